@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { cardPriceLabel, formatKilometres } from '../lib/format.ts';
+import { paths } from '../lib/paths.ts';
+import { cardTitle, type VehicleSummary } from '../lib/vehicle.ts';
+import { VehicleImage } from './vehicle-image.tsx';
+
+const CARD_IMAGE_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 100vw';
+
+export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSummary; priority?: boolean }) {
+  const title = cardTitle(vehicle);
+  const href = paths.vehicle(vehicle.id);
+  const facts = [vehicle.year, vehicle.fuelType, vehicle.transmission, vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer)].filter(Boolean);
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+      <div className="relative">
+        <VehicleImage image={vehicle.cover} alt={title} sizes={CARD_IMAGE_SIZES} priority={priority} className="aspect-[4/3] w-full" />
+        {vehicle.featured ? (
+          <span className="absolute left-3 top-3 rounded-full bg-accent-500 px-2.5 py-1 text-xs font-bold text-slate-900">Featured</span>
+        ) : null}
+        {vehicle.status === 'reserved' ? (
+          <span className="absolute right-3 top-3 rounded-full bg-slate-900/85 px-2.5 py-1 text-xs font-bold text-white">Reserved</span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h3 className="text-lg font-semibold leading-snug">
+          {/* The title link covers the whole card, so a tap anywhere opens the vehicle. */}
+          <Link to={href} prefetch="intent" className="after:absolute after:inset-0 after:content-[''] focus:outline-none focus-visible:after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-brand-600">
+            {title}
+          </Link>
+        </h3>
+        {vehicle.variant ? <p className="text-sm text-slate-600">{vehicle.variant}</p> : null}
+        {facts.length > 0 ? <p className="text-sm text-slate-600">{facts.join(' · ')}</p> : null}
+        <p className="mt-2 text-lg font-bold text-brand-700">{cardPriceLabel(vehicle.price)}</p>
+        <span className="mt-3 inline-flex items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white group-hover:bg-brand-800" aria-hidden="true">
+          View Details
+        </span>
+      </div>
+    </article>
+  );
+}
+
+export function VehicleGrid({ vehicles, emptyText }: { vehicles: VehicleSummary[]; emptyText: string }) {
+  if (vehicles.length === 0) return <p className="py-6 text-center text-slate-600">{emptyText}</p>;
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {vehicles.map((vehicle, index) => (
+        <li key={vehicle.id} className="flex">
+          <div className="w-full">
+            <VehicleCard vehicle={vehicle} priority={index === 0} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,24 @@
+import { createContext } from 'react-router';
+import type { Config } from '../server/config.ts';
+import type { Database } from '../server/db/connection.ts';
+import type { Storage } from '../server/media/storage.ts';
+import type { Logger } from '../server/http/logger.ts';
+
+/**
+ * What the server hands every loader and action: the database and the other services are
+ * created once at start (server/http/server-entry.ts), never imported as globals, so tests
+ * and the JSON API use exactly the same instances.
+ */
+export type AppServices = {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  logger: Logger;
+};
+
+export type RequestContext = AppServices & {
+  /** Per-request nonce that lets our own inline scripts pass the Content-Security-Policy. */
+  nonce: string;
+};
+
+export const appContext = createContext<RequestContext>();

@@ -1,0 +1,16 @@
+import { detailTitle, type Vehicle } from './vehicle.ts';
+
+/** tel: link for the seller's number (spaces and dashes dropped). */
+export function telLink(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** wa.me chat with the dealer, prefilled with `text`. */
+export function whatsappLink(number: string, text: string): string {
+  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
+}
+
+/** What a visitor says when they tap 'Chat on WhatsApp' on a vehicle. */
+export function vehicleEnquiryText(vehicle: Pick<Vehicle, 'name' | 'make' | 'model'>, pageUrl: string): string {
+  return `Hi, I'm interested in your listing for the ${detailTitle(vehicle)}. Is it still available?\n${pageUrl}`;
+}

@@ -1,0 +1,61 @@
+/**
+ * Formatting shared by the server and the browser. Prices are in rupees with Indian digit
+ * grouping (12,34,567): lakhs and crores, not thousands and millions.
+ */
+
+const rupeeFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/** 1234567 -> '₹12,34,567' */
+export function formatRupees(amount: number): string {
+  return `₹${rupeeFormat.format(amount)}`;
+}
+
+/** The digits of a price as the dealer typed it ('5,45,000', '₹ 545000'), or null when it has none. */
+export function priceDigits(price: string | number | null | undefined): number | null {
+  if (price === null || price === undefined) return null;
+  const digits = String(price).replace(/\D/g, '');
+  if (!digits) return null;
+  const amount = Number(digits);
+  return Number.isSafeInteger(amount) ? amount : null;
+}
+
+/** The card's price line: 'Starting from ₹5,45,000', or 'Price on request' when there is no amount. */
+export function cardPriceLabel(price: string | number | null | undefined): string {
+  const amount = priceDigits(price);
+  return amount === null ? 'Price on request' : `Starting from ${formatRupees(amount)}`;
+}
+
+/**
+ * The details page's 'On-Road Price': a dash when empty, an amount formatted when the text is
+ * an amount, and any other text (for example 'Call for best price') as the dealer wrote it.
+ */
+export function detailPriceLabel(price: string | number | null | undefined): string {
+  const text = price === null || price === undefined ? '' : String(price).trim();
+  if (!text) return '—';
+  if (/^(₹|rs\.?|inr)?\s*[\d,\s]+(\.0+)?(\/-)?$/i.test(text)) {
+    const amount = priceDigits(text.replace(/\.0+$/, ''));
+    if (amount !== null) return formatRupees(amount);
+  }
+  return text;
+}
+
+/** 45210 -> '45,210 km' */
+export function formatKilometres(km: number | null | undefined): string {
+  if (km === null || km === undefined) return '—';
+  return `${rupeeFormat.format(km)} km`;
+}
+
+/** '2027-03-31' -> '31 Mar 2027'; other text as is; a dash when empty. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** '1 vehicle found' / '12 vehicles found' */
+export function vehiclesFoundText(count: number): string {
+  return `${count} ${count === 1 ? 'vehicle' : 'vehicles'} found`;
+}

@@ -1,0 +1,73 @@
+import type { MetaDescriptor } from 'react-router';
+import type { PublicConfig } from '../../server/config.ts';
+
+export const DEFAULT_TITLE = 'Premium Car Rentals & Certified Refurbished Cars';
+export const DEFAULT_DESCRIPTION =
+  'Buy inspected, serviced refurbished cars and rent self-drive or chauffeur-driven cars. Transparent prices in rupees, finance options and a dealer you can call or WhatsApp.';
+export const DEFAULT_KEYWORDS = 'used cars, refurbished cars, second hand cars, car rental, self drive cars, certified pre-owned cars, India';
+
+type SeoInput = {
+  site: Pick<PublicConfig, 'siteName' | 'siteOrigin'>;
+  /** Path and query of the canonical page, e.g. '/vehicle/12'. */
+  path: string;
+  title?: string;
+  description?: string;
+  keywords?: string;
+  /** Absolute URL, or a site path that is made absolute (link previews need absolute URLs). */
+  image?: string | null;
+  imageAlt?: string;
+  type?: 'website' | 'product';
+  /** Pages about one visitor (login, profile, admin) stay out of search engines. */
+  noIndex?: boolean;
+};
+
+/** Title, description, canonical, Open Graph, Twitter and robots tags for one page. */
+export function seo(input: SeoInput): MetaDescriptor[] {
+  const { site } = input;
+  const title = input.title ? `${input.title} | ${site.siteName}` : `${site.siteName} | ${DEFAULT_TITLE}`;
+  const description = input.description ?? DEFAULT_DESCRIPTION;
+  const url = new URL(input.path, site.siteOrigin).href;
+  const image = input.image ? new URL(input.image, site.siteOrigin).href : null;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    { name: 'keywords', content: input.keywords ?? DEFAULT_KEYWORDS },
+    { name: 'robots', content: input.noIndex ? 'noindex,nofollow' : 'index,follow' },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: site.siteName },
+    { property: 'og:type', content: input.type ?? 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { property: 'og:locale', content: 'en_IN' },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+  ];
+  if (image) {
+    tags.push(
+      { property: 'og:image', content: image },
+      { property: 'og:image:alt', content: input.imageAlt ?? title },
+      { name: 'twitter:image', content: image },
+    );
+  }
+  return tags;
+}
+
+type RootData = { site: PublicConfig };
+
+/** The site configuration from the root loader, for meta functions. */
+export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): PublicConfig {
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
+  return (
+    root?.site ?? {
+      siteName: 'Gaadi Bazaar',
+      siteOrigin: 'http://localhost:3000',
+      sellerPhone: '',
+      whatsappNumber: '',
+      androidAppUrl: '',
+      contactEmail: '',
+      contactAddress: '',
+    }
+  );
+}

@@ -1,0 +1,56 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from 'react-router';
+import { publicConfig } from '../server/config.ts';
+import type { Route } from './+types/root';
+import { appContext } from './context.ts';
+import './app.css';
+import { useNonce } from './lib/nonce.tsx';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(appContext);
+  return { site: publicConfig(config) };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#1e40af" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last line of defence: a friendly page, never a stack trace. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>('root');
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <title>{notFound ? 'Page not found' : 'Something went wrong'}</title>
+      <h1 className="text-2xl font-bold">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <p className="text-slate-600">
+        {notFound
+          ? "The page you're looking for doesn't exist."
+          : 'We could not load this page. Please try again in a moment.'}
+      </p>
+      <a href="/" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white">
+        Go to {data?.site.siteName ?? 'home'}
+      </a>
+    </main>
+  );
+}

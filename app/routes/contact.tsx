@@ -1,0 +1,56 @@
+import { useSite } from '../components/site-layout.tsx';
+import { PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
+import { telLink, whatsappLink } from '../lib/contact.ts';
+import { paths } from '../lib/paths.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/contact';
+
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  return seo({ site, path: paths.contact, title: 'Contact Us', description: `Call, WhatsApp, email or visit ${site.siteName}.` });
+}
+
+export default function Contact() {
+  const site = useSite();
+  return (
+    <article className="mx-auto flex max-w-3xl flex-col gap-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Contact Us</h1>
+      <p className="text-slate-700">Questions about a car, a test drive or a rental? We are happy to help.</p>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Phone</dt>
+          <dd>
+            <a href={telLink(site.sellerPhone)} className="text-lg font-semibold text-brand-700 underline">
+              {site.sellerPhone}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Email</dt>
+          <dd>
+            <a href={`mailto:${site.contactEmail}`} className="text-lg font-semibold text-brand-700 underline">
+              {site.contactEmail}
+            </a>
+          </dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Address</dt>
+          <dd className="text-lg">{site.contactAddress}</dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap gap-3">
+        <a href={telLink(site.sellerPhone)} className="flex items-center gap-2 rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          <PhoneIcon className="h-5 w-5" /> Call us
+        </a>
+        <a
+          href={whatsappLink(site.whatsappNumber, `Hi ${site.siteName}, I have a question.`)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="flex items-center gap-2 rounded-xl bg-whatsapp px-5 py-3 font-semibold text-white hover:brightness-110"
+        >
+          <WhatsAppIcon className="h-5 w-5" /> Chat on WhatsApp
+        </a>
+      </div>
+    </article>
+  );
+}

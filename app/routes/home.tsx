@@ -1,0 +1,133 @@
+import { useEffect, useRef } from 'react';
+import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { listVehicles } from '../../server/catalog/vehicles.ts';
+import { DEFAULT_PER_PAGE } from '../../server/catalog/listing.ts';
+import { MAX_SEARCH_LENGTH } from '../../server/catalog/search.ts';
+import { Pagination } from '../components/pagination.tsx';
+import { SearchIcon } from '../components/icons.tsx';
+import { VehicleGrid } from '../components/vehicle-card.tsx';
+import { appContext } from '../context.ts';
+import { vehiclesFoundText } from '../lib/format.ts';
+import { paths } from '../lib/paths.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/home';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database } = context.get(appContext);
+  const url = new URL(request.url);
+  const term = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
+  const result = await listVehicles(database, { query: term, page: Number.isFinite(page) ? page : 1, perPage: DEFAULT_PER_PAGE });
+  return { term, ...result };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  const term = loaderData?.term ?? '';
+  const page = loaderData?.page ?? 1;
+  return seo({
+    site,
+    path: paths.search(term, page),
+    ...(term
+      ? {
+          title: `${term} — used cars for sale`,
+          description: `${loaderData?.total ?? 0} refurbished and used cars matching “${term}”, with prices, photos and inspection reports.`,
+        }
+      : {}),
+  });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { term, items, total, page, pageCount } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const searchInput = useRef<HTMLInputElement>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const state = location.state as { focusSearch?: boolean; fromSearch?: boolean } | null;
+  const searching = navigation.state !== 'idle' && navigation.location?.pathname === '/';
+
+  // The bottom bar's Search comes here asking for the search box; the overlay's search
+  // arrives flagged fromSearch and moves focus to the results for screen readers.
+  useEffect(() => {
+    if (state?.focusSearch) searchInput.current?.focus();
+    else if (state?.fromSearch) resultsHeading.current?.focus();
+  }, [location.key, state?.focusSearch, state?.fromSearch]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section className="flex flex-col gap-4">
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Available Vehicles</h1>
+        <Form method="get" action="/" role="search" className="flex gap-2">
+          <label htmlFor="home-search" className="sr-only">
+            Search vehicles
+          </label>
+          <div className="relative flex-1">
+            <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400" />
+            <input
+              ref={searchInput}
+              key={term}
+              id="home-search"
+              type="search"
+              name="q"
+              defaultValue={term}
+              placeholder="Search vehicles..."
+              maxLength={MAX_SEARCH_LENGTH}
+              enterKeyHint="search"
+              className="w-full rounded-xl border border-slate-300 bg-white py-3 pl-10 pr-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
+            />
+          </div>
+          <button type="submit" className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+            {searching ? 'Searching...' : 'Search'}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="results-heading" className="flex flex-col gap-4">
+        {term ? (
+          <div>
+            <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className="text-xl font-bold outline-none">
+              Search results for “{term}”
+            </h2>
+            <p className="text-slate-600" role="status">
+              {vehiclesFoundText(total)}
+            </p>
+          </div>
+        ) : (
+          <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className="sr-only">
+            Vehicles for sale
+          </h2>
+        )}
+
+        {items.length === 0 ? (
+          <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+            <p className="text-lg font-semibold">{term ? `No vehicles found for “${term}”` : 'No vehicles found'}</p>
+            <p className="mt-2 text-slate-600">
+              {term ? 'Try searching with different keywords or browse our available vehicles.' : 'Check back later for new vehicle listings.'}
+            </p>
+            {term ? (
+              <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
+                Browse all vehicles
+              </Link>
+            ) : null}
+          </div>
+        ) : (
+          <VehicleGrid vehicles={items} emptyText="No vehicles found." />
+        )}
+        <Pagination page={page} pageCount={pageCount} hrefFor={(target) => paths.search(term, target)} />
+      </section>
+
+      <section className="rounded-2xl bg-brand-50 p-6 text-center ring-1 ring-brand-100">
+        <h2 className="text-xl font-bold">Can't find what you're looking for?</h2>
+        <p className="mt-2 text-slate-700">Tell us the car you want and our team will find it for you.</p>
+        <div className="mt-4 flex flex-wrap justify-center gap-3">
+          <Link to={paths.contact} className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+            Contact Us
+          </Link>
+          <Link to={paths.requestVehicle} className="rounded-xl bg-white px-5 py-3 font-semibold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100">
+            Request a Vehicle
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+import { data, Link, useNavigate } from 'react-router';
+import { getVehicle } from '../../server/catalog/vehicles.ts';
+import { ArrowLeftIcon, HeartIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
+import { ShareButton } from '../components/share-button.tsx';
+import { useSite } from '../components/site-layout.tsx';
+import { VehicleGallery } from '../components/vehicle-gallery.tsx';
+import { appContext } from '../context.ts';
+import { telLink, vehicleEnquiryText, whatsappLink } from '../lib/contact.ts';
+import { detailPriceLabel, formatDate, formatKilometres } from '../lib/format.ts';
+import { paths } from '../lib/paths.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import { detailTitle, imageUrl, type Vehicle } from '../lib/vehicle.ts';
+import { videoEmbedUrl } from '../lib/video.ts';
+import { useNonce } from '../lib/nonce.tsx';
+import type { Route } from './+types/vehicle';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { database } = context.get(appContext);
+  const id = /^\d{1,12}$/.test(params.id) ? Number(params.id) : NaN;
+  const vehicle = await getVehicle(database, id);
+  if (!vehicle) return data({ vehicle: null }, { status: 404 });
+  return { vehicle };
+}
+
+/** The photo link previews show: the cover at 1600 (or its largest) width. */
+function shareImage(vehicle: Vehicle): string | null {
+  const cover = vehicle.images[0];
+  return cover ? imageUrl(cover, cover.widths.at(-1) ?? cover.width) : null;
+}
+
+function describe(vehicle: Vehicle): string {
+  const facts = [vehicle.year, vehicle.variant, vehicle.fuelType, vehicle.transmission, vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer), vehicle.owners]
+    .filter(Boolean)
+    .join(', ');
+  const price = detailPriceLabel(vehicle.price);
+  return `${detailTitle(vehicle)}${facts ? ` (${facts})` : ''} for sale${price !== '—' ? ` at ${price}` : ''}. ${vehicle.description}`.trim().slice(0, 300);
+}
+
+export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  const vehicle = loaderData?.vehicle;
+  if (!vehicle) return seo({ site, path: paths.vehicle(params.id), title: 'Vehicle Not Found', noIndex: true });
+  const title = detailTitle(vehicle);
+  return seo({
+    site,
+    path: paths.vehicle(vehicle.id),
+    title: `${title}${vehicle.year ? ` ${vehicle.year}` : ''}`,
+    description: describe(vehicle),
+    keywords: [vehicle.make, vehicle.model, vehicle.variant, vehicle.fuelType, vehicle.categoryName, 'used car', 'refurbished car'].filter(Boolean).join(', '),
+    image: shareImage(vehicle),
+    imageAlt: title,
+    type: 'product',
+  });
+}
+
+/** schema.org Car with an Offer in rupees, for search engines' rich results. */
+function structuredData(vehicle: Vehicle, origin: string) {
+  const url = new URL(paths.vehicle(vehicle.id), origin).href;
+  const image = shareImage(vehicle);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Car',
+    name: detailTitle(vehicle),
+    url,
+    ...(vehicle.make ? { brand: { '@type': 'Brand', name: vehicle.make } } : {}),
+    ...(vehicle.model ? { model: vehicle.model } : {}),
+    ...(vehicle.year ? { vehicleModelDate: vehicle.year } : {}),
+    ...(vehicle.fuelType ? { fuelType: vehicle.fuelType } : {}),
+    ...(vehicle.transmission ? { vehicleTransmission: vehicle.transmission } : {}),
+    ...(vehicle.odometer !== null ? { mileageFromOdometer: { '@type': 'QuantitativeValue', value: vehicle.odometer, unitCode: 'KMT' } } : {}),
+    ...(image ? { image: new URL(image, origin).href } : {}),
+    ...(vehicle.description ? { description: vehicle.description } : {}),
+    itemCondition: 'https://schema.org/UsedCondition',
+    offers: {
+      '@type': 'Offer',
+      priceCurrency: 'INR',
+      ...(vehicle.priceRupees !== null ? { price: vehicle.priceRupees } : {}),
+      availability: vehicle.status === 'sold' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+      url,
+    },
+  };
+}
+
+function NotFound() {
+  return (
+    <div className="mx-auto mt-8 max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+      <h1 className="text-2xl font-bold">Vehicle Not Found</h1>
+      <p className="mt-3 text-slate-600">The vehicle you're looking for doesn't exist or may have been removed.</p>
+      <Link to={paths.home} className="mt-6 inline-block rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+        Browse Available Vehicles
+      </Link>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 className="mb-4 text-lg font-bold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function statusTone(status: string): string {
+  const tones: Record<string, string> = {
+    excellent: 'bg-emerald-100 text-emerald-800',
+    good: 'bg-green-100 text-green-800',
+    ok: 'bg-green-100 text-green-800',
+    fair: 'bg-amber-100 text-amber-800',
+    average: 'bg-amber-100 text-amber-800',
+    replaced: 'bg-sky-100 text-sky-800',
+    new: 'bg-sky-100 text-sky-800',
+    'needs attention': 'bg-red-100 text-red-800',
+    poor: 'bg-red-100 text-red-800',
+  };
+  return tones[status.trim().toLowerCase()] ?? 'bg-slate-100 text-slate-800';
+}
+
+function KeySpecifications({ vehicle }: { vehicle: Vehicle }) {
+  const specs: Array<[string, string]> = [
+    ['Odometer', formatKilometres(vehicle.odometer)],
+    ['Owners', vehicle.owners || '—'],
+    ['Registration', vehicle.registration || '—'],
+    ['Insurance', formatDate(vehicle.insuranceValidity)],
+  ];
+  if (vehicle.fitnessFC) specs.push(['Fitness / FC', vehicle.fitnessFC]);
+  if (vehicle.tyrePoint) specs.push(['Tyre Point', vehicle.tyrePoint]);
+  return (
+    <Section title="Key Specifications">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {specs.map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+            <dd className="mt-1 font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+function ConditionReport({ inspection }: { inspection: Record<string, string> }) {
+  return (
+    <Section title="Vehicle Condition Report">
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {Object.entries(inspection).map(([item, status]) => (
+          <li key={item} className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
+            <span className="font-medium">{item}</span>
+            <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold status-${status.trim().toLowerCase().replace(/\s+/g, '-')} ${statusTone(status)}`}>{status}</span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function RefurbishmentDetails({ refurbishment }: { refurbishment: Record<string, string | string[]> }) {
+  return (
+    <Section title="Refurbishment Details">
+      <dl className="flex flex-col gap-3">
+        {Object.entries(refurbishment).map(([label, value]) => (
+          <div key={label}>
+            <dt className="font-semibold">{label}</dt>
+            <dd className="text-slate-700">
+              {Array.isArray(value) ? (
+                <ul className="ml-5 list-disc">
+                  {value.map((entry, index) => (
+                    <li key={index}>{entry}</li>
+                  ))}
+                </ul>
+              ) : (
+                value
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+function FinanceOptions({ financial }: { financial: Record<string, string | boolean> }) {
+  return (
+    <Section title="Finance Options">
+      <dl className="grid gap-2 sm:grid-cols-2">
+        {Object.entries(financial).map(([label, value]) => (
+          <div key={label} className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
+            <dt className="font-medium">{label}</dt>
+            <dd className={`font-semibold ${value === false ? 'text-slate-500' : value === true ? 'text-emerald-700' : ''}`}>
+              {typeof value === 'boolean' ? (value ? 'Available' : 'Not Available') : value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+function VideoWalkthrough({ url, title }: { url: string; title: string }) {
+  const embed = videoEmbedUrl(url);
+  return (
+    <Section title="Video Walkthrough">
+      {embed ? (
+        <iframe
+          src={embed}
+          title={`${title} video walkthrough`}
+          loading="lazy"
+          allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+          allowFullScreen
+          className="aspect-video w-full rounded-xl bg-slate-900"
+        />
+      ) : (
+        <a href={url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+          Watch the walkthrough video
+        </a>
+      )}
+    </Section>
+  );
+}
+
+function ContactBar({ vehicle, pageUrl }: { vehicle: Vehicle; pageUrl: string }) {
+  const site = useSite();
+  return (
+    <div className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-10 border-t border-slate-200 bg-white/95 p-3 backdrop-blur sm:sticky sm:bottom-0 sm:mt-2 sm:rounded-2xl sm:border sm:shadow-lg">
+      <div className="mx-auto flex max-w-3xl gap-3">
+        <a href={telLink(site.sellerPhone)} className="flex flex-1 items-center justify-center gap-2 rounded-xl bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800">
+          <PhoneIcon className="h-5 w-5" /> Call Seller
+        </a>
+        <a
+          href={whatsappLink(site.whatsappNumber, vehicleEnquiryText(vehicle, pageUrl))}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="flex flex-1 items-center justify-center gap-2 rounded-xl bg-whatsapp px-4 py-3 font-semibold text-white hover:brightness-110"
+        >
+          <WhatsAppIcon className="h-5 w-5" /> Chat on WhatsApp
+        </a>
+      </div>
+    </div>
+  );
+}
+
+export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
+  const { vehicle } = loaderData;
+  const site = useSite();
+  const navigate = useNavigate();
+  const nonce = useNonce();
+  if (!vehicle) return <NotFound />;
+
+  const title = detailTitle(vehicle);
+  const pageUrl = new URL(paths.vehicle(vehicle.id), site.siteOrigin).href;
+  const subtitle = [vehicle.variant, vehicle.year, vehicle.fuelType, vehicle.transmission].filter(Boolean).join(' • ');
+  const sold = vehicle.status === 'sold';
+  const goBack = () => {
+    // Opened from a shared link there is no page of ours to go back to.
+    if (window.history.state && window.history.state.idx > 0) void navigate(-1);
+    else void navigate(paths.home);
+  };
+
+  return (
+    <article className={`mx-auto flex max-w-3xl flex-col gap-4 ${sold ? '' : 'pb-20 sm:pb-0'}`}>
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData(vehicle, site.siteOrigin)).replace(/</g, '\\u003c') }} />
+      <div className="flex items-center gap-2">
+        <button type="button" onClick={goBack} aria-label="Back" className="rounded-full bg-white p-2.5 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
+          <ArrowLeftIcon className="h-5 w-5" />
+        </button>
+        <span className="mr-auto" />
+        <ShareButton title={title} url={pageUrl} />
+        <Link to={paths.login} aria-label="Add to wishlist" className="rounded-full bg-white p-2.5 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
+          <HeartIcon className="h-5 w-5" />
+        </Link>
+      </div>
+
+      <VehicleGallery images={vehicle.images} title={title} />
+
+      <header className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{title}</h1>
+          {vehicle.featured ? <span className="rounded-full bg-accent-500 px-2.5 py-1 text-xs font-bold text-slate-900">Featured</span> : null}
+          {sold ? <span className="rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white">Sold</span> : null}
+          {vehicle.status === 'reserved' ? <span className="rounded-full bg-slate-800 px-2.5 py-1 text-xs font-bold text-white">Reserved</span> : null}
+        </div>
+        {subtitle ? <p className="text-slate-600">{subtitle}</p> : null}
+        <div className="mt-1 inline-flex w-fit flex-col rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
+          <span className="text-xs font-semibold uppercase tracking-wide text-brand-700">On-Road Price</span>
+          <span className="text-2xl font-extrabold text-brand-800">{detailPriceLabel(vehicle.price)}</span>
+        </div>
+      </header>
+
+      <KeySpecifications vehicle={vehicle} />
+      {vehicle.description ? (
+        <Section title="About this car">
+          <p className="whitespace-pre-line text-slate-700">{vehicle.description}</p>
+        </Section>
+      ) : null}
+      {vehicle.inspection ? <ConditionReport inspection={vehicle.inspection} /> : null}
+      {vehicle.refurbishment ? <RefurbishmentDetails refurbishment={vehicle.refurbishment} /> : null}
+      {vehicle.financial ? <FinanceOptions financial={vehicle.financial} /> : null}
+      {vehicle.videoUrl ? <VideoWalkthrough url={vehicle.videoUrl} title={title} /> : null}
+
+      {sold ? (
+        <p className="rounded-2xl bg-slate-100 p-4 text-center text-slate-700">
+          This car has been sold. <Link to={paths.home} className="font-semibold text-brand-700 underline">See the cars we have now</Link>
+        </p>
+      ) : (
+        <ContactBar vehicle={vehicle} pageUrl={pageUrl} />
+      )}
+    </article>
+  );
+}

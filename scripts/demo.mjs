@@ -1,0 +1,38 @@
+// `npm run demo`: build when the sources are newer than the build, then serve the demo
+// (SQLite in ./data, the demo inventory loaded into an empty database).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const built = path.join(root, 'build/server/index.js');
+
+function newestMtime(directory) {
+  let newest = 0;
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildTime() {
+  try {
+    return statSync(built).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+const sources = ['app', 'server', 'public'].map((dir) => newestMtime(path.join(root, dir)));
+const configs = ['package.json', 'vite.config.ts', 'react-router.config.ts'].map((file) => statSync(path.join(root, file)).mtimeMs);
+if (Math.max(...sources, ...configs) > buildTime()) {
+  console.log('Building the app…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+process.env.APP_MODE ??= 'demo';
+const { startServer } = await import(built);
+await startServer(process.env);

@@ -1,0 +1,71 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Dialect } from '../db/connection.ts';
+
+/** At most this many words of a search count; the rest are ignored. */
+const MAX_TERMS = 8;
+/** Search terms are cut to this length: nobody types a longer car name. */
+export const MAX_SEARCH_LENGTH = 100;
+
+/**
+ * Splits what the visitor typed into lower-cased words. Each word must appear somewhere in
+ * the vehicle's text (make, model, name, variant, year, category, description) as a
+ * case-insensitive substring, so 'hyundai creta' finds the Creta even though make and model
+ * are separate fields, and 'cret' finds it too.
+ */
+export function searchTerms(query: string): string[] {
+  return query
+    .slice(0, MAX_SEARCH_LENGTH)
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_TERMS);
+}
+
+/** The text a vehicle is found by. Stored lower-cased so both databases compare the same way. */
+export function buildSearchText(fields: {
+  make: string;
+  model: string;
+  name: string;
+  variant: string;
+  year: string;
+  categoryName: string;
+  description: string;
+}): string {
+  return [fields.make, fields.model, fields.name, fields.variant, fields.year, fields.categoryName, fields.description]
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean)
+    .join('\n');
+}
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * A condition on `vehicles` that holds when every term is a substring of search_text.
+ * SQLite answers words of three or more characters from the FTS5 trigram index (shorter
+ * ones cannot be trigram-indexed and fall back to LIKE); PostgreSQL's pg_trgm GIN index
+ * serves LIKE directly. Both give the same rows for the same data.
+ */
+export function searchCondition(dialect: Dialect, terms: string[]): Expression<SqlBool> | null {
+  if (terms.length === 0) return null;
+  const conditions = [];
+  if (dialect === 'sqlite') {
+    const indexed = terms.filter((term) => term.length >= 3);
+    const short = terms.filter((term) => term.length < 3);
+    if (indexed.length > 0) {
+      // Each term becomes a quoted FTS phrase (quotes doubled), so operators in the input are
+      // just characters; space-separated phrases must all match.
+      const match = indexed.map((term) => `"${term.replace(/"/g, '""')}"`).join(' ');
+      conditions.push(sql<SqlBool>`vehicles.id IN (SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ${match})`);
+    }
+    for (const term of short) {
+      conditions.push(sql<SqlBool>`vehicles.search_text LIKE ${likePattern(term)} ESCAPE '\\'`);
+    }
+  } else {
+    for (const term of terms) {
+      conditions.push(sql<SqlBool>`vehicles.search_text LIKE ${likePattern(term)} ESCAPE '\\'`);
+    }
+  }
+  return sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
+}

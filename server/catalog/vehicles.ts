@@ -1,0 +1,268 @@
+import type { Category, ImageRef, Vehicle, VehicleSummary } from '../../app/lib/vehicle.ts';
+import { priceDigits } from '../../app/lib/format.ts';
+import type { Database } from '../db/connection.ts';
+import { toCategory, toImageRef, toSummary, toVehicle } from './rows.ts';
+import { buildSearchText, searchCondition, searchTerms } from './search.ts';
+
+export type VehiclePage = {
+  items: VehicleSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
+  perPage: number;
+};
+
+/** The fields an admin (or the demo seed) sets on a vehicle. */
+export type VehicleInput = {
+  categoryId: number;
+  name: string;
+  make: string;
+  model: string;
+  variant: string;
+  year: string;
+  fuelType: string;
+  transmission: string;
+  price: string;
+  owners: string;
+  registration: string;
+  insuranceValidity: string;
+  odometer: number | null;
+  fitnessFC: string;
+  tyrePoint: string;
+  description: string;
+  featured: boolean;
+  inspection: Record<string, string> | null;
+  refurbishment: Record<string, string | string[]> | null;
+  financial: Record<string, string | boolean> | null;
+  videoUrl: string;
+};
+
+function mapOrNull(map: Record<string, unknown> | null): string | null {
+  return map && Object.keys(map).length > 0 ? JSON.stringify(map) : null;
+}
+
+async function coversFor(database: Database, vehicleIds: number[]): Promise<Map<number, ImageRef>> {
+  if (vehicleIds.length === 0) return new Map();
+  // The cover is the image in the first position of each vehicle.
+  const rows = await database.db
+    .selectFrom('vehicle_images')
+    .select(['vehicle_id', 'key', 'width', 'height', 'variant_widths', 'position'])
+    .where('vehicle_id', 'in', vehicleIds)
+    .orderBy('vehicle_id')
+    .orderBy('position')
+    .execute();
+  const covers = new Map<number, ImageRef>();
+  for (const row of rows) {
+    if (!covers.has(row.vehicle_id)) covers.set(row.vehicle_id, toImageRef(row));
+  }
+  return covers;
+}
+
+/**
+ * One page of vehicles for sale (sold ones leave the listing), featured first then newest,
+ * optionally narrowed by a search and a category.
+ */
+export async function listVehicles(
+  database: Database,
+  options: { query?: string; categoryId?: number; page?: number; perPage: number },
+): Promise<VehiclePage> {
+  const perPage = Math.max(1, Math.min(100, options.perPage));
+  const condition = searchCondition(database.dialect, searchTerms(options.query ?? ''));
+
+  let base = database.db
+    .selectFrom('vehicles')
+    .innerJoin('categories', 'categories.id', 'vehicles.category_id')
+    .where('vehicles.status', '!=', 'sold');
+  if (options.categoryId !== undefined) base = base.where('vehicles.category_id', '=', options.categoryId);
+  if (condition) base = base.where(condition);
+
+  const counted = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  const total = Number(counted?.count ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+
+  const rows = await base
+    .select([
+      'vehicles.id',
+      'vehicles.name',
+      'vehicles.make',
+      'vehicles.model',
+      'vehicles.variant',
+      'vehicles.year',
+      'vehicles.fuel_type',
+      'vehicles.transmission',
+      'vehicles.odometer',
+      'vehicles.price',
+      'vehicles.featured',
+      'vehicles.status',
+      'categories.name as category_name',
+    ])
+    .orderBy('vehicles.featured', 'desc')
+    .orderBy('vehicles.created_at', 'desc')
+    .orderBy('vehicles.id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+
+  const covers = await coversFor(
+    database,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => toSummary(row, covers.get(row.id) ?? null)),
+    total,
+    page,
+    pageCount,
+    perPage,
+  };
+}
+
+/** The vehicle with all its images in order, or null. Sold vehicles are still found. */
+export async function getVehicle(database: Database, id: number): Promise<Vehicle | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const row = await database.db
+    .selectFrom('vehicles')
+    .innerJoin('categories', 'categories.id', 'vehicles.category_id')
+    .selectAll('vehicles')
+    .select(['categories.name as category_name', 'categories.slug as category_slug'])
+    .where('vehicles.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const images = await database.db
+    .selectFrom('vehicle_images')
+    .select(['key', 'width', 'height', 'variant_widths'])
+    .where('vehicle_id', '=', id)
+    .orderBy('position')
+    .execute();
+  return toVehicle(row, images.map(toImageRef));
+}
+
+export async function listCategories(database: Database): Promise<Category[]> {
+  const rows = await database.db
+    .selectFrom('categories')
+    .leftJoin('vehicles', (join) => join.onRef('vehicles.category_id', '=', 'categories.id').on('vehicles.status', '!=', 'sold'))
+    .select([
+      'categories.id',
+      'categories.name',
+      'categories.slug',
+      'categories.image_key',
+      'categories.image_width',
+      'categories.image_height',
+      'categories.image_widths',
+    ])
+    .select((eb) => eb.fn.count<number>('vehicles.id').as('vehicle_count'))
+    .groupBy([
+      'categories.id',
+      'categories.name',
+      'categories.slug',
+      'categories.image_key',
+      'categories.image_width',
+      'categories.image_height',
+      'categories.image_widths',
+    ])
+    .orderBy('categories.created_at')
+    .orderBy('categories.id')
+    .execute();
+  return rows.map(toCategory);
+}
+
+export function slugify(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'category'
+  );
+}
+
+export async function createCategory(database: Database, input: { name: string; image?: ImageRef | null }): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await database.db
+    .insertInto('categories')
+    .values({
+      name: input.name.trim(),
+      slug: slugify(input.name),
+      image_key: input.image?.key ?? null,
+      image_width: input.image?.width ?? null,
+      image_height: input.image?.height ?? null,
+      image_widths: input.image ? input.image.widths.join(',') : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function categoryName(database: Database, categoryId: number): Promise<string> {
+  const category = await database.db.selectFrom('categories').select('name').where('id', '=', categoryId).executeTakeFirst();
+  if (!category) throw new Error(`No category ${categoryId}`);
+  return category.name;
+}
+
+export async function createVehicle(database: Database, input: VehicleInput, images: ImageRef[] = []): Promise<number> {
+  const now = new Date().toISOString();
+  const category = await categoryName(database, input.categoryId);
+  return database.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('vehicles')
+      .values({
+        category_id: input.categoryId,
+        name: input.name.trim(),
+        make: input.make.trim(),
+        model: input.model.trim(),
+        variant: input.variant.trim(),
+        year: input.year.trim(),
+        fuel_type: input.fuelType,
+        transmission: input.transmission,
+        price: input.price.trim(),
+        price_rupees: priceDigits(input.price),
+        owners: input.owners.trim(),
+        registration: input.registration.trim(),
+        insurance_validity: input.insuranceValidity,
+        odometer: input.odometer,
+        fitness_fc: input.fitnessFC.trim(),
+        tyre_point: input.tyrePoint.trim(),
+        description: input.description.trim(),
+        featured: input.featured ? 1 : 0,
+        inspection: mapOrNull(input.inspection),
+        refurbishment: mapOrNull(input.refurbishment),
+        financial: mapOrNull(input.financial),
+        video_url: input.videoUrl.trim(),
+        status: 'available',
+        search_text: buildSearchText({ ...input, categoryName: category }),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (images.length > 0) {
+      await trx
+        .insertInto('vehicle_images')
+        .values(
+          images.map((image, position) => ({
+            vehicle_id: row.id,
+            position,
+            key: image.key,
+            width: image.width,
+            height: image.height,
+            variant_widths: image.widths.join(','),
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
+    return row.id;
+  });
+}
+
+/** Everything the sitemap lists: categories and every vehicle page that exists. */
+export async function sitemapEntries(database: Database) {
+  const [categories, vehicles] = await Promise.all([
+    database.db.selectFrom('categories').select(['slug', 'updated_at']).orderBy('id').execute(),
+    database.db.selectFrom('vehicles').select(['id', 'updated_at']).where('status', '!=', 'sold').orderBy('id').execute(),
+  ]);
+  return { categories, vehicles };
+}

@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import type { Database, Dialect } from './connection.ts';
+import * as catalog from './migrations/001-catalog.ts';
+
+type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
+
+/** Every migration, in order. Names are permanent: they are recorded in the database. */
+const migrations: Record<string, DialectMigration> = {
+  '001-catalog': catalog,
+};
+
+/** Brings the schema up to date. Runs at every start; a no-op when nothing is new. */
+export async function migrateToLatest(database: Database) {
+  const provided: Record<string, Migration> = {};
+  for (const [name, migration] of Object.entries(migrations)) {
+    provided[name] = { up: (db) => migration.up(db, database.dialect) };
+  }
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => provided },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+  return results?.filter((result) => result.status === 'Success').map((result) => result.migrationName) ?? [];
+}

@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import type { AppServices } from '../../app/context.ts';
+import { getVehicle, listCategories, listVehicles } from '../catalog/vehicles.ts';
+import { DEFAULT_PER_PAGE } from '../catalog/listing.ts';
+
+/**
+ * The JSON API the Android app (and the search overlay) reads. It calls the same services
+ * as the pages, so the two never disagree.
+ */
+export function apiV1(services: AppServices) {
+  const api = new Hono();
+  const { database } = services;
+
+  api.get('/vehicles', async (c) => {
+    const page = Number(c.req.query('page') ?? '1');
+    const perPage = Number(c.req.query('perPage') ?? String(DEFAULT_PER_PAGE));
+    const category = c.req.query('category');
+    const result = await listVehicles(database, {
+      query: c.req.query('q') ?? '',
+      page: Number.isFinite(page) ? page : 1,
+      perPage: Number.isFinite(perPage) ? perPage : DEFAULT_PER_PAGE,
+      ...(category && /^\d+$/.test(category) ? { categoryId: Number(category) } : {}),
+    });
+    return c.json(result, 200, { 'Cache-Control': 'no-cache' });
+  });
+
+  api.get('/vehicles/:id', async (c) => {
+    const vehicle = await getVehicle(database, Number(c.req.param('id')));
+    if (!vehicle) return c.json({ error: 'Vehicle not found' }, 404);
+    return c.json(vehicle, 200, { 'Cache-Control': 'no-cache' });
+  });
+
+  api.get('/categories', async (c) => c.json(await listCategories(database), 200, { 'Cache-Control': 'no-cache' }));
+
+  api.notFound((c) => c.json({ error: 'Not found' }, 404));
+  return api;
+}

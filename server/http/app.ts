@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { appContext, type AppServices } from '../../app/context.ts';
+import { apiV1 } from './api-v1.ts';
+import { mediaHandler } from './media.ts';
+import { securityHeaders } from './security.ts';
+
+type Env = { Variables: { nonce: string } };
+
+/**
+ * The whole HTTP surface: health check, media, built assets, the Android app's JSON API and
+ * the React Router pages, in that order of precedence.
+ */
+export function createApp(services: AppServices, build: ServerBuild) {
+  const { config, logger } = services;
+  const app = new Hono<Env>();
+  const clientDir = fileURLToPath(new URL('../client', import.meta.url));
+  const handleRequest = createRequestHandler(build, config.mode === 'production' ? 'production' : 'development');
+
+  app.onError((error, c) => {
+    logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.text('Something went wrong on our side. Please try again in a moment.', 500);
+  });
+
+  app.get('/healthz', async (c) => {
+    try {
+      await services.database.db.selectFrom('categories').select('id').limit(1).execute();
+      return c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' });
+    } catch (error) {
+      logger.error({ err: error }, 'health check failed');
+      return c.json({ status: 'database unavailable' }, 503, { 'Cache-Control': 'no-store' });
+    }
+  });
+
+  app.get('/media/*', mediaHandler(services.storage));
+
+  // Hashed build output never changes under its name; everything else in public/ may.
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+
+  app.use(securityHeaders({ production: config.mode === 'production' }));
+  app.use(compress());
+
+  app.route('/api/v1', apiV1(services));
+
+  app.use(
+    '*',
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
+    }),
+  );
+
+  app.all('*', async (c) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, { ...services, nonce: c.get('nonce') });
+    return handleRequest(c.req.raw, context);
+  });
+
+  return app;
+}

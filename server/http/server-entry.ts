@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import * as build from 'virtual:react-router/server-build';
+import type { AppServices } from '../../app/context.ts';
+import { ConfigError, parseConfig } from '../config.ts';
+import { openDatabase } from '../db/connection.ts';
+import { seedDemoInventory } from '../db/demo/seed.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createLocalStorage } from '../media/storage.ts';
+import { createApp } from './app.ts';
+import { createLogger } from './logger.ts';
+
+/**
+ * Starts the product: validate configuration, open and migrate the database, load the demo
+ * inventory when asked, then serve until SIGTERM/SIGINT, finishing requests in flight.
+ */
+export async function startServer(env: Record<string, string | undefined> = process.env) {
+  let config;
+  try {
+    config = parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const database = openDatabase(config);
+  const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+  const services: AppServices = { config, database, storage, logger };
+
+  const applied = await migrateToLatest(database);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  if (config.seedDemo) {
+    const seeded = await seedDemoInventory(services);
+    if (seeded) logger.info(seeded, 'demo inventory loaded');
+  }
+
+  const app = createApp(services, build);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info(
+      { port: info.port, database: database.dialect, mode: config.mode },
+      `${config.siteName} is serving on http://localhost:${info.port}`,
+    );
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    server.close(async () => {
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    // Idle keep-alive connections would hold close() open until they time out.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  return server;
+}

@@ -1,0 +1,57 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+
+/**
+ * Where uploaded and generated files live. Keys are relative paths such as
+ * 'vehicles/sedans/1732179000000_city-front-800.webp'. The local implementation keeps them
+ * under DATA_DIR/media; an S3-compatible one can stand in without the callers changing.
+ */
+export interface Storage {
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** The file as a web stream with its size, or null when there is none. */
+  get(key: string): Promise<{ body: ReadableStream; size: number } | null>;
+  delete(key: string): Promise<void>;
+}
+
+/** Keys are built by the server, but a key that climbs out of the media root is never served. */
+export function isSafeKey(key: string): boolean {
+  return (
+    key.length > 0 &&
+    key.length <= 300 &&
+    /^[a-z0-9][a-z0-9/_.-]*$/i.test(key) &&
+    !key.split('/').some((part) => part === '' || part === '.' || part === '..')
+  );
+}
+
+export function createLocalStorage(root: string): Storage {
+  const fileFor = (key: string) => {
+    if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, body) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, body);
+      await rename(temporary, file);
+    },
+    async get(key) {
+      if (!isSafeKey(key)) return null;
+      const file = fileFor(key);
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return null;
+        return { body: Readable.toWeb(createReadStream(file)) as ReadableStream, size: info.size };
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      await rm(fileFor(key), { force: true });
+    },
+  };
+}

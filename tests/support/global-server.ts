@@ -1,0 +1,22 @@
+import type { TestProject } from 'vitest/node';
+import { postgresAvailable, startTestServer, type Dialect } from './server.ts';
+
+/**
+ * One seeded server per project, shared by its test files (they only read the demo data).
+ * Tests read it with `sharedServer()` from ./shared.ts.
+ */
+export default async function setup(project: TestProject) {
+  const provided = project.config.provide as { dialect?: Dialect } | undefined;
+  const provide = project.provide as (key: string, value: unknown) => void;
+  const dialect = provided?.dialect ?? 'sqlite';
+  if (dialect === 'postgres' && !(await postgresAvailable())) {
+    console.warn('PostgreSQL is not reachable: skipping the PostgreSQL integration tests (outside CI only).');
+    provide('serverUrl', '');
+    provide('serverDataDir', '');
+    return;
+  }
+  const server = await startTestServer({ dialect, seed: true });
+  provide('serverUrl', server.url);
+  provide('serverDataDir', server.dataDir);
+  return () => server.stop();
+}

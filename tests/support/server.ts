@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * Starts the real, built server (node server.js) on a free port with its own data directory,
+ * and for PostgreSQL its own freshly created database, dropped again on stop.
+ */
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export type TestServer = {
+  url: string;
+  dialect: Dialect;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Everything the server printed, for assertions on its logs and for debugging failures. */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether PostgreSQL answers. Under CI an unreachable server is a failure, never a skip. */
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch (error) {
+    if (process.env.CI) throw new Error(`PostgreSQL is required under CI but ${POSTGRES_ADMIN_URL} did not answer: ${String(error)}`, { cause: error });
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function withAdminClient<T>(task: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    return await task(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `gaadi_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+export async function startTestServer(options: { dialect: Dialect; seed?: boolean; env?: Record<string, string> }): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-test-'));
+  const database = options.dialect === 'postgres' ? await createPostgresDatabase() : null;
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    APP_MODE: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SITE_ORIGIN: `http://127.0.0.1:${port}`,
+    SEED_DEMO: options.seed === false ? 'false' : 'true',
+    LOG_LEVEL: 'warn',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  };
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['server.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  let ready = false;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) {
+        ready = true;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  if (!ready) {
+    await stop();
+    throw new Error(`The test server did not start:\n${output}`);
+  }
+  return { url, dialect: options.dialect, dataDir, databaseUrl: database?.url, output: () => output, stop };
+}
