@@ -30,7 +30,7 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
         </h3>
         {vehicle.variant ? <p className="text-sm text-slate-600">{vehicle.variant}</p> : null}
         {facts.length > 0 ? <p className="text-sm text-slate-600">{facts.join(' · ')}</p> : null}
-        <p className="mt-2 text-lg font-bold text-brand-700">{cardPriceLabel(vehicle.price)}</p>
+        <p className="mt-2 text-base font-bold text-brand-700">{cardPriceLabel(vehicle.price)}</p>
         <span className="mt-3 inline-flex items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white group-hover:bg-brand-800" aria-hidden="true">
           View Details
         </span>

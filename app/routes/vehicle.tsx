@@ -222,16 +222,16 @@ function VideoWalkthrough({ url, title }: { url: string; title: string }) {
 function ContactBar({ vehicle, pageUrl }: { vehicle: Vehicle; pageUrl: string }) {
   const site = useSite();
   return (
-    <div className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-10 border-t border-slate-200 bg-white/95 p-3 backdrop-blur sm:sticky sm:bottom-0 sm:mt-2 sm:rounded-2xl sm:border sm:shadow-lg">
-      <div className="mx-auto flex max-w-3xl gap-3">
-        <a href={telLink(site.sellerPhone)} className="flex flex-1 items-center justify-center gap-2 rounded-xl bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800">
+    <div className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-10 border-t border-slate-200 bg-white/95 p-3 backdrop-blur sm:bottom-0 lg:static lg:border-0 lg:bg-transparent lg:p-0">
+      <div className="mx-auto flex max-w-3xl gap-3 lg:flex-col">
+        <a href={telLink(site.sellerPhone)} className="flex flex-1 basis-0 lg:basis-auto items-center justify-center gap-1.5 whitespace-nowrap rounded-xl bg-brand-700 px-2 py-3 text-[15px] font-semibold text-white hover:bg-brand-800">
           <PhoneIcon className="h-5 w-5" /> Call Seller
         </a>
         <a
           href={whatsappLink(site.whatsappNumber, vehicleEnquiryText(vehicle, pageUrl))}
           target="_blank"
           rel="noopener noreferrer"
-          className="flex flex-1 items-center justify-center gap-2 rounded-xl bg-whatsapp px-4 py-3 font-semibold text-white hover:brightness-110"
+          className="flex flex-[1.3] basis-0 lg:basis-auto items-center justify-center gap-1.5 whitespace-nowrap rounded-xl bg-whatsapp px-2 py-3 text-[15px] font-semibold text-white hover:brightness-110"
         >
           <WhatsAppIcon className="h-5 w-5" /> Chat on WhatsApp
         </a>
@@ -257,10 +257,13 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
     else void navigate(paths.home);
   };
 
+  // Phones read top to bottom with the contact buttons fixed at the bottom; wide screens keep
+  // the title, price and contact buttons in a sticky column beside the photos and details.
+  const main = 'flex min-w-0 flex-col gap-4 lg:col-start-1';
   return (
-    <article className={`mx-auto flex max-w-3xl flex-col gap-4 ${sold ? '' : 'pb-20 sm:pb-0'}`}>
+    <article className={`mx-auto grid max-w-6xl gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-6 ${sold ? '' : 'pb-20 lg:pb-0'}`}>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData(vehicle, site.siteOrigin)).replace(/</g, '\\u003c') }} />
-      <div className="flex items-center gap-2">
+      <div className="flex items-center gap-2 lg:col-span-2">
         <button type="button" onClick={goBack} aria-label="Back" className="rounded-full bg-white p-2.5 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
           <ArrowLeftIcon className="h-5 w-5" />
         </button>
@@ -271,9 +274,11 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <VehicleGallery images={vehicle.images} title={title} />
+      <div className={main}>
+        <VehicleGallery images={vehicle.images} title={title} />
+      </div>
 
-      <header className="flex flex-col gap-2">
+      <aside className="flex flex-col gap-3 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-6 lg:row-start-2 lg:self-start lg:rounded-2xl lg:bg-white lg:p-5 lg:shadow-sm lg:ring-1 lg:ring-slate-200">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{title}</h1>
           {vehicle.featured ? <span className="rounded-full bg-accent-500 px-2.5 py-1 text-xs font-bold text-slate-900">Featured</span> : null}
@@ -281,30 +286,34 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
           {vehicle.status === 'reserved' ? <span className="rounded-full bg-slate-800 px-2.5 py-1 text-xs font-bold text-white">Reserved</span> : null}
         </div>
         {subtitle ? <p className="text-slate-600">{subtitle}</p> : null}
-        <div className="mt-1 inline-flex w-fit flex-col rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
+        <div className="inline-flex w-fit flex-col rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100 lg:w-full">
           <span className="text-xs font-semibold uppercase tracking-wide text-brand-700">On-Road Price</span>
           <span className="text-2xl font-extrabold text-brand-800">{detailPriceLabel(vehicle.price)}</span>
         </div>
-      </header>
+        {sold ? (
+          <p className="rounded-2xl bg-slate-100 p-4 text-center text-slate-700">
+            This car has been sold.{' '}
+            <Link to={paths.home} className="font-semibold text-brand-700 underline">
+              See the cars we have now
+            </Link>
+          </p>
+        ) : (
+          <ContactBar vehicle={vehicle} pageUrl={pageUrl} />
+        )}
+      </aside>
 
-      <KeySpecifications vehicle={vehicle} />
-      {vehicle.description ? (
-        <Section title="About this car">
-          <p className="whitespace-pre-line text-slate-700">{vehicle.description}</p>
-        </Section>
-      ) : null}
-      {vehicle.inspection ? <ConditionReport inspection={vehicle.inspection} /> : null}
-      {vehicle.refurbishment ? <RefurbishmentDetails refurbishment={vehicle.refurbishment} /> : null}
-      {vehicle.financial ? <FinanceOptions financial={vehicle.financial} /> : null}
-      {vehicle.videoUrl ? <VideoWalkthrough url={vehicle.videoUrl} title={title} /> : null}
-
-      {sold ? (
-        <p className="rounded-2xl bg-slate-100 p-4 text-center text-slate-700">
-          This car has been sold. <Link to={paths.home} className="font-semibold text-brand-700 underline">See the cars we have now</Link>
-        </p>
-      ) : (
-        <ContactBar vehicle={vehicle} pageUrl={pageUrl} />
-      )}
+      <div className={main}>
+        <KeySpecifications vehicle={vehicle} />
+        {vehicle.description ? (
+          <Section title="About this car">
+            <p className="whitespace-pre-line text-slate-700">{vehicle.description}</p>
+          </Section>
+        ) : null}
+        {vehicle.inspection ? <ConditionReport inspection={vehicle.inspection} /> : null}
+        {vehicle.refurbishment ? <RefurbishmentDetails refurbishment={vehicle.refurbishment} /> : null}
+        {vehicle.financial ? <FinanceOptions financial={vehicle.financial} /> : null}
+        {vehicle.videoUrl ? <VideoWalkthrough url={vehicle.videoUrl} title={title} /> : null}
+      </div>
     </article>
   );
 }

@@ -1,0 +1,176 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { sharedServer } from './shared.ts';
+
+/**
+ * Browser tests drive Debian's Chromium through playwright-core (no browser download).
+ * `useBrowser()` launches one browser per test file; every page it opens records console
+ * errors and uncaught page errors, and the test fails after it ends if there was one it did
+ * not expect.
+ */
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const viewports = {
+  /** A common Android / iPhone size: the layout most visitors see. */
+  mobile: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1280, height: 800 } },
+} as const satisfies Record<string, BrowserContextOptions>;
+
+export type ViewportName = keyof typeof viewports;
+
+export const screenshotDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+export type OpenOptions = {
+  viewport?: ViewportName;
+  /** Extra Playwright context options (permissions, bypassCSP, locale …). */
+  context?: BrowserContextOptions;
+  /** Console errors the test provokes on purpose (a blocked image, a 404 page). */
+  allowConsoleErrors?: RegExp[];
+  /** Scripts run in every page of the context before the app's own. */
+  initScripts?: string[];
+};
+
+export type OpenedPage = {
+  page: Page;
+  context: BrowserContext;
+  /** Unexpected console and page errors so far. */
+  errors: string[];
+};
+
+export type BrowserHarness = {
+  /** The seeded shared server's origin, e.g. http://127.0.0.1:41234 */
+  readonly baseUrl: string;
+  /** A fresh context and page; closed and checked for errors when the test ends. */
+  open: (options?: OpenOptions) => Promise<OpenedPage>;
+  /** Screenshot of the page into test-results/screenshots/<name>.png */
+  screenshot: (page: Page, name: string, options?: { fullPage?: boolean }) => Promise<string>;
+};
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export function useBrowser(): BrowserHarness {
+  let browser: Browser | undefined;
+  let baseUrl = '';
+  const opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    baseUrl = sharedServer().url;
+    if (!baseUrl) throw new Error('The shared test server is not running');
+    browser = await launchChromium();
+  });
+
+  afterEach(async () => {
+    const pages = opened.splice(0);
+    const errors = pages.flatMap((entry) => entry.errors);
+    await Promise.all(pages.map((entry) => entry.context.close().catch(() => {})));
+    expect(errors, 'unexpected console or page errors').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    get baseUrl() {
+      return baseUrl;
+    },
+    async open(options = {}) {
+      if (!browser) throw new Error('useBrowser(): the browser is not running yet');
+      const context = await browser.newContext({
+        ...viewports[options.viewport ?? 'mobile'],
+        baseURL: baseUrl,
+        locale: 'en-IN',
+        timezoneId: 'Asia/Kolkata',
+        ...options.context,
+      });
+      context.setDefaultTimeout(15_000);
+      context.setDefaultNavigationTimeout(30_000);
+      for (const script of options.initScripts ?? []) await context.addInitScript(script);
+      const page = await context.newPage();
+      const entry: OpenedPage = { page, context, errors: [] };
+      const allowed = options.allowConsoleErrors ?? [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (allowed.some((pattern) => pattern.test(text))) return;
+        const location = message.location();
+        entry.errors.push(`console.error: ${text}${location.url ? ` (${location.url}:${location.lineNumber})` : ''}`);
+      });
+      page.on('pageerror', (error) => entry.errors.push(`page error: ${error.stack ?? error.message}`));
+      opened.push(entry);
+      return entry;
+    },
+    async screenshot(page, name, options = {}) {
+      await mkdir(screenshotDir, { recursive: true });
+      const file = path.join(screenshotDir, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: options.fullPage ?? false, animations: 'disabled' });
+      return file;
+    },
+  };
+}
+
+/** Ids from the JSON API, so the tests never hard-code database ids. */
+export async function findVehicleId(baseUrl: string, query: string, pick: (item: VehicleListItem) => boolean = () => true): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/v1/vehicles?perPage=50&q=${encodeURIComponent(query)}`);
+  if (!response.ok) throw new Error(`Vehicle search for ${query} answered ${response.status}`);
+  const body = (await response.json()) as { items: VehicleListItem[] };
+  const match = body.items.find(pick);
+  if (!match) throw new Error(`No demo vehicle matches ${query}`);
+  return match.id;
+}
+
+export type VehicleListItem = { id: number; name: string; make: string; model: string; featured: boolean; cover: unknown };
+
+/** Polls `read` until `check` passes (for values Playwright's locators cannot wait on). */
+export async function waitFor<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  return value;
+}
+
+/** Waits until the locator is visible and returns it (playwright-core has no web-first `expect`). */
+export async function visible(locator: Locator, timeout?: number): Promise<Locator> {
+  await locator.waitFor({ state: 'visible', ...(timeout ? { timeout } : {}) });
+  return locator;
+}
+
+/** Waits until the locator is hidden or gone. */
+export async function hidden(locator: Locator, timeout?: number): Promise<void> {
+  await locator.waitFor({ state: 'hidden', ...(timeout ? { timeout } : {}) });
+}
+
+/**
+ * Taps (touch contexts) or clicks the middle of what the visitor sees, whatever element is on
+ * top there: for things drawn under another element, such as a card's 'View Details' label
+ * under the card's full-size link.
+ */
+export async function pressWhereShown(page: Page, locator: Locator): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('pressWhereShown: the element has no box');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const touch = await page.evaluate(() => navigator.maxTouchPoints > 0);
+  if (touch) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}
