@@ -42,6 +42,27 @@ const schema = z.object({
   CONTACT_EMAIL: z.email().default('sales@gaadibazaar.in'),
   CONTACT_ADDRESS: z.string().min(1).default('Plot 14, Andheri-Kurla Road, Andheri East, Mumbai 400069'),
   ADMIN_EMAILS: emailList.default(['admin@gaadibazaar.in', 'manager@gaadibazaar.in']),
+  // Sessions and signed tokens. Required in production; demo and test derive one.
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters of random text').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Gaadi Bazaar <no-reply@gaadibazaar.in>'),
+  SMS_PROVIDER: z.enum(['outbox', 'msg91', 'twilio']).optional(),
+  MSG91_AUTH_KEY: z.string().min(1).optional(),
+  MSG91_TEMPLATE_ID: z.string().min(1).optional(),
+  MSG91_API_URL: z.url().default('https://control.msg91.com'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  // Where Google's OpenID configuration lives; tests point it at a local OpenID server.
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  BOT_CHECK_PROVIDER: z.enum(['altcha', 'recaptcha', 'turnstile']).default('altcha'),
+  BOT_CHECK_SITE_KEY: z.string().min(1).optional(),
+  BOT_CHECK_SECRET_KEY: z.string().min(1).optional(),
+  // Lets tests point reCAPTCHA/Turnstile verification at a local stand-in.
+  BOT_CHECK_VERIFY_URL: z.url().optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -59,9 +80,29 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = result.data;
-  if (values.APP_MODE === 'production' && !values.SITE_ORIGIN) {
-    throw new ConfigError('Invalid configuration:\n  SITE_ORIGIN: is required in production (the canonical https origin)');
+  const problems: string[] = [];
+  if (values.APP_MODE === 'production') {
+    if (!values.SITE_ORIGIN) problems.push('SITE_ORIGIN: is required in production (the canonical https origin)');
+    if (!values.AUTH_SECRET) problems.push('AUTH_SECRET: is required in production (at least 32 random characters)');
+    if (!values.SMTP_URL) problems.push('SMTP_URL: is required in production (verification mail goes through it)');
   }
+  const smsProvider = values.SMS_PROVIDER ?? (values.APP_MODE === 'production' ? undefined : 'outbox');
+  if (!smsProvider) problems.push('SMS_PROVIDER: is required in production (msg91 or twilio)');
+  if (smsProvider === 'outbox' && values.APP_MODE === 'production') problems.push('SMS_PROVIDER: outbox is for demo and test only');
+  if (smsProvider === 'msg91' && (!values.MSG91_AUTH_KEY || !values.MSG91_TEMPLATE_ID)) {
+    problems.push('MSG91_AUTH_KEY, MSG91_TEMPLATE_ID: are required when SMS_PROVIDER is msg91');
+  }
+  if (smsProvider === 'twilio' && (!values.TWILIO_ACCOUNT_SID || !values.TWILIO_AUTH_TOKEN || !values.TWILIO_FROM)) {
+    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: are required when SMS_PROVIDER is twilio');
+  }
+  if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
+  }
+  if (values.BOT_CHECK_PROVIDER !== 'altcha' && (!values.BOT_CHECK_SITE_KEY || !values.BOT_CHECK_SECRET_KEY)) {
+    problems.push(`BOT_CHECK_SITE_KEY, BOT_CHECK_SECRET_KEY: are required when BOT_CHECK_PROVIDER is ${values.BOT_CHECK_PROVIDER}`);
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+
   const siteOrigin = (values.SITE_ORIGIN ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return {
     mode: values.APP_MODE,
@@ -78,6 +119,33 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     contactAddress: values.CONTACT_ADDRESS,
     adminEmails: values.ADMIN_EMAILS,
     logLevel: values.LOG_LEVEL,
+    /** Demo and test keep every mail and SMS in an outbox shown at /dev/outbox; production never does. */
+    outboxEnabled: values.APP_MODE !== 'production',
+    // A fixed secret outside production keeps demo sessions valid across restarts.
+    authSecret: values.AUTH_SECRET ?? `gaadi-bazaar-${values.APP_MODE}-secret-not-for-production-use`,
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+    sms:
+      smsProvider === 'msg91'
+        ? { provider: 'msg91' as const, authKey: values.MSG91_AUTH_KEY!, templateId: values.MSG91_TEMPLATE_ID!, apiUrl: values.MSG91_API_URL }
+        : smsProvider === 'twilio'
+          ? {
+              provider: 'twilio' as const,
+              accountSid: values.TWILIO_ACCOUNT_SID!,
+              authToken: values.TWILIO_AUTH_TOKEN!,
+              from: values.TWILIO_FROM!,
+              apiUrl: values.TWILIO_API_URL,
+            }
+          : { provider: 'outbox' as const },
+    google:
+      values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+        ? { clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET, issuer: values.GOOGLE_ISSUER.replace(/\/+$/, '') }
+        : null,
+    botCheck: {
+      provider: values.BOT_CHECK_PROVIDER,
+      siteKey: values.BOT_CHECK_SITE_KEY ?? '',
+      secretKey: values.BOT_CHECK_SECRET_KEY ?? '',
+      verifyUrl: values.BOT_CHECK_VERIFY_URL,
+    },
     /** Load the demo inventory into an empty database: on in demo mode unless turned off. */
     seedDemo: values.SEED_DEMO ? values.SEED_DEMO === 'true' : values.APP_MODE === 'demo',
   };

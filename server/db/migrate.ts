@@ -2,12 +2,14 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Database, Dialect } from './connection.ts';
 import * as catalog from './migrations/001-catalog.ts';
+import * as accounts from './migrations/002-accounts.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
 /** Every migration, in order. Names are permanent: they are recorded in the database. */
 const migrations: Record<string, DialectMigration> = {
   '001-catalog': catalog,
+  '002-accounts': accounts,
 };
 
 /** Brings the schema up to date. Runs at every start; a no-op when nothing is new. */

@@ -67,8 +67,64 @@ export interface VehicleImageTable {
   created_at: string;
 }
 
+export interface ProfileTable {
+  user_id: string;
+  email: string;
+  name: string;
+  photo_url: string;
+  phone: string;
+  phone_verified: number;
+  created_at: string;
+  last_login_at: string | null;
+  updated_at: string;
+}
+
+export interface WishlistEntryTable {
+  user_id: string;
+  vehicle_id: number;
+  title: string;
+  created_at: string;
+}
+
+export interface PhoneOtpTable {
+  id: Generated<number>;
+  user_id: string;
+  phone: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface RateLimitHitTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface BotCheckSpentTable {
+  signature: string;
+  expires_at: number;
+}
+
+export interface OutboxMessageTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
   vehicle_images: VehicleImageTable;
+  profiles: ProfileTable;
+  wishlist_entries: WishlistEntryTable;
+  phone_otps: PhoneOtpTable;
+  rate_limit_hits: RateLimitHitTable;
+  bot_check_spent: BotCheckSpentTable;
+  outbox_messages: OutboxMessageTable;
 }

@@ -174,3 +174,13 @@ export async function pressWhereShown(page: Page, locator: Locator): Promise<voi
   if (touch) await page.touchscreen.tap(x, y);
   else await page.mouse.click(x, y);
 }
+
+/** Accepts every alert / confirm the page opens and records them as 'type: message'. */
+export function acceptDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.accept().catch(() => {});
+  });
+  return seen;
+}
