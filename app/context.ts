@@ -3,6 +3,10 @@ import type { Config } from '../server/config.ts';
 import type { Database } from '../server/db/connection.ts';
 import type { Storage } from '../server/media/storage.ts';
 import type { Logger } from '../server/http/logger.ts';
+import type { Auth } from '../server/auth/auth.ts';
+import type { Mailer } from '../server/notify/mail.ts';
+import type { SmsSender } from '../server/notify/sms.ts';
+import type { BotCheck } from '../server/security/bot-check.ts';
 
 /**
  * What the server hands every loader and action: the database and the other services are
@@ -14,11 +18,17 @@ export type AppServices = {
   database: Database;
   storage: Storage;
   logger: Logger;
+  auth: Auth;
+  mailer: Mailer;
+  sms: SmsSender;
+  botCheck: BotCheck;
 };
 
 export type RequestContext = AppServices & {
   /** Per-request nonce that lets our own inline scripts pass the Content-Security-Policy. */
   nonce: string;
+  /** The visitor's address, for rate limits (from X-Forwarded-For only behind a trusted proxy). */
+  clientAddress: string;
 };
 
 export const appContext = createContext<RequestContext>();

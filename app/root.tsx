@@ -2,12 +2,14 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError, useR
 import { publicConfig } from '../server/config.ts';
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';
+import { currentUser } from '../server/auth/session.ts';
 import './app.css';
 import { useNonce } from './lib/nonce.tsx';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { config } = context.get(appContext);
-  return { site: publicConfig(config) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { config, auth } = context.get(appContext);
+  const user = await currentUser(auth, request);
+  return { site: publicConfig(config), signedIn: Boolean(user), botCheck: { provider: config.botCheck.provider, siteKey: config.botCheck.siteKey } };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -63,6 +63,8 @@ const schema = z.object({
   BOT_CHECK_SECRET_KEY: z.string().min(1).optional(),
   // Lets tests point reCAPTCHA/Turnstile verification at a local stand-in.
   BOT_CHECK_VERIFY_URL: z.url().optional(),
+  // Set when a reverse proxy in front of the app sets X-Forwarded-For (rate limits key on the client address).
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -120,6 +122,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     adminEmails: values.ADMIN_EMAILS,
     logLevel: values.LOG_LEVEL,
     /** Demo and test keep every mail and SMS in an outbox shown at /dev/outbox; production never does. */
+    trustProxy: values.TRUST_PROXY === 'true',
     outboxEnabled: values.APP_MODE !== 'production',
     // A fixed secret outside production keeps demo sessions valid across restarts.
     authSecret: values.AUTH_SECRET ?? `gaadi-bazaar-${values.APP_MODE}-secret-not-for-production-use`,

@@ -6,11 +6,16 @@ import { ChevronDownIcon, CloseIcon, DownloadIcon, GridIcon, HeartIcon, HomeIcon
 import { menuLinks } from './navigation-links.ts';
 import { SearchOverlay } from './search-overlay.tsx';
 import { useModalDialog } from './use-dialog.ts';
+import { LogoutButton } from './logout-button.tsx';
 
-function useSite() {
+function useRootData() {
   const data = useRouteLoaderData<typeof rootLoader>('root');
   if (!data) throw new Error('Root data missing');
-  return data.site;
+  return data;
+}
+
+function useSite() {
+  return useRootData().site;
 }
 
 /** Every route change starts at the top of the page; the browser's restoration is off. */
@@ -69,9 +74,9 @@ function MenuDropdown() {
   );
 }
 
-type DrawerProps = { dialogRef: React.RefObject<HTMLDialogElement | null>; close: () => void; androidAppUrl: string };
+type DrawerProps = { dialogRef: React.RefObject<HTMLDialogElement | null>; close: () => void; androidAppUrl: string; signedIn: boolean };
 
-function Drawer({ dialogRef, close, androidAppUrl }: DrawerProps) {
+function Drawer({ dialogRef, close, androidAppUrl, signedIn }: DrawerProps) {
   const location = useLocation();
   useEffect(() => close(), [location, close]);
   return (
@@ -104,6 +109,11 @@ function Drawer({ dialogRef, close, androidAppUrl }: DrawerProps) {
               <DownloadIcon className="h-5 w-5" /> Download App
             </a>
           </li>
+          {signedIn ? (
+            <li>
+              <LogoutButton className="block w-full px-5 py-3 text-left font-medium hover:bg-slate-100" />
+            </li>
+          ) : null}
         </ul>
       </nav>
     </dialog>
@@ -157,7 +167,7 @@ function VehicleLoading() {
 }
 
 export default function SiteLayout() {
-  const site = useSite();
+  const { site, signedIn } = useRootData();
   const drawer = useModalDialog();
   const search = useModalDialog();
   const navigation = useNavigation();
@@ -186,12 +196,16 @@ export default function SiteLayout() {
             <span className="sr-only min-[420px]:hidden">Download App</span>
           </a>
           <MenuDropdown />
-          <Link to={paths.login} aria-label="Login" className="rounded-lg p-2 hover:bg-white/10">
-            <LoginIcon />
-          </Link>
+          {signedIn ? (
+            <LogoutButton className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-white/40 hover:bg-white/10" />
+          ) : (
+            <Link to={paths.login} aria-label="Login" className="rounded-lg p-2 hover:bg-white/10">
+              <LoginIcon />
+            </Link>
+          )}
         </div>
       </header>
-      <Drawer dialogRef={drawer.ref} close={drawer.close} androidAppUrl={site.androidAppUrl} />
+      <Drawer dialogRef={drawer.ref} close={drawer.close} androidAppUrl={site.androidAppUrl} signedIn={signedIn} />
       <SearchOverlay dialogRef={search.ref} onClose={search.close} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-24 pt-4 sm:pb-10">
         {loadingVehicle ? <VehicleLoading /> : <Outlet />}

@@ -59,3 +59,14 @@ export function formatDate(value: string | null | undefined): string {
 export function vehiclesFoundText(count: number): string {
   return `${count} ${count === 1 ? 'vehicle' : 'vehicles'} found`;
 }
+
+/**
+ * An instant as India's local date and time ('21 Nov 2026, 4:05 pm'), or a dash. Formatted in
+ * IST on both server and browser so the server-rendered text and the hydrated page agree.
+ */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+}

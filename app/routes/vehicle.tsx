@@ -1,6 +1,9 @@
-import { data, Link, useNavigate } from 'react-router';
+import { data, Link, redirect, useNavigate } from 'react-router';
+import { isWishlisted, setWishlisted, WishlistError } from '../../server/accounts/wishlist.ts';
+import { currentUser } from '../../server/auth/session.ts';
 import { getVehicle } from '../../server/catalog/vehicles.ts';
-import { ArrowLeftIcon, HeartIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
+import { WishlistButton } from '../components/wishlist-button.tsx';
+import { ArrowLeftIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { useSite } from '../components/site-layout.tsx';
 import { VehicleGallery } from '../components/vehicle-gallery.tsx';
@@ -14,12 +17,33 @@ import { videoEmbedUrl } from '../lib/video.ts';
 import { useNonce } from '../lib/nonce.tsx';
 import type { Route } from './+types/vehicle';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { database } = context.get(appContext);
-  const id = /^\d{1,12}$/.test(params.id) ? Number(params.id) : NaN;
-  const vehicle = await getVehicle(database, id);
-  if (!vehicle) return data({ vehicle: null }, { status: 404 });
-  return { vehicle };
+function vehicleId(param: string): number {
+  return /^\d{1,12}$/.test(param) ? Number(param) : NaN;
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { database, auth } = context.get(appContext);
+  const vehicle = await getVehicle(database, vehicleId(params.id));
+  if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false }, { status: 404 });
+  const user = await currentUser(auth, request);
+  const wishlisted = user ? await isWishlisted(database, user.id, vehicle.id) : false;
+  return { vehicle, signedIn: Boolean(user), wishlisted };
+}
+
+/** The wishlist toggle: only ever the signed-in person's own list. */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const { database, auth } = context.get(appContext);
+  const user = await currentUser(auth, request);
+  if (!user) throw redirect(paths.login);
+  const form = await request.formData();
+  const wanted = form.get('wishlisted') === 'true';
+  try {
+    const wishlisted = await setWishlisted(database, user.id, vehicleId(params.id), wanted);
+    return { wishlisted, message: wishlisted ? 'Added to wishlist!' : 'Removed from wishlist' };
+  } catch (error) {
+    if (error instanceof WishlistError) return { wishlisted: false, error: error.message };
+    throw error;
+  }
 }
 
 /** The photo link previews show: the cover at 1600 (or its largest) width. */
@@ -269,9 +293,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
         </button>
         <span className="mr-auto" />
         <ShareButton title={title} url={pageUrl} />
-        <Link to={paths.login} aria-label="Add to wishlist" className="rounded-full bg-white p-2.5 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
-          <HeartIcon className="h-5 w-5" />
-        </Link>
+        <WishlistButton key={vehicle.id} signedIn={loaderData.signedIn} wishlisted={loaderData.wishlisted} />
       </div>
 
       <div className={main}>

@@ -31,6 +31,11 @@ export function stats(samples: number[]): Stats {
   };
 }
 
+/** The 1-minute load average: other work on the machine skews every figure, so it is recorded. */
+export function loadAverage(): number {
+  return Math.round(os.loadavg()[0]! * 100) / 100;
+}
+
 export function machine() {
   const cpus = os.cpus();
   return {

@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { appContext, type AppServices } from '../../app/context.ts';
 import { apiV1 } from './api-v1.ts';
+import { csrfProtection } from './csrf.ts';
 import { mediaHandler } from './media.ts';
 import { securityHeaders } from './security.ts';
+import { isBotAction } from '../security/bot-check.ts';
 
 type Env = { Variables: { nonce: string } };
 
@@ -50,6 +53,13 @@ export function createApp(services: AppServices, build: ServerBuild) {
   app.use(securityHeaders({ production: config.mode === 'production' }));
   app.use(compress());
 
+  app.use(csrfProtection(config.siteOrigin));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
+  app.get('/api/bot-check/challenge', async (c) => {
+    const action = c.req.query('action');
+    if (!isBotAction(action)) return c.json({ error: 'Unknown action' }, 400);
+    return c.json(await services.botCheck.challenge(action), 200, { 'Cache-Control': 'no-store' });
+  });
   app.route('/api/v1', apiV1(services));
 
   app.use(
@@ -62,7 +72,9 @@ export function createApp(services: AppServices, build: ServerBuild) {
 
   app.all('*', async (c) => {
     const context = new RouterContextProvider();
-    context.set(appContext, { ...services, nonce: c.get('nonce') });
+    const forwarded = config.trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    const clientAddress = forwarded || getConnInfo(c).remote.address || 'unknown';
+    context.set(appContext, { ...services, nonce: c.get('nonce'), clientAddress });
     return handleRequest(c.req.raw, context);
   });
 

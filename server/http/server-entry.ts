@@ -7,6 +7,10 @@ import { openDatabase } from '../db/connection.ts';
 import { seedDemoInventory } from '../db/demo/seed.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createLocalStorage } from '../media/storage.ts';
+import { createAuth, migrateAuth } from '../auth/auth.ts';
+import { createMailer } from '../notify/mail.ts';
+import { createSmsSender } from '../notify/sms.ts';
+import { createBotCheck } from '../security/bot-check.ts';
 import { createApp } from './app.ts';
 import { createLogger } from './logger.ts';
 
@@ -28,10 +32,15 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const logger = createLogger(config.logLevel);
   const database = openDatabase(config);
   const storage = createLocalStorage(path.join(config.dataDir, 'media'));
-  const services: AppServices = { config, database, storage, logger };
+  const mailer = createMailer({ config, database, logger });
+  const sms = createSmsSender({ config, database, logger });
+  const botCheck = createBotCheck({ config, database, logger });
+  const auth = createAuth({ config, database, mailer, logger });
+  const services: AppServices = { config, database, storage, logger, auth, mailer, sms, botCheck };
 
   const applied = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  await migrateAuth(auth);
   if (config.seedDemo) {
     const seeded = await seedDemoInventory(services);
     if (seeded) logger.info(seeded, 'demo inventory loaded');

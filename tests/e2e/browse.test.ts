@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { acceptDialogs, findVehicleId, hidden, pressWhereShown, useBrowser, visible, waitFor } from '../support/browser.ts';
+import { acceptDialogs, findVehicleId, hidden, pressWhereShown, browserHarness, visible, waitFor } from '../support/browser.ts';
 
 /**
  * A visitor's main path: the listing, a search, a vehicle page with its contact and share
  * buttons, and back; plus the empty states, scrolling and image fallbacks on the way.
  */
 
-const harness = useBrowser();
+const harness = browserHarness();
 
 const NO_WEB_SHARE = 'delete Navigator.prototype.share; delete navigator.share;';
 const REJECTING_CLIPBOARD = `

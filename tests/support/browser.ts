@@ -6,7 +6,7 @@ import { sharedServer } from './shared.ts';
 
 /**
  * Browser tests drive Debian's Chromium through playwright-core (no browser download).
- * `useBrowser()` launches one browser per test file; every page it opens records console
+ * `browserHarness()` launches one browser per test file; every page it opens records console
  * errors and uncaught page errors, and the test fails after it ends if there was one it did
  * not expect.
  */
@@ -63,7 +63,7 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-export function useBrowser(): BrowserHarness {
+export function browserHarness(): BrowserHarness {
   let browser: Browser | undefined;
   let baseUrl = '';
   const opened: OpenedPage[] = [];
@@ -90,7 +90,7 @@ export function useBrowser(): BrowserHarness {
       return baseUrl;
     },
     async open(options = {}) {
-      if (!browser) throw new Error('useBrowser(): the browser is not running yet');
+      if (!browser) throw new Error('browserHarness(): the browser is not running yet');
       const context = await browser.newContext({
         ...viewports[options.viewport ?? 'mobile'],
         baseURL: baseUrl,

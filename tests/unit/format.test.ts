@@ -1,17 +1,138 @@
 import { describe, expect, it } from 'vitest';
-import { cardPriceLabel, detailPriceLabel, formatRupees } from '../../app/lib/format.ts';
+import {
+  cardPriceLabel,
+  detailPriceLabel,
+  formatDate,
+  formatKilometres,
+  formatRupees,
+  priceDigits,
+  vehiclesFoundText,
+} from '../../app/lib/format.ts';
 
 describe('rupee formatting', () => {
   it('groups digits the Indian way', () => {
     expect(formatRupees(1234567)).toBe('₹12,34,567');
     expect(formatRupees(545000)).toBe('₹5,45,000');
   });
+
+  it('groups thousands, lakhs and crores', () => {
+    expect(formatRupees(0)).toBe('₹0');
+    expect(formatRupees(999)).toBe('₹999');
+    expect(formatRupees(1000)).toBe('₹1,000');
+    expect(formatRupees(99999)).toBe('₹99,999');
+    expect(formatRupees(100000)).toBe('₹1,00,000');
+    expect(formatRupees(10000000)).toBe('₹1,00,00,000');
+    expect(formatRupees(123456789)).toBe('₹12,34,56,789');
+  });
+
+  it('never shows paise', () => {
+    expect(formatRupees(545000.4)).toBe('₹5,45,000');
+  });
+
   it('labels card prices', () => {
     expect(cardPriceLabel('1234567')).toBe('Starting from ₹12,34,567');
     expect(cardPriceLabel('')).toBe('Price on request');
   });
+
+  it('labels card prices typed in any of the ways a dealer writes them', () => {
+    expect(cardPriceLabel('5,45,000')).toBe('Starting from ₹5,45,000');
+    expect(cardPriceLabel('₹ 545000')).toBe('Starting from ₹5,45,000');
+    expect(cardPriceLabel('Rs. 5,45,000/-')).toBe('Starting from ₹5,45,000');
+    expect(cardPriceLabel(545000)).toBe('Starting from ₹5,45,000');
+  });
+
+  it('shows "Price on request" when the card price has no amount', () => {
+    expect(cardPriceLabel(null)).toBe('Price on request');
+    expect(cardPriceLabel(undefined)).toBe('Price on request');
+    expect(cardPriceLabel('   ')).toBe('Price on request');
+    expect(cardPriceLabel('Call for best price')).toBe('Price on request');
+    expect(cardPriceLabel('Ask for rental rates')).toBe('Price on request');
+  });
+
+  it('does not multiply a price written with paise by a hundred on the card', () => {
+    // The details page shows '5,45,000.00' as ₹5,45,000; the card must agree with it.
+    expect(detailPriceLabel('5,45,000.00')).toBe('₹5,45,000');
+    expect(cardPriceLabel('5,45,000.00')).toBe('Starting from ₹5,45,000');
+    expect(cardPriceLabel('545000.00')).toBe(`Starting from ${detailPriceLabel('545000.00')}`);
+  });
+
   it('labels detail prices', () => {
     expect(detailPriceLabel('')).toBe('—');
     expect(detailPriceLabel('Call for best price')).toBe('Call for best price');
+  });
+
+  it('shows a dash for an empty detail price', () => {
+    expect(detailPriceLabel(null)).toBe('—');
+    expect(detailPriceLabel(undefined)).toBe('—');
+    expect(detailPriceLabel('   ')).toBe('—');
+  });
+
+  it('formats detail prices that are amounts', () => {
+    expect(detailPriceLabel('1234567')).toBe('₹12,34,567');
+    expect(detailPriceLabel(1234567)).toBe('₹12,34,567');
+    expect(detailPriceLabel('5,45,000')).toBe('₹5,45,000');
+    expect(detailPriceLabel('₹ 5,45,000')).toBe('₹5,45,000');
+    expect(detailPriceLabel('₹5,45,000')).toBe('₹5,45,000');
+    expect(detailPriceLabel('Rs. 545000')).toBe('₹5,45,000');
+    expect(detailPriceLabel('rs 545000')).toBe('₹5,45,000');
+    expect(detailPriceLabel('INR 545000')).toBe('₹5,45,000');
+    expect(detailPriceLabel('545000/-')).toBe('₹5,45,000');
+    expect(detailPriceLabel(' 545000 ')).toBe('₹5,45,000');
+  });
+
+  it('shows text detail prices exactly as the dealer wrote them', () => {
+    expect(detailPriceLabel('On request')).toBe('On request');
+    expect(detailPriceLabel('Ask for rental rates')).toBe('Ask for rental rates');
+    expect(detailPriceLabel('From ₹2,200 per day')).toBe('From ₹2,200 per day');
+    expect(detailPriceLabel('5.5 lakh')).toBe('5.5 lakh');
+  });
+});
+
+describe('priceDigits', () => {
+  it('extracts the amount from what the dealer typed', () => {
+    expect(priceDigits('5,45,000')).toBe(545000);
+    expect(priceDigits('₹ 545000')).toBe(545000);
+    expect(priceDigits(725000)).toBe(725000);
+  });
+
+  it('is null when there is no amount', () => {
+    expect(priceDigits('')).toBeNull();
+    expect(priceDigits(null)).toBeNull();
+    expect(priceDigits(undefined)).toBeNull();
+    expect(priceDigits('Call for best price')).toBeNull();
+  });
+
+  it('is null for an amount too large to be exact', () => {
+    expect(priceDigits('9'.repeat(20))).toBeNull();
+  });
+});
+
+describe('kilometres, dates and counts', () => {
+  it('formats odometer readings with Indian grouping', () => {
+    expect(formatKilometres(45210)).toBe('45,210 km');
+    expect(formatKilometres(125000)).toBe('1,25,000 km');
+    expect(formatKilometres(0)).toBe('0 km');
+    expect(formatKilometres(null)).toBe('—');
+    expect(formatKilometres(undefined)).toBe('—');
+  });
+
+  it('formats ISO dates as day, month and year', () => {
+    expect(formatDate('2027-03-31')).toBe('31 Mar 2027');
+    expect(formatDate('2026-08-01')).toBe('1 Aug 2026');
+    expect(formatDate('2026-08-01T10:00:00.000Z')).toBe('1 Aug 2026');
+  });
+
+  it('keeps other date text and shows a dash when empty', () => {
+    expect(formatDate('')).toBe('—');
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate(undefined)).toBe('—');
+    expect(formatDate('Valid till Jul 2034')).toBe('Valid till Jul 2034');
+  });
+
+  it('counts vehicles found in the singular and plural', () => {
+    expect(vehiclesFoundText(0)).toBe('0 vehicles found');
+    expect(vehiclesFoundText(1)).toBe('1 vehicle found');
+    expect(vehiclesFoundText(2)).toBe('2 vehicles found');
+    expect(vehiclesFoundText(53)).toBe('53 vehicles found');
   });
 });

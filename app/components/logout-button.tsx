@@ -1,0 +1,12 @@
+import { Form } from 'react-router';
+
+/** Logout is a POST (a link could be triggered by another site or a prefetch). */
+export function LogoutButton({ className, children = 'Logout' }: { className: string; children?: React.ReactNode }) {
+  return (
+    <Form method="post" action="/logout" className="contents">
+      <button type="submit" className={className}>
+        {children}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,53 @@
+/** Phone rules shared by the browser and the server (SPEC 5, Profile phone verification). */
+
+export const DEFAULT_COUNTRY_CODE = '+91';
+export const MIN_PHONE_DIGITS = 10;
+
+export const phoneMessages = {
+  signInFirst: 'Please sign in first before verifying phone.',
+  phoneRequired: 'Please enter a phone number',
+  phoneInvalid: 'Please enter a valid phone number',
+  requestOtpFirst: 'Please request OTP first',
+  otpRequired: 'Please enter the OTP sent to your phone',
+  nameRequired: 'Please enter your name',
+  wrongOtp: 'Invalid OTP. Please try again.',
+  otpExpired: 'This OTP has expired. Please request a new one.',
+  otpTooManyAttempts: 'Too many wrong attempts. Please request a new OTP.',
+  invalidCredential: "Authentication configuration error. Check the backend provider's API key, authorized domains and phone auth provider.",
+  quotaExceeded: 'SMS quota exceeded for this project. Try again later.',
+  sendFailed: 'Failed to send OTP',
+} as const;
+
+/** '+91' + '98765 43210' -> '+919876543210' when it has the pattern '+', 1-3 digit code, 5-15 digits. */
+export function e164(countryCode: string, phone: string): string | null {
+  const code = countryCode.replace(/\D/g, '');
+  const digits = phone.replace(/\D/g, '');
+  if (!/^\d{1,3}$/.test(code) || !/^\d{5,15}$/.test(digits)) return null;
+  return `+${code}${digits}`;
+}
+
+/** The first failing rule, in the spec's order, or null. */
+export function phoneFormError(input: { intent: 'send' | 'verify'; name: string; countryCode: string; phone: string; otp: string; otpRequested: boolean }): string | null {
+  const digits = input.phone.replace(/\D/g, '');
+  if (!input.phone.trim()) return phoneMessages.phoneRequired;
+  if (digits.length < MIN_PHONE_DIGITS || !e164(input.countryCode, input.phone)) return phoneMessages.phoneInvalid;
+  if (input.intent === 'send') return null;
+  if (!input.otpRequested) return phoneMessages.requestOtpFirst;
+  if (!input.otp.trim()) return phoneMessages.otpRequired;
+  if (!input.name.trim()) return phoneMessages.nameRequired;
+  return null;
+}
+
+/** Splits a stored '+919876543210' back into '+91' and '9876543210' for the form. */
+export function splitPhone(stored: string): { countryCode: string; phone: string } {
+  if (stored.startsWith('+91') && stored.length === 13) return { countryCode: '+91', phone: stored.slice(3) };
+  const match = /^\+(\d{1,3})(\d{10})$/.exec(stored);
+  if (match) return { countryCode: `+${match[1]}`, phone: match[2]! };
+  return { countryCode: DEFAULT_COUNTRY_CODE, phone: stored.replace(/^\+/, '') };
+}
+
+/** 125 -> '02:05' */
+export function mmss(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.ceil(totalSeconds));
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}

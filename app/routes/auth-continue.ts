@@ -1,0 +1,19 @@
+import { redirect } from 'react-router';
+import { pathAfterSignIn, recordLogin } from '../../server/accounts/profiles.ts';
+import { requireUser } from '../../server/auth/session.ts';
+import { appContext } from '../context.ts';
+import type { Route } from './+types/auth-continue';
+
+/** Google sign-in returns here: record the login, then / or /profile-complete (SPEC 2, Sign Up). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth, database, logger } = context.get(appContext);
+  const user = await requireUser(auth, request);
+  try {
+    const profile = await recordLogin(database, user);
+    throw redirect(pathAfterSignIn(user, profile));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logger.error({ err: error }, 'profile could not be read after Google sign-in');
+    throw redirect('/');
+  }
+}

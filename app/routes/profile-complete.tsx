@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'react';
+import { Form, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
+import { pendingPhoneOtp, sendPhoneOtp, verifyPhoneOtp } from '../../server/accounts/phone-verification.ts';
+import { ensureProfile, saveVerifiedPhone } from '../../server/accounts/profiles.ts';
+import { currentUser, requireUser } from '../../server/auth/session.ts';
+import { SmsError } from '../../server/notify/sms.ts';
+import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
+import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
+import { useBotCheckedSubmit } from '../components/use-bot-checked-submit.ts';
+import { appContext } from '../context.ts';
+import { withNetworkErrorMessage } from '../lib/network.ts';
+import { DEFAULT_COUNTRY_CODE, e164, mmss, phoneFormError, phoneMessages, splitPhone } from '../lib/phone.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/profile-complete';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: '/profile-complete', title: 'Complete your profile', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth, database } = context.get(appContext);
+  const user = await requireUser(auth, request);
+  const profile = await ensureProfile(database, user);
+  const pending = await pendingPhoneOtp(database, user.id);
+  // Prefill from the account and the stored profile (SPEC 5).
+  const stored = splitPhone(pending?.phone ?? profile.phone);
+  return {
+    name: profile.name || user.name,
+    countryCode: stored.phone ? stored.countryCode : DEFAULT_COUNTRY_CODE,
+    phone: stored.phone,
+    pending,
+  };
+}
+
+type ActionResult = { error: string };
+
+export async function action({ request, context }: Route.ActionArgs): Promise<ActionResult> {
+  const services = context.get(appContext);
+  const { database, config } = services;
+  const user = await currentUser(services.auth, request);
+  if (!user) return { error: phoneMessages.signInFirst };
+
+  const form = await request.formData();
+  const intent = form.get('intent') === 'verify' ? 'verify' : 'send';
+  const input = {
+    intent: intent as 'send' | 'verify',
+    name: String(form.get('name') ?? '').slice(0, 100),
+    countryCode: String(form.get('countryCode') ?? DEFAULT_COUNTRY_CODE),
+    phone: String(form.get('phone') ?? '').slice(0, 20),
+    otp: String(form.get('otp') ?? '').slice(0, 12),
+  };
+  const pending = await pendingPhoneOtp(database, user.id);
+  const invalid = phoneFormError({ ...input, otpRequested: Boolean(pending) });
+  if (invalid) return { error: invalid };
+  const phone = e164(input.countryCode, input.phone)!;
+  const deps = { database, sms: services.sms, secret: config.authSecret, siteName: config.siteName };
+
+  if (intent === 'send') {
+    const perUser = await consumeRateLimit(database, { key: `otp-send:${user.id}`, ...rateLimits.otpSend });
+    const perAddress = await consumeRateLimit(database, { key: `otp-send:${services.clientAddress}`, ...rateLimits.otpSend });
+    if (!perUser.allowed || !perAddress.allowed) return { error: `Too many OTP requests. Please try again in ${Math.ceil(Math.max(perUser.retryAfterSeconds, perAddress.retryAfterSeconds) / 60)} minutes.` };
+    if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'SEND_OTP', services.clientAddress))) {
+      return { error: 'reCAPTCHA verification failed' };
+    }
+    try {
+      await sendPhoneOtp(deps, { userId: user.id, phone });
+    } catch (error) {
+      if (error instanceof SmsError) {
+        if (error.code === 'invalid-credential') return { error: phoneMessages.invalidCredential };
+        if (error.code === 'quota-exceeded') return { error: phoneMessages.quotaExceeded };
+        return { error: error.message || phoneMessages.sendFailed };
+      }
+      services.logger.error({ err: error }, 'OTP could not be sent');
+      return { error: phoneMessages.sendFailed };
+    }
+    return { error: '' };
+  }
+
+  const limit = await consumeRateLimit(database, { key: `otp-verify:${user.id}`, ...rateLimits.otpVerify });
+  if (!limit.allowed) return { error: phoneMessages.otpTooManyAttempts };
+  try {
+    const result = await verifyPhoneOtp(deps, { userId: user.id, phone, code: input.otp });
+    if (result === 'not-requested') return { error: phoneMessages.requestOtpFirst };
+    if (result === 'expired') return { error: phoneMessages.otpExpired };
+    if (result === 'too-many-attempts') return { error: phoneMessages.otpTooManyAttempts };
+    if (result === 'wrong-code') return { error: phoneMessages.wrongOtp };
+    await saveVerifiedPhone(database, user.id, { name: input.name, phone });
+  } catch (error) {
+    services.logger.error({ err: error }, 'phone verification failed');
+    return { error: `Verification failed: ${error instanceof Error ? error.message : 'please try again'}` };
+  }
+  throw redirect('/');
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withNetworkErrorMessage(serverAction);
+}
+
+/** Seconds until `isoTime`, ticking every second in the browser. */
+function useSecondsUntil(isoTime: string | null): number {
+  const target = isoTime ? new Date(isoTime).getTime() : 0;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!target) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [target]);
+  return target ? Math.max(0, Math.ceil((target - now) / 1000)) : 0;
+}
+
+export default function ProfileComplete({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { solving, submitChecked } = useBotCheckedSubmit();
+  const submit = useSubmit();
+  const [name, setName] = useState(loaderData.name);
+  const [countryCode, setCountryCode] = useState(loaderData.countryCode);
+  const [phone, setPhone] = useState(loaderData.phone);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const busyIntent = solving ?? (navigation.state !== 'idle' ? navigation.formData?.get('intent') : null);
+  const pending = loaderData.pending;
+  const secondsLeft = useSecondsUntil(pending?.resendAt ?? null);
+  const error = clientError ?? (actionData?.error || null);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const data = new FormData(event.currentTarget, submitter);
+    const intent = data.get('intent') === 'verify' ? 'verify' : 'send';
+    // The same rules as the server, in the spec's order, before anything is sent.
+    const invalid = phoneFormError({ intent, name, countryCode, phone, otp: String(data.get('otp') ?? ''), otpRequested: Boolean(pending) });
+    setClientError(invalid);
+    if (invalid) return;
+    if (intent === 'send') void submitChecked(event.currentTarget, submitter, 'SEND_OTP');
+    else void submit(data, { method: 'post' });
+  }
+
+  return (
+    <FormCard title="Complete your profile">
+      <p className="mb-5 text-slate-700">Add your name and verify your mobile number so the dealer can reach you about the cars you like.</p>
+      <Form method="post" className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+        {pending && !error ? <FormMessage tone="success">We sent a 6-digit code by SMS to {pending.phone}.</FormMessage> : null}
+        <TextField id="name" name="name" label="Full name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} />
+        <div className="flex gap-2">
+          <div className="w-24 shrink-0">
+            <TextField id="countryCode" name="countryCode" label="Code" inputMode="tel" autoComplete="tel-country-code" value={countryCode} onChange={(event) => setCountryCode(event.target.value)} maxLength={4} />
+          </div>
+          <div className="min-w-0 flex-1">
+            <TextField id="phone" name="phone" type="tel" label="Mobile number" inputMode="numeric" autoComplete="tel-national" value={phone} onChange={(event) => setPhone(event.target.value)} maxLength={15} />
+          </div>
+        </div>
+        {pending ? (
+          <>
+            <TextField id="otp" name="otp" label="OTP" inputMode="numeric" autoComplete="one-time-code" placeholder="Enter 6-digit code" maxLength={6} pattern="[0-9]*" />
+            <button type="submit" name="intent" value="verify" disabled={Boolean(busyIntent)} className={primaryButton}>
+              {busyIntent === 'verify' ? 'Verifying...' : 'Verify and Save'}
+            </button>
+            <button type="submit" name="intent" value="send" disabled={Boolean(busyIntent) || secondsLeft > 0} className={secondaryButton}>
+              <span suppressHydrationWarning>{busyIntent === 'send' ? 'Sending OTP...' : secondsLeft > 0 ? `Resend OTP in ${mmss(secondsLeft)}` : 'Resend OTP'}</span>
+            </button>
+          </>
+        ) : (
+          <button type="submit" name="intent" value="send" disabled={Boolean(busyIntent)} className={primaryButton}>
+            {busyIntent === 'send' ? 'Sending OTP...' : 'Send OTP'}
+          </button>
+        )}
+      </Form>
+    </FormCard>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ensureProfile } from '../../server/accounts/profiles.ts';
+import { currentUser } from '../../server/auth/session.ts';
+import { FormCard, FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
+import { UserIcon } from '../components/icons.tsx';
+import { LogoutButton } from '../components/logout-button.tsx';
+import { appContext } from '../context.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { paths } from '../lib/paths.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/profile';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: paths.profile, title: 'Profile', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth, database, logger } = context.get(appContext);
+  const url = new URL(request.url);
+  const user = await currentUser(auth, request);
+  if (!user) return { signedIn: false as const };
+  const notice = url.searchParams.get('verified') ? 'Your email address is verified.' : url.searchParams.get('linked') ? 'Your Google account is now linked.' : null;
+  try {
+    // SPEC 4, Profile load: the record is created from the account when it is missing.
+    const profile = await ensureProfile(database, user);
+    return {
+      signedIn: true as const,
+      notice,
+      user: { email: user.email, name: profile.name || user.name, photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
+      profile,
+      // Only the signed-in person's own record, and only when asked for.
+      debug: url.searchParams.get('debug') === '1' ? { account: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt }, profile } : null,
+    };
+  } catch (error) {
+    logger.error({ err: error }, 'profile load failed');
+    return { signedIn: true as const, notice: null, loadError: error instanceof Error && error.message ? error.message : 'Failed to load profile' };
+  }
+}
+
+function Avatar({ url, name }: { url: string; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!url || failed) {
+    return (
+      <span className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-brand-700" role="img" aria-label={`${name}'s picture`}>
+        <UserIcon className="h-10 w-10" />
+      </span>
+    );
+  }
+  return <img src={url} alt={`${name}'s picture`} width={80} height={80} referrerPolicy="no-referrer" onError={() => setFailed(true)} className="h-20 w-20 rounded-full object-cover" />;
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.signedIn) {
+    return (
+      <FormCard title="Welcome!">
+        <p className="text-slate-700">Please log in or sign up to view your profile.</p>
+        <div className="mt-5 flex gap-3">
+          <Link to={paths.login} className={primaryButton}>
+            Login
+          </Link>
+          <Link to={paths.signup} className={secondaryButton}>
+            Sign Up
+          </Link>
+        </div>
+      </FormCard>
+    );
+  }
+  if ('loadError' in loaderData) {
+    return (
+      <FormCard title="Profile">
+        <FormMessage tone="error">{loaderData.loadError}</FormMessage>
+      </FormCard>
+    );
+  }
+  const { user, profile, notice, debug } = loaderData;
+  const name = user.name || 'User';
+  const phoneText = profile.phone || (profile.phoneVerified ? 'Verified' : 'Not set');
+  return (
+    <FormCard title="Profile">
+      {notice ? (
+        <div className="mb-4">
+          <FormMessage tone="success">{notice}</FormMessage>
+        </div>
+      ) : null}
+      <div className="flex items-center gap-4">
+        <Avatar url={user.photoUrl} name={name} />
+        <div className="min-w-0">
+          <p className="truncate text-xl font-bold">{name}</p>
+          <p className="truncate text-slate-600">{user.email}</p>
+        </div>
+      </div>
+      <dl className="mt-6 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
+        <div className="flex items-center justify-between gap-3 px-4 py-3">
+          <dt className="font-semibold">Phone</dt>
+          <dd className="flex items-center gap-2">
+            <span>{phoneText}</span>
+            {profile.phoneVerified ? (
+              <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800">Verified</span>
+            ) : (
+              <Link to="/profile-complete" className="font-semibold text-brand-700 underline">
+                Verify
+              </Link>
+            )}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3 px-4 py-3">
+          <dt className="font-semibold">Member since</dt>
+          <dd>{formatDateTime(profile.createdAt)}</dd>
+        </div>
+        <div className="flex justify-between gap-3 px-4 py-3">
+          <dt className="font-semibold">Last login</dt>
+          <dd>{formatDateTime(profile.lastLoginAt)}</dd>
+        </div>
+        <div className="flex justify-between gap-3 px-4 py-3">
+          <dt className="font-semibold">Updated</dt>
+          <dd>{formatDateTime(profile.updatedAt)}</dd>
+        </div>
+      </dl>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link to={paths.wishlist} className={secondaryButton}>
+          My Wishlist
+        </Link>
+        <LogoutButton className={secondaryButton} />
+      </div>
+      {debug ? (
+        <details open className="mt-6">
+          <summary className="cursor-pointer font-semibold">Debug: raw data</summary>
+          <pre className="mt-2 overflow-x-auto rounded-xl bg-slate-900 p-4 text-xs text-slate-100">{JSON.stringify(debug, null, 2)}</pre>
+        </details>
+      ) : null}
+    </FormCard>
+  );
+}

@@ -1,0 +1,75 @@
+import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { signUpWithEmail, startGoogle } from '../../server/auth/flows.ts';
+import { currentUser } from '../../server/auth/session.ts';
+import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
+import { FormCard, FormMessage, GoogleIcon, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
+import { appContext } from '../context.ts';
+import { withNetworkErrorMessage } from '../lib/network.ts';
+import { paths } from '../lib/paths.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/signup';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: paths.signup, title: 'Sign Up', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth, config } = context.get(appContext);
+  if (await currentUser(auth, request)) throw redirect(paths.profile);
+  return { googleEnabled: Boolean(config.google) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? 'email');
+  const email = String(form.get('email') ?? '');
+
+  const limit = await consumeRateLimit(services.database, { key: `sign-up:${services.clientAddress}`, ...rateLimits.signUp });
+  if (!limit.allowed) return { error: 'Too many attempts. Please try again later or reset your password.', email };
+
+  const result =
+    intent === 'google'
+      ? await startGoogle(services, request, { errorPath: paths.signup })
+      : await signUpWithEmail(services, request, { email, password: String(form.get('password') ?? '') });
+  if (!result.ok) return { error: result.message, email };
+  throw redirect(result.redirectTo, { headers: result.headers });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withNetworkErrorMessage(serverAction);
+}
+
+export default function SignUp({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
+  const error = actionData && 'error' in actionData ? actionData.error : null;
+  const email = actionData && 'email' in actionData ? actionData.email : '';
+
+  return (
+    <FormCard title="Create your account">
+      <Form method="post" className="flex flex-col gap-4" noValidate={false}>
+        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+        <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required defaultValue={email} />
+        <TextField id="password" name="password" type="password" label="Password" autoComplete="new-password" required minLength={6} hint="At least 6 characters" />
+        <button type="submit" name="intent" value="email" disabled={Boolean(busyIntent)} className={primaryButton}>
+          {busyIntent === 'email' ? 'Creating account...' : 'Sign Up'}
+        </button>
+      </Form>
+      {loaderData.googleEnabled ? (
+        <Form method="post" className="mt-3 flex flex-col">
+          <button type="submit" name="intent" value="google" disabled={Boolean(busyIntent)} className={secondaryButton}>
+            <GoogleIcon /> {busyIntent === 'google' ? 'Signing up...' : 'Sign up with Google'}
+          </button>
+        </Form>
+      ) : null}
+      <p className="mt-5 text-center text-slate-700">
+        Already have an account?{' '}
+        <Link to={paths.login} className="font-semibold text-brand-700 underline">
+          Log in
+        </Link>
+      </p>
+    </FormCard>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { listWishlist } from '../../server/accounts/wishlist.ts';
+import { requireUser } from '../../server/auth/session.ts';
+import { VehicleCard } from '../components/vehicle-card.tsx';
+import { appContext } from '../context.ts';
+import { paths } from '../lib/paths.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/wishlist';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: paths.wishlist, title: 'My Wishlist', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth, database } = context.get(appContext);
+  const user = await requireUser(auth, request);
+  return { items: await listWishlist(database, user.id) };
+}
+
+export default function Wishlist({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
+  return (
+    <div className="flex flex-col gap-5">
+      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">My Wishlist</h1>
+      {items.length === 0 ? (
+        <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+          <p className="text-lg font-semibold">Your wishlist is empty!</p>
+          <p className="mt-2 text-slate-600">Tap the heart on any car to keep it here.</p>
+          <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
+            Browse available vehicles
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {items.map((item) =>
+            item.available ? (
+              <li key={item.vehicle.id}>
+                <VehicleCard vehicle={item.vehicle} />
+              </li>
+            ) : (
+              <li key={item.vehicleId} className="flex flex-col justify-center gap-2 rounded-2xl bg-slate-100 p-5 ring-1 ring-slate-200">
+                <p className="text-lg font-semibold text-slate-700">{item.title}</p>
+                <p className="text-slate-600">This vehicle is no longer available.</p>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}

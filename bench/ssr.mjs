@@ -1,0 +1,93 @@
+/**
+ * Section 2: server-rendered pages per second. autocannon against the built server (SQLite,
+ * demo inventory) for `/` and `/vehicle/:id`, then against a bare node:http server sending the
+ * same bytes, in the same run; the ratio is the share of the floor the app reaches.
+ *
+ *   npm run bench -- ssr [--duration=10] [--connections=10] [--modes=test,production]
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startTestServer } from '../tests/support/server.ts';
+import { loadAverage, option, writeResult } from './lib/common.ts';
+import { get, startBareServer } from './lib/http.mjs';
+
+const DURATION = Number(option('duration') ?? 10);
+const CONNECTIONS = Number(option('connections') ?? 10);
+const WARMUP = 2;
+const TARGET_RATIO = 0.25;
+
+/**
+ * The modes the server is measured in: `test` is how the brief and the test helper start it
+ * (APP_MODE=test, NODE_ENV unset); `production` is how a deployment runs it.
+ */
+const MODES = {
+  test: { APP_MODE: 'test' },
+  production: { APP_MODE: 'production', NODE_ENV: 'production' },
+};
+
+async function cannon(url) {
+  // No Accept-Encoding header: neither server compresses, so both send the same bytes.
+  const options = { url, connections: CONNECTIONS, headers: {} };
+  await autocannon({ ...options, duration: WARMUP });
+  const result = await autocannon({ ...options, duration: DURATION });
+  return {
+    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    latencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99, mean: result.latency.average },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+const selected = (option('modes') ?? 'test,production').split(',');
+const loadStart = loadAverage();
+const work = await mkdtemp(path.join(tmpdir(), 'gaadi-bench-ssr-'));
+const runs = [];
+try {
+  for (const mode of selected) {
+    const env = MODES[mode];
+    if (!env) throw new Error(`unknown mode ${mode}`);
+    const server = await startTestServer({ dialect: 'sqlite', seed: true, env });
+    try {
+      const home = await get(`${server.url}/`);
+      const id = /href="\/vehicle\/(\d+)"/.exec(home.body.toString())?.[1];
+      if (!id) throw new Error('no vehicle link on the home page');
+      for (const page of ['/', `/vehicle/${id}`]) {
+        const sample = await get(`${server.url}${page}`);
+        if (sample.status !== 200) throw new Error(`${page} answered ${sample.status}`);
+        if (sample.headers['content-encoding']) throw new Error(`${page} was compressed without being asked`);
+        const contentType = sample.headers['content-type'] ?? 'text/html';
+        const file = path.join(work, 'page.html');
+        await writeFile(file, sample.body);
+        const bare = await startBareServer(file, contentType);
+        try {
+          console.log(`${mode} ${page}: ${sample.body.length} bytes`);
+          const app = await cannon(`${server.url}${page}`);
+          console.log(`  app  ${app.requestsPerSecond.toFixed(0)} req/s`);
+          const floor = await cannon(`${bare.url}${page}`);
+          console.log(`  bare ${floor.requestsPerSecond.toFixed(0)} req/s`);
+          const ratio = app.requestsPerSecond / floor.requestsPerSecond;
+          runs.push({ mode, env, page, bytes: sample.body.length, contentType, app, bare: floor, ratio, met: ratio >= TARGET_RATIO });
+        } finally {
+          await bare.stop();
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+writeResult('ssr', {
+  load: { start: loadStart, end: loadAverage() },
+  durationSeconds: DURATION,
+  warmupSeconds: WARMUP,
+  connections: CONNECTIONS,
+  target: { ratio: TARGET_RATIO },
+  runs,
+});

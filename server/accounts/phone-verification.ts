@@ -1,0 +1,102 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from '../db/connection.ts';
+import { otpSmsText, type SmsSender } from '../notify/sms.ts';
+
+/** SPEC 9: a 6-digit code. The issue: valid 10 minutes, 5 wrong tries end it. */
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+/** SPEC 4: Resend is allowed again after this long. */
+export const OTP_RESEND_SECONDS = 120;
+
+type Deps = { database: Database; sms: SmsSender; secret: string; siteName: string; now?: () => Date };
+
+/** Codes are kept only as a keyed hash bound to the person and the number. */
+function hashCode(secret: string, userId: string, phone: string, code: string): string {
+  return createHmac('sha256', secret).update(`${userId}\n${phone}\n${code}`).digest('hex');
+}
+
+/** '+91' and '98765 43210' -> '+919876543210'. */
+export function fullPhoneNumber(countryCode: string, phone: string): string {
+  return `+${countryCode.replace(/\D/g, '')}${phone.replace(/\D/g, '')}`;
+}
+
+/**
+ * Sends a new code by SMS. Earlier unused codes for this person stop working. When the SMS
+ * cannot be sent the new code is withdrawn and the provider's error is passed on.
+ */
+export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: string }): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+  await deps.database.db
+    .updateTable('phone_otps')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', input.userId)
+    .where('used_at', 'is', null)
+    .execute();
+  const row = await deps.database.db
+    .insertInto('phone_otps')
+    .values({
+      user_id: input.userId,
+      phone: input.phone,
+      code_hash: hashCode(deps.secret, input.userId, input.phone, code),
+      attempts: 0,
+      expires_at: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
+      used_at: null,
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  try {
+    await deps.sms.send(input.phone, otpSmsText({ siteName: deps.siteName, code, minutes: OTP_TTL_MS / 60_000 }), { otp: code });
+  } catch (error) {
+    await deps.database.db.updateTable('phone_otps').set({ used_at: now.toISOString() }).where('id', '=', row.id).execute();
+    throw error;
+  }
+}
+
+export type OtpCheck = 'verified' | 'not-requested' | 'expired' | 'too-many-attempts' | 'wrong-code';
+
+/** Checks a code for this person and number. A wrong code counts against the 5 tries. */
+export async function verifyPhoneOtp(deps: Deps, input: { userId: string; phone: string; code: string }): Promise<OtpCheck> {
+  const now = deps.now?.() ?? new Date();
+  const otp = await deps.database.db
+    .selectFrom('phone_otps')
+    .selectAll()
+    .where('user_id', '=', input.userId)
+    .where('phone', '=', input.phone)
+    .where('used_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!otp) return 'not-requested';
+  if (otp.expires_at <= now.toISOString()) return 'expired';
+  if (otp.attempts >= OTP_MAX_ATTEMPTS) return 'too-many-attempts';
+
+  const expected = Buffer.from(otp.code_hash, 'hex');
+  const given = Buffer.from(hashCode(deps.secret, input.userId, input.phone, input.code.trim()), 'hex');
+  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+    await deps.database.db.updateTable('phone_otps').set({ used_at: now.toISOString() }).where('id', '=', otp.id).execute();
+    return 'verified';
+  }
+  // Counted in one statement so parallel guesses cannot slip past the limit.
+  await deps.database.db
+    .updateTable('phone_otps')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', otp.id)
+    .execute();
+  return 'wrong-code';
+}
+
+/** The code waiting to be entered, if any, and when Resend becomes available. */
+export async function pendingPhoneOtp(database: Database, userId: string, now = new Date()): Promise<{ phone: string; resendAt: string } | null> {
+  const otp = await database.db
+    .selectFrom('phone_otps')
+    .select(['phone', 'created_at', 'expires_at', 'attempts'])
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!otp || otp.expires_at <= now.toISOString() || otp.attempts >= OTP_MAX_ATTEMPTS) return null;
+  return { phone: otp.phone, resendAt: new Date(new Date(otp.created_at).getTime() + OTP_RESEND_SECONDS * 1000).toISOString() };
+}

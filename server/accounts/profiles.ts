@@ -1,0 +1,101 @@
+import type { Database } from '../db/connection.ts';
+
+/** The signed-in person as better-auth knows them. */
+export type AuthUser = {
+  id: string;
+  email: string;
+  name: string;
+  image?: string | null | undefined;
+  emailVerified: boolean;
+  createdAt: Date | string;
+};
+
+export type Profile = {
+  userId: string;
+  email: string;
+  name: string;
+  photoUrl: string;
+  phone: string;
+  phoneVerified: boolean;
+  createdAt: string | null;
+  lastLoginAt: string | null;
+  updatedAt: string | null;
+};
+
+function toIso(value: Date | string | number | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+export async function getProfile(database: Database, userId: string): Promise<Profile | null> {
+  const row = await database.db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return null;
+  return {
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    photoUrl: row.photo_url,
+    phone: row.phone,
+    phoneVerified: Boolean(row.phone_verified),
+    createdAt: row.created_at,
+    lastLoginAt: row.last_login_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * The profile record, created from the auth account when it is missing (SPEC 4, Profile
+ * load): email, name, photo, created from the account's creation time. An existing record is
+ * never overwritten here.
+ */
+export async function ensureProfile(database: Database, user: AuthUser): Promise<Profile> {
+  const existing = await getProfile(database, user.id);
+  if (existing) return existing;
+  const now = new Date().toISOString();
+  await database.db
+    .insertInto('profiles')
+    .values({
+      user_id: user.id,
+      email: user.email,
+      name: user.name ?? '',
+      photo_url: user.image ?? '',
+      phone: '',
+      phone_verified: 0,
+      created_at: toIso(user.createdAt) ?? now,
+      last_login_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute();
+  return (await getProfile(database, user.id))!;
+}
+
+/** Called at every sign-in: the profile exists and lastLoginAt is now. */
+export async function recordLogin(database: Database, user: AuthUser): Promise<Profile> {
+  await ensureProfile(database, user);
+  const now = new Date().toISOString();
+  await database.db.updateTable('profiles').set({ last_login_at: now }).where('user_id', '=', user.id).execute();
+  return (await getProfile(database, user.id))!;
+}
+
+/** SPEC 4: complete when there is a name (profile or account) and a verified phone. */
+export function isProfileComplete(user: Pick<AuthUser, 'name'>, profile: Profile | null): boolean {
+  const name = (profile?.name || user.name || '').trim();
+  return Boolean(name) && Boolean(profile?.phoneVerified);
+}
+
+/** Where a person goes after signing in (SPEC 4). */
+export function pathAfterSignIn(user: Pick<AuthUser, 'name'>, profile: Profile | null): '/' | '/profile-complete' {
+  return isProfileComplete(user, profile) ? '/' : '/profile-complete';
+}
+
+/** Saves the verified phone and the name (SPEC 7, Save profile (verification)). */
+export async function saveVerifiedPhone(database: Database, userId: string, input: { name: string; phone: string }) {
+  const now = new Date().toISOString();
+  await database.db
+    .updateTable('profiles')
+    .set({ name: input.name.trim(), phone: input.phone, phone_verified: 1, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
+}

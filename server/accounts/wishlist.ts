@@ -1,0 +1,106 @@
+import type { VehicleSummary } from '../../app/lib/vehicle.ts';
+import { cardTitle } from '../../app/lib/vehicle.ts';
+import type { Database } from '../db/connection.ts';
+import { getVehicle } from '../catalog/vehicles.ts';
+import { toImageRef, toSummary } from '../catalog/rows.ts';
+
+export type WishlistItem =
+  | { available: true; vehicle: VehicleSummary; addedAt: string }
+  | { available: false; vehicleId: number; title: string; addedAt: string };
+
+/** Whether this person's wishlist holds the vehicle. Reads only their own rows. */
+export async function isWishlisted(database: Database, userId: string, vehicleId: number): Promise<boolean> {
+  const row = await database.db
+    .selectFrom('wishlist_entries')
+    .select('vehicle_id')
+    .where('user_id', '=', userId)
+    .where('vehicle_id', '=', vehicleId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Adds or removes the vehicle; returns whether it is wishlisted afterwards. A vehicle that
+ * does not exist cannot be added.
+ */
+export async function setWishlisted(database: Database, userId: string, vehicleId: number, wishlisted: boolean): Promise<boolean> {
+  if (!wishlisted) {
+    await database.db.deleteFrom('wishlist_entries').where('user_id', '=', userId).where('vehicle_id', '=', vehicleId).execute();
+    return false;
+  }
+  const vehicle = await getVehicle(database, vehicleId);
+  if (!vehicle) throw new WishlistError('This vehicle is no longer available.');
+  await database.db
+    .insertInto('wishlist_entries')
+    .values({ user_id: userId, vehicle_id: vehicleId, title: cardTitle(vehicle), created_at: new Date().toISOString() })
+    .onConflict((conflict) => conflict.columns(['user_id', 'vehicle_id']).doNothing())
+    .execute();
+  return true;
+}
+
+export class WishlistError extends Error {}
+
+/** The wishlist, newest first, each vehicle as it is now; a removed one as no longer available. */
+export async function listWishlist(database: Database, userId: string): Promise<WishlistItem[]> {
+  const rows = await database.db
+    .selectFrom('wishlist_entries')
+    .leftJoin('vehicles', 'vehicles.id', 'wishlist_entries.vehicle_id')
+    .leftJoin('categories', 'categories.id', 'vehicles.category_id')
+    .select([
+      'wishlist_entries.vehicle_id as entry_vehicle_id',
+      'wishlist_entries.title as entry_title',
+      'wishlist_entries.created_at as added_at',
+      'vehicles.id',
+      'vehicles.name',
+      'vehicles.make',
+      'vehicles.model',
+      'vehicles.variant',
+      'vehicles.year',
+      'vehicles.fuel_type',
+      'vehicles.transmission',
+      'vehicles.odometer',
+      'vehicles.price',
+      'vehicles.featured',
+      'vehicles.status',
+      'categories.name as category_name',
+    ])
+    .where('wishlist_entries.user_id', '=', userId)
+    .orderBy('wishlist_entries.created_at', 'desc')
+    .execute();
+  const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+  const covers = new Map<number, ReturnType<typeof toImageRef>>();
+  if (ids.length > 0) {
+    const images = await database.db
+      .selectFrom('vehicle_images')
+      .select(['vehicle_id', 'key', 'width', 'height', 'variant_widths'])
+      .where('vehicle_id', 'in', ids)
+      .orderBy('vehicle_id')
+      .orderBy('position')
+      .execute();
+    for (const image of images) if (!covers.has(image.vehicle_id)) covers.set(image.vehicle_id, toImageRef(image));
+  }
+  return rows.map((row) => {
+    if (row.id === null || row.status === null) {
+      return { available: false, vehicleId: row.entry_vehicle_id, title: row.entry_title, addedAt: row.added_at };
+    }
+    const vehicle = toSummary(
+      {
+        id: row.id,
+        name: row.name ?? '',
+        make: row.make ?? '',
+        model: row.model ?? '',
+        variant: row.variant ?? '',
+        year: row.year ?? '',
+        fuel_type: row.fuel_type ?? '',
+        transmission: row.transmission ?? '',
+        odometer: row.odometer,
+        price: row.price ?? '',
+        featured: row.featured ?? 0,
+        status: row.status,
+        category_name: row.category_name ?? '',
+      },
+      covers.get(row.id) ?? null,
+    );
+    return { available: true, vehicle, addedAt: row.added_at };
+  });
+}

@@ -1,0 +1,138 @@
+import type { AppServices } from '../../app/context.ts';
+import { pathAfterSignIn, recordLogin } from '../accounts/profiles.ts';
+import { AFTER_SIGN_IN_PATH, EMAIL_VERIFIED_PATH } from './auth.ts';
+import { currentUser, forwardCookies } from './session.ts';
+
+/**
+ * The sign-up, sign-in, Google and sign-out steps the pages run, on top of better-auth's API.
+ * Each returns either the cookies and the next path, or the message the spec gives for what
+ * went wrong (SPEC 8), so routes stay thin.
+ */
+
+export type FlowResult = { ok: true; headers: Headers; redirectTo: string } | { ok: false; message: string };
+
+export const messages = {
+  emailInUse: 'This email is already registered. Please log in instead.',
+  invalidEmail: 'Please enter a valid email address.',
+  weakPassword: 'Please choose a stronger password (at least 6 characters).',
+  signUpFailed: 'Sign up failed. Please try again.',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many attempts. Please try again later or reset your password.',
+  botCheckFailed: 'reCAPTCHA verification failed',
+  networkError: 'Network error. Please check your internet connection.',
+  loginCancelled: 'Login was cancelled',
+  googleFailed: 'Failed to sign in with Google',
+  googleUnavailable: 'Google sign-in is not available right now.',
+  accountExists:
+    'This email is already registered with an email and password. Please log in with your email and password first, then link your Google account from the login page.',
+} as const;
+
+async function errorCode(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { code?: string };
+    return body.code ?? '';
+  } catch {
+    return '';
+  }
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function signUpWithEmail(services: AppServices, request: Request, input: { email: string; password: string }): Promise<FlowResult> {
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL_PATTERN.test(email) || email.length > 254) return { ok: false, message: messages.invalidEmail };
+  if (input.password.length < 6) return { ok: false, message: messages.weakPassword };
+  const response = await services.auth.api.signUpEmail({
+    body: { email, password: input.password, name: '', callbackURL: EMAIL_VERIFIED_PATH },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const code = await errorCode(response);
+    if (code.startsWith('USER_ALREADY_EXISTS')) return { ok: false, message: messages.emailInUse };
+    if (code === 'INVALID_EMAIL') return { ok: false, message: messages.invalidEmail };
+    if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') return { ok: false, message: messages.weakPassword };
+    services.logger.warn({ code, status: response.status }, 'sign-up refused');
+    return { ok: false, message: messages.signUpFailed };
+  }
+  return { ok: true, headers: forwardCookies(response.headers), redirectTo: '/profile-complete' };
+}
+
+/** Signs in, records the login on the profile and picks the next page by completeness. */
+export async function signInWithEmail(services: AppServices, request: Request, input: { email: string; password: string }): Promise<FlowResult & { userId?: string }> {
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL_PATTERN.test(email)) return { ok: false, message: messages.invalidEmail };
+  const response = await services.auth.api.signInEmail({
+    body: { email, password: input.password, rememberMe: true },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const code = await errorCode(response);
+    if (response.status === 429) return { ok: false, message: messages.tooManyAttempts };
+    if (code !== 'INVALID_EMAIL_OR_PASSWORD') services.logger.warn({ code, status: response.status }, 'sign-in refused');
+    return { ok: false, message: messages.invalidCredentials };
+  }
+  const headers = forwardCookies(response.headers);
+  // The session cookie was only just issued: read the user through it.
+  const sessionRequest = new Request(request.url, { headers: { cookie: headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ') } });
+  const user = await currentUser(services.auth, sessionRequest);
+  if (!user) return { ok: false, message: messages.invalidCredentials };
+  let redirectTo = '/';
+  try {
+    const profile = await recordLogin(services.database, user);
+    redirectTo = pathAfterSignIn(user, profile);
+  } catch (error) {
+    // SPEC 2, Login: if reading the profile fails, go to /.
+    services.logger.error({ err: error }, 'profile could not be read after sign-in');
+  }
+  return { ok: true, headers, redirectTo, userId: user.id };
+}
+
+/**
+ * Starts Google sign-in by redirect (popups fail on phones). When someone is already signed
+ * in, the Google account is linked to them instead (SPEC 2, Login).
+ */
+export async function startGoogle(services: AppServices, request: Request, options: { errorPath: string }): Promise<FlowResult> {
+  if (!services.config.google) return { ok: false, message: messages.googleUnavailable };
+  const signedIn = await currentUser(services.auth, request);
+  const response = signedIn
+    ? await services.auth.api.linkSocialAccount({
+        body: { provider: 'google', callbackURL: '/profile?linked=google', errorCallbackURL: options.errorPath, disableRedirect: true },
+        headers: request.headers,
+        asResponse: true,
+      })
+    : await services.auth.api.signInSocial({
+        body: {
+          provider: 'google',
+          callbackURL: AFTER_SIGN_IN_PATH,
+          newUserCallbackURL: AFTER_SIGN_IN_PATH,
+          errorCallbackURL: options.errorPath,
+          disableRedirect: true,
+        },
+        headers: request.headers,
+        asResponse: true,
+      });
+  if (!response.ok) {
+    services.logger.warn({ status: response.status, code: await errorCode(response) }, 'Google sign-in could not start');
+    return { ok: false, message: messages.googleFailed };
+  }
+  const body = (await response.json()) as { url?: string };
+  if (!body.url) return { ok: false, message: messages.googleFailed };
+  return { ok: true, headers: forwardCookies(response.headers), redirectTo: body.url };
+}
+
+/** What the error Google's redirect brings back means to the person (SPEC 8, Social-account login). */
+export function googleErrorMessage(error: string | null): string | null {
+  if (!error) return null;
+  if (error === 'access_denied' || error === 'consent_required' || error === 'interaction_required') return messages.loginCancelled;
+  if (error === 'account_not_linked' || error === 'account_already_linked_to_different_user' || error === 'unable_to_link_account') {
+    return messages.accountExists;
+  }
+  return messages.googleFailed;
+}
+
+export async function signOut(services: AppServices, request: Request): Promise<Headers> {
+  const response = await services.auth.api.signOut({ headers: request.headers, asResponse: true });
+  return forwardCookies(response.headers);
+}

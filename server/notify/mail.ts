@@ -1,0 +1,214 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import type { Logger } from '../http/logger.ts';
+import { recordOutboxMessage } from './outbox.ts';
+
+/**
+ * Outgoing mail. Production sends through SMTP (nodemailer); demo and test also keep every
+ * message in the outbox, so a demo without a mail server still shows the verification link
+ * and tests can follow it.
+ */
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** A message could not be handed to the mail server. Callers decide whether that fails a request. */
+export class MailError extends Error {
+  override name = 'MailError';
+}
+
+type MailerConfig = Pick<Config, 'mode' | 'outboxEnabled' | 'mail'>;
+
+/** Hides the local part of an address in logs: enough to tell messages apart, not to harvest addresses. */
+function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at > 0 ? `${address[0]}***${address.slice(at)}` : '***';
+}
+
+/** The server an SMTP URL points at, without the user name and password it may carry. */
+function smtpServerName(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl);
+    return `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? '465' : '587')}`;
+  } catch {
+    return 'the configured SMTP server';
+  }
+}
+
+export function createMailer({ config, database, logger }: { config: MailerConfig; database: Database; logger: Logger }): Mailer {
+  const smtpUrl = config.mail.smtpUrl;
+  // One transport for the life of the process: it holds the parsed settings (and, for pooled
+  // URLs, the connections). The timeouts keep a dead mail server from holding a request for
+  // nodemailer's default two minutes.
+  const transport = smtpUrl
+    ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+    : null;
+  const server = smtpUrl ? smtpServerName(smtpUrl) : '';
+
+  return {
+    async send(message) {
+      // Outbox first: if SMTP then fails in a demo, the message can still be read there.
+      if (config.outboxEnabled) {
+        await recordOutboxMessage(database, { channel: 'email', recipient: message.to, subject: message.subject, body: message.text });
+      }
+      if (!transport) {
+        // Production refuses to start without SMTP_URL, so only a demo or test gets here.
+        if (!config.outboxEnabled) throw new MailError('No SMTP server is configured (SMTP_URL), so mail cannot be sent.');
+        logger.debug({ to: maskAddress(message.to) }, 'mail kept in the outbox (no SMTP_URL)');
+        return;
+      }
+      try {
+        const info = await transport.sendMail({
+          from: config.mail.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+        });
+        logger.info({ to: maskAddress(message.to), messageId: info.messageId }, 'mail sent');
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const failure = new MailError(`Mail to ${maskAddress(message.to)} could not be sent through SMTP (${server}): ${reason}`, { cause: error });
+        // In demo and test the outbox already holds it: a missing mail server must not break
+        // the demo. In production nothing else has it, so the caller has to know.
+        if (config.outboxEnabled) {
+          logger.warn({ err: failure }, 'SMTP failed; the mail is in the outbox');
+          return;
+        }
+        throw failure;
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates: plain functions returning subject, text and HTML. The text part is what most
+// clients preview and what the outbox shows; the HTML part is the same words with a button.
+
+export type MailContent = { subject: string; text: string; html: string };
+
+/** Everything interpolated into HTML goes through here: names and URLs are not ours to trust. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** A link in a mail must be a web address: a javascript: or data: URL would be an attack, not a link. */
+function assertWebUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new TypeError(`Not an absolute URL: ${url}`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new TypeError(`Not a web URL: ${url}`);
+  return url;
+}
+
+function hours(count: number): string {
+  return count === 1 ? '1 hour' : `${count} hours`;
+}
+
+function greeting(name: string | null | undefined): string {
+  const trimmed = name?.trim();
+  return trimmed ? `Namaste ${trimmed},` : 'Namaste,';
+}
+
+/** One layout for every mail: a heading, paragraphs, one button, and the link written out for clients that block buttons. */
+function buildMail(options: {
+  siteName: string;
+  subject: string;
+  name: string | null | undefined;
+  intro: string;
+  action: string;
+  url: string;
+  outro: string;
+}): MailContent {
+  const url = assertWebUrl(options.url);
+  const hello = greeting(options.name);
+  const text = [
+    hello,
+    '',
+    options.intro,
+    '',
+    `${options.action}: ${url}`,
+    '',
+    options.outro,
+    '',
+    'Regards,',
+    `Team ${options.siteName}`,
+  ].join('\n');
+  const site = escapeHtml(options.siteName);
+  const href = escapeHtml(url);
+  const html = `<!doctype html>
+<html lang="en-IN">
+<body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#222;">
+<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;">
+<h1 style="font-size:20px;margin:0 0 16px;">${site}</h1>
+<p>${escapeHtml(hello)}</p>
+<p>${escapeHtml(options.intro)}</p>
+<p style="margin:24px 0;"><a href="${href}" style="background:#c62828;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;">${escapeHtml(options.action)}</a></p>
+<p style="font-size:13px;color:#555;">If the button does not work, copy this link into your browser:<br><a href="${href}" style="color:#c62828;word-break:break-all;">${href}</a></p>
+<p>${escapeHtml(options.outro)}</p>
+<p>Regards,<br>Team ${site}</p>
+</div>
+</body>
+</html>`;
+  return { subject: options.subject, text, html };
+}
+
+/** Sent after sign-up (and on request) so the person can confirm the address is theirs. */
+export function verificationEmail({
+  siteName,
+  name,
+  url,
+  validHours = 24,
+}: {
+  siteName: string;
+  name?: string | null;
+  url: string;
+  /** How long the link works: the auth setting, 24 hours today. */
+  validHours?: number;
+}): MailContent {
+  return buildMail({
+    siteName,
+    subject: `Verify your email address for ${siteName}`,
+    name,
+    intro: `Thank you for signing up with ${siteName}. Please confirm your email address so that we can keep your account safe. The link is valid for ${hours(validHours)}.`,
+    action: 'Verify email address',
+    url,
+    outro: `If you did not create an account with ${siteName}, you can safely ignore this email.`,
+  });
+}
+
+/** Sent when someone asks to reset a forgotten password. */
+export function passwordResetEmail({
+  siteName,
+  name,
+  url,
+  validHours = 1,
+}: {
+  siteName: string;
+  name?: string | null;
+  url: string;
+  /** How long the link works: better-auth's default is one hour. */
+  validHours?: number;
+}): MailContent {
+  return buildMail({
+    siteName,
+    subject: `Reset your ${siteName} password`,
+    name,
+    intro: `We received a request to reset the password of your ${siteName} account. The link is valid for ${hours(validHours)} and can be used once.`,
+    action: 'Choose a new password',
+    url,
+    outro: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
+  });
+}

@@ -1,0 +1,430 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoVehicles, type DemoVehicle } from '../../server/db/demo/inventory.ts';
+import { sharedServer } from '../support/shared.ts';
+
+/**
+ * Search and listing of the public catalogue, through the HTML page (/?q=) and the JSON API
+ * (/api/v1/vehicles), on the shared server seeded with the demo inventory. Expected results
+ * come from an independent reading of the rule: every word typed is a case-insensitive
+ * substring of make, model, name, variant, year, category or description.
+ */
+
+const { url: base } = sharedServer();
+
+type Summary = { id: number; name: string; make: string; model: string; variant: string; year: string; featured: boolean; categoryName: string };
+type VehiclePage = { items: Summary[]; total: number; page: number; pageCount: number; perPage: number };
+
+// ---------------------------------------------------------------- helpers
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(base + path);
+  expect(response.status, path).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  return (await response.json()) as T;
+}
+
+async function getHtml(path: string, status = 200): Promise<string> {
+  const response = await fetch(base + path);
+  expect(response.status, path).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  return response.text();
+}
+
+const search = (query: string, extra = '') => getJson<VehiclePage>(`/api/v1/vehicles?q=${encodeURIComponent(query)}&perPage=100${extra}`);
+
+function decodeEntities(text: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+    const lower = entity.toLowerCase();
+    if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
+    if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)));
+    return named[lower] ?? whole;
+  });
+}
+
+/** The text a visitor reads: no scripts, no tags, entities decoded, white space collapsed. */
+function visibleText(html: string): string {
+  const bare = html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, ' ')
+    .replace(/<style\b[\s\S]*?<\/style>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ');
+  return decodeEntities(bare).replace(/\s+/g, ' ').trim();
+}
+
+function mainOf(html: string): string {
+  const match = /<main\b[\s\S]*?<\/main>/.exec(html);
+  if (!match) throw new Error('the page has no <main>');
+  return match[0];
+}
+
+/** Vehicle ids of the cards on a listing page, in order. */
+function cardIds(html: string): number[] {
+  return [...mainOf(html).matchAll(/<a\b[^>]*href="\/vehicle\/(\d+)"/g)].map((match) => Number(match[1]));
+}
+
+// ---------------------------------------------------------------- the expected answer
+
+const searchedFields = ['make', 'model', 'name', 'variant', 'year', 'category', 'description'] as const;
+type SearchedField = (typeof searchedFields)[number];
+
+const fieldText = (vehicle: DemoVehicle, field: SearchedField) => vehicle[field].toLowerCase();
+
+function matches(vehicle: DemoVehicle, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = searchedFields.map((field) => fieldText(vehicle, field)).join('\n');
+  return words.every((word) => text.includes(word));
+}
+
+const keyOf = (vehicle: Pick<Summary, 'make' | 'model' | 'variant' | 'year' | 'name'>) =>
+  [vehicle.make, vehicle.model, vehicle.variant, vehicle.year, vehicle.name].join('|');
+
+/** Every vehicle in listing order (featured first, then newest), read once from the API. */
+let listing: Summary[] = [];
+const idOf = new Map<DemoVehicle, number>();
+
+function expectedIds(query: string): number[] {
+  const wanted = new Set(demoVehicles.filter((vehicle) => matches(vehicle, query)).map((vehicle) => idOf.get(vehicle)));
+  return listing.filter((vehicle) => wanted.has(vehicle.id)).map((vehicle) => vehicle.id);
+}
+
+function demo(predicate: (vehicle: DemoVehicle) => boolean): DemoVehicle {
+  const found = demoVehicles.filter(predicate);
+  if (found.length !== 1) throw new Error(`expected one demo vehicle, found ${found.length}`);
+  return found[0]!;
+}
+
+const idFor = (predicate: (vehicle: DemoVehicle) => boolean) => idOf.get(demo(predicate))!;
+
+describe.skipIf(!base)('catalogue search and listing', () => {
+  beforeAll(async () => {
+    const all = await getJson<VehiclePage>('/api/v1/vehicles?perPage=100');
+    listing = all.items;
+    expect(all.total).toBe(demoVehicles.length);
+    expect(listing).toHaveLength(demoVehicles.length);
+    const byKey = new Map(listing.map((vehicle) => [keyOf(vehicle), vehicle.id]));
+    expect(byKey.size, 'every demo vehicle is told apart by make, model, variant, year and name').toBe(demoVehicles.length);
+    for (const vehicle of demoVehicles) {
+      const id = byKey.get(keyOf(vehicle));
+      expect(id, keyOf(vehicle)).toBeDefined();
+      idOf.set(vehicle, id!);
+    }
+  });
+
+  describe('listing order', () => {
+    it('lists every vehicle for sale, featured first, then newest first', () => {
+      const featured = demoVehicles.filter((vehicle) => vehicle.featured);
+      const others = demoVehicles.filter((vehicle) => !vehicle.featured);
+      expect(featured.length).toBeGreaterThan(0);
+      expect(listing.map((vehicle) => vehicle.id)).toEqual([...featured, ...others].map((vehicle) => idOf.get(vehicle)));
+      expect(listing.slice(0, featured.length).every((vehicle) => vehicle.featured)).toBe(true);
+    });
+
+    it('shows the same first ten vehicles on the home page as the API', async () => {
+      const html = await getHtml('/');
+      expect(cardIds(html)).toEqual(listing.slice(0, 10).map((vehicle) => vehicle.id));
+      const text = visibleText(mainOf(html));
+      expect(text).toContain('Available Vehicles');
+      expect(text).not.toContain('Search results for');
+    });
+
+    it('treats an empty or blank search as no search', async () => {
+      for (const query of ['', '   ']) {
+        const page = await getJson<VehiclePage>(`/api/v1/vehicles?q=${encodeURIComponent(query)}`);
+        expect(page.total).toBe(demoVehicles.length);
+        const html = await getHtml(`/?q=${encodeURIComponent(query)}`);
+        expect(visibleText(mainOf(html))).not.toContain('Search results for');
+        expect(cardIds(html)).toEqual(listing.slice(0, 10).map((vehicle) => vehicle.id));
+      }
+    });
+  });
+
+  describe('search over every field', () => {
+    // Each term is in exactly one searched field of its target vehicle, so finding the
+    // target proves that field is searched.
+    const cases: Array<{ field: SearchedField; term: string; target: (vehicle: DemoVehicle) => boolean }> = [
+      { field: 'make', term: 'Maruti', target: (vehicle) => vehicle.model === 'WagonR' },
+      { field: 'model', term: 'WagonR', target: (vehicle) => vehicle.model === 'WagonR' },
+      { field: 'name', term: 'Seater', target: (vehicle) => vehicle.name === 'Innova Crysta 7-Seater (with driver)' },
+      { field: 'variant', term: 'Petrol', target: (vehicle) => vehicle.name === 'Hyundai Creta S – Self Drive' },
+      { field: 'year', term: '2018', target: (vehicle) => vehicle.model === 'Ciaz' },
+      { field: 'category', term: 'Luxury', target: (vehicle) => vehicle.make === 'Audi' && vehicle.model === 'A4' },
+      { field: 'description', term: 'Obsidian', target: (vehicle) => vehicle.model === 'C-Class' },
+    ];
+
+    it.each(cases)('finds a vehicle by its $field ("$term") through the API', async ({ field, term, target }) => {
+      const vehicle = demo(target);
+      const holding = searchedFields.filter((candidate) => fieldText(vehicle, candidate).includes(term.toLowerCase()));
+      expect(holding, `"${term}" should be only in the ${field} of the target`).toEqual([field]);
+
+      const result = await search(term);
+      expect(result.items.map((item) => item.id)).toContain(idOf.get(vehicle));
+      expect(result.items.map((item) => item.id)).toEqual(expectedIds(term));
+      expect(result.total).toBe(expectedIds(term).length);
+    });
+
+    it.each(cases)('finds a vehicle by its $field ("$term") on the search page', async ({ term, target }) => {
+      const expected = expectedIds(term);
+      const html = await getHtml(`/?q=${encodeURIComponent(term)}`);
+      const text = visibleText(mainOf(html));
+      expect(text).toContain(`Search results for “${term}”`);
+      expect(text).toContain(expected.length === 1 ? '1 vehicle found' : `${expected.length} vehicles found`);
+      expect(cardIds(html)).toEqual(expected.slice(0, 10));
+      if (expected.indexOf(idOf.get(demo(target))!) < 10) expect(cardIds(html)).toContain(idOf.get(demo(target)));
+    });
+
+    it('finds exactly the vehicles of a category by its name', async () => {
+      const hatchbacks = demoVehicles.filter((vehicle) => vehicle.category === 'Hatchbacks');
+      const result = await search('Hatchbacks');
+      expect(new Set(result.items.map((item) => item.id))).toEqual(new Set(hatchbacks.map((vehicle) => idOf.get(vehicle))));
+      expect(result.items.every((item) => item.categoryName === 'Hatchbacks')).toBe(true);
+    });
+
+    it('says "1 vehicle found" for a single result', async () => {
+      expect(expectedIds('Obsidian')).toHaveLength(1);
+      const html = await getHtml('/?q=Obsidian');
+      const text = visibleText(mainOf(html));
+      expect(text).toContain('Search results for “Obsidian”');
+      expect(text).toMatch(/(^|\s)1 vehicle found/);
+      expect(text).not.toContain('1 vehicles found');
+      expect(cardIds(html)).toEqual([idFor((vehicle) => vehicle.model === 'C-Class')]);
+    });
+
+    it('does not search fields that are not listed (registration, price)', async () => {
+      // 'MH-02' is only ever a registration; '13,95,000'-style prices are not searched text.
+      expect((await search('MH-02')).total).toBe(expectedIds('MH-02').length);
+      expect((await search('1395000')).total).toBe(expectedIds('1395000').length);
+    });
+  });
+
+  describe('matching rules', () => {
+    const cretaIds = () => demoVehicles.filter((vehicle) => vehicle.model === 'Creta').map((vehicle) => idOf.get(vehicle)!);
+
+    it('ignores case in what is typed', async () => {
+      const lower = await search('creta');
+      expect(lower.items.map((item) => item.id).sort()).toEqual(expect.arrayContaining(cretaIds()));
+      for (const variant of ['CRETA', 'Creta', 'cReTa']) {
+        expect((await search(variant)).items.map((item) => item.id), variant).toEqual(lower.items.map((item) => item.id));
+      }
+    });
+
+    it('shows the term as typed in the heading, whatever its case', async () => {
+      const html = await getHtml('/?q=CRETA');
+      expect(visibleText(mainOf(html))).toContain('Search results for “CRETA”');
+      expect(cardIds(html)).toEqual(expectedIds('creta'));
+    });
+
+    it('matches part of a word', async () => {
+      const result = await search('cret');
+      expect(result.items.map((item) => item.id)).toEqual(expect.arrayContaining(cretaIds()));
+      expect(result.items.map((item) => item.id)).toEqual(expectedIds('cret'));
+      const html = await getHtml('/?q=cret');
+      expect(visibleText(mainOf(html))).toContain('Search results for “cret”');
+      expect(cardIds(html)).toEqual(expectedIds('cret'));
+    });
+
+    it('needs every word, each in any field', async () => {
+      const both = await search('hyundai creta');
+      expect(both.items.map((item) => item.id).sort()).toEqual(cretaIds().sort());
+      const rental = await search('creta 2022');
+      expect(rental.items.map((item) => item.id)).toEqual([idFor((vehicle) => vehicle.name === 'Hyundai Creta S – Self Drive')]);
+      expect((await search('creta zzz')).total).toBe(0);
+    });
+
+    it('trims the term on the search page', async () => {
+      const html = await getHtml(`/?q=${encodeURIComponent('   creta  ')}`);
+      expect(visibleText(mainOf(html))).toContain('Search results for “creta”');
+      expect(cardIds(html)).toEqual(expectedIds('creta'));
+    });
+
+    it.each([
+      'creta',
+      'hyundai creta',
+      'HYUNDAI   Creta',
+      'cret',
+      'ev',
+      'EV',
+      'i2',
+      'i20',
+      'x',
+      '4x4',
+      'xz+',
+      'sx(o)',
+      'e:hev',
+      'diesel at',
+      'self drive',
+      'self-drive',
+      '2021',
+      '20',
+      '₹',
+      '₹4,500',
+      '–',
+      '%',
+      '_',
+      '%%',
+      'a_b',
+      '100%',
+      '"',
+      '"creta"',
+      "'",
+      "' OR 1=1 --",
+      "'; DROP TABLE vehicles; --",
+      'creta OR nexon',
+      'NEAR(creta nexon)',
+      'creta*',
+      '\\',
+      'गाड़ी',
+      'कार',
+      '🚗',
+      '🚗🚗🚗',
+      'creta\u0000',
+      '\u0000',
+      'a\u0000b',
+      'zzz',
+    ])('gives the expected vehicles for %j', async (query) => {
+      const result = await search(query);
+      expect(result.items.map((item) => item.id)).toEqual(expectedIds(query));
+      expect(result.total).toBe(expectedIds(query).length);
+    });
+
+    it('narrows a search to a category through the API', async () => {
+      const categories = await getJson<Array<{ id: number; name: string; slug: string; vehicleCount: number }>>('/api/v1/categories');
+      const suvs = categories.find((category) => category.slug === 'suvs');
+      expect(suvs).toBeDefined();
+      const result = await search('diesel', `&category=${suvs!.id}`);
+      const expected = expectedIds('diesel').filter((id) => demoVehicles.find((vehicle) => idOf.get(vehicle) === id)!.category === 'SUVs');
+      expect(result.items.map((item) => item.id)).toEqual(expected);
+    });
+  });
+
+  describe('empty result', () => {
+    it('shows the no-results panel on the search page', async () => {
+      const html = await getHtml('/?q=zzz');
+      const text = visibleText(mainOf(html));
+      expect(text).toContain('Search results for “zzz”');
+      expect(text).toContain('0 vehicles found');
+      expect(text).toContain('No vehicles found for “zzz”');
+      expect(text).toContain('Try searching with different keywords or browse our available vehicles.');
+      expect(text).not.toContain('Check back later for new vehicle listings.');
+      expect(cardIds(html)).toEqual([]);
+    });
+
+    it('answers an empty page through the API', async () => {
+      expect(await getJson<VehiclePage>('/api/v1/vehicles?q=zzz')).toEqual({ items: [], total: 0, page: 1, pageCount: 1, perPage: 10 });
+    });
+  });
+
+  describe('pagination', () => {
+    const pages = Math.ceil(demoVehicles.length / 10);
+    const lastPageSize = demoVehicles.length - (pages - 1) * 10;
+
+    it('gives ten vehicles a page with the total and page count', async () => {
+      const first = await getJson<VehiclePage>('/api/v1/vehicles');
+      expect(first).toMatchObject({ total: demoVehicles.length, page: 1, pageCount: pages, perPage: 10 });
+      expect(first.items.map((item) => item.id)).toEqual(listing.slice(0, 10).map((vehicle) => vehicle.id));
+    });
+
+    it('gives the next ten on page 2 and the rest on the last page', async () => {
+      const second = await getJson<VehiclePage>('/api/v1/vehicles?page=2');
+      expect(second.page).toBe(2);
+      expect(second.items.map((item) => item.id)).toEqual(listing.slice(10, 20).map((vehicle) => vehicle.id));
+      const last = await getJson<VehiclePage>(`/api/v1/vehicles?page=${pages}`);
+      expect(last.items).toHaveLength(lastPageSize);
+      expect(last.items.map((item) => item.id)).toEqual(listing.slice((pages - 1) * 10).map((vehicle) => vehicle.id));
+    });
+
+    it('covers every vehicle exactly once across the pages', async () => {
+      const seen: number[] = [];
+      for (let page = 1; page <= pages; page++) {
+        seen.push(...(await getJson<VehiclePage>(`/api/v1/vehicles?page=${page}`)).items.map((item) => item.id));
+      }
+      expect(seen).toEqual(listing.map((vehicle) => vehicle.id));
+    });
+
+    it('clamps a page beyond the last to the last page', async () => {
+      for (const page of [pages + 1, 99, 1_000_000]) {
+        const result = await getJson<VehiclePage>(`/api/v1/vehicles?page=${page}`);
+        expect(result.page).toBe(pages);
+        expect(result.items).toHaveLength(lastPageSize);
+      }
+    });
+
+    it('reads a missing, zero, negative or non-numeric page as the first', async () => {
+      for (const page of ['0', '-3', 'abc', '']) {
+        const result = await getJson<VehiclePage>(`/api/v1/vehicles?page=${page}`);
+        expect(result.page, page).toBe(1);
+        expect(result.items.map((item) => item.id)).toEqual(listing.slice(0, 10).map((vehicle) => vehicle.id));
+      }
+    });
+
+    it('keeps perPage between 1 and 100', async () => {
+      expect((await getJson<VehiclePage>('/api/v1/vehicles?perPage=5')).items).toHaveLength(5);
+      expect((await getJson<VehiclePage>('/api/v1/vehicles?perPage=0')).items).toHaveLength(1);
+      const huge = await getJson<VehiclePage>('/api/v1/vehicles?perPage=100000');
+      expect(huge.perPage).toBe(100);
+      expect(huge.items).toHaveLength(demoVehicles.length);
+    });
+
+    it('paginates the home page with Previous and Next links', async () => {
+      const first = await getHtml('/');
+      expect(visibleText(mainOf(first))).toContain(`Page 1 of ${pages}`);
+      expect(mainOf(first)).toMatch(/<a\b[^>]*href="\/\?page=2"[^>]*>Next<\/a>/);
+      expect(mainOf(first)).not.toMatch(/>Previous</);
+
+      const second = await getHtml('/?page=2');
+      expect(cardIds(second)).toEqual(listing.slice(10, 20).map((vehicle) => vehicle.id));
+      expect(visibleText(mainOf(second))).toContain(`Page 2 of ${pages}`);
+      expect(mainOf(second)).toMatch(/<a\b[^>]*href="\/"[^>]*>Previous<\/a>/);
+      expect(mainOf(second)).toMatch(/<a\b[^>]*href="\/\?page=3"[^>]*>Next<\/a>/);
+    });
+
+    it('clamps the home page beyond the last page', async () => {
+      const html = await getHtml('/?page=99');
+      expect(cardIds(html)).toEqual(listing.slice((pages - 1) * 10).map((vehicle) => vehicle.id));
+      expect(visibleText(mainOf(html))).toContain(`Page ${pages} of ${pages}`);
+      expect(mainOf(html)).not.toMatch(/>Next</);
+    });
+
+    it('keeps the search term on the pages of a search', async () => {
+      const expected = expectedIds('diesel');
+      expect(expected.length).toBeGreaterThan(10);
+      const html = await getHtml('/?q=diesel&page=2');
+      expect(visibleText(mainOf(html))).toContain(`${expected.length} vehicles found`);
+      expect(cardIds(html)).toEqual(expected.slice(10, 20));
+      expect(mainOf(html)).toMatch(/<a\b[^>]*href="\/\?q=diesel"[^>]*>Previous<\/a>/);
+      const api = await getJson<VehiclePage>('/api/v1/vehicles?q=diesel&page=2');
+      expect(api.items.map((item) => item.id)).toEqual(expected.slice(10, 20));
+      expect(api.pageCount).toBe(Math.ceil(expected.length / 10));
+    });
+  });
+
+  describe('what is typed is only ever text', () => {
+    it('escapes a script in the search term everywhere on the page', async () => {
+      const payload = '<script>alert(1)</script>';
+      const html = await getHtml(`/?q=${encodeURIComponent(payload)}`);
+      expect(html).not.toContain(payload);
+      expect(html).not.toContain('<script>alert(1)');
+      expect(mainOf(html)).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(visibleText(mainOf(html))).toContain(`Search results for “${payload}”`);
+      expect(visibleText(mainOf(html))).toContain(`No vehicles found for “${payload}”`);
+    });
+
+    it('escapes markup that tries to break out of an attribute', async () => {
+      const payload = '"><img src=x onerror=alert(1)>';
+      const html = await getHtml(`/?q=${encodeURIComponent(payload)}`);
+      expect(html).not.toContain('<img src=x');
+      expect(html).not.toMatch(/<img\b[^>]*onerror/i);
+      expect(visibleText(mainOf(html))).toContain(`Search results for “${payload}”`);
+      const title = /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '';
+      expect(decodeEntities(title)).toContain(payload);
+      expect(title).not.toContain('<');
+    });
+
+    it('answers a closing script tag in the term without ending the page data early', async () => {
+      const payload = '</script><script>alert(1)</script>';
+      const html = await getHtml(`/?q=${encodeURIComponent(payload)}`);
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html).not.toContain('</script><script>alert');
+    });
+  });
+});

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, publicConfig } from '../../server/config.ts';
+
+/** The error lines of a configuration that does not parse (the first line is the heading). */
+function problems(env: Record<string, string | undefined>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    const [heading, ...lines] = (error as Error).message.split('\n');
+    expect(heading).toBe('Invalid configuration:');
+    return lines.map((line) => line.trim());
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+}
+
+/** The variable names a problem line is about ('A, B: text' names A and B). */
+const variablesOf = (line: string) => line.slice(0, line.indexOf(':')).split(', ');
+
+describe('parseConfig: defaults', () => {
+  it('runs outside production with nothing set', () => {
+    const config = parseConfig({ APP_MODE: 'test' });
+    expect(config.mode).toBe('test');
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('./data');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.siteOrigin).toBe('http://localhost:3000');
+    expect(config.siteName).toBe('Gaadi Bazaar');
+    expect(config.sellerPhone).toMatch(/^\+?\d{10,15}$/);
+    expect(config.whatsappNumber).toMatch(/^\d{10,15}$/);
+    expect(config.adminEmails).toHaveLength(2);
+  });
+
+  it('defaults the canonical origin to localhost on the configured port', () => {
+    expect(parseConfig({ APP_MODE: 'demo', PORT: '8080' }).siteOrigin).toBe('http://localhost:8080');
+  });
+
+  it('treats empty values as not set', () => {
+    const config = parseConfig({ APP_MODE: 'test', PORT: '', SITE_ORIGIN: '', DATABASE_URL: '', SITE_NAME: '' });
+    expect(config.port).toBe(3000);
+    expect(config.siteOrigin).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.siteName).toBe('Gaadi Bazaar');
+  });
+
+  it('seeds the demo inventory in demo mode unless told not to', () => {
+    expect(parseConfig({ APP_MODE: 'demo' }).seedDemo).toBe(true);
+    expect(parseConfig({ APP_MODE: 'demo', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(parseConfig({ APP_MODE: 'test' }).seedDemo).toBe(false);
+    expect(parseConfig({ APP_MODE: 'test', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+});
+
+describe('parseConfig: values', () => {
+  it('drops trailing slashes from SITE_ORIGIN', () => {
+    expect(parseConfig({ APP_MODE: 'test', SITE_ORIGIN: 'https://www.gaadibazaar.in/' }).siteOrigin).toBe('https://www.gaadibazaar.in');
+    expect(parseConfig({ APP_MODE: 'test', SITE_ORIGIN: 'https://www.gaadibazaar.in///' }).siteOrigin).toBe('https://www.gaadibazaar.in');
+  });
+
+  it('reads the admin allow-list as trimmed, lower-cased addresses', () => {
+    expect(parseConfig({ APP_MODE: 'test', ADMIN_EMAILS: ' Owner@GaadiBazaar.in , manager@gaadibazaar.in,' }).adminEmails).toEqual([
+      'owner@gaadibazaar.in',
+      'manager@gaadibazaar.in',
+    ]);
+  });
+
+  it('accepts postgres:// and postgresql:// database URLs', () => {
+    expect(parseConfig({ APP_MODE: 'test', DATABASE_URL: 'postgres://u@db/gaadi' }).databaseUrl).toBe('postgres://u@db/gaadi');
+    expect(parseConfig({ APP_MODE: 'test', DATABASE_URL: 'postgresql://u@db/gaadi' }).databaseUrl).toBe('postgresql://u@db/gaadi');
+  });
+
+  it('gives the browser only public values', () => {
+    const visible = publicConfig(parseConfig({ APP_MODE: 'test', DATABASE_URL: 'postgres://user:secret@db/gaadi' }));
+    expect(Object.keys(visible).sort()).toEqual(['androidAppUrl', 'contactAddress', 'contactEmail', 'sellerPhone', 'siteName', 'siteOrigin', 'whatsappNumber']);
+    expect(JSON.stringify(visible)).not.toContain('secret');
+  });
+});
+
+describe('parseConfig: one clear message per bad variable', () => {
+  it('names each bad variable once, on its own line, with what is wrong', () => {
+    const lines = problems({
+      APP_MODE: 'test',
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://root@localhost/gaadi',
+      SITE_ORIGIN: 'not a url',
+      SELLER_PHONE: '12345',
+      WHATSAPP_NUMBER: '+91 98765 43210',
+      LOG_LEVEL: 'loud',
+    });
+    expect(lines.map((line) => variablesOf(line)[0])).toEqual(['PORT', 'DATABASE_URL', 'SITE_ORIGIN', 'SELLER_PHONE', 'WHATSAPP_NUMBER', 'LOG_LEVEL']);
+    expect(lines).toContain('DATABASE_URL: must be a postgres:// connection URL (leave it unset for SQLite)');
+    expect(lines).toContain('SITE_ORIGIN: must be an absolute URL such as https://www.example.in');
+    expect(lines).toContain('SELLER_PHONE: must be a phone number of 10 to 15 digits, optionally starting with +');
+    for (const line of lines) expect(line.slice(line.indexOf(':') + 1).trim().length).toBeGreaterThan(5);
+  });
+
+  it.each([
+    ['APP_MODE', 'staging'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['SEED_DEMO', 'yes'],
+    ['CONTACT_EMAIL', 'sales-at-gaadibazaar'],
+    ['ANDROID_APP_URL', 'play store'],
+  ])('refuses %s=%j with one line about it', (name, value) => {
+    const lines = problems({ APP_MODE: 'test', [name]: value });
+    expect(lines).toHaveLength(1);
+    expect(variablesOf(lines[0]!)).toEqual([name]);
+  });
+
+  it('reports a bad admin allow-list once, by the variable name, however many addresses are wrong', () => {
+    const lines = problems({ APP_MODE: 'test', ADMIN_EMAILS: 'owner, manager-at-gaadibazaar.in, admin@gaadibazaar.in' });
+    expect(lines).toEqual(['ADMIN_EMAILS: must be a comma-separated list of email addresses']);
+  });
+
+  it.each(['localhost:3000', 'www.gaadibazaar.in:443', 'javascript:alert(1)', 'mailto:sales@gaadibazaar.in'])(
+    'refuses SITE_ORIGIN=%j, which is not an http(s) origin that page links can be built on',
+    (origin) => {
+      const lines = problems({ APP_MODE: 'test', SITE_ORIGIN: origin });
+      expect(lines.map((line) => variablesOf(line)[0])).toEqual(['SITE_ORIGIN']);
+    },
+  );
+});
+
+describe('parseConfig: production', () => {
+  it('requires SITE_ORIGIN', () => {
+    const lines = problems({ APP_MODE: 'production' });
+    expect(lines).toContain('SITE_ORIGIN: is required in production (the canonical https origin)');
+  });
+
+  it('is production when APP_MODE is not set, so SITE_ORIGIN is required then too', () => {
+    expect(problems({}).some((line) => variablesOf(line).includes('SITE_ORIGIN'))).toBe(true);
+  });
+
+  it('does not complain about SITE_ORIGIN once it is set', () => {
+    let lines: string[] = [];
+    try {
+      parseConfig({ APP_MODE: 'production', SITE_ORIGIN: 'https://www.gaadibazaar.in' });
+    } catch (error) {
+      lines = (error as Error).message.split('\n').slice(1);
+    }
+    expect(lines.some((line) => line.includes('SITE_ORIGIN'))).toBe(false);
+  });
+
+  it('reports a missing SITE_ORIGIN together with the other bad values, not one at a time', () => {
+    const lines = problems({ APP_MODE: 'production', PORT: 'abc' });
+    const named = lines.flatMap(variablesOf);
+    expect(named).toContain('PORT');
+    expect(named).toContain('SITE_ORIGIN');
+  });
+});

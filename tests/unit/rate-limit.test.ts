@@ -1,0 +1,188 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/connection.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import {
+  addressKey,
+  clientAddress,
+  consumeNamedRateLimit,
+  consumeRateLimit,
+  longestRateLimitWindowMs,
+  pruneRateLimits,
+  rateLimits,
+} from '../../server/security/rate-limit.ts';
+import { createPostgresDatabase, POSTGRES_ADMIN_URL, postgresAvailable } from '../support/server.ts';
+
+// Under CI an unreachable PostgreSQL throws here and fails this file; elsewhere it skips.
+const withPostgres = await postgresAvailable();
+
+/**
+ * pg-pool's end() resolves once it has asked its connections to close, not once they have:
+ * dropping the database WITH (FORCE) straight away makes the server kill the stragglers,
+ * which then surface as unhandled 57P01 errors. Wait until they are really gone.
+ */
+async function waitForDisconnect(databaseUrl: string) {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const { rows } = await admin.query<{ count: string }>('SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (Number(rows[0]?.count) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+type Opened = { database: Database; cleanup: () => Promise<void> };
+
+async function openSqlite(): Promise<Opened> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-rate-limit-'));
+  const database = openDatabase({ dataDir });
+  await migrateToLatest(database);
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openPostgres(): Promise<Opened> {
+  const created = await createPostgresDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-rate-limit-'));
+  const database = openDatabase({ dataDir, databaseUrl: created.url });
+  await migrateToLatest(database);
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      await waitForDisconnect(created.url);
+      await created.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const dialects = [
+  { name: 'sqlite', open: openSqlite, skip: false },
+  { name: 'postgres', open: openPostgres, skip: !withPostgres },
+];
+
+for (const dialect of dialects) {
+  describe.skipIf(dialect.skip)(`rate limits on ${dialect.name}`, () => {
+    let opened: Opened;
+    let database: Database;
+    beforeAll(async () => {
+      opened = await dialect.open();
+      database = opened.database;
+    }, 60_000);
+    afterAll(async () => {
+      await opened?.cleanup();
+    });
+
+    const start = 1_750_000_000_000;
+    const windowMs = 60_000;
+
+    it('allows up to the limit, then refuses with the time left in the window', async () => {
+      const results = [];
+      for (let hit = 0; hit < 4; hit++) {
+        results.push(await consumeRateLimit(database, { key: 'limit-reached', limit: 3, windowMs, now: start + hit * 1000 }));
+      }
+      expect(results.map((result) => result.allowed)).toEqual([true, true, true, false]);
+      expect(results.map((result) => result.remaining)).toEqual([2, 1, 0, 0]);
+      expect(results.slice(0, 3).every((result) => result.retryAfterSeconds === 0)).toBe(true);
+      // Window opened at `start`; the 4th hit came 3 s in, so 57 s remain.
+      expect(results[3]?.retryAfterSeconds).toBe(57);
+    });
+
+    it('keeps refusing until the window ends, then starts a new window', async () => {
+      const key = 'window-reset';
+      await consumeRateLimit(database, { key, limit: 1, windowMs, now: start });
+      const refused = await consumeRateLimit(database, { key, limit: 1, windowMs, now: start + windowMs - 1 });
+      expect(refused).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 1 });
+
+      const reopened = await consumeRateLimit(database, { key, limit: 1, windowMs, now: start + windowMs });
+      expect(reopened).toEqual({ allowed: true, remaining: 0, retryAfterSeconds: 0 });
+      // The new window began at start + windowMs, so it runs until start + 2 * windowMs.
+      const again = await consumeRateLimit(database, { key, limit: 1, windowMs, now: start + windowMs + 30_000 });
+      expect(again).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 30 });
+    });
+
+    it('counts each key on its own', async () => {
+      await consumeRateLimit(database, { key: 'independent-a', limit: 1, windowMs, now: start });
+      expect((await consumeRateLimit(database, { key: 'independent-a', limit: 1, windowMs, now: start })).allowed).toBe(false);
+      expect((await consumeRateLimit(database, { key: 'independent-b', limit: 1, windowMs, now: start })).allowed).toBe(true);
+    });
+
+    it('counts 50 concurrent hits exactly', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => consumeRateLimit(database, { key: 'concurrent', limit: 40, windowMs, now: start })),
+      );
+      expect(results.filter((result) => result.allowed)).toHaveLength(40);
+      // Every hit saw a different count: remaining values 39..0 once each, then ten refusals.
+      const remaining = results.filter((result) => result.allowed).map((result) => result.remaining).sort((a, b) => a - b);
+      expect(remaining).toEqual(Array.from({ length: 40 }, (_, index) => index));
+      const row = await database.db.selectFrom('rate_limit_hits').select(['count', 'window_start']).where('key', '=', 'concurrent').executeTakeFirstOrThrow();
+      expect(Number(row.count)).toBe(50);
+      expect(Number(row.window_start)).toBe(start);
+    });
+
+    it('applies named policies under their own key space', async () => {
+      const { limit } = rateLimits.adminSignIn;
+      const results = [];
+      for (let hit = 0; hit <= limit; hit++) results.push(await consumeNamedRateLimit(database, 'adminSignIn', '198.51.100.7:admin@example.in', start));
+      expect(results.filter((result) => result.allowed)).toHaveLength(limit);
+      expect((await consumeNamedRateLimit(database, 'signIn', '198.51.100.7:admin@example.in', start)).allowed).toBe(true);
+    });
+
+    it('prunes counters whose window is long over', async () => {
+      await consumeRateLimit(database, { key: 'prune-old', limit: 5, windowMs, now: start - 2 * longestRateLimitWindowMs });
+      await consumeRateLimit(database, { key: 'prune-new', limit: 5, windowMs, now: start });
+      const removed = await pruneRateLimits(database, longestRateLimitWindowMs, start);
+      expect(removed).toBeGreaterThanOrEqual(1);
+      const keys = (await database.db.selectFrom('rate_limit_hits').select('key').execute()).map((row) => row.key);
+      expect(keys).toContain('prune-new');
+      expect(keys).not.toContain('prune-old');
+    });
+  });
+}
+
+describe('client address', () => {
+  const headers = (forwarded?: string) => new Headers(forwarded ? { 'x-forwarded-for': forwarded } : {});
+
+  it('ignores X-Forwarded-For unless a proxy is trusted', () => {
+    expect(clientAddress(headers('1.2.3.4'), '203.0.113.9', false)).toBe('203.0.113.9');
+    expect(clientAddress(headers(), '::ffff:203.0.113.9', false)).toBe('203.0.113.9');
+    expect(clientAddress(headers(), undefined, false)).toBeUndefined();
+  });
+
+  it('takes the entry our proxy appended, not what the client wrote', () => {
+    // The client sent "X-Forwarded-For: 1.2.3.4"; the proxy appended the real address.
+    expect(clientAddress(headers('1.2.3.4, 198.51.100.20'), '10.0.0.2', true)).toBe('198.51.100.20');
+    expect(clientAddress(headers('1.2.3.4, 198.51.100.20, 10.0.0.3'), '10.0.0.2', 2)).toBe('198.51.100.20');
+    expect(clientAddress(headers('[2001:db8::1]:443'), '10.0.0.2', true)).toBe('2001:db8::1');
+    expect(clientAddress(headers('203.0.113.5:51234'), '10.0.0.2', true)).toBe('203.0.113.5');
+  });
+
+  it('falls back to the socket when the header is missing or garbage', () => {
+    expect(clientAddress(headers(), '10.0.0.2', true)).toBe('10.0.0.2');
+    expect(clientAddress(headers('not-an-ip'), '10.0.0.2', true)).toBe('10.0.0.2');
+  });
+
+  it('keys IPv6 by /64 and IPv4 by address', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('2401:4900:1c2a:5e10:abcd::1')).toBe('2401:4900:1c2a:5e10::/64');
+    expect(addressKey('2401:4900:1c2a:5e10:ffff:1:2:3')).toBe('2401:4900:1c2a:5e10::/64');
+    expect(addressKey('2401:4900::1')).toBe('2401:4900:0:0::/64');
+    expect(addressKey('::ffff:198.51.100.1')).toBe('198.51.100.1');
+    expect(addressKey(undefined)).toBe('unknown');
+    expect(addressKey('garbage')).toBe('unknown');
+  });
+});
