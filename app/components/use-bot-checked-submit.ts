@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useSubmit } from 'react-router';
+import { useRouteLoaderData, useSubmit } from 'react-router';
+import type { loader as rootLoader } from '../root.tsx';
 import { solveBotCheck } from '../lib/bot-check-client.ts';
 
 /**
@@ -9,13 +10,14 @@ import { solveBotCheck } from '../lib/bot-check-client.ts';
  */
 export function useBotCheckedSubmit() {
   const submit = useSubmit();
+  const botCheck = useRouteLoaderData<typeof rootLoader>('root')?.botCheck;
   const [solving, setSolving] = useState<string | null>(null);
 
   async function submitChecked(form: HTMLFormElement, submitter: HTMLElement | null, action: string) {
     const data = new FormData(form, submitter);
     setSolving(String(data.get('intent') ?? action));
     try {
-      data.set('botCheck', await solveBotCheck(action));
+      data.set('botCheck', await solveBotCheck(action, botCheck ?? { provider: 'altcha' }));
     } catch {
       // The server answers a missing token with the spec's bot-check message.
       data.set('botCheck', '');

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { appContext, type AppServices } from '../../app/context.ts';
@@ -10,6 +10,7 @@ import { csrfProtection } from './csrf.ts';
 import { mediaHandler } from './media.ts';
 import { securityHeaders } from './security.ts';
 import { isBotAction } from '../security/bot-check.ts';
+import { addressKey, clientAddress, consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 
 type Env = { Variables: { nonce: string } };
 
@@ -21,6 +22,9 @@ export function createApp(services: AppServices, build: ServerBuild) {
   const { config, logger } = services;
   const app = new Hono<Env>();
   const clientDir = fileURLToPath(new URL('../client', import.meta.url));
+  // The visitor's address as rate limits key it: X-Forwarded-For only behind our own proxy,
+  // and IPv6 by its /64 (one phone can hold a whole block).
+  const requestAddress = (c: Context) => addressKey(clientAddress(c.req.raw.headers, getConnInfo(c).remote.address, config.trustProxy));
   const handleRequest = createRequestHandler(build, config.mode === 'production' ? 'production' : 'development');
 
   app.onError((error, c) => {
@@ -50,7 +54,7 @@ export function createApp(services: AppServices, build: ServerBuild) {
     }),
   );
 
-  app.use(securityHeaders({ production: config.mode === 'production' }));
+  app.use(securityHeaders({ production: config.mode === 'production', botCheckProvider: config.botCheck.provider }));
   app.use(compress());
 
   app.use(csrfProtection(config.siteOrigin));
@@ -58,6 +62,8 @@ export function createApp(services: AppServices, build: ServerBuild) {
   app.get('/api/bot-check/challenge', async (c) => {
     const action = c.req.query('action');
     if (!isBotAction(action)) return c.json({ error: 'Unknown action' }, 400);
+    const limit = await consumeRateLimit(services.database, { key: `bot-challenge:${requestAddress(c)}`, ...rateLimits.botChallenge });
+    if (!limit.allowed) return c.json({ error: 'Too many requests' }, 429, { 'Retry-After': String(limit.retryAfterSeconds) });
     return c.json(await services.botCheck.challenge(action), 200, { 'Cache-Control': 'no-store' });
   });
   app.route('/api/v1', apiV1(services));
@@ -72,9 +78,7 @@ export function createApp(services: AppServices, build: ServerBuild) {
 
   app.all('*', async (c) => {
     const context = new RouterContextProvider();
-    const forwarded = config.trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
-    const clientAddress = forwarded || getConnInfo(c).remote.address || 'unknown';
-    context.set(appContext, { ...services, nonce: c.get('nonce'), clientAddress });
+    context.set(appContext, { ...services, nonce: c.get('nonce'), clientAddress: requestAddress(c) });
     return handleRequest(c.req.raw, context);
   });
 

@@ -4,19 +4,27 @@ import type { MiddlewareHandler } from 'hono';
  * Security headers on every response. Scripts run only from our origin or with this
  * request's nonce, so injected markup cannot execute; YouTube is the one frame we embed.
  */
-export function securityHeaders(options: { production: boolean }): MiddlewareHandler<{ Variables: { nonce: string } }> {
+/** The hosts a hosted bot check loads its script and frame from. */
+const botCheckHosts = {
+  altcha: '',
+  recaptcha: ' https://www.google.com https://www.gstatic.com',
+  turnstile: ' https://challenges.cloudflare.com',
+} as const;
+
+export function securityHeaders(options: { production: boolean; botCheckProvider: keyof typeof botCheckHosts }): MiddlewareHandler<{ Variables: { nonce: string } }> {
+  const vendor = botCheckHosts[options.botCheckProvider];
   return async (c, next) => {
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
     c.set('nonce', nonce);
     await next();
     const csp = [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
+      `script-src 'self' 'nonce-${nonce}'${vendor}`,
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
       "font-src 'self'",
-      "connect-src 'self'",
-      'frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com',
+      `connect-src 'self'${vendor}`,
+      `frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com${vendor}`,
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
