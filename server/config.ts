@@ -65,6 +65,7 @@ const schema = z.object({
   BOT_CHECK_VERIFY_URL: z.url().optional(),
   // Set when a reverse proxy in front of the app sets X-Forwarded-For (rate limits key on the client address).
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  DEMO_ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -122,6 +123,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     adminEmails: values.ADMIN_EMAILS,
     logLevel: values.LOG_LEVEL,
     /** Demo and test keep every mail and SMS in an outbox shown at /dev/outbox; production never does. */
+    demoAdminPassword: values.DEMO_ADMIN_PASSWORD,
     trustProxy: values.TRUST_PROXY === 'true',
     outboxEnabled: values.APP_MODE !== 'production',
     // A fixed secret outside production keeps demo sessions valid across restarts.

@@ -3,6 +3,7 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { Database, Dialect } from './connection.ts';
 import * as catalog from './migrations/001-catalog.ts';
 import * as accounts from './migrations/002-accounts.ts';
+import * as admin from './migrations/003-admin.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -10,6 +11,7 @@ type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise
 const migrations: Record<string, DialectMigration> = {
   '001-catalog': catalog,
   '002-accounts': accounts,
+  '003-admin': admin,
 };
 
 /** Brings the schema up to date. Runs at every start; a no-op when nothing is new. */

@@ -117,6 +117,40 @@ export interface OutboxMessageTable {
   created_at: string;
 }
 
+export interface AdminTable {
+  email: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_email: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  summary: string;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
+/** better-auth's user table (it owns the table; we only read these columns). */
+export interface AuthUserTable {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: number | boolean;
+  createdAt: string | Date;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
@@ -127,4 +161,8 @@ export interface DB {
   rate_limit_hits: RateLimitHitTable;
   bot_check_spent: BotCheckSpentTable;
   outbox_messages: OutboxMessageTable;
+  admins: AdminTable;
+  settings: SettingTable;
+  audit_log: AuditLogTable;
+  user: AuthUserTable;
 }

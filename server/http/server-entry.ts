@@ -12,6 +12,7 @@ import { createMailer } from '../notify/mail.ts';
 import { createSmsSender } from '../notify/sms.ts';
 import { createBotCheck } from '../security/bot-check.ts';
 import { createApp } from './app.ts';
+import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger } from './logger.ts';
 
 /**
@@ -44,6 +45,15 @@ export async function startServer(env: Record<string, string | undefined> = proc
   if (config.seedDemo) {
     const seeded = await seedDemoInventory(services);
     if (seeded) logger.info(seeded, 'demo inventory loaded');
+  }
+  const demoAdmin = await ensureDemoAdmin(services, config.demoAdminPassword);
+  if (demoAdmin) {
+    logger.info(
+      { email: demoAdmin.email, ...(demoAdmin.generatedPassword ? { password: demoAdmin.generatedPassword } : {}) },
+      demoAdmin.generatedPassword
+        ? `Demo admin: sign in at /admin-login as ${demoAdmin.email} with password ${demoAdmin.generatedPassword}`
+        : `Demo admin: sign in at /admin-login as ${demoAdmin.email}`,
+    );
   }
 
   const app = createApp(services, build);

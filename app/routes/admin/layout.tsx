@@ -1,0 +1,95 @@
+import { isRouteErrorResponse, Link, NavLink, Outlet, useNavigation, useRouteError } from 'react-router';
+import { requireAdmin, ACCESS_DENIED } from '../../../server/admin/guard.ts';
+import { LogoutButton } from '../../components/logout-button.tsx';
+import { appContext } from '../../context.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import type { Route } from './+types/layout';
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Admin', noIndex: true });
+}
+
+/** Every admin page sits under this guard, checked on the server for each request. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  return { adminEmail: admin.email };
+}
+
+const navigation = [
+  { to: '/admin-panel', label: 'Dashboard', end: true },
+  { to: '/admin-panel/vehicles', label: 'Vehicles' },
+  { to: '/admin-panel/categories', label: 'Categories' },
+  { to: '/admin/requested-vehicles', label: 'Requests' },
+  { to: '/admin-panel/selling-vehicles', label: 'Sell offers' },
+  { to: '/admin/statistics', label: 'Statistics' },
+  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/audit-log', label: 'Audit log' },
+];
+
+function AdminShell({ children, email }: { children: React.ReactNode; email?: string }) {
+  const pending = useNavigation().state === 'loading';
+  return (
+    <div className="min-h-dvh bg-slate-100">
+      <header className="bg-slate-900 text-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+          <Link to="/admin-panel" className="text-lg font-extrabold">
+            Admin Panel
+          </Link>
+          <Link to="/" className="text-sm text-slate-300 underline">
+            View site
+          </Link>
+          <span className="ml-auto hidden text-sm text-slate-300 sm:inline">{email}</span>
+          {email ? <LogoutButton className="rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-white/40 hover:bg-white/10" /> : null}
+        </div>
+        {email ? (
+          <nav aria-label="Admin" className="mx-auto max-w-7xl overflow-x-auto px-2">
+            <ul className="flex gap-1 whitespace-nowrap pb-2">
+              {navigation.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className={({ isActive }) => `block rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-white text-slate-900' : 'text-slate-200 hover:bg-white/10'}`}
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      {pending ? <div className="h-1 animate-pulse bg-brand-600" role="progressbar" aria-label="Loading" /> : null}
+      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+    </div>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell email={loaderData.adminEmail}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** SPEC 2, Admin guard screens: a signed-in non-admin sees Access Denied (HTTP 403). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const denied = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <AdminShell>
+      <section className="mx-auto max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-2xl font-bold">{denied ? ACCESS_DENIED.title : 'Something went wrong'}</h1>
+        <p className="mt-3 text-slate-600">{denied ? ACCESS_DENIED.message : 'This admin page could not be loaded. Please try again.'}</p>
+        <div className="mt-6 flex justify-center gap-3">
+          <Link to="/" className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white">
+            Go to the site
+          </Link>
+          {denied ? <LogoutButton className="rounded-xl px-5 py-3 font-semibold ring-1 ring-slate-300">Sign out</LogoutButton> : null}
+        </div>
+      </section>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { Form, Link, redirect, useActionData, useNavigate, useNavigation } from 'react-router';
+import { setupFirstAdmin, adminMessages } from '../../../server/admin/admin-auth.ts';
+import { anyAdminExists } from '../../../server/admin/admins.ts';
+import { consumeRateLimit, rateLimits } from '../../../server/security/rate-limit.ts';
+import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from '../../components/form.tsx';
+import { appContext } from '../../context.ts';
+import { withNetworkErrorMessage } from '../../lib/network.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import type { Route } from './+types/setup';
+
+/** SPEC 2: after success, wait 3 seconds, then the admin login. */
+const REDIRECT_DELAY_MS = 3000;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: '/setup-admin', title: 'Create First Admin Account', noIndex: true });
+}
+
+/** Only while no admin exists; afterwards the page sends everyone to /admin-login. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { database } = context.get(appContext);
+  if (await anyAdminExists(database)) throw redirect('/admin-login');
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const limit = await consumeRateLimit(services.database, { key: `setup-admin:${services.clientAddress}`, ...rateLimits.signUp });
+  if (!limit.allowed) return { ok: false as const, denied: false, message: 'Too many attempts. Please try again later.' };
+  const form = await request.formData();
+  const result = await setupFirstAdmin(services, request, {
+    email: String(form.get('email') ?? '').slice(0, 254),
+    password: String(form.get('password') ?? '').slice(0, 128),
+  });
+  if (result.ok) return { ok: true as const, message: adminMessages.adminCreated };
+  // The allow-list refusal is the spec's denied view.
+  return { ok: false as const, denied: result.message === adminMessages.notAuthorizedAdmin, message: result.message };
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withNetworkErrorMessage(serverAction);
+}
+
+export default function SetupAdmin() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const result = actionData && 'ok' in actionData ? actionData : null;
+  const error = actionData && 'error' in actionData ? String(actionData.error) : null;
+
+  useEffect(() => {
+    if (!result?.ok) return;
+    const timer = setTimeout(() => void navigate('/admin-login'), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [result, navigate]);
+
+  if (result && !result.ok && result.denied) {
+    return (
+      <main className="flex min-h-dvh items-center justify-center bg-slate-100 p-4">
+        <FormCard title="Access Denied">
+          <FormMessage tone="error">{result.message}</FormMessage>
+          <Link to="/admin-login" className={`${secondaryButton} mt-5 w-full`}>
+            Go to Login
+          </Link>
+        </FormCard>
+      </main>
+    );
+  }
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-slate-100 p-4">
+      <FormCard title="Create First Admin Account">
+        {result?.ok ? (
+          <FormMessage tone="success">{result.message} Taking you to the admin login…</FormMessage>
+        ) : (
+          <Form method="post" className="flex flex-col gap-4" noValidate>
+            {result && !result.ok ? <FormMessage tone="error">{result.message}</FormMessage> : null}
+            {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+            <p className="text-slate-700">No admin account exists yet. Create the first one with an email on the admin allow-list.</p>
+            <TextField id="email" name="email" type="email" label="Email" autoComplete="username" />
+            <TextField id="password" name="password" type="password" label="Password" autoComplete="new-password" hint="At least 6 characters" />
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {busy ? 'Creating account...' : 'Create Admin Account'}
+            </button>
+          </Form>
+        )}
+      </FormCard>
+    </main>
+  );
+}

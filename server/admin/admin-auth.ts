@@ -1,0 +1,97 @@
+import type { AppServices } from '../../app/context.ts';
+import { forwardCookies } from '../auth/session.ts';
+import { addAdminRecord, adminStatus, anyAdminExists, findAccountByEmail, isAllowListed } from './admins.ts';
+
+/** SPEC 5 and 8, Admin login and first-admin setup: the spec's texts, each for its real condition. */
+export const adminMessages = {
+  bothRequired: 'Please enter both email and password.',
+  invalidEmail: 'Invalid email address format.',
+  notAuthorizedLogin: 'This email is not authorized for admin access.',
+  notAuthorizedAdmin: 'This email is not authorized to be an admin',
+  noAccount: 'No account found with this email address.',
+  wrongPassword: 'Incorrect password. Please try again or reset your password.',
+  tooManyAttempts: 'Too many failed login attempts. Please try again later or reset your password.',
+  networkError: 'Network error. Please check your internet connection.',
+  loginFailed: 'Login failed. Please try again.',
+  unverified: 'Please verify your email before logging in. Check your inbox for the verification email.',
+  noAdminRecord: 'Access denied. Your account is not registered as an admin.',
+  passwordTooShort: 'Password must be at least 6 characters long.',
+  adminCreated: 'Admin account created! Please verify your email before logging in.',
+  alreadyRegistered: 'This email is already registered. Please log in instead.',
+  setupClosed: 'An admin already exists. Please sign in on the admin login page.',
+} as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type AdminFlowResult = { ok: true; headers: Headers } | { ok: false; message: string; headers?: Headers };
+
+/** Ends a session that was just opened, so a refused admin is signed out (SPEC 4, Admin login). */
+async function revoke(services: AppServices, request: Request, issued: Headers): Promise<Headers> {
+  const cookie = issued
+    .getSetCookie()
+    .map((entry) => entry.split(';')[0])
+    .join('; ');
+  const response = await services.auth.api.signOut({ headers: new Headers({ cookie, origin: new URL(request.url).origin }), asResponse: true });
+  return forwardCookies(response.headers);
+}
+
+export async function adminSignIn(services: AppServices, request: Request, input: { email: string; password: string }): Promise<AdminFlowResult> {
+  const email = input.email.trim().toLowerCase();
+  if (!email || !input.password) return { ok: false, message: adminMessages.bothRequired };
+  if (!EMAIL_PATTERN.test(email)) return { ok: false, message: adminMessages.invalidEmail };
+  if (!isAllowListed(services.config, email)) return { ok: false, message: adminMessages.notAuthorizedLogin };
+  if (!(await findAccountByEmail(services.database, email))) return { ok: false, message: adminMessages.noAccount };
+
+  const response = await services.auth.api.signInEmail({ body: { email, password: input.password }, headers: request.headers, asResponse: true });
+  if (!response.ok) {
+    if (response.status === 429) return { ok: false, message: adminMessages.tooManyAttempts };
+    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    if (body.code === 'INVALID_EMAIL_OR_PASSWORD') return { ok: false, message: adminMessages.wrongPassword };
+    services.logger.warn({ code: body.code, status: response.status }, 'admin sign-in refused');
+    return { ok: false, message: body.message || adminMessages.loginFailed };
+  }
+  const issued = forwardCookies(response.headers);
+  const account = await findAccountByEmail(services.database, email);
+  const status = await adminStatus(services.config, services.database, { email, emailVerified: Boolean(account?.emailVerified) });
+  if (status === 'admin') return { ok: true, headers: issued };
+  const message = status === 'email-unverified' ? adminMessages.unverified : status === 'no-admin-record' ? adminMessages.noAdminRecord : adminMessages.notAuthorizedLogin;
+  return { ok: false, message, headers: await revoke(services, request, issued) };
+}
+
+/**
+ * Creates an admin account: allow-listed email, password of 6 or more, a verification mail,
+ * and the admin record. The new account is not signed in: it must verify its email first.
+ */
+export async function createAdminAccount(
+  services: AppServices,
+  request: Request,
+  input: { email: string; password: string; createdBy: string | null },
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const email = input.email.trim().toLowerCase();
+  if (!email || !input.password) return { ok: false, message: adminMessages.bothRequired };
+  if (!EMAIL_PATTERN.test(email)) return { ok: false, message: adminMessages.invalidEmail };
+  if (!isAllowListed(services.config, email)) return { ok: false, message: adminMessages.notAuthorizedAdmin };
+  if (input.password.length < 6) return { ok: false, message: adminMessages.passwordTooShort };
+
+  const existing = await findAccountByEmail(services.database, email);
+  if (existing) return { ok: false, message: adminMessages.alreadyRegistered };
+  // No request headers: the new account's session cookie must not reach the person creating it.
+  const response = await services.auth.api.signUpEmail({
+    body: { email, password: input.password, name: '', callbackURL: '/admin-login' },
+    headers: new Headers({ origin: new URL(request.url).origin }),
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    if (body.code?.startsWith('USER_ALREADY_EXISTS')) return { ok: false, message: adminMessages.alreadyRegistered };
+    return { ok: false, message: body.message || 'Failed to create admin account. Please try again.' };
+  }
+  await addAdminRecord(services.database, email, input.createdBy);
+  return { ok: true };
+}
+
+/** First-admin setup: only while no admin exists (SPEC 6). */
+export async function setupFirstAdmin(services: AppServices, request: Request, input: { email: string; password: string }) {
+  if (await anyAdminExists(services.database)) return { ok: false as const, message: adminMessages.setupClosed };
+  return createAdminAccount(services, request, { ...input, createdBy: null });
+}

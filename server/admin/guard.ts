@@ -1,0 +1,22 @@
+import { data, redirect } from 'react-router';
+import type { AppServices } from '../../app/context.ts';
+import { currentUser, type SessionUser } from '../auth/session.ts';
+import { adminStatus } from './admins.ts';
+
+export const ACCESS_DENIED = { title: 'Access Denied', message: "You don't have permission to access the admin panel." } as const;
+
+/**
+ * The admin guard, on the server, for every admin loader and action: signed out -> the admin
+ * login screen; signed in but not an admin -> 403 Access Denied.
+ */
+export async function requireAdmin(services: AppServices, request: Request): Promise<SessionUser> {
+  const user = await currentUser(services.auth, request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/admin-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if ((await adminStatus(services.config, services.database, user)) !== 'admin') {
+    throw data({ accessDenied: true }, { status: 403 });
+  }
+  return user;
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { Database } from '../db/connection.ts';
+
+/** The admin Settings screen's values (SPEC 2, Admin settings), saved on the server and in effect. */
+export const ITEMS_PER_PAGE_OPTIONS = [5, 10, 25, 50] as const;
+
+export const settingsSchema = z.object({
+  siteName: z.string().trim().min(1, 'Site name is required').max(60, 'Site name must be at most 60 characters'),
+  adminEmail: z.union([z.literal(''), z.email('Please enter a valid admin email address')]),
+  itemsPerPage: z.coerce.number().refine((value) => (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(value), 'Items per page must be 5, 10, 25 or 50'),
+  emailNotifications: z.boolean(),
+  maintenanceMode: z.boolean(),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export function defaultSettings(defaults: { siteName: string; adminEmail: string }): Settings {
+  return { siteName: defaults.siteName, adminEmail: defaults.adminEmail, itemsPerPage: 10, emailNotifications: true, maintenanceMode: false };
+}
+
+/** Every setting, falling back to the defaults for any not saved yet. */
+export async function getSettings(database: Database, defaults: Settings): Promise<Settings> {
+  const rows = await database.db.selectFrom('settings').select(['key', 'value']).execute();
+  const saved: Record<string, unknown> = {};
+  for (const row of rows) {
+    try {
+      saved[row.key] = JSON.parse(row.value);
+    } catch {
+      // A value that does not parse falls back to its default.
+    }
+  }
+  const merged = settingsSchema.safeParse({ ...defaults, ...saved });
+  return merged.success ? merged.data : defaults;
+}
+
+export async function saveSettings(database: Database, settings: Settings, actorEmail: string): Promise<void> {
+  const now = new Date().toISOString();
+  await database.db.transaction().execute(async (trx) => {
+    for (const [key, value] of Object.entries(settings)) {
+      await trx
+        .insertInto('settings')
+        .values({ key, value: JSON.stringify(value), updated_by: actorEmail, updated_at: now })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: JSON.stringify(value), updated_by: actorEmail, updated_at: now }))
+        .execute();
+    }
+  });
+}
+
+/** 'Reset to Default': forget every saved value. */
+export async function resetSettings(database: Database): Promise<void> {
+  await database.db.deleteFrom('settings').execute();
+}
