@@ -3,13 +3,15 @@ import { publicConfig } from '../server/config.ts';
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';
 import { currentUser } from '../server/auth/session.ts';
+import { settingsFor } from '../server/admin/settings.ts';
 import './app.css';
 import { useNonce } from './lib/nonce.tsx';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { config, auth } = context.get(appContext);
-  const user = await currentUser(auth, request);
-  return { site: publicConfig(config), signedIn: Boolean(user), botCheck: { provider: config.botCheck.provider, siteKey: config.botCheck.siteKey } };
+  const { config, auth, database } = context.get(appContext);
+  const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(database, config)]);
+  // The admins' Site Name replaces the configured one in titles and the top bar.
+  return { site: { ...publicConfig(config), siteName: settings.siteName }, signedIn: Boolean(user), botCheck: { provider: config.botCheck.provider, siteKey: config.botCheck.siteKey } };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

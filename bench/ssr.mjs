@@ -1,17 +1,18 @@
 /**
- * Section 2: server-rendered pages per second. autocannon against the built server (SQLite,
+ * Section 2: server-rendered pages per second. autocannon against the built server (a private
+ * copy of build/, SQLite,
  * demo inventory) for `/` and `/vehicle/:id`, then against a bare node:http server sending the
  * same bytes, in the same run; the ratio is the share of the floor the app reaches.
  *
- *   npm run bench -- ssr [--duration=10] [--connections=10] [--modes=test,production]
+ *   npm run bench -- ssr [--duration=10] [--connections=10] [--modes=test,node-env-production]
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startTestServer } from '../tests/support/server.ts';
 import { loadAverage, option, writeResult } from './lib/common.ts';
 import { get, startBareServer } from './lib/http.mjs';
+import { snapshotBuild, startServer } from './lib/server.mjs';
 
 const DURATION = Number(option('duration') ?? 10);
 const CONNECTIONS = Number(option('connections') ?? 10);
@@ -19,12 +20,14 @@ const WARMUP = 2;
 const TARGET_RATIO = 0.25;
 
 /**
- * The modes the server is measured in: `test` is how the brief and the test helper start it
- * (APP_MODE=test, NODE_ENV unset); `production` is how a deployment runs it.
+ * The environments the server is measured in. `test`: as the test helper starts it
+ * (APP_MODE=test, NODE_ENV unset, which is also what `npm start` gives today: nothing sets
+ * NODE_ENV, so React renders with its development build). `node-env-production`: the same
+ * with NODE_ENV=production, React's production build.
  */
 const MODES = {
   test: { APP_MODE: 'test' },
-  production: { APP_MODE: 'production', NODE_ENV: 'production' },
+  'node-env-production': { APP_MODE: 'test', NODE_ENV: 'production' },
 };
 
 async function cannon(url) {
@@ -42,15 +45,16 @@ async function cannon(url) {
   };
 }
 
-const selected = (option('modes') ?? 'test,production').split(',');
+const selected = (option('modes') ?? Object.keys(MODES).join(',')).split(',');
 const loadStart = loadAverage();
 const work = await mkdtemp(path.join(tmpdir(), 'gaadi-bench-ssr-'));
+const snapshot = await snapshotBuild();
 const runs = [];
 try {
   for (const mode of selected) {
     const env = MODES[mode];
     if (!env) throw new Error(`unknown mode ${mode}`);
-    const server = await startTestServer({ dialect: 'sqlite', seed: true, env });
+    const server = await startServer(snapshot.dir, env);
     try {
       const home = await get(`${server.url}/`);
       const id = /href="\/vehicle\/(\d+)"/.exec(home.body.toString())?.[1];
@@ -81,6 +85,7 @@ try {
   }
 } finally {
   await rm(work, { recursive: true, force: true });
+  await snapshot.remove();
 }
 
 writeResult('ssr', {

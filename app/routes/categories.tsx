@@ -1,6 +1,6 @@
 import { Form, useNavigation, useSubmit } from 'react-router';
 import { listCategories, listVehicles } from '../../server/catalog/vehicles.ts';
-import { DEFAULT_PER_PAGE } from '../../server/catalog/listing.ts';
+import { settingsFor } from '../../server/admin/settings.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { VehicleGrid } from '../components/vehicle-card.tsx';
 import { appContext } from '../context.ts';
@@ -9,14 +9,15 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/categories';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database } = context.get(appContext);
+  const { database, config } = context.get(appContext);
+  const { itemsPerPage } = await settingsFor(database, config);
   const url = new URL(request.url);
   const categories = await listCategories(database);
   // The first category is chosen until the visitor picks another.
   const selected = categories.find((category) => category.slug === url.searchParams.get('category')) ?? categories[0] ?? null;
   const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
   const vehicles = selected
-    ? await listVehicles(database, { categoryId: selected.id, page: Number.isFinite(page) ? page : 1, perPage: DEFAULT_PER_PAGE })
+    ? await listVehicles(database, { categoryId: selected.id, page: Number.isFinite(page) ? page : 1, perPage: itemsPerPage })
     : null;
   return { categories: categories.map(({ id, name, slug, vehicleCount }) => ({ id, name, slug, vehicleCount })), selected, vehicles };
 }

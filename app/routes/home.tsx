@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { listVehicles } from '../../server/catalog/vehicles.ts';
-import { DEFAULT_PER_PAGE } from '../../server/catalog/listing.ts';
+import { settingsFor } from '../../server/admin/settings.ts';
 import { MAX_SEARCH_LENGTH } from '../../server/catalog/search.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { SearchIcon } from '../components/icons.tsx';
@@ -13,11 +13,12 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database } = context.get(appContext);
+  const { database, config } = context.get(appContext);
+  const { itemsPerPage } = await settingsFor(database, config);
   const url = new URL(request.url);
   const term = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
   const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
-  const result = await listVehicles(database, { query: term, page: Number.isFinite(page) ? page : 1, perPage: DEFAULT_PER_PAGE });
+  const result = await listVehicles(database, { query: term, page: Number.isFinite(page) ? page : 1, perPage: itemsPerPage });
   return { term, ...result };
 }
 

@@ -50,3 +50,8 @@ export async function saveSettings(database: Database, settings: Settings, actor
 export async function resetSettings(database: Database): Promise<void> {
   await database.db.deleteFrom('settings').execute();
 }
+
+/** The settings in force, with the configuration's values as defaults. */
+export function settingsFor(database: Database, config: { siteName: string; adminEmails: string[] }): Promise<Settings> {
+  return getSettings(database, defaultSettings({ siteName: config.siteName, adminEmail: config.adminEmails[0] ?? '' }));
+}

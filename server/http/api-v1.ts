@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppServices } from '../../app/context.ts';
 import { getVehicle, listCategories, listVehicles } from '../catalog/vehicles.ts';
-import { DEFAULT_PER_PAGE } from '../catalog/listing.ts';
+import { settingsFor } from '../admin/settings.ts';
 
 /**
  * The JSON API the Android app (and the search overlay) reads. It calls the same services
@@ -13,12 +13,13 @@ export function apiV1(services: AppServices) {
 
   api.get('/vehicles', async (c) => {
     const page = Number(c.req.query('page') ?? '1');
-    const perPage = Number(c.req.query('perPage') ?? String(DEFAULT_PER_PAGE));
+    const { itemsPerPage } = await settingsFor(database, services.config);
+    const perPage = Number(c.req.query('perPage') ?? String(itemsPerPage));
     const category = c.req.query('category');
     const result = await listVehicles(database, {
       query: c.req.query('q') ?? '',
       page: Number.isFinite(page) ? page : 1,
-      perPage: Number.isFinite(perPage) ? perPage : DEFAULT_PER_PAGE,
+      perPage: Number.isFinite(perPage) ? perPage : itemsPerPage,
       ...(category && /^\d+$/.test(category) ? { categoryId: Number(category) } : {}),
     });
     return c.json(result, 200, { 'Cache-Control': 'no-cache' });

@@ -7,6 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import { appContext, type AppServices } from '../../app/context.ts';
 import { apiV1 } from './api-v1.ts';
 import { csrfProtection } from './csrf.ts';
+import { maintenanceMode } from './maintenance.ts';
 import { mediaHandler } from './media.ts';
 import { securityHeaders } from './security.ts';
 import { isBotAction } from '../security/bot-check.ts';
@@ -58,6 +59,7 @@ export function createApp(services: AppServices, build: ServerBuild) {
   app.use(compress());
 
   app.use(csrfProtection(config.siteOrigin));
+  app.use(maintenanceMode(services));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
   app.get('/api/bot-check/challenge', async (c) => {
     const action = c.req.query('action');

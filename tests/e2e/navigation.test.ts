@@ -62,7 +62,10 @@ describe('search overlay', () => {
     await submit.click();
     const busy = await visible(overlay.getByRole('button', { name: 'Searching...' }));
     expect(await busy.isDisabled()).toBe(true);
-    expect(apiCalls).toBe(1);
+    await waitFor(
+      async () => apiCalls,
+      (calls) => calls === 1,
+    );
     release();
 
     await page.waitForURL((url) => url.pathname === '/' && url.search === '?q=swift');
