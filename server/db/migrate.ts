@@ -4,6 +4,7 @@ import type { Database, Dialect } from './connection.ts';
 import * as catalog from './migrations/001-catalog.ts';
 import * as accounts from './migrations/002-accounts.ts';
 import * as admin from './migrations/003-admin.ts';
+import * as leads from './migrations/004-leads.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -12,6 +13,7 @@ const migrations: Record<string, DialectMigration> = {
   '001-catalog': catalog,
   '002-accounts': accounts,
   '003-admin': admin,
+  '004-leads': leads,
 };
 
 /** Brings the schema up to date. Runs at every start; a no-op when nothing is new. */

@@ -142,6 +142,47 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export type LeadStatus = 'new' | 'contacted' | 'closed';
+
+export interface VehicleRequestTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  model: string;
+  year: string;
+  budget: string;
+  description: string;
+  status: LeadStatus;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SellSubmissionTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  vehicle: string;
+  year: string;
+  price: string;
+  description: string;
+  status: LeadStatus;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SellSubmissionImageTable {
+  id: Generated<number>;
+  submission_id: number;
+  position: number;
+  key: string;
+  width: number;
+  height: number;
+  variant_widths: string;
+  created_at: string;
+}
+
 /** better-auth's user table (it owns the table; we only read these columns). */
 export interface AuthUserTable {
   id: string;
@@ -165,4 +206,7 @@ export interface DB {
   settings: SettingTable;
   audit_log: AuditLogTable;
   user: AuthUserTable;
+  vehicle_requests: VehicleRequestTable;
+  sell_submissions: SellSubmissionTable;
+  sell_submission_images: SellSubmissionImageTable;
 }

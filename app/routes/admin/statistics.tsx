@@ -1,4 +1,76 @@
-// Being built: see the admin issue.
-export default function Page() {
-  return <h1 className="text-2xl font-extrabold">statistics</h1>;
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { CHART_DAYS, computeStatistics } from '../../../server/admin/statistics.ts';
+import { BarChart } from '../../components/admin/bar-chart.tsx';
+import { appContext } from '../../context.ts';
+import { formatRupees } from '../../lib/format.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import type { Route } from './+types/statistics';
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Statistics', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  await requireAdmin(services, request);
+  return computeStatistics(services.database);
+}
+
+const number = new Intl.NumberFormat('en-IN');
+
+/** 'YYYY-MM-DD' -> '1 May' (the date is already India's, so it is formatted as is). */
+function dayLabel(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+function monthLabel(month: string): string {
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+function StatCard({ label, value, children }: { label: string; value: string; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <dt className="text-sm font-semibold text-slate-600">{label}</dt>
+      <dd className="text-3xl font-extrabold tabular-nums tracking-tight">{value}</dd>
+      {children ? <dd className="text-sm text-slate-600">{children}</dd> : null}
+    </div>
+  );
+}
+
+export default function Statistics({ loaderData }: Route.ComponentProps) {
+  const { vehicles, categories, users, monthlySales, daily, leadsTracked } = loaderData;
+  const labels = daily.map((point) => dayLabel(point.date));
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-extrabold tracking-tight">Statistics</h1>
+
+      <dl className="grid gap-4 [grid-template-columns:repeat(auto-fill,minmax(min(100%,220px),1fr))]">
+        <StatCard label="Total Vehicles" value={number.format(vehicles.total)}>
+          {number.format(vehicles.available)} available · {number.format(vehicles.reserved)} reserved · {number.format(vehicles.sold)} sold
+        </StatCard>
+        <StatCard label="Categories" value={number.format(categories)} />
+        <StatCard label="Monthly Sales" value={formatRupees(monthlySales.amount)}>
+          {number.format(monthlySales.count)} {monthlySales.count === 1 ? 'car' : 'cars'} sold in {monthLabel(monthlySales.month)}
+        </StatCard>
+        <StatCard label="Total Users" value={number.format(users)} />
+      </dl>
+
+      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <BarChart
+          title={`Vehicles sold and leads per day, last ${CHART_DAYS} days`}
+          labelHeading="Date"
+          labels={labels}
+          series={[
+            { name: 'Vehicles sold', values: daily.map((point) => point.sold), colour: 'bg-brand-700' },
+            { name: 'Leads', values: daily.map((point) => point.leads), colour: 'bg-amber-500' },
+          ]}
+          emptyText={`No sales or leads in the last ${CHART_DAYS} days.`}
+        />
+        <p className="mt-4 text-sm text-slate-600">
+          Days are India time (IST). Leads are vehicle requests and sell offers.
+          {leadsTracked ? null : ' They are counted as soon as the request and sell forms are live.'}
+        </p>
+      </section>
+    </div>
+  );
 }
