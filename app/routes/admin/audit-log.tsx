@@ -1,4 +1,98 @@
-// Being built: see the admin issue.
-export default function Page() {
-  return <h1 className="text-2xl font-extrabold">audit-log</h1>;
+import { listAudit, type AuditEntry } from '../../../server/admin/audit.ts';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { Pagination } from '../../components/pagination.tsx';
+import { appContext } from '../../context.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import type { Route } from './+types/audit-log';
+
+const PER_PAGE = 20;
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Audit Log', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  await requireAdmin(services, request);
+  const requested = Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10);
+  const page = Number.isSafeInteger(requested) && requested > 0 ? requested : 1;
+  const { entries, total } = await listAudit(services.database, { page, perPage: PER_PAGE });
+  return { entries, total, page, pageCount: Math.max(1, Math.ceil(total / PER_PAGE)) };
+}
+
+function pretty(value: unknown): string {
+  return value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
+}
+
+/** The keys whose values differ, when both sides are plain objects. */
+function changedKeys(before: unknown, after: unknown): string[] {
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isObject(before) || !isObject(after)) return [];
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+}
+
+function Entry({ entry }: { entry: AuditEntry }) {
+  const hasDetail = entry.before !== null || entry.after !== null;
+  const changed = changedKeys(entry.before, entry.after);
+  return (
+    <li className="flex flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-600">
+        <time dateTime={entry.createdAt} className="font-medium text-slate-800">
+          {formatDateTime(entry.createdAt)}
+        </time>
+        <span className="min-w-0 break-all">{entry.actorEmail}</span>
+      </div>
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="rounded-md bg-slate-900 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">{entry.action}</span>
+        <span className="font-semibold">
+          {entry.entity}
+          {entry.entityId ? <span className="font-normal text-slate-600"> #{entry.entityId}</span> : null}
+        </span>
+      </p>
+      {entry.summary ? <p className="break-words text-slate-800">{entry.summary}</p> : null}
+      {hasDetail ? (
+        <details className="group rounded-xl bg-slate-50 ring-1 ring-slate-200">
+          <summary className="cursor-pointer rounded-xl px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-100">
+            Before and after{changed.length ? ` (${changed.length} changed: ${changed.join(', ')})` : ''}
+          </summary>
+          <div className="grid gap-3 p-3 pt-1 md:grid-cols-2">
+            {(['before', 'after'] as const).map((side) => (
+              <div key={side} className="min-w-0">
+                <h3 className="mb-1 text-xs font-bold uppercase tracking-wide text-slate-600">{side === 'before' ? 'Before' : 'After'}</h3>
+                <pre className="max-h-80 overflow-auto rounded-lg bg-white p-3 text-xs leading-relaxed ring-1 ring-slate-200">{pretty(entry[side])}</pre>
+              </div>
+            ))}
+          </div>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { entries, total, page, pageCount } = loaderData;
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-extrabold tracking-tight">Audit Log</h1>
+        <p className="text-sm text-slate-600">
+          {total} {total === 1 ? 'entry' : 'entries'}, newest first
+        </p>
+      </div>
+      {entries.length ? (
+        <ol className="flex flex-col gap-3">
+          {entries.map((entry) => (
+            <Entry key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      ) : (
+        <p className="rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
+          {total ? 'There are no entries on this page.' : 'No admin actions have been recorded yet.'}
+        </p>
+      )}
+      <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} hrefFor={(target) => (target === 1 ? '/admin/audit-log' : `/admin/audit-log?page=${target}`)} />
+    </div>
+  );
 }

@@ -1,4 +1,73 @@
-// Being built: see the admin issue.
-export default function Page() {
-  return <h1 className="text-2xl font-extrabold">register-admin</h1>;
+import { data, Form, useActionData, useNavigation } from 'react-router';
+import { adminMessages, createAdminAccount } from '../../../server/admin/admin-auth.ts';
+import { recordAudit } from '../../../server/admin/audit.ts';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { FormCard, FormMessage, primaryButton, TextField } from '../../components/form.tsx';
+import { appContext } from '../../context.ts';
+import { withNetworkErrorMessage } from '../../lib/network.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import type { Route } from './+types/register-admin';
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Create Admin Account', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.get(appContext), request);
+  return null;
+}
+
+/**
+ * SPEC 2, Create admin account: an admin creates another. The allow-list applies here too
+ * (design.md), as do the password length and the verification mail; the new admin signs in
+ * only after verifying their email.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '').slice(0, 254);
+  const password = String(form.get('password') ?? '').slice(0, 128);
+  const result = await createAdminAccount(services, request, { email, password, createdBy: admin.email });
+  if (!result.ok) return data({ ok: false as const, message: result.message, email }, { status: 400 });
+
+  const created = email.trim().toLowerCase();
+  await recordAudit(services.database, {
+    actorEmail: admin.email,
+    action: 'create',
+    entity: 'admin',
+    entityId: created,
+    summary: `Created admin account ${created}`,
+    after: { email: created, createdBy: admin.email },
+  });
+  return { ok: true as const, message: adminMessages.adminCreated, email: created };
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withNetworkErrorMessage(serverAction);
+}
+
+export default function RegisterAdmin() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const result = actionData && 'ok' in actionData ? actionData : null;
+  const networkError = actionData && 'error' in actionData ? String(actionData.error) : null;
+  return (
+    <div className="py-2">
+      <FormCard title="Create admin account">
+        {/* After a success the form starts empty again; after a refusal it keeps the email. */}
+        <Form key={result?.ok ? `created-${result.email}` : 'form'} method="post" className="flex flex-col gap-4" noValidate>
+          {result ? <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage> : null}
+          {networkError ? <FormMessage tone="error">{networkError}</FormMessage> : null}
+          <p className="text-slate-700">Only an email address on the admin allow-list can become an admin. The new admin must verify their email before signing in.</p>
+          <TextField id="email" name="email" type="email" label="Email" autoComplete="off" required defaultValue={result && !result.ok ? result.email : ''} />
+          <TextField id="password" name="password" type="password" label="Password" autoComplete="new-password" required minLength={6} hint="At least 6 characters" />
+          <button type="submit" disabled={busy} className={primaryButton}>
+            {busy ? 'Creating account...' : 'Create Admin Account'}
+          </button>
+        </Form>
+      </FormCard>
+    </div>
+  );
 }

@@ -1,4 +1,214 @@
-// Being built: see the admin issue.
-export default function Page() {
-  return <h1 className="text-2xl font-extrabold">settings</h1>;
+import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
+import { recordAudit } from '../../../server/admin/audit.ts';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { ITEMS_PER_PAGE_OPTIONS, resetSettings, saveSettings, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
+import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
+import { FormMessage, primaryButton, secondaryButton, TextField } from '../../components/form.tsx';
+import { appContext } from '../../context.ts';
+import { withNetworkErrorMessage } from '../../lib/network.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import type { Route } from './+types/settings';
+
+/** SPEC 2, Admin settings; saved on the server and in effect (design.md). */
+export const SETTINGS_SAVED = 'Settings saved successfully!';
+export const SETTINGS_RESET = 'Settings restored to their defaults.';
+
+const LABELS: Record<keyof Settings, string> = {
+  siteName: 'Site Name',
+  adminEmail: 'Admin Email',
+  itemsPerPage: 'Items Per Page',
+  emailNotifications: 'Enable Email Notifications',
+  maintenanceMode: 'Maintenance Mode',
+};
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Settings', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  await requireAdmin(services, request);
+  const [settings, flash] = await Promise.all([settingsFor(services.database, services.config), takeFlash(services.config.authSecret, request)]);
+  return data({ settings, message: flash.toast }, { headers: flash.headers });
+}
+
+function changedKeys(before: Settings, after: Settings): Array<keyof Settings> {
+  return (Object.keys(LABELS) as Array<keyof Settings>).filter((key) => before[key] !== after[key]);
+}
+
+function summaryOf(prefix: string, keys: Array<keyof Settings>): string {
+  return keys.length ? `${prefix}: ${keys.map((key) => LABELS[key]).join(', ')}` : `${prefix}: no changes`;
+}
+
+type FieldErrors = Partial<Record<keyof Settings, string>>;
+type Values = { siteName: string; adminEmail: string; itemsPerPage: string; emailNotifications: boolean; maintenanceMode: boolean };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  const form = await request.formData();
+  const before = await settingsFor(services.database, services.config);
+
+  if (form.get('intent') === 'reset') {
+    await resetSettings(services.database);
+    const after = await settingsFor(services.database, services.config);
+    await recordAudit(services.database, {
+      actorEmail: admin.email,
+      action: 'reset',
+      entity: 'settings',
+      summary: summaryOf('Reset settings to defaults', changedKeys(before, after)),
+      before,
+      after,
+    });
+    throw redirect('/admin/settings', { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_RESET }) });
+  }
+
+  const values: Values = {
+    siteName: String(form.get('siteName') ?? '').slice(0, 200),
+    adminEmail: String(form.get('adminEmail') ?? '')
+      .trim()
+      .slice(0, 254),
+    itemsPerPage: String(form.get('itemsPerPage') ?? ''),
+    // An unticked checkbox is not sent at all.
+    emailNotifications: form.has('emailNotifications'),
+    maintenanceMode: form.has('maintenanceMode'),
+  };
+  const parsed = settingsSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof Settings;
+      errors[key] ??= key === 'itemsPerPage' ? 'Items per page must be 5, 10, 25 or 50' : issue.message;
+    }
+    return data({ errors, values }, { status: 400 });
+  }
+
+  const after = parsed.data;
+  await saveSettings(services.database, after, admin.email);
+  await recordAudit(services.database, {
+    actorEmail: admin.email,
+    action: 'update',
+    entity: 'settings',
+    summary: summaryOf('Changed settings', changedKeys(before, after)),
+    before,
+    after,
+  });
+  throw redirect('/admin/settings', { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_SAVED }) });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withNetworkErrorMessage(serverAction);
+}
+
+function Checkbox({ id, label, hint, defaultChecked }: { id: keyof Settings; label: string; hint: string; defaultChecked: boolean }) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        name={id}
+        type="checkbox"
+        defaultChecked={defaultChecked}
+        aria-describedby={`${id}-hint`}
+        className="mt-1 h-5 w-5 shrink-0 rounded border-slate-300 accent-brand-700"
+      />
+      <div>
+        <label htmlFor={id} className="font-semibold">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const { settings, message } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const intent = navigation.state !== 'idle' && navigation.formMethod === 'POST' ? navigation.formData?.get('intent') : null;
+  const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {};
+  const networkError = actionData && 'error' in actionData ? String(actionData.error) : null;
+  const shown: Values | Settings = actionData && 'values' in actionData ? actionData.values : settings;
+  const hasErrors = Object.keys(errors).length > 0;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <h1 className="text-2xl font-extrabold tracking-tight">Settings</h1>
+      <section className="w-full max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        {/* A new key after each save or reset shows the values now in force in every field. */}
+        <Form key={JSON.stringify(settings)} method="post" className="flex flex-col gap-5" noValidate>
+          {message && !actionData ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+          {hasErrors ? <FormMessage tone="error">Please correct the highlighted fields.</FormMessage> : null}
+          {networkError ? <FormMessage tone="error">{networkError}</FormMessage> : null}
+
+          <TextField id="siteName" name="siteName" label={LABELS.siteName} defaultValue={shown.siteName} error={errors.siteName} hint="Shown in page titles and link previews." required maxLength={60} />
+          <TextField
+            id="adminEmail"
+            name="adminEmail"
+            type="email"
+            label={LABELS.adminEmail}
+            defaultValue={shown.adminEmail}
+            error={errors.adminEmail}
+            hint="Where new-lead notifications are sent."
+            autoComplete="email"
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="itemsPerPage" className="font-semibold">
+              {LABELS.itemsPerPage}
+            </label>
+            <select
+              id="itemsPerPage"
+              name="itemsPerPage"
+              defaultValue={String(shown.itemsPerPage)}
+              aria-invalid={errors.itemsPerPage ? true : undefined}
+              aria-describedby={errors.itemsPerPage ? 'itemsPerPage-error itemsPerPage-hint' : 'itemsPerPage-hint'}
+              className="w-full rounded-xl border border-slate-300 bg-white px-3 py-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500 sm:w-40"
+            >
+              {ITEMS_PER_PAGE_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+            <p id="itemsPerPage-hint" className="text-sm text-slate-600">
+              Vehicles per page on the public listing.
+            </p>
+            {errors.itemsPerPage ? (
+              <p id="itemsPerPage-error" className="text-sm font-medium text-red-700">
+                {errors.itemsPerPage}
+              </p>
+            ) : null}
+          </div>
+          <Checkbox id="emailNotifications" label={LABELS.emailNotifications} hint="Email the admin address when a visitor sends a request or a sell offer." defaultChecked={shown.emailNotifications} />
+          <Checkbox
+            id="maintenanceMode"
+            label={LABELS.maintenanceMode}
+            hint="Public pages show a maintenance notice (HTTP 503). The admin panel and sign-in keep working."
+            defaultChecked={shown.maintenanceMode}
+          />
+
+          {/* Save comes first, so Enter in a field saves; on wide screens it sits on the right. */}
+          <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row-reverse sm:justify-start">
+            <button type="submit" name="intent" value="save" disabled={Boolean(intent)} className={primaryButton}>
+              {intent === 'save' ? 'Saving...' : 'Save Settings'}
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="reset"
+              disabled={Boolean(intent)}
+              className={secondaryButton}
+              onClick={(event) => {
+                if (!window.confirm('Reset every setting to its default value?')) event.preventDefault();
+              }}
+            >
+              {intent === 'reset' ? 'Resetting...' : 'Reset to Default'}
+            </button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
 }
