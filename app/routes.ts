@@ -15,6 +15,7 @@ export default [
       route('vehicles/add', 'routes/admin/vehicle-add.tsx'),
       route('vehicles/edit/:category/:id', 'routes/admin/vehicle-edit.tsx'),
       route('categories', 'routes/admin/categories.tsx'),
+      route('selling-vehicles', 'routes/admin/selling-vehicles.tsx'),
     ]),
     route('admin/add-vehicle', 'routes/admin/vehicle-add.tsx', { id: 'admin-add-vehicle' }),
     route('admin/manage-vehicles', 'routes/admin/vehicles.tsx', { id: 'admin-manage-vehicles' }),
@@ -24,6 +25,9 @@ export default [
     route('admin/statistics', 'routes/admin/statistics.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/audit-log', 'routes/admin/audit-log.tsx'),
+    route('admin/selling-vehicles', 'routes/admin/selling-vehicles.tsx', { id: 'admin-selling-vehicles' }),
+    route('admin/requested-vehicles', 'routes/admin/requested-vehicles.tsx'),
+    route('admin/leads-export/:kind', 'routes/admin/leads-export.ts'),
   ]),
   layout('components/site-layout.tsx', [
     index('routes/home.tsx'),
@@ -37,6 +41,9 @@ export default [
     route('profile-complete', 'routes/profile-complete.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
     route('dev/outbox', 'routes/dev-outbox.tsx'),
+    route('request-vehicle', 'routes/request-vehicle.tsx'),
+    route('sell-vehicle', 'routes/sell-vehicle.tsx'),
+    route('privacy', 'routes/privacy.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

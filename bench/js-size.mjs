@@ -6,6 +6,7 @@
  *
  *   npm run bench -- js
  */
+import { URL } from 'node:url';
 import { loadAverage, writeResult } from './lib/common.ts';
 import { get } from './lib/http.mjs';
 import { snapshotBuild, startServer } from './lib/server.mjs';

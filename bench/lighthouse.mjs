@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { loadAverage, option, rootDir, writeResult } from './lib/common.ts';
 import { get } from './lib/http.mjs';
 import { snapshotBuild, startServer } from './lib/server.mjs';
@@ -53,6 +54,14 @@ function summarise(report) {
       speedIndexMs: metric('speed-index'),
       serverResponseMs: metric('server-response-time'),
     },
+    // What Lighthouse says would save time, largest first (it scores none of these directly).
+    opportunities: Object.values(report.audits)
+      .filter((audit) => (audit.metricSavings?.LCP ?? 0) + (audit.metricSavings?.FCP ?? 0) > 0 && (audit.score ?? 1) < 1)
+      .map((audit) => ({ id: audit.id, lcpMs: audit.metricSavings?.LCP ?? 0, fcpMs: audit.metricSavings?.FCP ?? 0, detail: audit.displayValue ?? '' }))
+      .sort((a, b) => b.lcpMs + b.fcpMs - (a.lcpMs + a.fcpMs))
+      .slice(0, 6),
+    totalByteWeight: metric('total-byte-weight'),
+    benchmarkIndex: report.environment?.benchmarkIndex ?? null,
     lcpElement: report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
     belowPar: Object.fromEntries(CATEGORIES.map((id) => [id, failing(id)])),
     lighthouseVersion: report.lighthouseVersion,

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadAverage, option, writeResult } from './lib/common.ts';
-import { get, startBareServer } from './lib/http.mjs';
+import { cpuSeconds, get, startBareServer } from './lib/http.mjs';
 import { snapshotBuild, startServer } from './lib/server.mjs';
 
 const DURATION = Number(option('duration') ?? 10);
@@ -30,12 +30,19 @@ const MODES = {
   'node-env-production': { APP_MODE: 'test', NODE_ENV: 'production' },
 };
 
-async function cannon(url) {
+/**
+ * Loads one server. Besides the rate, the server process's own CPU time per request is
+ * recorded: it says what a request costs even when other work shares the machine.
+ */
+async function cannon(url, pid) {
   // No Accept-Encoding header: neither server compresses, so both send the same bytes.
   const options = { url, connections: CONNECTIONS, headers: {} };
   await autocannon({ ...options, duration: WARMUP });
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ ...options, duration: DURATION });
+  const cpuAfter = cpuSeconds(pid);
   return {
+    cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
     requestsPerSecond: result.requests.average,
     requests: result.requests.total,
     latencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99, mean: result.latency.average },
@@ -69,12 +76,13 @@ try {
         const bare = await startBareServer(file, contentType);
         try {
           console.log(`${mode} ${page}: ${sample.body.length} bytes`);
-          const app = await cannon(`${server.url}${page}`);
-          console.log(`  app  ${app.requestsPerSecond.toFixed(0)} req/s`);
-          const floor = await cannon(`${bare.url}${page}`);
-          console.log(`  bare ${floor.requestsPerSecond.toFixed(0)} req/s`);
+          const app = await cannon(`${server.url}${page}`, server.pid);
+          console.log(`  app  ${app.requestsPerSecond.toFixed(0)} req/s, ${app.cpuMsPerRequest?.toFixed(3)} CPU ms per request`);
+          const floor = await cannon(`${bare.url}${page}`, bare.pid);
+          console.log(`  bare ${floor.requestsPerSecond.toFixed(0)} req/s, ${floor.cpuMsPerRequest?.toFixed(3)} CPU ms per request`);
           const ratio = app.requestsPerSecond / floor.requestsPerSecond;
-          runs.push({ mode, env, page, bytes: sample.body.length, contentType, app, bare: floor, ratio, met: ratio >= TARGET_RATIO });
+          const cpuRatio = app.cpuMsPerRequest && floor.cpuMsPerRequest ? floor.cpuMsPerRequest / app.cpuMsPerRequest : null;
+          runs.push({ mode, env, page, bytes: sample.body.length, contentType, app, bare: floor, ratio, cpuRatio, met: ratio >= TARGET_RATIO });
         } finally {
           await bare.stop();
         }

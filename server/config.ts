@@ -66,6 +66,7 @@ const schema = z.object({
   // Set when a reverse proxy in front of the app sets X-Forwarded-For (rate limits key on the client address).
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   DEMO_ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  DEMO_IMAGE_CACHE: z.string().min(1).optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -152,6 +153,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       verifyUrl: values.BOT_CHECK_VERIFY_URL,
     },
     /** Load the demo inventory into an empty database: on in demo mode unless turned off. */
+    /** Where drawn demo photos are kept between seeds (the test suite seeds many databases). */
+    demoImageCache: values.DEMO_IMAGE_CACHE,
     seedDemo: values.SEED_DEMO ? values.SEED_DEMO === 'true' : values.APP_MODE === 'demo',
   };
 }

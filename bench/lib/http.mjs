@@ -1,6 +1,9 @@
-import { spawn } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { clearTimeout, setTimeout } from 'node:timers';
 
 /**
  * GET over plain node:http: unlike fetch it sends only the headers given (no Accept-Encoding
@@ -17,6 +20,19 @@ export function get(url, headers = {}) {
     request.on('error', reject);
     request.setTimeout(30_000, () => request.destroy(new Error(`GET ${url} timed out`)));
   });
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
 }
 
 /** Starts bench/lib/bare-server.mjs in its own process, serving one file with one content type. */
@@ -38,6 +54,7 @@ export async function startBareServer(file, contentType) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers';
 import { get } from './http.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -43,7 +43,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   await migrateAuth(auth);
   if (config.seedDemo) {
-    const seeded = await seedDemoInventory(services);
+    const seeded = await seedDemoInventory(services, config.demoImageCache);
     if (seeded) logger.info(seeded, 'demo inventory loaded');
   }
   const demoAdmin = await ensureDemoAdmin(services, config.demoAdminPassword);

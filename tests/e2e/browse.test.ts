@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { acceptDialogs, findVehicleId, hidden, pressWhereShown, browserHarness, visible, waitFor } from '../support/browser.ts';
 
@@ -18,6 +19,15 @@ const REJECTING_CLIPBOARD = `
   }
 `;
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
+
+/**
+ * Waits for the vehicle itself (not the 'Loading Vehicle Details' screen, whose h1 can still
+ * be on screen for a moment after the URL changed) and returns its title.
+ */
+async function vehicleTitle(page: Page): Promise<string> {
+  await visible(page.getByRole('heading', { name: 'Key Specifications', level: 2 }));
+  return ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim();
+}
 
 describe('browse, search, open a vehicle, share, back', () => {
   test('home search -> results -> vehicle page -> chat link -> share copies the link -> back to the results', async () => {
@@ -43,8 +53,7 @@ describe('browse, search, open a vehicle, share, back', () => {
     const card = cards.first();
     await pressWhereShown(page, card.getByText('View Details'));
     await page.waitForURL(/\/vehicle\/\d+$/);
-    const heading = await visible(page.getByRole('heading', { level: 1 }));
-    const title = (await heading.textContent())?.trim() ?? '';
+    const title = await vehicleTitle(page);
     expect(title).toMatch(/Creta/);
 
     // The chat link: the dealer's number and a message naming the car and the page.
@@ -73,7 +82,7 @@ describe('browse, search, open a vehicle, share, back', () => {
     const { page } = await harness.open({ viewport: 'mobile', initScripts: [NO_WEB_SHARE, REJECTING_CLIPBOARD] });
     const id = await findVehicleId(harness.baseUrl, 'creta');
     await page.goto(`/vehicle/${id}`);
-    await visible(page.getByRole('heading', { level: 1 }));
+    await vehicleTitle(page);
     const alerts = acceptDialogs(page);
     await page.getByRole('button', { name: 'Share' }).click();
     expect(await waitFor(async () => [...alerts], (list) => list.length > 0)).toEqual(['alert: Could not copy link.']);
@@ -91,7 +100,7 @@ describe('browse, search, open a vehicle, share, back', () => {
     const alerts = acceptDialogs(page);
     const id = await findVehicleId(harness.baseUrl, 'creta');
     await page.goto(`/vehicle/${id}`);
-    const title = (await (await visible(page.getByRole('heading', { level: 1 }))).textContent())?.trim();
+    const title = await vehicleTitle(page);
     await page.getByRole('button', { name: 'Share' }).click();
     const shared = await waitFor(
       () => page.evaluate(() => (window as unknown as { __shared: Array<{ title?: string; url?: string }> }).__shared),
@@ -139,7 +148,7 @@ describe('scrolling', () => {
 
     await pressWhereShown(page, far.getByText('View Details'));
     await page.waitForURL(/\/vehicle\/\d+$/);
-    await visible(page.getByRole('heading', { level: 1 }));
+    await vehicleTitle(page);
     await page.waitForLoadState('load');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.evaluate(() => history.scrollRestoration)).toBe('manual');
@@ -174,7 +183,7 @@ describe('image fallbacks', () => {
     const { page } = await harness.open({ viewport: 'mobile' });
     const id = await findVehicleId(harness.baseUrl, 'kwid', (item) => item.cover === null);
     await page.goto(`/vehicle/${id}`);
-    await visible(page.getByRole('heading', { level: 1 }));
+    await vehicleTitle(page);
     await visible(page.getByRole('img', { name: 'No Images Available' }));
     await visible(page.getByText('No Images Available'));
     await hidden(page.getByRole('list', { name: 'Photos' }));

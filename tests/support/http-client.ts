@@ -283,18 +283,21 @@ export async function logIn(client: HttpClient, email: string, password: string)
 }
 
 /** Sends the phone OTP through /profile-complete (bot check solved) and returns the 6-digit code from /dev/outbox. */
-export async function requestOtp(client: HttpClient, mobile: string, name = ''): Promise<Response> {
-  return client.postForm('/profile-complete', { intent: 'send', name, countryCode: '+91', phone: mobile, botCheck: await client.botToken('SEND_OTP') });
+export async function requestOtp(client: HttpClient, mobile: string, name = '', extra: Record<string, string> = {}): Promise<Response> {
+  return client.postForm('/profile-complete', { ...extra, intent: 'send', name, countryCode: '+91', phone: mobile, botCheck: await client.botToken('SEND_OTP') });
 }
 
-/** Completes the profile: OTP sent, read from /dev/outbox, verified with the name. Ends with the redirect to /. */
-export async function completeProfile(client: HttpClient, name: string, mobile: string): Promise<void> {
-  const sent = await requestOtp(client, mobile, name);
+/**
+ * Completes the profile: OTP sent, read from /dev/outbox, verified with the name. Ends with the
+ * redirect to /. `extra` fields are added to both posts (to show they change nothing).
+ */
+export async function completeProfile(client: HttpClient, name: string, mobile: string, extra: Record<string, string> = {}): Promise<void> {
+  const sent = await requestOtp(client, mobile, name, extra);
   if (sent.status !== 200) throw new Error(`send OTP answered ${sent.status}`);
   const page = mainText(await sent.text());
   if (!page.includes('We sent a 6-digit code')) throw new Error(`send OTP did not succeed: ${page.slice(0, 300)}`);
   const sms = await waitForOutbox(client, 'sms', `+91${mobile}`);
-  const verified = await client.postForm('/profile-complete', { intent: 'verify', name, countryCode: '+91', phone: mobile, otp: otpFrom(sms.body) });
+  const verified = await client.postForm('/profile-complete', { ...extra, intent: 'verify', name, countryCode: '+91', phone: mobile, otp: otpFrom(sms.body) });
   if (verified.status !== 302 || verified.headers.get('location') !== '/') {
     throw new Error(`verify OTP answered ${verified.status} ${verified.headers.get('location')}: ${mainText(await verified.text()).slice(0, 300)}`);
   }

@@ -87,6 +87,8 @@ export async function startTestServer(options: { dialect: Dialect; seed?: boolea
     SITE_ORIGIN: `http://127.0.0.1:${port}`,
     SEED_DEMO: options.seed === false ? 'false' : 'true',
     LOG_LEVEL: 'warn',
+    // Drawn demo photos are made once per machine and copied for every test database.
+    DEMO_IMAGE_CACHE: path.join(tmpdir(), 'gaadi-demo-image-cache'),
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   };
@@ -97,7 +99,7 @@ export async function startTestServer(options: { dialect: Dialect; seed?: boolea
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   let ready = false;
   while (Date.now() < deadline && child.exitCode === null) {
     try {

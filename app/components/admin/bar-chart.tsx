@@ -26,23 +26,25 @@ type BarChartProps = {
   labelEvery?: number;
 };
 
-/** A round axis maximum at or above `value`: 1, 2, 5, 10, 20, 50 … */
+/** A round axis maximum at or above `value` whose half is a whole number too: 2, 4, 10, 20, 40, 100 … */
 export function niceMax(value: number): number {
-  if (value <= 1) return 1;
+  if (value <= 2) return 2;
   const magnitude = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 5, 10]) {
+  for (const step of [1, 2, 4, 10]) {
     if (step * magnitude >= value) return step * magnitude;
   }
   return 10 * magnitude;
 }
 
-export function BarChart({ title, labels, labelHeading, series, emptyText, labelEvery = 5 }: BarChartProps) {
+export function BarChart({ title, labels, labelHeading, series, emptyText, labelEvery = 7 }: BarChartProps) {
   const id = useId();
   const max = niceMax(Math.max(0, ...series.flatMap((one) => one.values)));
   const empty = series.every((one) => one.values.every((value) => value === 0));
   const totals = series.map((one) => one.values.reduce((sum, value) => sum + value, 0));
   // The last label always shows; the others every `labelEvery` counting back from it.
   const showLabel = (index: number) => (labels.length - 1 - index) % labelEvery === 0;
+  // Phones have room for every other one.
+  const wideOnly = (index: number) => (labels.length - 1 - index) % (2 * labelEvery) !== 0;
 
   return (
     <figure aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
@@ -75,7 +77,7 @@ export function BarChart({ title, labels, labelHeading, series, emptyText, label
             <div className="absolute inset-x-0 top-1/2 border-t border-dashed border-slate-200" />
             <div className="absolute inset-0 flex items-end gap-px px-px sm:gap-1">
               {labels.map((label, index) => (
-                <div key={label} className="flex h-full min-w-0 flex-1 items-end justify-center gap-px">
+                <div key={index} className="flex h-full min-w-0 flex-1 items-end justify-center gap-px">
                   {series.map((one) => {
                     const value = one.values[index] ?? 0;
                     return (
@@ -94,36 +96,45 @@ export function BarChart({ title, labels, labelHeading, series, emptyText, label
         </div>
         <div className="ml-10 mt-1 flex gap-px px-px text-xs text-slate-500 sm:gap-1">
           {labels.map((label, index) => (
-            <div key={label} className="relative h-4 min-w-0 flex-1">
-              {showLabel(index) ? <span className={`absolute whitespace-nowrap ${index === labels.length - 1 ? 'right-0' : 'left-1/2 -translate-x-1/2'}`}>{label}</span> : null}
+            <div key={index} className="relative h-4 min-w-0 flex-1">
+              {showLabel(index) ? (
+                <span
+                  className={`absolute whitespace-nowrap ${index === labels.length - 1 ? 'right-0' : 'left-1/2 -translate-x-1/2'} ${wideOnly(index) ? 'hidden sm:inline' : ''}`}
+                >
+                  {label}
+                </span>
+              ) : null}
             </div>
           ))}
         </div>
       </div>
 
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{labelHeading}</th>
-            {series.map((one) => (
-              <th key={one.name} scope="col">
-                {one.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((label, index) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
+      {/* The wrapper hides the table: a table box ignores overflow, so sr-only on it would not clip. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{labelHeading}</th>
               {series.map((one) => (
-                <td key={one.name}>{one.values[index] ?? 0}</td>
+                <th key={one.name} scope="col">
+                  {one.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {labels.map((label, index) => (
+              <tr key={index}>
+                <th scope="row">{label}</th>
+                {series.map((one) => (
+                  <td key={one.name}>{one.values[index] ?? 0}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

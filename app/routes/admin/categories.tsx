@@ -1,4 +1,283 @@
-// Being built: see the admin issue.
-export default function Page() {
-  return <h1 className="text-2xl font-extrabold">categories</h1>;
+import { useState } from 'react';
+import { data, Form, Link, redirect, useActionData, useLocation, useNavigate, useNavigation } from 'react-router';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { deleteCategory, listAdminCategories, updateCategory, type AdminCategory } from '../../../server/catalog/admin-categories.ts';
+import { AdminCatalogError, readUploadForm, uploadsFrom } from '../../../server/catalog/admin-images.ts';
+import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
+import { MAX_UPLOAD_BYTES } from '../../../server/media/images.ts';
+import { inputClass, latestToast, PageHeader, smallButton, stamp } from '../../components/admin/admin-ui.tsx';
+import { adminPaths, pageUrl } from '../../components/admin/admin-paths.ts';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { categoryMessages, MAX_CATEGORY_NAME } from '../../components/admin/category-rules.ts';
+import { Toast } from '../../components/admin/toast.tsx';
+import { primaryButton } from '../../components/form.tsx';
+import { VehicleImage } from '../../components/vehicle-image.tsx';
+import { appContext } from '../../context.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import type { Route } from './+types/categories';
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Manage Categories', noIndex: true });
+}
+
+function idParam(value: FormDataEntryValue | string | null): number | null {
+  return typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  await requireAdmin(services, request);
+  const { toast, headers } = await takeFlash(services.config.authSecret, request);
+  const url = new URL(request.url);
+  let categories: AdminCategory[] = [];
+  let failed = false;
+  try {
+    categories = await listAdminCategories(services.database);
+  } catch (error) {
+    services.logger.error({ err: error }, 'loading categories failed');
+    failed = true;
+  }
+  return data(
+    {
+      categories,
+      editId: idParam(url.searchParams.get('edit')),
+      deleteId: idParam(url.searchParams.get('delete')),
+      toast: failed ? stamp('error', categoryMessages.loadFailed) : toast ? stamp(toast.tone, toast.text) : null,
+    },
+    { headers },
+  );
+}
+
+/** Back to the list as it was, without the row being edited or the delete being confirmed. */
+function listUrl(request: Request): string {
+  return pageUrl(request.url, ['edit', 'delete']);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  const secret = services.config.authSecret;
+  let form: FormData;
+  try {
+    form = await readUploadForm(request, MAX_UPLOAD_BYTES + 64 * 1024, 'The image is larger than 15 MB. Please choose a smaller photo.');
+  } catch (error) {
+    if (error instanceof AdminCatalogError) return data({ intent: 'update', id: null, name: null, toast: stamp('error', `${categoryMessages.updateFailed}: ${error.message}`) }, { status: 413 });
+    throw error;
+  }
+  const intent = form.get('intent');
+  const id = idParam(form.get('id'));
+
+  if (intent === 'update') {
+    const name = typeof form.get('name') === 'string' ? String(form.get('name')) : '';
+    const fail = (text: string, status = 400) => data({ intent, id, name, toast: stamp('error', text) }, { status });
+    if (!name.trim()) return fail(categoryMessages.nameRequired);
+    if (id === null) return fail(categoryMessages.updateFailed);
+    try {
+      const [image] = await uploadsFrom(form, 'image');
+      await updateCategory(services, id, { name, image: image ?? null, removeImage: form.get('removeImage') === 'on' }, admin.email);
+    } catch (error) {
+      if (error instanceof AdminCatalogError) {
+        return fail(error.message === categoryMessages.nameRequired ? error.message : `${categoryMessages.updateFailed}: ${error.message}`);
+      }
+      services.logger.error({ err: error, id }, 'update category failed');
+      return fail(categoryMessages.updateFailed, 500);
+    }
+    return redirect(listUrl(request), { headers: await flashHeaders(secret, { tone: 'success', text: categoryMessages.updated }) });
+  }
+
+  if (intent === 'delete') {
+    const fail = (text: string, status = 400) => data({ intent, id, name: null, toast: stamp('error', text) }, { status });
+    if (id === null) return fail(categoryMessages.deleteFailed);
+    try {
+      await deleteCategory(services, id, admin.email);
+    } catch (error) {
+      if (error instanceof AdminCatalogError) return fail(`${categoryMessages.deleteFailed}: ${error.message}`, 409);
+      services.logger.error({ err: error, id }, 'delete category failed');
+      return fail(categoryMessages.deleteFailed, 500);
+    }
+    return redirect(listUrl(request), { headers: await flashHeaders(secret, { tone: 'success', text: categoryMessages.deleted }) });
+  }
+
+  return data({ intent: null, id: null, name: null, toast: stamp('error', 'Unknown action. Please reload the page and try again.') }, { status: 400 });
+}
+
+function CategoryRow({
+  category,
+  editing,
+  failedName,
+  busy,
+  listHref,
+  onDelete,
+}: {
+  category: AdminCategory;
+  editing: boolean;
+  failedName: string | null;
+  busy: boolean;
+  listHref: string;
+  onDelete: (id: number) => void;
+}) {
+  const formId = `category-${category.id}`;
+  const cell = 'px-3 py-3 align-middle sm:px-4';
+  return (
+    <tr className="border-t border-slate-200">
+      <td className={`${cell} w-20 sm:w-28`}>
+        <VehicleImage image={category.image} alt={category.name} sizes="96px" className="aspect-[4/3] w-16 rounded-lg sm:w-24" />
+      </td>
+      <td className={`${cell} min-w-0`}>
+        {editing ? (
+          <div className="flex min-w-0 flex-col gap-2">
+            <label htmlFor={`${formId}-name`} className="sr-only">
+              Category name
+            </label>
+            <input
+              id={`${formId}-name`}
+              form={formId}
+              name="name"
+              // Not `required`: a blank name gets the spec's toast from the server.
+              maxLength={MAX_CATEGORY_NAME}
+              defaultValue={failedName ?? category.name}
+              className={inputClass}
+              // The row was opened to edit the name: type at once.
+              autoFocus
+            />
+            <label className="flex flex-col gap-1 text-sm">
+              <span className="font-medium text-slate-700">{category.image ? 'Replace image' : 'Add image'}</span>
+              <input
+                form={formId}
+                name="image"
+                type="file"
+                accept="image/*"
+                className="w-full min-w-0 text-sm file:mr-2 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-1.5 file:font-semibold"
+              />
+            </label>
+            {category.image ? (
+              <label className="flex items-center gap-2 text-sm">
+                <input form={formId} type="checkbox" name="removeImage" className="h-4 w-4" /> Remove the image
+              </label>
+            ) : null}
+          </div>
+        ) : (
+          <div className="flex min-w-0 flex-col">
+            <span className="break-words font-semibold">{category.name}</span>
+            <span className="text-sm text-slate-600">
+              {category.vehicleCount} {category.vehicleCount === 1 ? 'vehicle' : 'vehicles'}
+            </span>
+          </div>
+        )}
+      </td>
+      <td className={`${cell} w-px`}>
+        {editing ? (
+          <Form id={formId} method="post" encType="multipart/form-data" className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="id" value={category.id} />
+            <button type="submit" disabled={busy} className={`${primaryButton} px-4 py-2 text-sm`}>
+              {busy ? 'Saving...' : 'Save'}
+            </button>
+            <Link to={listHref} preventScrollReset className={`${smallButton}`}>
+              Cancel
+            </Link>
+          </Form>
+        ) : (
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+            <Link to={`?edit=${category.id}`} preventScrollReset className={smallButton} aria-label={`Edit ${category.name}`}>
+              Edit
+            </Link>
+            <Form method="get" preventScrollReset>
+              <button
+                type="submit"
+                name="delete"
+                value={category.id}
+                className={`${smallButton} w-full text-red-700`}
+                aria-label={`Delete ${category.name}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onDelete(category.id);
+                }}
+              >
+                Delete
+              </button>
+            </Form>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export default function ManageCategories({ loaderData }: Route.ComponentProps) {
+  const { categories, editId, deleteId } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [localDelete, setLocalDelete] = useState<number | null>(null);
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const listHref = location.pathname;
+  const confirming = categories.find((category) => category.id === (localDelete ?? deleteId)) ?? null;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Manage Categories" back={{ to: adminPaths.dashboard, label: 'Back' }}>
+        <Link to={adminPaths.addCategory} className={`${primaryButton} px-4 py-2.5 text-sm`}>
+          Add Category
+        </Link>
+      </PageHeader>
+      <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="w-full table-auto text-left">
+          <thead className="bg-slate-50 text-sm uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-3 sm:px-4">
+                Image
+              </th>
+              <th scope="col" className="px-3 py-3 sm:px-4">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-3 text-right sm:px-4">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {categories.length === 0 ? (
+              <tr>
+                <td colSpan={3} className="px-4 py-8 text-center text-slate-600">
+                  No categories found
+                </td>
+              </tr>
+            ) : (
+              categories.map((category) => (
+                <CategoryRow
+                  key={category.id}
+                  category={category}
+                  editing={editId === category.id}
+                  failedName={actionData?.intent === 'update' && actionData.id === category.id ? actionData.name : null}
+                  busy={busy}
+                  listHref={listHref}
+                  onDelete={setLocalDelete}
+                />
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          key={confirming.id}
+          title={`Delete ${confirming.name}?`}
+          message={categoryMessages.confirmDelete}
+          confirmLabel="Delete"
+          cancelHref={listHref}
+          onCancel={() => {
+            if (localDelete !== null) setLocalDelete(null);
+            else void navigate(listHref, { replace: true, preventScrollReset: true });
+          }}
+          onConfirm={() => setLocalDelete(null)}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={confirming.id} />
+        </ConfirmDialog>
+      ) : null}
+      <Toast toast={latestToast(loaderData.toast, actionData?.toast)} position="bottom-center" />
+    </div>
+  );
 }

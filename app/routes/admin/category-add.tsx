@@ -1,4 +1,109 @@
-// Being built: see the admin issue.
-export default function Page() {
-  return <h1 className="text-2xl font-extrabold">category-add</h1>;
+import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { addCategory } from '../../../server/catalog/admin-categories.ts';
+import { AdminCatalogError, readUploadForm, uploadsFrom } from '../../../server/catalog/admin-images.ts';
+import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
+import { MAX_UPLOAD_BYTES } from '../../../server/media/images.ts';
+import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
+import { adminPaths } from '../../components/admin/admin-paths.ts';
+import { categoryMessages, MAX_CATEGORY_NAME } from '../../components/admin/category-rules.ts';
+import { Toast } from '../../components/admin/toast.tsx';
+import { FormMessage, primaryButton, TextField } from '../../components/form.tsx';
+import { appContext } from '../../context.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import type { Route } from './+types/category-add';
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Add Category', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  await requireAdmin(services, request);
+  const { toast, headers } = await takeFlash(services.config.authSecret, request);
+  return data({ toast: toast ? stamp(toast.tone, toast.text) : null }, { headers });
+}
+
+const schema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, categoryMessages.nameRequired)
+    .max(MAX_CATEGORY_NAME, `Category name must be at most ${MAX_CATEGORY_NAME} characters`),
+});
+
+function failure(message: string, name: string, status = 400) {
+  return data({ error: message, name, toast: stamp('error', message) }, { status });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  let form: FormData;
+  try {
+    // One image and a name.
+    form = await readUploadForm(request, MAX_UPLOAD_BYTES + 64 * 1024, 'The image is larger than 15 MB. Please choose a smaller photo.');
+  } catch (error) {
+    if (error instanceof AdminCatalogError) return failure(error.message, '', 413);
+    throw error;
+  }
+  const rawName = typeof form.get('name') === 'string' ? String(form.get('name')) : '';
+  const parsed = schema.safeParse({ name: rawName });
+  if (!parsed.success) return failure(parsed.error.issues[0]?.message ?? categoryMessages.nameRequired, rawName);
+  try {
+    const [image] = await uploadsFrom(form, 'image');
+    await addCategory(services, { name: parsed.data.name, image: image ?? null }, admin.email);
+  } catch (error) {
+    if (error instanceof AdminCatalogError) return failure(error.message, rawName);
+    services.logger.error({ err: error }, 'add category failed');
+    return failure(categoryMessages.addFailed, rawName, 500);
+  }
+  return redirect(adminPaths.categories, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: categoryMessages.added }) });
+}
+
+export default function CategoryAdd({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Add Category" back={{ to: adminPaths.dashboard, label: 'Back' }} />
+      <section className="w-full max-w-[560px] rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4">
+          {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+          <TextField
+            id="category-name"
+            name="name"
+            label="Category Name"
+            required
+            maxLength={MAX_CATEGORY_NAME}
+            defaultValue={actionData?.name ?? ''}
+            placeholder="e.g. SUVs"
+            autoComplete="off"
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="category-image" className="font-semibold">
+              Image (optional)
+            </label>
+            <input
+              id="category-image"
+              name="image"
+              type="file"
+              accept="image/*"
+              aria-describedby="category-image-hint"
+              className="w-full rounded-xl border border-dashed border-slate-400 bg-slate-50 p-3 text-base file:mr-3 file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
+            />
+            <p id="category-image-hint" className="text-sm text-slate-600">
+              A photo of at most 15 MB: JPEG, PNG, WebP or HEIC.
+            </p>
+          </div>
+          <button type="submit" disabled={busy} className={`${primaryButton} sm:self-start`}>
+            {busy ? 'Adding...' : 'Add Category'}
+          </button>
+        </Form>
+      </section>
+      <Toast toast={latestToast(loaderData.toast, actionData?.toast)} position="bottom-center" />
+    </div>
+  );
 }

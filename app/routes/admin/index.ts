@@ -1,6 +1,10 @@
 import { redirect } from 'react-router';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { appContext } from '../../context.ts';
+import type { Route } from './+types/index';
 
-/** /admin is the dashboard's old address. */
-export function loader() {
+/** /admin is the dashboard's other address. Guarded too: loaders run in parallel with the layout's. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.get(appContext), request);
   throw redirect('/admin-panel');
 }

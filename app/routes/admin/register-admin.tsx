@@ -1,4 +1,4 @@
-import { data, Form, useActionData, useNavigation } from 'react-router';
+import { Form, useActionData, useNavigation } from 'react-router';
 import { adminMessages, createAdminAccount } from '../../../server/admin/admin-auth.ts';
 import { recordAudit } from '../../../server/admin/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get('email') ?? '').slice(0, 254);
   const password = String(form.get('password') ?? '').slice(0, 128);
   const result = await createAdminAccount(services, request, { email, password, createdBy: admin.email });
-  if (!result.ok) return data({ ok: false as const, message: result.message, email }, { status: 400 });
+  if (!result.ok) return { ok: false as const, message: result.message, email };
 
   const created = email.trim().toLowerCase();
   await recordAudit(services.database, {

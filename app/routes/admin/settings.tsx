@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const key = issue.path[0] as keyof Settings;
       errors[key] ??= key === 'itemsPerPage' ? 'Items per page must be 5, 10, 25 or 50' : issue.message;
     }
-    return data({ errors, values }, { status: 400 });
+    return data({ errors, values });
   }
 
   const after = parsed.data;

@@ -44,7 +44,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-extrabold tracking-tight">Statistics</h1>
 
-      <dl className="grid gap-4 [grid-template-columns:repeat(auto-fill,minmax(min(100%,220px),1fr))]">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total Vehicles" value={number.format(vehicles.total)}>
           {number.format(vehicles.available)} available · {number.format(vehicles.reserved)} reserved · {number.format(vehicles.sold)} sold
         </StatCard>

@@ -1,4 +1,111 @@
-// Being built: see the admin issue.
-export default function Page() {
-  return <h1 className="text-2xl font-extrabold">vehicle-add</h1>;
+import { data, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { categoryChoices } from '../../../server/catalog/admin-categories.ts';
+import { AdminCatalogError, readUploadForm, uploadsFrom } from '../../../server/catalog/admin-images.ts';
+import { addVehicle } from '../../../server/catalog/admin-vehicles.ts';
+import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
+import { adminPaths } from '../../components/admin/admin-paths.ts';
+import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
+import { categoryMessages } from '../../components/admin/category-rules.ts';
+import { Toast } from '../../components/admin/toast.tsx';
+import { VehicleForm } from '../../components/admin/vehicle-form.tsx';
+import {
+  emptyVehicleValues,
+  MAX_VEHICLE_IMAGES,
+  parseVehicleValues,
+  valuesFromForm,
+  vehicleMessages,
+  type VehicleFieldErrors,
+  type VehicleFormValues,
+} from '../../components/admin/vehicle-schema.ts';
+import { FormMessage, primaryButton, secondaryButton } from '../../components/form.tsx';
+import { appContext } from '../../context.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import type { Route } from './+types/vehicle-add';
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Add Vehicle', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  await requireAdmin(services, request);
+  const { toast, headers } = await takeFlash(services.config.authSecret, request);
+  let categories: Array<{ id: number; name: string }> = [];
+  let failed = false;
+  try {
+    categories = await categoryChoices(services.database);
+  } catch (error) {
+    services.logger.error({ err: error }, 'loading categories failed');
+    failed = true;
+  }
+  return data({ categories, toast: failed ? stamp('error', categoryMessages.loadFailed) : toast ? stamp(toast.tone, toast.text) : null }, { headers });
+}
+
+function failure(message: string, values: VehicleFormValues, errors: VehicleFieldErrors = {}, status = 400) {
+  return data({ error: message, values, errors, toast: stamp('error', message) }, { status });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  let form: FormData;
+  try {
+    form = await readUploadForm(request);
+  } catch (error) {
+    if (error instanceof AdminCatalogError) return failure(error.message, emptyVehicleValues(), {}, 413);
+    throw error;
+  }
+  const values = { ...valuesFromForm(form), status: 'available' as const, soldPrice: '', soldAt: '' };
+  const parsed = parseVehicleValues(values);
+  if (!parsed.ok) return failure(parsed.message, values, parsed.errors);
+  try {
+    const uploads = await uploadsFrom(form, 'images');
+    await addVehicle(services, parsed.vehicle, uploads, admin.email);
+  } catch (error) {
+    if (error instanceof AdminCatalogError) return failure(error.message, values, error.message === vehicleMessages.categoryRequired ? { categoryId: error.message } : {});
+    services.logger.error({ err: error }, 'add vehicle failed');
+    return failure(vehicleMessages.addFailed, values, {}, 500);
+  }
+  return redirect(adminPaths.vehicles, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: vehicleMessages.added }) });
+}
+
+export default function VehicleAdd({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Add Vehicle" back={{ to: adminPaths.dashboard, label: 'Back' }} />
+      {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+      {loaderData.categories.length === 0 && !loaderData.toast ? (
+        <FormMessage tone="error">
+          There are no categories yet.{' '}
+          <Link to={adminPaths.addCategory} className="underline">
+            Add a category
+          </Link>{' '}
+          first.
+        </FormMessage>
+      ) : null}
+      <VehicleForm
+        mode="add"
+        values={actionData?.values ?? emptyVehicleValues()}
+        errors={actionData?.errors ?? {}}
+        categories={loaderData.categories}
+        maxImages={MAX_VEHICLE_IMAGES}
+        busy={busy}
+        actions={
+          <>
+            <Link to={adminPaths.dashboard} className={secondaryButton}>
+              Back
+            </Link>
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {busy ? 'Adding...' : 'Add Vehicle'}
+            </button>
+          </>
+        }
+      />
+      <Toast toast={latestToast(loaderData.toast, actionData?.toast)} position="bottom-center" />
+    </div>
+  );
 }

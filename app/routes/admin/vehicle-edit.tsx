@@ -1,4 +1,195 @@
-// Being built: see the admin issue.
-export default function Page() {
-  return <h1 className="text-2xl font-extrabold">vehicle-edit</h1>;
+import { data, Link, redirect, useActionData, useFetcher, useNavigation } from 'react-router';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { categoryChoices } from '../../../server/catalog/admin-categories.ts';
+import {
+  addVehicleImages,
+  AdminCatalogError,
+  ImageUploadError,
+  listVehicleImages,
+  moveVehicleImage,
+  readUploadForm,
+  removeVehicleImage,
+  uploadsFrom,
+} from '../../../server/catalog/admin-images.ts';
+import { updateVehicle } from '../../../server/catalog/admin-vehicles.ts';
+import { getVehicle } from '../../../server/catalog/vehicles.ts';
+import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
+import { adminPaths } from '../../components/admin/admin-paths.ts';
+import { latestToast, PageHeader, stamp, StatusBadge, type StampedToast } from '../../components/admin/admin-ui.tsx';
+import { IMAGE_FETCHER_KEY, ImageManager } from '../../components/admin/image-manager.tsx';
+import { Toast } from '../../components/admin/toast.tsx';
+import { VehicleForm } from '../../components/admin/vehicle-form.tsx';
+import {
+  MAX_VEHICLE_IMAGES,
+  parseVehicleValues,
+  valuesFromForm,
+  valuesFromVehicle,
+  vehicleMessages,
+  type VehicleFieldErrors,
+  type VehicleFormValues,
+} from '../../components/admin/vehicle-schema.ts';
+import { primaryButton, secondaryButton } from '../../components/form.tsx';
+import { appContext } from '../../context.ts';
+import { paths } from '../../lib/paths.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { detailTitle } from '../../lib/vehicle.ts';
+import type { Route } from './+types/vehicle-edit';
+
+export function meta({ matches, location, loaderData }: Route.MetaArgs) {
+  const title = loaderData?.vehicle ? `Edit ${detailTitle(loaderData.vehicle)}` : 'Edit Vehicle';
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title, noIndex: true });
+}
+
+function vehicleId(param: string | undefined): number | null {
+  return param && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null;
+}
+
+/** Both load failures go back to the vehicle list with their toast (SPEC 8). */
+async function backToList(secret: string, text: string): Promise<Response> {
+  return redirect(adminPaths.vehicles, { headers: await flashHeaders(secret, { tone: 'error', text }) });
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  await requireAdmin(services, request);
+  const secret = services.config.authSecret;
+  const id = vehicleId(params.id);
+  if (id === null) throw await backToList(secret, vehicleMessages.notFound);
+  let loaded;
+  try {
+    const vehicle = await getVehicle(services.database, id);
+    if (vehicle) {
+      const [images, categories] = await Promise.all([listVehicleImages(services.database, id), categoryChoices(services.database)]);
+      loaded = { vehicle, images, categories };
+    }
+  } catch (error) {
+    services.logger.error({ err: error, id }, 'loading a vehicle for editing failed');
+    throw await backToList(secret, vehicleMessages.loadFailed);
+  }
+  if (!loaded) throw await backToList(secret, vehicleMessages.notFound);
+  const { toast, headers } = await takeFlash(secret, request);
+  return data({ ...loaded, values: valuesFromVehicle(loaded.vehicle), toast: toast ? stamp(toast.tone, toast.text) : null }, { headers });
+}
+
+type ActionResult = { intent: string; toast: StampedToast; values?: VehicleFormValues; errors?: VehicleFieldErrors };
+
+function result(intent: string, tone: 'success' | 'error', text: string, status = tone === 'error' ? 400 : 200, extra: Partial<ActionResult> = {}) {
+  return data<ActionResult>({ intent, toast: stamp(tone, text), ...extra }, { status });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  const secret = services.config.authSecret;
+  const id = vehicleId(params.id);
+  if (id === null) return result('save', 'error', vehicleMessages.notFound, 404);
+  let form: FormData;
+  try {
+    form = await readUploadForm(request);
+  } catch (error) {
+    if (error instanceof AdminCatalogError) return result('add-images', 'error', `${vehicleMessages.uploadFailed}: ${error.message}`, 413);
+    throw error;
+  }
+  const intent = String(form.get('intent') ?? '');
+  const imageId = vehicleId(String(form.get('imageId') ?? ''));
+
+  switch (intent) {
+    case 'save': {
+      const values = valuesFromForm(form);
+      const parsed = parseVehicleValues(values);
+      if (!parsed.ok) return result(intent, 'error', parsed.message, 400, { values, errors: parsed.errors });
+      try {
+        await updateVehicle(services, id, parsed.vehicle, admin.email);
+      } catch (error) {
+        if (error instanceof AdminCatalogError) {
+          if (error.message === vehicleMessages.notFound) return backToList(secret, vehicleMessages.notFound);
+          return result(intent, 'error', `${vehicleMessages.updateFailed}: ${error.message}`, 400, { values, errors: {} });
+        }
+        services.logger.error({ err: error, id }, 'update vehicle failed');
+        return result(intent, 'error', vehicleMessages.updateFailed, 500, { values, errors: {} });
+      }
+      return redirect(adminPaths.vehicles, { headers: await flashHeaders(secret, { tone: 'success', text: vehicleMessages.updated }) });
+    }
+    case 'add-images': {
+      try {
+        const uploads = await uploadsFrom(form, 'images');
+        await addVehicleImages(services, id, uploads, admin.email);
+        return result(intent, 'success', uploads.length === 1 ? 'Image added successfully' : `${uploads.length} images added successfully`);
+      } catch (error) {
+        if (error instanceof ImageUploadError) return result(intent, 'error', error.message);
+        if (error instanceof AdminCatalogError) return result(intent, 'error', `${vehicleMessages.uploadFailed}: ${error.message}`);
+        services.logger.error({ err: error, id }, 'adding vehicle images failed');
+        return result(intent, 'error', vehicleMessages.uploadFailed, 500);
+      }
+    }
+    case 'remove-image': {
+      try {
+        if (imageId === null) throw new AdminCatalogError('No image chosen');
+        await removeVehicleImage(services, id, imageId, admin.email);
+        return result(intent, 'success', 'Image removed successfully');
+      } catch (error) {
+        if (!(error instanceof AdminCatalogError)) services.logger.warn({ err: error, id, imageId }, 'removing a vehicle image failed');
+        // The page reloads the images from the server after every fetcher action.
+        return result(intent, 'error', vehicleMessages.removeImageFailed, error instanceof AdminCatalogError ? 400 : 500);
+      }
+    }
+    case 'move-image': {
+      const direction = form.get('direction') === 'left' ? 'left' : form.get('direction') === 'right' ? 'right' : null;
+      try {
+        if (imageId === null || direction === null) throw new AdminCatalogError('No image chosen');
+        await moveVehicleImage(services, id, imageId, direction, admin.email);
+        return result(intent, 'success', direction === 'left' ? 'Image moved left' : 'Image moved right');
+      } catch (error) {
+        if (!(error instanceof AdminCatalogError)) services.logger.warn({ err: error, id, imageId }, 'moving a vehicle image failed');
+        return result(intent, 'error', 'Failed to move image', error instanceof AdminCatalogError ? 400 : 500);
+      }
+    }
+    default:
+      return result(intent, 'error', 'Unknown action. Please reload the page and try again.');
+  }
+}
+
+export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
+  const { vehicle, images, categories } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const imageFetcher = useFetcher<typeof action>({ key: IMAGE_FETCHER_KEY });
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const title = detailTitle(vehicle);
+  const saved = actionData && actionData.intent === 'save' ? actionData : null;
+  const toast = latestToast(loaderData.toast, actionData?.toast, imageFetcher.data?.toast);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Edit Vehicle" back={{ to: adminPaths.vehicles, label: 'Vehicles' }} />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
+        <span className="font-semibold">{title}</span>
+        <StatusBadge status={vehicle.status} />
+        <span className="text-sm text-slate-500">{vehicle.categoryName}</span>
+        <a href={paths.vehicle(vehicle.id)} target="_blank" rel="noopener" className="ml-auto text-sm font-semibold text-brand-700 underline">
+          View on site
+        </a>
+      </div>
+      <ImageManager images={images} max={MAX_VEHICLE_IMAGES} title={title} />
+      <VehicleForm
+        key={vehicle.id}
+        mode="edit"
+        values={saved?.values ?? loaderData.values}
+        errors={saved?.errors ?? {}}
+        categories={categories}
+        busy={busy}
+        actions={
+          <>
+            <Link to={adminPaths.vehicles} className={secondaryButton}>
+              Cancel
+            </Link>
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {busy ? 'Saving...' : 'Save Changes'}
+            </button>
+          </>
+        }
+      />
+      <Toast toast={toast} position="bottom-right" />
+    </div>
+  );
 }

@@ -1,4 +1,220 @@
-// Being built: see the admin issue.
-export default function Page() {
-  return <h1 className="text-2xl font-extrabold">vehicles</h1>;
+import { useState } from 'react';
+import { data, Form, Link, redirect, useActionData, useLocation, useNavigate, useNavigation } from 'react-router';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { settingsFor } from '../../../server/admin/settings.ts';
+import { AdminCatalogError } from '../../../server/catalog/admin-images.ts';
+import { deleteVehicle, listAdminVehicles, type AdminVehiclePage } from '../../../server/catalog/admin-vehicles.ts';
+import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
+import { inputClass, latestToast, PageHeader, smallButton, stamp, StatusBadge } from '../../components/admin/admin-ui.tsx';
+import { adminPaths, pageUrl } from '../../components/admin/admin-paths.ts';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { Toast } from '../../components/admin/toast.tsx';
+import { MAX_ADMIN_SEARCH, STATUS_LABELS, VEHICLE_STATUSES, vehicleMessages } from '../../components/admin/vehicle-schema.ts';
+import { primaryButton } from '../../components/form.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { VehicleImage } from '../../components/vehicle-image.tsx';
+import { appContext } from '../../context.ts';
+import { detailPriceLabel } from '../../lib/format.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { detailTitle, type VehicleStatus } from '../../lib/vehicle.ts';
+import type { Route } from './+types/vehicles';
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Manage Vehicles', noIndex: true });
+}
+
+function statusParam(value: string | null): VehicleStatus | null {
+  return (VEHICLE_STATUSES as readonly string[]).includes(value ?? '') ? (value as VehicleStatus) : null;
+}
+
+function idParam(value: FormDataEntryValue | string | null): number | null {
+  return typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  await requireAdmin(services, request);
+  const { toast, headers } = await takeFlash(services.config.authSecret, request);
+  const url = new URL(request.url);
+  const query = (url.searchParams.get('q') ?? '').slice(0, MAX_ADMIN_SEARCH);
+  const status = statusParam(url.searchParams.get('status'));
+  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
+  let vehicles: AdminVehiclePage = { items: [], total: 0, page: 1, pageCount: 1, perPage: 10 };
+  let failed = false;
+  try {
+    const { itemsPerPage } = await settingsFor(services.database, services.config);
+    vehicles = await listAdminVehicles(services.database, { query, status, page: Number.isFinite(page) ? page : 1, perPage: itemsPerPage });
+  } catch (error) {
+    services.logger.error({ err: error }, 'loading the inventory failed');
+    failed = true;
+  }
+  return data(
+    {
+      vehicles,
+      query,
+      status,
+      deleteId: idParam(url.searchParams.get('delete')),
+      toast: failed ? stamp('error', vehicleMessages.listLoadFailed) : toast ? stamp(toast.tone, toast.text) : null,
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  const form = await request.formData();
+  const fail = (text: string, status = 400) => data({ toast: stamp('error', text) }, { status });
+  if (form.get('intent') !== 'delete') return fail('Unknown action. Please reload the page and try again.');
+  const id = idParam(form.get('id'));
+  if (id === null) return fail(vehicleMessages.missingInfo);
+  let name: string;
+  try {
+    ({ name } = await deleteVehicle(services, id, admin.email));
+  } catch (error) {
+    if (error instanceof AdminCatalogError) return fail(vehicleMessages.deleteFailed(error.message), 404);
+    services.logger.error({ err: error, id }, 'delete vehicle failed');
+    return fail(vehicleMessages.deleteFailed(error instanceof Error ? error.message : 'please try again'), 500);
+  }
+  const text = vehicleMessages.deleted(name);
+  return redirect(pageUrl(request.url, ['delete']), { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
+}
+
+export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
+  const { vehicles, query, status, deleteId } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [localDelete, setLocalDelete] = useState<number | null>(null);
+  const searching = navigation.state === 'loading' && navigation.location.pathname === location.pathname && navigation.formMethod !== 'POST';
+  const confirming = vehicles.items.find((vehicle) => vehicle.id === (localDelete ?? deleteId)) ?? null;
+
+  const listParams = new URLSearchParams(location.search);
+  listParams.delete('delete');
+  const listHref = `${location.pathname}${listParams.size > 0 ? `?${listParams}` : ''}`;
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams();
+    if (query) params.set('q', query);
+    if (status) params.set('status', status);
+    if (page > 1) params.set('page', String(page));
+    return `${location.pathname}${params.size > 0 ? `?${params}` : ''}`;
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Vehicle Inventory" back={{ to: adminPaths.dashboard, label: 'Back' }}>
+        <Link to={adminPaths.addVehicle} className={`${primaryButton} px-4 py-2.5 text-sm`}>
+          Add New Vehicle
+        </Link>
+      </PageHeader>
+
+      <Form method="get" role="search" className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="inventory-q" className="text-sm font-semibold">
+            Search
+          </label>
+          <input id="inventory-q" type="search" name="q" defaultValue={query} key={query} maxLength={MAX_ADMIN_SEARCH} placeholder="Name, make, model, year, category…" className={inputClass} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="inventory-status" className="text-sm font-semibold">
+            Status
+          </label>
+          <select id="inventory-status" name="status" defaultValue={status ?? ''} key={status ?? ''} className={inputClass}>
+            <option value="">All statuses</option>
+            {VEHICLE_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={`${primaryButton} py-2.5`}>
+          {searching ? 'Searching...' : 'Search'}
+        </button>
+      </Form>
+
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {vehicles.total} {vehicles.total === 1 ? 'vehicle' : 'vehicles'}
+        {query || status ? ' match' : ' in the inventory'}
+        {query || status ? (
+          <>
+            {' · '}
+            <Link to={location.pathname} className="font-semibold text-brand-700 underline">
+              Show all
+            </Link>
+          </>
+        ) : null}
+      </p>
+
+      {vehicles.items.length === 0 ? (
+        <p className="rounded-2xl bg-white p-8 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">No vehicles found.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {vehicles.items.map((vehicle) => {
+            const title = detailTitle(vehicle);
+            return (
+              <li key={vehicle.id} className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:flex-nowrap sm:gap-4">
+                <VehicleImage image={vehicle.cover} alt={title} sizes="128px" className="aspect-[4/3] w-24 shrink-0 rounded-xl sm:w-32" />
+                <div className="flex min-w-0 flex-1 flex-col gap-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h2 className="break-words font-bold leading-snug">{title}</h2>
+                    <StatusBadge status={vehicle.status} />
+                    {vehicle.featured ? <span className="rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold text-slate-900">Featured</span> : null}
+                  </div>
+                  <p className="text-sm text-slate-600">
+                    {[vehicle.categoryName, vehicle.year, `${vehicle.imageCount} ${vehicle.imageCount === 1 ? 'photo' : 'photos'}`].filter(Boolean).join(' · ')}
+                  </p>
+                  <p className="font-semibold text-brand-800">{detailPriceLabel(vehicle.price)}</p>
+                </div>
+                <div className="flex w-full gap-2 sm:w-auto sm:flex-col lg:flex-row">
+                  <Link to={adminPaths.editVehicle(vehicle.categorySlug, vehicle.id)} className={`${smallButton} flex-1`} aria-label={`Edit ${title}`}>
+                    Edit
+                  </Link>
+                  <Form method="get" preventScrollReset className="flex flex-1">
+                    {query ? <input type="hidden" name="q" value={query} /> : null}
+                    {status ? <input type="hidden" name="status" value={status} /> : null}
+                    {vehicles.page > 1 ? <input type="hidden" name="page" value={vehicles.page} /> : null}
+                    <button
+                      type="submit"
+                      name="delete"
+                      value={vehicle.id}
+                      className={`${smallButton} w-full text-red-700`}
+                      aria-label={`Delete ${title}`}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        setLocalDelete(vehicle.id);
+                      }}
+                    >
+                      Delete
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pagination page={vehicles.page} pageCount={vehicles.pageCount} hrefFor={hrefFor} />
+
+      {confirming ? (
+        <ConfirmDialog
+          key={confirming.id}
+          title="Delete vehicle?"
+          message={vehicleMessages.confirmDelete(detailTitle(confirming))}
+          confirmLabel="Delete"
+          cancelHref={listHref}
+          onCancel={() => {
+            if (localDelete !== null) setLocalDelete(null);
+            else void navigate(listHref, { replace: true, preventScrollReset: true });
+          }}
+          onConfirm={() => setLocalDelete(null)}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={confirming.id} />
+        </ConfirmDialog>
+      ) : null}
+      <Toast toast={latestToast(loaderData.toast, actionData?.toast)} position="bottom-center" />
+    </div>
+  );
 }

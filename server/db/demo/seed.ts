@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { AppServices } from '../../../app/context.ts';
 import type { ImageRef } from '../../../app/lib/vehicle.ts';
@@ -9,11 +12,45 @@ import { demoCategories, demoVehicles } from './inventory.ts';
 /** Drawn photos are 1200 px wide: enough for the 400 and 800 px variants and a sharp zoom. */
 const PHOTO_WIDTH = 1200;
 
-async function drawPhoto(services: AppServices, baseKey: string, spec: { body: CarBody; colour: string; angle: number }, plate?: string) {
+/** Several test servers seed at once: a reader must never see half a cached file. */
+async function writeAtomically(file: string, body: string | Buffer) {
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temporary, body);
+  await rename(temporary, file);
+}
+
+type PhotoSpec = { body: CarBody; colour: string; angle: number };
+
+/**
+ * Draws a demo photo and stores it through the same pipeline as an admin's upload. With a
+ * cache directory (DEMO_IMAGE_CACHE, used by the test suite, which seeds many databases) the
+ * finished WebP variants of an identical drawing are copied instead of drawn again.
+ */
+async function drawPhoto(services: AppServices, baseKey: string, spec: PhotoSpec, plate: string | undefined, cacheDir: string | undefined): Promise<ImageRef> {
   const svg = drawCarSvg({ ...spec, ...(plate ? { plate } : {}) });
-  // The drawings go through the same pipeline as an admin's upload.
+  const cached = cacheDir ? path.join(cacheDir, createHash('sha256').update(`${PHOTO_WIDTH}\n${svg}`).digest('hex')) : null;
+  if (cached) {
+    try {
+      const ref = JSON.parse(await readFile(`${cached}.json`, 'utf8')) as ImageRef;
+      for (const width of ref.widths) {
+        await services.storage.put(`${baseKey}-${width}.webp`, await readFile(`${cached}-${width}.webp`), 'image/webp');
+      }
+      return { ...ref, key: baseKey };
+    } catch {
+      // Not cached yet (or incomplete): draw it.
+    }
+  }
   const png = await sharp(Buffer.from(svg), { density: 72 * (PHOTO_WIDTH / 1600) }).png().toBuffer();
-  return storeImage(services.storage, png, baseKey);
+  const ref = await storeImage(services.storage, png, baseKey);
+  if (cached) {
+    await mkdir(path.dirname(cached), { recursive: true });
+    for (const width of ref.widths) {
+      const file = await services.storage.get(`${baseKey}-${width}.webp`);
+      if (file) await writeAtomically(`${cached}-${width}.webp`, Buffer.from(await new Response(file.body).arrayBuffer()));
+    }
+    await writeAtomically(`${cached}.json`, JSON.stringify(ref));
+  }
+  return ref;
 }
 
 /** Runs `task` over `items` with at most `limit` at a time (image encoding is CPU-bound). */
@@ -35,7 +72,7 @@ async function mapLimited<T, R>(items: T[], limit: number, task: (item: T, index
  * categories, each with drawn photos. Does nothing when any category exists, so a dealer's
  * real data is never touched.
  */
-export async function seedDemoInventory(services: AppServices): Promise<{ categories: number; vehicles: number } | null> {
+export async function seedDemoInventory(services: AppServices, imageCacheDir?: string): Promise<{ categories: number; vehicles: number } | null> {
   const { database } = services;
   const existing = await database.db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
@@ -44,7 +81,7 @@ export async function seedDemoInventory(services: AppServices): Promise<{ catego
   const categoryIds = new Map<string, number>();
   for (const category of demoCategories) {
     const slug = slugify(category.name);
-    const image = await drawPhoto(services, `categories/${stamp}_${slug}`, { ...category.image, angle: 0 });
+    const image = await drawPhoto(services, `categories/${stamp}_${slug}`, { ...category.image, angle: 0 }, undefined, imageCacheDir);
     categoryIds.set(category.name, await createCategory(database, { name: category.name, image }));
   }
 
@@ -53,7 +90,7 @@ export async function seedDemoInventory(services: AppServices): Promise<{ catego
     const stem = slugify(`${vehicle.make} ${vehicle.model}`);
     const images: ImageRef[] = [];
     for (const spec of vehicle.images) {
-      images.push(await drawPhoto(services, `vehicles/${slug}/${stamp}_${stem}-${index}-${spec.angle}`, spec, vehicle.registration));
+      images.push(await drawPhoto(services, `vehicles/${slug}/${stamp}_${stem}-${index}-${spec.angle}`, spec, vehicle.registration, imageCacheDir));
     }
     return images;
   });

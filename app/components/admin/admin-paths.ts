@@ -1,0 +1,22 @@
+/** The admin catalogue's own URLs, in one place. */
+export const adminPaths = {
+  dashboard: '/admin-panel',
+  vehicles: '/admin-panel/vehicles',
+  addVehicle: '/admin-panel/vehicles/add',
+  editVehicle: (categorySlug: string, id: number) => `/admin-panel/vehicles/edit/${encodeURIComponent(categorySlug)}/${id}`,
+  categories: '/admin-panel/categories',
+  addCategory: '/admin/add-category',
+} as const;
+
+/**
+ * The page an action was posted from, as a path to redirect back to: without React Router's
+ * data-request suffix (`/x.data`, `/_.data`) and `_routes`, and without the `drop` parameters
+ * (the row being edited, the delete being confirmed).
+ */
+export function pageUrl(requestUrl: string, drop: string[] = []): string {
+  const url = new URL(requestUrl);
+  const pathname = url.pathname.endsWith('/_.data') ? url.pathname.replace(/_\.data$/, '') : url.pathname.replace(/\.data$/, '');
+  for (const name of ['_routes', ...drop]) url.searchParams.delete(name);
+  const search = url.searchParams.toString();
+  return `${pathname}${search ? `?${search}` : ''}`;
+}

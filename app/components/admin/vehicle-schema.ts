@@ -1,0 +1,329 @@
+import { z } from 'zod';
+import type { Vehicle, VehicleStatus } from '../../lib/vehicle.ts';
+
+/**
+ * The admin vehicle form's fields, choices and rules, shared by the page (what it offers) and
+ * the server (which checks everything again). Values travel as the strings a form sends.
+ */
+
+/** SPEC 9 lists five on the add screen and four on the edit screen; both offer all five (decision 007). */
+export const FUEL_TYPES = ['Petrol', 'Diesel', 'Electric', 'Hybrid', 'CNG'] as const;
+export const TRANSMISSIONS = ['Manual', 'Automatic'] as const;
+export const VEHICLE_STATUSES = ['available', 'reserved', 'sold'] as const satisfies readonly VehicleStatus[];
+export const STATUS_LABELS: Record<VehicleStatus, string> = { available: 'Available', reserved: 'Reserved', sold: 'Sold' };
+/** Suggestions for the condition report's status column; any text is allowed. */
+export const INSPECTION_STATUSES = ['Excellent', 'Good', 'Fair', 'Replaced', 'New', 'Needs Attention'] as const;
+export const FINANCE_AVAILABLE = 'Available';
+export const FINANCE_NOT_AVAILABLE = 'Not Available';
+export const MAX_MAP_ROWS = 40;
+/** A vehicle shows at most this many photos (SPEC 5 and 9); the upload control hides at 10. */
+export const MAX_VEHICLE_IMAGES = 10;
+/** Longest inventory search, as on the public listing (server/catalog/search.ts). */
+export const MAX_ADMIN_SEARCH = 100;
+
+export const vehicleMessages = {
+  categoryRequired: 'Please select a category',
+  nameRequired: 'Vehicle name is required',
+  priceRequired: 'Price is required',
+  added: 'Vehicle added successfully!',
+  addFailed: 'Failed to add vehicle. Please try again.',
+  updated: 'Vehicle updated successfully',
+  updateFailed: 'Failed to update vehicle',
+  notFound: 'Vehicle not found',
+  loadFailed: 'Failed to load vehicle details',
+  listLoadFailed: 'Failed to load data',
+  missingInfo: 'Missing vehicle information',
+  removeImageFailed: 'Failed to remove image',
+  uploadFailed: 'Failed to upload image',
+  deleted: (name: string) => `${name} deleted successfully!`,
+  deleteFailed: (message: string) => `Failed to delete vehicle: ${message}`,
+  confirmDelete: (name: string) => `Are you sure you want to delete ${name}?`,
+} as const;
+
+export type MapRow = { key: string; value: string };
+export type MapName = 'inspection' | 'refurbishment' | 'financial';
+
+/** What the form shows: strings as typed, so a refused form comes back exactly as sent. */
+export type VehicleFormValues = {
+  name: string;
+  make: string;
+  model: string;
+  categoryId: string;
+  price: string;
+  year: string;
+  variant: string;
+  fuelType: string;
+  transmission: string;
+  owners: string;
+  registration: string;
+  insuranceValidity: string;
+  odometer: string;
+  fitnessFC: string;
+  tyrePoint: string;
+  description: string;
+  videoUrl: string;
+  featured: boolean;
+  inspection: MapRow[];
+  refurbishment: MapRow[];
+  financial: MapRow[];
+  status: VehicleStatus;
+  soldPrice: string;
+  soldAt: string;
+};
+
+export type VehicleFieldErrors = Partial<Record<keyof VehicleFormValues, string>>;
+
+/** The edit form's defaults (SPEC 9): Petrol and Manual. */
+export function emptyVehicleValues(): VehicleFormValues {
+  return {
+    name: '',
+    make: '',
+    model: '',
+    categoryId: '',
+    price: '',
+    year: '',
+    variant: '',
+    fuelType: 'Petrol',
+    transmission: 'Manual',
+    owners: '',
+    registration: '',
+    insuranceValidity: '',
+    odometer: '',
+    fitnessFC: '',
+    tyrePoint: '',
+    description: '',
+    videoUrl: '',
+    featured: false,
+    inspection: [],
+    refurbishment: [],
+    financial: [],
+    status: 'available',
+    soldPrice: '',
+    soldAt: '',
+  };
+}
+
+export function valuesFromVehicle(vehicle: Vehicle): VehicleFormValues {
+  return {
+    name: vehicle.name,
+    make: vehicle.make,
+    model: vehicle.model,
+    categoryId: String(vehicle.categoryId),
+    price: vehicle.price,
+    year: vehicle.year,
+    variant: vehicle.variant,
+    fuelType: vehicle.fuelType,
+    transmission: vehicle.transmission,
+    owners: vehicle.owners,
+    registration: vehicle.registration,
+    insuranceValidity: vehicle.insuranceValidity,
+    odometer: vehicle.odometer === null ? '' : String(vehicle.odometer),
+    fitnessFC: vehicle.fitnessFC,
+    tyrePoint: vehicle.tyrePoint,
+    description: vehicle.description,
+    videoUrl: vehicle.videoUrl,
+    featured: vehicle.featured,
+    inspection: Object.entries(vehicle.inspection ?? {}).map(([key, value]) => ({ key, value })),
+    refurbishment: Object.entries(vehicle.refurbishment ?? {}).map(([key, value]) => ({ key, value: Array.isArray(value) ? value.join('\n') : value })),
+    financial: Object.entries(vehicle.financial ?? {}).map(([key, value]) => ({
+      key,
+      value: typeof value === 'boolean' ? (value ? FINANCE_AVAILABLE : FINANCE_NOT_AVAILABLE) : value,
+    })),
+    status: vehicle.status,
+    soldPrice: vehicle.soldPrice === null ? '' : String(vehicle.soldPrice),
+    soldAt: vehicle.soldAt ? vehicle.soldAt.slice(0, 10) : '',
+  };
+}
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+function rows(form: FormData, name: MapName): MapRow[] {
+  const keys = form.getAll(`${name}.key`);
+  const values = form.getAll(`${name}.value`);
+  return keys.slice(0, MAX_MAP_ROWS * 2).map((key, index) => {
+    const value = values[index];
+    return { key: typeof key === 'string' ? key : '', value: typeof value === 'string' ? value : '' };
+  });
+}
+
+/** The form's fields as sent. Map rows come as parallel `{map}.key` / `{map}.value` fields. */
+export function valuesFromForm(form: FormData): VehicleFormValues {
+  const status = text(form, 'status');
+  return {
+    name: text(form, 'name'),
+    make: text(form, 'make'),
+    model: text(form, 'model'),
+    categoryId: text(form, 'categoryId'),
+    price: text(form, 'price'),
+    year: text(form, 'year'),
+    variant: text(form, 'variant'),
+    fuelType: text(form, 'fuelType'),
+    transmission: text(form, 'transmission'),
+    owners: text(form, 'owners'),
+    registration: text(form, 'registration'),
+    insuranceValidity: text(form, 'insuranceValidity'),
+    odometer: text(form, 'odometer'),
+    fitnessFC: text(form, 'fitnessFC'),
+    tyrePoint: text(form, 'tyrePoint'),
+    description: text(form, 'description'),
+    videoUrl: text(form, 'videoUrl'),
+    featured: form.get('featured') !== null && form.get('featured') !== 'false',
+    inspection: rows(form, 'inspection'),
+    refurbishment: rows(form, 'refurbishment'),
+    financial: rows(form, 'financial'),
+    status: (VEHICLE_STATUSES as readonly string[]).includes(status) ? (status as VehicleStatus) : 'available',
+    soldPrice: text(form, 'soldPrice'),
+    soldAt: text(form, 'soldAt'),
+  };
+}
+
+const short = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+function validDate(value: string): boolean {
+  if (!isoDate.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+const scalarSchema = z.object({
+  name: short('Vehicle name', 120).min(1, vehicleMessages.nameRequired),
+  categoryId: z.string().regex(/^[1-9]\d{0,9}$/, vehicleMessages.categoryRequired).transform(Number),
+  price: short('Price', 40).min(1, vehicleMessages.priceRequired),
+  make: short('Make', 60),
+  model: short('Model', 60),
+  year: short('Year', 20),
+  variant: short('Variant', 60),
+  fuelType: z.union([z.enum(FUEL_TYPES), z.literal('')], { error: 'Please choose a fuel type from the list' }),
+  transmission: z.union([z.enum(TRANSMISSIONS), z.literal('')], { error: 'Please choose Manual or Automatic' }),
+  owners: short('Owners', 40),
+  registration: short('Registration number', 40),
+  insuranceValidity: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || validDate(value), 'Please enter the insurance validity as a date'),
+  odometer: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (/^\d{1,8}$/.test(value) && Number(value) <= 10_000_000), 'Odometer must be a whole number of km, 0 or more')
+    .transform((value) => (value === '' ? null : Number(value))),
+  fitnessFC: short('Fitness / FC', 80),
+  tyrePoint: short('Tyre point', 80),
+  description: short('Description', 5000),
+  videoUrl: z
+    .string()
+    .trim()
+    .max(500, 'Video URL must be at most 500 characters')
+    .refine((value) => {
+      if (value === '') return true;
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' || url.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    }, 'Please enter a valid video URL starting with https://'),
+  featured: z.boolean(),
+  status: z.enum(VEHICLE_STATUSES),
+  soldPrice: z.string().trim(),
+  soldAt: z.string().trim(),
+});
+
+type ParsedMaps = {
+  inspection: Record<string, string> | null;
+  refurbishment: Record<string, string | string[]> | null;
+  financial: Record<string, string | boolean> | null;
+};
+
+const MAP_LABELS: Record<MapName, string> = { inspection: 'inspection item', refurbishment: 'refurbishment detail', financial: 'finance option' };
+
+function parseMap<T>(name: MapName, list: MapRow[], convert: (value: string) => T): { map: Record<string, T> | null; error?: string } {
+  const map: Record<string, T> = {};
+  const seen = new Set<string>();
+  for (const row of list) {
+    const key = row.key.replace(/\s+/g, ' ').trim();
+    const value = row.value.trim();
+    // A row whose label is cleared is a row removed (that is how the form works without script).
+    if (!key) {
+      if (value) return { map: null, error: `Please name each ${MAP_LABELS[name]} or clear its value` };
+      continue;
+    }
+    if (key.length > 80) return { map: null, error: `"${key.slice(0, 20)}…" is too long: names are at most 80 characters` };
+    if (value.length > 2000) return { map: null, error: `The value of "${key}" is too long` };
+    if (seen.has(key.toLowerCase())) return { map: null, error: `"${key}" appears twice: each ${MAP_LABELS[name]} once, please` };
+    seen.add(key.toLowerCase());
+    map[key] = convert(value);
+  }
+  if (seen.size > MAX_MAP_ROWS) return { map: null, error: `At most ${MAX_MAP_ROWS} rows, please` };
+  return { map: seen.size > 0 ? map : null };
+}
+
+/** One entry per line: several lines become a list, one line stays text. */
+export function refurbishmentValue(value: string): string | string[] {
+  const lines = value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return lines.length > 1 ? lines : (lines[0] ?? '');
+}
+
+/** 'Available' / 'Not Available' are the yes/no of a finance option; anything else is its text. */
+export function financialValue(value: string): string | boolean {
+  const lower = value.trim().toLowerCase();
+  if (lower === FINANCE_AVAILABLE.toLowerCase()) return true;
+  if (lower === FINANCE_NOT_AVAILABLE.toLowerCase()) return false;
+  return value.trim();
+}
+
+export type ParsedVehicle = Omit<z.output<typeof scalarSchema>, 'soldPrice' | 'soldAt'> &
+  ParsedMaps & {
+    soldPrice: number | null;
+    soldAt: string | null;
+  };
+
+export type VehicleParseResult = { ok: true; vehicle: ParsedVehicle } | { ok: false; errors: VehicleFieldErrors; message: string };
+
+/** Checks the form the way the server must; the first problem is also the toast's text. */
+export function parseVehicleValues(values: VehicleFormValues): VehicleParseResult {
+  const errors: VehicleFieldErrors = {};
+  const scalar = scalarSchema.safeParse(values);
+  if (!scalar.success) {
+    for (const issue of scalar.error.issues) {
+      const field = issue.path[0] as keyof VehicleFormValues | undefined;
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  const inspection = parseMap('inspection', values.inspection, (value) => value);
+  const refurbishment = parseMap('refurbishment', values.refurbishment, refurbishmentValue);
+  const financial = parseMap('financial', values.financial, financialValue);
+  if (inspection.error) errors.inspection = inspection.error;
+  if (refurbishment.error) errors.refurbishment = refurbishment.error;
+  if (financial.error) errors.financial = financial.error;
+
+  let soldPrice: number | null = null;
+  let soldAt: string | null = null;
+  if (values.status === 'sold') {
+    const digits = values.soldPrice.replace(/[₹,\s]/g, '');
+    if (!/^\d{1,12}$/.test(digits) || Number(digits) <= 0) errors.soldPrice = 'Please enter the price it was sold for, in rupees';
+    else soldPrice = Number(digits);
+    if (!validDate(values.soldAt.trim())) errors.soldAt = 'Please enter the date it was sold';
+    else if (values.soldAt.trim() > new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)) errors.soldAt = 'The sold date cannot be in the future';
+    else soldAt = values.soldAt.trim();
+  }
+
+  const first = Object.values(errors)[0];
+  if (first || !scalar.success) return { ok: false, errors, message: first ?? 'Please check the form' };
+  return {
+    ok: true,
+    vehicle: {
+      ...scalar.data,
+      inspection: inspection.map,
+      refurbishment: refurbishment.map,
+      financial: financial.map,
+      soldPrice,
+      soldAt,
+    },
+  };
+}

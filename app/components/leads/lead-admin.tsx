@@ -1,0 +1,162 @@
+import { Form, Link, useFetcher } from 'react-router';
+import type { Toast as ToastMessage } from '../../../server/http/flash.ts';
+import { telLink, whatsappLink } from '../../lib/contact.ts';
+import { customerWhatsappNumber, LEAD_STATUS_LABELS, LEAD_STATUSES, MAX_NOTES, MAX_SEARCH, type LeadStatusValue } from '../../lib/lead-forms.ts';
+import { Toast } from '../admin/toast.tsx';
+import { PhoneIcon, WhatsAppIcon } from '../icons.tsx';
+
+/** The pieces both admin lead pages (requested vehicles, selling vehicles) are built from. */
+
+export type LeadListFilter = { status: LeadStatusValue | null; q: string };
+
+/** The list's address with its filter and page (page 1 and empty values left out). */
+export function leadListHref(basePath: string, filter: LeadListFilter, page = 1): string {
+  const params = new URLSearchParams();
+  if (filter.status) params.set('status', filter.status);
+  if (filter.q) params.set('q', filter.q);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `${basePath}?${query}` : basePath;
+}
+
+/** The CSV of everything the filter matches, on every page. */
+export function leadExportHref(kind: 'requested-vehicles' | 'selling-vehicles', filter: LeadListFilter): string {
+  return leadListHref(`/admin/leads-export/${kind}`, filter);
+}
+
+const statusStyles: Record<LeadStatusValue, string> = {
+  new: 'bg-amber-100 text-amber-900 ring-amber-300',
+  contacted: 'bg-sky-100 text-sky-900 ring-sky-300',
+  closed: 'bg-slate-200 text-slate-700 ring-slate-300',
+};
+
+export function StatusBadge({ status }: { status: LeadStatusValue }) {
+  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide ring-1 ${statusStyles[status]}`}>{LEAD_STATUS_LABELS[status]}</span>;
+}
+
+/** Status filter, name-or-phone search and the CSV export of what is shown (all pages). */
+export function LeadToolbar({ filter, basePath, exportHref, searchLabel = 'Search by name or phone' }: { filter: LeadListFilter; basePath: string; exportHref: string; searchLabel?: string }) {
+  const field = 'w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
+  return (
+    <Form method="get" action={basePath} role="search" className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[10rem_minmax(0,1fr)_auto_auto] sm:items-end">
+      <div className="flex flex-col gap-1">
+        <label htmlFor="lead-status" className="text-sm font-semibold">
+          Status
+        </label>
+        <select id="lead-status" name="status" defaultValue={filter.status ?? ''} className={field}>
+          <option value="">All</option>
+          {LEAD_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {LEAD_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="lead-search" className="text-sm font-semibold">
+          {searchLabel}
+        </label>
+        <input id="lead-search" name="q" type="search" defaultValue={filter.q} maxLength={MAX_SEARCH} placeholder="e.g. Ravi or 98765" className={field} />
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" className="flex-1 rounded-xl bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 sm:flex-none">
+          Apply
+        </button>
+        {filter.status || filter.q ? (
+          <Link to={basePath} className="flex-1 rounded-xl px-4 py-2.5 text-center font-semibold ring-1 ring-slate-300 hover:bg-slate-100 sm:flex-none">
+            Clear
+          </Link>
+        ) : null}
+      </div>
+      <a href={exportHref} download className="rounded-xl px-4 py-2.5 text-center font-semibold text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50">
+        Export CSV
+      </a>
+    </Form>
+  );
+}
+
+/** 'Call Customer' (SPEC 2) and a WhatsApp chat with the customer's own number. */
+export function CustomerContact({ phone, whatsappText }: { phone: string; whatsappText: string }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <a href={telLink(phone)} className="inline-flex items-center gap-2 rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
+        <PhoneIcon className="h-4 w-4" /> Call Customer
+      </a>
+      <a
+        href={whatsappLink(customerWhatsappNumber(phone), whatsappText)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-2 rounded-xl bg-whatsapp px-4 py-2.5 text-sm font-semibold text-white hover:brightness-110"
+      >
+        <WhatsAppIcon className="h-4 w-4" /> WhatsApp
+      </a>
+    </div>
+  );
+}
+
+type ActionData = { toast: ToastMessage; id: number | null };
+
+/** Status and notes of one lead, saved without leaving the list. */
+export function LeadStatusForm({ id, status, notes }: { id: number; status: LeadStatusValue; notes: string }) {
+  const fetcher = useFetcher<ActionData>();
+  const busy = fetcher.state !== 'idle';
+  const field = 'w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
+  return (
+    <fetcher.Form method="post" className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="intent" value="update" />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`status-${id}`} className="text-sm font-semibold">
+          Status
+        </label>
+        <select id={`status-${id}`} name="status" defaultValue={status} className={field}>
+          {LEAD_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {LEAD_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`notes-${id}`} className="text-sm font-semibold">
+          Notes
+        </label>
+        <textarea id={`notes-${id}`} name="notes" rows={2} defaultValue={notes} maxLength={MAX_NOTES} className={field} placeholder="Called on Monday, wants a white one…" />
+      </div>
+      <button type="submit" disabled={busy} className="self-start rounded-xl bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:bg-slate-400">
+        {busy ? 'Saving...' : 'Save'}
+      </button>
+      <Toast toast={fetcher.state === 'idle' ? fetcher.data?.toast : null} />
+    </fetcher.Form>
+  );
+}
+
+/** Deletes a lead after a confirmation (a customer asked to be forgotten, or it is junk). */
+export function DeleteLeadButton({ id, label }: { id: number; label: string }) {
+  const fetcher = useFetcher<ActionData>();
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={(event) => {
+        if (!window.confirm(`Delete ${label}? This cannot be undone.`)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="intent" value="delete" />
+      <button type="submit" disabled={fetcher.state !== 'idle'} className="rounded-xl px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-60">
+        {fetcher.state !== 'idle' ? 'Deleting...' : 'Delete'}
+      </button>
+      <Toast toast={fetcher.state === 'idle' && fetcher.data?.toast.tone === 'error' ? fetcher.data.toast : null} />
+    </fetcher.Form>
+  );
+}
+
+/** One labelled value of a lead card. */
+export function Detail({ label, children, wide }: { label: string; children: React.ReactNode; wide?: boolean }) {
+  return (
+    <div className={`min-w-0 ${wide ? 'sm:col-span-2' : ''}`}>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="whitespace-pre-line break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { MIN_PHONE_DIGITS } from './phone.ts';
+
+/**
+ * The Request a Vehicle and Sell Your Vehicle forms (SPEC 2, 4, 5): one set of rules, limits
+ * and messages for the browser (checks before sending, `maxLength` on the inputs) and the
+ * server (which checks everything again).
+ */
+
+/** Longest accepted value per field, in UTF-16 code units (what `maxLength` counts). */
+export const LEAD_LIMITS = {
+  name: 100,
+  phone: 20,
+  model: 120,
+  vehicle: 120,
+  /** Request form: free text such as '2019 or newer'. */
+  requestYear: 20,
+  /** Sell form: a four-digit year. */
+  sellYear: 4,
+  budget: 40,
+  price: 40,
+  description: 1000,
+} as const;
+
+/** The most photos one sell submission may carry, and the size of each (as server/media/images.ts). */
+export const MAX_SELL_IMAGES = 10;
+export const MAX_SELL_IMAGE_BYTES = 15 * 1024 * 1024;
+/**
+ * All photos of one submission together. The form is read into memory on the server, so the
+ * total is kept well below ten times the per-photo limit; phone photos are 3-8 MB.
+ */
+export const MAX_SELL_UPLOAD_BYTES = 60 * 1024 * 1024;
+/** Largest phone number: E.164 allows 15 digits. */
+export const MAX_PHONE_DIGITS = 15;
+export const OLDEST_YEAR = 1900;
+
+/**
+ * A field people never see (off screen, hidden from screen readers, out of the tab order) but
+ * form-filling bots do. A name browsers do not autofill, so a person's autofill cannot trip it.
+ */
+export const HONEYPOT_FIELD = 'leave_blank';
+
+export const REQUEST_FAILED = 'Failed to submit request. Please try again.';
+export const REQUEST_SENT = 'Your request has been submitted successfully!';
+
+export const leadMessages = {
+  nameRequired: 'Please enter your name',
+  phoneRequired: 'Please enter a phone number',
+  phoneInvalid: 'Please enter a valid phone number',
+  modelRequired: 'Please enter the vehicle model you are looking for',
+  vehicleRequired: 'Please enter your vehicle (make and model)',
+  yearRequired: 'Please enter the year of manufacture',
+  yearInvalid: 'Please enter a valid year, for example 2018',
+  budgetRequired: 'Please enter your budget',
+  priceRequired: 'Please enter your expected price',
+  tooManyImages: `You can send at most ${MAX_SELL_IMAGES} photos.`,
+  imageTooLarge: 'is larger than 15 MB. Please choose a smaller photo.',
+  notAnImage: 'is not a photo. Please choose image files only (JPEG, PNG, WebP or HEIC).',
+  tooManySubmissions: (minutes: number) => `Too many submissions from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  botCheckFailed: 'We could not confirm that this was sent by a person. Please try again.',
+  formTooLarge: `The photos are too large to send together: at most ${MAX_SELL_IMAGES} photos, 15 MB each and 60 MB in all.`,
+  sellNotSaved: 'Your submission could not be saved on our site.',
+} as const;
+
+export function tooLongMessage(label: string, max: number): string {
+  return `${label} must be at most ${max} characters`;
+}
+
+/** Control characters other than line breaks and tabs: invisible, and PostgreSQL refuses NUL. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** One line of text: control characters and line breaks become nothing or a space, ends trimmed. */
+export function cleanLine(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  return value.replace(CONTROL, '').replace(/[\r\n\t]+/g, ' ').trim();
+}
+
+/** Several lines (the description): Windows line breaks become \n, other controls are dropped. */
+export function cleanText(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  return value.replace(/\r\n?/g, '\n').replace(CONTROL, '').trim();
+}
+
+function line(label: string, max: number, required?: string) {
+  const base = z.string().max(max, tooLongMessage(label, max));
+  return z.preprocess(cleanLine, required ? z.string().min(1, required).pipe(base) : base);
+}
+
+function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+/** At least 10 digits (SPEC 9), at most 15, written with digits, spaces, +, -, dots or brackets. */
+export function isValidPhone(phone: string): boolean {
+  const digits = phoneDigits(phone);
+  return /^[+\d\s().-]+$/.test(phone) && (phone.match(/\+/g)?.length ?? 0) <= 1 && digits.length >= MIN_PHONE_DIGITS && digits.length <= MAX_PHONE_DIGITS;
+}
+
+const phone = z.preprocess(
+  cleanLine,
+  z
+    .string()
+    .min(1, leadMessages.phoneRequired)
+    .pipe(z.string().max(LEAD_LIMITS.phone, tooLongMessage('Phone number', LEAD_LIMITS.phone)).refine(isValidPhone, leadMessages.phoneInvalid)),
+);
+
+const description = z.preprocess(cleanText, z.string().max(LEAD_LIMITS.description, tooLongMessage('Description', LEAD_LIMITS.description)));
+
+/** A year a car on the road can have been made in: four digits, not after next year. */
+export function isValidYear(value: string, now: Date = new Date()): boolean {
+  if (!/^\d{4}$/.test(value)) return false;
+  const year = Number(value);
+  return year >= OLDEST_YEAR && year <= now.getFullYear() + 1;
+}
+
+/** SPEC 5, Request form: name, phone, preferred model and budget required; year and description optional. */
+export const requestSchema = z.object({
+  name: line('Name', LEAD_LIMITS.name, leadMessages.nameRequired),
+  phone,
+  model: line('Vehicle model', LEAD_LIMITS.model, leadMessages.modelRequired),
+  year: line('Year', LEAD_LIMITS.requestYear),
+  budget: line('Budget', LEAD_LIMITS.budget, leadMessages.budgetRequired),
+  description,
+});
+
+/** SPEC 5, Sell form: name, phone, vehicle, year and expected price required; description optional. */
+export const sellSchema = z.object({
+  name: line('Name', LEAD_LIMITS.name, leadMessages.nameRequired),
+  phone,
+  vehicle: line('Vehicle model', LEAD_LIMITS.vehicle, leadMessages.vehicleRequired),
+  year: z.preprocess(
+    cleanLine,
+    z
+      .string()
+      .min(1, leadMessages.yearRequired)
+      .pipe(z.string().refine((value) => isValidYear(value), leadMessages.yearInvalid)),
+  ),
+  price: line('Expected price', LEAD_LIMITS.price, leadMessages.priceRequired),
+  description,
+});
+
+export type RequestInput = z.infer<typeof requestSchema>;
+export type SellInput = z.infer<typeof sellSchema>;
+export type RequestField = keyof RequestInput;
+export type SellField = keyof SellInput | 'images';
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+export const requestFields = ['name', 'phone', 'model', 'year', 'budget', 'description'] as const satisfies readonly RequestField[];
+export const sellFields = ['name', 'phone', 'vehicle', 'year', 'price', 'description'] as const satisfies readonly (keyof SellInput)[];
+
+/** The values as typed, for refilling a form (every field a string, length-capped for the echo). */
+export function formValues<Field extends string>(form: FormData | URLSearchParams, fields: readonly Field[]): Record<Field, string> {
+  const values = {} as Record<Field, string>;
+  for (const field of fields) {
+    const value = form.get(field);
+    values[field] = typeof value === 'string' ? value.slice(0, 20_000) : '';
+  }
+  return values;
+}
+
+/** The first message per field. */
+export function fieldErrors<Field extends string>(error: z.ZodError): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as Field | undefined;
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+export type ParsedLead<T, Field extends string> = { ok: true; data: T } | { ok: false; errors: FieldErrors<Field> };
+
+export function parseRequestForm(form: FormData | URLSearchParams): ParsedLead<RequestInput, RequestField> {
+  const result = requestSchema.safeParse(formValues(form, requestFields));
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors<RequestField>(result.error) };
+}
+
+export function parseSellForm(form: FormData | URLSearchParams): ParsedLead<SellInput, SellField> {
+  const result = sellSchema.safeParse(formValues(form, sellFields));
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors<SellField>(result.error) };
+}
+
+/**
+ * The browser's look at chosen photos before sending (the server decides by content): image
+ * types only, SVG refused (it is a document, not a photo), 15 MB each, 10 at most.
+ */
+export function imageFilesError(files: ReadonlyArray<{ name: string; size: number; type: string }>): string | null {
+  const chosen = files.filter((file) => file.size > 0);
+  if (chosen.length > MAX_SELL_IMAGES) return leadMessages.tooManyImages;
+  for (const file of chosen) {
+    if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return `“${file.name}” ${leadMessages.notAnImage}`;
+    if (file.size > MAX_SELL_IMAGE_BYTES) return `“${file.name}” ${leadMessages.imageTooLarge}`;
+  }
+  if (chosen.reduce((sum, file) => sum + file.size, 0) > MAX_SELL_UPLOAD_BYTES) return leadMessages.formTooLarge;
+  return null;
+}
+
+// ------------------------------------------------------------------------------------ admin
+
+export const LEAD_STATUSES = ['new', 'contacted', 'closed'] as const;
+export type LeadStatusValue = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatusValue, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
+export const MAX_NOTES = 2000;
+/** How long leads are kept (the privacy page says so); then they are deleted with their photos. */
+export const LEAD_RETENTION_MONTHS = 12;
+export const MAX_SEARCH = 100;
+
+export function isLeadStatus(value: unknown): value is LeadStatusValue {
+  return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
+}
+
+/**
+ * The number to open a WhatsApp chat with a customer: digits only, and an Indian 10-digit
+ * mobile number (or one written with a leading 0) gets the country code 91.
+ */
+export function customerWhatsappNumber(phone: string): string {
+  const digits = phoneDigits(phone);
+  if (digits.length === 10) return `91${digits}`;
+  if (digits.length === 11 && digits.startsWith('0')) return `91${digits.slice(1)}`;
+  return digits;
+}

@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState } from 'react';
+import { data, useNavigation, useSubmit } from 'react-router';
+import { consumeLeadFormLimit, FORM_TOKEN_FIELD, issueFormToken, LeadFormTooLargeError, passesLeadBotCheck, readBoundedForm } from '../../server/leads/form-guard.ts';
+import { purgeExpiredLeads } from '../../server/leads/leads.ts';
+import { notifyNewLeadInBackground } from '../../server/leads/notify.ts';
+import { createVehicleRequest } from '../../server/leads/requests.ts';
+import { FormCard, FormMessage, primaryButton, TextField } from '../components/form.tsx';
+import { focusFirstError, Honeypot, PrivacyNotice, TextAreaField, useLeadBotCheck } from '../components/leads/form-parts.tsx';
+import { useSite } from '../components/site-layout.tsx';
+import { appContext } from '../context.ts';
+import {
+  formValues,
+  HONEYPOT_FIELD,
+  LEAD_LIMITS,
+  leadMessages,
+  parseRequestForm,
+  REQUEST_FAILED,
+  REQUEST_SENT,
+  requestFields,
+  type FieldErrors,
+  type RequestField,
+} from '../lib/lead-forms.ts';
+import { paths } from '../lib/paths.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/request-vehicle';
+
+/** The text fields are small; this leaves room for 10 000 characters of Devanagari, URL-encoded. */
+const MAX_FORM_BYTES = 256 * 1024;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({
+    site: siteFromMatches(matches),
+    path: paths.requestVehicle,
+    title: 'Request a Vehicle',
+    description: "Can't find the car you want? Tell us the model, year and budget and our team will find it for you.",
+  });
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(appContext);
+  // For browsers that run no script (see server/leads/form-guard.ts).
+  return { formToken: issueFormToken(config.authSecret, 'request') };
+}
+
+type Values = Record<RequestField, string>;
+export type RequestResult =
+  | { status: 'sent'; message: string }
+  | { status: 'invalid'; errors: FieldErrors<RequestField>; values: Values | null }
+  | { status: 'failed'; message: string; values: Values | null };
+
+/**
+ * Rate limit per visitor, then a bounded read, honeypot (answered like success, nothing
+ * stored), the shared rules, the bot check, and the save. The admin mail goes out afterwards
+ * without the visitor waiting for it.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const limit = await consumeLeadFormLimit(services, 'request');
+  let form: FormData;
+  try {
+    form = await readBoundedForm(request, MAX_FORM_BYTES);
+  } catch (error) {
+    if (error instanceof LeadFormTooLargeError) return data<RequestResult>({ status: 'failed', message: REQUEST_FAILED, values: null }, { status: 413 });
+    throw error;
+  }
+  const values = formValues(form, requestFields);
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    return data<RequestResult>({ status: 'failed', message: leadMessages.tooManySubmissions(minutes), values }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
+  }
+  if (String(form.get(HONEYPOT_FIELD) ?? '') !== '') {
+    services.logger.info({ form: 'request' }, 'lead form: honeypot filled, nothing stored');
+    return data<RequestResult>({ status: 'sent', message: REQUEST_SENT });
+  }
+  const parsed = parseRequestForm(form);
+  if (!parsed.ok) return data<RequestResult>({ status: 'invalid', errors: parsed.errors, values }, { status: 400 });
+  if (!(await passesLeadBotCheck(services, form, 'request'))) {
+    return data<RequestResult>({ status: 'failed', message: REQUEST_FAILED, values }, { status: 403 });
+  }
+
+  let id: number;
+  try {
+    id = (await createVehicleRequest(services.database, parsed.data)).id;
+  } catch (error) {
+    services.logger.error({ err: error }, 'request form: the request could not be saved');
+    return data<RequestResult>({ status: 'failed', message: REQUEST_FAILED, values }, { status: 500 });
+  }
+  notifyNewLeadInBackground(services, { kind: 'request', id, ...parsed.data });
+  void purgeExpiredLeads(services).catch((error: unknown) => services.logger.error({ err: error }, 'leads: retention purge failed'));
+  return data<RequestResult>({ status: 'sent', message: REQUEST_SENT });
+}
+
+/** A request that never got an answer (connection lost, server down) is a failure, not an error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<RequestResult> {
+  try {
+    return await serverAction();
+  } catch {
+    return { status: 'failed', message: REQUEST_FAILED, values: null };
+  }
+}
+
+export default function RequestVehicle({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const solveBotCheck = useLeadBotCheck();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [solving, setSolving] = useState(false);
+  const [clientErrors, setClientErrors] = useState<FieldErrors<RequestField> | null>(null);
+  // A result stays on screen until the next submission starts.
+  const [superseded, setSuperseded] = useState<unknown>(null);
+  const result = actionData && actionData !== superseded ? actionData : undefined;
+  const busy = solving || (navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formAction === paths.requestVehicle);
+  const errors: FieldErrors<RequestField> = clientErrors ?? (result?.status === 'invalid' ? result.errors : {});
+  const values: Partial<Values> = (result && result.status !== 'sent' ? result.values : null) ?? {};
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.status === 'sent') formRef.current?.reset();
+    if (result.status === 'invalid') focusFirstError(formRef.current, result.errors);
+  }, [result]);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    setSuperseded(actionData);
+    const parsed = parseRequestForm(fields);
+    if (!parsed.ok) {
+      setClientErrors(parsed.errors);
+      focusFirstError(form, parsed.errors);
+      return;
+    }
+    setClientErrors(null);
+    setSolving(true);
+    try {
+      fields.set('botCheck', await solveBotCheck('REQUEST_FORM'));
+    } finally {
+      setSolving(false);
+    }
+    await submit(fields, { method: 'post', action: paths.requestVehicle, preventScrollReset: true });
+  }
+
+  const field = (name: RequestField) => ({
+    id: `request-${name}`,
+    name,
+    error: errors[name],
+    defaultValue: values[name] ?? '',
+    'aria-required': name === 'year' || name === 'description' ? undefined : true,
+  });
+
+  return (
+    <FormCard title="Request a Vehicle">
+      <p className="mb-5 text-slate-700">Can&apos;t find the car you want? Tell us what you are looking for and our team will find it for you.</p>
+      <form ref={formRef} method="post" action={paths.requestVehicle} className="relative flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <TextField {...field('name')} label="Your name" autoComplete="name" maxLength={LEAD_LIMITS.name} />
+        <TextField {...field('phone')} type="tel" label="Phone number" inputMode="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} hint="At least 10 digits, e.g. 98765 43210" />
+        <TextField {...field('model')} label="Preferred vehicle model" placeholder="e.g. Maruti Swift VXi" maxLength={LEAD_LIMITS.model} />
+        <TextField {...field('year')} label="Year (optional)" inputMode="numeric" placeholder="e.g. 2019 or newer" maxLength={LEAD_LIMITS.requestYear} />
+        <TextField {...field('budget')} label="Budget" placeholder="e.g. ₹5,00,000" maxLength={LEAD_LIMITS.budget} />
+        <TextAreaField {...field('description')} label="Description (optional)" placeholder="Colour, fuel type, transmission, anything else" maxLength={LEAD_LIMITS.description} />
+        <Honeypot />
+        <input type="hidden" name={FORM_TOKEN_FIELD} value={loaderData.formToken} />
+        <PrivacyNotice>{site.siteName} will call or WhatsApp you about this request only.</PrivacyNotice>
+        <div aria-live="polite" className="empty:hidden">
+          {result?.status === 'sent' ? <FormMessage tone="success">{result.message}</FormMessage> : null}
+          {result?.status === 'failed' ? <FormMessage tone="error">{result.message}</FormMessage> : null}
+        </div>
+        <button type="submit" disabled={busy} className={primaryButton}>
+          {busy ? 'Submitting...' : 'Submit Request'}
+        </button>
+      </form>
+    </FormCard>
+  );
+}

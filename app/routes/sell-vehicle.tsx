@@ -1,0 +1,277 @@
+import { useEffect, useRef, useState } from 'react';
+import { data, redirect, useFetcher } from 'react-router';
+import { sellChatLink, type SellChatFields } from '../../server/leads/chat.ts';
+import { consumeLeadFormLimit, FORM_TOKEN_FIELD, issueFormToken, LeadFormTooLargeError, passesLeadBotCheck, readBoundedForm } from '../../server/leads/form-guard.ts';
+import { purgeExpiredLeads } from '../../server/leads/leads.ts';
+import { notifyNewLeadInBackground } from '../../server/leads/notify.ts';
+import { createSellSubmission, SellImageRejectedError, sellImageUrls, sellUploadsFrom } from '../../server/leads/sell.ts';
+import { FormCard, FormMessage, primaryButton, TextField } from '../components/form.tsx';
+import { WhatsAppIcon } from '../components/icons.tsx';
+import { focusFirstError, Honeypot, PrivacyNotice, TextAreaField, useLeadBotCheck } from '../components/leads/form-parts.tsx';
+import { PhotoPicker } from '../components/leads/photo-picker.tsx';
+import { useSite } from '../components/site-layout.tsx';
+import { appContext } from '../context.ts';
+import {
+  cleanLine,
+  cleanText,
+  formValues,
+  HONEYPOT_FIELD,
+  imageFilesError,
+  LEAD_LIMITS,
+  leadMessages,
+  MAX_SELL_IMAGES,
+  MAX_SELL_UPLOAD_BYTES,
+  parseSellForm,
+  sellFields,
+  type FieldErrors,
+  type SellField,
+} from '../lib/lead-forms.ts';
+import { paths } from '../lib/paths.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/sell-vehicle';
+
+const MAX_FORM_BYTES = MAX_SELL_UPLOAD_BYTES + 1024 * 1024;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({
+    site: siteFromMatches(matches),
+    path: paths.sellVehicle,
+    title: 'Sell Your Vehicle',
+    description: 'Sell your car to a trusted dealer: send us the details and a few photos on WhatsApp and get a fair offer.',
+  });
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(appContext);
+  // For browsers that run no script (see server/leads/form-guard.ts).
+  return { formToken: issueFormToken(config.authSecret, 'sell') };
+}
+
+type Values = Record<(typeof sellFields)[number], string>;
+export type SellResult =
+  /** Saved: open this chat (with the photos' addresses unless `imagesFailed`). */
+  | { status: 'sent'; chatUrl: string; imagesFailed: boolean }
+  /** Something the visitor must fix first; no chat. */
+  | { status: 'invalid'; errors: FieldErrors<SellField>; values: Values | null }
+  /** Not saved on our side, but the chat opens anyway (SPEC 4), without photos. */
+  | { status: 'not-saved'; message: string; chatUrl: string | null; values: Values | null };
+
+function chatFields(values: Values): SellChatFields {
+  return {
+    name: cleanLine(values.name),
+    phone: cleanLine(values.phone),
+    vehicle: cleanLine(values.vehicle),
+    year: cleanLine(values.year),
+    price: cleanLine(values.price),
+    description: cleanText(values.description),
+  };
+}
+
+/**
+ * One request carries the fields and the photos. With script the page opens the chat itself
+ * (`via=script`); a plain form post is answered with a redirect to the chat instead.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const { config, logger } = services;
+  const limit = await consumeLeadFormLimit(services, 'sell');
+  let form: FormData;
+  try {
+    form = await readBoundedForm(request, MAX_FORM_BYTES);
+  } catch (error) {
+    if (error instanceof LeadFormTooLargeError) return data<SellResult>({ status: 'invalid', errors: { images: leadMessages.formTooLarge }, values: null }, { status: 413 });
+    throw error;
+  }
+  const viaScript = form.get('via') === 'script';
+  const values = formValues(form, sellFields);
+  const chatWithoutPhotos = () => sellChatLink(config.whatsappNumber, chatFields(values));
+  const finish = (result: SellResult, init: ResponseInit = {}) =>
+    result.status === 'sent' && !viaScript ? redirect(result.chatUrl, 303) : data<SellResult>(result, init);
+
+  if (!limit.allowed) {
+    const message = `${leadMessages.sellNotSaved} ${leadMessages.tooManySubmissions(Math.ceil(limit.retryAfterSeconds / 60))}`;
+    return finish({ status: 'not-saved', message, chatUrl: chatWithoutPhotos(), values }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
+  }
+  if (String(form.get(HONEYPOT_FIELD) ?? '') !== '') {
+    logger.info({ form: 'sell' }, 'lead form: honeypot filled, nothing stored');
+    return finish({ status: 'sent', chatUrl: chatWithoutPhotos(), imagesFailed: false });
+  }
+  const parsed = parseSellForm(form);
+  if (!parsed.ok) return finish({ status: 'invalid', errors: parsed.errors, values }, { status: 400 });
+  const fileCount = form.getAll('images').filter((value) => typeof value !== 'string' && value.size > 0).length;
+  if (fileCount > MAX_SELL_IMAGES) return finish({ status: 'invalid', errors: { images: leadMessages.tooManyImages }, values }, { status: 400 });
+  if (!(await passesLeadBotCheck(services, form, 'sell'))) {
+    return finish({ status: 'not-saved', message: `${leadMessages.sellNotSaved} ${leadMessages.botCheckFailed}`, chatUrl: chatWithoutPhotos(), values }, { status: 403 });
+  }
+
+  let created: Awaited<ReturnType<typeof createSellSubmission>>;
+  try {
+    created = await createSellSubmission(services, parsed.data, await sellUploadsFrom(form));
+  } catch (error) {
+    if (error instanceof SellImageRejectedError) return finish({ status: 'invalid', errors: { images: error.message }, values }, { status: 400 });
+    logger.error({ err: error }, 'sell form: the submission could not be saved');
+    return finish({ status: 'not-saved', message: `${leadMessages.sellNotSaved} Please try again later.`, chatUrl: chatWithoutPhotos(), values }, { status: 500 });
+  }
+  const { submission, imagesFailed } = created;
+  const imageUrls = sellImageUrls(config.siteOrigin, submission.images);
+  notifyNewLeadInBackground(services, { kind: 'sell', id: submission.id, ...parsed.data, imageUrls });
+  void purgeExpiredLeads(services).catch((error: unknown) => logger.error({ err: error }, 'leads: retention purge failed'));
+  return finish({ status: 'sent', chatUrl: sellChatLink(config.whatsappNumber, parsed.data, imageUrls), imagesFailed });
+}
+
+/** The scripted submission in flight: its tab (null when the browser blocked it), its form, and a chat link for when the server gives none. */
+type PendingSubmission = { tab: Window | null; form: HTMLFormElement; chatWithoutPhotos: string };
+let pending: PendingSubmission | null = null;
+
+/** What the page shows after a scripted submission: the server's result, the chat and whether its tab opened. */
+export type SellOutcome = SellResult & { tabOpened: boolean };
+
+/**
+ * Points the tab opened within the click at the chat once the save has answered. A save that
+ * never answered (connection lost, server down) still opens the chat, without photos (SPEC 4).
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<SellOutcome> {
+  const submission = pending;
+  pending = null;
+  let result: SellResult;
+  try {
+    result = await serverAction();
+  } catch {
+    result = { status: 'not-saved', message: `${leadMessages.sellNotSaved} Please check your connection.`, chatUrl: null, values: null };
+  }
+  if (!submission) return { ...result, tabOpened: false };
+  if (result.status === 'invalid') {
+    submission.tab?.close();
+    return { ...result, tabOpened: false };
+  }
+  const chatUrl = result.chatUrl ?? submission.chatWithoutPhotos;
+  const tabOpened = Boolean(submission.tab && !submission.tab.closed);
+  if (tabOpened) submission.tab!.location.href = chatUrl;
+  if (result.status === 'sent') submission.form.reset();
+  return { ...result, chatUrl, tabOpened };
+}
+
+/** Shows "Opening WhatsApp…" in the tab opened within the click, until the chat's address is known. */
+function openPlaceholderTab(): Window | null {
+  const tab = window.open('', '_blank');
+  if (!tab) return null;
+  try {
+    // The chat must not be able to reach back into this page.
+    tab.opener = null;
+    tab.document.title = 'Opening WhatsApp…';
+    tab.document.body.style.font = '16px system-ui, sans-serif';
+    tab.document.body.textContent = 'Opening WhatsApp…';
+  } catch {
+    // Nothing more to do: the address is set when the save answers.
+  }
+  return tab;
+}
+
+export default function SellVehicle({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
+  const fetcher = useFetcher<typeof clientAction>();
+  const solveBotCheck = useLeadBotCheck();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [solving, setSolving] = useState(false);
+  const [clientErrors, setClientErrors] = useState<FieldErrors<SellField> | null>(null);
+  // Results stay on screen until the next submission starts.
+  const [dismissed, setDismissed] = useState<readonly unknown[]>([]);
+  const busy = solving || fetcher.state !== 'idle';
+
+  // With script the result is the fetcher's; without, the page's action data (a document post).
+  const scripted = fetcher.state === 'idle' && fetcher.data && !dismissed.includes(fetcher.data) ? fetcher.data : undefined;
+  const plain = actionData && !dismissed.includes(actionData) ? actionData : undefined;
+  const result: SellResult | undefined = scripted ?? plain;
+  const tabOpened = scripted?.tabOpened ?? false;
+  const chatUrl = result && result.status !== 'invalid' ? result.chatUrl : null;
+  const errors: FieldErrors<SellField> = clientErrors ?? (result?.status === 'invalid' ? result.errors : {});
+  const values: Partial<Values> = (plain && plain.status !== 'sent' ? plain.values : null) ?? {};
+
+  useEffect(() => {
+    if (result?.status === 'invalid') focusFirstError(formRef.current, result.errors);
+  }, [result]);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    const parsed = parseSellForm(fields);
+    const files = fields.getAll('images').filter((value): value is File => typeof value !== 'string');
+    const imageError = imageFilesError(files);
+    const found: FieldErrors<SellField> = { ...(parsed.ok ? {} : parsed.errors), ...(imageError ? { images: imageError } : {}) };
+    setDismissed([fetcher.data, actionData]);
+    if (Object.keys(found).length > 0) {
+      setClientErrors(found);
+      focusFirstError(form, found);
+      return;
+    }
+    setClientErrors(null);
+    // Browsers only allow a new tab during the click itself, not after the upload's await:
+    // open it now and point it at the chat when the save answers (a link is shown as well).
+    pending = { tab: openPlaceholderTab(), form, chatWithoutPhotos: sellChatLink(site.whatsappNumber, chatFields(formValues(fields, sellFields))) };
+    setSolving(true);
+    try {
+      fields.set('botCheck', await solveBotCheck('SELL_FORM'));
+    } finally {
+      setSolving(false);
+    }
+    fields.set('via', 'script');
+    await fetcher.submit(fields, { method: 'post', action: paths.sellVehicle, encType: 'multipart/form-data' });
+  }
+
+  const field = (name: (typeof sellFields)[number]) => ({
+    id: `sell-${name}`,
+    name,
+    error: errors[name],
+    defaultValue: values[name] ?? '',
+    'aria-required': name === 'description' ? undefined : true,
+  });
+
+  return (
+    <FormCard title="Sell Your Vehicle">
+      <p className="mb-5 text-slate-700">Tell us about your car and add a few photos. We will send your details to our team on WhatsApp and get back to you with an offer.</p>
+      <form ref={formRef} method="post" action={paths.sellVehicle} encType="multipart/form-data" className="relative flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <TextField {...field('name')} label="Your name" autoComplete="name" maxLength={LEAD_LIMITS.name} />
+        <TextField {...field('phone')} type="tel" label="Phone number" inputMode="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} hint="At least 10 digits, e.g. 98765 43210" />
+        <TextField {...field('vehicle')} label="Vehicle model" placeholder="e.g. Hyundai i20 Asta" maxLength={LEAD_LIMITS.vehicle} />
+        <TextField {...field('year')} label="Year" inputMode="numeric" placeholder="e.g. 2018" maxLength={LEAD_LIMITS.sellYear} />
+        <TextField {...field('price')} label="Expected price" placeholder="e.g. ₹4,50,000" maxLength={LEAD_LIMITS.price} />
+        <TextAreaField {...field('description')} label="Description (optional)" placeholder="Kilometres driven, owners, condition, service history" maxLength={LEAD_LIMITS.description} />
+        <PhotoPicker id="sell-images" name="images" error={errors.images} />
+        <Honeypot />
+        <input type="hidden" name={FORM_TOKEN_FIELD} value={loaderData.formToken} />
+        <PrivacyNotice>{site.siteName} keeps these details and photos to contact you about selling this car.</PrivacyNotice>
+        <div aria-live="polite" className="flex flex-col gap-3 empty:hidden">
+          {result?.status === 'sent' ? (
+            <FormMessage tone="success">
+              Thank you! We have received your vehicle details.{' '}
+              {tabOpened ? 'WhatsApp has opened in a new tab with your message: tap Send there.' : 'Open WhatsApp to send us your message.'}
+              {result.imagesFailed ? ' Your photos could not be uploaded, so the message goes without them; you can attach them in WhatsApp.' : ''}
+            </FormMessage>
+          ) : null}
+          {result?.status === 'not-saved' ? (
+            <FormMessage tone="error">
+              {result.message} Your details are still in the form.{' '}
+              {tabOpened ? 'WhatsApp has opened so you can still send them to us (without photos).' : 'You can still send them to us on WhatsApp (without photos).'}
+            </FormMessage>
+          ) : null}
+          {chatUrl && result?.status !== 'invalid' ? (
+            <a href={chatUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center justify-center gap-2 rounded-xl bg-whatsapp px-5 py-3 font-semibold text-white hover:brightness-110">
+              <WhatsAppIcon className="h-5 w-5" /> Open WhatsApp chat
+            </a>
+          ) : null}
+        </div>
+        <button type="submit" disabled={busy} className={primaryButton}>
+          {busy ? (
+            'Uploading...'
+          ) : (
+            <>
+              <WhatsAppIcon className="h-5 w-5" /> Send via WhatsApp
+            </>
+          )}
+        </button>
+      </form>
+    </FormCard>
+  );
+}

@@ -1,0 +1,232 @@
+// Renders bench/RESULTS.md from the per-section figures in bench/results/*.json.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const benchDir = path.resolve(import.meta.dirname, '..');
+const resultsDir = path.join(benchDir, 'results');
+
+function load(section) {
+  const file = path.join(resultsDir, `${section}.json`);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+const ms = (value) => (value === null || value === undefined || Number.isNaN(value) ? '—' : value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0));
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+const yes = (met) => (met === null || met === undefined ? '—' : met ? '**met**' : '**not met**');
+const when = (iso) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+const sizeLabel = (size) => (size >= 1000 ? `${size / 1000}k` : String(size));
+const q = (query) => (query === '' ? '(empty)' : `\`${query}\``);
+const loadNote = (data) => (data.load ? `load average (1 min) ${data.load.start} at start, ${data.load.end} at end` : '');
+const stamp = (data) => `Run ${when(data.date)} on ${data.machine.nproc} CPUs, Node ${data.machine.node}; ${loadNote(data)}.`;
+
+function searchSection(data) {
+  const out = ['## 1. Search latency (`listVehicles`, in-process)', '', stamp(data), ''];
+  out.push(
+    'The real service function `listVehicles` (server/catalog/vehicles.ts) on a database built by the real migrations, page 1 with ' +
+      `${data.perPage} per page, as the home page asks. The inventory is synthetic but shaped like the demo one: the demo vehicles as templates with other ` +
+      'variants, years, prices, cities and description sentences; about 10% sold (they leave the listing), 2% reserved, 4% featured, 1-5 image rows each, ' +
+      'and a rare classic (Hindustan Motors Ambassador, about 1 in 2,000). Sizes are built one after the other in the same database. ' +
+      `Each query: ${data.warmup} warm-up calls, then repeated for ${data.budgetMs / 1000} s (at least 20, at most 300 calls); times in ms. ` +
+      'PostgreSQL gets `VACUUM ANALYZE` after loading (autovacuum would do it within a minute); SQLite is measured as the product ships it (it never runs `ANALYZE`).',
+    '',
+  );
+  const { target } = data;
+  if (target.worstP95Ms !== null) {
+    out.push(`**Target: p95 ≤ ${target.p95Ms} ms on SQLite at ${sizeLabel(target.size)} vehicles, for every query of the mix: ${target.met ? 'met' : 'not met'}** (worst p95 ${ms(target.worstP95Ms)} ms).`, '');
+  }
+  if (data.skipped.length > 0) out.push(`Skipped: ${data.skipped.join(', ')}.`, '');
+  for (const dialect of data.dialects) {
+    const sizes = dialect.sizes;
+    out.push(`### ${dialect.version}`, '');
+    out.push(`| query | kind | matches (${sizes.map((entry) => sizeLabel(entry.size)).join(' / ')}) | ${sizes.map((entry) => `${sizeLabel(entry.size)}: p50 / p95 / mean`).join(' | ')} |`);
+    out.push(`|---|---|---|${sizes.map(() => '---|').join('')}`);
+    for (const [index, { query, kind }] of sizes[0].queries.entries()) {
+      const cells = sizes.map((entry) => {
+        const { stats } = entry.queries[index];
+        const over = dialect.dialect === 'sqlite' && entry.size === target.size && stats.p95 > target.p95Ms;
+        return `${ms(stats.p50)} / ${over ? '**' : ''}${ms(stats.p95)}${over ? '**' : ''} / ${ms(stats.mean)}`;
+      });
+      out.push(`| ${q(query)} | ${kind} | ${sizes.map((entry) => entry.queries[index].total).join(' / ')} | ${cells.join(' | ')} |`);
+    }
+    out.push('', `Loading: ${sizes.map((entry) => `${sizeLabel(entry.size)} in ${entry.insertSeconds.toFixed(1)} s`).join(', ')} (batched multi-row inserts, cumulative).`, '');
+
+    const largest = sizes.at(-1).size;
+    out.push(`Where the time goes at ${sizeLabel(largest)}: each statement \`listVehicles\` sends, timed alone (median of 15, ms), with the plan of the page statement:`, '');
+    out.push('| query | count | page | covers | plan of the page statement |', '|---|---|---|---|---|');
+    for (const { query, statements } of dialect.diagnostics) {
+      const time = (kind) => ms(statements.find((statement) => statement.kind === kind)?.medianMs ?? null);
+      const page = statements.find((statement) => statement.kind === 'page');
+      const plan = (page?.plan ?? [])
+        .filter((line) => dialect.dialect === 'sqlite' || /Scan|Sort|Limit|Join|Gather|Aggregate/.test(line))
+        .map((line) => line.trim().replace(/\s*\(actual.*$/, '').replace(/\|/g, '\\|'))
+        .join(' → ');
+      out.push(`| ${q(query)} | ${time('count')} | ${time('page')} | ${time('covers')} | ${plan} |`);
+    }
+    out.push('');
+    out.push('<details><summary>Full plans and SQL</summary>', '');
+    for (const { query, statements } of dialect.diagnostics) {
+      out.push(`${q(query)}`, '', '```');
+      for (const statement of statements) out.push(`-- ${statement.kind} (${ms(statement.medianMs)} ms): ${statement.sql.replace(/\s+/g, ' ')}`, ...statement.plan, '');
+      out.push('```', '');
+    }
+    out.push('</details>', '');
+
+    if (dialect.whatIf) {
+      const { whatIf } = dialect;
+      out.push(`#### What-if on SQLite at ${sizeLabel(largest)} (a sketch of the suggested fix, not product code)`, '');
+      out.push(
+        'Timed on the same database after the measurements above, through the same Kysely connection (p50 / p95 ms; counts checked equal to `listVehicles`):',
+        '',
+        "1. `CREATE INDEX … ON vehicles (featured, created_at) WHERE status != 'sold'`: the listing order, walked backwards (the rowid breaks ties, as `id DESC` asks), so a page reads 10 index entries instead of sorting every vehicle for sale;",
+        '2. the FTS index holds only vehicles for sale (its triggers skip sold ones), so a search count is answered by the FTS index alone; other counts leave out the `categories` join, which never removes a row (`category_id` is NOT NULL with a RESTRICT foreign key) but makes SQLite read every wide vehicle row;',
+        `3. the page statement walks that index when more than ${whatIf.walkAbove} vehicles match, and sorts the matches (FTS first) when fewer do;`,
+        `4. last column only: the count stops at ${whatIf.cap + 1} ("${whatIf.cap.toLocaleString('en-IN')}+ vehicles found"), the one way found to bound 1-2 letter searches, which no trigram index can serve.`,
+        '',
+      );
+      const shipped = new Map(sizes.at(-1).queries.map((entry) => [entry.query, entry.stats]));
+      out.push('| query | matches | as shipped | with 1-3 | with 1-4 (capped count) |', '|---|---|---|---|---|');
+      for (const entry of whatIf.queries) {
+        const before = shipped.get(entry.query);
+        out.push(`| ${q(entry.query)} | ${entry.total} | ${ms(before?.p50)} / ${ms(before?.p95)} | ${ms(entry.proposed.p50)} / ${ms(entry.proposed.p95)} | ${ms(entry.capped.p50)} / ${ms(entry.capped.p95)} |`);
+      }
+      out.push('');
+    }
+  }
+  return out;
+}
+
+function ssrSection(data) {
+  const out = ['## 2. Server-rendered pages per second', '', stamp(data), ''];
+  out.push(
+    `autocannon, ${data.connections} connections, ${data.durationSeconds} s per measurement after ${data.warmupSeconds} s of warm-up, loopback only, against the built server ` +
+      '(a private copy of build/, SQLite, `APP_MODE=test SEED_DEMO=true`: the demo inventory) and, in the same run, against a bare `node:http` server answering ' +
+      'every request with the exact bytes the app sent for that page (fetched once) and the same content type. **No Accept-Encoding header is sent, so neither ' +
+      'server compresses.** Both servers run as their own process; autocannon runs in the bench process (on a 2-CPU machine the load generator takes one CPU). ' +
+      `Target: the app serves at least ${data.target.ratio * 100}% of the bare rate.`,
+    '',
+    '| environment | page | HTML bytes | app req/s | bare req/s | app / bare | server CPU ms per request, app / bare | bare / app CPU | app latency p50 / p99 (ms) | non-2xx / errors | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const run of data.runs) {
+    const env = Object.entries(run.env).map(([key, value]) => `${key}=${value}`).join(' ');
+    out.push(
+      `| ${run.mode} (\`${env}\`) | \`${run.page}\` | ${run.bytes} | ${run.app.requestsPerSecond.toFixed(0)} | ${run.bare.requestsPerSecond.toFixed(0)} | ${(run.ratio * 100).toFixed(1)}% | ${run.app.cpuMsPerRequest?.toFixed(2) ?? '—'} / ${run.bare.cpuMsPerRequest?.toFixed(3) ?? '—'} | ${run.cpuRatio ? `${(run.cpuRatio * 100).toFixed(1)}%` : '—'} | ${run.app.latencyMs.p50} / ${run.app.latencyMs.p99} | ${run.app.non2xx} / ${run.app.errors} | ${yes(run.met)} |`,
+    );
+  }
+  out.push(
+    '',
+    'The server CPU columns come from /proc: user + system CPU time of each server process over the measured period, divided by the requests it answered. ' +
+      'They measure the cost of a request even when other work competes for the CPUs, which the rates do not.',
+  );
+  out.push('', 'Nothing in the project sets `NODE_ENV`, so `npm start` runs like the `test` rows: React renders with its development build.', '');
+  return out;
+}
+
+function jsSection(data) {
+  const out = ['## 3. Compressed JavaScript on first load', '', stamp(data), ''];
+  out.push(
+    'Every script the served HTML asks for (script `src`, `<link rel="modulepreload">`, the imports of the inline module script) and anything those import ' +
+      'statically, each fetched from the built server with `Accept-Encoding: br` and then `gzip`; bytes are as sent on the wire (KB = 1,000 bytes). ' +
+      `Target: at most ${kb(data.target.bytes)} per page.`,
+    '',
+    '| page | scripts | brotli | gzip | uncompressed | target (brotli and gzip) |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const page of data.pages) out.push(`| \`${page.page}\` | ${page.files.length} | ${kb(page.totals.br)} | ${kb(page.totals.gzip)} | ${kb(page.totals.identity)} | ${yes(page.met)} |`);
+  out.push('');
+  for (const page of data.pages) {
+    out.push(`<details><summary>Files of <code>${page.page}</code></summary>`, '', '| file | brotli | gzip | uncompressed |', '|---|---|---|---|');
+    for (const file of [...page.files].sort((a, b) => b.br - a.br)) out.push(`| \`${file.src}\`${file.listedInHtml ? '' : ' (not preloaded)'} | ${file.br} | ${file.gzip} | ${file.identity} |`);
+    out.push('', '</details>', '');
+    if (page.notPreloaded.length > 0) out.push(`Imported but not preloaded on \`${page.page}\`: ${page.notPreloaded.join(', ')}.`, '');
+    if (page.uncompressed.length > 0) out.push(`Sent without the asked-for compression on \`${page.page}\`: ${page.uncompressed.join(', ')}.`, '');
+  }
+  return out;
+}
+
+function lighthouseSection(data) {
+  const out = ['## 4. Lighthouse, mobile', '', stamp(data), ''];
+  const version = data.pages[0]?.median.lighthouseVersion ?? '?';
+  out.push(
+    `Lighthouse ${version} (npm) with its default mobile settings (emulated phone, simulated slow 4G, 4x CPU slowdown) in Debian's chromium ` +
+      `(\`${data.chromePath}\`, flags \`${data.chromeFlags}\`), against the built server on loopback (SQLite, demo inventory). ` +
+      `${data.runsPerPage} run${data.runsPerPage === 1 ? '' : 's'} per page; the run with the median performance score is shown. Target: performance ≥ ${data.target.performance}.`,
+    '',
+    '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | FCP | Speed Index | all runs (performance) | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const page of data.pages) {
+    const { scores, metrics } = page.median;
+    out.push(
+      `| \`${page.page}\` | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} | ${(metrics.lcpMs / 1000).toFixed(2)} s | ${metrics.cls.toFixed(3)} | ${metrics.tbtMs.toFixed(0)} ms | ${(metrics.fcpMs / 1000).toFixed(2)} s | ${(metrics.speedIndexMs / 1000).toFixed(2)} s | ${page.runs.map((run) => run.scores.performance).join(', ')} | ${yes(page.met)} |`,
+    );
+  }
+  out.push('');
+  for (const page of data.pages) {
+    const { median } = page;
+    const below = Object.entries(median.belowPar).filter(([, audits]) => audits.length > 0).map(([category, audits]) => `${category}: ${audits.join(', ')}`);
+    out.push(`\`${page.page}\` (median run):`, '');
+    if (below.length > 0) out.push(`- audits scoring under 0.9: ${below.join('; ')}`);
+    if ((median.opportunities ?? []).length > 0) out.push(`- Lighthouse's estimated savings: ${median.opportunities.map((entry) => `${entry.id}${entry.detail ? ` (${entry.detail})` : ''}: LCP ${entry.lcpMs.toFixed(0)} ms, FCP ${entry.fcpMs.toFixed(0)} ms`).join('; ')}`);
+    out.push(`- LCP element: \`${(median.lcpElement ?? '—').slice(0, 120)}…\``);
+    out.push(`- server response ${median.metrics.serverResponseMs?.toFixed(0)} ms, total transfer ${kb(median.totalByteWeight ?? 0)}, CPU benchmark index ${median.benchmarkIndex}`);
+    for (const warning of median.warnings) out.push(`- Lighthouse warning: ${warning.replace(/\s*Learn more[\s\S]*$/, '').replace(/\s+/g, ' ')}`);
+    out.push('');
+  }
+  return out;
+}
+
+function summary(search, ssr, js, lighthouse) {
+  const rows = [];
+  if (search?.target.worstP95Ms !== null && search) {
+    const sqlite = search.dialects.find((dialect) => dialect.dialect === 'sqlite');
+    const worst = sqlite?.sizes.at(-1).queries.reduce((a, b) => (b.stats.p95 > a.stats.p95 ? b : a));
+    rows.push(`| search p95 on SQLite at ${sizeLabel(search.target.size)}, worst query of the mix | ≤ ${search.target.p95Ms} ms | ${ms(search.target.worstP95Ms)} ms (${q(worst?.query ?? '')}) | ${yes(search.target.met)} |`);
+  }
+  for (const run of ssr?.runs ?? []) rows.push(`| SSR \`${run.page}\`, ${run.mode}: app req/s ÷ bare node:http req/s | ≥ ${ssr.target.ratio * 100}% | ${(run.ratio * 100).toFixed(1)}% (${run.app.requestsPerSecond.toFixed(0)} vs ${run.bare.requestsPerSecond.toFixed(0)} req/s) | ${yes(run.met)} |`);
+  for (const page of js?.pages ?? []) rows.push(`| compressed JS on first load of \`${page.page}\` | ≤ ${kb(js.target.bytes)} | ${kb(page.totals.br)} brotli, ${kb(page.totals.gzip)} gzip | ${yes(page.met)} |`);
+  for (const page of lighthouse?.pages ?? []) rows.push(`| Lighthouse mobile performance, \`${page.page}\` | ≥ ${lighthouse.target.performance} | ${page.median.scores.performance} (runs: ${page.runs.map((run) => run.scores.performance).join(', ')}) | ${yes(page.met)} |`);
+  return rows.length > 0 ? ['## Summary', '', '| benchmark | target | result | |', '|---|---|---|---|', ...rows, ''] : [];
+}
+
+export function renderResults() {
+  const search = load('search');
+  const ssr = load('ssr');
+  const js = load('js');
+  const lighthouse = load('lighthouse');
+  const latest = [search, ssr, js, lighthouse].filter(Boolean).sort((a, b) => b.date.localeCompare(a.date))[0];
+  const out = ['# Benchmark results', ''];
+  out.push('Generated by `npm run bench` (bench/run.mjs) from the figures in `bench/results/*.json`; each section says when it was last run. Do not edit by hand.', '');
+  if (latest) {
+    const m = latest.machine;
+    out.push(`Machine: ${m.nproc} CPUs (\`nproc\`), ${m.cpu}, ${m.memoryGiB} GiB memory, ${m.os}; Node ${m.node}. Written ${when(latest.date)}.`, '');
+    const loads = [search, ssr, js, lighthouse].filter(Boolean).map((data) => data.load?.start ?? 0);
+    if (Math.max(...loads) > m.nproc) {
+      out.push(`Note: the load average exceeded the CPU count during some sections (other work was running on the machine), which inflates latencies and lowers throughput; compare runs made under similar load.`, '');
+    }
+  }
+  out.push(
+    '## How to rerun',
+    '',
+    '```sh',
+    'npm run bench                      # all four sections (builds first; about 10 minutes)',
+    'npm run bench -- search            # one or more sections: search ssr js lighthouse',
+    'npm run bench -- search --sizes=1000,10000 --dialects=sqlite --budget-ms=1000',
+    'npm run bench -- ssr --duration=10 --connections=10 --modes=test,node-env-production',
+    'npm run bench -- lighthouse --runs=3',
+    'npm run bench -- --no-build ssr js # reuse the current build/',
+    'npm run bench -- --report          # only rewrite RESULTS.md from bench/results/',
+    '```',
+    '',
+    'Needs Node 24 through npm (`npm run`/`npm exec`), PostgreSQL on 127.0.0.1:5432 as `postgres` for the PostgreSQL half of `search` ' +
+      '(`TEST_POSTGRES_URL` overrides; skipped when not reachable), and chromium at /usr/bin/chromium (`CHROME_PATH` overrides) for `lighthouse`. ' +
+      'Everything runs on loopback with temporary data directories and databases, removed afterwards.',
+    '',
+  );
+  out.push(...summary(search, ssr, js, lighthouse));
+  if (search) out.push(...searchSection(search));
+  if (ssr) out.push(...ssrSection(ssr));
+  if (js) out.push(...jsSection(js));
+  if (lighthouse) out.push(...lighthouseSection(lighthouse));
+  writeFileSync(path.join(benchDir, 'RESULTS.md'), `${out.join('\n').replace(/\n{3,}/g, '\n\n')}\n`);
+}

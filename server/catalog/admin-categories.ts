@@ -1,0 +1,270 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { categoryMessages, MAX_CATEGORY_NAME } from '../../app/components/admin/category-rules.ts';
+import type { ImageRef } from '../../app/lib/vehicle.ts';
+import { recordAudit } from '../admin/audit.ts';
+import type { Database } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
+import type { Storage } from '../media/storage.ts';
+import { AdminCatalogError, discardImages, storeUploads, type Upload } from './admin-images.ts';
+import { toImageRef } from './rows.ts';
+import { buildSearchText } from './search.ts';
+import { slugify } from './vehicles.ts';
+
+/** Category administration (SPEC 2 Admin add category / manage categories; 5; 8). */
+
+export { categoryMessages, MAX_CATEGORY_NAME };
+
+export type AdminCategory = {
+  id: number;
+  name: string;
+  slug: string;
+  image: ImageRef | null;
+  /** Every vehicle in it, sold ones included: a category with any cannot be deleted. */
+  vehicleCount: number;
+  updatedAt: string;
+};
+
+type Deps = { database: Database; storage: Storage };
+type Executor = Kysely<DB> | Transaction<DB>;
+
+type CategoryRow = {
+  id: number;
+  name: string;
+  slug: string;
+  image_key: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  image_widths: string | null;
+  updated_at: string;
+};
+
+function imageOf(row: CategoryRow): ImageRef | null {
+  return row.image_key && row.image_width && row.image_height && row.image_widths
+    ? toImageRef({ key: row.image_key, width: row.image_width, height: row.image_height, variant_widths: row.image_widths })
+    : null;
+}
+
+function snapshot(row: CategoryRow) {
+  return { name: row.name, slug: row.slug, image: row.image_key };
+}
+
+export async function listAdminCategories(database: Database): Promise<AdminCategory[]> {
+  const rows = await database.db
+    .selectFrom('categories')
+    .select(['id', 'name', 'slug', 'image_key', 'image_width', 'image_height', 'image_widths', 'updated_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('vehicles')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('vehicles.category_id', '=', 'categories.id')
+        .as('vehicle_count'),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    image: imageOf(row),
+    vehicleCount: Number(row.vehicle_count ?? 0),
+    updatedAt: row.updated_at,
+  }));
+}
+
+/** Just the choices for a vehicle's category field. */
+export async function categoryChoices(database: Database): Promise<Array<{ id: number; name: string }>> {
+  return database.db.selectFrom('categories').select(['id', 'name']).orderBy('name').execute();
+}
+
+function cleanName(name: string): string {
+  const trimmed = name.replace(/\s+/g, ' ').trim();
+  if (!trimmed) throw new AdminCatalogError(categoryMessages.nameRequired);
+  if (trimmed.length > MAX_CATEGORY_NAME) throw new AdminCatalogError(`Category name must be at most ${MAX_CATEGORY_NAME} characters`);
+  return trimmed;
+}
+
+async function assertNameFree(db: Executor, name: string, exceptId?: number) {
+  let query = db.selectFrom('categories').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw new AdminCatalogError(`A category named "${name}" already exists.`);
+}
+
+/** The name's slug, or the slug with -2, -3 … when another category holds it. */
+async function uniqueSlug(db: Executor, name: string, exceptId?: number): Promise<string> {
+  const base = slugify(name);
+  let query = db.selectFrom('categories').select('slug').where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const taken = new Set((await query.execute()).map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${(error as { code?: string }).code ?? ''}` : '';
+  return /UNIQUE constraint|duplicate key|23505/i.test(text);
+}
+
+async function storeCategoryImage(storage: Storage, image: Upload | null | undefined): Promise<ImageRef | null> {
+  if (!image) return null;
+  const [stored] = await storeUploads(storage, [image], 'categories');
+  return stored ?? null;
+}
+
+/** Add category: the name (trimmed, not blank, unique regardless of case) and an optional image. */
+export async function addCategory(deps: Deps, input: { name: string; image?: Upload | null }, actorEmail: string): Promise<number> {
+  const name = cleanName(input.name);
+  await assertNameFree(deps.database.db, name);
+  const image = await storeCategoryImage(deps.storage, input.image);
+  const now = new Date().toISOString();
+  let id: number;
+  try {
+    const row = await deps.database.db
+      .insertInto('categories')
+      .values({
+        name,
+        slug: await uniqueSlug(deps.database.db, name),
+        image_key: image?.key ?? null,
+        image_width: image?.width ?? null,
+        image_height: image?.height ?? null,
+        image_widths: image ? image.widths.join(',') : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    id = row.id;
+  } catch (error) {
+    if (image) await discardImages(deps.storage, [image]);
+    if (isUniqueViolation(error)) throw new AdminCatalogError(`A category named "${name}" already exists.`);
+    throw error;
+  }
+  await recordAudit(deps.database, {
+    actorEmail,
+    action: 'create',
+    entity: 'category',
+    entityId: id,
+    summary: `Added category ${name}`,
+    after: { name, image: image?.key ?? null },
+  });
+  return id;
+}
+
+async function findCategory(db: Executor, id: number): Promise<CategoryRow | undefined> {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'name', 'slug', 'image_key', 'image_width', 'image_height', 'image_widths', 'updated_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Edit category: rename (the slug follows, kept unique, and every vehicle in it is found by the
+ * new name at once) and/or replace the image (the old image's files are deleted).
+ */
+export async function updateCategory(
+  deps: Deps,
+  id: number,
+  input: { name: string; image?: Upload | null; removeImage?: boolean },
+  actorEmail: string,
+): Promise<void> {
+  const name = cleanName(input.name);
+  const before = await findCategory(deps.database.db, id);
+  if (!before) throw new AdminCatalogError(categoryMessages.notFound);
+  await assertNameFree(deps.database.db, name, id);
+  const image = await storeCategoryImage(deps.storage, input.image);
+  const replacesImage = Boolean(image) || Boolean(input.removeImage);
+  const now = new Date().toISOString();
+  let slug = before.slug;
+  try {
+    await deps.database.db.transaction().execute(async (trx) => {
+      slug = name === before.name ? before.slug : await uniqueSlug(trx, name, id);
+      await trx
+        .updateTable('categories')
+        .set({
+          name,
+          slug,
+          updated_at: now,
+          ...(replacesImage
+            ? {
+                image_key: image?.key ?? null,
+                image_width: image?.width ?? null,
+                image_height: image?.height ?? null,
+                image_widths: image ? image.widths.join(',') : null,
+              }
+            : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+      if (name !== before.name) await rebuildSearchText(trx, id, name);
+    });
+  } catch (error) {
+    if (image) await discardImages(deps.storage, [image]);
+    if (isUniqueViolation(error)) throw new AdminCatalogError(`A category named "${name}" already exists.`);
+    throw error;
+  }
+  const oldImage = imageOf(before);
+  if (replacesImage && oldImage) await discardImages(deps.storage, [oldImage]);
+  await recordAudit(deps.database, {
+    actorEmail,
+    action: 'update',
+    entity: 'category',
+    entityId: id,
+    summary: name === before.name ? `Updated category ${name}` : `Renamed category ${before.name} to ${name}`,
+    before: snapshot(before),
+    after: { name, slug, image: replacesImage ? (image?.key ?? null) : before.image_key },
+  });
+}
+
+/** Search covers the category's name, so each of its vehicles is re-indexed under the new one. */
+async function rebuildSearchText(trx: Transaction<DB>, categoryId: number, categoryName: string) {
+  const vehicles = await trx
+    .selectFrom('vehicles')
+    .select(['id', 'make', 'model', 'name', 'variant', 'year', 'description'])
+    .where('category_id', '=', categoryId)
+    .execute();
+  for (const vehicle of vehicles) {
+    await trx
+      .updateTable('vehicles')
+      .set({ search_text: buildSearchText({ ...vehicle, categoryName }) })
+      .where('id', '=', vehicle.id)
+      .execute();
+  }
+}
+
+/** Delete category: refused while any vehicle (sold ones too) is in it; its image files go too. */
+export async function deleteCategory(deps: Deps, id: number, actorEmail: string): Promise<{ name: string }> {
+  const before = await findCategory(deps.database.db, id);
+  if (!before) throw new AdminCatalogError(categoryMessages.notFound);
+  const counted = await deps.database.db
+    .selectFrom('vehicles')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('category_id', '=', id)
+    .executeTakeFirst();
+  const count = Number(counted?.count ?? 0);
+  if (count > 0) {
+    throw new AdminCatalogError(
+      `${before.name} still has ${count} vehicle${count === 1 ? '' : 's'}. Move ${count === 1 ? 'it' : 'them'} to another category or delete ${count === 1 ? 'it' : 'them'} first.`,
+    );
+  }
+  try {
+    await deps.database.db.deleteFrom('categories').where('id', '=', id).execute();
+  } catch (error) {
+    // A vehicle added at the same moment: the foreign key refuses the delete.
+    if (/FOREIGN KEY|foreign key|23503/i.test(String((error as { code?: string }).code ?? '') + String(error))) {
+      throw new AdminCatalogError(`${before.name} still has vehicles. Move them to another category or delete them first.`);
+    }
+    throw error;
+  }
+  const image = imageOf(before);
+  if (image) await discardImages(deps.storage, [image]);
+  await recordAudit(deps.database, {
+    actorEmail,
+    action: 'delete',
+    entity: 'category',
+    entityId: id,
+    summary: `Deleted category ${before.name}`,
+    before: snapshot(before),
+  });
+  return { name: before.name };
+}

@@ -1,0 +1,283 @@
+import sharp from 'sharp';
+import { MAX_VEHICLE_IMAGES } from '../../app/components/admin/vehicle-schema.ts';
+import type { ImageRef } from '../../app/lib/vehicle.ts';
+import type { Database } from '../db/connection.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { deleteImage, ImageRejectedError, MAX_UPLOAD_BYTES, safeFileStem, storeImage } from '../media/images.ts';
+import type { Storage } from '../media/storage.ts';
+import { toImageRef } from './rows.ts';
+
+export { MAX_VEHICLE_IMAGES };
+/** The largest form body an admin upload may send: ten photos of 15 MB, plus the text fields. */
+export const MAX_UPLOAD_FORM_BYTES = MAX_VEHICLE_IMAGES * MAX_UPLOAD_BYTES + 1024 * 1024;
+/** Mirrors the pipeline's own limit (server/media/images.ts): larger pictures are refused. */
+const MAX_PIXELS = 60_000_000;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+/** A refusal whose message is meant for the admin as it is. */
+export class AdminCatalogError extends Error {}
+
+/** One uploaded file: its name as the admin's device gave it, and its bytes. */
+export type Upload = { name: string; bytes: Uint8Array };
+
+/** An image refused before anything was stored; the message names the file and the reason. */
+export class ImageUploadError extends AdminCatalogError {
+  constructor(
+    readonly fileName: string,
+    readonly reason: string,
+  ) {
+    super(`Failed to upload image: ${fileName}. Please try again. ${reason}`.trim());
+  }
+}
+
+export const UPLOAD_TOO_LARGE = `The upload is too large: send at most ${MAX_VEHICLE_IMAGES} photos of up to 15 MB each.`;
+
+export class UploadTooLargeError extends AdminCatalogError {}
+
+/**
+ * Reads a multipart (or url-encoded) form without letting a client stream an unbounded body
+ * into memory: a declared Content-Length over the limit is refused before reading, and a
+ * body without one is counted while it streams and cut off at the limit.
+ */
+export async function readUploadForm(request: Request, maxBytes = MAX_UPLOAD_FORM_BYTES, tooLarge = UPLOAD_TOO_LARGE): Promise<FormData> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await request.body?.cancel().catch(() => {});
+    throw new UploadTooLargeError(tooLarge);
+  }
+  if (!request.body) return request.formData();
+  let received = 0;
+  const counted = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        if (received > maxBytes) controller.error(new UploadTooLargeError(tooLarge));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  const copy = new Request(request.url, { method: request.method, headers: request.headers, body: counted, duplex: 'half' } as RequestInit);
+  try {
+    return await copy.formData();
+  } catch (error) {
+    if (received > maxBytes) throw new UploadTooLargeError(tooLarge);
+    throw new AdminCatalogError('The form could not be read. Please try again.', { cause: error });
+  }
+}
+
+/** The non-empty files of a multipart field (an untouched file input sends one empty file). */
+export async function uploadsFrom(form: FormData, field: string): Promise<Upload[]> {
+  const files = form.getAll(field).filter((value): value is File => typeof value !== 'string' && value.size > 0);
+  return Promise.all(
+    files.map(async (file) => ({ name: displayName(file.name), bytes: new Uint8Array(await file.arrayBuffer()) })),
+  );
+}
+
+function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);
+  return clean || 'image';
+}
+
+/**
+ * Checks an upload by its content, reading only the header: size, a raster format we accept,
+ * and the pixel count (a 30000 x 30000 picture is refused here with a message that says so,
+ * before anything is decoded or stored). storeImage checks again as it stores.
+ */
+export async function checkUpload(upload: Upload): Promise<void> {
+  if (upload.bytes.byteLength > MAX_UPLOAD_BYTES) {
+    throw new ImageUploadError(upload.name, 'The image is larger than 15 MB. Please choose a smaller photo.');
+  }
+  let format: string | undefined;
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ format, width, height } = await sharp(upload.bytes, { limitInputPixels: false }).metadata());
+  } catch {
+    throw new ImageUploadError(upload.name, 'This file is not an image we can read. Please choose a JPEG, PNG or WebP photo.');
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw new ImageUploadError(upload.name, 'Only photos can be uploaded (JPEG, PNG, WebP, HEIC, AVIF or GIF).');
+  }
+  if (!width || !height || width * height > MAX_PIXELS) {
+    throw new ImageUploadError(upload.name, 'The image is too large in pixels. Please choose a photo under 60 megapixels.');
+  }
+}
+
+/**
+ * Stores uploads under `${prefix}/{timestamp}_{safe file name}` (the pipeline adds
+ * `-{width}.webp`). All are checked before the first is stored, and if one still fails while
+ * storing, the ones already stored are deleted again: either every image is stored or none.
+ */
+export async function storeUploads(storage: Storage, uploads: Upload[], prefix: string): Promise<ImageRef[]> {
+  for (const upload of uploads) await checkUpload(upload);
+  const stamp = Date.now();
+  const used = new Set<string>();
+  const stored: ImageRef[] = [];
+  try {
+    for (const upload of uploads) {
+      let stem = safeFileStem(upload.name);
+      for (let n = 2; used.has(stem); n++) stem = `${safeFileStem(upload.name)}-${n}`;
+      used.add(stem);
+      try {
+        stored.push(await storeImage(storage, upload.bytes, `${prefix}/${stamp}_${stem}`));
+      } catch (error) {
+        if (error instanceof ImageRejectedError) throw new ImageUploadError(upload.name, error.message);
+        throw error;
+      }
+    }
+  } catch (error) {
+    await discardImages(storage, stored);
+    throw error;
+  }
+  return stored;
+}
+
+/** Deletes stored images' files, never failing the caller: a leftover file is only logged by it. */
+export async function discardImages(storage: Storage, images: Array<Pick<ImageRef, 'key' | 'widths'>>): Promise<void> {
+  await Promise.allSettled(images.map((image) => deleteImage(storage, image)));
+}
+
+// ------------------------------------------------------------------ the edit page's images
+
+export type AdminImage = ImageRef & { id: number; position: number };
+
+type Deps = { database: Database; storage: Storage };
+
+/** A vehicle's images in order, with the ids the edit page acts on. */
+export async function listVehicleImages(database: Database, vehicleId: number): Promise<AdminImage[]> {
+  const rows = await database.db
+    .selectFrom('vehicle_images')
+    .select(['id', 'position', 'key', 'width', 'height', 'variant_widths'])
+    .where('vehicle_id', '=', vehicleId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...toImageRef(row), id: row.id, position: row.position }));
+}
+
+async function vehicleFolder(database: Database, vehicleId: number): Promise<string> {
+  const row = await database.db
+    .selectFrom('vehicles')
+    .innerJoin('categories', 'categories.id', 'vehicles.category_id')
+    .select('categories.slug')
+    .where('vehicles.id', '=', vehicleId)
+    .executeTakeFirst();
+  if (!row) throw new AdminCatalogError('Vehicle not found');
+  return `vehicles/${row.slug}`;
+}
+
+/** Adds photos after the existing ones; at most MAX_VEHICLE_IMAGES in all. */
+export async function addVehicleImages(deps: Deps, vehicleId: number, uploads: Upload[], actorEmail: string): Promise<AdminImage[]> {
+  if (uploads.length === 0) throw new AdminCatalogError('Please choose at least one image.');
+  const folder = await vehicleFolder(deps.database, vehicleId);
+  const existing = await listVehicleImages(deps.database, vehicleId);
+  const room = MAX_VEHICLE_IMAGES - existing.length;
+  if (uploads.length > room) {
+    throw new AdminCatalogError(
+      room <= 0
+        ? `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images. Remove one first.`
+        : `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images: you can add ${room} more.`,
+    );
+  }
+  const stored = await storeUploads(deps.storage, uploads, folder);
+  const now = new Date().toISOString();
+  try {
+    await deps.database.db.transaction().execute(async (trx) => {
+      const last = await trx
+        .selectFrom('vehicle_images')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .where('vehicle_id', '=', vehicleId)
+        .executeTakeFirst();
+      const start = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+      await trx
+        .insertInto('vehicle_images')
+        .values(
+          stored.map((image, index) => ({
+            vehicle_id: vehicleId,
+            position: start + index,
+            key: image.key,
+            width: image.width,
+            height: image.height,
+            variant_widths: image.widths.join(','),
+            created_at: now,
+          })),
+        )
+        .execute();
+      await trx.updateTable('vehicles').set({ updated_at: now }).where('id', '=', vehicleId).execute();
+    });
+  } catch (error) {
+    await discardImages(deps.storage, stored);
+    throw error;
+  }
+  await recordAudit(deps.database, {
+    actorEmail,
+    action: 'create',
+    entity: 'vehicle_image',
+    entityId: vehicleId,
+    summary: `Added ${stored.length} image${stored.length === 1 ? '' : 's'} to vehicle ${vehicleId}`,
+    after: stored.map((image) => image.key),
+  });
+  return listVehicleImages(deps.database, vehicleId);
+}
+
+/** Removes one photo: its row, then its files; the rest close up so the first stays the cover. */
+export async function removeVehicleImage(deps: Deps, vehicleId: number, imageId: number, actorEmail: string): Promise<AdminImage[]> {
+  const images = await listVehicleImages(deps.database, vehicleId);
+  const image = images.find((candidate) => candidate.id === imageId);
+  if (!image) throw new AdminCatalogError('That image is no longer on this vehicle.');
+  const now = new Date().toISOString();
+  await deps.database.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('vehicle_images').where('id', '=', imageId).where('vehicle_id', '=', vehicleId).execute();
+    const rest = images.filter((candidate) => candidate.id !== imageId);
+    for (const [position, other] of rest.entries()) {
+      if (other.position !== position) await trx.updateTable('vehicle_images').set({ position }).where('id', '=', other.id).execute();
+    }
+    await trx.updateTable('vehicles').set({ updated_at: now }).where('id', '=', vehicleId).execute();
+  });
+  await deleteImage(deps.storage, image);
+  await recordAudit(deps.database, {
+    actorEmail,
+    action: 'delete',
+    entity: 'vehicle_image',
+    entityId: vehicleId,
+    summary: `Removed an image from vehicle ${vehicleId}`,
+    before: image.key,
+  });
+  return listVehicleImages(deps.database, vehicleId);
+}
+
+/** Moves a photo one place earlier or later; the first photo is the cover. */
+export async function moveVehicleImage(
+  deps: Deps,
+  vehicleId: number,
+  imageId: number,
+  direction: 'left' | 'right',
+  actorEmail: string,
+): Promise<AdminImage[]> {
+  const images = await listVehicleImages(deps.database, vehicleId);
+  const index = images.findIndex((candidate) => candidate.id === imageId);
+  if (index === -1) throw new AdminCatalogError('That image is no longer on this vehicle.');
+  const target = direction === 'left' ? index - 1 : index + 1;
+  if (target < 0 || target >= images.length) return images;
+  const order = [...images];
+  [order[index], order[target]] = [order[target]!, order[index]!];
+  const now = new Date().toISOString();
+  await deps.database.db.transaction().execute(async (trx) => {
+    for (const [position, image] of order.entries()) {
+      if (image.position !== position) await trx.updateTable('vehicle_images').set({ position }).where('id', '=', image.id).execute();
+    }
+    await trx.updateTable('vehicles').set({ updated_at: now }).where('id', '=', vehicleId).execute();
+  });
+  await recordAudit(deps.database, {
+    actorEmail,
+    action: 'update',
+    entity: 'vehicle_image',
+    entityId: vehicleId,
+    summary: `Reordered the images of vehicle ${vehicleId}`,
+    before: images.map((image) => image.key),
+    after: order.map((image) => image.key),
+  });
+  return listVehicleImages(deps.database, vehicleId);
+}

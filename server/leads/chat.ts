@@ -1,0 +1,50 @@
+import { whatsappLink } from '../../app/lib/contact.ts';
+import type { ImageRef } from '../../app/lib/vehicle.ts';
+
+/**
+ * The WhatsApp message a sell submission ends with (SPEC 7, Other: Name, Phone, Vehicle, Year,
+ * Expected Price, Description and an 'Images:' list of addresses). Pure functions with no
+ * server-only imports: the sell page also builds the link in the browser when the save fails,
+ * because the chat opens either way (SPEC 4, Sell form).
+ */
+
+export type SellChatFields = {
+  name: string;
+  phone: string;
+  vehicle: string;
+  year: string;
+  price: string;
+  description: string;
+};
+
+export const SELL_CHAT_GREETING = 'Hello, I want to sell my vehicle.';
+
+/**
+ * One field per line, in the spec's order; an empty description reads '-'. The 'Images:' list
+ * (one absolute address per line) is left out when there are no photos, as when they could not
+ * be uploaded.
+ */
+export function buildSellChatText(fields: SellChatFields, imageUrls: readonly string[] = []): string {
+  const lines = [
+    SELL_CHAT_GREETING,
+    `Name: ${fields.name}`,
+    `Phone: ${fields.phone}`,
+    `Vehicle: ${fields.vehicle}`,
+    `Year: ${fields.year}`,
+    `Expected Price: ${fields.price}`,
+    `Description: ${fields.description.trim() || '-'}`,
+  ];
+  if (imageUrls.length > 0) lines.push('Images:', ...imageUrls);
+  return lines.join('\n');
+}
+
+/** The wa.me chat with the dealer's number (WHATSAPP_NUMBER), prefilled with the message. */
+export function sellChatLink(whatsappNumber: string, fields: SellChatFields, imageUrls: readonly string[] = []): string {
+  return whatsappLink(whatsappNumber, buildSellChatText(fields, imageUrls));
+}
+
+/** The absolute address of a stored photo's largest variant, for the chat and the admin's full view. */
+export function largestImageUrl(siteOrigin: string, image: Pick<ImageRef, 'key' | 'widths'>): string {
+  const largest = Math.max(...image.widths);
+  return new URL(`/media/${image.key}-${largest}.webp`, siteOrigin).href;
+}

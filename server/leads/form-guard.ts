@@ -1,0 +1,121 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { RequestContext } from '../../app/context.ts';
+import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../security/rate-limit.ts';
+
+/**
+ * What stands between the public lead forms and a flood of junk leads: a per-address rate
+ * limit, a bounded body, and the bot check, with a fallback for browsers without JavaScript.
+ */
+
+export type LeadKind = 'request' | 'sell';
+
+export class LeadFormTooLargeError extends Error {}
+
+/** Counts the hit for this form and this visitor's address (rateLimits.publicForm: 10 an hour). */
+export function consumeLeadFormLimit(services: Pick<RequestContext, 'database' | 'clientAddress'>, kind: LeadKind) {
+  return consumeRateLimit(services.database, { key: `publicForm:${kind}:${services.clientAddress}`, ...rateLimits.publicForm });
+}
+
+/**
+ * Reads a form body without letting a client stream an unbounded one into memory: a declared
+ * Content-Length over the limit is refused before reading, and a body without one is counted
+ * while it streams and cut off at the limit.
+ */
+export async function readBoundedForm(request: Request, maxBytes: number): Promise<FormData> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await request.body?.cancel().catch(() => {});
+    throw new LeadFormTooLargeError('form body too large');
+  }
+  if (!request.body) return request.formData();
+  let received = 0;
+  const counted = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        if (received > maxBytes) controller.error(new LeadFormTooLargeError('form body too large'));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  const copy = new Request(request.url, { method: request.method, headers: request.headers, body: counted, duplex: 'half' } as RequestInit);
+  try {
+    return await copy.formData();
+  } catch (error) {
+    if (received > maxBytes) throw new LeadFormTooLargeError('form body too large');
+    throw error;
+  }
+}
+
+// ------------------------------------------------------------------------- bot check
+
+/** The bot-check action of each form (server/security/bot-check.ts). */
+export const botActionFor = { request: 'REQUEST_FORM', sell: 'SELL_FORM' } as const;
+
+/**
+ * Without JavaScript no proof of work can be solved, yet the forms must still work (the sell
+ * form ends in a plain redirect to the chat). Such a submission carries instead a signed
+ * token from when the page was rendered: it must be at least a few seconds old (people read
+ * and type; scripts post at once), at most two hours, and is accepted once. Because this is
+ * weaker than the proof of work, these submissions get a tighter limit of their own.
+ */
+export const MIN_FILL_MS = 3_000;
+export const MAX_FORM_AGE_MS = 2 * 60 * 60_000;
+export const noScriptLimit: RateLimitPolicy = { limit: 3, windowMs: 60 * 60_000 };
+export const FORM_TOKEN_FIELD = 'formToken';
+
+function signature(secret: string, kind: LeadKind, issuedAt: string): string {
+  const key = createHmac('sha256', secret).update('gaadi-bazaar/leads/form-token/v1').digest();
+  return createHmac('sha256', key).update(`${kind}:${issuedAt}`).digest('base64url');
+}
+
+export function issueFormToken(secret: string, kind: LeadKind, now: number = Date.now()): string {
+  const issuedAt = String(Math.floor(now));
+  return `${issuedAt}.${signature(secret, kind, issuedAt)}`;
+}
+
+/** Whether a form token is genuine and of an age a person could have filled the form in. */
+export function formTokenAge(secret: string, kind: LeadKind, token: unknown, now: number = Date.now()): 'ok' | 'too-fast' | 'expired' | 'invalid' {
+  if (typeof token !== 'string' || token.length > 200) return 'invalid';
+  const [issuedAt = '', given = ''] = token.split('.');
+  if (!/^\d{1,15}$/.test(issuedAt)) return 'invalid';
+  const expected = Buffer.from(signature(secret, kind, issuedAt));
+  const actual = Buffer.from(given);
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return 'invalid';
+  const age = now - Number(issuedAt);
+  if (age < MIN_FILL_MS) return 'too-fast';
+  if (age > MAX_FORM_AGE_MS) return 'expired';
+  return 'ok';
+}
+
+/**
+ * The bot check of a lead form: the solved proof of work (or vendor token) in `botCheck`, or,
+ * when the browser ran no script and sent none, the page's form token (see above).
+ */
+export async function passesLeadBotCheck(
+  services: Pick<RequestContext, 'botCheck' | 'database' | 'clientAddress' | 'config' | 'logger'>,
+  form: FormData,
+  kind: LeadKind,
+  now: number = Date.now(),
+): Promise<boolean> {
+  const token = form.get('botCheck');
+  if (typeof token === 'string' && token !== '') return services.botCheck.verify(token, botActionFor[kind], services.clientAddress);
+
+  const formToken = form.get(FORM_TOKEN_FIELD);
+  if (formTokenAge(services.config.authSecret, kind, formToken, now) !== 'ok') return false;
+  const limit = await consumeRateLimit(services.database, { key: `publicFormNoScript:${kind}:${services.clientAddress}`, ...noScriptLimit, now });
+  if (!limit.allowed) return false;
+  // Spent once, like an ALTCHA solution, whichever instance sees it.
+  try {
+    const spent = await services.database.db
+      .insertInto('bot_check_spent')
+      .values({ signature: `lead-form:${String(formToken)}`, expires_at: now + MAX_FORM_AGE_MS })
+      .onConflict((conflict) => conflict.column('signature').doNothing())
+      .returning('signature')
+      .executeTakeFirst();
+    return Boolean(spent);
+  } catch (error) {
+    services.logger.error({ err: error }, 'lead form: could not record a spent form token');
+    return false;
+  }
+}

@@ -1,0 +1,91 @@
+import type { AppServices } from '../../app/context.ts';
+import { settingsFor } from '../admin/settings.ts';
+import { escapeHtml } from '../notify/mail.ts';
+
+/**
+ * Tells the dealer's admin email about a new lead, when Email Notifications are on in the
+ * admin settings. Runs after the lead is saved and is never awaited by the visitor's request:
+ * a slow or failing mail server must not slow or fail a submission (errors are logged).
+ */
+
+export type NewLead =
+  | { kind: 'request'; id: number; name: string; phone: string; model: string; year: string; budget: string; description: string }
+  | { kind: 'sell'; id: number; name: string; phone: string; vehicle: string; year: string; price: string; description: string; imageUrls: string[] };
+
+type NotifyServices = Pick<AppServices, 'database' | 'config' | 'mailer' | 'logger'>;
+
+/** One line for a subject: no line breaks (header injection) and not too long. */
+function subjectPart(text: string, max = 60): string {
+  const single = text.replace(/\s+/g, ' ').trim();
+  return single.length > max ? `${single.slice(0, max - 1)}…` : single;
+}
+
+export function newLeadMail(lead: NewLead, options: { siteName: string; siteOrigin: string }): { subject: string; text: string; html: string } {
+  const isRequest = lead.kind === 'request';
+  const adminUrl = new URL(isRequest ? '/admin/requested-vehicles' : '/admin-panel/selling-vehicles', options.siteOrigin).href;
+  const rows: Array<[string, string]> = isRequest
+    ? [
+        ['Name', lead.name],
+        ['Phone', lead.phone],
+        ['Model', lead.model],
+        ['Year', lead.year || '-'],
+        ['Budget', lead.budget],
+        ['Description', lead.description || '-'],
+      ]
+    : [
+        ['Name', lead.name],
+        ['Phone', lead.phone],
+        ['Vehicle', lead.vehicle],
+        ['Year', lead.year],
+        ['Expected Price', lead.price],
+        ['Description', lead.description || '-'],
+        ['Photos', String(lead.imageUrls.length)],
+      ];
+  const subject = isRequest
+    ? `New vehicle request #${lead.id}: ${subjectPart(lead.model)}`
+    : `New car offered for sale #${lead.id}: ${subjectPart(lead.vehicle)}`;
+  const intro = isRequest ? 'A visitor asked for a vehicle on the Request a Vehicle page.' : 'A visitor offered their vehicle on the Sell Your Vehicle page.';
+  const photos = lead.kind === 'sell' ? lead.imageUrls : [];
+  const text = [
+    intro,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(photos.length ? ['', 'Photos:', ...photos] : []),
+    '',
+    `Open it in the admin panel: ${adminUrl}`,
+    '',
+    `${options.siteName}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en-IN">
+<body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#222;">
+<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;">
+<h1 style="font-size:20px;margin:0 0 16px;">${escapeHtml(subject)}</h1>
+<p>${escapeHtml(intro)}</p>
+<table style="border-collapse:collapse;width:100%;">
+${rows.map(([label, value]) => `<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;white-space:nowrap;">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap;word-break:break-word;">${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>
+${photos.length ? `<p>${photos.map((url) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`).join('<br>')}</p>` : ''}
+<p style="margin:24px 0;"><a href="${escapeHtml(adminUrl)}" style="background:#1e40af;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;">Open in the admin panel</a></p>
+<p style="font-size:13px;color:#555;">${escapeHtml(options.siteName)}</p>
+</div>
+</body>
+</html>`;
+  return { subject, text, html };
+}
+
+/** Sends the mail when notifications are on and an admin email is set; resolves false otherwise. */
+export async function notifyNewLead(services: NotifyServices, lead: NewLead): Promise<boolean> {
+  const settings = await settingsFor(services.database, services.config);
+  if (!settings.emailNotifications || !settings.adminEmail) return false;
+  const mail = newLeadMail(lead, { siteName: settings.siteName, siteOrigin: services.config.siteOrigin });
+  await services.mailer.send({ to: settings.adminEmail, ...mail });
+  return true;
+}
+
+/** Fire and forget, after the save: the visitor's answer does not wait, failures are logged. */
+export function notifyNewLeadInBackground(services: NotifyServices, lead: NewLead): void {
+  void notifyNewLead(services, lead).catch((error: unknown) => {
+    services.logger.error({ err: error, lead: `${lead.kind}#${lead.id}` }, 'leads: the new-lead email could not be sent');
+  });
+}

@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { leadMessages, MAX_SELL_IMAGE_BYTES, MAX_SELL_IMAGES, type SellInput } from '../../app/lib/lead-forms.ts';
+import type { ImageRef } from '../../app/lib/vehicle.ts';
+import type { Database } from '../db/connection.ts';
+import type { LeadStatus, SellSubmissionTable } from '../db/schema.ts';
+import type { Logger } from '../http/logger.ts';
+import { deleteImage, ImageRejectedError, safeFileStem, storeImage } from '../media/images.ts';
+import type { Storage } from '../media/storage.ts';
+import { largestImageUrl } from './chat.ts';
+import { leadConditions, MAX_EXPORT_ROWS, pageCountFor, type LeadFilter, type LeadPage } from './leads.ts';
+
+/**
+ * Sell Your Vehicle (SPEC 3, Sell submission): a car a visitor offers the dealer, with photos.
+ * The fields and the photos arrive in one request and are stored together.
+ */
+
+export type SellSubmission = {
+  id: number;
+  name: string;
+  phone: string;
+  vehicle: string;
+  year: string;
+  price: string;
+  description: string;
+  status: LeadStatus;
+  notes: string;
+  images: ImageRef[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** One chosen photo: its name as the visitor's device gave it, and its bytes. */
+export type SellUpload = { name: string; bytes: Uint8Array };
+
+/** A photo refused by its content or size; nothing of the submission was stored. */
+export class SellImageRejectedError extends Error {}
+
+/** The photos' folder (SPEC 7, File storage: sell_vehicles/{timestamp}_{filename}). */
+export const SELL_IMAGE_PREFIX = 'sell_vehicles';
+
+/** The non-empty files of the form's `images` field (an untouched file input sends one empty file). */
+export async function sellUploadsFrom(form: FormData, field = 'images'): Promise<SellUpload[]> {
+  const files = form.getAll(field).filter((value): value is File => typeof value !== 'string' && value.size > 0);
+  return Promise.all(files.map(async (file) => ({ name: displayName(file.name), bytes: new Uint8Array(await file.arrayBuffer()) })));
+}
+
+function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120) || 'image';
+}
+
+/**
+ * Storage key of a photo without the variant suffix: `sell_vehicles/{timestamp}_{safe name}`,
+ * with a few random characters after the name. Media is served to anyone who has the
+ * address, and these are private people's cars (number plates, homes): the addresses must not
+ * be guessable from a time and a common file name such as IMG_0001.jpg.
+ */
+export function sellImageKey(fileName: string, timestamp: number): string {
+  return `${SELL_IMAGE_PREFIX}/${timestamp}_${safeFileStem(fileName)}-${randomBytes(5).toString('hex')}`;
+}
+
+function rejection(fileName: string, reason: string): SellImageRejectedError {
+  return new SellImageRejectedError(`“${fileName}”: ${reason}`);
+}
+
+type Deps = { database: Database; storage: Storage; logger: Pick<Logger, 'error' | 'warn'> };
+
+/**
+ * Stores the photos (each checked by its content, its metadata such as GPS dropped, WebP
+ * variants written) and then the submission with them in one transaction.
+ *
+ * - A photo refused by content or size refuses the whole submission with a message naming it,
+ *   and nothing stays stored: the visitor chose the wrong file and can fix it.
+ * - If storing photos fails on our side, the submission is saved without them and
+ *   `imagesFailed` says so (SPEC 4: the chat text then goes without images).
+ * - If saving the row fails, the photos are deleted again and the error is thrown.
+ */
+export async function createSellSubmission(deps: Deps, input: SellInput, uploads: SellUpload[], now: Date = new Date()): Promise<{ submission: SellSubmission; imagesFailed: boolean }> {
+  if (uploads.length > MAX_SELL_IMAGES) throw new SellImageRejectedError(leadMessages.tooManyImages);
+  for (const upload of uploads) {
+    if (upload.bytes.byteLength > MAX_SELL_IMAGE_BYTES) throw rejection(upload.name, 'The image is larger than 15 MB. Please choose a smaller photo.');
+  }
+
+  const stamp = now.getTime();
+  let stored: ImageRef[] = [];
+  let imagesFailed = false;
+  try {
+    for (const upload of uploads) stored.push(await storeImage(deps.storage, upload.bytes, sellImageKey(upload.name, stamp)));
+  } catch (error) {
+    await discard(deps, stored);
+    if (error instanceof ImageRejectedError) {
+      const upload = uploads[stored.length];
+      throw rejection(upload?.name ?? 'image', error.message);
+    }
+    deps.logger.error({ err: error }, 'sell form: photos could not be stored; saving the submission without them');
+    stored = [];
+    imagesFailed = true;
+  }
+
+  const at = now.toISOString();
+  try {
+    const id = await deps.database.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('sell_submissions')
+        .values({
+          name: input.name,
+          phone: input.phone,
+          vehicle: input.vehicle,
+          year: input.year,
+          price: input.price,
+          description: input.description,
+          status: 'new',
+          notes: '',
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (stored.length > 0) {
+        await trx
+          .insertInto('sell_submission_images')
+          .values(
+            stored.map((image, position) => ({
+              submission_id: row.id,
+              position,
+              key: image.key,
+              width: image.width,
+              height: image.height,
+              variant_widths: image.widths.join(','),
+              created_at: at,
+            })),
+          )
+          .execute();
+      }
+      return row.id;
+    });
+    return {
+      submission: { id, ...input, status: 'new', notes: '', images: stored, createdAt: at, updatedAt: at },
+      imagesFailed,
+    };
+  } catch (error) {
+    await discard(deps, stored);
+    throw error;
+  }
+}
+
+async function discard(deps: Deps, images: ImageRef[]) {
+  const results = await Promise.allSettled(images.map((image) => deleteImage(deps.storage, image)));
+  if (results.some((result) => result.status === 'rejected')) deps.logger.warn({ keys: images.map((image) => image.key) }, 'sell form: photo files left behind');
+}
+
+/** The absolute addresses of a submission's photos (largest variant), for the chat and the CSV. */
+export function sellImageUrls(siteOrigin: string, images: ImageRef[]): string[] {
+  return images.map((image) => largestImageUrl(siteOrigin, image));
+}
+
+function toSellSubmission(row: Selectable<SellSubmissionTable>, images: ImageRef[]): SellSubmission {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    vehicle: row.vehicle,
+    year: row.year,
+    price: row.price,
+    description: row.description,
+    status: row.status,
+    notes: row.notes,
+    images,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+async function withImages(database: Database, rows: Selectable<SellSubmissionTable>[]): Promise<SellSubmission[]> {
+  const ids = rows.map((row) => row.id);
+  const images = new Map<number, ImageRef[]>();
+  if (ids.length > 0) {
+    const imageRows = await database.db
+      .selectFrom('sell_submission_images')
+      .select(['submission_id', 'key', 'width', 'height', 'variant_widths'])
+      .where('submission_id', 'in', ids)
+      .orderBy('submission_id')
+      .orderBy('position')
+      .execute();
+    for (const image of imageRows) {
+      const list = images.get(image.submission_id) ?? [];
+      list.push({ key: image.key, width: image.width, height: image.height, widths: image.variant_widths.split(',').map(Number) });
+      images.set(image.submission_id, list);
+    }
+  }
+  return rows.map((row) => toSellSubmission(row, images.get(row.id) ?? []));
+}
+
+/** Newest first (SPEC 7: ordered by createdAt descending), filtered and paged. */
+export async function listSellSubmissions(database: Database, filter: LeadFilter & { page: number; perPage: number }): Promise<LeadPage<SellSubmission>> {
+  const counted = await database.db
+    .selectFrom('sell_submissions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(leadConditions(filter))
+    .executeTakeFirst();
+  const total = Number(counted?.count ?? 0);
+  const pageCount = pageCountFor(total, filter.perPage);
+  const page = Math.min(filter.page, pageCount);
+  const rows = await database.db
+    .selectFrom('sell_submissions')
+    .selectAll()
+    .where(leadConditions(filter))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.perPage)
+    .offset((page - 1) * filter.perPage)
+    .execute();
+  return { items: await withImages(database, rows), total, page, pageCount, perPage: filter.perPage };
+}
+
+export async function exportSellSubmissions(database: Database, filter: LeadFilter): Promise<SellSubmission[]> {
+  const rows = await database.db
+    .selectFrom('sell_submissions')
+    .selectAll()
+    .where(leadConditions(filter))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MAX_EXPORT_ROWS)
+    .execute();
+  return withImages(database, rows);
+}
+
+export const sellCsvHeaders = ['ID', 'Created', 'Name', 'Phone', 'Vehicle', 'Year', 'Expected Price', 'Description', 'Status', 'Notes', 'Images'] as const;
+
+export function sellCsvRow(submission: SellSubmission, siteOrigin: string): string[] {
+  return [
+    String(submission.id),
+    submission.createdAt,
+    submission.name,
+    submission.phone,
+    submission.vehicle,
+    submission.year,
+    submission.price,
+    submission.description,
+    submission.status,
+    submission.notes,
+    sellImageUrls(siteOrigin, submission.images).join('\n'),
+  ];
+}

@@ -1,0 +1,280 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHART_DAYS,
+  computeStatistics,
+  countPerIstDay,
+  existingLeadTables,
+  istDate,
+  istDateOfSlice,
+  istDayStart,
+  istMonthRange,
+  lastIstDays,
+  SLICE_LENGTH,
+} from '../../server/admin/statistics.ts';
+import { niceMax } from '../../app/components/admin/bar-chart.tsx';
+import { openDatabase, type Database } from '../../server/db/connection.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { createPostgresDatabase, POSTGRES_ADMIN_URL, postgresAvailable } from '../support/server.ts';
+
+/**
+ * The admin statistics: India-time (IST, UTC+05:30) day and month bucketing, and the query on
+ * SQLite and PostgreSQL, with and without the leads tables.
+ */
+
+describe('IST date bucketing', () => {
+  it('gives the IST calendar date of an instant, which changes at 18:30 UTC', () => {
+    expect(istDate(new Date('2026-05-01T18:29:59.999Z'))).toBe('2026-05-01');
+    expect(istDate(new Date('2026-05-01T18:30:00.000Z'))).toBe('2026-05-02');
+    expect(istDate(new Date('2026-05-01T00:00:00.000Z'))).toBe('2026-05-01');
+    expect(istDate(new Date('2026-04-30T20:00:00.000Z'))).toBe('2026-05-01');
+  });
+
+  it('gives the UTC instant where an IST day begins', () => {
+    expect(istDayStart('2026-05-01')).toBe('2026-04-30T18:30:00.000Z');
+    expect(istDayStart('2026-01-01')).toBe('2025-12-31T18:30:00.000Z');
+    expect(istDayStart('2028-03-01')).toBe('2028-02-29T18:30:00.000Z');
+    expect(() => istDayStart('1 May 2026')).toThrow();
+  });
+
+  it('gives the IST calendar month as a UTC range, across month and year ends', () => {
+    expect(istMonthRange(new Date('2026-05-15T06:00:00Z'))).toEqual({ month: '2026-05', start: '2026-04-30T18:30:00.000Z', end: '2026-05-31T18:30:00.000Z' });
+    // 31 May, 19:00 UTC is already 1 June in India.
+    expect(istMonthRange(new Date('2026-05-31T19:00:00Z'))).toEqual({ month: '2026-06', start: '2026-05-31T18:30:00.000Z', end: '2026-06-30T18:30:00.000Z' });
+    expect(istMonthRange(new Date('2026-12-31T18:30:00Z'))).toEqual({ month: '2027-01', start: '2026-12-31T18:30:00.000Z', end: '2027-01-31T18:30:00.000Z' });
+    expect(istMonthRange(new Date('2028-02-10T00:00:00Z')).end).toBe('2028-02-29T18:30:00.000Z');
+  });
+
+  it('lists the last days up to IST today, oldest first', () => {
+    const days = lastIstDays(new Date('2026-03-02T20:00:00Z'), 5);
+    expect(days).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03']);
+    expect(lastIstDays(new Date('2026-03-02T10:00:00Z'), CHART_DAYS)).toHaveLength(30);
+    expect(lastIstDays(new Date('2026-03-02T10:00:00Z'), CHART_DAYS).at(-1)).toBe('2026-03-02');
+  });
+
+  it('maps ten-minute slices of UTC timestamps to IST days', () => {
+    expect(SLICE_LENGTH).toBe('2026-05-01T18:3'.length);
+    expect(istDateOfSlice('2026-05-01T18:2')).toBe('2026-05-01');
+    expect(istDateOfSlice('2026-05-01T18:3')).toBe('2026-05-02');
+    expect(istDateOfSlice('2026-05-01T23:5')).toBe('2026-05-02');
+    expect(istDateOfSlice('2026-05-02T00:0')).toBe('2026-05-02');
+    // A whole timestamp works the same.
+    expect(istDateOfSlice('2026-05-01T18:29:59.999Z')).toBe('2026-05-01');
+    expect(istDateOfSlice('garbage')).toBeNull();
+    expect(istDateOfSlice('')).toBeNull();
+  });
+
+  it('adds slices up per IST day and ignores slices outside the days', () => {
+    const days = ['2026-05-01', '2026-05-02'];
+    const slices = [
+      { slice: '2026-04-30T18:2', count: 7 }, // 30 April in India: outside
+      { slice: '2026-04-30T18:3', count: 1 }, // 1 May, 00:00 IST
+      { slice: '2026-05-01T12:0', count: '2' }, // PostgreSQL may send counts as text
+      { slice: '2026-05-01T18:2', count: 3 }, // 1 May, 23:50 IST
+      { slice: '2026-05-01T18:3', count: 4 }, // 2 May, 00:00 IST
+      { slice: '2026-05-02T18:3', count: 9 }, // 3 May: outside
+      { slice: 'not a time', count: 5 },
+    ];
+    expect(countPerIstDay(slices, days)).toEqual([6, 4]);
+    expect(countPerIstDay([], days)).toEqual([0, 0]);
+  });
+});
+
+describe('chart axis', () => {
+  it('rounds the maximum up to 2, 4 or 10 times a power of ten, at least 2, so half of it is whole too', () => {
+    expect([0, 1, 2, 3, 7, 10, 11, 26, 51, 180].map(niceMax)).toEqual([2, 2, 2, 4, 10, 10, 20, 40, 100, 200]);
+  });
+});
+
+// ------------------------------------------------------------------ the query, on both dialects
+
+const withPostgres = await postgresAvailable();
+
+type Opened = { database: Database; cleanup: () => Promise<void> };
+
+async function waitForDisconnect(databaseUrl: string) {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const { rows } = await admin.query<{ count: string }>('SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (Number(rows[0]?.count) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function openSqlite(): Promise<Opened> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-statistics-'));
+  const database = openDatabase({ dataDir });
+  await migrateToLatest(database);
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openPostgres(): Promise<Opened> {
+  const created = await createPostgresDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-statistics-'));
+  const database = openDatabase({ dataDir, databaseUrl: created.url });
+  await migrateToLatest(database);
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      await waitForDisconnect(created.url);
+      await created.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const dialects = [
+  { name: 'sqlite', open: openSqlite, skip: false },
+  { name: 'postgres', open: openPostgres, skip: !withPostgres },
+];
+
+// 15 May 2026, 11:30 IST.
+const NOW = new Date('2026-05-15T06:00:00.000Z');
+
+for (const dialect of dialects) {
+  describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
+    let opened: Opened;
+    let database: Database;
+
+    beforeAll(async () => {
+      opened = await dialect.open();
+      database = opened.database;
+      const { db } = database;
+      const stamp = '2026-01-01T00:00:00.000Z';
+      const categories = await db
+        .insertInto('categories')
+        .values(['SUVs', 'Sedans', 'Hatchbacks'].map((name) => ({ name, slug: name.toLowerCase(), image_key: null, image_width: null, image_height: null, image_widths: null, created_at: stamp, updated_at: stamp })))
+        .returning('id')
+        .execute();
+      const categoryId = categories[0]!.id;
+      const vehicle = (name: string, status: 'available' | 'reserved' | 'sold', soldPrice: number | null = null, soldAt: string | null = null) => ({
+        category_id: categoryId,
+        name,
+        make: '',
+        model: '',
+        variant: '',
+        year: '2020',
+        fuel_type: 'Petrol',
+        transmission: 'Manual',
+        price: '500000',
+        price_rupees: 500000,
+        owners: '1',
+        registration: '',
+        insurance_validity: '',
+        odometer: 1000,
+        fitness_fc: '',
+        tyre_point: '',
+        description: '',
+        featured: 0,
+        inspection: null,
+        refurbishment: null,
+        financial: null,
+        video_url: '',
+        status,
+        sold_price: soldPrice,
+        sold_at: soldAt,
+        search_text: name.toLowerCase(),
+        created_at: stamp,
+        updated_at: stamp,
+      });
+      await db
+        .insertInto('vehicles')
+        .values([
+          vehicle('Available one', 'available'),
+          vehicle('Available two', 'available'),
+          vehicle('Reserved', 'reserved'),
+          // 30 April 23:59 IST: last month, but inside the 30-day chart.
+          vehicle('Sold late April', 'sold', 400000, '2026-04-30T18:29:00.000Z'),
+          // 1 May 00:00 IST: this month (a UTC date would say 30 April).
+          vehicle('Sold first of May', 'sold', 550000, '2026-04-30T18:30:00.000Z'),
+          vehicle('Sold today', 'sold', 1250000, '2026-05-15T05:00:00.000Z'),
+          vehicle('Sold, price unknown', 'sold', null, '2026-05-14T20:00:00.000Z'),
+          // Sold long ago: counted by status only.
+          vehicle('Sold in March', 'sold', 300000, '2026-03-01T10:00:00.000Z'),
+        ])
+        .execute();
+      // better-auth owns and creates this table in the app; only its row count matters here.
+      await sql`create table if not exists "user" (id text primary key, email text not null)`.execute(db);
+      await sql`insert into "user" (id, email) values ('u1', 'one@example.in'), ('u2', 'two@example.in')`.execute(db);
+    }, 60_000);
+
+    afterAll(async () => {
+      await opened?.cleanup();
+    });
+
+    it('counts vehicles by status, categories, users and this month’s sales in IST', async () => {
+      await dropLeadTables(database);
+      const stats = await computeStatistics(database, { now: NOW });
+      expect(stats.vehicles).toEqual({ total: 8, available: 2, reserved: 1, sold: 5 });
+      expect(stats.categories).toBe(3);
+      expect(stats.users).toBe(2);
+      expect(stats.monthlySales).toEqual({ month: '2026-05', amount: 550000 + 1250000, count: 3 });
+    });
+
+    it('charts vehicles sold per IST day for 30 days and no leads while their tables do not exist', async () => {
+      await dropLeadTables(database);
+      expect(await existingLeadTables(database)).toEqual([]);
+      const stats = await computeStatistics(database, { now: NOW });
+      expect(stats.leadsTracked).toBe(false);
+      expect(stats.daily).toHaveLength(30);
+      expect(stats.daily[0]?.date).toBe('2026-04-16');
+      expect(stats.daily.at(-1)?.date).toBe('2026-05-15');
+      const byDate = Object.fromEntries(stats.daily.filter((point) => point.sold).map((point) => [point.date, point.sold]));
+      expect(byDate).toEqual({ '2026-04-30': 1, '2026-05-01': 1, '2026-05-15': 2 });
+      expect(stats.daily.every((point) => point.leads === 0)).toBe(true);
+    });
+
+    it('counts leads from vehicle_requests and sell_submissions once those tables exist', async () => {
+      await dropLeadTables(database);
+      await sql`create table vehicle_requests (id integer primary key, created_at text not null)`.execute(database.db);
+      const insert = (table: string, id: number, createdAt: string) => sql`insert into ${sql.table(table)} (id, created_at) values (${id}, ${createdAt})`.execute(database.db);
+      await insert('vehicle_requests', 1, '2026-05-14T18:29:00.000Z'); // 14 May IST
+      await insert('vehicle_requests', 2, '2026-05-14T18:30:00.000Z'); // 15 May IST
+      await insert('vehicle_requests', 3, '2026-04-15T18:29:59.000Z'); // 15 April IST: before the chart
+      expect(await existingLeadTables(database)).toEqual(['vehicle_requests']);
+      let stats = await computeStatistics(database, { now: NOW });
+      expect(stats.leadsTracked).toBe(true);
+      expect(stats.daily.filter((point) => point.leads).map((point) => [point.date, point.leads])).toEqual([
+        ['2026-05-14', 1],
+        ['2026-05-15', 1],
+      ]);
+
+      await sql`create table sell_submissions (id integer primary key, created_at text not null)`.execute(database.db);
+      await insert('sell_submissions', 1, '2026-04-15T18:30:00.000Z'); // 16 April IST: first chart day
+      await insert('sell_submissions', 2, '2026-05-15T01:00:00.000Z');
+      await insert('sell_submissions', 3, '2026-05-15T01:05:00.000Z');
+      expect(await existingLeadTables(database)).toEqual(['vehicle_requests', 'sell_submissions']);
+      stats = await computeStatistics(database, { now: NOW });
+      expect(stats.daily.filter((point) => point.leads).map((point) => [point.date, point.leads])).toEqual([
+        ['2026-04-16', 1],
+        ['2026-05-14', 1],
+        ['2026-05-15', 3],
+      ]);
+      await dropLeadTables(database);
+    });
+  });
+}
+
+/** The leads migration may or may not be present: start each test from a known state. */
+async function dropLeadTables(database: Database) {
+  for (const table of ['sell_submission_images', 'sell_submissions', 'vehicle_requests']) {
+    await sql`drop table if exists ${sql.table(table)}`.execute(database.db);
+  }
+}
