@@ -46,7 +46,14 @@ export function SearchOverlay({ dialogRef, onClose }: Props) {
     <dialog
       ref={dialogRef}
       aria-label="Search vehicles"
-      className="m-0 h-dvh max-h-none w-full max-w-none bg-white p-0 backdrop:bg-slate-900/60 sm:mx-auto sm:mt-16 sm:h-auto sm:max-w-xl sm:rounded-2xl"
+      // A search field eats the first Escape to clear itself; the overlay closes at once.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose();
+        }
+      }}
+      className="m-0 h-dvh max-h-none w-full max-w-none bg-white p-0 backdrop:bg-slate-900/60 sm:mx-auto sm:mb-auto sm:mt-16 sm:h-fit sm:max-w-xl sm:rounded-2xl"
     >
       <form method="get" action="/" onSubmit={submit} className="flex items-center gap-2 border-b border-slate-200 p-3">
         <SearchIcon className="h-5 w-5 shrink-0 text-slate-500" />

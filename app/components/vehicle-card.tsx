@@ -11,7 +11,7 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
   const href = paths.vehicle(vehicle.id);
   const facts = [vehicle.year, vehicle.fuelType, vehicle.transmission, vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer)].filter(Boolean);
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
       <div className="relative">
         <VehicleImage image={vehicle.cover} alt={title} sizes={CARD_IMAGE_SIZES} priority={priority} className="aspect-[4/3] w-full" />
         {vehicle.featured ? (
@@ -30,8 +30,8 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
         </h3>
         {vehicle.variant ? <p className="text-sm text-slate-600">{vehicle.variant}</p> : null}
         {facts.length > 0 ? <p className="text-sm text-slate-600">{facts.join(' · ')}</p> : null}
-        <p className="mt-2 text-base font-bold text-brand-700">{cardPriceLabel(vehicle.price)}</p>
-        <span className="mt-3 inline-flex items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white group-hover:bg-brand-800" aria-hidden="true">
+        <p className="mb-3 mt-2 text-base font-bold text-brand-700">{cardPriceLabel(vehicle.price)}</p>
+        <span className="mt-auto inline-flex items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white group-hover:bg-brand-800" aria-hidden="true">
           View Details
         </span>
       </div>
@@ -45,7 +45,7 @@ export function VehicleGrid({ vehicles, emptyText }: { vehicles: VehicleSummary[
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {vehicles.map((vehicle, index) => (
         <li key={vehicle.id} className="flex">
-          <div className="w-full">
+          <div className="h-full w-full">
             <VehicleCard vehicle={vehicle} priority={index === 0} />
           </div>
         </li>

@@ -42,7 +42,8 @@ export function detailPriceLabel(price: string | number | null | undefined): str
 /** 45210 -> '45,210 km' */
 export function formatKilometres(km: number | null | undefined): string {
   if (km === null || km === undefined) return '—';
-  return `${rupeeFormat.format(km)} km`;
+  // A no-break space keeps '42,000 km' on one line.
+  return `${rupeeFormat.format(km)}\u00a0km`;
 }
 
 /** '2027-03-31' -> '31 Mar 2027'; other text as is; a dash when empty. */

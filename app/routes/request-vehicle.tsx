@@ -90,12 +90,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<RequestResult>({ status: 'sent', message: REQUEST_SENT });
 }
 
-/** A request that never got an answer (connection lost, server down) is a failure, not an error page. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<RequestResult> {
+/**
+ * A request that never got an answer (connection lost, server down) is a failure, not an error
+ * page. Answered as a 503 so the router does not reload the page's data over the same dead
+ * connection (that failure would replace the form, and what was typed, with an error page).
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch {
-    return { status: 'failed', message: REQUEST_FAILED, values: null };
+    return data<RequestResult>({ status: 'failed', message: REQUEST_FAILED, values: null }, { status: 503 });
   }
 }
 

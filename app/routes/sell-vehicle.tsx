@@ -130,25 +130,29 @@ export type SellOutcome = SellResult & { tabOpened: boolean };
  * Points the tab opened within the click at the chat once the save has answered. A save that
  * never answered (connection lost, server down) still opens the chat, without photos (SPEC 4).
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<SellOutcome> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   const submission = pending;
   pending = null;
   let result: SellResult;
+  // Answered as a 503 when the save never answered, so the router does not reload the page's
+  // data over the same dead connection (that failure would replace the form with an error page).
+  let unanswered = false;
   try {
     result = await serverAction();
   } catch {
+    unanswered = true;
     result = { status: 'not-saved', message: `${leadMessages.sellNotSaved} Please check your connection.`, chatUrl: null, values: null };
   }
-  if (!submission) return { ...result, tabOpened: false };
-  if (result.status === 'invalid') {
-    submission.tab?.close();
-    return { ...result, tabOpened: false };
+  let outcome: SellOutcome = { ...result, tabOpened: false };
+  if (submission && result.status === 'invalid') submission.tab?.close();
+  if (submission && result.status !== 'invalid') {
+    const chatUrl = result.chatUrl ?? submission.chatWithoutPhotos;
+    const tabOpened = Boolean(submission.tab && !submission.tab.closed);
+    if (tabOpened) submission.tab!.location.href = chatUrl;
+    if (result.status === 'sent') submission.form.reset();
+    outcome = { ...result, chatUrl, tabOpened };
   }
-  const chatUrl = result.chatUrl ?? submission.chatWithoutPhotos;
-  const tabOpened = Boolean(submission.tab && !submission.tab.closed);
-  if (tabOpened) submission.tab!.location.href = chatUrl;
-  if (result.status === 'sent') submission.form.reset();
-  return { ...result, chatUrl, tabOpened };
+  return unanswered ? data<SellOutcome>(outcome, { status: 503 }) : outcome;
 }
 
 /** Shows "Opening WhatsApp…" in the tab opened within the click, until the chat's address is known. */
@@ -257,7 +261,7 @@ export default function SellVehicle({ loaderData, actionData }: Route.ComponentP
             </FormMessage>
           ) : null}
           {chatUrl && result?.status !== 'invalid' ? (
-            <a href={chatUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center justify-center gap-2 rounded-xl bg-whatsapp px-5 py-3 font-semibold text-white hover:brightness-110">
+            <a href={chatUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center justify-center gap-2 rounded-xl bg-[#0f7a41] px-5 py-3 font-semibold text-white hover:brightness-110">
               <WhatsAppIcon className="h-5 w-5" /> Open WhatsApp chat
             </a>
           ) : null}

@@ -257,7 +257,11 @@ function ContactBar({ vehicle, pageUrl }: { vehicle: Vehicle; pageUrl: string })
           rel="noopener noreferrer"
           className="flex flex-[1.3] basis-0 lg:basis-auto items-center justify-center gap-1.5 whitespace-nowrap rounded-xl bg-whatsapp px-2 py-3 text-[15px] font-semibold text-white hover:brightness-110"
         >
-          <WhatsAppIcon className="h-5 w-5" /> Chat on WhatsApp
+          <WhatsAppIcon className="h-5 w-5" />
+          {/* The smallest phones (320 px) have room for the app's name only. */}
+          <span>
+            <span className="max-[359px]:sr-only">Chat on </span>WhatsApp
+          </span>
         </a>
       </div>
     </div>

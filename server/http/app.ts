@@ -55,6 +55,9 @@ export function createApp(services: AppServices, build: ServerBuild) {
     }),
   );
 
+  // A missing build file is a plain 404, not the HTML not-found page.
+  app.get('/assets/*', (c) => c.text('Not found', 404));
+
   app.use(securityHeaders({ production: config.mode === 'production', botCheckProvider: config.botCheck.provider }));
   app.use(compress());
 

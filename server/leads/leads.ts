@@ -160,18 +160,26 @@ export function retentionCutoff(now: Date): Date {
 export async function purgeExpiredLeads(deps: { database: Database; storage: Storage; logger: Pick<Logger, 'warn' | 'info'> }, now: Date = new Date()): Promise<number> {
   const cutoff = retentionCutoff(now).toISOString();
   const { db } = deps.database;
-  const oldSell = await db.selectFrom('sell_submissions').select('id').where('created_at', '<', cutoff).limit(500).execute();
+  // In batches, so one run stays short however long it has been since the last.
+  const [oldRequests, oldSell] = await Promise.all([
+    db.selectFrom('vehicle_requests').select('id').where('created_at', '<', cutoff).limit(500).execute(),
+    db.selectFrom('sell_submissions').select('id').where('created_at', '<', cutoff).limit(500).execute(),
+  ]);
+  const requestIds = oldRequests.map((row) => row.id);
   const sellIds = oldSell.map((row) => row.id);
+  if (requestIds.length === 0 && sellIds.length === 0) return 0;
   const images = await imagesOf(deps.database, sellIds);
   let removed = 0;
   await db.transaction().execute(async (trx) => {
     if (sellIds.length > 0) {
       await trx.deleteFrom('sell_submission_images').where('submission_id', 'in', sellIds).execute();
-      const sold = await trx.deleteFrom('sell_submissions').where('id', 'in', sellIds).executeTakeFirst();
-      removed += Number(sold.numDeletedRows);
+      removed += Number((await trx.deleteFrom('sell_submissions').where('id', 'in', sellIds).executeTakeFirst()).numDeletedRows);
+      await trx.updateTable('audit_log').set({ before: null, after: null }).where('entity', '=', leadEntity.sell).where('entity_id', 'in', sellIds.map(String)).execute();
     }
-    const requests = await trx.deleteFrom('vehicle_requests').where('created_at', '<', cutoff).executeTakeFirst();
-    removed += Number(requests.numDeletedRows);
+    if (requestIds.length > 0) {
+      removed += Number((await trx.deleteFrom('vehicle_requests').where('id', 'in', requestIds).executeTakeFirst()).numDeletedRows);
+      await trx.updateTable('audit_log').set({ before: null, after: null }).where('entity', '=', leadEntity.request).where('entity_id', 'in', requestIds.map(String)).execute();
+    }
   });
   await deleteFiles(deps.storage, deps.logger, images);
   if (removed > 0) deps.logger.info({ removed }, `leads: deleted leads older than ${LEAD_RETENTION_MONTHS} months`);

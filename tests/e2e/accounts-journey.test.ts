@@ -85,6 +85,12 @@ describe('a buyer’s account, start to finish', () => {
     await page.getByLabel('Mobile number').fill(mobile);
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await visible(page.getByText(`We sent a 6-digit code by SMS to +91${mobile}.`));
+    // Resend waits two minutes (SPEC 4, 9).
+    const countdown = await resendSeconds(page);
+    expect(countdown).not.toBeNull();
+    expect(countdown!).toBeGreaterThan(100);
+    expect(countdown!).toBeLessThanOrEqual(120);
+    expect(await page.getByRole('button', { name: /^Resend OTP/ }).isDisabled()).toBe(true);
     const code = await codeFromOutbox(page, `+91${mobile}`);
     await page.getByLabel('OTP').fill(code);
     await page.getByRole('button', { name: 'Verify and Save' }).click();

@@ -112,8 +112,9 @@ export function valuesFromVehicle(vehicle: Vehicle): VehicleFormValues {
     price: vehicle.price,
     year: vehicle.year,
     variant: vehicle.variant,
-    fuelType: vehicle.fuelType,
-    transmission: vehicle.transmission,
+    // The edit form's defaults (SPEC 9) stand in for a value never set.
+    fuelType: vehicle.fuelType || 'Petrol',
+    transmission: vehicle.transmission || 'Manual',
     owners: vehicle.owners,
     registration: vehicle.registration,
     insuranceValidity: vehicle.insuranceValidity,

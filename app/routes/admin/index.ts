@@ -8,3 +8,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.get(appContext), request);
   throw redirect('/admin-panel');
 }
+
+/** A page, not a resource route, so a refusal renders the admin layout's Access Denied screen. */
+export default function AdminIndex() {
+  return null;
+}

@@ -24,6 +24,7 @@ const navigation = [
   { to: '/admin-panel/selling-vehicles', label: 'Sell offers' },
   { to: '/admin/statistics', label: 'Statistics' },
   { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/register-admin', label: 'Admins' },
   { to: '/admin/audit-log', label: 'Audit log' },
 ];
 

@@ -41,9 +41,7 @@ function RequestCard({ request, siteName }: { request: VehicleRequest; siteName:
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 className="break-words text-lg font-bold">{request.name}</h2>
-          <p className="text-sm text-slate-600">
-            Request #{request.id} · <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
-          </p>
+          <p className="text-sm text-slate-600">Request #{request.id}</p>
         </div>
         <StatusBadge status={request.status} />
       </div>
@@ -55,7 +53,9 @@ function RequestCard({ request, siteName }: { request: VehicleRequest; siteName:
         <Detail label="Description" wide>
           {request.description || '—'}
         </Detail>
-        <Detail label="Created">{formatDateTime(request.createdAt)}</Detail>
+        <Detail label="Created">
+          <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+        </Detail>
       </dl>
       <CustomerContact phone={request.phone} whatsappText={`Namaste ${request.name}, this is ${siteName} about your request for a ${request.model}.`} />
       <LeadStatusForm id={request.id} status={request.status} notes={request.notes} />
