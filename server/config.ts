@@ -24,14 +24,14 @@ const emailList = z
 
 const schema = z.object({
   APP_MODE: z.enum(modes).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce.number({ message: 'must be a port number (0-65535)' }).int('must be a whole number').min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL (leave it unset for SQLite)')
     .optional(),
-  SITE_ORIGIN: z.url('must be an absolute URL such as https://www.example.in').optional(),
+  SITE_ORIGIN: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL such as https://www.example.in' }).optional(),
   SITE_NAME: z.string().min(1).default('Gaadi Bazaar'),
   SELLER_PHONE: phone.default('+919876543210'),
   WHATSAPP_NUMBER: z
@@ -75,37 +75,51 @@ export type Config = ReturnType<typeof parseConfig>;
 
 export class ConfigError extends Error {}
 
+/** Settings that must come together, or that production needs. Reads the raw values, so these
+ * are reported alongside any malformed ones. */
+function requirementProblems(raw: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const mode = raw.APP_MODE ?? 'production';
+  if (mode === 'production') {
+    if (!raw.SITE_ORIGIN) problems.push('SITE_ORIGIN: is required in production (the canonical https origin)');
+    if (!raw.AUTH_SECRET) problems.push('AUTH_SECRET: is required in production (at least 32 random characters)');
+    if (!raw.SMTP_URL) problems.push('SMTP_URL: is required in production (verification mail goes through it)');
+  }
+  const smsProvider = raw.SMS_PROVIDER ?? (mode === 'production' ? undefined : 'outbox');
+  if (!smsProvider) problems.push('SMS_PROVIDER: is required in production (msg91 or twilio)');
+  if (smsProvider === 'outbox' && mode === 'production') problems.push('SMS_PROVIDER: outbox is for demo and test only');
+  if (smsProvider === 'msg91' && (!raw.MSG91_AUTH_KEY || !raw.MSG91_TEMPLATE_ID)) {
+    problems.push('MSG91_AUTH_KEY, MSG91_TEMPLATE_ID: are required when SMS_PROVIDER is msg91');
+  }
+  if (smsProvider === 'twilio' && (!raw.TWILIO_ACCOUNT_SID || !raw.TWILIO_AUTH_TOKEN || !raw.TWILIO_FROM)) {
+    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: are required when SMS_PROVIDER is twilio');
+  }
+  if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
+  }
+  const botCheck = raw.BOT_CHECK_PROVIDER ?? 'altcha';
+  if (botCheck !== 'altcha' && (!raw.BOT_CHECK_SITE_KEY || !raw.BOT_CHECK_SECRET_KEY)) {
+    problems.push(`BOT_CHECK_SITE_KEY, BOT_CHECK_SECRET_KEY: are required when BOT_CHECK_PROVIDER is ${botCheck}`);
+  }
+  return problems;
+}
+
 export function parseConfig(env: Record<string, string | undefined> = process.env) {
   // Empty strings in a .env file mean "not set", not "set to nothing".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = schema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  // One line per variable: the first thing wrong with it.
+  const malformed = new Map<string, string>();
+  for (const issue of result.success ? [] : result.error.issues) {
+    const variable = String(issue.path[0] ?? '');
+    if (!malformed.has(variable)) malformed.set(variable, `${variable}: ${issue.message}`);
+  }
+  const problems = [...malformed.values(), ...requirementProblems(cleaned).filter((line) => !malformed.has(line.split(':')[0]!))];
+  if (!result.success || problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
   const values = result.data;
-  const problems: string[] = [];
-  if (values.APP_MODE === 'production') {
-    if (!values.SITE_ORIGIN) problems.push('SITE_ORIGIN: is required in production (the canonical https origin)');
-    if (!values.AUTH_SECRET) problems.push('AUTH_SECRET: is required in production (at least 32 random characters)');
-    if (!values.SMTP_URL) problems.push('SMTP_URL: is required in production (verification mail goes through it)');
-  }
   const smsProvider = values.SMS_PROVIDER ?? (values.APP_MODE === 'production' ? undefined : 'outbox');
-  if (!smsProvider) problems.push('SMS_PROVIDER: is required in production (msg91 or twilio)');
-  if (smsProvider === 'outbox' && values.APP_MODE === 'production') problems.push('SMS_PROVIDER: outbox is for demo and test only');
-  if (smsProvider === 'msg91' && (!values.MSG91_AUTH_KEY || !values.MSG91_TEMPLATE_ID)) {
-    problems.push('MSG91_AUTH_KEY, MSG91_TEMPLATE_ID: are required when SMS_PROVIDER is msg91');
-  }
-  if (smsProvider === 'twilio' && (!values.TWILIO_ACCOUNT_SID || !values.TWILIO_AUTH_TOKEN || !values.TWILIO_FROM)) {
-    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: are required when SMS_PROVIDER is twilio');
-  }
-  if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
-    problems.push('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
-  }
-  if (values.BOT_CHECK_PROVIDER !== 'altcha' && (!values.BOT_CHECK_SITE_KEY || !values.BOT_CHECK_SECRET_KEY)) {
-    problems.push(`BOT_CHECK_SITE_KEY, BOT_CHECK_SECRET_KEY: are required when BOT_CHECK_PROVIDER is ${values.BOT_CHECK_PROVIDER}`);
-  }
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
 
   const siteOrigin = (values.SITE_ORIGIN ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return {

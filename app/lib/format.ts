@@ -13,7 +13,10 @@ export function formatRupees(amount: number): string {
 /** The digits of a price as the dealer typed it ('5,45,000', '₹ 545000'), or null when it has none. */
 export function priceDigits(price: string | number | null | undefined): number | null {
   if (price === null || price === undefined) return null;
-  const digits = String(price).replace(/\D/g, '');
+  // Paise after a decimal point ('5,45,000.00') are not more rupees.
+  const digits = String(price)
+    .replace(/\.\d*\s*(\/-)?\s*$/, '')
+    .replace(/\D/g, '');
   if (!digits) return null;
   const amount = Number(digits);
   return Number.isSafeInteger(amount) ? amount : null;

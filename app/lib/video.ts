@@ -21,7 +21,9 @@ export function videoEmbedUrl(url: string): string | null {
   }
   if (youtubeId && /^[\w-]{6,20}$/.test(youtubeId)) return `https://www.youtube-nocookie.com/embed/${youtubeId}`;
   if (host === 'vimeo.com' || host === 'player.vimeo.com') {
-    const match = /(\d{6,12})/.exec(parsed.pathname);
+    // The video id is a whole path segment: the last numeric one (/123456, /video/123456,
+    // /channels/staffpicks/123456), never digits inside a name like /user12345678.
+    const match = /\/(\d{6,12})\/?$/.exec(parsed.pathname);
     if (match) return `https://player.vimeo.com/video/${match[1]}`;
   }
   return null;

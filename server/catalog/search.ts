@@ -15,6 +15,8 @@ export const MAX_SEARCH_LENGTH = 100;
 export function searchTerms(query: string): string[] {
   return query
     .slice(0, MAX_SEARCH_LENGTH)
+    // Control characters (a NUL from a crafted URL) are not part of any car's name.
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .toLowerCase()
     .split(/\s+/)
     .filter(Boolean)

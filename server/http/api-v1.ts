@@ -26,7 +26,8 @@ export function apiV1(services: AppServices) {
   });
 
   api.get('/vehicles/:id', async (c) => {
-    const vehicle = await getVehicle(database, Number(c.req.param('id')));
+    const id = c.req.param('id');
+    const vehicle = /^\d{1,12}$/.test(id) ? await getVehicle(database, Number(id)) : null;
     if (!vehicle) return c.json({ error: 'Vehicle not found' }, 404);
     return c.json(vehicle, 200, { 'Cache-Control': 'no-cache' });
   });

@@ -72,6 +72,8 @@ export function createApp(services: AppServices, build: ServerBuild) {
     return c.json(await services.botCheck.challenge(action), 200, { 'Cache-Control': 'no-store' });
   });
   app.route('/api/v1', apiV1(services));
+  // An unknown API path answers JSON, never the HTML not-found page.
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   app.use(
     '*',

@@ -14,7 +14,12 @@ const contentTypes: Record<string, string> = {
  */
 export function mediaHandler(storage: Storage) {
   return async (c: Context) => {
-    const key = decodeURIComponent(c.req.path.replace(/^\/media\//, ''));
+    let key: string;
+    try {
+      key = decodeURIComponent(c.req.path.replace(/^\/media\//, ''));
+    } catch {
+      return c.text('Not found', 404);
+    }
     const extension = key.split('.').pop()?.toLowerCase() ?? '';
     const contentType = contentTypes[extension];
     if (!contentType) return c.text('Not found', 404);

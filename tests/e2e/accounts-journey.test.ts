@@ -85,11 +85,11 @@ describe('a buyer’s account, start to finish', () => {
     await page.getByLabel('Mobile number').fill(mobile);
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await visible(page.getByText(`We sent a 6-digit code by SMS to +91${mobile}.`));
-    // Resend waits two minutes (SPEC 4, 9).
+    // Resend waits two minutes (SPEC 4, 9): never more than 02:00 (soft, so the journey goes on).
     const countdown = await resendSeconds(page);
     expect(countdown).not.toBeNull();
     expect(countdown!).toBeGreaterThan(100);
-    expect(countdown!).toBeLessThanOrEqual(120);
+    expect.soft(countdown!, 'the countdown starts at 02:00 at most').toBeLessThanOrEqual(120);
     expect(await page.getByRole('button', { name: /^Resend OTP/ }).isDisabled()).toBe(true);
     const code = await codeFromOutbox(page, `+91${mobile}`);
     await page.getByLabel('OTP').fill(code);
@@ -168,7 +168,7 @@ describe('a buyer’s account, start to finish', () => {
     const start = await resendSeconds(page);
     expect(start).not.toBeNull();
     expect(start!).toBeGreaterThanOrEqual(100);
-    expect(start!).toBeLessThanOrEqual(120);
+    expect.soft(start!, 'the countdown starts at 02:00 at most').toBeLessThanOrEqual(120);
     expect(await resend.isDisabled()).toBe(true);
 
     // It counts down.

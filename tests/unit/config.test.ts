@@ -89,7 +89,7 @@ describe('parseConfig: one clear message per bad variable', () => {
     });
     expect(lines.map((line) => variablesOf(line)[0])).toEqual(['PORT', 'DATABASE_URL', 'SITE_ORIGIN', 'SELLER_PHONE', 'WHATSAPP_NUMBER', 'LOG_LEVEL']);
     expect(lines).toContain('DATABASE_URL: must be a postgres:// connection URL (leave it unset for SQLite)');
-    expect(lines).toContain('SITE_ORIGIN: must be an absolute URL such as https://www.example.in');
+    expect(lines).toContain('SITE_ORIGIN: must be an absolute http(s) URL such as https://www.example.in');
     expect(lines).toContain('SELLER_PHONE: must be a phone number of 10 to 15 digits, optionally starting with +');
     for (const line of lines) expect(line.slice(line.indexOf(':') + 1).trim().length).toBeGreaterThan(5);
   });

@@ -109,9 +109,9 @@ describe('priceDigits', () => {
 
 describe('kilometres, dates and counts', () => {
   it('formats odometer readings with Indian grouping', () => {
-    expect(formatKilometres(45210)).toBe('45,210 km');
-    expect(formatKilometres(125000)).toBe('1,25,000 km');
-    expect(formatKilometres(0)).toBe('0 km');
+    expect(formatKilometres(45210)).toBe('45,210\u00a0km');
+    expect(formatKilometres(125000)).toBe('1,25,000\u00a0km');
+    expect(formatKilometres(0)).toBe('0\u00a0km');
     expect(formatKilometres(null)).toBe('—');
     expect(formatKilometres(undefined)).toBe('—');
   });
