@@ -16,6 +16,7 @@ export function searchTerms(query: string): string[] {
   return query
     .slice(0, MAX_SEARCH_LENGTH)
     // Control characters (a NUL from a crafted URL) are not part of any car's name.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .toLowerCase()
     .split(/\s+/)
