@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Form, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
-import { pendingPhoneOtp, sendPhoneOtp, verifyPhoneOtp } from '../../server/accounts/phone-verification.ts';
+import { hasRequestedOtp, pendingPhoneOtp, sendPhoneOtp, verifyPhoneOtp } from '../../server/accounts/phone-verification.ts';
 import { ensureProfile, saveVerifiedPhone } from '../../server/accounts/profiles.ts';
 import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { SmsError } from '../../server/notify/sms.ts';
@@ -50,12 +50,16 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     otp: String(form.get('otp') ?? '').slice(0, 12),
   };
   const pending = await pendingPhoneOtp(database, user.id);
-  const invalid = phoneFormError({ ...input, otpRequested: Boolean(pending) });
+  // An expired or used-up code still counts as requested, so its own message can be given.
+  const invalid = phoneFormError({ ...input, otpRequested: Boolean(pending) || (await hasRequestedOtp(database, user.id)) });
   if (invalid) return { error: invalid };
   const phone = e164(input.countryCode, input.phone)!;
   const deps = { database, sms: services.sms, secret: config.authSecret, siteName: config.siteName };
 
   if (intent === 'send') {
+    // SPEC 4: Resend waits 120 seconds, on the server as well as on the button.
+    const wait = pending ? Math.ceil((new Date(pending.resendAt).getTime() - Date.now()) / 1000) : 0;
+    if (wait > 0) return { error: `Please wait ${mmss(wait)} before asking for another OTP.` };
     const perUser = await consumeRateLimit(database, { key: `otp-send:${user.id}`, ...rateLimits.otpSend });
     const perAddress = await consumeRateLimit(database, { key: `otp-send:${services.clientAddress}`, ...rateLimits.otpSend });
     if (!perUser.allowed || !perAddress.allowed) return { error: `Too many OTP requests. Please try again in ${Math.ceil(Math.max(perUser.retryAfterSeconds, perAddress.retryAfterSeconds) / 60)} minutes.` };
@@ -97,15 +101,24 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 /** Seconds until `isoTime`, ticking every second in the browser. */
-function useSecondsUntil(isoTime: string | null): number {
-  const target = isoTime ? new Date(isoTime).getTime() : 0;
+function useSecondsUntil(isoTime: string): number {
+  const target = new Date(isoTime).getTime();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!target) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [target]);
-  return target ? Math.max(0, Math.ceil((target - now) / 1000)) : 0;
+  return Math.max(0, Math.ceil((target - now) / 1000));
+}
+
+/** 'Resend OTP in mm:ss', disabled until then. Keyed by the send time, so each send starts afresh. */
+function ResendButton({ resendAt, busy, sending }: { resendAt: string; busy: boolean; sending: boolean }) {
+  const secondsLeft = useSecondsUntil(resendAt);
+  return (
+    <button type="submit" name="intent" value="send" disabled={busy || secondsLeft > 0} className={secondaryButton}>
+      <span suppressHydrationWarning>{sending ? 'Sending OTP...' : secondsLeft > 0 ? `Resend OTP in ${mmss(secondsLeft)}` : 'Resend OTP'}</span>
+    </button>
+  );
 }
 
 export default function ProfileComplete({ loaderData }: Route.ComponentProps) {
@@ -119,7 +132,6 @@ export default function ProfileComplete({ loaderData }: Route.ComponentProps) {
   const [clientError, setClientError] = useState<string | null>(null);
   const busyIntent = solving ?? (navigation.state !== 'idle' ? navigation.formData?.get('intent') : null);
   const pending = loaderData.pending;
-  const secondsLeft = useSecondsUntil(pending?.resendAt ?? null);
   const error = clientError ?? (actionData?.error || null);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -156,9 +168,7 @@ export default function ProfileComplete({ loaderData }: Route.ComponentProps) {
             <button type="submit" name="intent" value="verify" disabled={Boolean(busyIntent)} className={primaryButton}>
               {busyIntent === 'verify' ? 'Verifying...' : 'Verify and Save'}
             </button>
-            <button type="submit" name="intent" value="send" disabled={Boolean(busyIntent) || secondsLeft > 0} className={secondaryButton}>
-              <span suppressHydrationWarning>{busyIntent === 'send' ? 'Sending OTP...' : secondsLeft > 0 ? `Resend OTP in ${mmss(secondsLeft)}` : 'Resend OTP'}</span>
-            </button>
+            <ResendButton key={pending.resendAt} resendAt={pending.resendAt} busy={Boolean(busyIntent)} sending={busyIntent === 'send'} />
           </>
         ) : (
           <button type="submit" name="intent" value="send" disabled={Boolean(busyIntent)} className={primaryButton}>

@@ -261,7 +261,7 @@ export default function SellVehicle({ loaderData, actionData }: Route.ComponentP
             </FormMessage>
           ) : null}
           {chatUrl && result?.status !== 'invalid' ? (
-            <a href={chatUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center justify-center gap-2 rounded-xl bg-[#0f7a41] px-5 py-3 font-semibold text-white hover:brightness-110">
+            <a href={chatUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center justify-center gap-2 rounded-xl bg-whatsapp px-5 py-3 font-semibold text-white hover:brightness-110">
               <WhatsAppIcon className="h-5 w-5" /> Open WhatsApp chat
             </a>
           ) : null}

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
-import { signUpWithEmail, startGoogle } from '../../server/auth/flows.ts';
+import { googleErrorMessage, signUpWithEmail, startGoogle } from '../../server/auth/flows.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
 import { FormCard, FormMessage, GoogleIcon, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
@@ -16,7 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, config } = context.get(appContext);
   if (await currentUser(auth, request)) throw redirect(paths.profile);
-  return { googleEnabled: Boolean(config.google) };
+  return { googleEnabled: Boolean(config.google), googleError: googleErrorMessage(new URL(request.url).searchParams.get('error')) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,7 +44,7 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
-  const error = actionData && 'error' in actionData ? actionData.error : null;
+  const error = (actionData && 'error' in actionData ? actionData.error : null) ?? loaderData.googleError;
   const email = actionData && 'email' in actionData ? actionData.email : '';
 
   return (

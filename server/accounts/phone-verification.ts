@@ -100,3 +100,9 @@ export async function pendingPhoneOtp(database: Database, userId: string, now = 
   if (!otp || otp.expires_at <= now.toISOString() || otp.attempts >= OTP_MAX_ATTEMPTS) return null;
   return { phone: otp.phone, resendAt: new Date(new Date(otp.created_at).getTime() + OTP_RESEND_SECONDS * 1000).toISOString() };
 }
+
+/** Whether a code was asked for and not yet used up, even if it has since expired. */
+export async function hasRequestedOtp(database: Database, userId: string): Promise<boolean> {
+  const otp = await database.db.selectFrom('phone_otps').select('id').where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst();
+  return Boolean(otp);
+}

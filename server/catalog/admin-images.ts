@@ -1,18 +1,14 @@
-import sharp from 'sharp';
 import { MAX_VEHICLE_IMAGES } from '../../app/components/admin/vehicle-schema.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import { recordAudit } from '../admin/audit.ts';
-import { deleteImage, ImageRejectedError, MAX_UPLOAD_BYTES, safeFileStem, storeImage } from '../media/images.ts';
+import { deleteImage, ImageRejectedError, inspectImage, MAX_UPLOAD_BYTES, safeFileStem, storeImage } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
 import { toImageRef } from './rows.ts';
 
 export { MAX_VEHICLE_IMAGES };
 /** The largest form body an admin upload may send: ten photos of 15 MB, plus the text fields. */
 export const MAX_UPLOAD_FORM_BYTES = MAX_VEHICLE_IMAGES * MAX_UPLOAD_BYTES + 1024 * 1024;
-/** Mirrors the pipeline's own limit (server/media/images.ts): larger pictures are refused. */
-const MAX_PIXELS = 60_000_000;
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 /** A refusal whose message is meant for the admin as it is. */
 export class AdminCatalogError extends Error {}
@@ -86,22 +82,11 @@ function displayName(name: string): string {
  * before anything is decoded or stored). storeImage checks again as it stores.
  */
 export async function checkUpload(upload: Upload): Promise<void> {
-  if (upload.bytes.byteLength > MAX_UPLOAD_BYTES) {
-    throw new ImageUploadError(upload.name, 'The image is larger than 15 MB. Please choose a smaller photo.');
-  }
-  let format: string | undefined;
-  let width: number | undefined;
-  let height: number | undefined;
   try {
-    ({ format, width, height } = await sharp(upload.bytes, { limitInputPixels: false }).metadata());
-  } catch {
-    throw new ImageUploadError(upload.name, 'This file is not an image we can read. Please choose a JPEG, PNG or WebP photo.');
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw new ImageUploadError(upload.name, 'Only photos can be uploaded (JPEG, PNG, WebP, HEIC, AVIF or GIF).');
-  }
-  if (!width || !height || width * height > MAX_PIXELS) {
-    throw new ImageUploadError(upload.name, 'The image is too large in pixels. Please choose a photo under 60 megapixels.');
+    await inspectImage(upload.bytes);
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw new ImageUploadError(upload.name, error.message);
+    throw error;
   }
 }
 

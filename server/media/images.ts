@@ -12,26 +12,38 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 
 export class ImageRejectedError extends Error {}
 
 /**
- * Checks that the bytes are a raster image by their content (not the file name), then stores
- * WebP variants without metadata: phone photos carry GPS coordinates and the owner's device.
- * Returns the stored image's reference; nothing is stored when the image is refused.
+ * Reads only the image's header and refuses, with a message for the person uploading, anything
+ * over 15 MB, anything that is not a raster photo, and anything over 60 megapixels (before a
+ * single pixel is decoded).
  */
-export async function storeImage(storage: Storage, input: Uint8Array, baseKey: string): Promise<ImageRef> {
+export async function inspectImage(input: Uint8Array): Promise<Metadata & { width: number; height: number }> {
   if (input.byteLength > MAX_UPLOAD_BYTES) {
     throw new ImageRejectedError('The image is larger than 15 MB. Please choose a smaller photo.');
   }
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // The header alone: the pixel limit is checked below with its own message.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageRejectedError('This file is not an image we can read. Please choose a JPEG, PNG or WebP photo.');
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
     throw new ImageRejectedError('Only photos can be uploaded (JPEG, PNG, WebP, HEIC, AVIF or GIF).');
   }
-  if (!metadata.width || !metadata.height || metadata.width * metadata.height > MAX_INPUT_PIXELS) {
+  const { width, height } = metadata;
+  if (!width || !height || width * height > MAX_INPUT_PIXELS) {
     throw new ImageRejectedError('The image is too large in pixels. Please choose a photo under 60 megapixels.');
   }
+  return { ...metadata, width, height };
+}
+
+/**
+ * Checks that the bytes are a raster image by their content (not the file name), then stores
+ * WebP variants without metadata: phone photos carry GPS coordinates and the owner's device.
+ * Returns the stored image's reference; nothing is stored when the image is refused.
+ */
+export async function storeImage(storage: Storage, input: Uint8Array, baseKey: string): Promise<ImageRef> {
+  const metadata = await inspectImage(input);
 
   // rotate() applies the EXIF orientation before the metadata is dropped.
   const upright = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();

@@ -5,7 +5,7 @@ import type { AxeResults } from 'axe-core';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, screenshotDir, viewports, visible, type ViewportName } from '../support/browser.ts';
+import { hidden, launchChromium, screenshotDir, viewports, visible, type ViewportName } from '../support/browser.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -299,6 +299,25 @@ describe.skipIf(!sharedServer().url)('lead forms in the browser', () => {
       expect(await horizontalOverflow(page), pathname).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page), pathname).toEqual([]);
       await screenshot(page, `leads-admin-${pathname.split('/').pop()}-${viewport}`);
+    }
+
+    // While a filter loads, the spec's loading texts.
+    for (const [pathname, loadingText] of [
+      ['/admin/requested-vehicles', 'Loading requests....'],
+      ['/admin-panel/selling-vehicles', 'Loading selling vehicles...'],
+    ] as const) {
+      await page.goto(pathname);
+      await hydrated(page, 'form[role="search"]');
+      await page.route(`**${pathname}.data**`, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await page.getByLabel('Status', { exact: true }).first().selectOption('closed');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await visible(page.getByRole('status').filter({ hasText: loadingText }));
+      await page.waitForURL(/status=closed/);
+      await hidden(page.getByText(loadingText));
+      await page.unroute(`**${pathname}.data**`);
     }
   });
 });

@@ -15,9 +15,10 @@ export function Toast({ toast, position = 'bottom-center' }: { toast: ToastMessa
     return () => clearTimeout(timer);
   }, [toast]);
   const visible = toast && closed !== toast;
-  const place = position === 'bottom-right' ? 'right-4 sm:right-6' : 'left-1/2 -translate-x-1/2';
+  // On phones the edit form's sticky save bar sits at the bottom: the toast stays above it.
+  const place = position === 'bottom-right' ? 'bottom-24 right-4 sm:bottom-6 sm:right-6' : 'bottom-6 left-1/2 -translate-x-1/2';
   return (
-    <div aria-live="polite" className={`fixed bottom-6 z-50 ${place}`}>
+    <div aria-live="polite" className={`fixed z-50 ${place}`}>
       {visible ? (
         <div
           role={toast.tone === 'error' ? 'alert' : 'status'}

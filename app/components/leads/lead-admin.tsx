@@ -75,11 +75,7 @@ export function LeadToolbar({ filter, basePath, exportHref, searchLabel = 'Searc
   );
 }
 
-/**
- * 'Call Customer' (SPEC 2) and a WhatsApp chat with the customer's own number. The green is a
- * shade darker than the theme's WhatsApp colour: white on #128c4b is 4.3:1, under WCAG AA for
- * small text.
- */
+/** 'Call Customer' (SPEC 2) and a WhatsApp chat with the customer's own number. */
 export function CustomerContact({ phone, whatsappText }: { phone: string; whatsappText: string }) {
   return (
     <div className="flex flex-wrap gap-2">
@@ -90,7 +86,7 @@ export function CustomerContact({ phone, whatsappText }: { phone: string; whatsa
         href={whatsappLink(customerWhatsappNumber(phone), whatsappText)}
         target="_blank"
         rel="noopener noreferrer"
-        className="inline-flex items-center gap-2 rounded-xl bg-[#0f7a41] px-4 py-2.5 text-sm font-semibold text-white hover:brightness-110"
+        className="inline-flex items-center gap-2 rounded-xl bg-whatsapp px-4 py-2.5 text-sm font-semibold text-white hover:brightness-110"
       >
         <WhatsAppIcon className="h-4 w-4" /> WhatsApp
       </a>
