@@ -217,6 +217,9 @@ export default function SiteLayout() {
               {link.label}
             </Link>
           ))}
+          <Link to={paths.privacy} className="hover:text-brand-700">
+            Privacy
+          </Link>
         </nav>
         © {new Date().getFullYear()} {site.siteName}
       </footer>

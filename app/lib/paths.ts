@@ -18,4 +18,5 @@ export const paths = {
   contact: '/contact',
   requestVehicle: '/request-vehicle',
   sellVehicle: '/sell-vehicle',
+  privacy: '/privacy',
 } as const;

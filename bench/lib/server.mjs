@@ -24,9 +24,11 @@ export async function snapshotBuild() {
 /**
  * Starts `node server.js` from a snapshot like tests/support/server.ts's startTestServer does
  * (SQLite in a fresh temp DATA_DIR, APP_MODE=test, demo inventory) and waits for /healthz.
+ * Pass `dataDir` to reuse a directory an earlier server seeded (it is then left in place).
  */
-export async function startServer(snapshotDir, env = {}) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-bench-data-'));
+export async function startServer(snapshotDir, env = {}, options = {}) {
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'gaadi-bench-data-')));
   const port = await new Promise((resolve, reject) => {
     import('node:net').then(({ createServer }) => {
       const probe = createServer();
@@ -63,17 +65,20 @@ export async function startServer(snapshotDir, env = {}) {
       child.kill('SIGTERM');
       await exited;
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 120_000;
+  // Drawing the demo photos takes a while on a busy machine.
+  const started = Date.now();
+  const deadline = started + 300_000;
   while (Date.now() < deadline && child.exitCode === null) {
     try {
-      if ((await get(`${url}/healthz`)).status === 200) return { url, pid: child.pid, output: () => output, stop };
+      if ((await get(`${url}/healthz`)).status === 200) return { url, pid: child.pid, dataDir, output: () => output, stop };
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const status = `exit code ${child.exitCode}, signal ${child.signalCode}, after ${((Date.now() - started) / 1000).toFixed(0)} s`;
   await stop();
-  throw new Error(`The server did not start:\n${output}`);
+  throw new Error(`The server did not start (${status}):\n${output}`);
 }

@@ -27,7 +27,8 @@ export function securityHeaders(options: { production: boolean; botCheckProvider
       `frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com${vendor}`,
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      // The sell form without JavaScript ends in a redirect to the WhatsApp chat.
+      "form-action 'self' https://wa.me https://api.whatsapp.com",
       "frame-ancestors 'none'",
     ].join('; ');
     c.header('Content-Security-Policy', csp);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Link, redirect, useActionData, useNavigate, useNavigation } from 'react-router';
+import { Form, Link, redirect, useActionData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { setupFirstAdmin, adminMessages } from '../../../server/admin/admin-auth.ts';
 import { anyAdminExists } from '../../../server/admin/admins.ts';
 import { consumeRateLimit, rateLimits } from '../../../server/security/rate-limit.ts';
@@ -21,6 +21,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { database } = context.get(appContext);
   if (await anyAdminExists(database)) throw redirect('/admin-login');
   return null;
+}
+
+/**
+ * After creating the admin the loader would now redirect at once; the page stays to show the
+ * success message for its 3 seconds (SPEC 2) and then goes to the admin login itself.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === 'POST' ? false : defaultShouldRevalidate;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
