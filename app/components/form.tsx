@@ -1,20 +1,23 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
-/** A labelled input with its error under it, linked for screen readers. */
-export function TextField({ label, error, id, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; id: string; error?: string | undefined; hint?: string }) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+/** The look of every text input, select and textarea. */
+export const inputClass =
+  'w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500';
+
+type FieldProps = { label: string; id: string; error?: string | undefined; hint?: string | undefined };
+
+function describedBy(id: string, error?: string, hint?: string): string | undefined {
+  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+}
+
+/** A field's label above, its hint and error below, linked for screen readers. */
+function Field({ label, id, error, hint, children }: FieldProps & { children: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-semibold">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500"
-        {...input}
-      />
+      {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-slate-600">
           {hint}
@@ -26,6 +29,32 @@ export function TextField({ label, error, id, hint, ...input }: InputHTMLAttribu
         </p>
       ) : null}
     </div>
+  );
+}
+
+export function TextField({ label, error, id, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & FieldProps) {
+  return (
+    <Field label={label} id={id} error={error} hint={hint}>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={inputClass} {...input} />
+    </Field>
+  );
+}
+
+export function TextAreaField({ label, error, id, hint, ...textarea }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps) {
+  return (
+    <Field label={label} id={id} error={error} hint={hint}>
+      <textarea id={id} rows={4} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={inputClass} {...textarea} />
+    </Field>
+  );
+}
+
+export function SelectField({ label, error, id, hint, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & FieldProps) {
+  return (
+    <Field label={label} id={id} error={error} hint={hint}>
+      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={inputClass} {...select}>
+        {children}
+      </select>
+    </Field>
   );
 }
 

@@ -4,8 +4,8 @@ import { consumeLeadFormLimit, FORM_TOKEN_FIELD, issueFormToken, LeadFormTooLarg
 import { purgeExpiredLeads } from '../../server/leads/leads.ts';
 import { notifyNewLeadInBackground } from '../../server/leads/notify.ts';
 import { createVehicleRequest } from '../../server/leads/requests.ts';
-import { FormCard, FormMessage, primaryButton, TextField } from '../components/form.tsx';
-import { focusFirstError, Honeypot, PrivacyNotice, TextAreaField, useLeadBotCheck } from '../components/leads/form-parts.tsx';
+import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
+import { focusFirstError, Honeypot, PrivacyNotice, useLeadBotCheck } from '../components/leads/form-parts.tsx';
 import { useSite } from '../components/site-layout.tsx';
 import { appContext } from '../context.ts';
 import {

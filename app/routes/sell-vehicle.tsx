@@ -5,9 +5,9 @@ import { consumeLeadFormLimit, FORM_TOKEN_FIELD, issueFormToken, LeadFormTooLarg
 import { purgeExpiredLeads } from '../../server/leads/leads.ts';
 import { notifyNewLeadInBackground } from '../../server/leads/notify.ts';
 import { createSellSubmission, SellImageRejectedError, sellImageUrls, sellUploadsFrom } from '../../server/leads/sell.ts';
-import { FormCard, FormMessage, primaryButton, TextField } from '../components/form.tsx';
+import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
 import { WhatsAppIcon } from '../components/icons.tsx';
-import { focusFirstError, Honeypot, PrivacyNotice, TextAreaField, useLeadBotCheck } from '../components/leads/form-parts.tsx';
+import { focusFirstError, Honeypot, PrivacyNotice, useLeadBotCheck } from '../components/leads/form-parts.tsx';
 import { PhotoPicker } from '../components/leads/photo-picker.tsx';
 import { useSite } from '../components/site-layout.tsx';
 import { appContext } from '../context.ts';

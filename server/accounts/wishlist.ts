@@ -1,8 +1,8 @@
 import type { VehicleSummary } from '../../app/lib/vehicle.ts';
 import { cardTitle } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
-import { getVehicle } from '../catalog/vehicles.ts';
-import { toImageRef, toSummary } from '../catalog/rows.ts';
+import { coversFor, getVehicle, summaryColumns } from '../catalog/vehicles.ts';
+import { toSummary } from '../catalog/rows.ts';
 
 export type WishlistItem =
   | { available: true; vehicle: VehicleSummary; addedAt: string }
@@ -50,35 +50,15 @@ export async function listWishlist(database: Database, userId: string): Promise<
       'wishlist_entries.vehicle_id as entry_vehicle_id',
       'wishlist_entries.title as entry_title',
       'wishlist_entries.created_at as added_at',
-      'vehicles.id',
-      'vehicles.name',
-      'vehicles.make',
-      'vehicles.model',
-      'vehicles.variant',
-      'vehicles.year',
-      'vehicles.fuel_type',
-      'vehicles.transmission',
-      'vehicles.odometer',
-      'vehicles.price',
-      'vehicles.featured',
-      'vehicles.status',
-      'categories.name as category_name',
+      ...summaryColumns,
     ])
     .where('wishlist_entries.user_id', '=', userId)
     .orderBy('wishlist_entries.created_at', 'desc')
     .execute();
-  const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
-  const covers = new Map<number, ReturnType<typeof toImageRef>>();
-  if (ids.length > 0) {
-    const images = await database.db
-      .selectFrom('vehicle_images')
-      .select(['vehicle_id', 'key', 'width', 'height', 'variant_widths'])
-      .where('vehicle_id', 'in', ids)
-      .orderBy('vehicle_id')
-      .orderBy('position')
-      .execute();
-    for (const image of images) if (!covers.has(image.vehicle_id)) covers.set(image.vehicle_id, toImageRef(image));
-  }
+  const covers = await coversFor(
+    database,
+    rows.flatMap((row) => (row.id === null ? [] : [row.id])),
+  );
   return rows.map((row) => {
     if (row.id === null || row.status === null) {
       return { available: false, vehicleId: row.entry_vehicle_id, title: row.entry_title, addedAt: row.added_at };

@@ -5,6 +5,7 @@ import { recordAudit } from '../admin/audit.ts';
 import { deleteImage, ImageRejectedError, inspectImage, MAX_UPLOAD_BYTES, safeFileStem, storeImage } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
 import { toImageRef } from './rows.ts';
+import { imageRows } from './vehicles.ts';
 
 export { MAX_VEHICLE_IMAGES };
 /** The largest form body an admin upload may send: ten photos of 15 MB, plus the text fields. */
@@ -178,17 +179,7 @@ export async function addVehicleImages(deps: Deps, vehicleId: number, uploads: U
       const start = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
       await trx
         .insertInto('vehicle_images')
-        .values(
-          stored.map((image, index) => ({
-            vehicle_id: vehicleId,
-            position: start + index,
-            key: image.key,
-            width: image.width,
-            height: image.height,
-            variant_widths: image.widths.join(','),
-            created_at: now,
-          })),
-        )
+        .values(imageRows(vehicleId, stored, start, now))
         .execute();
       await trx.updateTable('vehicles').set({ updated_at: now }).where('id', '=', vehicleId).execute();
     });

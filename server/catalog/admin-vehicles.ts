@@ -1,12 +1,11 @@
 import { detailTitle, type ImageRef, type Vehicle, type VehicleStatus } from '../../app/lib/vehicle.ts';
-import { priceDigits } from '../../app/lib/format.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { Database } from '../db/connection.ts';
 import type { Storage } from '../media/storage.ts';
 import { AdminCatalogError, discardImages, MAX_VEHICLE_IMAGES, storeUploads, type Upload } from './admin-images.ts';
 import { toImageRef } from './rows.ts';
-import { buildSearchText, searchCondition, searchTerms } from './search.ts';
-import { createVehicle, getVehicle, type VehicleInput } from './vehicles.ts';
+import { searchCondition, searchTerms } from './search.ts';
+import { createVehicle, getVehicle, vehicleColumns, type VehicleInput } from './vehicles.ts';
 
 /** Vehicle administration: the inventory list, add, edit (with status), delete. */
 
@@ -160,36 +159,13 @@ export async function updateVehicle(deps: Deps, id: number, input: VehicleEdit, 
   const sold = input.status === 'sold';
   if (sold && (input.soldPrice === null || !input.soldAt)) throw new AdminCatalogError('A sold vehicle needs its sold price and sold date');
   const now = new Date().toISOString();
-  const maps = (map: Record<string, unknown> | null) => (map && Object.keys(map).length > 0 ? JSON.stringify(map) : null);
   await deps.database.db
     .updateTable('vehicles')
     .set({
-      category_id: input.categoryId,
-      name: input.name.trim(),
-      make: input.make.trim(),
-      model: input.model.trim(),
-      variant: input.variant.trim(),
-      year: input.year.trim(),
-      fuel_type: input.fuelType,
-      transmission: input.transmission,
-      price: input.price.trim(),
-      price_rupees: priceDigits(input.price),
-      owners: input.owners.trim(),
-      registration: input.registration.trim(),
-      insurance_validity: input.insuranceValidity,
-      odometer: input.odometer,
-      fitness_fc: input.fitnessFC.trim(),
-      tyre_point: input.tyrePoint.trim(),
-      description: input.description.trim(),
-      featured: input.featured ? 1 : 0,
-      inspection: maps(input.inspection),
-      refurbishment: maps(input.refurbishment),
-      financial: maps(input.financial),
-      video_url: input.videoUrl.trim(),
+      ...vehicleColumns(input, category.name),
       status: input.status,
       sold_price: sold ? input.soldPrice : null,
       sold_at: sold ? input.soldAt : null,
-      search_text: buildSearchText({ ...input, categoryName: category.name }),
       updated_at: now,
     })
     .where('id', '=', id)

@@ -41,9 +41,26 @@ function mapOrNull(map: Record<string, unknown> | null): string | null {
   return map && Object.keys(map).length > 0 ? JSON.stringify(map) : null;
 }
 
-async function coversFor(database: Database, vehicleIds: number[]): Promise<Map<number, ImageRef>> {
+/** The columns a vehicle card needs (see toSummary), with the category's name. */
+export const summaryColumns = [
+  'vehicles.id',
+  'vehicles.name',
+  'vehicles.make',
+  'vehicles.model',
+  'vehicles.variant',
+  'vehicles.year',
+  'vehicles.fuel_type',
+  'vehicles.transmission',
+  'vehicles.odometer',
+  'vehicles.price',
+  'vehicles.featured',
+  'vehicles.status',
+  'categories.name as category_name',
+] as const;
+
+/** Each vehicle's cover: the image in its first position. */
+export async function coversFor(database: Database, vehicleIds: number[]): Promise<Map<number, ImageRef>> {
   if (vehicleIds.length === 0) return new Map();
-  // The cover is the image in the first position of each vehicle.
   const rows = await database.db
     .selectFrom('vehicle_images')
     .select(['vehicle_id', 'key', 'width', 'height', 'variant_widths', 'position'])
@@ -82,21 +99,7 @@ export async function listVehicles(
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
 
   const rows = await base
-    .select([
-      'vehicles.id',
-      'vehicles.name',
-      'vehicles.make',
-      'vehicles.model',
-      'vehicles.variant',
-      'vehicles.year',
-      'vehicles.fuel_type',
-      'vehicles.transmission',
-      'vehicles.odometer',
-      'vehicles.price',
-      'vehicles.featured',
-      'vehicles.status',
-      'categories.name as category_name',
-    ])
+    .select(summaryColumns)
     .orderBy('vehicles.featured', 'desc')
     .orderBy('vehicles.created_at', 'desc')
     .orderBy('vehicles.id', 'desc')
@@ -202,58 +205,58 @@ async function categoryName(database: Database, categoryId: number): Promise<str
   return category.name;
 }
 
+/** The stored columns for what an admin typed: trimmed, price digits, maps as JSON, search text. */
+export function vehicleColumns(input: VehicleInput, categoryName: string) {
+  return {
+    category_id: input.categoryId,
+    name: input.name.trim(),
+    make: input.make.trim(),
+    model: input.model.trim(),
+    variant: input.variant.trim(),
+    year: input.year.trim(),
+    fuel_type: input.fuelType,
+    transmission: input.transmission,
+    price: input.price.trim(),
+    price_rupees: priceDigits(input.price),
+    owners: input.owners.trim(),
+    registration: input.registration.trim(),
+    insurance_validity: input.insuranceValidity,
+    odometer: input.odometer,
+    fitness_fc: input.fitnessFC.trim(),
+    tyre_point: input.tyrePoint.trim(),
+    description: input.description.trim(),
+    featured: input.featured ? 1 : 0,
+    inspection: mapOrNull(input.inspection),
+    refurbishment: mapOrNull(input.refurbishment),
+    financial: mapOrNull(input.financial),
+    video_url: input.videoUrl.trim(),
+    search_text: buildSearchText({ ...input, categoryName }),
+  };
+}
+
+/** Rows of vehicle_images for `images`, numbered from `firstPosition`. */
+export function imageRows(vehicleId: number, images: ImageRef[], firstPosition: number, now: string) {
+  return images.map((image, index) => ({
+    vehicle_id: vehicleId,
+    position: firstPosition + index,
+    key: image.key,
+    width: image.width,
+    height: image.height,
+    variant_widths: image.widths.join(','),
+    created_at: now,
+  }));
+}
+
 export async function createVehicle(database: Database, input: VehicleInput, images: ImageRef[] = []): Promise<number> {
   const now = new Date().toISOString();
   const category = await categoryName(database, input.categoryId);
   return database.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('vehicles')
-      .values({
-        category_id: input.categoryId,
-        name: input.name.trim(),
-        make: input.make.trim(),
-        model: input.model.trim(),
-        variant: input.variant.trim(),
-        year: input.year.trim(),
-        fuel_type: input.fuelType,
-        transmission: input.transmission,
-        price: input.price.trim(),
-        price_rupees: priceDigits(input.price),
-        owners: input.owners.trim(),
-        registration: input.registration.trim(),
-        insurance_validity: input.insuranceValidity,
-        odometer: input.odometer,
-        fitness_fc: input.fitnessFC.trim(),
-        tyre_point: input.tyrePoint.trim(),
-        description: input.description.trim(),
-        featured: input.featured ? 1 : 0,
-        inspection: mapOrNull(input.inspection),
-        refurbishment: mapOrNull(input.refurbishment),
-        financial: mapOrNull(input.financial),
-        video_url: input.videoUrl.trim(),
-        status: 'available',
-        search_text: buildSearchText({ ...input, categoryName: category }),
-        created_at: now,
-        updated_at: now,
-      })
+      .values({ ...vehicleColumns(input, category), status: 'available', created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (images.length > 0) {
-      await trx
-        .insertInto('vehicle_images')
-        .values(
-          images.map((image, position) => ({
-            vehicle_id: row.id,
-            position,
-            key: image.key,
-            width: image.width,
-            height: image.height,
-            variant_widths: image.widths.join(','),
-            created_at: now,
-          })),
-        )
-        .execute();
-    }
+    if (images.length > 0) await trx.insertInto('vehicle_images').values(imageRows(row.id, images, 0, now)).execute();
     return row.id;
   });
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Toast } from '../../../server/http/flash.ts';
 import { ArrowLeftIcon } from '../icons.tsx';
@@ -57,74 +57,11 @@ export function PageHeader({ title, back, children }: { title: string; back?: { 
   );
 }
 
-export const inputClass =
-  'w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500';
-
 export const dangerButton =
   'inline-flex items-center justify-center gap-2 rounded-xl bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-slate-400';
 
 export const smallButton =
   'inline-flex items-center justify-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400';
-
-function describedBy(id: string, error?: string, hint?: string): string | undefined {
-  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-}
-
-function FieldNotes({ id, error, hint }: { id: string; error?: string | undefined; hint?: string | undefined }) {
-  return (
-    <>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-export function SelectField({
-  label,
-  id,
-  error,
-  hint,
-  children,
-  ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; id: string; error?: string | undefined; hint?: string }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={inputClass} {...select}>
-        {children}
-      </select>
-      <FieldNotes id={id} error={error} hint={hint} />
-    </div>
-  );
-}
-
-export function TextAreaField({
-  label,
-  id,
-  error,
-  hint,
-  ...textarea
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; id: string; error?: string | undefined; hint?: string }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={inputClass} {...textarea} />
-      <FieldNotes id={id} error={error} hint={hint} />
-    </div>
-  );
-}
 
 export function StatusBadge({ status }: { status: 'available' | 'reserved' | 'sold' }) {
   const tone = { available: 'bg-emerald-100 text-emerald-800', reserved: 'bg-amber-100 text-amber-900', sold: 'bg-red-100 text-red-800' }[status];

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { MapName, MapRow } from './vehicle-schema.ts';
-import { smallButton, inputClass, useHydrated } from './admin-ui.tsx';
+import { smallButton, useHydrated } from './admin-ui.tsx';
+import { inputClass } from '../form.tsx';
 
 type Props = {
   name: MapName;

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Form } from 'react-router';
-import { TextField } from '../form.tsx';
-import { SelectField, TextAreaField, useHydrated } from './admin-ui.tsx';
+import { SelectField, TextAreaField, TextField } from '../form.tsx';
+import { useHydrated } from './admin-ui.tsx';
 import { KeyValueEditor } from './key-value-editor.tsx';
 import {
   FINANCE_AVAILABLE,

@@ -1,38 +1,7 @@
-import type { TextareaHTMLAttributes } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '../../root.tsx';
 import { solveBotCheck } from '../../lib/bot-check-client.ts';
 import { HONEYPOT_FIELD } from '../../lib/lead-forms.ts';
-
-/** A labelled textarea with its error and hint, linked for screen readers (as TextField). */
-export function TextAreaField({ label, error, id, hint, ...textarea }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; id: string; error?: string | undefined; hint?: string }) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500"
-        {...textarea}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * The honeypot: a field bots fill and people never meet. Off screen rather than display:none

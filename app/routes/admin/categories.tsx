@@ -5,12 +5,12 @@ import { deleteCategory, listAdminCategories, updateCategory, type AdminCategory
 import { AdminCatalogError, readUploadForm, uploadsFrom } from '../../../server/catalog/admin-images.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { MAX_UPLOAD_BYTES } from '../../../server/media/images.ts';
-import { inputClass, latestToast, PageHeader, smallButton, stamp } from '../../components/admin/admin-ui.tsx';
+import { latestToast, PageHeader, smallButton, stamp } from '../../components/admin/admin-ui.tsx';
+import { inputClass, primaryButton } from '../../components/form.tsx';
 import { adminPaths, pageUrl } from '../../components/admin/admin-paths.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../components/admin/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';
-import { primaryButton } from '../../components/form.tsx';
 import { VehicleImage } from '../../components/vehicle-image.tsx';
 import { appContext } from '../../context.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
