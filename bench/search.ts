@@ -233,7 +233,17 @@ async function serverVersion(database: Database): Promise<string> {
   return `${database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ${row.version ?? row.server_version ?? '?'}`;
 }
 
-type SizeResult = { size: number; insertSeconds: number; queries: { kind: string; query: string; total: number; shown: number; stats: Stats }[] };
+/** Bytes on disk: the whole SQLite file, or the vehicles table with its indexes and TOAST. */
+async function storedBytes(database: Database): Promise<number> {
+  const statement =
+    database.dialect === 'sqlite'
+      ? 'SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()'
+      : "SELECT pg_total_relation_size('vehicles') AS bytes";
+  const { rows } = await database.db.executeQuery<{ bytes: number | string }>(CompiledQuery.raw(statement));
+  return Number(rows[0]?.bytes ?? 0);
+}
+
+type SizeResult = { size: number; insertSeconds: number; storedBytes: number; queries: { kind: string; query: string; total: number; shown: number; stats: Stats }[] };
 
 async function benchDialect(dialect: Dialect) {
   let dataDir: string | null = null;
@@ -265,7 +275,7 @@ async function benchDialect(dialect: Dialect) {
         console.log(`  ${JSON.stringify(query).padEnd(15)} total ${String(measured.total).padStart(6)}  p50 ${measured.stats.p50.toFixed(2)} ms  p95 ${measured.stats.p95.toFixed(2)} ms  (${measured.stats.n} runs)`);
         queries.push({ kind, query, ...measured });
       }
-      sizes.push({ size, insertSeconds, queries });
+      sizes.push({ size, insertSeconds, storedBytes: await storedBytes(database), queries });
     }
     // Why the slow ones are slow: each statement of each query at the largest size, with its plan.
     const diagnostics = [];
