@@ -18,6 +18,8 @@ export default function handleRequest(
   const { nonce } = loadContext.get(appContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Give up on a render that never finishes (a loader's promise that never settles).
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     // Crawlers and link-preview bots get the whole document at once; people get it streamed.
     const readyEvent = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
@@ -28,6 +30,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
+          clearTimeout(timeout);
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
@@ -40,6 +43,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -48,6 +52,5 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -86,19 +86,20 @@ export async function listVehicles(
   const perPage = Math.max(1, Math.min(100, options.perPage));
   const condition = searchCondition(database.dialect, searchTerms(options.query ?? ''));
 
-  let base = database.db
-    .selectFrom('vehicles')
-    .innerJoin('categories', 'categories.id', 'vehicles.category_id')
-    .where('vehicles.status', '!=', 'sold');
+  // `<>` as in the partial index vehicles_for_sale_idx, so both databases can use it.
+  let base = database.db.selectFrom('vehicles').where('vehicles.status', '<>', 'sold');
   if (options.categoryId !== undefined) base = base.where('vehicles.category_id', '=', options.categoryId);
   if (condition) base = base.where(condition);
 
+  // Counted without the category join: every vehicle has a category, and the join would make
+  // the database read whole rows instead of the index.
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
   const total = Number(counted?.count ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
 
   const rows = await base
+    .innerJoin('categories', 'categories.id', 'vehicles.category_id')
     .select(summaryColumns)
     .orderBy('vehicles.featured', 'desc')
     .orderBy('vehicles.created_at', 'desc')

@@ -5,6 +5,7 @@ import * as catalog from './migrations/001-catalog.ts';
 import * as accounts from './migrations/002-accounts.ts';
 import * as admin from './migrations/003-admin.ts';
 import * as leads from './migrations/004-leads.ts';
+import * as listingIndex from './migrations/005-listing-index.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -14,6 +15,7 @@ const migrations: Record<string, DialectMigration> = {
   '002-accounts': accounts,
   '003-admin': admin,
   '004-leads': leads,
+  '005-listing-index': listingIndex,
 };
 
 /** Brings the schema up to date. Runs at every start; a no-op when nothing is new. */
