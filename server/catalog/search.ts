@@ -15,9 +15,6 @@ export const MAX_SEARCH_LENGTH = 100;
 export function searchTerms(query: string): string[] {
   return query
     .slice(0, MAX_SEARCH_LENGTH)
-    // Control characters (a NUL from a crafted URL) are not part of any car's name.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .toLowerCase()
     .split(/\s+/)
     .filter(Boolean)
@@ -52,6 +49,10 @@ function likePattern(term: string): string {
  */
 export function searchCondition(dialect: Dialect, terms: string[]): Expression<SqlBool> | null {
   if (terms.length === 0) return null;
+  // No car's text holds a control character (a NUL from a crafted URL would also break the
+  // FTS5 query syntax and PostgreSQL's text input): such a word matches nothing.
+  // eslint-disable-next-line no-control-regex
+  if (terms.some((term) => /[\u0000-\u0008\u000b-\u001f\u007f]/.test(term))) return sql<SqlBool>`1 = 0`;
   const conditions = [];
   if (dialect === 'sqlite') {
     const indexed = terms.filter((term) => term.length >= 3);

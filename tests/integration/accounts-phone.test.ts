@@ -287,6 +287,13 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     const { client, mobile, userId } = await newPerson(server);
     await requestOtp(client, mobile);
     const first = otpFrom((await waitForOutbox(client, 'sms', `+91${mobile}`)).body);
+
+    // Resend waits 120 seconds on the server too.
+    const tooSoon = await post(client, { intent: 'send', name: 'Kiran', countryCode: '+91', phone: mobile, botCheck: await client.botToken('SEND_OTP') });
+    expect(tooSoon.text).toMatch(/Please wait 0[12]:\d\d before asking for another OTP\./);
+    expect(await otpRows(userId)).toHaveLength(1);
+    await sql.all('UPDATE phone_otps SET created_at = ? WHERE user_id = ?', [new Date(Date.now() - 121_000).toISOString(), userId]);
+
     await requestOtp(client, mobile);
     const second = otpFrom((await waitForOutbox(client, 'sms', `+91${mobile}`)).body);
     const rows = await otpRows(userId);
