@@ -67,6 +67,8 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   DEMO_ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   DEMO_IMAGE_CACHE: z.string().min(1).optional(),
+  // Seconds a public page is kept for signed-out visitors (0 turns the cache off; off in test mode).
+  PAGE_CACHE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(300).optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -169,6 +171,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     /** Load the demo inventory into an empty database: on in demo mode unless turned off. */
     /** Where drawn demo photos are kept between seeds (the test suite seeds many databases). */
     demoImageCache: values.DEMO_IMAGE_CACHE,
+    pageCacheSeconds: values.PAGE_CACHE_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 5),
     seedDemo: values.SEED_DEMO ? values.SEED_DEMO === 'true' : values.APP_MODE === 'demo',
   };
 }

@@ -8,6 +8,7 @@ import { appContext, type AppServices } from '../../app/context.ts';
 import { apiV1 } from './api-v1.ts';
 import { csrfProtection } from './csrf.ts';
 import { maintenanceMode } from './maintenance.ts';
+import { createPageCache } from './page-cache.ts';
 import { mediaHandler } from './media.ts';
 import { securityHeaders } from './security.ts';
 import { isBotAction } from '../security/bot-check.ts';
@@ -83,10 +84,16 @@ export function createApp(services: AppServices, build: ServerBuild) {
     }),
   );
 
+  const pageCache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: 500 });
   app.all('*', async (c) => {
-    const context = new RouterContextProvider();
-    context.set(appContext, { ...services, nonce: c.get('nonce'), clientAddress: requestAddress(c) });
-    return handleRequest(c.req.raw, context);
+    // Any change made through this instance shows at once; other instances within the TTL.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') pageCache.clear();
+    const nonce = c.get('nonce');
+    return pageCache.serve(c.req.raw, nonce, () => {
+      const context = new RouterContextProvider();
+      context.set(appContext, { ...services, nonce, clientAddress: requestAddress(c) });
+      return handleRequest(c.req.raw, context);
+    });
   });
 
   return app;

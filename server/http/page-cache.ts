@@ -1,0 +1,52 @@
+/**
+ * A few-seconds cache of the public catalogue pages as anonymous visitors get them. A burst of
+ * visitors (a shared WhatsApp link, an ad) then costs one render per page every few seconds
+ * instead of one per request. Each instance keeps its own entries, so a change shows everywhere
+ * within `ttlMs`; a change made through this instance clears it at once.
+ *
+ * Pages carry a per-request CSP nonce: a cached page gets the new request's nonce in place of
+ * the one it was rendered with (a random 22-character value cannot occur by chance).
+ */
+
+type Entry = { body: string; nonce: string; status: number; headers: [string, string][]; expires: number };
+
+/** Pages that are the same for every signed-out visitor. */
+const CACHEABLE_PATH = /^\/(|categories|about|contact|vehicle\/\d{1,12})$/;
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?gb\.session_token=/;
+
+export function isCacheablePageRequest(request: Request): boolean {
+  if (request.method !== 'GET') return false;
+  const url = new URL(request.url);
+  if (!CACHEABLE_PATH.test(url.pathname)) return false;
+  return !SESSION_COOKIE.test(request.headers.get('cookie') ?? '');
+}
+
+export function createPageCache(options: { ttlMs: number; maxEntries: number }) {
+  const entries = new Map<string, Entry>();
+
+  return {
+    clear() {
+      entries.clear();
+    },
+    async serve(request: Request, nonce: string, render: () => Promise<Response>): Promise<Response> {
+      if (options.ttlMs <= 0 || !isCacheablePageRequest(request)) return render();
+      const key = new URL(request.url).pathname + new URL(request.url).search;
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && hit.expires > now) {
+        return new Response(hit.body.replaceAll(hit.nonce, nonce), { status: hit.status, headers: hit.headers });
+      }
+      const response = await render();
+      const type = response.headers.get('content-type') ?? '';
+      // Only whole HTML pages without cookies: never a redirect, an error or a personal answer.
+      if ((response.status !== 200 && response.status !== 404) || !type.startsWith('text/html') || response.headers.has('set-cookie')) {
+        return response;
+      }
+      const body = await response.text();
+      if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
+      entries.delete(key);
+      entries.set(key, { body, nonce, status: response.status, headers: [...response.headers], expires: now + options.ttlMs });
+      return new Response(body, { status: response.status, headers: response.headers });
+    },
+  };
+}
