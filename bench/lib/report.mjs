@@ -254,7 +254,7 @@ export function renderResults() {
     'npm run bench                      # all four sections (builds first; about 10 minutes)',
     'npm run bench -- search            # one or more sections: search ssr js lighthouse',
     'npm run bench -- search --sizes=1000,10000 --dialects=sqlite --budget-ms=1000',
-    'npm run bench -- ssr --duration=10 --connections=10 --modes=test,node-env-production',
+    'npm run bench -- ssr --duration=10 --connections=10 --modes=render,page-cache',
     'npm run bench -- lighthouse --runs=3',
     'npm run bench -- --no-build ssr js # reuse the current build/',
     'npm run bench -- --report          # only rewrite RESULTS.md from bench/results/',

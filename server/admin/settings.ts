@@ -44,14 +44,30 @@ export async function saveSettings(database: Database, settings: Settings, actor
         .execute();
     }
   });
+  settingsCache.delete(database);
 }
 
 /** 'Reset to Default': forget every saved value. */
 export async function resetSettings(database: Database): Promise<void> {
   await database.db.deleteFrom('settings').execute();
+  settingsCache.delete(database);
 }
+
+/**
+ * Every request reads the settings (maintenance mode, site name, items per page), so they are
+ * kept for two seconds per instance; saving through this instance replaces them at once, and
+ * other instances follow within the two seconds.
+ */
+const SETTINGS_TTL_MS = 2000;
+const settingsCache = new WeakMap<Database, { settings: Promise<Settings>; expires: number }>();
 
 /** The settings in force, with the configuration's values as defaults. */
 export function settingsFor(database: Database, config: { siteName: string; adminEmails: string[] }): Promise<Settings> {
-  return getSettings(database, defaultSettings({ siteName: config.siteName, adminEmail: config.adminEmails[0] ?? '' }));
+  const cached = settingsCache.get(database);
+  if (cached && cached.expires > Date.now()) return cached.settings;
+  const settings = getSettings(database, defaultSettings({ siteName: config.siteName, adminEmail: config.adminEmails[0] ?? '' }));
+  settingsCache.set(database, { settings, expires: Date.now() + SETTINGS_TTL_MS });
+  // A failed read is not kept.
+  settings.catch(() => settingsCache.delete(database));
+  return settings;
 }

@@ -76,13 +76,10 @@ export function createApp(services: AppServices, build: ServerBuild) {
   // An unknown API path answers JSON, never the HTML not-found page.
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
-  app.use(
-    '*',
-    serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
-    }),
-  );
+  // Files from public/ (favicon.svg …): only paths with an extension look on disk, so a page
+  // request never waits for a file-system check.
+  const publicFiles = serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') });
+  app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
 
   const pageCache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: 500 });
   app.all('*', async (c) => {

@@ -8,7 +8,8 @@
  * the one it was rendered with (a random 22-character value cannot occur by chance).
  */
 
-type Entry = { body: string; nonce: string; status: number; headers: [string, string][]; expires: number };
+/** The page as bytes, cut where the nonce stood, so a hit neither re-encodes nor searches it. */
+type Entry = { pieces: Buffer[]; status: number; headers: [string, string][]; expires: number };
 
 /** Pages that are the same for every signed-out visitor. */
 const CACHEABLE_PATH = /^\/(|categories|about|contact|vehicle\/\d{1,12})$/;
@@ -34,7 +35,9 @@ export function createPageCache(options: { ttlMs: number; maxEntries: number }) 
       const now = Date.now();
       const hit = entries.get(key);
       if (hit && hit.expires > now) {
-        return new Response(hit.body.replaceAll(hit.nonce, nonce), { status: hit.status, headers: hit.headers });
+        const nonceBytes = Buffer.from(nonce);
+        const parts = hit.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [nonceBytes, piece]));
+        return new Response(Buffer.concat(parts), { status: hit.status, headers: hit.headers });
       }
       const response = await render();
       const type = response.headers.get('content-type') ?? '';
@@ -45,7 +48,8 @@ export function createPageCache(options: { ttlMs: number; maxEntries: number }) 
       const body = await response.text();
       if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
       entries.delete(key);
-      entries.set(key, { body, nonce, status: response.status, headers: [...response.headers], expires: now + options.ttlMs });
+      const pieces = body.split(nonce).map((piece) => Buffer.from(piece));
+      entries.set(key, { pieces, status: response.status, headers: [...response.headers].filter(([name]) => name !== 'content-length'), expires: now + options.ttlMs });
       return new Response(body, { status: response.status, headers: response.headers });
     },
   };
