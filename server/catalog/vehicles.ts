@@ -1,5 +1,6 @@
 import type { Category, ImageRef, Vehicle, VehicleSummary } from '../../app/lib/vehicle.ts';
 import { priceDigits } from '../../app/lib/format.ts';
+import { sql, type SqlBool } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { toCategory, toImageRef, toSummary, toVehicle } from './rows.ts';
 import { buildSearchText, searchCondition, searchTerms } from './search.ts';
@@ -86,8 +87,9 @@ export async function listVehicles(
   const perPage = Math.max(1, Math.min(100, options.perPage));
   const condition = searchCondition(database.dialect, searchTerms(options.query ?? ''));
 
-  // `<>` as in the partial index vehicles_for_sale_idx, so both databases can use it.
-  let base = database.db.selectFrom('vehicles').where('vehicles.status', '<>', 'sold');
+  // Written as in the partial index vehicles_for_sale_idx, with the literal (a bound parameter
+  // would keep the planner from proving the index applies).
+  let base = database.db.selectFrom('vehicles').where(sql<SqlBool>`vehicles.status <> 'sold'`);
   if (options.categoryId !== undefined) base = base.where('vehicles.category_id', '=', options.categoryId);
   if (condition) base = base.where(condition);
 
