@@ -116,6 +116,8 @@ it('sets up the first admin, manages a car from listing to deletion', async () =
   // Change its price.
   await page.goto('/admin-panel/vehicles');
   await page.getByRole('link', { name: /Edit Tata Nexon/ }).click();
+  // The form's sold fields follow the status once the page's script runs.
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Price in rupees').fill('799000');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await page.getByText('Vehicle updated successfully').waitFor();
@@ -125,6 +127,8 @@ it('sets up the first admin, manages a car from listing to deletion', async () =
   // Mark it sold: it leaves the listing and search.
   await page.goto('/admin-panel/vehicles');
   await page.getByRole('link', { name: /Edit Tata Nexon/ }).click();
+  // The form's sold fields follow the status once the page's script runs.
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Status', { exact: true }).selectOption('sold');
   await page.getByLabel('Sold price in rupees').fill('790000');
   await page.getByLabel('Sold date').fill(new Date().toISOString().slice(0, 10));
