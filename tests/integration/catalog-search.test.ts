@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoVehicles, type DemoVehicle } from '../../server/db/demo/inventory.ts';
 import { sharedServer } from '../support/shared.ts';
+import { decodeEntities, mainOf, visibleText } from '../support/html.ts';
 
 /**
  * Search and listing of the public catalogue, through the HTML page (/?q=) and the JSON API
@@ -32,31 +33,8 @@ async function getHtml(path: string, status = 200): Promise<string> {
 
 const search = (query: string, extra = '') => getJson<VehiclePage>(`/api/v1/vehicles?q=${encodeURIComponent(query)}&perPage=100${extra}`);
 
-function decodeEntities(text: string): string {
-  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    const lower = entity.toLowerCase();
-    if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
-    if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)));
-    return named[lower] ?? whole;
-  });
-}
 
-/** The text a visitor reads: no scripts, no tags, entities decoded, white space collapsed. */
-function visibleText(html: string): string {
-  const bare = html
-    .replace(/<script\b[\s\S]*?<\/script>/gi, ' ')
-    .replace(/<style\b[\s\S]*?<\/style>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ');
-  return decodeEntities(bare).replace(/\s+/g, ' ').trim();
-}
 
-function mainOf(html: string): string {
-  const match = /<main\b[\s\S]*?<\/main>/.exec(html);
-  if (!match) throw new Error('the page has no <main>');
-  return match[0];
-}
 
 /** Vehicle ids of the cards on a listing page, in order. */
 function cardIds(html: string): number[] {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCategories, demoVehicles } from '../../server/db/demo/inventory.ts';
 import { sharedServer } from '../support/shared.ts';
+import { decodeEntities, mainOf, tags, titleOf, visibleText } from '../support/html.ts';
 
 /**
  * The rest of the public catalogue: categories page, meta tags, sitemap, robots.txt, media,
@@ -34,36 +35,9 @@ function rawGet(rawPath: string): Promise<{ status: number; headers: Record<stri
   });
 }
 
-function decodeEntities(text: string): string {
-  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    const lower = entity.toLowerCase();
-    if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
-    if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)));
-    return named[lower] ?? whole;
-  });
-}
 
-function visibleText(html: string): string {
-  const bare = html
-    .replace(/<script\b[\s\S]*?<\/script>/gi, ' ')
-    .replace(/<style\b[\s\S]*?<\/style>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ');
-  return decodeEntities(bare).replace(/\s+/g, ' ').trim();
-}
 
-function mainOf(html: string): string {
-  const match = /<main\b[\s\S]*?<\/main>/.exec(html);
-  if (!match) throw new Error('the page has no <main>');
-  return match[0];
-}
 
-function tags(html: string, name: string): Array<Record<string, string>> {
-  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'gi'))].map(
-    (match) => Object.fromEntries([...match[1]!.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)].map((attribute) => [attribute[1]!.toLowerCase(), decodeEntities(attribute[2] ?? '')])),
-  );
-}
 
 function meta(html: string, key: string): string | undefined {
   const found = tags(html, 'meta').filter((tag) => tag.name === key || tag.property === key);
@@ -71,7 +45,6 @@ function meta(html: string, key: string): string | undefined {
   return found[0]?.content;
 }
 
-const titleOf = (html: string) => decodeEntities(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '');
 const canonicalOf = (html: string) => tags(html, 'link').filter((link) => link.rel === 'canonical').map((link) => link.href);
 const cardIds = (html: string) => [...mainOf(html).matchAll(/<a\b[^>]*href="\/vehicle\/(\d+)"/g)].map((match) => Number(match[1]));
 

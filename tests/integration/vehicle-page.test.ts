@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoVehicles, type DemoVehicle } from '../../server/db/demo/inventory.ts';
 import { sharedServer } from '../support/shared.ts';
+import { mainOf, tags, titleOf, visibleText } from '../support/html.ts';
 
 /** The vehicle details page (/vehicle/:id) and its JSON twin (/api/v1/vehicles/:id). */
 
@@ -15,37 +16,9 @@ async function fetchPage(path: string): Promise<{ status: number; headers: Heade
   return { status: response.status, headers: response.headers, html: await response.text() };
 }
 
-function decodeEntities(text: string): string {
-  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    const lower = entity.toLowerCase();
-    if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
-    if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)));
-    return named[lower] ?? whole;
-  });
-}
 
-function visibleText(html: string): string {
-  const bare = html
-    .replace(/<script\b[\s\S]*?<\/script>/gi, ' ')
-    .replace(/<style\b[\s\S]*?<\/style>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ');
-  return decodeEntities(bare).replace(/\s+/g, ' ').trim();
-}
 
-function mainOf(html: string): string {
-  const match = /<main\b[\s\S]*?<\/main>/.exec(html);
-  if (!match) throw new Error('the page has no <main>');
-  return match[0];
-}
 
-/** Attributes of every <name …> tag (names lower-cased, values decoded). */
-function tags(html: string, name: string): Array<Record<string, string>> {
-  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'gi'))].map(
-    (match) => Object.fromEntries([...match[1]!.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)].map((attribute) => [attribute[1]!.toLowerCase(), decodeEntities(attribute[2] ?? '')])),
-  );
-}
 
 /** The content of the one <meta name|property=key>. */
 function meta(html: string, key: string): string | undefined {
@@ -54,7 +27,6 @@ function meta(html: string, key: string): string | undefined {
   return found[0]?.content;
 }
 
-const titleOf = (html: string) => decodeEntities(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '');
 
 /** Links in <main> with their visible text. */
 function links(html: string): Array<{ href: string; text: string; attributes: Record<string, string> }> {

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { solveAltchaChallenge, type AltchaChallenge } from '../../app/lib/bot-check-client.ts';
+import { decodeEntities, mainText, visibleText } from './html.ts';
 
 /**
  * A tiny "browser without JavaScript" for integration tests: a cookie jar for one site, GET and
@@ -181,33 +182,7 @@ export type SessionInfo = {
 
 // ----------------------------------------------------------------------------------- HTML
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    const lower = entity.toLowerCase();
-    if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
-    if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)));
-    return NAMED_ENTITIES[lower] ?? whole;
-  });
-}
-
-/** The text a visitor reads: no scripts or styles, no tags, entities decoded, white space collapsed. */
-export function visibleText(html: string): string {
-  const bare = html
-    .replace(/<script\b[\s\S]*?<\/script>/gi, ' ')
-    .replace(/<style\b[\s\S]*?<\/style>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ');
-  return decodeEntities(bare).replace(/\s+/g, ' ').trim();
-}
-
-/** The <main> element's visible text. */
-export function mainText(html: string): string {
-  const match = /<main\b[\s\S]*?<\/main>/.exec(html);
-  if (!match) throw new Error(`the page has no <main>: ${html.slice(0, 300)}`);
-  return visibleText(match[0]);
-}
+export { decodeEntities, mainText, visibleText };
 
 // ----------------------------------------------------------------------------------- outbox
 
