@@ -69,7 +69,18 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   url.pathname = `/${name}`;
   return {
     url: url.href,
-    drop: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: async () => {
+      // Wait for the pool's connections to close first: a forced drop that kills them surfaces
+      // as unhandled errors in the process that owned them.
+      await withAdminClient(async (client) => {
+        for (let attempt = 0; attempt < 100; attempt++) {
+          const { rows } = await client.query<{ count: string }>('SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (Number(rows[0]?.count) === 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      });
+      await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
   };
 }
 

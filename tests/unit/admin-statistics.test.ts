@@ -1,8 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHART_DAYS,
@@ -17,9 +13,9 @@ import {
   SLICE_LENGTH,
 } from '../../server/admin/statistics.ts';
 import { niceMax } from '../../app/components/admin/bar-chart.tsx';
-import { openDatabase, type Database } from '../../server/db/connection.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
-import { createPostgresDatabase, POSTGRES_ADMIN_URL, postgresAvailable } from '../support/server.ts';
+import type { Database } from '../../server/db/connection.ts';
+import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { postgresAvailable } from '../support/server.ts';
 
 /**
  * The admin statistics: India-time (IST, UTC+05:30) day and month bucketing, and the query on
@@ -94,55 +90,9 @@ describe('chart axis', () => {
 
 const withPostgres = await postgresAvailable();
 
-type Opened = { database: Database; cleanup: () => Promise<void> };
-
-async function waitForDisconnect(databaseUrl: string) {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  try {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const { rows } = await admin.query<{ count: string }>('SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1', [name]);
-      if (Number(rows[0]?.count) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  } finally {
-    await admin.end();
-  }
-}
-
-async function openSqlite(): Promise<Opened> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-statistics-'));
-  const database = openDatabase({ dataDir });
-  await migrateToLatest(database);
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function openPostgres(): Promise<Opened> {
-  const created = await createPostgresDatabase();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-statistics-'));
-  const database = openDatabase({ dataDir, databaseUrl: created.url });
-  await migrateToLatest(database);
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      await waitForDisconnect(created.url);
-      await created.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 const dialects = [
-  { name: 'sqlite', open: openSqlite, skip: false },
-  { name: 'postgres', open: openPostgres, skip: !withPostgres },
+  { name: 'sqlite', open: () => openTestDatabase('sqlite'), skip: false },
+  { name: 'postgres', open: () => openTestDatabase('postgres'), skip: !withPostgres },
 ];
 
 // 15 May 2026, 11:30 IST.
@@ -150,7 +100,7 @@ const NOW = new Date('2026-05-15T06:00:00.000Z');
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
-    let opened: Opened;
+    let opened: TestDatabase;
     let database: Database;
 
     beforeAll(async () => {

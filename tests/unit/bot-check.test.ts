@@ -1,15 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { solveAltchaChallenge, solveBotCheck, type AltchaChallenge } from '../../app/lib/bot-check-client.ts';
 import type { Config } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/connection.ts';
+import type { Database } from '../../server/db/connection.ts';
 import { createLogger } from '../../server/http/logger.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
 import {
   altchaChallengeTtlMs,
   altchaDifficulty,
@@ -18,30 +13,11 @@ import {
   type BotAction,
   type BotCheckLogger,
 } from '../../server/security/bot-check.ts';
-import { createPostgresDatabase, POSTGRES_ADMIN_URL, postgresAvailable } from '../support/server.ts';
+import { openTestDatabase } from '../support/database.ts';
+import { postgresAvailable } from '../support/server.ts';
 
 const withPostgres = await postgresAvailable();
 const authSecret = 'test-auth-secret-of-at-least-thirty-two-characters';
-
-/**
- * pg-pool's end() resolves once it has asked its connections to close, not once they have:
- * dropping the database WITH (FORCE) straight away makes the server kill the stragglers,
- * which then surface as unhandled 57P01 errors. Wait until they are really gone.
- */
-async function waitForDisconnect(databaseUrl: string) {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  try {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const { rows } = await admin.query<{ count: string }>('SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1', [name]);
-      if (Number(rows[0]?.count) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  } finally {
-    await admin.end();
-  }
-}
 
 function recordingLogger() {
   const warnings: string[] = [];
@@ -91,30 +67,8 @@ describe('bot actions', () => {
 });
 
 const dialects = [
-  {
-    name: 'sqlite',
-    skip: false,
-    open: async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-bot-check-'));
-      const database = openDatabase({ dataDir });
-      return { database, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'postgres',
-    skip: !withPostgres,
-    open: async () => {
-      const created = await createPostgresDatabase();
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-bot-check-'));
-      const database = openDatabase({ dataDir, databaseUrl: created.url });
-      const cleanup = async () => {
-        await waitForDisconnect(created.url);
-        await created.drop();
-        await rm(dataDir, { recursive: true, force: true });
-      };
-      return { database, cleanup };
-    },
-  },
+  { name: 'sqlite', open: () => openTestDatabase('sqlite'), skip: false },
+  { name: 'postgres', open: () => openTestDatabase('postgres'), skip: !withPostgres },
 ];
 
 for (const dialect of dialects) {
@@ -126,11 +80,9 @@ for (const dialect of dialects) {
 
     beforeAll(async () => {
       ({ database, cleanup } = await dialect.open());
-      await migrateToLatest(database);
       botCheck = createBotCheck({ config: botCheckConfig(), database, logger: log.logger });
     }, 60_000);
     afterAll(async () => {
-      await database?.close();
       await cleanup?.();
     });
     afterEach(() => {
@@ -270,7 +222,7 @@ describe('reCAPTCHA v3 and Turnstile verification', () => {
   let closedUrl: string;
   const received: URLSearchParams[] = [];
   let database: Database;
-  let dataDir: string;
+  let cleanup: (() => Promise<void>) | undefined;
 
   const answers: Record<string, { status?: number; body: unknown }> = {
     good: { body: { success: true, score: 0.9, action: 'LOGIN', hostname: 'gaadibazaar.in' } },
@@ -295,13 +247,11 @@ describe('reCAPTCHA v3 and Turnstile verification', () => {
     const closed = await listen(() => {});
     closedUrl = closed.url;
     await new Promise((resolve) => closed.server.close(resolve));
-    dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-bot-check-'));
-    database = openDatabase({ dataDir });
+    ({ database, cleanup } = await openTestDatabase('sqlite'));
   });
   afterAll(async () => {
     server?.close();
-    await database?.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await cleanup?.();
   });
 
   function vendor(provider: 'recaptcha' | 'turnstile', verifyUrl = `${url}/siteverify`) {

@@ -1,10 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/connection.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { Database } from '../../server/db/connection.ts';
 import {
   addressKey,
   clientAddress,
@@ -14,70 +9,20 @@ import {
   pruneRateLimits,
   rateLimits,
 } from '../../server/security/rate-limit.ts';
-import { createPostgresDatabase, POSTGRES_ADMIN_URL, postgresAvailable } from '../support/server.ts';
+import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { postgresAvailable } from '../support/server.ts';
 
 // Under CI an unreachable PostgreSQL throws here and fails this file; elsewhere it skips.
 const withPostgres = await postgresAvailable();
 
-/**
- * pg-pool's end() resolves once it has asked its connections to close, not once they have:
- * dropping the database WITH (FORCE) straight away makes the server kill the stragglers,
- * which then surface as unhandled 57P01 errors. Wait until they are really gone.
- */
-async function waitForDisconnect(databaseUrl: string) {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  try {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const { rows } = await admin.query<{ count: string }>('SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1', [name]);
-      if (Number(rows[0]?.count) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  } finally {
-    await admin.end();
-  }
-}
-
-type Opened = { database: Database; cleanup: () => Promise<void> };
-
-async function openSqlite(): Promise<Opened> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-rate-limit-'));
-  const database = openDatabase({ dataDir });
-  await migrateToLatest(database);
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function openPostgres(): Promise<Opened> {
-  const created = await createPostgresDatabase();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-rate-limit-'));
-  const database = openDatabase({ dataDir, databaseUrl: created.url });
-  await migrateToLatest(database);
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      await waitForDisconnect(created.url);
-      await created.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 const dialects = [
-  { name: 'sqlite', open: openSqlite, skip: false },
-  { name: 'postgres', open: openPostgres, skip: !withPostgres },
+  { name: 'sqlite', open: () => openTestDatabase('sqlite'), skip: false },
+  { name: 'postgres', open: () => openTestDatabase('postgres'), skip: !withPostgres },
 ];
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skip)(`rate limits on ${dialect.name}`, () => {
-    let opened: Opened;
+    let opened: TestDatabase;
     let database: Database;
     beforeAll(async () => {
       opened = await dialect.open();

@@ -1,0 +1,27 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase, type Database } from '../../server/db/connection.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { createPostgresDatabase, type Dialect } from './server.ts';
+
+/**
+ * A migrated database of its own for tests of one service (no server): a temporary SQLite file,
+ * or a freshly created PostgreSQL database. `cleanup` closes it and removes it.
+ */
+export type TestDatabase = { database: Database; cleanup: () => Promise<void> };
+
+export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-unit-'));
+  const created = dialect === 'postgres' ? await createPostgresDatabase() : null;
+  const database = openDatabase({ dataDir, databaseUrl: created?.url });
+  await migrateToLatest(database);
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      await created?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
