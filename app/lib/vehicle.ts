@@ -59,7 +59,7 @@ export function detailTitle(vehicle: Pick<Vehicle, 'make' | 'model' | 'name'>): 
   return vehicle.name.trim() || makeModel || 'Unnamed Vehicle';
 }
 
-export function imageUrl(image: ImageRef, width: number): string {
+export function imageUrl(image: Pick<ImageRef, 'key'>, width: number): string {
   return `/media/${image.key}-${width}.webp`;
 }
 

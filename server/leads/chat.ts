@@ -1,5 +1,5 @@
 import { whatsappLink } from '../../app/lib/contact.ts';
-import type { ImageRef } from '../../app/lib/vehicle.ts';
+import { imageUrl, type ImageRef } from '../../app/lib/vehicle.ts';
 
 /**
  * The WhatsApp message a sell submission ends with (SPEC 7, Other: Name, Phone, Vehicle, Year,
@@ -45,6 +45,5 @@ export function sellChatLink(whatsappNumber: string, fields: SellChatFields, ima
 
 /** The absolute address of a stored photo's largest variant, for the chat and the admin's full view. */
 export function largestImageUrl(siteOrigin: string, image: Pick<ImageRef, 'key' | 'widths'>): string {
-  const largest = Math.max(...image.widths);
-  return new URL(`/media/${image.key}-${largest}.webp`, siteOrigin).href;
+  return new URL(imageUrl(image, Math.max(...image.widths)), siteOrigin).href;
 }

@@ -10,7 +10,7 @@ import { Pagination } from '../../components/pagination.tsx';
 import { appContext } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
-import type { ImageRef } from '../../lib/vehicle.ts';
+import { imageUrl } from '../../lib/vehicle.ts';
 import type { Route } from './+types/selling-vehicles';
 
 /** Served at /admin-panel/selling-vehicles and at its alias /admin/selling-vehicles (SPEC 2). */
@@ -34,11 +34,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(services, request);
   const { result, status } = await leadAdminAction(services, 'sell', await request.formData(), admin.email);
   return data(result, { status });
-}
-
-function variantPath(image: ImageRef, pick: 'smallest' | 'largest'): string {
-  const width = pick === 'smallest' ? Math.min(...image.widths) : Math.max(...image.widths);
-  return `/media/${image.key}-${width}.webp`;
 }
 
 function SubmissionCard({ submission, siteName }: { submission: SellSubmission; siteName: string }) {
@@ -68,9 +63,9 @@ function SubmissionCard({ submission, siteName }: { submission: SellSubmission; 
         <ul className="flex flex-wrap gap-2" aria-label={`Photos of ${submission.vehicle}`}>
           {submission.images.map((image, index) => (
             <li key={image.key}>
-              <a href={variantPath(image, 'largest')} target="_blank" rel="noopener noreferrer" className="block rounded-lg ring-1 ring-slate-200 hover:ring-brand-600">
+              <a href={imageUrl(image, Math.max(...image.widths))} target="_blank" rel="noopener noreferrer" className="block rounded-lg ring-1 ring-slate-200 hover:ring-brand-600">
                 <img
-                  src={variantPath(image, 'smallest')}
+                  src={imageUrl(image, Math.min(...image.widths))}
                   alt={`Photo ${index + 1} of ${submission.vehicle} (opens the full image)`}
                   width={100}
                   height={70}
