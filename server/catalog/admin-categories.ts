@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { categoryMessages, MAX_CATEGORY_NAME } from '../../app/components/admin/category-rules.ts';
+import { categoryMessages, MAX_CATEGORY_NAME } from '../../app/lib/category-rules.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { Database } from '../db/connection.ts';

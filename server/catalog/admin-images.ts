@@ -1,4 +1,4 @@
-import { MAX_VEHICLE_IMAGES } from '../../app/components/admin/vehicle-schema.ts';
+import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import { recordAudit } from '../admin/audit.ts';

@@ -10,7 +10,7 @@ import {
   valuesFromForm,
   valuesFromVehicle,
   type VehicleFormValues,
-} from '../../app/components/admin/vehicle-schema.ts';
+} from '../../app/lib/vehicle-schema.ts';
 import type { Vehicle } from '../../app/lib/vehicle.ts';
 
 function values(overrides: Partial<VehicleFormValues> = {}): VehicleFormValues {

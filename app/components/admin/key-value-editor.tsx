@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { MapName, MapRow } from './vehicle-schema.ts';
+import type { MapName, MapRow } from '../../lib/vehicle-schema.ts';
 import { smallButton, useHydrated } from './admin-ui.tsx';
 import { inputClass } from '../form.tsx';
 

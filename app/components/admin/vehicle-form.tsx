@@ -13,7 +13,7 @@ import {
   VEHICLE_STATUSES,
   type VehicleFieldErrors,
   type VehicleFormValues,
-} from './vehicle-schema.ts';
+} from '../../lib/vehicle-schema.ts';
 
 type Props = {
   mode: 'add' | 'edit';

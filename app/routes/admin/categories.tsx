@@ -9,7 +9,7 @@ import { latestToast, PageHeader, smallButton, stamp } from '../../components/ad
 import { inputClass, primaryButton } from '../../components/form.tsx';
 import { adminPaths, pageUrl } from '../../components/admin/admin-paths.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { categoryMessages, MAX_CATEGORY_NAME } from '../../components/admin/category-rules.ts';
+import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { VehicleImage } from '../../components/vehicle-image.tsx';
 import { appContext } from '../../context.ts';

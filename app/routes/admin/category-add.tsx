@@ -7,7 +7,7 @@ import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { MAX_UPLOAD_BYTES } from '../../../server/media/images.ts';
 import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
 import { adminPaths } from '../../components/admin/admin-paths.ts';
-import { categoryMessages, MAX_CATEGORY_NAME } from '../../components/admin/category-rules.ts';
+import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { FormMessage, primaryButton, TextField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';

@@ -6,7 +6,7 @@ import { addVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { adminPaths } from '../../components/admin/admin-paths.ts';
 import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
-import { categoryMessages } from '../../components/admin/category-rules.ts';
+import { categoryMessages } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { VehicleForm } from '../../components/admin/vehicle-form.tsx';
 import {
@@ -17,7 +17,7 @@ import {
   vehicleMessages,
   type VehicleFieldErrors,
   type VehicleFormValues,
-} from '../../components/admin/vehicle-schema.ts';
+} from '../../lib/vehicle-schema.ts';
 import { FormMessage, primaryButton, secondaryButton } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';

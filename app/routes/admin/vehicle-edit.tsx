@@ -27,7 +27,7 @@ import {
   vehicleMessages,
   type VehicleFieldErrors,
   type VehicleFormValues,
-} from '../../components/admin/vehicle-schema.ts';
+} from '../../lib/vehicle-schema.ts';
 import { primaryButton, secondaryButton } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { paths } from '../../lib/paths.ts';

@@ -10,7 +10,7 @@ import { inputClass, primaryButton } from '../../components/form.tsx';
 import { adminPaths, pageUrl } from '../../components/admin/admin-paths.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { Toast } from '../../components/admin/toast.tsx';
-import { MAX_ADMIN_SEARCH, STATUS_LABELS, VEHICLE_STATUSES, vehicleMessages } from '../../components/admin/vehicle-schema.ts';
+import { MAX_ADMIN_SEARCH, STATUS_LABELS, VEHICLE_STATUSES, vehicleMessages } from '../../lib/vehicle-schema.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { VehicleImage } from '../../components/vehicle-image.tsx';
 import { appContext } from '../../context.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Vehicle, VehicleStatus } from '../../lib/vehicle.ts';
+import type { Vehicle, VehicleStatus } from './vehicle.ts';
 
 /**
  * The admin vehicle form's fields, choices and rules, shared by the page (what it offers) and
