@@ -1,4 +1,4 @@
-import type { AppServices } from '../../app/context.ts';
+import type { AppServices } from '../services.ts';
 import { forwardCookies } from '../auth/session.ts';
 import { addAdminRecord, adminStatus, anyAdminExists, findAccountByEmail, isAllowListed } from './admins.ts';
 

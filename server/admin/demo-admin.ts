@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AppServices } from '../../app/context.ts';
+import type { AppServices } from '../services.ts';
 import { addAdminRecord, findAccountByEmail } from './admins.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import type { AppServices } from '../../app/context.ts';
+import type { AppServices } from '../services.ts';
 import { currentUser, type SessionUser } from '../auth/session.ts';
 import { adminStatus } from './admins.ts';
 

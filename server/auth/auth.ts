@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../logger.ts';
 import { verificationEmail } from '../notify/mail.ts';
 import type { Mailer } from '../notify/mail.ts';
 

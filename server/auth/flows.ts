@@ -1,4 +1,4 @@
-import type { AppServices } from '../../app/context.ts';
+import type { AppServices } from '../services.ts';
 import { pathAfterSignIn, recordLogin } from '../accounts/profiles.ts';
 import { AFTER_SIGN_IN_PATH, EMAIL_VERIFIED_PATH } from './auth.ts';
 import { currentUser, forwardCookies } from './session.ts';

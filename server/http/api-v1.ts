@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppServices } from '../../app/context.ts';
+import type { AppServices } from '../services.ts';
 import { getVehicle, listCategories, listVehicles } from '../catalog/vehicles.ts';
 import { settingsFor } from '../admin/settings.ts';
 

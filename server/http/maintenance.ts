@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppServices } from '../../app/context.ts';
+import type { AppServices } from '../services.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { escapeHtml } from '../notify/mail.ts';
 

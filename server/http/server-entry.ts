@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import * as build from 'virtual:react-router/server-build';
-import type { AppServices } from '../../app/context.ts';
+import type { AppServices } from '../services.ts';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { seedDemoInventory } from '../db/demo/seed.ts';
@@ -13,7 +13,7 @@ import { createSmsSender } from '../notify/sms.ts';
 import { createBotCheck } from '../security/bot-check.ts';
 import { createApp } from './app.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
-import { createLogger } from './logger.ts';
+import { createLogger } from '../logger.ts';
 
 /**
  * Starts the product: validate configuration, open and migrate the database, load the demo

@@ -1,6 +1,6 @@
 import type { Toast } from '../http/flash.ts';
 import type { Database } from '../db/connection.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../logger.ts';
 import type { Storage } from '../media/storage.ts';
 import { deleteLead, LeadNotFoundError, parseLeadUpdate, updateLead, type LeadKind } from './leads.ts';
 

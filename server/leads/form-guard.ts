@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { RequestContext } from '../../app/context.ts';
+import type { RequestContext } from '../services.ts';
 import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../security/rate-limit.ts';
 
 /**

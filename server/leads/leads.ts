@@ -5,7 +5,7 @@ import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { deleteImage } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../logger.ts';
 
 /**
  * What the two kinds of lead share in admin: the status the dealer works them through (new,

@@ -1,4 +1,4 @@
-import type { AppServices } from '../../app/context.ts';
+import type { AppServices } from '../services.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { escapeHtml } from '../notify/mail.ts';
 

@@ -4,7 +4,7 @@ import { leadMessages, MAX_SELL_IMAGE_BYTES, MAX_SELL_IMAGES, type SellInput } f
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import type { LeadStatus, SellSubmissionTable } from '../db/schema.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../logger.ts';
 import { deleteImage, ImageRejectedError, safeFileStem, storeImage } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
 import { largestImageUrl } from './chat.ts';

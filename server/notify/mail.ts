@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../logger.ts';
 import { recordOutboxMessage } from './outbox.ts';
 
 /**

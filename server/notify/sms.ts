@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../logger.ts';
 import { recordOutboxMessage } from './outbox.ts';
 import { createMsg91Sender } from './sms-msg91.ts';
 import { createTwilioSender } from './sms-twilio.ts';

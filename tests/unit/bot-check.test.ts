@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { solveAltchaChallenge, solveBotCheck, type AltchaChallenge } from '../../app/lib/bot-check-client.ts';
 import type { Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/connection.ts';
-import { createLogger } from '../../server/http/logger.ts';
+import { createLogger } from '../../server/logger.ts';
 import {
   altchaChallengeTtlMs,
   altchaDifficulty,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { createLogger } from '../../server/http/logger.ts';
+import { createLogger } from '../../server/logger.ts';
 import { MailError, createMailer, escapeHtml, passwordResetEmail, verificationEmail } from '../../server/notify/mail.ts';
 import { latestOutboxMessage, listOutboxMessages } from '../../server/notify/outbox.ts';
 import { unusedLocalUrl } from '../support/sms-standins.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { createLogger } from '../../server/http/logger.ts';
+import { createLogger } from '../../server/logger.ts';
 import { latestOutboxMessage, listOutboxMessages, recordOutboxMessage } from '../../server/notify/outbox.ts';
 import { SmsError, createSmsSender, otpSmsText } from '../../server/notify/sms.ts';
 import { startMsg91StandIn, startTwilioStandIn, type Msg91StandIn, type TwilioStandIn } from '../support/sms-standins.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { AppServices } from '../../../app/context.ts';
+import type { AppServices } from '../../services.ts';
 import type { ImageRef } from '../../../app/lib/vehicle.ts';
 import { createCategory, createVehicle, slugify } from '../../catalog/vehicles.ts';
 import { storeImage } from '../../media/images.ts';

@@ -1,0 +1,39 @@
+import { createContext } from 'react-router';
+import type { Config } from './config.ts';
+import type { Database } from './db/connection.ts';
+import type { Storage } from './media/storage.ts';
+import type { Logger } from './logger.ts';
+import type { Auth } from './auth/auth.ts';
+import type { Mailer } from './notify/mail.ts';
+import type { SmsSender } from './notify/sms.ts';
+import type { BotCheck } from './security/bot-check.ts';
+
+/**
+ * What the server hands every loader and action: the database and the other services are
+ * created once at start (server/http/server-entry.ts), never imported as globals, so tests
+ * and the JSON API use exactly the same instances.
+ */
+export type AppServices = {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  logger: Logger;
+  auth: Auth;
+  mailer: Mailer;
+  sms: SmsSender;
+  botCheck: BotCheck;
+};
+
+export type RequestContext = AppServices & {
+  /** Per-request nonce that lets our own inline scripts pass the Content-Security-Policy. */
+  nonce: string;
+  /** The visitor's address, for rate limits (from X-Forwarded-For only behind a trusted proxy). */
+  clientAddress: string;
+};
+
+/**
+ * The key under which the server (server/http/app.ts) puts each request's services. It is
+ * created here rather than in app/ because the server fills it, and server code imports
+ * nothing from app/ but app/lib (decision 015); route modules read it through app/context.ts.
+ */
+export const appContext = createContext<RequestContext>();
