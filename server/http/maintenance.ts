@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppServices } from '../services.ts';
 import { settingsFor } from '../admin/settings.ts';
-import { escapeHtml } from '../notify/mail.ts';
+import { escapeHtml } from '../html.ts';
 
 /** Paths that keep working in maintenance mode: the admin panel, signing in, and what they need. */
 const ALWAYS_OPEN = /^\/(admin|admin-panel|admin-login|setup-admin|login|signup|logout|auth|api\/auth|api\/bot-check|assets|media|healthz|favicon|dev\/outbox)(\/|$|\.|\?)/;

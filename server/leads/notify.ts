@@ -1,6 +1,6 @@
 import type { AppServices } from '../services.ts';
 import { settingsFor } from '../admin/settings.ts';
-import { escapeHtml } from '../notify/mail.ts';
+import { escapeHtml } from '../html.ts';
 
 /**
  * Tells the dealer's admin email about a new lead, when Email Notifications are on in the

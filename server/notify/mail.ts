@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
+import { escapeHtml } from '../html.ts';
 import type { Logger } from '../logger.ts';
 import { recordOutboxMessage } from './outbox.ts';
 
@@ -90,16 +91,6 @@ export function createMailer({ config, database, logger }: { config: MailerConfi
 // clients preview and what the outbox shows; the HTML part is the same words with a button.
 
 export type MailContent = { subject: string; text: string; html: string };
-
-/** Everything interpolated into HTML goes through here: names and URLs are not ours to trust. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** A link in a mail must be a web address: a javascript: or data: URL would be an attack, not a link. */
 function assertWebUrl(url: string): string {
