@@ -1,4 +1,4 @@
-import { SmsError, assertE164, unreachableError, type SmsSender } from './sms.ts';
+import { SmsError, assertE164, unreachableError, type SmsSender } from './sms-provider.ts';
 
 /**
  * MSG91 (control.msg91.com), the common SMS gateway for Indian numbers. Indian rules (DLT)

@@ -1,4 +1,4 @@
-import { SmsError, assertE164, unreachableError, type SmsSender } from './sms.ts';
+import { SmsError, assertE164, unreachableError, type SmsSender } from './sms-provider.ts';
 
 /**
  * Twilio's Programmable Messaging REST API, for dealers who already have a Twilio account:
