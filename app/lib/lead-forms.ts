@@ -40,6 +40,9 @@ export const OLDEST_YEAR = 1900;
  */
 export const HONEYPOT_FIELD = 'leave_blank';
 
+/** The hidden field carrying the signed time a form was rendered, for browsers without JavaScript (server/leads/form-guard.ts). */
+export const FORM_TOKEN_FIELD = 'formToken';
+
 export const REQUEST_FAILED = 'Failed to submit request. Please try again.';
 export const REQUEST_SENT = 'Your request has been submitted successfully!';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, useNavigation, useSubmit } from 'react-router';
-import { consumeLeadFormLimit, FORM_TOKEN_FIELD, issueFormToken, LeadFormTooLargeError, passesLeadBotCheck, readBoundedForm } from '../../server/leads/form-guard.ts';
+import { consumeLeadFormLimit, issueFormToken, LeadFormTooLargeError, passesLeadBotCheck, readBoundedForm } from '../../server/leads/form-guard.ts';
 import { purgeExpiredLeads } from '../../server/leads/leads.ts';
 import { notifyNewLeadInBackground } from '../../server/leads/notify.ts';
 import { createVehicleRequest } from '../../server/leads/requests.ts';
@@ -9,6 +9,7 @@ import { focusFirstError, Honeypot, PrivacyNotice, useLeadBotCheck } from '../co
 import { useSite } from '../components/site-layout.tsx';
 import { appContext } from '../context.ts';
 import {
+  FORM_TOKEN_FIELD,
   formValues,
   HONEYPOT_FIELD,
   LEAD_LIMITS,

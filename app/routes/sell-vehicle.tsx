@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, redirect, useFetcher } from 'react-router';
-import { sellChatLink, type SellChatFields } from '../../server/leads/chat.ts';
-import { consumeLeadFormLimit, FORM_TOKEN_FIELD, issueFormToken, LeadFormTooLargeError, passesLeadBotCheck, readBoundedForm } from '../../server/leads/form-guard.ts';
+import { consumeLeadFormLimit, issueFormToken, LeadFormTooLargeError, passesLeadBotCheck, readBoundedForm } from '../../server/leads/form-guard.ts';
 import { purgeExpiredLeads } from '../../server/leads/leads.ts';
 import { notifyNewLeadInBackground } from '../../server/leads/notify.ts';
 import { createSellSubmission, SellImageRejectedError, sellImageUrls, sellUploadsFrom } from '../../server/leads/sell.ts';
@@ -14,6 +13,7 @@ import { appContext } from '../context.ts';
 import {
   cleanLine,
   cleanText,
+  FORM_TOKEN_FIELD,
   formValues,
   HONEYPOT_FIELD,
   imageFilesError,
@@ -27,6 +27,7 @@ import {
   type SellField,
 } from '../lib/lead-forms.ts';
 import { paths } from '../lib/paths.ts';
+import { sellChatLink, type SellChatFields } from '../lib/sell-chat.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/sell-vehicle';
 

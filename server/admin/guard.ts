@@ -3,8 +3,6 @@ import type { AppServices } from '../services.ts';
 import { currentUser, type SessionUser } from '../auth/session.ts';
 import { adminStatus } from './admins.ts';
 
-export const ACCESS_DENIED = { title: 'Access Denied', message: "You don't have permission to access the admin panel." } as const;
-
 /**
  * The admin guard, on the server, for every admin loader and action: signed out -> the admin
  * login screen; signed in but not an admin -> 403 Access Denied.

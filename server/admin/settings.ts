@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
 import type { Database } from '../db/connection.ts';
 
 /** The admin Settings screen's values (SPEC 2, Admin settings), saved on the server and in effect. */
-export const ITEMS_PER_PAGE_OPTIONS = [5, 10, 25, 50] as const;
-
 export const settingsSchema = z.object({
   siteName: z.string().trim().min(1, 'Site name is required').max(60, 'Site name must be at most 60 characters'),
   adminEmail: z.union([z.literal(''), z.email('Please enter a valid admin email address')]),

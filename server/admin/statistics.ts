@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { CHART_DAYS } from '../../app/lib/admin-pages.ts';
 import type { Database } from '../db/connection.ts';
 import { countUsers } from './admins.ts';
 
@@ -21,7 +22,6 @@ import { countUsers } from './admins.ts';
  */
 
 export const IST_OFFSET_MINUTES = 330;
-export const CHART_DAYS = 30;
 /** 'YYYY-MM-DDTHH:M': a ten-minute slice of an ISO-8601 UTC timestamp. */
 export const SLICE_LENGTH = 15;
 

@@ -1,10 +1,9 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { MAX_SEARCH_LENGTH } from '../../app/lib/search.ts';
 import type { Dialect } from '../db/connection.ts';
 
 /** At most this many words of a search count; the rest are ignored. */
 const MAX_TERMS = 8;
-/** Search terms are cut to this length: nobody types a longer car name. */
-export const MAX_SEARCH_LENGTH = 100;
 
 /**
  * Splits what the visitor typed into lower-cased words. Each word must appear somewhere in

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { FORM_TOKEN_FIELD } from '../../app/lib/lead-forms.ts';
 import type { RequestContext } from '../services.ts';
 import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../security/rate-limit.ts';
 
@@ -62,7 +63,6 @@ export const botActionFor = { request: 'REQUEST_FORM', sell: 'SELL_FORM' } as co
 export const MIN_FILL_MS = 3_000;
 export const MAX_FORM_AGE_MS = 2 * 60 * 60_000;
 export const noScriptLimit: RateLimitPolicy = { limit: 3, windowMs: 60 * 60_000 };
-export const FORM_TOKEN_FIELD = 'formToken';
 
 function signature(secret: string, kind: LeadKind, issuedAt: string): string {
   const key = createHmac('sha256', secret).update('gaadi-bazaar/leads/form-token/v1').digest();

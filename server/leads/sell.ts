@@ -7,7 +7,7 @@ import type { LeadStatus, SellSubmissionTable } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { deleteImage, ImageRejectedError, safeFileStem, storeImage } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
-import { largestImageUrl } from './chat.ts';
+import { largestImageUrl } from '../../app/lib/sell-chat.ts';
 import { leadConditions, MAX_EXPORT_ROWS, pageCountFor, type LeadFilter, type LeadPage } from './leads.ts';
 
 /**

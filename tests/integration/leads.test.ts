@@ -4,7 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildSellChatText } from '../../server/leads/chat.ts';
+import { buildSellChatText } from '../../app/lib/sell-chat.ts';
 import { HttpClient, mainText, signUp, uniqueEmail } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHART_DAYS } from '../../app/lib/admin-pages.ts';
 import {
-  CHART_DAYS,
   computeStatistics,
   countPerIstDay,
   existingLeadTables,

@@ -11,7 +11,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { Dialect } from '../../server/db/connection.ts';
 import type { DB } from '../../server/db/schema.ts';
-import { buildSearchText, MAX_SEARCH_LENGTH, searchCondition, searchTerms } from '../../server/catalog/search.ts';
+import { MAX_SEARCH_LENGTH } from '../../app/lib/search.ts';
+import { buildSearchText, searchCondition, searchTerms } from '../../server/catalog/search.ts';
 
 describe('searchTerms', () => {
   it('splits what was typed into lower-cased words', () => {

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, NavLink, Outlet, useNavigation, useRouteError } from 'react-router';
-import { requireAdmin, ACCESS_DENIED } from '../../../server/admin/guard.ts';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { ACCESS_DENIED } from '../../lib/admin-pages.ts';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { appContext } from '../../context.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';

@@ -1,5 +1,6 @@
 import { requireAdmin } from '../../../server/admin/guard.ts';
-import { CHART_DAYS, computeStatistics } from '../../../server/admin/statistics.ts';
+import { computeStatistics } from '../../../server/admin/statistics.ts';
+import { CHART_DAYS } from '../../lib/admin-pages.ts';
 import { BarChart } from '../../components/admin/bar-chart.tsx';
 import { appContext } from '../../context.ts';
 import { formatRupees } from '../../lib/format.ts';

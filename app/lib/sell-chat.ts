@@ -1,5 +1,5 @@
-import { whatsappLink } from '../../app/lib/contact.ts';
-import { imageUrl, type ImageRef } from '../../app/lib/vehicle.ts';
+import { whatsappLink } from './contact.ts';
+import { imageUrl, type ImageRef } from './vehicle.ts';
 
 /**
  * The WhatsApp message a sell submission ends with (SPEC 7, Other: Name, Phone, Vehicle, Year,
