@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PublicConfig } from '../app/lib/public-config.ts';
 
 /**
  * The environment, read and validated once at start. A bad value stops the server with one
@@ -180,7 +181,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
  * The values the browser may see. Secrets never go here: this object is serialised into
  * every page.
  */
-export function publicConfig(config: Config) {
+export function publicConfig(config: Config): PublicConfig {
   return {
     siteName: config.siteName,
     siteOrigin: config.siteOrigin,
@@ -191,4 +192,3 @@ export function publicConfig(config: Config) {
     contactAddress: config.contactAddress,
   };
 }
-export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import type { PublicConfig } from '../../server/config.ts';
+import type { PublicConfig } from './public-config.ts';
 
 export const DEFAULT_TITLE = 'Premium Car Rentals & Certified Refurbished Cars';
 export const DEFAULT_DESCRIPTION =

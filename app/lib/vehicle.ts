@@ -4,6 +4,8 @@ export type VehicleStatus = 'available' | 'reserved' | 'sold';
 
 /** A stored image: WebP variants of `widths` live at /media/{key}-{width}.webp. */
 export type ImageRef = { key: string; width: number; height: number; widths: number[] };
+/** A vehicle's stored photo as the admin edit page lists it (server/catalog/admin-images.ts). */
+export type AdminImage = ImageRef & { id: number; position: number };
 
 export type Vehicle = {
   id: number;

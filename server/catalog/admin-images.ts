@@ -1,5 +1,5 @@
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
-import type { ImageRef } from '../../app/lib/vehicle.ts';
+import type { AdminImage, ImageRef } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { deleteImage, ImageRejectedError, inspectImage, MAX_UPLOAD_BYTES, safeFileStem, storeImage } from '../media/images.ts';
@@ -127,7 +127,6 @@ export async function discardImages(storage: Storage, images: Array<Pick<ImageRe
 
 // ------------------------------------------------------------------ the edit page's images
 
-export type AdminImage = ImageRef & { id: number; position: number };
 
 type Deps = { database: Database; storage: Storage };
 

@@ -1,7 +1,5 @@
 import { createCookie } from 'react-router';
-
-/** A one-time message carried across a redirect (e.g. 'Vehicle updated successfully' on the list). */
-export type Toast = { tone: 'success' | 'error'; text: string };
+import type { Toast } from '../../app/lib/toast.ts';
 
 function flashCookie(secret: string) {
   return createCookie('gb_flash', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 60, secrets: [secret] });

@@ -1,4 +1,4 @@
-import type { Toast } from '../http/flash.ts';
+import type { Toast } from '../../app/lib/toast.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import type { Storage } from '../media/storage.ts';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Toast } from '../../../server/http/flash.ts';
+import type { Toast } from '../../lib/toast.ts';
 import { ArrowLeftIcon } from '../icons.tsx';
 
 /** Pieces the admin catalogue screens share: page header, fields, toasts from several sources. */

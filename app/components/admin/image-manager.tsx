@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useFetcher } from 'react-router';
-import type { AdminImage } from '../../../server/catalog/admin-images.ts';
+import type { AdminImage } from '../../lib/vehicle.ts';
 import { imageSrc } from '../../lib/vehicle.ts';
 import { smallButton, useHydrated } from './admin-ui.tsx';
 

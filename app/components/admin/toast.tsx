@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Toast as ToastMessage } from '../../../server/http/flash.ts';
+import type { Toast as ToastMessage } from '../../lib/toast.ts';
 
 export const TOAST_MS = 3000;
 

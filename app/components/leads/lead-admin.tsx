@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher } from 'react-router';
-import type { Toast as ToastMessage } from '../../../server/http/flash.ts';
+import type { Toast as ToastMessage } from '../../lib/toast.ts';
 import { telLink, whatsappLink } from '../../lib/contact.ts';
 import { customerWhatsappNumber, LEAD_STATUS_LABELS, LEAD_STATUSES, MAX_NOTES, MAX_SEARCH, type LeadStatusValue } from '../../lib/lead-forms.ts';
 import { Toast } from '../admin/toast.tsx';
