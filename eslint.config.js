@@ -1,9 +1,28 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Where code may import from (decision 015). Regular expressions over the import specifier, so
+ * they hold for every relative depth ('../server/…', '../../../server/…') and the `~/` alias.
+ */
+const boundaries = {
+  /** server/ runs only on the server and uses from app/ nothing but the shared app/lib. */
+  serverImportsOnlyAppLib: {
+    regex: '(^|/)app/(?!lib/)|^~/(?!lib/)',
+    message: 'Server code imports from app/ only app/lib (code shared with the browser). Move what both sides need to app/lib.',
+  },
+  /** Components and app/lib run in the browser: not even types from server/ (or through app/context.ts). */
+  browserCodeImportsNoServer: {
+    regex: '(^|/)server/|(^|/)context\\.ts$',
+    message: 'Components and app/lib run in the browser and import nothing from server/, not even types. Declare shared types and constants in app/lib.',
+  },
+};
+
 export default tseslint.config(
-  { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'test-results/', 'bench/results/'] },
+  // tests/lint-fixtures/ break the rules on purpose; tests/unit/lint-boundaries.test.ts lints them.
+  { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'test-results/', 'bench/results/', 'tests/lint-fixtures/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,12 +35,26 @@ export default tseslint.config(
     },
   },
   {
-    // Browser code must not reach into server modules except for types and loaders/actions,
-    // which React Router strips from the client bundle.
-    files: ['app/components/**', 'app/lib/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: 'Components and lib code run in the browser: import server code only from route loaders and actions.' }] }],
+    // No import cycles: a cycle makes module start-up order matter and hides which module owns
+    // what. Type-only imports are erased at build time and are not counted.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [boundaries.serverImportsOnlyAppLib] }] },
+  },
+  {
+    // Route modules may import server code for their loaders and actions; the build refuses any
+    // server module that page code pulls into the browser bundle (vite.config.ts).
+    files: ['app/components/**', 'app/lib/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [boundaries.browserCodeImportsNoServer] }] },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -1,0 +1,4 @@
+// Breaks: server code imports from app/ only app/lib.
+import { VehicleCard } from '../app/components/vehicle-card.tsx';
+
+export const card = VehicleCard;

@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import rules of eslint.config.js (decision 015) catch what they are meant to catch: each
+ * fixture in tests/lint-fixtures/ breaks one rule, and linting it with the project's own
+ * configuration must report that rule. Remove a rule and its test fails.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const fixtures = path.join(root, 'tests/lint-fixtures');
+
+let eslint: ESLint;
+beforeAll(() => {
+  // The fixtures folder is ignored by `npm run lint`; here it is linted on purpose.
+  eslint = new ESLint({ cwd: root, ignore: false });
+});
+
+/**
+ * Lints a fixture with the project configuration as if it stood at `lintAs` (a path under the
+ * project root), since the boundary rules apply by folder. Returns the rules it broke.
+ */
+async function rulesBroken(fixture: string, lintAs = fixture): Promise<string[]> {
+  const text = await readFile(path.join(fixtures, fixture), 'utf8');
+  const [result] = await eslint.lintText(text, { filePath: path.join(root, lintAs) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? `fatal: ${message.message}`);
+}
+
+describe('import boundaries', { timeout: 60_000 }, () => {
+  it('refuses a server module importing an app/ module other than app/lib', async () => {
+    expect(await rulesBroken('server/imports-app-component.ts')).toEqual(['no-restricted-imports']);
+  });
+
+  it('refuses a server module importing a type from app/ outside app/lib', async () => {
+    expect(await rulesBroken('server/imports-app-context-type.ts')).toEqual(['no-restricted-imports']);
+  });
+
+  it('lets a server module import app/lib', async () => {
+    expect(await rulesBroken('server/imports-app-lib.ts')).toEqual([]);
+  });
+
+  it('refuses app/lib importing even a type from server/', async () => {
+    expect(await rulesBroken('app/lib/imports-server-type.ts')).toEqual(['no-restricted-imports']);
+  });
+
+  it('refuses a component importing server code', async () => {
+    expect(await rulesBroken('app/components/imports-server.tsx')).toEqual(['no-restricted-imports']);
+  });
+
+  it("refuses a component reaching the server's services through app/context.ts", async () => {
+    expect(await rulesBroken('app/components/imports-app-context.tsx')).toEqual(['no-restricted-imports']);
+  });
+
+  it('refuses an import cycle', async () => {
+    const where = 'tests/lint-fixtures/cycle';
+    expect(await rulesBroken('cycle/first.ts', `${where}/first.ts`)).toEqual(['import-x/no-cycle']);
+    expect(await rulesBroken('cycle/second.ts', `${where}/second.ts`)).toEqual(['import-x/no-cycle']);
+  });
+});
