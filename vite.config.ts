@@ -41,5 +41,5 @@ export default defineConfig({
     // so the web app, the JSON API and the media routes share one module graph.
     ssr: { build: { rollupOptions: { input: './server/http/server-entry.ts' } } },
   },
-  plugins: [tailwindcss(), reactRouter(), serverCodeStaysOnServer()],
+  plugins: [serverCodeStaysOnServer(), tailwindcss(), reactRouter()],
 });
