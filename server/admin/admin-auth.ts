@@ -25,7 +25,6 @@ export const adminMessages = {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** `passwordAccepted`: the password was right (the refusal is about admin status), so it was no guess. */
 /**
  * Where to go after sign-in: only our own admin pages (no open redirect), as the page itself.
  * The admin guard may have been reached by a data request (`/admin/settings.data?_routes=…`);
@@ -50,6 +49,7 @@ export function adminPathAfterSignIn(value: string | null): string {
   return search ? `${pathname}?${search}` : pathname;
 }
 
+/** `passwordAccepted`: the password was right (the refusal is about admin status), so it was no guess. */
 export type AdminFlowResult = { ok: true; headers: Headers } | { ok: false; message: string; headers?: Headers; passwordAccepted?: boolean };
 
 /** The admin login form's own mistakes, found before any password is checked (not counted as a try). */

@@ -1,5 +1,5 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
-import { adminMessages, adminPathAfterSignIn as safeAdminPath, adminSignIn, adminSignInFormError } from '../../../server/admin/admin-auth.ts';
+import { adminMessages, adminPathAfterSignIn, adminSignIn, adminSignInFormError } from '../../../server/admin/admin-auth.ts';
 import { adminStatus } from '../../../server/admin/admins.ts';
 import { currentUser, forwardCookies } from '../../../server/auth/session.ts';
 import { openSignInGate, signInLimitDeps } from '../../../server/security/sign-in-limits.ts';
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const user = await currentUser(services.auth, request);
   if (user && (await adminStatus(services.config, services.database, user)) === 'admin') {
-    throw redirect(safeAdminPath(new URL(request.url).searchParams.get('redirectTo')));
+    throw redirect(adminPathAfterSignIn(new URL(request.url).searchParams.get('redirectTo')));
   }
   return null;
 }
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: result.message, email }, { headers: result.headers ?? new Headers() });
   }
   const headers = forwardCookies(await gate.succeeded(), result.headers);
-  throw redirect(safeAdminPath(new URL(request.url).searchParams.get('redirectTo')), { headers });
+  throw redirect(adminPathAfterSignIn(new URL(request.url).searchParams.get('redirectTo')), { headers });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
