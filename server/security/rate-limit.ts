@@ -30,9 +30,9 @@ const hour = 60 * minute;
  */
 export const rateLimits = {
   /**
-   * Password sign-in, per address and email. Ten tries in 15 minutes covers a person who
-   * has forgotten which password they used; a credential-stuffing run against one account
-   * gets 40 guesses an hour.
+   * Failed password sign-ins per address (both sign-in pages together) and per address and
+   * account on /login (server/security/sign-in-limits.ts). Ten tries in 15 minutes covers a
+   * person who has forgotten which password they used; one address gets 40 guesses an hour.
    */
   signIn: { limit: 10, windowMs: 15 * minute },
   /**
@@ -59,8 +59,8 @@ export const rateLimits = {
    */
   publicForm: { limit: 10, windowMs: hour },
   /**
-   * Admin sign-in, per address and email. Admin accounts are few, high-value and used by
-   * staff with saved passwords, so fewer tries are needed and fewer are allowed.
+   * Failed admin sign-ins per address and account. Admin accounts are few, high-value and
+   * used by staff with saved passwords, so fewer tries are needed and fewer are allowed.
    */
   adminSignIn: { limit: 5, windowMs: 15 * minute },
   /**
