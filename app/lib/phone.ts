@@ -2,6 +2,8 @@
 
 export const DEFAULT_COUNTRY_CODE = '+91';
 export const MIN_PHONE_DIGITS = 10;
+/** Names are shown on cards, in mails and in the admin lists: longer ones are refused, not cut. */
+export const MAX_NAME_LENGTH = 100;
 
 export const phoneMessages = {
   signInFirst: 'Please sign in first before verifying phone.',
@@ -10,6 +12,7 @@ export const phoneMessages = {
   requestOtpFirst: 'Please request OTP first',
   otpRequired: 'Please enter the OTP sent to your phone',
   nameRequired: 'Please enter your name',
+  nameTooLong: `Please keep your name to ${MAX_NAME_LENGTH} characters.`,
   wrongOtp: 'Invalid OTP. Please try again.',
   otpExpired: 'This OTP has expired. Please request a new one.',
   otpTooManyAttempts: 'Too many wrong attempts. Please request a new OTP.',
@@ -35,6 +38,7 @@ export function phoneFormError(input: { intent: 'send' | 'verify'; name: string;
   if (!input.otpRequested) return phoneMessages.requestOtpFirst;
   if (!input.otp.trim()) return phoneMessages.otpRequired;
   if (!input.name.trim()) return phoneMessages.nameRequired;
+  if (input.name.trim().length > MAX_NAME_LENGTH) return phoneMessages.nameTooLong;
   return null;
 }
 

@@ -1,7 +1,8 @@
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
-import { googleErrorMessage, messages, signInWithEmail, startGoogle } from '../../server/auth/flows.ts';
-import { currentUser } from '../../server/auth/session.ts';
+import { googleErrorMessage, isPlausibleEmail, messages, signInWithEmail, startGoogle } from '../../server/auth/flows.ts';
+import { currentUser, forwardCookies } from '../../server/auth/session.ts';
 import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
+import { openSignInGate, signInLimitDeps } from '../../server/security/sign-in-limits.ts';
 import { FormCard, FormMessage, GoogleIcon, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
 import { useBotCheckedSubmit } from '../components/use-bot-checked-submit.ts';
 import { appContext } from '../context.ts';
@@ -31,21 +32,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'email');
   const email = String(form.get('email') ?? '').trim().toLowerCase();
-  const botAction = intent === 'google' ? 'GOOGLE_LOGIN' : 'LOGIN';
 
-  const byAddress = await consumeRateLimit(services.database, { key: `sign-in:${services.clientAddress}`, ...rateLimits.signIn });
-  const byEmail = email ? await consumeRateLimit(services.database, { key: `sign-in:${email}`, ...rateLimits.signIn }) : byAddress;
-  if (!byAddress.allowed || !byEmail.allowed) return { error: messages.tooManyAttempts, email };
-  if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), botAction, services.clientAddress))) {
+  if (intent === 'google') {
+    // Starting Google sign-in checks no password: it has its own, looser limit per address.
+    const limit = await consumeRateLimit(services.database, { key: `google-start:${services.clientAddress}`, ...rateLimits.authLink });
+    if (!limit.allowed) return { error: messages.tooManyAttempts, email };
+    if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'GOOGLE_LOGIN', services.clientAddress))) {
+      return { error: messages.botCheckFailed, email };
+    }
+    const result = await startGoogle(services, request, { errorPath: paths.login });
+    if (!result.ok) return { error: result.message, email };
+    throw redirect(result.redirectTo, { headers: result.headers });
+  }
+
+  // A form that never reaches a password check is not a try (docs/decisions/009).
+  const password = String(form.get('password') ?? '');
+  if (!isPlausibleEmail(email)) return { error: messages.invalidEmail, email: email.slice(0, 254) };
+  if (!password || password.length > 128) return { error: messages.invalidCredentials, email };
+  if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'LOGIN', services.clientAddress))) {
     return { error: messages.botCheckFailed, email };
   }
 
-  const result =
-    intent === 'google'
-      ? await startGoogle(services, request, { errorPath: paths.login })
-      : await signInWithEmail(services, request, { email, password: String(form.get('password') ?? '') });
-  if (!result.ok) return { error: result.message, email };
-  throw redirect(result.redirectTo, { headers: result.headers });
+  const gate = await openSignInGate(signInLimitDeps(services), { page: 'login', address: services.clientAddress, email, cookieHeader: request.headers.get('cookie') });
+  if (!gate.allowed) return { error: messages.tooManyAttempts, email };
+  const result = await signInWithEmail(services, request, { email, password });
+  if (!result.ok) {
+    await gate.failed();
+    return { error: result.message, email };
+  }
+  throw redirect(result.redirectTo, { headers: forwardCookies(await gate.succeeded(), result.headers) });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -9,7 +9,7 @@ import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from
 import { useBotCheckedSubmit } from '../components/use-bot-checked-submit.ts';
 import { appContext } from '../context.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
-import { DEFAULT_COUNTRY_CODE, e164, mmss, phoneFormError, phoneMessages, splitPhone } from '../lib/phone.ts';
+import { DEFAULT_COUNTRY_CODE, MAX_NAME_LENGTH, e164, mmss, phoneFormError, phoneMessages, splitPhone } from '../lib/phone.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-complete';
 
@@ -44,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   const intent = form.get('intent') === 'verify' ? 'verify' : 'send';
   const input = {
     intent: intent as 'send' | 'verify',
-    name: String(form.get('name') ?? '').slice(0, 100),
+    // Cut far above the limit only to bound the work; phoneFormError refuses anything over it.
+    name: String(form.get('name') ?? '').slice(0, MAX_NAME_LENGTH * 10),
     countryCode: String(form.get('countryCode') ?? DEFAULT_COUNTRY_CODE),
     phone: String(form.get('phone') ?? '').slice(0, 20),
     otp: String(form.get('otp') ?? '').slice(0, 12),

@@ -32,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent === 'google'
       ? await startGoogle(services, request, { errorPath: paths.signup })
       : await signUpWithEmail(services, request, { email, password: String(form.get('password') ?? '') });
-  if (!result.ok) return { error: result.message, email };
+  // A refused address is shown again, but never more of it than an address can hold.
+  if (!result.ok) return { error: result.message, email: email.slice(0, 254) };
   throw redirect(result.redirectTo, { headers: result.headers });
 }
 

@@ -11,11 +11,13 @@ export const adminMessages = {
   noAccount: 'No account found with this email address.',
   wrongPassword: 'Incorrect password. Please try again or reset your password.',
   tooManyAttempts: 'Too many failed login attempts. Please try again later or reset your password.',
+  botCheckFailed: 'reCAPTCHA verification failed',
   networkError: 'Network error. Please check your internet connection.',
   loginFailed: 'Login failed. Please try again.',
   unverified: 'Please verify your email before logging in. Check your inbox for the verification email.',
   noAdminRecord: 'Access denied. Your account is not registered as an admin.',
   passwordTooShort: 'Password must be at least 6 characters long.',
+  passwordTooLong: 'Password must be at most 128 characters long.',
   adminCreated: 'Admin account created! Please verify your email before logging in.',
   alreadyRegistered: 'This email is already registered. Please log in instead.',
   setupClosed: 'An admin already exists. Please sign in on the admin login page.',
@@ -23,7 +25,40 @@ export const adminMessages = {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type AdminFlowResult = { ok: true; headers: Headers } | { ok: false; message: string; headers?: Headers };
+/**
+ * Where to go after sign-in: only our own admin pages (no open redirect), as the page itself.
+ * The admin guard may have been reached by a data request (`/admin/settings.data?_routes=…`);
+ * its suffix and React Router's own query parameters are dropped so the admin lands on the page.
+ */
+export function adminPathAfterSignIn(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/admin-panel';
+  let url: URL;
+  try {
+    url = new URL(value, 'http://admin.invalid');
+  } catch {
+    return '/admin-panel';
+  }
+  if (url.origin !== 'http://admin.invalid') return '/admin-panel';
+  let pathname = url.pathname.replace(/\.data$/, '');
+  if (pathname === '/_root') pathname = '/';
+  pathname = pathname.replace(/\/_index$/, '') || '/';
+  url.searchParams.delete('_routes');
+  url.searchParams.delete('index');
+  if (!/^\/admin(-panel)?(\/|$)/.test(pathname)) return '/admin-panel';
+  const search = url.searchParams.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** `passwordAccepted`: the password was right (the refusal is about admin status), so it was no guess. */
+export type AdminFlowResult = { ok: true; headers: Headers } | { ok: false; message: string; headers?: Headers; passwordAccepted?: boolean };
+
+/** The admin login form's own mistakes, found before any password is checked (not counted as a try). */
+export function adminSignInFormError(input: { email: string; password: string }): string | null {
+  const email = input.email.trim().toLowerCase();
+  if (!email || !input.password) return adminMessages.bothRequired;
+  if (!EMAIL_PATTERN.test(email) || email.length > 254 || input.password.length > 128) return adminMessages.invalidEmail;
+  return null;
+}
 
 /** Ends a session that was just opened, so a refused admin is signed out (SPEC 4, Admin login). */
 async function revoke(services: AppServices, request: Request, issued: Headers): Promise<Headers> {
@@ -55,7 +90,7 @@ export async function adminSignIn(services: AppServices, request: Request, input
   const status = await adminStatus(services.config, services.database, { email, emailVerified: Boolean(account?.emailVerified) });
   if (status === 'admin') return { ok: true, headers: issued };
   const message = status === 'email-unverified' ? adminMessages.unverified : status === 'no-admin-record' ? adminMessages.noAdminRecord : adminMessages.notAuthorizedLogin;
-  return { ok: false, message, headers: await revoke(services, request, issued) };
+  return { ok: false, message, headers: await revoke(services, request, issued), passwordAccepted: true };
 }
 
 /**
@@ -70,11 +105,17 @@ export async function createAdminAccount(
   const email = input.email.trim().toLowerCase();
   if (!email || !input.password) return { ok: false, message: adminMessages.bothRequired };
   if (!EMAIL_PATTERN.test(email)) return { ok: false, message: adminMessages.invalidEmail };
+  if (email.length > 254) return { ok: false, message: adminMessages.invalidEmail };
   if (!isAllowListed(services.config, email)) return { ok: false, message: adminMessages.notAuthorizedAdmin };
   if (input.password.length < 6) return { ok: false, message: adminMessages.passwordTooShort };
+  if (input.password.length > 128) return { ok: false, message: adminMessages.passwordTooLong };
 
   const existing = await findAccountByEmail(services.database, email);
-  if (existing) return { ok: false, message: adminMessages.alreadyRegistered };
+  if (existing?.emailVerified) return { ok: false, message: adminMessages.alreadyRegistered };
+  // An unverified account on an allow-listed address was never proven to be the manager's (a
+  // stranger may have squatted it): the admin being created takes the address over, and the
+  // old account and its sessions go (docs/decisions/010).
+  if (existing) await removeUnverifiedAccount(services, existing.id);
   // No request headers: the new account's session cookie must not reach the person creating it.
   const response = await services.auth.api.signUpEmail({
     body: { email, password: input.password, name: '', callbackURL: '/admin-login' },
@@ -94,4 +135,15 @@ export async function createAdminAccount(
 export async function setupFirstAdmin(services: AppServices, request: Request, input: { email: string; password: string }) {
   if (await anyAdminExists(services.database)) return { ok: false as const, message: adminMessages.setupClosed };
   return createAdminAccount(services, request, { ...input, createdBy: null });
+}
+
+/** Deletes an unverified account with its sessions, sign-in methods and our per-user rows. */
+async function removeUnverifiedAccount(services: AppServices, userId: string): Promise<void> {
+  const { db } = services.database;
+  await db.deleteFrom('wishlist_entries').where('user_id', '=', userId).execute();
+  await db.deleteFrom('phone_otps').where('user_id', '=', userId).execute();
+  await db.deleteFrom('profiles').where('user_id', '=', userId).execute();
+  const context = await services.auth.$context;
+  await context.internalAdapter.deleteUser(userId);
+  services.logger.warn({ userId }, 'unverified account on an admin address removed for the new admin');
 }

@@ -11,6 +11,8 @@ export const EMAIL_VERIFIED_PATH = '/profile?verified=1';
 /** Every sign-in that leaves the site (Google) comes back here to be routed by profile completeness. */
 export const AFTER_SIGN_IN_PATH = '/auth/continue';
 export const GOOGLE_ERROR_PATH = '/login';
+/** Internal request header carrying the resolved client address to better-auth's limiter. */
+export const CLIENT_ADDRESS_HEADER = 'x-gaadi-client-address';
 
 /**
  * better-auth owns passwords, sessions, email verification and Google sign-in; we never hash a
@@ -60,13 +62,30 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    // Limits on sign-in, sign-up and OTP live in our own database-backed limiter (actions call
-    // better-auth's API directly, which its HTTP rate limiter would not see).
-    rateLimit: { enabled: false },
+    // The first line of defence is our own database-backed limiter: the pages call better-auth's
+    // API directly (its HTTP limiter never sees them), and only a few endpoints are reachable
+    // over HTTP at all (server/http/auth-routes.ts). better-auth's limiter is a second layer on
+    // those, in the database so every instance shares it (docs/decisions/009).
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        // A little above our own limits (rateLimits.sessionRead and authLink), so it only
+        // acts if those were ever bypassed or loosened by mistake.
+        '/get-session': { window: 60, max: 700 },
+        '/verify-email': { window: 900, max: 40 },
+        '/callback/*': { window: 900, max: 40 },
+      },
+    },
     advanced: {
       cookiePrefix: 'gb',
       useSecureCookies: config.mode === 'production',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // The client address as our own limiter resolved it (trusting X-Forwarded-For only behind
+      // our proxy); server/http/auth-routes.ts sets this header and drops any copy a client sent.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       database: { generateId: 'uuid' },
     },
     logger: {

@@ -1,5 +1,6 @@
 import type { AppServices } from '../services.ts';
 import { pathAfterSignIn, recordLogin } from '../accounts/profiles.ts';
+import { isAllowListed } from '../admin/admins.ts';
 import { AFTER_SIGN_IN_PATH, EMAIL_VERIFIED_PATH } from './auth.ts';
 import { currentUser, forwardCookies } from './session.ts';
 
@@ -13,6 +14,7 @@ export type FlowResult = { ok: true; headers: Headers; redirectTo: string } | { 
 
 export const messages = {
   emailInUse: 'This email is already registered. Please log in instead.',
+  staffAddress: "This email address belongs to the dealer's staff. Staff accounts are created from the admin panel; please sign up with your own email.",
   invalidEmail: 'Please enter a valid email address.',
   weakPassword: 'Please choose a stronger password (at least 6 characters).',
   signUpFailed: 'Sign up failed. Please try again.',
@@ -37,11 +39,21 @@ async function errorCode(response: Response): Promise<string> {
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest address SMTP can deliver to (RFC 5321); longer ones are refused, never cut. */
+export const MAX_EMAIL_LENGTH = 254;
+
+/** Shaped like an email address and no longer than one can be. */
+export function isPlausibleEmail(email: string): boolean {
+  return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
+}
 
 export async function signUpWithEmail(services: AppServices, request: Request, input: { email: string; password: string }): Promise<FlowResult> {
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL_PATTERN.test(email) || email.length > 254) return { ok: false, message: messages.invalidEmail };
-  if (input.password.length < 6) return { ok: false, message: messages.weakPassword };
+  if (!isPlausibleEmail(email)) return { ok: false, message: messages.invalidEmail };
+  if (input.password.length < 6 || input.password.length > 128) return { ok: false, message: messages.weakPassword };
+  // An allow-listed address is only ever created as an admin (/setup-admin, /admin/register-admin),
+  // so a stranger cannot squat it before the real manager arrives (docs/decisions/010).
+  if (isAllowListed(services.config, email)) return { ok: false, message: messages.staffAddress };
   const response = await services.auth.api.signUpEmail({
     body: { email, password: input.password, name: '', callbackURL: EMAIL_VERIFIED_PATH },
     headers: request.headers,
@@ -61,7 +73,7 @@ export async function signUpWithEmail(services: AppServices, request: Request, i
 /** Signs in, records the login on the profile and picks the next page by completeness. */
 export async function signInWithEmail(services: AppServices, request: Request, input: { email: string; password: string }): Promise<FlowResult & { userId?: string }> {
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL_PATTERN.test(email)) return { ok: false, message: messages.invalidEmail };
+  if (!isPlausibleEmail(email)) return { ok: false, message: messages.invalidEmail };
   const response = await services.auth.api.signInEmail({
     body: { email, password: input.password, rememberMe: true },
     headers: request.headers,

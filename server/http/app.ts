@@ -6,6 +6,7 @@ import { compress } from 'hono/compress';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { appContext, type AppServices } from '../services.ts';
 import { apiV1 } from './api-v1.ts';
+import { authRoutes } from './auth-routes.ts';
 import { csrfProtection } from './csrf.ts';
 import { maintenanceMode } from './maintenance.ts';
 import { createPageCache } from './page-cache.ts';
@@ -26,7 +27,8 @@ export function createApp(services: AppServices, build: ServerBuild) {
   const clientDir = fileURLToPath(new URL('../client', import.meta.url));
   // The visitor's address as rate limits key it: X-Forwarded-For only behind our own proxy,
   // and IPv6 by its /64 (one phone can hold a whole block).
-  const requestAddress = (c: Context) => addressKey(clientAddress(c.req.raw.headers, getConnInfo(c).remote.address, config.trustProxy));
+  const resolvedAddress = (c: Context) => clientAddress(c.req.raw.headers, getConnInfo(c).remote.address, config.trustProxy);
+  const requestAddress = (c: Context) => addressKey(resolvedAddress(c));
   const handleRequest = createRequestHandler(build, config.mode === 'production' ? 'production' : 'development');
 
   app.onError((error, c) => {
@@ -64,7 +66,7 @@ export function createApp(services: AppServices, build: ServerBuild) {
 
   app.use(csrfProtection(config.siteOrigin));
   app.use(maintenanceMode(services));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
+  app.route('/api/auth', authRoutes(services, requestAddress, resolvedAddress));
   app.get('/api/bot-check/challenge', async (c) => {
     const action = c.req.query('action');
     if (!isBotAction(action)) return c.json({ error: 'Unknown action' }, 400);

@@ -30,9 +30,9 @@ const hour = 60 * minute;
  */
 export const rateLimits = {
   /**
-   * Password sign-in, per address and email. Ten tries in 15 minutes covers a person who
-   * has forgotten which password they used; a credential-stuffing run against one account
-   * gets 40 guesses an hour.
+   * Failed password sign-ins per address (both sign-in pages together) and per address and
+   * account on /login (server/security/sign-in-limits.ts). Ten tries in 15 minutes covers a
+   * person who has forgotten which password they used; one address gets 40 guesses an hour.
    */
   signIn: { limit: 10, windowMs: 15 * minute },
   /**
@@ -59,8 +59,8 @@ export const rateLimits = {
    */
   publicForm: { limit: 10, windowMs: hour },
   /**
-   * Admin sign-in, per address and email. Admin accounts are few, high-value and used by
-   * staff with saved passwords, so fewer tries are needed and fewer are allowed.
+   * Failed admin sign-ins per address and account. Admin accounts are few, high-value and
+   * used by staff with saved passwords, so fewer tries are needed and fewer are allowed.
    */
   adminSignIn: { limit: 5, windowMs: 15 * minute },
   /**
@@ -68,6 +68,23 @@ export const rateLimits = {
    * unmetered endpoint; a page asks for one challenge per form submission.
    */
   botChallenge: { limit: 60, windowMs: minute },
+  /**
+   * Following a link that better-auth answers (the verification mail's link, Google's
+   * redirect back), per address. A person follows a handful; 30 in 15 minutes leaves room for
+   * a shared office address while making token guessing pointless.
+   */
+  authLink: { limit: 30, windowMs: 15 * minute },
+  /**
+   * Reading the session as JSON (`/api/auth/get-session`), per address. Cheap, but not
+   * unmetered; the pages read the session on the server and never call it.
+   */
+  sessionRead: { limit: 600, windowMs: minute },
+  /**
+   * Failed password sign-ins on one account from anywhere (docs/decisions/009). Past this a
+   * sign-in needs a solved bot check or a device that signed in to the account before: it
+   * slows guessing from many addresses without letting a stranger lock the owner out.
+   */
+  signInPerAccount: { limit: 10, windowMs: 15 * minute },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitName = keyof typeof rateLimits;
@@ -110,6 +127,30 @@ export async function consumeRateLimit(
     remaining: Math.max(0, limit - count),
     retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
   };
+}
+
+/**
+ * Hits counted against `key` in its current window, without counting one: for limits that
+ * only count failures and must be read before the attempt.
+ */
+export async function peekRateLimit(database: Database, options: { key: string; windowMs: number; now?: number }): Promise<number> {
+  const now = Math.floor(options.now ?? Date.now());
+  const row = await database.db.selectFrom('rate_limit_hits').select(['count', 'window_start']).where('key', '=', options.key).executeTakeFirst();
+  if (!row || Number(row.window_start) <= now - options.windowMs) return 0;
+  return Number(row.count);
+}
+
+/**
+ * Gives back one hit taken by `consumeRateLimit` (never below zero): a limit that reserves a
+ * slot before an attempt, so parallel requests cannot all slip past, and returns it when the
+ * attempt turns out not to count (a successful sign-in).
+ */
+export async function refundRateLimit(database: Database, key: string): Promise<void> {
+  await database.db
+    .updateTable('rate_limit_hits')
+    .set({ count: sql<number>`CASE WHEN count > 0 THEN count - 1 ELSE 0 END` })
+    .where('key', '=', key)
+    .execute();
 }
 
 /** Convenience over a named policy: `consumeNamedRateLimit(db, 'signIn', key)`. */

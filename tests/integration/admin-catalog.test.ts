@@ -52,7 +52,7 @@ type ApiVehicle = {
 
 async function signIn(base: string): Promise<HttpClient> {
   const client = new HttpClient(base, { address: null });
-  const response = await client.postForm('/admin-login', { email: ADMIN, password: PASSWORD });
+  const response = await client.postForm('/admin-login', { email: ADMIN, password: PASSWORD, botCheck: await client.botToken('LOGIN') });
   expect(response.status, 'admin sign-in').toBe(302);
   expect(response.headers.get('location')).toBe('/admin-panel');
   return client;

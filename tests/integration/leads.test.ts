@@ -141,7 +141,7 @@ function hasGpsIfd(exif: Buffer | undefined): boolean {
 
 async function signInAdmin(): Promise<HttpClient> {
   const client = visitor();
-  const response = await client.postForm('/admin-login', ADMIN);
+  const response = await client.postForm('/admin-login', { ...ADMIN, botCheck: await client.botToken('LOGIN') });
   expect(response.status, await response.clone().text().then((html) => html.slice(0, 200))).toBe(302);
   return client;
 }

@@ -48,7 +48,7 @@ describe.skipIf(!shared.url || shared.dialect !== 'sqlite')('page cache', () => 
     const visitor = new HttpClient(server.url);
     await (await visitor.get('/contact')).text();
     const admin = new HttpClient(server.url);
-    expect((await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'secret123' })).status).toBe(302);
+    expect((await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'secret123', botCheck: await admin.botToken('LOGIN') })).status).toBe(302);
     const personal = await (await admin.get('/contact')).text();
     expect(personal).toContain('Logout');
     expect(await (await new HttpClient(server.url).get('/contact')).text()).not.toContain('Logout');
@@ -58,7 +58,7 @@ describe.skipIf(!shared.url || shared.dialect !== 'sqlite')('page cache', () => 
     const visitor = new HttpClient(server.url);
     expect(await (await visitor.get('/')).text()).toContain('<title>Gaadi Bazaar');
     const admin = new HttpClient(server.url);
-    await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'secret123' });
+    await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'secret123', botCheck: await admin.botToken('LOGIN') });
     const saved = await admin.postForm('/admin/settings', {
       intent: 'save',
       siteName: 'Shree Motors',

@@ -25,3 +25,11 @@ export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> 
     },
   };
 }
+
+/**
+ * The database of a running test server, for setting up states no page can reach any more
+ * (for example data left from before a rule existed). Close it when done.
+ */
+export function openServerDatabase(server: { dataDir: string; databaseUrl: string | undefined }): Database {
+  return openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
+}

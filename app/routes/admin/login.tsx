@@ -1,9 +1,10 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
-import { adminMessages, adminSignIn } from '../../../server/admin/admin-auth.ts';
+import { adminMessages, adminPathAfterSignIn, adminSignIn, adminSignInFormError } from '../../../server/admin/admin-auth.ts';
 import { adminStatus } from '../../../server/admin/admins.ts';
-import { currentUser } from '../../../server/auth/session.ts';
-import { consumeRateLimit, rateLimits } from '../../../server/security/rate-limit.ts';
+import { currentUser, forwardCookies } from '../../../server/auth/session.ts';
+import { openSignInGate, signInLimitDeps } from '../../../server/security/sign-in-limits.ts';
 import { FormCard, FormMessage, primaryButton, TextField } from '../../components/form.tsx';
+import { useBotCheckedSubmit } from '../../components/use-bot-checked-submit.ts';
 import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
@@ -13,16 +14,11 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: '/admin-login', title: 'Admin Login', noIndex: true });
 }
 
-/** Only our own admin pages may be the target after sign-in (no open redirect). */
-function safeAdminPath(value: string | null): string {
-  return value && /^\/admin(-panel)?(\/|$|\?)/.test(value) ? value : '/admin-panel';
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const user = await currentUser(services.auth, request);
   if (user && (await adminStatus(services.config, services.database, user)) === 'admin') {
-    throw redirect(safeAdminPath(new URL(request.url).searchParams.get('redirectTo')));
+    throw redirect(adminPathAfterSignIn(new URL(request.url).searchParams.get('redirectTo')));
   }
   return null;
 }
@@ -30,16 +26,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const form = await request.formData();
-  const email = String(form.get('email') ?? '').slice(0, 254);
-  const password = String(form.get('password') ?? '').slice(0, 128);
-  const byAddress = await consumeRateLimit(services.database, { key: `admin-sign-in:${services.clientAddress}`, ...rateLimits.adminSignIn });
-  const byEmail = await consumeRateLimit(services.database, { key: `admin-sign-in:${email.trim().toLowerCase()}`, ...rateLimits.adminSignIn });
-  if (!byAddress.allowed || !byEmail.allowed) return data({ error: adminMessages.tooManyAttempts, email });
+  const email = String(form.get('email') ?? '').slice(0, 255);
+  const password = String(form.get('password') ?? '').slice(0, 129);
+  // An empty or malformed form is no password try and is not counted (docs/decisions/009).
+  const formError = adminSignInFormError({ email, password });
+  if (formError) return data({ error: formError, email });
+  if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'LOGIN', services.clientAddress))) {
+    return data({ error: adminMessages.botCheckFailed, email });
+  }
+  const gate = await openSignInGate(signInLimitDeps(services), { page: 'admin-login', address: services.clientAddress, email, cookieHeader: request.headers.get('cookie') });
+  if (!gate.allowed) return data({ error: adminMessages.tooManyAttempts, email });
 
   const result = await adminSignIn(services, request, { email, password });
   // A refused sign-in also clears the session it may have opened.
-  if (!result.ok) return data({ error: result.message, email }, { headers: result.headers ?? new Headers() });
-  throw redirect(safeAdminPath(new URL(request.url).searchParams.get('redirectTo')), { headers: result.headers });
+  if (!result.ok) {
+    if (result.passwordAccepted) await gate.succeeded();
+    else await gate.failed();
+    return data({ error: result.message, email }, { headers: result.headers ?? new Headers() });
+  }
+  const headers = forwardCookies(await gate.succeeded(), result.headers);
+  throw redirect(adminPathAfterSignIn(new URL(request.url).searchParams.get('redirectTo')), { headers });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -49,13 +55,19 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function AdminLogin() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const { solving, submitChecked } = useBotCheckedSubmit();
+  const busy = Boolean(solving) || (navigation.state !== 'idle' && navigation.formMethod === 'POST');
   const error = actionData && 'error' in actionData ? actionData.error : null;
   const email = actionData && 'email' in actionData ? actionData.email : '';
+  // The bot check is solved in the browser before the form goes (the same widget as /login).
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submitChecked(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter, 'LOGIN');
+  };
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-100 p-4">
       <FormCard title="Admin Login">
-        <Form method="post" className="flex flex-col gap-4" noValidate>
+        <Form method="post" className="flex flex-col gap-4" noValidate onSubmit={onSubmit}>
           {error ? <FormMessage tone="error">{error}</FormMessage> : null}
           <TextField id="email" name="email" type="email" label="Email" autoComplete="username" defaultValue={email} />
           <TextField id="password" name="password" type="password" label="Password" autoComplete="current-password" />

@@ -26,8 +26,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
   const form = await request.formData();
-  const email = String(form.get('email') ?? '').slice(0, 254);
-  const password = String(form.get('password') ?? '').slice(0, 128);
+  // One past the longest allowed, so an over-long value is refused rather than quietly cut.
+  const email = String(form.get('email') ?? '').slice(0, 255);
+  const password = String(form.get('password') ?? '').slice(0, 129);
   const result = await createAdminAccount(services, request, { email, password, createdBy: admin.email });
   if (!result.ok) return { ok: false as const, message: result.message, email };
 

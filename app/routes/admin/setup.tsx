@@ -37,8 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!limit.allowed) return { ok: false as const, denied: false, message: 'Too many attempts. Please try again later.' };
   const form = await request.formData();
   const result = await setupFirstAdmin(services, request, {
-    email: String(form.get('email') ?? '').slice(0, 254),
-    password: String(form.get('password') ?? '').slice(0, 128),
+    // One past the longest allowed, so an over-long value is refused rather than quietly cut.
+    email: String(form.get('email') ?? '').slice(0, 255),
+    password: String(form.get('password') ?? '').slice(0, 129),
   });
   if (result.ok) return { ok: true as const, message: adminMessages.adminCreated };
   // The allow-list refusal is the spec's denied view.
