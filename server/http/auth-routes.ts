@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { AppServices } from '../../app/context.ts';
+import type { AppServices } from '../services.ts';
 import { CLIENT_ADDRESS_HEADER } from '../auth/auth.ts';
 import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../security/rate-limit.ts';
 
