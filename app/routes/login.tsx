@@ -8,6 +8,7 @@ import { appContext } from '../context.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
+import { cleanLine, MAX_EMAIL_LENGTH } from '../lib/input.ts';
 import type { Route } from './+types/login';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'email');
-  const email = String(form.get('email') ?? '').trim().toLowerCase();
+  const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH).toLowerCase();
   const botAction = intent === 'google' ? 'GOOGLE_LOGIN' : 'LOGIN';
 
   const byAddress = await consumeRateLimit(services.database, { key: `sign-in:${services.clientAddress}`, ...rateLimits.signIn });

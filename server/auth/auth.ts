@@ -1,4 +1,6 @@
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { cleanLine, hasControlCharacters } from '../../app/lib/input.ts';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
@@ -69,6 +71,20 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: 'uuid' },
     },
+    // The JSON endpoints under /api/auth take text straight from the visitor: a control
+    // character (NUL above all, which PostgreSQL refuses) is a 400, never a database error.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (hasControlText(ctx.body)) throw new APIError('BAD_REQUEST', { message: 'Names, email addresses and passwords cannot contain control characters.' });
+      }),
+    },
+    // Names also arrive from Google's profile: stored cleaned and bounded like every other name.
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => ({ data: { ...user, name: cleanLine(user.name, MAX_NAME_LENGTH) } }) },
+        update: { before: async (user) => (typeof user.name === 'string' ? { data: { ...user, name: cleanLine(user.name, MAX_NAME_LENGTH) } } : undefined) },
+      },
+    },
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
     },
@@ -96,6 +112,15 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const MAX_NAME_LENGTH = 100;
+
+/** Whether a request body holds a string with a control character, at any depth. */
+function hasControlText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasControlCharacters(value);
+  if (depth > 4 || typeof value !== 'object' || value === null) return false;
+  return Object.values(value).some((item) => hasControlText(item, depth + 1));
+}
 
 /** The better-auth tables (user, session, account, verification), created or updated at start. */
 export async function migrateAuth(auth: Auth) {

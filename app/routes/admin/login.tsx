@@ -7,6 +7,7 @@ import { FormCard, FormMessage, primaryButton, TextField } from '../../component
 import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/login';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const form = await request.formData();
-  const email = String(form.get('email') ?? '').slice(0, 254);
+  const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH);
   const password = String(form.get('password') ?? '').slice(0, 128);
   const byAddress = await consumeRateLimit(services.database, { key: `admin-sign-in:${services.clientAddress}`, ...rateLimits.adminSignIn });
   const byEmail = await consumeRateLimit(services.database, { key: `admin-sign-in:${email.trim().toLowerCase()}`, ...rateLimits.adminSignIn });

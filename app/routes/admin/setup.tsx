@@ -7,6 +7,7 @@ import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from
 import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/setup';
 
 /** SPEC 2: after success, wait 3 seconds, then the admin login. */
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!limit.allowed) return { ok: false as const, denied: false, message: 'Too many attempts. Please try again later.' };
   const form = await request.formData();
   const result = await setupFirstAdmin(services, request, {
-    email: String(form.get('email') ?? '').slice(0, 254),
+    email: cleanLine(form.get('email'), MAX_EMAIL_LENGTH),
     password: String(form.get('password') ?? '').slice(0, 128),
   });
   if (result.ok) return { ok: true as const, message: adminMessages.adminCreated };
