@@ -75,7 +75,7 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
     // character (NUL above all, which PostgreSQL refuses) is a 400, never a database error.
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (hasControlText(ctx.body)) throw new APIError('BAD_REQUEST', { message: 'Names, email addresses and passwords cannot contain control characters.' });
+        if (hasControlText(ctx.body)) throw new APIError('BAD_REQUEST', { message: 'Names and email addresses cannot contain control characters.' });
       }),
     },
     // Names also arrive from Google's profile: stored cleaned and bounded like every other name.
@@ -115,11 +115,14 @@ export type Auth = ReturnType<typeof createAuth>;
 
 const MAX_NAME_LENGTH = 100;
 
-/** Whether a request body holds a string with a control character, at any depth. */
+/**
+ * Whether a request body holds a string with a control character, at any depth. Passwords are
+ * left alone: they are only ever hashed, never stored as text, and are the person's to choose.
+ */
 function hasControlText(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return hasControlCharacters(value);
   if (depth > 4 || typeof value !== 'object' || value === null) return false;
-  return Object.values(value).some((item) => hasControlText(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => !/password/i.test(key) && hasControlText(item, depth + 1));
 }
 
 /** The better-auth tables (user, session, account, verification), created or updated at start. */
