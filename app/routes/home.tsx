@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { listVehicles } from '../../server/catalog/vehicles.ts';
 import { settingsFor } from '../../server/admin/settings.ts';
-import { cleanLine, parsePage } from '../lib/input.ts';
+import { parsePage } from '../lib/input.ts';
 import { MAX_SEARCH_LENGTH } from '../../server/catalog/search.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { SearchIcon } from '../components/icons.tsx';
@@ -17,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, config } = context.get(appContext);
   const { itemsPerPage } = await settingsFor(database, config);
   const url = new URL(request.url);
-  const term = cleanLine(url.searchParams.get('q'), MAX_SEARCH_LENGTH);
+  // Not cleaned: a search with a control character matches nothing (server/catalog/search.ts).
+  const term = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
   const page = parsePage(url.searchParams.get('page'));
   const result = await listVehicles(database, { query: term, page, perPage: itemsPerPage });
   return { term, ...result };

@@ -1,5 +1,4 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { cleanLine } from '../../app/lib/input.ts';
 import type { Dialect } from '../db/connection.ts';
 
 /** At most this many words of a search count; the rest are ignored. */
@@ -14,8 +13,7 @@ export const MAX_SEARCH_LENGTH = 100;
  * are separate fields, and 'cret' finds it too.
  */
 export function searchTerms(query: string): string[] {
-  // Control characters are never part of a car's name, and PostgreSQL refuses NUL outright.
-  return cleanLine(query)
+  return query
     .slice(0, MAX_SEARCH_LENGTH)
     .toLowerCase()
     .split(/\s+/)

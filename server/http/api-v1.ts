@@ -2,12 +2,10 @@ import { Hono } from 'hono';
 import type { AppServices } from '../../app/context.ts';
 import { getVehicle, listCategories, listVehicles } from '../catalog/vehicles.ts';
 import { settingsFor } from '../admin/settings.ts';
-import { cleanLine, parseId, parsePage, parseWholeNumber } from '../../app/lib/input.ts';
+import { parseId, parsePage, parseWholeNumber } from '../../app/lib/input.ts';
 
 /** The most vehicles one page of the API holds (the listing's own limit). */
 const MAX_PER_PAGE = 100;
-/** Longer search text is cut: no one types more, and it bounds the work of one request. */
-const MAX_QUERY_LENGTH = 100;
 
 
 /**
@@ -28,7 +26,8 @@ export function apiV1(services: AppServices) {
     const categoryId = categoryParam ? parseId(categoryParam) : undefined;
     if (categoryId === null) return c.json({ error: 'category must be a category id (a whole number of 1 or more)' }, 400);
     const result = await listVehicles(database, {
-      query: cleanLine(c.req.query('q'), MAX_QUERY_LENGTH),
+      // Not cleaned: a search with a control character matches nothing (catalog/search.ts).
+      query: c.req.query('q') ?? '',
       page,
       perPage,
       ...(categoryId !== undefined ? { categoryId } : {}),

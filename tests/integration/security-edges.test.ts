@@ -79,7 +79,8 @@ describe.skipIf(!shared.url)('security edges', () => {
     expect(local.status).toBe(200);
     await local.body?.cancel();
     if (!external) return; // no second address on this machine to come from
-    const outsider = new HttpClient(external, { address: '127.0.0.1' });
+    const outside = external;
+    const outsider = new HttpClient(outside, { address: '127.0.0.1' });
     // Claiming loopback in X-Forwarded-For changes nothing: the socket's address decides.
     for (const path of ['/dev/outbox', '/dev/outbox.data']) {
       const response = await outsider.get(path);
@@ -88,7 +89,7 @@ describe.skipIf(!shared.url)('security edges', () => {
     }
     // Signed in on the site's own address, then coming from outside with the same cookies.
     const fromOutside = (client: HttpClient) => {
-      const moved = new HttpClient(external);
+      const moved = new HttpClient(outside);
       for (const [name, cookie] of client.jar.cookies) moved.jar.cookies.set(name, cookie);
       return moved;
     };

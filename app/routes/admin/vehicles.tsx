@@ -15,7 +15,7 @@ import { Pagination } from '../../components/pagination.tsx';
 import { VehicleImage } from '../../components/vehicle-image.tsx';
 import { appContext } from '../../context.ts';
 import { detailPriceLabel } from '../../lib/format.ts';
-import { cleanLine, parseId, parsePage } from '../../lib/input.ts';
+import { parseId, parsePage } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { detailTitle, type VehicleStatus } from '../../lib/vehicle.ts';
 import type { Route } from './+types/vehicles';
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(services, request);
   const { toast, headers } = await takeFlash(services.config.authSecret, request);
   const url = new URL(request.url);
-  const query = cleanLine(url.searchParams.get('q'), MAX_ADMIN_SEARCH);
+  const query = (url.searchParams.get('q') ?? '').slice(0, MAX_ADMIN_SEARCH);
   const status = statusParam(url.searchParams.get('status'));
   const page = parsePage(url.searchParams.get('page'));
   let vehicles: AdminVehiclePage = { items: [], total: 0, page: 1, pageCount: 1, perPage: 10 };
