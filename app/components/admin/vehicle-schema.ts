@@ -147,7 +147,8 @@ function rows(form: FormData, name: MapName): MapRow[] {
   const values = form.getAll(`${name}.value`);
   return keys.slice(0, MAX_MAP_ROWS * 2).map((key, index) => {
     const value = values[index];
-    return { key: cleanLine(key), value: cleanLine(value) };
+    // A value may be a textarea whose lines are list entries (key-value-editor 'lines').
+    return { key: cleanLine(key), value: cleanText(value, { multiline: true }) };
   });
 }
 
