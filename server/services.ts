@@ -29,6 +29,8 @@ export type RequestContext = AppServices & {
   nonce: string;
   /** The visitor's address, for rate limits (from X-Forwarded-For only behind a trusted proxy). */
   clientAddress: string;
+  /** The TCP peer's address, never a header: who may see the demo outbox (loopback only). */
+  socketAddress: string;
 };
 
 /**

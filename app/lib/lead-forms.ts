@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanLine as cleanInputLine, cleanText as cleanInputText } from './input.ts';
 import { MIN_PHONE_DIGITS } from './phone.ts';
 
 /**
@@ -69,20 +70,14 @@ export function tooLongMessage(label: string, max: number): string {
   return `${label} must be at most ${max} characters`;
 }
 
-/** Control characters other than line breaks and tabs: invisible, and PostgreSQL refuses NUL. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
-/** One line of text: control characters and line breaks become nothing or a space, ends trimmed. */
+/** Text fields go through the one cleaner in input.ts; re-exported for the lead modules. */
 export function cleanLine(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  return value.replace(CONTROL, '').replace(/[\r\n\t]+/g, ' ').trim();
+  return cleanInputLine(value);
 }
 
 /** Several lines (the description): Windows line breaks become \n, other controls are dropped. */
 export function cleanText(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  return value.replace(/\r\n?/g, '\n').replace(CONTROL, '').trim();
+  return cleanInputText(value, { multiline: true });
 }
 
 function line(label: string, max: number, required?: string) {

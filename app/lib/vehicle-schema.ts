@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanLine, cleanText, parseId } from './input.ts';
 import type { Vehicle, VehicleStatus } from './vehicle.ts';
 
 /**
@@ -136,9 +137,9 @@ export function valuesFromVehicle(vehicle: Vehicle): VehicleFormValues {
   };
 }
 
+/** Every field through the one cleaner: the description keeps its lines, the rest are one line. */
 function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
+  return cleanText(form.get(name), { multiline: name === 'description' });
 }
 
 function rows(form: FormData, name: MapName): MapRow[] {
@@ -146,7 +147,8 @@ function rows(form: FormData, name: MapName): MapRow[] {
   const values = form.getAll(`${name}.value`);
   return keys.slice(0, MAX_MAP_ROWS * 2).map((key, index) => {
     const value = values[index];
-    return { key: typeof key === 'string' ? key : '', value: typeof value === 'string' ? value : '' };
+    // A value may be a textarea whose lines are list entries (key-value-editor 'lines').
+    return { key: cleanLine(key), value: cleanText(value, { multiline: true }) };
   });
 }
 
@@ -191,7 +193,10 @@ function validDate(value: string): boolean {
 
 const scalarSchema = z.object({
   name: short('Vehicle name', 120).min(1, vehicleMessages.nameRequired),
-  categoryId: z.string().regex(/^[1-9]\d{0,9}$/, vehicleMessages.categoryRequired).transform(Number),
+  categoryId: z
+    .string()
+    .transform((value) => parseId(value))
+    .refine((value): value is number => value !== null, vehicleMessages.categoryRequired),
   price: short('Price', 40).min(1, vehicleMessages.priceRequired),
   make: short('Make', 60),
   model: short('Model', 60),

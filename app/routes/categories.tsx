@@ -4,6 +4,7 @@ import { settingsFor } from '../../server/admin/settings.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { VehicleGrid } from '../components/vehicle-card.tsx';
 import { appContext } from '../context.ts';
+import { parsePage } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/categories';
@@ -15,9 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const categories = await listCategories(database);
   // The first category is chosen until the visitor picks another.
   const selected = categories.find((category) => category.slug === url.searchParams.get('category')) ?? categories[0] ?? null;
-  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
+  const page = parsePage(url.searchParams.get('page'));
   const vehicles = selected
-    ? await listVehicles(database, { categoryId: selected.id, page: Number.isFinite(page) ? page : 1, perPage: itemsPerPage })
+    ? await listVehicles(database, { categoryId: selected.id, page, perPage: itemsPerPage })
     : null;
   return { categories: categories.map(({ id, name, slug, vehicleCount }) => ({ id, name, slug, vehicleCount })), selected, vehicles };
 }

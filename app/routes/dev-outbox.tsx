@@ -1,4 +1,6 @@
 import { data } from 'react-router';
+import { adminStatus } from '../../server/admin/admins.ts';
+import { currentUser } from '../../server/auth/session.ts';
 import { listOutboxMessages } from '../../server/notify/outbox.ts';
 import { appContext } from '../context.ts';
 import { formatDateTime } from '../lib/format.ts';
@@ -9,10 +11,24 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: '/dev/outbox', title: 'Outbox', noIndex: true });
 }
 
-/** Demo and test only: every mail and SMS the app sent, newest first. Production answers 404. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { config, database } = context.get(appContext);
+/** A request from this machine itself, judged by the TCP peer (a header could be forged). */
+function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+/**
+ * Demo and test only: every mail and SMS the app sent, newest first. It holds everyone's
+ * verification links and OTPs, so a public demo shows it only to the machine it runs on and
+ * to signed-in admins; the test suite reads it freely. Production answers 404.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const { config, database } = services;
   if (!config.outboxEnabled) throw data(null, { status: 404 });
+  if (config.mode === 'demo' && !isLoopback(services.socketAddress)) {
+    const user = await currentUser(services.auth, request);
+    if (!user || (await adminStatus(config, database, user)) !== 'admin') throw data(null, { status: 404 });
+  }
   return { messages: await listOutboxMessages(database, { limit: 50 }) };
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { listVehicles } from '../../server/catalog/vehicles.ts';
 import { settingsFor } from '../../server/admin/settings.ts';
+import { parsePage } from '../lib/input.ts';
 import { MAX_SEARCH_LENGTH } from '../lib/search.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { SearchIcon } from '../components/icons.tsx';
@@ -16,9 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, config } = context.get(appContext);
   const { itemsPerPage } = await settingsFor(database, config);
   const url = new URL(request.url);
+  // Not cleaned: a search with a control character matches nothing (server/catalog/search.ts).
   const term = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
-  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
-  const result = await listVehicles(database, { query: term, page: Number.isFinite(page) ? page : 1, perPage: itemsPerPage });
+  const page = parsePage(url.searchParams.get('page'));
+  const result = await listVehicles(database, { query: term, page, perPage: itemsPerPage });
   return { term, ...result };
 }
 

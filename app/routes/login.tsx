@@ -9,6 +9,7 @@ import { appContext } from '../context.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
+import { cleanLine, MAX_EMAIL_LENGTH } from '../lib/input.ts';
 import type { Route } from './+types/login';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'email');
-  const email = String(form.get('email') ?? '').trim().toLowerCase();
+  const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1).toLowerCase();
 
   if (intent === 'google') {
     // Starting Google sign-in checks no password: it has its own, looser limit per address.

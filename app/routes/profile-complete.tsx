@@ -11,6 +11,7 @@ import { appContext } from '../context.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { DEFAULT_COUNTRY_CODE, MAX_NAME_LENGTH, e164, mmss, phoneFormError, phoneMessages, splitPhone } from '../lib/phone.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
+import { cleanLine } from '../lib/input.ts';
 import type { Route } from './+types/profile-complete';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -45,10 +46,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   const input = {
     intent: intent as 'send' | 'verify',
     // Cut far above the limit only to bound the work; phoneFormError refuses anything over it.
-    name: String(form.get('name') ?? '').slice(0, MAX_NAME_LENGTH * 10),
-    countryCode: String(form.get('countryCode') ?? DEFAULT_COUNTRY_CODE),
-    phone: String(form.get('phone') ?? '').slice(0, 20),
-    otp: String(form.get('otp') ?? '').slice(0, 12),
+    name: cleanLine(form.get('name'), MAX_NAME_LENGTH * 10),
+    countryCode: form.has('countryCode') ? cleanLine(form.get('countryCode'), 8) : DEFAULT_COUNTRY_CODE,
+    phone: cleanLine(form.get('phone'), 20),
+    otp: cleanLine(form.get('otp'), 12),
   };
   const pending = await pendingPhoneOtp(database, user.id);
   // An expired or used-up code still counts as requested, so its own message can be given.

@@ -7,6 +7,7 @@ import { appContext } from '../context.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
+import { cleanLine, MAX_EMAIL_LENGTH } from '../lib/input.ts';
 import type { Route } from './+types/signup';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'email');
-  const email = String(form.get('email') ?? '');
+  const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH);
 
   const limit = await consumeRateLimit(services.database, { key: `sign-up:${services.clientAddress}`, ...rateLimits.signUp });
   if (!limit.allowed) return { error: 'Too many attempts. Please try again later or reset your password.', email };

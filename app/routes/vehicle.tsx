@@ -10,6 +10,7 @@ import { VehicleGallery } from '../components/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
 import { telLink, vehicleEnquiryText, whatsappLink } from '../lib/contact.ts';
 import { detailPriceLabel, formatDate, formatKilometres } from '../lib/format.ts';
+import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { detailTitle, imageUrl, type Vehicle } from '../lib/vehicle.ts';
@@ -17,13 +18,10 @@ import { videoEmbedUrl } from '../lib/video.ts';
 import { useNonce } from '../lib/nonce.tsx';
 import type { Route } from './+types/vehicle';
 
-function vehicleId(param: string): number {
-  return /^\d{1,12}$/.test(param) ? Number(param) : NaN;
-}
-
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { database, auth } = context.get(appContext);
-  const vehicle = await getVehicle(database, vehicleId(params.id));
+  const id = parseId(params.id);
+  const vehicle = id === null ? null : await getVehicle(database, id);
   if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false }, { status: 404 });
   const user = await currentUser(auth, request);
   const wishlisted = user ? await isWishlisted(database, user.id, vehicle.id) : false;
@@ -35,10 +33,12 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const { database, auth } = context.get(appContext);
   const user = await currentUser(auth, request);
   if (!user) throw redirect(paths.login);
+  const id = parseId(params.id);
+  if (id === null) return data({ wishlisted: false, error: 'This vehicle was not found.' }, { status: 404 });
   const form = await request.formData();
   const wanted = form.get('wishlisted') === 'true';
   try {
-    const wishlisted = await setWishlisted(database, user.id, vehicleId(params.id), wanted);
+    const wishlisted = await setWishlisted(database, user.id, id, wanted);
     return { wishlisted, message: wishlisted ? 'Added to wishlist!' : 'Removed from wishlist' };
   } catch (error) {
     if (error instanceof WishlistError) return { wishlisted: false, error: error.message };

@@ -66,8 +66,18 @@ export function lastIstDays(now: Date, count: number): string[] {
 /**
  * The IST day of a slice ('2026-05-01T18:3') or of a whole ISO UTC timestamp; null for text
  * that is neither (it is then left out rather than counted on a wrong day).
+ *
+ * A date alone ('2026-05-01') is the sold date the admin typed: already India's calendar day,
+ * and the month's sales total counts it so (it sorts inside the month's UTC range as text), so
+ * the chart must count it on that day too.
  */
 export function istDateOfSlice(slice: string): string | null {
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(slice);
+  if (dateOnly) {
+    const [, year, month, day] = dateOnly.map(Number) as [number, number, number, number];
+    const valid = new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+    return valid === slice ? slice : null;
+  }
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d)/.exec(slice);
   if (!match) return null;
   const [, year, month, day, hour, tens] = match.map(Number) as [number, number, number, number, number, number];

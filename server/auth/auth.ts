@@ -1,4 +1,6 @@
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { cleanLine, hasControlCharacters } from '../../app/lib/input.ts';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
@@ -88,6 +90,20 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       database: { generateId: 'uuid' },
     },
+    // The JSON endpoints under /api/auth take text straight from the visitor: a control
+    // character (NUL above all, which PostgreSQL refuses) is a 400, never a database error.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (hasControlText(ctx.body)) throw new APIError('BAD_REQUEST', { message: 'Names and email addresses cannot contain control characters.' });
+      }),
+    },
+    // Names also arrive from Google's profile: stored cleaned and bounded like every other name.
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => ({ data: { ...user, name: cleanLine(user.name, MAX_NAME_LENGTH) } }) },
+        update: { before: async (user) => (typeof user.name === 'string' ? { data: { ...user, name: cleanLine(user.name, MAX_NAME_LENGTH) } } : undefined) },
+      },
+    },
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
     },
@@ -115,6 +131,18 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const MAX_NAME_LENGTH = 100;
+
+/**
+ * Whether a request body holds a string with a control character, at any depth. Passwords are
+ * left alone: they are only ever hashed, never stored as text, and are the person's to choose.
+ */
+function hasControlText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasControlCharacters(value);
+  if (depth > 4 || typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, item]) => !/password/i.test(key) && hasControlText(item, depth + 1));
+}
 
 /** The better-auth tables (user, session, account, verification), created or updated at start. */
 export async function migrateAuth(auth: Auth) {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { cleanLine } from '../../app/lib/input.ts';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../app/lib/category-rules.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import { recordAudit } from '../admin/audit.ts';
@@ -78,7 +79,7 @@ export async function categoryChoices(database: Database): Promise<Array<{ id: n
 }
 
 function cleanName(name: string): string {
-  const trimmed = name.replace(/\s+/g, ' ').trim();
+  const trimmed = cleanLine(name).replace(/\s+/g, ' ');
   if (!trimmed) throw new AdminCatalogError(categoryMessages.nameRequired);
   if (trimmed.length > MAX_CATEGORY_NAME) throw new AdminCatalogError(`Category name must be at most ${MAX_CATEGORY_NAME} characters`);
   return trimmed;

@@ -22,7 +22,8 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
   if (options.databaseUrl) {
     // int8 (COUNT(*), bigint sums) arrives as a string by default; our numbers fit in a double.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A database that does not answer fails the query after 10 s instead of hanging it.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -31,7 +31,8 @@ export async function migrateToLatest(database: Database) {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(failed ? `Database migration ${failed.migrationName} failed: ${reason}` : `Database migrations could not run: ${reason}`, { cause: error });
   }
   return results?.filter((result) => result.status === 'Success').map((result) => result.migrationName) ?? [];
 }

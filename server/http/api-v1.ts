@@ -2,6 +2,11 @@ import { Hono } from 'hono';
 import type { AppServices } from '../services.ts';
 import { getVehicle, listCategories, listVehicles } from '../catalog/vehicles.ts';
 import { settingsFor } from '../admin/settings.ts';
+import { parseId, parsePage, parseWholeNumber } from '../../app/lib/input.ts';
+
+/** The most vehicles one page of the API holds (the listing's own limit). */
+const MAX_PER_PAGE = 100;
+
 
 /**
  * The JSON API the Android app (and the search overlay) reads. It calls the same services
@@ -12,22 +17,27 @@ export function apiV1(services: AppServices) {
   const { database } = services;
 
   api.get('/vehicles', async (c) => {
-    const page = Number(c.req.query('page') ?? '1');
     const { itemsPerPage } = await settingsFor(database, services.config);
-    const perPage = Number(c.req.query('perPage') ?? String(itemsPerPage));
-    const category = c.req.query('category');
+    // An odd page or page size falls back to the default, as the pages do; a category that is
+    // not an id is a mistake the caller must hear about.
+    const page = parsePage(c.req.query('page'));
+    const perPage = parseWholeNumber(c.req.query('perPage'), { min: 1, max: MAX_PER_PAGE }) ?? itemsPerPage;
+    const categoryParam = c.req.query('category');
+    const categoryId = categoryParam ? parseId(categoryParam) : undefined;
+    if (categoryId === null) return c.json({ error: 'category must be a category id (a whole number of 1 or more)' }, 400);
     const result = await listVehicles(database, {
+      // Not cleaned: a search with a control character matches nothing (catalog/search.ts).
       query: c.req.query('q') ?? '',
-      page: Number.isFinite(page) ? page : 1,
-      perPage: Number.isFinite(perPage) ? perPage : itemsPerPage,
-      ...(category && /^\d+$/.test(category) ? { categoryId: Number(category) } : {}),
+      page,
+      perPage,
+      ...(categoryId !== undefined ? { categoryId } : {}),
     });
     return c.json(result, 200, { 'Cache-Control': 'no-cache' });
   });
 
   api.get('/vehicles/:id', async (c) => {
-    const id = c.req.param('id');
-    const vehicle = /^\d{1,12}$/.test(id) ? await getVehicle(database, Number(id)) : null;
+    const id = parseId(c.req.param('id'));
+    const vehicle = id === null ? null : await getVehicle(database, id);
     if (!vehicle) return c.json({ error: 'Vehicle not found' }, 404);
     return c.json(vehicle, 200, { 'Cache-Control': 'no-cache' });
   });

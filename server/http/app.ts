@@ -29,12 +29,17 @@ export function createApp(services: AppServices, build: ServerBuild) {
   // and IPv6 by its /64 (one phone can hold a whole block).
   const resolvedAddress = (c: Context) => clientAddress(c.req.raw.headers, getConnInfo(c).remote.address, config.trustProxy);
   const requestAddress = (c: Context) => addressKey(resolvedAddress(c));
-  const handleRequest = createRequestHandler(build, config.mode === 'production' ? 'production' : 'development');
+  // Always React Router's production mode: its development mode puts an unexpected error's
+  // message and stack (file paths, driver internals) into the page, and demo sites are public.
+  const handleRequest = createRequestHandler(build, 'production');
 
   app.onError((error, c) => {
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.text('Something went wrong on our side. Please try again in a moment.', 500);
   });
+
+  // First, so every response (health check, media, assets and errors too) carries them.
+  app.use(securityHeaders({ production: config.mode === 'production', botCheckProvider: config.botCheck.provider }));
 
   app.get('/healthz', async (c) => {
     try {
@@ -61,7 +66,6 @@ export function createApp(services: AppServices, build: ServerBuild) {
   // A missing build file is a plain 404, not the HTML not-found page.
   app.get('/assets/*', (c) => c.text('Not found', 404));
 
-  app.use(securityHeaders({ production: config.mode === 'production', botCheckProvider: config.botCheck.provider }));
   app.use(compress());
 
   app.use(csrfProtection(config.siteOrigin));
@@ -90,7 +94,7 @@ export function createApp(services: AppServices, build: ServerBuild) {
     const nonce = c.get('nonce');
     return pageCache.serve(c.req.raw, nonce, () => {
       const context = new RouterContextProvider();
-      context.set(appContext, { ...services, nonce, clientAddress: requestAddress(c) });
+      context.set(appContext, { ...services, nonce, clientAddress: requestAddress(c), socketAddress: getConnInfo(c).remote.address ?? '' });
       return handleRequest(c.req.raw, context);
     });
   });

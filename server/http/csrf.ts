@@ -14,8 +14,9 @@ export function csrfProtection(siteOrigin: string): MiddlewareHandler {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
-    const requestOrigin = new URL(c.req.url).origin;
-    const sameOrigin = origin ? origin === allowed || origin === requestOrigin : fetchSite === 'same-origin';
+    // Only the configured origin counts: the request's own URL is built from the Host header,
+    // which the sender chooses, so 'Origin: http://evil.example' with 'Host: evil.example' matched it.
+    const sameOrigin = origin ? origin === allowed : fetchSite === 'same-origin';
     if (!sameOrigin) {
       return c.text('This request did not come from our site and was refused. Please reload the page and try again.', 403);
     }

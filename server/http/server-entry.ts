@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
 import * as build from 'virtual:react-router/server-build';
 import type { AppServices } from '../services.ts';
 import { ConfigError, parseConfig } from '../config.ts';
-import { openDatabase } from '../db/connection.ts';
+import { openDatabase, type Database } from '../db/connection.ts';
 import { seedDemoInventory } from '../db/demo/seed.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createLocalStorage } from '../media/storage.ts';
@@ -14,6 +15,7 @@ import { createBotCheck } from '../security/bot-check.ts';
 import { createApp } from './app.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger } from '../logger.ts';
+import { checkDatabase, checkDataDir, listen, startupFailureLine } from './startup.ts';
 
 /**
  * Starts the product: validate configuration, open and migrate the database, load the demo
@@ -31,38 +33,53 @@ export async function startServer(env: Record<string, string | undefined> = proc
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const database = openDatabase(config);
-  const storage = createLocalStorage(path.join(config.dataDir, 'media'));
-  const mailer = createMailer({ config, database, logger });
-  const sms = createSmsSender({ config, database, logger });
-  const botCheck = createBotCheck({ config, database, logger });
-  const auth = createAuth({ config, database, mailer, logger });
-  const services: AppServices = { config, database, storage, logger, auth, mailer, sms, botCheck };
 
-  const applied = await migrateToLatest(database);
-  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-  await migrateAuth(auth);
-  if (config.seedDemo) {
-    const seeded = await seedDemoInventory(services, config.demoImageCache);
-    if (seeded) logger.info(seeded, 'demo inventory loaded');
-  }
-  const demoAdmin = await ensureDemoAdmin(services, config.demoAdminPassword);
-  if (demoAdmin) {
-    logger.info(
-      { email: demoAdmin.email, ...(demoAdmin.generatedPassword ? { password: demoAdmin.generatedPassword } : {}) },
-      demoAdmin.generatedPassword
-        ? `Demo admin: sign in at /admin-login as ${demoAdmin.email} with password ${demoAdmin.generatedPassword}`
-        : `Demo admin: sign in at /admin-login as ${demoAdmin.email}`,
-    );
-  }
+  // The port is bound first, so a port in use is reported before anything is migrated, seeded
+  // or printed; until the app is ready the server answers 503.
+  let app: ReturnType<typeof createApp> | null = null;
+  const server = createAdaptorServer({
+    fetch: (request, bindings) => (app ? app.fetch(request, bindings) : new Response('Starting up, please try again in a moment.', { status: 503, headers: { 'Retry-After': '5' } })),
+  }) as Server;
+  let database: Database | null = null;
+  try {
+    await listen(server, config.port, config.host);
+    checkDataDir(config.dataDir);
+    database = openDatabase(config);
+    await checkDatabase(database, config);
+    const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+    const mailer = createMailer({ config, database, logger });
+    const sms = createSmsSender({ config, database, logger });
+    const botCheck = createBotCheck({ config, database, logger });
+    const auth = createAuth({ config, database, mailer, logger });
+    const services: AppServices = { config, database, storage, logger, auth, mailer, sms, botCheck };
 
-  const app = createApp(services, build);
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info(
-      { port: info.port, database: database.dialect, mode: config.mode },
-      `${config.siteName} is serving on http://localhost:${info.port}`,
-    );
-  });
+    const applied = await migrateToLatest(database);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    await migrateAuth(auth);
+    if (config.seedDemo) {
+      const seeded = await seedDemoInventory(services, config.demoImageCache);
+      if (seeded) logger.info(seeded, 'demo inventory loaded');
+    }
+    const demoAdmin = await ensureDemoAdmin(services, config.demoAdminPassword);
+    if (demoAdmin) {
+      logger.info(
+        { email: demoAdmin.email, ...(demoAdmin.generatedPassword ? { password: demoAdmin.generatedPassword } : {}) },
+        demoAdmin.generatedPassword
+          ? `Demo admin: sign in at /admin-login as ${demoAdmin.email} with password ${demoAdmin.generatedPassword}`
+          : `Demo admin: sign in at /admin-login as ${demoAdmin.email}`,
+      );
+    }
+    app = createApp(services, build);
+  } catch (error) {
+    // One line an operator can act on, never a stack trace; the details go to the log.
+    logger.debug({ err: error }, 'start-up failed');
+    console.error(startupFailureLine(error));
+    server.close();
+    await database?.close().catch(() => {});
+    process.exit(1);
+  }
+  const openedDatabase = database;
+  logger.info({ port: config.port, database: openedDatabase.dialect, mode: config.mode }, `${config.siteName} is serving on http://localhost:${config.port}`);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -72,7 +89,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
     server.close(async () => {
-      await database.close();
+      await openedDatabase.close();
       logger.info('stopped');
       process.exit(0);
     });

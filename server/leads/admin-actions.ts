@@ -1,3 +1,4 @@
+import { parseId } from '../../app/lib/input.ts';
 import type { Toast } from '../../app/lib/toast.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
@@ -19,8 +20,8 @@ export async function leadAdminAction(
   form: FormData,
   actorEmail: string,
 ): Promise<{ result: LeadActionResult; status: number }> {
-  const id = Number(form.get('id'));
-  if (!Number.isSafeInteger(id) || id <= 0) return { result: { toast: { tone: 'error', text: 'This lead was not found.' }, id: null }, status: 400 };
+  const id = parseId(form.get('id'));
+  if (id === null) return { result: { toast: { tone: 'error', text: 'This lead was not found.' }, id: null }, status: 400 };
   const intent = form.get('intent');
   try {
     if (intent === 'delete') {

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { cleanText, isLeadStatus, LEAD_RETENTION_MONTHS, MAX_NOTES, MAX_SEARCH, type LeadStatusValue } from '../../app/lib/lead-forms.ts';
+import { cleanLine, parsePage } from '../../app/lib/input.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
@@ -27,11 +28,10 @@ export type LeadPage<T> = { items: T[]; total: number; page: number; pageCount: 
 /** ?status=contacted&q=ravi&page=2 -> the filter and the page; anything odd falls back to all / page 1. */
 export function parseLeadQuery(params: URLSearchParams): LeadFilter & { page: number } {
   const status = params.get('status');
-  const requested = Number.parseInt(params.get('page') ?? '1', 10);
   return {
     status: isLeadStatus(status) ? status : null,
-    q: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH),
-    page: Number.isSafeInteger(requested) && requested > 0 ? requested : 1,
+    q: cleanLine(params.get('q'), MAX_SEARCH),
+    page: parsePage(params.get('page')),
   };
 }
 

@@ -61,6 +61,9 @@ describe('IST date bucketing', () => {
     // A whole timestamp works the same.
     expect(istDateOfSlice('2026-05-01T18:29:59.999Z')).toBe('2026-05-01');
     expect(istDateOfSlice('garbage')).toBeNull();
+    // A sold date typed by the admin is already India's day.
+    expect(istDateOfSlice('2026-05-01')).toBe('2026-05-01');
+    expect(istDateOfSlice('2026-02-30')).toBeNull();
     expect(istDateOfSlice('')).toBeNull();
   });
 
@@ -218,6 +221,25 @@ for (const dialect of dialects) {
         ['2026-05-15', 3],
       ]);
       await dropLeadTables(database);
+    });
+
+    it('counts a car sold on a date without a time (as the edit form saves it) on that day in the cards and the chart alike', async () => {
+      await dropLeadTables(database);
+      const before = await computeStatistics(database, { now: NOW });
+      const markSold = (name: string, soldAt: string) =>
+        database.db.updateTable('vehicles').set({ status: 'sold', sold_price: 100000, sold_at: soldAt }).where('name', '=', name).execute();
+      await markSold('Available one', '2026-05-15'); // today
+      await markSold('Available two', '2026-04-16'); // first day of the chart, last month
+      try {
+        const stats = await computeStatistics(database, { now: NOW });
+        expect(stats.monthlySales).toEqual({ month: '2026-05', amount: before.monthlySales.amount + 100000, count: before.monthlySales.count + 1 });
+        const byDate = Object.fromEntries(stats.daily.filter((point) => point.sold).map((point) => [point.date, point.sold]));
+        expect(byDate).toEqual({ '2026-04-16': 1, '2026-04-30': 1, '2026-05-01': 1, '2026-05-15': 3 });
+        const soldThisMonth = stats.daily.filter((point) => point.date.startsWith('2026-05')).reduce((sum, point) => sum + point.sold, 0);
+        expect(soldThisMonth).toBe(stats.monthlySales.count);
+      } finally {
+        await database.db.updateTable('vehicles').set({ status: 'available', sold_price: null, sold_at: null }).where('name', 'in', ['Available one', 'Available two']).execute();
+      }
     });
   });
 }

@@ -3,6 +3,7 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { appContext } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { parsePage } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/audit-log';
 
@@ -15,8 +16,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
-  const requested = Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10);
-  const page = Number.isSafeInteger(requested) && requested > 0 ? requested : 1;
+  const page = parsePage(new URL(request.url).searchParams.get('page'));
   const { entries, total } = await listAudit(services.database, { page, perPage: PER_PAGE });
   return { entries, total, page, pageCount: Math.max(1, Math.ceil(total / PER_PAGE)) };
 }

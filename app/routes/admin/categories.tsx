@@ -13,15 +13,12 @@ import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts
 import { Toast } from '../../components/admin/toast.tsx';
 import { VehicleImage } from '../../components/vehicle-image.tsx';
 import { appContext } from '../../context.ts';
+import { parseId } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/categories';
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Manage Categories', noIndex: true });
-}
-
-function idParam(value: FormDataEntryValue | string | null): number | null {
-  return typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,8 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       categories,
-      editId: idParam(url.searchParams.get('edit')),
-      deleteId: idParam(url.searchParams.get('delete')),
+      editId: parseId(url.searchParams.get('edit')),
+      deleteId: parseId(url.searchParams.get('delete')),
       toast: failed ? stamp('error', categoryMessages.loadFailed) : toast ? stamp(toast.tone, toast.text) : null,
     },
     { headers },
@@ -65,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
   const intent = form.get('intent');
-  const id = idParam(form.get('id'));
+  const id = parseId(form.get('id'));
 
   if (intent === 'update') {
     const name = typeof form.get('name') === 'string' ? String(form.get('name')) : '';

@@ -8,6 +8,7 @@ import { useBotCheckedSubmit } from '../../components/use-bot-checked-submit.ts'
 import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/login';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -26,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const form = await request.formData();
-  const email = String(form.get('email') ?? '').slice(0, 255);
+  // One past the longest allowed, so an over-long value is refused rather than quietly cut.
+  const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1);
   const password = String(form.get('password') ?? '').slice(0, 129);
   // An empty or malformed form is no password try and is not counted (docs/decisions/009).
   const formError = adminSignInFormError({ email, password });

@@ -6,6 +6,7 @@ import { FormCard, FormMessage, primaryButton, TextField } from '../../component
 import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/register-admin';
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(services, request);
   const form = await request.formData();
   // One past the longest allowed, so an over-long value is refused rather than quietly cut.
-  const email = String(form.get('email') ?? '').slice(0, 255);
+  const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1);
   const password = String(form.get('password') ?? '').slice(0, 129);
   const result = await createAdminAccount(services, request, { email, password, createdBy: admin.email });
   if (!result.ok) return { ok: false as const, message: result.message, email };

@@ -8,6 +8,7 @@ import { appContext } from '../../context.ts';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../lib/admin-pages.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/settings';
 
 /** SPEC 2, Admin settings; saved on the server and in effect (design.md). */
@@ -65,11 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const values: Values = {
-    siteName: String(form.get('siteName') ?? '').slice(0, 200),
-    adminEmail: String(form.get('adminEmail') ?? '')
-      .trim()
-      .slice(0, 254),
-    itemsPerPage: String(form.get('itemsPerPage') ?? ''),
+    siteName: cleanLine(form.get('siteName'), 200),
+    adminEmail: cleanLine(form.get('adminEmail'), MAX_EMAIL_LENGTH),
+    itemsPerPage: cleanLine(form.get('itemsPerPage'), 10),
     // An unticked checkbox is not sent at all.
     emailNotifications: form.has('emailNotifications'),
     maintenanceMode: form.has('maintenanceMode'),

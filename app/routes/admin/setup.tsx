@@ -7,6 +7,7 @@ import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from
 import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/setup';
 
 /** SPEC 2: after success, wait 3 seconds, then the admin login. */
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const result = await setupFirstAdmin(services, request, {
     // One past the longest allowed, so an over-long value is refused rather than quietly cut.
-    email: String(form.get('email') ?? '').slice(0, 255),
+    email: cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1),
     password: String(form.get('password') ?? '').slice(0, 129),
   });
   if (result.ok) return { ok: true as const, message: adminMessages.adminCreated };

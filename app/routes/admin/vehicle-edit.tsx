@@ -31,6 +31,7 @@ import {
 import { primaryButton, secondaryButton } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { paths } from '../../lib/paths.ts';
+import { parseId } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { detailTitle } from '../../lib/vehicle.ts';
 import type { Route } from './+types/vehicle-edit';
@@ -38,10 +39,6 @@ import type { Route } from './+types/vehicle-edit';
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   const title = loaderData?.vehicle ? `Edit ${detailTitle(loaderData.vehicle)}` : 'Edit Vehicle';
   return seo({ site: siteFromMatches(matches), path: location.pathname, title, noIndex: true });
-}
-
-function vehicleId(param: string | undefined): number | null {
-  return param && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null;
 }
 
 /** Both load failures go back to the vehicle list with their toast (SPEC 8). */
@@ -53,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
   const secret = services.config.authSecret;
-  const id = vehicleId(params.id);
+  const id = parseId(params.id);
   if (id === null) throw await backToList(secret, vehicleMessages.notFound);
   let loaded;
   try {
@@ -81,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
   const secret = services.config.authSecret;
-  const id = vehicleId(params.id);
+  const id = parseId(params.id);
   if (id === null) return result('save', 'error', vehicleMessages.notFound, 404);
   let form: FormData;
   try {
@@ -91,7 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw error;
   }
   const intent = String(form.get('intent') ?? '');
-  const imageId = vehicleId(String(form.get('imageId') ?? ''));
+  const imageId = parseId(form.get('imageId'));
 
   switch (intent) {
     case 'save': {

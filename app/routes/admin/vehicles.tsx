@@ -15,6 +15,7 @@ import { Pagination } from '../../components/pagination.tsx';
 import { VehicleImage } from '../../components/vehicle-image.tsx';
 import { appContext } from '../../context.ts';
 import { detailPriceLabel } from '../../lib/format.ts';
+import { parseId, parsePage } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { detailTitle, type VehicleStatus } from '../../lib/vehicle.ts';
 import type { Route } from './+types/vehicles';
@@ -27,10 +28,6 @@ function statusParam(value: string | null): VehicleStatus | null {
   return (VEHICLE_STATUSES as readonly string[]).includes(value ?? '') ? (value as VehicleStatus) : null;
 }
 
-function idParam(value: FormDataEntryValue | string | null): number | null {
-  return typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
@@ -38,12 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get('q') ?? '').slice(0, MAX_ADMIN_SEARCH);
   const status = statusParam(url.searchParams.get('status'));
-  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
+  const page = parsePage(url.searchParams.get('page'));
   let vehicles: AdminVehiclePage = { items: [], total: 0, page: 1, pageCount: 1, perPage: 10 };
   let failed = false;
   try {
     const { itemsPerPage } = await settingsFor(services.database, services.config);
-    vehicles = await listAdminVehicles(services.database, { query, status, page: Number.isFinite(page) ? page : 1, perPage: itemsPerPage });
+    vehicles = await listAdminVehicles(services.database, { query, status, page, perPage: itemsPerPage });
   } catch (error) {
     services.logger.error({ err: error }, 'loading the inventory failed');
     failed = true;
@@ -53,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       vehicles,
       query,
       status,
-      deleteId: idParam(url.searchParams.get('delete')),
+      deleteId: parseId(url.searchParams.get('delete')),
       toast: failed ? stamp('error', vehicleMessages.listLoadFailed) : toast ? stamp(toast.tone, toast.text) : null,
     },
     { headers },
@@ -66,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const fail = (text: string, status = 400) => data({ toast: stamp('error', text) }, { status });
   if (form.get('intent') !== 'delete') return fail('Unknown action. Please reload the page and try again.');
-  const id = idParam(form.get('id'));
+  const id = parseId(form.get('id'));
   if (id === null) return fail(vehicleMessages.missingInfo);
   let name: string;
   try {

@@ -1,0 +1,79 @@
+/**
+ * What comes in from outside (URL parameters, query strings, form fields) becomes the product's
+ * own types here, once, at the edge. Safe on both sides: the browser and the server share it.
+ *
+ * Ids: every table's id is a 32-bit INTEGER on PostgreSQL (serial), so an id above 2^31 − 1 is
+ * not merely absent, it makes PostgreSQL refuse the query. One parser with one rule for every
+ * id keeps such values from ever reaching the database (docs/decisions/012).
+ */
+
+/** The largest id the database can hold (PostgreSQL `integer`, SQLite keeps to it too). */
+export const MAX_DATABASE_ID = 2_147_483_647;
+
+/**
+ * A database id: plain decimal digits, no sign, no leading zero, no exponent, no hex, within
+ * the 32-bit range. Anything else is null, which callers answer with 400 (form field) or 404
+ * (URL: an id that cannot exist is simply not found).
+ */
+export function parseId(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= MAX_DATABASE_ID ? id : null;
+}
+
+/**
+ * A count from a query string (page, items per page): plain decimal digits, brought into
+ * [min, max]; null for anything else (sign, fraction, exponent, hex, words), which callers
+ * replace by their default. Lists forgive an odd page number; ids are never guessed.
+ */
+export function parseWholeNumber(value: unknown, range: { min: number; max: number }): number | null {
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return null;
+  return Math.min(range.max, Math.max(range.min, Number(value)));
+}
+
+/** A page number from a query string: a positive whole number, or 1 for anything else. */
+export function parsePage(value: unknown): number {
+  return parseWholeNumber(value, { min: 1, max: MAX_DATABASE_ID }) ?? 1;
+}
+
+/**
+ * Control characters: invisible, they break CSV and logs, and PostgreSQL refuses NUL in text.
+ * Newline and tab are kept apart so multi-line fields can keep them.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+export type CleanTextOptions = {
+  /** Keep line breaks (normalised to \n) and tabs; otherwise they become a single space. */
+  multiline?: boolean;
+  /**
+   * Cut to this many UTF-16 code units (what `maxLength` counts). Leave unset where the field's
+   * schema gives a 'too long' message instead; the cut then only bounds work on hostile input.
+   */
+  maxLength?: number;
+};
+
+/**
+ * The one text cleaner for free text from outside: not a string -> '', control characters
+ * removed (NUL included), ends trimmed, optionally length-bound.
+ */
+export function cleanText(value: unknown, options: CleanTextOptions = {}): string {
+  if (typeof value !== 'string') return '';
+  let text = value.replace(/\r\n?/g, '\n').replace(CONTROL, '');
+  if (!options.multiline) text = text.replace(/[\n\t]+/g, ' ');
+  text = text.trim();
+  return options.maxLength === undefined ? text : text.slice(0, options.maxLength).trim();
+}
+
+/** The longest email address (RFC 5321 path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/** One line of text (names, emails, titles): cleanText without line breaks. */
+export function cleanLine(value: unknown, maxLength?: number): string {
+  return cleanText(value, maxLength === undefined ? {} : { maxLength });
+}
+
+/** Whether text holds a control character other than newline and tab (for refusing, not cleaning). */
+export function hasControlCharacters(value: string): boolean {
+  return new RegExp(CONTROL.source).test(value);
+}

@@ -1,0 +1,110 @@
+import { request as httpRequest } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../support/http-client.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { sharedServer } from '../support/shared.ts';
+
+/**
+ * The smaller findings of the outside probe: CSRF trusts only SITE_ORIGIN (not an origin built
+ * from the Host header the sender chooses), every response carries nosniff, and the demo outbox
+ * (everyone's verification links and OTPs) is shown only to the machine itself and to admins.
+ */
+
+const shared = sharedServer();
+const ADMIN = 'admin@gaadibazaar.in';
+const PASSWORD = 'secret123';
+
+/** This machine's own non-loopback IPv4 address, to reach the server as another machine would. */
+const externalAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+
+/** A raw request, so the Host header can be whatever a forger sends. */
+function rawPost(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), ...headers } }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.once('error', reject);
+    request.end(body);
+  });
+}
+
+describe.skipIf(!shared.url)('security edges', () => {
+  let server: TestServer;
+  let external: string | null = null;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect: shared.dialect, seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, HOST: '0.0.0.0' } });
+    external = externalAddress ? server.url.replace('127.0.0.1', externalAddress) : null;
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('refuses a post whose Origin matches only the Host header it sent', async () => {
+    const { port } = new URL(server.url);
+    const body = new URLSearchParams({ intent: 'email', email: 'forged@example.in', password: PASSWORD }).toString();
+    const forged = await rawPost(`${server.url}/signup`, { host: 'evil.example', origin: 'http://evil.example' }, body);
+    expect(forged.status).toBe(403);
+    expect(forged.body).toContain('did not come from our site');
+    const forgedWithPort = await rawPost(`${server.url}/signup`, { host: `evil.example:${port}`, origin: `http://evil.example:${port}` }, body);
+    expect(forgedWithPort.status).toBe(403);
+    // Our own origin still passes, whatever Host says.
+    const own = await rawPost(`${server.url}/signup`, { host: `127.0.0.1:${port}`, origin: server.url }, body);
+    expect(own.status).toBe(302);
+  });
+
+  it('sends nosniff and the other security headers on every kind of response', async () => {
+    const client = new HttpClient(server.url);
+    const home = await (await client.get('/')).text();
+    const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
+    expect(asset).toBeTruthy();
+    for (const path of ['/healthz', '/media/vehicles/none.webp', '/media/../../etc/passwd', asset!, '/assets/missing.js', '/favicon.svg', '/robots.txt', '/api/v1/categories', '/api/v1/nothing', '/no-such-page', '/']) {
+      const response = await client.get(path);
+      await response.body?.cancel();
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('shows the demo outbox to this machine and to signed-in admins only', async () => {
+    const local = await new HttpClient(server.url).get('/dev/outbox');
+    expect(local.status).toBe(200);
+    await local.body?.cancel();
+    if (!external) return; // no second address on this machine to come from
+    const outside = external;
+    const outsider = new HttpClient(outside, { address: '127.0.0.1' });
+    // Claiming loopback in X-Forwarded-For changes nothing: the socket's address decides.
+    for (const path of ['/dev/outbox', '/dev/outbox.data']) {
+      const response = await outsider.get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toContain('verify-email');
+    }
+    // Signed in on the site's own address, then coming from outside with the same cookies.
+    const fromOutside = (client: HttpClient) => {
+      const moved = new HttpClient(outside);
+      for (const [name, cookie] of client.jar.cookies) moved.jar.cookies.set(name, cookie);
+      return moved;
+    };
+    const buyer = new HttpClient(server.url);
+    const signUp = await buyer.postForm('/signup', { intent: 'email', email: 'outbox.buyer@example.in', password: PASSWORD });
+    expect(signUp.status).toBe(302);
+    const asBuyer = await fromOutside(buyer).get('/dev/outbox');
+    expect(asBuyer.status).toBe(404);
+    await asBuyer.body?.cancel();
+
+    const admin = new HttpClient(server.url);
+    const signIn = await admin.postForm('/admin-login', { email: ADMIN, password: PASSWORD });
+    expect(signIn.status).toBe(302);
+    const asAdmin = await fromOutside(admin).get('/dev/outbox');
+    expect(asAdmin.status).toBe(200);
+    expect(await asAdmin.text()).toContain('outbox.buyer@example.in');
+  });
+});
