@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { data, redirect, useFetcher } from 'react-router';
 import { sellChatLink, type SellChatFields } from '../../server/leads/chat.ts';
 import { consumeLeadFormLimit, FORM_TOKEN_FIELD, issueFormToken, LeadFormTooLargeError, passesLeadBotCheck, readBoundedForm } from '../../server/leads/form-guard.ts';
-import { purgeExpiredLeads } from '../../server/leads/leads.ts';
 import { notifyNewLeadInBackground } from '../../server/leads/notify.ts';
 import { createSellSubmission, SellImageRejectedError, sellImageUrls, sellUploadsFrom } from '../../server/leads/sell.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
@@ -115,7 +114,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { submission, imagesFailed } = created;
   const imageUrls = sellImageUrls(config.siteOrigin, submission.images);
   notifyNewLeadInBackground(services, { kind: 'sell', id: submission.id, ...parsed.data, imageUrls });
-  void purgeExpiredLeads(services).catch((error: unknown) => logger.error({ err: error }, 'leads: retention purge failed'));
   return finish({ status: 'sent', chatUrl: sellChatLink(config.whatsappNumber, parsed.data, imageUrls), imagesFailed });
 }
 

@@ -14,6 +14,7 @@ import { createBotCheck } from '../security/bot-check.ts';
 import { createApp } from './app.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger } from './logger.ts';
+import { startRetentionSchedule } from '../privacy/retention.ts';
 
 /**
  * Starts the product: validate configuration, open and migrate the database, load the demo
@@ -56,6 +57,9 @@ export async function startServer(env: Record<string, string | undefined> = proc
     );
   }
 
+  // The privacy page's retention periods, enforced on a schedule (docs/decisions/013).
+  const retention = startRetentionSchedule(services);
+
   const app = createApp(services, build);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
@@ -68,6 +72,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    retention.stop();
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
