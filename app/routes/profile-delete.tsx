@@ -1,11 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { deleteAccountLimited, deleteConfirmationFor, DELETE_CONFIRMATION_WORD, isLastAdmin, leadIdsOf, passwordVerifier, privacyMessages } from '../../server/accounts/privacy.ts';
+import { deleteAccountLimited, deleteConfirmationFor, isLastAdmin, leadIdsOf, passwordVerifier } from '../../server/accounts/privacy.ts';
 import { getProfile } from '../../server/accounts/profiles.ts';
 import { signOut } from '../../server/auth/flows.ts';
 import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
 import { appContext } from '../context.ts';
 import { paths } from '../lib/paths.ts';
+import { DELETE_CONFIRMATION_WORD, privacyMessages } from '../lib/privacy.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-delete';
 

@@ -1,3 +1,4 @@
+import { DELETE_CONFIRMATION_WORD, privacyMessages } from '../../app/lib/privacy.ts';
 import { cardTitle } from '../../app/lib/vehicle.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/connection.ts';
@@ -14,18 +15,6 @@ import { listWishlist } from './wishlist.ts';
  * hold about them, and erasure of their account. Plain inputs, plain data; the /profile pages
  * and the Android API call the same functions.
  */
-
-/** What the confirmation asks for: the password of a password account, else the word DELETE. */
-export const DELETE_CONFIRMATION_WORD = 'DELETE';
-
-export const privacyMessages = {
-  lastAdmin:
-    'You are the only admin, so this account cannot be deleted: the shop would have nobody left to manage it. Add another admin first (Admin → Register admin), then delete this account.',
-  wrongPassword: 'That password is not right. Please enter the password you sign in with.',
-  passwordRequired: 'Please enter your password to confirm.',
-  wordRequired: `Please type ${DELETE_CONFIRMATION_WORD} (in capital letters) to confirm.`,
-  deleted: 'Your account and your data have been deleted. You are signed out.',
-} as const;
 
 type ExportContext = { database: Database; siteOrigin: string; userId: string; profile: Profile | null };
 
