@@ -23,6 +23,11 @@ async function signUpInBrowser(page: Page, email: string) {
   await page.waitForURL((url) => url.pathname === '/profile-complete');
 }
 
+/** How far the page sticks out sideways (0 or less: no sideways scrolling on a phone). */
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
 describe('my data and my account', () => {
   test('sign up -> wishlist a car -> download my data -> delete the account -> signing in again fails', async () => {
     // The wrong password on purpose answers 400, which Chromium reports in the console.
@@ -41,6 +46,7 @@ describe('my data and my account', () => {
 
     await page.goto('/profile');
     await visible(page.getByRole('heading', { name: 'Your data', level: 2 }));
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await harness.screenshot(page, 'privacy-profile-375', { fullPage: true });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
@@ -52,6 +58,7 @@ describe('my data and my account', () => {
     await page.getByRole('link', { name: 'Delete my account' }).click();
     await page.waitForURL((url) => url.pathname === '/profile/delete');
     await visible(page.getByRole('heading', { name: 'Delete my account', level: 1 }));
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await harness.screenshot(page, 'privacy-delete-375', { fullPage: true });
     // A wrong password deletes nothing and says why.
     await page.getByLabel('Your password').fill('not-the-password');
@@ -83,6 +90,7 @@ describe('my data and my account', () => {
         await visible(main.getByText(text).first());
       }
       await visible(main.getByRole('link', { name: 'Profile', exact: true }));
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await harness.screenshot(page, `privacy-page-${viewport === 'mobile' ? 375 : 1280}`, { fullPage: true });
 
       if (viewport === 'desktop') {
