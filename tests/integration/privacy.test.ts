@@ -159,10 +159,15 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
     server = await startTestServer({
       dialect,
       seed: false,
-      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAILS: [ADMIN.email, SECOND_ADMIN].join(','), TRUST_PROXY: 'true' },
+      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAILS: [ADMIN.email, SECOND_ADMIN].join(','), TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
     });
     database = openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
     vehicleId = await insertVehicle();
+    // For the server's own first scheduled run, shortly after start (the last test).
+    await database.db
+      .insertInto('outbox_messages')
+      .values({ channel: 'email', recipient: 'scheduled@example.in', subject: 'privacy-scheduled-outbox', body: '', created_at: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString() })
+      .execute();
   });
 
   afterAll(async () => {
@@ -388,6 +393,15 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
   });
 
   describe('retention purge', () => {
+    test('the server runs the purge by itself shortly after start, with no page opened', async () => {
+      const scheduled = async () => (await database.db.selectFrom('outbox_messages').select('id').where('subject', '=', 'privacy-scheduled-outbox').execute()).length;
+      const deadline = Date.now() + 30_000;
+      while ((await scheduled()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await scheduled()).toBe(0);
+      expect(server.output()).toContain('retention: purged rows past their period');
+      expect(server.output()).not.toContain('retention: purge failed');
+    });
+
     test('deletes what is past its period and keeps the rest', async () => {
       const now = new Date();
       const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -463,5 +477,6 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       // The signed-in person is still signed in.
       expect((await kept.client.session())?.user.id).toBe(kept.id);
     });
+
   });
 });
