@@ -8,6 +8,7 @@ import { storeImage } from '../../server/media/images.ts';
 import { createLocalStorage } from '../../server/media/storage.ts';
 import { runRetentionPurge } from '../../server/privacy/retention.ts';
 import { completeProfile, HttpClient, logIn, mainText, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
+import { googleIdentity, startOidcProvider, type OidcProvider } from '../support/oidc.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -25,6 +26,7 @@ const SECOND_ADMIN = 'second.admin@gaadibazaar.in';
 const SESSION_COOKIE = 'gb.session_token';
 
 let server: TestServer;
+let oidc: OidcProvider;
 let database: Database;
 let vehicleId: number;
 
@@ -156,10 +158,11 @@ async function signInAdmin(): Promise<HttpClient> {
 
 describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
   beforeAll(async () => {
+    oidc = await startOidcProvider();
     server = await startTestServer({
       dialect,
       seed: false,
-      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAILS: [ADMIN.email, SECOND_ADMIN].join(','), TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
+      env: { ...oidc.env, APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAILS: [ADMIN.email, SECOND_ADMIN].join(','), TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
     });
     database = openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
     vehicleId = await insertVehicle();
@@ -173,6 +176,7 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
   afterAll(async () => {
     await database?.close();
     await server?.stop();
+    await oidc?.stop();
   });
 
   describe('download my data', () => {
@@ -317,6 +321,34 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       const again = await logIn(new HttpClient(server.url), esha.email, PASSWORD);
       expect(again.status).toBe(200); // the login form again, with the message
       expect(mainText(await again.text())).toContain('Invalid email or password');
+    });
+
+    test('a Google-only account has no password to give: it types DELETE', async () => {
+      const visitor = new HttpClient(server.url);
+      const email = uniqueEmail('kiran');
+      oidc.identity = googleIdentity(email, 'Kiran Google');
+      const start = await visitor.postForm('/signup', { intent: 'google' });
+      expect(start.status).toBe(302);
+      const landed = await visitor.follow(start, { from: '/signup' });
+      await landed.response.body?.cancel();
+      const userId = (await visitor.session())!.user.id;
+      expect(JSON.parse((await download(visitor)).text).account.signInMethods).toEqual(['google']);
+
+      const page = mainText(await (await visitor.get('/profile/delete')).text());
+      expect(page).toContain('Type DELETE to confirm');
+      expect(page).not.toContain('Your password');
+      for (const confirm of ['', 'delete', 'DELETE ME']) {
+        const refused = await visitor.postForm('/profile/delete', { confirm });
+        expect(refused.status).toBe(400);
+        expect(mainText(await refused.text())).toContain('Please type DELETE (in capital letters) to confirm.');
+      }
+      expect(await countWhere('user', 'id', userId)).toBe(1);
+
+      const deleted = await visitor.postForm('/profile/delete', { confirm: 'DELETE' });
+      expect(deleted.status).toBe(302);
+      expect(await countWhere('user', 'id', userId)).toBe(0);
+      expect(await countWhere('account', 'userId', userId)).toBe(0);
+      expect(await visitor.session()).toBeNull();
     });
 
     test('the Android API deletes with the password too', async () => {
