@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useSite } from '../components/site-layout.tsx';
 import { LEAD_RETENTION_MONTHS } from '../lib/lead-forms.ts';
+import { AUDIT_RETENTION_MONTHS, OUTBOX_RETENTION_DAYS } from '../lib/retention.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/privacy';
@@ -11,11 +12,29 @@ export function meta({ matches }: Route.MetaArgs) {
     site,
     path: '/privacy',
     title: 'Privacy',
-    description: `What ${site.siteName} keeps when you request or offer a vehicle, why, who sees it, for how long, and how to have it deleted.`,
+    description: `What ${site.siteName} keeps when you request or offer a vehicle or create an account, why, who sees it, for how long, and how to download or delete it.`,
   });
 }
 
-/** What happens to the details sent through the Request a Vehicle and Sell Your Vehicle forms. */
+/** Every retention period the server enforces (server/privacy/retention.ts), in words. */
+const retention: Array<[string, string]> = [
+  ['Requests and sell offers, with their photos', `${LEAD_RETENTION_MONTHS} months from the day you send them, then deleted automatically.`],
+  ['Your account, profile and wishlist', 'Until you delete your account (or ask us to).'],
+  ['Sign-in sessions', '30 days from your last visit; signing out ends one at once.'],
+  ['Phone verification codes', '10 minutes; then the code is deleted.'],
+  ['Counts of form submissions and sign-in attempts per network address', 'Up to one hour.'],
+  [
+    'Our staff activity log',
+    `${AUDIT_RETENTION_MONTHS / 12} years. It records which staff member changed what; when a request or offer is erased, the log keeps only its number and kind, never your details.`,
+  ],
+  ['Copies of our emails and text messages', `Only on our demonstration site, where nothing is really sent: ${OUTBOX_RETENTION_DAYS} days.`],
+];
+
+/**
+ * What we keep, why, for how long, and how to use the rights India's Digital Personal Data
+ * Protection Act 2023 gives: a copy, correction, erasure. Every period here is enforced by
+ * the retention schedule; change both together.
+ */
 export default function Privacy() {
   const site = useSite();
   const mail = (
@@ -23,39 +42,41 @@ export default function Privacy() {
       {site.contactEmail}
     </a>
   );
+  const link = 'font-semibold text-brand-700 underline';
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Privacy</h1>
       <p>
-        This page explains what {site.siteName} does with the details you send us through the{' '}
-        <Link to={paths.requestVehicle} className="font-semibold text-brand-700 underline">
+        This page explains what {site.siteName} does with the details you give us: through the{' '}
+        <Link to={paths.requestVehicle} className={link}>
           Request a Vehicle
         </Link>{' '}
         and{' '}
-        <Link to={paths.sellVehicle} className="font-semibold text-brand-700 underline">
+        <Link to={paths.sellVehicle} className={link}>
           Sell Your Vehicle
         </Link>{' '}
-        forms.
+        forms, and when you create an account. It also explains your rights under India&rsquo;s Digital Personal Data Protection Act, 2023.
       </p>
 
       <h2 className="text-xl font-bold">What we keep</h2>
       <ul className="ml-5 list-disc space-y-1">
-        <li>Your name and phone number.</li>
-        <li>The car details you type: the model, year, budget or expected price, and the description.</li>
+        <li>From the forms: your name and phone number, and the car details you type (model, year, budget or expected price, description).</li>
         <li>
           The photos you add to a sell offer. We remove hidden information from every photo when it is uploaded, including the GPS location
           phones record and the camera details.
         </li>
         <li>When you sent it, and how our team is following it up (for example &ldquo;contacted&rdquo; and their notes).</li>
+        <li>
+          If you have an account: your email address, name, picture (from Google, if you sign in with Google), your verified mobile number,
+          your wishlist, and when you joined and last signed in. Your password is stored only as a one-way hash.
+        </li>
       </ul>
-      <p>
-        To stop abuse of the forms we also count submissions per network address for up to one hour; that count is then discarded.
-      </p>
+      <p>To stop abuse we also count form submissions and sign-in attempts per network address for up to one hour; that count is then discarded.</p>
 
       <h2 className="text-xl font-bold">Why</h2>
       <p>
-        Only to contact you about that request or offer: to find the car you asked for, or to make an offer for yours. We do not use your
-        details for advertising, and we do not sell them or give them to anyone else.
+        Only to contact you about that request or offer, and to run your account (your wishlist, and reaching you about the cars you like).
+        We do not use your details for advertising, and we do not sell them or give them to anyone else.
       </p>
 
       <h2 className="text-xl font-bold">Who sees it</h2>
@@ -66,18 +87,42 @@ export default function Privacy() {
       </p>
 
       <h2 className="text-xl font-bold">For how long</h2>
-      <p>
-        {LEAD_RETENTION_MONTHS} months from the day you send it. After that the request or offer, with its photos, is deleted automatically.
-      </p>
+      <dl className="divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
+        {retention.map(([what, period]) => (
+          <div key={what} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:gap-4">
+            <dt className="font-semibold sm:w-2/5 sm:shrink-0">{what}</dt>
+            <dd className="text-slate-700">{period}</dd>
+          </div>
+        ))}
+      </dl>
 
-      <h2 className="text-xl font-bold">Seeing, correcting or deleting your details</h2>
+      <h2 className="text-xl font-bold">Your rights: a copy, correction, deletion</h2>
+      <ul className="ml-5 list-disc space-y-2">
+        <li>
+          <strong>Download your data.</strong> Signed in, open your{' '}
+          <Link to={paths.profile} className={link}>
+            Profile
+          </Link>{' '}
+          and choose <em>Download my data</em>: a file with your account, profile, wishlist, and the requests and sell offers sent from your
+          verified mobile number.
+        </li>
+        <li>
+          <strong>Delete your account.</strong> On your Profile choose <em>Delete my account</em> and confirm. Your account, profile, wishlist,
+          sessions and verification codes are deleted at once, and the requests and sell offers sent from your verified mobile number are
+          erased completely, with their photos (they are not kept in any anonymised form). You are signed out.
+        </li>
+        <li>
+          <strong>Ask us to erase a request or offer</strong>, or to show or correct what we hold: write to {mail} from any address and tell us
+          the name and phone number you used, or call us on{' '}
+          <a href={`tel:${site.sellerPhone.replace(/[^\d+]/g, '')}`} className={link}>
+            {site.sellerPhone}
+          </a>
+          . We erase it with its photos, usually within a few working days.
+        </li>
+      </ul>
       <p>
-        Write to {mail} from any address and tell us the name and phone number you used. We will tell you what we hold, correct it, or delete
-        it (with its photos) — usually within a few working days. You can also call us on{' '}
-        <a href={`tel:${site.sellerPhone.replace(/[^\d+]/g, '')}`} className="font-semibold text-brand-700 underline">
-          {site.sellerPhone}
-        </a>
-        .
+        Questions or complaints about how we handle your data go to {mail}. If you are not satisfied with our answer, you may complain to the
+        Data Protection Board of India.
       </p>
     </article>
   );

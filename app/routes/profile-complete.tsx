@@ -6,6 +6,7 @@ import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { SmsError } from '../../server/notify/sms.ts';
 import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
 import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
+import { PrivacyNotice } from '../components/leads/form-parts.tsx';
 import { useBotCheckedSubmit } from '../components/use-bot-checked-submit.ts';
 import { appContext } from '../context.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
@@ -177,6 +178,7 @@ export default function ProfileComplete({ loaderData }: Route.ComponentProps) {
             {busyIntent === 'send' ? 'Sending OTP...' : 'Send OTP'}
           </button>
         )}
+        <PrivacyNotice>We keep your number with your account to reach you about the cars you like, until you delete the account.</PrivacyNotice>
       </Form>
     </FormCard>
   );

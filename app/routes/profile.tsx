@@ -123,6 +123,26 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Link>
         <LogoutButton className={secondaryButton} />
       </div>
+      <section aria-labelledby="your-data" className="mt-8 border-t border-slate-200 pt-6">
+        <h2 id="your-data" className="text-lg font-bold">
+          Your data
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Get a copy of everything we keep about you, or delete your account.{' '}
+          <Link to={paths.privacy} className="font-semibold text-brand-700 underline">
+            Privacy
+          </Link>
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          {/* A plain link: the file comes from a resource route, not a page the router renders. */}
+          <a href={`${paths.profile}/my-data`} download className={secondaryButton}>
+            Download my data
+          </a>
+          <Link to={`${paths.profile}/delete`} className={secondaryButton.replace('text-slate-800', 'text-red-700')}>
+            Delete my account
+          </Link>
+        </div>
+      </section>
       {debug ? (
         <details open className="mt-6">
           <summary className="cursor-pointer font-semibold">Debug: raw data</summary>

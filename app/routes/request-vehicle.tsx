@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, useNavigation, useSubmit } from 'react-router';
 import { consumeLeadFormLimit, issueFormToken, LeadFormTooLargeError, passesLeadBotCheck, readBoundedForm } from '../../server/leads/form-guard.ts';
-import { purgeExpiredLeads } from '../../server/leads/leads.ts';
 import { notifyNewLeadInBackground } from '../../server/leads/notify.ts';
 import { createVehicleRequest } from '../../server/leads/requests.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
@@ -87,7 +86,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<RequestResult>({ status: 'failed', message: REQUEST_FAILED, values }, { status: 500 });
   }
   notifyNewLeadInBackground(services, { kind: 'request', id, ...parsed.data });
-  void purgeExpiredLeads(services).catch((error: unknown) => services.logger.error({ err: error }, 'leads: retention purge failed'));
   return data<RequestResult>({ status: 'sent', message: REQUEST_SENT });
 }
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, redirect, useFetcher } from 'react-router';
 import { consumeLeadFormLimit, issueFormToken, LeadFormTooLargeError, passesLeadBotCheck, readBoundedForm } from '../../server/leads/form-guard.ts';
-import { purgeExpiredLeads } from '../../server/leads/leads.ts';
 import { notifyNewLeadInBackground } from '../../server/leads/notify.ts';
 import { createSellSubmission, SellImageRejectedError, sellImageUrls, sellUploadsFrom } from '../../server/leads/sell.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
@@ -116,7 +115,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { submission, imagesFailed } = created;
   const imageUrls = sellImageUrls(config.siteOrigin, submission.images);
   notifyNewLeadInBackground(services, { kind: 'sell', id: submission.id, ...parsed.data, imageUrls });
-  void purgeExpiredLeads(services).catch((error: unknown) => logger.error({ err: error }, 'leads: retention purge failed'));
   return finish({ status: 'sent', chatUrl: sellChatLink(config.whatsappNumber, parsed.data, imageUrls), imagesFailed });
 }
 

@@ -192,6 +192,31 @@ export interface AuthUserTable {
   createdAt: string | Date;
 }
 
+/** better-auth's session table (only what account deletion and the retention purge touch). */
+export interface AuthSessionTable {
+  id: string;
+  userId: string;
+  expiresAt: string | Date;
+}
+
+/** better-auth's account table: one row per sign-in method (providerId 'credential' holds the password). */
+export interface AuthAccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+  accountId: string;
+  /** better-auth's password hash, on the 'credential' row only. */
+  password: string | null;
+}
+
+/** better-auth's verification table: short-lived tokens (password reset, OAuth state). */
+export interface AuthVerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: string | Date;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
@@ -206,6 +231,9 @@ export interface DB {
   settings: SettingTable;
   audit_log: AuditLogTable;
   user: AuthUserTable;
+  session: AuthSessionTable;
+  account: AuthAccountTable;
+  verification: AuthVerificationTable;
   vehicle_requests: VehicleRequestTable;
   sell_submissions: SellSubmissionTable;
   sell_submission_images: SellSubmissionImageTable;

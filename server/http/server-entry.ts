@@ -16,6 +16,7 @@ import { createApp } from './app.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger } from '../logger.ts';
 import { checkDatabase, checkDataDir, listen, startupFailureLine } from './startup.ts';
+import { startRetentionSchedule } from '../privacy/retention.ts';
 
 /**
  * Starts the product: validate configuration, open and migrate the database, load the demo
@@ -41,6 +42,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     fetch: (request, bindings) => (app ? app.fetch(request, bindings) : new Response('Starting up, please try again in a moment.', { status: 503, headers: { 'Retry-After': '5' } })),
   }) as Server;
   let database: Database | null = null;
+  let retention: ReturnType<typeof startRetentionSchedule> | null = null;
   try {
     await listen(server, config.port, config.host);
     checkDataDir(config.dataDir);
@@ -69,6 +71,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
           : `Demo admin: sign in at /admin-login as ${demoAdmin.email}`,
       );
     }
+    // The privacy page's retention periods, enforced on a schedule (docs/decisions/013).
+    retention = startRetentionSchedule(services);
     app = createApp(services, build);
   } catch (error) {
     // One line an operator can act on, never a stack trace; the details go to the log.
@@ -88,6 +92,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
+    retention?.stop();
     server.close(async () => {
       await openedDatabase.close();
       logger.info('stopped');

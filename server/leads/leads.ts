@@ -41,6 +41,9 @@ function escapeLike(text: string): string {
 
 type LeadTable = (typeof leadTables)[LeadKind];
 
+/** A lead's phone as digits only, in SQL: the forms accept spaces, dashes, '+', brackets and dots. */
+export const phoneDigits = sql<string>`replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', '')`;
+
 /**
  * Status and search on either table. The name matches as a case-insensitive substring; the
  * phone by its digits, so '98765 43210', '+91-9876543210' and '9876543210' find each other.
@@ -53,7 +56,6 @@ export function leadConditions(filter: LeadFilter) {
     if (q) {
       const pattern = `%${escapeLike(q.toLowerCase())}%`;
       const digits = q.replace(/\D/g, '');
-      const phoneDigits = sql`replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', '')`;
       conditions.push(
         eb.or([
           sql<boolean>`lower(name) like ${pattern} escape '\\'`,
@@ -153,24 +155,18 @@ export function retentionCutoff(now: Date): Date {
   return cutoff;
 }
 
+export type LeadIds = { requestIds: number[]; sellIds: number[] };
+
 /**
- * Deletes leads older than the retention period, with their photos. Cheap (an indexed range on
- * created_at) and idempotent, so it runs after each new lead and whichever instance runs it.
+ * Erases these leads for good: the rows, a sell submission's photo rows and files, and the
+ * details earlier audit entries held about them. Returns how many leads were removed.
  */
-export async function purgeExpiredLeads(deps: { database: Database; storage: Storage; logger: Pick<Logger, 'warn' | 'info'> }, now: Date = new Date()): Promise<number> {
-  const cutoff = retentionCutoff(now).toISOString();
-  const { db } = deps.database;
-  // In batches, so one run stays short however long it has been since the last.
-  const [oldRequests, oldSell] = await Promise.all([
-    db.selectFrom('vehicle_requests').select('id').where('created_at', '<', cutoff).limit(500).execute(),
-    db.selectFrom('sell_submissions').select('id').where('created_at', '<', cutoff).limit(500).execute(),
-  ]);
-  const requestIds = oldRequests.map((row) => row.id);
-  const sellIds = oldSell.map((row) => row.id);
+export async function eraseLeads(deps: { database: Database; storage: Storage; logger: Pick<Logger, 'warn'> }, ids: LeadIds): Promise<number> {
+  const { requestIds, sellIds } = ids;
   if (requestIds.length === 0 && sellIds.length === 0) return 0;
   const images = await imagesOf(deps.database, sellIds);
   let removed = 0;
-  await db.transaction().execute(async (trx) => {
+  await deps.database.db.transaction().execute(async (trx) => {
     if (sellIds.length > 0) {
       await trx.deleteFrom('sell_submission_images').where('submission_id', 'in', sellIds).execute();
       removed += Number((await trx.deleteFrom('sell_submissions').where('id', 'in', sellIds).executeTakeFirst()).numDeletedRows);
@@ -182,6 +178,23 @@ export async function purgeExpiredLeads(deps: { database: Database; storage: Sto
     }
   });
   await deleteFiles(deps.storage, deps.logger, images);
+  return removed;
+}
+
+/**
+ * Deletes leads older than the retention period, with their photos. Cheap (an indexed range on
+ * created_at) and idempotent, so any instance may run it; the retention schedule does
+ * (server/privacy/retention.ts).
+ */
+export async function purgeExpiredLeads(deps: { database: Database; storage: Storage; logger: Pick<Logger, 'warn' | 'info'> }, now: Date = new Date()): Promise<number> {
+  const cutoff = retentionCutoff(now).toISOString();
+  const { db } = deps.database;
+  // In batches, so one run stays short however long it has been since the last.
+  const [oldRequests, oldSell] = await Promise.all([
+    db.selectFrom('vehicle_requests').select('id').where('created_at', '<', cutoff).limit(500).execute(),
+    db.selectFrom('sell_submissions').select('id').where('created_at', '<', cutoff).limit(500).execute(),
+  ]);
+  const removed = await eraseLeads(deps, { requestIds: oldRequests.map((row) => row.id), sellIds: oldSell.map((row) => row.id) });
   if (removed > 0) deps.logger.info({ removed }, `leads: deleted leads older than ${LEAD_RETENTION_MONTHS} months`);
   return removed;
 }

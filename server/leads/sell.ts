@@ -173,7 +173,8 @@ function toSellSubmission(row: Selectable<SellSubmissionTable>, images: ImageRef
   };
 }
 
-async function withImages(database: Database, rows: Selectable<SellSubmissionTable>[]): Promise<SellSubmission[]> {
+/** Submissions with their photos, in position order. */
+export async function withImages(database: Database, rows: Selectable<SellSubmissionTable>[]): Promise<SellSubmission[]> {
   const ids = rows.map((row) => row.id);
   const images = new Map<number, ImageRef[]>();
   if (ids.length > 0) {

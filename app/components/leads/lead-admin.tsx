@@ -138,7 +138,7 @@ export function DeleteLeadButton({ id, label }: { id: number; label: string }) {
     <fetcher.Form
       method="post"
       onSubmit={(event) => {
-        if (!window.confirm(`Delete ${label}? This cannot be undone.`)) event.preventDefault();
+        if (!window.confirm(`Delete ${label} with all its details and photos? The audit log keeps only its number. This cannot be undone.`)) event.preventDefault();
       }}
     >
       <input type="hidden" name="id" value={id} />

@@ -2,7 +2,7 @@ import { data, useLocation, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { settingsFor } from '../../../server/admin/settings.ts';
 import { leadAdminAction } from '../../../server/leads/admin-actions.ts';
-import { parseLeadQuery, purgeExpiredLeads } from '../../../server/leads/leads.ts';
+import { parseLeadQuery } from '../../../server/leads/leads.ts';
 import { listVehicleRequests, type VehicleRequest } from '../../../server/leads/requests.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { CustomerContact, DeleteLeadButton, Detail, leadExportHref, LeadStatusForm, leadListHref, LeadToolbar, StatusBadge } from '../../components/leads/lead-admin.tsx';
@@ -23,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(services, request);
   const query = parseLeadQuery(new URL(request.url).searchParams);
   const settings = await settingsFor(services.database, services.config);
-  void purgeExpiredLeads(services).catch((error: unknown) => services.logger.error({ err: error }, 'leads: retention purge failed'));
   const list = await listVehicleRequests(services.database, { ...query, perPage: settings.itemsPerPage });
   return { ...list, filter: { status: query.status, q: query.q }, siteName: settings.siteName };
 }

@@ -1,0 +1,13 @@
+/** Texts of the account-deletion page, shared by the page and the service that checks the confirmation. */
+
+/** What the confirmation asks for: the password of a password account, else the word DELETE. */
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+export const privacyMessages = {
+  lastAdmin:
+    'You are the only admin, so this account cannot be deleted: the shop would have nobody left to manage it. Add another admin first (Admin → Register admin), then delete this account.',
+  wrongPassword: 'That password is not right. Please enter the password you sign in with.',
+  passwordRequired: 'Please enter your password to confirm.',
+  wordRequired: `Please type ${DELETE_CONFIRMATION_WORD} (in capital letters) to confirm.`,
+  deleted: 'Your account and your data have been deleted. You are signed out.',
+} as const;

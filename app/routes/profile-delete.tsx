@@ -1,0 +1,128 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { deleteAccountLimited, deleteConfirmationFor, isLastAdmin, leadIdsOf, passwordVerifier } from '../../server/accounts/privacy.ts';
+import { getProfile } from '../../server/accounts/profiles.ts';
+import { signOut } from '../../server/auth/flows.ts';
+import { currentUser, requireUser } from '../../server/auth/session.ts';
+import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
+import { appContext } from '../context.ts';
+import { paths } from '../lib/paths.ts';
+import { DELETE_CONFIRMATION_WORD, privacyMessages } from '../lib/privacy.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/profile-delete';
+
+/**
+ * Delete my account (DPDP Act 2023, right to erasure): a confirmation page that works without
+ * JavaScript. Password accounts re-enter their password, Google-only accounts type DELETE
+ * (docs/decisions/013). The POST is covered by the app's Origin check like every other form.
+ */
+
+/** The primary button in red: this one destroys. */
+const dangerButton = primaryButton.replace('bg-brand-700', 'bg-red-700').replace('hover:bg-brand-800', 'hover:bg-red-800');
+
+const DONE_PATH = `${paths.profile}/delete?done=1`;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: `${paths.profile}/delete`, title: 'Delete my account', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth, database } = context.get(appContext);
+  if (new URL(request.url).searchParams.get('done') === '1' && !(await currentUser(auth, request))) return { state: 'done' as const };
+  const user = await requireUser(auth, request);
+  const [confirmation, lastAdmin, leads] = await Promise.all([
+    deleteConfirmationFor(database, user.id),
+    isLastAdmin(database, user.email),
+    getProfile(database, user.id).then((profile) => leadIdsOf(database, profile)),
+  ]);
+  return { state: 'confirm' as const, email: user.email, confirmation, lastAdmin, leadCount: leads.requestIds.length + leads.sellIds.length };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const user = await requireUser(services.auth, request);
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value.slice(0, 200) : '';
+  };
+  const result = await deleteAccountLimited(
+    { ...services, verifyPassword: passwordVerifier(services.auth) },
+    { userId: user.id, password: field('password'), confirmationWord: field('confirm') },
+  );
+  if (!result.ok) {
+    const status = result.reason === 'rate-limited' ? 429 : result.reason === 'last-admin' ? 409 : 400;
+    return data({ error: result.message }, { status });
+  }
+  // The sessions are gone already; this clears the cookie in the browser too.
+  const headers = await signOut(services, request);
+  throw redirect(DONE_PATH, { headers });
+}
+
+export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (loaderData.state === 'done') {
+    return (
+      <FormCard title="Account deleted">
+        <FormMessage tone="success">{privacyMessages.deleted}</FormMessage>
+        <p className="mt-4 text-slate-700">Thank you for visiting. You can still browse our cars without an account.</p>
+        <div className="mt-5">
+          <Link to="/" className={primaryButton}>
+            Browse cars
+          </Link>
+        </div>
+      </FormCard>
+    );
+  }
+  const { email, confirmation, lastAdmin, leadCount } = loaderData;
+  const busy = navigation.state === 'submitting';
+  return (
+    <FormCard title="Delete my account">
+      <div className="flex flex-col gap-4 text-slate-700">
+        <p>
+          This deletes the account <strong className="break-all text-slate-900">{email}</strong> for good, with your profile, phone number,
+          wishlist and sign-in methods.
+          {leadCount > 0
+            ? ` The ${leadCount === 1 ? 'request or sell offer' : `${leadCount} requests and sell offers`} you sent from your verified phone number ${leadCount === 1 ? 'is' : 'are'} erased too, with ${leadCount === 1 ? 'its' : 'their'} photos.`
+            : ''}{' '}
+          You will be signed out. This cannot be undone.
+        </p>
+        <p>
+          Want a copy first?{' '}
+          <a href={`${paths.profile}/my-data`} download className="font-semibold text-brand-700 underline">
+            Download my data
+          </a>
+          .
+        </p>
+        {lastAdmin ? (
+          <FormMessage tone="error">{privacyMessages.lastAdmin}</FormMessage>
+        ) : (
+          <Form method="post" className="flex flex-col gap-4" noValidate>
+            {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+            {confirmation === 'password' ? (
+              <TextField id="password" name="password" type="password" label="Your password" autoComplete="current-password" required maxLength={128} hint="To make sure it is really you." />
+            ) : (
+              <TextField
+                id="confirm"
+                name="confirm"
+                label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                required
+                maxLength={20}
+              />
+            )}
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" disabled={busy} className={dangerButton}>
+                {busy ? 'Deleting...' : 'Delete my account permanently'}
+              </button>
+              <Link to={paths.profile} className={secondaryButton}>
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        )}
+      </div>
+    </FormCard>
+  );
+}

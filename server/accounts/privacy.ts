@@ -1,0 +1,217 @@
+import { DELETE_CONFIRMATION_WORD, privacyMessages } from '../../app/lib/privacy.ts';
+import { cardTitle } from '../../app/lib/vehicle.ts';
+import type { Auth } from '../auth/auth.ts';
+import type { Database } from '../db/connection.ts';
+import type { Logger } from '../logger.ts';
+import { eraseLeads, phoneDigits, type LeadIds } from '../leads/leads.ts';
+import { sellImageUrls, withImages } from '../leads/sell.ts';
+import type { Storage } from '../media/storage.ts';
+import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
+import { getProfile, type Profile } from './profiles.ts';
+import { listWishlist } from './wishlist.ts';
+
+/**
+ * A person's rights under India's DPDP Act 2023 (docs/decisions/013): a copy of everything we
+ * hold about them, and erasure of their account. Plain inputs, plain data; the /profile pages
+ * and the Android API call the same functions.
+ */
+
+type ExportContext = { database: Database; siteOrigin: string; userId: string; profile: Profile | null };
+
+/**
+ * One entry per kind of data, each gathered by its own function: a new feature that keeps
+ * personal data (bookings, test drives) adds its section here and the download, the API and
+ * the tests pick it up.
+ */
+const exportSections = {
+  account: async ({ database, userId }: ExportContext) => {
+    const user = await database.db.selectFrom('user').select(['id', 'email', 'name', 'emailVerified', 'createdAt']).where('id', '=', userId).executeTakeFirst();
+    const methods = await database.db.selectFrom('account').select('providerId').where('userId', '=', userId).execute();
+    if (!user) return null;
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: Boolean(user.emailVerified),
+      createdAt: new Date(user.createdAt).toISOString(),
+      signInMethods: methods.map((method) => (method.providerId === 'credential' ? 'password' : method.providerId)),
+    };
+  },
+  profile: async ({ profile }: ExportContext) => profile,
+  wishlist: async ({ database, userId }: ExportContext) =>
+    (await listWishlist(database, userId)).map((item) =>
+      item.available
+        ? { vehicleId: item.vehicle.id, title: cardTitle(item.vehicle), name: item.vehicle.name, year: item.vehicle.year, price: item.vehicle.price, available: true, addedAt: item.addedAt }
+        : { vehicleId: item.vehicleId, title: item.title, available: false, addedAt: item.addedAt },
+    ),
+  vehicleRequests: async ({ database, profile }: ExportContext) => {
+    const ids = await leadIdsOf(database, profile);
+    if (ids.requestIds.length === 0) return [];
+    const rows = await database.db.selectFrom('vehicle_requests').selectAll().where('id', 'in', ids.requestIds).orderBy('id').execute();
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      phone: row.phone,
+      model: row.model,
+      year: row.year,
+      budget: row.budget,
+      description: row.description,
+      status: row.status,
+      notes: row.notes,
+      createdAt: row.created_at,
+    }));
+  },
+  sellSubmissions: async ({ database, profile, siteOrigin }: ExportContext) => {
+    const ids = await leadIdsOf(database, profile);
+    if (ids.sellIds.length === 0) return [];
+    const rows = await database.db.selectFrom('sell_submissions').selectAll().where('id', 'in', ids.sellIds).orderBy('id').execute();
+    return (await withImages(database, rows)).map((submission) => ({
+      id: submission.id,
+      name: submission.name,
+      phone: submission.phone,
+      vehicle: submission.vehicle,
+      year: submission.year,
+      price: submission.price,
+      description: submission.description,
+      status: submission.status,
+      notes: submission.notes,
+      photos: sellImageUrls(siteOrigin, submission.images),
+      createdAt: submission.createdAt,
+    }));
+  },
+};
+
+export type PersonalDataExport = { exportedAt: string; site: string } & {
+  [Section in keyof typeof exportSections]: Awaited<ReturnType<(typeof exportSections)[Section]>>;
+};
+
+/** Everything we hold about this person, as one JSON-ready object. */
+export async function exportPersonalData(input: { database: Database; siteOrigin: string; userId: string }, now: Date = new Date()): Promise<PersonalDataExport> {
+  const context: ExportContext = { ...input, profile: await getProfile(input.database, input.userId) };
+  const entries = await Promise.all(Object.entries(exportSections).map(async ([key, gather]) => [key, await gather(context)] as const));
+  return { exportedAt: now.toISOString(), site: input.siteOrigin, ...Object.fromEntries(entries) } as PersonalDataExport;
+}
+
+/** The file name of the download: the site and the day, never the person's name or email. */
+export function exportFileName(now: Date = new Date()): string {
+  return `my-data-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/**
+ * The forms in which a verified Indian number may have been typed into a lead form: with the
+ * country code, the 10 digits alone, or with the trunk 0. Exact matches only, so a stranger's
+ * number that merely ends the same way is never counted as theirs.
+ */
+function phoneForms(e164Phone: string): string[] {
+  const digits = e164Phone.replace(/\D/g, '');
+  if (digits.length < 10) return [digits];
+  const national = digits.slice(-10);
+  return [...new Set([digits, national, `0${national}`])];
+}
+
+/**
+ * The leads this person sent. Leads carry no account id (the forms work signed out), so they
+ * are matched by the phone number the person proved is theirs by OTP; an unverified number
+ * matches nothing, or anyone could claim another person's requests by typing their number.
+ */
+export async function leadIdsOf(database: Database, profile: Profile | null): Promise<LeadIds> {
+  if (!profile?.phoneVerified || !profile.phone) return { requestIds: [], sellIds: [] };
+  const forms = phoneForms(profile.phone);
+  const [requests, sells] = await Promise.all([
+    database.db.selectFrom('vehicle_requests').select('id').where(phoneDigits, 'in', forms).execute(),
+    database.db.selectFrom('sell_submissions').select('id').where(phoneDigits, 'in', forms).execute(),
+  ]);
+  return { requestIds: requests.map((row) => row.id), sellIds: sells.map((row) => row.id) };
+}
+
+/** Whether this email holds the only admin record: deleting it would leave the shop without an admin. */
+export async function isLastAdmin(database: Database, email: string): Promise<boolean> {
+  const record = await database.db.selectFrom('admins').select('email').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  if (!record) return false;
+  const admins = await database.db.selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  return Number(admins?.count ?? 0) <= 1;
+}
+
+/** Password accounts confirm with their password; Google-only accounts type DELETE. */
+export async function deleteConfirmationFor(database: Database, userId: string): Promise<'password' | 'word'> {
+  const credential = await database.db.selectFrom('account').select('id').where('userId', '=', userId).where('providerId', '=', 'credential').executeTakeFirst();
+  return credential ? 'password' : 'word';
+}
+
+export type DeleteAccountDeps = {
+  database: Database;
+  storage: Storage;
+  logger: Pick<Logger, 'warn' | 'info'>;
+  /** better-auth's own password check (the hash format is its business, not ours). */
+  verifyPassword: (hash: string, password: string) => Promise<boolean>;
+};
+
+export type DeleteAccountResult = { ok: true; leadsErased: number } | { ok: false; reason: 'last-admin' | 'password-required' | 'wrong-password' | 'word-required' | 'not-found'; message: string };
+
+/**
+ * Deletes the account and everything tied to it: the better-auth user with its sessions,
+ * sign-in methods and pending tokens; our profile, wishlist, phone codes, admin record and
+ * outbox copies; and the leads they sent, erased with their photos (as the privacy page says).
+ * The last admin is refused, so the shop is never left without one.
+ */
+export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: string; password?: string | undefined; confirmationWord?: string | undefined }): Promise<DeleteAccountResult> {
+  const { db } = deps.database;
+  const user = await db.selectFrom('user').select(['id', 'email']).where('id', '=', input.userId).executeTakeFirst();
+  if (!user) return { ok: false, reason: 'not-found', message: 'This account no longer exists.' };
+
+  const credential = await db.selectFrom('account').select('password').where('userId', '=', user.id).where('providerId', '=', 'credential').executeTakeFirst();
+  if (credential) {
+    const password = input.password ?? '';
+    if (!password) return { ok: false, reason: 'password-required', message: privacyMessages.passwordRequired };
+    if (!credential.password || !(await deps.verifyPassword(credential.password, password))) {
+      return { ok: false, reason: 'wrong-password', message: privacyMessages.wrongPassword };
+    }
+  } else if ((input.confirmationWord ?? '').trim() !== DELETE_CONFIRMATION_WORD) {
+    return { ok: false, reason: 'word-required', message: privacyMessages.wordRequired };
+  }
+
+  const email = user.email.trim().toLowerCase();
+  if (await isLastAdmin(deps.database, email)) return { ok: false, reason: 'last-admin', message: privacyMessages.lastAdmin };
+
+  const profile = await getProfile(deps.database, user.id);
+  const leads = await leadIdsOf(deps.database, profile);
+  const leadsErased = await eraseLeads(deps, leads);
+
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('wishlist_entries').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('phone_otps').where('user_id', '=', user.id).execute();
+    const recipients = [user.email, email, ...(profile?.phone ? [profile.phone] : [])];
+    await trx.deleteFrom('outbox_messages').where('recipient', 'in', recipients).execute();
+    await trx.deleteFrom('profiles').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('admins').where('email', '=', email).execute();
+    // Pending tokens name the person by id: as the whole value (password reset) or inside the
+    // JSON of an account-linking state. Ids are UUIDs, so the substring cannot hit another's.
+    await trx.deleteFrom('verification').where('value', 'like', `%${user.id}%`).execute();
+    await trx.deleteFrom('session').where('userId', '=', user.id).execute();
+    await trx.deleteFrom('account').where('userId', '=', user.id).execute();
+    await trx.deleteFrom('user').where('id', '=', user.id).execute();
+  });
+  deps.logger.info({ leadsErased }, 'privacy: an account was deleted at its owner\'s request');
+  return { ok: true, leadsErased };
+}
+
+/** better-auth's own password check, for deleteAccount. */
+export function passwordVerifier(auth: Auth): DeleteAccountDeps['verifyPassword'] {
+  return async (hash, password) => (await auth.$context).password.verify({ hash, password });
+}
+
+/** Too many wrong passwords on the delete form: the same limit as signing in. */
+export const DELETE_ATTEMPTS_LIMITED = 'Too many attempts. Please wait a few minutes and try again.';
+
+/**
+ * Checks the limit on delete attempts (they test a password), then deletes. The web page and
+ * the Android API both come through here.
+ */
+export async function deleteAccountLimited(
+  deps: DeleteAccountDeps,
+  input: { userId: string; password?: string | undefined; confirmationWord?: string | undefined },
+): Promise<DeleteAccountResult | { ok: false; reason: 'rate-limited'; message: string }> {
+  const limit = await consumeRateLimit(deps.database, { key: `accountDelete:${input.userId}`, ...rateLimits.signIn });
+  if (!limit.allowed) return { ok: false, reason: 'rate-limited', message: DELETE_ATTEMPTS_LIMITED };
+  return deleteAccount(deps, input);
+}

@@ -1,0 +1,97 @@
+import { AUDIT_RETENTION_MONTHS, OUTBOX_RETENTION_DAYS } from '../../app/lib/retention.ts';
+import type { Database } from '../db/connection.ts';
+import type { Logger } from '../logger.ts';
+import { purgeExpiredLeads } from '../leads/leads.ts';
+import type { Storage } from '../media/storage.ts';
+import { longestRateLimitWindowMs, pruneRateLimits } from '../security/rate-limit.ts';
+
+/**
+ * Every retention period the privacy page states, enforced in one place and on a schedule
+ * (never as a side effect of someone opening a page). Each job is idempotent and safe to run
+ * on several instances at once: they only delete rows already past their period.
+ */
+
+/** How often the schedule runs, and how soon after start it runs first. */
+export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+export const RETENTION_FIRST_RUN_MS = 10_000;
+/** Leads are purged in batches of 500; this many batches per run covers any backlog. */
+const MAX_LEAD_BATCHES = 20;
+
+export type RetentionDeps = { database: Database; storage: Storage; logger: Pick<Logger, 'warn' | 'info' | 'error'> };
+
+export type PurgeReport = {
+  leads: number;
+  phoneOtps: number;
+  rateLimitCounters: number;
+  botCheckSolutions: number;
+  sessions: number;
+  verifications: number;
+  auditEntries: number;
+  outboxMessages: number;
+};
+
+function monthsBefore(now: Date, months: number): Date {
+  const cutoff = new Date(now.getTime());
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff;
+}
+
+/** Runs every purge job once and says how many rows each removed. */
+export async function runRetentionPurge(deps: RetentionDeps, now: Date = new Date()): Promise<PurgeReport> {
+  const { db } = deps.database;
+  const nowIso = now.toISOString();
+  const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+
+  let leads = 0;
+  for (let batch = 0; batch < MAX_LEAD_BATCHES; batch++) {
+    const removed = await purgeExpiredLeads(deps, now);
+    leads += removed;
+    if (removed === 0) break;
+  }
+  // A code lives 10 minutes (OTP_TTL_MS); once expired it can never be used again.
+  const phoneOtps = deleted(await db.deleteFrom('phone_otps').where('expires_at', '<', nowIso).executeTakeFirst());
+  const rateLimitCounters = await pruneRateLimits(deps.database, longestRateLimitWindowMs, now.getTime());
+  const botCheckSolutions = deleted(await db.deleteFrom('bot_check_spent').where('expires_at', '<', now.getTime()).executeTakeFirst());
+  // better-auth stores its dates as ISO text on SQLite and as timestamptz on PostgreSQL; an ISO
+  // string compares correctly with both.
+  const sessions = deleted(await db.deleteFrom('session').where('expiresAt', '<', nowIso).executeTakeFirst());
+  const verifications = deleted(await db.deleteFrom('verification').where('expiresAt', '<', nowIso).executeTakeFirst());
+  const auditEntries = deleted(await db.deleteFrom('audit_log').where('created_at', '<', monthsBefore(now, AUDIT_RETENTION_MONTHS).toISOString()).executeTakeFirst());
+  const outboxCutoff = new Date(now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const outboxMessages = deleted(await db.deleteFrom('outbox_messages').where('created_at', '<', outboxCutoff).executeTakeFirst());
+
+  const report = { leads, phoneOtps, rateLimitCounters, botCheckSolutions, sessions, verifications, auditEntries, outboxMessages };
+  if (Object.values(report).some((count) => count > 0)) deps.logger.info(report, 'retention: purged rows past their period');
+  return report;
+}
+
+/**
+ * Starts the schedule: a first run shortly after start, then every hour. The timers are
+ * unref'd so they never keep the process alive; `stop` cancels them on shutdown. A failed run
+ * is logged and the next one tries again.
+ */
+export function startRetentionSchedule(deps: RetentionDeps, options: { intervalMs?: number; firstRunMs?: number } = {}): { stop: () => void } {
+  let running = false;
+  const run = async () => {
+    // One run at a time: a slow database must not pile runs on top of each other.
+    if (running) return;
+    running = true;
+    try {
+      await runRetentionPurge(deps);
+    } catch (error) {
+      deps.logger.error({ err: error }, 'retention: purge failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void run(), options.firstRunMs ?? RETENTION_FIRST_RUN_MS);
+  const every = setInterval(() => void run(), options.intervalMs ?? RETENTION_INTERVAL_MS);
+  first.unref();
+  every.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(every);
+    },
+  };
+}
