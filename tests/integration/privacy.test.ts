@@ -151,7 +151,7 @@ async function addToWishlist(client: HttpClient, id: number) {
 
 async function signInAdmin(): Promise<HttpClient> {
   const client = new HttpClient(server.url);
-  const response = await client.postForm('/admin-login', ADMIN);
+  const response = await client.postForm('/admin-login', { ...ADMIN, botCheck: await client.botToken('LOGIN') });
   expect(response.status).toBe(302);
   return client;
 }

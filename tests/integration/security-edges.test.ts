@@ -101,7 +101,7 @@ describe.skipIf(!shared.url)('security edges', () => {
     await asBuyer.body?.cancel();
 
     const admin = new HttpClient(server.url);
-    const signIn = await admin.postForm('/admin-login', { email: ADMIN, password: PASSWORD });
+    const signIn = await admin.postForm('/admin-login', { email: ADMIN, password: PASSWORD, botCheck: await admin.botToken('LOGIN') });
     expect(signIn.status).toBe(302);
     const asAdmin = await fromOutside(admin).get('/dev/outbox');
     expect(asAdmin.status).toBe(200);

@@ -178,7 +178,7 @@ describe.skipIf(!shared.url)('hostile input', () => {
     expect(signUp.status).toBe(302);
 
     admin = new HttpClient(server.url);
-    const signIn = await admin.postForm('/admin-login', { email: ADMIN, password: PASSWORD });
+    const signIn = await admin.postForm('/admin-login', { email: ADMIN, password: PASSWORD, botCheck: await admin.botToken('LOGIN') });
     expect(signIn.status).toBe(302);
   }, 240_000);
 
