@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { postgresAvailable, startTestServer, type Dialect } from './server.ts';
+import { errorLogLines, postgresAvailable, startTestServer, type Dialect } from './server.ts';
 
 /**
  * One seeded server per project, shared by its test files (they only read the demo data).
@@ -18,5 +18,13 @@ export default async function setup(project: TestProject) {
   const server = await startTestServer({ dialect, seed: true });
   provide('serverUrl', server.url);
   provide('serverDataDir', server.dataDir);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    // Every test file shares this server, so no test can declare an error on it: any error it
+    // logged fails the run (a test that provokes errors on purpose starts its own server).
+    const errors = errorLogLines(server.output());
+    if (errors.length > 0) {
+      throw new Error(`The shared ${dialect} test server logged ${errors.length} error(s):\n${errors.join('\n')}`);
+    }
+  };
 }
