@@ -4,7 +4,6 @@ import * as build from 'virtual:react-router/server-build';
 import type { AppServices } from '../../app/context.ts';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
-import { seedDemoInventory } from '../db/demo/seed.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createLocalStorage } from '../media/storage.ts';
 import { createAuth, migrateAuth } from '../auth/auth.ts';
@@ -14,6 +13,7 @@ import { createBotCheck } from '../security/bot-check.ts';
 import { createApp } from './app.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger } from './logger.ts';
+import { servedUrl } from './served-url.ts';
 
 /**
  * Starts the product: validate configuration, open and migrate the database, load the demo
@@ -30,7 +30,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFormat);
   const database = openDatabase(config);
   const storage = createLocalStorage(path.join(config.dataDir, 'media'));
   const mailer = createMailer({ config, database, logger });
@@ -43,7 +43,13 @@ export async function startServer(env: Record<string, string | undefined> = proc
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   await migrateAuth(auth);
   if (config.seedDemo) {
-    const seeded = await seedDemoInventory(services, config.demoImageCache);
+    // Loaded only when asked: Vite puts the demo inventory and its drawings (thousands of lines)
+    // in a chunk of their own instead of the production server's code.
+    const { seedDemoInventory } = await import('../db/demo/seed.ts');
+    logger.info('demo inventory: loading it if the database is empty (drawing the photos takes about half a minute the first time)');
+    const seeded = await seedDemoInventory(services, config.demoImageCache, (done, total) => {
+      if (done % 10 === 0 || done === total) logger.info(`drawing demo photos: ${done} of ${total} cars`);
+    });
     if (seeded) logger.info(seeded, 'demo inventory loaded');
   }
   const demoAdmin = await ensureDemoAdmin(services, config.demoAdminPassword);
@@ -58,10 +64,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
 
   const app = createApp(services, build);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info(
-      { port: info.port, database: database.dialect, mode: config.mode },
-      `${config.siteName} is serving on http://localhost:${info.port}`,
-    );
+    logger.info({ port: info.port, database: database.dialect, mode: config.mode }, `${config.siteName} is serving on ${servedUrl(env.SITE_ORIGIN, config.host, info.port)}`);
   });
 
   let stopping = false;
