@@ -77,6 +77,9 @@ const schema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
 });
 
+/** Every environment variable the configuration reads (.env.example lists exactly these; a unit test checks). */
+export const configVariables = Object.keys(schema.shape);
+
 export type Config = ReturnType<typeof parseConfig>;
 
 export class ConfigError extends Error {}

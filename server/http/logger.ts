@@ -25,7 +25,7 @@ export function formatLogLine(json: string): string {
   const details = Object.entries(fields)
     .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(' ');
-  const stack = err && typeof err === 'object' && 'stack' in err ? `\n${String((err as { stack: unknown }).stack)}` : '';
+  const stack = err && typeof err === 'object' && 'stack' in err ? `\n${String((err as { stack: unknown }).stack)}` : err ? `\n${JSON.stringify(err)}` : '';
   return `${clock} ${name} ${String(msg ?? '')}${details ? `  ${details}` : ''}${stack}`;
 }
 
