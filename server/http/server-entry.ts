@@ -48,7 +48,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     const { seedDemoInventory } = await import('../db/demo/seed.ts');
     logger.info('demo inventory: loading it if the database is empty (drawing the photos takes about half a minute the first time)');
     const seeded = await seedDemoInventory(services, config.demoImageCache, (done, total) => {
-      if (done % 10 === 0 || done === total) logger.info(`drawing demo photos: ${done} of ${total} cars`);
+      if (done % 5 === 0 || done === total) logger.info(`drawing demo photos: ${done} of ${total} cars`);
     });
     if (seeded) logger.info(seeded, 'demo inventory loaded');
   }
