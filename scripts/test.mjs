@@ -80,7 +80,7 @@ for (const [project, files] of Object.entries(expectedFiles)) {
 for (const error of summary.unhandledErrors) problems.push(`unhandled error: ${error.split('\n')[0]}`);
 
 if (problems.length > 0 || run.status !== 0) {
-  console.error(`\ntests failed:\n${(problems.length > 0 ? problems : [`vitest exited with ${run.status}`]).map((line) => `  ${line}`).join('\n')}`);
+  console.error(`\ntests failed:\n${(problems.length > 0 ? problems : [`vitest exited with ${run.status} (see above: e.g. a shared test server logged an error)`]).map((line) => `  ${line}`).join('\n')}`);
   process.exit(run.status || 1);
 }
 console.log('\ntests passed');
