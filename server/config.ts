@@ -70,9 +70,16 @@ const schema = z.object({
   DEMO_IMAGE_CACHE: z.string().min(1).optional(),
   // Seconds a public page is kept for signed-out visitors (0 turns the cache off; off in test mode).
   PAGE_CACHE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(300).optional(),
+  // Seconds the admin settings are kept per instance (0 reads them on every request; 0 in test mode).
+  SETTINGS_CACHE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(60).optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // json (one record a line, for log collectors) or pretty (readable lines); pretty by default in demo mode only.
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
 });
+
+/** Every environment variable the configuration reads (.env.example lists exactly these; a unit test checks). */
+export const configVariables = Object.keys(schema.shape);
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -140,9 +147,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     contactAddress: values.CONTACT_ADDRESS,
     adminEmails: values.ADMIN_EMAILS,
     logLevel: values.LOG_LEVEL,
-    /** Demo and test keep every mail and SMS in an outbox shown at /dev/outbox; production never does. */
+    logFormat: values.LOG_FORMAT ?? (values.APP_MODE === 'demo' ? ('pretty' as const) : ('json' as const)),
     demoAdminPassword: values.DEMO_ADMIN_PASSWORD,
     trustProxy: values.TRUST_PROXY === 'true',
+    /** Demo and test keep every mail and SMS in an outbox shown at /dev/outbox; production never does. */
     outboxEnabled: values.APP_MODE !== 'production',
     // A fixed secret outside production keeps demo sessions valid across restarts.
     authSecret: values.AUTH_SECRET ?? `gaadi-bazaar-${values.APP_MODE}-secret-not-for-production-use`,
@@ -169,10 +177,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       secretKey: values.BOT_CHECK_SECRET_KEY ?? '',
       verifyUrl: values.BOT_CHECK_VERIFY_URL,
     },
-    /** Load the demo inventory into an empty database: on in demo mode unless turned off. */
     /** Where drawn demo photos are kept between seeds (the test suite seeds many databases). */
     demoImageCache: values.DEMO_IMAGE_CACHE,
     pageCacheSeconds: values.PAGE_CACHE_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 5),
+    // Tests write settings and read them back at once; a cache would make them wait it out.
+    settingsCacheSeconds: values.SETTINGS_CACHE_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 2),
+    /** Load the demo inventory into an empty database: on in demo mode unless turned off. */
     seedDemo: values.SEED_DEMO ? values.SEED_DEMO === 'true' : values.APP_MODE === 'demo',
   };
 }

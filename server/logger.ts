@@ -2,11 +2,44 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** `json` for machines (production, tests); `pretty` for a person reading a terminal (demo). */
+export type LogFormat = 'json' | 'pretty';
+
+const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/**
+ * One pino JSON record as a readable line: `12:04:31 INFO  message  key=value …`, with an
+ * error's stack below it. Small on purpose: pino-pretty would be a dependency (and a worker
+ * thread) for what the demo prints at start.
+ */
+export function formatLogLine(json: string): string {
+  let record: Record<string, unknown>;
+  try {
+    record = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json;
+  }
+  const { level, time, msg, err, ...fields } = record;
+  const clock = typeof time === 'number' ? new Date(time).toISOString().slice(11, 19) : '';
+  const name = (LEVEL_NAMES[Number(level)] ?? String(level)).padEnd(5);
+  const details = Object.entries(fields)
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' ');
+  const stack = err && typeof err === 'object' && 'stack' in err ? `\n${String((err as { stack: unknown }).stack)}` : err ? `\n${JSON.stringify(err)}` : '';
+  return `${clock} ${name} ${String(msg ?? '')}${details ? `  ${details}` : ''}${stack}`;
+}
+
+export function createLogger(level: string, format: LogFormat = 'json'): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
     // Never log credentials or session cookies, whatever a call site passes in.
     redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.otp'],
+  };
+  if (format === 'json') return pino(options);
+  return pino(options, {
+    write(line: string) {
+      process.stdout.write(`${formatLogLine(line.trimEnd())}\n`);
+    },
   });
 }

@@ -159,7 +159,7 @@ function ssrSection(data) {
     'The server CPU columns come from /proc: user + system CPU time of each server process over the measured period, divided by the requests it answered. ' +
       'They measure the cost of a request even when other work competes for the CPUs, which the rates do not.',
   );
-  out.push('', 'Nothing in the project sets `NODE_ENV`, so `npm start` runs like the `test` rows: React renders with its development build.', '');
+  out.push('', '`npm start` (server.js) and `npm run demo` set `NODE_ENV=production` unless it is already set, so they render with React\'s production build, like the rows above.', '');
   return out;
 }
 

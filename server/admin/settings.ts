@@ -54,18 +54,20 @@ export async function resetSettings(database: Database): Promise<void> {
 
 /**
  * Every request reads the settings (maintenance mode, site name, items per page), so they are
- * kept for two seconds per instance; saving through this instance replaces them at once, and
- * other instances follow within the two seconds.
+ * kept for a few seconds per instance (`SETTINGS_CACHE_SECONDS`, 2 by default, 0 in test mode);
+ * saving through this instance replaces them at once, and other instances follow within that time.
  */
-const SETTINGS_TTL_MS = 2000;
+const DEFAULT_SETTINGS_CACHE_SECONDS = 2;
 const settingsCache = new WeakMap<Database, { settings: Promise<Settings>; expires: number }>();
 
 /** The settings in force, with the configuration's values as defaults. */
-export function settingsFor(database: Database, config: { siteName: string; adminEmails: string[] }): Promise<Settings> {
+export function settingsFor(database: Database, config: { siteName: string; adminEmails: string[]; settingsCacheSeconds?: number }): Promise<Settings> {
   const cached = settingsCache.get(database);
   if (cached && cached.expires > Date.now()) return cached.settings;
   const settings = getSettings(database, defaultSettings({ siteName: config.siteName, adminEmail: config.adminEmails[0] ?? '' }));
-  settingsCache.set(database, { settings, expires: Date.now() + SETTINGS_TTL_MS });
+  const ttlMs = (config.settingsCacheSeconds ?? DEFAULT_SETTINGS_CACHE_SECONDS) * 1000;
+  if (ttlMs <= 0) return settings;
+  settingsCache.set(database, { settings, expires: Date.now() + ttlMs });
   // A failed read is not kept.
   settings.catch(() => settingsCache.delete(database));
   return settings;

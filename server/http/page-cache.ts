@@ -6,6 +6,10 @@
  *
  * Pages carry a per-request CSP nonce: a cached page gets the new request's nonce in place of
  * the one it was rendered with (a random 22-character value cannot occur by chance).
+ *
+ * A page the cache took part in carries `X-Cache: hit` (served from memory) or `X-Cache: miss`
+ * (rendered and stored): operators can see the cache work, and the tests prove hits with it.
+ * Pages the cache never keeps (signed in, not a catalogue page, cache off) carry no such header.
  */
 
 /** The page as bytes, cut where the nonce stood, so a hit neither re-encodes nor searches it. */
@@ -37,7 +41,9 @@ export function createPageCache(options: { ttlMs: number; maxEntries: number }) 
       if (hit && hit.expires > now) {
         const nonceBytes = Buffer.from(nonce);
         const parts = hit.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [nonceBytes, piece]));
-        return new Response(Buffer.concat(parts), { status: hit.status, headers: hit.headers });
+        const headers = new Headers(hit.headers);
+        headers.set('x-cache', 'hit');
+        return new Response(Buffer.concat(parts), { status: hit.status, headers });
       }
       const response = await render();
       const type = response.headers.get('content-type') ?? '';
@@ -50,7 +56,9 @@ export function createPageCache(options: { ttlMs: number; maxEntries: number }) 
       entries.delete(key);
       const pieces = body.split(nonce).map((piece) => Buffer.from(piece));
       entries.set(key, { pieces, status: response.status, headers: [...response.headers].filter(([name]) => name !== 'content-length'), expires: now + options.ttlMs });
-      return new Response(body, { status: response.status, headers: response.headers });
+      const headers = new Headers(response.headers);
+      headers.set('x-cache', 'miss');
+      return new Response(body, { status: response.status, headers });
     },
   };
 }

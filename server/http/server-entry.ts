@@ -5,7 +5,6 @@ import * as build from 'virtual:react-router/server-build';
 import type { AppServices } from '../services.ts';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
-import { seedDemoInventory } from '../db/demo/seed.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createLocalStorage } from '../media/storage.ts';
 import { createAuth, migrateAuth } from '../auth/auth.ts';
@@ -17,6 +16,7 @@ import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger } from '../logger.ts';
 import { checkDatabase, checkDataDir, listen, startupFailureLine } from './startup.ts';
 import { startRetentionSchedule } from '../privacy/retention.ts';
+import { servedUrl } from './served-url.ts';
 
 /**
  * Starts the product: validate configuration, open and migrate the database, load the demo
@@ -33,7 +33,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFormat);
 
   // The port is bound first, so a port in use is reported before anything is migrated, seeded
   // or printed; until the app is ready the server answers 503.
@@ -59,7 +59,13 @@ export async function startServer(env: Record<string, string | undefined> = proc
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     await migrateAuth(auth);
     if (config.seedDemo) {
-      const seeded = await seedDemoInventory(services, config.demoImageCache);
+      // Loaded only when asked: Vite puts the demo inventory and its drawings (thousands of lines)
+      // in a chunk of their own instead of the production server's code.
+      const { seedDemoInventory } = await import('../db/demo/seed.ts');
+      logger.info('demo inventory: loading it if the database is empty (drawing the photos takes about half a minute the first time)');
+      const seeded = await seedDemoInventory(services, config.demoImageCache, (done, total) => {
+        if (done % 5 === 0 || done === total) logger.info(`drawing demo photos: ${done} of ${total} cars`);
+      });
       if (seeded) logger.info(seeded, 'demo inventory loaded');
     }
     const demoAdmin = await ensureDemoAdmin(services, config.demoAdminPassword);
@@ -83,7 +89,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     process.exit(1);
   }
   const openedDatabase = database;
-  logger.info({ port: config.port, database: openedDatabase.dialect, mode: config.mode }, `${config.siteName} is serving on http://localhost:${config.port}`);
+  logger.info({ port: config.port, database: openedDatabase.dialect, mode: config.mode }, `${config.siteName} is serving on ${servedUrl(env.SITE_ORIGIN, config.host, config.port)}`);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -77,7 +77,10 @@ ${photos.length ? `<p>${photos.map((url) => `<a href="${escapeHtml(url)}">${esca
 /** Sends the mail when notifications are on and an admin email is set; resolves false otherwise. */
 export async function notifyNewLead(services: NotifyServices, lead: NewLead): Promise<boolean> {
   const settings = await settingsFor(services.database, services.config);
-  if (!settings.emailNotifications || !settings.adminEmail) return false;
+  if (!settings.emailNotifications || !settings.adminEmail) {
+    services.logger.info({ lead: `${lead.kind}#${lead.id}` }, 'leads: no new-lead email (notifications are off or no admin email is set)');
+    return false;
+  }
   const mail = newLeadMail(lead, { siteName: settings.siteName, siteOrigin: services.config.siteOrigin });
   await services.mailer.send({ to: settings.adminEmail, ...mail });
   return true;

@@ -125,8 +125,13 @@ describe('drawer', () => {
     expect(await bodyLock(page)).toEqual({ locked: true, overflow: 'hidden' });
     const before = await page.evaluate(() => window.scrollY);
     await page.mouse.move(350, 500);
+    // Settled once the page has seen the wheel event and drawn two frames since (a scroll it
+    // caused would have begun by then).
+    const wheelHandled = page.evaluate(
+      () => new Promise<void>((resolve) => window.addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true, passive: true })),
+    );
     await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(300);
+    await wheelHandled;
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
 
     await page.keyboard.press('Escape');

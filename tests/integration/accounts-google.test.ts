@@ -179,6 +179,8 @@ describe.skipIf(!sharedUrl)(`accounts: Google sign-in (${dialect})`, () => {
   });
 
   test('the Google email is already registered with a password: the account-exists message (email and password), nobody is signed in', async () => {
+    // better-auth logs the refused link as an error.
+    server.expectErrorLog(/"msg":"auth: account_not_linked"/);
     const email = uniqueEmail('taken');
     await signUp(client(), email, PASSWORD);
 
@@ -218,9 +220,10 @@ describe.skipIf(!sharedUrl)(`accounts: Google sign-in (${dialect})`, () => {
   });
 
   test.each([
-    ['the provider reports an error (server_error)', (provider: OidcProvider) => provider.failNextAuthorization('server_error')],
-    ['the code exchange is refused (invalid_grant)', (provider: OidcProvider) => provider.failNextTokenExchange()],
-  ])('%s: "Failed to sign in with Google", not signed in', async (_label, arrange) => {
+    ['the provider reports an error (server_error)', (provider: OidcProvider) => provider.failNextAuthorization('server_error'), null],
+    ['the code exchange is refused (invalid_grant)', (provider: OidcProvider) => provider.failNextTokenExchange(), /"msg":"auth: Failed to validate authorization code"/],
+  ])('%s: "Failed to sign in with Google", not signed in', async (_label, arrange, expectedErrorLog) => {
+    if (expectedErrorLog) server.expectErrorLog(expectedErrorLog);
     const visitor = client();
     arrange(oidc);
     const result = await google(visitor, googleIdentity(uniqueEmail('error'), 'Error Case'));
@@ -230,6 +233,7 @@ describe.skipIf(!sharedUrl)(`accounts: Google sign-in (${dialect})`, () => {
   });
 
   test('a callback that did not start in this browser (state cookie missing) is refused', async () => {
+    server.expectErrorLog(/"msg":"auth: Failed to parse state"/);
     const victim = client();
     const start = await victim.postForm('/login', { intent: 'google', botCheck: await victim.botToken('GOOGLE_LOGIN') });
     // An attacker hands the victim's half-finished sign-in to another browser (login CSRF).

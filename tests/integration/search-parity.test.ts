@@ -3,22 +3,20 @@ import { createCategory, createVehicle } from '../../server/catalog/vehicles.ts'
 import { openDatabase } from '../../server/db/connection.ts';
 import { demoCategories, demoVehicles } from '../../server/db/demo/inventory.ts';
 import { postgresAvailable, startTestServer, type TestServer } from '../support/server.ts';
-import { sharedServer } from '../support/shared.ts';
 
 /**
  * Search gives the same vehicles on SQLite (FTS5 trigram + LIKE) and on PostgreSQL (pg_trgm
  * LIKE) for the same data. This file starts its own pair of servers and loads both with the
- * demo inventory, so it runs once: in the integration-sqlite project only.
+ * demo inventory, so it runs once: vitest.config.ts leaves it out of the integration-postgres project.
  *
  * The inventory goes in through the catalogue services the demo seed uses, in the seed's order
  * (so ids are equal on both), but without drawing the photos: search does not read them, and
  * drawing them twice more takes minutes on a busy two-core machine.
  */
 
-const inSqliteProject = sharedServer().dialect === 'sqlite';
 // Outside CI an unreachable PostgreSQL skips this file; under CI postgresAvailable() throws,
 // so the file fails instead of passing unnoticed.
-const postgresReachable = inSqliteProject ? await postgresAvailable() : false;
+const postgresReachable = await postgresAvailable();
 
 type Summary = { id: number; name: string; make: string; model: string; variant: string; year: string; categoryName: string; featured: boolean; price: string };
 type VehiclePage = { items: Summary[]; total: number; page: number; pageCount: number; perPage: number };
@@ -191,7 +189,7 @@ async function loadDemoInventory(server: TestServer) {
 
 const summaryKey = (item: Summary) => [item.make, item.model, item.variant, item.year, item.name].join('|');
 
-describe.runIf(inSqliteProject)('search parity between SQLite and PostgreSQL', () => {
+describe('search parity between SQLite and PostgreSQL', () => {
   describe.skipIf(!postgresReachable)('on the same demo inventory', () => {
     let sqlite: TestServer | undefined;
     let postgres: TestServer | undefined;

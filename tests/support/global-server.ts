@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { postgresAvailable, startTestServer, type Dialect } from './server.ts';
+import { errorLogLines, postgresAvailable, startTestServer, type Dialect } from './server.ts';
 
 /**
  * One seeded server per project, shared by its test files (they only read the demo data).
@@ -18,5 +18,15 @@ export default async function setup(project: TestProject) {
   const server = await startTestServer({ dialect, seed: true });
   provide('serverUrl', server.url);
   provide('serverDataDir', server.dataDir);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    // Every test file shares this server, so no test can declare an error on it: any error it
+    // logged fails the run (a test that provokes errors on purpose starts its own server).
+    // A throw here is only printed by Vitest ("error during close"), so the exit code says it.
+    const errors = errorLogLines(server.output());
+    if (errors.length > 0) {
+      console.error(`\nThe shared ${dialect} test server logged ${errors.length} error(s); the run fails:\n${errors.join('\n')}\n`);
+      process.exitCode = 1;
+    }
+  };
 }

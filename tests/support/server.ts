@@ -8,6 +8,16 @@ import pg from 'pg';
 /**
  * Starts the real, built server (node server.js) on a free port with its own data directory,
  * and for PostgreSQL its own freshly created database, dropped again on stop.
+ *
+ * The server's error log is read: every line it logs at pino level error or fatal (>= 50)
+ * fails the test that was running (tests/support/error-log-check.ts, a setup file of the
+ * integration and browser projects), unless the test declared it first:
+ *
+ *     server.expectErrorLog(/the new-lead email could not be sent/);
+ *
+ * A declaration made inside a test holds until that test ends; one made in beforeAll (outside
+ * any test) holds for the server's whole life. The shared server of a project
+ * (global-server.ts) allows no error at all: a test that provokes one starts its own server.
  */
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -19,8 +29,44 @@ export type TestServer = {
   databaseUrl: string | undefined;
   /** Everything the server printed, for assertions on its logs and for debugging failures. */
   output: () => string;
+  /** Resolves once the server has printed a line matching `pattern` (rejects after `timeoutMs`). */
+  waitForOutput: (pattern: RegExp, timeoutMs?: number) => Promise<string>;
+  /** Declares an error log line the test provokes on purpose (see the comment at the top). */
+  expectErrorLog: (pattern: RegExp) => void;
+  /** Error log lines not declared with expectErrorLog, each returned once. */
+  takeUnexpectedErrorLogs: () => string[];
   stop: () => Promise<void>;
 };
+
+/** pino's numeric level for `error`; `fatal` is 60. */
+const PINO_ERROR = 50;
+
+/** Servers started by this test file and still running, for the error-log check after each test. */
+export const runningServers = new Set<TestServer>();
+/** Unexpected error lines of servers that stopped before the check could read them. */
+export const errorLogsOfStoppedServers: string[] = [];
+/** Whether a test (not a beforeAll/afterAll hook) is running: its declarations end with it. */
+let inTest = false;
+export function beginTest() {
+  inTest = true;
+}
+export function endTest() {
+  inTest = false;
+  for (const server of runningServers) (server as TestServer & { forgetTestPatterns?: () => void }).forgetTestPatterns?.();
+}
+
+/** The error-level lines of pino JSON output (lines that are not JSON are not log records). */
+export function errorLogLines(text: string): string[] {
+  return text.split('\n').filter((line) => {
+    if (!line.startsWith('{')) return false;
+    try {
+      const record = JSON.parse(line) as { level?: unknown };
+      return typeof record.level === 'number' && record.level >= PINO_ERROR;
+    } catch {
+      return false;
+    }
+  });
+}
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -98,15 +144,22 @@ export async function startTestServer(options: { dialect: Dialect; seed?: boolea
     SITE_ORIGIN: `http://127.0.0.1:${port}`,
     SEED_DEMO: options.seed === false ? 'false' : 'true',
     LOG_LEVEL: 'warn',
+    // JSON even in demo mode: the error-log check and waitForOutput read the records.
+    LOG_FORMAT: 'json',
     // Drawn demo photos are made once per machine and copied for every test database.
     DEMO_IMAGE_CACHE: path.join(tmpdir(), 'gaadi-demo-image-cache'),
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   };
   let output = '';
+  const outputListeners = new Set<() => void>();
   const child: ChildProcess = spawn(process.execPath, ['server.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of outputListeners) listener();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = `http://127.0.0.1:${port}`;
@@ -124,17 +177,64 @@ export async function startTestServer(options: { dialect: Dialect; seed?: boolea
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await database?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+
+  const lifetimePatterns: RegExp[] = [];
+  let testPatterns: RegExp[] = [];
+  let checkedUpTo = 0;
+  const takeUnexpectedErrorLogs = () => {
+    // Only whole lines: a line still being written is read at the next check.
+    const end = output.lastIndexOf('\n') + 1;
+    if (end <= checkedUpTo) return [];
+    const fresh = output.slice(checkedUpTo, end);
+    checkedUpTo = end;
+    const allowed = [...lifetimePatterns, ...testPatterns];
+    return errorLogLines(fresh).filter((line) => !allowed.some((pattern) => pattern.test(line)));
+  };
+  const waitForOutput = (pattern: RegExp, timeoutMs = 15_000) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        const line = output.split('\n').find((candidate) => pattern.test(candidate));
+        if (line === undefined) return false;
+        outputListeners.delete(listener);
+        clearTimeout(timer);
+        resolve(line);
+        return true;
+      };
+      const listener = () => void check();
+      const timer = setTimeout(() => {
+        outputListeners.delete(listener);
+        reject(new Error(`The server printed nothing matching ${pattern} within ${timeoutMs} ms. Its output:\n${output.slice(-4000)}`));
+      }, timeoutMs);
+      outputListeners.add(listener);
+      check();
+    });
+
+  const server: TestServer & { forgetTestPatterns: () => void } = {
+    url,
+    dialect: options.dialect,
+    dataDir,
+    databaseUrl: database?.url,
+    output: () => output,
+    waitForOutput,
+    expectErrorLog: (pattern) => (inTest ? testPatterns : lifetimePatterns).push(pattern),
+    takeUnexpectedErrorLogs,
+    forgetTestPatterns: () => {
+      testPatterns = [];
+    },
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (runningServers.delete(server)) errorLogsOfStoppedServers.push(...takeUnexpectedErrorLogs());
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
   if (!ready) {
-    await stop();
+    await server.stop();
     throw new Error(`The test server did not start:\n${output}`);
   }
-  return { url, dialect: options.dialect, dataDir, databaseUrl: database?.url, output: () => output, stop };
+  runningServers.add(server);
+  return server;
 }

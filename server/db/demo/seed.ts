@@ -72,7 +72,12 @@ async function mapLimited<T, R>(items: T[], limit: number, task: (item: T, index
  * categories, each with drawn photos. Does nothing when any category exists, so a dealer's
  * real data is never touched.
  */
-export async function seedDemoInventory(services: AppServices, imageCacheDir?: string): Promise<{ categories: number; vehicles: number } | null> {
+export async function seedDemoInventory(
+  services: AppServices,
+  imageCacheDir?: string,
+  /** Told after each car's photos are ready: drawing them all takes half a minute the first time. */
+  onProgress?: (carsDone: number, carsTotal: number) => void,
+): Promise<{ categories: number; vehicles: number } | null> {
   const { database } = services;
   const existing = await database.db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
@@ -85,6 +90,7 @@ export async function seedDemoInventory(services: AppServices, imageCacheDir?: s
     categoryIds.set(category.name, await createCategory(database, { name: category.name, image }));
   }
 
+  let carsDone = 0;
   const photos = await mapLimited(demoVehicles, 2, async (vehicle, index) => {
     const slug = slugify(vehicle.category);
     const stem = slugify(`${vehicle.make} ${vehicle.model}`);
@@ -92,6 +98,7 @@ export async function seedDemoInventory(services: AppServices, imageCacheDir?: s
     for (const spec of vehicle.images) {
       images.push(await drawPhoto(services, `vehicles/${slug}/${stamp}_${stem}-${index}-${spec.angle}`, spec, vehicle.registration, imageCacheDir));
     }
+    onProgress?.(++carsDone, demoVehicles.length);
     return images;
   });
 
