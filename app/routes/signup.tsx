@@ -24,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'email');
-  const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH);
+  // One past the longest allowed, so an over-long value is refused rather than quietly cut.
+  const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1);
 
   const limit = await consumeRateLimit(services.database, { key: `sign-up:${services.clientAddress}`, ...rateLimits.signUp });
   if (!limit.allowed) return { error: 'Too many attempts. Please try again later or reset your password.', email };

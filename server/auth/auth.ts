@@ -105,7 +105,8 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       },
     },
     logger: {
-      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
+      // What a visitor's own request causes is a warning, not an error of ours (errors alert staff).
+      log: (level, message, ...args) => logger[level === 'error' && causedByVisitor(message, args) ? 'warn' : level]({ args }, `auth: ${message}`),
     },
     plugins: google
       ? [
@@ -149,4 +150,16 @@ export async function migrateAuth(auth: Auth) {
   const { getMigrations } = await import('better-auth/db/migration');
   const { runMigrations } = await getMigrations(auth.options);
   await runMigrations();
+}
+
+/**
+ * better-auth errors that a visitor's request causes: a Google callback with a forged or stale
+ * state, and two simultaneous sign-ups of one address, where the unique index on the email
+ * (SQLite or PostgreSQL) refuses the second and the sign-up flow says the address is in use.
+ */
+function causedByVisitor(message: string, args: unknown[]): boolean {
+  if (message === 'Failed to parse state') return true;
+  if (message !== 'Failed to create user') return false;
+  const cause = args[0] as { errcode?: number; code?: string } | undefined;
+  return cause?.errcode === 2067 || cause?.code === '23505';
 }

@@ -1,4 +1,5 @@
 import type { AppServices } from '../services.ts';
+import { MAX_EMAIL_LENGTH } from '../../app/lib/input.ts';
 import { pathAfterSignIn, recordLogin } from '../accounts/profiles.ts';
 import { isAllowListed } from '../admin/admins.ts';
 import { AFTER_SIGN_IN_PATH, EMAIL_VERIFIED_PATH } from './auth.ts';
@@ -39,12 +40,14 @@ async function errorCode(response: Response): Promise<string> {
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The longest address SMTP can deliver to (RFC 5321); longer ones are refused, never cut. */
-export const MAX_EMAIL_LENGTH = 254;
-
 /** Shaped like an email address and no longer than one can be. */
 export function isPlausibleEmail(email: string): boolean {
   return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
+}
+
+async function emailRegistered(services: AppServices, email: string): Promise<boolean> {
+  const row = await services.database.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
+  return Boolean(row);
 }
 
 export async function signUpWithEmail(services: AppServices, request: Request, input: { email: string; password: string }): Promise<FlowResult> {
@@ -64,6 +67,9 @@ export async function signUpWithEmail(services: AppServices, request: Request, i
     if (code.startsWith('USER_ALREADY_EXISTS')) return { ok: false, message: messages.emailInUse };
     if (code === 'INVALID_EMAIL') return { ok: false, message: messages.invalidEmail };
     if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') return { ok: false, message: messages.weakPassword };
+    // Two sign-ups of one address at the same moment: better-auth's check passes for both and
+    // the database's unique index refuses the second. To the person it is an address in use.
+    if (code === 'FAILED_TO_CREATE_USER' && (await emailRegistered(services, email))) return { ok: false, message: messages.emailInUse };
     services.logger.warn({ code, status: response.status }, 'sign-up refused');
     return { ok: false, message: messages.signUpFailed };
   }

@@ -383,13 +383,18 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       expect((await admin.session())?.user.email).toBe(ADMIN.email);
 
       // A second admin (allow-listed, verified, with a record) may go, and its record goes too.
-      const second = await person('second', { email: SECOND_ADMIN, verifiedPhone: false });
-      await database.db.updateTable('user').set({ emailVerified: dialect === 'postgres' ? true : 1 }).where('id', '=', second.id).execute();
-      await database.db.insertInto('admins').values({ email: SECOND_ADMIN, created_by: ADMIN.email, created_at: new Date().toISOString() }).execute();
-      const gone = await second.client.postForm('/profile/delete', { password: PASSWORD });
+      // Allow-listed addresses are created by an admin, never by public sign-up (decision 010).
+      const created = await admin.postForm('/admin/register-admin', { email: SECOND_ADMIN, password: PASSWORD });
+      expect(created.status).toBe(200);
+      await created.body?.cancel();
+      const second = new HttpClient(server.url);
+      await logIn(second, SECOND_ADMIN, PASSWORD);
+      const secondId = (await second.session())!.user.id;
+      await database.db.updateTable('user').set({ emailVerified: dialect === 'postgres' ? true : 1 }).where('id', '=', secondId).execute();
+      const gone = await second.postForm('/profile/delete', { password: PASSWORD });
       expect(gone.status).toBe(302);
       expect(await database.db.selectFrom('admins').select('email').where('email', '=', SECOND_ADMIN).execute()).toEqual([]);
-      expect(await countWhere('user', 'id', second.id)).toBe(0);
+      expect(await countWhere('user', 'id', secondId)).toBe(0);
     });
   });
 
