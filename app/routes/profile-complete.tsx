@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Form, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
+import { data, Form, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
 import { hasRequestedOtp, pendingPhoneOtp, sendPhoneOtp, verifyPhoneOtp } from '../../server/accounts/phone-verification.ts';
 import { ensureProfile, saveVerifiedPhone } from '../../server/accounts/profiles.ts';
 import { currentUser, requireUser } from '../../server/auth/session.ts';
@@ -12,6 +12,7 @@ import { withNetworkErrorMessage } from '../lib/network.ts';
 import { DEFAULT_COUNTRY_CODE, e164, mmss, phoneFormError, phoneMessages, splitPhone } from '../lib/phone.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-complete';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: '/profile-complete', title: 'Complete your profile', noIndex: true });
@@ -34,13 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult = { error: string };
 
-export async function action({ request, context }: Route.ActionArgs): Promise<ActionResult> {
+export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const { database, config } = services;
   const user = await currentUser(services.auth, request);
   if (!user) return { error: phoneMessages.signInFirst };
 
-  const form = await request.formData();
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data<ActionResult>({ error: form.message }, { status: form.status });
   const intent = form.get('intent') === 'verify' ? 'verify' : 'send';
   const input = {
     intent: intent as 'send' | 'verify',

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { googleErrorMessage, signUpWithEmail, startGoogle } from '../../server/auth/flows.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
@@ -8,6 +8,7 @@ import { withNetworkErrorMessage } from '../lib/network.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/signup';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.signup, title: 'Sign Up', noIndex: true });
@@ -21,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
-  const form = await request.formData();
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message, email: '' }, { status: form.status });
   const intent = String(form.get('intent') ?? 'email');
   const email = String(form.get('email') ?? '');
 

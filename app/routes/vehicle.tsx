@@ -16,6 +16,7 @@ import { detailTitle, imageUrl, type Vehicle } from '../lib/vehicle.ts';
 import { videoEmbedUrl } from '../lib/video.ts';
 import { useNonce } from '../lib/nonce.tsx';
 import type { Route } from './+types/vehicle';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
 function vehicleId(param: string): number {
   return /^\d{1,12}$/.test(param) ? Number(param) : NaN;
@@ -35,7 +36,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const { database, auth } = context.get(appContext);
   const user = await currentUser(auth, request);
   if (!user) throw redirect(paths.login);
-  const form = await request.formData();
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ wishlisted: false, error: form.message }, { status: form.status });
   const wanted = form.get('wishlisted') === 'true';
   try {
     const wishlisted = await setWishlisted(database, user.id, vehicleId(params.id), wanted);

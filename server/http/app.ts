@@ -6,11 +6,13 @@ import { compress } from 'hono/compress';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { appContext, type AppServices } from '../../app/context.ts';
 import { apiV1 } from './api-v1.ts';
+import { bodyLimit, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
 import { csrfProtection } from './csrf.ts';
 import { maintenanceMode } from './maintenance.ts';
 import { createPageCache } from './page-cache.ts';
 import { mediaHandler } from './media.ts';
 import { securityHeaders } from './security.ts';
+import { setImageConcurrency } from '../media/images.ts';
 import { isBotAction } from '../security/bot-check.ts';
 import { addressKey, clientAddress, consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 
@@ -27,12 +29,19 @@ export function createApp(services: AppServices, build: ServerBuild) {
   // The visitor's address as rate limits key it: X-Forwarded-For only behind our own proxy,
   // and IPv6 by its /64 (one phone can hold a whole block).
   const requestAddress = (c: Context) => addressKey(clientAddress(c.req.raw.headers, getConnInfo(c).remote.address, config.trustProxy));
+  setImageConcurrency(config.imageConcurrency);
   const handleRequest = createRequestHandler(build, config.mode === 'production' ? 'production' : 'development');
 
   app.onError((error, c) => {
+    // A chunked body cut off at the edge limit (server/http/body-limit.ts) under a handler that is not a form action.
+    const tooLarge = error instanceof BodyTooLargeError ? error : error.cause instanceof BodyTooLargeError ? error.cause : null;
+    if (tooLarge) return c.text(tooLargeMessage(tooLarge.maxBytes), 413);
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.text('Something went wrong on our side. Please try again in a moment.', 500);
   });
+
+  // Before anything else may read a body.
+  app.use(bodyLimit());
 
   app.get('/healthz', async (c) => {
     try {

@@ -8,6 +8,7 @@ import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/login';
+import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: '/admin-login', title: 'Admin Login', noIndex: true });
@@ -29,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
-  const form = await request.formData();
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message, email: '' }, { status: form.status });
   const email = String(form.get('email') ?? '').slice(0, 254);
   const password = String(form.get('password') ?? '').slice(0, 128);
   const byAddress = await consumeRateLimit(services.database, { key: `admin-sign-in:${services.clientAddress}`, ...rateLimits.adminSignIn });

@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation } from 'react-router';
+import { data, Form, useActionData, useNavigation } from 'react-router';
 import { adminMessages, createAdminAccount } from '../../../server/admin/admin-auth.ts';
 import { recordAudit } from '../../../server/admin/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
@@ -7,6 +7,7 @@ import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/register-admin';
+import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Create Admin Account', noIndex: true });
@@ -25,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  const form = await request.formData();
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ ok: false as const, message: form.message, email: '' }, { status: form.status });
   const email = String(form.get('email') ?? '').slice(0, 254);
   const password = String(form.get('password') ?? '').slice(0, 128);
   const result = await createAdminAccount(services, request, { email, password, createdBy: admin.email });
