@@ -69,6 +69,8 @@ const schema = z.object({
   DEMO_IMAGE_CACHE: z.string().min(1).optional(),
   // Seconds a public page is kept for signed-out visitors (0 turns the cache off; off in test mode).
   PAGE_CACHE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(300).optional(),
+  // How many images may be decoded and resized at once, server-wide (one core each).
+  IMAGE_CONCURRENCY: z.coerce.number({ message: 'must be a whole number from 1 to 16' }).int().min(1).max(16).default(1),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -172,6 +174,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     /** Where drawn demo photos are kept between seeds (the test suite seeds many databases). */
     demoImageCache: values.DEMO_IMAGE_CACHE,
     pageCacheSeconds: values.PAGE_CACHE_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 5),
+    imageConcurrency: values.IMAGE_CONCURRENCY,
     seedDemo: values.SEED_DEMO ? values.SEED_DEMO === 'true' : values.APP_MODE === 'demo',
   };
 }
