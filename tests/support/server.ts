@@ -17,6 +17,8 @@ export type TestServer = {
   dialect: Dialect;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The server process's id (to read its memory from /proc). */
+  pid: number;
   /** Everything the server printed, for assertions on its logs and for debugging failures. */
   output: () => string;
   stop: () => Promise<void>;
@@ -136,5 +138,5 @@ export async function startTestServer(options: { dialect: Dialect; seed?: boolea
     await stop();
     throw new Error(`The test server did not start:\n${output}`);
   }
-  return { url, dialect: options.dialect, dataDir, databaseUrl: database?.url, output: () => output, stop };
+  return { url, dialect: options.dialect, dataDir, databaseUrl: database?.url, pid: child.pid!, output: () => output, stop };
 }
