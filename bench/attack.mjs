@@ -15,11 +15,16 @@
  *
  *   npm run bench -- attack [--duration=10] [--connections=10] [--attackers=5]
  */
+/* global fetch, FormData -- Node's own web globals; nothing to import them from */
+import { Buffer, File } from 'node:buffer';
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { clearInterval, setInterval, setTimeout } from 'node:timers';
+import { URL } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import { solveAltchaChallenge } from '../app/lib/bot-check-client.ts';
 import { loadAverage, option, stats, writeResult } from './lib/common.ts';
