@@ -15,8 +15,7 @@
  *
  *   npm run bench -- attack [--duration=10] [--connections=10] [--attackers=5]
  */
-/* global fetch, FormData -- Node's own web globals; nothing to import them from */
-import { Buffer, File } from 'node:buffer';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,9 +23,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { clearInterval, setInterval, setTimeout } from 'node:timers';
-import { URL } from 'node:url';
-import { crc32, deflateSync } from 'node:zlib';
-import { solveAltchaChallenge } from '../app/lib/bot-check-client.ts';
 import { loadAverage, option, stats, writeResult } from './lib/common.ts';
 import { cpuSeconds, get } from './lib/http.mjs';
 import { snapshotBuild, startServer } from './lib/server.mjs';
@@ -35,101 +31,20 @@ const DURATION = Number(option('duration') ?? 10);
 const CONNECTIONS = Number(option('connections') ?? 10);
 const ATTACKERS = Number(option('attackers') ?? 5);
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, br', accept: 'text/html' };
-const MiB = 1024 * 1024;
 // Every request rendered (page cache off, as for signed-in visitors): the page's own CPU
 // competes with the attack. X-Forwarded-For is believed so each attacker has its addresses.
 const ENV = { APP_MODE: 'test', NODE_ENV: 'production', PAGE_CACHE_SECONDS: '0', TRUST_PROXY: 'true', IMAGE_CONCURRENCY: '1' };
-
-function pngChunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A real greyscale PNG: a few hundred KB on the wire at most, width x height bytes once decoded. */
-function png(width, height) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 0;
-  const rows = deflateSync(Buffer.alloc((width + 1) * height), { level: 9 });
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]);
-}
-
-const PAYLOADS = {
-  'image bombs': { file: png(7700, 7700), count: 10, label: 'ten 59-megapixel PNGs' },
-  'largest allowed photos': { file: png(4000, 3000), count: 10, label: 'ten 12-megapixel PNGs' },
-};
-
-let addressCounter = 0;
-const freshAddress = () => `10.${100 + (addressCounter >> 16)}.${(addressCounter >> 8) & 255}.${addressCounter++ & 255}`;
-
-/** Solved bot checks for the sell form, each with the address it was solved from. */
-async function solveTokens(url, count) {
-  const tokens = [];
-  for (let index = 0; index < count; index++) {
-    const address = freshAddress();
-    const response = await fetch(`${url}/api/bot-check/challenge?action=SELL_FORM`, { headers: { 'x-forwarded-for': address, accept: 'application/json' } });
-    if (!response.ok) throw new Error(`bot-check challenge: HTTP ${response.status}`);
-    tokens.push({ address, token: await solveAltchaChallenge(await response.json()) });
-  }
-  return tokens;
-}
-
-/** One sell submission with the payload's photos; resolves to the HTTP status. */
-async function submitPhotos(url, payload, token) {
-  const form = new FormData();
-  const fields = { name: 'Bench Attacker', phone: '+91 99887 76655', vehicle: 'Hyundai i20 Asta', year: '2018', price: '4,50,000', description: 'bench' };
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  form.set('botCheck', token.token);
-  for (let index = 0; index < payload.count; index++) form.append('images', new File([payload.file], `p${index}.png`, { type: 'image/png' }));
-  const response = await fetch(`${url}/sell-vehicle`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: url, 'x-forwarded-for': token.address } });
-  await response.arrayBuffer();
-  return response.status;
-}
-
-/** A 64 MiB body, declared or chunked, written until the server answers; resolves to the status (0: connection closed first). */
-function oversizeBody(url, pagePath, chunked, address) {
-  const { hostname, port } = new URL(url);
-  const multipart = pagePath.startsWith('/sell');
-  const headers = {
-    'content-type': multipart ? 'multipart/form-data; boundary=----bench' : 'application/x-www-form-urlencoded',
-    origin: url,
-    'x-forwarded-for': address,
-  };
-  const prefix = Buffer.from(multipart ? '------bench\r\nContent-Disposition: form-data; name="description"\r\n\r\n' : 'intent=email&email=');
-  const size = 64 * MiB;
-  if (!chunked) headers['content-length'] = String(prefix.length + size);
-  return new Promise((resolve) => {
-    let answered = false;
-    const request = http.request({ host: hostname, port, path: pagePath, method: 'POST', headers, agent: false }, (response) => {
-      answered = true;
-      response.resume();
-      response.on('end', () => {
-        request.destroy();
-        resolve(response.statusCode ?? 0);
-      });
-    });
-    request.on('error', () => {
-      if (!answered) resolve(0);
-    });
-    const filler = Buffer.alloc(MiB, 0x61);
-    let sent = 0;
-    request.write(prefix);
-    const write = () => {
-      while (!answered && sent < size) {
-        sent += MiB;
-        if (!request.write(filler)) return void request.once('drain', write);
-      }
-      if (!answered) request.end();
-    };
-    write();
-  });
-}
+/**
+ * The rows: which image submissions (bench/lib/attacker.mjs makes them) and whether oversize
+ * bodies come beside them; each alone first, so the combined row can be read.
+ */
+const ATTACKS = [
+  { images: 'image bombs', bodies: false },
+  { images: 'largest allowed photos', bodies: false },
+  { images: 'none', bodies: true },
+  { images: 'image bombs', bodies: true },
+  { images: 'largest allowed photos', bodies: true },
+];
 
 /** `/` requested over `CONNECTIONS` keep-alive connections for `seconds`; every latency kept. */
 async function loadHome(url, seconds) {
@@ -162,32 +77,22 @@ async function loadHome(url, seconds) {
   return { stats: stats(latencies), statuses, requestsPerSecond: latencies.length / seconds };
 }
 
-/** Measures `/` while the attackers run; they stop when the measurement ends. */
-async function underAttack(server, name, tokens) {
-  const payload = PAYLOADS[name];
-  const attack = { submissions: {}, oversize: {} };
-  const count = (bucket, status) => (bucket[status] = (bucket[status] ?? 0) + 1);
-  let stop = false;
-  const oversizeAddress = freshAddress();
-  const imageAttackers = Array.from({ length: ATTACKERS }, async () => {
-    while (!stop) {
-      const token = tokens.shift();
-      if (!token) break;
-      count(attack.submissions, await submitPhotos(server.url, payload, token).catch(() => 'error'));
-    }
-  });
-  const kinds = [
-    ['/sell-vehicle', false],
-    ['/sell-vehicle.data', true],
-    ['/login.data', false],
-    ['/login', true],
-  ];
-  const bodyAttackers = Array.from({ length: ATTACKERS }, async (_, index) => {
-    for (let round = index; !stop; round++) {
-      const [pagePath, chunked] = kinds[round % kinds.length];
-      count(attack.oversize, await oversizeBody(server.url, pagePath, chunked, oversizeAddress));
-    }
-  });
+/**
+ * Measures `/` while the attackers run in a process of their own (bench/lib/attacker.mjs), so
+ * writing their bodies does not slow down the client that measures; they stop when the
+ * measurement ends and report what they were answered.
+ */
+async function underAttack(server, { images, bodies }, row) {
+  const args = [path.join(import.meta.dirname, 'lib/attacker.mjs'), server.url, images, String(ATTACKERS), bodies ? 'bodies' : 'no bodies', String(row)];
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // The attackers solve their bot checks first (not measured), then say so and start.
+  while (!output.includes('attacking')) {
+    if (child.exitCode !== null) throw new Error(`the attacker process ended: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const cpuBefore = cpuSeconds(server.pid);
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 100);
@@ -195,10 +100,11 @@ async function underAttack(server, name, tokens) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const home = await loadHome(server.url, DURATION);
   const cpu = cpuSeconds(server.pid) - cpuBefore;
-  stop = true;
   clearInterval(sampler);
-  await Promise.all([...imageAttackers, ...bodyAttackers]);
-  return { name, payload: payload.label, attackers: ATTACKERS, home, attack, serverCpuSeconds: cpu, peakRssMb: peakRss };
+  child.stdin.end('stop\n');
+  await exited;
+  const attack = JSON.parse(output.slice(output.lastIndexOf('{"submissions"')));
+  return { images, bodies, attackers: ATTACKERS, home, attack, serverCpuSeconds: cpu, peakRssMb: peakRss };
 }
 
 function rssMb(pid) {
@@ -221,15 +127,16 @@ try {
   // Warm-up, then `/` at rest.
   await loadHome(server.url, 2);
   const cpuBefore = cpuSeconds(server.pid);
+  let restRss = 0;
+  const sampler = setInterval(() => (restRss = Math.max(restRss, rssMb(server.pid))), 100);
   const rest = await loadHome(server.url, DURATION);
+  clearInterval(sampler);
   const restCpu = cpuSeconds(server.pid) - cpuBefore;
   console.log(`at rest: p95 ${rest.stats.p95.toFixed(1)} ms, ${rest.requestsPerSecond.toFixed(0)} req/s`);
   const runs = [];
-  for (const name of Object.keys(PAYLOADS)) {
-    // Enough solved bot checks for the attackers to never run dry during the measurement.
-    const tokens = await solveTokens(server.url, ATTACKERS * (name === 'image bombs' ? 40 : 8));
-    const run = await underAttack(server, name, tokens);
-    console.log(`${name}: p95 ${run.home.stats.p95.toFixed(1)} ms, ${run.home.requestsPerSecond.toFixed(0)} req/s; submissions ${JSON.stringify(run.attack.submissions)}, oversize ${JSON.stringify(run.attack.oversize)}`);
+  for (const [row, attack] of ATTACKS.entries()) {
+    const run = await underAttack(server, attack, row);
+    console.log(`${attack.images}${attack.bodies ? ' + oversize bodies' : ''}: p95 ${run.home.stats.p95.toFixed(1)} ms, ${run.home.requestsPerSecond.toFixed(0)} req/s; submissions ${JSON.stringify(run.attack.submissions)}, oversize ${JSON.stringify(run.attack.oversize)}`);
     runs.push(run);
   }
   writeResult('attack', {
@@ -239,7 +146,7 @@ try {
     env: ENV,
     homeBytes: sample.body.length,
     encoding: sample.headers['content-encoding'] ?? 'identity',
-    rest: { home: rest, serverCpuSeconds: restCpu },
+    rest: { home: rest, serverCpuSeconds: restCpu, peakRssMb: restRss },
     runs,
   });
 } finally {
