@@ -8,6 +8,7 @@ import { appContext, type AppServices } from '../../app/context.ts';
 import { apiV1 } from './api-v1.ts';
 import { bodyLimit, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
 import { csrfProtection } from './csrf.ts';
+import { removeStaleUploads, uploadTempDir } from './forms.ts';
 import { maintenanceMode } from './maintenance.ts';
 import { createPageCache } from './page-cache.ts';
 import { mediaHandler } from './media.ts';
@@ -30,6 +31,7 @@ export function createApp(services: AppServices, build: ServerBuild) {
   // and IPv6 by its /64 (one phone can hold a whole block).
   const requestAddress = (c: Context) => addressKey(clientAddress(c.req.raw.headers, getConnInfo(c).remote.address, config.trustProxy));
   setImageConcurrency(config.imageConcurrency);
+  void removeStaleUploads(uploadTempDir(config.dataDir)).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
   const handleRequest = createRequestHandler(build, config.mode === 'production' ? 'production' : 'development');
 
   app.onError((error, c) => {

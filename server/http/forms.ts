@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -241,6 +241,25 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
 /** The temporary folder for uploads under the data directory. */
 export function uploadTempDir(dataDir: string): string {
   return path.join(dataDir, 'tmp', 'uploads');
+}
+
+/**
+ * Removes upload folders older than `maxAgeMs` that a crash left behind. Only old ones: other
+ * instances sharing the data directory may be reading uploads right now, and none takes an hour.
+ */
+export async function removeStaleUploads(tempDir: string, maxAgeMs = 60 * 60_000, now = Date.now()): Promise<number> {
+  let removed = 0;
+  const entries = await readdir(tempDir).catch(() => [] as string[]);
+  for (const entry of entries) {
+    if (!entry.startsWith('upload-')) continue;
+    const folder = path.join(tempDir, entry);
+    const info = await stat(folder).catch(() => null);
+    if (info && now - info.mtimeMs > maxAgeMs) {
+      await rm(folder, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /**

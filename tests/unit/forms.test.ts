@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyClassFor, LONG_TEXT_FORM_MAX_BYTES, PLAIN_FORM_MAX_BYTES } from '../../server/http/body-limit.ts';
-import { FormReadError, readForm, readUploadForm } from '../../server/http/forms.ts';
+import { FormReadError, readForm, readUploadForm, removeStaleUploads } from '../../server/http/forms.ts';
 import { checkPixelBudget, MAX_REQUEST_PIXELS } from '../../server/media/images.ts';
 
 let tempDir: string;
@@ -159,6 +159,21 @@ describe('readUploadForm', () => {
     const json = await refusal(readUploadForm(post('http://x/sell-vehicle', '{}', { 'content-type': 'application/json' }), { tempDir }));
     expect(json.status).toBe(400);
     expect(await leftovers()).toBe(0);
+  });
+});
+
+describe('removeStaleUploads', () => {
+  it('removes upload folders a crash left behind an hour ago, and only those', async () => {
+    const old = path.join(tempDir, 'upload-old');
+    const fresh = path.join(tempDir, 'upload-fresh');
+    await mkdir(old);
+    await mkdir(fresh);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    await utimes(old, twoHoursAgo, twoHoursAgo);
+    expect(await removeStaleUploads(tempDir)).toBe(1);
+    expect(await readdir(tempDir)).toEqual(['upload-fresh']);
+    await rm(fresh, { recursive: true });
+    expect(await removeStaleUploads(path.join(tempDir, 'missing'))).toBe(0);
   });
 });
 
