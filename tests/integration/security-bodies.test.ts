@@ -64,7 +64,7 @@ function bigPost(pagePath: string, options: { contentType: string; pieces: Array
       });
     });
     outgoing.on('error', (error) => {
-      if (!answered) reject(error);
+      if (!answered) reject(new Error(`${pagePath}: ${(error as NodeJS.ErrnoException).code ?? error.message} before an answer`));
     });
     const filler = Buffer.alloc(MiB, 0x61);
     const chunks = (function* () {
@@ -79,7 +79,14 @@ function bigPost(pagePath: string, options: { contentType: string; pieces: Array
         if (!outgoing.write(next.value)) return void outgoing.once('drain', write);
       }
     };
-    write();
+    if (options.chunked) write();
+    else {
+      // With a declared length, a client that looks for an early answer before sending the
+      // rest (as with Expect: 100-continue): after one the server closes the connection, and a
+      // client still writing would see the close before the answer.
+      outgoing.write(chunks.next().value!);
+      setTimeout(write, 300);
+    }
   });
 }
 
@@ -137,17 +144,21 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
     await server?.stop();
   });
 
-  test('20 concurrent 64 MiB bodies, declared and chunked, are refused while the server stays under 400 MB', async () => {
+  test('20 concurrent 62 MiB bodies, declared and chunked, are refused while the server stays under 400 MB', async () => {
     const boundary = '----gaadi-attack';
     const multipartPrefix = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nX\r\n`;
     const filePart = (index: number) => `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="p${index}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+    // 62 MiB: over the sell form's 61 MiB, and within the 64 MiB @hono/node-server discards
+    // after an early answer (past that it closes the connection, and a client still writing
+    // may see the close before the answer).
+    const size = 62 * MiB;
     const sellBody = (chunked: boolean) => ({
       contentType: `multipart/form-data; boundary=${boundary}`,
       // Declared, the length alone is over the limit; chunked, one endless text field is.
-      pieces: [chunked ? `${multipartPrefix}--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n` : multipartPrefix + filePart(0), 64 * MiB, `\r\n--${boundary}--\r\n`],
+      pieces: [chunked ? `${multipartPrefix}--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n` : multipartPrefix + filePart(0), size, `\r\n--${boundary}--\r\n`],
       chunked,
     });
-    const loginBody = (chunked: boolean) => ({ contentType: 'application/x-www-form-urlencoded', pieces: ['intent=email&email=', 64 * MiB, '&password=x'], chunked });
+    const loginBody = (chunked: boolean) => ({ contentType: 'application/x-www-form-urlencoded', pieces: ['intent=email&email=', size, '&password=x'], chunked });
 
     // One address sends them all: its first ten sell posts count against the form's limit, the
     // rest are refused by it before their bodies are read.
