@@ -3,4 +3,4 @@
  * server creates and fills the key (server/services.ts); only loaders, actions and
  * entry.server.tsx may read it, which the build enforces (decision 015).
  */
-export { appContext, type RequestContext } from '../server/services.ts';
+export { appContext, type AppServices, type RequestContext } from '../server/services.ts';

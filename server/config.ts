@@ -72,6 +72,8 @@ const schema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(300).optional(),
   // Seconds the admin settings are kept per instance (0 reads them on every request; 0 in test mode).
   SETTINGS_CACHE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(60).optional(),
+  // How many images may be decoded and resized at once, server-wide (one core each).
+  IMAGE_CONCURRENCY: z.coerce.number({ message: 'must be a whole number from 1 to 16' }).int().min(1).max(16).default(1),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // json (one record a line, for log collectors) or pretty (readable lines); pretty by default in demo mode only.
@@ -182,6 +184,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     pageCacheSeconds: values.PAGE_CACHE_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 5),
     // Tests write settings and read them back at once; a cache would make them wait it out.
     settingsCacheSeconds: values.SETTINGS_CACHE_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 2),
+    imageConcurrency: values.IMAGE_CONCURRENCY,
     /** Load the demo inventory into an empty database: on in demo mode unless turned off. */
     seedDemo: values.SEED_DEMO ? values.SEED_DEMO === 'true' : values.APP_MODE === 'demo',
   };

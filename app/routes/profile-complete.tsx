@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Form, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
+import { data, Form, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
 import { hasRequestedOtp, pendingPhoneOtp, sendPhoneOtp, verifyPhoneOtp } from '../../server/accounts/phone-verification.ts';
 import { ensureProfile, saveVerifiedPhone } from '../../server/accounts/profiles.ts';
 import { currentUser, requireUser } from '../../server/auth/session.ts';
@@ -14,6 +14,7 @@ import { DEFAULT_COUNTRY_CODE, MAX_NAME_LENGTH, e164, mmss, phoneFormError, phon
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cleanLine } from '../lib/input.ts';
 import type { Route } from './+types/profile-complete';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: '/profile-complete', title: 'Complete your profile', noIndex: true });
@@ -36,13 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult = { error: string };
 
-export async function action({ request, context }: Route.ActionArgs): Promise<ActionResult> {
+export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const { database, config } = services;
   const user = await currentUser(services.auth, request);
   if (!user) return { error: phoneMessages.signInFirst };
 
-  const form = await request.formData();
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data<ActionResult>({ error: form.message }, { status: form.status });
   const intent = form.get('intent') === 'verify' ? 'verify' : 'send';
   const input = {
     intent: intent as 'send' | 'verify',

@@ -9,6 +9,7 @@ import { paths } from '../lib/paths.ts';
 import { DELETE_CONFIRMATION_WORD, privacyMessages } from '../lib/privacy.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-delete';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
 /**
  * Delete my account (DPDP Act 2023, right to erasure): a confirmation page that works without
@@ -40,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const user = await requireUser(services.auth, request);
-  const form = await request.formData();
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === 'string' ? value.slice(0, 200) : '';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, useNavigation, useSubmit } from 'react-router';
-import { consumeLeadFormLimit, issueFormToken, LeadFormTooLargeError, passesLeadBotCheck, readBoundedForm } from '../../server/leads/form-guard.ts';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
+import { consumeLeadFormLimit, issueFormToken, passesLeadBotCheck } from '../../server/leads/form-guard.ts';
 import { notifyNewLeadInBackground } from '../../server/leads/notify.ts';
 import { createVehicleRequest } from '../../server/leads/requests.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
@@ -23,9 +24,6 @@ import {
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/request-vehicle';
-
-/** The text fields are small; this leaves room for 10 000 characters of Devanagari, URL-encoded. */
-const MAX_FORM_BYTES = 256 * 1024;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
@@ -55,19 +53,15 @@ export type RequestResult =
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
+  // Counted before a byte of the body is read: an address over its limit costs nothing more.
   const limit = await consumeLeadFormLimit(services, 'request');
-  let form: FormData;
-  try {
-    form = await readBoundedForm(request, MAX_FORM_BYTES);
-  } catch (error) {
-    if (error instanceof LeadFormTooLargeError) return data<RequestResult>({ status: 'failed', message: REQUEST_FAILED, values: null }, { status: 413 });
-    throw error;
-  }
-  const values = formValues(form, requestFields);
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return data<RequestResult>({ status: 'failed', message: leadMessages.tooManySubmissions(minutes), values }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
+    return data<RequestResult>({ status: 'failed', message: leadMessages.tooManySubmissions(minutes), values: null }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
   }
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data<RequestResult>({ status: 'failed', message: form.status === 413 ? REQUEST_FAILED : form.message, values: null }, { status: form.status });
+  const values = formValues(form, requestFields);
   if (String(form.get(HONEYPOT_FIELD) ?? '') !== '') {
     services.logger.info({ form: 'request' }, 'lead form: honeypot filled, nothing stored');
     return data<RequestResult>({ status: 'sent', message: REQUEST_SENT });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, redirect, useFetcher } from 'react-router';
-import { consumeLeadFormLimit, issueFormToken, LeadFormTooLargeError, passesLeadBotCheck, readBoundedForm } from '../../server/leads/form-guard.ts';
+import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../server/http/forms.ts';
+import { consumeLeadFormLimit, issueFormToken, passesLeadBotCheck } from '../../server/leads/form-guard.ts';
 import { notifyNewLeadInBackground } from '../../server/leads/notify.ts';
 import { createSellSubmission, SellImageRejectedError, sellImageUrls, sellUploadsFrom } from '../../server/leads/sell.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
@@ -8,7 +9,7 @@ import { WhatsAppIcon } from '../components/icons.tsx';
 import { focusFirstError, Honeypot, PrivacyNotice, useLeadBotCheck } from '../components/leads/form-parts.tsx';
 import { PhotoPicker } from '../components/leads/photo-picker.tsx';
 import { useSite } from '../components/site-layout.tsx';
-import { appContext } from '../context.ts';
+import { appContext, type RequestContext } from '../context.ts';
 import {
   cleanLine,
   cleanText,
@@ -19,7 +20,6 @@ import {
   LEAD_LIMITS,
   leadMessages,
   MAX_SELL_IMAGES,
-  MAX_SELL_UPLOAD_BYTES,
   parseSellForm,
   sellFields,
   type FieldErrors,
@@ -29,8 +29,6 @@ import { paths } from '../lib/paths.ts';
 import { sellChatLink, type SellChatFields } from '../lib/sell-chat.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/sell-vehicle';
-
-const MAX_FORM_BYTES = MAX_SELL_UPLOAD_BYTES + 1024 * 1024;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
@@ -73,40 +71,58 @@ function chatFields(values: Values): SellChatFields {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
-  const { config, logger } = services;
+  const { config } = services;
+  // Counted before a byte of the body is read: an address over its limit costs no memory or disk.
   const limit = await consumeLeadFormLimit(services, 'sell');
-  let form: FormData;
-  try {
-    form = await readBoundedForm(request, MAX_FORM_BYTES);
-  } catch (error) {
-    if (error instanceof LeadFormTooLargeError) return data<SellResult>({ status: 'invalid', errors: { images: leadMessages.formTooLarge }, values: null }, { status: 413 });
-    throw error;
+  if (!limit.allowed) {
+    const message = `${leadMessages.sellNotSaved} ${leadMessages.tooManySubmissions(Math.ceil(limit.retryAfterSeconds / 60))}`;
+    return data<SellResult>({ status: 'not-saved', message, chatUrl: null, values: null }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
   }
+  let upload: UploadForm;
+  try {
+    upload = await readUploadForm(request, {
+      tempDir: uploadTempDir(config.dataDir),
+      maxFiles: MAX_SELL_IMAGES,
+      messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: 'The image is larger than 15 MB. Please choose a smaller photo.' },
+    });
+  } catch (error) {
+    if (!(error instanceof FormReadError)) throw error;
+    const message = error.problem === 'file-too-large' ? `“${error.fileName || 'image'}”: ${error.message}` : error.message;
+    // What was typed before the refused part comes back (the text fields come before the photos).
+    const typed = [...error.fields.keys()].length > 0 ? formValues(error.fields, sellFields) : null;
+    return data<SellResult>({ status: 'invalid', errors: { images: message }, values: typed }, { status: error.status });
+  }
+  try {
+    return await submitSell(services, upload);
+  } finally {
+    await upload.discard();
+  }
+}
+
+async function submitSell(services: RequestContext, upload: UploadForm) {
+  const { config, logger } = services;
+  const form = upload.fields;
   const viaScript = form.get('via') === 'script';
   const values = formValues(form, sellFields);
   const chatWithoutPhotos = () => sellChatLink(config.whatsappNumber, chatFields(values));
   const finish = (result: SellResult, init: ResponseInit = {}) =>
     result.status === 'sent' && !viaScript ? redirect(result.chatUrl, 303) : data<SellResult>(result, init);
 
-  if (!limit.allowed) {
-    const message = `${leadMessages.sellNotSaved} ${leadMessages.tooManySubmissions(Math.ceil(limit.retryAfterSeconds / 60))}`;
-    return finish({ status: 'not-saved', message, chatUrl: chatWithoutPhotos(), values }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
-  }
   if (String(form.get(HONEYPOT_FIELD) ?? '') !== '') {
     logger.info({ form: 'sell' }, 'lead form: honeypot filled, nothing stored');
     return finish({ status: 'sent', chatUrl: chatWithoutPhotos(), imagesFailed: false });
   }
   const parsed = parseSellForm(form);
   if (!parsed.ok) return finish({ status: 'invalid', errors: parsed.errors, values }, { status: 400 });
-  const fileCount = form.getAll('images').filter((value) => typeof value !== 'string' && value.size > 0).length;
-  if (fileCount > MAX_SELL_IMAGES) return finish({ status: 'invalid', errors: { images: leadMessages.tooManyImages }, values }, { status: 400 });
+  const uploads = sellUploadsFrom(upload);
+  if (uploads.length > MAX_SELL_IMAGES) return finish({ status: 'invalid', errors: { images: leadMessages.tooManyImages }, values }, { status: 400 });
   if (!(await passesLeadBotCheck(services, form, 'sell'))) {
     return finish({ status: 'not-saved', message: `${leadMessages.sellNotSaved} ${leadMessages.botCheckFailed}`, chatUrl: chatWithoutPhotos(), values }, { status: 403 });
   }
 
   let created: Awaited<ReturnType<typeof createSellSubmission>>;
   try {
-    created = await createSellSubmission(services, parsed.data, await sellUploadsFrom(form));
+    created = await createSellSubmission(services, parsed.data, uploads);
   } catch (error) {
     if (error instanceof SellImageRejectedError) return finish({ status: 'invalid', errors: { images: error.message }, values }, { status: 400 });
     logger.error({ err: error }, 'sell form: the submission could not be saved');

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { googleErrorMessage, signUpWithEmail, startGoogle } from '../../server/auth/flows.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
@@ -9,6 +9,7 @@ import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../lib/input.ts';
 import type { Route } from './+types/signup';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.signup, title: 'Sign Up', noIndex: true });
@@ -22,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
-  const form = await request.formData();
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message, email: '' }, { status: form.status });
   const intent = String(form.get('intent') ?? 'email');
   // One past the longest allowed, so an over-long value is refused rather than quietly cut.
   const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1);

@@ -17,6 +17,7 @@ import { detailTitle, imageUrl, type Vehicle } from '../lib/vehicle.ts';
 import { videoEmbedUrl } from '../lib/video.ts';
 import { useNonce } from '../lib/nonce.tsx';
 import type { Route } from './+types/vehicle';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { database, auth } = context.get(appContext);
@@ -35,7 +36,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (!user) throw redirect(paths.login);
   const id = parseId(params.id);
   if (id === null) return data({ wishlisted: false, error: 'This vehicle was not found.' }, { status: 404 });
-  const form = await request.formData();
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ wishlisted: false, error: form.message }, { status: form.status });
   const wanted = form.get('wishlisted') === 'true';
   try {
     const wishlisted = await setWishlisted(database, user.id, id, wanted);

@@ -217,7 +217,46 @@ function lighthouseSection(data) {
   return out;
 }
 
-function summary(search, ssr, js, lighthouse) {
+function attackSection(data) {
+  const out = ['## 5. The home page under attack', '', stamp(data), ''];
+  out.push(
+    `\`/\` requested over ${data.connections} keep-alive connections for ${data.durationSeconds} s with \`Accept-Encoding: gzip, br\` like a browser ` +
+      `(${data.homeBytes} bytes, ${data.encoding}), against the built server (a private copy of build/, SQLite, demo inventory, ` +
+      `\`${Object.entries(data.env).map(([key, value]) => `${key}=${value}`).join(' ')}\`: every request rendered), first at rest and then, in the same run against the same server, ` +
+      'while attackers keep posting. Each row keeps its attackers busy for the whole measurement:',
+    '',
+    '- **image bombs**: sell submissions of ten 59-megapixel PNGs (about 170 KB each, the probe of issue 8), each with a solved bot check from its own address, so they reach the image checks;',
+    '- **largest allowed photos**: sell submissions of ten 12-megapixel photos (the 120-megapixel budget of one request), each with a solved bot check, so every photo is decoded and resized;',
+    '- **oversize bodies**: 64 MiB posts to `/sell-vehicle`, `/sell-vehicle.data`, `/login.data` and `/login`, with and without Content-Length, from one address, written as fast as loopback takes them.',
+    '',
+    'Each kind alone first, then image submissions and oversize bodies at once (the probe). The attackers run in a process of their own.',
+    '',
+    'Latencies in ms from every request (not sampled). Server CPU: user + system seconds of the server process during the measurement (/proc). Peak RSS: the server process, sampled every 100 ms.',
+    '',
+    '| condition | `/` p50 | `/` p95 | `/` p99 | `/` req/s | attack requests answered (status: count) | server CPU s | peak RSS MB |',
+    '|---|---|---|---|---|---|---|---|',
+  );
+  const statuses = (bucket) => Object.entries(bucket).map(([status, count]) => `${status}: ${count}`).join(', ') || '—';
+  out.push(`| at rest | ${ms(data.rest.home.stats.p50)} | ${ms(data.rest.home.stats.p95)} | ${ms(data.rest.home.stats.p99)} | ${data.rest.home.requestsPerSecond.toFixed(0)} | — | ${data.rest.serverCpuSeconds.toFixed(1)} | ${data.rest.peakRssMb?.toFixed(0) ?? '—'} |`);
+  for (const run of data.runs) {
+    const condition = [run.images !== 'none' ? `${run.attackers} × ${run.images}` : null, run.bodies ? `${run.attackers} × oversize bodies` : null].filter(Boolean).join(' + ');
+    out.push(
+      `| ${condition} | ${ms(run.home.stats.p50)} | ${ms(run.home.stats.p95)} | ${ms(run.home.stats.p99)} | ${run.home.requestsPerSecond.toFixed(0)} | submissions ${statuses(run.attack.submissions)}; oversize ${statuses(run.attack.oversize)} | ${run.serverCpuSeconds.toFixed(1)} | ${run.peakRssMb.toFixed(0)} |`,
+    );
+  }
+  out.push(
+    '',
+    'Image work runs through a server-wide queue of `IMAGE_CONCURRENCY` slots (1 here) with one libvips thread each, so on 2 CPUs one stays for the pages; ' +
+      'oversize bodies are refused by their length or cut off at the path limit before anything is parsed (docs/decisions/011). ' +
+      'After refusing a body it has not read, the server (@hono/node-server) still reads and discards up to 64 MB of it (at most half a second) before closing the ' +
+      'connection, so that the client can read the answer: on loopback, where an attacker writes gigabytes a second, that discarding is what the oversize rows cost. ' +
+      'A status 0 is a connection closed before the client read the answer.',
+    '',
+  );
+  return out;
+}
+
+function summary(search, ssr, js, lighthouse, attack) {
   const rows = [];
   if (search?.target.worstP95Ms !== null && search) {
     const sqlite = search.dialects.find((dialect) => dialect.dialect === 'sqlite');
@@ -227,6 +266,9 @@ function summary(search, ssr, js, lighthouse) {
   for (const run of ssr?.runs ?? []) rows.push(`| SSR \`${run.page}\`, ${run.mode}: app req/s ÷ bare node:http req/s | ≥ ${ssr.target.ratio * 100}% | ${(run.ratio * 100).toFixed(1)}% (${run.app.requestsPerSecond.toFixed(0)} vs ${run.bare.requestsPerSecond.toFixed(0)} req/s) | ${yes(run.met)} |`);
   for (const page of js?.pages ?? []) rows.push(`| compressed JS on first load of \`${page.page}\` | ≤ ${kb(js.target.bytes)} | ${kb(page.totals.br)} brotli, ${kb(page.totals.gzip)} gzip | ${yes(page.met)} |`);
   for (const page of lighthouse?.pages ?? []) rows.push(`| Lighthouse mobile performance, \`${page.page}\` | ≥ ${lighthouse.target.performance} | ${page.median.scores.performance} (runs: ${page.runs.map((run) => run.scores.performance).join(', ')}) | ${yes(page.met)} |`);
+  for (const run of (attack?.runs ?? []).filter((entry) => entry.images !== 'none' && entry.bodies)) {
+    rows.push(`| \`/\` p95 under ${run.attackers} × ${run.images} + ${run.attackers} × oversize bodies (at rest in the same run: ${ms(attack.rest.home.stats.p95)} ms) | — | ${ms(run.home.stats.p95)} ms | — |`);
+  }
   return rows.length > 0 ? ['## Summary', '', '| benchmark | target | result | |', '|---|---|---|---|', ...rows, ''] : [];
 }
 
@@ -235,14 +277,15 @@ export function renderResults() {
   const ssr = load('ssr');
   const js = load('js');
   const lighthouse = load('lighthouse');
-  const latest = [search, ssr, js, lighthouse].filter(Boolean).sort((a, b) => b.date.localeCompare(a.date))[0];
+  const attack = load('attack');
+  const latest = [search, ssr, js, lighthouse, attack].filter(Boolean).sort((a, b) => b.date.localeCompare(a.date))[0];
   const out = ['# Benchmark results', ''];
   out.push('Generated by `npm run bench` (bench/run.mjs) from the figures in `bench/results/*.json`; each section says when it was last run. Do not edit by hand.', '');
   if (latest) {
     const m = latest.machine;
     out.push(`Machine: ${m.nproc} CPUs (\`nproc\`), ${m.cpu}, ${m.memoryGiB} GiB memory, ${m.os}; Node ${m.node}. Written ${when(latest.date)}.`, '');
     // The benchmark itself keeps about two processes busy (load generator and server).
-    const loads = [search, ssr, js, lighthouse].filter(Boolean).map((data) => Math.max(data.load?.start ?? 0, data.load?.end ?? 0));
+    const loads = [search, ssr, js, lighthouse, attack].filter(Boolean).map((data) => Math.max(data.load?.start ?? 0, data.load?.end ?? 0));
     if (Math.max(...loads) > m.nproc + 2) {
       out.push(`Note: during some sections the load average went above the CPU count plus the benchmark's own two busy processes: other work was running on the machine, which inflates latencies and lowers throughput. Each section gives its load; compare runs made under similar load.`, '');
     }
@@ -251,11 +294,12 @@ export function renderResults() {
     '## How to rerun',
     '',
     '```sh',
-    'npm run bench                      # all four sections (builds first; about 10 minutes)',
-    'npm run bench -- search            # one or more sections: search ssr js lighthouse',
+    'npm run bench                      # all five sections (builds first; about 12 minutes)',
+    'npm run bench -- search            # one or more sections: search ssr js lighthouse attack',
     'npm run bench -- search --sizes=1000,10000 --dialects=sqlite --budget-ms=1000',
     'npm run bench -- ssr --duration=10 --connections=10 --modes=render,page-cache',
     'npm run bench -- lighthouse --runs=3',
+    'npm run bench -- attack --duration=10 --connections=10 --attackers=5',
     'npm run bench -- --no-build ssr js # reuse the current build/',
     'npm run bench -- --report          # only rewrite RESULTS.md from bench/results/',
     '```',
@@ -265,10 +309,11 @@ export function renderResults() {
       'Everything runs on loopback with temporary data directories and databases, removed afterwards.',
     '',
   );
-  out.push(...summary(search, ssr, js, lighthouse));
+  out.push(...summary(search, ssr, js, lighthouse, attack));
   if (search) out.push(...searchSection(search));
   if (ssr) out.push(...ssrSection(ssr));
   if (js) out.push(...jsSection(js));
   if (lighthouse) out.push(...lighthouseSection(lighthouse));
+  if (attack) out.push(...attackSection(attack));
   writeFileSync(path.join(benchDir, 'RESULTS.md'), `${out.join('\n').replace(/\n{3,}/g, '\n\n')}\n`);
 }

@@ -2,20 +2,19 @@ import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import type { AdminImage, ImageRef } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import { recordAudit } from '../admin/audit.ts';
-import { deleteImage, ImageRejectedError, inspectImage, MAX_UPLOAD_BYTES, safeFileStem, storeImage } from '../media/images.ts';
+import type { UploadForm } from '../http/forms.ts';
+import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFileStem, storeImage, type ImageInput } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
 import { toImageRef } from './rows.ts';
 import { imageRows } from './vehicles.ts';
 
 export { MAX_VEHICLE_IMAGES };
-/** The largest form body an admin upload may send: ten photos of 15 MB, plus the text fields. */
-export const MAX_UPLOAD_FORM_BYTES = MAX_VEHICLE_IMAGES * MAX_UPLOAD_BYTES + 1024 * 1024;
 
 /** A refusal whose message is meant for the admin as it is. */
 export class AdminCatalogError extends Error {}
 
-/** One uploaded file: its name as the admin's device gave it, and its bytes. */
-export type Upload = { name: string; bytes: Uint8Array };
+/** One uploaded file: its name as the admin's device gave it, and its bytes or the file holding them. */
+export type Upload = { name: string; source: ImageInput };
 
 /** An image refused before anything was stored; the message names the file and the reason. */
 export class ImageUploadError extends AdminCatalogError {
@@ -29,48 +28,27 @@ export class ImageUploadError extends AdminCatalogError {
 
 export const UPLOAD_TOO_LARGE = `The upload is too large: send at most ${MAX_VEHICLE_IMAGES} photos of up to 15 MB each.`;
 
-export class UploadTooLargeError extends AdminCatalogError {}
+/** What the admin upload forms say when an upload is refused while it is read (server/http/forms.ts). */
+export const uploadMessages = {
+  tooLarge: UPLOAD_TOO_LARGE,
+  tooManyFiles: `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`,
+  fileTooLarge: 'The image is larger than 15 MB. Please choose a smaller photo.',
+};
 
-/**
- * Reads a multipart (or url-encoded) form without letting a client stream an unbounded body
- * into memory: a declared Content-Length over the limit is refused before reading, and a
- * body without one is counted while it streams and cut off at the limit.
- */
-export async function readUploadForm(request: Request, maxBytes = MAX_UPLOAD_FORM_BYTES, tooLarge = UPLOAD_TOO_LARGE): Promise<FormData> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await request.body?.cancel().catch(() => {});
-    throw new UploadTooLargeError(tooLarge);
-  }
-  if (!request.body) return request.formData();
-  let received = 0;
-  const counted = request.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        received += chunk.byteLength;
-        if (received > maxBytes) controller.error(new UploadTooLargeError(tooLarge));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-  const copy = new Request(request.url, { method: request.method, headers: request.headers, body: counted, duplex: 'half' } as RequestInit);
-  try {
-    return await copy.formData();
-  } catch (error) {
-    if (received > maxBytes) throw new UploadTooLargeError(tooLarge);
-    throw new AdminCatalogError('The form could not be read. Please try again.', { cause: error });
-  }
+/** The same for the category forms (one image each). */
+export const categoryUploadMessages = {
+  tooLarge: 'The image is larger than 15 MB. Please choose a smaller photo.',
+  tooManyFiles: 'Please choose one image.',
+  fileTooLarge: 'The image is larger than 15 MB. Please choose a smaller photo.',
+};
+
+/** The files of an upload form's field, as uploads (they stay on disk until the form is discarded). */
+export function uploadsFrom(form: Pick<UploadForm, 'files'>, field: string): Upload[] {
+  return form.files.filter((file) => file.field === field).map((file) => ({ name: displayName(file.name), source: file.path }));
 }
 
-/** The non-empty files of a multipart field (an untouched file input sends one empty file). */
-export async function uploadsFrom(form: FormData, field: string): Promise<Upload[]> {
-  const files = form.getAll(field).filter((value): value is File => typeof value !== 'string' && value.size > 0);
-  return Promise.all(
-    files.map(async (file) => ({ name: displayName(file.name), bytes: new Uint8Array(await file.arrayBuffer()) })),
-  );
-}
-
-function displayName(name: string): string {
+/** A file name fit to show in a message: no folders, no control characters, not too long. */
+export function displayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);
@@ -82,9 +60,9 @@ function displayName(name: string): string {
  * and the pixel count (a 30000 x 30000 picture is refused here with a message that says so,
  * before anything is decoded or stored). storeImage checks again as it stores.
  */
-export async function checkUpload(upload: Upload): Promise<void> {
+export async function checkUpload(upload: Upload): Promise<{ width: number; height: number }> {
   try {
-    await inspectImage(upload.bytes);
+    return await inspectImage(upload.source);
   } catch (error) {
     if (error instanceof ImageRejectedError) throw new ImageUploadError(upload.name, error.message);
     throw error;
@@ -97,7 +75,14 @@ export async function checkUpload(upload: Upload): Promise<void> {
  * storing, the ones already stored are deleted again: either every image is stored or none.
  */
 export async function storeUploads(storage: Storage, uploads: Upload[], prefix: string): Promise<ImageRef[]> {
-  for (const upload of uploads) await checkUpload(upload);
+  const sizes: Array<{ width: number; height: number }> = [];
+  for (const upload of uploads) sizes.push(await checkUpload(upload));
+  try {
+    checkPixelBudget(sizes);
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw new AdminCatalogError(error.message);
+    throw error;
+  }
   const stamp = Date.now();
   const used = new Set<string>();
   const stored: ImageRef[] = [];
@@ -107,7 +92,7 @@ export async function storeUploads(storage: Storage, uploads: Upload[], prefix: 
       for (let n = 2; used.has(stem); n++) stem = `${safeFileStem(upload.name)}-${n}`;
       used.add(stem);
       try {
-        stored.push(await storeImage(storage, upload.bytes, `${prefix}/${stamp}_${stem}`));
+        stored.push(await storeImage(storage, upload.source, `${prefix}/${stamp}_${stem}`));
       } catch (error) {
         if (error instanceof ImageRejectedError) throw new ImageUploadError(upload.name, error.message);
         throw error;

@@ -7,11 +7,14 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import { appContext, type AppServices } from '../services.ts';
 import { apiV1 } from './api-v1.ts';
 import { authRoutes } from './auth-routes.ts';
+import { bodyLimit, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
 import { csrfProtection } from './csrf.ts';
+import { removeStaleUploads, uploadTempDir } from './forms.ts';
 import { maintenanceMode } from './maintenance.ts';
 import { createPageCache } from './page-cache.ts';
 import { mediaHandler } from './media.ts';
 import { securityHeaders } from './security.ts';
+import { setImageConcurrency } from '../media/images.ts';
 import { isBotAction } from '../security/bot-check.ts';
 import { addressKey, clientAddress, consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 
@@ -29,17 +32,24 @@ export function createApp(services: AppServices, build: ServerBuild) {
   // and IPv6 by its /64 (one phone can hold a whole block).
   const resolvedAddress = (c: Context) => clientAddress(c.req.raw.headers, getConnInfo(c).remote.address, config.trustProxy);
   const requestAddress = (c: Context) => addressKey(resolvedAddress(c));
+  setImageConcurrency(config.imageConcurrency);
+  void removeStaleUploads(uploadTempDir(config.dataDir)).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
   // Always React Router's production mode: its development mode puts an unexpected error's
   // message and stack (file paths, driver internals) into the page, and demo sites are public.
   const handleRequest = createRequestHandler(build, 'production');
 
   app.onError((error, c) => {
+    // A chunked body cut off at the edge limit (server/http/body-limit.ts) under a handler that is not a form action.
+    const tooLarge = error instanceof BodyTooLargeError ? error : error.cause instanceof BodyTooLargeError ? error.cause : null;
+    if (tooLarge) return c.text(tooLargeMessage(tooLarge.maxBytes), 413);
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.text('Something went wrong on our side. Please try again in a moment.', 500);
   });
 
   // First, so every response (health check, media, assets and errors too) carries them.
   app.use(securityHeaders({ production: config.mode === 'production', botCheckProvider: config.botCheck.provider }));
+  // Before anything else may read a body.
+  app.use(bodyLimit());
 
   app.get('/healthz', async (c) => {
     try {

@@ -5,47 +5,14 @@ import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../security/
 
 /**
  * What stands between the public lead forms and a flood of junk leads: a per-address rate
- * limit, a bounded body, and the bot check, with a fallback for browsers without JavaScript.
+ * limit (checked before the body is read), and the bot check, with a fallback for browsers without JavaScript.
  */
 
 export type LeadKind = 'request' | 'sell';
 
-export class LeadFormTooLargeError extends Error {}
-
 /** Counts the hit for this form and this visitor's address (rateLimits.publicForm: 10 an hour). */
 export function consumeLeadFormLimit(services: Pick<RequestContext, 'database' | 'clientAddress'>, kind: LeadKind) {
   return consumeRateLimit(services.database, { key: `publicForm:${kind}:${services.clientAddress}`, ...rateLimits.publicForm });
-}
-
-/**
- * Reads a form body without letting a client stream an unbounded one into memory: a declared
- * Content-Length over the limit is refused before reading, and a body without one is counted
- * while it streams and cut off at the limit.
- */
-export async function readBoundedForm(request: Request, maxBytes: number): Promise<FormData> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await request.body?.cancel().catch(() => {});
-    throw new LeadFormTooLargeError('form body too large');
-  }
-  if (!request.body) return request.formData();
-  let received = 0;
-  const counted = request.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        received += chunk.byteLength;
-        if (received > maxBytes) controller.error(new LeadFormTooLargeError('form body too large'));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-  const copy = new Request(request.url, { method: request.method, headers: request.headers, body: counted, duplex: 'half' } as RequestInit);
-  try {
-    return await copy.formData();
-  } catch (error) {
-    if (received > maxBytes) throw new LeadFormTooLargeError('form body too large');
-    throw error;
-  }
 }
 
 // ------------------------------------------------------------------------- bot check

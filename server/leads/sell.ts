@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { leadMessages, MAX_SELL_IMAGE_BYTES, MAX_SELL_IMAGES, type SellInput } from '../../app/lib/lead-forms.ts';
+import { leadMessages, MAX_SELL_IMAGES, type SellInput } from '../../app/lib/lead-forms.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import type { LeadStatus, SellSubmissionTable } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { deleteImage, ImageRejectedError, safeFileStem, storeImage } from '../media/images.ts';
+import { displayName } from '../catalog/admin-images.ts';
+import type { UploadForm } from '../http/forms.ts';
+import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFileStem, storeImage, type ImageInput } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
 import { largestImageUrl } from '../../app/lib/sell-chat.ts';
 import { leadConditions, MAX_EXPORT_ROWS, pageCountFor, type LeadFilter, type LeadPage } from './leads.ts';
@@ -30,8 +32,8 @@ export type SellSubmission = {
   updatedAt: string;
 };
 
-/** One chosen photo: its name as the visitor's device gave it, and its bytes. */
-export type SellUpload = { name: string; bytes: Uint8Array };
+/** One chosen photo: its name as the visitor's device gave it, and its bytes or the file holding them. */
+export type SellUpload = { name: string; source: ImageInput };
 
 /** A photo refused by its content or size; nothing of the submission was stored. */
 export class SellImageRejectedError extends Error {}
@@ -39,16 +41,9 @@ export class SellImageRejectedError extends Error {}
 /** The photos' folder (SPEC 7, File storage: sell_vehicles/{timestamp}_{filename}). */
 export const SELL_IMAGE_PREFIX = 'sell_vehicles';
 
-/** The non-empty files of the form's `images` field (an untouched file input sends one empty file). */
-export async function sellUploadsFrom(form: FormData, field = 'images'): Promise<SellUpload[]> {
-  const files = form.getAll(field).filter((value): value is File => typeof value !== 'string' && value.size > 0);
-  return Promise.all(files.map(async (file) => ({ name: displayName(file.name), bytes: new Uint8Array(await file.arrayBuffer()) })));
-}
-
-function displayName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120) || 'image';
+/** The files of the upload form's `images` field (they stay on disk until the form is discarded). */
+export function sellUploadsFrom(form: Pick<UploadForm, 'files'>, field = 'images'): SellUpload[] {
+  return form.files.filter((file) => file.field === field).map((file) => ({ name: displayName(file.name), source: file.path }));
 }
 
 /**
@@ -79,15 +74,29 @@ type Deps = { database: Database; storage: Storage; logger: Pick<Logger, 'error'
  */
 export async function createSellSubmission(deps: Deps, input: SellInput, uploads: SellUpload[], now: Date = new Date()): Promise<{ submission: SellSubmission; imagesFailed: boolean }> {
   if (uploads.length > MAX_SELL_IMAGES) throw new SellImageRejectedError(leadMessages.tooManyImages);
+  // Every photo's header first (size, format, pixels; nothing decoded), then what they cost
+  // together: a refused photo costs no decoding of the others.
+  const sizes: Array<{ width: number; height: number }> = [];
   for (const upload of uploads) {
-    if (upload.bytes.byteLength > MAX_SELL_IMAGE_BYTES) throw rejection(upload.name, 'The image is larger than 15 MB. Please choose a smaller photo.');
+    try {
+      sizes.push(await inspectImage(upload.source));
+    } catch (error) {
+      if (error instanceof ImageRejectedError) throw rejection(upload.name, error.message);
+      throw error;
+    }
+  }
+  try {
+    checkPixelBudget(sizes);
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw new SellImageRejectedError(error.message);
+    throw error;
   }
 
   const stamp = now.getTime();
   let stored: ImageRef[] = [];
   let imagesFailed = false;
   try {
-    for (const upload of uploads) stored.push(await storeImage(deps.storage, upload.bytes, sellImageKey(upload.name, stamp)));
+    for (const upload of uploads) stored.push(await storeImage(deps.storage, upload.source, sellImageKey(upload.name, stamp)));
   } catch (error) {
     await discard(deps, stored);
     if (error instanceof ImageRejectedError) {

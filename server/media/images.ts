@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import type { Storage } from './storage.ts';
@@ -5,19 +6,76 @@ import type { Storage } from './storage.ts';
 /** Widths of the WebP variants made for every image; `srcset` picks one per screen. */
 export const VARIANT_WIDTHS = [400, 800, 1600] as const;
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
-/** A 50-megapixel phone photo is fine; a decompression bomb is not. */
-const MAX_INPUT_PIXELS = 60_000_000;
+/**
+ * A phone's full-resolution 50-megapixel photo (8160 x 6120) is fine; anything larger costs
+ * more than a second of CPU to decode and is refused (docs/decisions/011).
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * What the images of one request may add up to: ten 12-megapixel phone photos. A public sell
+ * submission can thus cost a few seconds of one core at most, not ten decompression bombs.
+ */
+export const MAX_REQUEST_PIXELS = 120_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 export class ImageRejectedError extends Error {}
 
+/** An image's bytes, or the path of a file holding them (an upload streamed to disk). */
+export type ImageInput = Uint8Array | string;
+
+// ------------------------------------------------------------------ CPU bound on image work
+
+/**
+ * Decoding and resizing run through a server-wide queue of `concurrency` slots (1 by default,
+ * IMAGE_CONCURRENCY), and libvips itself uses one thread per image: however many uploads
+ * arrive at once, image work takes at most that many cores and pages stay fast.
+ */
+sharp.concurrency(1);
+let slots = 1;
+let busy = 0;
+const waiting: Array<() => void> = [];
+
+export function setImageConcurrency(concurrency: number): void {
+  slots = Math.max(1, Math.floor(concurrency));
+  while (busy < slots && waiting.length > 0) {
+    busy++;
+    waiting.shift()!();
+  }
+}
+
+async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busy < slots) busy++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else busy--;
+  }
+}
+
+/**
+ * Refuses a set of images (already inspected) whose pixels together exceed what one request
+ * may cost, before any of them is decoded.
+ */
+export function checkPixelBudget(images: Array<{ width: number; height: number }>): void {
+  const total = images.reduce((sum, image) => sum + image.width * image.height, 0);
+  if (total > MAX_REQUEST_PIXELS) {
+    throw new ImageRejectedError(
+      `These photos are too large together (${Math.round(total / 1_000_000)} megapixels; at most ${MAX_REQUEST_PIXELS / 1_000_000}). Please send fewer or smaller photos.`,
+    );
+  }
+}
+
 /**
  * Reads only the image's header and refuses, with a message for the person uploading, anything
- * over 15 MB, anything that is not a raster photo, and anything over 60 megapixels (before a
+ * over 15 MB, anything that is not a raster photo, and anything over 50 megapixels (before a
  * single pixel is decoded).
  */
-export async function inspectImage(input: Uint8Array): Promise<Metadata & { width: number; height: number }> {
-  if (input.byteLength > MAX_UPLOAD_BYTES) {
+export async function inspectImage(input: ImageInput): Promise<Metadata & { width: number; height: number }> {
+  const size = typeof input === 'string' ? (await stat(input)).size : input.byteLength;
+  if (size > MAX_UPLOAD_BYTES) {
     throw new ImageRejectedError('The image is larger than 15 MB. Please choose a smaller photo.');
   }
   let metadata: Metadata;
@@ -32,7 +90,7 @@ export async function inspectImage(input: Uint8Array): Promise<Metadata & { widt
   }
   const { width, height } = metadata;
   if (!width || !height || width * height > MAX_INPUT_PIXELS) {
-    throw new ImageRejectedError('The image is too large in pixels. Please choose a photo under 60 megapixels.');
+    throw new ImageRejectedError(`The image is too large in pixels. Please choose a photo under ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
   }
   return { ...metadata, width, height };
 }
@@ -42,22 +100,37 @@ export async function inspectImage(input: Uint8Array): Promise<Metadata & { widt
  * WebP variants without metadata: phone photos carry GPS coordinates and the owner's device.
  * Returns the stored image's reference; nothing is stored when the image is refused.
  */
-export async function storeImage(storage: Storage, input: Uint8Array, baseKey: string): Promise<ImageRef> {
+export async function storeImage(storage: Storage, input: ImageInput, baseKey: string): Promise<ImageRef> {
   const metadata = await inspectImage(input);
 
-  // rotate() applies the EXIF orientation before the metadata is dropped.
-  const upright = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   // EXIF orientations 5 to 8 turn the picture by 90 degrees, swapping width and height.
   const turned = (metadata.orientation ?? 1) >= 5;
   const info = turned ? { width: metadata.height, height: metadata.width } : { width: metadata.width, height: metadata.height };
   const widths: number[] = VARIANT_WIDTHS.filter((width) => width < info.width);
   widths.push(Math.min(info.width, VARIANT_WIDTHS.at(-1)!));
   const uniqueWidths = [...new Set(widths)].sort((a, b) => a - b);
+  const largest = uniqueWidths.at(-1)!;
+
+  const variants = await withImageSlot(async () => {
+    // The photo is decoded once, to the largest variant's size (rotate() applies the EXIF
+    // orientation before the metadata is dropped); the smaller variants are made from those
+    // pixels, not by decoding the original again for each.
+    const { data, info: raw } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: largest, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixels = { raw: { width: raw.width, height: raw.height, channels: raw.channels } };
+    const bodies: Array<{ width: number; body: Buffer }> = [];
+    for (const width of uniqueWidths) {
+      bodies.push({ width, body: await sharp(data, pixels).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer() });
+    }
+    return bodies;
+  });
 
   const written: string[] = [];
   try {
-    for (const width of uniqueWidths) {
-      const body = await upright.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    for (const { width, body } of variants) {
       const key = `${baseKey}-${width}.webp`;
       await storage.put(key, body, 'image/webp');
       written.push(key);
@@ -66,7 +139,6 @@ export async function storeImage(storage: Storage, input: Uint8Array, baseKey: s
     await Promise.allSettled(written.map((key) => storage.delete(key)));
     throw error;
   }
-  const largest = uniqueWidths.at(-1)!;
   return {
     key: baseKey,
     width: largest,

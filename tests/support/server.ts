@@ -27,6 +27,8 @@ export type TestServer = {
   dialect: Dialect;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The server process's id (to read its memory from /proc). */
+  pid: number;
   /** Everything the server printed, for assertions on its logs and for debugging failures. */
   output: () => string;
   /** Resolves once the server has printed a line matching `pattern` (rejects after `timeoutMs`). */
@@ -214,6 +216,7 @@ export async function startTestServer(options: { dialect: Dialect; seed?: boolea
     dialect: options.dialect,
     dataDir,
     databaseUrl: database?.url,
+    pid: child.pid!,
     output: () => output,
     waitForOutput,
     expectErrorLog: (pattern) => (inTest ? testPatterns : lifetimePatterns).push(pattern),

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { data, Form, Link, redirect, useActionData, useLocation, useNavigate, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { deleteCategory, listAdminCategories, updateCategory, type AdminCategory } from '../../../server/catalog/admin-categories.ts';
-import { AdminCatalogError, readUploadForm, uploadsFrom } from '../../../server/catalog/admin-images.ts';
+import { AdminCatalogError, categoryUploadMessages, uploadsFrom } from '../../../server/catalog/admin-images.ts';
+import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { MAX_UPLOAD_BYTES } from '../../../server/media/images.ts';
 import { latestToast, PageHeader, smallButton, stamp } from '../../components/admin/admin-ui.tsx';
 import { inputClass, primaryButton } from '../../components/form.tsx';
 import { adminPaths, pageUrl } from '../../components/admin/admin-paths.ts';
@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { VehicleImage } from '../../components/vehicle-image.tsx';
-import { appContext } from '../../context.ts';
+import { appContext, type AppServices } from '../../context.ts';
 import { parseId } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/categories';
@@ -53,14 +53,24 @@ function listUrl(request: Request): string {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  const secret = services.config.authSecret;
-  let form: FormData;
+  let upload: UploadForm;
   try {
-    form = await readUploadForm(request, MAX_UPLOAD_BYTES + 64 * 1024, 'The image is larger than 15 MB. Please choose a smaller photo.');
+    upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: categoryUploadMessages });
   } catch (error) {
-    if (error instanceof AdminCatalogError) return data({ intent: 'update', id: null, name: null, toast: stamp('error', `${categoryMessages.updateFailed}: ${error.message}`) }, { status: 413 });
-    throw error;
+    if (!(error instanceof FormReadError)) throw error;
+    return data({ intent: 'update', id: null, name: null, toast: stamp('error', `${categoryMessages.updateFailed}: ${error.message}`) }, { status: error.status });
   }
+  try {
+    return await manageCategory(services, admin.email, request, upload);
+  } finally {
+    await upload.discard();
+  }
+}
+
+async function manageCategory(services: AppServices, adminEmail: string, request: Request, upload: UploadForm) {
+  const secret = services.config.authSecret;
+  const admin = { email: adminEmail };
+  const form = upload.fields;
   const intent = form.get('intent');
   const id = parseId(form.get('id'));
 
@@ -70,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!name.trim()) return fail(categoryMessages.nameRequired);
     if (id === null) return fail(categoryMessages.updateFailed);
     try {
-      const [image] = await uploadsFrom(form, 'image');
+      const [image] = uploadsFrom(upload, 'image');
       await updateCategory(services, id, { name, image: image ?? null, removeImage: form.get('removeImage') === 'on' }, admin.email);
     } catch (error) {
       if (error instanceof AdminCatalogError) {

@@ -2,15 +2,15 @@ import { data, Form, redirect, useActionData, useNavigation } from 'react-router
 import { z } from 'zod';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { addCategory } from '../../../server/catalog/admin-categories.ts';
-import { AdminCatalogError, readUploadForm, uploadsFrom } from '../../../server/catalog/admin-images.ts';
+import { AdminCatalogError, categoryUploadMessages, uploadsFrom } from '../../../server/catalog/admin-images.ts';
+import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { MAX_UPLOAD_BYTES } from '../../../server/media/images.ts';
 import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
 import { adminPaths } from '../../components/admin/admin-paths.ts';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { FormMessage, primaryButton, TextField } from '../../components/form.tsx';
-import { appContext } from '../../context.ts';
+import { appContext, type AppServices } from '../../context.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/category-add';
 
@@ -40,19 +40,30 @@ function failure(message: string, name: string, status = 400) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  let form: FormData;
+  let upload: UploadForm;
   try {
     // One image and a name.
-    form = await readUploadForm(request, MAX_UPLOAD_BYTES + 64 * 1024, 'The image is larger than 15 MB. Please choose a smaller photo.');
+    upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: categoryUploadMessages });
   } catch (error) {
-    if (error instanceof AdminCatalogError) return failure(error.message, '', 413);
-    throw error;
+    if (!(error instanceof FormReadError)) throw error;
+    const rawName = error.fields.get('name');
+    return failure(error.message, typeof rawName === 'string' ? rawName : '', error.status);
   }
+  try {
+    return await saveNewCategory(services, admin.email, upload);
+  } finally {
+    await upload.discard();
+  }
+}
+
+async function saveNewCategory(services: AppServices, adminEmail: string, upload: UploadForm) {
+  const admin = { email: adminEmail };
+  const form = upload.fields;
   const rawName = typeof form.get('name') === 'string' ? String(form.get('name')) : '';
   const parsed = schema.safeParse({ name: rawName });
   if (!parsed.success) return failure(parsed.error.issues[0]?.message ?? categoryMessages.nameRequired, rawName);
   try {
-    const [image] = await uploadsFrom(form, 'image');
+    const [image] = uploadsFrom(upload, 'image');
     await addCategory(services, { name: parsed.data.name, image: image ?? null }, admin.email);
   } catch (error) {
     if (error instanceof AdminCatalogError) return failure(error.message, rawName);

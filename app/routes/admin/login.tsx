@@ -10,6 +10,7 @@ import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/login';
+import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: '/admin-login', title: 'Admin Login', noIndex: true });
@@ -26,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
-  const form = await request.formData();
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message, email: '' }, { status: form.status });
   // One past the longest allowed, so an over-long value is refused rather than quietly cut.
   const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1);
   const password = String(form.get('password') ?? '').slice(0, 129);

@@ -11,6 +11,7 @@ import { appContext } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/requested-vehicles';
+import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 
 const BASE_PATH = '/admin/requested-vehicles';
 
@@ -30,7 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  const { result, status } = await leadAdminAction(services, 'request', await request.formData(), admin.email);
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ toast: { tone: 'error' as const, text: form.message }, id: null }, { status: form.status });
+  const { result, status } = await leadAdminAction(services, 'request', form, admin.email);
   return data(result, { status });
 }
 

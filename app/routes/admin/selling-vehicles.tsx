@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { imageUrl } from '../../lib/vehicle.ts';
 import type { Route } from './+types/selling-vehicles';
+import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 
 /** Served at /admin-panel/selling-vehicles and at its alias /admin/selling-vehicles (SPEC 2). */
 
@@ -31,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  const { result, status } = await leadAdminAction(services, 'sell', await request.formData(), admin.email);
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ toast: { tone: 'error' as const, text: form.message }, id: null }, { status: form.status });
+  const { result, status } = await leadAdminAction(services, 'sell', form, admin.email);
   return data(result, { status });
 }
 

@@ -10,6 +10,7 @@ import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/settings';
+import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 
 /** SPEC 2, Admin settings; saved on the server and in effect (design.md). */
 export const SETTINGS_SAVED = 'Settings saved successfully!';
@@ -48,7 +49,8 @@ type Values = { siteName: string; adminEmail: string; itemsPerPage: string; emai
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  const form = await request.formData();
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
   const before = await settingsFor(services.database, services.config);
 
   if (form.get('intent') === 'reset') {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Link, redirect, useActionData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { setupFirstAdmin, adminMessages } from '../../../server/admin/admin-auth.ts';
 import { anyAdminExists } from '../../../server/admin/admins.ts';
 import { consumeRateLimit, rateLimits } from '../../../server/security/rate-limit.ts';
@@ -9,6 +9,7 @@ import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/setup';
+import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 
 /** SPEC 2: after success, wait 3 seconds, then the admin login. */
 const REDIRECT_DELAY_MS = 3000;
@@ -36,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const limit = await consumeRateLimit(services.database, { key: `setup-admin:${services.clientAddress}`, ...rateLimits.signUp });
   if (!limit.allowed) return { ok: false as const, denied: false, message: 'Too many attempts. Please try again later.' };
-  const form = await request.formData();
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ ok: false as const, denied: false, message: form.message }, { status: form.status });
   const result = await setupFirstAdmin(services, request, {
     // One past the longest allowed, so an over-long value is refused rather than quietly cut.
     email: cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1),

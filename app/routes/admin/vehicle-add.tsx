@@ -1,7 +1,8 @@
 import { data, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { categoryChoices } from '../../../server/catalog/admin-categories.ts';
-import { AdminCatalogError, readUploadForm, uploadsFrom } from '../../../server/catalog/admin-images.ts';
+import { AdminCatalogError, ImageUploadError, uploadMessages, uploadsFrom } from '../../../server/catalog/admin-images.ts';
+import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { addVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { adminPaths } from '../../components/admin/admin-paths.ts';
@@ -19,7 +20,7 @@ import {
   type VehicleFormValues,
 } from '../../lib/vehicle-schema.ts';
 import { FormMessage, primaryButton, secondaryButton } from '../../components/form.tsx';
-import { appContext } from '../../context.ts';
+import { appContext, type AppServices } from '../../context.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/vehicle-add';
 
@@ -49,19 +50,31 @@ function failure(message: string, values: VehicleFormValues, errors: VehicleFiel
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  let form: FormData;
+  let upload: UploadForm;
   try {
-    form = await readUploadForm(request);
+    upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: uploadMessages });
   } catch (error) {
-    if (error instanceof AdminCatalogError) return failure(error.message, emptyVehicleValues(), {}, 413);
-    throw error;
+    if (!(error instanceof FormReadError)) throw error;
+    if (error.problem !== 'file-too-large') return failure(error.message, emptyVehicleValues(), {}, error.status);
+    // Refused like any other photo, with what was typed.
+    const values = { ...valuesFromForm(error.fields), status: 'available' as const, soldPrice: '', soldAt: '' };
+    return failure(new ImageUploadError(error.fileName || 'image', error.message).message, values, {}, error.status);
   }
+  try {
+    return await saveNewVehicle(services, admin.email, upload);
+  } finally {
+    await upload.discard();
+  }
+}
+
+async function saveNewVehicle(services: AppServices, adminEmail: string, upload: UploadForm) {
+  const form = upload.fields;
   const values = { ...valuesFromForm(form), status: 'available' as const, soldPrice: '', soldAt: '' };
   const parsed = parseVehicleValues(values);
   if (!parsed.ok) return failure(parsed.message, values, parsed.errors);
   try {
-    const uploads = await uploadsFrom(form, 'images');
-    await addVehicle(services, parsed.vehicle, uploads, admin.email);
+    const uploads = uploadsFrom(upload, 'images');
+    await addVehicle(services, parsed.vehicle, uploads, adminEmail);
   } catch (error) {
     if (error instanceof AdminCatalogError) return failure(error.message, values, error.message === vehicleMessages.categoryRequired ? { categoryId: error.message } : {});
     services.logger.error({ err: error }, 'add vehicle failed');

@@ -5,14 +5,15 @@ import {
   addVehicleImages,
   AdminCatalogError,
   ImageUploadError,
+  uploadMessages,
   listVehicleImages,
   moveVehicleImage,
-  readUploadForm,
   removeVehicleImage,
   uploadsFrom,
 } from '../../../server/catalog/admin-images.ts';
 import { updateVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { getVehicle } from '../../../server/catalog/vehicles.ts';
+import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { adminPaths } from '../../components/admin/admin-paths.ts';
 import { latestToast, PageHeader, stamp, StatusBadge, type StampedToast } from '../../components/admin/admin-ui.tsx';
@@ -29,7 +30,7 @@ import {
   type VehicleFormValues,
 } from '../../lib/vehicle-schema.ts';
 import { primaryButton, secondaryButton } from '../../components/form.tsx';
-import { appContext } from '../../context.ts';
+import { appContext, type AppServices } from '../../context.ts';
 import { paths } from '../../lib/paths.ts';
 import { parseId } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
@@ -77,16 +78,27 @@ function result(intent: string, tone: 'success' | 'error', text: string, status 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  const secret = services.config.authSecret;
   const id = parseId(params.id);
   if (id === null) return result('save', 'error', vehicleMessages.notFound, 404);
-  let form: FormData;
+  let upload: UploadForm;
   try {
-    form = await readUploadForm(request);
+    upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: uploadMessages });
   } catch (error) {
-    if (error instanceof AdminCatalogError) return result('add-images', 'error', `${vehicleMessages.uploadFailed}: ${error.message}`, 413);
-    throw error;
+    if (!(error instanceof FormReadError)) throw error;
+    const message = error.problem === 'file-too-large' ? new ImageUploadError(error.fileName || 'image', error.message).message : `${vehicleMessages.uploadFailed}: ${error.message}`;
+    return result('add-images', 'error', message, error.status);
   }
+  try {
+    return await editVehicle(services, admin.email, id, upload);
+  } finally {
+    await upload.discard();
+  }
+}
+
+async function editVehicle(services: AppServices, adminEmail: string, id: number, upload: UploadForm) {
+  const secret = services.config.authSecret;
+  const admin = { email: adminEmail };
+  const form = upload.fields;
   const intent = String(form.get('intent') ?? '');
   const imageId = parseId(form.get('imageId'));
 
@@ -109,7 +121,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case 'add-images': {
       try {
-        const uploads = await uploadsFrom(form, 'images');
+        const uploads = uploadsFrom(upload, 'images');
         await addVehicleImages(services, id, uploads, admin.email);
         return result(intent, 'success', uploads.length === 1 ? 'Image added successfully' : `${uploads.length} images added successfully`);
       } catch (error) {

@@ -19,6 +19,7 @@ import { parseId, parsePage } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { detailTitle, type VehicleStatus } from '../../lib/vehicle.ts';
 import type { Route } from './+types/vehicles';
+import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Manage Vehicles', noIndex: true });
@@ -60,8 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  const form = await request.formData();
+  const form = await readFormOrError(request);
   const fail = (text: string, status = 400) => data({ toast: stamp('error', text) }, { status });
+  if (form instanceof FormReadError) return fail(form.message, form.status);
   if (form.get('intent') !== 'delete') return fail('Unknown action. Please reload the page and try again.');
   const id = parseId(form.get('id'));
   if (id === null) return fail(vehicleMessages.missingInfo);

@@ -1,0 +1,97 @@
+import type { MiddlewareHandler } from 'hono';
+import { MAX_SELL_UPLOAD_BYTES } from '../../app/lib/lead-forms.ts';
+import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
+import { MAX_UPLOAD_BYTES } from '../media/images.ts';
+
+/**
+ * How large a request body may be, by the path it is sent to. One table for the whole server:
+ * the edge refuses bodies over it before anything reads them, and the form readers
+ * (server/http/forms.ts) take their limit from here too.
+ */
+
+/** Login, signup, settings, wishlist…: a few short fields. */
+export const PLAIN_FORM_MAX_BYTES = 64 * 1024;
+/** Forms with free text (a request's description, a lead's notes): 10 000 characters of Devanagari, URL-encoded. */
+export const LONG_TEXT_FORM_MAX_BYTES = 256 * 1024;
+/** Room for a multipart body's text fields and part headers beside the files. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
+
+export type BodyClass = {
+  maxBytes: number;
+  /** Upload forms: files are streamed to disk, each at most `maxFileBytes`, at most `maxFiles` of them. */
+  upload?: { maxFileBytes: number; maxFiles: number };
+};
+
+const plain: BodyClass = { maxBytes: PLAIN_FORM_MAX_BYTES };
+const longText: BodyClass = { maxBytes: LONG_TEXT_FORM_MAX_BYTES };
+const sellUpload: BodyClass = { maxBytes: MAX_SELL_UPLOAD_BYTES + FORM_OVERHEAD_BYTES, upload: { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: 10 } };
+const vehicleUpload: BodyClass = {
+  maxBytes: MAX_VEHICLE_IMAGES * MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES,
+  upload: { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: MAX_VEHICLE_IMAGES },
+};
+const categoryUpload: BodyClass = { maxBytes: MAX_UPLOAD_BYTES + 64 * 1024, upload: { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: 1 } };
+
+const classes: Array<[RegExp, BodyClass]> = [
+  [/^\/sell-vehicle$/, sellUpload],
+  [/^\/(admin-panel\/vehicles\/add|admin\/add-vehicle|admin-panel\/vehicles\/edit\/[^/]+\/[^/]+)$/, vehicleUpload],
+  [/^\/(admin-panel\/categories|admin\/manage-categories|admin\/add-category)$/, categoryUpload],
+  [/^\/(request-vehicle|admin-panel\/selling-vehicles|admin\/selling-vehicles|admin\/requested-vehicles)$/, longText],
+];
+
+/** The body class of a path; React Router's data requests (`/login.data`) count as their page. */
+export function bodyClassFor(pathname: string): BodyClass {
+  const page = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/';
+  for (const [pattern, bodyClass] of classes) if (pattern.test(page)) return bodyClass;
+  return plain;
+}
+
+/** Thrown by a body stream that went past its path's limit while it was being read. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The request body is larger than ${maxBytes} bytes.`);
+  }
+}
+
+export function tooLargeMessage(maxBytes: number): string {
+  const size = maxBytes >= 1024 * 1024 ? `${Math.floor(maxBytes / (1024 * 1024))} MB` : `${Math.floor(maxBytes / 1024)} KB`;
+  return `What you sent is too large for this form (at most ${size}). Please send less and try again.`;
+}
+
+/** Passes a body through, failing it with BodyTooLargeError once more than `maxBytes` went by. */
+export function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableStream<Uint8Array> {
+  let received = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        if (received > maxBytes) controller.error(new BodyTooLargeError(maxBytes));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+/** A declared Content-Length over the limit, or null when it is absent, malformed or within. */
+export function declaredTooLarge(headers: Headers, maxBytes: number): boolean {
+  const declared = headers.get('content-length');
+  return declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes;
+}
+
+/**
+ * The edge limit for every request with a body: a declared Content-Length over the path's
+ * limit is answered 413 before a byte is read (@hono/node-server then discards the unread rest,
+ * at most 64 MB or half a second, and closes the connection), and a body without one (chunked) is counted while whoever reads
+ * it reads, and cut off at the limit, so no handler can be made to hold more.
+ */
+export function bodyLimit(): MiddlewareHandler {
+  return async (c, next) => {
+    const request = c.req.raw;
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || !request.body) return next();
+    const { maxBytes } = bodyClassFor(c.req.path);
+    if (declaredTooLarge(request.headers, maxBytes)) {
+      return c.text(tooLargeMessage(maxBytes), 413, { 'Cache-Control': 'no-store' });
+    }
+    c.req.raw = new Request(request, { body: countedBody(request.body, maxBytes), duplex: 'half' } as RequestInit);
+    return next();
+  };
+}

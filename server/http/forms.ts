@@ -1,0 +1,276 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { Busboy } from '@fastify/busboy';
+import { bodyClassFor, BodyTooLargeError, countedBody, declaredTooLarge, tooLargeMessage } from './body-limit.ts';
+
+/**
+ * The one way route actions read a form body. Limits come from the path's body class
+ * (server/http/body-limit.ts); whatever a client sends that is not a form we can read
+ * becomes a FormReadError with a status and a message for the person, never a 500.
+ */
+
+export type FormReadProblem = 'too-large' | 'too-many-files' | 'file-too-large' | 'malformed' | 'unsupported';
+
+export class FormReadError extends Error {
+  constructor(
+    readonly problem: FormReadProblem,
+    message: string,
+    readonly fileName?: string,
+    /** The text fields read before an upload was refused, so the page can show them again. */
+    readonly fields: FormData = new FormData(),
+  ) {
+    super(message);
+  }
+  /** 413 for a body over the limit; 400 for anything unreadable and for a refused file (like any photo refused by its content). */
+  get status(): 400 | 413 {
+    return this.problem === 'too-large' ? 413 : 400;
+  }
+}
+
+const MALFORMED = 'The form could not be read. Please reload the page and try again.';
+const UNSUPPORTED = 'This address accepts only a form submitted from our page. Please reload the page and try again.';
+
+function mediaType(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+function hasBoundary(request: Request): boolean {
+  return /;\s*boundary=("[^"]+"|[^\s;]+)/i.test(request.headers.get('content-type') ?? '');
+}
+
+async function cancelBody(request: Request) {
+  await request.body?.cancel().catch(() => {});
+}
+
+/** Whether a read failed because the body passed a limit (ours here, or the edge's). */
+function isTooLarge(error: unknown): boolean {
+  return error instanceof BodyTooLargeError || (error as { cause?: unknown } | null)?.cause instanceof BodyTooLargeError;
+}
+
+/** The whole body, refused as soon as it passes `maxBytes`. */
+async function readBytes(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = countedBody(body, maxBytes).getReader();
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(read.value);
+      total += read.value.byteLength;
+    }
+  } catch (error) {
+    if (isTooLarge(error)) {
+      throw new FormReadError('too-large', tooLargeMessage(maxBytes));
+    }
+    throw new FormReadError('malformed', MALFORMED);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * A small form (URL-encoded or multipart without large files), read whole into memory but
+ * never more than `maxBytes` (default: the path's limit).
+ */
+export async function readForm(request: Request, options: { maxBytes?: number } = {}): Promise<FormData> {
+  const maxBytes = options.maxBytes ?? bodyClassFor(new URL(request.url).pathname).maxBytes;
+  const type = mediaType(request);
+  // A post without any body (a button alone) is an empty form.
+  if (!request.body || (type === '' && request.headers.get('content-length') === '0')) return new FormData();
+  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') {
+    await cancelBody(request);
+    throw new FormReadError('unsupported', UNSUPPORTED);
+  }
+  if (type === 'multipart/form-data' && !hasBoundary(request)) {
+    await cancelBody(request);
+    throw new FormReadError('malformed', MALFORMED);
+  }
+  if (declaredTooLarge(request.headers, maxBytes)) {
+    await cancelBody(request);
+    throw new FormReadError('too-large', tooLargeMessage(maxBytes));
+  }
+  const bytes = await readBytes(request.body, maxBytes);
+  try {
+    return await new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
+  } catch {
+    throw new FormReadError('malformed', MALFORMED);
+  }
+}
+
+/** One uploaded file, on disk until the form is discarded. */
+export type UploadedFile = { field: string; name: string; type: string; path: string; size: number };
+
+export type UploadForm = {
+  /** The text fields. */
+  fields: FormData;
+  /** The files, in the order they arrived (empty file inputs are left out). */
+  files: UploadedFile[];
+  /** Removes the files from disk; call it in a `finally` once the upload is handled. */
+  discard: () => Promise<void>;
+};
+
+export type UploadOptions = {
+  /** Parent of the per-request temporary folder (e.g. DATA_DIR/tmp). */
+  tempDir: string;
+  maxBytes?: number;
+  maxFileBytes?: number;
+  maxFiles?: number;
+  /** Messages in the form's own words. */
+  messages?: Partial<Record<'tooLarge' | 'tooManyFiles' | 'fileTooLarge', string>>;
+};
+
+/** A field longer than this in an upload form is refused (the longest text field is a description). */
+const MAX_UPLOAD_FIELD_BYTES = 256 * 1024;
+
+/**
+ * An upload form: the text fields in memory, each file streamed to its own temporary file
+ * under `tempDir` while the size of every file, the number of files and the whole body are
+ * counted, so a client can neither fill the memory nor the disk past the limits. On any
+ * failure the temporary files are removed before the error is thrown; on success the caller
+ * removes them with `discard()`. A URL-encoded post (a form without files) is read as a
+ * plain form.
+ */
+export async function readUploadForm(request: Request, options: UploadOptions): Promise<UploadForm> {
+  const bodyClass = bodyClassFor(new URL(request.url).pathname);
+  const maxBytes = options.maxBytes ?? bodyClass.maxBytes;
+  const maxFileBytes = options.maxFileBytes ?? bodyClass.upload?.maxFileBytes ?? 0;
+  const maxFiles = options.maxFiles ?? bodyClass.upload?.maxFiles ?? 0;
+  const messages = {
+    tooLarge: tooLargeMessage(maxBytes),
+    tooManyFiles: `Please send at most ${maxFiles} file${maxFiles === 1 ? '' : 's'}.`,
+    fileTooLarge: `A file is larger than ${Math.floor(maxFileBytes / (1024 * 1024))} MB. Please choose a smaller one.`,
+    ...options.messages,
+  };
+  const type = mediaType(request);
+  if (type !== 'multipart/form-data') {
+    const fields = await readForm(request, { maxBytes: Math.min(maxBytes, MAX_UPLOAD_FIELD_BYTES) });
+    return { fields, files: [], discard: async () => {} };
+  }
+  if (!hasBoundary(request) || !request.body) {
+    await cancelBody(request);
+    throw new FormReadError('malformed', MALFORMED);
+  }
+  if (declaredTooLarge(request.headers, maxBytes)) {
+    await cancelBody(request);
+    throw new FormReadError('too-large', messages.tooLarge);
+  }
+
+  await mkdir(options.tempDir, { recursive: true });
+  const dir = await mkdtemp(path.join(options.tempDir, 'upload-'));
+  const discard = () => rm(dir, { recursive: true, force: true });
+  const fields = new FormData();
+  const files: UploadedFile[] = [];
+  const writes: Promise<void>[] = [];
+  const open = new Set<Readable>();
+  let failure: FormReadError | null = null;
+
+  let parser: ReturnType<typeof Busboy>;
+  try {
+    parser = Busboy({
+      headers: { 'content-type': request.headers.get('content-type')! },
+      limits: { fileSize: maxFileBytes, files: maxFiles, fields: 200, fieldSize: MAX_UPLOAD_FIELD_BYTES, parts: maxFiles + 200, headerPairs: 20 },
+    });
+  } catch {
+    await discard();
+    await cancelBody(request);
+    throw new FormReadError('malformed', MALFORMED);
+  }
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.byteLength;
+      if (received > maxBytes) callback(new FormReadError('too-large', messages.tooLarge));
+      else callback(null, chunk);
+    },
+  });
+  const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
+  const fail = (error: FormReadError) => {
+    failure ??= error;
+    source.destroy();
+  };
+
+  parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
+    if (valueTruncated) fail(new FormReadError('too-large', messages.tooLarge));
+    else fields.append(name, value);
+  });
+  parser.on('file', (field, stream, fileName, _encoding, mimeType) => {
+    const target = path.join(dir, String(writes.length));
+    const file: UploadedFile = { field, name: fileName ?? '', type: mimeType, path: target, size: 0 };
+    stream.on('limit', () => fail(new FormReadError('file-too-large', messages.fileTooLarge, file.name)));
+    open.add(stream);
+    writes.push(
+      pipeline(stream, createWriteStream(target)).then(
+        () => {
+          open.delete(stream);
+          file.size = stream.bytesRead;
+          // An untouched file input sends an empty part with no name.
+          if (file.size > 0 && !stream.truncated) files.push(file);
+        },
+        () => {
+          open.delete(stream);
+          fail(new FormReadError('malformed', MALFORMED));
+        },
+      ),
+    );
+  });
+  parser.on('filesLimit', () => fail(new FormReadError('too-many-files', messages.tooManyFiles)));
+  parser.on('partsLimit', () => fail(new FormReadError('too-large', messages.tooLarge)));
+  parser.on('fieldsLimit', () => fail(new FormReadError('too-large', messages.tooLarge)));
+
+  try {
+    await pipeline(source, counter, parser);
+    await Promise.all(writes);
+  } catch (error) {
+    if (!failure) failure = isTooLarge(error) ? new FormReadError('too-large', messages.tooLarge) : error instanceof FormReadError ? error : new FormReadError('malformed', MALFORMED);
+    // A file cut off mid-body never ends by itself.
+    for (const stream of open) stream.destroy();
+    await Promise.allSettled(writes);
+  }
+  if (failure) {
+    await discard();
+    const refused: FormReadError = failure;
+    throw new FormReadError(refused.problem, refused.message, refused.fileName, fields);
+  }
+  // Files arrive in order but finish writing in any order.
+  files.sort((a, b) => Number(path.basename(a.path)) - Number(path.basename(b.path)));
+  return { fields, files, discard };
+}
+
+/** The temporary folder for uploads under the data directory. */
+export function uploadTempDir(dataDir: string): string {
+  return path.join(dataDir, 'tmp', 'uploads');
+}
+
+/**
+ * Removes upload folders older than `maxAgeMs` that a crash left behind. Only old ones: other
+ * instances sharing the data directory may be reading uploads right now, and none takes an hour.
+ */
+export async function removeStaleUploads(tempDir: string, maxAgeMs = 60 * 60_000, now = Date.now()): Promise<number> {
+  let removed = 0;
+  const entries = await readdir(tempDir).catch(() => [] as string[]);
+  for (const entry of entries) {
+    if (!entry.startsWith('upload-')) continue;
+    const folder = path.join(tempDir, entry);
+    const info = await stat(folder).catch(() => null);
+    if (info && now - info.mtimeMs > maxAgeMs) {
+      await rm(folder, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/**
+ * readForm for actions that answer a refused body in their own shape: the form, or the
+ * FormReadError to turn into the page's message (any other error is thrown on).
+ */
+export async function readFormOrError(request: Request, options: { maxBytes?: number } = {}): Promise<FormData | FormReadError> {
+  try {
+    return await readForm(request, options);
+  } catch (error) {
+    if (error instanceof FormReadError) return error;
+    throw error;
+  }
+}
