@@ -66,11 +66,11 @@ export function toVehicle(
   images: ImageRef[],
 ): Vehicle {
   return {
-    ...textFromRow(row, VEHICLE_TEXT_FIELDS),
     id: row.id,
     categoryId: row.category_id,
     categoryName: row.category_name,
     categorySlug: row.category_slug,
+    ...textFromRow(row, VEHICLE_TEXT_FIELDS),
     priceRupees: row.price_rupees === null ? null : Number(row.price_rupees),
     odometer: row.odometer,
     featured: Boolean(row.featured),
@@ -91,8 +91,8 @@ export type SummaryRow = StoredText<SummaryTextField> &
 
 export function toSummary(row: SummaryRow, cover: ImageRef | null): VehicleSummary {
   return {
-    ...textFromRow(row, SUMMARY_TEXT_FIELDS),
     id: row.id,
+    ...textFromRow(row, SUMMARY_TEXT_FIELDS),
     odometer: row.odometer,
     featured: Boolean(row.featured),
     status: row.status,
