@@ -1,11 +1,11 @@
-import { detailTitle, type ImageRef, type Vehicle, type VehicleStatus } from '../../app/lib/vehicle.ts';
+import { detailTitle, type ImageRef, type Vehicle, type VehicleInput, type VehicleStatus } from '../../app/lib/vehicle.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { Database } from '../db/connection.ts';
 import type { Storage } from '../media/storage.ts';
 import { AdminCatalogError, discardImages, MAX_VEHICLE_IMAGES, storeUploads, type Upload } from './admin-images.ts';
 import { toImageRef } from './rows.ts';
 import { searchCondition, searchTerms } from './search.ts';
-import { createVehicle, getVehicle, vehicleColumns, type VehicleInput } from './vehicles.ts';
+import { createVehicle, getVehicle, vehicleColumns } from './vehicles.ts';
 
 /** Vehicle administration: the inventory list, add, edit (with status), delete. */
 

@@ -5,7 +5,7 @@ import { AdminCatalogError, ImageUploadError, uploadMessages, uploadsFrom } from
 import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { addVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { adminPaths } from '../../components/admin/admin-paths.ts';
+import { adminPaths } from '../../lib/paths.ts';
 import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
 import { categoryMessages } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';

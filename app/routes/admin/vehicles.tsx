@@ -7,7 +7,8 @@ import { deleteVehicle, listAdminVehicles, type AdminVehiclePage } from '../../.
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, smallButton, stamp, StatusBadge } from '../../components/admin/admin-ui.tsx';
 import { inputClass, primaryButton } from '../../components/form.tsx';
-import { adminPaths, pageUrl } from '../../components/admin/admin-paths.ts';
+import { pageUrl } from '../../components/admin/admin-paths.ts';
+import { adminPaths } from '../../lib/paths.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { Toast } from '../../components/admin/toast.tsx';
 import { MAX_ADMIN_SEARCH, STATUS_LABELS, VEHICLE_STATUSES, vehicleMessages } from '../../lib/vehicle-schema.ts';
