@@ -7,6 +7,7 @@ import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import { verificationEmail } from '../notify/mail.ts';
 import type { Mailer } from '../notify/mail.ts';
+import { fastPasswordHashing } from './password-hashing.ts';
 
 /** Where a visitor lands after following the link in the verification mail. */
 export const EMAIL_VERIFIED_PATH = '/profile?verified=1';
@@ -37,6 +38,8 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       autoSignIn: true,
       // Buyers may browse and wishlist before clicking the mail; the admin panel insists on it.
       requireEmailVerification: false,
+      // better-auth's own scrypt unless the test suite asked for cheap hashing (never in production).
+      ...(config.passwordHashing === 'fast-for-tests' ? { password: fastPasswordHashing } : {}),
     },
     emailVerification: {
       sendOnSignUp: true,

@@ -148,6 +148,8 @@ export async function startTestServer(options: { dialect: Dialect; seed?: boolea
     LOG_FORMAT: 'json',
     // Drawn demo photos are made once per machine and copied for every test database.
     DEMO_IMAGE_CACHE: path.join(tmpdir(), 'gaadi-demo-image-cache'),
+    // better-auth's scrypt costs ~100 ms a password; the suite hashes hundreds (decision 016).
+    PASSWORD_HASHING: 'fast-for-tests',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   };
