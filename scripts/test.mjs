@@ -26,7 +26,7 @@ function runStep(name, args) {
   });
 }
 const results = await Promise.all(steps.map(([name, args]) => runStep(name, args)));
-for (const { name, status, output, seconds } of results) {
+for (const { name, output, seconds } of results) {
   console.log(`\n== ${name} (${seconds} s)`);
   process.stdout.write(output);
 }
