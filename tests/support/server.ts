@@ -229,7 +229,8 @@ async function launchServer(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 300_000;
   let ready = false;
-  while (Date.now() < deadline && child.exitCode === null) {
+  // A server that exited, or was killed by a signal (exitCode stays null then), will never answer.
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.ok) {
@@ -301,7 +302,7 @@ async function launchServer(
   };
   if (!ready) {
     await server.stop();
-    throw new Error(`The test server did not start:\n${output}`);
+    throw new Error(`The test server did not start${child.signalCode ? ` (it was killed by ${child.signalCode})` : ''}:\n${output}`);
   }
   runningServers.add(server);
   return server;
