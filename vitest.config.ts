@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -12,9 +13,19 @@ import { defineConfig } from 'vitest/config';
  */
 export const dialectIndependentIntegrationTests = ['tests/integration/page-cache.test.ts', 'tests/integration/search-parity.test.ts'];
 
+/**
+ * Test files run side by side, twice as many as there are cores (Vitest's default is one fewer
+ * than the cores: a single file at a time on a 2-core machine). An integration file spends most
+ * of its time waiting for its server, which runs in a process of its own, so one file alone
+ * never keeps even one core busy; measured in docs/decisions/016-time-and-caches-handed-in.md.
+ * `--maxWorkers` on the command line still overrides it.
+ */
+const testWorkers = Math.max(2, availableParallelism() * 2);
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    maxWorkers: testWorkers,
     projects: [
       {
         extends: true,
@@ -41,7 +52,6 @@ export default defineConfig({
           globalSetup: ['tests/support/global-server.ts'],
           setupFiles: ['tests/support/error-log-check.ts'],
           provide: { dialect: 'sqlite' as const },
-          fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

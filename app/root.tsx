@@ -8,8 +8,9 @@ import './app.css';
 import { useNonce } from './lib/nonce.tsx';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { config, auth, database } = context.get(appContext);
-  const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(database, config)]);
+  const services = context.get(appContext);
+  const { config, auth } = services;
+  const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(services)]);
   // The admins' Site Name replaces the configured one in titles and the top bar.
   return { site: { ...publicConfig(config), siteName: settings.siteName }, signedIn: Boolean(user), botCheck: { provider: config.botCheck.provider, siteKey: config.botCheck.siteKey } };
 }

@@ -1,9 +1,10 @@
-// `npm test`: typecheck, lint, build, then every test project (unit, integration on SQLite
-// and PostgreSQL, browser). Stops at the first failing step, and reports what really ran:
+// `npm test`: typecheck, lint and build (side by side: they are independent and each leaves
+// a core idle part of the time), then every test project (unit, integration on SQLite and
+// PostgreSQL, browser). Stops when a step fails, and reports what really ran:
 // per project the tests passed, failed and skipped, and the files that failed before any test
 // ran. Under CI (CI=true) a skipped test is a failure: nothing in this suite is skipped on
 // purpose, so a skip means a part of the product went untested.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { globSync, readFileSync, rmSync } from 'node:fs';
 // Node 24 runs the TypeScript config directly (type stripping).
 import { dialectIndependentIntegrationTests } from '../vitest.config.ts';
@@ -13,13 +14,26 @@ const steps = [
   ['lint', ['run', 'lint']],
   ['build', ['run', 'build']],
 ];
-for (const [name, args] of steps) {
-  console.log(`\n== ${name}`);
-  const result = spawnSync('npm', args, { stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`\n${name} failed`);
-    process.exit(result.status ?? 1);
-  }
+/** Runs one step with its output kept, so the three steps' outputs print whole, one after another. */
+function runStep(name, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn('npm', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => resolve({ name, status, output, seconds: Math.round((Date.now() - started) / 1000) }));
+  });
+}
+const results = await Promise.all(steps.map(([name, args]) => runStep(name, args)));
+for (const { name, output, seconds } of results) {
+  console.log(`\n== ${name} (${seconds} s)`);
+  process.stdout.write(output);
+}
+const failedSteps = results.filter((result) => result.status !== 0);
+if (failedSteps.length > 0) {
+  console.error(`\n${failedSteps.map((result) => result.name).join(', ')} failed`);
+  process.exit(failedSteps[0].status ?? 1);
 }
 
 console.log('\n== tests');

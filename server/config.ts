@@ -74,6 +74,8 @@ const schema = z.object({
   SETTINGS_CACHE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(60).optional(),
   // How many images may be decoded and resized at once, server-wide (one core each).
   IMAGE_CONCURRENCY: z.coerce.number({ message: 'must be a whole number from 1 to 16' }).int().min(1).max(16).default(1),
+  // fast-for-tests: cheap password hashing for the test suite only (refused in production).
+  PASSWORD_HASHING: z.enum(['standard', 'fast-for-tests']).default('standard'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // json (one record a line, for log collectors) or pretty (readable lines); pretty by default in demo mode only.
@@ -100,6 +102,7 @@ function requirementProblems(raw: Record<string, string | undefined>): string[] 
   const smsProvider = raw.SMS_PROVIDER ?? (mode === 'production' ? undefined : 'outbox');
   if (!smsProvider) problems.push('SMS_PROVIDER: is required in production (msg91 or twilio)');
   if (smsProvider === 'outbox' && mode === 'production') problems.push('SMS_PROVIDER: outbox is for demo and test only');
+  if (raw.PASSWORD_HASHING === 'fast-for-tests' && mode === 'production') problems.push('PASSWORD_HASHING: fast-for-tests is for the test suite only');
   if (smsProvider === 'msg91' && (!raw.MSG91_AUTH_KEY || !raw.MSG91_TEMPLATE_ID)) {
     problems.push('MSG91_AUTH_KEY, MSG91_TEMPLATE_ID: are required when SMS_PROVIDER is msg91');
   }
@@ -185,6 +188,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     // Tests write settings and read them back at once; a cache would make them wait it out.
     settingsCacheSeconds: values.SETTINGS_CACHE_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 2),
     imageConcurrency: values.IMAGE_CONCURRENCY,
+    passwordHashing: values.PASSWORD_HASHING,
     /** Load the demo inventory into an empty database: on in demo mode unless turned off. */
     seedDemo: values.SEED_DEMO ? values.SEED_DEMO === 'true' : values.APP_MODE === 'demo',
   };

@@ -7,6 +7,9 @@ import type { Auth } from './auth/auth.ts';
 import type { Mailer } from './notify/mail.ts';
 import type { SmsSender } from './notify/sms.ts';
 import type { BotCheck } from './security/bot-check.ts';
+import type { Clock } from './clock.ts';
+import type { SettingsCache } from './admin/settings.ts';
+import type { PageCache } from './http/page-cache.ts';
 
 /**
  * What the server hands every loader and action: the database and the other services are
@@ -22,6 +25,12 @@ export type AppServices = {
   mailer: Mailer;
   sms: SmsSender;
   botCheck: BotCheck;
+  /** The time for rules (form-token ages, cache lifetimes): Date.now in production. */
+  clock: Clock;
+  /** The admin settings, kept `SETTINGS_CACHE_SECONDS` (0 in test mode). */
+  settingsCache: SettingsCache;
+  /** Public pages for signed-out visitors, kept `PAGE_CACHE_SECONDS` (0 in test mode). */
+  pageCache: PageCache;
 };
 
 export type RequestContext = AppServices & {

@@ -10,8 +10,9 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/categories';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database, config } = context.get(appContext);
-  const { itemsPerPage } = await settingsFor(database, config);
+  const services = context.get(appContext);
+  const { database } = services;
+  const { itemsPerPage } = await settingsFor(services);
   const url = new URL(request.url);
   const categories = await listCategories(database);
   // The first category is chosen until the visitor picks another.

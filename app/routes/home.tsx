@@ -14,8 +14,9 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database, config } = context.get(appContext);
-  const { itemsPerPage } = await settingsFor(database, config);
+  const services = context.get(appContext);
+  const { database } = services;
+  const { itemsPerPage } = await settingsFor(services);
   const url = new URL(request.url);
   // Not cleaned: a search with a control character matches nothing (server/catalog/search.ts).
   const term = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);

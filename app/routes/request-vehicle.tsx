@@ -35,9 +35,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config } = context.get(appContext);
+  const { config, clock } = context.get(appContext);
   // For browsers that run no script (see server/leads/form-guard.ts).
-  return { formToken: issueFormToken(config.authSecret, 'request') };
+  return { formToken: issueFormToken(config.authSecret, 'request', clock.now()) };
 }
 
 type Values = Record<RequestField, string>;

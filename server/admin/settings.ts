@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
+import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 
 /** The admin Settings screen's values (SPEC 2, Admin settings), saved on the server and in effect. */
@@ -32,7 +33,10 @@ export async function getSettings(database: Database, defaults: Settings): Promi
   return merged.success ? merged.data : defaults;
 }
 
-export async function saveSettings(database: Database, settings: Settings, actorEmail: string): Promise<void> {
+/** The parts of the services the settings need: the cache is emptied by every change. */
+export type SettingsServices = { database: Database; settingsCache: SettingsCache; config: { siteName: string; adminEmails: string[] } };
+
+export async function saveSettings({ database, settingsCache }: Pick<SettingsServices, 'database' | 'settingsCache'>, settings: Settings, actorEmail: string): Promise<void> {
   const now = new Date().toISOString();
   await database.db.transaction().execute(async (trx) => {
     for (const [key, value] of Object.entries(settings)) {
@@ -43,32 +47,50 @@ export async function saveSettings(database: Database, settings: Settings, actor
         .execute();
     }
   });
-  settingsCache.delete(database);
+  settingsCache.clear();
 }
 
 /** 'Reset to Default': forget every saved value. */
-export async function resetSettings(database: Database): Promise<void> {
+export async function resetSettings({ database, settingsCache }: Pick<SettingsServices, 'database' | 'settingsCache'>): Promise<void> {
   await database.db.deleteFrom('settings').execute();
-  settingsCache.delete(database);
+  settingsCache.clear();
 }
 
 /**
  * Every request reads the settings (maintenance mode, site name, items per page), so they are
  * kept for a few seconds per instance (`SETTINGS_CACHE_SECONDS`, 2 by default, 0 in test mode);
  * saving through this instance replaces them at once, and other instances follow within that time.
+ * One cache per server, made at start (server/http/server-entry.ts) and handed in as a service.
  */
-const DEFAULT_SETTINGS_CACHE_SECONDS = 2;
-const settingsCache = new WeakMap<Database, { settings: Promise<Settings>; expires: number }>();
+export type SettingsCache = {
+  /** The kept settings while fresh, otherwise `load()`'s (kept for the lifetime unless it fails). */
+  read(load: () => Promise<Settings>): Promise<Settings>;
+  clear(): void;
+};
+
+export function createSettingsCache(options: { ttlMs: number; clock: Clock }): SettingsCache {
+  let kept: { settings: Promise<Settings>; expires: number } | null = null;
+  return {
+    read(load) {
+      const now = options.clock.now();
+      if (kept && kept.expires > now) return kept.settings;
+      const settings = load();
+      if (options.ttlMs <= 0) return settings;
+      const entry = { settings, expires: now + options.ttlMs };
+      kept = entry;
+      // A failed read is not kept.
+      settings.catch(() => {
+        if (kept === entry) kept = null;
+      });
+      return settings;
+    },
+    clear() {
+      kept = null;
+    },
+  };
+}
 
 /** The settings in force, with the configuration's values as defaults. */
-export function settingsFor(database: Database, config: { siteName: string; adminEmails: string[]; settingsCacheSeconds?: number }): Promise<Settings> {
-  const cached = settingsCache.get(database);
-  if (cached && cached.expires > Date.now()) return cached.settings;
-  const settings = getSettings(database, defaultSettings({ siteName: config.siteName, adminEmail: config.adminEmails[0] ?? '' }));
-  const ttlMs = (config.settingsCacheSeconds ?? DEFAULT_SETTINGS_CACHE_SECONDS) * 1000;
-  if (ttlMs <= 0) return settings;
-  settingsCache.set(database, { settings, expires: Date.now() + ttlMs });
-  // A failed read is not kept.
-  settings.catch(() => settingsCache.delete(database));
-  return settings;
+export function settingsFor({ database, config, settingsCache }: SettingsServices): Promise<Settings> {
+  return settingsCache.read(() => getSettings(database, defaultSettings({ siteName: config.siteName, adminEmail: config.adminEmails[0] ?? '' })));
 }

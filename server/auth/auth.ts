@@ -9,6 +9,7 @@ import { verificationEmail } from '../notify/mail.ts';
 import type { Mailer } from '../notify/mail.ts';
 import { paths } from '../../app/lib/paths.ts';
 import { AUTH_COOKIE_PREFIX } from './session-cookie.ts';
+import { fastPasswordHashing } from './password-hashing.ts';
 
 /** Where a visitor lands after following the link in the verification mail. */
 export const EMAIL_VERIFIED_PATH = `${paths.profile}?verified=1`;
@@ -39,6 +40,8 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       autoSignIn: true,
       // Buyers may browse and wishlist before clicking the mail; the admin panel insists on it.
       requireEmailVerification: false,
+      // better-auth's own scrypt unless the test suite asked for cheap hashing (never in production).
+      ...(config.passwordHashing === 'fast-for-tests' ? { password: fastPasswordHashing } : {}),
     },
     emailVerification: {
       sendOnSignUp: true,

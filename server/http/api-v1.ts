@@ -19,7 +19,7 @@ export function apiV1(services: AppServices) {
   const { database } = services;
 
   api.get('/vehicles', async (c) => {
-    const { itemsPerPage } = await settingsFor(database, services.config);
+    const { itemsPerPage } = await settingsFor(services);
     // An odd page or page size falls back to the default, as the pages do; a category that is
     // not an id is a mistake the caller must hear about.
     const page = parsePage(c.req.query('page'));

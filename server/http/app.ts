@@ -11,7 +11,7 @@ import { bodyLimit, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
 import { csrfProtection } from './csrf.ts';
 import { removeStaleUploads, uploadTempDir } from './forms.ts';
 import { maintenanceMode } from './maintenance.ts';
-import { createPageCache } from './page-cache.ts';
+import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { mediaHandler } from './media.ts';
 import { securityHeaders } from './security.ts';
 import { setImageConcurrency } from '../media/images.ts';
@@ -97,12 +97,11 @@ export function createApp(services: AppServices, build: ServerBuild) {
   const publicFiles = serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') });
   app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
 
-  const pageCache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: 500 });
+  // An admin's change made through this instance shows at once; other instances within the TTL.
+  app.use('*', clearPageCacheAfterAdminChange(services));
   app.all('*', async (c) => {
-    // Any change made through this instance shows at once; other instances within the TTL.
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') pageCache.clear();
     const nonce = c.get('nonce');
-    return pageCache.serve(c.req.raw, nonce, () => {
+    return services.pageCache.serve(c.req.raw, nonce, () => {
       const context = new RouterContextProvider();
       context.set(appContext, { ...services, nonce, clientAddress: requestAddress(c), socketAddress: getConnInfo(c).remote.address ?? '' });
       return handleRequest(c.req.raw, context);

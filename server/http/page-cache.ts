@@ -1,5 +1,6 @@
 import { matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
 import { hasSessionCookie } from '../auth/session-cookie.ts';
+import type { Clock } from '../clock.ts';
 
 /**
  * A few-seconds cache of the public catalogue pages as anonymous visitors get them. A burst of
@@ -35,7 +36,9 @@ export function isCacheablePageRequest(request: Request): boolean {
   return !hasSessionCookie(request.headers.get('cookie') ?? '');
 }
 
-export function createPageCache(options: { ttlMs: number; maxEntries: number }) {
+export type PageCache = ReturnType<typeof createPageCache>;
+
+export function createPageCache(options: { ttlMs: number; maxEntries: number; clock: Clock }) {
   const entries = new Map<string, Entry>();
 
   return {
@@ -45,7 +48,7 @@ export function createPageCache(options: { ttlMs: number; maxEntries: number }) 
     async serve(request: Request, nonce: string, render: () => Promise<Response>): Promise<Response> {
       if (options.ttlMs <= 0 || !isCacheablePageRequest(request)) return render();
       const key = new URL(request.url).pathname + new URL(request.url).search;
-      const now = Date.now();
+      const now = options.clock.now();
       const hit = entries.get(key);
       if (hit && hit.expires > now) {
         const nonceBytes = Buffer.from(nonce);

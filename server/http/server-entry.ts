@@ -12,6 +12,9 @@ import { createMailer } from '../notify/mail.ts';
 import { createSmsSender } from '../notify/sms.ts';
 import { createBotCheck } from '../security/bot-check.ts';
 import { createApp } from './app.ts';
+import { createPageCache } from './page-cache.ts';
+import { createSettingsCache } from '../admin/settings.ts';
+import { systemClock } from '../clock.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger } from '../logger.ts';
 import { checkDatabase, checkDataDir, listen, startupFailureLine } from './startup.ts';
@@ -54,7 +57,11 @@ export async function startServer(env: Record<string, string | undefined> = proc
     const sms = createSmsSender({ config, database, logger });
     const botCheck = createBotCheck({ config, database, logger });
     const auth = createAuth({ config, database, mailer, logger });
-    const services: AppServices = { config, database, storage, logger, auth, mailer, sms, botCheck };
+    // Caches live as long as this server and take their lifetimes from the configuration (0 in test mode).
+    const clock = systemClock;
+    const settingsCache = createSettingsCache({ ttlMs: config.settingsCacheSeconds * 1000, clock });
+    const pageCache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: 500, clock });
+    const services: AppServices = { config, database, storage, logger, auth, mailer, sms, botCheck, clock, settingsCache, pageCache };
 
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

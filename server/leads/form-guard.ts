@@ -11,8 +11,8 @@ import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../security/
 export type LeadKind = 'request' | 'sell';
 
 /** Counts the hit for this form and this visitor's address (rateLimits.publicForm: 10 an hour). */
-export function consumeLeadFormLimit(services: Pick<RequestContext, 'database' | 'clientAddress'>, kind: LeadKind) {
-  return consumeRateLimit(services.database, { key: `publicForm:${kind}:${services.clientAddress}`, ...rateLimits.publicForm });
+export function consumeLeadFormLimit(services: Pick<RequestContext, 'database' | 'clientAddress' | 'clock'>, kind: LeadKind) {
+  return consumeRateLimit(services.database, { key: `publicForm:${kind}:${services.clientAddress}`, ...rateLimits.publicForm, now: services.clock.now() });
 }
 
 // ------------------------------------------------------------------------- bot check
@@ -36,13 +36,14 @@ function signature(secret: string, kind: LeadKind, issuedAt: string): string {
   return createHmac('sha256', key).update(`${kind}:${issuedAt}`).digest('base64url');
 }
 
-export function issueFormToken(secret: string, kind: LeadKind, now: number = Date.now()): string {
+/** `now`: the services' clock (AppServices.clock), so a test can age a token without waiting. */
+export function issueFormToken(secret: string, kind: LeadKind, now: number): string {
   const issuedAt = String(Math.floor(now));
   return `${issuedAt}.${signature(secret, kind, issuedAt)}`;
 }
 
 /** Whether a form token is genuine and of an age a person could have filled the form in. */
-export function formTokenAge(secret: string, kind: LeadKind, token: unknown, now: number = Date.now()): 'ok' | 'too-fast' | 'expired' | 'invalid' {
+export function formTokenAge(secret: string, kind: LeadKind, token: unknown, now: number): 'ok' | 'too-fast' | 'expired' | 'invalid' {
   if (typeof token !== 'string' || token.length > 200) return 'invalid';
   const [issuedAt = '', given = ''] = token.split('.');
   if (!/^\d{1,15}$/.test(issuedAt)) return 'invalid';
@@ -60,15 +61,15 @@ export function formTokenAge(secret: string, kind: LeadKind, token: unknown, now
  * when the browser ran no script and sent none, the page's form token (see above).
  */
 export async function passesLeadBotCheck(
-  services: Pick<RequestContext, 'botCheck' | 'database' | 'clientAddress' | 'config' | 'logger'>,
+  services: Pick<RequestContext, 'botCheck' | 'database' | 'clientAddress' | 'config' | 'logger' | 'clock'>,
   form: FormData,
   kind: LeadKind,
-  now: number = Date.now(),
 ): Promise<boolean> {
   const token = form.get('botCheck');
   if (typeof token === 'string' && token !== '') return services.botCheck.verify(token, botActionFor[kind], services.clientAddress);
 
   const formToken = form.get(FORM_TOKEN_FIELD);
+  const now = services.clock.now();
   if (formTokenAge(services.config.authSecret, kind, formToken, now) !== 'ok') return false;
   const limit = await consumeRateLimit(services.database, { key: `publicFormNoScript:${kind}:${services.clientAddress}`, ...noScriptLimit, now });
   if (!limit.allowed) return false;

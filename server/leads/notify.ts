@@ -13,7 +13,7 @@ export type NewLead =
   | { kind: 'request'; id: number; name: string; phone: string; model: string; year: string; budget: string; description: string }
   | { kind: 'sell'; id: number; name: string; phone: string; vehicle: string; year: string; price: string; description: string; imageUrls: string[] };
 
-type NotifyServices = Pick<AppServices, 'database' | 'config' | 'mailer' | 'logger'>;
+type NotifyServices = Pick<AppServices, 'database' | 'config' | 'mailer' | 'logger' | 'settingsCache'>;
 
 /** One line for a subject: no line breaks (header injection) and not too long. */
 function subjectPart(text: string, max = 60): string {
@@ -77,7 +77,7 @@ ${photos.length ? `<p>${photos.map((url) => `<a href="${escapeHtml(url)}">${esca
 
 /** Sends the mail when notifications are on and an admin email is set; resolves false otherwise. */
 export async function notifyNewLead(services: NotifyServices, lead: NewLead): Promise<boolean> {
-  const settings = await settingsFor(services.database, services.config);
+  const settings = await settingsFor(services);
   if (!settings.emailNotifications || !settings.adminEmail) {
     services.logger.info({ lead: `${lead.kind}#${lead.id}` }, 'leads: no new-lead email (notifications are off or no admin email is set)');
     return false;

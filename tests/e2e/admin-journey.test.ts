@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, viewports } from '../support/browser.ts';
+import { launchChromium, viewports, waitForHydration } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -122,7 +122,7 @@ it('sets up the first admin, manages a car from listing to deletion', async () =
   await page.goto('/admin-panel/vehicles');
   await page.getByRole('link', { name: /Edit Tata Nexon/ }).click();
   // The form's sold fields follow the status once the page's script runs.
-  await page.waitForLoadState('networkidle');
+  await waitForHydration(page, 'select[name="status"]');
   await page.getByLabel('Price in rupees').fill('799000');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await page.getByText('Vehicle updated successfully').waitFor();
@@ -133,7 +133,7 @@ it('sets up the first admin, manages a car from listing to deletion', async () =
   await page.goto('/admin-panel/vehicles');
   await page.getByRole('link', { name: /Edit Tata Nexon/ }).click();
   // The form's sold fields follow the status once the page's script runs.
-  await page.waitForLoadState('networkidle');
+  await waitForHydration(page, 'select[name="status"]');
   await page.getByLabel('Status', { exact: true }).selectOption('sold');
   await page.getByLabel('Sold price in rupees').fill('790000');
   await page.getByLabel('Sold date').fill(new Date().toISOString().slice(0, 10));

@@ -5,7 +5,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSellChatText } from '../../app/lib/sell-chat.ts';
-import { MIN_FILL_MS } from '../../server/leads/form-guard.ts';
+import { issueFormToken, MIN_FILL_MS } from '../../server/leads/form-guard.ts';
 import { HttpClient, mainText, signUp, uniqueEmail } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';
@@ -84,10 +84,8 @@ function tokenIssuedAt(token: string): number {
   return Number(token.split('.')[0]);
 }
 
-async function waitUntil(time: number) {
-  const left = time - Date.now();
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-}
+/** The server's signing secret, so the test can make the token a page showed MIN_FILL_MS ago. */
+const AUTH_SECRET = 'leads-test-secret-0123456789abcdefghijklmnop';
 
 async function mediaFiles(): Promise<string[]> {
   try {
@@ -170,7 +168,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       dialect,
       seed: true,
       // Info logs: the server says when it decides not to mail a lead, which the mail test waits for.
-      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, TRUST_PROXY: 'true', SETTINGS_CACHE_SECONDS: '0', LOG_LEVEL: 'info' },
+      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, TRUST_PROXY: 'true', SETTINGS_CACHE_SECONDS: '0', LOG_LEVEL: 'info', AUTH_SECRET },
     });
     sql = await openDatabase(server);
   });
@@ -437,24 +435,26 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
     test('without script, the page token stands in for the bot check: not too fast, once only', async () => {
       const client = visitor();
       const page = await (await client.get('/request-vehicle')).text();
-      const formToken = /name="formToken" value="([^"]+)"/.exec(page)?.[1];
-      expect(formToken).toBeTruthy();
-      // Both pages are opened first, so their tokens come of age together: one wait, not two.
-      const sellPage = await (await client.get('/sell-vehicle')).text();
-      const sellToken = /name="formToken" value="([^"]+)"/.exec(sellPage)?.[1];
-      expect(sellToken).toBeTruthy();
-      const fast = await client.postForm('/request-vehicle', { ...goodRequest, phone: '97000 00031', formToken: formToken! });
+      const pageToken = /name="formToken" value="([^"]+)"/.exec(page)?.[1];
+      // The page's token is the server's signature of when it was shown.
+      expect(pageToken).toBe(issueFormToken(AUTH_SECRET, 'request', tokenIssuedAt(pageToken!)));
+      const fast = await client.postForm('/request-vehicle', { ...goodRequest, phone: '97000 00031', formToken: pageToken! });
       expect(fast.status).toBe(403);
-      // A person takes at least MIN_FILL_MS to fill the form in: wait until the later token is that old.
-      await waitUntil(Math.max(tokenIssuedAt(formToken!), tokenIssuedAt(sellToken!)) + MIN_FILL_MS + 50);
-      const slow = await client.postForm('/request-vehicle', { ...goodRequest, phone: '97000 00032', formToken: formToken! });
+      // A person takes at least MIN_FILL_MS to fill the form in: the token the page gave a
+      // visitor who opened it that long ago passes, once (made here rather than waited for).
+      const formToken = issueFormToken(AUTH_SECRET, 'request', Date.now() - MIN_FILL_MS - 50);
+      const sellPage = await (await client.get('/sell-vehicle')).text();
+      const sellPageToken = /name="formToken" value="([^"]+)"/.exec(sellPage)?.[1];
+      expect(sellPageToken).toBe(issueFormToken(AUTH_SECRET, 'sell', tokenIssuedAt(sellPageToken!)));
+      const sellToken = issueFormToken(AUTH_SECRET, 'sell', Date.now() - MIN_FILL_MS - 50);
+      const slow = await client.postForm('/request-vehicle', { ...goodRequest, phone: '97000 00032', formToken });
       expect(mainText(await slow.text())).toContain(REQUEST_SENT);
-      const again = await client.postForm('/request-vehicle', { ...goodRequest, phone: '97000 00033', formToken: formToken! });
+      const again = await client.postForm('/request-vehicle', { ...goodRequest, phone: '97000 00033', formToken });
       expect(again.status).toBe(403);
       expect((await sql.all<{ phone: string }>('SELECT phone FROM vehicle_requests WHERE phone LIKE ?', ['97000 0003%'])).map((row) => row.phone)).toEqual(['97000 00032']);
 
       // The sell form the same way, ending in the redirect to the chat.
-      const sell = await postSell(client, { ...goodSell, phone: '97000 00034', formToken: sellToken! }, [], { bot: false });
+      const sell = await postSell(client, { ...goodSell, phone: '97000 00034', formToken: sellToken }, [], { bot: false });
       expect(sell.status).toBe(303);
       expect(sell.location).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
     });

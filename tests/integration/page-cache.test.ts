@@ -48,7 +48,6 @@ describe('page cache', () => {
   it('never serves a signed-in person the anonymous page, nor caches theirs', async () => {
     const admin = new HttpClient(server.url);
     expect((await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'secret123', botCheck: await admin.botToken('LOGIN') })).status).toBe(302);
-    // (Any POST, this login too, empties the cache: the visitor's page is stored after it.)
     const visitor = new HttpClient(server.url);
     expect((await visitor.get('/contact')).headers.get('x-cache')).toBe('miss');
     const personalResponse = await admin.get('/contact');
@@ -58,6 +57,29 @@ describe('page cache', () => {
     const anonymousAgain = await new HttpClient(server.url).get('/contact');
     expect(anonymousAgain.headers.get('x-cache')).toBe('hit');
     expect(await anonymousAgain.text()).not.toContain('Logout');
+  });
+
+  it('keeps its pages when visitors post: a failed form, a refused admin change, a sign-in', async () => {
+    const visitor = new HttpClient(server.url);
+    expect((await visitor.get('/categories')).headers.get('x-cache')).toBe('miss');
+    expect((await visitor.get('/categories')).headers.get('x-cache')).toBe('hit');
+
+    const stranger = new HttpClient(server.url);
+    // A lead form with nothing filled in and no bot check: refused.
+    const lead = await stranger.postForm('/request-vehicle', { name: '', phone: '' });
+    expect(lead.status).toBeGreaterThanOrEqual(400);
+    // An admin change from someone signed out: sent to the admin login, nothing changed.
+    const adminChange = await stranger.postForm('/admin/settings', { intent: 'save', siteName: 'Junk Motors', adminEmail: '', itemsPerPage: '10' });
+    expect(adminChange.status).toBe(302);
+    expect(adminChange.headers.get('location')).toMatch(/^\/admin-login/);
+    // A sign-in with a wrong password, and a correct one: neither changes a public page.
+    expect((await stranger.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'wrong-password', botCheck: await stranger.botToken('LOGIN') })).status).toBe(200);
+    const admin = new HttpClient(server.url);
+    expect((await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'secret123', botCheck: await admin.botToken('LOGIN') })).status).toBe(302);
+
+    const after = await visitor.get('/categories');
+    expect(after.headers.get('x-cache')).toBe('hit');
+    expect(await after.text()).not.toContain('Junk Motors');
   });
 
   it('shows a change made through this instance at once', async () => {

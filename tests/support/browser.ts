@@ -136,6 +136,18 @@ export async function findVehicleId(baseUrl: string, query: string, pick: (item:
 
 export type VehicleListItem = { id: number; name: string; make: string; model: string; featured: boolean; cover: unknown };
 
+/**
+ * Waits until React has attached its handlers to the element `selector` finds. 'networkidle'
+ * is no such signal: on a busy machine the page's script may hydrate after the network went
+ * quiet, and a change made before that is lost (or a form posts the plain way).
+ */
+export async function waitForHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((css) => {
+    const element = document.querySelector(css);
+    return Boolean(element && Object.keys(element).some((key) => key.startsWith('__reactProps')));
+  }, selector);
+}
+
 /** Polls `read` until `check` passes (for values Playwright's locators cannot wait on). */
 export async function waitFor<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,9 +1,10 @@
 import type { TestProject } from 'vitest/node';
-import { errorLogLines, postgresAvailable, startTestServer, type Dialect } from './server.ts';
+import { ensureSeededTemplate, errorLogLines, postgresAvailable, startTestServer, type Dialect } from './server.ts';
 
 /**
  * One seeded server per project, shared by its test files (they only read the demo data).
- * Tests read it with `sharedServer()` from ./shared.ts.
+ * Tests read it with `sharedServer()` from ./shared.ts. First the run's seeded template of the
+ * project's database (server.ts): every server started with `seed: true` copies it.
  */
 export default async function setup(project: TestProject) {
   const provided = project.config.provide as { dialect?: Dialect } | undefined;
@@ -15,11 +16,13 @@ export default async function setup(project: TestProject) {
     provide('serverDataDir', '');
     return;
   }
+  const template = await ensureSeededTemplate(dialect);
   const server = await startTestServer({ dialect, seed: true });
   provide('serverUrl', server.url);
   provide('serverDataDir', server.dataDir);
   return async () => {
     await server.stop();
+    await template.remove?.();
     // Every test file shares this server, so no test can declare an error on it: any error it
     // logged fails the run (a test that provokes errors on purpose starts its own server).
     // A throw here is only printed by Vitest ("error during close"), so the exit code says it.

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -110,13 +110,26 @@ async function withAdminClient<T>(task: (client: pg.Client) => Promise<T>): Prom
   }
 }
 
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty database, or a copy of `template` (a database nobody is connected to). */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `gaadi_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+  await withAdminClient(async (client) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+        return;
+      } catch (error) {
+        // Two copies of one template started at the same instant can collide; the next try passes.
+        if (!template || attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  });
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return {
     url: url.href,
+    name,
     drop: async () => {
       // Wait for the pool's connections to close first: a forced drop that kills them surfaces
       // as unhandled errors in the process that owned them.
@@ -132,9 +145,58 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
+/**
+ * A migrated database with the demo inventory, and its data directory (photos; the SQLite
+ * file), made once per dialect per run by the projects' global setup (global-server.ts).
+ * A server started with `seed: true` begins from a copy of it instead of migrating and
+ * seeding again: a file copy for SQLite, `CREATE DATABASE … TEMPLATE` for PostgreSQL.
+ * Handed to the test workers in the environment, which they inherit.
+ */
+export type SeededTemplate = { dataDir: string; postgresDatabase: string | null };
+const templateVariable = (dialect: Dialect) => `GAADI_TEST_SEEDED_TEMPLATE_${dialect.toUpperCase()}`;
+
+function seededTemplate(dialect: Dialect): SeededTemplate | null {
+  const value = process.env[templateVariable(dialect)];
+  return value ? (JSON.parse(value) as SeededTemplate) : null;
+}
+
+/**
+ * Makes the seeded template of `dialect` unless this run has one already, and announces it in
+ * the environment; `remove` (for the global teardown) is null when it was made before.
+ */
+export async function ensureSeededTemplate(dialect: Dialect): Promise<{ remove: (() => Promise<void>) | null }> {
+  if (seededTemplate(dialect)) return { remove: null };
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-template-'));
+  const database = dialect === 'postgres' ? await createPostgresDatabase() : null;
+  const server = await launchServer({ dialect, seed: true }, dataDir, database);
+  // Stopped cleanly, so the SQLite file is whole and nobody is connected to the PostgreSQL one.
+  await server.stopKeepingData();
+  const errors = errorLogLines(server.output());
+  if (errors.length > 0) throw new Error(`Seeding the ${dialect} template database logged errors:\n${errors.join('\n')}`);
+  const template: SeededTemplate = { dataDir, postgresDatabase: database?.name ?? null };
+  process.env[templateVariable(dialect)] = JSON.stringify(template);
+  return {
+    remove: async () => {
+      delete process.env[templateVariable(dialect)];
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function startTestServer(options: { dialect: Dialect; seed?: boolean; env?: Record<string, string> }): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-test-'));
-  const database = options.dialect === 'postgres' ? await createPostgresDatabase() : null;
+  const template = options.seed === false ? null : seededTemplate(options.dialect);
+  if (template) await cp(template.dataDir, dataDir, { recursive: true });
+  const database = options.dialect === 'postgres' ? await createPostgresDatabase(template?.postgresDatabase ?? undefined) : null;
+  return launchServer(options, dataDir, database);
+}
+
+async function launchServer(
+  options: { dialect: Dialect; seed?: boolean; env?: Record<string, string> },
+  dataDir: string,
+  database: { url: string; drop: () => Promise<void> } | null,
+): Promise<TestServer & { stopKeepingData: () => Promise<void> }> {
   const port = await freePort();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -150,6 +212,8 @@ export async function startTestServer(options: { dialect: Dialect; seed?: boolea
     LOG_FORMAT: 'json',
     // Drawn demo photos are made once per machine and copied for every test database.
     DEMO_IMAGE_CACHE: path.join(tmpdir(), 'gaadi-demo-image-cache'),
+    // better-auth's scrypt costs ~100 ms a password; the suite hashes hundreds (decision 016).
+    PASSWORD_HASHING: 'fast-for-tests',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   };
@@ -167,7 +231,8 @@ export async function startTestServer(options: { dialect: Dialect; seed?: boolea
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 300_000;
   let ready = false;
-  while (Date.now() < deadline && child.exitCode === null) {
+  // A server that exited, or was killed by a signal (exitCode stays null then), will never answer.
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.ok) {
@@ -211,7 +276,14 @@ export async function startTestServer(options: { dialect: Dialect; seed?: boolea
       check();
     });
 
-  const server: TestServer & { forgetTestPatterns: () => void } = {
+  const stopProcess = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (runningServers.delete(server)) errorLogsOfStoppedServers.push(...takeUnexpectedErrorLogs());
+  };
+  const server: TestServer & { forgetTestPatterns: () => void; stopKeepingData: () => Promise<void> } = {
     url,
     dialect: options.dialect,
     dataDir,
@@ -224,19 +296,16 @@ export async function startTestServer(options: { dialect: Dialect; seed?: boolea
     forgetTestPatterns: () => {
       testPatterns = [];
     },
+    stopKeepingData: stopProcess,
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-      if (runningServers.delete(server)) errorLogsOfStoppedServers.push(...takeUnexpectedErrorLogs());
+      await stopProcess();
       await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
   if (!ready) {
     await server.stop();
-    throw new Error(`The test server did not start:\n${output}`);
+    throw new Error(`The test server did not start${child.signalCode ? ` (it was killed by ${child.signalCode})` : ''}:\n${output}`);
   }
   runningServers.add(server);
   return server;

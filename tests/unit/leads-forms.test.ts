@@ -108,7 +108,7 @@ describe('form token (the no-script bot check)', () => {
     expect(formTokenAge(secret, 'sell', token, 1_000_000 + 3 * 60 * 60_000)).toBe('expired');
     expect(formTokenAge('y'.repeat(40), 'sell', token, 1_000_000 + MIN_FILL_MS)).toBe('invalid');
     expect(formTokenAge(secret, 'sell', `${Date.now()}.forged`, Date.now() + MIN_FILL_MS)).toBe('invalid');
-    expect(formTokenAge(secret, 'sell', undefined)).toBe('invalid');
+    expect(formTokenAge(secret, 'sell', undefined, 1_000_000)).toBe('invalid');
   });
 });
 

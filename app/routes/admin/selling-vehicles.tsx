@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
   const query = parseLeadQuery(new URL(request.url).searchParams);
-  const settings = await settingsFor(services.database, services.config);
+  const settings = await settingsFor(services);
   const list = await listSellSubmissions(services.database, { ...query, perPage: settings.itemsPerPage });
   return { ...list, filter: { status: query.status, q: query.q }, siteName: settings.siteName };
 }

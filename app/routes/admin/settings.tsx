@@ -32,7 +32,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
-  const [settings, flash] = await Promise.all([settingsFor(services.database, services.config), takeFlash(services.config.authSecret, request)]);
+  const [settings, flash] = await Promise.all([settingsFor(services), takeFlash(services.config.authSecret, request)]);
   return data({ settings, message: flash.toast }, { headers: flash.headers });
 }
 
@@ -52,11 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(services, request);
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
-  const before = await settingsFor(services.database, services.config);
+  const before = await settingsFor(services);
 
   if (form.get('intent') === 'reset') {
-    await resetSettings(services.database);
-    const after = await settingsFor(services.database, services.config);
+    await resetSettings(services);
+    const after = await settingsFor(services);
     await recordAudit(services.database, {
       actorEmail: admin.email,
       action: 'reset',
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const after = parsed.data;
-  await saveSettings(services.database, after, admin.email);
+  await saveSettings(services, after, admin.email);
   await recordAudit(services.database, {
     actorEmail: admin.email,
     action: 'update',

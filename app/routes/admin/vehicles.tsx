@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let vehicles: AdminVehiclePage = { items: [], total: 0, page: 1, pageCount: 1, perPage: 10 };
   let failed = false;
   try {
-    const { itemsPerPage } = await settingsFor(services.database, services.config);
+    const { itemsPerPage } = await settingsFor(services);
     vehicles = await listAdminVehicles(services.database, { query, status, page, perPage: itemsPerPage });
   } catch (error) {
     services.logger.error({ err: error }, 'loading the inventory failed');

@@ -1,0 +1,29 @@
+import { hashPassword } from 'better-auth/crypto';
+import { describe, expect, it } from 'vitest';
+import { fastPasswordHashing } from '../../server/auth/password-hashing.ts';
+import { parseConfig } from '../../server/config.ts';
+
+/** The test suite's cheap password hashing: correct, and never available to production. */
+
+const production = { APP_MODE: 'production', SITE_ORIGIN: 'https://www.example.in', AUTH_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail', SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't' };
+
+describe('password hashing', () => {
+  it('is better-auth’s own by default; the fast kind is refused in production', () => {
+    expect(parseConfig(production)).toMatchObject({ passwordHashing: 'standard' });
+    expect(parseConfig({ APP_MODE: 'test' })).toMatchObject({ passwordHashing: 'standard' });
+    expect(parseConfig({ APP_MODE: 'demo', PASSWORD_HASHING: 'fast-for-tests' })).toMatchObject({ passwordHashing: 'fast-for-tests' });
+    expect(() => parseConfig({ ...production, PASSWORD_HASHING: 'fast-for-tests' })).toThrow(/PASSWORD_HASHING: fast-for-tests is for the test suite only/);
+    expect(() => parseConfig({ APP_MODE: 'test', PASSWORD_HASHING: 'none' })).toThrow(/PASSWORD_HASHING/);
+  });
+
+  it('accepts the right password only, salts each hash, and still checks a standard hash', async () => {
+    const hash = await fastPasswordHashing.hash('secret-password');
+    expect(hash).not.toContain('secret-password');
+    expect(await fastPasswordHashing.hash('secret-password')).not.toBe(hash);
+    expect(await fastPasswordHashing.verify({ hash, password: 'secret-password' })).toBe(true);
+    expect(await fastPasswordHashing.verify({ hash, password: 'secret-passworD' })).toBe(false);
+    const standard = await hashPassword('secret-password');
+    expect(await fastPasswordHashing.verify({ hash: standard, password: 'secret-password' })).toBe(true);
+    expect(await fastPasswordHashing.verify({ hash: standard, password: 'wrong' })).toBe(false);
+  });
+});
