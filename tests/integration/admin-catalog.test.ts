@@ -228,7 +228,14 @@ function rawPost(pagePath: string, options: { chunked: boolean; totalBytes: numb
       }
       if (!answered) outgoing.end();
     };
-    write();
+    // With a declared length the server answers before reading anything; a careful client waits
+    // a moment for that early answer, since a connection closed under an unread body can be reset
+    // and take the answer with it.
+    if (options.chunked) write();
+    else {
+      outgoing.flushHeaders();
+      setTimeout(write, 300);
+    }
   });
 }
 
