@@ -1,8 +1,10 @@
+import { vehicleMessages } from '../../app/lib/vehicle-schema.ts';
 import { detailTitle, type ImageRef, type Vehicle, type VehicleStatus } from '../../app/lib/vehicle.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { Database } from '../db/connection.ts';
 import type { Storage } from '../media/storage.ts';
-import { AdminCatalogError, discardImages, MAX_VEHICLE_IMAGES, storeUploads, type Upload } from './admin-images.ts';
+import { InvalidInputError, NotFoundError } from '../errors.ts';
+import { discardImages, MAX_VEHICLE_IMAGES, storeUploads, type Upload } from './admin-images.ts';
 import { toImageRef } from './rows.ts';
 import { searchCondition, searchTerms } from './search.ts';
 import { createVehicle, getVehicle, vehicleColumns, type VehicleInput } from './vehicles.ts';
@@ -109,7 +111,7 @@ export async function listAdminVehicles(
 
 async function categorySlug(database: Database, categoryId: number): Promise<{ name: string; slug: string }> {
   const category = await database.db.selectFrom('categories').select(['name', 'slug']).where('id', '=', categoryId).executeTakeFirst();
-  if (!category) throw new AdminCatalogError('Please select a category');
+  if (!category) throw new InvalidInputError(vehicleMessages.categoryRequired, { categoryId: vehicleMessages.categoryRequired });
   return category;
 }
 
@@ -125,7 +127,7 @@ function auditView(vehicle: Vehicle) {
  * behind (no row, no file).
  */
 export async function addVehicle(deps: Deps, input: VehicleInput, uploads: Upload[], actorEmail: string): Promise<number> {
-  if (uploads.length > MAX_VEHICLE_IMAGES) throw new AdminCatalogError(`A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`);
+  if (uploads.length > MAX_VEHICLE_IMAGES) throw new InvalidInputError(`A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`);
   const category = await categorySlug(deps.database, input.categoryId);
   const images = await storeUploads(deps.storage, uploads, `vehicles/${category.slug}`);
   let id: number;
@@ -154,10 +156,10 @@ export async function addVehicle(deps: Deps, input: VehicleInput, uploads: Uploa
  */
 export async function updateVehicle(deps: Deps, id: number, input: VehicleEdit, actorEmail: string): Promise<void> {
   const before = await getVehicle(deps.database, id);
-  if (!before) throw new AdminCatalogError('Vehicle not found');
+  if (!before) throw new NotFoundError(vehicleMessages.notFound);
   const category = await categorySlug(deps.database, input.categoryId);
   const sold = input.status === 'sold';
-  if (sold && (input.soldPrice === null || !input.soldAt)) throw new AdminCatalogError('A sold vehicle needs its sold price and sold date');
+  if (sold && (input.soldPrice === null || !input.soldAt)) throw new InvalidInputError('A sold vehicle needs its sold price and sold date');
   const now = new Date().toISOString();
   await deps.database.db
     .updateTable('vehicles')
@@ -199,7 +201,7 @@ export async function updateVehicle(deps: Deps, id: number, input: VehicleEdit, 
  */
 export async function deleteVehicle(deps: Deps, id: number, actorEmail: string): Promise<{ name: string }> {
   const before = await getVehicle(deps.database, id);
-  if (!before) throw new AdminCatalogError('Vehicle not found');
+  if (!before) throw new NotFoundError(vehicleMessages.notFound);
   await deps.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('vehicle_images').where('vehicle_id', '=', id).execute();
     await trx.deleteFrom('vehicles').where('id', '=', id).execute();

@@ -5,6 +5,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Busboy } from '@fastify/busboy';
+import { AppError } from '../errors.ts';
 import { bodyClassFor, BodyTooLargeError, countedBody, declaredTooLarge, tooLargeMessage } from './body-limit.ts';
 
 /**
@@ -15,7 +16,7 @@ import { bodyClassFor, BodyTooLargeError, countedBody, declaredTooLarge, tooLarg
 
 export type FormReadProblem = 'too-large' | 'too-many-files' | 'file-too-large' | 'malformed' | 'unsupported';
 
-export class FormReadError extends Error {
+export class FormReadError extends AppError {
   constructor(
     readonly problem: FormReadProblem,
     message: string,

@@ -2,7 +2,8 @@ import { data, Form, redirect, useActionData, useNavigation } from 'react-router
 import { z } from 'zod';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { addCategory } from '../../../server/catalog/admin-categories.ts';
-import { AdminCatalogError, categoryUploadMessages, uploadsFrom } from '../../../server/catalog/admin-images.ts';
+import { categoryUploadMessages, uploadsFrom } from '../../../server/catalog/admin-images.ts';
+import { answerError } from '../../../server/http/action-errors.ts';
 import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
@@ -66,9 +67,8 @@ async function saveNewCategory(services: AppServices, adminEmail: string, upload
     const [image] = uploadsFrom(upload, 'image');
     await addCategory(services, { name: parsed.data.name, image: image ?? null }, admin.email);
   } catch (error) {
-    if (error instanceof AdminCatalogError) return failure(error.message, rawName);
-    services.logger.error({ err: error }, 'add category failed');
-    return failure(categoryMessages.addFailed, rawName, 500);
+    const answer = answerError(error, services.logger, { fallback: categoryMessages.addFailed, log: 'add category failed' });
+    return failure(answer.message, rawName, answer.status);
   }
   return redirect(adminPaths.categories, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: categoryMessages.added }) });
 }
