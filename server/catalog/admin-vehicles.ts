@@ -2,6 +2,7 @@ import { vehicleMessages } from '../../app/lib/vehicle-schema.ts';
 import { detailTitle, type ImageRef, type Vehicle, type VehicleStatus } from '../../app/lib/vehicle.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { Database } from '../db/connection.ts';
+import { pageOf, pageWindow, type Page } from '../db/paging.ts';
 import type { Storage } from '../media/storage.ts';
 import { InvalidInputError, NotFoundError } from '../errors.ts';
 import { discardImages, MAX_VEHICLE_IMAGES, storeUploads, type Upload } from './admin-images.ts';
@@ -31,7 +32,7 @@ export type AdminVehicleRow = {
   updatedAt: string;
 };
 
-export type AdminVehiclePage = { items: AdminVehicleRow[]; total: number; page: number; pageCount: number; perPage: number };
+export type AdminVehiclePage = Page<AdminVehicleRow>;
 
 /** The inventory: every vehicle, sold ones included, newest change first; searchable and filterable by status. */
 export async function listAdminVehicles(
@@ -46,8 +47,7 @@ export async function listAdminVehicles(
 
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
   const total = Number(counted?.count ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const window = pageWindow(total, options.page ?? 1, perPage);
   const rows = await base
     .select([
       'vehicles.id',
@@ -64,8 +64,8 @@ export async function listAdminVehicles(
     ])
     .orderBy('vehicles.updated_at', 'desc')
     .orderBy('vehicles.id', 'desc')
-    .limit(perPage)
-    .offset((page - 1) * perPage)
+    .limit(window.limit)
+    .offset(window.offset)
     .execute();
 
   const ids = rows.map((row) => row.id);
@@ -86,8 +86,8 @@ export async function listAdminVehicles(
     if (!covers.has(image.vehicle_id)) covers.set(image.vehicle_id, toImageRef(image));
     counts.set(image.vehicle_id, (counts.get(image.vehicle_id) ?? 0) + 1);
   }
-  return {
-    items: rows.map((row) => ({
+  return pageOf(
+    rows.map((row) => ({
       id: row.id,
       name: row.name,
       make: row.make,
@@ -103,10 +103,8 @@ export async function listAdminVehicles(
       updatedAt: row.updated_at,
     })),
     total,
-    page,
-    pageCount,
-    perPage,
-  };
+    window,
+  );
 }
 
 async function categorySlug(database: Database, categoryId: number): Promise<{ name: string; slug: string }> {
