@@ -10,7 +10,8 @@ import {
 } from '../../app/lib/lead-forms.ts';
 import { MAX_UPLOAD_BYTES } from '../../server/media/images.ts';
 import { formTokenAge, issueFormToken, MIN_FILL_MS } from '../../server/leads/form-guard.ts';
-import { parseLeadQuery, retentionCutoff } from '../../server/leads/leads.ts';
+import { parseLeadQuery } from '../../server/http/lead-admin.ts';
+import { retentionCutoff } from '../../server/leads/leads.ts';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 const request = { name: 'Ravi', phone: '98765 43210', model: 'Swift', year: '', budget: '5 lakh', description: '' };
