@@ -3,16 +3,12 @@ import type { AdminImage, ImageRef } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { ImageRefusedError, InvalidInputError, NotFoundError } from '../errors.ts';
-import type { UploadForm } from '../http/forms.ts';
-import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFileStem, storeImage, type ImageInput } from '../media/images.ts';
+import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFileStem, storeImage, type Upload } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
 import { toImageRef } from './rows.ts';
 import { imageRows } from './vehicles.ts';
 
 export { MAX_VEHICLE_IMAGES };
-
-/** One uploaded file: its name as the admin's device gave it, and its bytes or the file holding them. */
-export type Upload = { name: string; source: ImageInput };
 
 /** An admin's photo refused before anything was stored; the message names the file and the reason. */
 export function imageUploadRefused(fileName: string, reason: string): ImageRefusedError {
@@ -34,19 +30,6 @@ export const categoryUploadMessages = {
   tooManyFiles: 'Please choose one image.',
   fileTooLarge: 'The image is larger than 15 MB. Please choose a smaller photo.',
 };
-
-/** The files of an upload form's field, as uploads (they stay on disk until the form is discarded). */
-export function uploadsFrom(form: Pick<UploadForm, 'files'>, field: string): Upload[] {
-  return form.files.filter((file) => file.field === field).map((file) => ({ name: displayName(file.name), source: file.path }));
-}
-
-/** A file name fit to show in a message: no folders, no control characters, not too long. */
-export function displayName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);
-  return clean || 'image';
-}
 
 /**
  * Checks an upload by its content, reading only the header: size, a raster format we accept,

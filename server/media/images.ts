@@ -23,6 +23,9 @@ export class ImageRejectedError extends Error {}
 /** An image's bytes, or the path of a file holding them (an upload streamed to disk). */
 export type ImageInput = Uint8Array | string;
 
+/** One uploaded photo: its name as the sender's device gave it (fit to show), and its bytes or the file holding them. */
+export type Upload = { name: string; source: ImageInput };
+
 // ------------------------------------------------------------------ CPU bound on image work
 
 /**

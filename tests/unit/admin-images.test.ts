@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkUpload, storeUploads, uploadsFrom } from '../../server/catalog/admin-images.ts';
+import { checkUpload, storeUploads } from '../../server/catalog/admin-images.ts';
+import { uploadsFrom } from '../../server/http/forms.ts';
 import { ImageRefusedError } from '../../server/errors.ts';
 import type { Storage } from '../../server/media/storage.ts';
 

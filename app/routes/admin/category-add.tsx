@@ -2,9 +2,9 @@ import { data, Form, redirect, useActionData, useNavigation } from 'react-router
 import { z } from 'zod';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { addCategory } from '../../../server/catalog/admin-categories.ts';
-import { categoryUploadMessages, uploadsFrom } from '../../../server/catalog/admin-images.ts';
+import { categoryUploadMessages } from '../../../server/catalog/admin-images.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
-import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
+import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
 import { adminPaths } from '../../components/admin/admin-paths.ts';

@@ -1,9 +1,9 @@
 import { data, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { categoryChoices } from '../../../server/catalog/admin-categories.ts';
-import { imageUploadRefused, uploadMessages, uploadsFrom } from '../../../server/catalog/admin-images.ts';
+import { imageUploadRefused, uploadMessages } from '../../../server/catalog/admin-images.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
-import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
+import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { addVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { adminPaths } from '../../components/admin/admin-paths.ts';

@@ -8,13 +8,12 @@ import {
   listVehicleImages,
   moveVehicleImage,
   removeVehicleImage,
-  uploadsFrom,
 } from '../../../server/catalog/admin-images.ts';
 import { updateVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { getVehicle } from '../../../server/catalog/vehicles.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
 import { NotFoundError } from '../../../server/errors.ts';
-import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
+import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { adminPaths } from '../../components/admin/admin-paths.ts';
 import { latestToast, PageHeader, stamp, StatusBadge, type StampedToast } from '../../components/admin/admin-ui.tsx';
