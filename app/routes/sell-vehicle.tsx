@@ -28,6 +28,7 @@ import {
 import { paths } from '../lib/paths.ts';
 import { sellChatLink, type SellChatFields } from '../lib/sell-chat.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
+import { IMAGE_TOO_LARGE } from '../lib/uploads.ts';
 import type { Route } from './+types/sell-vehicle';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     upload = await readUploadForm(request, {
       tempDir: uploadTempDir(config.dataDir),
       maxFiles: MAX_SELL_IMAGES,
-      messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: 'The image is larger than 15 MB. Please choose a smaller photo.' },
+      messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: IMAGE_TOO_LARGE },
     });
   } catch (error) {
     if (!(error instanceof FormReadError)) throw error;

@@ -1,3 +1,4 @@
+import { IMAGE_TOO_LARGE, MAX_IMAGE_MB } from '../../app/lib/uploads.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import type { AdminImage, ImageRef } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
@@ -15,20 +16,20 @@ export function imageUploadRefused(fileName: string, reason: string): ImageRefus
   return new ImageRefusedError(fileName, `Failed to upload image: ${fileName}. Please try again. ${reason}`.trim());
 }
 
-export const UPLOAD_TOO_LARGE = `The upload is too large: send at most ${MAX_VEHICLE_IMAGES} photos of up to 15 MB each.`;
+export const UPLOAD_TOO_LARGE = `The upload is too large: send at most ${MAX_VEHICLE_IMAGES} photos of up to ${MAX_IMAGE_MB} MB each.`;
 
 /** What the admin upload forms say when an upload is refused while it is read (server/http/forms.ts). */
 export const uploadMessages = {
   tooLarge: UPLOAD_TOO_LARGE,
   tooManyFiles: `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`,
-  fileTooLarge: 'The image is larger than 15 MB. Please choose a smaller photo.',
+  fileTooLarge: IMAGE_TOO_LARGE,
 };
 
 /** The same for the category forms (one image each). */
 export const categoryUploadMessages = {
-  tooLarge: 'The image is larger than 15 MB. Please choose a smaller photo.',
+  tooLarge: IMAGE_TOO_LARGE,
   tooManyFiles: 'Please choose one image.',
-  fileTooLarge: 'The image is larger than 15 MB. Please choose a smaller photo.',
+  fileTooLarge: IMAGE_TOO_LARGE,
 };
 
 /**

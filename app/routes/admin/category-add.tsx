@@ -13,6 +13,7 @@ import { Toast } from '../../components/admin/toast.tsx';
 import { FormMessage, primaryButton, TextField } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import type { Route } from './+types/category-add';
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -106,7 +107,7 @@ export default function CategoryAdd({ loaderData }: Route.ComponentProps) {
               className="w-full rounded-xl border border-dashed border-slate-400 bg-slate-50 p-3 text-base file:mr-3 file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
             />
             <p id="category-image-hint" className="text-sm text-slate-600">
-              A photo of at most 15 MB: JPEG, PNG, WebP or HEIC.
+              A photo of at most {MAX_IMAGE_MB} MB: JPEG, PNG, WebP or HEIC.
             </p>
           </div>
           <button type="submit" disabled={busy} className={`${primaryButton} sm:self-start`}>
