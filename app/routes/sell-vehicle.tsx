@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { data, redirect, useFetcher } from 'react-router';
 import { answerError } from '../../server/http/action-errors.ts';
 import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../server/http/forms.ts';
-import { honeypotFilled, leadProofFrom } from '../../server/http/lead-intake.ts';
-import { issueFormToken } from '../../server/leads/form-guard.ts';
+import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/http/lead-intake.ts';
 import { admitLead, submitLead } from '../../server/leads/intake.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
 import { WhatsAppIcon } from '../components/icons.tsx';
@@ -40,11 +39,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { config } = context.get(appContext);
-  // For browsers that run no script (see server/leads/form-guard.ts).
-  return { formToken: issueFormToken(config.authSecret, 'sell') };
-}
+export const loader = leadFormLoader('sell');
 
 type Values = Record<(typeof sellFields)[number], string>;
 export type SellResult =

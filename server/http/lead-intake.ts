@@ -1,7 +1,9 @@
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../../app/lib/lead-forms.ts';
-import type { LeadProof } from '../leads/form-guard.ts';
+import type { RouterContextProvider } from 'react-router';
+import { issueFormToken, type LeadProof } from '../leads/form-guard.ts';
 import type { LeadKind } from '../leads/leads.ts';
 import type { Logger } from '../logger.ts';
+import { appContext } from '../services.ts';
 
 /**
  * The edge of the public lead forms: what a post carries besides the lead's own fields. The
@@ -27,4 +29,9 @@ export function honeypotFilled(form: FormData, logger: Pick<Logger, 'info'>, kin
   if (value === null || value === '') return false;
   logger.info({ form: kind }, 'lead form: honeypot filled, nothing stored');
   return true;
+}
+
+/** A lead form page's data: the signed form token for browsers that run no script (server/leads/form-guard.ts). */
+export function leadFormLoader(kind: LeadKind) {
+  return ({ context }: { context: Readonly<RouterContextProvider> }) => ({ formToken: issueFormToken(context.get(appContext).config.authSecret, kind) });
 }
