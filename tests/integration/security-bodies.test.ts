@@ -132,7 +132,7 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
   beforeAll(async () => {
     server = await startTestServer({ dialect, seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' } });
     admin = new HttpClient(server.url);
-    const signedIn = await admin.postForm('/admin-login', ADMIN);
+    const signedIn = await admin.postForm('/admin-login', { ...ADMIN, botCheck: await admin.botToken('LOGIN') });
     expect(signedIn.status, 'admin sign-in').toBe(302);
     user = new HttpClient(server.url);
     await signUp(user, uniqueEmail('bodies'));
