@@ -55,7 +55,7 @@ export function SearchOverlay({ dialogRef, onClose }: Props) {
       }}
       className="m-0 h-dvh max-h-none w-full max-w-none bg-white p-0 backdrop:bg-slate-900/60 sm:mx-auto sm:mb-auto sm:mt-16 sm:h-fit sm:max-w-xl sm:rounded-2xl"
     >
-      <form method="get" action="/" onSubmit={submit} className="flex items-center gap-2 border-b border-slate-200 p-3">
+      <form method="get" action={paths.home} onSubmit={submit} className="flex items-center gap-2 border-b border-slate-200 p-3">
         <SearchIcon className="h-5 w-5 shrink-0 text-slate-500" />
         <input
           type="search"

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '../root.tsx';
-import { paths } from '../lib/paths.ts';
+import { matchPattern, pathPatterns, paths } from '../lib/paths.ts';
 import { ChevronDownIcon, CloseIcon, DownloadIcon, GridIcon, HeartIcon, HomeIcon, LoginIcon, MenuIcon, SearchIcon, UserIcon } from './icons.tsx';
 import { menuLinks } from './navigation-links.ts';
 import { SearchOverlay } from './search-overlay.tsx';
@@ -172,7 +172,7 @@ export default function SiteLayout() {
   const search = useModalDialog();
   const navigation = useNavigation();
   useScrollToTopOnNavigation();
-  const loadingVehicle = navigation.state === 'loading' && navigation.location.pathname.startsWith('/vehicle/');
+  const loadingVehicle = navigation.state === 'loading' && matchPattern(pathPatterns.vehicle, navigation.location.pathname) !== null;
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,4 +1,26 @@
-/** Every URL the app links to, in one place. */
+/**
+ * Every URL the app links to, redirects to or matches requests against, in one place (decision
+ * 018). React Router's route config (app/routes.ts) writes the same patterns its own way;
+ * tests/unit/paths.test.ts checks that each path here is a route there.
+ */
+
+/** The patterns of the pages that take parameters, as React Router writes them. */
+export const pathPatterns = {
+  vehicle: '/vehicle/:id',
+  adminEditVehicle: '/admin-panel/vehicles/edit/:category/:id',
+  adminLeadsExport: '/admin/leads-export/:kind',
+} as const;
+
+/** `pattern` with each `:name` segment replaced by its value, encoded. */
+function fill(pattern: string, values: Record<string, string | number>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
+}
+
+/** `path` with a `redirectTo` parameter: where a sign-in page sends the visitor afterwards. */
+function thenTo(path: string, redirectTo?: string): string {
+  return redirectTo === undefined ? path : `${path}?redirectTo=${encodeURIComponent(redirectTo)}`;
+}
+
 export const paths = {
   home: '/',
   search: (query: string, page = 1) => {
@@ -9,14 +31,87 @@ export const paths = {
     return text ? `/?${text}` : '/';
   },
   categories: (slug?: string) => (slug ? `/categories?category=${encodeURIComponent(slug)}` : '/categories'),
-  vehicle: (id: number | string) => `/vehicle/${encodeURIComponent(String(id))}`,
+  vehicle: (id: number | string) => fill(pathPatterns.vehicle, { id }),
   wishlist: '/wishlist',
   profile: '/profile',
+  profileComplete: '/profile-complete',
+  profileData: '/profile/my-data',
+  profileDelete: '/profile/delete',
   login: '/login',
+  /** The sign-in page, sending the visitor on to `redirectTo` afterwards. */
+  loginThen: (redirectTo: string) => thenTo('/login', redirectTo),
+  logout: '/logout',
   signup: '/signup',
+  /** Every sign-in that leaves the site (Google) comes back here to be routed by profile completeness. */
+  authContinue: '/auth/continue',
   about: '/about',
   contact: '/contact',
   requestVehicle: '/request-vehicle',
   sellVehicle: '/sell-vehicle',
   privacy: '/privacy',
+  /** Mail and SMS as the demo and the tests "send" them. */
+  devOutbox: '/dev/outbox',
 } as const;
+
+/**
+ * The admin's pages. The specification names them /admin/…; the catalogue screens live under
+ * /admin-panel/…, and the specification's names for those stay as aliases.
+ */
+export const adminPaths = {
+  /** Sends on to the dashboard. */
+  root: '/admin',
+  dashboard: '/admin-panel',
+  login: '/admin-login',
+  /** The admin sign-in page, sending the admin on to `redirectTo` afterwards. */
+  loginThen: (redirectTo: string) => thenTo('/admin-login', redirectTo),
+  /** Creating the first admin, while there is none. */
+  setup: '/setup-admin',
+  vehicles: '/admin-panel/vehicles',
+  addVehicle: '/admin-panel/vehicles/add',
+  editVehicle: (categorySlug: string, id: number) => fill(pathPatterns.adminEditVehicle, { category: categorySlug, id }),
+  categories: '/admin-panel/categories',
+  addCategory: '/admin/add-category',
+  sellingVehicles: '/admin-panel/selling-vehicles',
+  requestedVehicles: '/admin/requested-vehicles',
+  leadsExport: (kind: string) => fill(pathPatterns.adminLeadsExport, { kind }),
+  statistics: '/admin/statistics',
+  settings: '/admin/settings',
+  registerAdmin: '/admin/register-admin',
+  auditLog: '/admin/audit-log',
+  /** The specification's names of pages that live under /admin-panel. */
+  aliases: {
+    addVehicle: '/admin/add-vehicle',
+    manageVehicles: '/admin/manage-vehicles',
+    manageCategories: '/admin/manage-categories',
+    sellingVehicles: '/admin/selling-vehicles',
+  },
+} as const;
+
+/** `pathname` is `prefix` itself or a page below it. */
+export function isUnder(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** An admin page: under /admin or /admin-panel (the sign-in and setup pages are not). */
+export function isAdminPath(pathname: string): boolean {
+  return isUnder(pathname, adminPaths.root) || isUnder(pathname, adminPaths.dashboard);
+}
+
+/**
+ * The parameters of `pathname` when it is a page of `pattern` (exactly, case and all: `:name`
+ * stands for one non-empty segment, taken as it is, not decoded), or null.
+ */
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const expected = pattern.split('/');
+  const actual = pathname.split('/');
+  if (expected.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of expected.entries()) {
+    const segment = actual[index]!;
+    if (part.startsWith(':')) {
+      if (!segment) return null;
+      params[part.slice(1)] = segment;
+    } else if (part !== segment) return null;
+  }
+  return params;
+}

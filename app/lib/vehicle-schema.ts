@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanLine, cleanText, parseId } from './input.ts';
-import type { Vehicle, VehicleStatus } from './vehicle.ts';
+import { VEHICLE_TEXT_FIELDS, vehicleText, type Vehicle, type VehicleMaps, type VehicleStatus } from './vehicle.ts';
 
 /**
  * The admin vehicle form's fields, choices and rules, shared by the page (what it offers) and
@@ -42,88 +42,48 @@ export const vehicleMessages = {
 } as const;
 
 export type MapRow = { key: string; value: string };
-export type MapName = 'inspection' | 'refurbishment' | 'financial';
+export type MapName = keyof VehicleMaps;
+
+/** The form's text inputs: the vehicle's text fields and those typed as text but stored otherwise. */
+const FORM_TEXT_FIELDS = [...VEHICLE_TEXT_FIELDS, 'categoryId', 'odometer', 'soldPrice', 'soldAt'] as const;
+type FormTextField = (typeof FORM_TEXT_FIELDS)[number];
 
 /** What the form shows: strings as typed, so a refused form comes back exactly as sent. */
-export type VehicleFormValues = {
-  name: string;
-  make: string;
-  model: string;
-  categoryId: string;
-  price: string;
-  year: string;
-  variant: string;
-  fuelType: string;
-  transmission: string;
-  owners: string;
-  registration: string;
-  insuranceValidity: string;
-  odometer: string;
-  fitnessFC: string;
-  tyrePoint: string;
-  description: string;
-  videoUrl: string;
-  featured: boolean;
-  inspection: MapRow[];
-  refurbishment: MapRow[];
-  financial: MapRow[];
-  status: VehicleStatus;
-  soldPrice: string;
-  soldAt: string;
-};
+export type VehicleFormValues = Record<FormTextField, string> &
+  Record<MapName, MapRow[]> & {
+    featured: boolean;
+    status: VehicleStatus;
+  };
+
+/** Every text input, each with the value `valueOf` gives it. */
+function formText(valueOf: (field: FormTextField) => string): Record<FormTextField, string> {
+  return Object.fromEntries(FORM_TEXT_FIELDS.map((field) => [field, valueOf(field)])) as Record<FormTextField, string>;
+}
 
 export type VehicleFieldErrors = Partial<Record<keyof VehicleFormValues, string>>;
 
 /** The edit form's defaults (SPEC 9): Petrol and Manual. */
 export function emptyVehicleValues(): VehicleFormValues {
   return {
-    name: '',
-    make: '',
-    model: '',
-    categoryId: '',
-    price: '',
-    year: '',
-    variant: '',
+    ...formText(() => ''),
     fuelType: 'Petrol',
     transmission: 'Manual',
-    owners: '',
-    registration: '',
-    insuranceValidity: '',
-    odometer: '',
-    fitnessFC: '',
-    tyrePoint: '',
-    description: '',
-    videoUrl: '',
     featured: false,
     inspection: [],
     refurbishment: [],
     financial: [],
     status: 'available',
-    soldPrice: '',
-    soldAt: '',
   };
 }
 
 export function valuesFromVehicle(vehicle: Vehicle): VehicleFormValues {
   return {
-    name: vehicle.name,
-    make: vehicle.make,
-    model: vehicle.model,
+    ...vehicleText(vehicle),
     categoryId: String(vehicle.categoryId),
-    price: vehicle.price,
-    year: vehicle.year,
-    variant: vehicle.variant,
     // The edit form's defaults (SPEC 9) stand in for a value never set.
     fuelType: vehicle.fuelType || 'Petrol',
     transmission: vehicle.transmission || 'Manual',
-    owners: vehicle.owners,
-    registration: vehicle.registration,
-    insuranceValidity: vehicle.insuranceValidity,
     odometer: vehicle.odometer === null ? '' : String(vehicle.odometer),
-    fitnessFC: vehicle.fitnessFC,
-    tyrePoint: vehicle.tyrePoint,
-    description: vehicle.description,
-    videoUrl: vehicle.videoUrl,
     featured: vehicle.featured,
     inspection: Object.entries(vehicle.inspection ?? {}).map(([key, value]) => ({ key, value })),
     refurbishment: Object.entries(vehicle.refurbishment ?? {}).map(([key, value]) => ({ key, value: Array.isArray(value) ? value.join('\n') : value })),
@@ -156,30 +116,12 @@ function rows(form: FormData, name: MapName): MapRow[] {
 export function valuesFromForm(form: FormData): VehicleFormValues {
   const status = text(form, 'status');
   return {
-    name: text(form, 'name'),
-    make: text(form, 'make'),
-    model: text(form, 'model'),
-    categoryId: text(form, 'categoryId'),
-    price: text(form, 'price'),
-    year: text(form, 'year'),
-    variant: text(form, 'variant'),
-    fuelType: text(form, 'fuelType'),
-    transmission: text(form, 'transmission'),
-    owners: text(form, 'owners'),
-    registration: text(form, 'registration'),
-    insuranceValidity: text(form, 'insuranceValidity'),
-    odometer: text(form, 'odometer'),
-    fitnessFC: text(form, 'fitnessFC'),
-    tyrePoint: text(form, 'tyrePoint'),
-    description: text(form, 'description'),
-    videoUrl: text(form, 'videoUrl'),
+    ...formText((field) => text(form, field)),
     featured: form.get('featured') !== null && form.get('featured') !== 'false',
     inspection: rows(form, 'inspection'),
     refurbishment: rows(form, 'refurbishment'),
     financial: rows(form, 'financial'),
     status: (VEHICLE_STATUSES as readonly string[]).includes(status) ? (status as VehicleStatus) : 'available',
-    soldPrice: text(form, 'soldPrice'),
-    soldAt: text(form, 'soldAt'),
   };
 }
 
@@ -191,6 +133,7 @@ function validDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
+/** A rule for every input but the maps: a new text field fails to compile until it has one. */
 const scalarSchema = z.object({
   name: short('Vehicle name', 120).min(1, vehicleMessages.nameRequired),
   categoryId: z
@@ -235,13 +178,7 @@ const scalarSchema = z.object({
   status: z.enum(VEHICLE_STATUSES),
   soldPrice: z.string().trim(),
   soldAt: z.string().trim(),
-});
-
-type ParsedMaps = {
-  inspection: Record<string, string> | null;
-  refurbishment: Record<string, string | string[]> | null;
-  financial: Record<string, string | boolean> | null;
-};
+} satisfies Record<FormTextField | 'featured' | 'status', z.ZodType>);
 
 const MAP_LABELS: Record<MapName, string> = { inspection: 'inspection item', refurbishment: 'refurbishment detail', financial: 'finance option' };
 
@@ -284,7 +221,7 @@ export function financialValue(value: string): string | boolean {
 }
 
 export type ParsedVehicle = Omit<z.output<typeof scalarSchema>, 'soldPrice' | 'soldAt'> &
-  ParsedMaps & {
+  VehicleMaps & {
     soldPrice: number | null;
     soldAt: string | null;
   };

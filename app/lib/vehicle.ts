@@ -7,32 +7,60 @@ export type ImageRef = { key: string; width: number; height: number; widths: num
 /** A vehicle's stored photo as the admin edit page lists it (server/catalog/admin-images.ts). */
 export type AdminImage = ImageRef & { id: number; position: number };
 
-export type Vehicle = {
-  id: number;
-  categoryId: number;
-  categoryName: string;
-  categorySlug: string;
-  name: string;
-  make: string;
-  model: string;
-  variant: string;
-  year: string;
-  fuelType: string;
-  transmission: string;
-  price: string;
-  priceRupees: number | null;
-  owners: string;
-  registration: string;
-  insuranceValidity: string;
-  odometer: number | null;
-  fitnessFC: string;
-  tyrePoint: string;
-  description: string;
-  featured: boolean;
+/**
+ * The text fields an admin types for a vehicle, as the pages show them: the one list the types
+ * below, the admin form (vehicle-schema.ts) and the stored columns (server/catalog/rows.ts) are
+ * made from, so a new field is added here and the compiler points at each place that needs it.
+ */
+export const VEHICLE_TEXT_FIELDS = [
+  'name',
+  'make',
+  'model',
+  'variant',
+  'year',
+  'fuelType',
+  'transmission',
+  'price',
+  'owners',
+  'registration',
+  'insuranceValidity',
+  'fitnessFC',
+  'tyrePoint',
+  'description',
+  'videoUrl',
+] as const;
+export type VehicleTextField = (typeof VEHICLE_TEXT_FIELDS)[number];
+
+/** The text fields of `source` (a vehicle, a demo car), and nothing else. */
+export function vehicleText(source: Record<VehicleTextField, string>): Record<VehicleTextField, string> {
+  return Object.fromEntries(VEHICLE_TEXT_FIELDS.map((field) => [field, source[field]])) as Record<VehicleTextField, string>;
+}
+
+/** The text fields a card shows (VehicleSummary). */
+export const SUMMARY_TEXT_FIELDS = ['name', 'make', 'model', 'variant', 'year', 'fuelType', 'transmission', 'price'] as const satisfies readonly VehicleTextField[];
+export type SummaryTextField = (typeof SUMMARY_TEXT_FIELDS)[number];
+
+/** The labelled lists of a vehicle: condition report, refurbishment work and finance options. */
+export type VehicleMaps = {
   inspection: Record<string, string> | null;
   refurbishment: Record<string, string | string[]> | null;
   financial: Record<string, string | boolean> | null;
-  videoUrl: string;
+};
+
+/** The fields an admin (or the demo seed) sets on a vehicle. */
+export type VehicleInput = Record<VehicleTextField, string> &
+  VehicleMaps & {
+    categoryId: number;
+    odometer: number | null;
+    featured: boolean;
+  };
+
+export type Vehicle = VehicleInput & {
+  id: number;
+  categoryName: string;
+  categorySlug: string;
+  /** The digits of `price` as a number, when it has any. */
+  priceRupees: number | null;
   status: VehicleStatus;
   soldPrice: number | null;
   soldAt: string | null;
@@ -42,10 +70,7 @@ export type Vehicle = {
 };
 
 /** What a card needs: small enough to send 50 of in a page. */
-export type VehicleSummary = Pick<
-  Vehicle,
-  'id' | 'name' | 'make' | 'model' | 'variant' | 'year' | 'fuelType' | 'transmission' | 'odometer' | 'price' | 'featured' | 'status' | 'categoryName'
-> & { cover: ImageRef | null };
+export type VehicleSummary = Pick<Vehicle, 'id' | SummaryTextField | 'odometer' | 'featured' | 'status' | 'categoryName'> & { cover: ImageRef | null };
 
 export type Category = { id: number; name: string; slug: string; image: ImageRef | null; vehicleCount: number };
 

@@ -3,6 +3,7 @@ import { pathAfterSignIn, recordLogin } from '../../server/accounts/profiles.ts'
 import { requireUser } from '../../server/auth/session.ts';
 import { appContext } from '../context.ts';
 import type { Route } from './+types/auth-continue';
+import { paths } from '../lib/paths.ts';
 
 /** Google sign-in returns here: record the login, then / or /profile-complete (SPEC 2, Sign Up). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -14,6 +15,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error }, 'profile could not be read after Google sign-in');
-    throw redirect('/');
+    throw redirect(paths.home);
   }
 }

@@ -40,7 +40,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
   const { categories, selected, vehicles } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
-  const loading = navigation.state === 'loading' && navigation.location.pathname === '/categories';
+  const loading = navigation.state === 'loading' && navigation.location.pathname === paths.categories();
 
   return (
     <div className="flex flex-col gap-6">

@@ -6,9 +6,10 @@ import { appContext } from '../context.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/dev-outbox';
+import { paths } from '../lib/paths.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: '/dev/outbox', title: 'Outbox', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.devOutbox, title: 'Outbox', noIndex: true });
 }
 
 /** A request from this machine itself, judged by the TCP peer (a header could be forged). */

@@ -47,7 +47,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const searchInput = useRef<HTMLInputElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const state = location.state as { focusSearch?: boolean; fromSearch?: boolean } | null;
-  const searching = navigation.state !== 'idle' && navigation.location?.pathname === '/';
+  const searching = navigation.state !== 'idle' && navigation.location?.pathname === paths.home;
 
   // The bottom bar's Search comes here asking for the search box; the overlay's search
   // arrives flagged fromSearch and moves focus to the results for screen readers.
@@ -60,7 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <section className="flex flex-col gap-4">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Available Vehicles</h1>
-        <Form method="get" action="/" role="search" className="flex gap-2">
+        <Form method="get" action={paths.home} role="search" className="flex gap-2">
           <label htmlFor="home-search" className="sr-only">
             Search vehicles
           </label>

@@ -10,7 +10,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   return seo({
     site,
-    path: '/privacy',
+    path: paths.privacy,
     title: 'Privacy',
     description: `What ${site.siteName} keeps when you request or offer a vehicle or create an account, why, who sees it, for how long, and how to download or delete it.`,
   });

@@ -15,9 +15,10 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cleanLine } from '../lib/input.ts';
 import type { Route } from './+types/profile-complete';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
+import { paths } from '../lib/paths.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: '/profile-complete', title: 'Complete your profile', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.profileComplete, title: 'Complete your profile', noIndex: true });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -99,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     services.logger.error({ err: error }, 'phone verification failed');
     return { error: 'Verification failed: please try again' };
   }
-  throw redirect('/');
+  throw redirect(paths.home);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

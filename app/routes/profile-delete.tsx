@@ -68,7 +68,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         <FormMessage tone="success">{privacyMessages.deleted}</FormMessage>
         <p className="mt-4 text-slate-700">Thank you for visiting. You can still browse our cars without an account.</p>
         <div className="mt-5">
-          <Link to="/" className={primaryButton}>
+          <Link to={paths.home} className={primaryButton}>
             Browse cars
           </Link>
         </div>

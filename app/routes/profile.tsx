@@ -99,7 +99,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             {profile.phoneVerified ? (
               <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800">Verified</span>
             ) : (
-              <Link to="/profile-complete" className="font-semibold text-brand-700 underline">
+              <Link to={paths.profileComplete} className="font-semibold text-brand-700 underline">
                 Verify
               </Link>
             )}

@@ -1,4 +1,5 @@
 import type { Database } from '../db/connection.ts';
+import { paths } from '../../app/lib/paths.ts';
 
 /** The signed-in person as better-auth knows them. */
 export type AuthUser = {
@@ -86,8 +87,8 @@ export function isProfileComplete(user: Pick<AuthUser, 'name'>, profile: Profile
 }
 
 /** Where a person goes after signing in (SPEC 4). */
-export function pathAfterSignIn(user: Pick<AuthUser, 'name'>, profile: Profile | null): '/' | '/profile-complete' {
-  return isProfileComplete(user, profile) ? '/' : '/profile-complete';
+export function pathAfterSignIn(user: Pick<AuthUser, 'name'>, profile: Profile | null): typeof paths.home | typeof paths.profileComplete {
+  return isProfileComplete(user, profile) ? paths.home : paths.profileComplete;
 }
 
 /** Saves the verified phone and the name (SPEC 7, Save profile (verification)). */

@@ -1,6 +1,7 @@
 import type { AppServices } from '../services.ts';
 import { forwardCookies } from '../auth/session.ts';
 import { addAdminRecord, adminStatus, anyAdminExists, findAccountByEmail, isAllowListed } from './admins.ts';
+import { adminPaths, isAdminPath } from '../../app/lib/paths.ts';
 
 /** SPEC 5 and 8, Admin login and first-admin setup: the spec's texts, each for its real condition. */
 export const adminMessages = {
@@ -31,20 +32,20 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * its suffix and React Router's own query parameters are dropped so the admin lands on the page.
  */
 export function adminPathAfterSignIn(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/admin-panel';
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return adminPaths.dashboard;
   let url: URL;
   try {
     url = new URL(value, 'http://admin.invalid');
   } catch {
-    return '/admin-panel';
+    return adminPaths.dashboard;
   }
-  if (url.origin !== 'http://admin.invalid') return '/admin-panel';
+  if (url.origin !== 'http://admin.invalid') return adminPaths.dashboard;
   let pathname = url.pathname.replace(/\.data$/, '');
   if (pathname === '/_root') pathname = '/';
   pathname = pathname.replace(/\/_index$/, '') || '/';
   url.searchParams.delete('_routes');
   url.searchParams.delete('index');
-  if (!/^\/admin(-panel)?(\/|$)/.test(pathname)) return '/admin-panel';
+  if (!isAdminPath(pathname)) return adminPaths.dashboard;
   const search = url.searchParams.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
@@ -118,7 +119,7 @@ export async function createAdminAccount(
   if (existing) await removeUnverifiedAccount(services, existing.id);
   // No request headers: the new account's session cookie must not reach the person creating it.
   const response = await services.auth.api.signUpEmail({
-    body: { email, password: input.password, name: '', callbackURL: '/admin-login' },
+    body: { email, password: input.password, name: '', callbackURL: adminPaths.login },
     headers: new Headers({ origin: new URL(request.url).origin }),
     asResponse: true,
   });

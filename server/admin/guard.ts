@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import type { AppServices } from '../services.ts';
 import { currentUser, type SessionUser } from '../auth/session.ts';
 import { adminStatus } from './admins.ts';
+import { adminPaths } from '../../app/lib/paths.ts';
 
 /**
  * The admin guard, on the server, for every admin loader and action: signed out -> the admin
@@ -11,7 +12,7 @@ export async function requireAdmin(services: AppServices, request: Request): Pro
   const user = await currentUser(services.auth, request);
   if (!user) {
     const url = new URL(request.url);
-    throw redirect(`/admin-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(adminPaths.loginThen(url.pathname + url.search));
   }
   if ((await adminStatus(services.config, services.database, user)) !== 'admin') {
     throw data({ accessDenied: true }, { status: 403 });

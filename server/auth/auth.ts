@@ -7,12 +7,14 @@ import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import { verificationEmail } from '../notify/mail.ts';
 import type { Mailer } from '../notify/mail.ts';
+import { paths } from '../../app/lib/paths.ts';
+import { AUTH_COOKIE_PREFIX } from './session-cookie.ts';
 
 /** Where a visitor lands after following the link in the verification mail. */
-export const EMAIL_VERIFIED_PATH = '/profile?verified=1';
+export const EMAIL_VERIFIED_PATH = `${paths.profile}?verified=1`;
 /** Every sign-in that leaves the site (Google) comes back here to be routed by profile completeness. */
-export const AFTER_SIGN_IN_PATH = '/auth/continue';
-export const GOOGLE_ERROR_PATH = '/login';
+export const AFTER_SIGN_IN_PATH = paths.authContinue;
+export const GOOGLE_ERROR_PATH = paths.login;
 /** Internal request header carrying the resolved client address to better-auth's limiter. */
 export const CLIENT_ADDRESS_HEADER = 'x-gaadi-client-address';
 
@@ -82,7 +84,7 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       },
     },
     advanced: {
-      cookiePrefix: 'gb',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: config.mode === 'production',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // The client address as our own limiter resolved it (trusting X-Forwarded-For only behind

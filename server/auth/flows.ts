@@ -4,6 +4,7 @@ import { pathAfterSignIn, recordLogin } from '../accounts/profiles.ts';
 import { isAllowListed } from '../admin/admins.ts';
 import { AFTER_SIGN_IN_PATH, EMAIL_VERIFIED_PATH } from './auth.ts';
 import { currentUser, forwardCookies } from './session.ts';
+import { paths } from '../../app/lib/paths.ts';
 
 /**
  * The sign-up, sign-in, Google and sign-out steps the pages run, on top of better-auth's API.
@@ -73,7 +74,7 @@ export async function signUpWithEmail(services: AppServices, request: Request, i
     services.logger.warn({ code, status: response.status }, 'sign-up refused');
     return { ok: false, message: messages.signUpFailed };
   }
-  return { ok: true, headers: forwardCookies(response.headers), redirectTo: '/profile-complete' };
+  return { ok: true, headers: forwardCookies(response.headers), redirectTo: paths.profileComplete };
 }
 
 /** Signs in, records the login on the profile and picks the next page by completeness. */
@@ -96,7 +97,7 @@ export async function signInWithEmail(services: AppServices, request: Request, i
   const sessionRequest = new Request(request.url, { headers: { cookie: headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ') } });
   const user = await currentUser(services.auth, sessionRequest);
   if (!user) return { ok: false, message: messages.invalidCredentials };
-  let redirectTo = '/';
+  let redirectTo: string = paths.home;
   try {
     const profile = await recordLogin(services.database, user);
     redirectTo = pathAfterSignIn(user, profile);
@@ -116,7 +117,7 @@ export async function startGoogle(services: AppServices, request: Request, optio
   const signedIn = await currentUser(services.auth, request);
   const response = signedIn
     ? await services.auth.api.linkSocialAccount({
-        body: { provider: 'google', callbackURL: '/profile?linked=google', errorCallbackURL: options.errorPath, disableRedirect: true },
+        body: { provider: 'google', callbackURL: `${paths.profile}?linked=google`, errorCallbackURL: options.errorPath, disableRedirect: true },
         headers: request.headers,
         asResponse: true,
       })

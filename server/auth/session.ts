@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import type { Auth } from './auth.ts';
 import type { AuthUser } from '../accounts/profiles.ts';
+import { paths } from '../../app/lib/paths.ts';
 
 export type SessionUser = AuthUser & { image: string | null };
 
@@ -24,7 +25,7 @@ export async function requireUser(auth: Auth, request: Request): Promise<Session
   const user = await currentUser(auth, request);
   if (!user) {
     const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(paths.loginThen(url.pathname + url.search));
   }
   return user;
 }

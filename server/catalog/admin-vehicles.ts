@@ -1,5 +1,5 @@
 import { vehicleMessages } from '../../app/lib/vehicle-schema.ts';
-import { detailTitle, type ImageRef, type Vehicle, type VehicleStatus } from '../../app/lib/vehicle.ts';
+import { detailTitle, type ImageRef, type Vehicle, type VehicleInput, type VehicleStatus } from '../../app/lib/vehicle.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { Database } from '../db/connection.ts';
 import { pageOf, pageWindow, type Page } from '../db/paging.ts';
@@ -9,7 +9,7 @@ import type { Upload } from '../media/images.ts';
 import { discardImages, MAX_VEHICLE_IMAGES, storeUploads } from './admin-images.ts';
 import { toImageRef } from './rows.ts';
 import { searchCondition, searchTerms } from './search.ts';
-import { createVehicle, getVehicle, vehicleColumns, type VehicleInput } from './vehicles.ts';
+import { createVehicle, getVehicle, vehicleColumns } from './vehicles.ts';
 
 /** Vehicle administration: the inventory list, add, edit (with status), delete. */
 

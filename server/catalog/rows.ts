@@ -1,10 +1,47 @@
 import type { Selectable } from 'kysely';
-import type { Category, ImageRef, Vehicle, VehicleSummary } from '../../app/lib/vehicle.ts';
+import { SUMMARY_TEXT_FIELDS, VEHICLE_TEXT_FIELDS, type Category, type ImageRef, type Vehicle, type SummaryTextField, type VehicleSummary, type VehicleTextField } from '../../app/lib/vehicle.ts';
 import type { CategoryTable, VehicleImageTable, VehicleTable } from '../db/schema.ts';
 
 /** Turns stored rows (0/1 flags, JSON text) into the app's types: the one place that knows both. */
 
-export function toImageRef(row: Pick<Selectable<VehicleImageTable>, 'key' | 'width' | 'height' | 'variant_widths'>): ImageRef {
+/** The columns that hold text. */
+type TextColumn = { [Column in keyof VehicleTable]: VehicleTable[Column] extends string ? Column : never }[keyof VehicleTable];
+
+/** Where each text field of a vehicle (app/lib/vehicle.ts) is stored; a new field must be given its column here. */
+export const vehicleTextColumns = {
+  name: 'name',
+  make: 'make',
+  model: 'model',
+  variant: 'variant',
+  year: 'year',
+  fuelType: 'fuel_type',
+  transmission: 'transmission',
+  price: 'price',
+  owners: 'owners',
+  registration: 'registration',
+  insuranceValidity: 'insurance_validity',
+  fitnessFC: 'fitness_fc',
+  tyrePoint: 'tyre_point',
+  description: 'description',
+  videoUrl: 'video_url',
+} as const satisfies Record<VehicleTextField, TextColumn>;
+
+type StoredText<Field extends VehicleTextField> = Record<(typeof vehicleTextColumns)[Field], string>;
+
+/** The text fields `fields` as read from their columns. */
+function textFromRow<Field extends VehicleTextField>(row: StoredText<Field>, fields: readonly Field[]): Record<Field, string> {
+  return Object.fromEntries(fields.map((field) => [field, row[vehicleTextColumns[field]]])) as Record<Field, string>;
+}
+
+/** The columns for every text field, as an admin typed it, trimmed. */
+export function textColumns(input: Record<VehicleTextField, string>): StoredText<VehicleTextField> {
+  return Object.fromEntries(VEHICLE_TEXT_FIELDS.map((field) => [vehicleTextColumns[field], input[field].trim()])) as StoredText<VehicleTextField>;
+}
+
+/** How an image is stored: vehicle photos, category images and sell offers' photos alike. */
+export type StoredImage = Pick<Selectable<VehicleImageTable>, 'key' | 'width' | 'height' | 'variant_widths'>;
+
+export function toImageRef(row: StoredImage): ImageRef {
   return {
     key: row.key,
     width: row.width,
@@ -33,27 +70,13 @@ export function toVehicle(
     categoryId: row.category_id,
     categoryName: row.category_name,
     categorySlug: row.category_slug,
-    name: row.name,
-    make: row.make,
-    model: row.model,
-    variant: row.variant,
-    year: row.year,
-    fuelType: row.fuel_type,
-    transmission: row.transmission,
-    price: row.price,
+    ...textFromRow(row, VEHICLE_TEXT_FIELDS),
     priceRupees: row.price_rupees === null ? null : Number(row.price_rupees),
-    owners: row.owners,
-    registration: row.registration,
-    insuranceValidity: row.insurance_validity,
     odometer: row.odometer,
-    fitnessFC: row.fitness_fc,
-    tyrePoint: row.tyre_point,
-    description: row.description,
     featured: Boolean(row.featured),
     inspection: parseMap(row.inspection),
     refurbishment: parseMap(row.refurbishment),
     financial: parseMap(row.financial),
-    videoUrl: row.video_url,
     status: row.status,
     soldPrice: row.sold_price === null ? null : Number(row.sold_price),
     soldAt: row.sold_at,
@@ -63,23 +86,14 @@ export function toVehicle(
   };
 }
 
-export type SummaryRow = Pick<
-  Selectable<VehicleTable>,
-  'id' | 'name' | 'make' | 'model' | 'variant' | 'year' | 'fuel_type' | 'transmission' | 'odometer' | 'price' | 'featured' | 'status'
-> & { category_name: string };
+export type SummaryRow = StoredText<SummaryTextField> &
+  Pick<Selectable<VehicleTable>, 'id' | 'odometer' | 'featured' | 'status'> & { category_name: string };
 
 export function toSummary(row: SummaryRow, cover: ImageRef | null): VehicleSummary {
   return {
     id: row.id,
-    name: row.name,
-    make: row.make,
-    model: row.model,
-    variant: row.variant,
-    year: row.year,
-    fuelType: row.fuel_type,
-    transmission: row.transmission,
+    ...textFromRow(row, SUMMARY_TEXT_FIELDS),
     odometer: row.odometer,
-    price: row.price,
     featured: Boolean(row.featured),
     status: row.status,
     categoryName: row.category_name,

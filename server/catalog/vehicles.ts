@@ -1,37 +1,12 @@
-import type { Category, ImageRef, Vehicle, VehicleSummary } from '../../app/lib/vehicle.ts';
+import { SUMMARY_TEXT_FIELDS, type Category, type ImageRef, type Vehicle, type VehicleInput, type VehicleSummary } from '../../app/lib/vehicle.ts';
 import { priceDigits } from '../../app/lib/format.ts';
 import { sql, type SqlBool } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { pageOf, pageWindow, type Page } from '../db/paging.ts';
-import { toCategory, toImageRef, toSummary, toVehicle } from './rows.ts';
+import { textColumns, toCategory, toImageRef, toSummary, toVehicle, vehicleTextColumns } from './rows.ts';
 import { buildSearchText, searchCondition, searchTerms } from './search.ts';
 
 export type VehiclePage = Page<VehicleSummary>;
-
-/** The fields an admin (or the demo seed) sets on a vehicle. */
-export type VehicleInput = {
-  categoryId: number;
-  name: string;
-  make: string;
-  model: string;
-  variant: string;
-  year: string;
-  fuelType: string;
-  transmission: string;
-  price: string;
-  owners: string;
-  registration: string;
-  insuranceValidity: string;
-  odometer: number | null;
-  fitnessFC: string;
-  tyrePoint: string;
-  description: string;
-  featured: boolean;
-  inspection: Record<string, string> | null;
-  refurbishment: Record<string, string | string[]> | null;
-  financial: Record<string, string | boolean> | null;
-  videoUrl: string;
-};
 
 function mapOrNull(map: Record<string, unknown> | null): string | null {
   return map && Object.keys(map).length > 0 ? JSON.stringify(map) : null;
@@ -40,15 +15,8 @@ function mapOrNull(map: Record<string, unknown> | null): string | null {
 /** The columns a vehicle card needs (see toSummary), with the category's name. */
 export const summaryColumns = [
   'vehicles.id',
-  'vehicles.name',
-  'vehicles.make',
-  'vehicles.model',
-  'vehicles.variant',
-  'vehicles.year',
-  'vehicles.fuel_type',
-  'vehicles.transmission',
+  ...SUMMARY_TEXT_FIELDS.map((field) => `vehicles.${vehicleTextColumns[field]}` as const),
   'vehicles.odometer',
-  'vehicles.price',
   'vehicles.featured',
   'vehicles.status',
   'categories.name as category_name',
@@ -135,29 +103,24 @@ export async function getVehicle(database: Database, id: number): Promise<Vehicl
   return toVehicle(row, images.map(toImageRef));
 }
 
+/** What a category card shows (see toCategory), besides its count. */
+const categoryColumns = [
+  'categories.id',
+  'categories.name',
+  'categories.slug',
+  'categories.image_key',
+  'categories.image_width',
+  'categories.image_height',
+  'categories.image_widths',
+] as const;
+
 export async function listCategories(database: Database): Promise<Category[]> {
   const rows = await database.db
     .selectFrom('categories')
     .leftJoin('vehicles', (join) => join.onRef('vehicles.category_id', '=', 'categories.id').on('vehicles.status', '!=', 'sold'))
-    .select([
-      'categories.id',
-      'categories.name',
-      'categories.slug',
-      'categories.image_key',
-      'categories.image_width',
-      'categories.image_height',
-      'categories.image_widths',
-    ])
+    .select(categoryColumns)
     .select((eb) => eb.fn.count<number>('vehicles.id').as('vehicle_count'))
-    .groupBy([
-      'categories.id',
-      'categories.name',
-      'categories.slug',
-      'categories.image_key',
-      'categories.image_width',
-      'categories.image_height',
-      'categories.image_widths',
-    ])
+    .groupBy(categoryColumns)
     .orderBy('categories.created_at')
     .orderBy('categories.id')
     .execute();
@@ -203,28 +166,14 @@ async function categoryName(database: Database, categoryId: number): Promise<str
 /** The stored columns for what an admin typed: trimmed, price digits, maps as JSON, search text. */
 export function vehicleColumns(input: VehicleInput, categoryName: string) {
   return {
+    ...textColumns(input),
     category_id: input.categoryId,
-    name: input.name.trim(),
-    make: input.make.trim(),
-    model: input.model.trim(),
-    variant: input.variant.trim(),
-    year: input.year.trim(),
-    fuel_type: input.fuelType,
-    transmission: input.transmission,
-    price: input.price.trim(),
     price_rupees: priceDigits(input.price),
-    owners: input.owners.trim(),
-    registration: input.registration.trim(),
-    insurance_validity: input.insuranceValidity,
     odometer: input.odometer,
-    fitness_fc: input.fitnessFC.trim(),
-    tyre_point: input.tyrePoint.trim(),
-    description: input.description.trim(),
     featured: input.featured ? 1 : 0,
     inspection: mapOrNull(input.inspection),
     refurbishment: mapOrNull(input.refurbishment),
     financial: mapOrNull(input.financial),
-    video_url: input.videoUrl.trim(),
     search_text: buildSearchText({ ...input, categoryName }),
   };
 }

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { MAX_SELL_UPLOAD_BYTES } from '../../app/lib/lead-forms.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
+import { adminPaths, matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
 
 /**
  * How large a request body may be, by the path it is sent to. One table for the whole server:
@@ -31,17 +32,18 @@ const vehicleUpload: BodyClass = {
 };
 const categoryUpload: BodyClass = { maxBytes: MAX_IMAGE_BYTES + 64 * 1024, upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 1 } };
 
-const classes: Array<[RegExp, BodyClass]> = [
-  [/^\/sell-vehicle$/, sellUpload],
-  [/^\/(admin-panel\/vehicles\/add|admin\/add-vehicle|admin-panel\/vehicles\/edit\/[^/]+\/[^/]+)$/, vehicleUpload],
-  [/^\/(admin-panel\/categories|admin\/manage-categories|admin\/add-category)$/, categoryUpload],
-  [/^\/(request-vehicle|admin-panel\/selling-vehicles|admin\/selling-vehicles|admin\/requested-vehicles)$/, longText],
+/** Each class with the pages (paths or route patterns) whose forms post such bodies. */
+const classes: Array<[string[], BodyClass]> = [
+  [[paths.sellVehicle], sellUpload],
+  [[adminPaths.addVehicle, adminPaths.aliases.addVehicle, pathPatterns.adminEditVehicle], vehicleUpload],
+  [[adminPaths.categories, adminPaths.aliases.manageCategories, adminPaths.addCategory], categoryUpload],
+  [[paths.requestVehicle, adminPaths.sellingVehicles, adminPaths.aliases.sellingVehicles, adminPaths.requestedVehicles], longText],
 ];
 
 /** The body class of a path; React Router's data requests (`/login.data`) count as their page. */
 export function bodyClassFor(pathname: string): BodyClass {
   const page = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/';
-  for (const [pattern, bodyClass] of classes) if (pattern.test(page)) return bodyClass;
+  for (const [pages, bodyClass] of classes) if (pages.some((pattern) => matchPattern(pattern, page))) return bodyClass;
   return plain;
 }
 

@@ -190,7 +190,10 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
   const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   const fail = (error: FormReadError) => {
     failure ??= error;
-    source.destroy();
+    // A photo too large or one too many: the rest of the body (within the path's total, which
+    // the counter still enforces) is read and thrown away, so a browser still sending gets the
+    // answer instead of a reset connection. Only a body over the total or unreadable is cut off.
+    if (error.problem === 'too-large' || error.problem === 'malformed') source.destroy();
   };
 
   parser.on('field', (name, value, _nameTruncated, valueTruncated) => {

@@ -2,9 +2,32 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppServices } from '../services.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { escapeHtml } from '../html.ts';
+import { adminPaths, isUnder, paths } from '../../app/lib/paths.ts';
 
 /** Paths that keep working in maintenance mode: the admin panel, signing in, and what they need. */
-const ALWAYS_OPEN = /^\/(admin|admin-panel|admin-login|setup-admin|login|signup|logout|auth|api\/auth|api\/bot-check|assets|media|healthz|favicon|dev\/outbox)(\/|$|\.|\?)/;
+const ALWAYS_OPEN = [
+  adminPaths.root,
+  adminPaths.dashboard,
+  adminPaths.login,
+  adminPaths.setup,
+  paths.login,
+  paths.signup,
+  paths.logout,
+  paths.authContinue,
+  paths.devOutbox,
+  // Served by the Hono app itself (server/http/app.ts), not pages.
+  '/api/auth',
+  '/api/bot-check',
+  '/assets',
+  '/media',
+  '/healthz',
+  '/favicon',
+];
+
+/** The path is one of ALWAYS_OPEN, below one, or one with a suffix (`/login.data`, `/favicon.ico`). */
+function isAlwaysOpen(path: string): boolean {
+  return ALWAYS_OPEN.some((open) => isUnder(path, open) || path.startsWith(`${open}.`));
+}
 
 /**
  * Maintenance Mode (admin Settings): public pages answer 503 with a short page, so search
@@ -13,7 +36,7 @@ const ALWAYS_OPEN = /^\/(admin|admin-panel|admin-login|setup-admin|login|signup|
 export function maintenanceMode(services: AppServices): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
-    if (ALWAYS_OPEN.test(path) || /\.data$/.test(path) && ALWAYS_OPEN.test(path.replace(/\.data$/, ''))) return next();
+    if (isAlwaysOpen(path)) return next();
     const settings = await settingsFor(services.database, services.config);
     if (!settings.maintenanceMode) return next();
     const name = escapeHtml(settings.siteName);

@@ -1,3 +1,6 @@
+import { matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
+import { hasSessionCookie } from '../auth/session-cookie.ts';
+
 /**
  * A few-seconds cache of the public catalogue pages as anonymous visitors get them. A burst of
  * visitors (a shared WhatsApp link, an ad) then costs one render per page every few seconds
@@ -16,14 +19,20 @@
 type Entry = { pieces: Buffer[]; status: number; headers: [string, string][]; expires: number };
 
 /** Pages that are the same for every signed-out visitor. */
-const CACHEABLE_PATH = /^\/(|categories|about|contact|vehicle\/\d{1,12})$/;
-const SESSION_COOKIE = /(^|;\s*)(__Secure-)?gb\.session_token=/;
+const CACHEABLE_PAGES: readonly string[] = [paths.home, paths.categories(), paths.about, paths.contact];
+
+function isCacheablePath(pathname: string): boolean {
+  if (CACHEABLE_PAGES.includes(pathname)) return true;
+  // Ids are digits: other vehicle paths are not-found pages, and keeping those would let junk URLs fill the cache.
+  const vehicle = matchPattern(pathPatterns.vehicle, pathname);
+  return vehicle !== null && /^\d{1,12}$/.test(vehicle.id!);
+}
 
 export function isCacheablePageRequest(request: Request): boolean {
   if (request.method !== 'GET') return false;
   const url = new URL(request.url);
-  if (!CACHEABLE_PATH.test(url.pathname)) return false;
-  return !SESSION_COOKIE.test(request.headers.get('cookie') ?? '');
+  if (!isCacheablePath(url.pathname)) return false;
+  return !hasSessionCookie(request.headers.get('cookie') ?? '');
 }
 
 export function createPageCache(options: { ttlMs: number; maxEntries: number }) {

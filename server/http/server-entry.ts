@@ -17,6 +17,7 @@ import { createLogger } from '../logger.ts';
 import { checkDatabase, checkDataDir, listen, startupFailureLine } from './startup.ts';
 import { startRetentionSchedule } from '../privacy/retention.ts';
 import { servedUrl } from './served-url.ts';
+import { adminPaths } from '../../app/lib/paths.ts';
 
 /**
  * Starts the product: validate configuration, open and migrate the database, load the demo
@@ -73,8 +74,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
       logger.info(
         { email: demoAdmin.email, ...(demoAdmin.generatedPassword ? { password: demoAdmin.generatedPassword } : {}) },
         demoAdmin.generatedPassword
-          ? `Demo admin: sign in at /admin-login as ${demoAdmin.email} with password ${demoAdmin.generatedPassword}`
-          : `Demo admin: sign in at /admin-login as ${demoAdmin.email}`,
+          ? `Demo admin: sign in at ${adminPaths.login} as ${demoAdmin.email} with password ${demoAdmin.generatedPassword}`
+          : `Demo admin: sign in at ${adminPaths.login} as ${demoAdmin.email}`,
       );
     }
     // The privacy page's retention periods, enforced on a schedule (docs/decisions/013).

@@ -1,6 +1,7 @@
 import type { AppServices } from '../services.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { escapeHtml } from '../html.ts';
+import { adminPaths } from '../../app/lib/paths.ts';
 
 /**
  * Tells the dealer's admin email about a new lead, when Email Notifications are on in the
@@ -22,7 +23,7 @@ function subjectPart(text: string, max = 60): string {
 
 export function newLeadMail(lead: NewLead, options: { siteName: string; siteOrigin: string }): { subject: string; text: string; html: string } {
   const isRequest = lead.kind === 'request';
-  const adminUrl = new URL(isRequest ? '/admin/requested-vehicles' : '/admin-panel/selling-vehicles', options.siteOrigin).href;
+  const adminUrl = new URL(isRequest ? adminPaths.requestedVehicles : adminPaths.sellingVehicles, options.siteOrigin).href;
   const rows: Array<[string, string]> = isRequest
     ? [
         ['Name', lead.name],

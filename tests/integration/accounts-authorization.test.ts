@@ -7,6 +7,7 @@ import { completeProfile, HttpClient, mainText, signUp, uniqueEmail, uniqueMobil
 import { startOidcProvider, type OidcProvider } from '../support/oidc.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { SESSION_COOKIE_NAME as SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
 
 /**
  * One person cannot see or change another's profile or wishlist (SPEC 6: the wishlist and
@@ -18,7 +19,6 @@ import { startTestServer, type TestServer } from '../support/server.ts';
  */
 
 const { dialect, url: sharedUrl } = sharedServer();
-const SESSION_COOKIE = 'gb.session_token';
 const PASSWORD = 'pav-bhaji-2025';
 
 async function insertVehicles(server: TestServer, names: string[]): Promise<number[]> {

@@ -4,6 +4,7 @@ import { HttpClient, logIn, mainText, parseSetCookie, signUp, uniqueEmail } from
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer.ts';
+import { SESSION_COOKIE_NAME as SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
 
 /**
  * Sign-up, email verification, login, sessions and CSRF against the real server (SPEC 2 Sign
@@ -26,7 +27,6 @@ const MESSAGES = {
   botCheckFailed: 'reCAPTCHA verification failed',
 } as const;
 
-const SESSION_COOKIE = 'gb.session_token';
 const PASSWORD = 'chai-and-samosa-42';
 
 describe.skipIf(!sharedUrl)(`accounts: sign up, verify email, log in (${dialect})`, () => {

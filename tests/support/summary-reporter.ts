@@ -40,6 +40,11 @@ export default class SummaryReporter implements Reporter {
       }
       const errors = module.errors();
       if (errors.length > 0) summary.brokenFiles.push({ file, error: errors[0]?.message ?? 'failed' });
+      // A failing beforeAll leaves its tests "skipped": name the suite that broke, so it reads as a failure.
+      for (const suite of module.children.allSuites()) {
+        const suiteErrors = suite.errors();
+        if (suiteErrors.length > 0) summary.brokenFiles.push({ file: `${file} > ${suite.fullName}`, error: suiteErrors[0]?.message ?? 'failed' });
+      }
     }
     const summary: RunSummary = { projects, unhandledErrors: unhandledErrors.map((error) => error.message ?? String(error)) };
     mkdirSync('test-results', { recursive: true });

@@ -1,13 +1,3 @@
-/** The admin catalogue's own URLs, in one place. */
-export const adminPaths = {
-  dashboard: '/admin-panel',
-  vehicles: '/admin-panel/vehicles',
-  addVehicle: '/admin-panel/vehicles/add',
-  editVehicle: (categorySlug: string, id: number) => `/admin-panel/vehicles/edit/${encodeURIComponent(categorySlug)}/${id}`,
-  categories: '/admin-panel/categories',
-  addCategory: '/admin/add-category',
-} as const;
-
 /**
  * The page an action was posted from, as a path to redirect back to: without React Router's
  * data-request suffix (`/x.data`, `/_.data`) and `_routes`, and without the `drop` parameters

@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '../../root.tsx';
 import { solveBotCheck } from '../../lib/bot-check-client.ts';
 import { HONEYPOT_FIELD } from '../../lib/lead-forms.ts';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * The honeypot: a field bots fill and people never meet. Off screen rather than display:none
@@ -21,7 +22,7 @@ export function PrivacyNotice({ children }: { children: React.ReactNode }) {
   return (
     <p className="text-sm text-slate-600">
       {children}{' '}
-      <Link to="/privacy" className="font-semibold text-brand-700 underline">
+      <Link to={paths.privacy} className="font-semibold text-brand-700 underline">
         How we handle your details
       </Link>
       .

@@ -4,6 +4,7 @@ import { telLink, whatsappLink } from '../../lib/contact.ts';
 import { customerWhatsappNumber, LEAD_STATUS_LABELS, LEAD_STATUSES, MAX_NOTES, MAX_SEARCH, type LeadStatusValue } from '../../lib/lead-forms.ts';
 import { Toast } from '../admin/toast.tsx';
 import { PhoneIcon, WhatsAppIcon } from '../icons.tsx';
+import { adminPaths } from '../../lib/paths.ts';
 
 /** The pieces both admin lead pages (requested vehicles, selling vehicles) are built from. */
 
@@ -21,7 +22,7 @@ export function leadListHref(basePath: string, filter: LeadListFilter, page = 1)
 
 /** The CSV of everything the filter matches, on every page. */
 export function leadExportHref(kind: 'requested-vehicles' | 'selling-vehicles', filter: LeadListFilter): string {
-  return leadListHref(`/admin/leads-export/${kind}`, filter);
+  return leadListHref(adminPaths.leadsExport(kind), filter);
 }
 
 const statusStyles: Record<LeadStatusValue, string> = {

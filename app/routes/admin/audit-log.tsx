@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { parsePage } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/audit-log';
+import { adminPaths } from '../../lib/paths.ts';
 
 const PER_PAGE = 20;
 
@@ -92,7 +93,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           {total ? 'There are no entries on this page.' : 'No admin actions have been recorded yet.'}
         </p>
       )}
-      <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} hrefFor={(target) => (target === 1 ? '/admin/audit-log' : `/admin/audit-log?page=${target}`)} />
+      <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} hrefFor={(target) => (target === 1 ? adminPaths.auditLog : `${adminPaths.auditLog}?page=${target}`)} />
     </div>
   );
 }

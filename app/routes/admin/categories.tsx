@@ -8,7 +8,8 @@ import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadF
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, smallButton, stamp } from '../../components/admin/admin-ui.tsx';
 import { inputClass, primaryButton } from '../../components/form.tsx';
-import { adminPaths, pageUrl } from '../../components/admin/admin-paths.ts';
+import { pageUrl } from '../../components/admin/admin-paths.ts';
+import { adminPaths } from '../../lib/paths.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';

@@ -7,7 +7,7 @@ import { answerError } from '../../../server/http/action-errors.ts';
 import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
-import { adminPaths } from '../../components/admin/admin-paths.ts';
+import { adminPaths } from '../../lib/paths.ts';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { FormMessage, primaryButton, TextField } from '../../components/form.tsx';

@@ -5,6 +5,7 @@ import { LogoutButton } from '../../components/logout-button.tsx';
 import { appContext } from '../../context.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/layout';
+import { adminPaths, paths } from '../../lib/paths.ts';
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Admin', noIndex: true });
@@ -18,15 +19,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const navigation = [
-  { to: '/admin-panel', label: 'Dashboard', end: true },
-  { to: '/admin-panel/vehicles', label: 'Vehicles' },
-  { to: '/admin-panel/categories', label: 'Categories' },
-  { to: '/admin/requested-vehicles', label: 'Requests' },
-  { to: '/admin-panel/selling-vehicles', label: 'Sell offers' },
-  { to: '/admin/statistics', label: 'Statistics' },
-  { to: '/admin/settings', label: 'Settings' },
-  { to: '/admin/register-admin', label: 'Admins' },
-  { to: '/admin/audit-log', label: 'Audit log' },
+  { to: adminPaths.dashboard, label: 'Dashboard', end: true },
+  { to: adminPaths.vehicles, label: 'Vehicles' },
+  { to: adminPaths.categories, label: 'Categories' },
+  { to: adminPaths.requestedVehicles, label: 'Requests' },
+  { to: adminPaths.sellingVehicles, label: 'Sell offers' },
+  { to: adminPaths.statistics, label: 'Statistics' },
+  { to: adminPaths.settings, label: 'Settings' },
+  { to: adminPaths.registerAdmin, label: 'Admins' },
+  { to: adminPaths.auditLog, label: 'Audit log' },
 ];
 
 function AdminShell({ children, email }: { children: React.ReactNode; email?: string }) {
@@ -35,10 +36,10 @@ function AdminShell({ children, email }: { children: React.ReactNode; email?: st
     <div className="min-h-dvh bg-slate-100">
       <header className="bg-slate-900 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-          <Link to="/admin-panel" className="text-lg font-extrabold">
+          <Link to={adminPaths.dashboard} className="text-lg font-extrabold">
             Admin Panel
           </Link>
-          <Link to="/" className="text-sm text-slate-300 underline">
+          <Link to={paths.home} className="text-sm text-slate-300 underline">
             View site
           </Link>
           <span className="ml-auto hidden text-sm text-slate-300 sm:inline">{email}</span>

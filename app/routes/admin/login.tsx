@@ -11,9 +11,10 @@ import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/login';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
+import { adminPaths } from '../../lib/paths.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: '/admin-login', title: 'Admin Login', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: adminPaths.login, title: 'Admin Login', noIndex: true });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

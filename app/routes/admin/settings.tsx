@@ -11,6 +11,7 @@ import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/settings';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
+import { adminPaths } from '../../lib/paths.ts';
 
 /** SPEC 2, Admin settings; saved on the server and in effect (design.md). */
 export const SETTINGS_SAVED = 'Settings saved successfully!';
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       before,
       after,
     });
-    throw redirect('/admin/settings', { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_RESET }) });
+    throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_RESET }) });
   }
 
   const values: Values = {
@@ -95,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     before,
     after,
   });
-  throw redirect('/admin/settings', { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_SAVED }) });
+  throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_SAVED }) });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -10,18 +10,19 @@ import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/setup';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
+import { adminPaths } from '../../lib/paths.ts';
 
 /** SPEC 2: after success, wait 3 seconds, then the admin login. */
 const REDIRECT_DELAY_MS = 3000;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: '/setup-admin', title: 'Create First Admin Account', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: adminPaths.setup, title: 'Create First Admin Account', noIndex: true });
 }
 
 /** Only while no admin exists; afterwards the page sends everyone to /admin-login. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { database } = context.get(appContext);
-  if (await anyAdminExists(database)) throw redirect('/admin-login');
+  if (await anyAdminExists(database)) throw redirect(adminPaths.login);
   return null;
 }
 
@@ -63,7 +64,7 @@ export default function SetupAdmin() {
 
   useEffect(() => {
     if (!result?.ok) return;
-    const timer = setTimeout(() => void navigate('/admin-login'), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate(adminPaths.login), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [result, navigate]);
 
@@ -72,7 +73,7 @@ export default function SetupAdmin() {
       <main className="flex min-h-dvh items-center justify-center bg-slate-100 p-4">
         <FormCard title="Access Denied">
           <FormMessage tone="error">{result.message}</FormMessage>
-          <Link to="/admin-login" className={`${secondaryButton} mt-5 w-full`}>
+          <Link to={adminPaths.login} className={`${secondaryButton} mt-5 w-full`}>
             Go to Login
           </Link>
         </FormCard>

@@ -6,7 +6,7 @@ import { answerError } from '../../../server/http/action-errors.ts';
 import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { addVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { adminPaths } from '../../components/admin/admin-paths.ts';
+import { adminPaths } from '../../lib/paths.ts';
 import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
 import { categoryMessages } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';

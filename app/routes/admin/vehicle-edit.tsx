@@ -15,7 +15,6 @@ import { answerError } from '../../../server/http/action-errors.ts';
 import { NotFoundError } from '../../../server/errors.ts';
 import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { adminPaths } from '../../components/admin/admin-paths.ts';
 import { latestToast, PageHeader, stamp, StatusBadge, type StampedToast } from '../../components/admin/admin-ui.tsx';
 import { IMAGE_FETCHER_KEY, ImageManager } from '../../components/admin/image-manager.tsx';
 import { Toast } from '../../components/admin/toast.tsx';
@@ -31,7 +30,7 @@ import {
 } from '../../lib/vehicle-schema.ts';
 import { primaryButton, secondaryButton } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
-import { paths } from '../../lib/paths.ts';
+import { adminPaths, paths } from '../../lib/paths.ts';
 import { parseId } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { detailTitle } from '../../lib/vehicle.ts';

@@ -4,31 +4,16 @@
  * drawCarSvg() in ./car-drawing.ts.
  */
 import type { CarBody } from './car-drawing.ts';
+import type { VehicleInput } from '../../../app/lib/vehicle.ts';
+import type { FUEL_TYPES, TRANSMISSIONS } from '../../../app/lib/vehicle-schema.ts';
 
 export type DemoImage = { body: CarBody; colour: string; angle: number };
 
-export type DemoVehicle = {
+/** A demo car: what an admin would type (in a category named, not numbered), with its pictures. */
+export type DemoVehicle = Omit<VehicleInput, 'categoryId' | 'fuelType' | 'transmission'> & {
   category: string;
-  make: string;
-  model: string;
-  name: string;
-  variant: string;
-  year: string;
-  fuelType: 'Petrol' | 'Diesel' | 'Electric' | 'Hybrid' | 'CNG';
-  transmission: 'Manual' | 'Automatic';
-  price: string;
-  odometer: number | null;
-  owners: string;
-  registration: string;
-  insuranceValidity: string;
-  fitnessFC: string;
-  tyrePoint: string;
-  description: string;
-  featured: boolean;
-  inspection: Record<string, string> | null;
-  refurbishment: Record<string, string | string[]> | null;
-  financial: Record<string, string | boolean> | null;
-  videoUrl: string;
+  fuelType: (typeof FUEL_TYPES)[number];
+  transmission: (typeof TRANSMISSIONS)[number];
   images: DemoImage[];
 };
 

@@ -1,0 +1,89 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { describe, expect, it } from 'vitest';
+import routes from '../../app/routes.ts';
+import { adminPaths, isAdminPath, matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
+
+/**
+ * app/lib/paths.ts and React Router's route config (app/routes.ts) both write every page's
+ * path; these tests keep them from drifting apart (decision 018).
+ */
+
+/** Every route's full pattern ('/admin-panel/vehicles/edit/:category/:id'), the catch-all left out. */
+function routePatterns(entries: RouteConfigEntry[], parent = ''): string[] {
+  return entries.flatMap((entry) => {
+    const own = entry.path === undefined ? parent : `${parent}/${entry.path}`;
+    // A layout (no path) is no page of its own; an index route is its parent's page.
+    const here = entry.index ? [parent || '/'] : entry.path !== undefined && entry.path !== '*' ? [own] : [];
+    return [...here, ...routePatterns(entry.children ?? [], own)];
+  });
+}
+
+const patterns = routePatterns(routes);
+
+/** Sample arguments for each path builder: a new builder without a sample fails the test below. */
+const builders: Record<string, () => string[]> = {
+  'paths.search': () => [paths.search('creta'), paths.search('creta', 2), paths.search('')],
+  'paths.categories': () => [paths.categories(), paths.categories('suvs')],
+  'paths.vehicle': () => [paths.vehicle(12), paths.vehicle('12')],
+  'paths.loginThen': () => [paths.loginThen('/wishlist')],
+  'adminPaths.loginThen': () => [adminPaths.loginThen('/admin/settings')],
+  'adminPaths.editVehicle': () => [adminPaths.editVehicle('suvs', 7), adminPaths.editVehicle('a b/c', 7)],
+  'adminPaths.leadsExport': () => [adminPaths.leadsExport('requested-vehicles'), adminPaths.leadsExport('selling-vehicles')],
+};
+
+/** Every path the module gives, with where it came from. */
+function allPaths(): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  const walk = (prefix: string, object: Record<string, unknown>) => {
+    for (const [key, value] of Object.entries(object)) {
+      const name = `${prefix}.${key}`;
+      if (typeof value === 'string') found.push([name, value]);
+      else if (typeof value === 'function') {
+        const sample = builders[name];
+        if (!sample) throw new Error(`${name} has no sample arguments in tests/unit/paths.test.ts`);
+        for (const path of sample()) found.push([name, path]);
+      } else walk(name, value as Record<string, unknown>);
+    }
+  };
+  walk('paths', paths);
+  walk('adminPaths', adminPaths);
+  return found;
+}
+
+describe('every path in app/lib/paths.ts is a page in app/routes.ts', () => {
+  it('reads the route config', () => {
+    expect(patterns).toContain('/');
+    expect(patterns).toContain('/admin-panel/vehicles/edit/:category/:id');
+    expect(patterns).not.toContain('/*');
+  });
+
+  it.each(allPaths())('%s (%s)', (_name, path) => {
+    const pathname = new URL(path, 'http://site.invalid').pathname;
+    expect(patterns.filter((pattern) => matchPattern(pattern, pathname))).not.toEqual([]);
+  });
+
+  it.each(Object.entries(pathPatterns))('the pattern %s (%s) is written the same in app/routes.ts', (_name, pattern) => {
+    expect(patterns).toContain(pattern);
+  });
+});
+
+describe('path helpers', () => {
+  it('fills parameters encoded', () => {
+    expect(paths.vehicle(12)).toBe('/vehicle/12');
+    expect(adminPaths.editVehicle('a b/c', 7)).toBe('/admin-panel/vehicles/edit/a%20b%2Fc/7');
+    expect(paths.loginThen('/vehicle/3?x=1')).toBe('/login?redirectTo=%2Fvehicle%2F3%3Fx%3D1');
+  });
+
+  it('matches a pattern exactly, one non-empty segment per parameter', () => {
+    expect(matchPattern(pathPatterns.vehicle, '/vehicle/12')).toEqual({ id: '12' });
+    expect(matchPattern(pathPatterns.vehicle, '/vehicle/')).toBeNull();
+    expect(matchPattern(pathPatterns.vehicle, '/vehicle/12/more')).toBeNull();
+    expect(matchPattern(pathPatterns.vehicle, '/Vehicle/12')).toBeNull();
+    expect(matchPattern(adminPaths.vehicles, '/admin-panel/vehicles')).toEqual({});
+  });
+
+  it('knows the admin pages from the sign-in and setup pages', () => {
+    for (const path of ['/admin', '/admin/settings', '/admin-panel', '/admin-panel/vehicles/add']) expect(isAdminPath(path)).toBe(true);
+    for (const path of [adminPaths.login, adminPaths.setup, '/administrator', '/']) expect(isAdminPath(path)).toBe(false);
+  });
+});
