@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanLine as cleanInputLine, cleanText as cleanInputText } from './input.ts';
 import { MIN_PHONE_DIGITS } from './phone.ts';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_MB } from './uploads.ts';
 
 /**
  * The Request a Vehicle and Sell Your Vehicle forms (SPEC 2, 4, 5): one set of rules, limits
@@ -23,9 +24,8 @@ export const LEAD_LIMITS = {
   description: 1000,
 } as const;
 
-/** The most photos one sell submission may carry, and the size of each (as server/media/images.ts). */
+/** The most photos one sell submission may carry (each at most MAX_IMAGE_BYTES, app/lib/uploads.ts). */
 export const MAX_SELL_IMAGES = 10;
-export const MAX_SELL_IMAGE_BYTES = 15 * 1024 * 1024;
 /**
  * All photos of one submission together. The form is read into memory on the server, so the
  * total is kept well below ten times the per-photo limit; phone photos are 3-8 MB.
@@ -58,11 +58,11 @@ export const leadMessages = {
   budgetRequired: 'Please enter your budget',
   priceRequired: 'Please enter your expected price',
   tooManyImages: `You can send at most ${MAX_SELL_IMAGES} photos.`,
-  imageTooLarge: 'is larger than 15 MB. Please choose a smaller photo.',
+  imageTooLarge: `is larger than ${MAX_IMAGE_MB} MB. Please choose a smaller photo.`,
   notAnImage: 'is not a photo. Please choose image files only (JPEG, PNG, WebP or HEIC).',
   tooManySubmissions: (minutes: number) => `Too many submissions from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   botCheckFailed: 'We could not confirm that this was sent by a person. Please try again.',
-  formTooLarge: `The photos are too large to send together: at most ${MAX_SELL_IMAGES} photos, 15 MB each and 60 MB in all.`,
+  formTooLarge: `The photos are too large to send together: at most ${MAX_SELL_IMAGES} photos, ${MAX_IMAGE_MB} MB each and 60 MB in all.`,
   sellNotSaved: 'Your submission could not be saved on our site.',
 } as const;
 
@@ -181,14 +181,14 @@ export function parseSellForm(form: FormData | URLSearchParams): ParsedLead<Sell
 
 /**
  * The browser's look at chosen photos before sending (the server decides by content): image
- * types only, SVG refused (it is a document, not a photo), 15 MB each, 10 at most.
+ * types only, SVG refused (it is a document, not a photo), MAX_IMAGE_BYTES each, MAX_SELL_IMAGES at most.
  */
 export function imageFilesError(files: ReadonlyArray<{ name: string; size: number; type: string }>): string | null {
   const chosen = files.filter((file) => file.size > 0);
   if (chosen.length > MAX_SELL_IMAGES) return leadMessages.tooManyImages;
   for (const file of chosen) {
     if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return `“${file.name}” ${leadMessages.notAnImage}`;
-    if (file.size > MAX_SELL_IMAGE_BYTES) return `“${file.name}” ${leadMessages.imageTooLarge}`;
+    if (file.size > MAX_IMAGE_BYTES) return `“${file.name}” ${leadMessages.imageTooLarge}`;
   }
   if (chosen.reduce((sum, file) => sum + file.size, 0) > MAX_SELL_UPLOAD_BYTES) return leadMessages.formTooLarge;
   return null;
@@ -203,6 +203,17 @@ export const MAX_NOTES = 2000;
 /** How long leads are kept (the privacy page says so); then they are deleted with their photos. */
 export const LEAD_RETENTION_MONTHS = 12;
 export const MAX_SEARCH = 100;
+
+export type LeadUpdate = { status: LeadStatusValue; notes: string };
+
+/** The admin's status form: a known status and notes of at most MAX_NOTES characters. */
+export function parseLeadUpdate(values: { status: unknown; notes: unknown }): { ok: true; update: LeadUpdate } | { ok: false; message: string } {
+  const { status } = values;
+  if (!isLeadStatus(status)) return { ok: false, message: 'Please choose a status: new, contacted or closed.' };
+  const notes = cleanText(values.notes);
+  if (notes.length > MAX_NOTES) return { ok: false, message: `Notes must be at most ${MAX_NOTES} characters` };
+  return { ok: true, update: { status, notes } };
+}
 
 export function isLeadStatus(value: unknown): value is LeadStatusValue {
   return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);

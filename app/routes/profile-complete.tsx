@@ -96,8 +96,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result === 'wrong-code') return { error: phoneMessages.wrongOtp };
     await saveVerifiedPhone(database, user.id, { name: input.name, phone });
   } catch (error) {
+    // Logged, never shown: the message of an unexpected error may hold SQL or paths (decision 017).
     services.logger.error({ err: error }, 'phone verification failed');
-    return { error: `Verification failed: ${error instanceof Error ? error.message : 'please try again'}` };
+    return { error: 'Verification failed: please try again' };
   }
   throw redirect(paths.home);
 }

@@ -33,8 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       debug: url.searchParams.get('debug') === '1' ? { account: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt }, profile } : null,
     };
   } catch (error) {
+    // Logged, never shown: the message of an unexpected error may hold SQL or paths (decision 017).
     logger.error({ err: error }, 'profile load failed');
-    return { signedIn: true as const, notice: null, loadError: error instanceof Error && error.message ? error.message : 'Failed to load profile' };
+    return { signedIn: true as const, notice: null, loadError: 'Failed to load profile' };
   }
 }
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, useNavigation, useSubmit } from 'react-router';
+import { answerError } from '../../server/http/action-errors.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
-import { consumeLeadFormLimit, issueFormToken, passesLeadBotCheck } from '../../server/leads/form-guard.ts';
-import { notifyNewLeadInBackground } from '../../server/leads/notify.ts';
-import { createVehicleRequest } from '../../server/leads/requests.ts';
+import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/http/lead-intake.ts';
+import { admitLead, submitLead } from '../../server/leads/intake.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
 import { focusFirstError, Honeypot, PrivacyNotice, useLeadBotCheck } from '../components/leads/form-parts.tsx';
 import { useSite } from '../components/site-layout.tsx';
@@ -11,9 +11,7 @@ import { appContext } from '../context.ts';
 import {
   FORM_TOKEN_FIELD,
   formValues,
-  HONEYPOT_FIELD,
   LEAD_LIMITS,
-  leadMessages,
   parseRequestForm,
   REQUEST_FAILED,
   REQUEST_SENT,
@@ -34,11 +32,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { config, clock } = context.get(appContext);
-  // For browsers that run no script (see server/leads/form-guard.ts).
-  return { formToken: issueFormToken(config.authSecret, 'request', clock.now()) };
-}
+export const loader = leadFormLoader('request');
 
 type Values = Record<RequestField, string>;
 export type RequestResult =
@@ -48,38 +42,32 @@ export type RequestResult =
 
 /**
  * Rate limit per visitor, then a bounded read, honeypot (answered like success, nothing
- * stored), the shared rules, the bot check, and the save. The admin mail goes out afterwards
- * without the visitor waiting for it.
+ * stored), the shared rules, and the lead's way in (server/leads/intake.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
-  // Counted before a byte of the body is read: an address over its limit costs nothing more.
-  const limit = await consumeLeadFormLimit(services, 'request');
-  if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return data<RequestResult>({ status: 'failed', message: leadMessages.tooManySubmissions(minutes), values: null }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
+  const failed = (error: unknown, values: Values | null) => {
+    const answer = answerError(error, services.logger, { fallback: REQUEST_FAILED, log: 'request form: the request could not be saved' });
+    // Only the rate limit says more than "failed": that visitor must wait rather than retry.
+    const message = answer.status === 429 ? answer.message : REQUEST_FAILED;
+    return data<RequestResult>({ status: 'failed', message, values }, { status: answer.status, headers: answer.headers });
+  };
+  try {
+    await admitLead(services, 'request');
+  } catch (error) {
+    return failed(error, null);
   }
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data<RequestResult>({ status: 'failed', message: form.status === 413 ? REQUEST_FAILED : form.message, values: null }, { status: form.status });
+  if (honeypotFilled(form, services.logger, 'request')) return data<RequestResult>({ status: 'sent', message: REQUEST_SENT });
   const values = formValues(form, requestFields);
-  if (String(form.get(HONEYPOT_FIELD) ?? '') !== '') {
-    services.logger.info({ form: 'request' }, 'lead form: honeypot filled, nothing stored');
-    return data<RequestResult>({ status: 'sent', message: REQUEST_SENT });
-  }
   const parsed = parseRequestForm(form);
   if (!parsed.ok) return data<RequestResult>({ status: 'invalid', errors: parsed.errors, values }, { status: 400 });
-  if (!(await passesLeadBotCheck(services, form, 'request'))) {
-    return data<RequestResult>({ status: 'failed', message: REQUEST_FAILED, values }, { status: 403 });
-  }
-
-  let id: number;
   try {
-    id = (await createVehicleRequest(services.database, parsed.data)).id;
+    await submitLead(services, { kind: 'request', input: parsed.data }, leadProofFrom(form));
   } catch (error) {
-    services.logger.error({ err: error }, 'request form: the request could not be saved');
-    return data<RequestResult>({ status: 'failed', message: REQUEST_FAILED, values }, { status: 500 });
+    return failed(error, values);
   }
-  notifyNewLeadInBackground(services, { kind: 'request', id, ...parsed.data });
   return data<RequestResult>({ status: 'sent', message: REQUEST_SENT });
 }
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, redirect, useFetcher } from 'react-router';
-import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../server/http/forms.ts';
-import { consumeLeadFormLimit, issueFormToken, passesLeadBotCheck } from '../../server/leads/form-guard.ts';
-import { notifyNewLeadInBackground } from '../../server/leads/notify.ts';
-import { createSellSubmission, SellImageRejectedError, sellImageUrls, sellUploadsFrom } from '../../server/leads/sell.ts';
+import { answerError } from '../../server/http/action-errors.ts';
+import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../server/http/forms.ts';
+import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/http/lead-intake.ts';
+import { admitLead, submitLead } from '../../server/leads/intake.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
 import { WhatsAppIcon } from '../components/icons.tsx';
 import { focusFirstError, Honeypot, PrivacyNotice, useLeadBotCheck } from '../components/leads/form-parts.tsx';
@@ -15,7 +15,6 @@ import {
   cleanText,
   FORM_TOKEN_FIELD,
   formValues,
-  HONEYPOT_FIELD,
   imageFilesError,
   LEAD_LIMITS,
   leadMessages,
@@ -28,6 +27,7 @@ import {
 import { paths } from '../lib/paths.ts';
 import { sellChatLink, type SellChatFields } from '../lib/sell-chat.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
+import { IMAGE_TOO_LARGE } from '../lib/uploads.ts';
 import type { Route } from './+types/sell-vehicle';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -39,11 +39,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { config, clock } = context.get(appContext);
-  // For browsers that run no script (see server/leads/form-guard.ts).
-  return { formToken: issueFormToken(config.authSecret, 'sell', clock.now()) };
-}
+export const loader = leadFormLoader('sell');
 
 type Values = Record<(typeof sellFields)[number], string>;
 export type SellResult =
@@ -72,18 +68,18 @@ function chatFields(values: Values): SellChatFields {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const { config } = services;
-  // Counted before a byte of the body is read: an address over its limit costs no memory or disk.
-  const limit = await consumeLeadFormLimit(services, 'sell');
-  if (!limit.allowed) {
-    const message = `${leadMessages.sellNotSaved} ${leadMessages.tooManySubmissions(Math.ceil(limit.retryAfterSeconds / 60))}`;
-    return data<SellResult>({ status: 'not-saved', message, chatUrl: null, values: null }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
+  try {
+    await admitLead(services, 'sell');
+  } catch (error) {
+    const answer = notSaved(services, error);
+    return data<SellResult>({ status: 'not-saved', message: answer.message, chatUrl: null, values: null }, { status: answer.status, headers: answer.headers });
   }
   let upload: UploadForm;
   try {
     upload = await readUploadForm(request, {
       tempDir: uploadTempDir(config.dataDir),
       maxFiles: MAX_SELL_IMAGES,
-      messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: 'The image is larger than 15 MB. Please choose a smaller photo.' },
+      messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: IMAGE_TOO_LARGE },
     });
   } catch (error) {
     if (!(error instanceof FormReadError)) throw error;
@@ -99,6 +95,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** What the visitor reads when the lead was refused or failed: the chat still opens (SPEC 4). */
+function notSaved(services: RequestContext, error: unknown) {
+  return answerError(error, services.logger, {
+    prefix: (message) => `${leadMessages.sellNotSaved} ${message}`,
+    fallback: `${leadMessages.sellNotSaved} Please try again later.`,
+    log: 'sell form: the submission could not be saved',
+  });
+}
+
 async function submitSell(services: RequestContext, upload: UploadForm) {
   const { config, logger } = services;
   const form = upload.fields;
@@ -108,30 +113,18 @@ async function submitSell(services: RequestContext, upload: UploadForm) {
   const finish = (result: SellResult, init: ResponseInit = {}) =>
     result.status === 'sent' && !viaScript ? redirect(result.chatUrl, 303) : data<SellResult>(result, init);
 
-  if (String(form.get(HONEYPOT_FIELD) ?? '') !== '') {
-    logger.info({ form: 'sell' }, 'lead form: honeypot filled, nothing stored');
-    return finish({ status: 'sent', chatUrl: chatWithoutPhotos(), imagesFailed: false });
-  }
+  if (honeypotFilled(form, logger, 'sell')) return finish({ status: 'sent', chatUrl: chatWithoutPhotos(), imagesFailed: false });
   const parsed = parseSellForm(form);
   if (!parsed.ok) return finish({ status: 'invalid', errors: parsed.errors, values }, { status: 400 });
-  const uploads = sellUploadsFrom(upload);
-  if (uploads.length > MAX_SELL_IMAGES) return finish({ status: 'invalid', errors: { images: leadMessages.tooManyImages }, values }, { status: 400 });
-  if (!(await passesLeadBotCheck(services, form, 'sell'))) {
-    return finish({ status: 'not-saved', message: `${leadMessages.sellNotSaved} ${leadMessages.botCheckFailed}`, chatUrl: chatWithoutPhotos(), values }, { status: 403 });
-  }
-
-  let created: Awaited<ReturnType<typeof createSellSubmission>>;
   try {
-    created = await createSellSubmission(services, parsed.data, uploads);
+    const { imageUrls, imagesFailed } = await submitLead(services, { kind: 'sell', input: parsed.data, uploads: uploadsFrom(upload, 'images') }, leadProofFrom(form));
+    return finish({ status: 'sent', chatUrl: sellChatLink(config.whatsappNumber, parsed.data, imageUrls), imagesFailed });
   } catch (error) {
-    if (error instanceof SellImageRejectedError) return finish({ status: 'invalid', errors: { images: error.message }, values }, { status: 400 });
-    logger.error({ err: error }, 'sell form: the submission could not be saved');
-    return finish({ status: 'not-saved', message: `${leadMessages.sellNotSaved} Please try again later.`, chatUrl: chatWithoutPhotos(), values }, { status: 500 });
+    const answer = notSaved(services, error);
+    // A photo to change: the visitor fixes the form, no chat yet.
+    if (answer.status === 400) return finish({ status: 'invalid', errors: { images: answer.fields.images ?? answer.message }, values }, { status: 400 });
+    return finish({ status: 'not-saved', message: answer.message, chatUrl: chatWithoutPhotos(), values }, { status: answer.status, headers: answer.headers });
   }
-  const { submission, imagesFailed } = created;
-  const imageUrls = sellImageUrls(config.siteOrigin, submission.images);
-  notifyNewLeadInBackground(services, { kind: 'sell', id: submission.id, ...parsed.data, imageUrls });
-  return finish({ status: 'sent', chatUrl: sellChatLink(config.whatsappNumber, parsed.data, imageUrls), imagesFailed });
 }
 
 /** The scripted submission in flight: its tab (null when the browser blocked it), its form, and a chat link for when the server gives none. */

@@ -1,5 +1,6 @@
 import { data, Link, redirect, useNavigate } from 'react-router';
-import { isWishlisted, setWishlisted, WishlistError } from '../../server/accounts/wishlist.ts';
+import { isWishlisted, setWishlisted } from '../../server/accounts/wishlist.ts';
+import { answerError } from '../../server/http/action-errors.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { getVehicle } from '../../server/catalog/vehicles.ts';
 import { WishlistButton } from '../components/wishlist-button.tsx';
@@ -31,7 +32,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 /** The wishlist toggle: only ever the signed-in person's own list. */
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const { database, auth } = context.get(appContext);
+  const { database, auth, logger } = context.get(appContext);
   const user = await currentUser(auth, request);
   if (!user) throw redirect(paths.login);
   const id = parseId(params.id);
@@ -43,8 +44,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     const wishlisted = await setWishlisted(database, user.id, id, wanted);
     return { wishlisted, message: wishlisted ? 'Added to wishlist!' : 'Removed from wishlist' };
   } catch (error) {
-    if (error instanceof WishlistError) return { wishlisted: false, error: error.message };
-    throw error;
+    const answer = answerError(error, logger, { fallback: 'Your wishlist could not be changed. Please try again.', log: 'wishlist change failed', context: { id } });
+    return data({ wishlisted: false, error: answer.message }, { status: answer.status });
   }
 }
 

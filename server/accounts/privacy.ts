@@ -5,6 +5,7 @@ import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import { eraseLeads, phoneDigits, type LeadIds } from '../leads/leads.ts';
 import { sellImageUrls, withImages } from '../leads/sell.ts';
+import { toVehicleRequest } from '../leads/requests.ts';
 import type { Storage } from '../media/storage.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import { getProfile, type Profile } from './profiles.ts';
@@ -48,18 +49,8 @@ const exportSections = {
     const ids = await leadIdsOf(database, profile);
     if (ids.requestIds.length === 0) return [];
     const rows = await database.db.selectFrom('vehicle_requests').selectAll().where('id', 'in', ids.requestIds).orderBy('id').execute();
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      phone: row.phone,
-      model: row.model,
-      year: row.year,
-      budget: row.budget,
-      description: row.description,
-      status: row.status,
-      notes: row.notes,
-      createdAt: row.created_at,
-    }));
+    // As the admin list shows them, without the time of the last admin change.
+    return rows.map(toVehicleRequest).map(({ updatedAt: _updatedAt, ...request }) => request);
   },
   sellSubmissions: async ({ database, profile, siteOrigin }: ExportContext) => {
     const ids = await leadIdsOf(database, profile);

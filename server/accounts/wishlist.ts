@@ -3,6 +3,7 @@ import { cardTitle } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import { coversFor, getVehicle, summaryColumns } from '../catalog/vehicles.ts';
 import { toSummary } from '../catalog/rows.ts';
+import { NotFoundError } from '../errors.ts';
 
 export type WishlistItem =
   | { available: true; vehicle: VehicleSummary; addedAt: string }
@@ -29,7 +30,7 @@ export async function setWishlisted(database: Database, userId: string, vehicleI
     return false;
   }
   const vehicle = await getVehicle(database, vehicleId);
-  if (!vehicle) throw new WishlistError('This vehicle is no longer available.');
+  if (!vehicle) throw new NotFoundError('This vehicle is no longer available.');
   await database.db
     .insertInto('wishlist_entries')
     .values({ user_id: userId, vehicle_id: vehicleId, title: cardTitle(vehicle), created_at: new Date().toISOString() })
@@ -37,8 +38,6 @@ export async function setWishlisted(database: Database, userId: string, vehicleI
     .execute();
   return true;
 }
-
-export class WishlistError extends Error {}
 
 /** The wishlist, newest first, each vehicle as it is now; a removed one as no longer available. */
 export async function listWishlist(database: Database, userId: string): Promise<WishlistItem[]> {

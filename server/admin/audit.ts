@@ -1,4 +1,5 @@
 import type { Database } from '../db/connection.ts';
+import { pageOf, pageWindow, type Page } from '../db/paging.ts';
 
 export type AuditEntry = {
   id: number;
@@ -41,20 +42,14 @@ function parse(text: string | null): unknown {
   }
 }
 
-export async function listAudit(database: Database, options: { page: number; perPage: number }): Promise<{ entries: AuditEntry[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    database.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(options.perPage)
-      .offset((Math.max(1, options.page) - 1) * options.perPage)
-      .execute(),
-    database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst(),
-  ]);
-  return {
-    total: Number(count?.count ?? 0),
-    entries: rows.map((row) => ({
+/** Newest first, a page at a time (a page past the end shows the last one). */
+export async function listAudit(database: Database, options: { page: number; perPage: number }): Promise<Page<AuditEntry>> {
+  const count = await database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  const total = Number(count?.count ?? 0);
+  const window = pageWindow(total, options.page, options.perPage);
+  const rows = await database.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute();
+  return pageOf(
+    rows.map((row) => ({
       id: row.id,
       actorEmail: row.actor_email,
       action: row.action,
@@ -65,5 +60,7 @@ export async function listAudit(database: Database, options: { page: number; per
       after: parse(row.after),
       createdAt: row.created_at,
     })),
-  };
+    total,
+    window,
+  );
 }

@@ -6,7 +6,9 @@ import { recordAudit } from '../admin/audit.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import type { Storage } from '../media/storage.ts';
-import { AdminCatalogError, discardImages, storeUploads, type Upload } from './admin-images.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
+import type { Upload } from '../media/images.ts';
+import { discardImages, storeUploads } from './admin-images.ts';
 import { toImageRef } from './rows.ts';
 import { buildSearchText } from './search.ts';
 import { slugify } from './vehicles.ts';
@@ -78,17 +80,22 @@ export async function categoryChoices(database: Database): Promise<Array<{ id: n
   return database.db.selectFrom('categories').select(['id', 'name']).orderBy('name').execute();
 }
 
+/** A name that cannot be used, taken ones included: the name field is what the admin changes. */
+function nameRefused(message: string): InvalidInputError {
+  return new InvalidInputError(message, { name: message });
+}
+
 function cleanName(name: string): string {
   const trimmed = cleanLine(name).replace(/\s+/g, ' ');
-  if (!trimmed) throw new AdminCatalogError(categoryMessages.nameRequired);
-  if (trimmed.length > MAX_CATEGORY_NAME) throw new AdminCatalogError(`Category name must be at most ${MAX_CATEGORY_NAME} characters`);
+  if (!trimmed) throw nameRefused(categoryMessages.nameRequired);
+  if (trimmed.length > MAX_CATEGORY_NAME) throw nameRefused(`Category name must be at most ${MAX_CATEGORY_NAME} characters`);
   return trimmed;
 }
 
 async function assertNameFree(db: Executor, name: string, exceptId?: number) {
   let query = db.selectFrom('categories').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw new AdminCatalogError(`A category named "${name}" already exists.`);
+  if (await query.executeTakeFirst()) throw nameRefused(`A category named "${name}" already exists.`);
 }
 
 /** The name's slug, or the slug with -2, -3 … when another category holds it. */
@@ -137,7 +144,7 @@ export async function addCategory(deps: Deps, input: { name: string; image?: Upl
     id = row.id;
   } catch (error) {
     if (image) await discardImages(deps.storage, [image]);
-    if (isUniqueViolation(error)) throw new AdminCatalogError(`A category named "${name}" already exists.`);
+    if (isUniqueViolation(error)) throw nameRefused(`A category named "${name}" already exists.`);
     throw error;
   }
   await recordAudit(deps.database, {
@@ -171,7 +178,7 @@ export async function updateCategory(
 ): Promise<void> {
   const name = cleanName(input.name);
   const before = await findCategory(deps.database.db, id);
-  if (!before) throw new AdminCatalogError(categoryMessages.notFound);
+  if (!before) throw new NotFoundError(categoryMessages.notFound);
   await assertNameFree(deps.database.db, name, id);
   const image = await storeCategoryImage(deps.storage, input.image);
   const replacesImage = Boolean(image) || Boolean(input.removeImage);
@@ -201,7 +208,7 @@ export async function updateCategory(
     });
   } catch (error) {
     if (image) await discardImages(deps.storage, [image]);
-    if (isUniqueViolation(error)) throw new AdminCatalogError(`A category named "${name}" already exists.`);
+    if (isUniqueViolation(error)) throw nameRefused(`A category named "${name}" already exists.`);
     throw error;
   }
   const oldImage = imageOf(before);
@@ -236,7 +243,7 @@ async function rebuildSearchText(trx: Transaction<DB>, categoryId: number, categ
 /** Delete category: refused while any vehicle (sold ones too) is in it; its image files go too. */
 export async function deleteCategory(deps: Deps, id: number, actorEmail: string): Promise<{ name: string }> {
   const before = await findCategory(deps.database.db, id);
-  if (!before) throw new AdminCatalogError(categoryMessages.notFound);
+  if (!before) throw new NotFoundError(categoryMessages.notFound);
   const counted = await deps.database.db
     .selectFrom('vehicles')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -244,7 +251,7 @@ export async function deleteCategory(deps: Deps, id: number, actorEmail: string)
     .executeTakeFirst();
   const count = Number(counted?.count ?? 0);
   if (count > 0) {
-    throw new AdminCatalogError(
+    throw new ConflictError(
       `${before.name} still has ${count} vehicle${count === 1 ? '' : 's'}. Move ${count === 1 ? 'it' : 'them'} to another category or delete ${count === 1 ? 'it' : 'them'} first.`,
     );
   }
@@ -253,7 +260,7 @@ export async function deleteCategory(deps: Deps, id: number, actorEmail: string)
   } catch (error) {
     // A vehicle added at the same moment: the foreign key refuses the delete.
     if (/FOREIGN KEY|foreign key|23503/i.test(String((error as { code?: string }).code ?? '') + String(error))) {
-      throw new AdminCatalogError(`${before.name} still has vehicles. Move them to another category or delete them first.`);
+      throw new ConflictError(`${before.name} still has vehicles. Move them to another category or delete them first.`);
     }
     throw error;
   }

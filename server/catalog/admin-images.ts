@@ -1,59 +1,36 @@
+import { IMAGE_TOO_LARGE, MAX_IMAGE_MB } from '../../app/lib/uploads.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import type { AdminImage, ImageRef } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import { recordAudit } from '../admin/audit.ts';
-import type { UploadForm } from '../http/forms.ts';
-import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFileStem, storeImage, type ImageInput } from '../media/images.ts';
+import { ImageRefusedError, InvalidInputError, NotFoundError } from '../errors.ts';
+import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFileStem, storeImage, type Upload } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
 import { toImageRef } from './rows.ts';
 import { imageRows } from './vehicles.ts';
 
 export { MAX_VEHICLE_IMAGES };
 
-/** A refusal whose message is meant for the admin as it is. */
-export class AdminCatalogError extends Error {}
-
-/** One uploaded file: its name as the admin's device gave it, and its bytes or the file holding them. */
-export type Upload = { name: string; source: ImageInput };
-
-/** An image refused before anything was stored; the message names the file and the reason. */
-export class ImageUploadError extends AdminCatalogError {
-  constructor(
-    readonly fileName: string,
-    readonly reason: string,
-  ) {
-    super(`Failed to upload image: ${fileName}. Please try again. ${reason}`.trim());
-  }
+/** An admin's photo refused before anything was stored; the message names the file and the reason. */
+export function imageUploadRefused(fileName: string, reason: string): ImageRefusedError {
+  return new ImageRefusedError(fileName, `Failed to upload image: ${fileName}. Please try again. ${reason}`.trim());
 }
 
-export const UPLOAD_TOO_LARGE = `The upload is too large: send at most ${MAX_VEHICLE_IMAGES} photos of up to 15 MB each.`;
+export const UPLOAD_TOO_LARGE = `The upload is too large: send at most ${MAX_VEHICLE_IMAGES} photos of up to ${MAX_IMAGE_MB} MB each.`;
 
 /** What the admin upload forms say when an upload is refused while it is read (server/http/forms.ts). */
 export const uploadMessages = {
   tooLarge: UPLOAD_TOO_LARGE,
   tooManyFiles: `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`,
-  fileTooLarge: 'The image is larger than 15 MB. Please choose a smaller photo.',
+  fileTooLarge: IMAGE_TOO_LARGE,
 };
 
 /** The same for the category forms (one image each). */
 export const categoryUploadMessages = {
-  tooLarge: 'The image is larger than 15 MB. Please choose a smaller photo.',
+  tooLarge: IMAGE_TOO_LARGE,
   tooManyFiles: 'Please choose one image.',
-  fileTooLarge: 'The image is larger than 15 MB. Please choose a smaller photo.',
+  fileTooLarge: IMAGE_TOO_LARGE,
 };
-
-/** The files of an upload form's field, as uploads (they stay on disk until the form is discarded). */
-export function uploadsFrom(form: Pick<UploadForm, 'files'>, field: string): Upload[] {
-  return form.files.filter((file) => file.field === field).map((file) => ({ name: displayName(file.name), source: file.path }));
-}
-
-/** A file name fit to show in a message: no folders, no control characters, not too long. */
-export function displayName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);
-  return clean || 'image';
-}
 
 /**
  * Checks an upload by its content, reading only the header: size, a raster format we accept,
@@ -64,7 +41,7 @@ export async function checkUpload(upload: Upload): Promise<{ width: number; heig
   try {
     return await inspectImage(upload.source);
   } catch (error) {
-    if (error instanceof ImageRejectedError) throw new ImageUploadError(upload.name, error.message);
+    if (error instanceof ImageRejectedError) throw imageUploadRefused(upload.name, error.message);
     throw error;
   }
 }
@@ -80,7 +57,7 @@ export async function storeUploads(storage: Storage, uploads: Upload[], prefix: 
   try {
     checkPixelBudget(sizes);
   } catch (error) {
-    if (error instanceof ImageRejectedError) throw new AdminCatalogError(error.message);
+    if (error instanceof ImageRejectedError) throw new InvalidInputError(error.message, { images: error.message });
     throw error;
   }
   const stamp = Date.now();
@@ -94,7 +71,7 @@ export async function storeUploads(storage: Storage, uploads: Upload[], prefix: 
       try {
         stored.push(await storeImage(storage, upload.source, `${prefix}/${stamp}_${stem}`));
       } catch (error) {
-        if (error instanceof ImageRejectedError) throw new ImageUploadError(upload.name, error.message);
+        if (error instanceof ImageRejectedError) throw imageUploadRefused(upload.name, error.message);
         throw error;
       }
     }
@@ -134,18 +111,18 @@ async function vehicleFolder(database: Database, vehicleId: number): Promise<str
     .select('categories.slug')
     .where('vehicles.id', '=', vehicleId)
     .executeTakeFirst();
-  if (!row) throw new AdminCatalogError('Vehicle not found');
+  if (!row) throw new NotFoundError('Vehicle not found');
   return `vehicles/${row.slug}`;
 }
 
 /** Adds photos after the existing ones; at most MAX_VEHICLE_IMAGES in all. */
 export async function addVehicleImages(deps: Deps, vehicleId: number, uploads: Upload[], actorEmail: string): Promise<AdminImage[]> {
-  if (uploads.length === 0) throw new AdminCatalogError('Please choose at least one image.');
+  if (uploads.length === 0) throw new InvalidInputError('Please choose at least one image.', { images: 'Please choose at least one image.' });
   const folder = await vehicleFolder(deps.database, vehicleId);
   const existing = await listVehicleImages(deps.database, vehicleId);
   const room = MAX_VEHICLE_IMAGES - existing.length;
   if (uploads.length > room) {
-    throw new AdminCatalogError(
+    throw new InvalidInputError(
       room <= 0
         ? `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images. Remove one first.`
         : `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images: you can add ${room} more.`,
@@ -186,7 +163,7 @@ export async function addVehicleImages(deps: Deps, vehicleId: number, uploads: U
 export async function removeVehicleImage(deps: Deps, vehicleId: number, imageId: number, actorEmail: string): Promise<AdminImage[]> {
   const images = await listVehicleImages(deps.database, vehicleId);
   const image = images.find((candidate) => candidate.id === imageId);
-  if (!image) throw new AdminCatalogError('That image is no longer on this vehicle.');
+  if (!image) throw new NotFoundError('That image is no longer on this vehicle.');
   const now = new Date().toISOString();
   await deps.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('vehicle_images').where('id', '=', imageId).where('vehicle_id', '=', vehicleId).execute();
@@ -218,7 +195,7 @@ export async function moveVehicleImage(
 ): Promise<AdminImage[]> {
   const images = await listVehicleImages(deps.database, vehicleId);
   const index = images.findIndex((candidate) => candidate.id === imageId);
-  if (index === -1) throw new AdminCatalogError('That image is no longer on this vehicle.');
+  if (index === -1) throw new NotFoundError('That image is no longer on this vehicle.');
   const target = direction === 'left' ? index - 1 : index + 1;
   if (target < 0 || target >= images.length) return images;
   const order = [...images];

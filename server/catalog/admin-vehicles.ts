@@ -1,8 +1,12 @@
+import { vehicleMessages } from '../../app/lib/vehicle-schema.ts';
 import { detailTitle, type ImageRef, type Vehicle, type VehicleInput, type VehicleStatus } from '../../app/lib/vehicle.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { Database } from '../db/connection.ts';
+import { pageOf, pageWindow, type Page } from '../db/paging.ts';
 import type { Storage } from '../media/storage.ts';
-import { AdminCatalogError, discardImages, MAX_VEHICLE_IMAGES, storeUploads, type Upload } from './admin-images.ts';
+import { InvalidInputError, NotFoundError } from '../errors.ts';
+import type { Upload } from '../media/images.ts';
+import { discardImages, MAX_VEHICLE_IMAGES, storeUploads } from './admin-images.ts';
 import { toImageRef } from './rows.ts';
 import { searchCondition, searchTerms } from './search.ts';
 import { createVehicle, getVehicle, vehicleColumns } from './vehicles.ts';
@@ -29,7 +33,7 @@ export type AdminVehicleRow = {
   updatedAt: string;
 };
 
-export type AdminVehiclePage = { items: AdminVehicleRow[]; total: number; page: number; pageCount: number; perPage: number };
+export type AdminVehiclePage = Page<AdminVehicleRow>;
 
 /** The inventory: every vehicle, sold ones included, newest change first; searchable and filterable by status. */
 export async function listAdminVehicles(
@@ -44,8 +48,7 @@ export async function listAdminVehicles(
 
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
   const total = Number(counted?.count ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const window = pageWindow(total, options.page ?? 1, perPage);
   const rows = await base
     .select([
       'vehicles.id',
@@ -62,8 +65,8 @@ export async function listAdminVehicles(
     ])
     .orderBy('vehicles.updated_at', 'desc')
     .orderBy('vehicles.id', 'desc')
-    .limit(perPage)
-    .offset((page - 1) * perPage)
+    .limit(window.limit)
+    .offset(window.offset)
     .execute();
 
   const ids = rows.map((row) => row.id);
@@ -84,8 +87,8 @@ export async function listAdminVehicles(
     if (!covers.has(image.vehicle_id)) covers.set(image.vehicle_id, toImageRef(image));
     counts.set(image.vehicle_id, (counts.get(image.vehicle_id) ?? 0) + 1);
   }
-  return {
-    items: rows.map((row) => ({
+  return pageOf(
+    rows.map((row) => ({
       id: row.id,
       name: row.name,
       make: row.make,
@@ -101,15 +104,13 @@ export async function listAdminVehicles(
       updatedAt: row.updated_at,
     })),
     total,
-    page,
-    pageCount,
-    perPage,
-  };
+    window,
+  );
 }
 
 async function categorySlug(database: Database, categoryId: number): Promise<{ name: string; slug: string }> {
   const category = await database.db.selectFrom('categories').select(['name', 'slug']).where('id', '=', categoryId).executeTakeFirst();
-  if (!category) throw new AdminCatalogError('Please select a category');
+  if (!category) throw new InvalidInputError(vehicleMessages.categoryRequired, { categoryId: vehicleMessages.categoryRequired });
   return category;
 }
 
@@ -125,7 +126,7 @@ function auditView(vehicle: Vehicle) {
  * behind (no row, no file).
  */
 export async function addVehicle(deps: Deps, input: VehicleInput, uploads: Upload[], actorEmail: string): Promise<number> {
-  if (uploads.length > MAX_VEHICLE_IMAGES) throw new AdminCatalogError(`A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`);
+  if (uploads.length > MAX_VEHICLE_IMAGES) throw new InvalidInputError(`A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`);
   const category = await categorySlug(deps.database, input.categoryId);
   const images = await storeUploads(deps.storage, uploads, `vehicles/${category.slug}`);
   let id: number;
@@ -154,10 +155,10 @@ export async function addVehicle(deps: Deps, input: VehicleInput, uploads: Uploa
  */
 export async function updateVehicle(deps: Deps, id: number, input: VehicleEdit, actorEmail: string): Promise<void> {
   const before = await getVehicle(deps.database, id);
-  if (!before) throw new AdminCatalogError('Vehicle not found');
+  if (!before) throw new NotFoundError(vehicleMessages.notFound);
   const category = await categorySlug(deps.database, input.categoryId);
   const sold = input.status === 'sold';
-  if (sold && (input.soldPrice === null || !input.soldAt)) throw new AdminCatalogError('A sold vehicle needs its sold price and sold date');
+  if (sold && (input.soldPrice === null || !input.soldAt)) throw new InvalidInputError('A sold vehicle needs its sold price and sold date');
   const now = new Date().toISOString();
   await deps.database.db
     .updateTable('vehicles')
@@ -199,7 +200,7 @@ export async function updateVehicle(deps: Deps, id: number, input: VehicleEdit, 
  */
 export async function deleteVehicle(deps: Deps, id: number, actorEmail: string): Promise<{ name: string }> {
   const before = await getVehicle(deps.database, id);
-  if (!before) throw new AdminCatalogError('Vehicle not found');
+  if (!before) throw new NotFoundError(vehicleMessages.notFound);
   await deps.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('vehicle_images').where('vehicle_id', '=', id).execute();
     await trx.deleteFrom('vehicles').where('id', '=', id).execute();

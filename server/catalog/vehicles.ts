@@ -2,16 +2,11 @@ import { SUMMARY_TEXT_FIELDS, type Category, type ImageRef, type Vehicle, type V
 import { priceDigits } from '../../app/lib/format.ts';
 import { sql, type SqlBool } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import { pageOf, pageWindow, type Page } from '../db/paging.ts';
 import { textColumns, toCategory, toImageRef, toSummary, toVehicle, vehicleTextColumns } from './rows.ts';
 import { buildSearchText, searchCondition, searchTerms } from './search.ts';
 
-export type VehiclePage = {
-  items: VehicleSummary[];
-  total: number;
-  page: number;
-  pageCount: number;
-  perPage: number;
-};
+export type VehiclePage = Page<VehicleSummary>;
 
 function mapOrNull(map: Record<string, unknown> | null): string | null {
   return map && Object.keys(map).length > 0 ? JSON.stringify(map) : null;
@@ -65,8 +60,7 @@ export async function listVehicles(
   // the database read whole rows instead of the index.
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
   const total = Number(counted?.count ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const window = pageWindow(total, options.page ?? 1, perPage);
 
   const rows = await base
     .innerJoin('categories', 'categories.id', 'vehicles.category_id')
@@ -74,21 +68,19 @@ export async function listVehicles(
     .orderBy('vehicles.featured', 'desc')
     .orderBy('vehicles.created_at', 'desc')
     .orderBy('vehicles.id', 'desc')
-    .limit(perPage)
-    .offset((page - 1) * perPage)
+    .limit(window.limit)
+    .offset(window.offset)
     .execute();
 
   const covers = await coversFor(
     database,
     rows.map((row) => row.id),
   );
-  return {
-    items: rows.map((row) => toSummary(row, covers.get(row.id) ?? null)),
+  return pageOf(
+    rows.map((row) => toSummary(row, covers.get(row.id) ?? null)),
     total,
-    page,
-    pageCount,
-    perPage,
-  };
+    window,
+  );
 }
 
 /** The vehicle with all its images in order, or null. Sold vehicles are still found. */

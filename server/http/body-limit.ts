@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { MAX_SELL_UPLOAD_BYTES } from '../../app/lib/lead-forms.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
-import { MAX_UPLOAD_BYTES } from '../media/images.ts';
+import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import { adminPaths, matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
 
 /**
@@ -25,12 +25,12 @@ export type BodyClass = {
 
 const plain: BodyClass = { maxBytes: PLAIN_FORM_MAX_BYTES };
 const longText: BodyClass = { maxBytes: LONG_TEXT_FORM_MAX_BYTES };
-const sellUpload: BodyClass = { maxBytes: MAX_SELL_UPLOAD_BYTES + FORM_OVERHEAD_BYTES, upload: { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: 10 } };
+const sellUpload: BodyClass = { maxBytes: MAX_SELL_UPLOAD_BYTES + FORM_OVERHEAD_BYTES, upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 10 } };
 const vehicleUpload: BodyClass = {
-  maxBytes: MAX_VEHICLE_IMAGES * MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES,
-  upload: { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: MAX_VEHICLE_IMAGES },
+  maxBytes: MAX_VEHICLE_IMAGES * MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES,
+  upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: MAX_VEHICLE_IMAGES },
 };
-const categoryUpload: BodyClass = { maxBytes: MAX_UPLOAD_BYTES + 64 * 1024, upload: { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: 1 } };
+const categoryUpload: BodyClass = { maxBytes: MAX_IMAGE_BYTES + 64 * 1024, upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 1 } };
 
 /** Each class with the pages (paths or route patterns) whose forms post such bodies. */
 const classes: Array<[string[], BodyClass]> = [

@@ -5,6 +5,8 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Busboy } from '@fastify/busboy';
+import { AppError } from '../errors.ts';
+import type { Upload } from '../media/images.ts';
 import { bodyClassFor, BodyTooLargeError, countedBody, declaredTooLarge, tooLargeMessage } from './body-limit.ts';
 
 /**
@@ -15,7 +17,7 @@ import { bodyClassFor, BodyTooLargeError, countedBody, declaredTooLarge, tooLarg
 
 export type FormReadProblem = 'too-large' | 'too-many-files' | 'file-too-large' | 'malformed' | 'unsupported';
 
-export class FormReadError extends Error {
+export class FormReadError extends AppError {
   constructor(
     readonly problem: FormReadProblem,
     message: string,
@@ -239,6 +241,19 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
   // Files arrive in order but finish writing in any order.
   files.sort((a, b) => Number(path.basename(a.path)) - Number(path.basename(b.path)));
   return { fields, files, discard };
+}
+
+/** The files of an upload form's field, as uploads for the image services (on disk until the form is discarded). */
+export function uploadsFrom(form: Pick<UploadForm, 'files'>, field: string): Upload[] {
+  return form.files.filter((file) => file.field === field).map((file) => ({ name: displayName(file.name), source: file.path }));
+}
+
+/** A file name as a client sent it, fit to show in a message: no folders, no control characters, not too long. */
+export function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);
+  return clean || 'image';
 }
 
 /** The temporary folder for uploads under the data directory. */

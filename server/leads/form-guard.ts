@@ -1,14 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { FORM_TOKEN_FIELD } from '../../app/lib/lead-forms.ts';
 import type { RequestContext } from '../services.ts';
+import type { LeadKind } from './leads.ts';
 import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../security/rate-limit.ts';
 
 /**
  * What stands between the public lead forms and a flood of junk leads: a per-address rate
  * limit (checked before the body is read), and the bot check, with a fallback for browsers without JavaScript.
  */
-
-export type LeadKind = 'request' | 'sell';
 
 /** Counts the hit for this form and this visitor's address (rateLimits.publicForm: 10 an hour). */
 export function consumeLeadFormLimit(services: Pick<RequestContext, 'database' | 'clientAddress' | 'clock'>, kind: LeadKind) {
@@ -56,19 +54,22 @@ export function formTokenAge(secret: string, kind: LeadKind, token: unknown, now
   return 'ok';
 }
 
+/** What a lead form sent to show a person sent it: the solved bot check, or the page's form token. */
+export type LeadProof = { botCheck: string | null; formToken: string | null };
+
 /**
  * The bot check of a lead form: the solved proof of work (or vendor token) in `botCheck`, or,
  * when the browser ran no script and sent none, the page's form token (see above).
  */
 export async function passesLeadBotCheck(
   services: Pick<RequestContext, 'botCheck' | 'database' | 'clientAddress' | 'config' | 'logger' | 'clock'>,
-  form: FormData,
+  proof: LeadProof,
   kind: LeadKind,
 ): Promise<boolean> {
-  const token = form.get('botCheck');
-  if (typeof token === 'string' && token !== '') return services.botCheck.verify(token, botActionFor[kind], services.clientAddress);
+  const token = proof.botCheck;
+  if (token) return services.botCheck.verify(token, botActionFor[kind], services.clientAddress);
 
-  const formToken = form.get(FORM_TOKEN_FIELD);
+  const formToken = proof.formToken;
   const now = services.clock.now();
   if (formTokenAge(services.config.authSecret, kind, formToken, now) !== 'ok') return false;
   const limit = await consumeRateLimit(services.database, { key: `publicFormNoScript:${kind}:${services.clientAddress}`, ...noScriptLimit, now });

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { cleanText, isLeadStatus, LEAD_RETENTION_MONTHS, MAX_NOTES, MAX_SEARCH, type LeadStatusValue } from '../../app/lib/lead-forms.ts';
-import { cleanLine, parsePage } from '../../app/lib/input.ts';
+import { LEAD_RETENTION_MONTHS, type LeadStatusValue, type LeadUpdate } from '../../app/lib/lead-forms.ts';
 import { recordAudit } from '../admin/audit.ts';
+import { NotFoundError } from '../errors.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { deleteImage } from '../media/images.ts';
@@ -19,21 +19,12 @@ export const leadTables = { request: 'vehicle_requests', sell: 'sell_submissions
 export const leadEntity = { request: 'vehicle_request', sell: 'sell_submission' } as const;
 const leadNoun = { request: 'vehicle request', sell: 'sell submission' } as const;
 
+const LEAD_NOT_FOUND = 'This lead no longer exists. It may have been deleted.';
+
 /** The most rows one CSV export holds. */
 export const MAX_EXPORT_ROWS = 10_000;
 
 export type LeadFilter = { status: LeadStatusValue | null; q: string };
-export type LeadPage<T> = { items: T[]; total: number; page: number; pageCount: number; perPage: number };
-
-/** ?status=contacted&q=ravi&page=2 -> the filter and the page; anything odd falls back to all / page 1. */
-export function parseLeadQuery(params: URLSearchParams): LeadFilter & { page: number } {
-  const status = params.get('status');
-  return {
-    status: isLeadStatus(status) ? status : null,
-    q: cleanLine(params.get('q'), MAX_SEARCH),
-    page: parsePage(params.get('page')),
-  };
-}
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -67,32 +58,11 @@ export function leadConditions(filter: LeadFilter) {
   };
 }
 
-export function pageCountFor(total: number, perPage: number): number {
-  return Math.max(1, Math.ceil(total / perPage));
-}
-
-export type LeadUpdate = { status: LeadStatusValue; notes: string };
-
-export class LeadNotFoundError extends Error {
-  constructor() {
-    super('This lead no longer exists. It may have been deleted.');
-  }
-}
-
-/** Parses the admin's status form: a known status and notes of at most 2000 characters. */
-export function parseLeadUpdate(form: FormData): { ok: true; update: LeadUpdate } | { ok: false; message: string } {
-  const status = form.get('status');
-  if (!isLeadStatus(status)) return { ok: false, message: 'Please choose a status: new, contacted or closed.' };
-  const notes = cleanText(form.get('notes'));
-  if (notes.length > MAX_NOTES) return { ok: false, message: `Notes must be at most ${MAX_NOTES} characters` };
-  return { ok: true, update: { status, notes } };
-}
-
 /** Sets status and notes, and records the change (without the customer's details) in the audit log. */
 export async function updateLead(database: Database, kind: LeadKind, id: number, update: LeadUpdate, actorEmail: string): Promise<void> {
   const table = leadTables[kind];
   const before = await database.db.selectFrom(table).select(['status', 'notes']).where('id', '=', id).executeTakeFirst();
-  if (!before) throw new LeadNotFoundError();
+  if (!before) throw new NotFoundError(LEAD_NOT_FOUND);
   if (before.status === update.status && before.notes === update.notes) return;
   await database.db
     .updateTable(table)
@@ -137,7 +107,7 @@ export async function deleteLead(
 ): Promise<void> {
   const table = leadTables[kind];
   const exists = await deps.database.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-  if (!exists) throw new LeadNotFoundError();
+  if (!exists) throw new NotFoundError(LEAD_NOT_FOUND);
   const images = kind === 'sell' ? await imagesOf(deps.database, [id]) : [];
   await deps.database.db.transaction().execute(async (trx) => {
     if (kind === 'sell') await trx.deleteFrom('sell_submission_images').where('submission_id', '=', id).execute();

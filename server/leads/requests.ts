@@ -2,7 +2,6 @@ import type { Selectable } from 'kysely';
 import type { RequestInput } from '../../app/lib/lead-forms.ts';
 import type { Database } from '../db/connection.ts';
 import type { LeadStatus, VehicleRequestTable } from '../db/schema.ts';
-import { leadConditions, MAX_EXPORT_ROWS, pageCountFor, type LeadFilter, type LeadPage } from './leads.ts';
 
 /** Request a Vehicle (SPEC 3, Vehicle request): a car a visitor asks the dealer to find. */
 
@@ -20,7 +19,7 @@ export type VehicleRequest = {
   updatedAt: string;
 };
 
-function toVehicleRequest(row: Selectable<VehicleRequestTable>): VehicleRequest {
+export function toVehicleRequest(row: Selectable<VehicleRequestTable>): VehicleRequest {
   return {
     id: row.id,
     name: row.name,
@@ -56,41 +55,6 @@ export async function createVehicleRequest(database: Database, input: RequestInp
     .returningAll()
     .executeTakeFirstOrThrow();
   return toVehicleRequest(row);
-}
-
-/** Newest first, filtered and paged (the page is clamped to the last one). */
-export async function listVehicleRequests(database: Database, filter: LeadFilter & { page: number; perPage: number }): Promise<LeadPage<VehicleRequest>> {
-  const counted = await database.db
-    .selectFrom('vehicle_requests')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(leadConditions(filter))
-    .executeTakeFirst();
-  const total = Number(counted?.count ?? 0);
-  const pageCount = pageCountFor(total, filter.perPage);
-  const page = Math.min(filter.page, pageCount);
-  const rows = await database.db
-    .selectFrom('vehicle_requests')
-    .selectAll()
-    .where(leadConditions(filter))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(filter.perPage)
-    .offset((page - 1) * filter.perPage)
-    .execute();
-  return { items: rows.map(toVehicleRequest), total, page, pageCount, perPage: filter.perPage };
-}
-
-/** Every request the filter matches (up to the export cap), newest first. */
-export async function exportVehicleRequests(database: Database, filter: LeadFilter): Promise<VehicleRequest[]> {
-  const rows = await database.db
-    .selectFrom('vehicle_requests')
-    .selectAll()
-    .where(leadConditions(filter))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(MAX_EXPORT_ROWS)
-    .execute();
-  return rows.map(toVehicleRequest);
 }
 
 export const requestCsvHeaders = ['ID', 'Created', 'Name', 'Phone', 'Model', 'Year', 'Budget', 'Description', 'Status', 'Notes'] as const;

@@ -5,12 +5,11 @@ import type { ImageRef } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import type { LeadStatus, SellSubmissionTable } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { displayName } from '../catalog/admin-images.ts';
-import type { UploadForm } from '../http/forms.ts';
-import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFileStem, storeImage, type ImageInput } from '../media/images.ts';
+import { ImageRefusedError, InvalidInputError } from '../errors.ts';
+import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFileStem, storeImage, type Upload } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
+import { toImageRef } from '../catalog/rows.ts';
 import { largestImageUrl } from '../../app/lib/sell-chat.ts';
-import { leadConditions, MAX_EXPORT_ROWS, pageCountFor, type LeadFilter, type LeadPage } from './leads.ts';
 
 /**
  * Sell Your Vehicle (SPEC 3, Sell submission): a car a visitor offers the dealer, with photos.
@@ -32,19 +31,8 @@ export type SellSubmission = {
   updatedAt: string;
 };
 
-/** One chosen photo: its name as the visitor's device gave it, and its bytes or the file holding them. */
-export type SellUpload = { name: string; source: ImageInput };
-
-/** A photo refused by its content or size; nothing of the submission was stored. */
-export class SellImageRejectedError extends Error {}
-
 /** The photos' folder (SPEC 7, File storage: sell_vehicles/{timestamp}_{filename}). */
 export const SELL_IMAGE_PREFIX = 'sell_vehicles';
-
-/** The files of the upload form's `images` field (they stay on disk until the form is discarded). */
-export function sellUploadsFrom(form: Pick<UploadForm, 'files'>, field = 'images'): SellUpload[] {
-  return form.files.filter((file) => file.field === field).map((file) => ({ name: displayName(file.name), source: file.path }));
-}
 
 /**
  * Storage key of a photo without the variant suffix: `sell_vehicles/{timestamp}_{safe name}`,
@@ -56,8 +44,8 @@ export function sellImageKey(fileName: string, timestamp: number): string {
   return `${SELL_IMAGE_PREFIX}/${timestamp}_${safeFileStem(fileName)}-${randomBytes(5).toString('hex')}`;
 }
 
-function rejection(fileName: string, reason: string): SellImageRejectedError {
-  return new SellImageRejectedError(`“${fileName}”: ${reason}`);
+function rejection(fileName: string, reason: string): ImageRefusedError {
+  return new ImageRefusedError(fileName, `“${fileName}”: ${reason}`);
 }
 
 type Deps = { database: Database; storage: Storage; logger: Pick<Logger, 'error' | 'warn'> };
@@ -72,8 +60,8 @@ type Deps = { database: Database; storage: Storage; logger: Pick<Logger, 'error'
  *   `imagesFailed` says so (SPEC 4: the chat text then goes without images).
  * - If saving the row fails, the photos are deleted again and the error is thrown.
  */
-export async function createSellSubmission(deps: Deps, input: SellInput, uploads: SellUpload[], now: Date = new Date()): Promise<{ submission: SellSubmission; imagesFailed: boolean }> {
-  if (uploads.length > MAX_SELL_IMAGES) throw new SellImageRejectedError(leadMessages.tooManyImages);
+export async function createSellSubmission(deps: Deps, input: SellInput, uploads: Upload[], now: Date = new Date()): Promise<{ submission: SellSubmission; imagesFailed: boolean }> {
+  if (uploads.length > MAX_SELL_IMAGES) throw new InvalidInputError(leadMessages.tooManyImages, { images: leadMessages.tooManyImages });
   // Every photo's header first (size, format, pixels; nothing decoded), then what they cost
   // together: a refused photo costs no decoding of the others.
   const sizes: Array<{ width: number; height: number }> = [];
@@ -88,7 +76,7 @@ export async function createSellSubmission(deps: Deps, input: SellInput, uploads
   try {
     checkPixelBudget(sizes);
   } catch (error) {
-    if (error instanceof ImageRejectedError) throw new SellImageRejectedError(error.message);
+    if (error instanceof ImageRejectedError) throw new InvalidInputError(error.message, { images: error.message });
     throw error;
   }
 
@@ -196,45 +184,11 @@ export async function withImages(database: Database, rows: Selectable<SellSubmis
       .execute();
     for (const image of imageRows) {
       const list = images.get(image.submission_id) ?? [];
-      list.push({ key: image.key, width: image.width, height: image.height, widths: image.variant_widths.split(',').map(Number) });
+      list.push(toImageRef(image));
       images.set(image.submission_id, list);
     }
   }
   return rows.map((row) => toSellSubmission(row, images.get(row.id) ?? []));
-}
-
-/** Newest first (SPEC 7: ordered by createdAt descending), filtered and paged. */
-export async function listSellSubmissions(database: Database, filter: LeadFilter & { page: number; perPage: number }): Promise<LeadPage<SellSubmission>> {
-  const counted = await database.db
-    .selectFrom('sell_submissions')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(leadConditions(filter))
-    .executeTakeFirst();
-  const total = Number(counted?.count ?? 0);
-  const pageCount = pageCountFor(total, filter.perPage);
-  const page = Math.min(filter.page, pageCount);
-  const rows = await database.db
-    .selectFrom('sell_submissions')
-    .selectAll()
-    .where(leadConditions(filter))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(filter.perPage)
-    .offset((page - 1) * filter.perPage)
-    .execute();
-  return { items: await withImages(database, rows), total, page, pageCount, perPage: filter.perPage };
-}
-
-export async function exportSellSubmissions(database: Database, filter: LeadFilter): Promise<SellSubmission[]> {
-  const rows = await database.db
-    .selectFrom('sell_submissions')
-    .selectAll()
-    .where(leadConditions(filter))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(MAX_EXPORT_ROWS)
-    .execute();
-  return withImages(database, rows);
 }
 
 export const sellCsvHeaders = ['ID', 'Created', 'Name', 'Phone', 'Vehicle', 'Year', 'Expected Price', 'Description', 'Status', 'Notes', 'Images'] as const;

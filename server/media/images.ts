@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import type { Storage } from './storage.ts';
 
 /** Widths of the WebP variants made for every image; `srcset` picks one per screen. */
 export const VARIANT_WIDTHS = [400, 800, 1600] as const;
-export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 /**
  * A phone's full-resolution 50-megapixel photo (8160 x 6120) is fine; anything larger costs
  * more than a second of CPU to decode and is refused (docs/decisions/011).
@@ -22,6 +22,9 @@ export class ImageRejectedError extends Error {}
 
 /** An image's bytes, or the path of a file holding them (an upload streamed to disk). */
 export type ImageInput = Uint8Array | string;
+
+/** One uploaded photo: its name as the sender's device gave it (fit to show), and its bytes or the file holding them. */
+export type Upload = { name: string; source: ImageInput };
 
 // ------------------------------------------------------------------ CPU bound on image work
 
@@ -70,13 +73,13 @@ export function checkPixelBudget(images: Array<{ width: number; height: number }
 
 /**
  * Reads only the image's header and refuses, with a message for the person uploading, anything
- * over 15 MB, anything that is not a raster photo, and anything over 50 megapixels (before a
+ * over MAX_IMAGE_BYTES, anything that is not a raster photo, and anything over 50 megapixels (before a
  * single pixel is decoded).
  */
 export async function inspectImage(input: ImageInput): Promise<Metadata & { width: number; height: number }> {
   const size = typeof input === 'string' ? (await stat(input)).size : input.byteLength;
-  if (size > MAX_UPLOAD_BYTES) {
-    throw new ImageRejectedError('The image is larger than 15 MB. Please choose a smaller photo.');
+  if (size > MAX_IMAGE_BYTES) {
+    throw new ImageRejectedError(IMAGE_TOO_LARGE);
   }
   let metadata: Metadata;
   try {

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkUpload, ImageUploadError, storeUploads, uploadsFrom } from '../../server/catalog/admin-images.ts';
+import { checkUpload, storeUploads } from '../../server/catalog/admin-images.ts';
+import { uploadsFrom } from '../../server/http/forms.ts';
+import { ImageRefusedError } from '../../server/errors.ts';
 import type { Storage } from '../../server/media/storage.ts';
 
 /** Storage in memory; `failOnPut` makes the nth put throw, as a full disk would. */
@@ -50,7 +52,7 @@ describe('checkUpload', () => {
 
   it('refuses by content, naming the file and the reason', async () => {
     const text = checkUpload({ name: 'notes.jpg', source: new TextEncoder().encode('hello') });
-    await expect(text).rejects.toBeInstanceOf(ImageUploadError);
+    await expect(text).rejects.toBeInstanceOf(ImageRefusedError);
     await expect(checkUpload({ name: 'notes.jpg', source: new TextEncoder().encode('hello') })).rejects.toThrow(
       'Failed to upload image: notes.jpg. Please try again. This file is not an image we can read.',
     );

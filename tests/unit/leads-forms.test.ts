@@ -4,13 +4,13 @@ import {
   imageFilesError,
   LEAD_LIMITS,
   leadMessages,
-  MAX_SELL_IMAGE_BYTES,
   parseRequestForm,
   parseSellForm,
 } from '../../app/lib/lead-forms.ts';
-import { MAX_UPLOAD_BYTES } from '../../server/media/images.ts';
+import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import { formTokenAge, issueFormToken, MIN_FILL_MS } from '../../server/leads/form-guard.ts';
-import { parseLeadQuery, retentionCutoff } from '../../server/leads/leads.ts';
+import { parseLeadQuery } from '../../server/http/lead-admin.ts';
+import { retentionCutoff } from '../../server/leads/leads.ts';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 const request = { name: 'Ravi', phone: '98765 43210', model: 'Swift', year: '', budget: '5 lakh', description: '' };
@@ -70,7 +70,7 @@ describe('sell form rules (SPEC 5)', () => {
 
   it('has limits the inputs can show', () => {
     expect(LEAD_LIMITS.sellYear).toBe(4);
-    expect(MAX_SELL_IMAGE_BYTES).toBe(MAX_UPLOAD_BYTES);
+    expect(MAX_IMAGE_BYTES).toBe(15 * 1024 * 1024);
   });
 });
 
@@ -80,7 +80,7 @@ describe('imageFilesError', () => {
   it('refuses other files, SVG, oversize photos and more than ten', () => {
     expect(imageFilesError([{ name: 'notes.txt', size: 10, type: 'text/plain' }])).toContain('notes.txt');
     expect(imageFilesError([{ name: 'logo.svg', size: 10, type: 'image/svg+xml' }])).toContain('is not a photo');
-    expect(imageFilesError([{ ...photo, size: MAX_SELL_IMAGE_BYTES + 1 }])).toContain('larger than 15 MB');
+    expect(imageFilesError([{ ...photo, size: MAX_IMAGE_BYTES + 1 }])).toContain('larger than 15 MB');
     expect(imageFilesError(Array.from({ length: 11 }, () => photo))).toBe(leadMessages.tooManyImages);
     expect(imageFilesError(Array.from({ length: 5 }, () => ({ ...photo, size: 14_000_000 })))).toBe(leadMessages.formTooLarge);
   });

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { AdminImage } from '../../lib/vehicle.ts';
 import { imageSrc } from '../../lib/vehicle.ts';
+import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { smallButton, useHydrated } from './admin-ui.tsx';
 
 /** The edit page's image fetcher: the page reads its toast through the same key. */
@@ -97,7 +98,7 @@ export function ImageManager({ images, max, title }: Props) {
                   +
                 </span>
                 <span>{pendingIntent === 'add-images' ? 'Uploading...' : 'Add Image'}</span>
-                <span className="text-xs font-normal text-slate-500">Up to {room} more, 15 MB each</span>
+                <span className="text-xs font-normal text-slate-500">Up to {room} more, {MAX_IMAGE_MB} MB each</span>
                 <input
                   type="file"
                   name="images"

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { SelectField, TextAreaField, TextField } from '../form.tsx';
 import { useHydrated } from './admin-ui.tsx';
+import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { KeyValueEditor } from './key-value-editor.tsx';
 import {
   FINANCE_AVAILABLE,
@@ -257,7 +258,7 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
               className="w-full rounded-xl border border-dashed border-slate-400 bg-slate-50 p-3 text-base file:mr-3 file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
             />
             <p id={`${id('images')}-hint`} className="text-sm text-slate-600">
-              Up to {maxImages ?? 10} photos, at most 15 MB each. The first is the cover. JPEG, PNG, WebP or HEIC.
+              Up to {maxImages ?? 10} photos, at most {MAX_IMAGE_MB} MB each. The first is the cover. JPEG, PNG, WebP or HEIC.
             </p>
           </div>
         </Section>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { MAX_SELL_IMAGES } from '../../lib/lead-forms.ts';
+import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 
 type Preview = { name: string; url: string };
 
@@ -44,7 +45,7 @@ export function PhotoPicker({ id, name, error }: { id: string; name: string; err
         className="block w-full min-w-0 rounded-xl border border-dashed border-slate-300 bg-white px-3 py-3 text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100 aria-[invalid=true]:border-red-500"
       />
       <p id={`${id}-hint`} className="text-sm text-slate-600">
-        Up to {MAX_SELL_IMAGES} photos, 15 MB each. Location data is removed from photos when they are uploaded.
+        Up to {MAX_SELL_IMAGES} photos, {MAX_IMAGE_MB} MB each. Location data is removed from photos when they are uploaded.
       </p>
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">

@@ -18,8 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
   const page = parsePage(new URL(request.url).searchParams.get('page'));
-  const { entries, total } = await listAudit(services.database, { page, perPage: PER_PAGE });
-  return { entries, total, page, pageCount: Math.max(1, Math.ceil(total / PER_PAGE)) };
+  const list = await listAudit(services.database, { page, perPage: PER_PAGE });
+  return { entries: list.items, total: list.total, page: list.page, pageCount: list.pageCount };
 }
 
 function pretty(value: unknown): string {

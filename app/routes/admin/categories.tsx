@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { data, Form, Link, redirect, useActionData, useLocation, useNavigate, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { deleteCategory, listAdminCategories, updateCategory, type AdminCategory } from '../../../server/catalog/admin-categories.ts';
-import { AdminCatalogError, categoryUploadMessages, uploadsFrom } from '../../../server/catalog/admin-images.ts';
-import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
+import { categoryUploadMessages } from '../../../server/catalog/admin-images.ts';
+import { answerError } from '../../../server/http/action-errors.ts';
+import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, smallButton, stamp } from '../../components/admin/admin-ui.tsx';
 import { inputClass, primaryButton } from '../../components/form.tsx';
@@ -84,11 +85,8 @@ async function manageCategory(services: AppServices, adminEmail: string, request
       const [image] = uploadsFrom(upload, 'image');
       await updateCategory(services, id, { name, image: image ?? null, removeImage: form.get('removeImage') === 'on' }, admin.email);
     } catch (error) {
-      if (error instanceof AdminCatalogError) {
-        return fail(error.message === categoryMessages.nameRequired ? error.message : `${categoryMessages.updateFailed}: ${error.message}`);
-      }
-      services.logger.error({ err: error, id }, 'update category failed');
-      return fail(categoryMessages.updateFailed, 500);
+      const answer = answerError(error, services.logger, { prefix: categoryMessages.updateFailed, fallback: categoryMessages.updateFailed, log: 'update category failed', context: { id } });
+      return fail(answer.message, answer.status);
     }
     return redirect(listUrl(request), { headers: await flashHeaders(secret, { tone: 'success', text: categoryMessages.updated }) });
   }
@@ -99,9 +97,8 @@ async function manageCategory(services: AppServices, adminEmail: string, request
     try {
       await deleteCategory(services, id, admin.email);
     } catch (error) {
-      if (error instanceof AdminCatalogError) return fail(`${categoryMessages.deleteFailed}: ${error.message}`, 409);
-      services.logger.error({ err: error, id }, 'delete category failed');
-      return fail(categoryMessages.deleteFailed, 500);
+      const answer = answerError(error, services.logger, { prefix: categoryMessages.deleteFailed, fallback: categoryMessages.deleteFailed, log: 'delete category failed', context: { id } });
+      return fail(answer.message, answer.status);
     }
     return redirect(listUrl(request), { headers: await flashHeaders(secret, { tone: 'success', text: categoryMessages.deleted }) });
   }

@@ -2,8 +2,9 @@ import { data, Form, redirect, useActionData, useNavigation } from 'react-router
 import { z } from 'zod';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { addCategory } from '../../../server/catalog/admin-categories.ts';
-import { AdminCatalogError, categoryUploadMessages, uploadsFrom } from '../../../server/catalog/admin-images.ts';
-import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
+import { categoryUploadMessages } from '../../../server/catalog/admin-images.ts';
+import { answerError } from '../../../server/http/action-errors.ts';
+import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
 import { adminPaths } from '../../lib/paths.ts';
@@ -12,6 +13,7 @@ import { Toast } from '../../components/admin/toast.tsx';
 import { FormMessage, primaryButton, TextField } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import type { Route } from './+types/category-add';
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -66,9 +68,8 @@ async function saveNewCategory(services: AppServices, adminEmail: string, upload
     const [image] = uploadsFrom(upload, 'image');
     await addCategory(services, { name: parsed.data.name, image: image ?? null }, admin.email);
   } catch (error) {
-    if (error instanceof AdminCatalogError) return failure(error.message, rawName);
-    services.logger.error({ err: error }, 'add category failed');
-    return failure(categoryMessages.addFailed, rawName, 500);
+    const answer = answerError(error, services.logger, { fallback: categoryMessages.addFailed, log: 'add category failed' });
+    return failure(answer.message, rawName, answer.status);
   }
   return redirect(adminPaths.categories, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: categoryMessages.added }) });
 }
@@ -106,7 +107,7 @@ export default function CategoryAdd({ loaderData }: Route.ComponentProps) {
               className="w-full rounded-xl border border-dashed border-slate-400 bg-slate-50 p-3 text-base file:mr-3 file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
             />
             <p id="category-image-hint" className="text-sm text-slate-600">
-              A photo of at most 15 MB: JPEG, PNG, WebP or HEIC.
+              A photo of at most {MAX_IMAGE_MB} MB: JPEG, PNG, WebP or HEIC.
             </p>
           </div>
           <button type="submit" disabled={busy} className={`${primaryButton} sm:self-start`}>

@@ -1,17 +1,12 @@
-import { data, useLocation, useNavigation } from 'react-router';
-import { requireAdmin } from '../../../server/admin/guard.ts';
-import { settingsFor } from '../../../server/admin/settings.ts';
-import { leadAdminAction } from '../../../server/leads/admin-actions.ts';
-import { parseLeadQuery } from '../../../server/leads/leads.ts';
-import { listVehicleRequests, type VehicleRequest } from '../../../server/leads/requests.ts';
+import { useLocation, useNavigation } from 'react-router';
+import { leadChangeAction, leadListLoader } from '../../../server/http/lead-admin.ts';
+import type { VehicleRequest } from '../../../server/leads/requests.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { CustomerContact, DeleteLeadButton, Detail, leadExportHref, LeadStatusForm, leadListHref, LeadToolbar, StatusBadge } from '../../components/leads/lead-admin.tsx';
 import { Pagination } from '../../components/pagination.tsx';
-import { appContext } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/requested-vehicles';
-import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 
 const BASE_PATH = '/admin/requested-vehicles';
 
@@ -19,23 +14,9 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Requested Vehicles', noIndex: true });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(appContext);
-  await requireAdmin(services, request);
-  const query = parseLeadQuery(new URL(request.url).searchParams);
-  const settings = await settingsFor(services);
-  const list = await listVehicleRequests(services.database, { ...query, perPage: settings.itemsPerPage });
-  return { ...list, filter: { status: query.status, q: query.q }, siteName: settings.siteName };
-}
+export const loader = leadListLoader('request');
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(appContext);
-  const admin = await requireAdmin(services, request);
-  const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data({ toast: { tone: 'error' as const, text: form.message }, id: null }, { status: form.status });
-  const { result, status } = await leadAdminAction(services, 'request', form, admin.email);
-  return data(result, { status });
-}
+export const action = leadChangeAction('request');
 
 function RequestCard({ request, siteName }: { request: VehicleRequest; siteName: string }) {
   return (

@@ -1,18 +1,13 @@
-import { data, useLocation, useNavigation } from 'react-router';
-import { requireAdmin } from '../../../server/admin/guard.ts';
-import { settingsFor } from '../../../server/admin/settings.ts';
-import { leadAdminAction } from '../../../server/leads/admin-actions.ts';
-import { parseLeadQuery } from '../../../server/leads/leads.ts';
-import { listSellSubmissions, type SellSubmission } from '../../../server/leads/sell.ts';
+import { useLocation, useNavigation } from 'react-router';
+import { leadChangeAction, leadListLoader } from '../../../server/http/lead-admin.ts';
+import type { SellSubmission } from '../../../server/leads/sell.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { CustomerContact, DeleteLeadButton, Detail, leadExportHref, LeadStatusForm, leadListHref, LeadToolbar, StatusBadge } from '../../components/leads/lead-admin.tsx';
 import { Pagination } from '../../components/pagination.tsx';
-import { appContext } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { imageUrl } from '../../lib/vehicle.ts';
 import type { Route } from './+types/selling-vehicles';
-import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 
 /** Served at /admin-panel/selling-vehicles and at its alias /admin/selling-vehicles (SPEC 2). */
 
@@ -20,23 +15,9 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Selling Vehicles', noIndex: true });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(appContext);
-  await requireAdmin(services, request);
-  const query = parseLeadQuery(new URL(request.url).searchParams);
-  const settings = await settingsFor(services);
-  const list = await listSellSubmissions(services.database, { ...query, perPage: settings.itemsPerPage });
-  return { ...list, filter: { status: query.status, q: query.q }, siteName: settings.siteName };
-}
+export const loader = leadListLoader('sell');
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(appContext);
-  const admin = await requireAdmin(services, request);
-  const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data({ toast: { tone: 'error' as const, text: form.message }, id: null }, { status: form.status });
-  const { result, status } = await leadAdminAction(services, 'sell', form, admin.email);
-  return data(result, { status });
-}
+export const action = leadChangeAction('sell');
 
 function SubmissionCard({ submission, siteName }: { submission: SellSubmission; siteName: string }) {
   return (

@@ -1,8 +1,9 @@
 import { data, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { categoryChoices } from '../../../server/catalog/admin-categories.ts';
-import { AdminCatalogError, ImageUploadError, uploadMessages, uploadsFrom } from '../../../server/catalog/admin-images.ts';
-import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
+import { imageUploadRefused, uploadMessages } from '../../../server/catalog/admin-images.ts';
+import { answerError } from '../../../server/http/action-errors.ts';
+import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { addVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { adminPaths } from '../../lib/paths.ts';
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error.problem !== 'file-too-large') return failure(error.message, emptyVehicleValues(), {}, error.status);
     // Refused like any other photo, with what was typed.
     const values = { ...valuesFromForm(error.fields), status: 'available' as const, soldPrice: '', soldAt: '' };
-    return failure(new ImageUploadError(error.fileName || 'image', error.message).message, values, {}, error.status);
+    return failure(imageUploadRefused(error.fileName || 'image', error.message).message, values, {}, error.status);
   }
   try {
     return await saveNewVehicle(services, admin.email, upload);
@@ -76,9 +77,8 @@ async function saveNewVehicle(services: AppServices, adminEmail: string, upload:
     const uploads = uploadsFrom(upload, 'images');
     await addVehicle(services, parsed.vehicle, uploads, adminEmail);
   } catch (error) {
-    if (error instanceof AdminCatalogError) return failure(error.message, values, error.message === vehicleMessages.categoryRequired ? { categoryId: error.message } : {});
-    services.logger.error({ err: error }, 'add vehicle failed');
-    return failure(vehicleMessages.addFailed, values, {}, 500);
+    const answer = answerError(error, services.logger, { fallback: vehicleMessages.addFailed, log: 'add vehicle failed' });
+    return failure(answer.message, values, answer.fields.categoryId ? { categoryId: answer.fields.categoryId } : {}, answer.status);
   }
   return redirect(adminPaths.vehicles, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: vehicleMessages.added }) });
 }

@@ -3,17 +3,17 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { categoryChoices } from '../../../server/catalog/admin-categories.ts';
 import {
   addVehicleImages,
-  AdminCatalogError,
-  ImageUploadError,
+  imageUploadRefused,
   uploadMessages,
   listVehicleImages,
   moveVehicleImage,
   removeVehicleImage,
-  uploadsFrom,
 } from '../../../server/catalog/admin-images.ts';
 import { updateVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { getVehicle } from '../../../server/catalog/vehicles.ts';
-import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
+import { answerError } from '../../../server/http/action-errors.ts';
+import { NotFoundError } from '../../../server/errors.ts';
+import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, stamp, StatusBadge, type StampedToast } from '../../components/admin/admin-ui.tsx';
 import { IMAGE_FETCHER_KEY, ImageManager } from '../../components/admin/image-manager.tsx';
@@ -84,7 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: uploadMessages });
   } catch (error) {
     if (!(error instanceof FormReadError)) throw error;
-    const message = error.problem === 'file-too-large' ? new ImageUploadError(error.fileName || 'image', error.message).message : `${vehicleMessages.uploadFailed}: ${error.message}`;
+    const message = error.problem === 'file-too-large' ? imageUploadRefused(error.fileName || 'image', error.message).message : `${vehicleMessages.uploadFailed}: ${error.message}`;
     return result('add-images', 'error', message, error.status);
   }
   try {
@@ -109,12 +109,10 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
       try {
         await updateVehicle(services, id, parsed.vehicle, admin.email);
       } catch (error) {
-        if (error instanceof AdminCatalogError) {
-          if (error.message === vehicleMessages.notFound) return backToList(secret, vehicleMessages.notFound);
-          return result(intent, 'error', `${vehicleMessages.updateFailed}: ${error.message}`, 400, { values, errors: {} });
-        }
-        services.logger.error({ err: error, id }, 'update vehicle failed');
-        return result(intent, 'error', vehicleMessages.updateFailed, 500, { values, errors: {} });
+        // Deleted meanwhile: back to the list, as when the page is opened for it.
+        if (error instanceof NotFoundError) return backToList(secret, vehicleMessages.notFound);
+        const answer = answerError(error, services.logger, { prefix: vehicleMessages.updateFailed, fallback: vehicleMessages.updateFailed, log: 'update vehicle failed', context: { id } });
+        return result(intent, 'error', answer.message, answer.status, { values, errors: answer.fields });
       }
       return redirect(adminPaths.vehicles, { headers: await flashHeaders(secret, { tone: 'success', text: vehicleMessages.updated }) });
     }
@@ -124,32 +122,30 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
         await addVehicleImages(services, id, uploads, admin.email);
         return result(intent, 'success', uploads.length === 1 ? 'Image added successfully' : `${uploads.length} images added successfully`);
       } catch (error) {
-        if (error instanceof ImageUploadError) return result(intent, 'error', error.message);
-        if (error instanceof AdminCatalogError) return result(intent, 'error', `${vehicleMessages.uploadFailed}: ${error.message}`);
-        services.logger.error({ err: error, id }, 'adding vehicle images failed');
-        return result(intent, 'error', vehicleMessages.uploadFailed, 500);
+        const answer = answerError(error, services.logger, { prefix: vehicleMessages.uploadFailed, fallback: vehicleMessages.uploadFailed, log: 'adding vehicle images failed', context: { id } });
+        return result(intent, 'error', answer.message, answer.status);
       }
     }
     case 'remove-image': {
+      if (imageId === null) return result(intent, 'error', vehicleMessages.removeImageFailed);
       try {
-        if (imageId === null) throw new AdminCatalogError('No image chosen');
         await removeVehicleImage(services, id, imageId, admin.email);
         return result(intent, 'success', 'Image removed successfully');
       } catch (error) {
-        if (!(error instanceof AdminCatalogError)) services.logger.warn({ err: error, id, imageId }, 'removing a vehicle image failed');
-        // The page reloads the images from the server after every fetcher action.
-        return result(intent, 'error', vehicleMessages.removeImageFailed, error instanceof AdminCatalogError ? 400 : 500);
+        const answer = answerError(error, services.logger, { fallback: vehicleMessages.removeImageFailed, log: 'removing a vehicle image failed', context: { id, imageId } });
+        // One message whatever the reason: the page reloads the images from the server after every fetcher action.
+        return result(intent, 'error', vehicleMessages.removeImageFailed, answer.status);
       }
     }
     case 'move-image': {
       const direction = form.get('direction') === 'left' ? 'left' : form.get('direction') === 'right' ? 'right' : null;
+      if (imageId === null || direction === null) return result(intent, 'error', 'Failed to move image');
       try {
-        if (imageId === null || direction === null) throw new AdminCatalogError('No image chosen');
         await moveVehicleImage(services, id, imageId, direction, admin.email);
         return result(intent, 'success', direction === 'left' ? 'Image moved left' : 'Image moved right');
       } catch (error) {
-        if (!(error instanceof AdminCatalogError)) services.logger.warn({ err: error, id, imageId }, 'moving a vehicle image failed');
-        return result(intent, 'error', 'Failed to move image', error instanceof AdminCatalogError ? 400 : 500);
+        const answer = answerError(error, services.logger, { fallback: 'Failed to move image', log: 'moving a vehicle image failed', context: { id, imageId } });
+        return result(intent, 'error', 'Failed to move image', answer.status);
       }
     }
     default:

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { data, Form, Link, redirect, useActionData, useLocation, useNavigate, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { settingsFor } from '../../../server/admin/settings.ts';
-import { AdminCatalogError } from '../../../server/catalog/admin-images.ts';
 import { deleteVehicle, listAdminVehicles, type AdminVehiclePage } from '../../../server/catalog/admin-vehicles.ts';
+import { answerError } from '../../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, smallButton, stamp, StatusBadge } from '../../components/admin/admin-ui.tsx';
 import { inputClass, primaryButton } from '../../components/form.tsx';
@@ -72,9 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     ({ name } = await deleteVehicle(services, id, admin.email));
   } catch (error) {
-    if (error instanceof AdminCatalogError) return fail(vehicleMessages.deleteFailed(error.message), 404);
-    services.logger.error({ err: error, id }, 'delete vehicle failed');
-    return fail(vehicleMessages.deleteFailed(error instanceof Error ? error.message : 'please try again'), 500);
+    const answer = answerError(error, services.logger, { prefix: vehicleMessages.deleteFailed, fallback: vehicleMessages.deleteFailed('please try again'), log: 'delete vehicle failed', context: { id } });
+    return fail(answer.message, answer.status);
   }
   const text = vehicleMessages.deleted(name);
   return redirect(pageUrl(request.url, ['delete']), { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });

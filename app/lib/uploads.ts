@@ -1,0 +1,9 @@
+/**
+ * The one size limit of a photo, whoever uploads it (an admin's vehicle or category photo, a
+ * visitor's sell photo): what the server refuses (server/media/images.ts, server/http/body-limit.ts)
+ * and what the pages say and check before sending.
+ */
+export const MAX_IMAGE_MB = 15;
+export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
+
+export const IMAGE_TOO_LARGE = `The image is larger than ${MAX_IMAGE_MB} MB. Please choose a smaller photo.`;

@@ -1,0 +1,73 @@
+import { data, type RouterContextProvider } from 'react-router';
+import { cleanLine, parseId, parsePage } from '../../app/lib/input.ts';
+import { isLeadStatus, MAX_SEARCH, parseLeadUpdate } from '../../app/lib/lead-forms.ts';
+import type { Toast } from '../../app/lib/toast.ts';
+import { requireAdmin } from '../admin/guard.ts';
+import { settingsFor } from '../admin/settings.ts';
+import { deleteLead, updateLead, type LeadFilter, type LeadKind } from '../leads/leads.ts';
+import { listLeads } from '../leads/lists.ts';
+import { appContext } from '../services.ts';
+import { answerError } from './action-errors.ts';
+import { FormReadError, readFormOrError } from './forms.ts';
+
+/**
+ * The loader and action both admin lead lists (Requested Vehicles, Selling Vehicles) use: the
+ * route modules keep only what they show. This is the edge: it reads the request and the form
+ * and hands the lead services plain values.
+ */
+
+type RouteArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** ?status=contacted&q=ravi&page=2 -> the filter and the page; anything odd falls back to all / page 1. */
+export function parseLeadQuery(params: URLSearchParams): LeadFilter & { page: number } {
+  const status = params.get('status');
+  return {
+    status: isLeadStatus(status) ? status : null,
+    q: cleanLine(params.get('q'), MAX_SEARCH),
+    page: parsePage(params.get('page')),
+  };
+}
+
+/** The list page's data: one page of leads of this kind, the filter it was read with, the site's name for the chat texts. */
+export function leadListLoader<K extends LeadKind>(kind: K) {
+  return async ({ request, context }: RouteArgs) => {
+    const services = context.get(appContext);
+    await requireAdmin(services, request);
+    const query = parseLeadQuery(new URL(request.url).searchParams);
+    const settings = await settingsFor(services);
+    const list = await listLeads(services.database, kind, { ...query, perPage: settings.itemsPerPage });
+    return { ...list, filter: { status: query.status, q: query.q }, siteName: settings.siteName };
+  };
+}
+
+export type LeadActionResult = { toast: Toast; id: number | null };
+
+const nouns = { request: 'Request', sell: 'Submission' } as const;
+
+/** The list's one action: save a lead's status and notes (intent 'update'), or delete it (intent 'delete'). */
+export function leadChangeAction(kind: LeadKind) {
+  return async ({ request, context }: RouteArgs) => {
+    const services = context.get(appContext);
+    const admin = await requireAdmin(services, request);
+    const answer = (result: LeadActionResult, status = 200) => data(result, { status });
+    const failed = (text: string, status: number, id: number | null) => answer({ toast: { tone: 'error', text }, id }, status);
+
+    const form = await readFormOrError(request);
+    if (form instanceof FormReadError) return failed(form.message, form.status, null);
+    const id = parseId(form.get('id'));
+    if (id === null) return failed('This lead was not found.', 400, null);
+    try {
+      if (form.get('intent') === 'delete') {
+        await deleteLead(services, kind, id, admin.email);
+        return answer({ toast: { tone: 'success', text: `${nouns[kind]} #${id} deleted` }, id });
+      }
+      const parsed = parseLeadUpdate({ status: form.get('status'), notes: form.get('notes') });
+      if (!parsed.ok) return failed(parsed.message, 400, id);
+      await updateLead(services.database, kind, id, parsed.update, admin.email);
+      return answer({ toast: { tone: 'success', text: `${nouns[kind]} #${id} saved as ${parsed.update.status}` }, id });
+    } catch (error) {
+      const refused = answerError(error, services.logger, { fallback: 'The change could not be saved. Please try again.', log: 'leads: admin change failed', context: { kind, id } });
+      return failed(refused.message, refused.status, id);
+    }
+  };
+}

@@ -1,0 +1,57 @@
+import { leadMessages, MAX_SELL_IMAGES, type RequestInput, type SellInput } from '../../app/lib/lead-forms.ts';
+import { ForbiddenError, InvalidInputError, RateLimitedError } from '../errors.ts';
+import type { Upload } from '../media/images.ts';
+import type { RequestContext } from '../services.ts';
+import { consumeLeadFormLimit, passesLeadBotCheck, type LeadProof } from './form-guard.ts';
+import type { LeadKind } from './leads.ts';
+import { notifyNewLeadInBackground } from './notify.ts';
+import { createVehicleRequest } from './requests.ts';
+import { createSellSubmission, sellImageUrls } from './sell.ts';
+
+/**
+ * How a lead from the public forms comes in, whichever form sent it (Request a Vehicle, Sell
+ * Your Vehicle): the visitor's rate limit, the bot check, the save, the admin's mail. The
+ * route actions read the post and parse it with the forms' shared rules (app/lib/lead-forms.ts);
+ * this takes the parsed lead and refuses with the error vocabulary (server/errors.ts).
+ */
+
+type IntakeServices = Pick<RequestContext, 'database' | 'storage' | 'logger' | 'config' | 'mailer' | 'botCheck' | 'clientAddress' | 'clock' | 'settingsCache'>;
+
+export type IncomingRequest = { kind: 'request'; input: RequestInput };
+export type IncomingSell = { kind: 'sell'; input: SellInput; uploads: Upload[] };
+
+export type SubmittedRequest = { kind: 'request'; id: number };
+/** A saved sell submission: its photos' addresses for the chat, and whether the photos could not be stored. */
+export type SubmittedSell = { kind: 'sell'; id: number; imageUrls: string[]; imagesFailed: boolean };
+
+/**
+ * Counts this post against the visitor's limit for the form (rateLimits.publicForm). Called
+ * before a byte of the body is read: an address over its limit costs no memory or disk.
+ */
+export async function admitLead(services: Pick<RequestContext, 'database' | 'clientAddress' | 'clock'>, kind: LeadKind): Promise<void> {
+  const limit = await consumeLeadFormLimit(services, kind);
+  if (!limit.allowed) throw new RateLimitedError(leadMessages.tooManySubmissions(Math.ceil(limit.retryAfterSeconds / 60)), limit.retryAfterSeconds);
+}
+
+/**
+ * The bot check, then the save; the admin mail goes out afterwards without the visitor
+ * waiting for it. Refusals: InvalidInputError (a photo: too many, or refused by its content,
+ * with the `images` field's message), ForbiddenError (the bot check failed). Anything else
+ * is a failure on our side.
+ */
+export async function submitLead(services: IntakeServices, lead: IncomingRequest, proof: LeadProof): Promise<SubmittedRequest>;
+export async function submitLead(services: IntakeServices, lead: IncomingSell, proof: LeadProof): Promise<SubmittedSell>;
+export async function submitLead(services: IntakeServices, lead: IncomingRequest | IncomingSell, proof: LeadProof): Promise<SubmittedRequest | SubmittedSell> {
+  if (lead.kind === 'sell' && lead.uploads.length > MAX_SELL_IMAGES) throw new InvalidInputError(leadMessages.tooManyImages, { images: leadMessages.tooManyImages });
+  if (!(await passesLeadBotCheck(services, proof, lead.kind))) throw new ForbiddenError(leadMessages.botCheckFailed);
+
+  if (lead.kind === 'request') {
+    const { id } = await createVehicleRequest(services.database, lead.input);
+    notifyNewLeadInBackground(services, { kind: 'request', id, ...lead.input });
+    return { kind: 'request', id };
+  }
+  const { submission, imagesFailed } = await createSellSubmission(services, lead.input, lead.uploads);
+  const imageUrls = sellImageUrls(services.config.siteOrigin, submission.images);
+  notifyNewLeadInBackground(services, { kind: 'sell', id: submission.id, ...lead.input, imageUrls });
+  return { kind: 'sell', id: submission.id, imageUrls, imagesFailed };
+}
