@@ -49,6 +49,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // One browser file at a time: several Chromiums beside the integration servers starve
+          // the pages' hydration on a 2-core machine and make the journeys flaky.
+          fileParallelism: false,
           globalSetup: ['tests/support/global-server.ts'],
           setupFiles: ['tests/support/error-log-check.ts'],
           provide: { dialect: 'sqlite' as const },
