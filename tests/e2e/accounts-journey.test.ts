@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { browserHarness, findVehicleId, hidden, visible, waitFor } from '../support/browser.ts';
+import { browserHarness, findVehicleId, hidden, visible, waitFor , signUpInBrowser } from '../support/browser.ts';
 import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 
 /**
@@ -14,15 +14,6 @@ import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 const harness = browserHarness();
 const PASSWORD = 'rasmalai-and-jalebi-8';
 
-async function signUpInBrowser(page: Page, email: string) {
-  await page.goto('/signup');
-  await visible(page.getByRole('heading', { name: 'Create your account', level: 1 }));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/profile-complete');
-  await visible(page.getByRole('heading', { name: 'Complete your profile', level: 1 }));
-}
 
 /** The 6-digit code of the newest SMS to `phone`, read from /dev/outbox in a second tab. */
 async function codeFromOutbox(page: Page, phone: string, notCode?: string): Promise<string> {
@@ -74,7 +65,7 @@ describe('a buyer’s account, start to finish', () => {
     // Sign up.
     await page.goto('/');
     await visible(header.getByRole('link', { name: 'Login' }));
-    await signUpInBrowser(page, email);
+    await signUpInBrowser(page, email, PASSWORD);
     await visible(header.getByRole('button', { name: 'Logout' }));
 
     // The verification mail, opened from the outbox.
@@ -161,7 +152,7 @@ describe('a buyer’s account, start to finish', () => {
     // The page's timers and Date run on a clock the test can move forward.
     await page.clock.install();
     const mobile = uniqueMobile();
-    await signUpInBrowser(page, uniqueEmail('countdown'));
+    await signUpInBrowser(page, uniqueEmail('countdown'), PASSWORD);
 
     await page.getByLabel('Full name').fill('Farhan Ali');
     await page.getByLabel('Mobile number').fill(mobile);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { browserHarness, findVehicleId, visible } from '../support/browser.ts';
+import { browserHarness, findVehicleId, visible , signUpInBrowser } from '../support/browser.ts';
 import { uniqueEmail } from '../support/http-client.ts';
 
 /**
@@ -14,14 +14,6 @@ import { uniqueEmail } from '../support/http-client.ts';
 const harness = browserHarness();
 const PASSWORD = 'gulab-jamun-77';
 
-async function signUpInBrowser(page: Page, email: string) {
-  await page.goto('/signup');
-  await visible(page.getByRole('heading', { name: 'Create your account', level: 1 }));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/profile-complete');
-}
 
 /** How far the page sticks out sideways (0 or less: no sideways scrolling on a phone). */
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -33,7 +25,7 @@ describe('my data and my account', () => {
     // The wrong password on purpose answers 400, which Chromium reports in the console.
     const { page } = await harness.open({ viewport: 'mobile', allowConsoleErrors: [/status of 400 \(Bad Request\)/] });
     const email = uniqueEmail('privacy');
-    await signUpInBrowser(page, email);
+    await signUpInBrowser(page, email, PASSWORD);
     // The phone form says where the privacy rules are.
     await visible(page.getByRole('main').getByRole('link', { name: 'How we handle your details' }));
 

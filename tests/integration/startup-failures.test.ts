@@ -6,7 +6,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../support/server.ts';
+import { createPostgresDatabase, freePort } from '../support/server.ts';
 import { sharedServer } from '../support/shared.ts';
 
 /**
@@ -43,17 +43,6 @@ function runServer(env: Record<string, string>, options: { asNobody?: boolean } 
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function expectOneClearLine(outcome: Outcome, wanted: RegExp) {
   expect(outcome.code, outcome.stderr + outcome.stdout).toBe(1);

@@ -196,3 +196,14 @@ export function acceptDialogs(page: Page): string[] {
   });
   return seen;
 }
+
+/** Signs up on /signup with email and password and waits for the profile-completion page. */
+export async function signUpInBrowser(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/signup');
+  await visible(page.getByRole('heading', { name: 'Create your account', level: 1 }));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/profile-complete');
+  await visible(page.getByRole('heading', { name: 'Complete your profile', level: 1 }));
+}

@@ -73,7 +73,8 @@ export function errorLogLines(text: string): string[] {
 const root = path.resolve(import.meta.dirname, '../..');
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
