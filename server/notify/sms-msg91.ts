@@ -1,4 +1,4 @@
-import { SmsError, assertE164, unreachableError, type SmsSender } from './sms-provider.ts';
+import { SmsError, assertE164, postForJson, type SmsSender } from './sms-provider.ts';
 
 /**
  * MSG91 (control.msg91.com), the common SMS gateway for Indian numbers. Indian rules (DLT)
@@ -66,31 +66,12 @@ export function createMsg91Sender(options: Msg91Options): SmsSender {
         recipients: [{ mobiles: toE164.slice(1), otp: meta.otp }],
       };
 
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: { authkey: options.authKey, 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        throw unreachableError(PROVIDER, url, error, timeoutMs);
-      }
-
-      let raw: string;
-      try {
-        raw = await response.text();
-      } catch (error) {
-        throw unreachableError(PROVIDER, url, error, timeoutMs);
-      }
-      let answer: Msg91Answer;
-      try {
-        answer = JSON.parse(raw) as Msg91Answer;
-      } catch {
-        // A gateway page (502 from a proxy, an HTML error) rather than MSG91's API.
-        throw new SmsError('provider', `MSG91 answered HTTP ${response.status} with something other than JSON.`, { provider: PROVIDER, status: response.status });
-      }
+      const { response, answer } = await postForJson<Msg91Answer>(
+        PROVIDER,
+        url,
+        { headers: { authkey: options.authKey, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) },
+        timeoutMs,
+      );
       if (response.ok && answer?.type === 'success') return;
       throw classifyMsg91Error(response.status, answer ?? {});
     },

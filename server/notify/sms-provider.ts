@@ -61,3 +61,29 @@ export function unreachableError(provider: string, url: string, error: unknown, 
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
   return new SmsError('provider', `${provider} could not be reached (${host}): ${cause}`, { provider, cause: error });
 }
+
+/**
+ * Posts to a provider's HTTP API and reads its JSON answer, whatever its status. A network
+ * failure or timeout, or a page that is not JSON (a proxy's 502, an HTML error), becomes an
+ * SmsError naming the provider.
+ */
+export async function postForJson<T>(
+  provider: string,
+  url: string,
+  request: { headers: Record<string, string>; body: string | URLSearchParams },
+  timeoutMs: number,
+): Promise<{ response: Response; answer: T }> {
+  let response: Response;
+  let raw: string;
+  try {
+    response = await fetch(url, { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(timeoutMs) });
+    raw = await response.text();
+  } catch (error) {
+    throw unreachableError(provider, url, error, timeoutMs);
+  }
+  try {
+    return { response, answer: JSON.parse(raw) as T };
+  } catch {
+    throw new SmsError('provider', `${provider} answered HTTP ${response.status} with something other than JSON.`, { provider, status: response.status });
+  }
+}

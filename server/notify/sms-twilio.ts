@@ -1,4 +1,4 @@
-import { SmsError, assertE164, unreachableError, type SmsSender } from './sms-provider.ts';
+import { SmsError, assertE164, postForJson, type SmsSender } from './sms-provider.ts';
 
 /**
  * Twilio's Programmable Messaging REST API, for dealers who already have a Twilio account:
@@ -63,30 +63,12 @@ export function createTwilioSender(options: TwilioOptions): SmsSender {
       assertE164(toE164, PROVIDER);
       const form = new URLSearchParams({ To: toE164, [fromField]: options.from, Body: text });
 
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: form,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        throw unreachableError(PROVIDER, url, error, timeoutMs);
-      }
-
-      let raw: string;
-      try {
-        raw = await response.text();
-      } catch (error) {
-        throw unreachableError(PROVIDER, url, error, timeoutMs);
-      }
-      let answer: TwilioAnswer;
-      try {
-        answer = JSON.parse(raw) as TwilioAnswer;
-      } catch {
-        throw new SmsError('provider', `Twilio answered HTTP ${response.status} with something other than JSON.`, { provider: PROVIDER, status: response.status });
-      }
+      const { response, answer } = await postForJson<TwilioAnswer>(
+        PROVIDER,
+        url,
+        { headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form },
+        timeoutMs,
+      );
       if (response.ok && typeof answer?.sid === 'string') return;
       throw classifyTwilioError(response.status, answer ?? {});
     },
