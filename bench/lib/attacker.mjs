@@ -12,30 +12,10 @@
 import { Buffer, File } from 'node:buffer';
 import http from 'node:http';
 import { URL } from 'node:url';
-import { crc32, deflateSync } from 'node:zlib';
 import { solveAltchaChallenge } from '../../app/lib/bot-check-client.ts';
+import { blackPng } from '../../tests/support/png.ts';
 
 const MiB = 1024 * 1024;
-
-function pngChunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A real greyscale PNG: a few hundred KB on the wire at most, width x height bytes once decoded. */
-function png(width, height) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 0;
-  const rows = deflateSync(Buffer.alloc((width + 1) * height), { level: 9 });
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]);
-}
 
 const PAYLOADS = {
   'image bombs': { size: [7700, 7700], count: 10, tokens: 40 },
@@ -115,7 +95,7 @@ const [url, name, attackerCount, bodies] = process.argv.slice(2);
 const attackers = Number(attackerCount);
 const chosen = name === 'none' ? null : PAYLOADS[name];
 if (chosen === undefined) throw new Error(`unknown attack ${name}`);
-const payload = chosen ? { file: png(...chosen.size), count: chosen.count } : null;
+const payload = chosen ? { file: blackPng(...chosen.size), count: chosen.count } : null;
 // Enough solved bot checks for the attackers never to run dry during the measurement.
 const tokens = chosen ? await solveTokens(url, attackers * chosen.tokens) : [];
 const bodyAttackers = bodies === 'bodies' ? attackers : 0;

@@ -2,11 +2,11 @@ import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { deflateSync } from 'node:zlib';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEntities, HttpClient, mainText } from '../support/http-client.ts';
+import { pngClaiming } from '../support/png.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { sharedServer } from '../support/shared.ts';
 
@@ -153,37 +153,6 @@ async function count(table: 'vehicles' | 'vehicle_images' | 'categories' | 'audi
 
 async function jpeg(width = 1200, height = 900, colour = '#1d4ed8'): Promise<Uint8Array> {
   return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg({ quality: 80 }).toBuffer());
-}
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A small file that claims to be a 30000 x 30000 pixel PNG: a decompression bomb's header. */
-function pixelBomb(): Uint8Array {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(30000, 0);
-  header.writeUInt32BE(30000, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  const rows = deflateSync(Buffer.alloc(30001 * 4));
-  return new Uint8Array(
-    Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', new Uint8Array(0))]),
-  );
 }
 
 /** EXIF IFD0 holds a pointer to the GPS IFD under tag 0x8825. */
@@ -551,7 +520,7 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
           reason: 'Only photos can be uploaded',
         },
         { name: 'huge.png', bytes: new Uint8Array(noisy), type: 'image/png', reason: 'The image is larger than 15 MB.' },
-        { name: 'bomb.png', bytes: pixelBomb(), type: 'image/png', reason: 'The image is too large in pixels.' },
+        { name: 'bomb.png', bytes: new Uint8Array(pngClaiming(30000, 30000)), type: 'image/png', reason: 'The image is too large in pixels.' },
       ];
       const goodPhoto = await jpeg();
       for (const refusal of refusals) {

@@ -1,10 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HttpClient, mainText, signUp, uniqueEmail } from '../support/http-client.ts';
+import { blackPng } from '../support/png.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -88,26 +89,6 @@ function bigPost(pagePath: string, options: { contentType: string; pieces: Array
       setTimeout(write, 300);
     }
   });
-}
-
-function pngChunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A real greyscale PNG of width x height black pixels: tiny on the wire, huge once decoded. */
-function blackPng(width: number, height: number): Uint8Array {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 0;
-  const rows = deflateSync(Buffer.alloc((width + 1) * height), { level: 9 });
-  return new Uint8Array(Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', new Uint8Array(0))]));
 }
 
 async function photo(): Promise<Uint8Array> {
@@ -293,7 +274,7 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
   }, 60_000);
 
   test('a 59-megapixel image bomb is refused by its header, and so are photos over the per-request pixel budget', async () => {
-    const bomb = blackPng(7700, 7700);
+    const bomb = new Uint8Array(blackPng(7700, 7700));
     expect(bomb.byteLength).toBeLessThan(400 * 1024);
     const started = Date.now();
     const single = await postSell(new HttpClient(server.url, { address: freshAddress() }), [{ name: 'bomb.png', bytes: bomb, type: 'image/png' }]);
@@ -301,7 +282,7 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
     expect(single.text).toContain('“bomb.png”: The image is too large in pixels. Please choose a photo under 50 megapixels.');
 
     // Three 42-megapixel photos: each allowed, together over the 120-megapixel budget.
-    const big = blackPng(7000, 6000);
+    const big = new Uint8Array(blackPng(7000, 6000));
     const three = await postSell(
       new HttpClient(server.url, { address: freshAddress() }),
       [0, 1, 2].map((index) => ({ name: `big-${index}.png`, bytes: big, type: 'image/png' })),
