@@ -1,5 +1,6 @@
 import { whatsappLink } from './contact.ts';
 import { imageUrl, type ImageRef } from './vehicle.ts';
+import type { sellFields } from './lead-forms.ts';
 
 /**
  * The WhatsApp message a sell submission ends with (SPEC 7, Other: Name, Phone, Vehicle, Year,
@@ -8,14 +9,8 @@ import { imageUrl, type ImageRef } from './vehicle.ts';
  * because the chat opens either way (SPEC 4, Sell form).
  */
 
-export type SellChatFields = {
-  name: string;
-  phone: string;
-  vehicle: string;
-  year: string;
-  price: string;
-  description: string;
-};
+/** The sell form's fields as typed, one string each. */
+export type SellChatFields = Record<(typeof sellFields)[number], string>;
 
 export const SELL_CHAT_GREETING = 'Hello, I want to sell my vehicle.';
 

@@ -9,12 +9,10 @@ import { apiV1 } from './api-v1.ts';
 import { authRoutes } from './auth-routes.ts';
 import { bodyLimit, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
 import { csrfProtection } from './csrf.ts';
-import { removeStaleUploads, uploadTempDir } from './forms.ts';
 import { maintenanceMode } from './maintenance.ts';
 import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { mediaHandler } from './media.ts';
 import { securityHeaders } from './security.ts';
-import { setImageConcurrency } from '../media/images.ts';
 import { isBotAction } from '../security/bot-check.ts';
 import { addressKey, clientAddress, consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 
@@ -32,8 +30,6 @@ export function createApp(services: AppServices, build: ServerBuild) {
   // and IPv6 by its /64 (one phone can hold a whole block).
   const resolvedAddress = (c: Context) => clientAddress(c.req.raw.headers, getConnInfo(c).remote.address, config.trustProxy);
   const requestAddress = (c: Context) => addressKey(resolvedAddress(c));
-  setImageConcurrency(config.imageConcurrency);
-  void removeStaleUploads(uploadTempDir(config.dataDir)).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
   // Always React Router's production mode: its development mode puts an unexpected error's
   // message and stack (file paths, driver internals) into the page, and demo sites are public.
   const handleRequest = createRequestHandler(build, 'production');

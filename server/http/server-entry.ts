@@ -12,6 +12,8 @@ import { createMailer } from '../notify/mail.ts';
 import { createSmsSender } from '../notify/sms.ts';
 import { createBotCheck } from '../security/bot-check.ts';
 import { createApp } from './app.ts';
+import { removeStaleUploads, uploadTempDir } from './forms.ts';
+import { setImageConcurrency } from '../media/images.ts';
 import { createPageCache } from './page-cache.ts';
 import { createSettingsCache } from '../admin/settings.ts';
 import { systemClock } from '../clock.ts';
@@ -87,6 +89,9 @@ export async function startServer(env: Record<string, string | undefined> = proc
     }
     // The privacy page's retention periods, enforced on a schedule (docs/decisions/013).
     retention = startRetentionSchedule(services);
+    setImageConcurrency(config.imageConcurrency);
+    // Upload folders a crash left behind; in the background, the site need not wait for it.
+    void removeStaleUploads(uploadTempDir(config.dataDir)).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
     app = createApp(services, build);
   } catch (error) {
     // One line an operator can act on, never a stack trace; the details go to the log.

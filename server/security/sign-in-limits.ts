@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/connection.ts';
+import { AUTH_COOKIE_PREFIX } from '../auth/session-cookie.ts';
 import { consumeRateLimit, peekRateLimit, rateLimits, refundRateLimit } from './rate-limit.ts';
 
 /**
@@ -17,7 +18,7 @@ import { consumeRateLimit, peekRateLimit, rateLimits, refundRateLimit } from './
  *   its owner, who also always has a solved bot check (every sign-in form carries one).
  */
 
-export const KNOWN_DEVICE_COOKIE = 'gb.known_device';
+export const KNOWN_DEVICE_COOKIE = `${AUTH_COOKIE_PREFIX}.known_device`;
 /** How many accounts one device remembers (a family or office computer). */
 const maxKnownAccounts = 5;
 const knownDeviceMaxAgeSeconds = 180 * 24 * 60 * 60;
