@@ -266,6 +266,33 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       expect((await dev.client.session())?.user.id).toBe(dev.id);
     });
 
+    test('malformed bodies, a NUL byte and twenty identical deletes at once: never a 5xx, and the account goes once', async () => {
+      const gita = await person('gita');
+      const hostile: RequestInit[] = [
+        { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: 'no boundary' },
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"password":' },
+        { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<password/>' },
+        // Inside the password, not at its end: scrypt's HMAC pads the key with zero bytes, so a
+        // trailing NUL is the same password to every scrypt implementation.
+        { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `password=${encodeURIComponent(`${PASSWORD.slice(0, 3)}\u0000${PASSWORD.slice(3)}`)}` },
+      ];
+      for (const path of ['/profile/delete', '/api/v1/me/delete']) {
+        for (const init of hostile) {
+          const response = await gita.client.request(path, init);
+          expect(response.status, `${path} ${String(init.body)}`).toBeLessThan(500);
+          await response.body?.cancel();
+        }
+      }
+      expect(await countWhere('user', 'id', gita.id)).toBe(1);
+
+      const answers = await Promise.all(Array.from({ length: 20 }, () => gita.client.postForm('/profile/delete', { password: PASSWORD })));
+      for (const answer of answers) await answer.body?.cancel();
+      expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+      expect(answers.some((answer) => answer.headers.get('location') === '/profile/delete?done=1')).toBe(true);
+      expect(await countWhere('user', 'id', gita.id)).toBe(0);
+      expect(await countWhere('session', 'userId', gita.id)).toBe(0);
+    });
+
     test('removes every row of the person, erases their leads with photos, signs them out; signing in again fails', async () => {
       const esha = await person('esha');
       const other = await person('farhan');
