@@ -5,6 +5,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Busboy } from '@fastify/busboy';
+import { cleanLine } from '../../app/lib/input.ts';
 import { AppError } from '../errors.ts';
 import type { Upload } from '../media/images.ts';
 import { bodyClassFor, BodyTooLargeError, countedBody, declaredTooLarge, tooLargeMessage } from './body-limit.ts';
@@ -250,9 +251,7 @@ export function uploadsFrom(form: Pick<UploadForm, 'files'>, field: string): Upl
 
 /** A file name as a client sent it, fit to show in a message: no folders, no control characters, not too long. */
 export function displayName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);
+  const clean = cleanLine(name.split(/[\\/]/).pop() ?? '', 120);
   return clean || 'image';
 }
 
