@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Form, Link } from 'react-router';
+import { Form, Link, useNavigate } from 'react-router';
 import { secondaryButton } from '../form.tsx';
 import { dangerButton } from './admin-ui.tsx';
 
@@ -98,5 +98,44 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelHref, onCanc
         </div>
       </Form>
     </dialog>
+  );
+}
+
+/**
+ * The delete step of an admin list (categories, vehicles): the dialog for one row, opened
+ * either by the page's `?delete=<id>` (without script) or here on the page (`openedHere`).
+ * Cancel closes a dialog opened here, or goes back to the list without the parameter.
+ */
+export function ConfirmDelete({
+  id,
+  title,
+  message,
+  listHref,
+  openedHere,
+  close,
+}: {
+  id: number;
+  title: string;
+  message: string;
+  listHref: string;
+  openedHere: boolean;
+  close: () => void;
+}) {
+  const navigate = useNavigate();
+  return (
+    <ConfirmDialog
+      title={title}
+      message={message}
+      confirmLabel="Delete"
+      cancelHref={listHref}
+      onCancel={() => {
+        if (openedHere) close();
+        else void navigate(listHref, { replace: true, preventScrollReset: true });
+      }}
+      onConfirm={close}
+    >
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={id} />
+    </ConfirmDialog>
   );
 }

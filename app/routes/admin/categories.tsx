@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { data, Form, Link, redirect, useActionData, useLocation, useNavigate, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { deleteCategory, listAdminCategories, updateCategory, type AdminCategory } from '../../../server/catalog/admin-categories.ts';
 import { categoryUploadMessages } from '../../../server/catalog/admin-images.ts';
@@ -10,7 +10,7 @@ import { latestToast, PageHeader, smallButton, stamp } from '../../components/ad
 import { inputClass, primaryButton } from '../../components/form.tsx';
 import { pageUrl } from '../../components/admin/admin-paths.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { ConfirmDelete } from '../../components/admin/confirm-dialog.tsx';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { VehicleImage } from '../../components/vehicle-image.tsx';
@@ -213,7 +213,6 @@ export default function ManageCategories({ loaderData }: Route.ComponentProps) {
   const { categories, editId, deleteId } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const location = useLocation();
   const [localDelete, setLocalDelete] = useState<number | null>(null);
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
@@ -266,21 +265,15 @@ export default function ManageCategories({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       {confirming ? (
-        <ConfirmDialog
+        <ConfirmDelete
           key={confirming.id}
+          id={confirming.id}
           title={`Delete ${confirming.name}?`}
           message={categoryMessages.confirmDelete}
-          confirmLabel="Delete"
-          cancelHref={listHref}
-          onCancel={() => {
-            if (localDelete !== null) setLocalDelete(null);
-            else void navigate(listHref, { replace: true, preventScrollReset: true });
-          }}
-          onConfirm={() => setLocalDelete(null)}
-        >
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={confirming.id} />
-        </ConfirmDialog>
+          listHref={listHref}
+          openedHere={localDelete !== null}
+          close={() => setLocalDelete(null)}
+        />
       ) : null}
       <Toast toast={latestToast(loaderData.toast, actionData?.toast)} position="bottom-center" />
     </div>
