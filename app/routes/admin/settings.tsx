@@ -4,7 +4,7 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { resetSettings, saveSettings, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormMessage, primaryButton, secondaryButton, TextField } from '../../components/form.tsx';
-import { appContext } from '../../context.ts';
+import { appContext, type AppServices } from '../../context.ts';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../lib/admin-pages.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
@@ -56,16 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.get('intent') === 'reset') {
     await resetSettings(services);
-    const after = await settingsFor(services);
-    await recordAudit(services.database, {
-      actorEmail: admin.email,
-      action: 'reset',
-      entity: 'settings',
-      summary: summaryOf('Reset settings to defaults', changedKeys(before, after)),
-      before,
-      after,
-    });
-    throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_RESET }) });
+    return auditAndReturn(services, admin.email, { action: 'reset', summary: 'Reset settings to defaults', toast: SETTINGS_RESET }, before, await settingsFor(services));
   }
 
   const values: Values = {
@@ -88,15 +79,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const after = parsed.data;
   await saveSettings(services, after, admin.email);
-  await recordAudit(services.database, {
-    actorEmail: admin.email,
-    action: 'update',
-    entity: 'settings',
-    summary: summaryOf('Changed settings', changedKeys(before, after)),
-    before,
-    after,
-  });
-  throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_SAVED }) });
+  return auditAndReturn(services, admin.email, { action: 'update', summary: 'Changed settings', toast: SETTINGS_SAVED }, before, after);
+}
+
+/** Records a reset or a save in the audit log (with what changed), then back to the page with its toast. */
+async function auditAndReturn(services: AppServices, actorEmail: string, change: { action: 'reset' | 'update'; summary: string; toast: string }, before: Settings, after: Settings): Promise<never> {
+  await recordAudit(services.database, { actorEmail, action: change.action, entity: 'settings', summary: summaryOf(change.summary, changedKeys(before, after)), before, after });
+  throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: change.toast }) });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
