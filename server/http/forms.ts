@@ -244,6 +244,30 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
   return { fields, files, discard };
 }
 
+/**
+ * Reads an upload form and hands it to `handle`, removing its temporary files afterwards whatever
+ * `handle` did; a body that could not be read (FormReadError) goes to `refused` instead.
+ */
+export async function withUploadForm<Answer>(
+  request: Request,
+  options: UploadOptions,
+  handle: (upload: UploadForm) => Promise<Answer>,
+  refused: (error: FormReadError) => Answer,
+): Promise<Answer> {
+  let upload: UploadForm;
+  try {
+    upload = await readUploadForm(request, options);
+  } catch (error) {
+    if (!(error instanceof FormReadError)) throw error;
+    return refused(error);
+  }
+  try {
+    return await handle(upload);
+  } finally {
+    await upload.discard();
+  }
+}
+
 /** The files of an upload form's field, as uploads for the image services (on disk until the form is discarded). */
 export function uploadsFrom(form: Pick<UploadForm, 'files'>, field: string): Upload[] {
   return form.files.filter((file) => file.field === field).map((file) => ({ name: displayName(file.name), source: file.path }));
