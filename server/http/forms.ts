@@ -102,6 +102,34 @@ export async function readForm(request: Request, options: { maxBytes?: number } 
   }
 }
 
+/**
+ * readForm that also takes a JSON object (the Android API sends JSON), bounded and refused the
+ * same way; its text values become the form's fields, and a JSON value that is not an object
+ * has none.
+ */
+export async function readFormOrJson(request: Request, options: { maxBytes?: number } = {}): Promise<FormData> {
+  const type = mediaType(request);
+  if (type !== 'application/json' && !type.endsWith('+json')) return readForm(request, options);
+  const maxBytes = options.maxBytes ?? bodyClassFor(new URL(request.url).pathname).maxBytes;
+  if (declaredTooLarge(request.headers, maxBytes)) {
+    await cancelBody(request);
+    throw new FormReadError('too-large', tooLargeMessage(maxBytes));
+  }
+  const form = new FormData();
+  if (!request.body) return form;
+  let value: unknown;
+  try {
+    value = JSON.parse((await readBytes(request.body, maxBytes)).toString('utf8'));
+  } catch (error) {
+    if (error instanceof FormReadError) throw error;
+    throw new FormReadError('malformed', MALFORMED);
+  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [name, field] of Object.entries(value)) if (typeof field === 'string') form.append(name, field);
+  }
+  return form;
+}
+
 /** One uploaded file, on disk until the form is discarded. */
 export type UploadedFile = { field: string; name: string; type: string; path: string; size: number };
 
