@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { secondaryButton } from '../form.tsx';
 import { dangerButton } from './admin-ui.tsx';
@@ -102,9 +102,18 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelHref, onCanc
 }
 
 /**
- * The delete step of an admin list (categories, vehicles): the dialog for one row, opened
- * either by the page's `?delete=<id>` (without script) or here on the page (`openedHere`).
- * Cancel closes a dialog opened here, or goes back to the list without the parameter.
+ * The delete step of an admin list (categories, vehicles): which row is being confirmed, opened
+ * either by the page's `?delete=<id>` (without script) or on the page by `open(id)`.
+ */
+export function useDeleteStep<Row extends { id: number }>(rows: readonly Row[], deleteId: number | null, listHref: string) {
+  const [openedHere, setOpenedHere] = useState<number | null>(null);
+  const confirming = rows.find((row) => row.id === (openedHere ?? deleteId)) ?? null;
+  return { confirming, open: setOpenedHere, dialog: { listHref, openedHere: openedHere !== null, close: () => setOpenedHere(null) } };
+}
+
+/**
+ * The dialog of a delete step (useDeleteStep's `dialog`): Cancel closes a dialog opened on the
+ * page, or goes back to the list without the parameter.
  */
 export function ConfirmDelete({
   id,
@@ -117,10 +126,7 @@ export function ConfirmDelete({
   id: number;
   title: string;
   message: string;
-  listHref: string;
-  openedHere: boolean;
-  close: () => void;
-}) {
+} & ReturnType<typeof useDeleteStep>['dialog']) {
   const navigate = useNavigate();
   return (
     <ConfirmDialog

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { deleteCategory, listAdminCategories, updateCategory, type AdminCategory } from '../../../server/catalog/admin-categories.ts';
@@ -10,7 +9,7 @@ import { latestToast, PageHeader, smallButton, stamp } from '../../components/ad
 import { inputClass, primaryButton } from '../../components/form.tsx';
 import { pageUrl } from '../../components/admin/admin-paths.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { ConfirmDelete } from '../../components/admin/confirm-dialog.tsx';
+import { ConfirmDelete, useDeleteStep } from '../../components/admin/confirm-dialog.tsx';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { VehicleImage } from '../../components/vehicle-image.tsx';
@@ -214,10 +213,9 @@ export default function ManageCategories({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
-  const [localDelete, setLocalDelete] = useState<number | null>(null);
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const listHref = location.pathname;
-  const confirming = categories.find((category) => category.id === (localDelete ?? deleteId)) ?? null;
+  const { confirming, open: openDelete, dialog: deleteDialog } = useDeleteStep(categories, deleteId, listHref);
 
   return (
     <div className="flex flex-col gap-5">
@@ -257,7 +255,7 @@ export default function ManageCategories({ loaderData }: Route.ComponentProps) {
                   failedName={actionData?.intent === 'update' && actionData.id === category.id ? actionData.name : null}
                   busy={busy}
                   listHref={listHref}
-                  onDelete={setLocalDelete}
+                  onDelete={openDelete}
                 />
               ))
             )}
@@ -270,9 +268,7 @@ export default function ManageCategories({ loaderData }: Route.ComponentProps) {
           id={confirming.id}
           title={`Delete ${confirming.name}?`}
           message={categoryMessages.confirmDelete}
-          listHref={listHref}
-          openedHere={localDelete !== null}
-          close={() => setLocalDelete(null)}
+          {...deleteDialog}
         />
       ) : null}
       <Toast toast={latestToast(loaderData.toast, actionData?.toast)} position="bottom-center" />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { settingsFor } from '../../../server/admin/settings.ts';
@@ -9,7 +8,7 @@ import { latestToast, PageHeader, smallButton, stamp, StatusBadge } from '../../
 import { inputClass, primaryButton } from '../../components/form.tsx';
 import { pageUrl } from '../../components/admin/admin-paths.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { ConfirmDelete } from '../../components/admin/confirm-dialog.tsx';
+import { ConfirmDelete, useDeleteStep } from '../../components/admin/confirm-dialog.tsx';
 import { Toast } from '../../components/admin/toast.tsx';
 import { MAX_ADMIN_SEARCH, STATUS_LABELS, VEHICLE_STATUSES, vehicleMessages } from '../../lib/vehicle-schema.ts';
 import { Pagination } from '../../components/pagination.tsx';
@@ -84,13 +83,12 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
-  const [localDelete, setLocalDelete] = useState<number | null>(null);
   const searching = navigation.state === 'loading' && navigation.location.pathname === location.pathname && navigation.formMethod !== 'POST';
-  const confirming = vehicles.items.find((vehicle) => vehicle.id === (localDelete ?? deleteId)) ?? null;
 
   const listParams = new URLSearchParams(location.search);
   listParams.delete('delete');
   const listHref = `${location.pathname}${listParams.size > 0 ? `?${listParams}` : ''}`;
+  const { confirming, open: openDelete, dialog: deleteDialog } = useDeleteStep(vehicles.items, deleteId, listHref);
   const hrefFor = (page: number) => {
     const params = new URLSearchParams();
     if (query) params.set('q', query);
@@ -181,7 +179,7 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
                       aria-label={`Delete ${title}`}
                       onClick={(event) => {
                         event.preventDefault();
-                        setLocalDelete(vehicle.id);
+                        openDelete(vehicle.id);
                       }}
                     >
                       Delete
@@ -201,9 +199,7 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
           id={confirming.id}
           title="Delete vehicle?"
           message={vehicleMessages.confirmDelete(detailTitle(confirming))}
-          listHref={listHref}
-          openedHere={localDelete !== null}
-          close={() => setLocalDelete(null)}
+          {...deleteDialog}
         />
       ) : null}
       <Toast toast={latestToast(loaderData.toast, actionData?.toast)} position="bottom-center" />
