@@ -4,7 +4,7 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { resetSettings, saveSettings, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormMessage, primaryButton, secondaryButton, TextField } from '../../components/form.tsx';
-import { appContext } from '../../context.ts';
+import { appContext, type AppServices } from '../../context.ts';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../lib/admin-pages.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
@@ -12,6 +12,8 @@ import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/settings';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
+import { parsePinCodeList } from '../../lib/test-drives.ts';
+import { TEST_DRIVE_SETTINGS_LABELS, TestDriveSettingsSection, type TestDriveSettingsErrors } from '../../components/admin/test-drive-settings.tsx';
 
 /** SPEC 2, Admin settings; saved on the server and in effect (design.md). */
 export const SETTINGS_SAVED = 'Settings saved successfully!';
@@ -23,6 +25,7 @@ const LABELS: Record<keyof Settings, string> = {
   itemsPerPage: 'Items Per Page',
   emailNotifications: 'Enable Email Notifications',
   maintenanceMode: 'Maintenance Mode',
+  ...TEST_DRIVE_SETTINGS_LABELS,
 };
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -37,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function changedKeys(before: Settings, after: Settings): Array<keyof Settings> {
-  return (Object.keys(LABELS) as Array<keyof Settings>).filter((key) => before[key] !== after[key]);
+  return (Object.keys(LABELS) as Array<keyof Settings>).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
 }
 
 function summaryOf(prefix: string, keys: Array<keyof Settings>): string {
@@ -68,6 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_RESET }) });
   }
 
+  if (form.get('intent') === 'test-drives') return saveTestDriveSettings(services, admin.email, form, before);
+
   const values: Values = {
     siteName: cleanLine(form.get('siteName'), 200),
     adminEmail: cleanLine(form.get('adminEmail'), MAX_EMAIL_LENGTH),
@@ -76,7 +81,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     emailNotifications: form.has('emailNotifications'),
     maintenanceMode: form.has('maintenanceMode'),
   };
-  const parsed = settingsSchema.safeParse(values);
+  // The other sections' settings are kept as they are.
+  const parsed = settingsSchema.safeParse({ ...before, ...values });
   if (!parsed.success) {
     const errors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
@@ -95,6 +101,42 @@ export async function action({ request, context }: Route.ActionArgs) {
     summary: summaryOf('Changed settings', changedKeys(before, after)),
     before,
     after,
+  });
+  throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_SAVED }) });
+}
+
+/** The test-drive section's own save: only its fields change (PIN codes as a typed list). */
+async function saveTestDriveSettings(services: AppServices, actorEmail: string, form: FormData, before: Settings) {
+  const pinText = cleanLine(form.get('servicePinCodes'), 10_000);
+  const pins = parsePinCodeList(pinText);
+  const testDriveValues = {
+    testDriveOpeningHour: cleanLine(form.get('testDriveOpeningHour'), 4),
+    testDriveClosingHour: cleanLine(form.get('testDriveClosingHour'), 4),
+    testDriveCapacity: cleanLine(form.get('testDriveCapacity'), 6),
+    testDriveLeadHours: cleanLine(form.get('testDriveLeadHours'), 6),
+    testDriveDaysAhead: cleanLine(form.get('testDriveDaysAhead'), 6),
+    servicePinCodes: pinText,
+  };
+  const errors: TestDriveSettingsErrors = {};
+  if (pins.invalid.length) errors.servicePinCodes = `Not a PIN code: ${pins.invalid.slice(0, 5).join(', ')}. A PIN code has 6 digits and does not start with 0.`;
+  const parsed = settingsSchema.safeParse({ ...before, ...testDriveValues, servicePinCodes: pins.codes });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof TestDriveSettingsErrors;
+      errors[key] ??= issue.message;
+    }
+  } else if (parsed.data.testDriveClosingHour <= parsed.data.testDriveOpeningHour) {
+    errors.testDriveClosingHour = 'Test drives must end after they start.';
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return data({ testDriveErrors: errors, testDriveValues }, { status: 400 });
+  await saveSettings(services, parsed.data, actorEmail);
+  await recordAudit(services.database, {
+    actorEmail,
+    action: 'update',
+    entity: 'settings',
+    summary: summaryOf('Changed test-drive settings', changedKeys(before, parsed.data)),
+    before,
+    after: parsed.data,
   });
   throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_SAVED }) });
 }
@@ -132,6 +174,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const intent = navigation.state !== 'idle' && navigation.formMethod === 'POST' ? navigation.formData?.get('intent') : null;
   const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {};
+  const testDriveErrors: TestDriveSettingsErrors = actionData && 'testDriveErrors' in actionData ? actionData.testDriveErrors : {};
   const networkError = actionData && 'error' in actionData ? String(actionData.error) : null;
   const shown: Values | Settings = actionData && 'values' in actionData ? actionData.values : settings;
   const hasErrors = Object.keys(errors).length > 0;
@@ -212,6 +255,12 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </div>
         </Form>
       </section>
+      <TestDriveSettingsSection
+        key={`test-drives-${JSON.stringify(settings)}`}
+        values={actionData && 'testDriveValues' in actionData ? actionData.testDriveValues : settings}
+        errors={testDriveErrors}
+        busy={Boolean(intent)}
+      />
     </div>
   );
 }
