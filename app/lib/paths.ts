@@ -9,11 +9,31 @@ export const pathPatterns = {
   vehicle: '/vehicle/:id',
   adminEditVehicle: '/admin-panel/vehicles/edit/:category/:id',
   adminLeadsExport: '/admin/leads-export/:kind',
+  testDrive: '/vehicle/:id/test-drive',
+  cancelTestDrive: '/test-drives/:id/cancel',
 } as const;
 
 /** `pattern` with each `:name` segment replaced by its value, encoded. */
 function fill(pattern: string, values: Record<string, string | number>): string {
   return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
+}
+
+/** `path` with the given query parameters (empty and undefined ones left out). */
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * `redirectTo` when it is a path of this site ('/vehicle/3/test-drive?date=…'), else null: never
+ * another site ('//evil.example', 'https://…') or a backslash trick browsers read as one.
+ */
+export function localRedirect(redirectTo: string | null | undefined): string | null {
+  if (!redirectTo || !redirectTo.startsWith('/') || redirectTo.startsWith('//') || redirectTo.includes('\\')) return null;
+  if ([...redirectTo].some((character) => character.charCodeAt(0) < 0x20)) return null;
+  return redirectTo.slice(0, 2000);
 }
 
 /** `path` with a `redirectTo` parameter: where a sign-in page sends the visitor afterwards. */
@@ -49,6 +69,19 @@ export const paths = {
   requestVehicle: '/request-vehicle',
   sellVehicle: '/sell-vehicle',
   privacy: '/privacy',
+  /**
+   * Booking a test drive of a car: the steps are in the query (`mode`, `pin`, `date`, `slot`,
+   * `reschedule` with a booking id), so each step is a page that works without JavaScript.
+   */
+  testDrive: (vehicleId: number | string, query: Record<string, string | number | undefined> = {}) => withQuery(fill(pathPatterns.testDrive, { id: vehicleId }), query),
+  /** Where a customer's cancel form posts. */
+  cancelTestDrive: (id: number) => fill(pathPatterns.cancelTestDrive, { id }),
+  /** The profile's list of test drives (the confirmation's link to reschedule or cancel). */
+  myTestDrives: '/profile#test-drives',
+  /** The profile page with one of its notices, e.g. `profileWithNotice('testDrive', 'booked')`. */
+  profileWithNotice: (name: string, value: string) => `/profile?${new URLSearchParams({ [name]: value })}`,
+  /** The phone verification page, sending the visitor on to `redirectTo` afterwards. */
+  profileCompleteThen: (redirectTo: string) => thenTo('/profile-complete', redirectTo),
   /** Mail and SMS as the demo and the tests "send" them. */
   devOutbox: '/dev/outbox',
 } as const;
@@ -78,6 +111,9 @@ export const adminPaths = {
   settings: '/admin/settings',
   registerAdmin: '/admin/register-admin',
   auditLog: '/admin/audit-log',
+  /** The day's test drives (today, India time, without a date). */
+  testDrives: '/admin/test-drives',
+  testDrivesOn: (date: string) => `/admin/test-drives?date=${encodeURIComponent(date)}`,
   /** The specification's names of pages that live under /admin-panel. */
   aliases: {
     addVehicle: '/admin/add-vehicle',

@@ -7,7 +7,7 @@ import { FormCard, FormMessage, GoogleIcon, primaryButton, secondaryButton, Text
 import { useBotCheckedSubmit } from '../components/use-bot-checked-submit.ts';
 import { appContext } from '../context.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
-import { paths } from '../lib/paths.ts';
+import { localRedirect, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../lib/input.ts';
 import type { Route } from './+types/login';
@@ -63,7 +63,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     await gate.failed();
     return { error: result.message, email };
   }
-  throw redirect(result.redirectTo, { headers: forwardCookies(await gate.succeeded(), result.headers) });
+  throw redirect(onwardsTo(result.redirectTo, localRedirect(new URL(request.url).searchParams.get('redirectTo'))), { headers: forwardCookies(await gate.succeeded(), result.headers) });
+}
+
+/**
+ * Where a page that asked for sign-in (`?redirectTo=`, a path of ours) takes over: after the
+ * home page, or through phone verification when the profile is not complete yet.
+ */
+function onwardsTo(usual: string, redirectTo: string | null): string {
+  if (!redirectTo) return usual;
+  if (usual === paths.home) return redirectTo;
+  if (usual === paths.profileComplete) return paths.profileCompleteThen(redirectTo);
+  return usual;
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

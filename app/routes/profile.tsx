@@ -5,6 +5,8 @@ import { currentUser } from '../../server/auth/session.ts';
 import { FormCard, FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
 import { UserIcon } from '../components/icons.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
+import { MyTestDrives, TEST_DRIVE_NOTICES } from '../components/my-test-drives.tsx';
+import { listOwnTestDrives } from '../../server/test-drives/test-drives.ts';
 import { appContext } from '../context.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
@@ -16,7 +18,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, database, logger } = context.get(appContext);
+  const services = context.get(appContext);
+  const { auth, database, logger } = services;
   const url = new URL(request.url);
   const user = await currentUser(auth, request);
   if (!user) return { signedIn: false as const };
@@ -24,9 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     // SPEC 4, Profile load: the record is created from the account when it is missing.
     const profile = await ensureProfile(database, user);
+    const testDriveNotice = TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? null;
     return {
       signedIn: true as const,
       notice,
+      testDriveNotice,
+      testDrives: await listOwnTestDrives(services, user.id),
       user: { email: user.email, name: profile.name || user.name, photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
       profile,
       // Only the signed-in person's own record, and only when asked for.
@@ -74,7 +80,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       </FormCard>
     );
   }
-  const { user, profile, notice, debug } = loaderData;
+  const { user, profile, notice, debug, testDriveNotice, testDrives } = loaderData;
   const name = user.name || 'User';
   const phoneText = profile.phone || (profile.phoneVerified ? 'Verified' : 'Not set');
   return (
@@ -82,6 +88,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       {notice ? (
         <div className="mb-4">
           <FormMessage tone="success">{notice}</FormMessage>
+        </div>
+      ) : null}
+      {testDriveNotice ? (
+        <div className="mb-4">
+          <FormMessage tone={testDriveNotice.tone}>{testDriveNotice.text}</FormMessage>
         </div>
       ) : null}
       <div className="flex items-center gap-4">
@@ -124,6 +135,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Link>
         <LogoutButton className={secondaryButton} />
       </div>
+      <MyTestDrives testDrives={testDrives} />
       <section aria-labelledby="your-data" className="mt-8 border-t border-slate-200 pt-6">
         <h2 id="your-data" className="text-lg font-bold">
           Your data

@@ -6,6 +6,7 @@ import { getVehicle } from '../../server/catalog/vehicles.ts';
 import { WishlistButton } from '../components/wishlist-button.tsx';
 import { ArrowLeftIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { ShareButton } from '../components/share-button.tsx';
+import { TestDriveButton } from '../components/test-drive-button.tsx';
 import { useSite } from '../components/site-layout.tsx';
 import { VehicleGallery } from '../components/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
@@ -327,7 +328,10 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         ) : (
-          <ContactBar vehicle={vehicle} pageUrl={pageUrl} />
+          <>
+            <TestDriveButton vehicle={vehicle} />
+            <ContactBar vehicle={vehicle} pageUrl={pageUrl} />
+          </>
         )}
       </aside>
 

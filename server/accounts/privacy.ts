@@ -71,6 +71,21 @@ const exportSections = {
       createdAt: submission.createdAt,
     }));
   },
+  testDrives: async ({ database, userId }: ExportContext) =>
+    (await database.db.selectFrom('test_drives').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map((row) => ({
+      id: row.id,
+      vehicleId: row.vehicle_id,
+      vehicle: row.vehicle_title,
+      mode: row.mode,
+      pinCode: row.pin_code,
+      name: row.name,
+      phone: row.phone,
+      email: row.email,
+      slotStart: row.slot_start,
+      status: row.status,
+      remindedAt: row.reminded_at,
+      createdAt: row.created_at,
+    })),
 };
 
 export type PersonalDataExport = { exportedAt: string; site: string } & {
@@ -177,6 +192,7 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
 
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('wishlist_entries').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('test_drives').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('phone_otps').where('user_id', '=', user.id).execute();
     const recipients = [user.email, email, ...(profile?.phone ? [profile.phone] : [])];
     await trx.deleteFrom('outbox_messages').where('recipient', 'in', recipients).execute();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
+import { DEFAULT_TEST_DRIVE_RULES, isPinCode } from '../../app/lib/test-drives.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 
@@ -10,13 +11,39 @@ export const settingsSchema = z.object({
   itemsPerPage: z.coerce.number().refine((value) => (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(value), 'Items per page must be 5, 10, 25 or 50'),
   emailNotifications: z.boolean(),
   maintenanceMode: z.boolean(),
+  // Test drives (server/test-drives/, decision 025): when buyers can book one and how many run
+  // at once. Slots are one hour on the hour, so the opening hours are whole hours (India time).
+  // `servicePinCodes` are the PIN codes the team drives to: home test drives, and rental delivery too.
+  testDriveOpeningHour: z.coerce.number().int('Opening hour must be a whole hour').min(0, 'Opening hour must be between 0 and 23').max(23, 'Opening hour must be between 0 and 23'),
+  testDriveClosingHour: z.coerce.number().int('Closing hour must be a whole hour').min(1, 'Closing hour must be between 1 and 24').max(24, 'Closing hour must be between 1 and 24'),
+  testDriveCapacity: z.coerce.number().int('Test drives at once must be a whole number').min(1, 'Test drives at once must be between 1 and 20').max(20, 'Test drives at once must be between 1 and 20'),
+  testDriveLeadHours: z.coerce.number().int('Notice must be whole hours').min(0, 'Notice must be between 0 and 72 hours').max(72, 'Notice must be between 0 and 72 hours'),
+  testDriveDaysAhead: z.coerce.number().int('Days ahead must be a whole number').min(0, 'Days ahead must be between 0 and 30').max(30, 'Days ahead must be between 0 and 30'),
+  servicePinCodes: z.array(z.string().refine(isPinCode, 'A PIN code has 6 digits and does not start with 0')).max(500, 'At most 500 PIN codes'),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
 
 export function defaultSettings(defaults: { siteName: string; adminEmail: string }): Settings {
-  return { siteName: defaults.siteName, adminEmail: defaults.adminEmail, itemsPerPage: 10, emailNotifications: true, maintenanceMode: false };
+  return {
+    siteName: defaults.siteName,
+    adminEmail: defaults.adminEmail,
+    itemsPerPage: 10,
+    emailNotifications: true,
+    maintenanceMode: false,
+    ...DEFAULT_TEST_DRIVE_SETTINGS,
+  };
 }
+
+/** Test drives 10 am to 7 pm, two at once, 2 hours' notice, a week ahead; home visits around the Andheri East hub (Mumbai). */
+export const DEFAULT_TEST_DRIVE_SETTINGS = {
+  testDriveOpeningHour: DEFAULT_TEST_DRIVE_RULES.openingHour,
+  testDriveClosingHour: DEFAULT_TEST_DRIVE_RULES.closingHour,
+  testDriveCapacity: DEFAULT_TEST_DRIVE_RULES.capacity,
+  testDriveLeadHours: DEFAULT_TEST_DRIVE_RULES.leadHours,
+  testDriveDaysAhead: DEFAULT_TEST_DRIVE_RULES.daysAhead,
+  servicePinCodes: ['400047', '400049', '400053', '400054', '400055', '400056', '400057', '400058', '400059', '400060', '400063', '400069', '400072', '400093', '400099'],
+} satisfies Partial<Settings>;
 
 /** Every setting, falling back to the defaults for any not saved yet. */
 export async function getSettings(database: Database, defaults: Settings): Promise<Settings> {

@@ -179,6 +179,27 @@ export interface SellSubmissionImageTable {
   created_at: string;
 }
 
+/** A test-drive booking (server/test-drives/, migration 007). */
+export interface TestDriveTable {
+  id: Generated<number>;
+  user_id: string;
+  vehicle_id: number | null;
+  vehicle_title: string;
+  mode: 'hub' | 'home';
+  pin_code: string;
+  name: string;
+  phone: string;
+  email: string;
+  /** The UTC instant the slot begins (ISO-8601). */
+  slot_start: string;
+  /** The slot's seat this booking holds: unique per slot, below the capacity (decision 025). */
+  seat: number;
+  status: 'booked' | 'confirmed' | 'done' | 'no_show' | 'cancelled';
+  reminded_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** better-auth's user table (it owns the table; we only read these columns). */
 export interface AuthUserTable {
   id: string;
@@ -233,4 +254,5 @@ export interface DB {
   vehicle_requests: VehicleRequestTable;
   sell_submissions: SellSubmissionTable;
   sell_submission_images: SellSubmissionImageTable;
+  test_drives: TestDriveTable;
 }

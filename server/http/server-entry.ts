@@ -21,6 +21,7 @@ import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger } from '../logger.ts';
 import { checkDatabase, checkDataDir, listen, startupFailureLine } from './startup.ts';
 import { startRetentionSchedule } from '../privacy/retention.ts';
+import { startReminderSchedule } from '../test-drives/notify.ts';
 import { servedUrl } from './served-url.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
 
@@ -49,6 +50,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   }) as Server;
   let database: Database | null = null;
   let retention: ReturnType<typeof startRetentionSchedule> | null = null;
+  let reminders: ReturnType<typeof startReminderSchedule> | null = null;
   try {
     await listen(server, config.port, config.host);
     checkDataDir(config.dataDir);
@@ -89,6 +91,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
     }
     // The privacy page's retention periods, enforced on a schedule (docs/decisions/013).
     retention = startRetentionSchedule(services);
+    // Test-drive reminders an hour before (server/test-drives/notify.ts); every few minutes.
+    reminders = startReminderSchedule(services);
     setImageConcurrency(config.imageConcurrency);
     // Upload folders a crash left behind; in the background, the site need not wait for it.
     void removeStaleUploads(uploadTempDir(config.dataDir)).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
@@ -112,6 +116,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
     retention?.stop();
+    reminders?.stop();
     server.close(async () => {
       await openedDatabase.close();
       logger.info('stopped');

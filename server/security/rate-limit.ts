@@ -59,6 +59,11 @@ export const rateLimits = {
    */
   publicForm: { limit: 10, windowMs: hour },
   /**
+   * Booking, moving or cancelling a test drive, per person (signed in, verified phone). Each
+   * booking sends a mail and an SMS; twenty changes an hour is far beyond a real buyer.
+   */
+  testDriveChange: { limit: 20, windowMs: hour },
+  /**
    * Failed admin sign-ins per address and account. Admin accounts are few, high-value and
    * used by staff with saved passwords, so fewer tries are needed and fewer are allowed.
    */

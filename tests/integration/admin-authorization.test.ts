@@ -92,6 +92,7 @@ describe.skipIf(!shared.url)('admin guard', () => {
       '/admin/manage-categories',
       '/admin/manage-vehicles',
       '/admin/audit-log',
+      '/admin/test-drives',
     ];
   }, 240_000);
 

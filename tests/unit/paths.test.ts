@@ -28,6 +28,11 @@ const builders: Record<string, () => string[]> = {
   'paths.loginThen': () => [paths.loginThen('/wishlist')],
   'adminPaths.loginThen': () => [adminPaths.loginThen('/admin/settings')],
   'adminPaths.editVehicle': () => [adminPaths.editVehicle('suvs', 7), adminPaths.editVehicle('a b/c', 7)],
+  'paths.testDrive': () => [paths.testDrive(12), paths.testDrive(12, { mode: 'home', pin: '400069', date: '2026-12-01', slot: '2026-12-01T10:00' })],
+  'paths.cancelTestDrive': () => [paths.cancelTestDrive(3)],
+  'paths.profileWithNotice': () => [paths.profileWithNotice('testDrive', 'booked')],
+  'paths.profileCompleteThen': () => [paths.profileCompleteThen('/vehicle/3/test-drive')],
+  'adminPaths.testDrivesOn': () => [adminPaths.testDrivesOn('2026-12-01')],
   'adminPaths.leadsExport': () => [adminPaths.leadsExport('requested-vehicles'), adminPaths.leadsExport('selling-vehicles')],
 };
 

@@ -12,6 +12,8 @@ import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/settings';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
+import { parsePinCodeList } from '../../lib/test-drives.ts';
+import { TEST_DRIVE_SETTINGS_LABELS, TestDriveSettingsSection, type TestDriveSettingsErrors } from '../../components/admin/test-drive-settings.tsx';
 
 /** SPEC 2, Admin settings; saved on the server and in effect (design.md). */
 export const SETTINGS_SAVED = 'Settings saved successfully!';
@@ -23,6 +25,7 @@ const LABELS: Record<keyof Settings, string> = {
   itemsPerPage: 'Items Per Page',
   emailNotifications: 'Enable Email Notifications',
   maintenanceMode: 'Maintenance Mode',
+  ...TEST_DRIVE_SETTINGS_LABELS,
 };
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -37,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function changedKeys(before: Settings, after: Settings): Array<keyof Settings> {
-  return (Object.keys(LABELS) as Array<keyof Settings>).filter((key) => before[key] !== after[key]);
+  return (Object.keys(LABELS) as Array<keyof Settings>).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
 }
 
 function summaryOf(prefix: string, keys: Array<keyof Settings>): string {
@@ -59,6 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return auditAndReturn(services, admin.email, { action: 'reset', summary: 'Reset settings to defaults', toast: SETTINGS_RESET }, before, await settingsFor(services));
   }
 
+  if (form.get('intent') === 'test-drives') return saveTestDriveSettings(services, admin.email, form, before);
+
   const values: Values = {
     siteName: cleanLine(form.get('siteName'), 200),
     adminEmail: cleanLine(form.get('adminEmail'), MAX_EMAIL_LENGTH),
@@ -67,7 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     emailNotifications: form.has('emailNotifications'),
     maintenanceMode: form.has('maintenanceMode'),
   };
-  const parsed = settingsSchema.safeParse(values);
+  // The other sections' settings are kept as they are.
+  const parsed = settingsSchema.safeParse({ ...before, ...values });
   if (!parsed.success) {
     const errors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
@@ -86,6 +92,42 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function auditAndReturn(services: AppServices, actorEmail: string, change: { action: 'reset' | 'update'; summary: string; toast: string }, before: Settings, after: Settings): Promise<never> {
   await recordAudit(services.database, { actorEmail, action: change.action, entity: 'settings', summary: summaryOf(change.summary, changedKeys(before, after)), before, after });
   throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: change.toast }) });
+}
+
+/** The test-drive section's own save: only its fields change (PIN codes as a typed list). */
+async function saveTestDriveSettings(services: AppServices, actorEmail: string, form: FormData, before: Settings) {
+  const pinText = cleanLine(form.get('servicePinCodes'), 10_000);
+  const pins = parsePinCodeList(pinText);
+  const testDriveValues = {
+    testDriveOpeningHour: cleanLine(form.get('testDriveOpeningHour'), 4),
+    testDriveClosingHour: cleanLine(form.get('testDriveClosingHour'), 4),
+    testDriveCapacity: cleanLine(form.get('testDriveCapacity'), 6),
+    testDriveLeadHours: cleanLine(form.get('testDriveLeadHours'), 6),
+    testDriveDaysAhead: cleanLine(form.get('testDriveDaysAhead'), 6),
+    servicePinCodes: pinText,
+  };
+  const errors: TestDriveSettingsErrors = {};
+  if (pins.invalid.length) errors.servicePinCodes = `Not a PIN code: ${pins.invalid.slice(0, 5).join(', ')}. A PIN code has 6 digits and does not start with 0.`;
+  const parsed = settingsSchema.safeParse({ ...before, ...testDriveValues, servicePinCodes: pins.codes });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof TestDriveSettingsErrors;
+      errors[key] ??= issue.message;
+    }
+  } else if (parsed.data.testDriveClosingHour <= parsed.data.testDriveOpeningHour) {
+    errors.testDriveClosingHour = 'Test drives must end after they start.';
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return data({ testDriveErrors: errors, testDriveValues }, { status: 400 });
+  await saveSettings(services, parsed.data, actorEmail);
+  await recordAudit(services.database, {
+    actorEmail,
+    action: 'update',
+    entity: 'settings',
+    summary: summaryOf('Changed test-drive settings', changedKeys(before, parsed.data)),
+    before,
+    after: parsed.data,
+  });
+  throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_SAVED }) });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -121,6 +163,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const intent = navigation.state !== 'idle' && navigation.formMethod === 'POST' ? navigation.formData?.get('intent') : null;
   const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {};
+  const testDriveErrors: TestDriveSettingsErrors = actionData && 'testDriveErrors' in actionData ? actionData.testDriveErrors : {};
   const networkError = actionData && 'error' in actionData ? String(actionData.error) : null;
   const shown: Values | Settings = actionData && 'values' in actionData ? actionData.values : settings;
   const hasErrors = Object.keys(errors).length > 0;
@@ -201,6 +244,12 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </div>
         </Form>
       </section>
+      <TestDriveSettingsSection
+        key={`test-drives-${JSON.stringify(settings)}`}
+        values={actionData && 'testDriveValues' in actionData ? actionData.testDriveValues : settings}
+        errors={testDriveErrors}
+        busy={Boolean(intent)}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { computeStatistics } from '../../../server/admin/statistics.ts';
+import { testDriveStatistics } from '../../../server/test-drives/test-drives.ts';
 import { CHART_DAYS } from '../../lib/admin-pages.ts';
 import { BarChart } from '../../components/admin/bar-chart.tsx';
 import { appContext } from '../../context.ts';
@@ -14,7 +15,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
-  return computeStatistics(services.database);
+  const [statistics, testDrives] = await Promise.all([computeStatistics(services.database), testDriveStatistics(services.database, services.clock.now())]);
+  return { ...statistics, testDrives };
 }
 
 const number = new Intl.NumberFormat('en-IN');
@@ -39,7 +41,7 @@ function StatCard({ label, value, children }: { label: string; value: string; ch
 }
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
-  const { vehicles, categories, users, monthlySales, daily, leadsTracked } = loaderData;
+  const { vehicles, categories, users, monthlySales, daily, leadsTracked, testDrives } = loaderData;
   const labels = daily.map((point) => dayLabel(point.date));
   return (
     <div className="flex flex-col gap-6">
@@ -54,6 +56,12 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
           {number.format(monthlySales.count)} {monthlySales.count === 1 ? 'car' : 'cars'} sold in {monthLabel(monthlySales.month)}
         </StatCard>
         <StatCard label="Total Users" value={number.format(users)} />
+        <StatCard label="Test Drives" value={number.format(testDrives.total)}>
+          {number.format(testDrives.upcoming)} upcoming · {number.format(testDrives.done)} done · {number.format(testDrives.noShow)} no-show
+        </StatCard>
+        <StatCard label="Test Drives That Became Sales" value={number.format(testDrives.becameSales)}>
+          {testDrives.done > 0 ? `${Math.round((testDrives.becameSales / testDrives.done) * 100)}% of test drives done` : 'No test drives done yet'}
+        </StatCard>
       </dl>
 
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">

@@ -1,0 +1,77 @@
+import { Form } from 'react-router';
+import { FormMessage, primaryButton, SelectField, TextAreaField, TextField } from '../form.tsx';
+import { hourLabel } from '../../lib/test-drives.ts';
+
+/** The test-drive block of the admin settings, as the form shows and sends it. */
+export type TestDriveSettingsValues = {
+  testDriveOpeningHour: number | string;
+  testDriveClosingHour: number | string;
+  testDriveCapacity: number | string;
+  testDriveLeadHours: number | string;
+  testDriveDaysAhead: number | string;
+  /** The list as typed, or the saved list. */
+  servicePinCodes: string | readonly string[];
+};
+
+export type TestDriveSettingsErrors = Partial<Record<keyof TestDriveSettingsValues, string>>;
+
+export const TEST_DRIVE_SETTINGS_LABELS: Record<keyof TestDriveSettingsValues, string> = {
+  testDriveOpeningHour: 'Test drives from',
+  testDriveClosingHour: 'Test drives until',
+  testDriveCapacity: 'Test drives at once',
+  testDriveLeadHours: 'Notice needed (hours)',
+  testDriveDaysAhead: 'Days ahead one can book',
+  servicePinCodes: 'PIN codes we serve at home',
+};
+
+const L = TEST_DRIVE_SETTINGS_LABELS;
+
+/** Its own form (intent `test-drives`), saved without touching the other settings' fields. */
+export function TestDriveSettingsSection({ values, errors, busy }: { values: TestDriveSettingsValues; errors: TestDriveSettingsErrors; busy: boolean }) {
+  const pins = typeof values.servicePinCodes === 'string' ? values.servicePinCodes : values.servicePinCodes.join(', ');
+  const hasErrors = Object.keys(errors).length > 0;
+  return (
+    <section aria-labelledby="test-drive-settings" className="w-full max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h2 id="test-drive-settings" className="text-lg font-bold">
+        Test drives and home service
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Slots last one hour and start on the hour, India time. Bookings already made keep their time when these change.</p>
+      <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
+        {hasErrors ? <FormMessage tone="error">Please correct the highlighted test-drive fields.</FormMessage> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField id="testDriveOpeningHour" name="testDriveOpeningHour" label={L.testDriveOpeningHour} defaultValue={String(values.testDriveOpeningHour)} error={errors.testDriveOpeningHour}>
+            {Array.from({ length: 24 }, (_, hour) => (
+              <option key={hour} value={hour}>
+                {hourLabel(hour)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id="testDriveClosingHour" name="testDriveClosingHour" label={L.testDriveClosingHour} defaultValue={String(values.testDriveClosingHour)} error={errors.testDriveClosingHour}>
+            {Array.from({ length: 24 }, (_, index) => index + 1).map((hour) => (
+              <option key={hour} value={hour}>
+                {hour === 24 ? 'midnight' : hourLabel(hour)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField id="testDriveCapacity" name="testDriveCapacity" type="number" inputMode="numeric" min={1} max={20} label={L.testDriveCapacity} defaultValue={String(values.testDriveCapacity)} error={errors.testDriveCapacity} hint="How many test drives the team can run in the same hour." />
+          <TextField id="testDriveLeadHours" name="testDriveLeadHours" type="number" inputMode="numeric" min={0} max={72} label={L.testDriveLeadHours} defaultValue={String(values.testDriveLeadHours)} error={errors.testDriveLeadHours} hint="No slot starts sooner than this." />
+          <TextField id="testDriveDaysAhead" name="testDriveDaysAhead" type="number" inputMode="numeric" min={0} max={30} label={L.testDriveDaysAhead} defaultValue={String(values.testDriveDaysAhead)} error={errors.testDriveDaysAhead} hint="Today plus this many days." />
+        </div>
+        <TextAreaField
+          id="servicePinCodes"
+          name="servicePinCodes"
+          label={L.servicePinCodes}
+          defaultValue={pins}
+          error={errors.servicePinCodes}
+          hint="6-digit PIN codes, separated by commas or spaces: home test drives and rental delivery."
+          rows={3}
+        />
+        <div className="flex border-t border-slate-200 pt-5 sm:justify-end">
+          <button type="submit" name="intent" value="test-drives" disabled={busy} className={primaryButton}>
+            Save test-drive settings
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { Form, Link } from 'react-router';
+import { paths } from '../lib/paths.ts';
+import { MODE_LABELS, slotLabel, STATUS_LABELS, testDriveMessages, type TestDriveMode, type TestDriveStatus } from '../lib/test-drives.ts';
+
+export type MyTestDrive = { id: number; vehicleId: number | null; vehicleTitle: string; mode: TestDriveMode; pinCode: string; slot: string; status: TestDriveStatus; changeable: boolean };
+
+/** What `?testDrive=` on /profile says after a booking, a change or a cancel. */
+export const TEST_DRIVE_NOTICES: Record<string, { tone: 'success' | 'error'; text: string }> = {
+  booked: { tone: 'success', text: testDriveMessages.booked },
+  rescheduled: { tone: 'success', text: testDriveMessages.rescheduled },
+  cancelled: { tone: 'success', text: testDriveMessages.cancelled },
+  'not-changed': { tone: 'error', text: testDriveMessages.notChangeable },
+  'not-found': { tone: 'error', text: testDriveMessages.notYours },
+  'too-many': { tone: 'error', text: testDriveMessages.tooMany },
+  failed: { tone: 'error', text: 'Your test drive could not be changed. Please try again.' },
+};
+
+const statusTone: Record<TestDriveStatus, string> = {
+  booked: 'bg-sky-100 text-sky-800',
+  confirmed: 'bg-green-100 text-green-800',
+  done: 'bg-slate-100 text-slate-700',
+  no_show: 'bg-amber-100 text-amber-800',
+  cancelled: 'bg-slate-100 text-slate-500',
+};
+
+/** The profile's list of the person's test drives, each upcoming one with Reschedule and Cancel. */
+export function MyTestDrives({ testDrives }: { testDrives: MyTestDrive[] }) {
+  return (
+    <section id="test-drives" aria-labelledby="test-drives-title" className="mt-8 border-t border-slate-200 pt-6">
+      <h2 id="test-drives-title" className="text-lg font-bold">
+        My test drives
+      </h2>
+      {testDrives.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">No test drives yet. Open a car and choose "Book a test drive".</p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-3">
+          {testDrives.map((drive) => (
+            <li key={drive.id} className="rounded-xl p-4 ring-1 ring-slate-200">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  {drive.vehicleId !== null ? (
+                    <Link to={paths.vehicle(drive.vehicleId)} className="font-semibold text-brand-700 underline">
+                      {drive.vehicleTitle}
+                    </Link>
+                  ) : (
+                    <span className="font-semibold">{drive.vehicleTitle}</span>
+                  )}
+                  <p className="text-sm text-slate-700">{slotLabel(drive.slot)}</p>
+                  <p className="text-sm text-slate-600">
+                    {MODE_LABELS[drive.mode]}
+                    {drive.mode === 'home' ? ` (PIN ${drive.pinCode})` : ''}
+                  </p>
+                </div>
+                <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusTone[drive.status]}`}>{STATUS_LABELS[drive.status]}</span>
+              </div>
+              {drive.changeable && drive.vehicleId !== null ? (
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Link to={paths.testDrive(drive.vehicleId, { reschedule: drive.id, date: drive.slot.slice(0, 10) })} className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
+                    Reschedule
+                  </Link>
+                  <Form method="post" action={paths.cancelTestDrive(drive.id)}>
+                    <button
+                      type="submit"
+                      className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-slate-300 hover:bg-red-50"
+                      onClick={(event) => {
+                        if (!window.confirm('Cancel this test drive?')) event.preventDefault();
+                      }}
+                    >
+                      Cancel test drive
+                    </button>
+                  </Form>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

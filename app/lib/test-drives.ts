@@ -1,0 +1,221 @@
+/**
+ * Test-drive rules shared by the server, the pages and the API: slot times, the booking
+ * window, PIN codes and the texts. Times a person sees or types (URLs, the API's `start`) are
+ * India Standard Time, written 'YYYY-MM-DDTHH:MM'; the database keeps the UTC instant.
+ */
+
+/** Every slot lasts one hour and starts on the hour (decision 025: why it is not a setting). */
+export const TEST_DRIVE_SLOT_MINUTES = 60;
+
+export const TEST_DRIVE_MODES = ['hub', 'home'] as const;
+export type TestDriveMode = (typeof TEST_DRIVE_MODES)[number];
+
+export const TEST_DRIVE_STATUSES = ['booked', 'confirmed', 'done', 'no_show', 'cancelled'] as const;
+export type TestDriveStatus = (typeof TEST_DRIVE_STATUSES)[number];
+/** Bookings the customer may still change or cancel, and the reminder goes to. */
+export const UPCOMING_STATUSES = ['booked', 'confirmed'] as const satisfies readonly TestDriveStatus[];
+
+export const STATUS_LABELS: Record<TestDriveStatus, string> = {
+  booked: 'Booked',
+  confirmed: 'Confirmed',
+  done: 'Done',
+  no_show: 'No-show',
+  cancelled: 'Cancelled',
+};
+
+export const MODE_LABELS: Record<TestDriveMode, string> = {
+  hub: 'At our hub',
+  home: 'At your home',
+};
+
+/**
+ * Whether a car is offered for test drives: for sale and not sold or reserved. Rental cars
+ * (the fleet's `purpose`) are not offered either, once the vehicle carries one.
+ */
+export function offersTestDrive(vehicle: { status: string }): boolean {
+  return vehicle.status === 'available';
+}
+
+/** The admin's settings for test drives, as the rules read them. */
+export type TestDriveRules = {
+  /** Whole hours, India time: the first slot starts at `openingHour`, the last ends at `closingHour`. */
+  openingHour: number;
+  closingHour: number;
+  /** Test drives the team can run at the same time. */
+  capacity: number;
+  /** No slot starts sooner than this after now. */
+  leadHours: number;
+  /** Today and this many days after it. */
+  daysAhead: number;
+};
+
+export const DEFAULT_TEST_DRIVE_RULES: TestDriveRules = { openingHour: 10, closingHour: 19, capacity: 2, leadHours: 2, daysAhead: 6 };
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+export const IST_OFFSET_MS = 330 * MINUTE_MS;
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** 'YYYY-MM-DD' when `text` is exactly a real calendar date, else null. */
+export function parseIstDate(text: unknown): string | null {
+  if (typeof text !== 'string') return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text ? text : null;
+}
+
+/** 'YYYY-MM-DDTHH:MM' (India time) when `text` is exactly such a real moment on the hour grid, else null. */
+export function parseSlot(text: unknown): string | null {
+  if (typeof text !== 'string') return null;
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(text);
+  if (!match || !parseIstDate(match[1])) return null;
+  const hour = Number(match[2]);
+  const minute = Number(match[3]);
+  if (hour > 23 || minute !== 0) return null;
+  return text;
+}
+
+/** The UTC instant a slot written in India time begins. */
+export function slotInstant(slot: string): Date {
+  return new Date(Date.parse(`${slot}:00Z`) - IST_OFFSET_MS);
+}
+
+/** The India-time slot text of a UTC instant (ISO text or milliseconds). */
+export function slotOfInstant(instant: string | number | Date): string {
+  return new Date(new Date(instant).getTime() + IST_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/** India's calendar date at an instant. */
+export function istDateOf(nowMs: number): string {
+  return new Date(nowMs + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The days one can book: today (India time) and `daysAhead` more. */
+export function bookableDays(nowMs: number, rules: TestDriveRules): string[] {
+  const today = istDateOf(nowMs);
+  return Array.from({ length: rules.daysAhead + 1 }, (_, index) => addDays(today, index));
+}
+
+/** The slots of `date` one may still book at `nowMs`: within opening hours, in the window, at least `leadHours` ahead. */
+export function daySlots(date: string, nowMs: number, rules: TestDriveRules): string[] {
+  if (!bookableDays(nowMs, rules).includes(date)) return [];
+  const earliest = nowMs + rules.leadHours * HOUR_MS;
+  const slots: string[] = [];
+  for (let hour = rules.openingHour; hour + TEST_DRIVE_SLOT_MINUTES / 60 <= rules.closingHour; hour++) {
+    const slot = `${date}T${two(hour)}:00`;
+    if (slotInstant(slot).getTime() >= earliest) slots.push(slot);
+  }
+  return slots;
+}
+
+/** Why `slot` cannot be booked at `nowMs` under `rules`, or null when it can. */
+export function slotProblem(slot: string, nowMs: number, rules: TestDriveRules): string | null {
+  const date = slot.slice(0, 10);
+  if (!bookableDays(nowMs, rules).includes(date)) return testDriveMessages.outsideWindow(rules.daysAhead);
+  const hour = Number(slot.slice(11, 13));
+  if (hour < rules.openingHour || hour + 1 > rules.closingHour) return testDriveMessages.outsideHours(rules);
+  if (slotInstant(slot).getTime() < nowMs + rules.leadHours * HOUR_MS) return testDriveMessages.tooSoon(rules.leadHours);
+  return null;
+}
+
+/** An Indian PIN code: six digits, not starting with 0. */
+export function isPinCode(text: string): boolean {
+  return /^[1-9]\d{5}$/.test(text);
+}
+
+/** PIN codes typed as a list (commas, spaces or lines between them): the valid ones, sorted and unique, and the rest. */
+export function parsePinCodeList(text: string): { codes: string[]; invalid: string[] } {
+  const parts = text
+    .split(/[\s,;]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const codes = [...new Set(parts.filter(isPinCode))].sort();
+  const invalid = parts.filter((part) => !isPinCode(part));
+  return { codes, invalid };
+}
+
+/** 10 -> '10:00 am', 13 -> '1:00 pm' */
+export function hourLabel(hour: number): string {
+  const h = ((hour + 11) % 12) + 1;
+  return `${h}:00 ${hour < 12 ? 'am' : 'pm'}`;
+}
+
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', { weekday: 'short', timeZone: 'UTC' });
+const dayMonth = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** '2026-12-01' -> 'Tue, 1 Dec' */
+export function dayLabel(date: string): string {
+  return `${weekday(date)}, ${dayMonth(date)}`;
+}
+
+/** '2026-12-01T10:00' -> 'Tue, 1 Dec, 10:00 am' */
+export function slotLabel(slot: string): string {
+  return `${dayLabel(slot.slice(0, 10))}, ${hourLabel(Number(slot.slice(11, 13)))}`;
+}
+
+/** '2026-12-01T10:00' -> '10:00 am – 11:00 am' */
+export function slotTimeRange(slot: string): string {
+  const hour = Number(slot.slice(11, 13));
+  return `${hourLabel(hour)} – ${hourLabel(hour + 1)}`;
+}
+
+export function remainingLabel(remaining: number): string {
+  return remaining <= 0 ? 'Full' : remaining === 1 ? '1 left' : `${remaining} left`;
+}
+
+/** Every sentence the booking says to a person, in one place for the pages, the API and the tests. */
+export const testDriveMessages = {
+  signInFirst: 'Please sign in to book a test drive.',
+  verifyPhoneFirst: 'Please verify your phone number to book a test drive. We send the confirmation and the reminder to it.',
+  vehicleNotFound: 'This vehicle was not found.',
+  notForSale: 'This car is no longer available for a test drive.',
+  chooseMode: 'Please choose where you would like the test drive: at our hub or at your home.',
+  pinRequired: 'Please enter the 6-digit PIN code of your address.',
+  pinInvalid: 'A PIN code has 6 digits and does not start with 0.',
+  pinNotServed: 'We do not come to this PIN code yet. Please choose a test drive at our hub.',
+  slotInvalid: 'Please choose a time from the list.',
+  outsideWindow: (daysAhead: number) => `Please choose a day from today to ${daysAhead} days ahead.`,
+  outsideHours: (rules: Pick<TestDriveRules, 'openingHour' | 'closingHour'>) => `Test drives run from ${hourLabel(rules.openingHour)} to ${hourLabel(rules.closingHour)}.`,
+  tooSoon: (leadHours: number) => `Please choose a time at least ${leadHours} ${leadHours === 1 ? 'hour' : 'hours'} from now.`,
+  carTaken: 'This car is already booked for a test drive at that time. Please choose another time.',
+  slotFull: 'That time is fully booked. Please choose another time.',
+  youAreBusy: 'You already have a test drive at that time. Please choose another time.',
+  notYours: 'This test drive was not found.',
+  notChangeable: 'This test drive can no longer be changed.',
+  booked: 'Your test drive is booked. We have sent the details to your phone and email.',
+  rescheduled: 'Your test drive has been moved to the new time.',
+  cancelled: 'Your test drive has been cancelled.',
+  tooMany: 'Too many booking attempts. Please try again later.',
+  failed: 'Your test drive could not be booked. Please try again.',
+} as const;
+
+export type BookingRequest = { slot: string; mode: TestDriveMode; pinCode: string };
+
+/**
+ * The booking's fields as a form or the API sends them: the slot in India time, the mode and
+ * (for home) the PIN code. Bad values are named per field; nothing here knows the settings.
+ */
+export function parseBookingRequest(raw: { slot: unknown; mode: unknown; pinCode: unknown }):
+  | { ok: true; value: BookingRequest }
+  | { ok: false; message: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  const mode = TEST_DRIVE_MODES.find((candidate) => candidate === raw.mode);
+  if (!mode) fields.mode = testDriveMessages.chooseMode;
+  const slot = parseSlot(raw.slot);
+  if (!slot) fields.slot = testDriveMessages.slotInvalid;
+  const pinCode = typeof raw.pinCode === 'string' ? raw.pinCode.replace(/\s+/g, '').slice(0, 12) : raw.pinCode === undefined || raw.pinCode === null ? '' : null;
+  if (mode === 'home') {
+    if (pinCode === null || pinCode === '') fields.pinCode = testDriveMessages.pinRequired;
+    else if (!isPinCode(pinCode)) fields.pinCode = testDriveMessages.pinInvalid;
+  }
+  const first = Object.values(fields)[0];
+  if (first || !mode || !slot) return { ok: false, message: first ?? testDriveMessages.slotInvalid, fields };
+  return { ok: true, value: { slot, mode, pinCode: mode === 'home' ? (pinCode ?? '') : '' } };
+}

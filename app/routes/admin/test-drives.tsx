@@ -1,0 +1,229 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { recordAudit } from '../../../server/admin/audit.ts';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { settingsFor } from '../../../server/admin/settings.ts';
+import { answerError } from '../../../server/http/action-errors.ts';
+import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
+import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
+import { notifyTestDrive } from '../../../server/test-drives/notify.ts';
+import { changeTestDriveStatus, daySchedule, rescheduleTestDriveByAdmin, type AdminTestDriveAction, type ScheduledTestDrive } from '../../../server/test-drives/test-drives.ts';
+import { Toast } from '../../components/admin/toast.tsx';
+import { inputClass } from '../../components/form.tsx';
+import { appContext } from '../../context.ts';
+import { telLink } from '../../lib/contact.ts';
+import { cleanLine, parseId } from '../../lib/input.ts';
+import { adminPaths, paths } from '../../lib/paths.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { addDays, dayLabel, istDateOf, MODE_LABELS, parseIstDate, parseSlot, slotLabel, slotTimeRange, STATUS_LABELS, type TestDriveStatus } from '../../lib/test-drives.ts';
+import type { Route } from './+types/test-drives';
+
+/** The day's test drives for the team: who comes when, and confirm / reschedule / done / no-show. */
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Test drives', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  await requireAdmin(services, request);
+  const today = istDateOf(services.clock.now());
+  const date = parseIstDate(new URL(request.url).searchParams.get('date')) ?? today;
+  const [schedule, flash] = await Promise.all([daySchedule(services, date), takeFlash(services.config.authSecret, request)]);
+  return data({ date, today, schedule, toast: flash.toast }, { headers: flash.headers });
+}
+
+const ACTIONS: Record<AdminTestDriveAction, { label: string; done: string; audit: string }> = {
+  confirm: { label: 'Confirm', done: 'Test drive confirmed.', audit: 'Confirmed test drive' },
+  done: { label: 'Mark done', done: 'Test drive marked done.', audit: 'Marked test drive done' },
+  no_show: { label: 'No-show', done: 'Test drive marked as a no-show.', audit: 'Marked test drive no-show' },
+  cancel: { label: 'Cancel', done: 'Test drive cancelled.', audit: 'Cancelled test drive' },
+};
+const isAction = (value: string): value is AdminTestDriveAction => Object.hasOwn(ACTIONS, value);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  const url = new URL(request.url);
+  const back = adminPaths.testDrivesOn(parseIstDate(url.searchParams.get('date')) ?? istDateOf(services.clock.now()));
+  const answer = async (tone: 'success' | 'error', text: string, status = 303) => redirect(back, { status, headers: await flashHeaders(services.config.authSecret, { tone, text }) });
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
+  const intent = cleanLine(form.get('intent'), 20);
+  const id = parseId(cleanLine(form.get('id'), 20));
+  if (id === null) return answer('error', 'This test drive was not found.');
+  try {
+    if (intent === 'reschedule') {
+      const slot = parseSlot(cleanLine(form.get('slot'), 20));
+      if (!slot) return answer('error', 'Please choose the new day and hour (on the hour).');
+      const { before, after } = await rescheduleTestDriveByAdmin(services, await settingsFor(services), { id, slot });
+      await recordAudit(services.database, {
+        actorEmail: admin.email,
+        action: 'reschedule',
+        entity: 'test_drive',
+        entityId: id,
+        summary: `Moved test drive #${id} (${after.vehicleTitle}) from ${slotLabel(before.slot)} to ${slotLabel(after.slot)}`,
+        before,
+        after,
+      });
+      await notifyTestDrive(services, 'rescheduled', after);
+      return answer('success', `Test drive moved to ${slotLabel(after.slot)}.`);
+    }
+    if (!isAction(intent)) return answer('error', 'Unknown action.');
+    const { before, after } = await changeTestDriveStatus(services, { id, action: intent });
+    await recordAudit(services.database, {
+      actorEmail: admin.email,
+      action: intent,
+      entity: 'test_drive',
+      entityId: id,
+      summary: `${ACTIONS[intent].audit} #${id} (${after.vehicleTitle}, ${slotLabel(after.slot)})`,
+      before: { status: before.status },
+      after: { status: after.status },
+    });
+    return answer('success', ACTIONS[intent].done);
+  } catch (error) {
+    const refused = answerError(error, services.logger, { fallback: 'The test drive could not be changed. Please try again.', log: 'admin test-drive change failed', context: { id, intent } });
+    return answer('error', refused.message);
+  }
+}
+
+const statusTone: Record<TestDriveStatus, string> = {
+  booked: 'bg-sky-100 text-sky-800',
+  confirmed: 'bg-green-100 text-green-800',
+  done: 'bg-slate-200 text-slate-800',
+  no_show: 'bg-amber-100 text-amber-800',
+  cancelled: 'bg-slate-100 text-slate-500 line-through',
+};
+
+const actionButton = 'rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-50';
+
+function Row({ drive, busy }: { drive: ScheduledTestDrive; busy: boolean }) {
+  const allowed: AdminTestDriveAction[] =
+    drive.status === 'booked' ? ['confirm', 'done', 'no_show', 'cancel'] : drive.status === 'confirmed' ? ['done', 'no_show', 'cancel'] : drive.status === 'done' ? ['no_show'] : drive.status === 'no_show' ? ['done'] : [];
+  const movable = drive.status === 'booked' || drive.status === 'confirmed';
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-test-drive={drive.id}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-lg font-bold tabular-nums">{slotTimeRange(drive.slot)}</p>
+          {drive.vehicleId !== null ? (
+            <Link to={paths.vehicle(drive.vehicleId)} className="font-semibold text-brand-700 underline">
+              {drive.vehicleTitle}
+            </Link>
+          ) : (
+            <span className="font-semibold">{drive.vehicleTitle} (removed)</span>
+          )}
+        </div>
+        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusTone[drive.status]}`}>{STATUS_LABELS[drive.status]}</span>
+      </div>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="inline text-slate-600">Customer: </dt>
+          <dd className="inline font-medium">{drive.name || '—'}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">Phone: </dt>
+          <dd className="inline font-medium">
+            <a href={telLink(drive.phone)} className="underline">
+              {drive.phone}
+            </a>
+          </dd>
+        </div>
+        <div className="min-w-0 truncate">
+          <dt className="inline text-slate-600">Email: </dt>
+          <dd className="inline">{drive.email}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">Where: </dt>
+          <dd className="inline font-medium">
+            {MODE_LABELS[drive.mode]}
+            {drive.mode === 'home' ? `, PIN ${drive.pinCode}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">Booking: </dt>
+          <dd className="inline">
+            #{drive.id}
+            {drive.remindedAt ? ' · reminder sent' : ''}
+          </dd>
+        </div>
+      </dl>
+      {allowed.length > 0 ? (
+        <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
+          <input type="hidden" name="id" value={drive.id} />
+          {allowed.map((intent) => (
+            <button key={intent} type="submit" name="intent" value={intent} disabled={busy} className={`${actionButton} ${intent === 'cancel' ? 'text-red-700' : intent === 'confirm' ? 'bg-brand-700 text-white ring-brand-700 hover:bg-brand-800' : ''}`}>
+              {ACTIONS[intent].label}
+            </button>
+          ))}
+        </Form>
+      ) : null}
+      {movable ? (
+        <details>
+          <summary className="cursor-pointer text-sm font-semibold text-brand-700">Reschedule</summary>
+          <Form method="post" preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
+            <input type="hidden" name="id" value={drive.id} />
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              New day and hour
+              <input type="datetime-local" name="slot" step={3600} defaultValue={drive.slot} required className={`${inputClass} py-2`} />
+            </label>
+            <button type="submit" name="intent" value="reschedule" disabled={busy} className={actionButton}>
+              Move
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+export default function AdminTestDrives({ loaderData }: Route.ComponentProps) {
+  const { date, today, schedule, toast } = loaderData;
+  const busy = useNavigation().state !== 'idle';
+  const active = schedule.filter((drive) => drive.status !== 'cancelled');
+  const count = (status: TestDriveStatus) => schedule.filter((drive) => drive.status === status).length;
+  const navLink = 'rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 bg-white hover:bg-slate-100';
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-extrabold tracking-tight">Test drives</h1>
+          <p className="text-slate-600">
+            {dayLabel(date)}
+            {date === today ? ' (today)' : ''}: {active.length} {active.length === 1 ? 'test drive' : 'test drives'}
+            {active.length > 0 ? ` · ${count('booked')} to confirm · ${count('done')} done · ${count('no_show')} no-show` : ''}
+          </p>
+        </div>
+        <nav aria-label="Day" className="flex flex-wrap items-center gap-2">
+          <Link to={adminPaths.testDrivesOn(addDays(date, -1))} className={navLink}>
+            ← Previous day
+          </Link>
+          <Link to={adminPaths.testDrivesOn(today)} className={navLink}>
+            Today
+          </Link>
+          <Link to={adminPaths.testDrivesOn(addDays(date, 1))} className={navLink}>
+            Next day →
+          </Link>
+          <Form method="get" className="flex items-center gap-2">
+            <label htmlFor="schedule-date" className="sr-only">
+              Day
+            </label>
+            <input id="schedule-date" type="date" name="date" defaultValue={date} className={`${inputClass} py-2`} />
+            <button type="submit" className={navLink}>
+              Show
+            </button>
+          </Form>
+        </nav>
+      </div>
+      {schedule.length === 0 ? (
+        <p className="rounded-2xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">No test drives on {dayLabel(date)}.</p>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {schedule.map((drive) => (
+            <Row key={`${drive.id}-${drive.status}-${drive.slot}`} drive={drive} busy={busy} />
+          ))}
+        </ul>
+      )}
+      <Toast toast={toast} />
+    </div>
+  );
+}

@@ -1,0 +1,364 @@
+import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { ensureProfile } from '../../server/accounts/profiles.ts';
+import { settingsFor } from '../../server/admin/settings.ts';
+import { currentUser } from '../../server/auth/session.ts';
+import { getVehicle } from '../../server/catalog/vehicles.ts';
+import { answerError } from '../../server/http/action-errors.ts';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
+import { bookAndConfirm, rescheduleAndConfirm } from '../../server/test-drives/booking.ts';
+import { listOwnTestDrives, slotsFor, testDriveRules } from '../../server/test-drives/test-drives.ts';
+import { FormMessage, inputClass, primaryButton, secondaryButton } from '../components/form.tsx';
+import { VehicleImage } from '../components/vehicle-image.tsx';
+import { appContext } from '../context.ts';
+import { detailPriceLabel } from '../lib/format.ts';
+import { cleanLine, parseId } from '../lib/input.ts';
+import { withNetworkErrorMessage } from '../lib/network.ts';
+import { paths } from '../lib/paths.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import {
+  bookableDays,
+  daySlots,
+  dayLabel,
+  hourLabel,
+  isPinCode,
+  MODE_LABELS,
+  offersTestDrive,
+  parseBookingRequest,
+  parseIstDate,
+  parseSlot,
+  remainingLabel,
+  slotLabel,
+  slotTimeRange,
+  testDriveMessages,
+  type TestDriveMode,
+} from '../lib/test-drives.ts';
+import { detailTitle } from '../lib/vehicle.ts';
+import type { Route } from './+types/test-drive';
+
+/**
+ * Booking a test drive, one step per page so it works without JavaScript: where (hub or home
+ * with a PIN code), which day, which hour (with the places left), then confirm. The choices
+ * travel in the query string of a GET form; only the confirmation is a POST.
+ */
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: paths.testDrive(params.id), title: 'Book a test drive', noIndex: true });
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const id = parseId(params.id);
+  const found = id === null ? null : await getVehicle(services.database, id);
+  if (!found) return data({ state: 'not-found' as const }, { status: 404 });
+  const url = new URL(request.url);
+  const here = url.pathname + url.search;
+  const user = await currentUser(services.auth, request);
+  if (!user) throw redirect(paths.loginThen(here));
+
+  const vehicle = {
+    id: found.id,
+    title: detailTitle(found),
+    subtitle: [found.variant, found.year, found.fuelType, found.transmission].filter(Boolean).join(' • '),
+    price: detailPriceLabel(found.price),
+    cover: found.images[0] ?? null,
+  };
+  if (!offersTestDrive(found)) return { state: 'unavailable' as const, vehicle };
+  const profile = await ensureProfile(services.database, user);
+  if (!profile.phoneVerified) return { state: 'verify-phone' as const, vehicle, verifyUrl: paths.profileCompleteThen(here) };
+
+  const settings = await settingsFor(services);
+  const rules = testDriveRules(settings);
+  const now = services.clock.now();
+  const query = url.searchParams;
+
+  // Moving a booking of one's own: its place stays, only the time changes.
+  const rescheduleId = parseId(query.get('reschedule') ?? '');
+  const rescheduling = rescheduleId === null ? null : ((await listOwnTestDrives(services, user.id)).find((drive) => drive.id === rescheduleId && drive.changeable && drive.vehicleId === vehicle.id) ?? null);
+
+  const mode: TestDriveMode = rescheduling?.mode ?? (query.get('mode') === 'home' ? 'home' : 'hub');
+  const pin = rescheduling?.pinCode ?? cleanLine(query.get('pin'), 12).replace(/\s+/g, '');
+  const pinProblem = mode !== 'home' ? null : !pin ? testDriveMessages.pinRequired : !isPinCode(pin) ? testDriveMessages.pinInvalid : !settings.servicePinCodes.includes(pin) ? testDriveMessages.pinNotServed : null;
+
+  const days = bookableDays(now, rules).map((date) => ({ date, label: dayLabel(date), open: daySlots(date, now, rules).length > 0 }));
+  const asked = parseIstDate(query.get('date'));
+  const date = asked && days.some((day) => day.date === asked) ? asked : (days.find((day) => day.open)?.date ?? days[0]!.date);
+  const slots = await slotsFor(services, rules, { vehicleId: vehicle.id, date });
+  const askedSlot = parseSlot(query.get('slot'));
+  const selected = askedSlot && !pinProblem ? (slots.find((slot) => slot.start === askedSlot && slot.remaining > 0)?.start ?? null) : null;
+
+  return {
+    state: 'ready' as const,
+    vehicle,
+    days,
+    date,
+    slots,
+    mode,
+    pin,
+    // A PIN not typed yet is asked for, not refused.
+    pinProblem,
+    pinTyped: Boolean(pin),
+    selected,
+    rescheduling: rescheduling ? { id: rescheduling.id, slot: rescheduling.slot } : null,
+    hours: `${hourLabel(rules.openingHour)} to ${hourLabel(rules.closingHour)}`,
+    leadHours: rules.leadHours,
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const user = await currentUser(services.auth, request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(paths.loginThen(url.pathname + url.search));
+  }
+  const vehicleId = parseId(params.id);
+  if (vehicleId === null) return data({ error: testDriveMessages.vehicleNotFound, fields: {} as Record<string, string> }, { status: 404 });
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message, fields: {} as Record<string, string> }, { status: form.status });
+  const text = (name: string) => cleanLine(form.get(name), 40);
+  const parsed = parseBookingRequest({ slot: text('slot'), mode: text('mode'), pinCode: text('pinCode') });
+  if (!parsed.ok) return data({ error: parsed.message, fields: parsed.fields }, { status: 400 });
+  const rescheduleText = text('reschedule');
+  const rescheduleId = rescheduleText ? parseId(rescheduleText) : null;
+  if (rescheduleText && rescheduleId === null) return data({ error: testDriveMessages.notYours, fields: {} as Record<string, string> }, { status: 404 });
+  try {
+    if (rescheduleId !== null) {
+      await rescheduleAndConfirm(services, { id: rescheduleId, userId: user.id, slot: parsed.value.slot });
+      throw redirect(`${paths.profileWithNotice('testDrive', 'rescheduled')}#test-drives`);
+    }
+    await bookAndConfirm(services, { ...parsed.value, userId: user.id, vehicleId });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const answer = answerError(error, services.logger, { fallback: testDriveMessages.failed, log: 'test-drive booking failed', context: { vehicleId } });
+    return data({ error: answer.message, fields: answer.fields }, { status: answer.status, headers: answer.headers });
+  }
+  throw redirect(`${paths.profileWithNotice('testDrive', 'booked')}#test-drives`);
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withNetworkErrorMessage(serverAction);
+}
+
+function Card({ title, children, id }: { title: string; children: React.ReactNode; id?: string }) {
+  return (
+    <section id={id} aria-labelledby={id ? `${id}-title` : undefined} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 id={id ? `${id}-title` : undefined} className="mb-3 text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function VehicleHeader({ vehicle }: { vehicle: { id: number; title: string; subtitle: string; price: string; cover: Parameters<typeof VehicleImage>[0]['image'] } }) {
+  return (
+    <Link to={paths.vehicle(vehicle.id)} className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-300">
+      <VehicleImage image={vehicle.cover} alt={vehicle.title} sizes="96px" className="aspect-[4/3] w-24 shrink-0 rounded-xl object-cover" />
+      <span className="min-w-0">
+        <span className="block truncate font-bold">{vehicle.title}</span>
+        {vehicle.subtitle ? <span className="block truncate text-sm text-slate-600">{vehicle.subtitle}</span> : null}
+        <span className="block font-semibold text-brand-800">{vehicle.price}</span>
+      </span>
+    </Link>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="mx-auto mt-8 max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+      <h1 className="text-2xl font-bold">Vehicle Not Found</h1>
+      <p className="mt-3 text-slate-600">The vehicle you're looking for doesn't exist or may have been removed.</p>
+      <Link to={paths.home} className={`${primaryButton} mt-6`}>
+        Browse Available Vehicles
+      </Link>
+    </div>
+  );
+}
+
+const chip = 'inline-flex min-h-11 flex-col items-center justify-center rounded-xl px-3 py-2 text-sm font-semibold ring-1';
+
+export default function TestDrive({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (loaderData.state === 'not-found') return <NotFound />;
+  const { vehicle } = loaderData;
+  const heading = (
+    <h1 className="text-2xl font-extrabold tracking-tight">{loaderData.state === 'ready' && loaderData.rescheduling ? 'Change your test-drive time' : 'Book a test drive'}</h1>
+  );
+
+  if (loaderData.state === 'unavailable') {
+    return (
+      <div className="mx-auto flex max-w-2xl flex-col gap-4">
+        {heading}
+        <VehicleHeader vehicle={vehicle} />
+        <FormMessage tone="error">{testDriveMessages.notForSale}</FormMessage>
+        <Link to={paths.home} className={secondaryButton}>
+          See the cars we have now
+        </Link>
+      </div>
+    );
+  }
+  if (loaderData.state === 'verify-phone') {
+    return (
+      <div className="mx-auto flex max-w-2xl flex-col gap-4">
+        {heading}
+        <VehicleHeader vehicle={vehicle} />
+        <Card title="Verify your phone first">
+          <p className="text-slate-700">{testDriveMessages.verifyPhoneFirst}</p>
+          <Link to={loaderData.verifyUrl} className={`${primaryButton} mt-4`}>
+            Verify phone number
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+
+  const { days, date, slots, mode, pin, pinProblem, pinTyped, selected, rescheduling } = loaderData;
+  const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST';
+  const error = actionData && 'error' in actionData ? actionData.error : null;
+  const showSlots = !pinProblem;
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      {heading}
+      <VehicleHeader vehicle={vehicle} />
+      {rescheduling ? (
+        <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          Now booked for <strong>{slotLabel(rescheduling.slot)}</strong>. Choose the new time below.
+        </p>
+      ) : null}
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+
+      {/* One GET form: each choice reloads this page with it in the query. */}
+      <Form method="get" preventScrollReset className="flex flex-col gap-4">
+        {rescheduling ? <input type="hidden" name="reschedule" value={rescheduling.id} /> : null}
+        <Card title="1. Where" id="where">
+          {rescheduling ? (
+            <p className="text-slate-700">
+              {MODE_LABELS[mode]}
+              {mode === 'home' ? ` (PIN ${pin})` : ''}
+            </p>
+          ) : (
+            <fieldset className="flex flex-col gap-3">
+              <legend className="sr-only">Where would you like the test drive?</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {(['hub', 'home'] as const).map((value) => (
+                  <label key={value} className="flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600">
+                    <input type="radio" name="mode" value={value} defaultChecked={mode === value} className="mt-1 h-5 w-5 accent-brand-700" />
+                    <span>
+                      <span className="block font-semibold">{MODE_LABELS[value]}</span>
+                      <span className="block text-sm text-slate-600">{value === 'hub' ? 'Drive it from our showroom.' : 'We bring the car to you, within the PIN codes we serve.'}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+              <div className="flex flex-col gap-1">
+                <label htmlFor="pin" className="font-semibold">
+                  PIN code <span className="font-normal text-slate-600">(for a test drive at home)</span>
+                </label>
+                <div className="flex gap-2">
+                  <input
+                    id="pin"
+                    name="pin"
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    maxLength={6}
+                    defaultValue={pin}
+                    aria-invalid={pinProblem && pinTyped ? true : undefined}
+                    aria-describedby={pinProblem && mode === 'home' ? 'pin-error' : undefined}
+                    className={`${inputClass} max-w-40`}
+                  />
+                  <button type="submit" className={secondaryButton}>
+                    Show times
+                  </button>
+                </div>
+                {pinProblem ? (
+                  <p id="pin-error" className={`text-sm font-medium ${pinTyped ? 'text-red-700' : 'text-slate-700'}`}>
+                    {pinProblem}
+                  </p>
+                ) : null}
+              </div>
+            </fieldset>
+          )}
+        </Card>
+
+        {showSlots ? (
+          <>
+            <Card title="2. Day" id="day">
+              <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+                {days.map((day) => (
+                  <button
+                    key={day.date}
+                    type="submit"
+                    name="date"
+                    value={day.date}
+                    aria-pressed={day.date === date}
+                    disabled={!day.open}
+                    className={`${chip} shrink-0 ${day.date === date ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-100'} disabled:bg-slate-100 disabled:text-slate-400`}
+                  >
+                    <span>{day.label.split(', ')[0]}</span>
+                    <span className="whitespace-nowrap">{day.label.split(', ')[1]}</span>
+                  </button>
+                ))}
+              </div>
+            </Card>
+            <Card title="3. Time" id="time">
+              <input type="hidden" name="date" value={date} />
+              {slots.length === 0 ? (
+                <p className="text-slate-700">No times left on {dayLabel(date)}. Please choose another day.</p>
+              ) : (
+                <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                  {slots.map((slot) => (
+                    <button
+                      key={slot.start}
+                      type="submit"
+                      name="slot"
+                      value={slot.start}
+                      aria-pressed={slot.start === selected}
+                      disabled={slot.remaining <= 0}
+                      aria-label={`${slotTimeRange(slot.start)}, ${remainingLabel(slot.remaining)}`}
+                      className={`${chip} ${slot.start === selected ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-100'} disabled:bg-slate-100 disabled:text-slate-400 disabled:line-through`}
+                    >
+                      <span>{hourLabel(Number(slot.start.slice(11, 13)))}</span>
+                      <span className={`text-xs font-medium ${slot.start === selected ? 'text-brand-100' : slot.remaining <= 0 ? '' : 'text-emerald-700'}`}>{remainingLabel(slot.remaining)}</span>
+                    </button>
+                  ))}
+                </div>
+              )}
+              <p className="mt-3 text-sm text-slate-600">
+                Test drives run {loaderData.hours}, India time, and start at least {loaderData.leadHours} {loaderData.leadHours === 1 ? 'hour' : 'hours'} from now.
+              </p>
+            </Card>
+          </>
+        ) : null}
+      </Form>
+
+      {selected ? (
+        <Card title="4. Confirm" id="confirm">
+          <dl className="grid gap-2 text-slate-800">
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600">When</dt>
+              <dd className="text-right font-semibold">{slotLabel(selected)}</dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600">Where</dt>
+              <dd className="text-right font-semibold">
+                {MODE_LABELS[mode]}
+                {mode === 'home' ? ` (PIN ${pin})` : ''}
+              </dd>
+            </div>
+          </dl>
+          <Form method="post" className="mt-4 flex flex-col gap-2">
+            <input type="hidden" name="slot" value={selected} />
+            <input type="hidden" name="mode" value={mode} />
+            <input type="hidden" name="pinCode" value={mode === 'home' ? pin : ''} />
+            {rescheduling ? <input type="hidden" name="reschedule" value={rescheduling.id} /> : null}
+            <button type="submit" disabled={submitting} className={primaryButton}>
+              {submitting ? 'Booking...' : rescheduling ? 'Confirm new time' : 'Confirm test drive'}
+            </button>
+            <p className="text-sm text-slate-600">We send the confirmation by SMS and email, and a reminder an hour before.</p>
+          </Form>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

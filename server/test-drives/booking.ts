@@ -1,0 +1,38 @@
+import type { AppServices } from '../services.ts';
+import { settingsFor } from '../admin/settings.ts';
+import { RateLimitedError } from '../errors.ts';
+import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
+import { testDriveMessages, type BookingRequest } from '../../app/lib/test-drives.ts';
+import { notifyTestDrive } from './notify.ts';
+import { bookTestDrive, cancelOwnTestDrive, rescheduleOwnTestDrive, type ScheduledTestDrive, type TestDrive } from './test-drives.ts';
+
+/**
+ * What a customer does with test drives, as the pages and the API both call it: a limit per
+ * person, the change, then the confirmation by mail and SMS.
+ */
+
+type Services = Pick<AppServices, 'database' | 'clock' | 'config' | 'settingsCache' | 'mailer' | 'sms' | 'logger'>;
+
+async function limit(services: Services, userId: string) {
+  const result = await consumeRateLimit(services.database, { key: `test-drive:${userId}`, ...rateLimits.testDriveChange, now: services.clock.now() });
+  if (!result.allowed) throw new RateLimitedError(testDriveMessages.tooMany, result.retryAfterSeconds);
+}
+
+export async function bookAndConfirm(services: Services, input: BookingRequest & { userId: string; vehicleId: number }): Promise<ScheduledTestDrive> {
+  await limit(services, input.userId);
+  const booking = await bookTestDrive(services, await settingsFor(services), input);
+  await notifyTestDrive(services, 'booked', booking);
+  return booking;
+}
+
+export async function rescheduleAndConfirm(services: Services, input: { id: number; userId: string; slot: string }): Promise<ScheduledTestDrive> {
+  await limit(services, input.userId);
+  const booking = await rescheduleOwnTestDrive(services, await settingsFor(services), input);
+  await notifyTestDrive(services, 'rescheduled', booking);
+  return booking;
+}
+
+export async function cancelOwn(services: Services, input: { id: number; userId: string }): Promise<TestDrive> {
+  await limit(services, input.userId);
+  return cancelOwnTestDrive(services, input);
+}

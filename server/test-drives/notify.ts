@@ -1,0 +1,169 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import { escapeHtml } from '../html.ts';
+import type { Logger } from '../logger.ts';
+import type { Mailer } from '../notify/mail.ts';
+import type { SmsSender } from '../notify/sms.ts';
+import { MODE_LABELS, slotLabel, slotOfInstant, UPCOMING_STATUSES, type TestDriveMode } from '../../app/lib/test-drives.ts';
+import { paths } from '../../app/lib/paths.ts';
+
+/**
+ * The confirmation (mail and SMS, with the link to reschedule or cancel) and the reminder an
+ * hour before. A message that cannot be sent never undoes a booking: it is logged as a warning.
+ */
+
+export type NotifyDeps = {
+  database: Database;
+  mailer: Mailer;
+  sms: SmsSender;
+  logger: Pick<Logger, 'warn' | 'info' | 'error'>;
+  config: Pick<Config, 'siteName' | 'siteOrigin' | 'contactAddress'>;
+};
+
+type Booking = { id: number; vehicleTitle: string; mode: TestDriveMode; pinCode: string; slot: string; name: string; phone: string; email: string };
+
+/** Where the customer reschedules or cancels: their profile's list of test drives. */
+export function manageUrl(siteOrigin: string): string {
+  return `${new URL(paths.profile, siteOrigin).href}#test-drives`;
+}
+
+function place(booking: Booking, config: NotifyDeps['config']): string {
+  return booking.mode === 'home' ? `${MODE_LABELS.home.toLowerCase()} (PIN ${booking.pinCode})` : `our hub, ${config.contactAddress}`;
+}
+
+type Kind = 'booked' | 'rescheduled' | 'reminder';
+
+const HEADINGS: Record<Kind, string> = {
+  booked: 'Your test drive is booked',
+  rescheduled: 'Your test drive has a new time',
+  reminder: 'Your test drive is in an hour',
+};
+
+export function testDriveMail(kind: Kind, booking: Booking, config: NotifyDeps['config']): { subject: string; text: string; html: string } {
+  const when = slotLabel(booking.slot);
+  const link = manageUrl(config.siteOrigin);
+  const subject = `${HEADINGS[kind]}: ${booking.vehicleTitle.replace(/\s+/g, ' ').slice(0, 60)}, ${when}`;
+  const lines = [
+    booking.name ? `Namaste ${booking.name},` : 'Namaste,',
+    '',
+    `${HEADINGS[kind]}.`,
+    '',
+    `Car: ${booking.vehicleTitle}`,
+    `When: ${when} (India time), one hour`,
+    `Where: ${place(booking, config)}`,
+    `Booking: #${booking.id}`,
+    '',
+    kind === 'booked' ? 'We will call you to confirm. Please bring your driving licence.' : 'Please bring your driving licence.',
+    '',
+    `Reschedule or cancel: ${link}`,
+    '',
+    'Regards,',
+    `Team ${config.siteName}`,
+  ];
+  const text = lines.join('\n');
+  const html = `<!doctype html>
+<html lang="en-IN"><body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#222;">
+<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;">
+<h1 style="font-size:20px;margin:0 0 16px;">${escapeHtml(HEADINGS[kind])}</h1>
+${lines
+  .slice(0, -5)
+  .filter(Boolean)
+  .map((line) => `<p style="margin:0 0 8px;">${escapeHtml(line)}</p>`)
+  .join('\n')}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;">Reschedule or cancel</a></p>
+<p style="font-size:13px;color:#555;">${escapeHtml(link)}</p>
+<p>Regards,<br>Team ${escapeHtml(config.siteName)}</p>
+</div></body></html>`;
+  return { subject, text, html };
+}
+
+/** One SMS segment where it fits: what, when, where, and the link. */
+export function testDriveSms(kind: Kind, booking: Booking, config: NotifyDeps['config']): string {
+  const where = booking.mode === 'home' ? `at your home (PIN ${booking.pinCode})` : 'at our hub';
+  const head = kind === 'reminder' ? 'Reminder: your test drive' : kind === 'rescheduled' ? 'Test drive moved:' : 'Test drive booked:';
+  return `${config.siteName}: ${head} ${booking.vehicleTitle.slice(0, 40)}, ${slotLabel(booking.slot)} ${where}. Reschedule or cancel: ${manageUrl(config.siteOrigin)}`;
+}
+
+/** Mail and SMS for one booking; each failure is logged, never thrown. */
+export async function notifyTestDrive(deps: NotifyDeps, kind: Kind, booking: Booking): Promise<void> {
+  const mail = testDriveMail(kind, booking, deps.config);
+  const results = await Promise.allSettled([
+    booking.email ? deps.mailer.send({ to: booking.email, ...mail }) : Promise.resolve(),
+    booking.phone ? deps.sms.send(booking.phone, testDriveSms(kind, booking, deps.config)) : Promise.resolve(),
+  ]);
+  for (const [index, result] of results.entries()) {
+    if (result.status === 'rejected') deps.logger.warn({ err: result.reason, testDrive: booking.id, channel: index === 0 ? 'email' : 'sms' }, `test drive ${kind} message could not be sent`);
+  }
+}
+
+// ------------------------------------------------------------------------------------ reminders
+
+/** A reminder goes out when the slot starts within this long. */
+export const REMINDER_BEFORE_MS = 60 * 60 * 1000;
+/** How often the reminder job looks, and how soon after start it looks first. */
+export const REMINDER_INTERVAL_MS = 5 * 60 * 1000;
+export const REMINDER_FIRST_RUN_MS = 15_000;
+
+/**
+ * Sends the reminder of every upcoming test drive starting within the hour and not reminded
+ * yet. Each booking is claimed first (reminded_at set only where it is still empty), so two
+ * runs, or two instances, never send one reminder twice. Returns how many were sent.
+ */
+export async function sendDueReminders(deps: NotifyDeps, nowMs: number): Promise<number> {
+  const { db } = deps.database;
+  const now = new Date(nowMs).toISOString();
+  const due = await db
+    .selectFrom('test_drives')
+    .selectAll()
+    .where('status', 'in', [...UPCOMING_STATUSES])
+    .where('reminded_at', 'is', null)
+    .where('slot_start', '>', now)
+    .where('slot_start', '<=', new Date(nowMs + REMINDER_BEFORE_MS).toISOString())
+    .orderBy('slot_start')
+    .limit(500)
+    .execute();
+  let sent = 0;
+  for (const row of due) {
+    const claimed = await db.updateTable('test_drives').set({ reminded_at: now }).where('id', '=', row.id).where('reminded_at', 'is', null).executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    await notifyTestDrive(deps, 'reminder', {
+      id: row.id,
+      vehicleTitle: row.vehicle_title,
+      mode: row.mode,
+      pinCode: row.pin_code,
+      slot: slotOfInstant(row.slot_start),
+      name: row.name,
+      phone: row.phone,
+      email: row.email,
+    });
+    sent += 1;
+  }
+  if (sent > 0) deps.logger.info({ sent }, 'test drives: reminders sent');
+  return sent;
+}
+
+/** Runs `sendDueReminders` on a schedule, like the retention purge (unref'd timers, one run at a time). */
+export function startReminderSchedule(deps: NotifyDeps & { clock: { now(): number } }, options: { intervalMs?: number; firstRunMs?: number } = {}): { stop: () => void } {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await sendDueReminders(deps, deps.clock.now());
+    } catch (error) {
+      deps.logger.error({ err: error }, 'test drives: reminders failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void run(), options.firstRunMs ?? REMINDER_FIRST_RUN_MS);
+  const every = setInterval(() => void run(), options.intervalMs ?? REMINDER_INTERVAL_MS);
+  first.unref();
+  every.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(every);
+    },
+  };
+}

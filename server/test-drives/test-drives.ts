@@ -1,0 +1,378 @@
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/connection.ts';
+import type { Selectable } from 'kysely';
+import type { TestDriveTable } from '../db/schema.ts';
+
+type Row = Selectable<TestDriveTable>;
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.ts';
+import type { Settings } from '../admin/settings.ts';
+import { detailTitle } from '../../app/lib/vehicle.ts';
+import {
+  addDays,
+  daySlots,
+  offersTestDrive,
+  slotInstant,
+  slotOfInstant,
+  slotProblem,
+  testDriveMessages as messages,
+  UPCOMING_STATUSES,
+  type TestDriveMode,
+  type TestDriveRules,
+  type TestDriveStatus,
+} from '../../app/lib/test-drives.ts';
+
+/**
+ * Test-drive bookings (decision 025). Slots come from the settings; the database's partial
+ * unique indexes (migration 007) are what keep one car out of two test drives of one slot and
+ * a slot within its capacity, whatever runs at the same time, on SQLite and PostgreSQL alike.
+ * Services take plain input and throw the errors of server/errors.ts.
+ */
+
+export type TestDriveDeps = { database: Database; clock: Clock };
+
+export type TestDrive = {
+  id: number;
+  vehicleId: number | null;
+  vehicleTitle: string;
+  mode: TestDriveMode;
+  pinCode: string;
+  /** India time, 'YYYY-MM-DDTHH:MM'. */
+  slot: string;
+  status: TestDriveStatus;
+  createdAt: string;
+};
+
+/** What the admin's schedule shows of a booking: who and how to reach them. */
+export type ScheduledTestDrive = TestDrive & { name: string; phone: string; email: string; remindedAt: string | null };
+
+export type SlotAvailability = { start: string; remaining: number };
+
+/** The rules in force, from the admin settings (a closing hour not after the opening hour offers no slot). */
+export function testDriveRules(settings: Settings): TestDriveRules {
+  return {
+    openingHour: settings.testDriveOpeningHour,
+    closingHour: Math.max(settings.testDriveOpeningHour, settings.testDriveClosingHour),
+    capacity: settings.testDriveCapacity,
+    leadHours: settings.testDriveLeadHours,
+    daysAhead: settings.testDriveDaysAhead,
+  };
+}
+
+function toTestDrive(row: Pick<Row, 'id' | 'vehicle_id' | 'vehicle_title' | 'mode' | 'pin_code' | 'slot_start' | 'status' | 'created_at'>): TestDrive {
+  return {
+    id: row.id,
+    vehicleId: row.vehicle_id,
+    vehicleTitle: row.vehicle_title,
+    mode: row.mode,
+    pinCode: row.pin_code,
+    slot: slotOfInstant(row.slot_start),
+    status: row.status,
+    createdAt: row.created_at,
+  };
+}
+
+const toScheduled = (row: Row): ScheduledTestDrive => ({
+  ...toTestDrive(row),
+  name: row.name,
+  phone: row.phone,
+  email: row.email,
+  remindedAt: row.reminded_at,
+});
+
+/** A car one can book a test drive of, with its title; NotFoundError or ConflictError otherwise. */
+async function bookableVehicle(database: Database, vehicleId: number): Promise<{ id: number; title: string }> {
+  const vehicle = await database.db.selectFrom('vehicles').select(['id', 'name', 'make', 'model', 'status']).where('id', '=', vehicleId).executeTakeFirst();
+  if (!vehicle) throw new NotFoundError(messages.vehicleNotFound);
+  if (!offersTestDrive(vehicle)) throw new ConflictError(messages.notForSale);
+  return { id: vehicle.id, title: detailTitle(vehicle) };
+}
+
+/** Which of migration 007's unique rules an insert or update broke, if any. */
+export function uniqueViolation(error: unknown): 'vehicle' | 'seat' | 'user' | null {
+  const failure = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (failure?.code === '23505') {
+    const name = String(failure.constraint ?? '');
+    if (name === 'test_drives_vehicle_slot_uq') return 'vehicle';
+    if (name === 'test_drives_seat_uq') return 'seat';
+    if (name === 'test_drives_user_slot_uq') return 'user';
+    return null;
+  }
+  // SQLite names the columns: 'UNIQUE constraint failed: test_drives.slot_start, test_drives.seat'.
+  const columns = /UNIQUE constraint failed: (.*)$/m.exec(String(failure?.message ?? ''))?.[1] ?? '';
+  if (!columns.includes('test_drives.')) return null;
+  if (columns.includes('test_drives.seat')) return 'seat';
+  if (columns.includes('test_drives.vehicle_id')) return 'vehicle';
+  if (columns.includes('test_drives.user_id')) return 'user';
+  return null;
+}
+
+/**
+ * Runs `write` with a free seat of the slot (below the capacity). A seat taken meanwhile by
+ * another booking makes the next one be tried; the car or the person already being booked at
+ * that time, or no seat left, is a ConflictError (409).
+ */
+async function withSeat<T>(database: Database, slotStart: string, capacity: number, write: (seat: number) => Promise<T>): Promise<T> {
+  const used = await database.db.selectFrom('test_drives').select('seat').where('slot_start', '=', slotStart).where('status', '<>', 'cancelled').execute();
+  // A capacity lowered after bookings were made: the bookings stand, no new one fits.
+  if (used.length >= capacity) throw new ConflictError(messages.slotFull);
+  const taken = new Set(used.map((row) => row.seat));
+  for (let seat = 0; seat < capacity; seat++) {
+    if (taken.has(seat)) continue;
+    try {
+      return await write(seat);
+    } catch (error) {
+      const violated = uniqueViolation(error);
+      if (violated === 'seat') continue;
+      if (violated === 'vehicle') throw new ConflictError(messages.carTaken);
+      if (violated === 'user') throw new ConflictError(messages.youAreBusy);
+      throw error;
+    }
+  }
+  throw new ConflictError(messages.slotFull);
+}
+
+/** The bookings holding each slot of the range and the car's own, counted per UTC start. */
+async function slotUse(database: Database, from: string, to: string, vehicleId: number) {
+  const rows = await database.db
+    .selectFrom('test_drives')
+    .select(['slot_start', 'vehicle_id'])
+    .where('slot_start', '>=', from)
+    .where('slot_start', '<', to)
+    .where('status', '<>', 'cancelled')
+    .execute();
+  const perSlot = new Map<string, number>();
+  const carBusy = new Set<string>();
+  for (const row of rows) {
+    perSlot.set(row.slot_start, (perSlot.get(row.slot_start) ?? 0) + 1);
+    if (row.vehicle_id === vehicleId) carBusy.add(row.slot_start);
+  }
+  return { perSlot, carBusy };
+}
+
+/** The slots of one day (India time) one may still book for this car, each with the places left (0: full or the car is taken). */
+export async function slotsFor(deps: TestDriveDeps, rules: TestDriveRules, input: { vehicleId: number; date: string }): Promise<SlotAvailability[]> {
+  await bookableVehicle(deps.database, input.vehicleId);
+  const slots = daySlots(input.date, deps.clock.now(), rules);
+  if (slots.length === 0) return [];
+  const from = slotInstant(`${input.date}T00:00`).toISOString();
+  const to = slotInstant(`${addDays(input.date, 1)}T00:00`).toISOString();
+  const { perSlot, carBusy } = await slotUse(deps.database, from, to, input.vehicleId);
+  return slots.map((start) => {
+    const instant = slotInstant(start).toISOString();
+    return { start, remaining: carBusy.has(instant) ? 0 : Math.max(0, rules.capacity - (perSlot.get(instant) ?? 0)) };
+  });
+}
+
+export type BookingInput = {
+  userId: string;
+  vehicleId: number;
+  /** India time, already parsed ('YYYY-MM-DDTHH:MM'). */
+  slot: string;
+  mode: TestDriveMode;
+  /** Required for a home test drive: one of `servicePinCodes`. */
+  pinCode: string;
+};
+
+/** Refuses a place or time the settings do not offer (InvalidInputError naming the field). */
+function checkRequest(input: { slot: string; mode: TestDriveMode; pinCode: string }, rules: TestDriveRules, servicePinCodes: readonly string[], nowMs: number) {
+  if (input.mode === 'home') {
+    if (!input.pinCode) throw new InvalidInputError(messages.pinRequired, { pinCode: messages.pinRequired });
+    if (!/^[1-9]\d{5}$/.test(input.pinCode)) throw new InvalidInputError(messages.pinInvalid, { pinCode: messages.pinInvalid });
+    if (!servicePinCodes.includes(input.pinCode)) throw new InvalidInputError(messages.pinNotServed, { pinCode: messages.pinNotServed });
+  }
+  const problem = slotProblem(input.slot, nowMs, rules);
+  if (problem) throw new InvalidInputError(problem, { slot: problem });
+}
+
+/**
+ * Books a test drive for a signed-in person with a verified phone. 409 (ConflictError) when
+ * the car is taken at that time, the slot is full or the person has another test drive then.
+ */
+export async function bookTestDrive(deps: TestDriveDeps, settings: Settings, input: BookingInput): Promise<ScheduledTestDrive> {
+  const rules = testDriveRules(settings);
+  const { db } = deps.database;
+  const profile = await db.selectFrom('profiles').select(['name', 'phone', 'phone_verified', 'email']).where('user_id', '=', input.userId).executeTakeFirst();
+  if (!profile || !profile.phone_verified || !profile.phone) throw new ForbiddenError(messages.verifyPhoneFirst);
+  const vehicle = await bookableVehicle(deps.database, input.vehicleId);
+  const nowMs = deps.clock.now();
+  checkRequest(input, rules, settings.servicePinCodes, nowMs);
+  const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
+  const slotStart = slotInstant(input.slot).toISOString();
+  const now = new Date(nowMs).toISOString();
+  const row = await withSeat(deps.database, slotStart, rules.capacity, (seat) =>
+    db
+      .insertInto('test_drives')
+      .values({
+        user_id: input.userId,
+        vehicle_id: vehicle.id,
+        vehicle_title: vehicle.title,
+        mode: input.mode,
+        pin_code: input.mode === 'home' ? input.pinCode : '',
+        name: profile.name || user?.name || '',
+        phone: profile.phone,
+        email: user?.email ?? profile.email,
+        slot_start: slotStart,
+        seat,
+        status: 'booked',
+        reminded_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
+  return toScheduled(row);
+}
+
+async function findOwn(deps: TestDriveDeps, id: number, userId: string) {
+  const row = await deps.database.db.selectFrom('test_drives').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw new NotFoundError(messages.notYours);
+  return row;
+}
+
+function isUpcoming(row: Pick<TestDriveTable, 'status' | 'slot_start'>, nowMs: number): boolean {
+  return (UPCOMING_STATUSES as readonly string[]).includes(row.status) && Date.parse(row.slot_start) > nowMs;
+}
+
+/** Moves a booking to another slot (the seat rules as for a new booking). `by` says who: the customer's change needs confirming again. */
+async function moveTo(deps: TestDriveDeps, settings: Settings, row: Row, slot: string, by: 'customer' | 'admin'): Promise<ScheduledTestDrive> {
+  const rules = testDriveRules(settings);
+  const nowMs = deps.clock.now();
+  if (!isUpcoming(row, nowMs)) throw new ConflictError(messages.notChangeable);
+  if (row.vehicle_id !== null) await bookableVehicle(deps.database, row.vehicle_id);
+  const problem = slotProblem(slot, nowMs, rules);
+  if (problem) throw new InvalidInputError(problem, { slot: problem });
+  const slotStart = slotInstant(slot).toISOString();
+  if (slotStart === row.slot_start) return toScheduled(row);
+  const now = new Date(nowMs).toISOString();
+  const updated = await withSeat(deps.database, slotStart, rules.capacity, async (seat) => {
+    const moved = await deps.database.db
+      .updateTable('test_drives')
+      .set({ slot_start: slotStart, seat, reminded_at: null, status: by === 'admin' ? 'confirmed' : 'booked', updated_at: now })
+      .where('id', '=', row.id)
+      // Only if nobody changed it meanwhile (a cancel, another move).
+      .where('slot_start', '=', row.slot_start)
+      .where('status', '=', row.status)
+      .returningAll()
+      .executeTakeFirst();
+    if (!moved) throw new ConflictError(messages.notChangeable);
+    return moved;
+  });
+  return toScheduled(updated);
+}
+
+export async function rescheduleOwnTestDrive(deps: TestDriveDeps, settings: Settings, input: { id: number; userId: string; slot: string }): Promise<ScheduledTestDrive> {
+  return moveTo(deps, settings, await findOwn(deps, input.id, input.userId), input.slot, 'customer');
+}
+
+/** The customer's cancel: only an upcoming booking of their own. */
+export async function cancelOwnTestDrive(deps: TestDriveDeps, input: { id: number; userId: string }): Promise<TestDrive> {
+  const row = await findOwn(deps, input.id, input.userId);
+  if (!isUpcoming(row, deps.clock.now())) throw new ConflictError(messages.notChangeable);
+  const updated = await deps.database.db
+    .updateTable('test_drives')
+    .set({ status: 'cancelled', updated_at: new Date(deps.clock.now()).toISOString() })
+    .where('id', '=', row.id)
+    .where('status', 'in', [...UPCOMING_STATUSES])
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new ConflictError(messages.notChangeable);
+  return toTestDrive(updated);
+}
+
+/** A person's test drives, soonest upcoming first, then the past ones newest first. */
+export async function listOwnTestDrives(deps: TestDriveDeps, userId: string): Promise<Array<TestDrive & { changeable: boolean }>> {
+  const rows = await deps.database.db.selectFrom('test_drives').selectAll().where('user_id', '=', userId).orderBy('slot_start', 'desc').limit(100).execute();
+  const nowMs = deps.clock.now();
+  const all = rows.map((row) => ({ ...toTestDrive(row), changeable: isUpcoming(row, nowMs) }));
+  return [...all.filter((drive) => drive.changeable).reverse(), ...all.filter((drive) => !drive.changeable)];
+}
+
+// ------------------------------------------------------------------------------------ admin
+
+export type AdminTestDriveAction = 'confirm' | 'done' | 'no_show' | 'cancel';
+const ACTION_STATUS: Record<AdminTestDriveAction, TestDriveStatus> = { confirm: 'confirmed', done: 'done', no_show: 'no_show', cancel: 'cancelled' };
+/** The states each admin action may start from. */
+const ACTION_FROM: Record<AdminTestDriveAction, readonly TestDriveStatus[]> = {
+  confirm: ['booked'],
+  done: ['booked', 'confirmed', 'no_show'],
+  no_show: ['booked', 'confirmed', 'done'],
+  cancel: ['booked', 'confirmed'],
+};
+
+export async function getTestDrive(deps: TestDriveDeps, id: number): Promise<ScheduledTestDrive> {
+  const row = await deps.database.db.selectFrom('test_drives').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new NotFoundError(messages.notYours);
+  return toScheduled(row);
+}
+
+/** The admin's change of a booking's state; returns the booking before and after, for the audit log. */
+export async function changeTestDriveStatus(deps: TestDriveDeps, input: { id: number; action: AdminTestDriveAction }): Promise<{ before: ScheduledTestDrive; after: ScheduledTestDrive }> {
+  const before = await getTestDrive(deps, input.id);
+  if (!ACTION_FROM[input.action].includes(before.status)) throw new ConflictError(`This test drive is ${before.status.replace('_', '-')} and cannot be changed that way.`);
+  const updated = await deps.database.db
+    .updateTable('test_drives')
+    .set({ status: ACTION_STATUS[input.action], updated_at: new Date(deps.clock.now()).toISOString() })
+    .where('id', '=', input.id)
+    .where('status', '=', before.status)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new ConflictError('This test drive was changed meanwhile. Please reload the schedule.');
+  return { before, after: toScheduled(updated) };
+}
+
+export async function rescheduleTestDriveByAdmin(deps: TestDriveDeps, settings: Settings, input: { id: number; slot: string }): Promise<{ before: ScheduledTestDrive; after: ScheduledTestDrive }> {
+  const row = await deps.database.db.selectFrom('test_drives').selectAll().where('id', '=', input.id).executeTakeFirst();
+  if (!row) throw new NotFoundError(messages.notYours);
+  const before = toScheduled(row);
+  return { before, after: await moveTo(deps, settings, row, input.slot, 'admin') };
+}
+
+/** Every booking of one day (India time) that was not cancelled, by time; the cancelled ones after them. */
+export async function daySchedule(deps: TestDriveDeps, date: string): Promise<ScheduledTestDrive[]> {
+  const from = slotInstant(`${date}T00:00`).toISOString();
+  const to = slotInstant(`${addDays(date, 1)}T00:00`).toISOString();
+  const rows = await deps.database.db.selectFrom('test_drives').selectAll().where('slot_start', '>=', from).where('slot_start', '<', to).orderBy('slot_start').orderBy('seat').orderBy('id').execute();
+  const drives = rows.map(toScheduled);
+  return [...drives.filter((drive) => drive.status !== 'cancelled'), ...drives.filter((drive) => drive.status === 'cancelled')];
+}
+
+export type TestDriveStatistics = { total: number; upcoming: number; done: number; noShow: number; cancelled: number; becameSales: number };
+
+/**
+ * Test drives by state (total leaves out the cancelled), and how many became sales: the cars
+ * sold that had a test drive done (a car driven by three buyers and sold counts once).
+ */
+export async function testDriveStatistics(database: Database, nowMs: number): Promise<TestDriveStatistics> {
+  const { db } = database;
+  const nowIso = new Date(nowMs).toISOString();
+  const [byStatus, upcoming, sales] = await Promise.all([
+    db
+      .selectFrom('test_drives')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('test_drives')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', 'in', [...UPCOMING_STATUSES])
+      .where('slot_start', '>', nowIso)
+      .executeTakeFirst(),
+    db
+      .selectFrom('test_drives')
+      .innerJoin('vehicles', 'vehicles.id', 'test_drives.vehicle_id')
+      .select((eb) => eb.fn.count<number>('vehicles.id').distinct().as('count'))
+      .where('test_drives.status', '=', 'done')
+      .where('vehicles.status', '=', 'sold')
+      .execute(),
+  ]);
+  const count = (status: TestDriveStatus) => Number(byStatus.find((row) => row.status === status)?.count ?? 0);
+  return {
+    total: byStatus.reduce((sum, row) => sum + Number(row.count), 0) - count('cancelled'),
+    upcoming: Number(upcoming?.count ?? 0),
+    done: count('done'),
+    noShow: count('no_show'),
+    cancelled: count('cancelled'),
+    becameSales: Number(sales[0]?.count ?? 0),
+  };
+}
