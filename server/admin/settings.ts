@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
+import { DEFAULT_FINANCE_TERMS, FINANCE_SETTING_LIMITS, TENURE_OPTIONS, type FinanceTerms } from '../../app/lib/emi.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 
@@ -10,12 +11,40 @@ export const settingsSchema = z.object({
   itemsPerPage: z.coerce.number().refine((value) => (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(value), 'Items per page must be 5, 10, 25 or 50'),
   emailNotifications: z.boolean(),
   maintenanceMode: z.boolean(),
+  // EMI assumptions: every "EMI from" figure on cards, vehicle pages and compare uses these
+  // (app/lib/emi.ts). Rate in percent a year, tenure in months, the financed share in percent.
+  emiRatePercent: z.coerce
+    .number('Interest rate must be a number')
+    .min(FINANCE_SETTING_LIMITS.ratePercent.min, `Interest rate must be between ${FINANCE_SETTING_LIMITS.ratePercent.min}% and ${FINANCE_SETTING_LIMITS.ratePercent.max}%`)
+    .max(FINANCE_SETTING_LIMITS.ratePercent.max, `Interest rate must be between ${FINANCE_SETTING_LIMITS.ratePercent.min}% and ${FINANCE_SETTING_LIMITS.ratePercent.max}%`)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Interest rate may have at most two decimals'),
+  emiTenureMonths: z.coerce.number().refine((value) => (TENURE_OPTIONS as readonly number[]).includes(value), `Tenure must be ${TENURE_OPTIONS.join(', ')} months`),
+  emiFinancedPercent: z.coerce
+    .number('Share financed must be a number')
+    .int('Share financed must be a whole percentage')
+    .min(FINANCE_SETTING_LIMITS.financedPercent.min, `Share financed must be between ${FINANCE_SETTING_LIMITS.financedPercent.min}% and ${FINANCE_SETTING_LIMITS.financedPercent.max}%`)
+    .max(FINANCE_SETTING_LIMITS.financedPercent.max, `Share financed must be between ${FINANCE_SETTING_LIMITS.financedPercent.min}% and ${FINANCE_SETTING_LIMITS.financedPercent.max}%`),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
 
 export function defaultSettings(defaults: { siteName: string; adminEmail: string }): Settings {
-  return { siteName: defaults.siteName, adminEmail: defaults.adminEmail, itemsPerPage: 10, emailNotifications: true, maintenanceMode: false };
+  return {
+    siteName: defaults.siteName,
+    adminEmail: defaults.adminEmail,
+    itemsPerPage: 10,
+    emailNotifications: true,
+    maintenanceMode: false,
+    // EMI assumptions (12% a year, 60 months, 85% financed).
+    emiRatePercent: DEFAULT_FINANCE_TERMS.ratePercent,
+    emiTenureMonths: DEFAULT_FINANCE_TERMS.tenureMonths,
+    emiFinancedPercent: DEFAULT_FINANCE_TERMS.financedPercent,
+  };
+}
+
+/** The EMI assumptions in force, as the pages use them. */
+export function financeTerms(settings: Settings): FinanceTerms {
+  return { ratePercent: settings.emiRatePercent, tenureMonths: settings.emiTenureMonths, financedPercent: settings.emiFinancedPercent };
 }
 
 /** Every setting, falling back to the defaults for any not saved yet. */
