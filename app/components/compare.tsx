@@ -52,7 +52,7 @@ export function CompareTray() {
     : 'bottom-[calc(4rem+env(safe-area-inset-bottom))] sm:bottom-4';
   const ids = items.map((item) => item.id);
   return (
-    <aside aria-label="Cars to compare" className={`pointer-events-none fixed inset-x-0 z-20 px-3 ${position}`}>
+    <aside data-compare-tray aria-label="Cars to compare" className={`pointer-events-none fixed inset-x-0 z-20 px-3 ${position}`}>
       <div className="pointer-events-auto mx-auto flex max-w-3xl flex-col gap-2 rounded-2xl bg-slate-900 p-2.5 text-white shadow-xl">
         <p role="status" className={notice ? 'px-1 text-sm font-medium text-amber-200' : 'sr-only'}>
           {notice ?? (items.length ? `${items.length} ${items.length === 1 ? 'car' : 'cars'} to compare` : '')}

@@ -80,7 +80,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               </caption>
               <thead>
                 <tr>
-                  <td className="sticky left-0 z-10 w-24 bg-white sm:w-40" />
+                  <td className="sticky left-0 z-10 w-[4.75rem] bg-white sm:w-40" />
                   {entries.map((entry) => {
                     const remove = paths.compare(
                       ids.filter((id) => id !== entry.id),
@@ -88,12 +88,12 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                     );
                     const title = entry.available ? cardTitle(entry.vehicle) : (entry.title ?? `Car ${entry.id}`);
                     return (
-                      <th key={entry.id} scope="col" className="w-40 min-w-36 max-w-56 border-b border-slate-200 p-3 text-left align-top font-normal sm:w-56">
+                      <th key={entry.id} scope="col" className="w-32 min-w-32 border-b border-slate-200 p-2 text-left align-top font-normal sm:w-56 sm:p-3">
                         <div className="flex flex-col gap-2">
                           {entry.available ? (
-                            <VehicleImage image={entry.vehicle.images[0] ?? null} alt="" sizes="224px" className="aspect-[4/3] w-full rounded-xl" />
+                            <VehicleImage image={entry.vehicle.images[0] ?? null} alt="" sizes="(min-width: 640px) 208px, 112px" className="aspect-[4/3] w-full max-w-52 rounded-xl" />
                           ) : (
-                            <div className="flex aspect-[4/3] w-full items-center justify-center rounded-xl bg-slate-100 p-3 text-center text-slate-600">No longer available</div>
+                            <div className="flex aspect-[4/3] w-full max-w-52 items-center justify-center rounded-xl bg-slate-100 p-2 text-center text-xs text-slate-600 sm:text-sm">No longer available</div>
                           )}
                           {entry.available ? (
                             <Link to={paths.vehicle(entry.id)} className="font-semibold leading-snug text-slate-900 underline-offset-2 hover:underline">
@@ -135,12 +135,12 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                         </tr>
                       ) : null,
                       <tr key={`${row.group}-${row.label}`} className={tone}>
-                        <th scope="row" className={`sticky left-0 z-10 border-b border-slate-100 p-3 text-left align-top font-medium text-slate-600 ${tone}`}>
+                        <th scope="row" className={`sticky left-0 z-10 border-b border-slate-100 p-2 text-left align-top text-xs font-medium text-slate-600 sm:p-3 sm:text-sm ${tone}`}>
                           {row.label}
                           {row.differs && available.length > 1 ? <span className="sr-only"> (differs)</span> : null}
                         </th>
                         {columns.map((column, position) => (
-                          <td key={ids[position]} className="border-b border-slate-100 p-3 align-top font-semibold text-slate-900">
+                          <td key={ids[position]} className="border-b border-slate-100 p-2 align-top font-semibold text-slate-900 sm:p-3">
                             {column === -1 ? <span className="font-normal text-slate-400">—</span> : row.values[column]}
                           </td>
                         ))}
