@@ -23,6 +23,7 @@ export function WishlistButton({
   action?: string;
   /** Named in the button's label where several hearts share a page. */
   carName?: string;
+  /** Where the heart sits; it must position it (relative by default), as the message hangs below it. */
   className?: string;
 }) {
   const fetcher = useFetcher<{ wishlisted?: boolean; message?: string; error?: string }>();
@@ -51,7 +52,7 @@ export function WishlistButton({
     );
   }
   return (
-    <div className={`relative ${extra}`}>
+    <div className={extra || 'relative'}>
       <fetcher.Form method="post" {...(action ? { action } : {})}>
         <input type="hidden" name="intent" value="wishlist" />
         <input type="hidden" name="wishlisted" value={String(!current)} />
