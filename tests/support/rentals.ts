@@ -5,6 +5,11 @@ import type { Clock } from '../../server/clock.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { saveRentalTerms } from '../../server/rentals/fleet.ts';
 import type { RentalServices } from '../../server/rentals/store.ts';
+import type { RentalDeskServices } from '../../server/rentals/lifecycle.ts';
+import type { PaymentGateway } from '../../server/payments/gateway.ts';
+import { createLogger } from '../../server/logger.ts';
+import { createMailer } from '../../server/notify/mail.ts';
+import { createSmsSender } from '../../server/notify/sms.ts';
 import type { RentalTermsInput } from '../../app/lib/rentals.ts';
 import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import type { VehicleInput } from '../../app/lib/vehicle.ts';
@@ -53,6 +58,34 @@ export function rentalServices(database: Database, clock: Clock): RentalServices
     settingsCache: createSettingsCache({ ttlMs: 0, clock }),
     config: { siteName: 'Gaadi Bazaar', adminEmails: ['admin@gaadibazaar.in'] },
   };
+}
+
+/** The rental services plus mail and SMS into the outbox, and an optional payment adapter. */
+export function deskServices(database: Database, clock: Clock, payments: PaymentGateway | null = null): RentalDeskServices {
+  const logger = createLogger('silent');
+  const config = {
+    siteName: 'Gaadi Bazaar',
+    adminEmails: ['admin@gaadibazaar.in'],
+    siteOrigin: 'http://localhost:4220',
+    mode: 'test' as const,
+    outboxEnabled: true,
+    mail: { smtpUrl: undefined, from: 'Gaadi Bazaar <no-reply@gaadibazaar.in>' },
+    sms: { provider: 'outbox' as const },
+  };
+  return {
+    ...rentalServices(database, clock),
+    config: config as unknown as RentalDeskServices['config'],
+    logger,
+    mailer: createMailer({ config, database, logger }),
+    sms: createSmsSender({ config, database, logger }),
+    payments,
+  };
+}
+
+/** The outbox messages to one recipient, oldest first. */
+export async function outboxFor(database: Database, recipient: string) {
+  const rows = await database.db.selectFrom('outbox_messages').select(['channel', 'subject', 'body']).where('recipient', '=', recipient.toLowerCase()).orderBy('id').execute();
+  return rows;
 }
 
 /** Saves rental settings as the admin form would. */
