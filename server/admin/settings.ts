@@ -34,6 +34,22 @@ export const settingsSchema = z.object({
     .int('Share financed must be a whole percentage')
     .min(FINANCE_SETTING_LIMITS.financedPercent.min, `Share financed must be between ${FINANCE_SETTING_LIMITS.financedPercent.min}% and ${FINANCE_SETTING_LIMITS.financedPercent.max}%`)
     .max(FINANCE_SETTING_LIMITS.financedPercent.max, `Share financed must be between ${FINANCE_SETTING_LIMITS.financedPercent.min}% and ${FINANCE_SETTING_LIMITS.financedPercent.max}%`),
+  // --- Self-drive rental (docs/decisions/020): hours, days and whole rupees.
+  /** Hours a car rests between two bookings (cleaning, inspection); part of every hold. */
+  rentalBufferHours: z.coerce.number().int().min(0, 'The turnaround buffer cannot be negative').max(48, 'The turnaround buffer can be at most 48 hours'),
+  /** Hours a pickup must be ahead of the booking. */
+  rentalMinNoticeHours: z.coerce.number().int().min(0, 'The minimum notice cannot be negative').max(168, 'The minimum notice can be at most 168 hours'),
+  /** How many days ahead a car can be booked. */
+  rentalHorizonDays: z.coerce.number().int().min(1, 'Bookings must be allowed at least 1 day ahead').max(365, 'Bookings can be allowed at most 365 days ahead'),
+  /** Hours after the return time before the late fee starts. */
+  rentalGraceHours: z.coerce.number().int().min(0, 'The grace period cannot be negative').max(24, 'The grace period can be at most 24 hours'),
+  rentalLateFeePerHour: z.coerce.number().int().min(0, 'The late fee cannot be negative').max(100_000, 'The late fee can be at most ₹1,00,000 an hour'),
+  /** Free cancellation until this many hours before pickup. */
+  rentalFreeCancelHours: z.coerce.number().int().min(0, 'The free cancellation period cannot be negative').max(720, 'The free cancellation period can be at most 720 hours'),
+  /** Days of rent kept for a cancellation inside that period (before pickup). */
+  rentalLateCancelKeepDays: z.coerce.number().int().min(0, 'The days of rent kept cannot be negative').max(30, 'At most 30 days of rent can be kept'),
+  rentalDeliveryFee: z.coerce.number().int().min(0, 'The delivery fee cannot be negative').max(100_000, 'The delivery fee can be at most ₹1,00,000'),
+  // --- end of self-drive rental
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -50,6 +66,7 @@ export function defaultSettings(defaults: { siteName: string; adminEmail: string
     emiRatePercent: DEFAULT_FINANCE_TERMS.ratePercent,
     emiTenureMonths: DEFAULT_FINANCE_TERMS.tenureMonths,
     emiFinancedPercent: DEFAULT_FINANCE_TERMS.financedPercent,
+    ...defaultRentalSettings,
   };
 }
 
@@ -66,6 +83,18 @@ export const DEFAULT_TEST_DRIVE_SETTINGS = {
   testDriveLeadHours: DEFAULT_TEST_DRIVE_RULES.leadHours,
   testDriveDaysAhead: DEFAULT_TEST_DRIVE_RULES.daysAhead,
   servicePinCodes: ['400047', '400049', '400053', '400054', '400055', '400056', '400057', '400058', '400059', '400060', '400063', '400069', '400072', '400093', '400099'],
+} satisfies Partial<Settings>;
+
+/** Self-drive rental's defaults (delivery goes to the `servicePinCodes` of the test drives' block). */
+export const defaultRentalSettings = {
+  rentalBufferHours: 2,
+  rentalMinNoticeHours: 3,
+  rentalHorizonDays: 90,
+  rentalGraceHours: 1,
+  rentalLateFeePerHour: 200,
+  rentalFreeCancelHours: 24,
+  rentalLateCancelKeepDays: 1,
+  rentalDeliveryFee: 500,
 } satisfies Partial<Settings>;
 
 /** Every setting, falling back to the defaults for any not saved yet. */

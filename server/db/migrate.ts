@@ -7,6 +7,7 @@ import * as admin from './migrations/003-admin.ts';
 import * as leads from './migrations/004-leads.ts';
 import * as listingIndex from './migrations/005-listing-index.ts';
 import * as testDrives from './migrations/007-test-drives.ts';
+import * as rentals from './migrations/008-rentals.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -18,6 +19,7 @@ const migrations: Record<string, DialectMigration> = {
   '004-leads': leads,
   '005-listing-index': listingIndex,
   '007-test-drives': testDrives,
+  '008-rentals': rentals,
 };
 
 /** Brings the schema up to date. Runs at every start; a no-op when nothing is new. */

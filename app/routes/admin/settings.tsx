@@ -30,6 +30,14 @@ const LABELS: Record<keyof Settings, string> = {
   emiRatePercent: 'EMI interest rate (% a year)',
   emiTenureMonths: 'EMI tenure (months)',
   emiFinancedPercent: 'Share of the price financed (%)',
+  rentalBufferHours: 'Turnaround buffer (hours)',
+  rentalMinNoticeHours: 'Minimum notice before pickup (hours)',
+  rentalHorizonDays: 'Book up to (days ahead)',
+  rentalGraceHours: 'Late-return grace (hours)',
+  rentalLateFeePerHour: 'Late fee per hour',
+  rentalFreeCancelHours: 'Free cancellation until (hours before pickup)',
+  rentalLateCancelKeepDays: 'Days of rent kept on late cancellation',
+  rentalDeliveryFee: 'Delivery fee',
 };
 
 export function meta({ matches, location }: Route.MetaArgs) {
