@@ -94,3 +94,14 @@ export const CarIcon = (props: IconProps) => (
     <circle cx="16.5" cy="17.5" r="1.5" />
   </Svg>
 );
+export const CheckIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </Svg>
+);
+export const KeyIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="M10.8 12.2L19 4M16 7l2.5 2.5M14 9l2 2" />
+  </Svg>
+);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
+import { DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS, MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../app/lib/storefront.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 
@@ -10,12 +11,30 @@ export const settingsSchema = z.object({
   itemsPerPage: z.coerce.number().refine((value) => (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(value), 'Items per page must be 5, 10, 25 or 50'),
   emailNotifications: z.boolean(),
   maintenanceMode: z.boolean(),
+
+  // Storefront: the home page's promise and trust points (app/lib/storefront.ts has the
+  // defaults); the trust points are kept as text, one a line, as the admin types them.
+  storefrontPromise: z.string().trim().min(1, 'The promise is required').max(MAX_PROMISE_LENGTH, `The promise must be at most ${MAX_PROMISE_LENGTH} characters`),
+  trustPoints: z
+    .string()
+    .trim()
+    .refine((text) => text.split(/\r?\n/).filter((line) => line.trim()).length <= MAX_TRUST_POINTS, `At most ${MAX_TRUST_POINTS} trust points`)
+    .refine((text) => text.split(/\r?\n/).every((line) => line.trim().length <= MAX_TRUST_POINT_LENGTH), `Each trust point must be at most ${MAX_TRUST_POINT_LENGTH} characters`),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
 
 export function defaultSettings(defaults: { siteName: string; adminEmail: string }): Settings {
-  return { siteName: defaults.siteName, adminEmail: defaults.adminEmail, itemsPerPage: 10, emailNotifications: true, maintenanceMode: false };
+  return {
+    siteName: defaults.siteName,
+    adminEmail: defaults.adminEmail,
+    itemsPerPage: 10,
+    emailNotifications: true,
+    maintenanceMode: false,
+    // Storefront
+    storefrontPromise: DEFAULT_STOREFRONT_PROMISE,
+    trustPoints: DEFAULT_TRUST_POINTS.join('\n'),
+  };
 }
 
 /** Every setting, falling back to the defaults for any not saved yet. */

@@ -3,12 +3,13 @@ import { recordAudit } from '../../../server/admin/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { resetSettings, saveSettings, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { FormMessage, primaryButton, secondaryButton, TextField } from '../../components/form.tsx';
+import { FormMessage, primaryButton, secondaryButton, TextAreaField, TextField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../lib/admin-pages.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
-import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
+import { cleanLine, cleanText, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
+import { MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../lib/storefront.ts';
 import type { Route } from './+types/settings';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
@@ -23,6 +24,8 @@ const LABELS: Record<keyof Settings, string> = {
   itemsPerPage: 'Items Per Page',
   emailNotifications: 'Enable Email Notifications',
   maintenanceMode: 'Maintenance Mode',
+  storefrontPromise: 'Home page promise',
+  trustPoints: 'Trust points',
 };
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -45,7 +48,15 @@ function summaryOf(prefix: string, keys: Array<keyof Settings>): string {
 }
 
 type FieldErrors = Partial<Record<keyof Settings, string>>;
-type Values = { siteName: string; adminEmail: string; itemsPerPage: string; emailNotifications: boolean; maintenanceMode: boolean };
+type Values = {
+  siteName: string;
+  adminEmail: string;
+  itemsPerPage: string;
+  emailNotifications: boolean;
+  maintenanceMode: boolean;
+  storefrontPromise: string;
+  trustPoints: string;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
@@ -75,6 +86,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // An unticked checkbox is not sent at all.
     emailNotifications: form.has('emailNotifications'),
     maintenanceMode: form.has('maintenanceMode'),
+    // Storefront: a form without these fields (an older page still open) keeps what is saved.
+    storefrontPromise: form.has('storefrontPromise') ? cleanLine(form.get('storefrontPromise'), 1000) : before.storefrontPromise,
+    trustPoints: form.has('trustPoints') ? cleanText(form.get('trustPoints'), { multiline: true, maxLength: 2000 }) : before.trustPoints,
   };
   const parsed = settingsSchema.safeParse(values);
   if (!parsed.success) {
@@ -191,6 +205,32 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             hint="Public pages show a maintenance notice (HTTP 503). The admin panel and sign-in keep working."
             defaultChecked={shown.maintenanceMode}
           />
+
+          <fieldset className="flex flex-col gap-5 border-t border-slate-200 pt-5">
+            <legend className="sr-only">Storefront</legend>
+            <p className="text-lg font-bold" aria-hidden="true">
+              Storefront
+            </p>
+            <TextField
+              id="storefrontPromise"
+              name="storefrontPromise"
+              label={LABELS.storefrontPromise}
+              defaultValue={shown.storefrontPromise}
+              error={errors.storefrontPromise}
+              hint="The sentence the home page opens with."
+              required
+              maxLength={MAX_PROMISE_LENGTH}
+            />
+            <TextAreaField
+              id="trustPoints"
+              name="trustPoints"
+              label={LABELS.trustPoints}
+              defaultValue={shown.trustPoints}
+              error={errors.trustPoints}
+              hint={`One a line, at most ${MAX_TRUST_POINTS}, each up to ${MAX_TRUST_POINT_LENGTH} characters: shown under the promise.`}
+              rows={MAX_TRUST_POINTS}
+            />
+          </fieldset>
 
           {/* Save comes first, so Enter in a field saves; on wide screens it sits on the right. */}
           <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row-reverse sm:justify-start">
