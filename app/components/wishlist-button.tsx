@@ -26,7 +26,7 @@ export function WishlistButton({ signedIn, wishlisted }: { signedIn: boolean; wi
   }, [result]);
   const visibleMessage = result && expired !== result ? (result.error ?? result.message ?? null) : null;
 
-  const className = 'rounded-full bg-white p-2.5 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100 disabled:opacity-60';
+  const className = 'inline-flex rounded-full bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100 disabled:opacity-60';
   if (!signedIn) {
     return (
       <Link to={paths.login} aria-label="Add to wishlist" className={`${className} text-slate-700`}>
