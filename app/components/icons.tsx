@@ -111,3 +111,9 @@ export const InfoIcon = (props: IconProps) => (
     <path d="M12 11v5M12 8h.01" />
   </Svg>
 );
+export const KeyIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="M10.8 12.2L19 4M16 7l2.5 2.5M14 9l2 2" />
+  </Svg>
+);

@@ -20,7 +20,7 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
     }
   }
   return (
-    <button type="button" onClick={share} aria-label="Share" className="rounded-full bg-white p-2.5 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
+    <button type="button" onClick={share} aria-label="Share" className="inline-flex rounded-full bg-white p-3 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
       <ShareIcon className="h-5 w-5" />
     </button>
   );

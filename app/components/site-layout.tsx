@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { matchPattern, pathPatterns, paths } from '../lib/paths.ts';
 import { ChevronDownIcon, CloseIcon, DownloadIcon, GridIcon, HeartIcon, HomeIcon, LoginIcon, MenuIcon, SearchIcon, UserIcon } from './icons.tsx';
 import { menuLinks } from './navigation-links.ts';
@@ -22,6 +22,48 @@ function useScrollToTopOnNavigation() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname, location.search]);
+}
+
+/**
+ * Phones: the top bar slides away while the visitor scrolls down and comes back on the way up,
+ * so the page keeps its screen (issue: sticky chrome at most 120 of 800 px). One passive scroll
+ * listener that flips a data attribute; the CSS does the rest, and focus inside brings it back.
+ */
+function useTopBarHidesOnScrollDown(header: React.RefObject<HTMLElement | null>) {
+  const location = useLocation();
+  useEffect(() => {
+    let last = window.scrollY;
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        const y = window.scrollY;
+        if (Math.abs(y - last) < 8) return;
+        const away = y > last && y > 64;
+        last = y;
+        header.current?.toggleAttribute('data-scrolled-away', away);
+      });
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, [header]);
+  // A new page starts with the bar shown.
+  useEffect(() => {
+    header.current?.removeAttribute('data-scrolled-away');
+  }, [header, location.pathname, location.search]);
+}
+
+/** Route modules say with `handle.contactBar(data)` that their page has a contact bar fixed at the bottom. */
+type ContactBarHandle = { contactBar?: (data: unknown) => boolean };
+
+function useContactBarPage(): boolean {
+  const leaf = useMatches().at(-1);
+  const handle = leaf?.handle as ContactBarHandle | undefined;
+  return typeof handle?.contactBar === 'function' && handle.contactBar(leaf?.loaderData);
 }
 
 function MenuDropdown() {
@@ -50,7 +92,7 @@ function MenuDropdown() {
         aria-expanded={open}
         aria-controls="site-menu"
         onClick={() => setOpen((value) => !value)}
-        className="flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-white/10"
+        className="flex min-h-11 items-center gap-1 rounded-lg px-3 text-sm font-semibold hover:bg-white/10"
       >
         Menu <ChevronDownIcon className="h-4 w-4" />
       </button>
@@ -161,8 +203,15 @@ function VehicleLoading() {
   );
 }
 
+/** At least 44 by 44 px: a thumb's tap target. */
+const iconButton = 'flex h-11 w-11 shrink-0 items-center justify-center rounded-lg hover:bg-white/10';
+const labelledIcon = 'flex min-h-11 min-w-11 shrink-0 flex-col items-center justify-center gap-0.5 rounded-lg px-1.5 hover:bg-white/10 sm:flex-row sm:gap-1.5 sm:px-2.5';
+
 export default function SiteLayout() {
   const { site, signedIn } = useRootData();
+  const header = useRef<HTMLElement>(null);
+  useTopBarHidesOnScrollDown(header);
+  const contactBarPage = useContactBarPage();
   const drawer = useModalDialog();
   const search = useModalDialog();
   const navigation = useNavigation();
@@ -174,28 +223,37 @@ export default function SiteLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <header className="sticky top-0 z-20 bg-brand-800 text-white shadow">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:px-4">
-          <button type="button" onClick={drawer.show} aria-label="Open menu" aria-expanded={drawer.open} className="rounded-lg p-2 hover:bg-white/10">
+      <header
+        ref={header}
+        className="sticky top-0 z-20 bg-brand-800 text-white shadow transition-transform duration-200 max-sm:data-[scrolled-away]:not-focus-within:-translate-y-full motion-reduce:transition-none"
+      >
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-0.5 px-1.5 sm:gap-1 sm:px-4">
+          <button type="button" onClick={drawer.show} aria-label="Open menu" aria-expanded={drawer.open} className={iconButton}>
             <MenuIcon />
           </button>
-          <Link to={paths.home} className="mr-auto truncate px-1 text-lg font-extrabold tracking-tight">
-            {site.siteName}
+          <Link to={paths.home} className="mr-auto flex min-h-11 min-w-0 items-center truncate px-1 text-lg font-extrabold tracking-tight">
+            <span className="truncate">{site.siteName}</span>
           </Link>
-          <button type="button" onClick={search.show} aria-label="Search vehicles" className="rounded-lg p-2 hover:bg-white/10">
-            <SearchIcon />
+          {/* Phones show a short word under each icon; wider screens the full words beside it. */}
+          <button type="button" onClick={search.show} aria-label="Search vehicles" className={labelledIcon}>
+            <SearchIcon className="h-5 w-5" />
+            <span aria-hidden="true" className="text-[11px] font-medium leading-none sm:sr-only">
+              Search
+            </span>
           </button>
-          <a href={site.androidAppUrl} rel="noopener" className="flex items-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold hover:bg-white/10">
+          <a href={site.androidAppUrl} rel="noopener" className={labelledIcon}>
             <DownloadIcon className="h-5 w-5" />
-            <span className="hidden min-[420px]:inline">Download App</span>
-            <span className="sr-only min-[420px]:hidden">Download App</span>
+            <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">
+              <span className="max-sm:sr-only">Download </span>App
+            </span>
           </a>
           <MenuDropdown />
           {signedIn ? (
-            <LogoutButton className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-white/40 hover:bg-white/10" />
+            <LogoutButton className="min-h-11 rounded-lg px-3 text-sm font-semibold ring-1 ring-white/40 hover:bg-white/10" />
           ) : (
-            <Link to={paths.login} aria-label="Login" className="rounded-lg p-2 hover:bg-white/10">
-              <LoginIcon />
+            <Link to={paths.login} className={labelledIcon}>
+              <LoginIcon className="h-5 w-5" />
+              <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">Login</span>
             </Link>
           )}
         </div>
@@ -219,7 +277,8 @@ export default function SiteLayout() {
         © {new Date().getFullYear()} {site.siteName}
       </footer>
       <CompareTray />
-      <BottomBar />
+      {/* A page with its own contact bar at the bottom (a car for sale) has it instead of the bottom bar. */}
+      {contactBarPage ? null : <BottomBar />}
     </div>
   );
 }

@@ -42,7 +42,7 @@ export function WishlistButton({
   }, [result]);
   const visibleMessage = result && expired !== result ? (result.error ?? result.message ?? null) : null;
 
-  const className = 'block rounded-full bg-white p-2.5 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100 disabled:opacity-60';
+  const className = 'inline-flex rounded-full bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100 disabled:opacity-60';
   const of = carName ? ` ${carName}` : '';
   if (!signedIn) {
     return (

@@ -50,6 +50,11 @@ export const paths = {
     const text = params.toString();
     return text ? `/?${text}` : '/';
   },
+  /** The listing narrowed by its filter parameters (`/?body=suv`), as the home page's entry chips link. */
+  browse: (filter: Record<string, string>) => {
+    const text = new URLSearchParams(filter).toString();
+    return text ? `/?${text}` : '/';
+  },
   categories: (slug?: string) => (slug ? `/categories?category=${encodeURIComponent(slug)}` : '/categories'),
   vehicle: (id: number | string) => fill(pathPatterns.vehicle, { id }),
   wishlist: '/wishlist',

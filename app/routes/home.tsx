@@ -2,11 +2,14 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { listVehicles } from '../../server/catalog/vehicles.ts';
 import { settingsFor } from '../../server/admin/settings.ts';
+import { listFeaturedVehicles } from '../../server/catalog/featured.ts';
 import { parsePage } from '../lib/input.ts';
 import { MAX_SEARCH_LENGTH } from '../lib/search.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { SearchIcon } from '../components/icons.tsx';
 import { VehicleGrid } from '../components/vehicle-card.tsx';
+import { Storefront } from '../components/storefront.tsx';
+import { FEATURED_ON_HOME, showsStorefront, trustPointList } from '../lib/storefront.ts';
 import { appContext } from '../context.ts';
 import { vehiclesFoundText } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
@@ -16,13 +19,17 @@ import type { Route } from './+types/home';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { database } = services;
-  const { itemsPerPage } = await settingsFor(services);
+  const settings = await settingsFor(services);
+  const { itemsPerPage } = settings;
   const url = new URL(request.url);
   // Not cleaned: a search with a control character matches nothing (server/catalog/search.ts).
   const term = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
   const page = parsePage(url.searchParams.get('page'));
+  const storefront = showsStorefront(url.searchParams)
+    ? { promise: settings.storefrontPromise, trustPoints: trustPointList(settings.trustPoints), featured: await listFeaturedVehicles(database, FEATURED_ON_HOME) }
+    : null;
   const result = await listVehicles(database, { query: term, page, perPage: itemsPerPage });
-  return { term, ...result };
+  return { term, storefront, ...result };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -42,7 +49,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { term, items, total, page, pageCount } = loaderData;
+  const { term, items, total, page, pageCount, storefront } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const searchInput = useRef<HTMLInputElement>(null);
@@ -59,6 +66,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-6">
+      {storefront ? <Storefront promise={storefront.promise} trustPoints={storefront.trustPoints} featured={storefront.featured} /> : null}
       <section className="flex flex-col gap-4">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Available Vehicles</h1>
         <Form method="get" action={paths.home} role="search" className="flex gap-2">
@@ -115,7 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
         ) : (
-          <VehicleGrid vehicles={items} emptyText="No vehicles found." />
+          <VehicleGrid vehicles={items} emptyText="No vehicles found." priorityFirst={!storefront?.featured.length} />
         )}
         <Pagination page={page} pageCount={pageCount} hrefFor={(target) => paths.search(term, target)} />
       </section>

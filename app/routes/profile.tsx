@@ -45,16 +45,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+const row = 'flex flex-col gap-0.5 px-4 py-3 sm:grid sm:grid-cols-[9rem_minmax(0,1fr)] sm:items-center sm:gap-3';
+const label = 'text-sm font-semibold text-slate-600 sm:text-base sm:text-slate-900';
+
 function Avatar({ url, name }: { url: string; name: string }) {
   const [failed, setFailed] = useState(false);
   if (!url || failed) {
     return (
-      <span className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-brand-700" role="img" aria-label={`${name}'s picture`}>
+      <span className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700" role="img" aria-label={`${name}'s picture`}>
         <UserIcon className="h-10 w-10" />
       </span>
     );
   }
-  return <img src={url} alt={`${name}'s picture`} width={80} height={80} referrerPolicy="no-referrer" onError={() => setFailed(true)} className="h-20 w-20 rounded-full object-cover" />;
+  return <img src={url} alt={`${name}'s picture`} width={80} height={80} referrerPolicy="no-referrer" onError={() => setFailed(true)} className="h-20 w-20 shrink-0 rounded-full object-cover" />;
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
@@ -98,34 +101,36 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <div className="flex items-center gap-4">
         <Avatar url={user.photoUrl} name={name} />
         <div className="min-w-0">
-          <p className="truncate text-xl font-bold">{name}</p>
-          <p className="truncate text-slate-600">{user.email}</p>
+          <p className="text-xl font-bold [overflow-wrap:anywhere]">{name}</p>
+          {/* The whole address, broken where it must be: a cut-off email is no use. */}
+          <p className="text-slate-600 [overflow-wrap:anywhere]">{user.email}</p>
         </div>
       </div>
+      {/* Phones: each label above its value; wider: one column of labels, one of values. */}
       <dl className="mt-6 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
-        <div className="flex items-center justify-between gap-3 px-4 py-3">
-          <dt className="font-semibold">Phone</dt>
-          <dd className="flex items-center gap-2">
-            <span>{phoneText}</span>
+        <div className={row}>
+          <dt className={label}>Phone</dt>
+          <dd className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="[overflow-wrap:anywhere]">{phoneText}</span>
             {profile.phoneVerified ? (
               <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800">Verified</span>
             ) : (
-              <Link to={paths.profileComplete} className="font-semibold text-brand-700 underline">
+              <Link to={paths.profileComplete} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
                 Verify
               </Link>
             )}
           </dd>
         </div>
-        <div className="flex justify-between gap-3 px-4 py-3">
-          <dt className="font-semibold">Member since</dt>
+        <div className={row}>
+          <dt className={label}>Member since</dt>
           <dd>{formatDateTime(profile.createdAt)}</dd>
         </div>
-        <div className="flex justify-between gap-3 px-4 py-3">
-          <dt className="font-semibold">Last login</dt>
+        <div className={row}>
+          <dt className={label}>Last login</dt>
           <dd>{formatDateTime(profile.lastLoginAt)}</dd>
         </div>
-        <div className="flex justify-between gap-3 px-4 py-3">
-          <dt className="font-semibold">Updated</dt>
+        <div className={row}>
+          <dt className={label}>Updated</dt>
           <dd>{formatDateTime(profile.updatedAt)}</dd>
         </div>
       </dl>

@@ -27,6 +27,14 @@ import { useNonce } from '../lib/nonce.tsx';
 import type { Route } from './+types/vehicle';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
+/** A car for sale has its contact bar fixed at the bottom of a phone's screen, in place of the bottom bar. */
+export const handle = {
+  contactBar: (data: unknown) => {
+    const vehicle = (data as { vehicle?: Pick<Vehicle, 'status'> | null } | undefined)?.vehicle;
+    return Boolean(vehicle && vehicle.status !== 'sold');
+  },
+};
+
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { database, auth } = services;
@@ -261,16 +269,16 @@ function VideoWalkthrough({ url, title }: { url: string; title: string }) {
 function ContactBar({ vehicle, pageUrl }: { vehicle: Vehicle; pageUrl: string }) {
   const site = useSite();
   return (
-    <div className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-10 border-t border-slate-200 bg-white/95 p-3 backdrop-blur sm:bottom-0 lg:static lg:border-0 lg:bg-transparent lg:p-0">
+    <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-3 pb-[calc(0.5rem+env(safe-area-inset-bottom))] pt-2 backdrop-blur lg:static lg:border-0 lg:bg-transparent lg:p-0">
       <div className="mx-auto flex max-w-3xl gap-3 lg:flex-col">
-        <a href={telLink(site.sellerPhone)} className="flex flex-1 basis-0 lg:basis-auto items-center justify-center gap-1.5 whitespace-nowrap rounded-xl bg-brand-700 px-2 py-3 text-[15px] font-semibold text-white hover:bg-brand-800">
+        <a href={telLink(site.sellerPhone)} className="flex min-h-11 flex-1 basis-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-xl bg-brand-700 px-2 py-2.5 text-[15px] lg:basis-auto lg:py-3 font-semibold text-white hover:bg-brand-800">
           <PhoneIcon className="h-5 w-5" /> Call Seller
         </a>
         <a
           href={whatsappLink(site.whatsappNumber, vehicleEnquiryText(vehicle, pageUrl))}
           target="_blank"
           rel="noopener noreferrer"
-          className="flex flex-[1.3] basis-0 lg:basis-auto items-center justify-center gap-1.5 whitespace-nowrap rounded-xl bg-whatsapp px-2 py-3 text-[15px] font-semibold text-white hover:brightness-110"
+          className="flex min-h-11 flex-[1.3] basis-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-xl bg-whatsapp px-2 py-2.5 text-[15px] lg:basis-auto lg:py-3 font-semibold text-white hover:brightness-110"
         >
           <WhatsAppIcon className="h-5 w-5" />
           {/* The smallest phones (320 px) have room for the app's name only. */}
@@ -308,7 +316,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
     <article className={`mx-auto grid max-w-6xl gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-6 ${sold ? '' : 'pb-20 lg:pb-0'}`}>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData(vehicle, site.siteOrigin)).replace(/</g, '\\u003c') }} />
       <div className="flex items-center gap-2 lg:col-span-2">
-        <button type="button" onClick={goBack} aria-label="Back" className="rounded-full bg-white p-2.5 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
+        <button type="button" onClick={goBack} aria-label="Back" className="rounded-full bg-white p-3 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
           <ArrowLeftIcon className="h-5 w-5" />
         </button>
         <span className="mr-auto" />

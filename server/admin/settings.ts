@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
 import { DEFAULT_TEST_DRIVE_RULES, isPinCode } from '../../app/lib/test-drives.ts';
 import { DEFAULT_FINANCE_TERMS, FINANCE_SETTING_LIMITS, TENURE_OPTIONS, type FinanceTerms } from '../../app/lib/emi.ts';
+import { DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS, MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../app/lib/storefront.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 
@@ -50,6 +51,15 @@ export const settingsSchema = z.object({
   rentalLateCancelKeepDays: z.coerce.number().int().min(0, 'The days of rent kept cannot be negative').max(30, 'At most 30 days of rent can be kept'),
   rentalDeliveryFee: z.coerce.number().int().min(0, 'The delivery fee cannot be negative').max(100_000, 'The delivery fee can be at most ₹1,00,000'),
   // --- end of self-drive rental
+
+  // Storefront: the home page's promise and trust points (app/lib/storefront.ts has the
+  // defaults); the trust points are kept as text, one a line, as the admin types them.
+  storefrontPromise: z.string().trim().min(1, 'The promise is required').max(MAX_PROMISE_LENGTH, `The promise must be at most ${MAX_PROMISE_LENGTH} characters`),
+  trustPoints: z
+    .string()
+    .trim()
+    .refine((text) => text.split(/\r?\n/).filter((line) => line.trim()).length <= MAX_TRUST_POINTS, `At most ${MAX_TRUST_POINTS} trust points`)
+    .refine((text) => text.split(/\r?\n/).every((line) => line.trim().length <= MAX_TRUST_POINT_LENGTH), `Each trust point must be at most ${MAX_TRUST_POINT_LENGTH} characters`),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -67,6 +77,9 @@ export function defaultSettings(defaults: { siteName: string; adminEmail: string
     emiTenureMonths: DEFAULT_FINANCE_TERMS.tenureMonths,
     emiFinancedPercent: DEFAULT_FINANCE_TERMS.financedPercent,
     ...defaultRentalSettings,
+    // Storefront
+    storefrontPromise: DEFAULT_STOREFRONT_PROMISE,
+    trustPoints: DEFAULT_TRUST_POINTS.join('\n'),
   };
 }
 

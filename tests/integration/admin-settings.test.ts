@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatRupees } from '../../app/lib/format.ts';
 import { DEFAULT_TITLE } from '../../app/lib/seo.ts';
+import { DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS } from '../../app/lib/storefront.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { demoCategories, demoVehicles } from '../../server/db/demo/inventory.ts';
 import { decodeEntities, HttpClient, mainText, waitForOutbox } from '../support/http-client.ts';
@@ -33,7 +34,9 @@ const MESSAGES = {
 
 const titleOf = (html: string) => decodeEntities(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '');
 const mainHtml = (html: string) => /<main\b[\s\S]*?<\/main>/.exec(html)?.[0] ?? '';
-const cardIds = (html: string) => new Set([...mainHtml(html).matchAll(/<a\b[^>]*href="\/vehicle\/(\d+)"/g)].map((match) => match[1]));
+/** The listing's vehicle links (the home page's storefront above it has featured cars too). */
+const listingOf = (html: string) => mainHtml(html).slice(Math.max(0, mainHtml(html).indexOf('aria-labelledby="results-heading"')));
+const cardIds = (html: string) => new Set([...listingOf(html).matchAll(/<a\b[^>]*href="\/vehicle\/(\d+)"/g)].map((match) => match[1]));
 
 /** The attributes of the first element `<tag ... id="id">`. */
 function element(html: string, tag: string, id: string): string {
@@ -234,13 +237,41 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     const entries = [...mainHtml(html).matchAll(/<li\b[\s\S]*?<\/li>/g)].map((match) => match[0]);
     expect(entries).toHaveLength(3);
     const pre = [...entries[2]!.matchAll(/<pre\b[^>]*>([\s\S]*?)<\/pre>/g)].map((match) => JSON.parse(decodeEntities(match[1]!)) as Record<string, unknown>);
-    // Settings added later (the EMI terms…) are in both and unchanged by this save.
-    expect(pre).toHaveLength(2);
-    expect(pre[0]).toMatchObject({ siteName: DEFAULT_SITE_NAME, adminEmail: ADMIN.email, itemsPerPage: 10, emailNotifications: true, maintenanceMode: false });
-    expect(pre[1]).toMatchObject({ siteName: NEW_SITE_NAME, adminEmail: 'sales@example.in', itemsPerPage: 5, emailNotifications: false, maintenanceMode: false });
+    // Every setting is in the record; these are the ones this screen's first save changed.
+    expect(pre).toEqual([
+      expect.objectContaining({ siteName: DEFAULT_SITE_NAME, adminEmail: ADMIN.email, itemsPerPage: 10, emailNotifications: true, maintenanceMode: false }),
+      expect.objectContaining({ siteName: NEW_SITE_NAME, adminEmail: 'sales@example.in', itemsPerPage: 5, emailNotifications: false, maintenanceMode: false }),
+    ]);
     expect(html).not.toContain('<Motors>');
     // A time in India's format.
     expect(text).toMatch(/\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)/i);
+  });
+
+  test('the storefront settings: the promise and trust points show on the home page, refused when too long, kept by a form without them', async () => {
+    const home = await page(visitor(), '/');
+    expect(mainText(home.html)).toContain(DEFAULT_STOREFRONT_PROMISE);
+    for (const point of DEFAULT_TRUST_POINTS) expect(mainText(home.html)).toContain(point);
+
+    const tooMany = await postSettings({ ...saveFields, storefrontPromise: 'Cars we would buy ourselves.', trustPoints: 'a\nb\nc\nd\ne\nf\ng' });
+    expect(tooMany.redirected).toBe(false);
+    expect(mainText(tooMany.html)).toContain('At most 6 trust points');
+    const tooLong = await postSettings({ ...saveFields, storefrontPromise: 'x'.repeat(161), trustPoints: 'Inspected' });
+    expect(mainText(tooLong.html)).toContain('The promise must be at most 160 characters');
+
+    const saved = await postSettings({ ...saveFields, storefrontPromise: 'Cars we would buy <ourselves>.', trustPoints: '200-point check\r\n\r\nOne-year warranty\n' });
+    expect(saved.redirected).toBe(true);
+    const after = await page(visitor(), '/');
+    expect(mainText(after.html)).toContain('Cars we would buy <ourselves>.');
+    expect(after.html).not.toContain('<ourselves>');
+    expect(mainText(after.html)).toContain('200-point check');
+    expect(mainText(after.html)).toContain('One-year warranty');
+    expect(mainText(after.html)).not.toContain(DEFAULT_TRUST_POINTS[0]);
+
+    // A post without the storefront fields (the form as it was before they existed) keeps them.
+    await postSettings(saveFields);
+    expect(mainText((await page(visitor(), '/')).html)).toContain('Cars we would buy <ourselves>.');
+    await postSettings({ intent: 'reset' });
+    expect(mainText((await page(visitor(), '/')).html)).toContain(DEFAULT_STOREFRONT_PROMISE);
   });
 
   test('statistics show the real counts, this month’s sales in rupees and the daily chart', async () => {

@@ -37,8 +37,11 @@ const search = (query: string, extra = '') => getJson<VehiclePage>(`/api/v1/vehi
 
 
 /** Vehicle ids of the cards on a listing page, in order. */
+/** The vehicle links of the listing itself (the home page's storefront above it has featured cars too). */
 function cardIds(html: string): number[] {
-  return [...mainOf(html).matchAll(/<a\b[^>]*href="\/vehicle\/(\d+)"/g)].map((match) => Number(match[1]));
+  const main = mainOf(html);
+  const listing = main.slice(Math.max(0, main.indexOf('aria-labelledby="results-heading"')));
+  return [...listing.matchAll(/<a\b[^>]*href="\/vehicle\/(\d+)"/g)].map((match) => Number(match[1]));
 }
 
 // ---------------------------------------------------------------- the expected answer

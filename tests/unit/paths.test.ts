@@ -23,6 +23,7 @@ const patterns = routePatterns(routes);
 /** Sample arguments for each path builder: a new builder without a sample fails the test below. */
 const builders: Record<string, () => string[]> = {
   'paths.search': () => [paths.search('creta'), paths.search('creta', 2), paths.search('')],
+  'paths.browse': () => [paths.browse({ budget: '5-8' }), paths.browse({ make: 'maruti-suzuki' }), paths.browse({})],
   'paths.categories': () => [paths.categories(), paths.categories('suvs')],
   'paths.vehicle': () => [paths.vehicle(12), paths.vehicle('12')],
   'paths.compare': () => [paths.compare(), paths.compare([12, 34, 56]), paths.compare([12, 34], { hideCommon: true })],

@@ -36,25 +36,26 @@ function AdminShell({ children, email }: { children: React.ReactNode; email?: st
   return (
     <div className="min-h-dvh bg-slate-100">
       <header className="bg-slate-900 text-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5">
           <Link to={adminPaths.dashboard} className="text-lg font-extrabold">
             Admin Panel
           </Link>
-          <Link to={paths.home} className="text-sm text-slate-300 underline">
+          <Link to={paths.home} className="inline-flex min-h-11 items-center text-sm text-slate-300 underline">
             View site
           </Link>
           <span className="ml-auto hidden text-sm text-slate-300 sm:inline">{email}</span>
-          {email ? <LogoutButton className="rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-white/40 hover:bg-white/10" /> : null}
+          {email ? <LogoutButton className="min-h-11 rounded-lg px-3 text-sm font-semibold ring-1 ring-white/40 hover:bg-white/10" /> : null}
         </div>
         {email ? (
-          <nav aria-label="Admin" className="mx-auto max-w-7xl overflow-x-auto px-2">
-            <ul className="flex gap-1 whitespace-nowrap pb-2">
+          // Every tab in sight: on a phone they wrap onto more lines rather than hide past the edge.
+          <nav aria-label="Admin" className="mx-auto max-w-7xl px-2">
+            <ul className="flex flex-wrap gap-1 pb-2">
               {navigation.map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
                     end={item.end}
-                    className={({ isActive }) => `block rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-white text-slate-900' : 'text-slate-200 hover:bg-white/10'}`}
+                    className={({ isActive }) => `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium sm:min-h-9 ${isActive ? 'bg-white text-slate-900' : 'text-slate-200 hover:bg-white/10'}`}
                   >
                     {item.label}
                   </NavLink>

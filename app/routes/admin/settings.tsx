@@ -3,12 +3,13 @@ import { recordAudit } from '../../../server/admin/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { resetSettings, saveSettings, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { FormMessage, primaryButton, secondaryButton, SelectField, TextField } from '../../components/form.tsx';
+import { FormMessage, primaryButton, secondaryButton, SelectField, TextAreaField, TextField } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../lib/admin-pages.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
-import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
+import { cleanLine, cleanText, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
+import { MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../lib/storefront.ts';
 import type { Route } from './+types/settings';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
@@ -38,6 +39,8 @@ const LABELS: Record<keyof Settings, string> = {
   rentalFreeCancelHours: 'Free cancellation until (hours before pickup)',
   rentalLateCancelKeepDays: 'Days of rent kept on late cancellation',
   rentalDeliveryFee: 'Delivery fee',
+  storefrontPromise: 'Home page promise',
+  trustPoints: 'Trust points',
 };
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -69,6 +72,8 @@ type Values = {
   emiRatePercent: string;
   emiTenureMonths: string;
   emiFinancedPercent: string;
+  storefrontPromise: string;
+  trustPoints: string;
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -96,6 +101,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     emiRatePercent: form.has('emiRatePercent') ? cleanLine(form.get('emiRatePercent'), 20) : String(before.emiRatePercent),
     emiTenureMonths: form.has('emiTenureMonths') ? cleanLine(form.get('emiTenureMonths'), 10) : String(before.emiTenureMonths),
     emiFinancedPercent: form.has('emiFinancedPercent') ? cleanLine(form.get('emiFinancedPercent'), 20) : String(before.emiFinancedPercent),
+    // Storefront: a form without these fields (an older page still open) keeps what is saved.
+    storefrontPromise: form.has('storefrontPromise') ? cleanLine(form.get('storefrontPromise'), 1000) : before.storefrontPromise,
+    trustPoints: form.has('trustPoints') ? cleanText(form.get('trustPoints'), { multiline: true, maxLength: 2000 }) : before.trustPoints,
   };
   // The other sections' settings are kept as they are.
   const parsed = settingsSchema.safeParse({ ...before, ...values });
@@ -289,6 +297,32 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 hint={`${FINANCE_SETTING_LIMITS.financedPercent.min}–${FINANCE_SETTING_LIMITS.financedPercent.max}%, default 85.`}
               />
             </div>
+          </fieldset>
+
+          <fieldset className="flex flex-col gap-5 border-t border-slate-200 pt-5">
+            <legend className="sr-only">Storefront</legend>
+            <p className="text-lg font-bold" aria-hidden="true">
+              Storefront
+            </p>
+            <TextField
+              id="storefrontPromise"
+              name="storefrontPromise"
+              label={LABELS.storefrontPromise}
+              defaultValue={shown.storefrontPromise}
+              error={errors.storefrontPromise}
+              hint="The sentence the home page opens with."
+              required
+              maxLength={MAX_PROMISE_LENGTH}
+            />
+            <TextAreaField
+              id="trustPoints"
+              name="trustPoints"
+              label={LABELS.trustPoints}
+              defaultValue={shown.trustPoints}
+              error={errors.trustPoints}
+              hint={`One a line, at most ${MAX_TRUST_POINTS}, each up to ${MAX_TRUST_POINT_LENGTH} characters: shown under the promise.`}
+              rows={MAX_TRUST_POINTS}
+            />
           </fieldset>
 
           {/* Save comes first, so Enter in a field saves; on wide screens it sits on the right. */}
