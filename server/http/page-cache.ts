@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import { matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
 import { hasSessionCookie } from '../auth/session-cookie.ts';
 import type { Clock } from '../clock.ts';
@@ -13,7 +13,7 @@ import { securityHeaderList, type SecurityOptions } from './security.ts';
  * instead of one per request. Each instance keeps its own entries, so a change shows everywhere
  * within `ttlMs`; a change made through this instance clears it at once.
  *
- * A page is compressed once when it is stored (brotli and gzip) and every hit sends those bytes
+ * A page is compressed once when it is stored (brotli; gzip at the first client wanting it) and every hit sends those bytes
  * as they are: from the server's request listener before any routing (`answer`), so a hit costs
  * about what a bare `node:http` server sending the same bytes costs.
  * The per-request CSP nonce would change the bytes of every answer, so a stored page carries
@@ -39,9 +39,10 @@ type Entry = {
   /** The CSP sources of its inline scripts: their hashes. */
   scriptSources: string;
   br: Buffer;
-  gzip: Buffer;
-  /** Every header of a hit, flattened for `writeHead`, per encoding. */
-  raw: Record<Encoding, string[]>;
+  /** Made at the first client taking gzip but not brotli (every current browser takes brotli). */
+  gzip: Buffer | null;
+  /** Every header of a hit but the length, flattened for `writeHead`. */
+  raw: string[];
   bytes: number;
   expires: number;
 };
@@ -119,14 +120,21 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; cloc
   }
 
   function makeEntry(status: number, headers: [string, string][], html: string, hashes: string[]): Entry {
-    const body = Buffer.from(html);
-    const br = compressBytes(body, 'br', 'best');
-    const gzip = compressBytes(body, 'gzip', 'best');
+    const br = compressBytes(Buffer.from(html), 'br', 'best');
     const scriptSources = hashes.join(' ');
-    const common = [...headers, ...securityHeaderList(options.security, scriptSources), ['Vary', 'Accept-Encoding'], ['X-Cache', 'hit']];
-    const raw = (encoding: Encoding, bytes: Buffer) => [...common, ['Content-Encoding', encoding], ['Content-Length', String(bytes.byteLength)]].flat();
-    const bytes = br.byteLength + gzip.byteLength + 2048;
-    return { status, headers, scriptSources, br, gzip, raw: { br: raw('br', br), gzip: raw('gzip', gzip) }, bytes, expires: options.clock.now() + options.ttlMs };
+    const raw = [...headers, ...securityHeaderList(options.security, scriptSources), ['Vary', 'Accept-Encoding'], ['X-Cache', 'hit']].flat();
+    return { status, headers, scriptSources, br, gzip: null, raw, bytes: br.byteLength + 2048, expires: options.clock.now() + options.ttlMs };
+  }
+
+  /** The entry's bytes in `encoding`, making (and counting) the gzip copy at its first use. */
+  function bytesOf(entry: Entry, encoding: Encoding): Buffer {
+    if (encoding === 'br') return entry.br;
+    if (!entry.gzip) {
+      entry.gzip = compressBytes(brotliDecompressSync(entry.br), 'gzip', 'best');
+      entry.bytes += entry.gzip.byteLength;
+      heldBytes += entry.gzip.byteLength;
+    }
+    return entry.gzip;
   }
 
   /** The stored page as a Response for `acceptEncoding` (decompressed for a client that takes neither coding). */
@@ -135,7 +143,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; cloc
     headers.set('vary', 'Accept-Encoding');
     headers.set('x-cache', cache);
     const encoding = chooseEncoding(acceptEncoding);
-    const body = encoding ? entry[encoding] : gunzipSync(entry.gzip);
+    const body = encoding ? bytesOf(entry, encoding) : brotliDecompressSync(entry.br);
     if (encoding) headers.set('content-encoding', encoding);
     headers.set('content-length', String(body.byteLength));
     return new Response(body as Uint8Array<ArrayBuffer>, { status: entry.status, headers });
@@ -172,8 +180,9 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; cloc
       }
       const entry = key === null ? null : lookup(key);
       if (!entry) return false;
-      response.writeHead(entry.status, entry.raw[encoding]);
-      response.end(entry[encoding]);
+      const body = bytesOf(entry, encoding);
+      response.writeHead(entry.status, [...entry.raw, 'Content-Encoding', encoding, 'Content-Length', String(body.byteLength)]);
+      response.end(body);
       return true;
     },
 
