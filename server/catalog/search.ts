@@ -79,6 +79,11 @@ export function buildSearchText(fields: SearchedFields): string {
     .join('\n');
 }
 
+/** An FTS5 query matching rows holding every term: each a quoted phrase (quotes doubled), so operators in the input are just characters. */
+export function ftsMatch(terms: string[]): string {
+  return terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(' ');
+}
+
 function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
@@ -87,9 +92,10 @@ function likePattern(term: string): string {
  * A condition on `vehicles` that holds when every term is a substring of search_text.
  * SQLite answers words of three or more characters from the FTS5 trigram index (shorter
  * ones cannot be trigram-indexed and fall back to LIKE); PostgreSQL's pg_trgm GIN index
- * serves LIKE directly. Both give the same rows for the same data.
+ * serves LIKE directly. Both give the same rows for the same data. The SQLite index holds only
+ * vehicles for sale (migration 011), which is all a search is ever asked for.
  */
-export function searchCondition(dialect: Dialect, terms: string[]): Expression<SqlBool> | null {
+export function searchCondition(dialect: Dialect, terms: string[], options: { walkInOrder?: boolean } = {}): Expression<SqlBool> | null {
   if (terms.length === 0) return null;
   // No car's text holds a control character (a NUL from a crafted URL would also break the
   // FTS5 query syntax and PostgreSQL's text input): such a word matches nothing.
@@ -102,8 +108,15 @@ export function searchCondition(dialect: Dialect, terms: string[]): Expression<S
     if (indexed.length > 0) {
       // Each term becomes a quoted FTS phrase (quotes doubled), so operators in the input are
       // just characters; space-separated phrases must all match.
-      const match = indexed.map((term) => `"${term.replace(/"/g, '""')}"`).join(' ');
-      conditions.push(sql<SqlBool>`vehicles.id IN (SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ${match})`);
+      const match = ftsMatch(indexed);
+      // `+vehicles.id` (walkInOrder) keeps SQLite from starting at the matches and sorting them
+      // all: with many matches, walking the listing's order index and checking each row stops
+      // after a page (docs/decisions/028-listing-at-scale.md).
+      conditions.push(
+        options.walkInOrder
+          ? sql<SqlBool>`+vehicles.id IN (SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ${match})`
+          : sql<SqlBool>`vehicles.id IN (SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ${match})`,
+      );
     }
     for (const term of short) {
       conditions.push(sql<SqlBool>`vehicles.search_text LIKE ${likePattern(term)} ESCAPE '\\'`);

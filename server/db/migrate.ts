@@ -7,6 +7,7 @@ import * as admin from './migrations/003-admin.ts';
 import * as leads from './migrations/004-leads.ts';
 import * as listingIndex from './migrations/005-listing-index.ts';
 import * as vehicleFilters from './migrations/006-vehicle-filters.ts';
+import * as searchForSale from './migrations/011-search-for-sale.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -18,6 +19,7 @@ const migrations: Record<string, DialectMigration> = {
   '004-leads': leads,
   '005-listing-index': listingIndex,
   '006-vehicle-filters': vehicleFilters,
+  '011-search-for-sale': searchForSale,
 };
 
 /**
