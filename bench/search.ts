@@ -8,9 +8,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CompiledQuery, sql, type Insertable, type KyselyPlugin, type RawBuilder } from 'kysely';
+import { CompiledQuery, type Insertable, type KyselyPlugin } from 'kysely';
 import { priceDigits } from '../app/lib/format.ts';
-import { buildSearchText, searchTerms } from '../server/catalog/search.ts';
+import { buildSearchText } from '../server/catalog/search.ts';
+import { filterColumns } from '../server/catalog/filters.ts';
+import { colourIn, parseListingQuery } from '../app/lib/listing-filters.ts';
 import { createCategory, listVehicles } from '../server/catalog/vehicles.ts';
 import { openDatabase, type Database, type Dialect } from '../server/db/connection.ts';
 import { demoCategories, demoVehicles, type DemoVehicle } from '../server/db/demo/inventory.ts';
@@ -29,17 +31,39 @@ const WARMUP = 5;
 const PER_PAGE = 10;
 const TARGET_P95_MS = 20;
 
-/** The fixed query mix; every one asks for page 1 with 10 per page, as the home page does. */
-export const QUERIES = [
+/**
+ * The fixed query mix; each asks for 10 per page as the home page does, page 1 unless `page`
+ * says otherwise (a page past the end is the last page). `params`: the buyer's filters and
+ * sort as the listing URL carries them.
+ */
+export const QUERIES: { kind: string; query: string; params?: string; page?: number }[] = [
   { kind: 'empty query (listing)', query: '' },
   { kind: 'common model', query: 'creta' },
   { kind: 'common model', query: 'swift' },
   { kind: 'make + model (2 words)', query: 'maruti swift' },
   { kind: '2-letter word', query: 'ev' },
+  { kind: '1-letter word', query: 'x' },
   { kind: 'year', query: '2019' },
+  { kind: 'fuel', query: 'diesel' },
   { kind: 'rare word', query: 'ambassador' },
   { kind: 'no match', query: 'lamborghini' },
+  { kind: 'two filters', query: '', params: 'make=maruti-suzuki&fuel=petrol' },
+  { kind: 'search + two filters', query: 'swift', params: 'fuel=petrol&trans=manual' },
+  { kind: 'page 2', query: '', page: 2 },
+  { kind: 'last page', query: '', page: 1_000_000 },
+  { kind: 'last page of a search', query: 'creta', page: 1_000_000 },
 ];
+
+/** How a query of the mix is shown: the search, its filters and its page. */
+export function queryLabel(entry: { query: string; params?: string; page?: number }): string {
+  return [entry.query, entry.params ?? '', entry.page ? (entry.page > 1000 ? 'last page' : `page ${entry.page}`) : ''].filter(Boolean).join(' · ');
+}
+
+function listingOptions(entry: (typeof QUERIES)[number]) {
+  const parsed = entry.params ? parseListingQuery(new URLSearchParams(entry.params)) : null;
+  if (parsed && parsed.problems.length > 0) throw new Error(`bench query ${entry.params}: ${parsed.problems.join('; ')}`);
+  return { query: entry.query, page: entry.page ?? 1, perPage: PER_PAGE, ...(parsed ? { filters: parsed.filters, sort: parsed.sort } : {}) };
+}
 
 // ---------------------------------------------------------------- synthetic inventory
 
@@ -107,6 +131,9 @@ function makeVehicle(rng: Generator, id: number, categoryIds: Map<string, number
   const status = roll < 0.1 ? 'sold' : roll < 0.12 ? 'reserved' : 'available';
   const created = new Date(Date.UTC(2023, 0, 1) + id * 13 * 60_000 + rng.int(0, 600_000)).toISOString();
   const transmission = rng.chance(0.15) ? (template.transmission === 'Manual' ? 'Automatic' : 'Manual') : template.transmission;
+  const owners = rng.pick(OWNERS);
+  const registration = rng.pick(REGISTRATIONS);
+  const searched = { make: template.make, model: template.model, name, variant, year, fuelType: template.fuelType, transmission, bodyType: template.bodyType, registration, categoryName, description };
   return {
     id,
     category_id: categoryId,
@@ -117,10 +144,12 @@ function makeVehicle(rng: Generator, id: number, categoryIds: Map<string, number
     year,
     fuel_type: template.fuelType,
     transmission,
+    body_type: template.bodyType,
+    colour: colourIn(colour),
     price,
     price_rupees: rupees,
-    owners: rng.pick(OWNERS),
-    registration: rng.pick(REGISTRATIONS),
+    owners,
+    registration,
     insurance_validity: `202${rng.int(5, 7)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
     odometer: rng.chance(0.03) ? null : rng.int(3, 150) * 1000,
     fitness_fc: template.fitnessFC,
@@ -134,7 +163,8 @@ function makeVehicle(rng: Generator, id: number, categoryIds: Map<string, number
     status,
     sold_price: status === 'sold' ? rupees : null,
     sold_at: status === 'sold' ? created : null,
-    search_text: buildSearchText({ make: template.make, model: template.model, name, variant, year, categoryName, description }),
+    search_text: buildSearchText(searched),
+    ...filterColumns({ ...searched, owners }),
     created_at: created,
     updated_at: created,
   };
@@ -169,8 +199,8 @@ async function fill(database: Database, rng: Generator, categoryIds: Map<string,
 
 // ---------------------------------------------------------------- measuring
 
-async function measure(database: Database, query: string) {
-  const run = () => listVehicles(database, { query, page: 1, perPage: PER_PAGE });
+async function measure(database: Database, entry: (typeof QUERIES)[number]) {
+  const run = () => listVehicles(database, listingOptions(entry));
   let result = await run();
   for (let index = 1; index < WARMUP; index++) result = await run();
   const samples: number[] = [];
@@ -180,13 +210,13 @@ async function measure(database: Database, query: string) {
     await run();
     samples.push(performance.now() - t0);
   }
-  return { total: result.total, shown: result.items.length, stats: stats(samples) };
+  return { total: result.total, totalCapped: result.totalCapped, page: result.page, shown: result.items.length, stats: stats(samples) };
 }
 
 type Statement = { kind: string; sql: string; medianMs: number; plan: string[] };
 
 /** The statements listVehicles sends for one query, each timed on its own, with its plan. */
-async function diagnose(database: Database, query: string): Promise<Statement[]> {
+async function diagnose(database: Database, entry: (typeof QUERIES)[number]): Promise<Statement[]> {
   const captured: CompiledQuery[] = [];
   const plugin: KyselyPlugin = {
     transformQuery(args) {
@@ -197,7 +227,7 @@ async function diagnose(database: Database, query: string): Promise<Statement[]>
       return args.result;
     },
   };
-  await listVehicles({ ...database, db: database.db.withPlugin(plugin) }, { query, page: 1, perPage: PER_PAGE });
+  await listVehicles({ ...database, db: database.db.withPlugin(plugin) }, listingOptions(entry));
   const statements: Statement[] = [];
   for (const compiled of captured) {
     const kind = /count\(\*\)/i.test(compiled.sql) ? 'count' : /vehicle_images/.test(compiled.sql) ? 'covers' : 'page';
@@ -270,99 +300,22 @@ async function benchDialect(dialect: Dialect) {
       count = size;
       console.log(`${dialect}: ${size} vehicles (${insertSeconds.toFixed(1)} s to add)`);
       const queries = [];
-      for (const { kind, query } of QUERIES) {
-        const measured = await measure(database, query);
-        console.log(`  ${JSON.stringify(query).padEnd(15)} total ${String(measured.total).padStart(6)}  p50 ${measured.stats.p50.toFixed(2)} ms  p95 ${measured.stats.p95.toFixed(2)} ms  (${measured.stats.n} runs)`);
-        queries.push({ kind, query, ...measured });
+      for (const entry of QUERIES) {
+        const measured = await measure(database, entry);
+        console.log(`  ${queryLabel(entry).padEnd(40)} total ${String(measured.total).padStart(6)}${measured.totalCapped ? '+' : ' '} p50 ${measured.stats.p50.toFixed(2)} ms  p95 ${measured.stats.p95.toFixed(2)} ms  (${measured.stats.n} runs)`);
+        queries.push({ kind: entry.kind, query: queryLabel(entry), ...measured });
       }
       sizes.push({ size, insertSeconds, storedBytes: await storedBytes(database), queries });
     }
     // Why the slow ones are slow: each statement of each query at the largest size, with its plan.
     const diagnostics = [];
-    for (const { query } of QUERIES) diagnostics.push({ query, statements: await diagnose(database, query) });
-    const whatIf = dialect === 'sqlite' && option('what-if') !== 'false' ? await whatIfSqlite(database) : null;
-    return { dialect, version, sizes, diagnostics, whatIf };
+    for (const entry of QUERIES) diagnostics.push({ query: queryLabel(entry), statements: await diagnose(database, entry) });
+    return { dialect, version, sizes, diagnostics };
   } finally {
     await database.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     await pgDatabase?.drop();
   }
-}
-
-// ---------------------------------------------------------------- what-if (SQLite)
-
-/**
- * NOT product code: a sketch of the changes suggested in RESULTS.md, timed on the same
- * database after the real measurements, so the suggestion comes with numbers.
- * 1. a partial index in the listing's order over what is for sale, walked backwards;
- * 2. the FTS index holds only vehicles for sale, so a search's count comes from it alone
- *    (and every count skips the categories join, which never removes a row: category_id is
- *    NOT NULL with a RESTRICT foreign key);
- * 3. the page walks the order index when many vehicles match, else sorts the few matches;
- * optionally 4. counting stops at 1,001 ("1,000+ vehicles found").
- */
-async function whatIfSqlite(database: Database) {
-  const { db } = database;
-  await sql`CREATE INDEX bench_for_sale_order_idx ON vehicles (featured, created_at) WHERE status != 'sold'`.execute(db);
-  await sql`INSERT INTO vehicles_fts (vehicles_fts, rowid, search_text) SELECT 'delete', id, search_text FROM vehicles WHERE status = 'sold'`.execute(db);
-  const WALK_ABOVE = 300;
-  const CAP = 1000;
-
-  const proposed = async (query: string, capped: boolean) => {
-    const terms = searchTerms(query);
-    const indexed = terms.filter((term) => term.length >= 3);
-    const short = terms.filter((term) => term.length < 3);
-    const match = indexed.map((term) => `"${term.replace(/"/g, '""')}"`).join(' ');
-    const conditions: RawBuilder<unknown>[] = [sql`vehicles.status != 'sold'`];
-    if (indexed.length > 0) conditions.push(sql`vehicles.id IN (SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ${match})`);
-    for (const term of short) conditions.push(sql`vehicles.search_text LIKE ${`%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} ESCAPE '\\'`);
-    const where = sql.join(conditions, sql` AND `);
-    const limit = capped ? sql`LIMIT ${CAP + 1}` : sql``;
-    const counting =
-      indexed.length > 0 && short.length === 0
-        ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM vehicles_fts WHERE vehicles_fts MATCH ${match} ${limit})`
-        : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM vehicles WHERE ${where} ${limit})`;
-    const total = Number((await counting.execute(db)).rows[0]?.n ?? 0);
-    const walk = terms.length === 0 || total > WALK_ABOVE;
-    const rows = (
-      await sql<{ id: number }>`SELECT vehicles.id, vehicles.name, vehicles.make, vehicles.model, vehicles.variant, vehicles.year,
-          vehicles.fuel_type, vehicles.transmission, vehicles.odometer, vehicles.price, vehicles.featured, vehicles.status,
-          categories.name AS category_name
-        FROM vehicles ${walk ? sql.raw('INDEXED BY bench_for_sale_order_idx') : sql``}
-        INNER JOIN categories ON categories.id = vehicles.category_id
-        WHERE ${where}
-        ORDER BY ${walk ? sql`vehicles.featured` : sql`+vehicles.featured`} DESC, vehicles.created_at DESC, vehicles.id DESC
-        LIMIT ${PER_PAGE}`.execute(db)
-    ).rows;
-    if (rows.length > 0) {
-      await db.selectFrom('vehicle_images').select(['vehicle_id', 'key', 'width', 'height', 'variant_widths', 'position']).where('vehicle_id', 'in', rows.map((row) => row.id)).orderBy('vehicle_id').orderBy('position').execute();
-    }
-    return total;
-  };
-
-  const time = async (task: () => Promise<unknown>) => {
-    for (let index = 0; index < WARMUP; index++) await task();
-    const samples: number[] = [];
-    const started = performance.now();
-    while (samples.length < MAX_ITERATIONS && (samples.length < MIN_ITERATIONS || performance.now() - started < BUDGET_MS / 2)) {
-      const t0 = performance.now();
-      await task();
-      samples.push(performance.now() - t0);
-    }
-    return stats(samples);
-  };
-
-  const queries = [];
-  for (const { query } of QUERIES) {
-    const expected = (await listVehicles(database, { query, page: 1, perPage: PER_PAGE })).total;
-    const total = await proposed(query, false);
-    if (total !== expected) throw new Error(`what-if count for ${JSON.stringify(query)} is ${total}, listVehicles says ${expected}`);
-    const proposedStats = await time(() => proposed(query, false));
-    const cappedStats = await time(() => proposed(query, true));
-    console.log(`  what-if ${JSON.stringify(query).padEnd(15)} p95 ${proposedStats.p95.toFixed(2)} ms, capped count ${cappedStats.p95.toFixed(2)} ms`);
-    queries.push({ query, total, proposed: proposedStats, capped: cappedStats });
-  }
-  return { walkAbove: WALK_ABOVE, cap: CAP, queries };
 }
 
 const dialects = [];

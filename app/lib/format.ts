@@ -60,7 +60,8 @@ export function formatDate(value: string | null | undefined): string {
 }
 
 /** '1 vehicle found' / '12 vehicles found' */
-export function vehiclesFoundText(count: number): string {
+export function vehiclesFoundText(count: number, atLeast = false): string {
+  if (atLeast) return `${count.toLocaleString('en-IN')}+ vehicles found`;
   return `${count} ${count === 1 ? 'vehicle' : 'vehicles'} found`;
 }
 

@@ -101,7 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Search results for “{term}”
             </h2>
             <p className="text-slate-600" role="status">
-              {vehiclesFoundText(total)}
+              {vehiclesFoundText(total, loaderData.totalCapped)}
             </p>
           </div>
         ) : (

@@ -1,12 +1,14 @@
 // The floor for the SSR benchmark: node:http answering every request with the same bytes
-// the app sent for that page, with the same content type. Usage: bare-server.mjs FILE TYPE
+// the app sent for that page (already compressed when the app compressed them), with the same
+// content type and encoding. Usage: bare-server.mjs FILE TYPE [ENCODING]
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
-const [file, contentType] = process.argv.slice(2);
+const [file, contentType, contentEncoding] = process.argv.slice(2);
 const body = readFileSync(file);
+const headers = { 'content-type': contentType, 'content-length': body.length, ...(contentEncoding ? { 'content-encoding': contentEncoding, vary: 'Accept-Encoding' } : {}) };
 const server = http.createServer((_request, response) => {
-  response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+  response.writeHead(200, headers);
   response.end(body);
 });
 server.listen(0, '127.0.0.1', () => {

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { MAX_SEARCH_LENGTH } from '../../app/lib/search.ts';
+import { bodyTypeLabel, registrationPlace } from '../../app/lib/listing-filters.ts';
 import type { Dialect } from '../db/connection.ts';
 
 /** At most this many words of a search count; the rest are ignored. */
@@ -7,7 +8,8 @@ const MAX_TERMS = 8;
 
 /**
  * Splits what the visitor typed into lower-cased words. Each word must appear somewhere in
- * the vehicle's text (make, model, name, variant, year, category, description) as a
+ * the vehicle's text (make, model, name, variant, year, fuel, transmission, body type,
+ * category, registration city and state, description) as a
  * case-insensitive substring, so 'hyundai creta' finds the Creta even though make and model
  * are separate fields, and 'cret' finds it too.
  */
@@ -20,20 +22,66 @@ export function searchTerms(query: string): string[] {
     .slice(0, MAX_TERMS);
 }
 
-/** The text a vehicle is found by. Stored lower-cased so both databases compare the same way. */
-export function buildSearchText(fields: {
+/** The fields a vehicle is found by, as stored (see buildSearchText). */
+export const SEARCHED_COLUMNS = ['make', 'model', 'name', 'variant', 'year', 'fuel_type', 'transmission', 'body_type', 'registration', 'description'] as const;
+
+export type SearchedFields = {
   make: string;
   model: string;
   name: string;
   variant: string;
   year: string;
+  fuelType: string;
+  transmission: string;
+  /** The body type's key ('suv'); its label is searched too. */
+  bodyType: string;
+  /** The registration number: the RTO's city and the state's name are searched ('MH-12' → 'pune maharashtra'). */
+  registration: string;
   categoryName: string;
   description: string;
-}): string {
-  return [fields.make, fields.model, fields.name, fields.variant, fields.year, fields.categoryName, fields.description]
+};
+
+/** The searched fields of a stored row. */
+export function searchedFieldsOf(row: Record<(typeof SEARCHED_COLUMNS)[number], string>, categoryName: string): SearchedFields {
+  return {
+    make: row.make,
+    model: row.model,
+    name: row.name,
+    variant: row.variant,
+    year: row.year,
+    fuelType: row.fuel_type,
+    transmission: row.transmission,
+    bodyType: row.body_type,
+    registration: row.registration,
+    categoryName,
+    description: row.description,
+  };
+}
+
+/** The text a vehicle is found by. Stored lower-cased so both databases compare the same way. */
+export function buildSearchText(fields: SearchedFields): string {
+  const body = fields.bodyType.trim() ? bodyTypeLabel(fields.bodyType.trim()) : '';
+  return [
+    fields.make,
+    fields.model,
+    fields.name,
+    fields.variant,
+    fields.year,
+    fields.fuelType,
+    fields.transmission,
+    body,
+    fields.categoryName,
+    registrationPlace(fields.registration),
+    fields.description,
+  ]
     .map((part) => part.trim().toLowerCase())
     .filter(Boolean)
     .join('\n');
+}
+
+/** An FTS5 query matching rows holding every term: each a quoted phrase (quotes doubled), so operators in the input are just characters. */
+export function ftsMatch(terms: string[]): string {
+  return terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(' ');
 }
 
 function likePattern(term: string): string {
@@ -44,9 +92,10 @@ function likePattern(term: string): string {
  * A condition on `vehicles` that holds when every term is a substring of search_text.
  * SQLite answers words of three or more characters from the FTS5 trigram index (shorter
  * ones cannot be trigram-indexed and fall back to LIKE); PostgreSQL's pg_trgm GIN index
- * serves LIKE directly. Both give the same rows for the same data.
+ * serves LIKE directly. Both give the same rows for the same data. The SQLite index holds only
+ * vehicles for sale (migration 011), which is all a search is ever asked for.
  */
-export function searchCondition(dialect: Dialect, terms: string[]): Expression<SqlBool> | null {
+export function searchCondition(dialect: Dialect, terms: string[], options: { walkInOrder?: boolean } = {}): Expression<SqlBool> | null {
   if (terms.length === 0) return null;
   // No car's text holds a control character (a NUL from a crafted URL would also break the
   // FTS5 query syntax and PostgreSQL's text input): such a word matches nothing.
@@ -59,8 +108,15 @@ export function searchCondition(dialect: Dialect, terms: string[]): Expression<S
     if (indexed.length > 0) {
       // Each term becomes a quoted FTS phrase (quotes doubled), so operators in the input are
       // just characters; space-separated phrases must all match.
-      const match = indexed.map((term) => `"${term.replace(/"/g, '""')}"`).join(' ');
-      conditions.push(sql<SqlBool>`vehicles.id IN (SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ${match})`);
+      const match = ftsMatch(indexed);
+      // `+vehicles.id` (walkInOrder) keeps SQLite from starting at the matches and sorting them
+      // all: with many matches, walking the listing's order index and checking each row stops
+      // after a page (docs/decisions/028-listing-at-scale.md).
+      conditions.push(
+        options.walkInOrder
+          ? sql<SqlBool>`+vehicles.id IN (SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ${match})`
+          : sql<SqlBool>`vehicles.id IN (SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ${match})`,
+      );
     }
     for (const term of short) {
       conditions.push(sql<SqlBool>`vehicles.search_text LIKE ${likePattern(term)} ESCAPE '\\'`);

@@ -1,10 +1,12 @@
 import { SUMMARY_TEXT_FIELDS, type Category, type ImageRef, type Vehicle, type VehicleInput, type VehicleSummary } from '../../app/lib/vehicle.ts';
 import { priceDigits } from '../../app/lib/format.ts';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { DEFAULT_SORT, emptyFilters, type Facets, type ListingFilters, type Sort } from '../../app/lib/listing-filters.ts';
 import type { Database } from '../db/connection.ts';
 import { pageOf, pageWindow, type Page } from '../db/paging.ts';
 import { textColumns, toCategory, toImageRef, toSummary, toVehicle, vehicleTextColumns } from './rows.ts';
-import { buildSearchText, searchCondition, searchTerms } from './search.ts';
+import { buildSearchText, ftsMatch, searchCondition, searchTerms } from './search.ts';
+import { filterColumns, filterConditions, listingFacets, sortOrder } from './filters.ts';
 
 export type VehiclePage = Page<VehicleSummary>;
 
@@ -16,6 +18,7 @@ function mapOrNull(map: Record<string, unknown> | null): string | null {
 export const summaryColumns = [
   'vehicles.id',
   ...SUMMARY_TEXT_FIELDS.map((field) => `vehicles.${vehicleTextColumns[field]}` as const),
+  'vehicles.price_rupees',
   'vehicles.odometer',
   'vehicles.featured',
   'vehicles.status',
@@ -39,35 +42,81 @@ export async function coversFor(database: Database, vehicleIds: number[]): Promi
   return covers;
 }
 
-/**
- * One page of vehicles for sale (sold ones leave the listing), featured first then newest,
- * optionally narrowed by a search and a category.
- */
-export async function listVehicles(
-  database: Database,
-  options: { query?: string; categoryId?: number; page?: number; perPage: number },
-): Promise<VehiclePage> {
-  const perPage = Math.max(1, Math.min(100, options.perPage));
-  const condition = searchCondition(database.dialect, searchTerms(options.query ?? ''));
+export type ListingOptions = {
+  query?: string;
+  categoryId?: number;
+  /** The buyer's filters (app/lib/listing-filters.ts); none when absent. */
+  filters?: ListingFilters;
+  sort?: Sort;
+  page?: number;
+  perPage: number;
+};
 
+/** A word with a control character matches nothing (search.ts); it is never counted in the index. */
+const hasControl = (term: string) => [...term].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127);
+
+/** What every listing starts from: cars for sale, in the category, matching the search. */
+function listingBase(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId'>, walkInOrder = false): Expression<SqlBool>[] {
   // Written as in the partial index vehicles_for_sale_idx, with the literal (a bound parameter
   // would keep the planner from proving the index applies).
-  let base = database.db.selectFrom('vehicles').where(sql<SqlBool>`vehicles.status <> 'sold'`);
-  if (options.categoryId !== undefined) base = base.where('vehicles.category_id', '=', options.categoryId);
-  if (condition) base = base.where(condition);
+  const base: Expression<SqlBool>[] = [sql<SqlBool>`vehicles.status <> 'sold'`];
+  if (options.categoryId !== undefined) base.push(sql<SqlBool>`vehicles.category_id = ${options.categoryId}`);
+  const condition = searchCondition(database.dialect, searchTerms(options.query ?? ''), { walkInOrder });
+  if (condition) base.push(condition);
+  return base;
+}
 
-  // Counted without the category join: every vehicle has a category, and the join would make
-  // the database read whole rows instead of the index.
-  const counted = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
-  const total = Number(counted?.count ?? 0);
+/**
+ * A listing counts its matches up to this many and then says "1,000+ vehicles found", and pages
+ * no deeper than these: counting or skipping every one of 90,000 matches costs time that grows
+ * with the inventory (docs/decisions/028-listing-at-scale.md).
+ */
+export const LISTING_COUNT_CAP = 1000;
+
+/** A page of the listing; `totalCapped`: there are more than `total` (= LISTING_COUNT_CAP) matches. */
+export type ListingPage = VehiclePage & { totalCapped: boolean };
+
+/**
+ * One page of vehicles for sale (sold ones leave the listing), featured first then newest
+ * unless another sort is asked for, optionally narrowed by a search, a category and filters.
+ */
+export async function listVehicles(database: Database, options: ListingOptions): Promise<ListingPage> {
+  const perPage = Math.max(1, Math.min(100, options.perPage));
+  const filters = Object.values(filterConditions(options.filters ?? emptyFilters()));
+  const sqlite = database.dialect === 'sqlite';
+  // Walking in order, SQLite must not start from a filter's index either: `+(…)` keeps a
+  // condition a check on each row (PostgreSQL's planner weighs both ways by itself).
+  const where = (walkInOrder: boolean) => [
+    ...listingBase(database, options, walkInOrder),
+    ...(walkInOrder && sqlite ? filters.map((condition) => sql<SqlBool>`+(${condition})`) : filters),
+  ];
+
+  // Counted without the category join (every vehicle has a category, and the join would make
+  // the database read whole rows instead of the index), and only up to the cap. A plain search
+  // on SQLite is counted in its index alone, which holds exactly the vehicles for sale.
+  const terms = searchTerms(options.query ?? '');
+  const ftsOnly = sqlite && options.categoryId === undefined && filters.length === 0 && terms.length > 0 && terms.every((term) => term.length >= 3 && searchCondition(database.dialect, [term]) !== null && !hasControl(term));
+  const counted = ftsOnly
+    ? await database.db
+        .selectFrom((db) => db.selectFrom(sql`vehicles_fts`.as('vehicles_fts')).where(sql<SqlBool>`vehicles_fts MATCH ${ftsMatch(terms)}`).select(sql`1`.as('one')).limit(LISTING_COUNT_CAP + 1).as('matches'))
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst()
+    : await database.db
+        .selectFrom((db) => db.selectFrom('vehicles').where((eb) => eb.and(where(false))).select(sql`1`.as('one')).limit(LISTING_COUNT_CAP + 1).as('matches'))
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst();
+  const matches = Number(counted?.count ?? 0);
+  const totalCapped = matches > LISTING_COUNT_CAP;
+  const total = Math.min(matches, LISTING_COUNT_CAP);
   const window = pageWindow(total, options.page ?? 1, perPage);
 
-  const rows = await base
+  // Many matches: walk the order's index and stop after the page; few: read them and sort.
+  const rows = await database.db
+    .selectFrom('vehicles')
+    .where((eb) => eb.and(where(totalCapped)))
     .innerJoin('categories', 'categories.id', 'vehicles.category_id')
     .select(summaryColumns)
-    .orderBy('vehicles.featured', 'desc')
-    .orderBy('vehicles.created_at', 'desc')
-    .orderBy('vehicles.id', 'desc')
+    .orderBy(sortOrder(options.sort ?? DEFAULT_SORT))
     .limit(window.limit)
     .offset(window.offset)
     .execute();
@@ -76,11 +125,19 @@ export async function listVehicles(
     database,
     rows.map((row) => row.id),
   );
-  return pageOf(
-    rows.map((row) => toSummary(row, covers.get(row.id) ?? null)),
-    total,
-    window,
-  );
+  return {
+    ...pageOf(
+      rows.map((row) => toSummary(row, covers.get(row.id) ?? null)),
+      total,
+      window,
+    ),
+    totalCapped,
+  };
+}
+
+/** How many cars each filter option would give on this listing (see listingFacets). */
+export async function listVehicleFacets(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId' | 'filters'>): Promise<Facets> {
+  return listingFacets(database, { base: listingBase(database, options), filters: options.filters ?? emptyFilters() });
 }
 
 /** The vehicle with all its images in order, or null. Sold vehicles are still found. */
@@ -175,6 +232,7 @@ export function vehicleColumns(input: VehicleInput, categoryName: string) {
     refurbishment: mapOrNull(input.refurbishment),
     financial: mapOrNull(input.financial),
     search_text: buildSearchText({ ...input, categoryName }),
+    ...filterColumns(input),
   };
 }
 

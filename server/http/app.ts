@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
-import { compress } from 'hono/compress';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { appContext, type AppServices } from '../services.ts';
 import { apiV1 } from './api-v1.ts';
@@ -12,11 +11,12 @@ import { csrfProtection } from './csrf.ts';
 import { maintenanceMode } from './maintenance.ts';
 import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { mediaHandler } from './media.ts';
-import { securityHeaders } from './security.ts';
+import { securityHeaders, type SecurityVariables } from './security.ts';
+import { compressResponses } from './compression.ts';
 import { isBotAction } from '../security/bot-check.ts';
 import { addressKey, clientAddress, consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 
-type Env = { Variables: { nonce: string } };
+type Env = { Variables: SecurityVariables };
 
 /**
  * The whole HTTP surface: health check, media, built assets, the Android app's JSON API and
@@ -72,7 +72,7 @@ export function createApp(services: AppServices, build: ServerBuild) {
   // A missing build file is a plain 404, not the HTML not-found page.
   app.get('/assets/*', (c) => c.text('Not found', 404));
 
-  app.use(compress());
+  app.use(compressResponses());
 
   app.use(csrfProtection(config.siteOrigin));
   app.use(maintenanceMode(services));
@@ -97,11 +97,16 @@ export function createApp(services: AppServices, build: ServerBuild) {
   app.use('*', clearPageCacheAfterAdminChange(services));
   app.all('*', async (c) => {
     const nonce = c.get('nonce');
-    return services.pageCache.serve(c.req.raw, nonce, () => {
-      const context = new RouterContextProvider();
-      context.set(appContext, { ...services, nonce, clientAddress: requestAddress(c), socketAddress: getConnInfo(c).remote.address ?? '' });
-      return handleRequest(c.req.raw, context);
-    });
+    return services.pageCache.serve(
+      c.req.raw,
+      nonce,
+      () => {
+        const context = new RouterContextProvider();
+        context.set(appContext, { ...services, nonce, clientAddress: requestAddress(c), socketAddress: getConnInfo(c).remote.address ?? '' });
+        return handleRequest(c.req.raw, context);
+      },
+      (sources) => c.set('scriptSources', sources),
+    );
   });
 
   return app;

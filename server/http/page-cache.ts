@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
 import { hasSessionCookie } from '../auth/session-cookie.ts';
 import type { Clock } from '../clock.ts';
+import { chooseEncoding, compressBytes, type Encoding } from './compression.ts';
+import { securityHeaderList, type SecurityOptions } from './security.ts';
 
 /**
  * A few-seconds cache of the public catalogue pages as anonymous visitors get them. A burst of
@@ -8,16 +13,39 @@ import type { Clock } from '../clock.ts';
  * instead of one per request. Each instance keeps its own entries, so a change shows everywhere
  * within `ttlMs`; a change made through this instance clears it at once.
  *
- * Pages carry a per-request CSP nonce: a cached page gets the new request's nonce in place of
- * the one it was rendered with (a random 22-character value cannot occur by chance).
+ * A page is compressed once when it is stored (brotli; gzip at the first client wanting it) and every hit sends those bytes
+ * as they are: from the server's request listener before any routing (`answer`), so a hit costs
+ * about what a bare `node:http` server sending the same bytes costs.
+ * The per-request CSP nonce would change the bytes of every answer, so a stored page carries
+ * none: its inline scripts are allowed by their SHA-256 hashes, computed when it is stored
+ * (docs/decisions/027-compressed-page-cache.md). Pages rendered for one request keep the nonce.
+ *
+ * Entries are keyed by the path and the query parameters that change a page (PAGE_PARAMETERS);
+ * any other parameter (`?utm_source=…`, `?x=1`) is the same page. The cache is bounded by the
+ * bytes it holds; the least recently used page leaves first.
  *
  * A page the cache took part in carries `X-Cache: hit` (served from memory) or `X-Cache: miss`
  * (rendered and stored): operators can see the cache work, and the tests prove hits with it.
  * Pages the cache never keeps (signed in, not a catalogue page, cache off) carry no such header.
  */
 
-/** The page as bytes, cut where the nonce stood, so a hit neither re-encodes nor searches it. */
-type Entry = { pieces: Buffer[]; status: number; headers: [string, string][]; expires: number };
+/** Query parameters the catalogue pages read: search, paging, order, category and the filters. */
+export const PAGE_PARAMETERS: readonly string[] = ['q', 'page', 'sort', 'category', 'budget', 'make', 'model', 'fuel', 'trans', 'body', 'year', 'km', 'owners', 'color', 'state'];
+
+type Entry = {
+  status: number;
+  /** The page's own headers (type, caching), without length, encoding and Vary. */
+  headers: [string, string][];
+  /** The CSP sources of its inline scripts: their hashes. */
+  scriptSources: string;
+  br: Buffer;
+  /** Made at the first client taking gzip but not brotli (every current browser takes brotli). */
+  gzip: Buffer | null;
+  /** Every header of a hit but the length, flattened for `writeHead`. */
+  raw: string[];
+  bytes: number;
+  expires: number;
+};
 
 /** Pages that are the same for every signed-out visitor. */
 const CACHEABLE_PAGES: readonly string[] = [paths.home, paths.categories(), paths.about, paths.contact];
@@ -29,48 +57,186 @@ function isCacheablePath(pathname: string): boolean {
   return vehicle !== null && /^\d{1,12}$/.test(vehicle.id!);
 }
 
+/** The cache key of a catalogue page (path and the parameters that change it), or null when the page is never cached. */
+export function pageCacheKey(url: URL): string | null {
+  if (!isCacheablePath(url.pathname)) return null;
+  if (url.search === '') return url.pathname;
+  const kept = new URLSearchParams();
+  for (const name of PAGE_PARAMETERS) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
 export function isCacheablePageRequest(request: Request): boolean {
   if (request.method !== 'GET') return false;
-  const url = new URL(request.url);
-  if (!isCacheablePath(url.pathname)) return false;
+  if (pageCacheKey(new URL(request.url)) === null) return false;
   return !hasSessionCookie(request.headers.get('cookie') ?? '');
+}
+
+/** Inline scripts of a page (`<script>` without src) as CSP hash sources. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(` ${match[1]}`)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(match[2]!, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-export function createPageCache(options: { ttlMs: number; maxEntries: number; clock: Clock }) {
+export function createPageCache(options: { ttlMs: number; maxBytes: number; clock: Clock; security: SecurityOptions }) {
   const entries = new Map<string, Entry>();
+  /** Pages being rendered to be stored, by key. */
+  const filling = new Map<string, Promise<Entry | null>>();
+  let heldBytes = 0;
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    heldBytes -= entry.bytes;
+  }
+
+  /** The fresh entry under `key`, moved to the most recently used end; expired entries leave. */
+  function lookup(key: string): Entry | null {
+    const entry = entries.get(key);
+    if (!entry) return null;
+    if (entry.expires <= options.clock.now()) {
+      remove(key);
+      return null;
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
+
+  function store(key: string, entry: Entry) {
+    remove(key);
+    if (entry.bytes > options.maxBytes) return;
+    while (heldBytes + entry.bytes > options.maxBytes && entries.size > 0) remove(entries.keys().next().value!);
+    entries.set(key, entry);
+    heldBytes += entry.bytes;
+  }
+
+  function makeEntry(status: number, headers: [string, string][], html: string, hashes: string[]): Entry {
+    const br = compressBytes(Buffer.from(html), 'br', 'best');
+    const scriptSources = hashes.join(' ');
+    const raw = [...headers, ...securityHeaderList(options.security, scriptSources), ['Vary', 'Accept-Encoding'], ['X-Cache', 'hit']].flat();
+    return { status, headers, scriptSources, br, gzip: null, raw, bytes: br.byteLength + 2048, expires: options.clock.now() + options.ttlMs };
+  }
+
+  /** The entry's bytes in `encoding`, making (and counting) the gzip copy at its first use. */
+  function bytesOf(entry: Entry, encoding: Encoding): Buffer {
+    if (encoding === 'br') return entry.br;
+    if (!entry.gzip) {
+      entry.gzip = compressBytes(brotliDecompressSync(entry.br), 'gzip', 'best');
+      entry.bytes += entry.gzip.byteLength;
+      heldBytes += entry.gzip.byteLength;
+    }
+    return entry.gzip;
+  }
+
+  /** The stored page as a Response for `acceptEncoding` (decompressed for a client that takes neither coding). */
+  function respond(entry: Entry, acceptEncoding: string | null, cache: 'hit' | 'miss'): Response {
+    const headers = new Headers(entry.headers);
+    headers.set('vary', 'Accept-Encoding');
+    headers.set('x-cache', cache);
+    const encoding = chooseEncoding(acceptEncoding);
+    const body = encoding ? bytesOf(entry, encoding) : brotliDecompressSync(entry.br);
+    if (encoding) headers.set('content-encoding', encoding);
+    headers.set('content-length', String(body.byteLength));
+    return new Response(body as Uint8Array<ArrayBuffer>, { status: entry.status, headers });
+  }
 
   return {
     clear() {
       entries.clear();
+      heldBytes = 0;
     },
-    async serve(request: Request, nonce: string, render: () => Promise<Response>): Promise<Response> {
+
+    /** Bytes held, for the benchmark's and the tests' view of the bound. */
+    get heldBytes() {
+      return heldBytes;
+    },
+
+    /**
+     * Answers a request straight from the cache at the `node:http` level, before any routing:
+     * a signed-out GET without a body for a stored, fresh page, from a client taking brotli or
+     * gzip. Returns false (having written nothing) for everything else.
+     */
+    answer(request: IncomingMessage, response: ServerResponse): boolean {
+      if (options.ttlMs <= 0 || request.method !== 'GET' || entries.size === 0) return false;
+      const headers = request.headers;
+      if (headers['transfer-encoding'] || (headers['content-length'] && headers['content-length'] !== '0')) return false;
+      const encoding = chooseEncoding(headers['accept-encoding']);
+      if (!encoding) return false;
+      if (headers.cookie && hasSessionCookie(headers.cookie)) return false;
+      let key: string | null;
+      try {
+        key = pageCacheKey(new URL(request.url ?? '/', 'http://localhost'));
+      } catch {
+        return false;
+      }
+      const entry = key === null ? null : lookup(key);
+      if (!entry) return false;
+      const body = bytesOf(entry, encoding);
+      response.writeHead(entry.status, [...entry.raw, 'Content-Encoding', encoding, 'Content-Length', String(body.byteLength)]);
+      response.end(body);
+      return true;
+    },
+
+    /**
+     * The page for `request`: from the cache when stored and fresh, else rendered (and stored
+     * when it is a whole anonymous HTML page). `allowScripts` receives the CSP sources of a
+     * cached page's inline scripts, which then replace the nonce in the response's policy.
+     */
+    async serve(request: Request, nonce: string, render: () => Promise<Response>, allowScripts: (sources: string) => void): Promise<Response> {
       if (options.ttlMs <= 0 || !isCacheablePageRequest(request)) return render();
-      const key = new URL(request.url).pathname + new URL(request.url).search;
-      const now = options.clock.now();
-      const hit = entries.get(key);
-      if (hit && hit.expires > now) {
-        const nonceBytes = Buffer.from(nonce);
-        const parts = hit.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [nonceBytes, piece]));
-        const headers = new Headers(hit.headers);
-        headers.set('x-cache', 'hit');
-        return new Response(Buffer.concat(parts), { status: hit.status, headers });
+      const key = pageCacheKey(new URL(request.url))!;
+      const acceptEncoding = request.headers.get('accept-encoding');
+      const hit = lookup(key);
+      if (hit) {
+        allowScripts(hit.scriptSources);
+        return respond(hit, acceptEncoding, 'hit');
       }
-      const response = await render();
-      const type = response.headers.get('content-type') ?? '';
-      // Only whole HTML pages without cookies: never a redirect, an error or a personal answer.
-      if ((response.status !== 200 && response.status !== 404) || !type.startsWith('text/html') || response.headers.has('set-cookie')) {
-        return response;
+      // A page being rendered for another visitor: wait for it instead of rendering it again
+      // (when a popular page expires, every visitor of that moment would render it).
+      const inFlight = filling.get(key);
+      if (inFlight) {
+        const filled = await inFlight;
+        if (filled) {
+          allowScripts(filled.scriptSources);
+          return respond(filled, acceptEncoding, 'hit');
+        }
+        return render();
       }
-      const body = await response.text();
-      if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
-      entries.delete(key);
-      const pieces = body.split(nonce).map((piece) => Buffer.from(piece));
-      entries.set(key, { pieces, status: response.status, headers: [...response.headers].filter(([name]) => name !== 'content-length'), expires: now + options.ttlMs });
-      const headers = new Headers(response.headers);
-      headers.set('x-cache', 'miss');
-      return new Response(body, { status: response.status, headers });
+      let settle: (entry: Entry | null) => void = () => {};
+      filling.set(key, new Promise((resolve) => (settle = resolve)));
+      let entry: Entry | null = null;
+      try {
+        const response = await render();
+        const type = response.headers.get('content-type') ?? '';
+        // Only whole HTML pages without cookies: never a redirect, an error or a personal answer.
+        if ((response.status !== 200 && response.status !== 404) || !type.startsWith('text/html') || response.headers.has('set-cookie')) {
+          return response;
+        }
+        const rendered = await response.text();
+        // The nonce leaves the page: its scripts are allowed by their hashes instead.
+        const html = rendered.replaceAll(` nonce="${nonce}"`, '');
+        if (html.includes(nonce)) {
+          // The nonce stands somewhere else too: keep this answer to this request, as rendered.
+          return new Response(rendered, { status: response.status, headers: response.headers });
+        }
+        const headers = [...response.headers].filter(([name]) => !['content-length', 'content-encoding', 'vary'].includes(name));
+        entry = makeEntry(response.status, headers, html, inlineScriptHashes(html));
+        store(key, entry);
+        allowScripts(entry.scriptSources);
+        return respond(entry, acceptEncoding, 'miss');
+      } finally {
+        filling.delete(key);
+        settle(entry);
+      }
     },
   };
 }

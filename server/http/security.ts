@@ -3,6 +3,8 @@ import type { MiddlewareHandler } from 'hono';
 /**
  * Security headers on every response. Scripts run only from our origin or with this
  * request's nonce, so injected markup cannot execute; YouTube is the one frame we embed.
+ * A page served from the page cache names its inline scripts by their SHA-256 hashes instead
+ * of a nonce (server/http/page-cache.ts, docs/decisions/027-compressed-page-cache.md).
  */
 /** The hosts a hosted bot check loads its script and frame from. */
 const botCheckHosts = {
@@ -11,31 +13,50 @@ const botCheckHosts = {
   turnstile: ' https://challenges.cloudflare.com',
 } as const;
 
-export function securityHeaders(options: { production: boolean; botCheckProvider: keyof typeof botCheckHosts }): MiddlewareHandler<{ Variables: { nonce: string } }> {
+export type SecurityOptions = { production: boolean; botCheckProvider: keyof typeof botCheckHosts };
+
+/** The Content-Security-Policy letting our origin's scripts and the inline ones `scriptSources` names run. */
+function contentSecurityPolicy(options: SecurityOptions, scriptSources: string): string {
   const vendor = botCheckHosts[options.botCheckProvider];
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptSources}${vendor}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${vendor}`,
+    `frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com${vendor}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    // The sell form without JavaScript ends in a redirect to the WhatsApp chat.
+    "form-action 'self' https://wa.me https://api.whatsapp.com",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Every security header of an answer, as [name, value] pairs. `scriptSources`: the CSP sources
+ * of the inline scripts allowed to run (`'nonce-…'`, or `'sha256-…'` hashes for a cached page).
+ */
+export function securityHeaderList(options: SecurityOptions, scriptSources: string): [string, string][] {
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', contentSecurityPolicy(options, scriptSources)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+  ];
+  if (options.production) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return headers;
+}
+
+export type SecurityVariables = { nonce: string; scriptSources?: string };
+
+export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ Variables: SecurityVariables }> {
   return async (c, next) => {
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
     c.set('nonce', nonce);
     await next();
-    const csp = [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'${vendor}`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self'",
-      `connect-src 'self'${vendor}`,
-      `frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com${vendor}`,
-      "object-src 'none'",
-      "base-uri 'self'",
-      // The sell form without JavaScript ends in a redirect to the WhatsApp chat.
-      "form-action 'self' https://wa.me https://api.whatsapp.com",
-      "frame-ancestors 'none'",
-    ].join('; ');
-    c.header('Content-Security-Policy', csp);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (options.production) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    for (const [name, value] of securityHeaderList(options, c.get('scriptSources') ?? `'nonce-${nonce}'`)) c.header(name, value);
   };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Server } from 'node:http';
-import { createAdaptorServer } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import * as build from 'virtual:react-router/server-build';
 import type { AppServices } from '../services.ts';
 import { ConfigError, parseConfig } from '../config.ts';
@@ -14,7 +14,7 @@ import { createBotCheck } from '../security/bot-check.ts';
 import { createApp } from './app.ts';
 import { removeStaleUploads, uploadTempDir } from './forms.ts';
 import { setImageConcurrency } from '../media/images.ts';
-import { createPageCache } from './page-cache.ts';
+import { createPageCache, type PageCache } from './page-cache.ts';
 import { createSettingsCache } from '../admin/settings.ts';
 import { systemClock } from '../clock.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
@@ -24,6 +24,9 @@ import { startRetentionSchedule } from '../privacy/retention.ts';
 import { startReminderSchedule } from '../test-drives/notify.ts';
 import { servedUrl } from './served-url.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
+
+/** Compressed pages the page cache may hold (about 16 KB a page with both codings): some 500 pages. */
+const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 
 /**
  * Starts the product: validate configuration, open and migrate the database, load the demo
@@ -45,9 +48,14 @@ export async function startServer(env: Record<string, string | undefined> = proc
   // The port is bound first, so a port in use is reported before anything is migrated, seeded
   // or printed; until the app is ready the server answers 503.
   let app: ReturnType<typeof createApp> | null = null;
-  const server = createAdaptorServer({
-    fetch: (request, bindings) => (app ? app.fetch(request, bindings) : new Response('Starting up, please try again in a moment.', { status: 503, headers: { 'Retry-After': '5' } })),
-  }) as Server;
+  let pageCache: PageCache | null = null;
+  const listener = getRequestListener((request, bindings) =>
+    app ? app.fetch(request, bindings) : new Response('Starting up, please try again in a moment.', { status: 503, headers: { 'Retry-After': '5' } }),
+  );
+  // A page the page cache holds is sent before any routing (server/http/page-cache.ts).
+  const server: Server = createServer((request, response) => {
+    if (!pageCache?.answer(request, response)) void listener(request, response);
+  });
   let database: Database | null = null;
   let retention: ReturnType<typeof startRetentionSchedule> | null = null;
   let reminders: ReturnType<typeof startReminderSchedule> | null = null;
@@ -64,7 +72,12 @@ export async function startServer(env: Record<string, string | undefined> = proc
     // Caches live as long as this server and take their lifetimes from the configuration (0 in test mode).
     const clock = systemClock;
     const settingsCache = createSettingsCache({ ttlMs: config.settingsCacheSeconds * 1000, clock });
-    const pageCache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: 500, clock });
+    pageCache = createPageCache({
+      ttlMs: config.pageCacheSeconds * 1000,
+      maxBytes: PAGE_CACHE_BYTES,
+      clock,
+      security: { production: config.mode === 'production', botCheckProvider: config.botCheck.provider },
+    });
     const services: AppServices = { config, database, storage, logger, auth, mailer, sms, botCheck, clock, settingsCache, pageCache };
 
     const applied = await migrateToLatest(database);

@@ -1,10 +1,51 @@
+import { createHash } from 'node:crypto';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
-/** The short page cache for signed-out visitors: fresh nonces, never personal, cleared by changes. */
+/**
+ * The short page cache for signed-out visitors: stored compressed once and sent as stored, its
+ * inline scripts allowed by hash; never personal; keyed by what changes the page; cleared by changes.
+ */
 
 let server: TestServer;
+
+type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+/** GET over node:http: only the headers given, and the bytes exactly as they came. */
+function rawGet(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: hostname, port, path, method: 'GET', headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+function decoded(answer: RawAnswer): string {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(answer.body).toString();
+  if (encoding === 'gzip') return gunzipSync(answer.body).toString();
+  return answer.body.toString();
+}
+
+function scriptSources(csp: string): string[] {
+  return (/script-src ([^;]*)/.exec(csp)?.[1] ?? '').split(' ');
+}
+
+/** The CSP hash source of every inline script of a page. */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter((match) => !/\ssrc=/.test(` ${match[1]}`))
+    .map((match) => `'sha256-${createHash('sha256').update(match[2]!).digest('base64')}'`);
+}
 
 function nonces(response: Response, html: string) {
   const header = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
@@ -25,24 +66,64 @@ describe('page cache', () => {
     await server?.stop();
   });
 
-  it('serves a cached page with the new request’s nonce everywhere', async () => {
-    const visitor = new HttpClient(server.url);
-    const first = await visitor.get('/about');
-    const firstHtml = await first.text();
-    const second = await visitor.get('/about');
-    const secondHtml = await second.text();
+  it('sends a stored page as the same bytes, its inline scripts allowed by their hashes instead of a nonce', async () => {
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const first = await rawGet('/about', browser);
+    const second = await rawGet('/about', browser);
     // The second answer came from the cache, not from a second render that happens to look alike.
-    expect(first.headers.get('x-cache')).toBe('miss');
-    expect(second.headers.get('x-cache')).toBe('hit');
-    const a = nonces(first, firstHtml);
-    const b = nonces(second, secondHtml);
-    expect(a.header).toBeTruthy();
-    expect(b.header).toBeTruthy();
-    expect(b.header).not.toBe(a.header);
-    expect(a.inPage.length).toBeGreaterThan(0);
-    expect(new Set(a.inPage)).toEqual(new Set([a.header]));
-    expect(new Set(b.inPage)).toEqual(new Set([b.header]));
-    expect(secondHtml.replaceAll(b.header!, a.header!)).toBe(firstHtml);
+    expect(first.headers['x-cache']).toBe('miss');
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body.equals(first.body)).toBe(true);
+    const csp = String(second.headers['content-security-policy']);
+    expect(csp).toBe(String(first.headers['content-security-policy']));
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'(unsafe-inline|nonce-)/);
+    const html = decoded(second);
+    // No nonce is left in the page, and every inline script is named by its hash.
+    expect(html).not.toMatch(/\snonce=/);
+    const hashes = inlineScriptHashes(html);
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const hash of hashes) expect(scriptSources(csp)).toContain(hash);
+    // The other protective headers come along too.
+    expect(second.headers['x-frame-options']).toBe('DENY');
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers brotli to a client taking br, gzip to one taking only gzip, and plain HTML to one taking neither', async () => {
+    await rawGet('/?q=encodings');
+    const br = await rawGet('/?q=encodings', { 'accept-encoding': 'br' });
+    const gzip = await rawGet('/?q=encodings', { 'accept-encoding': 'gzip' });
+    const plain = await rawGet('/?q=encodings');
+    const refused = await rawGet('/?q=encodings', { 'accept-encoding': 'br;q=0, gzip' });
+    expect([br, gzip, plain, refused].map((answer) => answer.headers['x-cache'])).toEqual(['hit', 'hit', 'hit', 'hit']);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    for (const answer of [br, gzip, plain]) {
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    }
+    expect(decoded(br)).toBe(plain.body.toString());
+    expect(decoded(gzip)).toBe(plain.body.toString());
+    expect(plain.body.toString()).toContain('</html>');
+  });
+
+  it('keys pages by the parameters that change them: a stray parameter is the same page, a search is another', async () => {
+    const browser = { 'accept-encoding': 'gzip, br' };
+    const home = await rawGet('/', browser);
+    const again = await rawGet('/?x=1', browser);
+    const tracked = await rawGet('/?utm_source=whatsapp&x=2', browser);
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(tracked.headers['x-cache']).toBe('hit');
+    expect(again.body.equals(home.body)).toBe(true);
+    const search = await rawGet('/?q=swift&x=1', browser);
+    expect(search.headers['x-cache']).toBe('miss');
+    expect(decoded(search)).toContain('swift');
+    expect((await rawGet('/?x=3&q=swift', browser)).headers['x-cache']).toBe('hit');
+    expect((await rawGet('/?q=swift&page=2', browser)).headers['x-cache']).toBe('miss');
   });
 
   it('never serves a signed-in person the anonymous page, nor caches theirs', async () => {
@@ -53,7 +134,12 @@ describe('page cache', () => {
     const personalResponse = await admin.get('/contact');
     // The signed-in page bypasses the cache entirely: neither served from it nor stored in it.
     expect(personalResponse.headers.get('x-cache')).toBeNull();
-    expect(await personalResponse.text()).toContain('Logout');
+    const personalHtml = await personalResponse.text();
+    expect(personalHtml).toContain('Logout');
+    // A page rendered for one request keeps that request's nonce.
+    const personal = nonces(personalResponse, personalHtml);
+    expect(personal.header).toBeTruthy();
+    expect(new Set(personal.inPage)).toEqual(new Set([personal.header]));
     const anonymousAgain = await new HttpClient(server.url).get('/contact');
     expect(anonymousAgain.headers.get('x-cache')).toBe('hit');
     expect(await anonymousAgain.text()).not.toContain('Logout');

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { chooseEncoding } from '../../server/http/compression.ts';
+import { inlineScriptHashes, pageCacheKey } from '../../server/http/page-cache.ts';
+
+describe('page cache keys', () => {
+  const key = (url: string) => pageCacheKey(new URL(url, 'http://localhost'));
+
+  it('keeps the parameters that change a catalogue page and drops the rest', () => {
+    expect(key('/')).toBe('/');
+    expect(key('/?x=1')).toBe('/');
+    expect(key('/?utm_source=whatsapp&fbclid=abc')).toBe('/');
+    expect(key('/?q=swift&x=1')).toBe('/?q=swift');
+    expect(key('/?x=1&page=2&q=swift')).toBe('/?q=swift&page=2');
+    expect(key('/?make=maruti&budget=5-10&make=hyundai')).toBe('/?budget=5-10&make=maruti&make=hyundai');
+    expect(key('/?q=maruti+swift')).toBe(key('/?q=maruti%20swift'));
+    expect(key('/categories?category=suvs&page=3&ref=home')).toBe('/categories?page=3&category=suvs');
+    expect(key('/vehicle/12?from=share')).toBe('/vehicle/12');
+  });
+
+  it('never keys pages that are not public catalogue pages', () => {
+    for (const url of ['/login', '/profile', '/admin', '/vehicle/abc', '/vehicle/1.data', '/_root.data', '/wishlist']) expect(key(url), url).toBeNull();
+  });
+});
+
+describe('encoding choice', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip, br')).toBe('br');
+    expect(chooseEncoding('gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('gzip;q=0.5, br;q=0.2')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*;q=0')).toBeNull();
+    expect(chooseEncoding('identity')).toBeNull();
+    expect(chooseEncoding('deflate')).toBeNull();
+    expect(chooseEncoding('')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('inline script hashes', () => {
+  it('names every inline script by its SHA-256 and skips scripts loaded from a file', () => {
+    const html = '<script>a()</script><script type="module" src="/assets/x.js"></script><script type="module">import "/assets/y.js"</script>';
+    expect(inlineScriptHashes(html)).toEqual(["'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]+=*'$/)]);
+  });
+});
