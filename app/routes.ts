@@ -34,6 +34,8 @@ export default [
     index('routes/home.tsx'),
     route('categories', 'routes/categories.tsx'),
     route('vehicle/:id', 'routes/vehicle.tsx'),
+    route('rent', 'routes/rent.tsx'),
+    route('rent/:id', 'routes/rent-car.tsx'),
     route('about', 'routes/about.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('signup', 'routes/signup.tsx'),

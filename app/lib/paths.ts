@@ -7,6 +7,7 @@
 /** The patterns of the pages that take parameters, as React Router writes them. */
 export const pathPatterns = {
   vehicle: '/vehicle/:id',
+  rentCar: '/rent/:id',
   adminEditVehicle: '/admin-panel/vehicles/edit/:category/:id',
   adminLeadsExport: '/admin/leads-export/:kind',
 } as const;
@@ -32,6 +33,10 @@ export const paths = {
   },
   categories: (slug?: string) => (slug ? `/categories?category=${encodeURIComponent(slug)}` : '/categories'),
   vehicle: (id: number | string) => fill(pathPatterns.vehicle, { id }),
+  /** The rental fleet, for a pickup and return time when given (India time, `2026-12-01T10:00`). */
+  rent: (range?: { from: string; to: string }) => (range ? `/rent?${new URLSearchParams({ from: range.from, to: range.to }).toString()}` : '/rent'),
+  /** A rental car's page, for a range when given. */
+  rentCar: (id: number | string, range?: { from: string; to: string }) => `${fill(pathPatterns.rentCar, { id })}${range ? `?${new URLSearchParams({ from: range.from, to: range.to }).toString()}` : ''}`,
   wishlist: '/wishlist',
   profile: '/profile',
   profileComplete: '/profile-complete',

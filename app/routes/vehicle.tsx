@@ -3,6 +3,7 @@ import { isWishlisted, setWishlisted } from '../../server/accounts/wishlist.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { getVehicle } from '../../server/catalog/vehicles.ts';
+import { vehiclePurpose } from '../../server/rentals/fleet.ts';
 import { WishlistButton } from '../components/wishlist-button.tsx';
 import { ArrowLeftIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { ShareButton } from '../components/share-button.tsx';
@@ -23,6 +24,8 @@ import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { database, auth } = context.get(appContext);
   const id = parseId(params.id);
+  // A rental fleet car has no sale page: its page is under /rent (docs/decisions/020).
+  if (id !== null && (await vehiclePurpose(database, id)) === 'rental') throw redirect(paths.rentCar(id), 301);
   const vehicle = id === null ? null : await getVehicle(database, id);
   if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false }, { status: 404 });
   const user = await currentUser(auth, request);

@@ -53,6 +53,8 @@ export async function listVehicles(
   // Written as in the partial index vehicles_for_sale_idx, with the literal (a bound parameter
   // would keep the planner from proving the index applies).
   let base = database.db.selectFrom('vehicles').where(sql<SqlBool>`vehicles.status <> 'sold'`);
+  // The rental fleet is never sale stock (docs/decisions/020): it has its own pages under /rent.
+  base = base.where(sql<SqlBool>`vehicles.purpose = 'sale'`);
   if (options.categoryId !== undefined) base = base.where('vehicles.category_id', '=', options.categoryId);
   if (condition) base = base.where(condition);
 
@@ -117,7 +119,7 @@ const categoryColumns = [
 export async function listCategories(database: Database): Promise<Category[]> {
   const rows = await database.db
     .selectFrom('categories')
-    .leftJoin('vehicles', (join) => join.onRef('vehicles.category_id', '=', 'categories.id').on('vehicles.status', '!=', 'sold'))
+    .leftJoin('vehicles', (join) => join.onRef('vehicles.category_id', '=', 'categories.id').on('vehicles.status', '!=', 'sold').on('vehicles.purpose', '=', 'sale'))
     .select(categoryColumns)
     .select((eb) => eb.fn.count<number>('vehicles.id').as('vehicle_count'))
     .groupBy(categoryColumns)
@@ -205,11 +207,12 @@ export async function createVehicle(database: Database, input: VehicleInput, ima
   });
 }
 
-/** Everything the sitemap lists: categories and every vehicle page that exists. */
+/** Everything the sitemap lists: categories, every sale vehicle's page and every rental car's page. */
 export async function sitemapEntries(database: Database) {
-  const [categories, vehicles] = await Promise.all([
+  const [categories, vehicles, rentals] = await Promise.all([
     database.db.selectFrom('categories').select(['slug', 'updated_at']).orderBy('id').execute(),
-    database.db.selectFrom('vehicles').select(['id', 'updated_at']).where('status', '!=', 'sold').orderBy('id').execute(),
+    database.db.selectFrom('vehicles').select(['id', 'updated_at']).where('status', '!=', 'sold').where('purpose', '=', 'sale').orderBy('id').execute(),
+    database.db.selectFrom('vehicles').select(['id', 'updated_at']).where('status', '!=', 'sold').where('purpose', '=', 'rental').orderBy('id').execute(),
   ]);
-  return { categories, vehicles };
+  return { categories, vehicles, rentals };
 }

@@ -21,6 +21,8 @@ import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger } from '../logger.ts';
 import { checkDatabase, checkDataDir, listen, startupFailureLine } from './startup.ts';
 import { startRetentionSchedule } from '../privacy/retention.ts';
+import { startRentalSchedule } from '../rentals/lifecycle.ts';
+import { createRazorpayGateway } from '../payments/razorpay.ts';
 import { servedUrl } from './served-url.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
 
@@ -49,6 +51,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   }) as Server;
   let database: Database | null = null;
   let retention: ReturnType<typeof startRetentionSchedule> | null = null;
+  let rentalJobs: ReturnType<typeof startRentalSchedule> | null = null;
   try {
     await listen(server, config.port, config.host);
     checkDataDir(config.dataDir);
@@ -63,7 +66,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
     const clock = systemClock;
     const settingsCache = createSettingsCache({ ttlMs: config.settingsCacheSeconds * 1000, clock });
     const pageCache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: 500, clock });
-    const services: AppServices = { config, database, storage, logger, auth, mailer, sms, botCheck, clock, settingsCache, pageCache };
+    const payments = config.razorpay ? createRazorpayGateway(config.razorpay) : null;
+    const services: AppServices = { config, database, storage, logger, auth, mailer, sms, botCheck, clock, settingsCache, pageCache, payments };
 
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
@@ -89,6 +93,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
     }
     // The privacy page's retention periods, enforced on a schedule (docs/decisions/013).
     retention = startRetentionSchedule(services);
+    // Lapsed rental holds expire and day-before reminders go out (server/rentals/lifecycle.ts).
+    rentalJobs = startRentalSchedule(services);
     setImageConcurrency(config.imageConcurrency);
     // Upload folders a crash left behind; in the background, the site need not wait for it.
     void removeStaleUploads(uploadTempDir(config.dataDir)).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
@@ -112,6 +118,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
     retention?.stop();
+    rentalJobs?.stop();
     server.close(async () => {
       await openedDatabase.close();
       logger.info('stopped');
