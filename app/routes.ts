@@ -37,6 +37,8 @@ export default [
     route('categories', 'routes/categories.tsx'),
     route('vehicle/:id', 'routes/vehicle.tsx'),
     route('vehicle/:id/test-drive', 'routes/test-drive.tsx'),
+    route('rent', 'routes/rent.tsx'),
+    route('rent/:id', 'routes/rent-car.tsx'),
     route('about', 'routes/about.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('signup', 'routes/signup.tsx'),

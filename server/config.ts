@@ -55,6 +55,11 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  // Online payment of rental bookings (both keys, or neither: pay at pickup only).
+  RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'must be a Razorpay key id such as rzp_live_…').optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8, 'must be the key secret from the Razorpay dashboard').optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be the webhook secret set in the Razorpay dashboard').optional(),
+  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   // Where Google's OpenID configuration lives; tests point it at a local OpenID server.
@@ -108,6 +113,9 @@ function requirementProblems(raw: Record<string, string | undefined>): string[] 
   }
   if (smsProvider === 'twilio' && (!raw.TWILIO_ACCOUNT_SID || !raw.TWILIO_AUTH_TOKEN || !raw.TWILIO_FROM)) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: are required when SMS_PROVIDER is twilio');
+  }
+  if (Boolean(raw.RAZORPAY_KEY_ID) !== Boolean(raw.RAZORPAY_KEY_SECRET)) {
+    problems.push('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: set both to take online payments, or neither (pay at pickup only)');
   }
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
@@ -172,6 +180,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
               apiUrl: values.TWILIO_API_URL,
             }
           : { provider: 'outbox' as const },
+    razorpay:
+      values.RAZORPAY_KEY_ID && values.RAZORPAY_KEY_SECRET
+        ? { keyId: values.RAZORPAY_KEY_ID, keySecret: values.RAZORPAY_KEY_SECRET, webhookSecret: values.RAZORPAY_WEBHOOK_SECRET, apiUrl: values.RAZORPAY_API_URL }
+        : null,
     google:
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
         ? { clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET, issuer: values.GOOGLE_ISSUER.replace(/\/+$/, '') }

@@ -10,6 +10,7 @@ import type { BotCheck } from './security/bot-check.ts';
 import type { Clock } from './clock.ts';
 import type { SettingsCache } from './admin/settings.ts';
 import type { PageCache } from './http/page-cache.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
 
 /**
  * What the server hands every loader and action: the database and the other services are
@@ -31,6 +32,8 @@ export type AppServices = {
   settingsCache: SettingsCache;
   /** Public pages for signed-out visitors, kept `PAGE_CACHE_SECONDS` (0 in test mode). */
   pageCache: PageCache;
+  /** Online payment for rental bookings (Razorpay), or null when no keys are set: pay at pickup only. */
+  payments: PaymentGateway | null;
 };
 
 export type RequestContext = AppServices & {

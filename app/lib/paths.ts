@@ -7,6 +7,7 @@
 /** The patterns of the pages that take parameters, as React Router writes them. */
 export const pathPatterns = {
   vehicle: '/vehicle/:id',
+  rentCar: '/rent/:id',
   adminEditVehicle: '/admin-panel/vehicles/edit/:category/:id',
   adminLeadsExport: '/admin/leads-export/:kind',
   testDrive: '/vehicle/:id/test-drive',
@@ -57,6 +58,10 @@ export const paths = {
   },
   categories: (slug?: string) => (slug ? `/categories?category=${encodeURIComponent(slug)}` : '/categories'),
   vehicle: (id: number | string) => fill(pathPatterns.vehicle, { id }),
+  /** The rental fleet, for a pickup and return time when given (India time, `2026-12-01T10:00`). */
+  rent: (range?: { from: string; to: string }) => (range ? `/rent?${new URLSearchParams({ from: range.from, to: range.to }).toString()}` : '/rent'),
+  /** A rental car's page, for a range when given. */
+  rentCar: (id: number | string, range?: { from: string; to: string }) => `${fill(pathPatterns.rentCar, { id })}${range ? `?${new URLSearchParams({ from: range.from, to: range.to }).toString()}` : ''}`,
   wishlist: '/wishlist',
   /** Cars side by side (`/compare?ids=12,34,56`); `hide=common` leaves out the rows that are the same for every car. */
   compare: (ids: readonly number[] = [], options: { hideCommon?: boolean } = {}) => {

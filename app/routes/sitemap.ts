@@ -7,7 +7,7 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, config } = context.get(appContext);
-  const { categories, vehicles } = await sitemapEntries(database);
+  const { categories, vehicles, rentals } = await sitemapEntries(database);
   const entry = (path: string, lastModified?: string) =>
     `<url><loc>${escapeXml(new URL(path, config.siteOrigin).href)}</loc>${lastModified ? `<lastmod>${lastModified.slice(0, 10)}</lastmod>` : ''}</url>`;
   const urls = [
@@ -17,6 +17,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     entry(paths.contact),
     ...categories.map((category) => entry(paths.categories(category.slug), category.updated_at)),
     ...vehicles.map((vehicle) => entry(paths.vehicle(vehicle.id), vehicle.updated_at)),
+    entry(paths.rent()),
+    ...rentals.map((car) => entry(paths.rentCar(car.id), car.updated_at)),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });

@@ -8,6 +8,7 @@ import { CompareToggle } from '../components/compare.tsx';
 import { EmiCalculator } from '../components/emi-calculator.tsx';
 import { EmiFrom } from '../components/emi-from.tsx';
 import { calculatorDefaults, parseCalculatorInput } from '../lib/emi.ts';
+import { vehiclePurpose } from '../../server/rentals/fleet.ts';
 import { WishlistButton } from '../components/wishlist-button.tsx';
 import { ArrowLeftIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { ShareButton } from '../components/share-button.tsx';
@@ -39,6 +40,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { database, auth } = services;
   const id = parseId(params.id);
+  // A rental fleet car has no sale page: its page is under /rent (docs/decisions/020).
+  if (id !== null && (await vehiclePurpose(database, id)) === 'rental') throw redirect(paths.rentCar(id), 301);
   const vehicle = id === null ? null : await getVehicle(database, id);
   if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false, calculator: null }, { status: 404 });
   const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(services)]);

@@ -60,6 +60,8 @@ function listingBase(database: Database, options: Pick<ListingOptions, 'query' |
   // Written as in the partial index vehicles_for_sale_idx, with the literal (a bound parameter
   // would keep the planner from proving the index applies).
   const base: Expression<SqlBool>[] = [sql<SqlBool>`vehicles.status <> 'sold'`];
+  // The rental fleet is never sale stock (docs/decisions/020): it has its own pages under /rent.
+  base.push(sql<SqlBool>`vehicles.purpose = 'sale'`);
   if (options.categoryId !== undefined) base.push(sql<SqlBool>`vehicles.category_id = ${options.categoryId}`);
   const condition = searchCondition(database.dialect, searchTerms(options.query ?? ''), { walkInOrder });
   if (condition) base.push(condition);
@@ -174,7 +176,7 @@ const categoryColumns = [
 export async function listCategories(database: Database): Promise<Category[]> {
   const rows = await database.db
     .selectFrom('categories')
-    .leftJoin('vehicles', (join) => join.onRef('vehicles.category_id', '=', 'categories.id').on('vehicles.status', '!=', 'sold'))
+    .leftJoin('vehicles', (join) => join.onRef('vehicles.category_id', '=', 'categories.id').on('vehicles.status', '!=', 'sold').on('vehicles.purpose', '=', 'sale'))
     .select(categoryColumns)
     .select((eb) => eb.fn.count<number>('vehicles.id').as('vehicle_count'))
     .groupBy(categoryColumns)
@@ -263,11 +265,12 @@ export async function createVehicle(database: Database, input: VehicleInput, ima
   });
 }
 
-/** Everything the sitemap lists: categories and every vehicle page that exists. */
+/** Everything the sitemap lists: categories, every sale vehicle's page and every rental car's page. */
 export async function sitemapEntries(database: Database) {
-  const [categories, vehicles] = await Promise.all([
+  const [categories, vehicles, rentals] = await Promise.all([
     database.db.selectFrom('categories').select(['slug', 'updated_at']).orderBy('id').execute(),
-    database.db.selectFrom('vehicles').select(['id', 'updated_at']).where('status', '!=', 'sold').orderBy('id').execute(),
+    database.db.selectFrom('vehicles').select(['id', 'updated_at']).where('status', '!=', 'sold').where('purpose', '=', 'sale').orderBy('id').execute(),
+    database.db.selectFrom('vehicles').select(['id', 'updated_at']).where('status', '!=', 'sold').where('purpose', '=', 'rental').orderBy('id').execute(),
   ]);
-  return { categories, vehicles };
+  return { categories, vehicles, rentals };
 }

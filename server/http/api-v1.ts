@@ -13,6 +13,7 @@ import { readFormOrJson } from './forms.ts';
 import { listOwnTestDrives, slotsFor, testDriveRules } from '../test-drives/test-drives.ts';
 import { bookAndConfirm, cancelOwn, rescheduleAndConfirm } from '../test-drives/booking.ts';
 import { parseBookingRequest, parseIstDate, parseSlot, testDriveMessages } from '../../app/lib/test-drives.ts';
+import { rentalApi } from './api-rentals.ts';
 
 /** The most vehicles one page of the API holds (the listing's own limit). */
 const MAX_PER_PAGE = 100;
@@ -155,6 +156,8 @@ export function apiV1(services: AppServices) {
       return c.json(answer.body, answer.status, answer.headers);
     }
   });
+  // Self-drive rental: the fleet, availability, bookings (server/http/api-rentals.ts).
+  rentalApi(api, services);
 
   api.notFound((c) => c.json({ error: 'Not found' }, 404));
   return api;

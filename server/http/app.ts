@@ -8,6 +8,7 @@ import { apiV1 } from './api-v1.ts';
 import { authRoutes } from './auth-routes.ts';
 import { bodyLimit, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
 import { csrfProtection } from './csrf.ts';
+import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from './payment-webhook.ts';
 import { maintenanceMode } from './maintenance.ts';
 import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { mediaHandler } from './media.ts';
@@ -74,6 +75,8 @@ export function createApp(services: AppServices, build: ServerBuild) {
 
   app.use(compressResponses());
 
+  // Signed by Razorpay (HMAC of the body), not by a browser: before the CSRF check.
+  app.post(PAYMENT_WEBHOOK_PATH, paymentWebhook(services));
   app.use(csrfProtection(config.siteOrigin));
   app.use(maintenanceMode(services));
   app.route('/api/auth', authRoutes(services, requestAddress, resolvedAddress));

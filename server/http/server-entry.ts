@@ -22,6 +22,8 @@ import { createLogger } from '../logger.ts';
 import { checkDatabase, checkDataDir, listen, startupFailureLine } from './startup.ts';
 import { startRetentionSchedule } from '../privacy/retention.ts';
 import { startReminderSchedule } from '../test-drives/notify.ts';
+import { startRentalSchedule } from '../rentals/lifecycle.ts';
+import { createRazorpayGateway } from '../payments/razorpay.ts';
 import { servedUrl } from './served-url.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
 
@@ -59,6 +61,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   let database: Database | null = null;
   let retention: ReturnType<typeof startRetentionSchedule> | null = null;
   let reminders: ReturnType<typeof startReminderSchedule> | null = null;
+  let rentalJobs: ReturnType<typeof startRentalSchedule> | null = null;
   try {
     await listen(server, config.port, config.host);
     checkDataDir(config.dataDir);
@@ -78,7 +81,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
       clock,
       security: { production: config.mode === 'production', botCheckProvider: config.botCheck.provider },
     });
-    const services: AppServices = { config, database, storage, logger, auth, mailer, sms, botCheck, clock, settingsCache, pageCache };
+    const payments = config.razorpay ? createRazorpayGateway(config.razorpay) : null;
+    const services: AppServices = { config, database, storage, logger, auth, mailer, sms, botCheck, clock, settingsCache, pageCache, payments };
 
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
@@ -106,6 +110,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
     retention = startRetentionSchedule(services);
     // Test-drive reminders an hour before (server/test-drives/notify.ts); every few minutes.
     reminders = startReminderSchedule(services);
+    // Lapsed rental holds expire and day-before reminders go out (server/rentals/lifecycle.ts).
+    rentalJobs = startRentalSchedule(services);
     setImageConcurrency(config.imageConcurrency);
     // Upload folders a crash left behind; in the background, the site need not wait for it.
     void removeStaleUploads(uploadTempDir(config.dataDir)).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
@@ -130,6 +136,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     forceExit.unref();
     retention?.stop();
     reminders?.stop();
+    rentalJobs?.stop();
     server.close(async () => {
       await openedDatabase.close();
       logger.info('stopped');

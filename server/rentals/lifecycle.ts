@@ -3,9 +3,9 @@ import { FUEL_EIGHTHS_MAX, type BookingStatus } from '../../app/lib/rentals.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
-import { getBooking, getOwnBooking } from './bookings.ts';
+import { createBooking, getBooking, getOwnBooking, type NewBooking } from './bookings.ts';
 import { licenceStatusFor } from './licences.ts';
-import { notifyRenter, type RentalNotifyServices } from './notify.ts';
+import { notifyAdminOfBooking, notifyRenter, type RentalNotifyServices } from './notify.ts';
 import { NOT_FREE_MESSAGE, overlappingHolds, releaseLapsedHolds, rentalSettings, withHoldLock, type Booking, type RentalServices } from './store.ts';
 
 /**
@@ -20,6 +20,18 @@ import { NOT_FREE_MESSAGE, overlappingHolds, releaseLapsedHolds, rentalSettings,
 export type RentalDeskServices = RentalServices & RentalNotifyServices & { payments: PaymentGateway | null };
 
 const MAX_ODOMETER = 9_999_999;
+
+/**
+ * What the pages and the API call to book: createBooking (server/rentals/bookings.ts, same
+ * input and errors), then the admin's new-booking mail in the background (when notifications
+ * are on). An online booking (`paymentMethod: 'razorpay'`) is then paid with startOnlinePayment.
+ */
+export async function requestBooking(services: RentalDeskServices, input: NewBooking): Promise<Booking> {
+  if (input.paymentMethod === 'razorpay' && !services.payments) throw new InvalidInputError('Online payment is not available; please choose pay at pickup.', { payment: 'Online payment is not available.' });
+  const booking = await createBooking(services, input);
+  void notifyAdminOfBooking(services, booking).catch((error: unknown) => services.logger.warn({ err: error, booking: booking.id }, 'rentals: the new-booking mail could not be sent'));
+  return booking;
+}
 
 async function mustGet(services: Pick<RentalServices, 'database'>, bookingId: number): Promise<Booking> {
   const booking = await getBooking(services.database, bookingId);

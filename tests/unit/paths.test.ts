@@ -27,6 +27,8 @@ const builders: Record<string, () => string[]> = {
   'paths.categories': () => [paths.categories(), paths.categories('suvs')],
   'paths.vehicle': () => [paths.vehicle(12), paths.vehicle('12')],
   'paths.compare': () => [paths.compare(), paths.compare([12, 34, 56]), paths.compare([12, 34], { hideCommon: true })],
+  'paths.rent': () => [paths.rent(), paths.rent({ from: '2026-12-01T10:00', to: '2026-12-03T13:00' })],
+  'paths.rentCar': () => [paths.rentCar(7), paths.rentCar('7', { from: '2026-12-01T10:00', to: '2026-12-03T13:00' })],
   'paths.loginThen': () => [paths.loginThen('/wishlist')],
   'adminPaths.loginThen': () => [adminPaths.loginThen('/admin/settings')],
   'adminPaths.editVehicle': () => [adminPaths.editVehicle('suvs', 7), adminPaths.editVehicle('a b/c', 7)],

@@ -1,0 +1,238 @@
+import type { Context, Hono } from 'hono';
+import { parseId } from '../../app/lib/input.ts';
+import { indiaDay, parseIndiaDateTime, parseIndiaMonth, PAYMENT_METHODS, PICKUP_KINDS, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
+import type { RentalQuote } from '../../app/lib/rental-price.ts';
+import { currentUser } from '../auth/session.ts';
+import { InvalidInputError } from '../errors.ts';
+import type { AppServices } from '../services.ts';
+import { consumeRateLimit } from '../security/rate-limit.ts';
+import { carAvailability, fleetAvailability, getOwnBooking, listOwnBookings, takenRanges, type CarAvailability } from '../rentals/bookings.ts';
+import { cancelBooking, cancellationPreview, requestBooking } from '../rentals/lifecycle.ts';
+import { CannotBookYetError, type Booking } from '../rentals/store.ts';
+import { answerError } from './action-errors.ts';
+import { confirmCheckoutPayment, startOnlinePayment } from '../rentals/payments.ts';
+
+/**
+ * Self-drive rental in the Android app's JSON API (/api/v1), calling the same services as the
+ * pages: the fleet with quotes, a car's taken ranges, booking, my bookings and cancelling.
+ * Date-times in requests are India time as in the URLs (`2026-12-01T10:00`); answers give
+ * ISO 8601 with +05:30.
+ */
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+/** Bookings one person may request in an hour (a double-tapping app and a few retries fit easily). */
+const BOOKINGS_PER_HOUR = 30;
+
+function quoteJson(quote: RentalQuote | null) {
+  return quote && { hours: quote.hours, rent: quote.rent, deliveryFee: quote.deliveryFee, deposit: quote.deposit, kmIncluded: quote.kmIncluded, extraKmRate: quote.extraKmRate, total: quote.total, payableNow: quote.payableNow };
+}
+
+function carJson(car: CarAvailability) {
+  const terms = car.terms!;
+  return {
+    id: car.id,
+    name: car.name,
+    make: car.make,
+    model: car.model,
+    year: car.year,
+    fuelType: car.fuelType,
+    transmission: car.transmission,
+    seats: terms.seats,
+    hourlyRate: terms.hourlyRate,
+    dailyRate: terms.dailyRate,
+    weeklyRate: terms.weeklyRate,
+    deposit: terms.deposit,
+    kmPerDay: terms.kmPerDay,
+    extraKmRate: terms.extraKmRate,
+    fuelPolicy: terms.fuelPolicy,
+    minAge: terms.minAge,
+    minHours: terms.minHours,
+    delivery: terms.deliveryAvailable,
+    available: car.available,
+    nextFree: car.nextFree,
+    quote: quoteJson(car.quote),
+  };
+}
+
+/** A booking as the renter sees it (no internal fields). */
+export function bookingJson(booking: Booking) {
+  return {
+    id: booking.id,
+    carId: booking.vehicleId,
+    carName: booking.carName,
+    status: booking.status,
+    from: booking.from,
+    to: booking.to,
+    pickup: booking.pickup,
+    pinCode: booking.pinCode || null,
+    quote: quoteJson(booking.quote),
+    paymentMethod: booking.paymentMethod,
+    amountPaid: booking.amountPaid,
+    amountRefunded: booking.amountRefunded,
+    holdExpiresAt: booking.holdExpiresAt,
+    charges: booking.charges,
+    depositRefund: booking.depositRefund,
+    createdAt: booking.createdAt,
+  };
+}
+
+/** A JSON object body, or null when the body is not one. */
+async function jsonBody(c: Context): Promise<Record<string, unknown> | null> {
+  const parsed: unknown = await c.req.json().catch(() => null);
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+}
+
+/** The range of `from`/`to` query or body values; null when neither is given; throws when only one is or either is malformed. */
+function readRange(from: unknown, to: unknown): { fromMs: number; toMs: number } | null {
+  if ((from === undefined || from === '') && (to === undefined || to === '')) return null;
+  const fromMs = parseIndiaDateTime(from);
+  const toMs = parseIndiaDateTime(to);
+  if (fromMs === null || toMs === null) {
+    throw new InvalidInputError('from and to must be India-time date-times such as 2026-12-01T10:00.', {
+      ...(fromMs === null ? { from: 'Pickup must be a date and time such as 2026-12-01T10:00.' } : {}),
+      ...(toMs === null ? { to: 'Return must be a date and time such as 2026-12-01T10:00.' } : {}),
+    });
+  }
+  return { fromMs, toMs };
+}
+
+export function rentalApi(api: Hono, services: AppServices) {
+  const { database, logger } = services;
+
+  const fail = (c: Context, error: unknown, log: string) => {
+    const answer = answerError(error, logger, { fallback: 'Something went wrong on our side. Please try again in a moment.', log });
+    const body: Record<string, unknown> = { error: answer.message };
+    if (Object.keys(answer.fields).length > 0) body.fields = answer.fields;
+    if (error instanceof CannotBookYetError) body.reason = error.reason;
+    answer.headers.forEach((value, key) => c.header(key, value));
+    return c.json(body, answer.status as 400, NO_STORE);
+  };
+
+  api.get('/rentals/cars', async (c) => {
+    try {
+      const range = readRange(c.req.query('from'), c.req.query('to'));
+      const cars = await fleetAvailability(services, range);
+      return c.json({ items: cars.map(carJson) }, 200, { 'Cache-Control': 'no-cache' });
+    } catch (error) {
+      return fail(c, error, 'api: rental fleet failed');
+    }
+  });
+
+  api.get('/rentals/cars/:id', async (c) => {
+    try {
+      const id = parseId(c.req.param('id'));
+      const range = readRange(c.req.query('from'), c.req.query('to'));
+      if (id === null) return c.json({ error: 'This rental car was not found.' }, 404);
+      if (range) return c.json(carJson(await carAvailability(services, id, range, { delivery: c.req.query('pickup') === 'delivery' })), 200, { 'Cache-Control': 'no-cache' });
+      const car = (await fleetAvailability(services, null)).find((item) => item.id === id);
+      if (!car) return c.json({ error: 'This rental car was not found.' }, 404);
+      return c.json(carJson(car), 200, { 'Cache-Control': 'no-cache' });
+    } catch (error) {
+      return fail(c, error, 'api: rental car failed');
+    }
+  });
+
+  api.get('/rentals/cars/:id/availability', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const monthText = c.req.query('month') ?? indiaDay(services.clock.now()).slice(0, 7);
+    const month = parseIndiaMonth(monthText);
+    if (!month) return c.json({ error: 'month must be a month such as 2026-12.' }, 400);
+    const car = id === null ? undefined : (await fleetAvailability(services, null)).find((item) => item.id === id);
+    if (!car) return c.json({ error: 'This rental car was not found.' }, 404);
+    const taken = await takenRanges(services, car.id, month);
+    return c.json({ carId: car.id, month: monthText, taken: taken.map((range) => ({ kind: range.kind, from: range.from, to: range.to })) }, 200, { 'Cache-Control': 'no-cache' });
+  });
+
+  api.post('/rentals/bookings', async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
+    const body = await jsonBody(c);
+    if (!body) return c.json({ error: 'The request body must be a JSON object.' }, 400, NO_STORE);
+    try {
+      const limited = await consumeRateLimit(database, { key: `rental-booking:${user.id}`, limit: BOOKINGS_PER_HOUR, windowMs: 60 * 60 * 1000 });
+      if (!limited.allowed) return c.json({ error: 'Too many booking attempts. Please try again later.' }, 429, { ...NO_STORE, 'Retry-After': String(limited.retryAfterSeconds) });
+      const carId = typeof body.carId === 'number' ? (Number.isSafeInteger(body.carId) && body.carId > 0 && body.carId <= 2_147_483_647 ? body.carId : null) : parseId(body.carId);
+      if (carId === null) throw new InvalidInputError('carId must be the id of a rental car.', { carId: 'carId must be the id of a rental car.' });
+      const range = readRange(body.from, body.to);
+      if (!range) throw new InvalidInputError('from and to are required.', { from: 'Pickup is required.', to: 'Return is required.' });
+      const pickup = body.pickup ?? 'hub';
+      if (typeof pickup !== 'string' || !(PICKUP_KINDS as readonly string[]).includes(pickup)) throw new InvalidInputError('pickup must be "hub" or "delivery".', { pickup: 'pickup must be "hub" or "delivery".' });
+      const payment = body.payment ?? 'pay-at-pickup';
+      if (typeof payment !== 'string' || !(PAYMENT_METHODS as readonly string[]).includes(payment)) throw new InvalidInputError('payment must be "pay-at-pickup" or "razorpay".', { payment: 'payment must be "pay-at-pickup" or "razorpay".' });
+      const pinCode = typeof body.pinCode === 'string' ? body.pinCode.slice(0, 20) : undefined;
+      const booking = await requestBooking(services, { userId: user.id, vehicleId: carId, ...range, pickup: pickup as PickupKind, paymentMethod: payment as PaymentMethod, ...(pinCode !== undefined ? { pinCode } : {}) });
+      const checkout = booking.paymentMethod === 'razorpay' ? await startOnlinePayment(services, { userId: user.id, bookingId: booking.id }) : null;
+      return c.json({ booking: bookingJson(booking), quote: quoteJson(booking.quote), payment: checkout }, 201, NO_STORE);
+    } catch (error) {
+      return fail(c, error, 'api: booking failed');
+    }
+  });
+
+  api.get('/me/bookings', async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
+    const bookings = await listOwnBookings(database, user.id);
+    return c.json({ items: bookings.map(bookingJson) }, 200, NO_STORE);
+  });
+
+  api.get('/me/bookings/:id', async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
+    const id = parseId(c.req.param('id'));
+    if (id === null) return c.json({ error: 'This booking was not found.' }, 404, NO_STORE);
+    try {
+      return c.json(bookingJson(await getOwnBooking(database, user.id, id)), 200, NO_STORE);
+    } catch (error) {
+      return fail(c, error, 'api: booking read failed');
+    }
+  });
+
+  /** What cancelling now would refund, before the renter confirms. */
+  api.get('/me/bookings/:id/cancel', async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
+    const id = parseId(c.req.param('id'));
+    if (id === null) return c.json({ error: 'This booking was not found.' }, 404, NO_STORE);
+    try {
+      return c.json({ refund: await cancellationPreview(services, { userId: user.id, bookingId: id }) }, 200, NO_STORE);
+    } catch (error) {
+      return fail(c, error, 'api: cancellation preview failed');
+    }
+  });
+
+  api.post('/me/bookings/:id/cancel', async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
+    const id = parseId(c.req.param('id'));
+    if (id === null) return c.json({ error: 'This booking was not found.' }, 404, NO_STORE);
+    try {
+      const result = await cancelBooking(services, { userId: user.id, bookingId: id });
+      return c.json({ booking: bookingJson(result.booking), refund: result.refund }, 200, NO_STORE);
+    } catch (error) {
+      return fail(c, error, 'api: cancellation failed');
+    }
+  });
+
+  /** Checkout's callback values, checked by their signature: the browser's word alone never marks a booking paid. */
+  api.post('/me/bookings/:id/payment', async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
+    const id = parseId(c.req.param('id'));
+    if (id === null) return c.json({ error: 'This booking was not found.' }, 404, NO_STORE);
+    const body = await jsonBody(c);
+    if (!body) return c.json({ error: 'The request body must be a JSON object.' }, 400, NO_STORE);
+    const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
+    try {
+      const booking = await confirmCheckoutPayment(services, {
+        userId: user.id,
+        bookingId: id,
+        orderId: text(body.razorpay_order_id),
+        paymentId: text(body.razorpay_payment_id),
+        signature: text(body.razorpay_signature),
+      });
+      return c.json({ booking: bookingJson(booking) }, 200, NO_STORE);
+    } catch (error) {
+      return fail(c, error, 'api: payment confirmation failed');
+    }
+  });
+}

@@ -1,0 +1,27 @@
+import type { Context } from 'hono';
+import { AppError } from '../errors.ts';
+import type { AppServices } from '../services.ts';
+import { handlePaymentWebhook } from '../rentals/payments.ts';
+
+/** Where Razorpay posts its events (registered in its dashboard as SITE_ORIGIN + this path). */
+export const PAYMENT_WEBHOOK_PATH = '/api/v1/rentals/razorpay/webhook';
+
+/**
+ * Razorpay's webhook. It sits before the CSRF check (server/http/app.ts): a server-to-server
+ * call has no Origin, and it proves itself with the HMAC signature of its raw body instead.
+ * Answers 200 to every event it accepts (Razorpay retries anything else), 403 to a bad signature.
+ */
+export function paymentWebhook(services: AppServices) {
+  return async (c: Context) => {
+    const rawBody = await c.req.text().catch(() => null);
+    if (rawBody === null) return c.json({ error: 'The body could not be read.' }, 400);
+    try {
+      const result = await handlePaymentWebhook(services, rawBody, c.req.header('x-razorpay-signature') ?? '');
+      return c.json({ ok: true, handled: result.handled }, 200);
+    } catch (error) {
+      if (error instanceof AppError) return c.json({ error: error.message }, error.status as 400);
+      services.logger.error({ err: error }, 'payments: webhook failed');
+      return c.json({ error: 'Something went wrong on our side.' }, 500);
+    }
+  };
+}

@@ -1,0 +1,88 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { PaymentError, type PaymentGateway, type PaymentOrder } from './gateway.ts';
+
+/**
+ * Razorpay's REST API (docs/decisions/021):
+ *
+ *   POST {apiUrl}/v1/orders                    {amount, currency: "INR", receipt, notes} -> {id: "order_…", amount, currency, status}
+ *   POST {apiUrl}/v1/payments/{id}/refund      {amount, notes}                           -> {id: "rfnd_…", amount, payment_id}
+ *   Authorization: Basic base64(key_id:key_secret); amounts in paise.
+ *
+ * A refusal is `{"error": {"code": "BAD_REQUEST_ERROR", "description": "…"}}` with 400, 401
+ * (wrong keys) or 5xx. Checkout's callback carries `razorpay_signature` =
+ * HMAC-SHA256(order_id + "|" + payment_id, key_secret) in hex; a webhook carries
+ * `X-Razorpay-Signature` = HMAC-SHA256(raw body, webhook secret) in hex.
+ */
+
+export type RazorpayOptions = {
+  keyId: string;
+  keySecret: string;
+  /** Needed to accept webhooks; without it every webhook is refused. */
+  webhookSecret: string | undefined;
+  /** https://api.razorpay.com; tests point it at a local stand-in. */
+  apiUrl: string;
+  timeoutMs?: number;
+};
+
+type RazorpayAnswer = { id?: unknown; amount?: unknown; currency?: unknown; error?: { code?: unknown; description?: unknown } };
+
+/** Hex HMAC-SHA256 of `payload` with `secret`. */
+export function razorpaySignature(payload: string, secret: string): string {
+  return createHmac('sha256', secret).update(payload).digest('hex');
+}
+
+/** Compares two hex signatures in constant time; false for anything that is not 64 hex digits. */
+function sameSignature(expected: string, given: string): boolean {
+  if (!/^[0-9a-f]{64}$/i.test(given)) return false;
+  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given.toLowerCase(), 'hex'));
+}
+
+export function razorpayError(status: number, answer: RazorpayAnswer | null): PaymentError {
+  const code = typeof answer?.error?.code === 'string' ? answer.error.code : status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN';
+  const description = typeof answer?.error?.description === 'string' && answer.error.description.trim() ? answer.error.description.trim() : `Razorpay refused the request (HTTP ${status}).`;
+  const prefix = status === 401 ? 'Razorpay did not accept our keys' : status >= 500 ? 'Razorpay is not answering properly' : 'Razorpay refused the request';
+  return new PaymentError(`${prefix}: ${description}`, code, status);
+}
+
+export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway {
+  const base = options.apiUrl.replace(/\/+$/, '');
+  const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function post(path: string, body: unknown): Promise<RazorpayAnswer> {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new PaymentError(`Razorpay could not be reached: ${error instanceof Error ? error.message : String(error)}`, 'NETWORK_ERROR', undefined, { cause: error });
+    }
+    const answer = (await response.json().catch(() => null)) as RazorpayAnswer | null;
+    if (!response.ok || !answer || typeof answer.id !== 'string') throw razorpayError(response.status, answer);
+    return answer;
+  }
+
+  return {
+    provider: 'razorpay',
+    keyId: options.keyId,
+    async createOrder(input): Promise<PaymentOrder> {
+      const answer = await post('/v1/orders', { amount: input.amountPaise, currency: 'INR', receipt: input.receipt.slice(0, 40), notes: input.notes ?? {} });
+      return { orderId: answer.id as string, amountPaise: Number(answer.amount), currency: 'INR' };
+    },
+    verifyPaymentSignature({ orderId, paymentId, signature }) {
+      return sameSignature(razorpaySignature(`${orderId}|${paymentId}`, options.keySecret), signature);
+    },
+    verifyWebhookSignature(rawBody, signature) {
+      if (!options.webhookSecret) return false;
+      return sameSignature(razorpaySignature(rawBody, options.webhookSecret), signature);
+    },
+    async refund(input) {
+      const answer = await post(`/v1/payments/${encodeURIComponent(input.paymentId)}/refund`, { amount: input.amountPaise, notes: input.notes ?? {} });
+      return { refundId: answer.id as string };
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+/**
+ * A local stand-in for Razorpay's REST API, answering as Razorpay does (Basic auth with
+ * key_id:key_secret, amounts in paise, `{"error": {"code", "description"}}` refusals with 400,
+ * 401 and 5xx), so the payment adapter is tested over real HTTP without an account or money.
+ * It also plays the customer paying in Checkout (`pay`: the callback values, signed with the
+ * key secret) and Razorpay calling our webhook (`webhookBody` + `webhookSignature`).
+ */
+
+export const STANDIN_KEY_ID = 'rzp_test_Standin1234';
+export const STANDIN_KEY_SECRET = 'standin-key-secret-0123456789';
+export const STANDIN_WEBHOOK_SECRET = 'standin-webhook-secret-0123456789';
+
+export type RazorpayMode = 'ok' | 'bad-request' | 'server-error';
+
+export type StandinOrder = { id: string; amount: number; currency: string; receipt: string; status: string };
+export type StandinRefund = { id: string; payment_id: string; amount: number };
+
+export type RazorpayStandin = {
+  url: string;
+  orders: StandinOrder[];
+  refunds: StandinRefund[];
+  /** Requests seen, for checks of what the adapter sent. */
+  requests: Array<{ method: string; path: string; authorization: string; body: unknown }>;
+  setMode(mode: RazorpayMode): void;
+  /** The customer pays an order in Checkout: the values Checkout hands back, correctly signed. */
+  pay(orderId: string): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  /** The webhook body Razorpay sends when a payment of an order is captured. */
+  webhookBody(orderId: string, paymentId: string): string;
+  webhookSignature(body: string, secret?: string): string;
+  close(): Promise<void>;
+};
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}
+
+const badRequest = (description: string, field?: string) => ({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, ...(field ? { field } : {}) } });
+
+export async function startRazorpayStandin(): Promise<RazorpayStandin> {
+  let mode: RazorpayMode = 'ok';
+  const orders: StandinOrder[] = [];
+  const payments = new Map<string, { orderId: string; amount: number; refunded: number }>();
+  const refunds: StandinRefund[] = [];
+  const requests: RazorpayStandin['requests'] = [];
+  const expectedAuth = `Basic ${Buffer.from(`${STANDIN_KEY_ID}:${STANDIN_KEY_SECRET}`).toString('base64')}`;
+  const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')}`;
+
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const text = await readBody(request);
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        body = text;
+      }
+      const path = request.url ?? '';
+      requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization ?? '', body });
+      if (request.headers.authorization !== expectedAuth) return sendJson(response, 401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
+      if (mode === 'server-error') return sendJson(response, 500, { error: { code: 'SERVER_ERROR', description: 'The server encountered an error. The incident has been reported to admins.', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
+      const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+      if (request.method === 'POST' && path === '/v1/orders') {
+        if (mode === 'bad-request') return sendJson(response, 400, badRequest('The amount must be atleast INR 1.00', 'amount'));
+        if (typeof input.amount !== 'number' || !Number.isInteger(input.amount) || input.amount < 100) return sendJson(response, 400, badRequest('The amount must be atleast INR 1.00', 'amount'));
+        if (input.currency !== 'INR') return sendJson(response, 400, badRequest('The currency field is invalid.', 'currency'));
+        const order = { id: id('order'), entity: 'order', amount: input.amount, amount_paid: 0, amount_due: input.amount, currency: 'INR', receipt: String(input.receipt ?? ''), status: 'created', attempts: 0, notes: input.notes ?? {}, created_at: Math.floor(Date.now() / 1000) };
+        orders.push(order);
+        return sendJson(response, 200, order);
+      }
+      const refundMatch = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
+      if (request.method === 'POST' && refundMatch) {
+        const payment = payments.get(decodeURIComponent(refundMatch[1]!));
+        if (!payment) return sendJson(response, 400, badRequest('The id provided does not exist', 'id'));
+        const amount = typeof input.amount === 'number' ? input.amount : payment.amount - payment.refunded;
+        if (mode === 'bad-request' || amount > payment.amount - payment.refunded) return sendJson(response, 400, badRequest('The refund amount provided is greater than amount captured'));
+        payment.refunded += amount;
+        const refund = { id: id('rfnd'), entity: 'refund', amount, currency: 'INR', payment_id: decodeURIComponent(refundMatch[1]!), status: 'processed', speed_processed: 'normal', created_at: Math.floor(Date.now() / 1000) };
+        refunds.push(refund);
+        return sendJson(response, 200, refund);
+      }
+      return sendJson(response, 400, badRequest('The requested URL was not found on the server.'));
+    })().catch(() => {
+      if (!response.headersSent) sendJson(response, 500, { error: { code: 'SERVER_ERROR', description: 'stand-in failure' } });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const sign = (payload: string, secret: string) => createHmac('sha256', secret).update(payload).digest('hex');
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    orders,
+    refunds,
+    requests,
+    setMode: (next) => {
+      mode = next;
+    },
+    pay(orderId) {
+      const order = orders.find((item) => item.id === orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      const paymentId = id('pay');
+      payments.set(paymentId, { orderId, amount: order.amount, refunded: 0 });
+      order.status = 'paid';
+      return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(`${orderId}|${paymentId}`, STANDIN_KEY_SECRET) };
+    },
+    webhookBody(orderId, paymentId) {
+      const order = orders.find((item) => item.id === orderId);
+      return JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_Standin',
+        event: 'payment.captured',
+        contains: ['payment'],
+        payload: { payment: { entity: { id: paymentId, entity: 'payment', amount: order?.amount ?? 0, currency: 'INR', status: 'captured', order_id: orderId, method: 'upi', captured: true } } },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+    },
+    webhookSignature: (body, secret = STANDIN_WEBHOOK_SECRET) => sign(body, secret),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
