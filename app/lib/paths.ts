@@ -9,6 +9,7 @@ export const pathPatterns = {
   vehicle: '/vehicle/:id',
   adminEditVehicle: '/admin-panel/vehicles/edit/:category/:id',
   adminLeadsExport: '/admin/leads-export/:kind',
+  licencePhoto: '/licence-photos/:userId/:side',
 } as const;
 
 /** `pattern` with each `:name` segment replaced by its value, encoded. */
@@ -37,6 +38,10 @@ export const paths = {
   profileComplete: '/profile-complete',
   profileData: '/profile/my-data',
   profileDelete: '/profile/delete',
+  /** The driving-licence form (the profile page shows it too and posts here). */
+  profileLicence: '/profile/licence',
+  /** One side of a driving licence: only its owner and the admins get it (private storage). */
+  licencePhoto: (userId: string, side: 'front' | 'back') => fill(pathPatterns.licencePhoto, { userId, side }),
   login: '/login',
   /** The sign-in page, sending the visitor on to `redirectTo` afterwards. */
   loginThen: (redirectTo: string) => thenTo('/login', redirectTo),
@@ -78,6 +83,10 @@ export const adminPaths = {
   settings: '/admin/settings',
   registerAdmin: '/admin/register-admin',
   auditLog: '/admin/audit-log',
+  /** The rental desk: the fleet's timeline, bookings, handovers and returns. */
+  rentalDesk: '/admin/rentals',
+  /** Driving licences to review. */
+  rentalLicences: '/admin/rentals/licences',
   /** The specification's names of pages that live under /admin-panel. */
   aliases: {
     addVehicle: '/admin/add-vehicle',
@@ -86,6 +95,15 @@ export const adminPaths = {
     sellingVehicles: '/admin/selling-vehicles',
   },
 } as const;
+
+/**
+ * A path on this site to send someone back to (`?redirectTo=`), or null: only a path starting
+ * with one `/`, never another site (`//evil.example`, `/\\evil.example`) or a scheme.
+ */
+export function localPath(value: string | null | undefined): string | null {
+  if (!value || value.length > 500 || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || [...value].some((char) => char < ' ')) return null;
+  return value;
+}
 
 /** `pathname` is `prefix` itself or a page below it. */
 export function isUnder(pathname: string, prefix: string): boolean {

@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { ensureProfile } from '../../server/accounts/profiles.ts';
 import { currentUser } from '../../server/auth/session.ts';
+import { takeFlash } from '../../server/http/flash.ts';
+import { ownLicenceView } from '../../server/rentals/licences.ts';
+import { LicenceSection } from '../components/rentals/licence-form.tsx';
 import { FormCard, FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
 import { UserIcon } from '../components/icons.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
@@ -16,7 +19,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, database, logger } = context.get(appContext);
+  const { auth, database, logger, config } = context.get(appContext);
   const url = new URL(request.url);
   const user = await currentUser(auth, request);
   if (!user) return { signedIn: false as const };
@@ -24,14 +27,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     // SPEC 4, Profile load: the record is created from the account when it is missing.
     const profile = await ensureProfile(database, user);
-    return {
+    const [licence, flash] = await Promise.all([ownLicenceView(database, user.id), takeFlash(config.authSecret, request)]);
+    return data({
       signedIn: true as const,
-      notice,
+      notice: flash.toast?.text ?? notice,
+      licence,
       user: { email: user.email, name: profile.name || user.name, photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
       profile,
       // Only the signed-in person's own record, and only when asked for.
       debug: url.searchParams.get('debug') === '1' ? { account: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt }, profile } : null,
-    };
+    }, { headers: flash.headers });
   } catch (error) {
     // Logged, never shown: the message of an unexpected error may hold SQL or paths (decision 017).
     logger.error({ err: error }, 'profile load failed');
@@ -74,7 +79,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       </FormCard>
     );
   }
-  const { user, profile, notice, debug } = loaderData;
+  const { user, profile, notice, debug, licence } = loaderData;
   const name = user.name || 'User';
   const phoneText = profile.phone || (profile.phoneVerified ? 'Verified' : 'Not set');
   return (
@@ -124,6 +129,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Link>
         <LogoutButton className={secondaryButton} />
       </div>
+ <LicenceSection licence={licence} />
       <section aria-labelledby="your-data" className="mt-8 border-t border-slate-200 pt-6">
         <h2 id="your-data" className="text-lg font-bold">
           Your data

@@ -183,6 +183,25 @@ export interface SellSubmissionImageTable {
   created_at: string;
 }
 
+export type LicenceStatus = 'pending' | 'approved' | 'refused';
+
+/** A renter's driving licence: one per person, its photos in private storage (never under /media/). */
+export interface DrivingLicenceTable {
+  user_id: string;
+  number: string;
+  /** 'YYYY-MM-DD'. */
+  date_of_birth: string;
+  /** Keys in the private storage. */
+  front_key: string;
+  back_key: string;
+  status: LicenceStatus;
+  refusal_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** better-auth's user table (it owns the table; we only read these columns). */
 export interface AuthUserTable {
   id: string;
@@ -237,4 +256,5 @@ export interface DB {
   vehicle_requests: VehicleRequestTable;
   sell_submissions: SellSubmissionTable;
   sell_submission_images: SellSubmissionImageTable;
+  driving_licences: DrivingLicenceTable;
 }

@@ -5,6 +5,7 @@ import { settingsFor } from '../admin/settings.ts';
 import { parseId, parsePage, parseWholeNumber } from '../../app/lib/input.ts';
 import { deleteAccountLimited, exportFileName, exportPersonalData, passwordVerifier } from '../accounts/privacy.ts';
 import { currentUser, forwardCookies } from '../auth/session.ts';
+import { apiLicence } from './api-licence.ts';
 
 /** The most vehicles one page of the API holds (the listing's own limit). */
 const MAX_PER_PAGE = 100;
@@ -72,6 +73,8 @@ export function apiV1(services: AppServices) {
     const headers = forwardCookies(signedOut.headers, new Headers({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }));
     return new Response(JSON.stringify({ deleted: true, leadsErased: result.leadsErased }), { status: 200, headers });
   });
+
+  api.route('/', apiLicence(services));
 
   api.notFound((c) => c.json({ error: 'Not found' }, 404));
   return api;

@@ -55,6 +55,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     database = openDatabase(config);
     await checkDatabase(database, config);
     const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+    const privateStorage = createLocalStorage(path.join(config.dataDir, 'private'));
     const mailer = createMailer({ config, database, logger });
     const sms = createSmsSender({ config, database, logger });
     const botCheck = createBotCheck({ config, database, logger });
@@ -63,7 +64,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     const clock = systemClock;
     const settingsCache = createSettingsCache({ ttlMs: config.settingsCacheSeconds * 1000, clock });
     const pageCache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: 500, clock });
-    const services: AppServices = { config, database, storage, logger, auth, mailer, sms, botCheck, clock, settingsCache, pageCache };
+    const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, pageCache };
 
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

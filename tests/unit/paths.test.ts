@@ -26,6 +26,7 @@ const builders: Record<string, () => string[]> = {
   'paths.categories': () => [paths.categories(), paths.categories('suvs')],
   'paths.vehicle': () => [paths.vehicle(12), paths.vehicle('12')],
   'paths.loginThen': () => [paths.loginThen('/wishlist')],
+  'paths.licencePhoto': () => [paths.licencePhoto('u1', 'front'), paths.licencePhoto('u1', 'back')],
   'adminPaths.loginThen': () => [adminPaths.loginThen('/admin/settings')],
   'adminPaths.editVehicle': () => [adminPaths.editVehicle('suvs', 7), adminPaths.editVehicle('a b/c', 7)],
   'adminPaths.leadsExport': () => [adminPaths.leadsExport('requested-vehicles'), adminPaths.leadsExport('selling-vehicles')],

@@ -24,6 +24,7 @@ const navigation = [
   { to: adminPaths.categories, label: 'Categories' },
   { to: adminPaths.requestedVehicles, label: 'Requests' },
   { to: adminPaths.sellingVehicles, label: 'Sell offers' },
+  { to: adminPaths.rentalDesk, label: 'Rental desk' },
   { to: adminPaths.statistics, label: 'Statistics' },
   { to: adminPaths.settings, label: 'Settings' },
   { to: adminPaths.registerAdmin, label: 'Admins' },
