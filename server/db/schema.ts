@@ -48,11 +48,15 @@ export interface VehicleTable {
   status: 'available' | 'reserved' | 'sold';
   sold_price: number | null;
   sold_at: string | null;
+  /** Stock for sale, or a car of the self-drive rental fleet (never in the buy listing). */
+  purpose: Generated<VehiclePurpose>;
   /** Lower-cased make, model, name, variant, year, category and description: what search matches. */
   search_text: string;
   created_at: string;
   updated_at: string;
 }
+
+export type VehiclePurpose = 'sale' | 'rental';
 
 export interface VehicleImageTable {
   id: Generated<number>;
@@ -183,25 +187,6 @@ export interface SellSubmissionImageTable {
   created_at: string;
 }
 
-export type LicenceStatus = 'pending' | 'approved' | 'refused';
-
-/** A renter's driving licence: one per person, its photos in private storage (never under /media/). */
-export interface DrivingLicenceTable {
-  user_id: string;
-  number: string;
-  /** 'YYYY-MM-DD'. */
-  date_of_birth: string;
-  /** Keys in the private storage. */
-  front_key: string;
-  back_key: string;
-  status: LicenceStatus;
-  refusal_reason: string | null;
-  reviewed_by: string | null;
-  reviewed_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 /** better-auth's user table (it owns the table; we only read these columns). */
 export interface AuthUserTable {
   id: string;
@@ -236,6 +221,88 @@ export interface AuthVerificationTable {
   expiresAt: string | Date;
 }
 
+/** A rental fleet car's terms, set by the admin (whole rupees). */
+export interface RentalTermsTable {
+  vehicle_id: number;
+  hourly_rate: number;
+  daily_rate: number;
+  weekly_rate: number | null;
+  /** null: unlimited km. */
+  km_per_day: number | null;
+  extra_km_rate: number;
+  deposit: number;
+  fuel_policy: string;
+  min_age: number;
+  min_hours: number;
+  seats: number;
+  /** 0/1: only a commercially registered car may be rented out self-drive. */
+  commercial_registration: number;
+  /** 0/1: can be delivered within the serviceable PIN codes (fee from the settings). */
+  delivery_available: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * A renter's booking or the desk's block of a car. Times are epoch milliseconds; the car is
+ * held over [starts_ms, held_until_ms) while the status is one of the holding ones (requested,
+ * confirmed, active, blocked); PostgreSQL's exclusion constraint refuses overlapping holds.
+ */
+export interface RentalBookingTable {
+  id: Generated<number>;
+  kind: 'booking' | 'block';
+  vehicle_id: number;
+  user_id: string | null;
+  /** A BookingStatus (app/lib/rentals.ts), or 'blocked' for a block. */
+  status: string;
+  starts_ms: number;
+  ends_ms: number;
+  held_until_ms: number;
+  pickup: string;
+  pin_code: string;
+  /** JSON: the RentalQuote as booked. */
+  quote: string;
+  /** JSON: the RentalTerms as booked. */
+  terms: string;
+  payment_method: string;
+  amount_paid: number;
+  amount_refunded: number;
+  payment_order_id: string | null;
+  payment_id: string | null;
+  hold_expires_ms: number | null;
+  odometer_out: number | null;
+  fuel_out: number | null;
+  odometer_in: number | null;
+  fuel_in: number | null;
+  returned_ms: number | null;
+  /** JSON: the ReturnCharges computed at return. */
+  charges: string | null;
+  deposit_refund: number | null;
+  note: string;
+  reminder_sent_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type LicenceStatus = 'pending' | 'approved' | 'refused';
+
+/** A renter's driving licence; the photos are private storage keys, never public media. */
+export interface DrivingLicenceTable {
+  user_id: string;
+  number: string;
+  /** YYYY-MM-DD */
+  date_of_birth: string;
+  front_key: string;
+  back_key: string;
+  status: LicenceStatus;
+  refusal_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
@@ -256,5 +323,7 @@ export interface DB {
   vehicle_requests: VehicleRequestTable;
   sell_submissions: SellSubmissionTable;
   sell_submission_images: SellSubmissionImageTable;
+  rental_terms: RentalTermsTable;
+  rental_bookings: RentalBookingTable;
   driving_licences: DrivingLicenceTable;
 }

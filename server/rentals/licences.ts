@@ -65,13 +65,25 @@ export async function getLicence(database: Database, userId: string): Promise<Li
   return row ? toLicence(row) : null;
 }
 
+export type LicenceSummary = {
+  status: LicenceStatus;
+  /** YYYY-MM-DD */
+  dateOfBirth: string;
+  refusalReason: string | null;
+};
+
 /**
- * What booking needs to know: the review status and the date of birth (for the car's minimum
- * age), or null when no licence is on file.
+ * The person's licence status and date of birth, or null when none is on file. Booking rules
+ * read it (server/rentals/bookings.ts): a booking may be requested while the licence awaits
+ * review, and is confirmed only once it is approved.
  */
-export async function licenceStatusFor(database: Database, userId: string): Promise<{ status: LicenceStatus; dateOfBirth: string } | null> {
-  const row = await database.db.selectFrom('driving_licences').select(['status', 'date_of_birth']).where('user_id', '=', userId).executeTakeFirst();
-  return row ? { status: row.status, dateOfBirth: row.date_of_birth } : null;
+export async function licenceStatusFor(database: Database, userId: string): Promise<LicenceSummary | null> {
+  const row = await database.db
+    .selectFrom('driving_licences')
+    .select(['status', 'date_of_birth', 'refusal_reason'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? { status: row.status, dateOfBirth: row.date_of_birth, refusalReason: row.refusal_reason } : null;
 }
 
 type SubmitDeps = Pick<AppServices, 'database' | 'privateStorage' | 'clock' | 'logger'>;

@@ -23,6 +23,15 @@ const LABELS: Record<keyof Settings, string> = {
   itemsPerPage: 'Items Per Page',
   emailNotifications: 'Enable Email Notifications',
   maintenanceMode: 'Maintenance Mode',
+  rentalBufferHours: 'Turnaround buffer (hours)',
+  rentalMinNoticeHours: 'Minimum notice before pickup (hours)',
+  rentalHorizonDays: 'Book up to (days ahead)',
+  rentalGraceHours: 'Late-return grace (hours)',
+  rentalLateFeePerHour: 'Late fee per hour',
+  rentalFreeCancelHours: 'Free cancellation until (hours before pickup)',
+  rentalLateCancelKeepDays: 'Days of rent kept on late cancellation',
+  rentalDeliveryFee: 'Delivery fee',
+  servicePinCodes: 'Serviceable PIN codes',
 };
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -76,7 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     emailNotifications: form.has('emailNotifications'),
     maintenanceMode: form.has('maintenanceMode'),
   };
-  const parsed = settingsSchema.safeParse(values);
+  // Settings this form does not show (the rental values) keep what they are.
+  const parsed = settingsSchema.safeParse({ ...before, ...values });
   if (!parsed.success) {
     const errors: FieldErrors = {};
     for (const issue of parsed.error.issues) {

@@ -1,0 +1,207 @@
+/**
+ * Self-drive rental's shared vocabulary: booking statuses, fuel policies, hold periods, and
+ * India Standard Time as URLs and requests write it (`2026-12-01T10:00`) and answers give it
+ * (ISO 8601 with `+05:30`). Safe on both sides.
+ */
+
+import { HOUR_MS } from './rental-price.ts';
+
+export const BOOKING_STATUSES = ['requested', 'confirmed', 'active', 'returned', 'closed', 'cancelled', 'expired', 'no_show', 'refused'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Statuses in which a booking holds its car: no other booking or block may overlap it. */
+export const HOLDING_STATUSES = ['requested', 'confirmed', 'active'] as const satisfies readonly BookingStatus[];
+
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  requested: 'Requested',
+  confirmed: 'Confirmed',
+  active: 'On trip',
+  returned: 'Returned',
+  closed: 'Closed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  no_show: 'No-show',
+  refused: 'Refused',
+};
+
+export const FUEL_POLICIES = ['full-to-full', 'like-for-like'] as const;
+export type FuelPolicy = (typeof FUEL_POLICIES)[number];
+export const FUEL_POLICY_LABELS: Record<FuelPolicy, string> = {
+  'full-to-full': 'Full to full: picked up with a full tank, returned full',
+  'like-for-like': 'Like for like: returned with the fuel level it left with',
+};
+
+export const PICKUP_KINDS = ['hub', 'delivery'] as const;
+export type PickupKind = (typeof PICKUP_KINDS)[number];
+
+export const PAYMENT_METHODS = ['pay-at-pickup', 'razorpay'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** An unpaid online booking holds the car this long, waiting for the payment. */
+export const ONLINE_HOLD_MS = 30 * 60 * 1000;
+/** A pay-at-pickup booking the desk has not confirmed holds the car this long. */
+export const PICKUP_HOLD_MS = 24 * HOUR_MS;
+
+/** Fuel level at handover and return, in eighths of a tank (0 empty … 8 full). */
+export const FUEL_EIGHTHS_MAX = 8;
+
+/** India Standard Time's offset from UTC; India has no daylight saving. */
+export const IST_OFFSET_MS = 5.5 * HOUR_MS;
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * `2026-12-01T10:00` read as India time, to epoch milliseconds; null for anything else
+ * (seconds, an offset, an impossible date such as 2026-02-30, a year outside 2000–2999).
+ */
+export function parseIndiaDateTime(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const match = LOCAL_DATE_TIME.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  if (year < 2000 || year > 2999 || month < 1 || month > 12 || hour > 23 || minute > 59) return null;
+  const utc = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(utc);
+  if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
+  return utc - IST_OFFSET_MS;
+}
+
+/** Epoch milliseconds as URLs write India time: `2026-12-01T10:00`. */
+export function indiaDateTimeParam(ms: number): string {
+  return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/** Epoch milliseconds as answers give them: `2026-12-01T10:00:00+05:30`. */
+export function indiaIso(ms: number): string {
+  return `${new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 19)}+05:30`;
+}
+
+/** The India calendar day (`2026-12-01`) a moment falls on. */
+export function indiaDay(ms: number): string {
+  return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * `2026-12` to the month's first moment and the next month's first moment in India time
+ * (epoch milliseconds); null for anything else.
+ */
+export function parseIndiaMonth(value: unknown): { fromMs: number; toMs: number } | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(\d{4})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  if (year < 2000 || year > 2999 || month < 1 || month > 12) return null;
+  return { fromMs: Date.UTC(year, month - 1, 1) - IST_OFFSET_MS, toMs: Date.UTC(year, month, 1) - IST_OFFSET_MS };
+}
+
+/** A six-digit Indian PIN code (first digit 1–9). */
+export function isPinCode(value: string): boolean {
+  return /^[1-9]\d{5}$/.test(value);
+}
+
+/** Whole years between a `YYYY-MM-DD` birth date and a moment (India calendar); null if the date is not one. */
+export function ageOn(dateOfBirth: string, atMs: number): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const birth = new Date(Date.UTC(year, month - 1, day));
+  if (birth.getUTCDate() !== day || birth.getUTCMonth() !== month - 1) return null;
+  const [nowYear, nowMonth, nowDay] = indiaDay(atMs).split('-').map(Number) as [number, number, number];
+  let age = nowYear - year;
+  if (nowMonth < month || (nowMonth === month && nowDay < day)) age -= 1;
+  return age;
+}
+
+/** Rupee amounts and counts the rental terms accept (whole numbers, no more than this). */
+const MAX_RUPEES = 10_000_000;
+
+/**
+ * What the admin enters as a fleet car's terms, as plain values (numbers, or numeric text from
+ * a form). The server validates with it again; the admin form shows its messages per field.
+ */
+export type RentalTermsInput = {
+  hourlyRate: number;
+  dailyRate: number;
+  /** null: no weekly rate. */
+  weeklyRate: number | null;
+  /** null: unlimited km. */
+  kmPerDay: number | null;
+  extraKmRate: number;
+  deposit: number;
+  fuelPolicy: FuelPolicy;
+  minAge: number;
+  minHours: number;
+  seats: number;
+  commercialRegistration: boolean;
+  deliveryAvailable: boolean;
+};
+
+type TermsFieldRule = { label: string; min: number; max: number; optional?: boolean };
+
+/** Each numeric field's limits, with the label its messages use. */
+export const RENTAL_TERMS_FIELDS = {
+  hourlyRate: { label: 'Hourly rate', min: 1, max: MAX_RUPEES },
+  dailyRate: { label: 'Daily rate', min: 1, max: MAX_RUPEES },
+  weeklyRate: { label: 'Weekly rate', min: 1, max: MAX_RUPEES, optional: true },
+  kmPerDay: { label: 'Km per day', min: 1, max: 10_000, optional: true },
+  extraKmRate: { label: 'Extra-km charge', min: 0, max: 10_000 },
+  deposit: { label: 'Security deposit', min: 0, max: MAX_RUPEES },
+  minAge: { label: 'Minimum age', min: 18, max: 80 },
+  minHours: { label: 'Minimum rental hours', min: 1, max: 720 },
+  seats: { label: 'Seats', min: 1, max: 20 },
+} as const satisfies Record<string, TermsFieldRule>;
+
+export const DEFAULT_MIN_AGE = 21;
+export const DEFAULT_MIN_HOURS = 4;
+
+/**
+ * Reads terms from plain values (a JSON body or a form's strings: '' for an optional field
+ * means none; a checkbox is true when 'on', 'true' or true). Returns the terms or the message
+ * of each field that is wrong.
+ */
+export function parseRentalTerms(values: Record<string, unknown>): { ok: true; terms: RentalTermsInput } | { ok: false; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  const numbers: Record<string, number | null> = {};
+  for (const [name, rule] of Object.entries(RENTAL_TERMS_FIELDS) as Array<[keyof typeof RENTAL_TERMS_FIELDS, TermsFieldRule]>) {
+    let raw = values[name];
+    if (raw === undefined && name === 'minAge') raw = DEFAULT_MIN_AGE;
+    if (raw === undefined && name === 'minHours') raw = DEFAULT_MIN_HOURS;
+    const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim().replace(/[₹,\s]/g, '') : raw === null ? '' : undefined;
+    if ((text === '' || raw === undefined) && rule.optional) {
+      numbers[name] = null;
+      continue;
+    }
+    if (text === undefined || !/^\d{1,9}$/.test(text)) {
+      fields[name] = text === '' || text === undefined ? `${rule.label} is required` : `${rule.label} must be a whole number`;
+      continue;
+    }
+    const value = Number(text);
+    if (value < rule.min || value > rule.max) {
+      fields[name] = `${rule.label} must be between ${rule.min} and ${rule.max}`;
+      continue;
+    }
+    numbers[name] = value;
+  }
+  const fuelPolicy = values.fuelPolicy;
+  if (typeof fuelPolicy !== 'string' || !(FUEL_POLICIES as readonly string[]).includes(fuelPolicy)) fields.fuelPolicy = 'Fuel policy must be full-to-full or like-for-like';
+  const flag = (value: unknown) => value === true || value === 'on' || value === 'true' || value === '1';
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  return {
+    ok: true,
+    terms: {
+      hourlyRate: numbers.hourlyRate!,
+      dailyRate: numbers.dailyRate!,
+      weeklyRate: numbers.weeklyRate ?? null,
+      kmPerDay: numbers.kmPerDay ?? null,
+      extraKmRate: numbers.extraKmRate!,
+      deposit: numbers.deposit!,
+      fuelPolicy: fuelPolicy as FuelPolicy,
+      minAge: numbers.minAge!,
+      minHours: numbers.minHours!,
+      seats: numbers.seats!,
+      commercialRegistration: flag(values.commercialRegistration),
+      deliveryAvailable: flag(values.deliveryAvailable),
+    },
+  };
+}

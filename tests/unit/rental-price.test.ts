@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { bookedHours, cancellationRefund, HOUR_MS, kmIncludedFor, quoteRental, rentFor, returnCharges, type RentalRates } from '../../app/lib/rental-price.ts';
+import { ageOn, indiaDateTimeParam, indiaIso, parseIndiaDateTime, parseIndiaMonth, parseRentalTerms } from '../../app/lib/rentals.ts';
+
+const swift: RentalRates = { hourlyRate: 150, dailyRate: 1800, weeklyRate: null, kmPerDay: 240, extraKmRate: 12, deposit: 5000, minHours: 4 };
+const at = (text: string) => parseIndiaDateTime(text)!;
+
+describe('the rental quote (worked examples)', () => {
+  it('2 days 3 hours: two daily rates and three hourly ones', () => {
+    const quote = quoteRental(swift, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-03T13:00') });
+    expect(quote.hours).toBe(51);
+    expect(quote.rent).toBe(2 * 1800 + 3 * 150);
+    expect(quote.kmIncluded).toBe(240 * 3);
+    expect(quote.deposit).toBe(5000);
+    expect(quote.total).toBe(4050 + 5000);
+    expect(quote.payableNow).toBe(0);
+  });
+
+  it('the hours beyond full days never cost more than a day', () => {
+    expect(rentFor(24 + 20, swift)).toBe(1800 + Math.min(20 * 150, 1800));
+    expect(rentFor(24 + 20, swift)).toBe(3600);
+  });
+
+  it('exactly 7 days: seven daily rates without a weekly rate, the weekly rate with one', () => {
+    const range = { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-08T10:00') };
+    expect(quoteRental(swift, range).rent).toBe(7 * 1800);
+    expect(quoteRental({ ...swift, weeklyRate: 10_500 }, range).rent).toBe(10_500);
+    expect(quoteRental(swift, range).kmIncluded).toBe(7 * 240);
+  });
+
+  it('a weekly rate covers each full 7 days, the rest at daily and hourly rates', () => {
+    expect(rentFor(15 * 24 + 2, { ...swift, weeklyRate: 10_500 })).toBe(2 * 10_500 + 1800 + 300);
+  });
+
+  it('5 hours under a 4-hour minimum is 5 hours; 2 hours is charged as the minimum', () => {
+    const five = quoteRental(swift, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-01T15:00') });
+    expect(five.hours).toBe(5);
+    expect(five.rent).toBe(750);
+    expect(five.kmIncluded).toBe(240);
+    const two = quoteRental(swift, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-01T12:00') });
+    expect(two.hours).toBe(4);
+    expect(two.rent).toBe(600);
+  });
+
+  it('rounds started hours up, counts unlimited km as null, adds delivery and what is payable online', () => {
+    expect(bookedHours(0, HOUR_MS + 1)).toBe(2);
+    expect(kmIncludedFor(49, null)).toBeNull();
+    const quote = quoteRental({ ...swift, kmPerDay: null }, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-02T10:00') }, { deliveryFee: 500, payOnline: true });
+    expect(quote).toMatchObject({ hours: 24, rent: 1800, deliveryFee: 500, kmIncluded: null, total: 7300, payableNow: 7300 });
+  });
+});
+
+describe('cancellation', () => {
+  const policy = { freeCancelHours: 24, lateCancelKeepDays: 1 };
+  const pickupMs = at('2026-12-10T10:00');
+  const booking = { rent: 4050, deliveryFee: 500, deposit: 5000, dailyRate: 1800, pickupMs, paid: 9550, pickedUp: false };
+
+  it('is free until 24 hours before pickup', () => {
+    expect(cancellationRefund(booking, pickupMs - 24 * HOUR_MS, policy)).toEqual({ window: 'free', rentKept: 0, refund: 9550 });
+  });
+  it('keeps one day of rent within 24 hours', () => {
+    expect(cancellationRefund(booking, pickupMs - 2 * HOUR_MS, policy)).toEqual({ window: 'late', rentKept: 1800, refund: 9550 - 1800 });
+  });
+  it('keeps all the rent after pickup time, the deposit still comes back', () => {
+    expect(cancellationRefund(booking, pickupMs + HOUR_MS, policy)).toEqual({ window: 'after-pickup', rentKept: 4050, refund: 5500 });
+    expect(cancellationRefund({ ...booking, pickedUp: true }, pickupMs + HOUR_MS, policy)).toEqual({ window: 'after-pickup', rentKept: 4050, refund: 5000 });
+  });
+  it('refunds nothing of what was not paid', () => {
+    expect(cancellationRefund({ ...booking, paid: 0 }, pickupMs - 2 * HOUR_MS, policy).refund).toBe(0);
+  });
+});
+
+describe('charges at return', () => {
+  const rule = { graceHours: 1, lateFeePerHour: 200 };
+  const dueMs = at('2026-12-03T13:00');
+  it('charges extra km and hours past the grace, and refunds the deposit less these', () => {
+    const charges = returnCharges({ odometerOut: 10_000, odometerIn: 10_000 + 720 + 50, kmIncluded: 720, extraKmRate: 12, dueMs, returnedMs: dueMs + 2.5 * HOUR_MS, fuelCharge: 300, deposit: 5000, rule });
+    expect(charges).toEqual({ kmDriven: 770, extraKm: 50, extraKmCharge: 600, lateHours: 2, lateFee: 400, fuelCharge: 300, total: 1300, depositRefund: 3700, amountDue: 0 });
+  });
+  it('within the grace is not late; charges above the deposit are owed', () => {
+    const charges = returnCharges({ odometerOut: 0, odometerIn: 2000, kmIncluded: 240, extraKmRate: 12, dueMs, returnedMs: dueMs + HOUR_MS, fuelCharge: 0, deposit: 5000, rule });
+    expect(charges.lateHours).toBe(0);
+    expect(charges.total).toBe(1760 * 12);
+    expect(charges.depositRefund).toBe(0);
+    expect(charges.amountDue).toBe(1760 * 12 - 5000);
+  });
+});
+
+describe('India time', () => {
+  it('reads the URL form as India time and answers with the offset', () => {
+    const ms = at('2026-12-01T10:00');
+    expect(new Date(ms).toISOString()).toBe('2026-12-01T04:30:00.000Z');
+    expect(indiaIso(ms)).toBe('2026-12-01T10:00:00+05:30');
+    expect(indiaDateTimeParam(ms)).toBe('2026-12-01T10:00');
+  });
+  it('refuses anything else', () => {
+    for (const bad of ['2026-02-30T10:00', '2026-12-01 10:00', '2026-12-01T24:00', '2026-12-01T10:00:00', '2026-12-01T10:00+05:30', '', 'x', '9999-01-01T00:00', '2026-12-01T10:00\u0000']) {
+      expect(parseIndiaDateTime(bad), bad).toBeNull();
+    }
+    expect(parseIndiaDateTime(42)).toBeNull();
+  });
+  it('reads a month', () => {
+    const month = parseIndiaMonth('2026-12')!;
+    expect(indiaIso(month.fromMs)).toBe('2026-12-01T00:00:00+05:30');
+    expect(indiaIso(month.toMs)).toBe('2027-01-01T00:00:00+05:30');
+    expect(parseIndiaMonth('2026-13')).toBeNull();
+  });
+  it('counts age in whole years on the India calendar', () => {
+    expect(ageOn('2005-12-01', at('2026-12-01T00:30'))).toBe(21);
+    expect(ageOn('2005-12-02', at('2026-12-01T23:30'))).toBe(20);
+    expect(ageOn('2005-02-30', at('2026-12-01T00:30'))).toBeNull();
+  });
+});
+
+describe('rental terms input', () => {
+  it('accepts form strings and fills the defaults', () => {
+    const parsed = parseRentalTerms({ hourlyRate: '150', dailyRate: '₹1,800', weeklyRate: '', kmPerDay: '', extraKmRate: '12', deposit: '5000', fuelPolicy: 'full-to-full', seats: '5', commercialRegistration: 'on' });
+    expect(parsed).toEqual({
+      ok: true,
+      terms: { hourlyRate: 150, dailyRate: 1800, weeklyRate: null, kmPerDay: null, extraKmRate: 12, deposit: 5000, fuelPolicy: 'full-to-full', minAge: 21, minHours: 4, seats: 5, commercialRegistration: true, deliveryAvailable: false },
+    });
+  });
+  it('names every wrong field', () => {
+    const parsed = parseRentalTerms({ hourlyRate: '-1', dailyRate: '1e3', extraKmRate: '', deposit: 'x', fuelPolicy: 'empty', seats: '0', minAge: '12' });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(Object.keys(parsed.fields).sort()).toEqual(['dailyRate', 'deposit', 'extraKmRate', 'fuelPolicy', 'hourlyRate', 'minAge', 'seats']);
+  });
+});
