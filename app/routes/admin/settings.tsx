@@ -3,12 +3,12 @@ import { recordAudit } from '../../../server/admin/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { resetSettings, saveSettings, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { FormMessage, primaryButton, secondaryButton, TextField } from '../../components/form.tsx';
+import { FormMessage, primaryButton, secondaryButton, TextAreaField, TextField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../lib/admin-pages.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
-import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
+import { cleanLine, cleanText, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/settings';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function changedKeys(before: Settings, after: Settings): Array<keyof Settings> {
-  return (Object.keys(LABELS) as Array<keyof Settings>).filter((key) => before[key] !== after[key]);
+  return (Object.keys(LABELS) as Array<keyof Settings>).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
 }
 
 function summaryOf(prefix: string, keys: Array<keyof Settings>): string {
@@ -54,7 +54,27 @@ function summaryOf(prefix: string, keys: Array<keyof Settings>): string {
 }
 
 type FieldErrors = Partial<Record<keyof Settings, string>>;
-type Values = { siteName: string; adminEmail: string; itemsPerPage: string; emailNotifications: boolean; maintenanceMode: boolean };
+/** The self-drive rental settings, each a whole number typed in the form (the PIN codes aside). */
+const RENTAL_NUMBER_SETTINGS = [
+  { key: 'rentalBufferHours', hint: 'Hours a car rests between two bookings (cleaning, inspection).' },
+  { key: 'rentalMinNoticeHours', hint: 'How long before pickup a booking must be made.' },
+  { key: 'rentalHorizonDays', hint: 'How far ahead a car can be booked.' },
+  { key: 'rentalGraceHours', hint: 'After the return time, before the late fee starts.' },
+  { key: 'rentalLateFeePerHour', hint: 'Rupees per hour late, after the grace period.' },
+  { key: 'rentalFreeCancelHours', hint: 'Cancelling earlier than this before pickup refunds everything.' },
+  { key: 'rentalLateCancelKeepDays', hint: 'Days of rent kept when cancelled later than that (before pickup).' },
+  { key: 'rentalDeliveryFee', hint: 'Rupees for delivering a rental car to a serviceable PIN code.' },
+] as const satisfies ReadonlyArray<{ key: keyof Settings; hint: string }>;
+type RentalNumberKey = (typeof RENTAL_NUMBER_SETTINGS)[number]['key'];
+
+type Values = { siteName: string; adminEmail: string; itemsPerPage: string; emailNotifications: boolean; maintenanceMode: boolean } & Record<RentalNumberKey, string> & {
+    servicePinCodes: string;
+  };
+
+/** '400069, 400059 400093' -> ['400069', '400059', '400093'] (each checked by the settings schema). */
+function pinCodeList(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
@@ -84,9 +104,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // An unticked checkbox is not sent at all.
     emailNotifications: form.has('emailNotifications'),
     maintenanceMode: form.has('maintenanceMode'),
+    ...(Object.fromEntries(
+      RENTAL_NUMBER_SETTINGS.map(({ key }) => [key, form.has(key) ? cleanLine(form.get(key), 12).replace(/[₹,\s]/g, '') : String(before[key])]),
+    ) as Record<RentalNumberKey, string>),
+    servicePinCodes: form.has('servicePinCodes') ? cleanText(form.get('servicePinCodes'), { multiline: true, maxLength: 8000 }) : before.servicePinCodes.join(', '),
   };
-  // Settings this form does not show (the rental values) keep what they are.
-  const parsed = settingsSchema.safeParse({ ...before, ...values });
+  const parsed = settingsSchema.safeParse({ ...before, ...values, servicePinCodes: pinCodeList(values.servicePinCodes) });
   if (!parsed.success) {
     const errors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
@@ -144,6 +167,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {};
   const networkError = actionData && 'error' in actionData ? String(actionData.error) : null;
   const shown: Values | Settings = actionData && 'values' in actionData ? actionData.values : settings;
+  const shownPinCodes = Array.isArray(shown.servicePinCodes) ? shown.servicePinCodes.join(', ') : shown.servicePinCodes;
   const hasErrors = Object.keys(errors).length > 0;
 
   return (
@@ -201,6 +225,24 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             hint="Public pages show a maintenance notice (HTTP 503). The admin panel and sign-in keep working."
             defaultChecked={shown.maintenanceMode}
           />
+
+          <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-5">
+            <legend className="pb-1 pt-5 text-lg font-bold">Self-drive rental</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {RENTAL_NUMBER_SETTINGS.map(({ key, hint }) => (
+                <TextField key={key} id={key} name={key} label={LABELS[key]} inputMode="numeric" defaultValue={String(shown[key])} error={errors[key]} hint={hint} required maxLength={12} />
+              ))}
+            </div>
+            <TextAreaField
+              id="servicePinCodes"
+              name="servicePinCodes"
+              label={LABELS.servicePinCodes}
+              defaultValue={shownPinCodes}
+              error={errors.servicePinCodes}
+              hint="Six-digit PIN codes where rental cars are delivered, separated by commas or spaces."
+              rows={3}
+            />
+          </fieldset>
 
           {/* Save comes first, so Enter in a field saves; on wide screens it sits on the right. */}
           <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row-reverse sm:justify-start">
