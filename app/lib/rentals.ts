@@ -205,3 +205,19 @@ export function parseRentalTerms(values: Record<string, unknown>): { ok: true; t
     },
   };
 }
+
+const indiaDateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** A moment as people read it, in India time: `Tue, 1 Dec 2026, 10:00 am`. */
+export function formatIndiaDateTime(ms: number): string {
+  return indiaDateTimeFormat.format(new Date(ms));
+}

@@ -258,15 +258,15 @@ export interface RentalBookingTable {
   starts_ms: number;
   ends_ms: number;
   held_until_ms: number;
-  pickup: string;
-  pin_code: string;
+  pickup: Generated<string>;
+  pin_code: Generated<string>;
   /** JSON: the RentalQuote as booked. */
-  quote: string;
+  quote: Generated<string>;
   /** JSON: the RentalTerms as booked. */
-  terms: string;
-  payment_method: string;
-  amount_paid: number;
-  amount_refunded: number;
+  terms: Generated<string>;
+  payment_method: Generated<string>;
+  amount_paid: Generated<number>;
+  amount_refunded: Generated<number>;
   payment_order_id: string | null;
   payment_id: string | null;
   hold_expires_ms: number | null;
@@ -278,7 +278,7 @@ export interface RentalBookingTable {
   /** JSON: the ReturnCharges computed at return. */
   charges: string | null;
   deposit_refund: number | null;
-  note: string;
+  note: Generated<string>;
   reminder_sent_at: string | null;
   created_by: string | null;
   created_at: string;

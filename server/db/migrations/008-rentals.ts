@@ -86,6 +86,19 @@ export async function up(db: Kysely<unknown>, dialect: Dialect) {
     await sql`ALTER TABLE rental_bookings ADD CONSTRAINT rental_bookings_no_overlap
       EXCLUDE USING gist (vehicle_id WITH =, int8range(starts_ms, held_until_ms) WITH &&)
       WHERE (status IN ('requested', 'confirmed', 'active', 'blocked'))`.execute(db);
+  } else {
+    // SQLite has no exclusion constraint: the services check and insert in one BEGIN IMMEDIATE
+    // transaction, and these triggers refuse an overlapping hold written any other way.
+    const clash = (except: string) => sql.raw(`SELECT RAISE(ABORT, 'rental_bookings_no_overlap') WHERE EXISTS (
+        SELECT 1 FROM rental_bookings AS other WHERE other.vehicle_id = NEW.vehicle_id ${except}
+          AND other.status IN ('requested', 'confirmed', 'active', 'blocked')
+          AND other.starts_ms < NEW.held_until_ms AND other.held_until_ms > NEW.starts_ms)`);
+    await sql`CREATE TRIGGER rental_bookings_no_overlap_insert BEFORE INSERT ON rental_bookings
+      WHEN NEW.status IN ('requested', 'confirmed', 'active', 'blocked')
+      BEGIN ${clash('')}; END`.execute(db);
+    await sql`CREATE TRIGGER rental_bookings_no_overlap_update BEFORE UPDATE OF vehicle_id, status, starts_ms, held_until_ms ON rental_bookings
+      WHEN NEW.status IN ('requested', 'confirmed', 'active', 'blocked')
+      BEGIN ${clash('AND other.id <> NEW.id')}; END`.execute(db);
   }
 
   await db.schema

@@ -1,0 +1,343 @@
+import { HOUR_MS, quoteRental, type RentalQuote } from '../../app/lib/rental-price.ts';
+import { ageOn, indiaIso, isPinCode, ONLINE_HOLD_MS, PICKUP_HOLD_MS, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
+import type { Settings } from '../admin/settings.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { InvalidInputError, NotFoundError, ConflictError } from '../errors.ts';
+import { getFleetCar, listFleet, type FleetCar, type RentalTerms } from './fleet.ts';
+import { licenceStatusFor } from './licences.ts';
+import {
+  bookingQuery,
+  CannotBookYetError,
+  HOLDING_ROW_STATUSES,
+  NOT_FREE_MESSAGE,
+  overlappingHolds,
+  releaseLapsedHolds,
+  rentalSettings,
+  toBlock,
+  toBooking,
+  withHoldLock,
+  type Block,
+  type Booking,
+  type RentalServices,
+} from './store.ts';
+import type { Database } from '../db/connection.ts';
+
+/**
+ * Availability, quotes and new bookings, and the desk's blocks. Every write that adds a hold
+ * runs under withHoldLock (server/rentals/store.ts): the database itself keeps two holds of one
+ * car from overlapping (docs/decisions/020).
+ */
+
+export { CannotBookYetError, type Block, type Booking, type RentalServices } from './store.ts';
+
+const DAY_MS = 24 * HOUR_MS;
+/** The longest single booking (a month and a bit); longer hires are arranged with the dealer. */
+export const MAX_BOOKING_DAYS = 45;
+
+export type TimeRange = { fromMs: number; toMs: number };
+
+/**
+ * Checks a requested range against the rules in force: return after pickup, pickup at least the
+ * minimum notice ahead and within the booking horizon, at most MAX_BOOKING_DAYS long.
+ * Input: the range, the settings, now. Errors: InvalidInputError (message says what to change).
+ */
+export function checkBookingRange(range: TimeRange, settings: Settings, nowMs: number): void {
+  if (!(range.toMs > range.fromMs)) throw new InvalidInputError('The return time must be after the pickup time.', { to: 'The return time must be after the pickup time.' });
+  if (range.fromMs < nowMs + settings.rentalMinNoticeHours * HOUR_MS) {
+    const message = `Pickup must be at least ${settings.rentalMinNoticeHours} hours from now.`;
+    throw new InvalidInputError(message, { from: message });
+  }
+  if (range.fromMs > nowMs + settings.rentalHorizonDays * DAY_MS) {
+    const message = `Cars can be booked up to ${settings.rentalHorizonDays} days ahead.`;
+    throw new InvalidInputError(message, { from: message });
+  }
+  if (range.toMs - range.fromMs > MAX_BOOKING_DAYS * DAY_MS) {
+    const message = `A booking can be at most ${MAX_BOOKING_DAYS} days long. Please call us for longer hires.`;
+    throw new InvalidInputError(message, { to: message });
+  }
+}
+
+/** One taken range of a car as the public sees it (no booking details). */
+export type TakenRange = { kind: 'booking' | 'block'; from: string; to: string; fromMs: number; toMs: number };
+
+/**
+ * The ranges a car is held in that touch [fromMs, toMs): bookings (including the turnaround
+ * buffer after each) and blocks. Input: vehicle id, range. Errors: none (an unknown car has none).
+ */
+export async function takenRanges(services: Pick<RentalServices, 'database' | 'clock'>, vehicleId: number, range: TimeRange): Promise<TakenRange[]> {
+  const rows = await overlappingHolds(services.database.db, { vehicleId, fromMs: range.fromMs, untilMs: range.toMs, nowMs: services.clock.now() });
+  return rows
+    .map((row) => {
+      const fromMs = Number(row.starts_ms);
+      const toMs = Number(row.held_until_ms);
+      return { kind: row.kind, from: indiaIso(fromMs), to: indiaIso(toMs), fromMs, toMs };
+    })
+    .sort((a, b) => a.fromMs - b.fromMs);
+}
+
+/**
+ * The earliest pickup at or after `range.fromMs` for a booking as long as `range` (plus the
+ * buffer) that no hold overlaps; `range.fromMs` itself when the car is free then.
+ */
+export function nextFreeFrom(holds: Array<{ fromMs: number; toMs: number }>, range: TimeRange, bufferMs: number): number {
+  const length = range.toMs - range.fromMs + bufferMs;
+  let candidate = range.fromMs;
+  for (const hold of [...holds].sort((a, b) => a.fromMs - b.fromMs)) {
+    if (hold.fromMs < candidate + length && hold.toMs > candidate) candidate = hold.toMs;
+  }
+  return candidate;
+}
+
+/** A fleet car with whether it is free for the asked range, and its quote for it. */
+export type CarAvailability = FleetCar & {
+  available: boolean;
+  /** When the car is next free for a booking as long as the asked one (ISO +05:30); null when free now or unknown. */
+  nextFree: string | null;
+  quote: RentalQuote | null;
+};
+
+/**
+ * The bookable fleet for a range: each car with `available` and its quote (pay at pickup, hub
+ * pickup). Without a range, every car with `available: true` and no quote.
+ * Input: optional range (validated with checkBookingRange when given). Errors: InvalidInputError.
+ */
+export async function fleetAvailability(services: RentalServices, range: TimeRange | null): Promise<CarAvailability[]> {
+  const cars = await listFleet(services.database, { rentableOnly: true });
+  if (!range) return cars.map((car) => ({ ...car, available: true, nextFree: null, quote: null }));
+  const settings = await rentalSettings(services);
+  const nowMs = services.clock.now();
+  checkBookingRange(range, settings, nowMs);
+  const bufferMs = settings.rentalBufferHours * HOUR_MS;
+  // One query for the whole fleet: holds from the range's start until far enough for a next free time.
+  const rows = await services.database.db
+    .selectFrom('rental_bookings')
+    .select(['vehicle_id', 'status', 'starts_ms', 'held_until_ms', 'hold_expires_ms'])
+    .where('status', 'in', [...HOLDING_ROW_STATUSES])
+    .where('held_until_ms', '>', range.fromMs)
+    .where('starts_ms', '<', range.toMs + bufferMs + (settings.rentalHorizonDays + MAX_BOOKING_DAYS) * DAY_MS)
+    .execute();
+  const holdsByCar = new Map<number, Array<{ fromMs: number; toMs: number }>>();
+  for (const row of rows) {
+    if (row.status === 'requested' && row.hold_expires_ms !== null && Number(row.hold_expires_ms) <= nowMs) continue;
+    const list = holdsByCar.get(row.vehicle_id) ?? [];
+    list.push({ fromMs: Number(row.starts_ms), toMs: Number(row.held_until_ms) });
+    holdsByCar.set(row.vehicle_id, list);
+  }
+  return cars.map((car) => {
+    const nextMs = nextFreeFrom(holdsByCar.get(car.id) ?? [], range, bufferMs);
+    const available = nextMs === range.fromMs;
+    return { ...car, available, nextFree: available ? null : indiaIso(nextMs), quote: quoteRental(car.terms!, range) };
+  });
+}
+
+/**
+ * One fleet car's availability and quote for a range (hub pickup unless `delivery`).
+ * Input: vehicle id, range, options. Errors: NotFoundError (not a fleet car), InvalidInputError (range).
+ */
+export async function carAvailability(
+  services: RentalServices,
+  vehicleId: number,
+  range: TimeRange,
+  options: { delivery?: boolean; payOnline?: boolean } = {},
+): Promise<CarAvailability> {
+  const car = await getFleetCar(services.database, vehicleId);
+  if (!car || !car.rentable || !car.terms) throw new NotFoundError('This rental car was not found.');
+  const settings = await rentalSettings(services);
+  checkBookingRange(range, settings, services.clock.now());
+  const bufferMs = settings.rentalBufferHours * HOUR_MS;
+  const holds = await takenRanges(services, vehicleId, { fromMs: range.fromMs, toMs: range.toMs + bufferMs + (settings.rentalHorizonDays + MAX_BOOKING_DAYS) * DAY_MS });
+  const nextMs = nextFreeFrom(holds, range, bufferMs);
+  const available = nextMs === range.fromMs;
+  const quote = quoteRental(car.terms, range, { deliveryFee: options.delivery ? settings.rentalDeliveryFee : 0, payOnline: options.payOnline ?? false });
+  return { ...car, available, nextFree: available ? null : indiaIso(nextMs), quote };
+}
+
+export type NewBooking = {
+  userId: string;
+  vehicleId: number;
+  fromMs: number;
+  toMs: number;
+  pickup: PickupKind;
+  /** Required for delivery: a serviceable six-digit PIN code. */
+  pinCode?: string;
+  /** 'pay-at-pickup' by default; 'razorpay' only when the payment adapter has keys. */
+  paymentMethod?: PaymentMethod;
+};
+
+/**
+ * Whether this person may book this car now: a verified phone, a licence on file that is not
+ * refused, and at least the car's minimum age at pickup (from the licence's date of birth).
+ * Input: user id, terms, pickup time. Errors: CannotBookYetError (422, with `reason`).
+ */
+export async function checkRenter(database: Database, userId: string, terms: Pick<RentalTerms, 'minAge'>, pickupMs: number): Promise<void> {
+  const profile = await database.db.selectFrom('profiles').select(['phone', 'phone_verified']).where('user_id', '=', userId).executeTakeFirst();
+  if (!profile || !profile.phone_verified || !profile.phone) throw new CannotBookYetError('phone', 'Please verify your phone number before booking.');
+  const licence = await licenceStatusFor(database, userId);
+  if (!licence) throw new CannotBookYetError('licence', 'Please add your driving licence on your profile before booking.');
+  if (licence.status === 'refused') {
+    throw new CannotBookYetError('licence-refused', `Your driving licence was not accepted${licence.refusalReason ? `: ${licence.refusalReason}` : ''}. Please upload it again.`);
+  }
+  const age = ageOn(licence.dateOfBirth, pickupMs);
+  if (age === null || age < terms.minAge) throw new CannotBookYetError('age', `You must be at least ${terms.minAge} years old at pickup to rent this car.`);
+}
+
+/**
+ * Books a car: checks the range, the car, the renter and the delivery PIN code, then checks
+ * for overlap and inserts under the hold lock (the database refuses an overlap too). The
+ * booking starts `requested` and holds the car until confirmed (pay at pickup: 24 h) or paid
+ * (online: 30 min). Input: NewBooking. Errors: InvalidInputError (range, pickup, PIN code),
+ * NotFoundError (not a bookable fleet car), CannotBookYetError (422), ConflictError (409, not free).
+ */
+export async function createBooking(services: RentalServices, input: NewBooking): Promise<Booking> {
+  const settings = await rentalSettings(services);
+  const nowMs = services.clock.now();
+  const range = { fromMs: input.fromMs, toMs: input.toMs };
+  checkBookingRange(range, settings, nowMs);
+  const car = await getFleetCar(services.database, input.vehicleId);
+  if (!car || !car.rentable || !car.terms) throw new NotFoundError('This rental car was not found.');
+  const terms = car.terms;
+  const pinCode = (input.pinCode ?? '').trim();
+  if (input.pickup === 'delivery') {
+    if (!terms.deliveryAvailable) throw new InvalidInputError('This car is not delivered; please pick it up at our hub.', { pickup: 'This car is not delivered; please pick it up at our hub.' });
+    if (!isPinCode(pinCode)) throw new InvalidInputError('Please enter the 6-digit PIN code to deliver to.', { pinCode: 'Please enter the 6-digit PIN code to deliver to.' });
+    if (!settings.servicePinCodes.includes(pinCode)) {
+      throw new InvalidInputError(`We do not deliver to PIN code ${pinCode} yet. Please pick the car up at our hub.`, { pinCode: `We do not deliver to PIN code ${pinCode} yet.` });
+    }
+  }
+  await checkRenter(services.database, input.userId, terms, input.fromMs);
+  const paymentMethod = input.paymentMethod ?? 'pay-at-pickup';
+  const quote = quoteRental(terms, range, { deliveryFee: input.pickup === 'delivery' ? settings.rentalDeliveryFee : 0, payOnline: paymentMethod === 'razorpay' });
+  const heldUntilMs = input.toMs + settings.rentalBufferHours * HOUR_MS;
+  const now = new Date(nowMs).toISOString();
+
+  const id = await withHoldLock(services.database, async (db) => {
+    await releaseLapsedHolds(db, nowMs, input.vehicleId);
+    const clashes = await overlappingHolds(db, { vehicleId: input.vehicleId, fromMs: input.fromMs, untilMs: heldUntilMs, nowMs });
+    if (clashes.length > 0) throw new ConflictError(NOT_FREE_MESSAGE);
+    const row = await db
+      .insertInto('rental_bookings')
+      .values({
+        kind: 'booking',
+        vehicle_id: input.vehicleId,
+        user_id: input.userId,
+        status: 'requested',
+        starts_ms: input.fromMs,
+        ends_ms: input.toMs,
+        held_until_ms: heldUntilMs,
+        pickup: input.pickup,
+        pin_code: input.pickup === 'delivery' ? pinCode : '',
+        quote: JSON.stringify(quote),
+        terms: JSON.stringify(terms),
+        payment_method: paymentMethod,
+        hold_expires_ms: nowMs + (paymentMethod === 'razorpay' ? ONLINE_HOLD_MS : PICKUP_HOLD_MS),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  });
+  return (await getBooking(services.database, id))!;
+}
+
+/** One booking, or null. Input: booking id. Errors: none. */
+export async function getBooking(database: Database, bookingId: number): Promise<Booking | null> {
+  if (!Number.isSafeInteger(bookingId) || bookingId <= 0) return null;
+  const row = await bookingQuery(database.db).where('rental_bookings.id', '=', bookingId).executeTakeFirst();
+  return row ? toBooking(row) : null;
+}
+
+/**
+ * A booking of this person's; NotFoundError when it does not exist or is someone else's (the
+ * same answer, so ids of others' bookings cannot be probed). Input: user id, booking id.
+ */
+export async function getOwnBooking(database: Database, userId: string, bookingId: number): Promise<Booking> {
+  const booking = await getBooking(database, bookingId);
+  if (!booking || booking.userId !== userId) throw new NotFoundError('This booking was not found.');
+  return booking;
+}
+
+/** The person's bookings, newest pickup first. Input: user id. Errors: none. */
+export async function listOwnBookings(database: Database, userId: string): Promise<Booking[]> {
+  const rows = await bookingQuery(database.db).where('rental_bookings.user_id', '=', userId).orderBy('rental_bookings.starts_ms', 'desc').orderBy('rental_bookings.id', 'desc').limit(200).execute();
+  return rows.map(toBooking);
+}
+
+/**
+ * Bookings whose time touches [fromMs, toMs), in any status, optionally of one car or in some
+ * statuses; for the desk's timeline and lists. Input: range, filters. Errors: none.
+ */
+export async function listBookings(database: Database, options: { fromMs: number; toMs: number; vehicleId?: number; statuses?: readonly string[] }): Promise<Booking[]> {
+  let query = bookingQuery(database.db).where('rental_bookings.starts_ms', '<', options.toMs).where('rental_bookings.held_until_ms', '>', options.fromMs);
+  if (options.vehicleId !== undefined) query = query.where('rental_bookings.vehicle_id', '=', options.vehicleId);
+  if (options.statuses) query = query.where('rental_bookings.status', 'in', [...options.statuses]);
+  const rows = await query.orderBy('rental_bookings.starts_ms').orderBy('rental_bookings.id').limit(2000).execute();
+  return rows.map(toBooking);
+}
+
+/** Bookings waiting for the desk (requested), oldest first. Errors: none. */
+export async function listRequestedBookings(database: Database): Promise<Booking[]> {
+  const rows = await bookingQuery(database.db).where('rental_bookings.status', '=', 'requested').orderBy('rental_bookings.created_at').limit(500).execute();
+  return rows.map(toBooking);
+}
+
+/** Blocks touching [fromMs, toMs), optionally of one car. Errors: none. */
+export async function listBlocks(database: Database, options: { fromMs: number; toMs: number; vehicleId?: number }): Promise<Block[]> {
+  let query = database.db
+    .selectFrom('rental_bookings')
+    .select(['id', 'vehicle_id', 'starts_ms', 'ends_ms', 'note', 'created_by'])
+    .where('kind', '=', 'block')
+    .where('starts_ms', '<', options.toMs)
+    .where('ends_ms', '>', options.fromMs);
+  if (options.vehicleId !== undefined) query = query.where('vehicle_id', '=', options.vehicleId);
+  const rows = await query.orderBy('starts_ms').limit(2000).execute();
+  return rows.map(toBlock);
+}
+
+/**
+ * The desk blocks a car for a range (servicing, personal use). Refused when a booking (with
+ * its turnaround buffer) or another block overlaps. Audit-logged.
+ * Input: vehicle id, range, note (reason), actor email. Errors: InvalidInputError (range,
+ * note too long), NotFoundError (not a fleet car), ConflictError (overlap).
+ */
+export async function addBlock(services: RentalServices, input: { vehicleId: number; fromMs: number; toMs: number; note: string; actorEmail: string }): Promise<Block> {
+  if (!(input.toMs > input.fromMs)) throw new InvalidInputError('The block must end after it starts.', { to: 'The block must end after it starts.' });
+  if (input.toMs - input.fromMs > 366 * DAY_MS) throw new InvalidInputError('A block can be at most a year long.', { to: 'A block can be at most a year long.' });
+  const note = input.note.trim();
+  if (note.length > 200) throw new InvalidInputError('The reason can be at most 200 characters.', { note: 'The reason can be at most 200 characters.' });
+  const car = await getFleetCar(services.database, input.vehicleId);
+  if (!car) throw new NotFoundError('This rental car was not found.');
+  const nowMs = services.clock.now();
+  const now = new Date(nowMs).toISOString();
+  const id = await withHoldLock(services.database, async (db) => {
+    await releaseLapsedHolds(db, nowMs, input.vehicleId);
+    const clashes = await overlappingHolds(db, { vehicleId: input.vehicleId, fromMs: input.fromMs, untilMs: input.toMs, nowMs });
+    if (clashes.length > 0) throw new ConflictError('The car is booked or blocked in that time. Move or cancel that first.');
+    const row = await db
+      .insertInto('rental_bookings')
+      .values({ kind: 'block', vehicle_id: input.vehicleId, user_id: null, status: 'blocked', starts_ms: input.fromMs, ends_ms: input.toMs, held_until_ms: input.toMs, note, created_by: input.actorEmail, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  });
+  const block: Block = toBlock({ id, vehicle_id: input.vehicleId, starts_ms: input.fromMs, ends_ms: input.toMs, note, created_by: input.actorEmail });
+  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'create', entity: 'rental-block', entityId: id, summary: `Blocked ${car.name} from ${block.from} to ${block.to}${note ? ` (${note})` : ''}`, after: block });
+  return block;
+}
+
+/**
+ * Removes a block (the car is free again then). Audit-logged.
+ * Input: block id, actor email. Errors: NotFoundError.
+ */
+export async function removeBlock(services: RentalServices, input: { blockId: number; actorEmail: string }): Promise<void> {
+  const row = await services.database.db
+    .selectFrom('rental_bookings')
+    .select(['id', 'vehicle_id', 'starts_ms', 'ends_ms', 'note', 'created_by'])
+    .where('id', '=', input.blockId)
+    .where('kind', '=', 'block')
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError('This block was not found.');
+  await services.database.db.deleteFrom('rental_bookings').where('id', '=', input.blockId).where('kind', '=', 'block').execute();
+  const block = toBlock(row);
+  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'delete', entity: 'rental-block', entityId: input.blockId, summary: `Removed the block from ${block.from} to ${block.to}`, before: block });
+}

@@ -1,0 +1,370 @@
+import { cancellationRefund, HOUR_MS, returnCharges, type CancellationRefund, type ReturnCharges } from '../../app/lib/rental-price.ts';
+import { FUEL_EIGHTHS_MAX, type BookingStatus } from '../../app/lib/rentals.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { getBooking, getOwnBooking } from './bookings.ts';
+import { licenceStatusFor } from './licences.ts';
+import { notifyRenter, type RentalNotifyServices } from './notify.ts';
+import { NOT_FREE_MESSAGE, overlappingHolds, releaseLapsedHolds, rentalSettings, withHoldLock, type Booking, type RentalServices } from './store.ts';
+
+/**
+ * A booking's life after it is requested: the desk confirms or refuses it, hands the car over,
+ * takes it back (the charges are computed), settles the deposit and closes it; the renter may
+ * cancel (refund by the policy); holds nobody confirmed or paid lapse; a renter who never came
+ * is a no-show. Each desk step is audit-logged and moves the status by a conditional update,
+ * so two admins pressing the same button change it once.
+ */
+
+/** What the lifecycle needs: the rental services, mail and SMS, and the payment adapter (null: pay at pickup only). */
+export type RentalDeskServices = RentalServices & RentalNotifyServices & { payments: PaymentGateway | null };
+
+const MAX_ODOMETER = 9_999_999;
+
+async function mustGet(services: Pick<RentalServices, 'database'>, bookingId: number): Promise<Booking> {
+  const booking = await getBooking(services.database, bookingId);
+  if (!booking) throw new NotFoundError('This booking was not found.');
+  return booking;
+}
+
+function wrongStatus(booking: Booking, action: string): ConflictError {
+  return new ConflictError(`Booking #${booking.id} is ${booking.status.replace('_', '-')}; it cannot be ${action} now.`);
+}
+
+/**
+ * Moves a booking from one of `from` to `to` with `set`, only if it is still in one of `from`
+ * (another admin may have moved it meanwhile): false when it was not.
+ */
+async function moveStatus(services: RentalServices, bookingId: number, from: readonly BookingStatus[], set: Record<string, unknown> & { status: BookingStatus }): Promise<boolean> {
+  const result = await services.database.db
+    .updateTable('rental_bookings')
+    .set({ ...set, updated_at: new Date(services.clock.now()).toISOString() })
+    .where('id', '=', bookingId)
+    .where('kind', '=', 'booking')
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives money back through the adapter when it was paid online; pay-at-pickup money is given back at the desk. */
+async function refundPaid(services: RentalDeskServices, booking: Booking, amount: number, reason: string): Promise<void> {
+  if (amount <= 0) return;
+  if (booking.paymentMethod !== 'razorpay') return;
+  const row = await services.database.db.selectFrom('rental_bookings').select('payment_id').where('id', '=', booking.id).executeTakeFirst();
+  if (!row?.payment_id || !services.payments) return;
+  await services.payments.refund({ paymentId: row.payment_id, amountPaise: amount * 100, notes: { booking: String(booking.id), reason } });
+}
+
+/**
+ * The desk confirms a requested booking: the renter's licence must be approved, an online
+ * booking must be paid, and the car must still be free (checked again under the hold lock).
+ * The renter is told. Input: booking id, actor email. Errors: NotFoundError, ConflictError
+ * (wrong status, licence not approved, unpaid, overlap).
+ */
+export async function confirmBooking(services: RentalDeskServices, input: { bookingId: number; actorEmail: string }): Promise<Booking> {
+  const booking = await mustGet(services, input.bookingId);
+  if (booking.status !== 'requested') throw wrongStatus(booking, 'confirmed');
+  const licence = await licenceStatusFor(services.database, booking.userId);
+  if (licence?.status !== 'approved') throw new ConflictError("The renter's driving licence is not approved yet. Review it first.");
+  if (booking.paymentMethod === 'razorpay' && booking.amountPaid <= 0) throw new ConflictError('This online booking is not paid yet.');
+  const nowMs = services.clock.now();
+  await withHoldLock(services.database, async (db) => {
+    await releaseLapsedHolds(db, nowMs, booking.vehicleId);
+    const clashes = await overlappingHolds(db, { vehicleId: booking.vehicleId, fromMs: booking.fromMs, untilMs: booking.heldUntilMs, exceptId: booking.id, nowMs });
+    if (clashes.length > 0) throw new ConflictError(NOT_FREE_MESSAGE);
+    const moved = await db
+      .updateTable('rental_bookings')
+      .set({ status: 'confirmed', hold_expires_ms: null, updated_at: new Date(nowMs).toISOString() })
+      .where('id', '=', booking.id)
+      .where('status', '=', 'requested')
+      .executeTakeFirst();
+    // Lapsed meanwhile (released above) or moved by another admin.
+    if (Number(moved.numUpdatedRows) === 0) throw new ConflictError('This booking is no longer waiting for confirmation.');
+  });
+  const confirmed = await mustGet(services, booking.id);
+  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'confirm', entity: 'rental-booking', entityId: booking.id, summary: `Confirmed booking #${booking.id} (${booking.carName})`, before: { status: booking.status }, after: { status: confirmed.status } });
+  await notifyRenter(services, 'confirmed', confirmed);
+  return confirmed;
+}
+
+/**
+ * The desk refuses a requested booking with a reason the renter is told; anything paid online
+ * is refunded in full. Input: booking id, reason, actor email. Errors: NotFoundError,
+ * ConflictError (not requested), InvalidInputError (reason too long).
+ */
+export async function refuseBooking(services: RentalDeskServices, input: { bookingId: number; reason: string; actorEmail: string }): Promise<Booking> {
+  const reason = input.reason.trim();
+  if (reason.length > 300) throw new InvalidInputError('The reason can be at most 300 characters.', { reason: 'The reason can be at most 300 characters.' });
+  const booking = await mustGet(services, input.bookingId);
+  if (!(await moveStatus(services, booking.id, ['requested'], { status: 'refused', hold_expires_ms: null, note: reason }))) throw wrongStatus(booking, 'refused');
+  await refundPaid(services, booking, booking.amountPaid, 'refused');
+  if (booking.amountPaid > 0) await services.database.db.updateTable('rental_bookings').set({ amount_refunded: booking.amountPaid }).where('id', '=', booking.id).execute();
+  const refused = await mustGet(services, booking.id);
+  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'refuse', entity: 'rental-booking', entityId: booking.id, summary: `Refused booking #${booking.id} (${booking.carName})${reason ? `: ${reason}` : ''}`, before: { status: booking.status }, after: { status: 'refused', reason } });
+  await notifyRenter(services, 'refused', refused, { refund: booking.amountPaid });
+  return refused;
+}
+
+function checkOdometer(value: number, field: string): void {
+  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_ODOMETER) throw new InvalidInputError('Please enter the odometer reading in whole km.', { [field]: 'Please enter the odometer reading in whole km.' });
+}
+
+function checkFuel(value: number, field: string): void {
+  if (!Number.isInteger(value) || value < 0 || value > FUEL_EIGHTHS_MAX) throw new InvalidInputError('Please enter the fuel level in eighths of a tank (0 to 8).', { [field]: 'Please enter the fuel level in eighths of a tank (0 to 8).' });
+}
+
+/**
+ * The desk hands the car over: confirmed → active, with the odometer and fuel level (eighths)
+ * out. A pay-at-pickup booking's rent, delivery fee and deposit are recorded as collected.
+ * Input: booking id, odometerOut (km), fuelOut (0–8), actor email. Errors: NotFoundError,
+ * InvalidInputError (readings), ConflictError (not confirmed).
+ */
+export async function handOver(services: RentalDeskServices, input: { bookingId: number; odometerOut: number; fuelOut: number; actorEmail: string }): Promise<Booking> {
+  checkOdometer(input.odometerOut, 'odometerOut');
+  checkFuel(input.fuelOut, 'fuelOut');
+  const booking = await mustGet(services, input.bookingId);
+  const collected = booking.paymentMethod === 'pay-at-pickup' ? booking.quote.total : booking.amountPaid;
+  if (!(await moveStatus(services, booking.id, ['confirmed'], { status: 'active', odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid: collected }))) throw wrongStatus(booking, 'handed over');
+  const active = await mustGet(services, booking.id);
+  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'handover', entity: 'rental-booking', entityId: booking.id, summary: `Handed over ${booking.carName} for booking #${booking.id} at ${input.odometerOut} km, fuel ${input.fuelOut}/8`, before: { status: booking.status }, after: { status: 'active', odometerOut: input.odometerOut, fuelOut: input.fuelOut } });
+  return active;
+}
+
+export type ReturnInput = {
+  bookingId: number;
+  odometerIn: number;
+  fuelIn: number;
+  /** When the car came back (epoch ms); now when not given. */
+  returnedMs?: number;
+  /** The fuel shortfall in rupees as the desk entered it (0 when none). */
+  fuelCharge: number;
+};
+
+/**
+ * The charges a return would bring, without saving anything: what the desk shows before
+ * pressing Return. Input: ReturnInput. Errors: NotFoundError, InvalidInputError, ConflictError (not active).
+ */
+export async function previewReturn(services: RentalDeskServices, input: ReturnInput): Promise<ReturnCharges> {
+  const booking = await mustGet(services, input.bookingId);
+  if (booking.status !== 'active') throw wrongStatus(booking, 'returned');
+  return chargesFor(services, booking, input);
+}
+
+async function chargesFor(services: RentalDeskServices, booking: Booking, input: ReturnInput): Promise<ReturnCharges> {
+  checkOdometer(input.odometerIn, 'odometerIn');
+  checkFuel(input.fuelIn, 'fuelIn');
+  if (!Number.isSafeInteger(input.fuelCharge) || input.fuelCharge < 0 || input.fuelCharge > 1_000_000) {
+    throw new InvalidInputError('Please enter the fuel charge in whole rupees (0 when none).', { fuelCharge: 'Please enter the fuel charge in whole rupees (0 when none).' });
+  }
+  const odometerOut = booking.odometerOut ?? 0;
+  if (input.odometerIn < odometerOut) throw new InvalidInputError(`The odometer cannot read less than at handover (${odometerOut} km).`, { odometerIn: `The odometer cannot read less than at handover (${odometerOut} km).` });
+  const returnedMs = input.returnedMs ?? services.clock.now();
+  if (!Number.isSafeInteger(returnedMs) || returnedMs < booking.fromMs) throw new InvalidInputError('The return time cannot be before the pickup.', { returnedAt: 'The return time cannot be before the pickup.' });
+  const settings = await rentalSettings(services);
+  return returnCharges({
+    odometerOut,
+    odometerIn: input.odometerIn,
+    kmIncluded: booking.quote.kmIncluded,
+    extraKmRate: booking.quote.extraKmRate,
+    dueMs: booking.toMs,
+    returnedMs,
+    fuelCharge: input.fuelCharge,
+    deposit: booking.quote.deposit,
+    rule: { graceHours: settings.rentalGraceHours, lateFeePerHour: settings.rentalLateFeePerHour },
+  });
+}
+
+/**
+ * The desk takes the car back: active → returned, with the odometer, fuel level and time in;
+ * the charges (extra km, late hours past the grace, fuel) and the deposit refund are computed
+ * and stored. The car is free again from the return (plus the buffer).
+ * Input: ReturnInput + actor email. Errors: NotFoundError, InvalidInputError, ConflictError (not active).
+ */
+export async function returnCar(services: RentalDeskServices, input: ReturnInput & { actorEmail: string }): Promise<Booking> {
+  const booking = await mustGet(services, input.bookingId);
+  if (booking.status !== 'active') throw wrongStatus(booking, 'returned');
+  const charges = await chargesFor(services, booking, input);
+  const returnedMs = input.returnedMs ?? services.clock.now();
+  const moved = await moveStatus(services, booking.id, ['active'], {
+    status: 'returned',
+    odometer_in: input.odometerIn,
+    fuel_in: input.fuelIn,
+    returned_ms: returnedMs,
+    charges: JSON.stringify(charges),
+    deposit_refund: charges.depositRefund,
+  });
+  if (!moved) throw wrongStatus(booking, 'returned');
+  const returned = await mustGet(services, booking.id);
+  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'return', entity: 'rental-booking', entityId: booking.id, summary: `Took back ${booking.carName} (booking #${booking.id}) at ${input.odometerIn} km; charges ₹${charges.total}`, before: { status: booking.status }, after: { status: 'returned', charges } });
+  return returned;
+}
+
+/**
+ * The desk settles the deposit: returned → closed. The refund is the computed one unless the
+ * desk enters another (no more than the deposit); paid online, it goes back through the
+ * adapter. The renter gets the closing statement.
+ * Input: booking id, optional depositRefund (rupees), actor email. Errors: NotFoundError,
+ * InvalidInputError (refund), ConflictError (not returned), PaymentError (the refund failed; nothing changed).
+ */
+export async function settleDeposit(services: RentalDeskServices, input: { bookingId: number; depositRefund?: number; actorEmail: string }): Promise<Booking> {
+  const booking = await mustGet(services, input.bookingId);
+  if (booking.status !== 'returned') throw wrongStatus(booking, 'settled');
+  const refund = input.depositRefund ?? booking.depositRefund ?? 0;
+  if (!Number.isSafeInteger(refund) || refund < 0 || refund > booking.quote.deposit) {
+    throw new InvalidInputError(`The deposit refund must be between ₹0 and the deposit (₹${booking.quote.deposit}).`, { depositRefund: 'The deposit refund must be between ₹0 and the deposit.' });
+  }
+  // Claimed first, so a second press cannot refund twice; a failed refund gives it back.
+  if (!(await moveStatus(services, booking.id, ['returned'], { status: 'closed', deposit_refund: refund, amount_refunded: booking.amountRefunded + refund }))) throw wrongStatus(booking, 'settled');
+  try {
+    await refundPaid(services, booking, refund, 'deposit');
+  } catch (error) {
+    await moveStatus(services, booking.id, ['closed'], { status: 'returned', deposit_refund: booking.depositRefund, amount_refunded: booking.amountRefunded });
+    throw error;
+  }
+  const closed = await mustGet(services, booking.id);
+  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'settle', entity: 'rental-booking', entityId: booking.id, summary: `Settled booking #${booking.id}: deposit refund ₹${refund}`, before: { status: booking.status }, after: { status: 'closed', depositRefund: refund } });
+  await notifyRenter(services, 'closed', closed);
+  return closed;
+}
+
+/**
+ * What cancelling this booking now would give back, for the Cancel button to show first.
+ * Input: user id, booking id. Errors: NotFoundError (not theirs), ConflictError (cannot be cancelled).
+ */
+export async function cancellationPreview(services: RentalServices, input: { userId: string; bookingId: number }): Promise<CancellationRefund> {
+  const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
+  if (!(['requested', 'confirmed'] as BookingStatus[]).includes(booking.status)) throw wrongStatus(booking, 'cancelled');
+  return refundFor(services, booking);
+}
+
+async function refundFor(services: RentalServices, booking: Booking): Promise<CancellationRefund> {
+  const settings = await rentalSettings(services);
+  return cancellationRefund(
+    { rent: booking.quote.rent, deliveryFee: booking.quote.deliveryFee, deposit: booking.quote.deposit, dailyRate: booking.terms.dailyRate, pickupMs: booking.fromMs, paid: booking.amountPaid, pickedUp: false },
+    services.clock.now(),
+    { freeCancelHours: settings.rentalFreeCancelHours, lateCancelKeepDays: settings.rentalLateCancelKeepDays },
+  );
+}
+
+/**
+ * The renter cancels a requested or confirmed booking (a car already handed over cannot be
+ * cancelled): the refund follows the policy (free until 24 h before pickup, one day's rent
+ * kept within 24 h, none of the rent after pickup; the deposit always comes back) and goes
+ * back through the adapter when paid online. The renter is told.
+ * Input: user id, booking id. Errors: NotFoundError (not theirs), ConflictError (status),
+ * PaymentError (the refund failed; the booking stays as it was).
+ */
+export async function cancelBooking(services: RentalDeskServices, input: { userId: string; bookingId: number }): Promise<{ booking: Booking; refund: CancellationRefund }> {
+  const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
+  if (!(['requested', 'confirmed'] as BookingStatus[]).includes(booking.status)) throw wrongStatus(booking, 'cancelled');
+  const refund = await refundFor(services, booking);
+  if (!(await moveStatus(services, booking.id, [booking.status], { status: 'cancelled', hold_expires_ms: null, amount_refunded: refund.refund }))) throw wrongStatus(booking, 'cancelled');
+  try {
+    await refundPaid(services, booking, refund.refund, 'cancelled');
+  } catch (error) {
+    await moveStatus(services, booking.id, ['cancelled'], { status: booking.status, hold_expires_ms: booking.holdExpiresAt === null ? null : Date.parse(booking.holdExpiresAt), amount_refunded: booking.amountRefunded });
+    throw error;
+  }
+  const cancelled = await mustGet(services, booking.id);
+  await notifyRenter(services, 'cancelled', cancelled, { refund: refund.refund });
+  return { booking: cancelled, refund };
+}
+
+/**
+ * The desk marks a confirmed booking whose renter never came (after the pickup time): the rent
+ * is kept, the deposit (if paid) comes back. Input: booking id, actor email. Errors:
+ * NotFoundError, ConflictError (not confirmed, or the pickup time has not come).
+ */
+export async function markNoShow(services: RentalDeskServices, input: { bookingId: number; actorEmail: string }): Promise<Booking> {
+  const booking = await mustGet(services, input.bookingId);
+  if (booking.status !== 'confirmed') throw wrongStatus(booking, 'marked a no-show');
+  if (services.clock.now() < booking.fromMs) throw new ConflictError('The pickup time has not come yet.');
+  const settings = await rentalSettings(services);
+  const refund = cancellationRefund(
+    { rent: booking.quote.rent, deliveryFee: booking.quote.deliveryFee, deposit: booking.quote.deposit, dailyRate: booking.terms.dailyRate, pickupMs: booking.fromMs, paid: booking.amountPaid, pickedUp: false },
+    services.clock.now(),
+    { freeCancelHours: settings.rentalFreeCancelHours, lateCancelKeepDays: settings.rentalLateCancelKeepDays },
+  );
+  if (!(await moveStatus(services, booking.id, ['confirmed'], { status: 'no_show', amount_refunded: refund.refund }))) throw wrongStatus(booking, 'marked a no-show');
+  await refundPaid(services, booking, refund.refund, 'no-show');
+  const marked = await mustGet(services, booking.id);
+  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'no-show', entity: 'rental-booking', entityId: booking.id, summary: `Booking #${booking.id} marked a no-show; refund ₹${refund.refund}`, before: { status: booking.status }, after: { status: 'no_show' } });
+  return marked;
+}
+
+/**
+ * Lets every lapsed hold go (unpaid online bookings after 30 minutes, unconfirmed
+ * pay-at-pickup ones after 24 hours): they become `expired`. Safe on several instances at once.
+ * Returns how many expired. Errors: none of its own.
+ */
+export async function expireHolds(services: Pick<RentalServices, 'database' | 'clock'>): Promise<number> {
+  return releaseLapsedHolds(services.database.db, services.clock.now());
+}
+
+/**
+ * Sends the day-before reminder of every confirmed booking whose pickup is within the next 24
+ * hours and not yet reminded. Each booking is claimed by a conditional update first, so two
+ * instances never both send it. Returns how many were sent.
+ */
+export async function sendDueReminders(services: RentalDeskServices): Promise<number> {
+  const nowMs = services.clock.now();
+  const due = await services.database.db
+    .selectFrom('rental_bookings')
+    .select('id')
+    .where('kind', '=', 'booking')
+    .where('status', '=', 'confirmed')
+    .where('reminder_sent_at', 'is', null)
+    .where('starts_ms', '>', nowMs)
+    .where('starts_ms', '<=', nowMs + 24 * HOUR_MS)
+    .limit(200)
+    .execute();
+  let sent = 0;
+  for (const { id } of due) {
+    const claimed = await services.database.db
+      .updateTable('rental_bookings')
+      .set({ reminder_sent_at: new Date(nowMs).toISOString() })
+      .where('id', '=', id)
+      .where('reminder_sent_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) continue;
+    const booking = await getBooking(services.database, id);
+    if (booking) {
+      await notifyRenter(services, 'reminder', booking);
+      sent += 1;
+    }
+  }
+  return sent;
+}
+
+/** How often the rental jobs (expiry, reminders) run, and how soon after start. */
+export const RENTAL_JOBS_INTERVAL_MS = 60 * 1000;
+
+/** Runs expireHolds and sendDueReminders every minute (unref'd timers); `stop` ends it. */
+export function startRentalSchedule(services: RentalDeskServices, options: { intervalMs?: number } = {}): { stop: () => void } {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const expired = await expireHolds(services);
+      if (expired > 0) services.logger.info({ expired }, 'rentals: lapsed holds expired');
+      const reminded = await sendDueReminders(services);
+      if (reminded > 0) services.logger.info({ reminded }, 'rentals: pickup reminders sent');
+    } catch (error) {
+      services.logger.error({ err: error }, 'rentals: scheduled jobs failed');
+    } finally {
+      running = false;
+    }
+  };
+  const every = setInterval(() => void run(), options.intervalMs ?? RENTAL_JOBS_INTERVAL_MS);
+  const first = setTimeout(() => void run(), 5_000);
+  every.unref();
+  first.unref();
+  return {
+    stop: () => {
+      clearInterval(every);
+      clearTimeout(first);
+    },
+  };
+}
+

@@ -1,0 +1,118 @@
+import { formatRupees } from '../../app/lib/format.ts';
+import { FUEL_POLICY_LABELS, formatIndiaDateTime } from '../../app/lib/rentals.ts';
+import { adminPaths, paths } from '../../app/lib/paths.ts';
+import type { AppServices } from '../services.ts';
+import { settingsFor } from '../admin/settings.ts';
+import type { Booking } from './store.ts';
+
+/**
+ * What the renter is told by mail and SMS (confirmation, the day-before reminder, cancellation,
+ * the closing statement) and the admin's mail about a new booking. A message that cannot be
+ * sent is logged and never fails the booking's change: the change is already saved.
+ */
+
+export type RentalNotifyServices = Pick<AppServices, 'database' | 'config' | 'mailer' | 'sms' | 'logger' | 'settingsCache'>;
+
+export type RenterMessageKind = 'confirmed' | 'reminder' | 'cancelled' | 'refused' | 'closed';
+
+function when(booking: Booking): string {
+  return `${formatIndiaDateTime(booking.fromMs)} to ${formatIndiaDateTime(booking.toMs)}`;
+}
+
+/** The texts of one message to the renter: mail subject and body, and the SMS (one or two segments). */
+export function renterMessage(kind: RenterMessageKind, booking: Booking, options: { siteName: string; siteOrigin: string; refund?: number }): { subject: string; text: string; sms: string } {
+  const ref = `booking #${booking.id}`;
+  const profileUrl = new URL(paths.profile, options.siteOrigin).href;
+  const pickupPlace = booking.pickup === 'delivery' ? `delivered to PIN code ${booking.pinCode}` : 'pickup at our hub';
+  const quote = booking.quote;
+  const terms = [
+    `Rent: ${formatRupees(quote.rent)}`,
+    ...(quote.deliveryFee ? [`Delivery fee: ${formatRupees(quote.deliveryFee)}`] : []),
+    `Refundable deposit: ${formatRupees(quote.deposit)}`,
+    `Km included: ${quote.kmIncluded === null ? 'unlimited' : `${quote.kmIncluded} km, then ${formatRupees(quote.extraKmRate)} per km`}`,
+    `Fuel: ${booking.terms.fuelPolicy ? FUEL_POLICY_LABELS[booking.terms.fuelPolicy] : '-'}`,
+  ];
+  switch (kind) {
+    case 'confirmed':
+      return {
+        subject: `Your ${booking.carName} is booked (${ref})`,
+        text: [`Your booking is confirmed.`, '', `Car: ${booking.carName}`, `When: ${when(booking)}`, `Where: ${pickupPlace}`, ...terms, '', `Bring your driving licence. Your bookings: ${profileUrl}`, '', options.siteName].join('\n'),
+        sms: `${options.siteName}: ${ref} confirmed. ${booking.carName}, ${formatIndiaDateTime(booking.fromMs)} to ${formatIndiaDateTime(booking.toMs)}. Bring your driving licence.`,
+      };
+    case 'reminder':
+      return {
+        subject: `Tomorrow: your ${booking.carName} (${ref})`,
+        text: [`A reminder: your self-drive car is ready for you tomorrow.`, '', `Car: ${booking.carName}`, `Pickup: ${formatIndiaDateTime(booking.fromMs)} (${pickupPlace})`, `Return: ${formatIndiaDateTime(booking.toMs)}`, '', `Bring your driving licence. Your bookings: ${profileUrl}`, '', options.siteName].join('\n'),
+        sms: `${options.siteName}: reminder, ${booking.carName} pickup ${formatIndiaDateTime(booking.fromMs)}. Bring your driving licence. ${ref}.`,
+      };
+    case 'cancelled':
+    case 'refused': {
+      const refund = options.refund ?? 0;
+      const opening = kind === 'cancelled' ? 'Your booking is cancelled.' : `We are sorry: we could not confirm your booking${booking.note ? ` (${booking.note})` : ''}.`;
+      return {
+        subject: `${kind === 'cancelled' ? 'Cancelled' : 'Not confirmed'}: ${booking.carName} (${ref})`,
+        text: [opening, '', `Car: ${booking.carName}`, `When: ${when(booking)}`, `Refund: ${formatRupees(refund)}${refund > 0 ? ' (to your original payment method within 5-7 working days)' : ''}`, '', options.siteName].join('\n'),
+        sms: `${options.siteName}: ${ref} ${kind === 'cancelled' ? 'cancelled' : 'could not be confirmed'}. Refund ${formatRupees(refund)}.`,
+      };
+    }
+    case 'closed': {
+      const charges = booking.charges;
+      const lines = charges
+        ? [
+            `Km driven: ${charges.kmDriven} km`,
+            `Extra km: ${charges.extraKm} km × ${formatRupees(booking.quote.extraKmRate)} = ${formatRupees(charges.extraKmCharge)}`,
+            `Late return: ${charges.lateHours} h = ${formatRupees(charges.lateFee)}`,
+            `Fuel: ${formatRupees(charges.fuelCharge)}`,
+            `Total charges: ${formatRupees(charges.total)}`,
+            ...(charges.amountDue > 0 ? [`Still due: ${formatRupees(charges.amountDue)}`] : []),
+          ]
+        : [];
+      const refund = booking.depositRefund ?? 0;
+      return {
+        subject: `Closing statement: ${booking.carName} (${ref})`,
+        text: [`Thank you for driving with us. Your booking is closed.`, '', `Car: ${booking.carName}`, `When: ${when(booking)}`, `Rent: ${formatRupees(booking.quote.rent)}`, `Deposit: ${formatRupees(booking.quote.deposit)}`, ...lines, `Deposit refund: ${formatRupees(refund)}`, '', options.siteName].join('\n'),
+        sms: `${options.siteName}: ${ref} closed. Charges ${formatRupees(charges?.total ?? 0)}, deposit refund ${formatRupees(refund)}.`,
+      };
+    }
+  }
+}
+
+/** Mails and texts the renter; failures are logged (warn), never thrown. Resolves once tried. */
+export async function notifyRenter(services: RentalNotifyServices, kind: RenterMessageKind, booking: Booking, extra: { refund?: number } = {}): Promise<void> {
+  const profile = await services.database.db.selectFrom('profiles').select(['email', 'phone', 'phone_verified']).where('user_id', '=', booking.userId).executeTakeFirst();
+  if (!profile) return;
+  const settings = await settingsFor(services);
+  const message = renterMessage(kind, booking, { siteName: settings.siteName, siteOrigin: services.config.siteOrigin, ...extra });
+  if (profile.email) {
+    await services.mailer.send({ to: profile.email, subject: message.subject, text: message.text }).catch((error: unknown) => {
+      services.logger.warn({ err: error, booking: booking.id, kind }, 'rentals: the renter mail could not be sent');
+    });
+  }
+  if (profile.phone && profile.phone_verified) {
+    await services.sms.send(profile.phone, message.sms).catch((error: unknown) => {
+      services.logger.warn({ err: error, booking: booking.id, kind }, 'rentals: the renter SMS could not be sent');
+    });
+  }
+}
+
+/** Mails the admin about a new booking when Email Notifications are on; failures are logged. */
+export async function notifyAdminOfBooking(services: RentalNotifyServices, booking: Booking): Promise<void> {
+  const settings = await settingsFor(services);
+  if (!settings.emailNotifications || !settings.adminEmail) return;
+  const deskUrl = new URL(adminPaths.dashboard, services.config.siteOrigin).href;
+  const text = [
+    `A new self-drive booking is waiting for confirmation.`,
+    '',
+    `Booking: #${booking.id}`,
+    `Car: ${booking.carName}`,
+    `When: ${when(booking)}`,
+    `Pickup: ${booking.pickup === 'delivery' ? `delivery to ${booking.pinCode}` : 'hub'}`,
+    `Payment: ${booking.paymentMethod === 'razorpay' ? 'online' : 'at pickup'}`,
+    `Rent: ${formatRupees(booking.quote.rent)}`,
+    '',
+    `Open the admin panel: ${deskUrl}`,
+  ].join('\n');
+  await services.mailer.send({ to: settings.adminEmail, subject: `New booking #${booking.id}: ${booking.carName}`, text }).catch((error: unknown) => {
+    services.logger.warn({ err: error, booking: booking.id }, 'rentals: the new-booking mail could not be sent');
+  });
+}

@@ -1,0 +1,204 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { HOLDING_STATUSES, indiaIso, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
+import type { RentalQuote, ReturnCharges } from '../../app/lib/rental-price.ts';
+import type { Database } from '../db/connection.ts';
+import type { DB, RentalBookingTable } from '../db/schema.ts';
+import { AppError, ConflictError } from '../errors.ts';
+import type { RentalTerms } from './fleet.ts';
+import type { Settings, SettingsServices } from '../admin/settings.ts';
+import { settingsFor } from '../admin/settings.ts';
+import type { Clock } from '../clock.ts';
+
+/**
+ * What the rental services share: the services they need, the booking's shape, the row
+ * conversion and the one write lock under which a car's holds are checked and changed.
+ */
+
+/** The services a rental service needs (a subset of AppServices). */
+export type RentalServices = SettingsServices & { clock: Clock };
+
+export function rentalSettings(services: RentalServices): Promise<Settings> {
+  return settingsFor(services);
+}
+
+/** Rows in these statuses hold their car ('blocked' is the desk's block). */
+export const HOLDING_ROW_STATUSES = [...HOLDING_STATUSES, 'blocked'] as const;
+
+export const NOT_FREE_MESSAGE = 'This car is not free for those hours. Please pick other dates.';
+
+/**
+ * Someone who cannot book yet (422): no verified phone, no licence on file, a refused licence,
+ * younger than the car's minimum age. `reason` says which, for the API and the pages.
+ */
+export class CannotBookYetError extends AppError {
+  readonly status = 422;
+  constructor(
+    readonly reason: 'phone' | 'licence' | 'licence-refused' | 'age',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type Booking = {
+  id: number;
+  vehicleId: number;
+  carName: string;
+  userId: string;
+  status: BookingStatus;
+  /** Pickup and return, ISO 8601 with +05:30. */
+  from: string;
+  to: string;
+  fromMs: number;
+  toMs: number;
+  /** The end of the hold: return plus the turnaround buffer. */
+  heldUntilMs: number;
+  pickup: PickupKind;
+  pinCode: string;
+  quote: RentalQuote;
+  /** The terms as booked. */
+  terms: RentalTerms;
+  paymentMethod: PaymentMethod;
+  amountPaid: number;
+  amountRefunded: number;
+  paymentOrderId: string | null;
+  /** When an unconfirmed or unpaid hold lapses; null once confirmed or paid. */
+  holdExpiresAt: string | null;
+  odometerOut: number | null;
+  fuelOut: number | null;
+  odometerIn: number | null;
+  fuelIn: number | null;
+  returnedAt: string | null;
+  charges: ReturnCharges | null;
+  depositRefund: number | null;
+  note: string;
+  createdAt: string;
+};
+
+export type Block = { id: number; vehicleId: number; fromMs: number; toMs: number; from: string; to: string; note: string; createdBy: string | null };
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export type BookingRow = Selectable<RentalBookingTable> & { car_name: string };
+
+export function toBooking(row: BookingRow): Booking {
+  const fromMs = Number(row.starts_ms);
+  const toMs = Number(row.ends_ms);
+  return {
+    id: Number(row.id),
+    vehicleId: Number(row.vehicle_id),
+    carName: row.car_name,
+    userId: row.user_id ?? '',
+    status: row.status as BookingStatus,
+    from: indiaIso(fromMs),
+    to: indiaIso(toMs),
+    fromMs,
+    toMs,
+    heldUntilMs: Number(row.held_until_ms),
+    pickup: row.pickup as PickupKind,
+    pinCode: row.pin_code,
+    quote: parseJson<RentalQuote>(row.quote, { hours: 0, rent: 0, deliveryFee: 0, deposit: 0, kmIncluded: null, extraKmRate: 0, total: 0, payableNow: 0 }),
+    terms: parseJson<RentalTerms>(row.terms, {} as RentalTerms),
+    paymentMethod: row.payment_method as PaymentMethod,
+    amountPaid: Number(row.amount_paid),
+    amountRefunded: Number(row.amount_refunded),
+    paymentOrderId: row.payment_order_id,
+    holdExpiresAt: row.hold_expires_ms === null ? null : indiaIso(Number(row.hold_expires_ms)),
+    odometerOut: row.odometer_out,
+    fuelOut: row.fuel_out,
+    odometerIn: row.odometer_in,
+    fuelIn: row.fuel_in,
+    returnedAt: row.returned_ms === null ? null : indiaIso(Number(row.returned_ms)),
+    charges: parseJson<ReturnCharges | null>(row.charges, null),
+    depositRefund: row.deposit_refund,
+    note: row.note,
+    createdAt: row.created_at,
+  };
+}
+
+export function toBlock(row: Pick<Selectable<RentalBookingTable>, 'id' | 'vehicle_id' | 'starts_ms' | 'ends_ms' | 'note' | 'created_by'>): Block {
+  const fromMs = Number(row.starts_ms);
+  const toMs = Number(row.ends_ms);
+  return { id: Number(row.id), vehicleId: Number(row.vehicle_id), fromMs, toMs, from: indiaIso(fromMs), to: indiaIso(toMs), note: row.note, createdBy: row.created_by };
+}
+
+/** Bookings with their car's name, for toBooking. */
+export function bookingQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('rental_bookings')
+    .innerJoin('vehicles', 'vehicles.id', 'rental_bookings.vehicle_id')
+    .selectAll('rental_bookings')
+    .select('vehicles.name as car_name')
+    .where('rental_bookings.kind', '=', 'booking');
+}
+
+/** The database refused an overlapping hold: PostgreSQL's exclusion_violation, or SQLite's trigger. */
+function isOverlapViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if ((error as { code?: unknown }).code === '23P01') return true;
+  const message = (error as { message?: unknown }).message;
+  return typeof message === 'string' && message.includes('rental_bookings_no_overlap');
+}
+
+/**
+ * Runs `work` as the one writer of rental holds: on SQLite in a `BEGIN IMMEDIATE` transaction
+ * (the write lock is taken before the check reads, so no other connection or process can slip
+ * a booking in between check and insert); on PostgreSQL in a transaction whose inserts and
+ * updates the exclusion constraint guards. Either database's own refusal (the constraint, the
+ * SQLite triggers) becomes a ConflictError.
+ */
+export async function withHoldLock<T>(database: Database, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  try {
+    if (database.dialect === 'postgres') return await database.db.transaction().execute(work);
+    return await database.db.connection().execute(async (connection) => {
+      await sql`BEGIN IMMEDIATE`.execute(connection);
+      try {
+        const result = await work(connection);
+        await sql`COMMIT`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`ROLLBACK`.execute(connection).catch(() => {});
+        throw error;
+      }
+    });
+  } catch (error) {
+    if (isOverlapViolation(error)) throw new ConflictError(NOT_FREE_MESSAGE);
+    throw error;
+  }
+}
+
+/** Lets the holds of one car (or every car) whose time ran out go: requested and unpaid/unconfirmed. */
+export async function releaseLapsedHolds(db: Kysely<DB>, nowMs: number, vehicleId?: number): Promise<number> {
+  let query = db
+    .updateTable('rental_bookings')
+    .set({ status: 'expired', updated_at: new Date(nowMs).toISOString() })
+    .where('kind', '=', 'booking')
+    .where('status', '=', 'requested')
+    .where('hold_expires_ms', 'is not', null)
+    .where('hold_expires_ms', '<=', nowMs);
+  if (vehicleId !== undefined) query = query.where('vehicle_id', '=', vehicleId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The holding rows of a car that overlap [fromMs, untilMs), leaving out `exceptId`. */
+export async function overlappingHolds(db: Kysely<DB>, input: { vehicleId: number; fromMs: number; untilMs: number; exceptId?: number; nowMs: number }) {
+  let query = db
+    .selectFrom('rental_bookings')
+    .select(['id', 'kind', 'status', 'starts_ms', 'ends_ms', 'held_until_ms', 'hold_expires_ms'])
+    .where('vehicle_id', '=', input.vehicleId)
+    .where('status', 'in', [...HOLDING_ROW_STATUSES])
+    .where('starts_ms', '<', input.untilMs)
+    .where('held_until_ms', '>', input.fromMs);
+  if (input.exceptId !== undefined) query = query.where('id', '<>', input.exceptId);
+  const rows = await query.execute();
+  // A lapsed hold no longer holds, even before the expiry job has marked it.
+  return rows.filter((row) => !(row.status === 'requested' && row.hold_expires_ms !== null && Number(row.hold_expires_ms) <= input.nowMs));
+}
