@@ -10,7 +10,22 @@ export const pathPatterns = {
   adminEditVehicle: '/admin-panel/vehicles/edit/:category/:id',
   adminLeadsExport: '/admin/leads-export/:kind',
   licencePhoto: '/licence-photos/:userId/:side',
+  rentalCar: '/rent/:id',
+  rentalBook: '/rent/:id/book',
+  adminRentalBooking: '/admin/rentals/bookings/:id',
 } as const;
+
+/** `?from=…&to=…` (India time as the pickers write it), or '' without a range. */
+function rangeQuery(range?: { from: string; to: string } | null, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  if (range) {
+    params.set('from', range.from);
+    params.set('to', range.to);
+  }
+  for (const [name, value] of Object.entries(extra)) if (value) params.set(name, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
 
 /** `pattern` with each `:name` segment replaced by its value, encoded. */
 function fill(pattern: string, values: Record<string, string | number>): string {
@@ -54,6 +69,13 @@ export const paths = {
   requestVehicle: '/request-vehicle',
   sellVehicle: '/sell-vehicle',
   privacy: '/privacy',
+  /** Self-drive rental: the fleet for a pickup and return time (India time, `2026-12-01T10:00`). */
+  rent: (range?: { from: string; to: string } | null) => `/rent${rangeQuery(range)}`,
+  rentalCar: (id: number | string, range?: { from: string; to: string } | null, month?: string) => fill(pathPatterns.rentalCar, { id }) + rangeQuery(range, month ? { month } : {}),
+  /** The booking steps: signed in, phone verified, licence on file, then book. */
+  rentalBook: (id: number | string, range?: { from: string; to: string } | null) => fill(pathPatterns.rentalBook, { id }) + rangeQuery(range),
+  /** The renter's bookings on the profile page. */
+  myBookings: '/profile#bookings',
   /** Mail and SMS as the demo and the tests "send" them. */
   devOutbox: '/dev/outbox',
 } as const;
@@ -87,6 +109,8 @@ export const adminPaths = {
   rentalDesk: '/admin/rentals',
   /** Driving licences to review. */
   rentalLicences: '/admin/rentals/licences',
+  /** One booking at the desk: confirm, refuse, handover, return, settle. */
+  rentalBooking: (id: number) => fill(pathPatterns.adminRentalBooking, { id }),
   /** The specification's names of pages that live under /admin-panel. */
   aliases: {
     addVehicle: '/admin/add-vehicle',

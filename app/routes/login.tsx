@@ -7,7 +7,7 @@ import { FormCard, FormMessage, GoogleIcon, primaryButton, secondaryButton, Text
 import { useBotCheckedSubmit } from '../components/use-bot-checked-submit.ts';
 import { appContext } from '../context.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
-import { paths } from '../lib/paths.ts';
+import { localPath, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../lib/input.ts';
 import type { Route } from './+types/login';
@@ -63,7 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await gate.failed();
     return { error: result.message, email };
   }
-  throw redirect(result.redirectTo, { headers: forwardCookies(await gate.succeeded(), result.headers) });
+  // A page that sent the person to sign in (?redirectTo=) gets them back, through the phone
+  // verification first when their profile is not complete.
+  const next = localPath(new URL(request.url).searchParams.get('redirectTo'));
+  const target = !next ? result.redirectTo : result.redirectTo === paths.profileComplete ? `${paths.profileComplete}?redirectTo=${encodeURIComponent(next)}` : next;
+  throw redirect(target, { headers: forwardCookies(await gate.succeeded(), result.headers) });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -15,7 +15,7 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cleanLine } from '../lib/input.ts';
 import type { Route } from './+types/profile-complete';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
-import { paths } from '../lib/paths.ts';
+import { localPath, paths } from '../lib/paths.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.profileComplete, title: 'Complete your profile', noIndex: true });
@@ -100,7 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     services.logger.error({ err: error }, 'phone verification failed');
     return { error: 'Verification failed: please try again' };
   }
-  throw redirect(paths.home);
+  // Back to where the person was going (the rental booking steps send them here), or home.
+  throw redirect(localPath(new URL(request.url).searchParams.get('redirectTo')) ?? paths.home);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

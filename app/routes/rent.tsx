@@ -1,0 +1,101 @@
+import { data } from 'react-router';
+import { answerError } from '../../server/http/action-errors.ts';
+import { fleetAvailability, type CarAvailability } from '../../server/rentals/bookings.ts';
+import { rentalSettings } from '../../server/rentals/store.ts';
+import { FormMessage } from '../components/form.tsx';
+import { RangePicker, RentalCarCard } from '../components/rentals/rent-parts.tsx';
+import { appContext } from '../context.ts';
+import { paths } from '../lib/paths.ts';
+import { askedRange, formatRange, suggestedRange } from '../lib/rent-view.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/rent';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({
+    site: siteFromMatches(matches),
+    path: paths.rent(),
+    title: 'Rent a self-drive car',
+    description: 'Self-drive cars by the hour, day or week: pick your dates, see the full price with deposit and km included, and book with pay at pickup.',
+  });
+}
+
+/** The fleet as the page shows a car: what the card needs, nothing of the terms it does not show. */
+function cardOf(car: CarAvailability) {
+  return {
+    id: car.id,
+    name: car.name,
+    year: car.year,
+    fuelType: car.fuelType,
+    transmission: car.transmission,
+    seats: car.terms?.seats ?? null,
+    cover: car.cover,
+    dailyRate: car.terms?.dailyRate ?? 0,
+    deposit: car.terms?.deposit ?? 0,
+    kmPerDay: car.terms?.kmPerDay ?? null,
+    available: car.available,
+    nextFree: car.nextFree,
+    total: car.quote ? car.quote.rent : null,
+    hours: car.quote?.hours ?? null,
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const url = new URL(request.url);
+  const { range, problem } = askedRange(url.searchParams);
+  const settings = await rentalSettings(services);
+  const nowMs = services.clock.now();
+  let cars: CarAvailability[];
+  let message = problem;
+  let status = problem ? 400 : 200;
+  try {
+    cars = await fleetAvailability(services, range);
+  } catch (error) {
+    // A range the rules refuse (too soon, too far ahead, too long): the fleet without dates, and why.
+    const answer = answerError(error, services.logger, { fallback: 'The cars could not be loaded. Please try again.', log: 'rental fleet failed' });
+    if (answer.status === 500) throw data({ message: answer.message }, { status: 500 });
+    message = answer.message;
+    status = answer.status;
+    cars = await fleetAvailability(services, null);
+  }
+  const dated = Boolean(range) && !message;
+  return data(
+    {
+      range: dated ? range : null,
+      picked: range ?? suggestedRange(nowMs),
+      message,
+      minNoticeHours: settings.rentalMinNoticeHours,
+      cars: cars.map((car) => cardOf(dated ? car : { ...car, available: true, nextFree: null, quote: null })),
+    },
+    { status, headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export default function Rent({ loaderData }: Route.ComponentProps) {
+  const { cars, range, picked, message, minNoticeHours } = loaderData;
+  const available = cars.filter((car) => car.available);
+  const taken = cars.filter((car) => !car.available);
+  return (
+    <div className="flex flex-col gap-5">
+      <header>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Rent a self-drive car</h1>
+        <p className="mt-1 text-slate-600">Pick up at our hub or get it delivered. Book at least {minNoticeHours} hours ahead; pay at pickup.</p>
+      </header>
+      <RangePicker action={paths.rent()} from={picked.from} to={picked.to} button={range ? 'Update' : 'Show available cars'} />
+      {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+      {range ? (
+        <p className="text-sm font-semibold text-slate-700" aria-live="polite">
+          {available.length} of {cars.length} cars free for {formatRange(range.fromMs, range.toMs)}
+        </p>
+      ) : null}
+      {cars.length === 0 ? <p className="rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">No rental cars are listed right now. Please call us.</p> : null}
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {[...available, ...taken].map((car, index) => (
+          <li key={car.id}>
+            <RentalCarCard car={car} range={range ? { from: range.from, to: range.to } : null} priority={index < 2} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
