@@ -21,6 +21,11 @@ export type AppServices = {
   config: Config;
   database: Database;
   storage: Storage;
+  /**
+   * Files nobody may fetch by URL (driving-licence photos): DATA_DIR/private, outside the
+   * /media/ root. Served only by routes that check who is asking.
+   */
+  privateStorage: Storage;
   logger: Logger;
   auth: Auth;
   mailer: Mailer;

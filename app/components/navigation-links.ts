@@ -4,6 +4,7 @@ import { paths } from '../lib/paths.ts';
 export const menuLinks = [
   { to: paths.home, label: 'Home' },
   { to: paths.categories(), label: 'Categories' },
+  { to: paths.rent(), label: 'Rent a car' },
   { to: paths.wishlist, label: 'Wishlist' },
   { to: paths.profile, label: 'Profile' },
   { to: paths.about, label: 'About Us' },

@@ -7,12 +7,27 @@
 /** The patterns of the pages that take parameters, as React Router writes them. */
 export const pathPatterns = {
   vehicle: '/vehicle/:id',
-  rentCar: '/rent/:id',
   adminEditVehicle: '/admin-panel/vehicles/edit/:category/:id',
   adminLeadsExport: '/admin/leads-export/:kind',
   testDrive: '/vehicle/:id/test-drive',
   cancelTestDrive: '/test-drives/:id/cancel',
+  licencePhoto: '/licence-photos/:userId/:side',
+  rentalCar: '/rent/:id',
+  rentalBook: '/rent/:id/book',
+  adminRentalBooking: '/admin/rentals/bookings/:id',
 } as const;
+
+/** `?from=…&to=…` (India time as the pickers write it), or '' without a range. */
+function rangeQuery(range?: { from: string; to: string } | null, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  if (range) {
+    params.set('from', range.from);
+    params.set('to', range.to);
+  }
+  for (const [name, value] of Object.entries(extra)) if (value) params.set(name, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
 
 /** `pattern` with each `:name` segment replaced by its value, encoded. */
 function fill(pattern: string, values: Record<string, string | number>): string {
@@ -58,10 +73,6 @@ export const paths = {
   },
   categories: (slug?: string) => (slug ? `/categories?category=${encodeURIComponent(slug)}` : '/categories'),
   vehicle: (id: number | string) => fill(pathPatterns.vehicle, { id }),
-  /** The rental fleet, for a pickup and return time when given (India time, `2026-12-01T10:00`). */
-  rent: (range?: { from: string; to: string }) => (range ? `/rent?${new URLSearchParams({ from: range.from, to: range.to }).toString()}` : '/rent'),
-  /** A rental car's page, for a range when given. */
-  rentCar: (id: number | string, range?: { from: string; to: string }) => `${fill(pathPatterns.rentCar, { id })}${range ? `?${new URLSearchParams({ from: range.from, to: range.to }).toString()}` : ''}`,
   wishlist: '/wishlist',
   /** Cars side by side (`/compare?ids=12,34,56`); `hide=common` leaves out the rows that are the same for every car. */
   compare: (ids: readonly number[] = [], options: { hideCommon?: boolean } = {}) => {
@@ -72,6 +83,10 @@ export const paths = {
   profileComplete: '/profile-complete',
   profileData: '/profile/my-data',
   profileDelete: '/profile/delete',
+  /** The driving-licence form (the profile page shows it too and posts here). */
+  profileLicence: '/profile/licence',
+  /** One side of a driving licence: only its owner and the admins get it (private storage). */
+  licencePhoto: (userId: string, side: 'front' | 'back') => fill(pathPatterns.licencePhoto, { userId, side }),
   login: '/login',
   /** The sign-in page, sending the visitor on to `redirectTo` afterwards. */
   loginThen: (redirectTo: string) => thenTo('/login', redirectTo),
@@ -97,6 +112,13 @@ export const paths = {
   profileWithNotice: (name: string, value: string) => `/profile?${new URLSearchParams({ [name]: value })}`,
   /** The phone verification page, sending the visitor on to `redirectTo` afterwards. */
   profileCompleteThen: (redirectTo: string) => thenTo('/profile-complete', redirectTo),
+  /** Self-drive rental: the fleet for a pickup and return time (India time, `2026-12-01T10:00`). */
+  rent: (range?: { from: string; to: string } | null) => `/rent${rangeQuery(range)}`,
+  rentalCar: (id: number | string, range?: { from: string; to: string } | null, month?: string) => fill(pathPatterns.rentalCar, { id }) + rangeQuery(range, month ? { month } : {}),
+  /** The booking steps: signed in, phone verified, licence on file, then book. */
+  rentalBook: (id: number | string, range?: { from: string; to: string } | null) => fill(pathPatterns.rentalBook, { id }) + rangeQuery(range),
+  /** The renter's bookings on the profile page. */
+  myBookings: '/profile#bookings',
   /** Mail and SMS as the demo and the tests "send" them. */
   devOutbox: '/dev/outbox',
 } as const;
@@ -129,6 +151,12 @@ export const adminPaths = {
   /** The day's test drives (today, India time, without a date). */
   testDrives: '/admin/test-drives',
   testDrivesOn: (date: string) => `/admin/test-drives?date=${encodeURIComponent(date)}`,
+  /** The rental desk: the fleet's timeline, bookings, handovers and returns. */
+  rentalDesk: '/admin/rentals',
+  /** Driving licences to review. */
+  rentalLicences: '/admin/rentals/licences',
+  /** One booking at the desk: confirm, refuse, handover, return, settle. */
+  rentalBooking: (id: number) => fill(pathPatterns.adminRentalBooking, { id }),
   /** The specification's names of pages that live under /admin-panel. */
   aliases: {
     addVehicle: '/admin/add-vehicle',
@@ -137,6 +165,15 @@ export const adminPaths = {
     sellingVehicles: '/admin/selling-vehicles',
   },
 } as const;
+
+/**
+ * A path on this site to send someone back to (`?redirectTo=`), or null: only a path starting
+ * with one `/`, never another site (`//evil.example`, `/\\evil.example`) or a scheme.
+ */
+export function localPath(value: string | null | undefined): string | null {
+  if (!value || value.length > 500 || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || [...value].some((char) => char < ' ')) return null;
+  return value;
+}
 
 /** `pathname` is `prefix` itself or a page below it. */
 export function isUnder(pathname: string, prefix: string): boolean {

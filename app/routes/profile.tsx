@@ -1,7 +1,21 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { ensureProfile } from '../../server/accounts/profiles.ts';
 import { currentUser } from '../../server/auth/session.ts';
+import { takeFlash } from '../../server/http/flash.ts';
+import { ownLicenceView } from '../../server/rentals/licences.ts';
+import { LicenceSection } from '../components/rentals/licence-form.tsx';
+import { MyBookings, type MyBooking } from '../components/rentals/my-bookings.tsx';
+import { listOwnBookings } from '../../server/rentals/bookings.ts';
+import { cancelBooking, cancellationPreview } from '../../server/rentals/lifecycle.ts';
+import { answerError } from '../../server/http/action-errors.ts';
+import { flashHeaders } from '../../server/http/flash.ts';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
+import { rentalDeskServices } from '../../server/http/rental-services.ts';
+import { requireUser } from '../../server/auth/session.ts';
+import { parseId } from '../lib/input.ts';
+import { formatRupees } from '../lib/format.ts';
+import type { AppServices } from '../context.ts';
 import { FormCard, FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
 import { UserIcon } from '../components/icons.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
@@ -19,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
-  const { auth, database, logger } = services;
+  const { auth, database, logger, config } = services;
   const url = new URL(request.url);
   const user = await currentUser(auth, request);
   if (!user) return { signedIn: false as const };
@@ -28,16 +42,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // SPEC 4, Profile load: the record is created from the account when it is missing.
     const profile = await ensureProfile(database, user);
     const testDriveNotice = TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? null;
-    return {
+    const [licence, flash, bookings, testDrives] = await Promise.all([ownLicenceView(database, user.id), takeFlash(config.authSecret, request), myBookings(services, user.id), listOwnTestDrives(services, user.id)]);
+    return data({
       signedIn: true as const,
-      notice,
+      notice: flash.toast?.text ?? notice,
       testDriveNotice,
-      testDrives: await listOwnTestDrives(services, user.id),
+      testDrives,
+      licence,
+      bookings,
       user: { email: user.email, name: profile.name || user.name, photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
       profile,
       // Only the signed-in person's own record, and only when asked for.
       debug: url.searchParams.get('debug') === '1' ? { account: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt }, profile } : null,
-    };
+    }, { headers: flash.headers });
   } catch (error) {
     // Logged, never shown: the message of an unexpected error may hold SQL or paths (decision 017).
     logger.error({ err: error }, 'profile load failed');
@@ -47,6 +64,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const row = 'flex flex-col gap-0.5 px-4 py-3 sm:grid sm:grid-cols-[9rem_minmax(0,1fr)] sm:items-center sm:gap-3';
 const label = 'text-sm font-semibold text-slate-600 sm:text-base sm:text-slate-900';
+/** The person's bookings, newest first, each with what cancelling it now would give back. */
+async function myBookings(services: AppServices, userId: string): Promise<MyBooking[]> {
+  const bookings = await listOwnBookings(services.database, userId);
+  return Promise.all(
+    bookings.map(async (booking) => {
+      const cancellable = booking.status === 'requested' || booking.status === 'confirmed';
+      const preview = cancellable ? await cancellationPreview(services, { userId, bookingId: booking.id }) : null;
+      return {
+        id: booking.id,
+        carName: booking.carName,
+        vehicleId: booking.vehicleId,
+        status: booking.status,
+        from: booking.from,
+        to: booking.to,
+        total: booking.quote.total,
+        deposit: booking.quote.deposit,
+        cancel: preview ? { ...preview, paid: booking.amountPaid } : null,
+        charges: booking.charges ? { total: booking.charges.total, depositRefund: booking.depositRefund ?? booking.charges.depositRefund, amountDue: booking.charges.amountDue } : null,
+      };
+    }),
+  );
+}
+
+/** Cancelling one of my bookings (after the refund was shown on the page). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const user = await requireUser(services.auth, request);
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ bookingError: form.message }, { status: form.status });
+  const bookingId = parseId(form.get('bookingId'));
+  if (form.get('intent') !== 'cancel-booking' || bookingId === null) return data({ bookingError: 'This booking was not found.' }, { status: 404 });
+  try {
+    const { booking, refund } = await cancelBooking(rentalDeskServices(services), { userId: user.id, bookingId });
+    const text = `Booking #${booking.id} is cancelled.${refund.refund > 0 ? ` ${formatRupees(refund.refund)} will be refunded.` : ''}`;
+    throw redirect(paths.myBookings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const answer = answerError(error, services.logger, { fallback: 'The booking could not be cancelled. Please try again.', log: 'booking cancel failed' });
+    return data({ bookingError: answer.message }, { status: answer.status });
+  }
+}
 
 function Avatar({ url, name }: { url: string; name: string }) {
   const [failed, setFailed] = useState(false);
@@ -60,7 +118,7 @@ function Avatar({ url, name }: { url: string; name: string }) {
   return <img src={url} alt={`${name}'s picture`} width={80} height={80} referrerPolicy="no-referrer" onError={() => setFailed(true)} className="h-20 w-20 shrink-0 rounded-full object-cover" />;
 }
 
-export default function Profile({ loaderData }: Route.ComponentProps) {
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn) {
     return (
       <FormCard title="Welcome!">
@@ -83,7 +141,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       </FormCard>
     );
   }
-  const { user, profile, notice, debug, testDriveNotice, testDrives } = loaderData;
+  const { user, profile, notice, debug, testDriveNotice, testDrives, licence, bookings } = loaderData;
   const name = user.name || 'User';
   const phoneText = profile.phone || (profile.phoneVerified ? 'Verified' : 'Not set');
   return (
@@ -141,6 +199,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <LogoutButton className={secondaryButton} />
       </div>
       <MyTestDrives testDrives={testDrives} />
+ <MyBookings bookings={bookings} error={actionData?.bookingError} />
+      <LicenceSection licence={licence} />
       <section aria-labelledby="your-data" className="mt-8 border-t border-slate-200 pt-6">
         <h2 id="your-data" className="text-lg font-bold">
           Your data

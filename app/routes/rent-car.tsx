@@ -1,52 +1,168 @@
-import { data } from 'react-router';
-import { carAvailability } from '../../server/rentals/bookings.ts';
-import { getFleetCar } from '../../server/rentals/fleet.ts';
+import { data, Link } from 'react-router';
+import { getVehicle } from '../../server/catalog/vehicles.ts';
 import { answerError } from '../../server/http/action-errors.ts';
+import { carAvailability, takenRanges } from '../../server/rentals/bookings.ts';
+import { getFleetCar } from '../../server/rentals/fleet.ts';
+import { rentalSettings } from '../../server/rentals/store.ts';
+import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
+import { WhatsAppIcon } from '../components/icons.tsx';
+import { MonthCalendar, QuoteBreakdown } from '../components/rentals/quote-parts.tsx';
+import { RangePicker } from '../components/rentals/rent-parts.tsx';
+import { useSite } from '../components/site-layout.tsx';
+import { VehicleGallery } from '../components/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
+import { whatsappLink } from '../lib/contact.ts';
 import { formatRupees } from '../lib/format.ts';
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
-import { parseIndiaDateTime } from '../lib/rentals.ts';
+import { askedRange, formatIndiaDateTime, formatRange, indiaMonth, monthCalendar, rentalEnquiryText, suggestedRange } from '../lib/rent-view.ts';
+import { FUEL_POLICY_LABELS, indiaDateTimeParam, parseIndiaMonth } from '../lib/rentals.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/rent-car';
 
-/** A rental car with its terms and, for `?from=…&to=…`, its quote. A plain first version of the page. */
-
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const services = context.get(appContext);
-  const id = parseId(params.id);
-  const car = id === null ? null : await getFleetCar(services.database, id);
-  if (!car || !car.terms) throw data('This rental car was not found.', { status: 404 });
-  const url = new URL(request.url);
-  const fromMs = parseIndiaDateTime(url.searchParams.get('from'));
-  const toMs = parseIndiaDateTime(url.searchParams.get('to'));
-  if (fromMs === null || toMs === null) return { car, availability: null, error: null };
-  try {
-    return { car, availability: await carAvailability(services, car.id, { fromMs, toMs }), error: null };
-  } catch (error) {
-    return { car, availability: null, error: answerError(error, services.logger, { fallback: 'The quote could not be worked out. Please try again.', log: 'rent car: quote failed' }).message };
-  }
+export function meta({ matches, loaderData, params }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  const car = loaderData?.car;
+  if (!car) return seo({ site, path: paths.rentalCar(params.id), title: 'Rental car not found', noIndex: true });
+  return seo({
+    site,
+    path: paths.rentalCar(car.id),
+    title: `Rent ${car.name} self-drive`,
+    description: `Self-drive ${car.name} from ${formatRupees(car.terms.dailyRate)} a day, ${formatRupees(car.terms.hourlyRate)} an hour; refundable deposit ${formatRupees(car.terms.deposit)}.`,
+  });
 }
 
-export function meta({ matches, loaderData, params }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: paths.rentCar(params.id), title: loaderData?.car ? `Rent ${loaderData.car.name}` : 'Rental car' });
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const id = parseId(params.id);
+  const fleetCar = id === null ? null : await getFleetCar(services.database, id);
+  if (!fleetCar || !fleetCar.terms || !fleetCar.rentable) throw data({ message: 'This rental car was not found.' }, { status: 404 });
+  const url = new URL(request.url);
+  const nowMs = services.clock.now();
+  const settings = await rentalSettings(services);
+  const { range, problem } = askedRange(url.searchParams);
+  let message = problem;
+  let availability = null;
+  if (range) {
+    try {
+      availability = await carAvailability(services, fleetCar.id, range);
+    } catch (error) {
+      const answer = answerError(error, services.logger, { fallback: 'The price could not be worked out. Please try again.', log: 'rental quote failed' });
+      if (answer.status === 500) throw data({ message: answer.message }, { status: 500 });
+      message = answer.message;
+    }
+  }
+  const monthParam = url.searchParams.get('month');
+  const month = parseIndiaMonth(monthParam) ? monthParam! : indiaMonth(range?.fromMs ?? nowMs);
+  const monthRange = parseIndiaMonth(month)!;
+  const [taken, vehicle] = await Promise.all([takenRanges(services, fleetCar.id, monthRange), getVehicle(services.database, fleetCar.id)]);
+  return data(
+    {
+      car: { id: fleetCar.id, name: fleetCar.name, year: fleetCar.year, fuelType: fleetCar.fuelType, transmission: fleetCar.transmission, terms: fleetCar.terms },
+      images: vehicle?.images ?? [],
+      description: vehicle?.description ?? '',
+      range: availability && range ? range : null,
+      picked: range ?? suggestedRange(nowMs),
+      message,
+      available: availability?.available ?? null,
+      nextFree: availability?.nextFree ?? null,
+      quote: availability?.quote ?? null,
+      month,
+      calendar: monthCalendar(month, taken, nowMs),
+      policy: {
+        graceHours: settings.rentalGraceHours,
+        lateFeePerHour: settings.rentalLateFeePerHour,
+        freeCancelHours: settings.rentalFreeCancelHours,
+        lateCancelKeepDays: settings.rentalLateCancelKeepDays,
+        deliveryFee: settings.rentalDeliveryFee,
+      },
+      pageUrl: new URL(paths.rentalCar(fleetCar.id), services.config.siteOrigin).href,
+    },
+    { status: problem ? 400 : 200, headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
 export default function RentCar({ loaderData }: Route.ComponentProps) {
-  const { car, availability, error } = loaderData;
-  const terms = car.terms!;
+  const site = useSite();
+  const { car, range, picked, message, available, nextFree, quote, calendar, month, policy, images, description } = loaderData;
+  const { terms } = car;
+  const facts = [car.year, car.fuelType, car.transmission, `${terms.seats} seats`].filter(Boolean).join(' · ');
+  const chat = whatsappLink(site.whatsappNumber, rentalEnquiryText(car.name, range, loaderData.pageUrl));
+  const rangeParams = range ? { from: range.from, to: range.to } : null;
   return (
-    <section className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h1 className="text-2xl font-extrabold tracking-tight">{car.name}</h1>
-      <p>
-        {formatRupees(terms.hourlyRate)}/hour · {formatRupees(terms.dailyRate)}/day · deposit {formatRupees(terms.deposit)}
-      </p>
-      {error ? <p role="alert" className="text-red-700">{error}</p> : null}
-      {availability?.quote ? (
-        <p>
-          {availability.available ? 'Free' : `Not free then; next free ${availability.nextFree}`}: rent {formatRupees(availability.quote.rent)} for {availability.quote.hours} hours
-        </p>
-      ) : null}
-    </section>
+    <div className="flex flex-col gap-5">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to={paths.rent(rangeParams)} className="font-semibold text-brand-700 underline">
+          ← All rental cars
+        </Link>
+      </nav>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <div className="flex min-w-0 flex-col gap-5">
+          <VehicleGallery images={images} title={car.name} />
+          <header>
+            <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{car.name}</h1>
+            <p className="mt-1 text-slate-600">Self-drive · {facts}</p>
+            <p className="mt-2 text-slate-800">
+              <strong>{formatRupees(terms.dailyRate)}</strong>/day · <strong>{formatRupees(terms.hourlyRate)}</strong>/hour
+              {terms.weeklyRate !== null ? (
+                <>
+                  {' '}
+                  · <strong>{formatRupees(terms.weeklyRate)}</strong>/week
+                </>
+              ) : null}
+            </p>
+          </header>
+          <section aria-labelledby="calendar-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 id="calendar-heading" className="sr-only">
+              Availability
+            </h2>
+            <MonthCalendar month={month} weeks={calendar} linkFor={(target) => paths.rentalCar(car.id, rangeParams, target)} />
+          </section>
+          {description ? <p className="whitespace-pre-line text-slate-700">{description}</p> : null}
+        </div>
+        <aside className="flex flex-col gap-4 lg:sticky lg:top-20 lg:self-start">
+          <RangePicker action={paths.rentalCar(car.id)} from={picked.from} to={picked.to} button="See price" />
+          {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+          {quote && range ? (
+            <section aria-labelledby="quote-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <h2 id="quote-heading" className="text-lg font-bold">
+                Your price
+              </h2>
+              <p className="text-sm text-slate-600">{formatRange(range.fromMs, range.toMs)}</p>
+              <QuoteBreakdown
+                quote={quote}
+                terms={{ fuelPolicy: FUEL_POLICY_LABELS[terms.fuelPolicy], minHours: terms.minHours, minAge: terms.minAge, deliveryAvailable: terms.deliveryAvailable }}
+                policy={policy}
+              />
+              {available ? (
+                <Link to={paths.rentalBook(car.id, rangeParams)} className={`${primaryButton} mt-4 w-full`}>
+                  Book
+                </Link>
+              ) : (
+                <div className="mt-4 flex flex-col gap-2">
+                  <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800">Taken for these dates.</p>
+                  {nextFree ? (
+                    <Link
+                      to={paths.rentalCar(car.id, {
+                        from: indiaDateTimeParam(Date.parse(nextFree)),
+                        to: indiaDateTimeParam(Date.parse(nextFree) + (range.toMs - range.fromMs)),
+                      })}
+                      className={secondaryButton}
+                    >
+                      Next free {formatIndiaDateTime(nextFree)}
+                    </Link>
+                  ) : null}
+                </div>
+              )}
+            </section>
+          ) : (
+            <p className="rounded-2xl bg-white p-4 text-sm text-slate-700 ring-1 ring-slate-200">Choose your pickup and return times to see the full price.</p>
+          )}
+          <a href={chat} target="_blank" rel="noopener" className={`${secondaryButton} text-green-800`}>
+            <WhatsAppIcon className="h-5 w-5" /> Ask on WhatsApp
+          </a>
+        </aside>
+      </div>
+    </div>
   );
 }

@@ -1,79 +1,101 @@
-import { data, Link } from 'react-router';
-import { fleetAvailability, type TimeRange } from '../../server/rentals/bookings.ts';
+import { data } from 'react-router';
 import { answerError } from '../../server/http/action-errors.ts';
+import { fleetAvailability, type CarAvailability } from '../../server/rentals/bookings.ts';
+import { rentalSettings } from '../../server/rentals/store.ts';
+import { FormMessage } from '../components/form.tsx';
+import { RangePicker, RentalCarCard } from '../components/rentals/rent-parts.tsx';
 import { appContext } from '../context.ts';
-import { formatRupees } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
-import { parseIndiaDateTime } from '../lib/rentals.ts';
+import { askedRange, formatRange, suggestedRange } from '../lib/rent-view.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/rent';
 
-/**
- * The rental fleet for a pickup and return time (`?from=2026-12-01T10:00&to=…`, India time):
- * each car with its rent for that range, unavailable ones with their next free time. A plain
- * first version of the page; the booking steps build on it.
- */
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const services = context.get(appContext);
-  const url = new URL(request.url);
-  const fromText = url.searchParams.get('from') ?? '';
-  const toText = url.searchParams.get('to') ?? '';
-  const fromMs = parseIndiaDateTime(fromText);
-  const toMs = parseIndiaDateTime(toText);
-  const range: TimeRange | null = fromMs !== null && toMs !== null ? { fromMs, toMs } : null;
-  const asked = Boolean(fromText || toText);
-  try {
-    if (asked && !range) throw new RangeError('Please pick a pickup and a return date and time.');
-    const cars = await fleetAvailability(services, range);
-    return { cars, range: range ? { from: fromText, to: toText } : null, error: null };
-  } catch (error) {
-    const message = error instanceof RangeError ? error.message : answerError(error, services.logger, { fallback: 'The fleet could not be loaded. Please try again.', log: 'rent: fleet failed' }).message;
-    const cars = await fleetAvailability(services, null);
-    return data({ cars, range: null, error: message }, { status: 400 });
-  }
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({
+    site: siteFromMatches(matches),
+    path: paths.rent(),
+    title: 'Rent a self-drive car',
+    description: 'Self-drive cars by the hour, day or week: pick your dates, see the full price with deposit and km included, and book with pay at pickup.',
+  });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: paths.rent(), title: 'Self-drive car rental', description: 'Pick your dates and rent a self-drive car: hourly and daily rates, refundable deposit, km included.' });
+/** The fleet as the page shows a car: what the card needs, nothing of the terms it does not show. */
+function cardOf(car: CarAvailability) {
+  return {
+    id: car.id,
+    name: car.name,
+    year: car.year,
+    fuelType: car.fuelType,
+    transmission: car.transmission,
+    seats: car.terms?.seats ?? null,
+    cover: car.cover,
+    dailyRate: car.terms?.dailyRate ?? 0,
+    deposit: car.terms?.deposit ?? 0,
+    kmPerDay: car.terms?.kmPerDay ?? null,
+    available: car.available,
+    nextFree: car.nextFree,
+    total: car.quote ? car.quote.rent : null,
+    hours: car.quote?.hours ?? null,
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const url = new URL(request.url);
+  const { range, problem } = askedRange(url.searchParams);
+  const settings = await rentalSettings(services);
+  const nowMs = services.clock.now();
+  let cars: CarAvailability[];
+  let message = problem;
+  let status = problem ? 400 : 200;
+  try {
+    cars = await fleetAvailability(services, range);
+  } catch (error) {
+    // A range the rules refuse (too soon, too far ahead, too long): the fleet without dates, and why.
+    const answer = answerError(error, services.logger, { fallback: 'The cars could not be loaded. Please try again.', log: 'rental fleet failed' });
+    if (answer.status === 500) throw data({ message: answer.message }, { status: 500 });
+    message = answer.message;
+    status = answer.status;
+    cars = await fleetAvailability(services, null);
+  }
+  const dated = Boolean(range) && !message;
+  return data(
+    {
+      range: dated ? range : null,
+      picked: range ?? suggestedRange(nowMs),
+      message,
+      minNoticeHours: settings.rentalMinNoticeHours,
+      cars: cars.map((car) => cardOf(dated ? car : { ...car, available: true, nextFree: null, quote: null })),
+    },
+    { status, headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
 export default function Rent({ loaderData }: Route.ComponentProps) {
-  const { cars, range, error } = loaderData;
+  const { cars, range, picked, message, minNoticeHours } = loaderData;
+  const available = cars.filter((car) => car.available);
+  const taken = cars.filter((car) => !car.available);
   return (
-    <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-extrabold tracking-tight">Self-drive car rental</h1>
-      <form method="get" className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-        <label className="flex flex-col text-sm font-semibold">
-          Pickup
-          <input type="datetime-local" name="from" defaultValue={range?.from ?? ''} className="rounded-lg border border-slate-300 px-3 py-2" />
-        </label>
-        <label className="flex flex-col text-sm font-semibold">
-          Return
-          <input type="datetime-local" name="to" defaultValue={range?.to ?? ''} className="rounded-lg border border-slate-300 px-3 py-2" />
-        </label>
-        <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white">
-          Show cars
-        </button>
-      </form>
-      {error ? <p role="alert" className="text-red-700">{error}</p> : null}
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {cars.map((car) => (
-          <li key={car.id} className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${car.available ? '' : 'opacity-60'}`}>
-            <Link to={paths.rentCar(car.id, range ?? undefined)} className="font-bold">
-              {car.name}
-            </Link>
-            {car.quote ? (
-              <p>
-                {formatRupees(car.quote.rent)} for {car.quote.hours} hours
-              </p>
-            ) : (
-              <p>from {formatRupees(car.terms?.dailyRate ?? 0)}/day</p>
-            )}
-            {car.available ? null : <p className="text-sm">Not free then; next free {car.nextFree}</p>}
+    <div className="flex flex-col gap-5">
+      <header>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Rent a self-drive car</h1>
+        <p className="mt-1 text-slate-600">Pick up at our hub or get it delivered. Book at least {minNoticeHours} hours ahead; pay at pickup.</p>
+      </header>
+      <RangePicker action={paths.rent()} from={picked.from} to={picked.to} button={range ? 'Update' : 'Show available cars'} />
+      {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+      {range ? (
+        <p className="text-sm font-semibold text-slate-700" aria-live="polite">
+          {available.length} of {cars.length} cars free for {formatRange(range.fromMs, range.toMs)}
+        </p>
+      ) : null}
+      {cars.length === 0 ? <p className="rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">No rental cars are listed right now. Please call us.</p> : null}
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {[...available, ...taken].map((car, index) => (
+          <li key={car.id}>
+            <RentalCarCard car={car} range={range ? { from: range.from, to: range.to } : null} priority={index < 2} />
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }

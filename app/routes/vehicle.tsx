@@ -41,7 +41,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { database, auth } = services;
   const id = parseId(params.id);
   // A rental fleet car has no sale page: its page is under /rent (docs/decisions/020).
-  if (id !== null && (await vehiclePurpose(database, id)) === 'rental') throw redirect(paths.rentCar(id), 301);
+  if (id !== null && (await vehiclePurpose(database, id)) === 'rental') throw redirect(paths.rentalCar(id), 301);
   const vehicle = id === null ? null : await getVehicle(database, id);
   if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false, calculator: null }, { status: 404 });
   const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(services)]);

@@ -11,6 +11,7 @@ import type { Storage } from '../media/storage.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import { getProfile, type Profile } from './profiles.ts';
 import { listWishlist } from './wishlist.ts';
+import { getLicence } from '../rentals/licences.ts';
 
 /**
  * A person's rights under India's DPDP Act 2023 (docs/decisions/013): a copy of everything we
@@ -40,6 +41,8 @@ const exportSections = {
     };
   },
   profile: async ({ profile }: ExportContext) => profile,
+  // The photos themselves stay private; the person sees them on /profile.
+  drivingLicence: async ({ database, userId }: ExportContext) => (await getLicence(database, userId)) ?? null,
   wishlist: async ({ database, userId }: ExportContext) =>
     (await listWishlist(database, userId)).map((item) =>
       item.available
@@ -148,6 +151,8 @@ export async function deleteConfirmationFor(database: Database, userId: string):
 export type DeleteAccountDeps = {
   database: Database;
   storage: Storage;
+  /** Where the driving-licence photos are (deleted with the account). */
+  privateStorage?: Storage;
   logger: Pick<Logger, 'warn' | 'info'>;
   /** better-auth's own password check (the hash format is its business, not ours). */
   verifyPassword: (hash: string, password: string) => Promise<boolean>;
@@ -189,11 +194,13 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
   const profile = await getProfile(deps.database, user.id);
   const leads = await leadIdsOf(deps.database, profile);
   const leadsErased = await eraseLeads(deps, leads);
+  const licence = await db.selectFrom('driving_licences').select(['front_key', 'back_key']).where('user_id', '=', user.id).executeTakeFirst();
 
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('wishlist_entries').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('test_drives').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('phone_otps').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('driving_licences').where('user_id', '=', user.id).execute();
     const recipients = [user.email, email, ...(profile?.phone ? [profile.phone] : [])];
     await trx.deleteFrom('outbox_messages').where('recipient', 'in', recipients).execute();
     await trx.deleteFrom('profiles').where('user_id', '=', user.id).execute();
@@ -205,6 +212,10 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
     await trx.deleteFrom('account').where('userId', '=', user.id).execute();
     await trx.deleteFrom('user').where('id', '=', user.id).execute();
   });
+  if (licence && deps.privateStorage) {
+    const { privateStorage } = deps;
+    await Promise.allSettled([licence.front_key, licence.back_key].map((key) => privateStorage.delete(key)));
+  }
   deps.logger.info({ leadsErased }, 'privacy: an account was deleted at its owner\'s request');
   return { leadsErased };
 }

@@ -14,6 +14,7 @@ import { listOwnTestDrives, slotsFor, testDriveRules } from '../test-drives/test
 import { bookAndConfirm, cancelOwn, rescheduleAndConfirm } from '../test-drives/booking.ts';
 import { parseBookingRequest, parseIstDate, parseSlot, testDriveMessages } from '../../app/lib/test-drives.ts';
 import { rentalApi } from './api-rentals.ts';
+import { apiLicence } from './api-licence.ts';
 
 /** The most vehicles one page of the API holds (the listing's own limit). */
 const MAX_PER_PAGE = 100;
@@ -158,6 +159,7 @@ export function apiV1(services: AppServices) {
   });
   // Self-drive rental: the fleet, availability, bookings (server/http/api-rentals.ts).
   rentalApi(api, services);
+  api.route('/', apiLicence(services));
 
   api.notFound((c) => c.json({ error: 'Not found' }, 404));
   return api;

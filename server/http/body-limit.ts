@@ -4,6 +4,9 @@ import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import { adminPaths, matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
 
+/** The Android app's licence upload (server/http/api-licence.ts). */
+export const LICENCE_API_PATH = '/api/v1/me/licence';
+
 /**
  * How large a request body may be, by the path it is sent to. One table for the whole server:
  * the edge refuses bodies over it before anything reads them, and the form readers
@@ -30,11 +33,14 @@ const vehicleUpload: BodyClass = {
   maxBytes: MAX_VEHICLE_IMAGES * MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES,
   upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: MAX_VEHICLE_IMAGES },
 };
+/** A driving licence: photos of its two sides and two short fields. */
+const licenceUpload: BodyClass = { maxBytes: 2 * MAX_IMAGE_BYTES + 64 * 1024, upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 2 } };
 const categoryUpload: BodyClass = { maxBytes: MAX_IMAGE_BYTES + 64 * 1024, upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 1 } };
 
 /** Each class with the pages (paths or route patterns) whose forms post such bodies. */
 const classes: Array<[string[], BodyClass]> = [
   [[paths.sellVehicle], sellUpload],
+  [[paths.profileLicence, LICENCE_API_PATH], licenceUpload],
   [[adminPaths.addVehicle, adminPaths.aliases.addVehicle, pathPatterns.adminEditVehicle], vehicleUpload],
   [[adminPaths.categories, adminPaths.aliases.manageCategories, adminPaths.addCategory], categoryUpload],
   [[paths.requestVehicle, adminPaths.sellingVehicles, adminPaths.aliases.sellingVehicles, adminPaths.requestedVehicles], longText],

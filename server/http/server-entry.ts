@@ -68,6 +68,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     database = openDatabase(config);
     await checkDatabase(database, config);
     const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+    const privateStorage = createLocalStorage(path.join(config.dataDir, 'private'));
     const mailer = createMailer({ config, database, logger });
     const sms = createSmsSender({ config, database, logger });
     const botCheck = createBotCheck({ config, database, logger });
@@ -82,7 +83,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
       security: { production: config.mode === 'production', botCheckProvider: config.botCheck.provider },
     });
     const payments = config.razorpay ? createRazorpayGateway(config.razorpay) : null;
-    const services: AppServices = { config, database, storage, logger, auth, mailer, sms, botCheck, clock, settingsCache, pageCache, payments };
+    const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, pageCache, payments };
 
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

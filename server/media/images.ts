@@ -150,6 +150,20 @@ export async function storeImage(storage: Storage, input: ImageInput, baseKey: s
   };
 }
 
+/**
+ * One private photo (a driving licence side): checked like every upload (bytes, format, pixels),
+ * turned upright and stored as a single WebP without metadata at most `width` pixels wide under
+ * `key`. Private photos get no variants: they are only ever shown whole, to their owner and the
+ * admins, never through `srcset` on a public page.
+ */
+export async function storeSinglePhoto(storage: Storage, input: ImageInput, key: string, width = VARIANT_WIDTHS.at(-1)!): Promise<void> {
+  await inspectImage(input);
+  const body = await withImageSlot(() =>
+    sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+  );
+  await storage.put(key, body, 'image/webp');
+}
+
 export async function deleteImage(storage: Storage, image: Pick<ImageRef, 'key' | 'widths'>): Promise<void> {
   await Promise.all(image.widths.map((width) => storage.delete(`${image.key}-${width}.webp`)));
 }

@@ -1,11 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { ageOn, indiaDate, LICENCE_APPROVED_LOCKED, LICENCE_SIDES, MAX_REFUSAL_REASON, type LicenceSide, type LicenceStatus } from '../../app/lib/licence.ts';
+import { cleanText } from '../../app/lib/input.ts';
+import { paths } from '../../app/lib/paths.ts';
+import type { AppServices } from '../services.ts';
 import type { Database } from '../db/connection.ts';
-import type { LicenceStatus } from '../db/schema.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
+import { checkPixelBudget, ImageRejectedError, inspectImage, storeSinglePhoto, type Upload } from '../media/images.ts';
+import { escapeHtml } from '../html.ts';
 
 /**
- * Renters' driving licences. Booking rules read them here (server/rentals/bookings.ts): a
- * booking may be requested while the licence awaits review, and is confirmed only once it is
- * approved. Upload and review live beside this in the same file.
+ * Renters' driving licences: a number, a date of birth and photos of both sides, uploaded once
+ * and replaceable until an admin approves them. The photos live in the private storage
+ * (`services.privateStorage`, DATA_DIR/private), which nothing serves publicly: they are read
+ * only through `readLicencePhoto`, whose callers let through the owner and admins alone.
  */
+
+export type Licence = {
+  userId: string;
+  number: string;
+  dateOfBirth: string;
+  status: LicenceStatus;
+  refusalReason: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A licence as the review list shows it, with whose it is. */
+export type LicenceForReview = Licence & { name: string; email: string; phone: string; phoneVerified: boolean };
+
+type LicenceRow = {
+  user_id: string;
+  number: string;
+  date_of_birth: string;
+  status: LicenceStatus;
+  refusal_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+function toLicence(row: LicenceRow): Licence {
+  return {
+    userId: row.user_id,
+    number: row.number,
+    dateOfBirth: row.date_of_birth,
+    status: row.status,
+    refusalReason: row.refusal_reason,
+    reviewedBy: row.reviewed_by,
+    reviewedAt: row.reviewed_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const licenceColumns = ['user_id', 'number', 'date_of_birth', 'status', 'refusal_reason', 'reviewed_by', 'reviewed_at', 'created_at', 'updated_at'] as const;
+
+/** The person's licence, or null when none is on file. */
+export async function getLicence(database: Database, userId: string): Promise<Licence | null> {
+  const row = await database.db.selectFrom('driving_licences').select(licenceColumns).where('user_id', '=', userId).executeTakeFirst();
+  return row ? toLicence(row) : null;
+}
 
 export type LicenceSummary = {
   status: LicenceStatus;
@@ -15,8 +73,9 @@ export type LicenceSummary = {
 };
 
 /**
- * The person's licence status and date of birth, or null when none is on file.
- * Input: the user id. Errors: none.
+ * The person's licence status and date of birth, or null when none is on file. Booking rules
+ * read it (server/rentals/bookings.ts): a booking may be requested while the licence awaits
+ * review, and is confirmed only once it is approved.
  */
 export async function licenceStatusFor(database: Database, userId: string): Promise<LicenceSummary | null> {
   const row = await database.db
@@ -25,4 +84,234 @@ export async function licenceStatusFor(database: Database, userId: string): Prom
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row ? { status: row.status, dateOfBirth: row.date_of_birth, refusalReason: row.refusal_reason } : null;
+}
+
+type SubmitDeps = Pick<AppServices, 'database' | 'privateStorage' | 'clock' | 'logger'>;
+
+/** A photo refused by its content, marked on its own field of the form. */
+function photoRefused(side: LicenceSide, error: ImageRejectedError): InvalidInputError {
+  const label = side === 'front' ? 'front' : 'back';
+  const message = `The photo of the ${label} of your licence could not be used. ${error.message}`;
+  return new InvalidInputError(message, { [side]: message });
+}
+
+/**
+ * Puts a licence on file, or replaces one that is not approved yet (a refused one goes back to
+ * review). Both photos are checked by their content before either is stored; the earlier
+ * photos are deleted once the new ones are recorded.
+ */
+export async function submitLicence(
+  deps: SubmitDeps,
+  input: { userId: string; number: string; dateOfBirth: string; front: Upload | null; back: Upload | null },
+): Promise<Licence> {
+  const { database, privateStorage, clock } = deps;
+  const missing: Partial<Record<LicenceSide, string>> = {};
+  if (!input.front) missing.front = 'Please add a photo of the front of your licence.';
+  if (!input.back) missing.back = 'Please add a photo of the back of your licence.';
+  if (!input.front || !input.back) throw new InvalidInputError(Object.values(missing).join(' '), missing);
+  const existing = await database.db.selectFrom('driving_licences').select(['status', 'front_key', 'back_key']).where('user_id', '=', input.userId).executeTakeFirst();
+  if (existing?.status === 'approved') throw new ConflictError(LICENCE_APPROVED_LOCKED);
+
+  const photos = { front: input.front, back: input.back };
+  const sizes: Array<{ width: number; height: number }> = [];
+  for (const side of LICENCE_SIDES) {
+    try {
+      sizes.push(await inspectImage(photos[side].source));
+    } catch (error) {
+      if (error instanceof ImageRejectedError) throw photoRefused(side, error);
+      throw error;
+    }
+  }
+  try {
+    checkPixelBudget(sizes);
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw new InvalidInputError(error.message, { front: error.message });
+    throw error;
+  }
+
+  // Random names: a key says nothing about whose licence it is.
+  const stem = `licences/${randomUUID()}`;
+  const keys = { front: `${stem}-front.webp`, back: `${stem}-back.webp` };
+  const stored: string[] = [];
+  try {
+    for (const side of LICENCE_SIDES) {
+      try {
+        await storeSinglePhoto(privateStorage, photos[side].source, keys[side]);
+      } catch (error) {
+        if (error instanceof ImageRejectedError) throw photoRefused(side, error);
+        throw error;
+      }
+      stored.push(keys[side]);
+    }
+    const now = new Date(clock.now()).toISOString();
+    const changes = {
+      number: input.number,
+      date_of_birth: input.dateOfBirth,
+      front_key: keys.front,
+      back_key: keys.back,
+      status: 'pending' as const,
+      refusal_reason: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      updated_at: now,
+    };
+    // Never over an approved licence, even when an approval lands between the check above and here.
+    const result = await database.db
+      .insertInto('driving_licences')
+      .values({ user_id: input.userId, created_at: now, ...changes })
+      .onConflict((conflict) => conflict.column('user_id').doUpdateSet(changes).where('driving_licences.status', '!=', 'approved'))
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw new ConflictError(LICENCE_APPROVED_LOCKED);
+  } catch (error) {
+    await Promise.allSettled(stored.map((key) => privateStorage.delete(key)));
+    throw error;
+  }
+  if (existing) {
+    await Promise.allSettled([existing.front_key, existing.back_key].map((key) => privateStorage.delete(key)));
+  }
+  return (await getLicence(database, input.userId))!;
+}
+
+/** One side's photo as a stream; the caller has checked the viewer is the owner or an admin. */
+export async function readLicencePhoto(
+  deps: Pick<AppServices, 'database' | 'privateStorage'>,
+  input: { userId: string; side: LicenceSide },
+): Promise<{ body: ReadableStream; size: number } | null> {
+  const row = await deps.database.db.selectFrom('driving_licences').select(['front_key', 'back_key']).where('user_id', '=', input.userId).executeTakeFirst();
+  if (!row) return null;
+  return deps.privateStorage.get(input.side === 'front' ? row.front_key : row.back_key);
+}
+
+/** Licences to review, waiting ones first (oldest first), then the rest newest first. */
+export async function listLicences(database: Database, options: { status?: LicenceStatus; limit?: number } = {}): Promise<LicenceForReview[]> {
+  let query = database.db
+    .selectFrom('driving_licences')
+    .leftJoin('profiles', 'profiles.user_id', 'driving_licences.user_id')
+    .select([
+      'driving_licences.user_id',
+      'driving_licences.number',
+      'driving_licences.date_of_birth',
+      'driving_licences.status',
+      'driving_licences.refusal_reason',
+      'driving_licences.reviewed_by',
+      'driving_licences.reviewed_at',
+      'driving_licences.created_at',
+      'driving_licences.updated_at',
+      'profiles.name as profile_name',
+      'profiles.email as profile_email',
+      'profiles.phone',
+      'profiles.phone_verified',
+    ]);
+  if (options.status) query = query.where('driving_licences.status', '=', options.status);
+  const rows = await query.orderBy('driving_licences.updated_at', 'asc').limit(options.limit ?? 200).execute();
+  // better-auth's ids are a uuid column on PostgreSQL and text here: looked up by value, not joined.
+  const ids = rows.map((row) => row.user_id);
+  const users = ids.length ? await database.db.selectFrom('user').select(['id', 'email', 'name']).where('id', 'in', ids).execute() : [];
+  const userById = new Map(users.map((user) => [String(user.id), user]));
+  const list = rows.map((row) => ({
+    ...toLicence(row),
+    name: row.profile_name || userById.get(row.user_id)?.name || '',
+    email: userById.get(row.user_id)?.email ?? row.profile_email ?? '',
+    phone: row.phone ?? '',
+    phoneVerified: Boolean(row.phone_verified),
+  }));
+  const waiting = list.filter((licence) => licence.status === 'pending');
+  const rest = list.filter((licence) => licence.status !== 'pending').reverse();
+  return [...waiting, ...rest];
+}
+
+export type LicenceDecision = { decision: 'approve' } | { decision: 'refuse'; reason: string };
+
+/** A refusal's reason, cleaned and required. */
+export function parseRefusalReason(value: unknown): string {
+  const reason = cleanText(value, { multiline: true, maxLength: MAX_REFUSAL_REASON });
+  if (!reason) throw new InvalidInputError('Please say why the licence is refused: the customer reads it.', { reason: 'Please give a reason.' });
+  return reason;
+}
+
+type ReviewDeps = Pick<AppServices, 'database' | 'clock' | 'mailer' | 'sms' | 'logger' | 'config'>;
+
+/**
+ * An admin approves or refuses a licence awaiting review (a refused one may be approved after
+ * all, and an approved one refused). Audit-logged; the customer is told by mail and, when their
+ * phone is verified, SMS (a message that cannot be sent is logged, the decision stands).
+ */
+export async function reviewLicence(deps: ReviewDeps, input: { userId: string; adminEmail: string } & LicenceDecision): Promise<Licence> {
+  const { database, clock } = deps;
+  const before = await getLicence(database, input.userId);
+  if (!before) throw new NotFoundError('This licence is no longer on file.');
+  const now = new Date(clock.now()).toISOString();
+  const status: LicenceStatus = input.decision === 'approve' ? 'approved' : 'refused';
+  const reason = input.decision === 'refuse' ? input.reason : null;
+  await database.db
+    .updateTable('driving_licences')
+    .set({ status, refusal_reason: reason, reviewed_by: input.adminEmail, reviewed_at: now, updated_at: now })
+    .where('user_id', '=', input.userId)
+    .execute();
+  const after = (await getLicence(database, input.userId))!;
+  await recordAudit(database, {
+    actorEmail: input.adminEmail,
+    action: input.decision,
+    entity: 'driving-licence',
+    entityId: input.userId,
+    summary: input.decision === 'approve' ? `Approved the driving licence ${after.number}` : `Refused the driving licence ${after.number}: ${reason}`,
+    before: { status: before.status, refusalReason: before.refusalReason },
+    after: { status: after.status, refusalReason: after.refusalReason },
+  });
+  await tellCustomer(deps, after);
+  return after;
+}
+
+async function tellCustomer(deps: ReviewDeps, licence: Licence): Promise<void> {
+  const { database, config, mailer, sms, logger } = deps;
+  // better-auth's ids are a uuid column on PostgreSQL and text here: two lookups, no join.
+  const user = await database.db.selectFrom('user').select(['email', 'name']).where('id', '=', licence.userId).executeTakeFirst();
+  const profile = await database.db.selectFrom('profiles').select(['name', 'phone', 'phone_verified']).where('user_id', '=', licence.userId).executeTakeFirst();
+  const person = user ? { email: user.email, name: user.name, profile_name: profile?.name ?? '', phone: profile?.phone ?? '', phone_verified: profile?.phone_verified ?? 0 } : null;
+  if (!person) return;
+  const profileUrl = new URL(paths.profile, config.siteOrigin).href;
+  const approved = licence.status === 'approved';
+  const subject = approved ? 'Your driving licence is approved' : 'Your driving licence was not accepted';
+  const lines = approved
+    ? ['Your driving licence is approved: you can book self-drive cars, and bookings waiting for it can now be confirmed.']
+    : [`We could not accept your driving licence: ${licence.refusalReason ?? ''}`, 'Please upload it again on your profile.'];
+  const greeting = `Hello ${person.profile_name || person.name || 'there'},`;
+  const text = [greeting, '', ...lines, '', profileUrl, '', config.siteName].join('\n');
+  const html = `<p>${escapeHtml(greeting)}</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(profileUrl)}">${escapeHtml(profileUrl)}</a></p><p>${escapeHtml(config.siteName)}</p>`;
+  try {
+    await mailer.send({ to: person.email, subject, text, html });
+  } catch (error) {
+    logger.warn({ err: error }, 'licence review mail could not be sent');
+  }
+  if (person.phone && person.phone_verified) {
+    const smsText = approved
+      ? `${config.siteName}: your driving licence is approved. You can now book self-drive cars.`
+      : `${config.siteName}: your driving licence was not accepted: ${licence.refusalReason ?? ''}. Please upload it again on your profile.`;
+    try {
+      await sms.send(person.phone, smsText.slice(0, 300));
+    } catch (error) {
+      logger.warn({ err: error }, 'licence review SMS could not be sent');
+    }
+  }
+}
+
+/** Whether the person is old enough on `nowMs` for a car whose minimum age is `minAge`. */
+export function oldEnough(dateOfBirth: string, minAge: number, nowMs: number): boolean {
+  return ageOn(dateOfBirth, indiaDate(nowMs)) >= minAge;
+}
+
+/** The person's own licence as their pages show it, with the photos' private addresses. */
+export async function ownLicenceView(database: Database, userId: string) {
+  const licence = await getLicence(database, userId);
+  if (!licence) return null;
+  const version = `?v=${encodeURIComponent(licence.updatedAt)}`;
+  return {
+    number: licence.number,
+    dateOfBirth: licence.dateOfBirth,
+    status: licence.status,
+    refusalReason: licence.refusalReason,
+    updatedAt: licence.updatedAt,
+    frontUrl: paths.licencePhoto(userId, 'front') + version,
+    backUrl: paths.licencePhoto(userId, 'back') + version,
+  };
 }

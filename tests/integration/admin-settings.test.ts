@@ -242,6 +242,9 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
       expect.objectContaining({ siteName: DEFAULT_SITE_NAME, adminEmail: ADMIN.email, itemsPerPage: 10, emailNotifications: true, maintenanceMode: false }),
       expect.objectContaining({ siteName: NEW_SITE_NAME, adminEmail: 'sales@example.in', itemsPerPage: 5, emailNotifications: false, maintenanceMode: false }),
     ]);
+    // The rental settings ride along unchanged.
+    expect(pre[0]!.rentalBufferHours).toBe(2);
+    expect(pre[1]!.rentalBufferHours).toBe(2);
     expect(html).not.toContain('<Motors>');
     // A time in India's format.
     expect(text).toMatch(/\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)/i);

@@ -5,6 +5,8 @@ import { useHydrated } from './admin-ui.tsx';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { KeyValueEditor } from './key-value-editor.tsx';
 import { BODY_TYPES, COLOURS } from '../../lib/listing-filters.ts';
+import { RentalTermsFields } from './rental-terms-fields.tsx';
+import type { RentalFieldErrors, RentalFormValues } from '../../lib/rental-terms-form.ts';
 import {
   FINANCE_AVAILABLE,
   FINANCE_NOT_AVAILABLE,
@@ -27,6 +29,8 @@ type Props = {
   /** The buttons at the end (Back/Cancel and the submit). */
   actions: ReactNode;
   busy: boolean;
+  /** The "Sale or rental" section: the purpose and the fleet terms. */
+  rental: { values: RentalFormValues; errors: RentalFieldErrors };
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -49,7 +53,7 @@ function choices(list: readonly string[], current: string): string[] {
  * The vehicle form of Add Vehicle and Vehicle Edit: the same fields on both (SPEC 2 and 5;
  * decision 007), posting plain form fields so it works before the page's script has loaded.
  */
-export function VehicleForm({ mode, values, errors, categories, maxImages, actions, busy }: Props) {
+export function VehicleForm({ mode, values, errors, categories, maxImages, actions, busy, rental }: Props) {
   const hydrated = useHydrated();
   const [status, setStatus] = useState(values.status);
   const showSold = !hydrated || status === 'sold';
@@ -99,6 +103,8 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
           </label>
         </div>
       </Section>
+
+      <RentalTermsFields values={rental.values} errors={rental.errors} />
 
       <Section title="Specifications">
         <div className={grid}>

@@ -74,7 +74,21 @@ type Values = {
   emiFinancedPercent: string;
   storefrontPromise: string;
   trustPoints: string;
-};
+} & Record<RentalNumberKey, string>;
+
+/** The self-drive rental settings, each a whole number typed in the form (the PIN codes aside). */
+const RENTAL_NUMBER_SETTINGS = [
+  { key: 'rentalBufferHours', hint: 'Hours a car rests between two bookings (cleaning, inspection).' },
+  { key: 'rentalMinNoticeHours', hint: 'How long before pickup a booking must be made.' },
+  { key: 'rentalHorizonDays', hint: 'How far ahead a car can be booked.' },
+  { key: 'rentalGraceHours', hint: 'After the return time, before the late fee starts.' },
+  { key: 'rentalLateFeePerHour', hint: 'Rupees per hour late, after the grace period.' },
+  { key: 'rentalFreeCancelHours', hint: 'Cancelling earlier than this before pickup refunds everything.' },
+  { key: 'rentalLateCancelKeepDays', hint: 'Days of rent kept when cancelled later than that (before pickup).' },
+  { key: 'rentalDeliveryFee', hint: 'Rupees for delivering a rental car to a serviceable PIN code.' },
+] as const satisfies ReadonlyArray<{ key: keyof Settings; hint: string }>;
+type RentalNumberKey = (typeof RENTAL_NUMBER_SETTINGS)[number]['key'];
+
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
@@ -104,8 +118,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Storefront: a form without these fields (an older page still open) keeps what is saved.
     storefrontPromise: form.has('storefrontPromise') ? cleanLine(form.get('storefrontPromise'), 1000) : before.storefrontPromise,
     trustPoints: form.has('trustPoints') ? cleanText(form.get('trustPoints'), { multiline: true, maxLength: 2000 }) : before.trustPoints,
+    ...(Object.fromEntries(
+      RENTAL_NUMBER_SETTINGS.map(({ key }) => [key, form.has(key) ? cleanLine(form.get(key), 12).replace(/[₹,\s]/g, '') : String(before[key])]),
+    ) as Record<RentalNumberKey, string>),
   };
-  // The other sections' settings are kept as they are.
+  // The other sections' settings (the test drives' own form, the PIN codes) are kept as they are.
   const parsed = settingsSchema.safeParse({ ...before, ...values });
   if (!parsed.success) {
     const errors: FieldErrors = {};
@@ -323,6 +340,16 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               hint={`One a line, at most ${MAX_TRUST_POINTS}, each up to ${MAX_TRUST_POINT_LENGTH} characters: shown under the promise.`}
               rows={MAX_TRUST_POINTS}
             />
+          </fieldset>
+
+          <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-5">
+            <legend className="pb-1 pt-5 text-lg font-bold">Self-drive rental</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {RENTAL_NUMBER_SETTINGS.map(({ key, hint }) => (
+                <TextField key={key} id={key} name={key} label={LABELS[key]} inputMode="numeric" defaultValue={String(shown[key])} error={errors[key]} hint={hint} required maxLength={12} />
+              ))}
+            </div>
+            <p className="text-sm text-slate-600">Rental cars are delivered to the serviceable PIN codes set under Test drives below.</p>
           </fieldset>
 
           {/* Save comes first, so Enter in a field saves; on wide screens it sits on the right. */}

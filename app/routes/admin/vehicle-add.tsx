@@ -22,6 +22,8 @@ import {
 } from '../../lib/vehicle-schema.ts';
 import { FormMessage } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
+import { applyRental, checkRentalValues } from '../../../server/http/rental-terms.ts';
+import { emptyRentalValues, RENTAL_TERMS_WRONG, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/vehicle-add';
 
@@ -44,8 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ categories, toast: failed ? stamp('error', categoryMessages.loadFailed) : toast ? stamp(toast.tone, toast.text) : null }, { headers });
 }
 
-function failure(message: string, values: VehicleFormValues, errors: VehicleFieldErrors = {}, status = 400) {
-  return data({ error: message, values, errors, toast: stamp('error', message) }, { status });
+function failure(message: string, values: VehicleFormValues, errors: VehicleFieldErrors = {}, status = 400, rental: { values: RentalFormValues; errors: RentalFieldErrors } = { values: emptyRentalValues(), errors: {} }) {
+  return data({ error: message, values, errors, rental, toast: stamp('error', message) }, { status });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     (error) =>
       error.problem === 'file-too-large'
         ? // Refused like any other photo, with what was typed.
-          failure(refusedWhileReading(error), newVehicleValues(error.fields), {}, error.status)
+          failure(refusedWhileReading(error), newVehicleValues(error.fields), {}, error.status, { values: rentalValuesFromForm(error.fields), errors: {} })
         : failure(error.message, emptyVehicleValues(), {}, error.status),
   );
 }
@@ -71,13 +73,18 @@ function newVehicleValues(form: FormData): VehicleFormValues {
 async function saveNewVehicle(services: AppServices, adminEmail: string, upload: UploadForm) {
   const values = newVehicleValues(upload.fields);
   const parsed = parseVehicleValues(values);
-  if (!parsed.ok) return failure(parsed.message, values, parsed.errors);
+  const rentalValues = rentalValuesFromForm(upload.fields);
+  const rental = checkRentalValues(rentalValues);
+  if (!parsed.ok || !rental.ok) {
+    return failure(parsed.ok ? RENTAL_TERMS_WRONG : parsed.message, values, parsed.ok ? {} : parsed.errors, 400, { values: rentalValues, errors: rental.ok ? {} : rental.errors });
+  }
   try {
     const uploads = uploadsFrom(upload, 'images');
-    await addVehicle(services, parsed.vehicle, uploads, adminEmail);
+    const id = await addVehicle(services, parsed.vehicle, uploads, adminEmail);
+    await applyRental(services, id, rental, adminEmail);
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: vehicleMessages.addFailed, log: 'add vehicle failed' });
-    return failure(answer.message, values, answer.fields.categoryId ? { categoryId: answer.fields.categoryId } : {}, answer.status);
+    return failure(answer.message, values, answer.fields.categoryId ? { categoryId: answer.fields.categoryId } : {}, answer.status, { values: rentalValues, errors: {} });
   }
   return redirect(adminPaths.vehicles, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: vehicleMessages.added }) });
 }
@@ -103,6 +110,7 @@ export default function VehicleAdd({ loaderData }: Route.ComponentProps) {
         mode="add"
         values={actionData?.values ?? emptyVehicleValues()}
         errors={actionData?.errors ?? {}}
+        rental={actionData?.rental ?? { values: emptyRentalValues(), errors: {} }}
         categories={loaderData.categories}
         maxImages={MAX_VEHICLE_IMAGES}
         busy={busy}

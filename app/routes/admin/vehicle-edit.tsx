@@ -29,6 +29,8 @@ import {
   type VehicleFormValues,
 } from '../../lib/vehicle-schema.ts';
 import { appContext, type AppServices } from '../../context.ts';
+import { applyRental, checkRentalValues, rentalValuesOf } from '../../../server/http/rental-terms.ts';
+import { RENTAL_TERMS_WRONG, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { parseId } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
@@ -55,8 +57,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const vehicle = await getVehicle(services.database, id);
     if (vehicle) {
-      const [images, categories] = await Promise.all([listVehicleImages(services.database, id), categoryChoices(services.database)]);
-      loaded = { vehicle, images, categories };
+      const [images, categories, rental] = await Promise.all([listVehicleImages(services.database, id), categoryChoices(services.database), rentalValuesOf(services, id)]);
+      loaded = { vehicle, images, categories, rental };
     }
   } catch (error) {
     services.logger.error({ err: error, id }, 'loading a vehicle for editing failed');
@@ -67,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data({ ...loaded, values: valuesFromVehicle(loaded.vehicle), toast: toast ? stamp(toast.tone, toast.text) : null }, { headers });
 }
 
-type ActionResult = { intent: string; toast: StampedToast; values?: VehicleFormValues; errors?: VehicleFieldErrors };
+type ActionResult = { intent: string; toast: StampedToast; values?: VehicleFormValues; errors?: VehicleFieldErrors; rental?: { values: RentalFormValues; errors: RentalFieldErrors } };
 
 function result(intent: string, tone: 'success' | 'error', text: string, status = tone === 'error' ? 400 : 200, extra: Partial<ActionResult> = {}) {
   return data<ActionResult>({ intent, toast: stamp(tone, text), ...extra }, { status });
@@ -97,14 +99,23 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
     case 'save': {
       const values = valuesFromForm(form);
       const parsed = parseVehicleValues(values);
-      if (!parsed.ok) return result(intent, 'error', parsed.message, 400, { values, errors: parsed.errors });
+      const rentalValues = rentalValuesFromForm(form);
+      const rental = checkRentalValues(rentalValues);
+      if (!parsed.ok || !rental.ok) {
+        return result(intent, 'error', parsed.ok ? RENTAL_TERMS_WRONG : parsed.message, 400, {
+          values,
+          errors: parsed.ok ? {} : parsed.errors,
+          rental: { values: rentalValues, errors: rental.ok ? {} : rental.errors },
+        });
+      }
       try {
         await updateVehicle(services, id, parsed.vehicle, admin.email);
+        await applyRental(services, id, rental, admin.email);
       } catch (error) {
         // Deleted meanwhile: back to the list, as when the page is opened for it.
         if (error instanceof NotFoundError) return backToList(secret, vehicleMessages.notFound);
         const answer = answerError(error, services.logger, { prefix: vehicleMessages.updateFailed, fallback: vehicleMessages.updateFailed, log: 'update vehicle failed', context: { id } });
-        return result(intent, 'error', answer.message, answer.status, { values, errors: answer.fields });
+        return result(intent, 'error', answer.message, answer.status, { values, errors: answer.fields, rental: { values: rentalValues, errors: answer.fields } });
       }
       return redirect(adminPaths.vehicles, { headers: await flashHeaders(secret, { tone: 'success', text: vehicleMessages.updated }) });
     }
@@ -172,6 +183,7 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
         mode="edit"
         values={saved?.values ?? loaderData.values}
         errors={saved?.errors ?? {}}
+        rental={saved?.rental ?? { values: loaderData.rental, errors: {} }}
         categories={categories}
         busy={busy}
         actions={<FormActions back={{ to: adminPaths.vehicles, label: 'Cancel' }} busy={busy} label="Save Changes" busyLabel="Saving..." />}

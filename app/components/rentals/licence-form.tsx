@@ -1,0 +1,142 @@
+import { FormMessage, inputClass, primaryButton, TextField } from '../form.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { LICENCE_STATUS_TEXT, type LicenceFieldErrors, type LicenceStatus } from '../../lib/licence.ts';
+import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
+import { paths } from '../../lib/paths.ts';
+
+/** The licence as its owner sees it (the photos come from the private route). */
+export type OwnLicence = {
+  number: string;
+  dateOfBirth: string;
+  status: LicenceStatus;
+  refusalReason: string | null;
+  updatedAt: string;
+  frontUrl: string;
+  backUrl: string;
+};
+
+const statusTone: Record<LicenceStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  approved: 'bg-green-100 text-green-800',
+  refused: 'bg-red-100 text-red-800',
+};
+
+export function LicenceStatusBadge({ status }: { status: LicenceStatus }) {
+  return <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusTone[status]}`}>{LICENCE_STATUS_TEXT[status]}</span>;
+}
+
+function PhotoInput({ side, error }: { side: 'front' | 'back'; error?: string | undefined }) {
+  const id = `licence-${side}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-semibold">
+        {side === 'front' ? 'Photo of the front' : 'Photo of the back'}
+      </label>
+      <input
+        id={id}
+        name={side}
+        type="file"
+        accept="image/*"
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${inputClass} file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The renter's driving licence: what is on file with its review status and photos, and the
+ * form to add it (or replace it while it is not approved). A plain multipart form: it works
+ * before the page's script has loaded, and adds nothing to the page's JavaScript.
+ */
+export function LicenceSection({
+  licence,
+  errors = {},
+  message,
+  values,
+  redirectTo,
+  headingLevel = 2,
+}: {
+  licence: OwnLicence | null;
+  errors?: LicenceFieldErrors | undefined;
+  message?: string | null | undefined;
+  values?: { number?: string | undefined; dateOfBirth?: string | undefined } | undefined;
+  redirectTo?: string | undefined;
+  headingLevel?: 1 | 2;
+}) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const canReplace = !licence || licence.status !== 'approved';
+  return (
+    <section aria-labelledby="driving-licence" className={headingLevel === 2 ? 'mt-8 border-t border-slate-200 pt-6' : ''}>
+      <Heading id="driving-licence" className={headingLevel === 1 ? 'mb-4 text-2xl font-extrabold tracking-tight' : 'text-lg font-bold'}>
+        Driving licence
+      </Heading>
+      <p className="mt-1 text-sm text-slate-600">Needed to rent a self-drive car. Only you and our staff can see these photos.</p>
+      {message ? (
+        <div className="mt-3">
+          <FormMessage tone="error">{message}</FormMessage>
+        </div>
+      ) : null}
+      {licence ? (
+        <div className="mt-4 rounded-xl p-4 ring-1 ring-slate-200">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-semibold">{licence.number}</p>
+            <LicenceStatusBadge status={licence.status} />
+          </div>
+          <p className="mt-1 text-sm text-slate-600">Date of birth: {formatDate(licence.dateOfBirth)}</p>
+          {licence.status === 'refused' && licence.refusalReason ? (
+            <p className="mt-2 text-sm text-red-800">Not accepted: {licence.refusalReason}</p>
+          ) : licence.status === 'pending' ? (
+            <p className="mt-2 text-sm text-slate-700">We check licences within a working day; we will tell you by email and SMS.</p>
+          ) : null}
+          <div className="mt-3 grid grid-cols-2 gap-3">
+            {(['front', 'back'] as const).map((side) => (
+              <a key={side} href={side === 'front' ? licence.frontUrl : licence.backUrl} target="_blank" rel="noreferrer" className="block">
+                <img
+                  src={side === 'front' ? licence.frontUrl : licence.backUrl}
+                  alt={`Your licence, ${side}`}
+                  width={320}
+                  height={200}
+                  loading="lazy"
+                  className="aspect-[16/10] w-full rounded-lg bg-slate-100 object-cover ring-1 ring-slate-200"
+                />
+              </a>
+            ))}
+          </div>
+        </div>
+      ) : null}
+      {canReplace ? (
+        <form method="post" action={redirectTo ? `${paths.profileLicence}?redirectTo=${encodeURIComponent(redirectTo)}` : paths.profileLicence} encType="multipart/form-data" className="mt-4 flex flex-col gap-4">
+          {licence ? <p className="text-sm font-semibold text-slate-700">Replace it</p> : null}
+          <TextField
+            id="licence-number"
+            name="number"
+            label="Licence number"
+            autoComplete="off"
+            required
+            maxLength={30}
+            placeholder="DL-1420110012345"
+            defaultValue={values?.number ?? ''}
+            error={errors.number}
+          />
+          <TextField id="licence-dob" name="dateOfBirth" label="Date of birth" type="date" required defaultValue={values?.dateOfBirth ?? ''} error={errors.dateOfBirth} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <PhotoInput side="front" error={errors.front} />
+            <PhotoInput side="back" error={errors.back} />
+          </div>
+          <p className="text-sm text-slate-600">Clear photos, all four corners visible, up to {MAX_IMAGE_MB} MB each.</p>
+          <button type="submit" className={`${primaryButton} self-start`}>
+            {licence ? 'Upload new licence' : 'Upload licence'}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

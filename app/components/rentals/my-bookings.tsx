@@ -1,0 +1,93 @@
+import { Form } from 'react-router';
+import { FormMessage, secondaryButton } from '../form.tsx';
+import { formatRupees } from '../../lib/format.ts';
+import { BOOKING_STATUS_LABELS, type BookingStatus } from '../../lib/rentals.ts';
+import { formatRange } from '../../lib/rent-view.ts';
+import { paths } from '../../lib/paths.ts';
+
+export type MyBooking = {
+  id: number;
+  carName: string;
+  vehicleId: number;
+  status: BookingStatus;
+  from: string;
+  to: string;
+  total: number;
+  deposit: number;
+  /** What cancelling now gives back, when it can be cancelled. */
+  cancel: { window: 'free' | 'late' | 'after-pickup'; refund: number; rentKept: number; paid: number } | null;
+  charges: { total: number; depositRefund: number; amountDue: number } | null;
+};
+
+const tone: Partial<Record<BookingStatus, string>> = {
+  requested: 'bg-amber-100 text-amber-900',
+  confirmed: 'bg-green-100 text-green-800',
+  active: 'bg-blue-100 text-blue-800',
+  closed: 'bg-slate-200 text-slate-800',
+};
+
+function cancelText(cancel: NonNullable<MyBooking['cancel']>): string {
+  if (cancel.window === 'free') return cancel.paid > 0 ? `Free cancellation: you get back ${formatRupees(cancel.refund)}.` : 'Free cancellation: nothing is charged.';
+  const kept = `${formatRupees(cancel.rentKept)} of the rent is kept`;
+  return cancel.paid > 0 ? `Less than a day before pickup: ${kept}; you get back ${formatRupees(cancel.refund)}.` : `Less than a day before pickup: ${kept} under the cancellation policy.`;
+}
+
+/** The renter's bookings on /profile, with status, and Cancel showing the refund before it is confirmed. */
+export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?: string | null | undefined }) {
+  return (
+    <section id="bookings" aria-labelledby="my-bookings" className="mt-8 border-t border-slate-200 pt-6">
+      <h2 id="my-bookings" className="text-lg font-bold">
+        My bookings
+      </h2>
+      {error ? (
+        <div className="mt-3">
+          <FormMessage tone="error">{error}</FormMessage>
+        </div>
+      ) : null}
+      {bookings.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">
+          No rental bookings yet.{' '}
+          <a href={paths.rent()} className="font-semibold text-brand-700 underline">
+            Rent a car
+          </a>
+        </p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-3">
+          {bookings.map((booking) => (
+            <li key={booking.id} className="rounded-xl p-4 ring-1 ring-slate-200" data-booking={booking.id}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="font-semibold">
+                  #{booking.id} · {booking.carName}
+                </p>
+                <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${tone[booking.status] ?? 'bg-slate-100 text-slate-700'}`}>{BOOKING_STATUS_LABELS[booking.status]}</span>
+              </div>
+              <p className="mt-1 text-sm text-slate-600">{formatRange(booking.from, booking.to)}</p>
+              <p className="text-sm text-slate-600">
+                {formatRupees(booking.total)} at pickup, deposit {formatRupees(booking.deposit)} included
+              </p>
+              {booking.charges ? (
+                <p className="mt-1 text-sm text-slate-800">
+                  Charges at return {formatRupees(booking.charges.total)} · deposit refund {formatRupees(booking.charges.depositRefund)}
+                  {booking.charges.amountDue > 0 ? ` · still owed ${formatRupees(booking.charges.amountDue)}` : ''}
+                </p>
+              ) : null}
+              {booking.cancel ? (
+                <details className="mt-2">
+                  <summary className="cursor-pointer text-sm font-semibold text-red-700">Cancel booking</summary>
+                  <Form method="post" action={paths.profile} className="mt-2 flex flex-col gap-2 rounded-lg bg-red-50 p-3">
+                    <p className="text-sm text-red-900">{cancelText(booking.cancel)}</p>
+                    <input type="hidden" name="intent" value="cancel-booking" />
+                    <input type="hidden" name="bookingId" value={booking.id} />
+                    <button type="submit" className={`${secondaryButton} self-start px-4 py-2 text-sm text-red-700`}>
+                      Yes, cancel booking #{booking.id}
+                    </button>
+                  </Form>
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { Link } from 'react-router';
+import { VehicleImage } from '../vehicle-image.tsx';
+import { primaryButton } from '../form.tsx';
+import { formatRupees } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
+import { formatIndiaDateTime } from '../../lib/rent-view.ts';
+import type { ImageRef } from '../../lib/vehicle.ts';
+
+const pickerInput =
+  'w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
+
+/**
+ * Pickup and return pickers: a plain GET form with the browser's own date-time inputs, so the
+ * dates land in the URL (shareable, cacheable, no script needed) and the page stays light.
+ */
+export function RangePicker({ action, from, to, button }: { action: string; from: string; to: string; button: string }) {
+  return (
+    <form method="get" action={action} className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <div className="flex flex-col gap-1">
+        <label htmlFor="rent-from" className="text-sm font-semibold">
+          Pickup (India time)
+        </label>
+        <input id="rent-from" name="from" type="datetime-local" step={1800} required defaultValue={from} className={pickerInput} />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="rent-to" className="text-sm font-semibold">
+          Return (India time)
+        </label>
+        <input id="rent-to" name="to" type="datetime-local" step={1800} required defaultValue={to} className={pickerInput} />
+      </div>
+      <button type="submit" className={primaryButton}>
+        {button}
+      </button>
+    </form>
+  );
+}
+
+export type RentalCardData = {
+  id: number;
+  name: string;
+  year: string;
+  fuelType: string;
+  transmission: string;
+  seats: number | null;
+  cover: ImageRef | null;
+  dailyRate: number;
+  deposit: number;
+  kmPerDay: number | null;
+  available: boolean;
+  nextFree: string | null;
+  /** Rent for the asked range; null without dates. */
+  total: number | null;
+  hours: number | null;
+};
+
+/** A fleet car on /rent: its rent for the dates (or its daily rate), greyed with the next free time when taken. */
+export function RentalCarCard({ car, range, priority }: { car: RentalCardData; range: { from: string; to: string } | null; priority: boolean }) {
+  const facts = [car.year, car.fuelType, car.transmission, car.seats ? `${car.seats} seats` : ''].filter(Boolean).join(' · ');
+  const href = paths.rentalCar(car.id, range);
+  return (
+    <article className={`flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${car.available ? '' : 'opacity-60 grayscale'}`} aria-label={car.name}>
+      <Link to={href} className="block" tabIndex={-1} aria-hidden="true">
+        <VehicleImage image={car.cover} alt="" sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw" priority={priority} className="aspect-[16/10] w-full" />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="text-lg font-bold leading-snug">
+          <Link to={href} className="hover:text-brand-700">
+            {car.name}
+          </Link>
+        </h2>
+        {facts ? <p className="text-sm text-slate-600">{facts}</p> : null}
+        <p className="text-sm text-slate-600">
+          {car.kmPerDay === null ? 'Unlimited km' : `${car.kmPerDay} km/day included`} · Deposit {formatRupees(car.deposit)}
+        </p>
+        <div className="mt-auto flex items-end justify-between gap-3 pt-2">
+          {car.total !== null ? (
+            <p>
+              <span className="block text-xl font-extrabold text-slate-900">{formatRupees(car.total)}</span>
+              <span className="text-sm text-slate-600">rent for {car.hours} hours</span>
+            </p>
+          ) : (
+            <p>
+              <span className="text-sm text-slate-600">from </span>
+              <span className="text-xl font-extrabold text-slate-900">{formatRupees(car.dailyRate)}</span>
+              <span className="text-sm text-slate-600">/day</span>
+            </p>
+          )}
+          {car.available ? (
+            <Link to={href} className={`${primaryButton} px-4 py-2`}>
+              {range ? 'Book' : 'View'}
+            </Link>
+          ) : null}
+        </div>
+        {!car.available ? (
+          <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800">
+            Taken for these dates{car.nextFree ? ` · next free ${formatIndiaDateTime(car.nextFree)}` : ''}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The driving-licence rules the profile page, the API and the server share: what a licence
+ * number and a date of birth must look like, and the texts a renter reads about the review.
+ */
+
+export type LicenceStatus = 'pending' | 'approved' | 'refused';
+export type LicenceSide = 'front' | 'back';
+export const LICENCE_SIDES: readonly LicenceSide[] = ['front', 'back'];
+
+/** Indian licences are 15–16 characters (state, RTO, year, number); older ones differ, so the check is loose. */
+export const LICENCE_NUMBER_MIN = 6;
+export const LICENCE_NUMBER_MAX = 20;
+/** Nobody under 18 holds a licence for a car in India; the car's own minimum age is checked when booking. */
+export const MIN_LICENCE_HOLDER_AGE = 18;
+export const MAX_REFUSAL_REASON = 500;
+
+export const LICENCE_STATUS_TEXT: Record<LicenceStatus, string> = {
+  pending: 'Awaiting review',
+  approved: 'Approved',
+  refused: 'Refused',
+};
+
+export const LICENCE_SAVED = 'Your driving licence was sent for review. We will tell you by email and SMS once it is checked.';
+export const LICENCE_APPROVED_LOCKED = 'Your driving licence is approved and can no longer be replaced here. Please contact us to change it.';
+
+/** 'dl-14 2011 0012345' -> 'DL1420110012345', or null when it cannot be a licence number. */
+export function parseLicenceNumber(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const compact = value.toUpperCase().replace(/[\s\-/.]/g, '');
+  if (compact.length < LICENCE_NUMBER_MIN || compact.length > LICENCE_NUMBER_MAX) return null;
+  if (!/^[A-Z]{2}[A-Z0-9]+$/.test(compact) || !/\d{4}/.test(compact)) return null;
+  return compact;
+}
+
+/** A real calendar date 'YYYY-MM-DD', or null. */
+export function parseIsoDate(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return value.trim();
+}
+
+/** Whole years between a 'YYYY-MM-DD' birth date and `today` ('YYYY-MM-DD'). */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** Today's date in India ('YYYY-MM-DD') for an instant in ms. */
+export function indiaDate(ms: number): string {
+  return new Date(ms + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+export type LicenceFieldErrors = Partial<Record<'number' | 'dateOfBirth' | 'front' | 'back', string>>;
+
+/** The typed fields of the licence form, checked; `today` is India's date. */
+export function parseLicenceFields(input: { number: unknown; dateOfBirth: unknown }, today: string): { ok: true; number: string; dateOfBirth: string } | { ok: false; errors: LicenceFieldErrors } {
+  const errors: LicenceFieldErrors = {};
+  const number = parseLicenceNumber(input.number);
+  if (!number) errors.number = 'Please enter your driving licence number as printed on the card (for example DL-1420110012345).';
+  const dateOfBirth = parseIsoDate(input.dateOfBirth);
+  if (!dateOfBirth) errors.dateOfBirth = 'Please enter your date of birth.';
+  else {
+    const age = ageOn(dateOfBirth, today);
+    if (age < MIN_LICENCE_HOLDER_AGE) errors.dateOfBirth = `You must be at least ${MIN_LICENCE_HOLDER_AGE} years old to hold a driving licence.`;
+    else if (age > 110) errors.dateOfBirth = 'Please check your date of birth.';
+  }
+  if (!number || !dateOfBirth || Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, number, dateOfBirth };
+}

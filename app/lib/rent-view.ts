@@ -1,0 +1,112 @@
+/**
+ * What the rental pages show, shared by the pages and the desk: India-time dates for people,
+ * the month calendar of a car, the range a page was asked for, the WhatsApp text. The rules
+ * themselves (quote, refunds) are app/lib/rental-price.ts.
+ */
+import { HOUR_MS } from './rental-price.ts';
+import { indiaDateTimeParam, IST_OFFSET_MS, parseIndiaDateTime } from './rentals.ts';
+
+const DAY_MS = 24 * HOUR_MS;
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' });
+const dayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
+const monthFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+
+/** An instant (epoch ms or ISO text) as India reads it: 'Tue, 1 Dec, 10:00 am'. */
+export function formatIndiaDateTime(value: number | string): string {
+  const ms = typeof value === 'number' ? value : Date.parse(value);
+  return Number.isFinite(ms) ? dateTimeFormat.format(ms) : '—';
+}
+
+export function formatIndiaDay(ms: number): string {
+  return dayFormat.format(ms);
+}
+
+/** 'Tue, 1 Dec, 10:00 am → Thu, 3 Dec, 1:00 pm' */
+export function formatRange(from: number | string, to: number | string): string {
+  return `${formatIndiaDateTime(from)} → ${formatIndiaDateTime(to)}`;
+}
+
+/** Hours as people say them: '51 hours (2 days 3 hours)'. */
+export function formatHours(hours: number): string {
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  if (days === 0) return `${hours} hour${hours === 1 ? '' : 's'}`;
+  const parts = [`${days} day${days === 1 ? '' : 's'}`, ...(rest ? [`${rest} hour${rest === 1 ? '' : 's'}`] : [])];
+  return `${hours} hours (${parts.join(' ')})`;
+}
+
+/** The range a rental page was opened for, from its `from` and `to` parameters. */
+export type AskedRange = { from: string; to: string; fromMs: number; toMs: number };
+
+/**
+ * The `from`/`to` of a rental page's URL: both present and readable, or null with (when one
+ * was given but cannot be read) a message to show. A seconds part is dropped, as some
+ * browsers add one to `datetime-local` values.
+ */
+export function askedRange(params: URLSearchParams): { range: AskedRange | null; problem: string | null } {
+  const fromText = (params.get('from') ?? '').slice(0, 16);
+  const toText = (params.get('to') ?? '').slice(0, 16);
+  if (!fromText && !toText) return { range: null, problem: null };
+  const fromMs = parseIndiaDateTime(fromText);
+  const toMs = parseIndiaDateTime(toText);
+  if (fromMs === null || toMs === null) return { range: null, problem: 'Please choose both a pickup and a return date and time.' };
+  if (toMs <= fromMs) return { range: null, problem: 'The return time must be after the pickup time.' };
+  return { range: { from: indiaDateTimeParam(fromMs), to: indiaDateTimeParam(toMs), fromMs, toMs }, problem: null };
+}
+
+/** A suggested range for empty pickers: tomorrow 10:00 to the day after, 10:00 (India time). */
+export function suggestedRange(nowMs: number): { from: string; to: string } {
+  const todayStart = Math.floor((nowMs + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS;
+  const from = todayStart + DAY_MS + 10 * HOUR_MS;
+  return { from: indiaDateTimeParam(from), to: indiaDateTimeParam(from + DAY_MS) };
+}
+
+/** '2026-12' of an instant (India calendar). */
+export function indiaMonth(ms: number): string {
+  return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 7);
+}
+
+/** '2026-12' -> '2027-01' (delta +1) or '2026-11' (delta -1). */
+export function shiftMonth(month: string, delta: number): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(year, m - 1 + delta, 1));
+  return date.toISOString().slice(0, 7);
+}
+
+export function monthTitle(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return monthFormat.format(Date.UTC(year, m - 1, 15));
+}
+
+export type CalendarDay = { day: number; date: string; state: 'free' | 'part' | 'taken' | 'past' } | null;
+
+/**
+ * The month's days in weeks (Monday first; null pads the first and last week), each free,
+ * partly taken, taken the whole day, or past, from the car's taken ranges.
+ */
+export function monthCalendar(month: string, taken: Array<{ fromMs: number; toMs: number }>, nowMs: number): CalendarDay[][] {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const first = Date.UTC(year, m - 1, 1);
+  const days = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  const lead = (new Date(first).getUTCDay() + 6) % 7;
+  const cells: CalendarDay[] = Array.from({ length: lead }, () => null);
+  for (let day = 1; day <= days; day++) {
+    const start = Date.UTC(year, m - 1, day) - IST_OFFSET_MS;
+    const end = start + DAY_MS;
+    let covered = 0;
+    for (const range of taken) covered += Math.max(0, Math.min(end, range.toMs) - Math.max(start, range.fromMs));
+    const state = end <= nowMs ? 'past' : covered >= DAY_MS ? 'taken' : covered > 0 ? 'part' : 'free';
+    cells.push({ day, date: `${month}-${String(day).padStart(2, '0')}`, state });
+  }
+  while (cells.length % 7) cells.push(null);
+  const weeks: CalendarDay[][] = [];
+  for (let index = 0; index < cells.length; index += 7) weeks.push(cells.slice(index, index + 7));
+  return weeks;
+}
+
+/** What a visitor says on WhatsApp from a rental car's page: which car and which dates. */
+export function rentalEnquiryText(carName: string, range: { fromMs: number; toMs: number } | null, pageUrl: string): string {
+  const when = range ? ` from ${formatIndiaDateTime(range.fromMs)} to ${formatIndiaDateTime(range.toMs)}` : '';
+  return `Hi, I'd like to rent the ${carName} (self-drive)${when}. Is it available?\n${pageUrl}`;
+}

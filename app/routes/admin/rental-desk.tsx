@@ -1,0 +1,332 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { answerError } from '../../../server/http/action-errors.ts';
+import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
+import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
+import { rentalDeskServices } from '../../../server/http/rental-services.ts';
+import { addBlock, listBlocks, listBookings, listRequestedBookings, removeBlock } from '../../../server/rentals/bookings.ts';
+import { listFleet } from '../../../server/rentals/fleet.ts';
+import { licenceStatusFor, listLicences } from '../../../server/rentals/licences.ts';
+import { confirmBooking, refuseBooking } from '../../../server/rentals/lifecycle.ts';
+import { InvalidInputError } from '../../../server/errors.ts';
+import { PageHeader } from '../../components/admin/admin-ui.tsx';
+import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
+import { appContext } from '../../context.ts';
+import { formatRupees } from '../../lib/format.ts';
+import { cleanLine, cleanText, parseId } from '../../lib/input.ts';
+import { LICENCE_STATUS_TEXT } from '../../lib/licence.ts';
+import { adminPaths } from '../../lib/paths.ts';
+import { HOUR_MS } from '../../lib/rental-price.ts';
+import { formatIndiaDay, formatRange, suggestedRange } from '../../lib/rent-view.ts';
+import { BOOKING_STATUS_LABELS, IST_OFFSET_MS, parseIndiaDateTime, type BookingStatus } from '../../lib/rentals.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import type { Route } from './+types/rental-desk';
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Rental desk', noIndex: true });
+}
+
+const DAY_MS = 24 * HOUR_MS;
+/** The timeline shows three weeks from today (India time). */
+const TIMELINE_DAYS = 21;
+/** Statuses worth a bar on the timeline: holding the car, or just back. */
+const SHOWN_STATUSES: BookingStatus[] = ['requested', 'confirmed', 'active', 'returned'];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  await requireAdmin(services, request);
+  const nowMs = services.clock.now();
+  const startMs = Math.floor((nowMs + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS;
+  const endMs = startMs + TIMELINE_DAYS * DAY_MS;
+  const [fleet, bookings, blocks, requested, waitingLicences, active, flash] = await Promise.all([
+    listFleet(services.database),
+    listBookings(services.database, { fromMs: startMs, toMs: endMs, statuses: SHOWN_STATUSES }),
+    listBlocks(services.database, { fromMs: startMs, toMs: endMs }),
+    listRequestedBookings(services.database),
+    listLicences(services.database, { status: 'pending' }),
+    listBookings(services.database, { fromMs: 0, toMs: endMs, statuses: ['active', 'returned'] }),
+    takeFlash(services.config.authSecret, request),
+  ]);
+  const licenceOf = new Map<string, string>();
+  for (const booking of requested) {
+    if (!licenceOf.has(booking.userId)) licenceOf.set(booking.userId, (await licenceStatusFor(services.database, booking.userId))?.status ?? 'none');
+  }
+  const bar = (fromMs: number, toMs: number) => ({
+    left: Math.max(0, ((fromMs - startMs) / (endMs - startMs)) * 100),
+    width: Math.max(0.8, ((Math.min(toMs, endMs) - Math.max(fromMs, startMs)) / (endMs - startMs)) * 100),
+  });
+  return data(
+    {
+      toast: flash.toast,
+      days: Array.from({ length: TIMELINE_DAYS }, (_, index) => ({ label: formatIndiaDay(startMs + index * DAY_MS + 12 * HOUR_MS), weekend: [0, 6].includes(new Date(startMs + index * DAY_MS + IST_OFFSET_MS).getUTCDay()) })),
+      cars: fleet.map((car) => ({
+        id: car.id,
+        name: car.name,
+        rentable: car.rentable,
+        bars: [
+          ...bookings
+            .filter((booking) => booking.vehicleId === car.id)
+            .map((booking) => ({ key: `b${booking.id}`, kind: 'booking' as const, id: booking.id, status: booking.status, label: `#${booking.id} ${BOOKING_STATUS_LABELS[booking.status]}`, title: formatRange(booking.fromMs, booking.toMs), ...bar(booking.fromMs, booking.toMs) })),
+          ...blocks
+            .filter((block) => block.vehicleId === car.id)
+            .map((block) => ({ key: `k${block.id}`, kind: 'block' as const, id: block.id, status: 'blocked', label: block.note || 'Blocked', title: formatRange(block.fromMs, block.toMs), ...bar(block.fromMs, block.toMs) })),
+        ],
+      })),
+      blocks: blocks.map((block) => ({ id: block.id, carName: fleet.find((car) => car.id === block.vehicleId)?.name ?? `#${block.vehicleId}`, range: formatRange(block.fromMs, block.toMs), note: block.note })),
+      requested: requested.map((booking) => ({
+        id: booking.id,
+        carName: booking.carName,
+        range: formatRange(booking.fromMs, booking.toMs),
+        total: booking.quote.total,
+        licence: licenceOf.get(booking.userId) ?? 'none',
+      })),
+      onTrip: active.map((booking) => ({ id: booking.id, carName: booking.carName, status: booking.status, range: formatRange(booking.fromMs, booking.toMs) })),
+      licencesWaiting: waitingLicences.length,
+      suggested: suggestedRange(nowMs),
+    },
+    { headers: flash.headers },
+  );
+}
+
+/** Add or remove a block; confirm or refuse a requested booking. Every change is audit-logged by its service. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
+  const desk = rentalDeskServices(services);
+  const intent = form.get('intent');
+  let text: string;
+  try {
+    if (intent === 'add-block') {
+      const vehicleId = parseId(form.get('vehicleId'));
+      const fromMs = parseIndiaDateTime(cleanLine(form.get('from'), 16));
+      const toMs = parseIndiaDateTime(cleanLine(form.get('to'), 16));
+      if (vehicleId === null) throw new InvalidInputError('Please choose a car.');
+      if (fromMs === null || toMs === null) throw new InvalidInputError('Please give the start and end of the block.');
+      await addBlock(desk, { vehicleId, fromMs, toMs, note: cleanLine(form.get('note'), 200), actorEmail: admin.email });
+      text = 'The car is blocked for those hours.';
+    } else if (intent === 'remove-block') {
+      const blockId = parseId(form.get('blockId'));
+      if (blockId === null) throw new InvalidInputError('This block was not found.');
+      await removeBlock(desk, { blockId, actorEmail: admin.email });
+      text = 'The block is removed.';
+    } else if (intent === 'confirm' || intent === 'refuse') {
+      const bookingId = parseId(form.get('bookingId'));
+      if (bookingId === null) throw new InvalidInputError('This booking was not found.');
+      const booking =
+        intent === 'confirm'
+          ? await confirmBooking(desk, { bookingId, actorEmail: admin.email })
+          : await refuseBooking(desk, { bookingId, reason: cleanText(form.get('reason'), { maxLength: 300 }), actorEmail: admin.email });
+      text = intent === 'confirm' ? `Booking #${booking.id} confirmed; the customer was told.` : `Booking #${booking.id} refused; the customer was told.`;
+    } else {
+      throw new InvalidInputError('The form could not be read. Please reload the page and try again.');
+    }
+  } catch (error) {
+    const answer = answerError(error, services.logger, { fallback: 'The change could not be saved. Please try again.', log: 'rental desk action failed' });
+    return data({ error: answer.message }, { status: answer.status });
+  }
+  throw redirect(adminPaths.rentalDesk, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
+}
+
+const barTone: Record<string, string> = {
+  requested: 'bg-amber-400 text-amber-950',
+  confirmed: 'bg-green-600 text-white',
+  active: 'bg-blue-600 text-white',
+  returned: 'bg-slate-500 text-white',
+  blocked: 'bg-slate-800 text-white bg-[repeating-linear-gradient(45deg,transparent,transparent_6px,rgba(255,255,255,.15)_6px,rgba(255,255,255,.15)_12px)]',
+};
+
+export default function RentalDesk({ loaderData, actionData }: Route.ComponentProps) {
+  const { days, cars, requested, onTrip, blocks, licencesWaiting, toast, suggested } = loaderData;
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Rental desk">
+        <Link to={adminPaths.rentalLicences} className={`${secondaryButton} px-4 py-2 text-sm`}>
+          Licences to review: {licencesWaiting}
+        </Link>
+      </PageHeader>
+      {toast ? <FormMessage tone={toast.tone}>{toast.text}</FormMessage> : null}
+      {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+
+      <section aria-labelledby="requested-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <h2 id="requested-heading" className="text-lg font-bold">
+          Waiting for confirmation ({requested.length})
+        </h2>
+        {requested.length === 0 ? <p className="mt-1 text-sm text-slate-600">No bookings waiting.</p> : null}
+        <ul className="mt-3 flex flex-col gap-3">
+          {requested.map((booking) => (
+            <li key={booking.id} className="flex flex-col gap-3 rounded-xl p-3 ring-1 ring-slate-200 md:flex-row md:items-center">
+              <div className="min-w-0 flex-1">
+                <Link to={adminPaths.rentalBooking(booking.id)} className="font-semibold text-brand-700 underline">
+                  #{booking.id} · {booking.carName}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  {booking.range} · {formatRupees(booking.total)} at pickup
+                </p>
+                <p className="text-sm">
+                  Licence:{' '}
+                  {booking.licence === 'none' ? (
+                    <span className="font-semibold text-red-700">none on file</span>
+                  ) : (
+                    <Link to={adminPaths.rentalLicences} className={booking.licence === 'approved' ? 'font-semibold text-green-700' : 'font-semibold text-amber-800 underline'}>
+                      {LICENCE_STATUS_TEXT[booking.licence as keyof typeof LICENCE_STATUS_TEXT]}
+                    </Link>
+                  )}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-2">
+                <Form method="post">
+                  <input type="hidden" name="bookingId" value={booking.id} />
+                  <button type="submit" name="intent" value="confirm" disabled={busy || booking.licence !== 'approved'} className={`${primaryButton} px-4 py-2 text-sm`}>
+                    Confirm #{booking.id}
+                  </button>
+                </Form>
+                <Form method="post" className="flex items-center gap-2">
+                  <input type="hidden" name="bookingId" value={booking.id} />
+                  <input name="reason" aria-label={`Reason for refusing booking ${booking.id}`} placeholder="Reason" maxLength={300} className={`${inputClass} w-36 py-2 text-sm`} />
+                  <button type="submit" name="intent" value="refuse" disabled={busy} className={`${secondaryButton} px-4 py-2 text-sm text-red-700`}>
+                    Refuse
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {onTrip.length > 0 ? (
+        <section aria-labelledby="trip-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <h2 id="trip-heading" className="text-lg font-bold">
+            On trip and back
+          </h2>
+          <ul className="mt-2 flex flex-col gap-1 text-sm">
+            {onTrip.map((booking) => (
+              <li key={booking.id}>
+                <Link to={adminPaths.rentalBooking(booking.id)} className="font-semibold text-brand-700 underline">
+                  #{booking.id} · {booking.carName}
+                </Link>{' '}
+                · {BOOKING_STATUS_LABELS[booking.status]} · {booking.range}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="timeline-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <h2 id="timeline-heading" className="text-lg font-bold">
+          The next three weeks
+        </h2>
+        <div className="mt-3 overflow-x-auto">
+          <div className="min-w-[760px]">
+            <div className="grid grid-cols-[160px_1fr] text-[11px] text-slate-500">
+              <span />
+              <div className="grid" style={{ gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` }}>
+                {days.map((day) => (
+                  <span key={day.label} className={`border-l border-slate-200 px-0.5 ${day.weekend ? 'bg-slate-50' : ''}`}>
+                    {day.label.replace(/,.*/, '')}
+                    <br />
+                    {day.label.replace(/^[^,]*, /, '')}
+                  </span>
+                ))}
+              </div>
+            </div>
+            <ul>
+              {cars.map((car) => (
+                <li key={car.id} className="grid grid-cols-[160px_1fr] items-center border-t border-slate-100 py-1.5">
+                  <span className="truncate pr-2 text-sm font-semibold" title={car.name}>
+                    {car.name}
+                    {!car.rentable ? <span className="block text-xs font-normal text-red-700">not bookable</span> : null}
+                  </span>
+                  <div className="relative h-8 rounded bg-slate-50">
+                    {car.bars.map((bar) =>
+                      bar.kind === 'booking' ? (
+                        <Link
+                          key={bar.key}
+                          to={adminPaths.rentalBooking(bar.id)}
+                          title={`${bar.label}: ${bar.title}`}
+                          className={`absolute top-1 bottom-1 overflow-hidden whitespace-nowrap rounded px-1 text-[11px] font-semibold leading-6 ${barTone[bar.status] ?? 'bg-slate-300'}`}
+                          style={{ left: `${bar.left}%`, width: `${bar.width}%` }}
+                        >
+                          {bar.label}
+                        </Link>
+                      ) : (
+                        <span
+                          key={bar.key}
+                          title={`${bar.label}: ${bar.title}`}
+                          className={`absolute top-1 bottom-1 overflow-hidden whitespace-nowrap rounded px-1 text-[11px] font-semibold leading-6 ${barTone.blocked}`}
+                          style={{ left: `${bar.left}%`, width: `${bar.width}%` }}
+                        >
+                          {bar.label}
+                        </span>
+                      ),
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+        {cars.length === 0 ? <p className="text-sm text-slate-600">No cars in the rental fleet yet: mark a vehicle as rental in its edit form.</p> : null}
+      </section>
+
+      <section aria-labelledby="blocks-heading" className="grid gap-4 lg:grid-cols-2">
+        <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <h2 id="blocks-heading" className="text-lg font-bold">
+            Block a car
+          </h2>
+          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="add-block" />
+            <label className="flex flex-col gap-1 text-sm font-semibold sm:col-span-2">
+              Car
+              <select name="vehicleId" required className={inputClass}>
+                {cars.map((car) => (
+                  <option key={car.id} value={car.id}>
+                    {car.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              From
+              <input type="datetime-local" name="from" required defaultValue={suggested.from} className={inputClass} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              To
+              <input type="datetime-local" name="to" required defaultValue={suggested.to} className={inputClass} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-semibold sm:col-span-2">
+              Reason
+              <input name="note" maxLength={200} placeholder="Servicing, personal use…" className={inputClass} />
+            </label>
+            <button type="submit" disabled={busy || cars.length === 0} className={`${primaryButton} sm:col-span-2`}>
+              Add block
+            </button>
+          </Form>
+        </div>
+        <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <h2 className="text-lg font-bold">Blocks</h2>
+          {blocks.length === 0 ? <p className="mt-1 text-sm text-slate-600">No blocks in the next three weeks.</p> : null}
+          <ul className="mt-2 flex flex-col gap-2">
+            {blocks.map((block) => (
+              <li key={block.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg p-2 ring-1 ring-slate-200">
+                <span className="text-sm">
+                  <strong>{block.carName}</strong> · {block.range}
+                  {block.note ? ` · ${block.note}` : ''}
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove-block" />
+                  <input type="hidden" name="blockId" value={block.id} />
+                  <button type="submit" disabled={busy} className={`${secondaryButton} px-3 py-1.5 text-sm`}>
+                    Remove
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </div>
+  );
+}

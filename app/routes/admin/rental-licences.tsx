@@ -1,0 +1,173 @@
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { answerError } from '../../../server/http/action-errors.ts';
+import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
+import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
+import { listLicences, parseRefusalReason, reviewLicence } from '../../../server/rentals/licences.ts';
+import { PageHeader } from '../../components/admin/admin-ui.tsx';
+import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
+import { LicenceStatusBadge } from '../../components/rentals/licence-form.tsx';
+import { appContext } from '../../context.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { ageOn, indiaDate, MAX_REFUSAL_REASON, type LicenceStatus } from '../../lib/licence.ts';
+import { adminPaths, paths } from '../../lib/paths.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import type { Route } from './+types/rental-licences';
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Driving licences', noIndex: true });
+}
+
+const FILTERS: Array<{ value: LicenceStatus | ''; label: string }> = [
+  { value: 'pending', label: 'Awaiting review' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'refused', label: 'Refused' },
+  { value: '', label: 'All' },
+];
+
+function statusFilter(value: string | null): LicenceStatus | '' {
+  return value === 'approved' || value === 'refused' || value === 'all' ? (value === 'all' ? '' : value) : 'pending';
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  await requireAdmin(services, request);
+  const status = statusFilter(new URL(request.url).searchParams.get('status'));
+  const [licences, flash] = await Promise.all([listLicences(services.database, status ? { status } : {}), takeFlash(services.config.authSecret, request)]);
+  const today = indiaDate(services.clock.now());
+  return data(
+    {
+      status,
+      toast: flash.toast,
+      licences: licences.map((licence) => ({
+        ...licence,
+        age: ageOn(licence.dateOfBirth, today),
+        frontUrl: `${paths.licencePhoto(licence.userId, 'front')}?v=${encodeURIComponent(licence.updatedAt)}`,
+        backUrl: `${paths.licencePhoto(licence.userId, 'back')}?v=${encodeURIComponent(licence.updatedAt)}`,
+      })),
+    },
+    { headers: flash.headers },
+  );
+}
+
+/** Approve or refuse (with the reason the customer reads); audit-logged and told to the customer by the service. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message, userId: '' }, { status: form.status });
+  const userId = typeof form.get('userId') === 'string' ? String(form.get('userId')).slice(0, 200) : '';
+  const intent = form.get('intent');
+  try {
+    if (!userId || (intent !== 'approve' && intent !== 'refuse')) throw new FormReadError('malformed', 'The form could not be read. Please reload the page and try again.');
+    const licence =
+      intent === 'approve'
+        ? await reviewLicence(services, { userId, adminEmail: admin.email, decision: 'approve' })
+        : await reviewLicence(services, { userId, adminEmail: admin.email, decision: 'refuse', reason: parseRefusalReason(form.get('reason')) });
+    const text = intent === 'approve' ? `Approved the licence ${licence.number}; the customer was told.` : `Refused the licence ${licence.number}; the customer was told why.`;
+    throw redirect(`${adminPaths.rentalLicences}${new URL(request.url).search}`, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const answer = answerError(error, services.logger, { fallback: 'Failed to save the review. Please try again.', prefix: 'Failed to save the review', log: 'licence review failed' });
+    return data({ error: answer.message, userId }, { status: answer.status });
+  }
+}
+
+export default function RentalLicences({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting';
+  const { licences, status, toast } = loaderData;
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Driving licences" back={{ to: adminPaths.rentalDesk, label: 'Rental desk' }} />
+      {toast ? <FormMessage tone={toast.tone}>{toast.text}</FormMessage> : null}
+      {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+      <nav aria-label="Filter licences" className="flex flex-wrap gap-2">
+        {FILTERS.map((filter) => (
+          <a
+            key={filter.label}
+            href={`${adminPaths.rentalLicences}?status=${filter.value || 'all'}`}
+            aria-current={status === filter.value ? 'page' : undefined}
+            className={`rounded-full px-3 py-1.5 text-sm font-semibold ring-1 ${status === filter.value ? 'bg-slate-900 text-white ring-slate-900' : 'bg-white text-slate-800 ring-slate-300'}`}
+          >
+            {filter.label}
+          </a>
+        ))}
+      </nav>
+      {licences.length === 0 ? <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">No licences here.</p> : null}
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {licences.map((licence) => (
+          <li key={licence.userId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="truncate font-bold">{licence.name || licence.email}</p>
+                <p className="truncate text-sm text-slate-600">
+                  {licence.email}
+                  {licence.phone ? ` · ${licence.phone}${licence.phoneVerified ? ' (verified)' : ''}` : ''}
+                </p>
+              </div>
+              <LicenceStatusBadge status={licence.status} />
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              <dt className="text-slate-600">Licence number</dt>
+              <dd className="font-semibold">{licence.number}</dd>
+              <dt className="text-slate-600">Date of birth</dt>
+              <dd>
+                {formatDate(licence.dateOfBirth)} ({licence.age} years)
+              </dd>
+              <dt className="text-slate-600">Sent</dt>
+              <dd>{formatDateTime(licence.updatedAt)}</dd>
+              {licence.reviewedBy ? (
+                <>
+                  <dt className="text-slate-600">Reviewed</dt>
+                  <dd>
+                    {licence.reviewedBy}, {formatDateTime(licence.reviewedAt)}
+                  </dd>
+                </>
+              ) : null}
+              {licence.refusalReason ? (
+                <>
+                  <dt className="text-slate-600">Reason</dt>
+                  <dd>{licence.refusalReason}</dd>
+                </>
+              ) : null}
+            </dl>
+            <div className="mt-3 grid grid-cols-2 gap-3">
+              {(['front', 'back'] as const).map((side) => (
+                <a key={side} href={side === 'front' ? licence.frontUrl : licence.backUrl} target="_blank" rel="noreferrer">
+                  <img
+                    src={side === 'front' ? licence.frontUrl : licence.backUrl}
+                    alt={`Licence ${licence.number}, ${side}`}
+                    width={320}
+                    height={200}
+                    loading="lazy"
+                    className="aspect-[16/10] w-full rounded-lg bg-slate-100 object-contain ring-1 ring-slate-200"
+                  />
+                </a>
+              ))}
+            </div>
+            <div className="mt-4 flex flex-col gap-3">
+              {licence.status !== 'approved' ? (
+                <Form method="post">
+                  <input type="hidden" name="userId" value={licence.userId} />
+                  <button type="submit" name="intent" value="approve" disabled={busy} className={primaryButton}>
+                    Approve licence
+                  </button>
+                </Form>
+              ) : null}
+              <Form method="post" className="flex flex-col gap-2">
+                <input type="hidden" name="userId" value={licence.userId} />
+                <label htmlFor={`reason-${licence.userId}`} className="text-sm font-semibold">
+                  Reason for refusing (the customer reads it)
+                </label>
+                <textarea id={`reason-${licence.userId}`} name="reason" rows={2} maxLength={MAX_REFUSAL_REASON} required className={inputClass} />
+                <button type="submit" name="intent" value="refuse" disabled={busy} className={`${secondaryButton} self-start text-red-700`}>
+                  Refuse licence
+                </button>
+              </Form>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

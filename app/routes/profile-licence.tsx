@@ -1,0 +1,63 @@
+import { data, redirect } from 'react-router';
+import { requireUser } from '../../server/auth/session.ts';
+import { answerError } from '../../server/http/action-errors.ts';
+import { flashHeaders, takeFlash } from '../../server/http/flash.ts';
+import { FormReadError } from '../../server/http/forms.ts';
+import { receiveLicenceUpload } from '../../server/http/licence-upload.ts';
+import { ownLicenceView } from '../../server/rentals/licences.ts';
+import { FormMessage } from '../components/form.tsx';
+import { LicenceSection } from '../components/rentals/licence-form.tsx';
+import { appContext } from '../context.ts';
+import { LICENCE_SAVED, type LicenceFieldErrors } from '../lib/licence.ts';
+import { localPath, paths } from '../lib/paths.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/profile-licence';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: paths.profileLicence, title: 'Driving licence', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const user = await requireUser(services.auth, request);
+  const [licence, flash] = await Promise.all([ownLicenceView(services.database, user.id), takeFlash(services.config.authSecret, request)]);
+  const redirectTo = localPath(new URL(request.url).searchParams.get('redirectTo'));
+  return data({ licence, toast: flash.toast, redirectTo }, { headers: flash.headers });
+}
+
+/** The licence upload, from this page or the profile page; back to where the renter was going. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const user = await requireUser(services.auth, request);
+  const redirectTo = localPath(new URL(request.url).searchParams.get('redirectTo'));
+  const typed: { number?: string; dateOfBirth?: string } = {};
+  try {
+    await receiveLicenceUpload(services, request, user.id, typed);
+  } catch (error) {
+    const answer = answerError(error, services.logger, { fallback: 'Failed to upload your licence. Please try again.', log: 'licence upload failed' });
+    const values = error instanceof FormReadError ? { number: String(error.fields.get('number') ?? ''), dateOfBirth: String(error.fields.get('dateOfBirth') ?? '') } : typed;
+    const errors: LicenceFieldErrors = { ...answer.fields };
+    return data({ message: answer.message, errors, values }, { status: answer.status, headers: answer.headers });
+  }
+  throw redirect(redirectTo ?? paths.profile, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: LICENCE_SAVED }) });
+}
+
+export default function ProfileLicence({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto w-full max-w-[560px] rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      {loaderData.toast ? (
+        <div className="mb-4">
+          <FormMessage tone={loaderData.toast.tone}>{loaderData.toast.text}</FormMessage>
+        </div>
+      ) : null}
+      <LicenceSection
+        headingLevel={1}
+        licence={loaderData.licence}
+        errors={actionData?.errors}
+        message={actionData?.message}
+        values={actionData?.values}
+        redirectTo={loaderData.redirectTo ?? undefined}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { getProfile } from '../../server/accounts/profiles.ts';
+import { currentUser, requireUser } from '../../server/auth/session.ts';
+import { answerError } from '../../server/http/action-errors.ts';
+import { flashHeaders } from '../../server/http/flash.ts';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
+import { carAvailability, createBooking } from '../../server/rentals/bookings.ts';
+import { licenceStatusFor } from '../../server/rentals/licences.ts';
+import { notifyAdminOfBooking } from '../../server/rentals/notify.ts';
+import { rentalSettings } from '../../server/rentals/store.ts';
+import { FormMessage, inputClass, primaryButton, secondaryButton } from '../components/form.tsx';
+import { QuoteBreakdown } from '../components/rentals/quote-parts.tsx';
+import { appContext } from '../context.ts';
+import { formatRupees } from '../lib/format.ts';
+import { parseId } from '../lib/input.ts';
+import { LICENCE_STATUS_TEXT } from '../lib/licence.ts';
+import { paths } from '../lib/paths.ts';
+import { askedRange, formatRange } from '../lib/rent-view.ts';
+import { ageOn, FUEL_POLICY_LABELS } from '../lib/rentals.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/rent-book';
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: paths.rentalBook(params.id), title: 'Book your rental car', noIndex: true });
+}
+
+type StepState = 'done' | 'todo' | 'waiting' | 'problem';
+type Step = { label: string; state: StepState; detail: string; action?: { to: string; label: string } };
+
+/**
+ * The booking steps for one car and range: signed in, phone verified (the OTP flow of
+ * /profile-complete), licence on file (/profile/licence), then Book with pay at pickup. Each
+ * step links to where it is done and comes back here.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const id = parseId(params.id);
+  const url = new URL(request.url);
+  const { range } = askedRange(url.searchParams);
+  if (id === null) throw data({ message: 'This rental car was not found.' }, { status: 404 });
+  if (!range) throw redirect(paths.rentalCar(id));
+  const here = paths.rentalBook(id, { from: range.from, to: range.to });
+  let availability;
+  let message: string | null = null;
+  try {
+    availability = await carAvailability(services, id, range);
+  } catch (error) {
+    const answer = answerError(error, services.logger, { fallback: 'The price could not be worked out. Please try again.', log: 'rental quote failed' });
+    if (answer.status === 404) throw data({ message: answer.message }, { status: 404 });
+    if (answer.status === 500) throw data({ message: answer.message }, { status: 500 });
+    throw redirect(paths.rentalCar(id, { from: range.from, to: range.to }));
+  }
+  if (!availability.available) message = 'This car was just taken for these dates. Please pick other dates.';
+  const terms = availability.terms!;
+  const user = await currentUser(services.auth, request);
+  const steps: Step[] = [];
+  let ready = false;
+  if (!user) {
+    steps.push({ label: 'Sign in', state: 'todo', detail: 'Sign in or create an account to book.', action: { to: paths.loginThen(here), label: 'Sign in' } });
+    steps.push({ label: 'Verify your phone', state: 'todo', detail: 'We send a 6-digit code by SMS.' });
+    steps.push({ label: 'Driving licence', state: 'todo', detail: 'Number, date of birth and photos of both sides.' });
+  } else {
+    steps.push({ label: 'Sign in', state: 'done', detail: `Signed in as ${user.email}` });
+    const [profile, licence] = await Promise.all([getProfile(services.database, user.id), licenceStatusFor(services.database, user.id)]);
+    const phoneOk = Boolean(profile?.phoneVerified && profile.phone);
+    steps.push(
+      phoneOk
+        ? { label: 'Verify your phone', state: 'done', detail: `Verified ${profile!.phone}` }
+        : { label: 'Verify your phone', state: 'todo', detail: 'We send a 6-digit code by SMS.', action: { to: `${paths.profileComplete}?redirectTo=${encodeURIComponent(here)}`, label: 'Verify phone' } },
+    );
+    const licencePage = `${paths.profileLicence}?redirectTo=${encodeURIComponent(here)}`;
+    const age = licence ? ageOn(licence.dateOfBirth, range.fromMs) : null;
+    if (!licence) steps.push({ label: 'Driving licence', state: 'todo', detail: 'Number, date of birth and photos of both sides.', action: { to: licencePage, label: 'Add licence' } });
+    else if (licence.status === 'refused')
+      steps.push({ label: 'Driving licence', state: 'problem', detail: `Not accepted${licence.refusalReason ? `: ${licence.refusalReason}` : ''}`, action: { to: licencePage, label: 'Upload again' } });
+    else if (age !== null && age < terms.minAge) steps.push({ label: 'Driving licence', state: 'problem', detail: `This car needs a driver of at least ${terms.minAge}.` });
+    else
+      steps.push({
+        label: 'Driving licence',
+        state: licence.status === 'approved' ? 'done' : 'waiting',
+        detail: licence.status === 'approved' ? 'Approved' : `${LICENCE_STATUS_TEXT.pending}: you can book now; we confirm once it is approved.`,
+      });
+    ready = steps.every((step) => step.state === 'done' || step.state === 'waiting');
+  }
+  const settings = await rentalSettings(services);
+  return data(
+    {
+      car: { id: availability.id, name: availability.name, deliveryAvailable: terms.deliveryAvailable },
+      range,
+      quote: availability.quote!,
+      terms: { fuelPolicy: FUEL_POLICY_LABELS[terms.fuelPolicy], minHours: terms.minHours, minAge: terms.minAge, deliveryAvailable: terms.deliveryAvailable },
+      policy: {
+        graceHours: settings.rentalGraceHours,
+        lateFeePerHour: settings.rentalLateFeePerHour,
+        freeCancelHours: settings.rentalFreeCancelHours,
+        lateCancelKeepDays: settings.rentalLateCancelKeepDays,
+        deliveryFee: settings.rentalDeliveryFee,
+      },
+      steps,
+      ready: ready && availability.available,
+      message,
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const user = await requireUser(services.auth, request);
+  const id = parseId(params.id);
+  const { range } = askedRange(new URL(request.url).searchParams);
+  if (id === null) return data({ error: 'This rental car was not found.', fields: {} as Record<string, string> }, { status: 404 });
+  if (!range) return data({ error: 'Please choose both a pickup and a return date and time.', fields: {} as Record<string, string> }, { status: 400 });
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message, fields: {} as Record<string, string> }, { status: form.status });
+  const pickup = form.get('pickup') === 'delivery' ? 'delivery' : 'hub';
+  const pinCode = typeof form.get('pinCode') === 'string' ? String(form.get('pinCode')).trim().slice(0, 10) : '';
+  let booking;
+  try {
+    booking = await createBooking(services, { userId: user.id, vehicleId: id, fromMs: range.fromMs, toMs: range.toMs, pickup, pinCode, paymentMethod: 'pay-at-pickup' });
+  } catch (error) {
+    const answer = answerError(error, services.logger, { fallback: 'The booking could not be made. Please try again.', log: 'rental booking failed' });
+    return data({ error: answer.message, fields: answer.fields as Record<string, string> }, { status: answer.status, headers: answer.headers });
+  }
+  // The desk hears of it by mail when notifications are on; the renter's request never waits for it.
+  void notifyAdminOfBooking(services, booking).catch((error: unknown) => services.logger.warn({ err: error }, 'new booking mail could not be sent'));
+  const text = `Booking #${booking.id} requested: ${booking.carName}, ${formatRange(booking.fromMs, booking.toMs)}. Pay ${formatRupees(booking.quote.total)} at pickup; we confirm by SMS.`;
+  throw redirect(paths.myBookings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
+}
+
+const stepTone: Record<StepState, string> = {
+  done: 'bg-green-600 text-white',
+  waiting: 'bg-amber-500 text-white',
+  todo: 'bg-slate-200 text-slate-700',
+  problem: 'bg-red-600 text-white',
+};
+
+export default function RentBook({ loaderData, actionData }: Route.ComponentProps) {
+  const { car, range, quote, terms, policy, steps, ready, message } = loaderData;
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to={paths.rentalCar(car.id, { from: range.from, to: range.to })} className="font-semibold text-brand-700 underline">
+          ← {car.name}
+        </Link>
+      </nav>
+      <header>
+        <h1 className="text-2xl font-extrabold tracking-tight">Book the {car.name}</h1>
+        <p className="mt-1 text-slate-600">{formatRange(range.fromMs, range.toMs)}</p>
+      </header>
+      {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+      {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+      <ol className="flex flex-col gap-3" aria-label="Booking steps">
+        {steps.map((step, index) => (
+          <li key={step.label} className="flex items-start gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <span className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${stepTone[step.state]}`} aria-hidden="true">
+              {step.state === 'done' ? '✓' : index + 1}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">
+                {step.label}
+                <span className="sr-only">: {step.state === 'done' ? 'done' : step.state === 'waiting' ? 'waiting for review' : step.state === 'problem' ? 'needs attention' : 'to do'}</span>
+              </p>
+              <p className="break-words text-sm text-slate-600">{step.detail}</p>
+            </div>
+            {step.action ? (
+              <Link to={step.action.to} className={`${secondaryButton} shrink-0 px-4 py-2 text-sm`}>
+                {step.action.label}
+              </Link>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <section aria-labelledby="book-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <h2 id="book-heading" className="text-lg font-bold">
+          Pay at pickup
+        </h2>
+        <QuoteBreakdown quote={quote} terms={terms} policy={policy} />
+        {ready ? (
+          <Form method="post" className="mt-4 flex flex-col gap-3">
+            <fieldset className="flex flex-col gap-2">
+              <legend className="font-semibold">Pickup</legend>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="pickup" value="hub" defaultChecked className="h-4 w-4 accent-brand-700" /> At our hub
+              </label>
+              {car.deliveryAvailable ? (
+                <label className="flex flex-wrap items-center gap-2">
+                  <input type="radio" name="pickup" value="delivery" className="h-4 w-4 accent-brand-700" /> Delivered (+{formatRupees(policy.deliveryFee)}) to PIN code
+                  <input
+                    name="pinCode"
+                    inputMode="numeric"
+                    maxLength={6}
+                    pattern="[1-9][0-9]{5}"
+                    aria-label="PIN code for delivery"
+                    aria-invalid={actionData?.fields?.pinCode ? true : undefined}
+                    className={`${inputClass} w-32 py-1.5`}
+                  />
+                </label>
+              ) : null}
+              {actionData?.fields?.pinCode ? <p className="text-sm font-medium text-red-700">{actionData.fields.pinCode}</p> : null}
+            </fieldset>
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {busy ? 'Booking...' : `Book, pay ${formatRupees(quote.total)} at pickup`}
+            </button>
+          </Form>
+        ) : (
+          <p className="mt-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">Finish the steps above to book.</p>
+        )}
+      </section>
+    </div>
+  );
+}

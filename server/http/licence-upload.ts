@@ -1,0 +1,55 @@
+import type { AppServices } from '../services.ts';
+import { InvalidInputError, RateLimitedError } from '../errors.ts';
+import { submitLicence, type Licence } from '../rentals/licences.ts';
+import { consumeRateLimit } from '../security/rate-limit.ts';
+import { readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from './forms.ts';
+import { IMAGE_TOO_LARGE } from '../../app/lib/uploads.ts';
+import { cleanLine } from '../../app/lib/input.ts';
+import { indiaDate, parseLicenceFields } from '../../app/lib/licence.ts';
+
+/** Uploads of a licence per person: enough for a few retakes, not for filling the disk. */
+export const LICENCE_UPLOAD_LIMIT = { limit: 20, windowMs: 60 * 60 * 1000 };
+
+const licenceUploadMessages = {
+  tooLarge: `Please send two photos of up to ${IMAGE_TOO_LARGE.match(/\d+ MB/)?.[0] ?? '15 MB'} each.`,
+  tooManyFiles: 'Please send one photo of each side of your licence.',
+  fileTooLarge: IMAGE_TOO_LARGE,
+};
+
+/**
+ * The licence form as the profile page and the Android API send it (multipart: `number`,
+ * `dateOfBirth`, `front`, `back`), for the signed-in `userId`: counted against the person's
+ * limit before the body is read, parsed, stored, the temporary files removed whatever happens.
+ * Throws from the error vocabulary (FormReadError included) with the form's field names.
+ */
+export async function receiveLicenceUpload(
+  services: AppServices,
+  request: Request,
+  userId: string,
+  /** Filled with what was typed, so a refused form can show it again. */
+  typed: { number?: string; dateOfBirth?: string } = {},
+): Promise<Licence> {
+  const limit = await consumeRateLimit(services.database, { key: `licence-upload:${userId}`, ...LICENCE_UPLOAD_LIMIT, now: services.clock.now() });
+  if (!limit.allowed) {
+    await request.body?.cancel().catch(() => {});
+    throw new RateLimitedError('Too many uploads. Please wait a while and try again.', limit.retryAfterSeconds);
+  }
+  const form: UploadForm = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: licenceUploadMessages });
+  try {
+    typed.number = cleanLine(form.fields.get('number'), 40);
+    typed.dateOfBirth = cleanLine(form.fields.get('dateOfBirth'), 20);
+    const parsed = parseLicenceFields({ number: form.fields.get('number'), dateOfBirth: form.fields.get('dateOfBirth') }, indiaDate(services.clock.now()));
+    const front = uploadsFrom(form, 'front')[0] ?? null;
+    const back = uploadsFrom(form, 'back')[0] ?? null;
+    if (!parsed.ok) {
+      const errors: Record<string, string> = { ...parsed.errors };
+      if (!front) errors.front = 'Please add a photo of the front of your licence.';
+      if (!back) errors.back = 'Please add a photo of the back of your licence.';
+      throw new InvalidInputError('Please check the marked fields.', errors);
+    }
+    const licence = await submitLicence(services, { userId, number: parsed.number, dateOfBirth: parsed.dateOfBirth, front, back });
+    return licence;
+  } finally {
+    await form.discard();
+  }
+}

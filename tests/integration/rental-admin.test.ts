@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, mainText, signUp, uniqueEmail } from '../support/http-client.ts';
+import { openServerDatabase } from '../support/database.ts';
+import { sharedServer } from '../support/shared.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import type { Database } from '../../server/db/connection.ts';
+
+/**
+ * The admin side of self-drive rental: a vehicle's purpose and rental terms in the vehicle
+ * form (checked, saved, audit-logged, back to sale stock), the rental settings on the
+ * settings page, and that only an admin reaches any of it. On SQLite and PostgreSQL.
+ */
+
+const shared = sharedServer();
+const ADMIN = 'admin@gaadibazaar.in';
+const PASSWORD = 'secret123';
+
+const TERMS = {
+  purpose: 'rental',
+  hourlyRate: '250',
+  dailyRate: '2,200',
+  weeklyRate: '13000',
+  kmPerDay: '240',
+  extraKmRate: '12',
+  deposit: '5000',
+  fuelPolicy: 'full-to-full',
+  minAge: '21',
+  minHours: '4',
+  seats: '5',
+  commercialRegistration: 'on',
+  deliveryAvailable: 'on',
+};
+
+function vehicleForm(categoryId: number, extra: Record<string, string>): FormData {
+  const form = new FormData();
+  const fields = { intent: 'save', name: 'Honda Amaze S', make: 'Honda', model: 'Amaze', categoryId: String(categoryId), price: '585000', year: '2022', fuelType: 'Petrol', transmission: 'Manual', ...extra };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+describe.skipIf(!shared.url)(`rental terms and settings in the admin panel (${shared.dialect})`, () => {
+  let server: TestServer;
+  let database: Database;
+  let admin: HttpClient;
+  let categoryId: number;
+  let categorySlug: string;
+  let vehicleId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect: shared.dialect, seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN } });
+    database = openServerDatabase(server);
+    admin = new HttpClient(server.url);
+    const signIn = await admin.postForm('/admin-login', { email: ADMIN, password: PASSWORD, botCheck: await admin.botToken('LOGIN') });
+    expect(signIn.status).toBe(302);
+    const categories = (await (await admin.get('/api/v1/categories')).json()) as Array<{ id: number; slug: string }>;
+    categoryId = categories[0]!.id;
+    categorySlug = categories[0]!.slug;
+  }, 240_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await server?.stop();
+  });
+
+  it('refuses wrong terms per field and saves nothing', async () => {
+    const before = Number((await database.db.selectFrom('vehicles').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst())!.count);
+    const response = await admin.request('/admin/add-vehicle', {
+      method: 'POST',
+      body: vehicleForm(categoryId, { ...TERMS, dailyRate: 'abc', kmPerDay: '', deposit: '-5' }),
+    });
+    expect(response.status).toBe(400);
+    const text = mainText(await response.text());
+    expect(text).toContain('Km per day is required (or tick Unlimited km)');
+    const after = Number((await database.db.selectFrom('vehicles').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst())!.count);
+    expect(after).toBe(before);
+
+    const wrong = await admin.request('/admin/add-vehicle', { method: 'POST', body: vehicleForm(categoryId, { ...TERMS, dailyRate: 'abc', deposit: '-5', fuelPolicy: 'empty' }) });
+    expect(wrong.status).toBe(400);
+    const wrongText = mainText(await wrong.text());
+    expect(wrongText).toContain('Daily rate must be a whole number');
+    expect(wrongText).toContain('Security deposit must be a whole number');
+  });
+
+  it('adds a car to the rental fleet with its terms, shows them again for editing, and logs it', async () => {
+    const response = await admin.request('/admin/add-vehicle', { method: 'POST', body: vehicleForm(categoryId, TERMS) });
+    expect(response.status).toBe(302);
+    const row = await database.db.selectFrom('vehicles').select(['id', 'purpose']).where('name', '=', 'Honda Amaze S').executeTakeFirstOrThrow();
+    vehicleId = Number(row.id);
+    expect(row.purpose).toBe('rental');
+    const terms = await database.db.selectFrom('rental_terms').selectAll().where('vehicle_id', '=', vehicleId).executeTakeFirstOrThrow();
+    expect(Number(terms.daily_rate)).toBe(2200);
+    expect(Number(terms.km_per_day)).toBe(240);
+    expect(Number(terms.commercial_registration)).toBe(1);
+
+    const edit = await admin.get(`/admin-panel/vehicles/edit/${categorySlug}/${vehicleId}`);
+    const html = await edit.text();
+    expect(html).toMatch(/<option value="rental" selected/);
+    expect(html).toContain('value="13000"');
+    expect(mainText(await (await admin.get('/admin/audit-log')).text())).toContain(`Put vehicle #${vehicleId} in the rental fleet`);
+  });
+
+  it('changes the terms to unlimited km, then moves the car back to sale stock', async () => {
+    const path = `/admin-panel/vehicles/edit/${categorySlug}/${vehicleId}`;
+    const unlimited = await admin.request(path, { method: 'POST', body: vehicleForm(categoryId, { ...TERMS, kmPerDay: '', unlimitedKm: 'on', dailyRate: '2400' }) });
+    expect(unlimited.status).toBe(302);
+    const terms = await database.db.selectFrom('rental_terms').selectAll().where('vehicle_id', '=', vehicleId).executeTakeFirstOrThrow();
+    expect(terms.km_per_day).toBeNull();
+    expect(Number(terms.daily_rate)).toBe(2400);
+
+    const sale = await admin.request(path, { method: 'POST', body: vehicleForm(categoryId, { purpose: 'sale' }) });
+    expect(sale.status).toBe(302);
+    expect((await database.db.selectFrom('vehicles').select('purpose').where('id', '=', vehicleId).executeTakeFirstOrThrow()).purpose).toBe('sale');
+    const audit = mainText(await (await admin.get('/admin/audit-log')).text());
+    expect(audit).toContain(`Changed the rental terms of vehicle #${vehicleId}`);
+    expect(audit).toContain(`Moved vehicle #${vehicleId} from the rental fleet to sale stock`);
+  });
+
+  it('saves the rental settings and refuses a wrong PIN code with its message', async () => {
+    const page = await admin.get('/admin/settings');
+    const html = await page.text();
+    expect(mainText(html)).toContain('Self-drive rental');
+    expect(html).toContain('400069');
+
+    const base = { intent: 'save', siteName: 'Gaadi Bazaar', adminEmail: ADMIN, itemsPerPage: '10', emailNotifications: 'on' };
+    const rental = {
+      rentalBufferHours: '3',
+      rentalMinNoticeHours: '2',
+      rentalHorizonDays: '60',
+      rentalGraceHours: '1',
+      rentalLateFeePerHour: '₹250',
+      rentalFreeCancelHours: '48',
+      rentalLateCancelKeepDays: '1',
+      rentalDeliveryFee: '600',
+      servicePinCodes: '400069, 400059\n400093',
+    };
+    const wrong = await admin.postForm('/admin/settings', { ...base, ...rental, servicePinCodes: '400069, 12ab', rentalBufferHours: '99' });
+    expect(wrong.status).toBe(200);
+    const wrongText = mainText(await wrong.text());
+    expect(wrongText).toContain('Each PIN code must be 6 digits');
+    expect(wrongText).toContain('The turnaround buffer can be at most 48 hours');
+
+    const saved = await admin.postForm('/admin/settings', { ...base, ...rental });
+    expect(saved.status).toBe(302);
+    const rows = await database.db.selectFrom('settings').select(['key', 'value']).execute();
+    const values = Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
+    expect(values).toMatchObject({ rentalBufferHours: 3, rentalLateFeePerHour: 250, rentalFreeCancelHours: 48, servicePinCodes: ['400069', '400059', '400093'] });
+  });
+
+  it('keeps the rental desk and licence review behind the admin guard', async () => {
+    const person = new HttpClient(server.url);
+    await signUp(person, uniqueEmail('renter'));
+    for (const path of ['/admin/rentals', '/admin/rentals/licences']) {
+      const signedOut = await new HttpClient(server.url).get(path);
+      expect(signedOut.status, path).toBe(302);
+      expect(signedOut.headers.get('location')).toMatch(/^\/admin-login/);
+      const user = await person.get(path);
+      expect(user.status, path).toBe(403);
+      await user.body?.cancel();
+      const own = await admin.get(path);
+      expect(own.status, path).toBe(200);
+      await own.body?.cancel();
+    }
+  });
+});
