@@ -11,6 +11,8 @@ import path from 'node:path';
 import { CompiledQuery, sql, type Insertable, type KyselyPlugin, type RawBuilder } from 'kysely';
 import { priceDigits } from '../app/lib/format.ts';
 import { buildSearchText, searchTerms } from '../server/catalog/search.ts';
+import { filterColumns } from '../server/catalog/filters.ts';
+import { colourIn } from '../app/lib/listing-filters.ts';
 import { createCategory, listVehicles } from '../server/catalog/vehicles.ts';
 import { openDatabase, type Database, type Dialect } from '../server/db/connection.ts';
 import { demoCategories, demoVehicles, type DemoVehicle } from '../server/db/demo/inventory.ts';
@@ -107,6 +109,9 @@ function makeVehicle(rng: Generator, id: number, categoryIds: Map<string, number
   const status = roll < 0.1 ? 'sold' : roll < 0.12 ? 'reserved' : 'available';
   const created = new Date(Date.UTC(2023, 0, 1) + id * 13 * 60_000 + rng.int(0, 600_000)).toISOString();
   const transmission = rng.chance(0.15) ? (template.transmission === 'Manual' ? 'Automatic' : 'Manual') : template.transmission;
+  const owners = rng.pick(OWNERS);
+  const registration = rng.pick(REGISTRATIONS);
+  const searched = { make: template.make, model: template.model, name, variant, year, fuelType: template.fuelType, transmission, bodyType: template.bodyType, registration, categoryName, description };
   return {
     id,
     category_id: categoryId,
@@ -117,10 +122,12 @@ function makeVehicle(rng: Generator, id: number, categoryIds: Map<string, number
     year,
     fuel_type: template.fuelType,
     transmission,
+    body_type: template.bodyType,
+    colour: colourIn(colour),
     price,
     price_rupees: rupees,
-    owners: rng.pick(OWNERS),
-    registration: rng.pick(REGISTRATIONS),
+    owners,
+    registration,
     insurance_validity: `202${rng.int(5, 7)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
     odometer: rng.chance(0.03) ? null : rng.int(3, 150) * 1000,
     fitness_fc: template.fitnessFC,
@@ -134,7 +141,8 @@ function makeVehicle(rng: Generator, id: number, categoryIds: Map<string, number
     status,
     sold_price: status === 'sold' ? rupees : null,
     sold_at: status === 'sold' ? created : null,
-    search_text: buildSearchText({ make: template.make, model: template.model, name, variant, year, categoryName, description }),
+    search_text: buildSearchText(searched),
+    ...filterColumns({ ...searched, owners }),
     created_at: created,
     updated_at: created,
   };

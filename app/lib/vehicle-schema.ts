@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanLine, cleanText, parseId } from './input.ts';
+import { BODY_TYPES, COLOURS, type BodyType, type Colour } from './listing-filters.ts';
 import { VEHICLE_TEXT_FIELDS, vehicleText, type Vehicle, type VehicleMaps, type VehicleStatus } from './vehicle.ts';
 
 /**
@@ -147,6 +148,8 @@ const scalarSchema = z.object({
   variant: short('Variant', 60),
   fuelType: z.union([z.enum(FUEL_TYPES), z.literal('')], { error: 'Please choose a fuel type from the list' }),
   transmission: z.union([z.enum(TRANSMISSIONS), z.literal('')], { error: 'Please choose Manual or Automatic' }),
+  bodyType: z.union([z.enum(Object.keys(BODY_TYPES) as [BodyType, ...BodyType[]]), z.literal('')], { error: 'Please choose a body type from the list' }),
+  colour: z.union([z.enum(Object.keys(COLOURS) as [Colour, ...Colour[]]), z.literal('')], { error: 'Please choose a colour from the list' }),
   owners: short('Owners', 40),
   registration: short('Registration number', 40),
   insuranceValidity: z

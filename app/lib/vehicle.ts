@@ -20,6 +20,8 @@ export const VEHICLE_TEXT_FIELDS = [
   'year',
   'fuelType',
   'transmission',
+  'bodyType',
+  'colour',
   'price',
   'owners',
   'registration',
@@ -37,7 +39,7 @@ export function vehicleText(source: Record<VehicleTextField, string>): Record<Ve
 }
 
 /** The text fields a card shows (VehicleSummary). */
-export const SUMMARY_TEXT_FIELDS = ['name', 'make', 'model', 'variant', 'year', 'fuelType', 'transmission', 'price'] as const satisfies readonly VehicleTextField[];
+export const SUMMARY_TEXT_FIELDS = ['name', 'make', 'model', 'variant', 'year', 'fuelType', 'transmission', 'bodyType', 'price'] as const satisfies readonly VehicleTextField[];
 export type SummaryTextField = (typeof SUMMARY_TEXT_FIELDS)[number];
 
 /** The labelled lists of a vehicle: condition report, refurbishment work and finance options. */
@@ -70,7 +72,7 @@ export type Vehicle = VehicleInput & {
 };
 
 /** What a card needs: small enough to send 50 of in a page. */
-export type VehicleSummary = Pick<Vehicle, 'id' | SummaryTextField | 'odometer' | 'featured' | 'status' | 'categoryName'> & { cover: ImageRef | null };
+export type VehicleSummary = Pick<Vehicle, 'id' | SummaryTextField | 'priceRupees' | 'odometer' | 'featured' | 'status' | 'categoryName'> & { cover: ImageRef | null };
 
 export type Category = { id: number; name: string; slug: string; image: ImageRef | null; vehicleCount: number };
 

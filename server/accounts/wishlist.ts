@@ -81,6 +81,8 @@ export async function listWishlist(database: Database, userId: string): Promise<
         year: row.year ?? '',
         fuel_type: row.fuel_type ?? '',
         transmission: row.transmission ?? '',
+        body_type: row.body_type ?? '',
+        price_rupees: row.price_rupees,
         odometer: row.odometer,
         price: row.price ?? '',
         featured: row.featured ?? 0,

@@ -10,7 +10,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import type { Upload } from '../media/images.ts';
 import { discardImages, storeUploads } from './admin-images.ts';
 import { toImageRef } from './rows.ts';
-import { buildSearchText } from './search.ts';
+import { buildSearchText, SEARCHED_COLUMNS, searchedFieldsOf } from './search.ts';
 import { slugify } from './vehicles.ts';
 
 /** Category administration (SPEC 2 Admin add category / manage categories; 5; 8). */
@@ -228,13 +228,13 @@ export async function updateCategory(
 async function rebuildSearchText(trx: Transaction<DB>, categoryId: number, categoryName: string) {
   const vehicles = await trx
     .selectFrom('vehicles')
-    .select(['id', 'make', 'model', 'name', 'variant', 'year', 'description'])
+    .select(['id', ...SEARCHED_COLUMNS])
     .where('category_id', '=', categoryId)
     .execute();
   for (const vehicle of vehicles) {
     await trx
       .updateTable('vehicles')
-      .set({ search_text: buildSearchText({ ...vehicle, categoryName }) })
+      .set({ search_text: buildSearchText(searchedFieldsOf(vehicle, categoryName)) })
       .where('id', '=', vehicle.id)
       .execute();
   }

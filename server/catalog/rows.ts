@@ -5,7 +5,8 @@ import type { CategoryTable, VehicleImageTable, VehicleTable } from '../db/schem
 /** Turns stored rows (0/1 flags, JSON text) into the app's types: the one place that knows both. */
 
 /** The columns that hold text. */
-type TextColumn = { [Column in keyof VehicleTable]: VehicleTable[Column] extends string ? Column : never }[keyof VehicleTable];
+type StoredVehicle = Selectable<VehicleTable>;
+type TextColumn = { [Column in keyof StoredVehicle]: StoredVehicle[Column] extends string ? Column : never }[keyof StoredVehicle];
 
 /** Where each text field of a vehicle (app/lib/vehicle.ts) is stored; a new field must be given its column here. */
 export const vehicleTextColumns = {
@@ -16,6 +17,8 @@ export const vehicleTextColumns = {
   year: 'year',
   fuelType: 'fuel_type',
   transmission: 'transmission',
+  bodyType: 'body_type',
+  colour: 'colour',
   price: 'price',
   owners: 'owners',
   registration: 'registration',
@@ -87,12 +90,13 @@ export function toVehicle(
 }
 
 export type SummaryRow = StoredText<SummaryTextField> &
-  Pick<Selectable<VehicleTable>, 'id' | 'odometer' | 'featured' | 'status'> & { category_name: string };
+  Pick<Selectable<VehicleTable>, 'id' | 'price_rupees' | 'odometer' | 'featured' | 'status'> & { category_name: string };
 
 export function toSummary(row: SummaryRow, cover: ImageRef | null): VehicleSummary {
   return {
     id: row.id,
     ...textFromRow(row, SUMMARY_TEXT_FIELDS),
+    priceRupees: row.price_rupees === null ? null : Number(row.price_rupees),
     odometer: row.odometer,
     featured: Boolean(row.featured),
     status: row.status,

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { MAX_SEARCH_LENGTH } from '../../app/lib/search.ts';
+import { bodyTypeLabel, registrationPlace } from '../../app/lib/listing-filters.ts';
 import type { Dialect } from '../db/connection.ts';
 
 /** At most this many words of a search count; the rest are ignored. */
@@ -7,7 +8,8 @@ const MAX_TERMS = 8;
 
 /**
  * Splits what the visitor typed into lower-cased words. Each word must appear somewhere in
- * the vehicle's text (make, model, name, variant, year, category, description) as a
+ * the vehicle's text (make, model, name, variant, year, fuel, transmission, body type,
+ * category, registration city and state, description) as a
  * case-insensitive substring, so 'hyundai creta' finds the Creta even though make and model
  * are separate fields, and 'cret' finds it too.
  */
@@ -20,17 +22,58 @@ export function searchTerms(query: string): string[] {
     .slice(0, MAX_TERMS);
 }
 
-/** The text a vehicle is found by. Stored lower-cased so both databases compare the same way. */
-export function buildSearchText(fields: {
+/** The fields a vehicle is found by, as stored (see buildSearchText). */
+export const SEARCHED_COLUMNS = ['make', 'model', 'name', 'variant', 'year', 'fuel_type', 'transmission', 'body_type', 'registration', 'description'] as const;
+
+export type SearchedFields = {
   make: string;
   model: string;
   name: string;
   variant: string;
   year: string;
+  fuelType: string;
+  transmission: string;
+  /** The body type's key ('suv'); its label is searched too. */
+  bodyType: string;
+  /** The registration number: the RTO's city and the state's name are searched ('MH-12' → 'pune maharashtra'). */
+  registration: string;
   categoryName: string;
   description: string;
-}): string {
-  return [fields.make, fields.model, fields.name, fields.variant, fields.year, fields.categoryName, fields.description]
+};
+
+/** The searched fields of a stored row. */
+export function searchedFieldsOf(row: Record<(typeof SEARCHED_COLUMNS)[number], string>, categoryName: string): SearchedFields {
+  return {
+    make: row.make,
+    model: row.model,
+    name: row.name,
+    variant: row.variant,
+    year: row.year,
+    fuelType: row.fuel_type,
+    transmission: row.transmission,
+    bodyType: row.body_type,
+    registration: row.registration,
+    categoryName,
+    description: row.description,
+  };
+}
+
+/** The text a vehicle is found by. Stored lower-cased so both databases compare the same way. */
+export function buildSearchText(fields: SearchedFields): string {
+  const body = fields.bodyType.trim() ? bodyTypeLabel(fields.bodyType.trim()) : '';
+  return [
+    fields.make,
+    fields.model,
+    fields.name,
+    fields.variant,
+    fields.year,
+    fields.fuelType,
+    fields.transmission,
+    body,
+    fields.categoryName,
+    registrationPlace(fields.registration),
+    fields.description,
+  ]
     .map((part) => part.trim().toLowerCase())
     .filter(Boolean)
     .join('\n');

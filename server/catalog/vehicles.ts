@@ -1,10 +1,12 @@
 import { SUMMARY_TEXT_FIELDS, type Category, type ImageRef, type Vehicle, type VehicleInput, type VehicleSummary } from '../../app/lib/vehicle.ts';
 import { priceDigits } from '../../app/lib/format.ts';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { DEFAULT_SORT, emptyFilters, type Facets, type ListingFilters, type Sort } from '../../app/lib/listing-filters.ts';
 import type { Database } from '../db/connection.ts';
 import { pageOf, pageWindow, type Page } from '../db/paging.ts';
 import { textColumns, toCategory, toImageRef, toSummary, toVehicle, vehicleTextColumns } from './rows.ts';
 import { buildSearchText, searchCondition, searchTerms } from './search.ts';
+import { filterColumns, filterConditions, listingFacets, sortOrder } from './filters.ts';
 
 export type VehiclePage = Page<VehicleSummary>;
 
@@ -16,6 +18,7 @@ function mapOrNull(map: Record<string, unknown> | null): string | null {
 export const summaryColumns = [
   'vehicles.id',
   ...SUMMARY_TEXT_FIELDS.map((field) => `vehicles.${vehicleTextColumns[field]}` as const),
+  'vehicles.price_rupees',
   'vehicles.odometer',
   'vehicles.featured',
   'vehicles.status',
@@ -39,22 +42,35 @@ export async function coversFor(database: Database, vehicleIds: number[]): Promi
   return covers;
 }
 
-/**
- * One page of vehicles for sale (sold ones leave the listing), featured first then newest,
- * optionally narrowed by a search and a category.
- */
-export async function listVehicles(
-  database: Database,
-  options: { query?: string; categoryId?: number; page?: number; perPage: number },
-): Promise<VehiclePage> {
-  const perPage = Math.max(1, Math.min(100, options.perPage));
-  const condition = searchCondition(database.dialect, searchTerms(options.query ?? ''));
+export type ListingOptions = {
+  query?: string;
+  categoryId?: number;
+  /** The buyer's filters (app/lib/listing-filters.ts); none when absent. */
+  filters?: ListingFilters;
+  sort?: Sort;
+  page?: number;
+  perPage: number;
+};
 
+/** What every listing starts from: cars for sale, in the category, matching the search. */
+function listingBase(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId'>): Expression<SqlBool>[] {
   // Written as in the partial index vehicles_for_sale_idx, with the literal (a bound parameter
   // would keep the planner from proving the index applies).
-  let base = database.db.selectFrom('vehicles').where(sql<SqlBool>`vehicles.status <> 'sold'`);
-  if (options.categoryId !== undefined) base = base.where('vehicles.category_id', '=', options.categoryId);
-  if (condition) base = base.where(condition);
+  const base: Expression<SqlBool>[] = [sql<SqlBool>`vehicles.status <> 'sold'`];
+  if (options.categoryId !== undefined) base.push(sql<SqlBool>`vehicles.category_id = ${options.categoryId}`);
+  const condition = searchCondition(database.dialect, searchTerms(options.query ?? ''));
+  if (condition) base.push(condition);
+  return base;
+}
+
+/**
+ * One page of vehicles for sale (sold ones leave the listing), featured first then newest
+ * unless another sort is asked for, optionally narrowed by a search, a category and filters.
+ */
+export async function listVehicles(database: Database, options: ListingOptions): Promise<VehiclePage> {
+  const perPage = Math.max(1, Math.min(100, options.perPage));
+  const conditions = [...listingBase(database, options), ...Object.values(filterConditions(options.filters ?? emptyFilters()))];
+  const base = database.db.selectFrom('vehicles').where((eb) => eb.and(conditions));
 
   // Counted without the category join: every vehicle has a category, and the join would make
   // the database read whole rows instead of the index.
@@ -65,9 +81,7 @@ export async function listVehicles(
   const rows = await base
     .innerJoin('categories', 'categories.id', 'vehicles.category_id')
     .select(summaryColumns)
-    .orderBy('vehicles.featured', 'desc')
-    .orderBy('vehicles.created_at', 'desc')
-    .orderBy('vehicles.id', 'desc')
+    .orderBy(sortOrder(options.sort ?? DEFAULT_SORT))
     .limit(window.limit)
     .offset(window.offset)
     .execute();
@@ -81,6 +95,11 @@ export async function listVehicles(
     total,
     window,
   );
+}
+
+/** How many cars each filter option would give on this listing (see listingFacets). */
+export async function listVehicleFacets(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId' | 'filters'>): Promise<Facets> {
+  return listingFacets(database, { base: listingBase(database, options), filters: options.filters ?? emptyFilters() });
 }
 
 /** The vehicle with all its images in order, or null. Sold vehicles are still found. */
@@ -175,6 +194,7 @@ export function vehicleColumns(input: VehicleInput, categoryName: string) {
     refurbishment: mapOrNull(input.refurbishment),
     financial: mapOrNull(input.financial),
     search_text: buildSearchText({ ...input, categoryName }),
+    ...filterColumns(input),
   };
 }
 

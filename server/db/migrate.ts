@@ -6,6 +6,7 @@ import * as accounts from './migrations/002-accounts.ts';
 import * as admin from './migrations/003-admin.ts';
 import * as leads from './migrations/004-leads.ts';
 import * as listingIndex from './migrations/005-listing-index.ts';
+import * as vehicleFilters from './migrations/006-vehicle-filters.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -16,10 +17,14 @@ const migrations: Record<string, DialectMigration> = {
   '003-admin': admin,
   '004-leads': leads,
   '005-listing-index': listingIndex,
+  '006-vehicle-filters': vehicleFilters,
 };
 
-/** Brings the schema up to date. Runs at every start; a no-op when nothing is new. */
-export async function migrateToLatest(database: Database) {
+/**
+ * Brings the schema up to date. Runs at every start; a no-op when nothing is new. `upTo` stops
+ * after the named migration (tests of a later migration's backfill start from there).
+ */
+export async function migrateToLatest(database: Database, options: { upTo?: string } = {}) {
   const provided: Record<string, Migration> = {};
   for (const [name, migration] of Object.entries(migrations)) {
     provided[name] = { up: (db) => migration.up(db, database.dialect) };
@@ -28,7 +33,7 @@ export async function migrateToLatest(database: Database) {
     db: database.db,
     provider: { getMigrations: async () => provided },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = options.upTo ? await migrator.migrateTo(options.upTo) : await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
     const reason = error instanceof Error ? error.message : String(error);

@@ -29,6 +29,10 @@ export interface VehicleTable {
   year: string;
   fuel_type: string;
   transmission: string;
+  /** The body type's key (listing-filters BODY_TYPES), or ''. */
+  body_type: Generated<string>;
+  /** The colour's key (listing-filters COLOURS), or ''. */
+  colour: Generated<string>;
   /** As the dealer typed it: digits, a formatted amount, text, or empty. */
   price: string;
   /** The digits of `price` as a number, when it has any; for sorting, JSON-LD and statistics. */
@@ -48,8 +52,21 @@ export interface VehicleTable {
   status: 'available' | 'reserved' | 'sold';
   sold_price: number | null;
   sold_at: string | null;
-  /** Lower-cased make, model, name, variant, year, category and description: what search matches. */
+  /** Lower-cased make, model, name, variant, year, fuel, transmission, body type, category, registration place and description: what search matches. */
   search_text: string;
+  /**
+   * Read from what the dealer typed, for the buyer's filters (server/catalog/filters.ts
+   * filterColumns; decision 023): the make and model as slugs, the model year, the fuel and
+   * transmission as their keys (or ''), the number of owners, the registration's state code.
+   * Text columns default to '' (rows written without them simply match no filter value).
+   */
+  make_slug: Generated<string>;
+  model_slug: Generated<string>;
+  model_year: number | null;
+  fuel_key: Generated<string>;
+  transmission_key: Generated<string>;
+  owner_count: number | null;
+  registration_state: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppServices } from '../services.ts';
-import { getVehicle, listCategories, listVehicles } from '../catalog/vehicles.ts';
+import { getVehicle, listCategories, listVehicleFacets, listVehicles } from '../catalog/vehicles.ts';
+import { modelYear, parseListingQuery } from '../../app/lib/listing-filters.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { parseId, parsePage, parseWholeNumber } from '../../app/lib/input.ts';
 import { deleteAccountLimited, exportFileName, exportPersonalData, passwordVerifier } from '../accounts/privacy.ts';
@@ -27,14 +28,18 @@ export function apiV1(services: AppServices) {
     const categoryParam = c.req.query('category');
     const categoryId = categoryParam ? parseId(categoryParam) : undefined;
     if (categoryId === null) return c.json({ error: 'category must be a category id (a whole number of 1 or more)' }, 400);
-    const result = await listVehicles(database, {
+    const { filters, sort, problems } = parseListingQuery(new URL(c.req.url).searchParams);
+    if (problems.length > 0) return c.json({ error: problems.join('; ') }, 400);
+    const listing = {
       // Not cleaned: a search with a control character matches nothing (catalog/search.ts).
       query: c.req.query('q') ?? '',
-      page,
-      perPage,
+      filters,
       ...(categoryId !== undefined ? { categoryId } : {}),
-    });
-    return c.json(result, 200, { 'Cache-Control': 'no-cache' });
+    };
+    const [result, facets] = [await listVehicles(database, { ...listing, sort, page, perPage }), await listVehicleFacets(database, listing)];
+    // Numbers an app can compare: the model year as a number (null when the dealer typed none).
+    const items = result.items.map((item) => ({ ...item, year: modelYear(item.year) }));
+    return c.json({ ...result, items, facets }, 200, { 'Cache-Control': 'no-cache' });
   });
 
   api.get('/vehicles/:id', async (c) => {

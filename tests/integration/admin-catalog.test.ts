@@ -435,10 +435,12 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       for (const address of ['/admin/add-vehicle', '/admin-panel/vehicles/add']) {
         const { status, html } = await page(admin, address);
         expect(status, address).toBe(200);
-        for (const field of ['name', 'categoryId', 'price', 'year', 'variant', 'fuelType', 'transmission', 'owners', 'registration', 'insuranceValidity', 'odometer', 'fitnessFC', 'tyrePoint', 'description', 'make', 'model', 'featured', 'videoUrl', 'inspection.key', 'refurbishment.value', 'financial.value', 'images']) {
+        for (const field of ['name', 'categoryId', 'price', 'year', 'variant', 'fuelType', 'transmission', 'bodyType', 'colour', 'owners', 'registration', 'insuranceValidity', 'odometer', 'fitnessFC', 'tyrePoint', 'description', 'make', 'model', 'featured', 'videoUrl', 'inspection.key', 'refurbishment.value', 'financial.value', 'images']) {
           expect(html, `${address} ${field}`).toContain(`name="${field}"`);
         }
         for (const fuel of ['Petrol', 'Diesel', 'Electric', 'Hybrid', 'CNG']) expect(html).toContain(`<option value="${fuel}"`);
+        for (const [body, label] of [['hatchback', 'Hatchback'], ['suv', 'SUV'], ['muv', 'MUV'], ['pickup', 'Pickup']]) expect(html).toContain(`<option value="${body}">${label}</option>`);
+        for (const [colour, label] of [['white', 'White'], ['silver', 'Silver'], ['maroon', 'Maroon']]) expect(html).toContain(`<option value="${colour}">${label}</option>`);
         expect(html).toMatch(/<input[^>]*name="insuranceValidity"[^>]*type="date"|<input[^>]*type="date"[^>]*name="insuranceValidity"/);
         expect(html).toMatch(/<input[^>]*accept="image\/\*"[^>]*multiple|<input[^>]*multiple[^>]*accept="image\/\*"/);
         for (const category of await categories()) expect(html).toContain(`>${category.name.replace(/&/g, '&amp;')}</option>`);
@@ -456,6 +458,8 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
         [{ odometer: '-5' }, 'Odometer must be a whole number of km, 0 or more'],
         [{ videoUrl: 'not a link' }, 'Please enter a valid video URL starting with https://'],
         [{ fuelType: 'Steam' }, 'Please choose a fuel type from the list'],
+        [{ bodyType: 'tank' }, 'Please choose a body type from the list'],
+        [{ colour: 'plaid' }, 'Please choose a colour from the list'],
         [{ categoryId: '999999' }, 'Please select a category'],
       ];
       for (const [overrides, message] of cases) {
@@ -703,6 +707,9 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
           model: 'City e:HEV',
           fuelType: 'Hybrid',
           transmission: 'Automatic',
+          bodyType: 'sedan',
+          colour: 'silver',
+          registration: 'KA-05',
           price: '1495000',
           owners: '2nd Owner',
           odometer: '12000',
@@ -720,6 +727,8 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       expect(after).toMatchObject({
         name: 'Honda City e:HEV ZX',
         fuelType: 'Hybrid',
+        bodyType: 'sedan',
+        colour: 'silver',
         categoryName: 'Luxury',
         price: '1495000',
         odometer: 12000,
@@ -730,6 +739,10 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       expect(after.updatedAt > before.updatedAt).toBe(true);
       expect(await searchIds('e:hev')).toContain(id);
       expect(await searchIds('luxury e:hev')).toContain(id);
+      // The buyer's filters and the searched text follow the saved fields.
+      expect(await searchIds('bengaluru sedan hybrid automatic')).toContain(id);
+      const filtered = await api<{ items: Array<{ id: number }> }>(server, '/api/v1/vehicles?perPage=100&body=sedan&color=silver&state=KA&fuel=hybrid&trans=automatic&owners=2&budget=12-20&km=-25000');
+      expect(filtered.body.items.map((item) => item.id)).toContain(id);
 
       const [audit] = await query<{ before: string; after: string }>(`SELECT "before", "after" FROM audit_log WHERE entity = 'vehicle' AND action = 'update' AND entity_id = '${id}'`);
       expect(JSON.parse(audit!.before)).toMatchObject({ name: 'Honda City ZX', fuelType: 'Petrol' });

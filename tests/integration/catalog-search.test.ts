@@ -2,17 +2,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { demoVehicles, type DemoVehicle } from '../../server/db/demo/inventory.ts';
 import { sharedServer } from '../support/shared.ts';
 import { decodeEntities, mainOf, visibleText } from '../support/html.ts';
+import { fieldText, searchedFields, searchFinds, type SearchedField } from '../support/search-rule.ts';
 
 /**
  * Search and listing of the public catalogue, through the HTML page (/?q=) and the JSON API
  * (/api/v1/vehicles), on the shared server seeded with the demo inventory. Expected results
  * come from an independent reading of the rule: every word typed is a case-insensitive
- * substring of make, model, name, variant, year, category or description.
+ * substring of make, model, name, variant, year, fuel, transmission, body type, category,
+ * registration city or state, or description (tests/support/search-rule.ts).
  */
 
 const { url: base } = sharedServer();
 
-type Summary = { id: number; name: string; make: string; model: string; variant: string; year: string; featured: boolean; categoryName: string };
+type Summary = { id: number; name: string; make: string; model: string; variant: string; year: number | null; featured: boolean; categoryName: string };
 type VehiclePage = { items: Summary[]; total: number; page: number; pageCount: number; perPage: number };
 
 // ---------------------------------------------------------------- helpers
@@ -43,18 +45,9 @@ function cardIds(html: string): number[] {
 
 // ---------------------------------------------------------------- the expected answer
 
-const searchedFields = ['make', 'model', 'name', 'variant', 'year', 'category', 'description'] as const;
-type SearchedField = (typeof searchedFields)[number];
+const matches = searchFinds;
 
-const fieldText = (vehicle: DemoVehicle, field: SearchedField) => vehicle[field].toLowerCase();
-
-function matches(vehicle: DemoVehicle, query: string): boolean {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const text = searchedFields.map((field) => fieldText(vehicle, field)).join('\n');
-  return words.every((word) => text.includes(word));
-}
-
-const keyOf = (vehicle: Pick<Summary, 'make' | 'model' | 'variant' | 'year' | 'name'>) =>
+const keyOf = (vehicle: Pick<Summary, 'make' | 'model' | 'variant' | 'name'> & { year: string | number | null }) =>
   [vehicle.make, vehicle.model, vehicle.variant, vehicle.year, vehicle.name].join('|');
 
 /** Every vehicle in listing order (featured first, then newest), read once from the API. */
@@ -124,9 +117,13 @@ describe.skipIf(!base)('catalogue search and listing', () => {
       { field: 'make', term: 'Maruti', target: (vehicle) => vehicle.model === 'WagonR' },
       { field: 'model', term: 'WagonR', target: (vehicle) => vehicle.model === 'WagonR' },
       { field: 'name', term: 'Seater', target: (vehicle) => vehicle.name === 'Innova Crysta 7-Seater (with driver)' },
-      { field: 'variant', term: 'Petrol', target: (vehicle) => vehicle.name === 'Hyundai Creta S – Self Drive' },
+      { field: 'variant', term: 'S 1.5 Petrol', target: (vehicle) => vehicle.name === 'Hyundai Creta S – Self Drive' },
       { field: 'year', term: '2018', target: (vehicle) => vehicle.model === 'Ciaz' },
-      { field: 'category', term: 'Luxury', target: (vehicle) => vehicle.make === 'Audi' && vehicle.model === 'A4' },
+      { field: 'category', term: 'Sedans', target: (vehicle) => vehicle.model === 'Ciaz' },
+      { field: 'fuelType', term: 'Electric', target: (vehicle) => vehicle.name === 'MG ZS EV Exclusive' },
+      { field: 'transmission', term: 'Automatic', target: (vehicle) => vehicle.name === 'Toyota Glanza V AMT' },
+      { field: 'bodyType', term: 'Pickup', target: (vehicle) => vehicle.name === 'Toyota Hilux High 4x4 AT' },
+      { field: 'registration', term: 'Gurugram', target: (vehicle) => vehicle.name === 'Volkswagen Virtus GT Plus DSG' },
       { field: 'description', term: 'Obsidian', target: (vehicle) => vehicle.model === 'C-Class' },
     ];
 
@@ -288,7 +285,10 @@ describe.skipIf(!base)('catalogue search and listing', () => {
     });
 
     it('answers an empty page through the API', async () => {
-      expect(await getJson<VehiclePage>('/api/v1/vehicles?q=zzz')).toEqual({ items: [], total: 0, page: 1, pageCount: 1, perPage: 10 });
+      const page = await getJson<VehiclePage & { facets: Record<string, Array<{ count: number }>> }>('/api/v1/vehicles?q=zzz');
+      expect(page).toMatchObject({ items: [], total: 0, page: 1, pageCount: 1, perPage: 10 });
+      // Every option of every filter would give no car either.
+      expect(Object.values(page.facets).flat().every((option) => option.count === 0)).toBe(true);
     });
   });
 

@@ -3,6 +3,8 @@ import { createCategory, createVehicle } from '../../server/catalog/vehicles.ts'
 import { openDatabase } from '../../server/db/connection.ts';
 import { demoCategories, demoVehicles } from '../../server/db/demo/inventory.ts';
 import { postgresAvailable, startTestServer, type TestServer } from '../support/server.ts';
+import { searchFinds } from '../support/search-rule.ts';
+import { filterQueries, passes } from '../support/filter-rule.ts';
 
 /**
  * Search gives the same vehicles on SQLite (FTS5 trigram + LIKE) and on PostgreSQL (pg_trgm
@@ -18,8 +20,8 @@ import { postgresAvailable, startTestServer, type TestServer } from '../support/
 // so the file fails instead of passing unnoticed.
 const postgresReachable = await postgresAvailable();
 
-type Summary = { id: number; name: string; make: string; model: string; variant: string; year: string; categoryName: string; featured: boolean; price: string };
-type VehiclePage = { items: Summary[]; total: number; page: number; pageCount: number; perPage: number };
+type Summary = { id: number; name: string; make: string; model: string; variant: string; year: string | number | null; categoryName: string; featured: boolean; price: string };
+type VehiclePage = { items: Summary[]; total: number; page: number; pageCount: number; perPage: number; facets: unknown };
 
 const queries: string[] = [
   // single words
@@ -165,11 +167,7 @@ const queries: string[] = [
 
 /** The rule both must follow: every word typed is a case-insensitive substring of the searched fields. */
 function ruleMatches(query: string): Set<string> {
-  const words = query.slice(0, 100).toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const found = demoVehicles.filter((vehicle) => {
-    const text = [vehicle.make, vehicle.model, vehicle.name, vehicle.variant, vehicle.year, vehicle.category, vehicle.description].join('\n').toLowerCase();
-    return words.every((word) => text.includes(word));
-  });
+  const found = demoVehicles.filter((vehicle) => searchFinds(vehicle, query));
   return new Set(found.map((vehicle) => [vehicle.make, vehicle.model, vehicle.variant, vehicle.year, vehicle.name].join('|')));
 }
 
@@ -187,7 +185,7 @@ async function loadDemoInventory(server: TestServer) {
   }
 }
 
-const summaryKey = (item: Summary) => [item.make, item.model, item.variant, item.year, item.name].join('|');
+const summaryKey = (item: Summary) => [item.make, item.model, item.variant, String(item.year), item.name].join('|');
 
 describe('search parity between SQLite and PostgreSQL', () => {
   describe.skipIf(!postgresReachable)('on the same demo inventory', () => {
@@ -272,6 +270,20 @@ describe('search parity between SQLite and PostgreSQL', () => {
         expect(onSqlite.status).toBe(200);
         expect(onPostgres.body).toEqual(onSqlite.body);
       }
+    });
+
+    const sorts = ['', '&sort=price_asc', '&sort=price_desc', '&sort=year_desc', '&sort=km_asc'];
+    it.each(filterQueries.flatMap((query) => sorts.map((sort) => query + sort)))('filters and sorts %s alike, with the same facet counts', async (query) => {
+      const [onSqlite, onPostgres] = await both(`/api/v1/vehicles?perPage=100&${query}`);
+      expect({ sqlite: onSqlite.status, postgres: onPostgres.status }).toEqual({ sqlite: 200, postgres: 200 });
+      const sqlitePage = onSqlite.body as VehiclePage;
+      const postgresPage = onPostgres.body as VehiclePage;
+      expect(postgresPage.items.map((item) => item.id), 'PostgreSQL against SQLite').toEqual(sqlitePage.items.map((item) => item.id));
+      expect(postgresPage.total).toBe(sqlitePage.total);
+      expect(postgresPage.facets).toEqual(sqlitePage.facets);
+      const params = new URLSearchParams(query);
+      const expected = new Set(demoVehicles.filter((vehicle) => passes(vehicle, params)).map((vehicle) => [vehicle.make, vehicle.model, vehicle.variant, vehicle.year, vehicle.name].join('|')));
+      expect(new Set(sqlitePage.items.map(summaryKey)), 'both against the filter rule').toEqual(expected);
     });
 
     it.each(['creta', 'CRETA', '%', "' OR 1=1 --", 'गाड़ी', 'zzz'])('shows the same search page for %j', async (query) => {

@@ -7,7 +7,7 @@ import { mainOf, tags, titleOf, visibleText } from '../support/html.ts';
 
 const { url: base } = sharedServer();
 
-type Summary = { id: number; name: string; make: string; model: string; variant: string; year: string };
+type Summary = { id: number; name: string; make: string; model: string; variant: string; year: number | null };
 
 // ---------------------------------------------------------------- helpers
 
@@ -65,7 +65,7 @@ function demo(predicate: (vehicle: DemoVehicle) => boolean): DemoVehicle {
 
 function idOf(vehicle: DemoVehicle): number {
   const found = listing.filter(
-    (item) => item.make === vehicle.make && item.model === vehicle.model && item.variant === vehicle.variant && item.year === vehicle.year && item.name === vehicle.name,
+    (item) => item.make === vehicle.make && item.model === vehicle.model && item.variant === vehicle.variant && String(item.year) === vehicle.year && item.name === vehicle.name,
   );
   expect(found).toHaveLength(1);
   return found[0]!.id;

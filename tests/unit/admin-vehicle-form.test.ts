@@ -136,6 +136,8 @@ describe('form values', () => {
       variant: 'VXi',
       fuelType: 'Petrol',
       transmission: 'Manual',
+      bodyType: 'hatchback',
+      colour: 'red',
       owners: '1st Owner',
       registration: 'MH-02',
       insuranceValidity: '2026-08-14',

@@ -61,21 +61,45 @@ describe('buildSearchText', () => {
     name: 'Hyundai Creta SX 1.5 CRDi',
     variant: 'SX 1.5 CRDi',
     year: '2021',
+    fuelType: 'Diesel',
+    transmission: 'Automatic',
+    bodyType: 'suv',
+    registration: 'MH-12',
     categoryName: 'SUVs',
     description: 'Second-generation Creta with panoramic sunroof.',
   };
+  const blank = { make: '', model: '', name: '', variant: '', year: '', fuelType: '', transmission: '', bodyType: '', registration: '', categoryName: '', description: '' };
 
-  it('holds make, model, name, variant, year, category and description, lower-cased, one per line', () => {
+  it('holds make, model, name, variant, year, fuel, transmission, body type, category, registration place and description, lower-cased, one per line', () => {
     expect(buildSearchText(creta)).toBe(
-      ['hyundai', 'creta', 'hyundai creta sx 1.5 crdi', 'sx 1.5 crdi', '2021', 'suvs', 'second-generation creta with panoramic sunroof.'].join('\n'),
+      [
+        'hyundai',
+        'creta',
+        'hyundai creta sx 1.5 crdi',
+        'sx 1.5 crdi',
+        '2021',
+        'diesel',
+        'automatic',
+        'suv',
+        'suvs',
+        'pune maharashtra',
+        'second-generation creta with panoramic sunroof.',
+      ].join('\n'),
     );
   });
 
+  it('names the registration city when the office is known, else only the state', () => {
+    expect(buildSearchText({ ...blank, registration: 'KA-05' })).toBe('bengaluru karnataka');
+    expect(buildSearchText({ ...blank, registration: 'dl 8c ab 1234' })).toBe('delhi');
+    expect(buildSearchText({ ...blank, registration: 'MH-99' })).toBe('maharashtra');
+    expect(buildSearchText({ ...blank, registration: 'XX-01' })).toBe('');
+  });
+
   it('trims the fields and leaves empty ones out', () => {
-    expect(buildSearchText({ ...creta, name: '   ', variant: '', description: '  Clean car.  ' })).toBe(
+    expect(buildSearchText({ ...creta, name: '   ', variant: '', fuelType: '', transmission: '', bodyType: '', registration: '', description: '  Clean car.  ' })).toBe(
       ['hyundai', 'creta', '2021', 'suvs', 'clean car.'].join('\n'),
     );
-    expect(buildSearchText({ make: '', model: '', name: '', variant: '', year: '', categoryName: '', description: '' })).toBe('');
+    expect(buildSearchText(blank)).toBe('');
   });
 
   it('is found by every word of a search, whichever field each word is in', () => {

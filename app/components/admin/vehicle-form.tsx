@@ -4,6 +4,7 @@ import { SelectField, TextAreaField, TextField } from '../form.tsx';
 import { useHydrated } from './admin-ui.tsx';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { KeyValueEditor } from './key-value-editor.tsx';
+import { BODY_TYPES, COLOURS } from '../../lib/listing-filters.ts';
 import {
   FINANCE_AVAILABLE,
   FINANCE_NOT_AVAILABLE,
@@ -114,6 +115,22 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
             {choices(TRANSMISSIONS, values.transmission).map((transmission) => (
               <option key={transmission} value={transmission}>
                 {transmission}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id={id('body')} name="bodyType" label="Body Type" defaultValue={values.bodyType} error={errors.bodyType}>
+            <option value="">Not set</option>
+            {Object.entries(BODY_TYPES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id={id('colour')} name="colour" label="Colour" defaultValue={values.colour} error={errors.colour}>
+            <option value="">Not set</option>
+            {Object.entries(COLOURS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
               </option>
             ))}
           </SelectField>
