@@ -177,7 +177,7 @@ describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dia
       expect(text).toContain(first!.title);
       expect(text).toContain(second!.title);
       expect(text.match(/This car is no longer available\./g)).toHaveLength(2);
-      for (const label of ['Price', 'EMI from', 'Year', 'Kilometres', 'Fuel', 'Transmission', 'Owners', 'Registration state', 'Insurance valid till']) {
+      for (const label of ['Price', 'EMI from', 'Year', 'Kilometres', 'Fuel', 'Transmission', 'Owners', 'Body type', 'Registration state', 'Insurance valid till', 'Colour']) {
         expect(main, label).toMatch(new RegExp(`<th scope="row"[^>]*>${label}`));
       }
       expect(text).toContain(`${formatRupees(emiFrom(priceDigits(first!.price), DEFAULT_FINANCE_TERMS)!)}/month`);
