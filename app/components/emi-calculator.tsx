@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { CALCULATOR_LIMITS, loanSummary, parseCalculatorInput, TENURE_OPTIONS, type CalculatorValues } from '../lib/emi.ts';
+import { TENURE_OPTIONS } from '../lib/emi.ts';
+import { CALCULATOR_LIMITS, loanSummary, parseCalculatorInput, type CalculatorValues } from '../lib/emi-calculator.ts';
 import { formatRupees } from '../lib/format.ts';
-import { inputClass, primaryButton } from './form.tsx';
+import { inputClass, primaryButton } from './field-styles.ts';
 
 /**
  * The vehicle page's EMI calculator. Without JavaScript it is a GET form (`?dp=…&rate=…&tenure=…#emi`)

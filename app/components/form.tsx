@@ -1,8 +1,8 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
-/** The look of every text input, select and textarea. */
-export const inputClass =
-  'w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500';
+import { inputClass } from './field-styles.ts';
+
+export { inputClass, primaryButton, secondaryButton } from './field-styles.ts';
 
 type FieldProps = { label: string; id: string; error?: string | undefined; hint?: string | undefined };
 
@@ -69,10 +69,6 @@ export function FormMessage({ tone, children }: { tone: 'error' | 'success'; chi
   );
 }
 
-export const primaryButton =
-  'inline-flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-400';
-export const secondaryButton =
-  'inline-flex items-center justify-center gap-2 rounded-xl bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400';
 
 /** The card that holds the sign-in, sign-up and profile forms (SPEC 9: at most 560 px wide). */
 export function FormCard({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { cardPriceLabel, formatKilometres, priceDigits } from '../lib/format.ts';
+import { cardPriceLabel, formatKilometres } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { cardTitle, type VehicleSummary } from '../lib/vehicle.ts';
 import { CompareToggle } from './compare.tsx';
@@ -38,7 +38,7 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
         {vehicle.variant ? <p className="text-sm text-slate-600">{vehicle.variant}</p> : null}
         {facts.length > 0 ? <p className="text-sm text-slate-600">{facts.join(' · ')}</p> : null}
         <p className="mt-2 text-base font-bold text-brand-700">{cardPriceLabel(vehicle.price)}</p>
-        <EmiFrom priceRupees={sold ? null : priceDigits(vehicle.price)} terms={finance} />
+        <EmiFrom priceRupees={sold ? null : vehicle.priceRupees} terms={finance} />
         <div className="mt-auto flex gap-2 pt-3">
           {sold ? null : <CompareToggle item={{ id: vehicle.id, title }} className="relative z-10 flex-1" />}
           <span className="inline-flex flex-1 items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-2 py-2.5 text-sm font-semibold text-white group-hover:bg-brand-800" aria-hidden="true">

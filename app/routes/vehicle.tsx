@@ -7,7 +7,7 @@ import { financeTerms, settingsFor } from '../../server/admin/settings.ts';
 import { CompareToggle } from '../components/compare.tsx';
 import { EmiCalculator } from '../components/emi-calculator.tsx';
 import { EmiFrom } from '../components/emi-from.tsx';
-import { calculatorDefaults, parseCalculatorInput } from '../lib/emi.ts';
+import { calculatorDefaults, parseCalculatorInput } from '../lib/emi-calculator.ts';
 import { vehiclePurpose } from '../../server/rentals/fleet.ts';
 import { WishlistButton } from '../components/wishlist-button.tsx';
 import { ArrowLeftIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { calculatorDefaults, DEFAULT_FINANCE_TERMS, loanSummary } from '../../app/lib/emi.ts';
+import { DEFAULT_FINANCE_TERMS } from '../../app/lib/emi.ts';
+import { calculatorDefaults, loanSummary } from '../../app/lib/emi-calculator.ts';
 import { formatRupees, priceDigits } from '../../app/lib/format.ts';
 import { browserHarness, visible, waitFor, waitForHydration } from '../support/browser.ts';
 

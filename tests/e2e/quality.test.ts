@@ -24,6 +24,7 @@ function pages() {
     { name: 'home', path: '/', ready: (page: Page) => visible(page.getByRole('heading', { name: 'Available Vehicles' })) },
     { name: 'vehicle', path: `/vehicle/${featuredId}`, ready: (page: Page) => visible(page.getByRole('heading', { name: 'Finance Options' })) },
     { name: 'categories', path: '/categories', ready: (page: Page) => visible(page.getByRole('heading', { name: 'Hatchbacks Vehicles' })) },
+    { name: 'compare', path: `/compare?ids=${featuredId},2147483647`, ready: (page: Page) => visible(page.getByRole('heading', { name: 'Compare cars' })) },
   ];
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEFAULT_FINANCE_TERMS, emiFrom, loanSummary, type FinanceTerms } from '../../app/lib/emi.ts';
+import { DEFAULT_FINANCE_TERMS, emiFrom, type FinanceTerms } from '../../app/lib/emi.ts';
+import { loanSummary } from '../../app/lib/emi-calculator.ts';
 import { formatRupees, priceDigits } from '../../app/lib/format.ts';
 import { HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { openServerDatabase } from '../support/database.ts';
@@ -176,7 +177,7 @@ describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dia
       expect(text).toContain(first!.title);
       expect(text).toContain(second!.title);
       expect(text.match(/This car is no longer available\./g)).toHaveLength(2);
-      for (const label of ['Price', 'EMI from', 'Year', 'Kilometres', 'Fuel', 'Transmission', 'Owners', 'Registration state', 'Insurance valid till']) {
+      for (const label of ['Price', 'EMI from', 'Year', 'Kilometres', 'Fuel', 'Transmission', 'Owners', 'Body type', 'Registration state', 'Insurance valid till', 'Colour']) {
         expect(main, label).toMatch(new RegExp(`<th scope="row"[^>]*>${label}`));
       }
       expect(text).toContain(`${formatRupees(emiFrom(priceDigits(first!.price), DEFAULT_FINANCE_TERMS)!)}/month`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calculatorDefaults, DEFAULT_FINANCE_TERMS, emi, emiFrom, financeTermsNote, loanSummary, parseCalculatorInput } from '../../app/lib/emi.ts';
+import { DEFAULT_FINANCE_TERMS, emi, emiFrom, financeTermsNote } from '../../app/lib/emi.ts';
+import { calculatorDefaults, loanSummary, parseCalculatorInput } from '../../app/lib/emi-calculator.ts';
 
 /** The one EMI rule: P·r·(1+r)^n / ((1+r)^n − 1), r monthly, rounded to the nearest rupee. */
 describe('EMI', () => {

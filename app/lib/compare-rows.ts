@@ -1,0 +1,51 @@
+/**
+ * The compare page's rows (only the page loads this: the tray and the toggles need compare.ts).
+ * Body type, colour and the registration state are read with the listing filters' own rules.
+ */
+import { emiFrom, type FinanceTerms } from './emi.ts';
+import { detailPriceLabel, formatDate, formatKilometres, formatRupees } from './format.ts';
+import { bodyTypeLabel, colourLabel, registrationState } from './listing-filters.ts';
+import type { Vehicle } from './vehicle.ts';
+
+export type CompareRow = { label: string; values: string[]; differs: boolean; group: 'specs' | 'inspection' };
+
+/** A row differs when its values are not all the same (blank counts as a value). */
+export function compareRow(label: string, values: string[], group: CompareRow['group'] = 'specs'): CompareRow {
+  return { label, values, differs: new Set(values.map((value) => value.trim().toLowerCase())).size > 1, group };
+}
+
+/**
+ * The compare page's rows for the cars shown, in the issue's order; the photo and price sit in
+ * the column heads. Inspection items come last, each item any of the cars has, side by side.
+ */
+export function compareRows(vehicles: readonly Vehicle[], terms: FinanceTerms): CompareRow[] {
+  const dash = (value: string) => value.trim() || '—';
+  const rows = [
+    compareRow('Price', vehicles.map((vehicle) => detailPriceLabel(vehicle.price))),
+    compareRow(
+      'EMI from',
+      vehicles.map((vehicle) => {
+        const amount = emiFrom(vehicle.priceRupees, terms);
+        return amount === null ? '—' : `${formatRupees(amount)}/month`;
+      }),
+    ),
+    compareRow('Year', vehicles.map((vehicle) => dash(vehicle.year))),
+    compareRow('Kilometres', vehicles.map((vehicle) => formatKilometres(vehicle.odometer))),
+    compareRow('Fuel', vehicles.map((vehicle) => dash(vehicle.fuelType))),
+    compareRow('Transmission', vehicles.map((vehicle) => dash(vehicle.transmission))),
+    compareRow('Owners', vehicles.map((vehicle) => dash(vehicle.owners))),
+    compareRow('Body type', vehicles.map((vehicle) => dash(bodyTypeLabel(vehicle.bodyType)))),
+    compareRow('Registration state', vehicles.map((vehicle) => registrationState(vehicle.registration) || '—')),
+    compareRow('Insurance valid till', vehicles.map((vehicle) => formatDate(vehicle.insuranceValidity))),
+    compareRow('Colour', vehicles.map((vehicle) => dash(colourLabel(vehicle.colour)))),
+  ];
+  const items: string[] = [];
+  for (const vehicle of vehicles) for (const item of Object.keys(vehicle.inspection ?? {})) if (!items.includes(item)) items.push(item);
+  for (const item of items) rows.push(compareRow(item, vehicles.map((vehicle) => dash(vehicle.inspection?.[item] ?? '')), 'inspection'));
+  return rows;
+}
+
+/** The rows shown: all, or with "Hide common rows" only those that differ (once there are two cars to differ). */
+export function visibleRows(rows: readonly CompareRow[], hideCommon: boolean, carCount: number): CompareRow[] {
+  return hideCommon && carCount > 1 ? rows.filter((row) => row.differs) : [...rows];
+}

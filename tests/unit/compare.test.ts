@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { compareIdsNotice, parseCompareIds } from '../../app/lib/compare.ts';
+import { compareRow, visibleRows } from '../../app/lib/compare-rows.ts';
+
+/** The `ids` of /compare, whatever they hold, and which rows differ. */
+describe('compare ids', () => {
+  it('reads car ids in order, each once, at most four', () => {
+    expect(parseCompareIds('12,34,56')).toEqual({ ids: [12, 34, 56], unreadable: 0, leftOut: 0 });
+    expect(parseCompareIds(' 12 , 12,34 ')).toEqual({ ids: [12, 34], unreadable: 0, leftOut: 0 });
+    expect(parseCompareIds('1,2,3,4,5,6')).toEqual({ ids: [1, 2, 3, 4], unreadable: 0, leftOut: 2 });
+    expect(parseCompareIds(null)).toEqual({ ids: [], unreadable: 0, leftOut: 0 });
+  });
+
+  it('counts what is not a car id instead of failing', () => {
+    expect(parseCompareIds('abc,1\u00002,-1,0,1.5,99999999999999999999,2147483648,7')).toEqual({ ids: [7], unreadable: 7, leftOut: 0 });
+    expect(compareIdsNotice(parseCompareIds('abc'))).toBe('One entry in this link is not a car and was left out.');
+    expect(compareIdsNotice(parseCompareIds('1,2,3,4,5'))).toBe('Up to 4 cars can be compared at a time; the first 4 are shown.');
+    expect(compareIdsNotice(parseCompareIds('1,2'))).toBeNull();
+  });
+
+  it('reads only the start of a huge parameter', () => {
+    const many = Array.from({ length: 500 }, (_, index) => index + 1).join(',');
+    const parsed = parseCompareIds(many);
+    expect(parsed.ids).toEqual([1, 2, 3, 4]);
+    expect(parsed.leftOut).toBeGreaterThan(0);
+    expect(parseCompareIds('x'.repeat(100_000)).unreadable).toBe(1);
+  });
+});
+
+describe('compare rows', () => {
+  it('marks a row as differing when any value differs, ignoring case and spaces', () => {
+    expect(compareRow('Fuel', ['Petrol', ' petrol']).differs).toBe(false);
+    expect(compareRow('Fuel', ['Petrol', 'Diesel']).differs).toBe(true);
+  });
+
+  it('hides common rows only when there are two cars to differ', () => {
+    const rows = [compareRow('Fuel', ['Petrol', 'Petrol']), compareRow('Year', ['2019', '2020'])];
+    expect(visibleRows(rows, true, 2).map((row) => row.label)).toEqual(['Year']);
+    expect(visibleRows(rows, false, 2)).toHaveLength(2);
+    expect(visibleRows([compareRow('Fuel', ['Petrol'])], true, 1)).toHaveLength(1);
+  });
+});
