@@ -3,7 +3,8 @@ import { publicConfig } from '../server/config.ts';
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';
 import { currentUser } from '../server/auth/session.ts';
-import { settingsFor } from '../server/admin/settings.ts';
+import { financeTerms, settingsFor } from '../server/admin/settings.ts';
+import { wishlistedIds } from '../server/accounts/wishlist.ts';
 import './app.css';
 import { useNonce } from './lib/nonce.tsx';
 
@@ -11,8 +12,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { config, auth } = services;
   const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(services)]);
+  // Every card shows its heart filled or not, and "EMI from" on the admin's terms.
+  const wishlist = user ? await wishlistedIds(services.database, user.id) : [];
   // The admins' Site Name replaces the configured one in titles and the top bar.
-  return { site: { ...publicConfig(config), siteName: settings.siteName }, signedIn: Boolean(user), botCheck: { provider: config.botCheck.provider, siteKey: config.botCheck.siteKey } };
+  return {
+    site: { ...publicConfig(config), siteName: settings.siteName },
+    signedIn: Boolean(user),
+    wishlist,
+    finance: financeTerms(settings),
+    botCheck: { provider: config.botCheck.provider, siteKey: config.botCheck.siteKey },
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -45,6 +45,7 @@ export default [
     route('profile/delete', 'routes/profile-delete.tsx'),
     route('profile-complete', 'routes/profile-complete.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
+    route('compare', 'routes/compare.tsx'),
     route('dev/outbox', 'routes/dev-outbox.tsx'),
     route('request-vehicle', 'routes/request-vehicle.tsx'),
     route('sell-vehicle', 'routes/sell-vehicle.tsx'),

@@ -9,6 +9,13 @@
 export abstract class AppError extends Error {
   /** The HTTP status the edge answers with; the only place a service's refusal meets HTTP. */
   abstract readonly status: number;
+  /** A stable word for programs (the JSON API answers it as `reason`) where the status alone says too little. */
+  reason: string | undefined;
+  /** Sets `reason`: `throw new InvalidInputError(message).because('wrong-password')`. */
+  because(reason: string): this {
+    this.reason = reason;
+    return this;
+  }
 }
 
 /** What was sent cannot be used; `fields` names the form fields to mark, each with its message. */

@@ -94,3 +94,20 @@ export const CarIcon = (props: IconProps) => (
     <circle cx="16.5" cy="17.5" r="1.5" />
   </Svg>
 );
+export const CompareIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="3" y="5" width="7" height="14" rx="1.5" />
+    <rect x="14" y="5" width="7" height="14" rx="1.5" />
+  </Svg>
+);
+export const CheckIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </Svg>
+);
+export const InfoIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5M12 8h.01" />
+  </Svg>
+);

@@ -1,18 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '../root.tsx';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { matchPattern, pathPatterns, paths } from '../lib/paths.ts';
 import { ChevronDownIcon, CloseIcon, DownloadIcon, GridIcon, HeartIcon, HomeIcon, LoginIcon, MenuIcon, SearchIcon, UserIcon } from './icons.tsx';
 import { menuLinks } from './navigation-links.ts';
 import { SearchOverlay } from './search-overlay.tsx';
 import { useModalDialog } from './use-dialog.ts';
 import { LogoutButton } from './logout-button.tsx';
-
-function useRootData() {
-  const data = useRouteLoaderData<typeof rootLoader>('root');
-  if (!data) throw new Error('Root data missing');
-  return data;
-}
+import { useRootData } from './root-data.ts';
+import { CompareTray } from './compare.tsx';
 
 function useSite() {
   return useRootData().site;
@@ -223,6 +218,7 @@ export default function SiteLayout() {
         </nav>
         © {new Date().getFullYear()} {site.siteName}
       </footer>
+      <CompareTray />
       <BottomBar />
     </div>
   );

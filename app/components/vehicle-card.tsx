@@ -1,8 +1,12 @@
 import { Link } from 'react-router';
-import { cardPriceLabel, formatKilometres } from '../lib/format.ts';
+import { cardPriceLabel, formatKilometres, priceDigits } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { cardTitle, type VehicleSummary } from '../lib/vehicle.ts';
+import { CompareToggle } from './compare.tsx';
+import { EmiFrom } from './emi-from.tsx';
+import { useRootData } from './root-data.ts';
 import { VehicleImage } from './vehicle-image.tsx';
+import { WishlistButton } from './wishlist-button.tsx';
 
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 100vw';
 
@@ -10,16 +14,19 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
   const title = cardTitle(vehicle);
   const href = paths.vehicle(vehicle.id);
   const facts = [vehicle.year, vehicle.fuelType, vehicle.transmission, vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer)].filter(Boolean);
+  const { signedIn, wishlist, finance } = useRootData();
+  const sold = vehicle.status === 'sold';
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
       <div className="relative">
         <VehicleImage image={vehicle.cover} alt={title} sizes={CARD_IMAGE_SIZES} priority={priority} className="aspect-[4/3] w-full" />
-        {vehicle.featured ? (
-          <span className="absolute left-3 top-3 rounded-full bg-accent-500 px-2.5 py-1 text-xs font-bold text-slate-900">Featured</span>
-        ) : null}
-        {vehicle.status === 'reserved' ? (
-          <span className="absolute right-3 top-3 rounded-full bg-slate-900/85 px-2.5 py-1 text-xs font-bold text-white">Reserved</span>
-        ) : null}
+        <div className="absolute left-3 top-3 flex flex-col items-start gap-1.5">
+          {vehicle.featured ? <span className="rounded-full bg-accent-500 px-2.5 py-1 text-xs font-bold text-slate-900">Featured</span> : null}
+          {vehicle.status === 'reserved' ? <span className="rounded-full bg-slate-900/85 px-2.5 py-1 text-xs font-bold text-white">Reserved</span> : null}
+          {sold ? <span className="rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white">Sold</span> : null}
+        </div>
+        {/* Above the card's link, so a tap on the heart does not open the car. */}
+        <WishlistButton signedIn={signedIn} wishlisted={wishlist.includes(vehicle.id)} action={href} carName={title} className="absolute right-3 top-3 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="text-lg font-semibold leading-snug">
@@ -30,10 +37,14 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
         </h3>
         {vehicle.variant ? <p className="text-sm text-slate-600">{vehicle.variant}</p> : null}
         {facts.length > 0 ? <p className="text-sm text-slate-600">{facts.join(' · ')}</p> : null}
-        <p className="mb-3 mt-2 text-base font-bold text-brand-700">{cardPriceLabel(vehicle.price)}</p>
-        <span className="mt-auto inline-flex items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white group-hover:bg-brand-800" aria-hidden="true">
-          View Details
-        </span>
+        <p className="mt-2 text-base font-bold text-brand-700">{cardPriceLabel(vehicle.price)}</p>
+        <EmiFrom priceRupees={sold ? null : priceDigits(vehicle.price)} terms={finance} />
+        <div className="mt-auto flex gap-2 pt-3">
+          {sold ? null : <CompareToggle item={{ id: vehicle.id, title }} className="relative z-10 flex-1" />}
+          <span className="inline-flex flex-1 items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-2 py-2.5 text-sm font-semibold text-white group-hover:bg-brand-800" aria-hidden="true">
+            View Details
+          </span>
+        </div>
       </div>
     </article>
   );

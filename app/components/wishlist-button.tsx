@@ -6,10 +6,26 @@ import { HeartIcon } from './icons.tsx';
 const MESSAGE_MS = 2000;
 
 /**
- * The heart on a vehicle page. Signed out it leads to /login; signed in it adds or removes the
- * car and says so for two seconds (SPEC 4, Wishlist toggle), disabled while the change runs.
+ * The heart on a vehicle page and on every card. Signed out it leads to /login; signed in it
+ * adds or removes the car and says so for two seconds (SPEC 4, Wishlist toggle), disabled while
+ * the change runs. A card's heart posts to its vehicle page's action (`action`), the same one.
  */
-export function WishlistButton({ signedIn, wishlisted }: { signedIn: boolean; wishlisted: boolean }) {
+export function WishlistButton({
+  signedIn,
+  wishlisted,
+  action,
+  carName,
+  className: extra = '',
+}: {
+  signedIn: boolean;
+  wishlisted: boolean;
+  /** The vehicle page the change is sent to; the current page when left out. */
+  action?: string;
+  /** Named in the button's label where several hearts share a page. */
+  carName?: string;
+  /** Where the heart sits; it must position it (relative by default), as the message hangs below it. */
+  className?: string;
+}) {
   const fetcher = useFetcher<{ wishlisted?: boolean; message?: string; error?: string }>();
   // The result whose message has had its two seconds.
   const [expired, setExpired] = useState<unknown>(null);
@@ -26,20 +42,21 @@ export function WishlistButton({ signedIn, wishlisted }: { signedIn: boolean; wi
   }, [result]);
   const visibleMessage = result && expired !== result ? (result.error ?? result.message ?? null) : null;
 
-  const className = 'rounded-full bg-white p-2.5 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100 disabled:opacity-60';
+  const className = 'block rounded-full bg-white p-2.5 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100 disabled:opacity-60';
+  const of = carName ? ` ${carName}` : '';
   if (!signedIn) {
     return (
-      <Link to={paths.login} aria-label="Add to wishlist" className={`${className} text-slate-700`}>
+      <Link to={paths.login} aria-label={`Add${of} to wishlist`} className={`${className} text-slate-700 ${extra}`}>
         <HeartIcon className="h-5 w-5" />
       </Link>
     );
   }
   return (
-    <div className="relative">
-      <fetcher.Form method="post">
+    <div className={extra || 'relative'}>
+      <fetcher.Form method="post" {...(action ? { action } : {})}>
         <input type="hidden" name="intent" value="wishlist" />
         <input type="hidden" name="wishlisted" value={String(!current)} />
-        <button type="submit" disabled={busy} aria-pressed={current} aria-label={current ? 'Remove from wishlist' : 'Add to wishlist'} className={`${className} ${current ? 'text-red-600' : 'text-slate-700'}`}>
+        <button type="submit" disabled={busy} aria-pressed={current} aria-label={current ? `Remove${of} from wishlist` : `Add${of} to wishlist`} className={`${className} ${current ? 'text-red-600' : 'text-slate-700'}`}>
           <HeartIcon className="h-5 w-5" filled={current} />
         </button>
       </fetcher.Form>

@@ -10,4 +10,14 @@ export const privacyMessages = {
   passwordRequired: 'Please enter your password to confirm.',
   wordRequired: `Please type ${DELETE_CONFIRMATION_WORD} (in capital letters) to confirm.`,
   deleted: 'Your account and your data have been deleted. You are signed out.',
+  deleteFailed: 'Your account could not be deleted just now. Please try again in a moment.',
 } as const;
+
+/** The confirmation sent with a delete (the page's form or the Android API's body): the password or the word. */
+export function parseDeleteConfirmation(form: FormData): { password: string; confirmationWord: string } {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value.slice(0, 200) : '';
+  };
+  return { password: field('password'), confirmationWord: field('confirm') };
+}

@@ -6,10 +6,11 @@ import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
 import { appContext } from '../context.ts';
 import { paths } from '../lib/paths.ts';
-import { DELETE_CONFIRMATION_WORD, privacyMessages } from '../lib/privacy.ts';
+import { DELETE_CONFIRMATION_WORD, parseDeleteConfirmation, privacyMessages } from '../lib/privacy.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-delete';
-import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
+import { answerError } from '../../server/http/action-errors.ts';
+import { readForm } from '../../server/http/forms.ts';
 
 /**
  * Delete my account (DPDP Act 2023, right to erasure): a confirmation page that works without
@@ -41,19 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const user = await requireUser(services.auth, request);
-  const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value.slice(0, 200) : '';
-  };
-  const result = await deleteAccountLimited(
-    { ...services, verifyPassword: passwordVerifier(services.auth) },
-    { userId: user.id, password: field('password'), confirmationWord: field('confirm') },
-  );
-  if (!result.ok) {
-    const status = result.reason === 'rate-limited' ? 429 : result.reason === 'last-admin' ? 409 : 400;
-    return data({ error: result.message }, { status });
+  try {
+    const form = await readForm(request);
+    await deleteAccountLimited({ ...services, verifyPassword: passwordVerifier(services.auth) }, { userId: user.id, ...parseDeleteConfirmation(form) });
+  } catch (error) {
+    const answer = answerError(error, services.logger, { fallback: privacyMessages.deleteFailed, log: 'account deletion failed' });
+    return data({ error: answer.message }, { status: answer.status, headers: answer.headers });
   }
   // The sessions are gone already; this clears the cookie in the browser too.
   const headers = await signOut(services, request);

@@ -3,6 +3,11 @@ import { isWishlisted, setWishlisted } from '../../server/accounts/wishlist.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { getVehicle } from '../../server/catalog/vehicles.ts';
+import { financeTerms, settingsFor } from '../../server/admin/settings.ts';
+import { CompareToggle } from '../components/compare.tsx';
+import { EmiCalculator } from '../components/emi-calculator.tsx';
+import { EmiFrom } from '../components/emi-from.tsx';
+import { calculatorDefaults, parseCalculatorInput } from '../lib/emi.ts';
 import { WishlistButton } from '../components/wishlist-button.tsx';
 import { ArrowLeftIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { ShareButton } from '../components/share-button.tsx';
@@ -15,20 +20,26 @@ import { detailPriceLabel, formatDate, formatKilometres } from '../lib/format.ts
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
-import { detailTitle, imageUrl, type Vehicle } from '../lib/vehicle.ts';
+import { cardTitle, detailTitle, imageUrl, type Vehicle } from '../lib/vehicle.ts';
+import { useRootData } from '../components/root-data.ts';
 import { videoEmbedUrl } from '../lib/video.ts';
 import { useNonce } from '../lib/nonce.tsx';
 import type { Route } from './+types/vehicle';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { database, auth } = context.get(appContext);
+  const services = context.get(appContext);
+  const { database, auth } = services;
   const id = parseId(params.id);
   const vehicle = id === null ? null : await getVehicle(database, id);
-  if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false }, { status: 404 });
-  const user = await currentUser(auth, request);
+  if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false, calculator: null }, { status: 404 });
+  const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(services)]);
   const wishlisted = user ? await isWishlisted(database, user.id, vehicle.id) : false;
-  return { vehicle, signedIn: Boolean(user), wishlisted };
+  // The calculator, for a car on sale with a price in rupees: its values from the query string
+  // when the form was sent without JavaScript, otherwise from the admin's EMI terms.
+  const price = vehicle.status === 'sold' ? null : vehicle.priceRupees;
+  const calculator = price ? { price, ...parseCalculatorInput(new URL(request.url).searchParams, price, calculatorDefaults(price, financeTerms(settings))) } : null;
+  return { vehicle, signedIn: Boolean(user), wishlisted, calculator };
 }
 
 /** The wishlist toggle: only ever the signed-in person's own list. */
@@ -273,8 +284,9 @@ function ContactBar({ vehicle, pageUrl }: { vehicle: Vehicle; pageUrl: string })
 }
 
 export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
-  const { vehicle } = loaderData;
+  const { vehicle, calculator } = loaderData;
   const site = useSite();
+  const { finance } = useRootData();
   const navigate = useNavigate();
   const nonce = useNonce();
   if (!vehicle) return <NotFound />;
@@ -320,6 +332,15 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
           <span className="text-xs font-semibold uppercase tracking-wide text-brand-700">On-Road Price</span>
           <span className="text-2xl font-extrabold text-brand-800">{detailPriceLabel(vehicle.price)}</span>
         </div>
+        {calculator ? (
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <EmiFrom priceRupees={calculator.price} terms={finance} />
+            <a href="#emi" className="text-sm font-semibold text-brand-700 underline">
+              Calculate your EMI
+            </a>
+          </div>
+        ) : null}
+        {sold ? null : <CompareToggle item={{ id: vehicle.id, title: cardTitle(vehicle) }} className="lg:w-full" />}
         {sold ? (
           <p className="rounded-2xl bg-slate-100 p-4 text-center text-slate-700">
             This car has been sold.{' '}
@@ -337,6 +358,20 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
 
       <div className={main}>
         <KeySpecifications vehicle={vehicle} />
+        {calculator ? (
+          <section id="emi" aria-labelledby="emi-heading" className="scroll-mt-20 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <h2 id="emi-heading" className="mb-4 text-lg font-bold">
+              EMI calculator
+            </h2>
+            <EmiCalculator
+              key={`${vehicle.id}-${calculator.values.downPayment}-${calculator.values.ratePercent}-${calculator.values.tenureMonths}`}
+              price={calculator.price}
+              action={`${paths.vehicle(vehicle.id)}#emi`}
+              initial={calculator.values}
+              serverErrors={calculator.errors}
+            />
+          </section>
+        ) : null}
         {vehicle.description ? (
           <Section title="About this car">
             <p className="whitespace-pre-line text-slate-700">{vehicle.description}</p>

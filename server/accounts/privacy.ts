@@ -2,6 +2,7 @@ import { DELETE_CONFIRMATION_WORD, privacyMessages } from '../../app/lib/privacy
 import { cardTitle } from '../../app/lib/vehicle.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/connection.ts';
+import { ConflictError, InvalidInputError, RateLimitedError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { eraseLeads, phoneDigits, type LeadIds } from '../leads/leads.ts';
 import { sellImageUrls, withImages } from '../leads/sell.ts';
@@ -152,32 +153,38 @@ export type DeleteAccountDeps = {
   verifyPassword: (hash: string, password: string) => Promise<boolean>;
 };
 
-export type DeleteAccountResult = { ok: true; leadsErased: number } | { ok: false; reason: 'last-admin' | 'password-required' | 'wrong-password' | 'word-required' | 'not-found'; message: string };
+/**
+ * What deleting an account erased. A refusal is thrown from the error vocabulary with its
+ * `reason` ('not-found', 'password-required', 'wrong-password', 'word-required', 'last-admin',
+ * 'rate-limited'), which the Android API answers beside the message.
+ */
+export type DeleteAccountResult = { leadsErased: number };
 
 /**
  * Deletes the account and everything tied to it: the better-auth user with its sessions,
  * sign-in methods and pending tokens; our profile, wishlist, phone codes, admin record and
  * outbox copies; and the leads they sent, erased with their photos (as the privacy page says).
- * The last admin is refused, so the shop is never left without one.
+ * The last admin is refused (ConflictError), so the shop is never left without one; a missing
+ * or wrong confirmation is an InvalidInputError.
  */
 export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: string; password?: string | undefined; confirmationWord?: string | undefined }): Promise<DeleteAccountResult> {
   const { db } = deps.database;
   const user = await db.selectFrom('user').select(['id', 'email']).where('id', '=', input.userId).executeTakeFirst();
-  if (!user) return { ok: false, reason: 'not-found', message: 'This account no longer exists.' };
+  if (!user) throw new InvalidInputError('This account no longer exists.').because('not-found');
 
   const credential = await db.selectFrom('account').select('password').where('userId', '=', user.id).where('providerId', '=', 'credential').executeTakeFirst();
   if (credential) {
     const password = input.password ?? '';
-    if (!password) return { ok: false, reason: 'password-required', message: privacyMessages.passwordRequired };
+    if (!password) throw new InvalidInputError(privacyMessages.passwordRequired).because('password-required');
     if (!credential.password || !(await deps.verifyPassword(credential.password, password))) {
-      return { ok: false, reason: 'wrong-password', message: privacyMessages.wrongPassword };
+      throw new InvalidInputError(privacyMessages.wrongPassword).because('wrong-password');
     }
   } else if ((input.confirmationWord ?? '').trim() !== DELETE_CONFIRMATION_WORD) {
-    return { ok: false, reason: 'word-required', message: privacyMessages.wordRequired };
+    throw new InvalidInputError(privacyMessages.wordRequired).because('word-required');
   }
 
   const email = user.email.trim().toLowerCase();
-  if (await isLastAdmin(deps.database, email)) return { ok: false, reason: 'last-admin', message: privacyMessages.lastAdmin };
+  if (await isLastAdmin(deps.database, email)) throw new ConflictError(privacyMessages.lastAdmin).because('last-admin');
 
   const profile = await getProfile(deps.database, user.id);
   const leads = await leadIdsOf(deps.database, profile);
@@ -199,7 +206,7 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
     await trx.deleteFrom('user').where('id', '=', user.id).execute();
   });
   deps.logger.info({ leadsErased }, 'privacy: an account was deleted at its owner\'s request');
-  return { ok: true, leadsErased };
+  return { leadsErased };
 }
 
 /** better-auth's own password check, for deleteAccount. */
@@ -217,8 +224,8 @@ export const DELETE_ATTEMPTS_LIMITED = 'Too many attempts. Please wait a few min
 export async function deleteAccountLimited(
   deps: DeleteAccountDeps,
   input: { userId: string; password?: string | undefined; confirmationWord?: string | undefined },
-): Promise<DeleteAccountResult | { ok: false; reason: 'rate-limited'; message: string }> {
+): Promise<DeleteAccountResult> {
   const limit = await consumeRateLimit(deps.database, { key: `accountDelete:${input.userId}`, ...rateLimits.signIn });
-  if (!limit.allowed) return { ok: false, reason: 'rate-limited', message: DELETE_ATTEMPTS_LIMITED };
+  if (!limit.allowed) throw new RateLimitedError(DELETE_ATTEMPTS_LIMITED, limit.retryAfterSeconds).because('rate-limited');
   return deleteAccount(deps, input);
 }

@@ -21,6 +21,15 @@ export async function isWishlisted(database: Database, userId: string, vehicleId
 }
 
 /**
+ * The ids of the vehicles on this person's wishlist, so every card can show its heart filled or
+ * not. Reads only their own rows; a wishlist is a handful of cars, so the page carries them all.
+ */
+export async function wishlistedIds(database: Database, userId: string): Promise<number[]> {
+  const rows = await database.db.selectFrom('wishlist_entries').select('vehicle_id').where('user_id', '=', userId).orderBy('vehicle_id').execute();
+  return rows.map((row) => Number(row.vehicle_id));
+}
+
+/**
  * Adds or removes the vehicle; returns whether it is wishlisted afterwards. A vehicle that
  * does not exist cannot be added.
  */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
 import { DEFAULT_TEST_DRIVE_RULES, isPinCode } from '../../app/lib/test-drives.ts';
+import { DEFAULT_FINANCE_TERMS, FINANCE_SETTING_LIMITS, TENURE_OPTIONS, type FinanceTerms } from '../../app/lib/emi.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 
@@ -20,6 +21,19 @@ export const settingsSchema = z.object({
   testDriveLeadHours: z.coerce.number().int('Notice must be whole hours').min(0, 'Notice must be between 0 and 72 hours').max(72, 'Notice must be between 0 and 72 hours'),
   testDriveDaysAhead: z.coerce.number().int('Days ahead must be a whole number').min(0, 'Days ahead must be between 0 and 30').max(30, 'Days ahead must be between 0 and 30'),
   servicePinCodes: z.array(z.string().refine(isPinCode, 'A PIN code has 6 digits and does not start with 0')).max(500, 'At most 500 PIN codes'),
+  // EMI assumptions: every "EMI from" figure on cards, vehicle pages and compare uses these
+  // (app/lib/emi.ts). Rate in percent a year, tenure in months, the financed share in percent.
+  emiRatePercent: z.coerce
+    .number('Interest rate must be a number')
+    .min(FINANCE_SETTING_LIMITS.ratePercent.min, `Interest rate must be between ${FINANCE_SETTING_LIMITS.ratePercent.min}% and ${FINANCE_SETTING_LIMITS.ratePercent.max}%`)
+    .max(FINANCE_SETTING_LIMITS.ratePercent.max, `Interest rate must be between ${FINANCE_SETTING_LIMITS.ratePercent.min}% and ${FINANCE_SETTING_LIMITS.ratePercent.max}%`)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Interest rate may have at most two decimals'),
+  emiTenureMonths: z.coerce.number().refine((value) => (TENURE_OPTIONS as readonly number[]).includes(value), `Tenure must be ${TENURE_OPTIONS.join(', ')} months`),
+  emiFinancedPercent: z.coerce
+    .number('Share financed must be a number')
+    .int('Share financed must be a whole percentage')
+    .min(FINANCE_SETTING_LIMITS.financedPercent.min, `Share financed must be between ${FINANCE_SETTING_LIMITS.financedPercent.min}% and ${FINANCE_SETTING_LIMITS.financedPercent.max}%`)
+    .max(FINANCE_SETTING_LIMITS.financedPercent.max, `Share financed must be between ${FINANCE_SETTING_LIMITS.financedPercent.min}% and ${FINANCE_SETTING_LIMITS.financedPercent.max}%`),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -32,7 +46,16 @@ export function defaultSettings(defaults: { siteName: string; adminEmail: string
     emailNotifications: true,
     maintenanceMode: false,
     ...DEFAULT_TEST_DRIVE_SETTINGS,
+    // EMI assumptions (12% a year, 60 months, 85% financed).
+    emiRatePercent: DEFAULT_FINANCE_TERMS.ratePercent,
+    emiTenureMonths: DEFAULT_FINANCE_TERMS.tenureMonths,
+    emiFinancedPercent: DEFAULT_FINANCE_TERMS.financedPercent,
   };
+}
+
+/** The EMI assumptions in force, as the pages use them. */
+export function financeTerms(settings: Settings): FinanceTerms {
+  return { ratePercent: settings.emiRatePercent, tenureMonths: settings.emiTenureMonths, financedPercent: settings.emiFinancedPercent };
 }
 
 /** Test drives 10 am to 7 pm, two at once, 2 hours' notice, a week ahead; home visits around the Andheri East hub (Mumbai). */

@@ -16,6 +16,11 @@ export function imageUploadRefused(fileName: string, reason: string): ImageRefus
   return new ImageRefusedError(fileName, `Failed to upload image: ${fileName}. Please try again. ${reason}`.trim());
 }
 
+/** The message for a photo refused while the form was read (over the size limit), as for any refused photo. */
+export function refusedWhileReading(error: { fileName?: string | undefined; message: string }): string {
+  return imageUploadRefused(error.fileName || 'image', error.message).message;
+}
+
 export const UPLOAD_TOO_LARGE = `The upload is too large: send at most ${MAX_VEHICLE_IMAGES} photos of up to ${MAX_IMAGE_MB} MB each.`;
 
 /** What the admin upload forms say when an upload is refused while it is read (server/http/forms.ts). */

@@ -144,13 +144,11 @@ export interface AuditLogTable {
 
 export type LeadStatus = 'new' | 'contacted' | 'closed';
 
-export interface VehicleRequestTable {
+/** The columns every lead table has: who sent it, what they wrote, and how the dealer is working it. */
+export interface LeadColumns {
   id: Generated<number>;
   name: string;
   phone: string;
-  model: string;
-  year: string;
-  budget: string;
   description: string;
   status: LeadStatus;
   notes: string;
@@ -158,18 +156,16 @@ export interface VehicleRequestTable {
   updated_at: string;
 }
 
-export interface SellSubmissionTable {
-  id: Generated<number>;
-  name: string;
-  phone: string;
+export interface VehicleRequestTable extends LeadColumns {
+  model: string;
+  year: string;
+  budget: string;
+}
+
+export interface SellSubmissionTable extends LeadColumns {
   vehicle: string;
   year: string;
   price: string;
-  description: string;
-  status: LeadStatus;
-  notes: string;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface SellSubmissionImageTable {

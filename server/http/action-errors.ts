@@ -14,6 +14,8 @@ export type ErrorAnswer = {
   fields: Readonly<Record<string, string>>;
   /** Retry-After for a rate limit; empty otherwise. */
   headers: Headers;
+  /** The refusal's word for programs (AppError.reason), for JSON answers. */
+  reason?: string;
 };
 
 export type AnswerOptions = {
@@ -40,5 +42,5 @@ export function answerError(error: unknown, logger: Pick<Logger, 'error'>, optio
   if (error instanceof RateLimitedError) headers.set('Retry-After', String(error.retryAfterSeconds));
   const { prefix } = options;
   const message = !prefix || error instanceof ImageRefusedError ? error.message : typeof prefix === 'string' ? `${prefix}: ${error.message}` : prefix(error.message);
-  return { status: error.status, message, fields: error instanceof InvalidInputError ? error.fields : {}, headers };
+  return { status: error.status, message, fields: error instanceof InvalidInputError ? error.fields : {}, headers, ...(error.reason ? { reason: error.reason } : {}) };
 }

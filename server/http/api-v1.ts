@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppServices } from '../services.ts';
 import { getVehicle, listCategories, listVehicles } from '../catalog/vehicles.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { parseId, parsePage, parseWholeNumber } from '../../app/lib/input.ts';
 import { deleteAccountLimited, exportFileName, exportPersonalData, passwordVerifier } from '../accounts/privacy.ts';
 import { currentUser, forwardCookies } from '../auth/session.ts';
+import { parseDeleteConfirmation, privacyMessages } from '../../app/lib/privacy.ts';
 import { answerError } from './action-errors.ts';
+import { readFormOrJson } from './forms.ts';
 import { listOwnTestDrives, slotsFor, testDriveRules } from '../test-drives/test-drives.ts';
 import { bookAndConfirm, cancelOwn, rescheduleAndConfirm } from '../test-drives/booking.ts';
 import { parseBookingRequest, parseIstDate, parseSlot, testDriveMessages } from '../../app/lib/test-drives.ts';
@@ -62,15 +65,15 @@ export function apiV1(services: AppServices) {
   api.post('/me/delete', async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: 'Please sign in first.' }, 401);
-    // JSON or a form; anything else is simply an empty confirmation.
-    const parsed: unknown = await (c.req.header('content-type')?.includes('json') ? c.req.json() : c.req.parseBody()).catch(() => null);
-    const body = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-    const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
-    const result = await deleteAccountLimited(
-      { ...services, verifyPassword: passwordVerifier(services.auth) },
-      { userId: user.id, password: text(body.password), confirmationWord: text(body.confirm) },
-    );
-    if (!result.ok) return c.json({ error: result.message, reason: result.reason }, result.reason === 'rate-limited' ? 429 : result.reason === 'last-admin' ? 409 : 400);
+    let result;
+    try {
+      // JSON or a form, read like every other body.
+      const form = await readFormOrJson(c.req.raw);
+      result = await deleteAccountLimited({ ...services, verifyPassword: passwordVerifier(services.auth) }, { userId: user.id, ...parseDeleteConfirmation(form) });
+    } catch (error) {
+      const answer = answerError(error, services.logger, { fallback: privacyMessages.deleteFailed, log: 'account deletion failed' });
+      return c.json({ error: answer.message, ...(answer.reason ? { reason: answer.reason } : {}) }, answer.status as ContentfulStatusCode, Object.fromEntries(answer.headers));
+    }
     const signedOut = await services.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
     // The sessions are gone already; this also clears the app's cookie.
     const headers = forwardCookies(signedOut.headers, new Headers({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }));

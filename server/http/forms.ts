@@ -102,6 +102,34 @@ export async function readForm(request: Request, options: { maxBytes?: number } 
   }
 }
 
+/**
+ * readForm that also takes a JSON object (the Android API sends JSON), bounded and refused the
+ * same way; its text values become the form's fields, and a JSON value that is not an object
+ * has none.
+ */
+export async function readFormOrJson(request: Request, options: { maxBytes?: number } = {}): Promise<FormData> {
+  const type = mediaType(request);
+  if (type !== 'application/json' && !type.endsWith('+json')) return readForm(request, options);
+  const maxBytes = options.maxBytes ?? bodyClassFor(new URL(request.url).pathname).maxBytes;
+  if (declaredTooLarge(request.headers, maxBytes)) {
+    await cancelBody(request);
+    throw new FormReadError('too-large', tooLargeMessage(maxBytes));
+  }
+  const form = new FormData();
+  if (!request.body) return form;
+  let value: unknown;
+  try {
+    value = JSON.parse((await readBytes(request.body, maxBytes)).toString('utf8'));
+  } catch (error) {
+    if (error instanceof FormReadError) throw error;
+    throw new FormReadError('malformed', MALFORMED);
+  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [name, field] of Object.entries(value)) if (typeof field === 'string') form.append(name, field);
+  }
+  return form;
+}
+
 /** One uploaded file, on disk until the form is discarded. */
 export type UploadedFile = { field: string; name: string; type: string; path: string; size: number };
 
@@ -242,6 +270,30 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
   // Files arrive in order but finish writing in any order.
   files.sort((a, b) => Number(path.basename(a.path)) - Number(path.basename(b.path)));
   return { fields, files, discard };
+}
+
+/**
+ * Reads an upload form and hands it to `handle`, removing its temporary files afterwards whatever
+ * `handle` did; a body that could not be read (FormReadError) goes to `refused` instead.
+ */
+export async function withUploadForm<Answer>(
+  request: Request,
+  options: UploadOptions,
+  handle: (upload: UploadForm) => Promise<Answer>,
+  refused: (error: FormReadError) => Answer,
+): Promise<Answer> {
+  let upload: UploadForm;
+  try {
+    upload = await readUploadForm(request, options);
+  } catch (error) {
+    if (!(error instanceof FormReadError)) throw error;
+    return refused(error);
+  }
+  try {
+    return await handle(upload);
+  } finally {
+    await upload.discard();
+  }
 }
 
 /** The files of an upload form's field, as uploads for the image services (on disk until the form is discarded). */

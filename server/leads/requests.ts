@@ -1,38 +1,15 @@
 import type { Selectable } from 'kysely';
 import type { RequestInput } from '../../app/lib/lead-forms.ts';
 import type { Database } from '../db/connection.ts';
-import type { LeadStatus, VehicleRequestTable } from '../db/schema.ts';
+import type { VehicleRequestTable } from '../db/schema.ts';
+import { leadFromRow, type LeadFromRow } from './rows.ts';
 
 /** Request a Vehicle (SPEC 3, Vehicle request): a car a visitor asks the dealer to find. */
 
-export type VehicleRequest = {
-  id: number;
-  name: string;
-  phone: string;
-  model: string;
-  year: string;
-  budget: string;
-  description: string;
-  status: LeadStatus;
-  notes: string;
-  createdAt: string;
-  updatedAt: string;
-};
+export type VehicleRequest = LeadFromRow<Selectable<VehicleRequestTable>>;
 
 export function toVehicleRequest(row: Selectable<VehicleRequestTable>): VehicleRequest {
-  return {
-    id: row.id,
-    name: row.name,
-    phone: row.phone,
-    model: row.model,
-    year: row.year,
-    budget: row.budget,
-    description: row.description,
-    status: row.status,
-    notes: row.notes,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return leadFromRow(row);
 }
 
 /** Stores a validated request (status 'new') and returns it. */

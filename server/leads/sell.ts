@@ -3,7 +3,8 @@ import type { Selectable } from 'kysely';
 import { leadMessages, MAX_SELL_IMAGES, type SellInput } from '../../app/lib/lead-forms.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
-import type { LeadStatus, SellSubmissionTable } from '../db/schema.ts';
+import type { SellSubmissionTable } from '../db/schema.ts';
+import { leadFromRow, type LeadFromRow } from './rows.ts';
 import type { Logger } from '../logger.ts';
 import { ImageRefusedError, InvalidInputError } from '../errors.ts';
 import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFileStem, storeImage, type Upload } from '../media/images.ts';
@@ -16,20 +17,7 @@ import { largestImageUrl } from '../../app/lib/sell-chat.ts';
  * The fields and the photos arrive in one request and are stored together.
  */
 
-export type SellSubmission = {
-  id: number;
-  name: string;
-  phone: string;
-  vehicle: string;
-  year: string;
-  price: string;
-  description: string;
-  status: LeadStatus;
-  notes: string;
-  images: ImageRef[];
-  createdAt: string;
-  updatedAt: string;
-};
+export type SellSubmission = LeadFromRow<Selectable<SellSubmissionTable>> & { images: ImageRef[] };
 
 /** The photos' folder (SPEC 7, File storage: sell_vehicles/{timestamp}_{filename}). */
 export const SELL_IMAGE_PREFIX = 'sell_vehicles';
@@ -154,20 +142,7 @@ export function sellImageUrls(siteOrigin: string, images: ImageRef[]): string[] 
 }
 
 function toSellSubmission(row: Selectable<SellSubmissionTable>, images: ImageRef[]): SellSubmission {
-  return {
-    id: row.id,
-    name: row.name,
-    phone: row.phone,
-    vehicle: row.vehicle,
-    year: row.year,
-    price: row.price,
-    description: row.description,
-    status: row.status,
-    notes: row.notes,
-    images,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return { ...leadFromRow(row), images };
 }
 
 /** Submissions with their photos, in position order. */

@@ -25,6 +25,7 @@ const builders: Record<string, () => string[]> = {
   'paths.search': () => [paths.search('creta'), paths.search('creta', 2), paths.search('')],
   'paths.categories': () => [paths.categories(), paths.categories('suvs')],
   'paths.vehicle': () => [paths.vehicle(12), paths.vehicle('12')],
+  'paths.compare': () => [paths.compare(), paths.compare([12, 34, 56]), paths.compare([12, 34], { hideCommon: true })],
   'paths.loginThen': () => [paths.loginThen('/wishlist')],
   'adminPaths.loginThen': () => [adminPaths.loginThen('/admin/settings')],
   'adminPaths.editVehicle': () => [adminPaths.editVehicle('suvs', 7), adminPaths.editVehicle('a b/c', 7)],

@@ -2,6 +2,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Toast } from '../../lib/toast.ts';
 import { ArrowLeftIcon } from '../icons.tsx';
+import { primaryButton, secondaryButton } from '../form.tsx';
 
 /** Pieces the admin catalogue screens share: page header, fields, toasts from several sources. */
 
@@ -67,4 +68,18 @@ export function StatusBadge({ status }: { status: 'available' | 'reserved' | 'so
   const tone = { available: 'bg-emerald-100 text-emerald-800', reserved: 'bg-amber-100 text-amber-900', sold: 'bg-red-100 text-red-800' }[status];
   const label = { available: 'Available', reserved: 'Reserved', sold: 'Sold' }[status];
   return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${tone}`}>{label}</span>;
+}
+
+/** The last row of an admin form: a way out, and the submit button saying what it is doing while busy. */
+export function FormActions({ back, busy, label, busyLabel }: { back: { to: string; label: string }; busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      <Link to={back.to} className={secondaryButton}>
+        {back.label}
+      </Link>
+      <button type="submit" disabled={busy} className={primaryButton}>
+        {busy ? busyLabel : label}
+      </button>
+    </>
+  );
 }

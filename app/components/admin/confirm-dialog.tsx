@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Form, Link } from 'react-router';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Form, Link, useNavigate } from 'react-router';
 import { secondaryButton } from '../form.tsx';
 import { dangerButton } from './admin-ui.tsx';
 
@@ -98,5 +98,50 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelHref, onCanc
         </div>
       </Form>
     </dialog>
+  );
+}
+
+/**
+ * The delete step of an admin list (categories, vehicles): which row is being confirmed, opened
+ * either by the page's `?delete=<id>` (without script) or on the page by `open(id)`.
+ */
+export function useDeleteStep<Row extends { id: number }>(rows: readonly Row[], deleteId: number | null, listHref: string) {
+  const [openedHere, setOpenedHere] = useState<number | null>(null);
+  const confirming = rows.find((row) => row.id === (openedHere ?? deleteId)) ?? null;
+  return { confirming, open: setOpenedHere, dialog: { listHref, openedHere: openedHere !== null, close: () => setOpenedHere(null) } };
+}
+
+/**
+ * The dialog of a delete step (useDeleteStep's `dialog`): Cancel closes a dialog opened on the
+ * page, or goes back to the list without the parameter.
+ */
+export function ConfirmDelete({
+  id,
+  title,
+  message,
+  listHref,
+  openedHere,
+  close,
+}: {
+  id: number;
+  title: string;
+  message: string;
+} & ReturnType<typeof useDeleteStep>['dialog']) {
+  const navigate = useNavigate();
+  return (
+    <ConfirmDialog
+      title={title}
+      message={message}
+      confirmLabel="Delete"
+      cancelHref={listHref}
+      onCancel={() => {
+        if (openedHere) close();
+        else void navigate(listHref, { replace: true, preventScrollReset: true });
+      }}
+      onConfirm={close}
+    >
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={id} />
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { data, Form, Link, redirect, useActionData, useLocation, useNavigate, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { deleteCategory, listAdminCategories, updateCategory, type AdminCategory } from '../../../server/catalog/admin-categories.ts';
 import { categoryUploadMessages } from '../../../server/catalog/admin-images.ts';
@@ -10,7 +9,7 @@ import { latestToast, PageHeader, smallButton, stamp } from '../../components/ad
 import { inputClass, primaryButton } from '../../components/form.tsx';
 import { pageUrl } from '../../components/admin/admin-paths.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { ConfirmDelete, useDeleteStep } from '../../components/admin/confirm-dialog.tsx';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { VehicleImage } from '../../components/vehicle-image.tsx';
@@ -213,12 +212,10 @@ export default function ManageCategories({ loaderData }: Route.ComponentProps) {
   const { categories, editId, deleteId } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const location = useLocation();
-  const [localDelete, setLocalDelete] = useState<number | null>(null);
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const listHref = location.pathname;
-  const confirming = categories.find((category) => category.id === (localDelete ?? deleteId)) ?? null;
+  const { confirming, open: openDelete, dialog: deleteDialog } = useDeleteStep(categories, deleteId, listHref);
 
   return (
     <div className="flex flex-col gap-5">
@@ -258,7 +255,7 @@ export default function ManageCategories({ loaderData }: Route.ComponentProps) {
                   failedName={actionData?.intent === 'update' && actionData.id === category.id ? actionData.name : null}
                   busy={busy}
                   listHref={listHref}
-                  onDelete={setLocalDelete}
+                  onDelete={openDelete}
                 />
               ))
             )}
@@ -266,21 +263,13 @@ export default function ManageCategories({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       {confirming ? (
-        <ConfirmDialog
+        <ConfirmDelete
           key={confirming.id}
+          id={confirming.id}
           title={`Delete ${confirming.name}?`}
           message={categoryMessages.confirmDelete}
-          confirmLabel="Delete"
-          cancelHref={listHref}
-          onCancel={() => {
-            if (localDelete !== null) setLocalDelete(null);
-            else void navigate(listHref, { replace: true, preventScrollReset: true });
-          }}
-          onConfirm={() => setLocalDelete(null)}
-        >
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={confirming.id} />
-        </ConfirmDialog>
+          {...deleteDialog}
+        />
       ) : null}
       <Toast toast={latestToast(loaderData.toast, actionData?.toast)} position="bottom-center" />
     </div>

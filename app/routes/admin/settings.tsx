@@ -3,7 +3,7 @@ import { recordAudit } from '../../../server/admin/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { resetSettings, saveSettings, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { FormMessage, primaryButton, secondaryButton, TextField } from '../../components/form.tsx';
+import { FormMessage, primaryButton, secondaryButton, SelectField, TextField } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../lib/admin-pages.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
@@ -14,6 +14,7 @@ import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { parsePinCodeList } from '../../lib/test-drives.ts';
 import { TEST_DRIVE_SETTINGS_LABELS, TestDriveSettingsSection, type TestDriveSettingsErrors } from '../../components/admin/test-drive-settings.tsx';
+import { FINANCE_SETTING_LIMITS, TENURE_OPTIONS } from '../../lib/emi.ts';
 
 /** SPEC 2, Admin settings; saved on the server and in effect (design.md). */
 export const SETTINGS_SAVED = 'Settings saved successfully!';
@@ -26,6 +27,9 @@ const LABELS: Record<keyof Settings, string> = {
   emailNotifications: 'Enable Email Notifications',
   maintenanceMode: 'Maintenance Mode',
   ...TEST_DRIVE_SETTINGS_LABELS,
+  emiRatePercent: 'EMI interest rate (% a year)',
+  emiTenureMonths: 'EMI tenure (months)',
+  emiFinancedPercent: 'Share of the price financed (%)',
 };
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -48,7 +52,16 @@ function summaryOf(prefix: string, keys: Array<keyof Settings>): string {
 }
 
 type FieldErrors = Partial<Record<keyof Settings, string>>;
-type Values = { siteName: string; adminEmail: string; itemsPerPage: string; emailNotifications: boolean; maintenanceMode: boolean };
+type Values = {
+  siteName: string;
+  adminEmail: string;
+  itemsPerPage: string;
+  emailNotifications: boolean;
+  maintenanceMode: boolean;
+  emiRatePercent: string;
+  emiTenureMonths: string;
+  emiFinancedPercent: string;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
@@ -59,16 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.get('intent') === 'reset') {
     await resetSettings(services);
-    const after = await settingsFor(services);
-    await recordAudit(services.database, {
-      actorEmail: admin.email,
-      action: 'reset',
-      entity: 'settings',
-      summary: summaryOf('Reset settings to defaults', changedKeys(before, after)),
-      before,
-      after,
-    });
-    throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_RESET }) });
+    return auditAndReturn(services, admin.email, { action: 'reset', summary: 'Reset settings to defaults', toast: SETTINGS_RESET }, before, await settingsFor(services));
   }
 
   if (form.get('intent') === 'test-drives') return saveTestDriveSettings(services, admin.email, form, before);
@@ -80,6 +84,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // An unticked checkbox is not sent at all.
     emailNotifications: form.has('emailNotifications'),
     maintenanceMode: form.has('maintenanceMode'),
+    // A field the form did not send at all keeps the value in force.
+    emiRatePercent: form.has('emiRatePercent') ? cleanLine(form.get('emiRatePercent'), 20) : String(before.emiRatePercent),
+    emiTenureMonths: form.has('emiTenureMonths') ? cleanLine(form.get('emiTenureMonths'), 10) : String(before.emiTenureMonths),
+    emiFinancedPercent: form.has('emiFinancedPercent') ? cleanLine(form.get('emiFinancedPercent'), 20) : String(before.emiFinancedPercent),
   };
   // The other sections' settings are kept as they are.
   const parsed = settingsSchema.safeParse({ ...before, ...values });
@@ -94,15 +102,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const after = parsed.data;
   await saveSettings(services, after, admin.email);
-  await recordAudit(services.database, {
-    actorEmail: admin.email,
-    action: 'update',
-    entity: 'settings',
-    summary: summaryOf('Changed settings', changedKeys(before, after)),
-    before,
-    after,
-  });
-  throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_SAVED }) });
+  return auditAndReturn(services, admin.email, { action: 'update', summary: 'Changed settings', toast: SETTINGS_SAVED }, before, after);
+}
+
+/** Records a reset or a save in the audit log (with what changed), then back to the page with its toast. */
+async function auditAndReturn(services: AppServices, actorEmail: string, change: { action: 'reset' | 'update'; summary: string; toast: string }, before: Settings, after: Settings): Promise<never> {
+  await recordAudit(services.database, { actorEmail, action: change.action, entity: 'settings', summary: summaryOf(change.summary, changedKeys(before, after)), before, after });
+  throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: change.toast }) });
 }
 
 /** The test-drive section's own save: only its fields change (PIN codes as a typed list). */
@@ -130,15 +136,7 @@ async function saveTestDriveSettings(services: AppServices, actorEmail: string, 
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return data({ testDriveErrors: errors, testDriveValues }, { status: 400 });
   await saveSettings(services, parsed.data, actorEmail);
-  await recordAudit(services.database, {
-    actorEmail,
-    action: 'update',
-    entity: 'settings',
-    summary: summaryOf('Changed test-drive settings', changedKeys(before, parsed.data)),
-    before,
-    after: parsed.data,
-  });
-  throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_SAVED }) });
+  return auditAndReturn(services, actorEmail, { action: 'update', summary: 'Changed test-drive settings', toast: SETTINGS_SAVED }, before, parsed.data);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -234,6 +232,48 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             hint="Public pages show a maintenance notice (HTTP 503). The admin panel and sign-in keep working."
             defaultChecked={shown.maintenanceMode}
           />
+
+          <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-5">
+            <legend className="float-left mb-1 text-lg font-bold">Finance (EMI)</legend>
+            <p className="clear-left text-sm text-slate-600">
+              Every card and vehicle page with a price shows “EMI from ₹…/month” worked out on these assumptions, and the calculator starts from them.
+            </p>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <TextField
+                id="emiRatePercent"
+                name="emiRatePercent"
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min={FINANCE_SETTING_LIMITS.ratePercent.min}
+                max={FINANCE_SETTING_LIMITS.ratePercent.max}
+                label={LABELS.emiRatePercent}
+                defaultValue={String(shown.emiRatePercent)}
+                error={errors.emiRatePercent}
+                hint={`${FINANCE_SETTING_LIMITS.ratePercent.min}–${FINANCE_SETTING_LIMITS.ratePercent.max}%, default 12.`}
+              />
+              <SelectField id="emiTenureMonths" name="emiTenureMonths" label={LABELS.emiTenureMonths} defaultValue={String(shown.emiTenureMonths)} error={errors.emiTenureMonths} hint="Default 60.">
+                {TENURE_OPTIONS.map((months) => (
+                  <option key={months} value={months}>
+                    {months}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                id="emiFinancedPercent"
+                name="emiFinancedPercent"
+                type="number"
+                inputMode="numeric"
+                step="1"
+                min={FINANCE_SETTING_LIMITS.financedPercent.min}
+                max={FINANCE_SETTING_LIMITS.financedPercent.max}
+                label={LABELS.emiFinancedPercent}
+                defaultValue={String(shown.emiFinancedPercent)}
+                error={errors.emiFinancedPercent}
+                hint={`${FINANCE_SETTING_LIMITS.financedPercent.min}–${FINANCE_SETTING_LIMITS.financedPercent.max}%, default 85.`}
+              />
+            </div>
+          </fieldset>
 
           {/* Save comes first, so Enter in a field saves; on wide screens it sits on the right. */}
           <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row-reverse sm:justify-start">

@@ -1,13 +1,13 @@
 import { data, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { categoryChoices } from '../../../server/catalog/admin-categories.ts';
-import { imageUploadRefused, uploadMessages } from '../../../server/catalog/admin-images.ts';
+import { refusedWhileReading, uploadMessages } from '../../../server/catalog/admin-images.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
-import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
+import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
 import { addVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
+import { FormActions, latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
 import { categoryMessages } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { VehicleForm } from '../../components/admin/vehicle-form.tsx';
@@ -20,7 +20,7 @@ import {
   type VehicleFieldErrors,
   type VehicleFormValues,
 } from '../../lib/vehicle-schema.ts';
-import { FormMessage, primaryButton, secondaryButton } from '../../components/form.tsx';
+import { FormMessage } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/vehicle-add';
@@ -51,26 +51,25 @@ function failure(message: string, values: VehicleFormValues, errors: VehicleFiel
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  let upload: UploadForm;
-  try {
-    upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: uploadMessages });
-  } catch (error) {
-    if (!(error instanceof FormReadError)) throw error;
-    if (error.problem !== 'file-too-large') return failure(error.message, emptyVehicleValues(), {}, error.status);
-    // Refused like any other photo, with what was typed.
-    const values = { ...valuesFromForm(error.fields), status: 'available' as const, soldPrice: '', soldAt: '' };
-    return failure(imageUploadRefused(error.fileName || 'image', error.message).message, values, {}, error.status);
-  }
-  try {
-    return await saveNewVehicle(services, admin.email, upload);
-  } finally {
-    await upload.discard();
-  }
+  return withUploadForm(
+    request,
+    { tempDir: uploadTempDir(services.config.dataDir), messages: uploadMessages },
+    (upload) => saveNewVehicle(services, admin.email, upload),
+    (error) =>
+      error.problem === 'file-too-large'
+        ? // Refused like any other photo, with what was typed.
+          failure(refusedWhileReading(error), newVehicleValues(error.fields), {}, error.status)
+        : failure(error.message, emptyVehicleValues(), {}, error.status),
+  );
+}
+
+/** What was typed; a new vehicle is available and not sold. */
+function newVehicleValues(form: FormData): VehicleFormValues {
+  return { ...valuesFromForm(form), status: 'available' as const, soldPrice: '', soldAt: '' };
 }
 
 async function saveNewVehicle(services: AppServices, adminEmail: string, upload: UploadForm) {
-  const form = upload.fields;
-  const values = { ...valuesFromForm(form), status: 'available' as const, soldPrice: '', soldAt: '' };
+  const values = newVehicleValues(upload.fields);
   const parsed = parseVehicleValues(values);
   if (!parsed.ok) return failure(parsed.message, values, parsed.errors);
   try {
@@ -107,16 +106,7 @@ export default function VehicleAdd({ loaderData }: Route.ComponentProps) {
         categories={loaderData.categories}
         maxImages={MAX_VEHICLE_IMAGES}
         busy={busy}
-        actions={
-          <>
-            <Link to={adminPaths.dashboard} className={secondaryButton}>
-              Back
-            </Link>
-            <button type="submit" disabled={busy} className={primaryButton}>
-              {busy ? 'Adding...' : 'Add Vehicle'}
-            </button>
-          </>
-        }
+        actions={<FormActions back={{ to: adminPaths.dashboard, label: 'Back' }} busy={busy} label="Add Vehicle" busyLabel="Adding..." />}
       />
       <Toast toast={latestToast(loaderData.toast, actionData?.toast)} position="bottom-center" />
     </div>

@@ -1,9 +1,9 @@
-import { data, Link, redirect, useActionData, useFetcher, useNavigation } from 'react-router';
+import { data, redirect, useActionData, useFetcher, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { categoryChoices } from '../../../server/catalog/admin-categories.ts';
 import {
   addVehicleImages,
-  imageUploadRefused,
+  refusedWhileReading,
   uploadMessages,
   listVehicleImages,
   moveVehicleImage,
@@ -13,9 +13,9 @@ import { updateVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { getVehicle } from '../../../server/catalog/vehicles.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
 import { NotFoundError } from '../../../server/errors.ts';
-import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
+import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { latestToast, PageHeader, stamp, StatusBadge, type StampedToast } from '../../components/admin/admin-ui.tsx';
+import { FormActions, latestToast, PageHeader, stamp, StatusBadge, type StampedToast } from '../../components/admin/admin-ui.tsx';
 import { IMAGE_FETCHER_KEY, ImageManager } from '../../components/admin/image-manager.tsx';
 import { Toast } from '../../components/admin/toast.tsx';
 import { VehicleForm } from '../../components/admin/vehicle-form.tsx';
@@ -28,7 +28,6 @@ import {
   type VehicleFieldErrors,
   type VehicleFormValues,
 } from '../../lib/vehicle-schema.ts';
-import { primaryButton, secondaryButton } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { parseId } from '../../lib/input.ts';
@@ -79,19 +78,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(services, request);
   const id = parseId(params.id);
   if (id === null) return result('save', 'error', vehicleMessages.notFound, 404);
-  let upload: UploadForm;
-  try {
-    upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: uploadMessages });
-  } catch (error) {
-    if (!(error instanceof FormReadError)) throw error;
-    const message = error.problem === 'file-too-large' ? imageUploadRefused(error.fileName || 'image', error.message).message : `${vehicleMessages.uploadFailed}: ${error.message}`;
-    return result('add-images', 'error', message, error.status);
-  }
-  try {
-    return await editVehicle(services, admin.email, id, upload);
-  } finally {
-    await upload.discard();
-  }
+  return withUploadForm(
+    request,
+    { tempDir: uploadTempDir(services.config.dataDir), messages: uploadMessages },
+    (upload) => editVehicle(services, admin.email, id, upload),
+    (error) => result('add-images', 'error', error.problem === 'file-too-large' ? refusedWhileReading(error) : `${vehicleMessages.uploadFailed}: ${error.message}`, error.status),
+  );
 }
 
 async function editVehicle(services: AppServices, adminEmail: string, id: number, upload: UploadForm) {
@@ -182,16 +174,7 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
         errors={saved?.errors ?? {}}
         categories={categories}
         busy={busy}
-        actions={
-          <>
-            <Link to={adminPaths.vehicles} className={secondaryButton}>
-              Cancel
-            </Link>
-            <button type="submit" disabled={busy} className={primaryButton}>
-              {busy ? 'Saving...' : 'Save Changes'}
-            </button>
-          </>
-        }
+        actions={<FormActions back={{ to: adminPaths.vehicles, label: 'Cancel' }} busy={busy} label="Save Changes" busyLabel="Saving..." />}
       />
       <Toast toast={toast} position="bottom-right" />
     </div>

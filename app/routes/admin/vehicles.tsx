@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { data, Form, Link, redirect, useActionData, useLocation, useNavigate, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { settingsFor } from '../../../server/admin/settings.ts';
 import { deleteVehicle, listAdminVehicles, type AdminVehiclePage } from '../../../server/catalog/admin-vehicles.ts';
@@ -9,7 +8,7 @@ import { latestToast, PageHeader, smallButton, stamp, StatusBadge } from '../../
 import { inputClass, primaryButton } from '../../components/form.tsx';
 import { pageUrl } from '../../components/admin/admin-paths.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { ConfirmDelete, useDeleteStep } from '../../components/admin/confirm-dialog.tsx';
 import { Toast } from '../../components/admin/toast.tsx';
 import { MAX_ADMIN_SEARCH, STATUS_LABELS, VEHICLE_STATUSES, vehicleMessages } from '../../lib/vehicle-schema.ts';
 import { Pagination } from '../../components/pagination.tsx';
@@ -83,15 +82,13 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
   const { vehicles, query, status, deleteId } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const location = useLocation();
-  const [localDelete, setLocalDelete] = useState<number | null>(null);
   const searching = navigation.state === 'loading' && navigation.location.pathname === location.pathname && navigation.formMethod !== 'POST';
-  const confirming = vehicles.items.find((vehicle) => vehicle.id === (localDelete ?? deleteId)) ?? null;
 
   const listParams = new URLSearchParams(location.search);
   listParams.delete('delete');
   const listHref = `${location.pathname}${listParams.size > 0 ? `?${listParams}` : ''}`;
+  const { confirming, open: openDelete, dialog: deleteDialog } = useDeleteStep(vehicles.items, deleteId, listHref);
   const hrefFor = (page: number) => {
     const params = new URLSearchParams();
     if (query) params.set('q', query);
@@ -182,7 +179,7 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
                       aria-label={`Delete ${title}`}
                       onClick={(event) => {
                         event.preventDefault();
-                        setLocalDelete(vehicle.id);
+                        openDelete(vehicle.id);
                       }}
                     >
                       Delete
@@ -197,21 +194,13 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
       <Pagination page={vehicles.page} pageCount={vehicles.pageCount} hrefFor={hrefFor} />
 
       {confirming ? (
-        <ConfirmDialog
+        <ConfirmDelete
           key={confirming.id}
+          id={confirming.id}
           title="Delete vehicle?"
           message={vehicleMessages.confirmDelete(detailTitle(confirming))}
-          confirmLabel="Delete"
-          cancelHref={listHref}
-          onCancel={() => {
-            if (localDelete !== null) setLocalDelete(null);
-            else void navigate(listHref, { replace: true, preventScrollReset: true });
-          }}
-          onConfirm={() => setLocalDelete(null)}
-        >
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={confirming.id} />
-        </ConfirmDialog>
+          {...deleteDialog}
+        />
       ) : null}
       <Toast toast={latestToast(loaderData.toast, actionData?.toast)} position="bottom-center" />
     </div>

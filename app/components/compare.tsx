@@ -1,0 +1,89 @@
+import { Link, useLocation } from 'react-router';
+import { COMPARE_MAX, COMPARE_MAX_PHONE } from '../lib/compare.ts';
+import { matchPattern, pathPatterns, paths } from '../lib/paths.ts';
+import { compareStore, useCompareState, type CompareItem } from './compare-store.ts';
+import { CheckIcon, CloseIcon, CompareIcon } from './icons.tsx';
+
+/**
+ * "Compare" on a card or a vehicle page. Without JavaScript it is a GET form that opens
+ * /compare with this car; with it, it puts the car in the tray (or takes it out) and stays.
+ */
+export function CompareToggle({ item, className = '' }: { item: CompareItem; className?: string }) {
+  const { items } = useCompareState();
+  const selected = items.some((entry) => entry.id === item.id);
+  return (
+    <form
+      method="get"
+      action={paths.compare()}
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        compareStore.toggle(item);
+      }}
+    >
+      <input type="hidden" name="ids" value={item.id} />
+      <button
+        type="submit"
+        aria-pressed={selected}
+        aria-label={`Compare ${item.title}`}
+        className={`inline-flex w-full items-center justify-center gap-1.5 whitespace-nowrap rounded-xl px-2 py-2.5 text-sm font-semibold ring-1 transition ${
+          selected ? 'bg-brand-50 text-brand-800 ring-brand-600' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-100'
+        }`}
+      >
+        {selected ? <CheckIcon className="h-4 w-4" /> : <CompareIcon className="h-4 w-4" />}
+        {selected ? 'Comparing' : 'Compare'}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The cars picked for comparing, fixed at the bottom of the screen above the phone's bottom
+ * bar (and above a vehicle page's contact buttons), so showing it moves nothing on the page.
+ * Hidden on the compare page itself.
+ */
+export function CompareTray() {
+  const { items, notice } = useCompareState();
+  const { pathname } = useLocation();
+  if (pathname === paths.compare() || (items.length === 0 && !notice)) return null;
+  const onVehiclePage = matchPattern(pathPatterns.vehicle, pathname) !== null;
+  const position = onVehiclePage
+    ? 'bottom-[calc(8.25rem+env(safe-area-inset-bottom))] sm:bottom-[5.25rem] lg:bottom-4'
+    : 'bottom-[calc(4rem+env(safe-area-inset-bottom))] sm:bottom-4';
+  const ids = items.map((item) => item.id);
+  return (
+    <aside data-compare-tray aria-label="Cars to compare" className={`pointer-events-none fixed inset-x-0 z-20 px-3 ${position}`}>
+      <div className="pointer-events-auto mx-auto flex max-w-3xl flex-col gap-2 rounded-2xl bg-slate-900 p-2.5 text-white shadow-xl">
+        <p role="status" className={notice ? 'px-1 text-sm font-medium text-amber-200' : 'sr-only'}>
+          {notice ?? (items.length ? `${items.length} ${items.length === 1 ? 'car' : 'cars'} to compare` : '')}
+        </p>
+        {items.length > 0 ? (
+          <div className="flex items-center gap-2">
+            <ul className="hidden min-w-0 flex-1 gap-2 sm:flex">
+              {items.map((item) => (
+                <li key={item.id} className="flex min-w-0 items-center gap-1 rounded-lg bg-white/10 py-1 pl-2.5 pr-1 text-sm">
+                  <span className="truncate">{item.title}</span>
+                  <button type="button" onClick={() => compareStore.remove(item.id)} aria-label={`Remove ${item.title} from compare`} className="shrink-0 rounded p-1 hover:bg-white/20">
+                    <CloseIcon className="h-4 w-4" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <p className="flex-1 px-1 text-sm sm:hidden" aria-hidden="true">
+              {items.length} of {COMPARE_MAX_PHONE} cars
+            </p>
+            <span className="hidden shrink-0 text-sm text-slate-300 lg:inline" aria-hidden="true">
+              {items.length}/{COMPARE_MAX}
+            </span>
+            <button type="button" onClick={() => compareStore.clear()} className="shrink-0 rounded-lg px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/10">
+              Clear
+            </button>
+            <Link to={paths.compare(ids)} className="shrink-0 rounded-lg bg-accent-500 px-4 py-2 text-sm font-bold text-slate-900 hover:brightness-105">
+              Compare{items.length > 1 ? ` ${items.length}` : ''}
+            </Link>
+          </div>
+        ) : null}
+      </div>
+    </aside>
+  );
+}

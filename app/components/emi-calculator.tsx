@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { CALCULATOR_LIMITS, loanSummary, parseCalculatorInput, TENURE_OPTIONS, type CalculatorValues } from '../lib/emi.ts';
+import { formatRupees } from '../lib/format.ts';
+import { inputClass, primaryButton } from './form.tsx';
+
+/**
+ * The vehicle page's EMI calculator. Without JavaScript it is a GET form (`?dp=…&rate=…&tenure=…#emi`)
+ * whose answer the server renders; with it, the answer follows each keystroke. Both read the
+ * values with the same rule (parseCalculatorInput) and work them out with the same function.
+ */
+export function EmiCalculator({ price, action, initial, serverErrors }: { price: number; action: string; initial: CalculatorValues; serverErrors: string[] }) {
+  const [raw, setRaw] = useState({ dp: String(initial.downPayment), rate: String(initial.ratePercent), tenure: String(initial.tenureMonths) });
+  const [edited, setEdited] = useState(false);
+  const live = parseCalculatorInput(new URLSearchParams(raw), price, initial);
+  const errors = edited ? live.errors : serverErrors;
+  const { values } = edited ? live : { values: initial };
+  const summary = loanSummary(price, values.downPayment, values.ratePercent, values.tenureMonths);
+  const change = (name: keyof typeof raw) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    setEdited(true);
+    setRaw((before) => ({ ...before, [name]: event.target.value }));
+  };
+  const { min, max, step } = CALCULATOR_LIMITS.rate;
+
+  return (
+    <form method="get" action={action} onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-4" aria-describedby="emi-note">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="emi-dp" className="font-semibold">
+            Down payment (₹)
+          </label>
+          <input id="emi-dp" name="dp" type="number" inputMode="numeric" min={0} max={price} step={1000} value={raw.dp} onChange={change('dp')} aria-describedby="emi-dp-hint" className={inputClass} />
+          <p id="emi-dp-hint" className="text-xs text-slate-600">
+            {formatRupees(0)} to {formatRupees(price)}
+          </p>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="emi-rate" className="font-semibold">
+            Interest rate (% a year)
+          </label>
+          <input id="emi-rate" name="rate" type="number" inputMode="decimal" min={min} max={max} step={step} value={raw.rate} onChange={change('rate')} aria-describedby="emi-rate-hint" className={inputClass} />
+          <p id="emi-rate-hint" className="text-xs text-slate-600">
+            {min}% to {max}%
+          </p>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="emi-tenure" className="font-semibold">
+            Tenure (months)
+          </label>
+          <select id="emi-tenure" name="tenure" value={raw.tenure} onChange={change('tenure')} className={inputClass}>
+            {TENURE_OPTIONS.map((months) => (
+              <option key={months} value={months}>
+                {months} months ({months / 12} {months === 12 ? 'year' : 'years'})
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {errors.length > 0 ? (
+        <ul role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      ) : null}
+      {/* Without JavaScript this sends the form; with it, the answer below is already up to date. */}
+      <noscript>
+        <button type="submit" className={primaryButton}>
+          Calculate EMI
+        </button>
+      </noscript>
+      <div aria-live="polite" className="grid grid-cols-2 gap-3 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-100 sm:grid-cols-4">
+        <p className="col-span-2 sm:col-span-1">
+          <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">EMI</span>
+          <output htmlFor="emi-dp emi-rate emi-tenure" className="text-2xl font-extrabold text-brand-800">
+            {formatRupees(summary.emi)}
+          </output>
+          <span className="text-sm text-slate-700">/month</span>
+        </p>
+        <p>
+          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">Loan amount</span>
+          <span className="font-bold">{formatRupees(summary.loan)}</span>
+        </p>
+        <p>
+          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">Total interest</span>
+          <span className="font-bold">{formatRupees(summary.totalInterest)}</span>
+        </p>
+        <p>
+          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">Total paid</span>
+          <span className="font-bold">{formatRupees(summary.totalPaid)}</span>
+        </p>
+      </div>
+      <p id="emi-note" className="text-xs text-slate-600">
+        Total paid is the down payment plus every instalment. Figures are indicative; the lender decides the final rate and terms.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { carsToCompare } from '../../server/catalog/compare.ts';
+import { compareStore } from '../components/compare-store.ts';
+import { CloseIcon } from '../components/icons.tsx';
+import { useRootData } from '../components/root-data.ts';
+import { VehicleImage } from '../components/vehicle-image.tsx';
+import { appContext } from '../context.ts';
+import { compareIdsNotice, compareRows, parseCompareIds, visibleRows } from '../lib/compare.ts';
+import { paths } from '../lib/paths.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import { cardTitle } from '../lib/vehicle.ts';
+import type { Route } from './+types/compare';
+
+export function meta({ matches }: Route.MetaArgs) {
+  // A list anyone can make up: never for search engines.
+  return seo({ site: siteFromMatches(matches), path: paths.compare(), title: 'Compare cars', noIndex: true });
+}
+
+/** Whatever `ids` holds (letters, NUL, 500 ids, huge numbers), the page answers 200 and says what it left out. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database } = context.get(appContext);
+  const url = new URL(request.url);
+  const parsed = parseCompareIds(url.searchParams.get('ids'));
+  const entries = await carsToCompare(database, parsed.ids);
+  return { entries, notice: compareIdsNotice(parsed), hideCommon: url.searchParams.get('hide') === 'common' };
+}
+
+export default function Compare({ loaderData }: Route.ComponentProps) {
+  const { entries, notice, hideCommon } = loaderData;
+  const { finance } = useRootData();
+  const ids = entries.map((entry) => entry.id);
+  const available = entries.flatMap((entry) => (entry.available ? [entry.vehicle] : []));
+  const rows = visibleRows(compareRows(available, finance), hideCommon, available.length);
+  const columns = entries.map((entry) => (entry.available ? available.indexOf(entry.vehicle) : -1));
+  const availableKey = available.map((vehicle) => vehicle.id).join(',');
+
+  // The cars on this page become the tray's: the link is the list being looked at.
+  useEffect(() => {
+    compareStore.replace(available.map((vehicle) => ({ id: vehicle.id, title: cardTitle(vehicle) })));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [availableKey]);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Compare cars</h1>
+        {available.length > 1 ? (
+          <Link to={paths.compare(ids, { hideCommon: !hideCommon })} replace preventScrollReset className="rounded-xl bg-white px-4 py-2 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-100">
+            {hideCommon ? 'Show all rows' : 'Hide common rows'}
+          </Link>
+        ) : null}
+      </div>
+      {notice ? (
+        <p role="status" className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+          {notice}
+        </p>
+      ) : null}
+
+      {entries.length === 0 ? (
+        <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+          <p className="text-lg font-semibold">No cars to compare yet</p>
+          <p className="mt-2 text-slate-600">Tap “Compare” on up to four cars to see them side by side.</p>
+          <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
+            Browse available vehicles
+          </Link>
+        </div>
+      ) : (
+        <>
+          {available.length > 1 ? (
+            <p className="flex items-center gap-2 text-sm text-slate-600">
+              <span className="inline-block h-3 w-3 rounded-sm bg-amber-100 ring-1 ring-amber-300" aria-hidden="true" />
+              Rows where the cars differ are highlighted.
+            </p>
+          ) : null}
+          <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+            <table className="w-full min-w-max border-separate border-spacing-0 overflow-hidden rounded-2xl bg-white text-sm shadow-sm ring-1 ring-slate-200">
+              <caption className="sr-only">
+                {entries.length} {entries.length === 1 ? 'car' : 'cars'} side by side{hideCommon && available.length > 1 ? ', rows that are the same for every car hidden' : ''}
+              </caption>
+              <thead>
+                <tr>
+                  <td className="sticky left-0 z-10 w-[4.75rem] bg-white sm:w-40" />
+                  {entries.map((entry) => {
+                    const remove = paths.compare(
+                      ids.filter((id) => id !== entry.id),
+                      { hideCommon },
+                    );
+                    const title = entry.available ? cardTitle(entry.vehicle) : (entry.title ?? `Car ${entry.id}`);
+                    return (
+                      <th key={entry.id} scope="col" className="w-32 min-w-32 border-b border-slate-200 p-2 text-left align-top font-normal sm:w-56 sm:p-3">
+                        <div className="flex flex-col gap-2">
+                          {entry.available ? (
+                            <VehicleImage image={entry.vehicle.images[0] ?? null} alt="" sizes="(min-width: 640px) 208px, 112px" className="aspect-[4/3] w-full max-w-52 rounded-xl" />
+                          ) : (
+                            <div className="flex aspect-[4/3] w-full max-w-52 items-center justify-center rounded-xl bg-slate-100 p-2 text-center text-xs text-slate-600 sm:text-sm">No longer available</div>
+                          )}
+                          {entry.available ? (
+                            <Link to={paths.vehicle(entry.id)} className="font-semibold leading-snug text-slate-900 underline-offset-2 hover:underline">
+                              {title}
+                            </Link>
+                          ) : (
+                            <p className="font-semibold leading-snug text-slate-700">{title}</p>
+                          )}
+                          {entry.available && entry.vehicle.status === 'reserved' ? (
+                            <span className="w-fit rounded-full bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">Reserved</span>
+                          ) : null}
+                          {entry.available ? null : <p className="text-slate-600">This car is no longer available.</p>}
+                          <Link to={remove} replace preventScrollReset className="inline-flex w-fit items-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold text-slate-600 ring-1 ring-slate-300 hover:bg-slate-100" aria-label={`Remove ${title} from compare`}>
+                            <CloseIcon className="h-3.5 w-3.5" /> Remove
+                          </Link>
+                        </div>
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {available.length === 0 ? null : rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={entries.length + 1} className="p-4 text-center text-slate-600">
+                      These cars are the same in every row.
+                    </td>
+                  </tr>
+                ) : (
+                  rows.map((row, index) => {
+                    const firstInspection = row.group === 'inspection' && rows[index - 1]?.group !== 'inspection';
+                    const tone = row.differs && available.length > 1 ? 'bg-amber-50' : 'bg-white';
+                    return [
+                      firstInspection ? (
+                        <tr key={`${row.label}-group`}>
+                          <th scope="colgroup" colSpan={entries.length + 1} className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-bold uppercase tracking-wide text-slate-600">
+                            Condition report
+                          </th>
+                        </tr>
+                      ) : null,
+                      <tr key={`${row.group}-${row.label}`} className={tone}>
+                        <th scope="row" className={`sticky left-0 z-10 border-b border-slate-100 p-2 text-left align-top text-xs font-medium text-slate-600 sm:p-3 sm:text-sm ${tone}`}>
+                          {row.label}
+                          {row.differs && available.length > 1 ? <span className="sr-only"> (differs)</span> : null}
+                        </th>
+                        {columns.map((column, position) => (
+                          <td key={ids[position]} className="border-b border-slate-100 p-2 align-top font-semibold text-slate-900 sm:p-3">
+                            {column === -1 ? <span className="font-normal text-slate-400">—</span> : row.values[column]}
+                          </td>
+                        ))}
+                      </tr>,
+                    ];
+                  })
+                )}
+              </tbody>
+            </table>
+          </div>
+          <Link to={paths.home} className="w-fit font-semibold text-brand-700 underline">
+            Add another car
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}

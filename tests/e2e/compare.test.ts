@@ -1,0 +1,114 @@
+import { describe, expect, test } from 'vitest';
+import { calculatorDefaults, DEFAULT_FINANCE_TERMS, loanSummary } from '../../app/lib/emi.ts';
+import { formatRupees, priceDigits } from '../../app/lib/format.ts';
+import { browserHarness, visible, waitFor, waitForHydration } from '../support/browser.ts';
+
+/**
+ * A buyer on a phone: puts two cars in the compare tray from the listing and opens them side by
+ * side; works out an EMI on a vehicle page, live as they type and, without JavaScript, by
+ * sending the calculator's form.
+ */
+
+const harness = browserHarness();
+
+/** The first car on the listing with a price in rupees, read from the API. */
+async function pricedCar(): Promise<{ id: number; price: number }> {
+  const response = await fetch(`${harness.baseUrl}/api/v1/vehicles?perPage=50`);
+  const body = (await response.json()) as { items: Array<{ id: number; price: string }> };
+  const car = body.items.find((item) => priceDigits(item.price) !== null);
+  if (!car) throw new Error('no demo car with a price');
+  return { id: car.id, price: priceDigits(car.price)! };
+}
+
+describe('compare and the EMI calculator', () => {
+  test('at 375 px: two cars added to compare from the listing show side by side on the compare page', async () => {
+    const { page } = await harness.open({ viewport: 'mobile' });
+    await page.goto('/');
+    const main = page.getByRole('main');
+    const cards = main.getByRole('article');
+    await visible(cards.first());
+    const titles = (await cards.getByRole('heading', { level: 3 }).allTextContents()).slice(0, 2).map((title) => title.trim());
+    await waitForHydration(page, 'main article form[action="/compare"] button');
+
+    for (const title of titles) {
+      const toggle = main.getByRole('button', { name: `Compare ${title}`, exact: true });
+      await toggle.click();
+      await waitFor(
+        () => toggle.getAttribute('aria-pressed'),
+        (pressed) => pressed === 'true',
+      );
+    }
+    const tray = page.getByRole('complementary', { name: 'Cars to compare' });
+    await visible(tray.getByText('2 of 3 cars'));
+    await harness.screenshot(page, 'compare-tray-375');
+
+    await tray.getByRole('link', { name: 'Compare 2' }).click();
+    await page.waitForURL(/\/compare\?ids=\d+,\d+$/);
+    await visible(page.getByRole('heading', { name: 'Compare cars', level: 1 }));
+    const heads = (await main.locator('thead th').allTextContents()).map((text) => text.trim());
+    expect(heads).toHaveLength(2);
+    for (const [index, title] of titles.entries()) expect(heads[index]).toContain(title);
+    await visible(main.getByRole('rowheader', { name: /^EMI from/ }));
+    await harness.screenshot(page, 'compare-page-375', { fullPage: true });
+
+    // Kept in the browser: the listing shows both as being compared after a reload.
+    await page.goto('/');
+    await waitForHydration(page, 'main article form[action="/compare"] button');
+    for (const title of titles) {
+      await waitFor(
+        () => main.getByRole('button', { name: `Compare ${title}`, exact: true }).getAttribute('aria-pressed'),
+        (pressed) => pressed === 'true',
+      );
+    }
+  });
+
+  test('the calculator answers live as the buyer types', async () => {
+    const car = await pricedCar();
+    const { page } = await harness.open({ viewport: 'mobile' });
+    await page.goto(`/vehicle/${car.id}`);
+    const calculator = page.getByRole('region', { name: 'EMI calculator' });
+    await visible(calculator);
+    const start = calculatorDefaults(car.price, DEFAULT_FINANCE_TERMS);
+    const emi = calculator.locator('output');
+    expect((await emi.textContent())?.trim()).toBe(formatRupees(loanSummary(car.price, start.downPayment, start.ratePercent, start.tenureMonths).emi));
+    await waitForHydration(page, '#emi-dp');
+
+    const downPayment = Math.round(car.price / 4);
+    await calculator.getByLabel('Down payment (₹)').fill(String(downPayment));
+    await calculator.getByLabel('Interest rate (% a year)').fill('9.5');
+    await calculator.getByLabel('Tenure (months)').selectOption('84');
+    const expected = loanSummary(car.price, downPayment, 9.5, 84);
+    await waitFor(
+      async () => (await emi.textContent())?.trim(),
+      (text) => text === formatRupees(expected.emi),
+    );
+    const text = (await calculator.textContent()) ?? '';
+    expect(text).toContain(formatRupees(expected.totalInterest));
+    expect(text).toContain(formatRupees(expected.totalPaid));
+    // A value out of range says so at once.
+    await calculator.getByLabel('Interest rate (% a year)').fill('25');
+    await visible(calculator.getByText('Interest rate must be between 9% and 20% a year.'));
+    await calculator.getByLabel('Interest rate (% a year)').fill('9.5');
+    await calculator.scrollIntoViewIfNeeded();
+    await harness.screenshot(page, 'emi-calculator-375');
+  });
+
+  test('without JavaScript the calculator sends its form and the page shows the answer', async () => {
+    const car = await pricedCar();
+    const { page } = await harness.open({ viewport: 'desktop', context: { javaScriptEnabled: false } });
+    await page.goto(`/vehicle/${car.id}`);
+    const calculator = page.getByRole('region', { name: 'EMI calculator' });
+    const downPayment = Math.round(car.price / 5);
+    await calculator.getByLabel('Down payment (₹)').fill(String(downPayment));
+    await calculator.getByLabel('Interest rate (% a year)').fill('10');
+    await calculator.getByLabel('Tenure (months)').selectOption('36');
+    await calculator.getByRole('button', { name: 'Calculate EMI' }).click();
+    await page.waitForURL((url) => url.searchParams.get('dp') === String(downPayment) && url.hash === '#emi');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('rate')).toBe('10');
+    expect(url.searchParams.get('tenure')).toBe('36');
+    const expected = loanSummary(car.price, downPayment, 10, 36);
+    expect((await page.getByRole('region', { name: 'EMI calculator' }).locator('output').textContent())?.trim()).toBe(formatRupees(expected.emi));
+    await harness.screenshot(page, 'emi-calculator-1280-no-js');
+  });
+});
