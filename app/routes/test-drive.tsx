@@ -255,7 +255,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
                 <label htmlFor="pin" className="font-semibold">
                   PIN code <span className="font-normal text-slate-600">(for a test drive at home)</span>
                 </label>
-                <div className="flex gap-2">
+                <div className="flex items-center gap-2">
                   <input
                     id="pin"
                     name="pin"
@@ -267,7 +267,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
                     aria-describedby={pinProblem && mode === 'home' ? 'pin-error' : undefined}
                     className={`${inputClass} max-w-40`}
                   />
-                  <button type="submit" className={secondaryButton}>
+                  <button type="submit" className={`${secondaryButton} whitespace-nowrap`}>
                     Show times
                   </button>
                 </div>

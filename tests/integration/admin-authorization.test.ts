@@ -156,7 +156,8 @@ describe.skipIf(!shared.url)('admin guard', () => {
     expect(await (await people.signedOut!.get('/api/v1/categories')).json()).toEqual(categoriesBefore);
     const home = await (await people.signedOut!.get('/')).text();
     expect(home).not.toContain('Hacked');
-  });
+    // Four people, four forms, every admin page: several hundred requests on a busy machine.
+  }, 180_000);
 
   it('lets the admin in everywhere', async () => {
     for (const path of adminPaths) {

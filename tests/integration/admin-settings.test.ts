@@ -245,6 +245,7 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     // The rental settings ride along unchanged.
     expect(pre[0]!.rentalBufferHours).toBe(2);
     expect(pre[1]!.rentalBufferHours).toBe(2);
+    expect(pre[1]!.testDriveCapacity).toBe(pre[0]!.testDriveCapacity);
     expect(html).not.toContain('<Motors>');
     // A time in India's format.
     expect(text).toMatch(/\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)/i);

@@ -169,15 +169,7 @@ async function saveTestDriveSettings(services: AppServices, actorEmail: string, 
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return data({ testDriveErrors: errors, testDriveValues }, { status: 400 });
   await saveSettings(services, parsed.data, actorEmail);
-  await recordAudit(services.database, {
-    actorEmail,
-    action: 'update',
-    entity: 'settings',
-    summary: summaryOf('Changed test-drive settings', changedKeys(before, parsed.data)),
-    before,
-    after: parsed.data,
-  });
-  throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: SETTINGS_SAVED }) });
+  return auditAndReturn(services, actorEmail, { action: 'update', summary: 'Changed test-drive settings', toast: SETTINGS_SAVED }, before, parsed.data);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

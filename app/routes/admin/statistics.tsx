@@ -60,7 +60,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
           {number.format(testDrives.upcoming)} upcoming · {number.format(testDrives.done)} done · {number.format(testDrives.noShow)} no-show
         </StatCard>
         <StatCard label="Test Drives That Became Sales" value={number.format(testDrives.becameSales)}>
-          {testDrives.done > 0 ? `${Math.round((testDrives.becameSales / testDrives.done) * 100)}% of test drives done` : 'No test drives done yet'}
+          {testDrives.done > 0 ? `Cars sold after a test drive (${number.format(testDrives.done)} ${testDrives.done === 1 ? 'test drive' : 'test drives'} done)` : 'No test drives done yet'}
         </StatCard>
       </dl>
 

@@ -203,7 +203,8 @@ export default function AdminTestDrives({ loaderData }: Route.ComponentProps) {
           <Link to={adminPaths.testDrivesOn(addDays(date, 1))} className={navLink}>
             Next day →
           </Link>
-          <Form method="get" className="flex items-center gap-2">
+          {/* Keyed by the day: the field shows the day on screen after each move. */}
+          <Form key={date} method="get" className="flex items-center gap-2">
             <label htmlFor="schedule-date" className="sr-only">
               Day
             </label>

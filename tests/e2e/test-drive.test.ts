@@ -1,0 +1,151 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium, screenshotDir, viewports, visible, waitFor, signUpInBrowser } from '../support/browser.ts';
+import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
+
+/**
+ * A buyer books a test drive on a phone (375 px): sign up, verify the phone with the code from
+ * the SMS, open a car, "Book a test drive", choose the hub, tomorrow and an hour with places
+ * left, confirm; the profile lists it. Then the admin sees it on the day's schedule and
+ * confirms it. Screenshots of every step at 375 px and of the steps and the schedule at 1280 px.
+ */
+
+const ADMIN = 'admin@gaadibazaar.in';
+const PASSWORD = 'kaju-katli-2026';
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const errors: string[] = [];
+
+async function open(viewport: keyof typeof viewports, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Page> {
+  const context = await browser.newContext({ ...viewports[viewport], baseURL: server.url, locale: 'en-IN', timezoneId: 'Asia/Kolkata', ...(storageState ? { storageState } : {}) });
+  context.setDefaultTimeout(20_000);
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return page;
+}
+
+async function shot(page: Page, name: string) {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** React has attached its handlers to the page's forms (the sign-in forms solve the bot check in the page). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form[method="post"]');
+    return Boolean(form && Object.keys(form).some((key) => key.startsWith('__reactProps')));
+  });
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ dialect: 'sqlite', seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, PAGE_CACHE_SECONDS: '0', SETTINGS_CACHE_SECONDS: '0' } });
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close().catch(() => {})));
+  await browser?.close();
+  await server?.stop();
+});
+
+it('a buyer books a test drive on a phone and the admin sees it on the day’s schedule', async () => {
+  const page = await open('mobile');
+  expect(page.viewportSize()?.width).toBe(375);
+  const email = uniqueEmail('testdrive');
+  const mobile = uniqueMobile();
+
+  // Sign up and verify the phone with the code from the SMS in the outbox.
+  await signUpInBrowser(page, email, PASSWORD);
+  await page.getByLabel('Full name').fill('Meera Iyer');
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await visible(page.getByText(`We sent a 6-digit code by SMS to +91${mobile}.`));
+  const outbox = await page.context().newPage();
+  const code = await waitFor(
+    async () => {
+      await outbox.goto('/dev/outbox');
+      const body = (await outbox.locator('li[data-channel="sms"]', { hasText: mobile }).first().locator('p', { hasText: 'verification code' }).textContent({ timeout: 2000 }).catch(() => '')) ?? '';
+      return /(\d{6}) is your/.exec(body)?.[1] ?? '';
+    },
+    (found) => found !== '',
+  );
+  await outbox.close();
+  await page.getByLabel('OTP').fill(code);
+  await page.getByRole('button', { name: 'Verify and Save' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  // A car for sale: "Book a test drive".
+  const list = (await (await fetch(`${server.url}/api/v1/vehicles?perPage=50`)).json()) as { items: Array<{ id: number; status: string }> };
+  const car = list.items.find((item) => item.status === 'available')!;
+  await page.goto(`/vehicle/${car.id}`);
+  const title = (await (await visible(page.getByRole('heading', { level: 1 }))).textContent())?.trim() ?? '';
+  await page.getByRole('link', { name: 'Book a test drive' }).click();
+  await page.waitForURL((url) => url.pathname === `/vehicle/${car.id}/test-drive`);
+  await visible(page.getByRole('heading', { name: 'Book a test drive', level: 1 }));
+  await visible(page.getByText(title).first());
+  await shot(page, 'test-drive-1-steps-375');
+
+  // Tomorrow, the first hour with places left.
+  const tomorrow = addDays(istDateOf(Date.now()), 1);
+  await page.getByRole('radio', { name: /At our hub/ }).check();
+  await page.locator(`button[name="date"][value="${tomorrow}"]`).click();
+  await page.waitForURL((url) => url.searchParams.get('date') === tomorrow);
+  await visible(page.locator(`button[name="date"][value="${tomorrow}"][aria-pressed="true"]`));
+  const slot = page.getByRole('button', { name: /10:00 am – 11:00 am, 2 left/ });
+  await slot.click();
+  await page.waitForURL((url) => url.searchParams.get('slot') === `${tomorrow}T10:00`);
+  const confirm = await visible(page.getByRole('button', { name: 'Confirm test drive' }));
+  await shot(page, 'test-drive-2-confirm-375');
+  await confirm.click();
+  await page.waitForURL((url) => url.pathname === '/profile' && url.searchParams.get('testDrive') === 'booked');
+  await visible(page.getByText('Your test drive is booked.'));
+  const myDrives = page.locator('#test-drives');
+  await visible(myDrives.getByText(title));
+  await visible(myDrives.getByText('Booked', { exact: true }));
+  await visible(myDrives.getByRole('link', { name: 'Reschedule' }));
+  await myDrives.scrollIntoViewIfNeeded();
+  await shot(page, 'test-drive-3-profile-375');
+
+  // The same steps at 1280 px, signed in as the same buyer.
+  const wide = await open('desktop', await page.context().storageState());
+  await wide.goto(`/vehicle/${car.id}/test-drive?date=${tomorrow}&slot=${encodeURIComponent(`${tomorrow}T11:00`)}`);
+  await visible(wide.getByRole('button', { name: 'Confirm test drive' }));
+  await visible(wide.getByRole('button', { name: /10:00 am – 11:00 am, Full/ }));
+  await shot(wide, 'test-drive-2-confirm-1280');
+
+  // The admin, on a phone: the day's schedule shows the booking; confirm it.
+  const admin = await open('mobile');
+  await admin.goto('/admin-login');
+  await hydrated(admin);
+  await admin.getByLabel('Email').fill(ADMIN);
+  await admin.getByLabel('Password').fill(PASSWORD);
+  await admin.getByRole('button', { name: 'Sign In' }).click();
+  await admin.waitForURL('**/admin-panel');
+  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Test drives' }).click();
+  await admin.waitForURL((url) => url.pathname === '/admin/test-drives');
+  await admin.getByRole('link', { name: 'Next day →' }).click();
+  await admin.waitForURL((url) => url.searchParams.get('date') === tomorrow);
+  const booking = admin.locator('li[data-test-drive]', { hasText: 'Meera Iyer' });
+  await visible(booking.getByText(title));
+  await visible(booking.getByText('10:00 am – 11:00 am'));
+  await visible(booking.getByText(`+91${mobile}`));
+  await shot(admin, 'test-drive-4-admin-schedule-375');
+  await booking.getByRole('button', { name: 'Confirm' }).click();
+  await visible(admin.locator('li[data-test-drive]', { hasText: 'Meera Iyer' }).getByText('Confirmed', { exact: true }));
+
+  const adminWide = await open('desktop', await admin.context().storageState());
+  await adminWide.goto(`/admin/test-drives?date=${tomorrow}`);
+  await visible(adminWide.getByText('Meera Iyer'));
+  await shot(adminWide, 'test-drive-4-admin-schedule-1280');
+
+  expect(errors).toEqual([]);
+});

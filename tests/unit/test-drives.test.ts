@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { localRedirect } from '../../app/lib/paths.ts';
+import {
+  bookableDays,
+  DEFAULT_TEST_DRIVE_RULES,
+  daySlots,
+  hourLabel,
+  offersTestDrive,
+  parseBookingRequest,
+  parseIstDate,
+  parsePinCodeList,
+  parseSlot,
+  slotInstant,
+  slotLabel,
+  slotOfInstant,
+  slotProblem,
+  testDriveMessages,
+} from '../../app/lib/test-drives.ts';
+import { uniqueViolation } from '../../server/test-drives/test-drives.ts';
+
+/** The test-drive rules that need no server: India time, the booking window, PIN codes, parsing. */
+
+const rules = DEFAULT_TEST_DRIVE_RULES;
+/** 1 Dec 2026, 09:30 in India (04:00 UTC). */
+const now = Date.parse('2026-12-01T04:00:00Z');
+
+describe('slots in India time', () => {
+  it('turns an India-time slot into its UTC instant and back', () => {
+    expect(slotInstant('2026-12-01T10:00').toISOString()).toBe('2026-12-01T04:30:00.000Z');
+    expect(slotOfInstant('2026-12-01T04:30:00.000Z')).toBe('2026-12-01T10:00');
+    // India midnight is 18:30 UTC the day before.
+    expect(slotInstant('2026-12-01T00:00').toISOString()).toBe('2026-11-30T18:30:00.000Z');
+  });
+
+  it('accepts only whole hours of real days', () => {
+    expect(parseSlot('2026-12-01T10:00')).toBe('2026-12-01T10:00');
+    for (const bad of ['2026-12-01T10:30', '2026-02-30T10:00', '2026-12-01 10:00', '2026-12-01T24:00', '2026-12-01T10:00:00', '', null, 12, '2026-12-01T10:00\u0000']) {
+      expect(parseSlot(bad), String(bad)).toBeNull();
+    }
+    expect(parseIstDate('2026-12-01')).toBe('2026-12-01');
+    expect(parseIstDate('2026-13-01')).toBeNull();
+  });
+
+  it('offers today and six more days, 10 am to 7 pm, nothing sooner than two hours ahead', () => {
+    expect(bookableDays(now, rules)).toEqual(['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06', '2026-12-07']);
+    // At 9:30 am the first slot is 11:30 or later: 12:00.
+    expect(daySlots('2026-12-01', now, rules)[0]).toBe('2026-12-01T12:00');
+    expect(daySlots('2026-12-02', now, rules)).toEqual(['10', '11', '12', '13', '14', '15', '16', '17', '18'].map((hour) => `2026-12-02T${hour}:00`));
+    expect(daySlots('2026-12-08', now, rules)).toEqual([]);
+    expect(daySlots('2026-11-30', now, rules)).toEqual([]);
+    // Late in the evening nothing is left today.
+    expect(daySlots('2026-12-01', Date.parse('2026-12-01T12:00:00Z'), rules)).toEqual([]);
+  });
+
+  it('says why a slot cannot be booked', () => {
+    expect(slotProblem('2026-12-02T10:00', now, rules)).toBeNull();
+    expect(slotProblem('2026-12-01T11:00', now, rules)).toBe(testDriveMessages.tooSoon(2));
+    expect(slotProblem('2026-12-02T09:00', now, rules)).toBe(testDriveMessages.outsideHours(rules));
+    expect(slotProblem('2026-12-02T19:00', now, rules)).toBe(testDriveMessages.outsideHours(rules));
+    expect(slotProblem('2026-12-08T10:00', now, rules)).toBe(testDriveMessages.outsideWindow(6));
+  });
+
+  it('words times as buyers read them', () => {
+    expect(hourLabel(0)).toBe('12:00 am');
+    expect(hourLabel(12)).toBe('12:00 pm');
+    expect(hourLabel(18)).toBe('6:00 pm');
+    expect(slotLabel('2026-12-01T10:00')).toBe('Tue, 1 Dec, 10:00 am');
+  });
+});
+
+describe('the booking request', () => {
+  it('reads PIN code lists typed with commas, spaces or lines', () => {
+    expect(parsePinCodeList('400069, 400059\n400069 012345 4000')).toEqual({ codes: ['400059', '400069'], invalid: ['012345', '4000'] });
+  });
+
+  it('names every wrong field', () => {
+    expect(parseBookingRequest({ slot: '2026-12-02T10:00', mode: 'hub', pinCode: undefined })).toEqual({ ok: true, value: { slot: '2026-12-02T10:00', mode: 'hub', pinCode: '' } });
+    expect(parseBookingRequest({ slot: '2026-12-02T10:00', mode: 'home', pinCode: ' 400 069 ' })).toEqual({ ok: true, value: { slot: '2026-12-02T10:00', mode: 'home', pinCode: '400069' } });
+    const bad = parseBookingRequest({ slot: 'soon', mode: 'home', pinCode: 400069 });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(Object.keys(bad.fields).sort()).toEqual(['pinCode', 'slot']);
+    const noMode = parseBookingRequest({ slot: '2026-12-02T10:00', mode: 'car', pinCode: '' });
+    expect(noMode.ok || noMode.message).toBe(testDriveMessages.chooseMode);
+  });
+
+  it('offers test drives on available cars only', () => {
+    expect(offersTestDrive({ status: 'available' })).toBe(true);
+    expect(offersTestDrive({ status: 'reserved' })).toBe(false);
+    expect(offersTestDrive({ status: 'sold' })).toBe(false);
+  });
+
+  it('tells which database rule refused a booking, on both databases', () => {
+    expect(uniqueViolation({ code: '23505', constraint: 'test_drives_vehicle_slot_uq' })).toBe('vehicle');
+    expect(uniqueViolation({ code: '23505', constraint: 'test_drives_seat_uq' })).toBe('seat');
+    expect(uniqueViolation({ code: '23505', constraint: 'test_drives_user_slot_uq' })).toBe('user');
+    expect(uniqueViolation({ code: '23505', constraint: 'profiles_pkey' })).toBeNull();
+    expect(uniqueViolation(new Error('UNIQUE constraint failed: test_drives.slot_start, test_drives.seat'))).toBe('seat');
+    expect(uniqueViolation(new Error('UNIQUE constraint failed: test_drives.vehicle_id, test_drives.slot_start'))).toBe('vehicle');
+    expect(uniqueViolation(new Error('UNIQUE constraint failed: test_drives.user_id, test_drives.slot_start'))).toBe('user');
+    expect(uniqueViolation(new Error('UNIQUE constraint failed: settings.key'))).toBeNull();
+    expect(uniqueViolation(null)).toBeNull();
+  });
+});
+
+describe('coming back after sign-in', () => {
+  it('follows only paths of this site', () => {
+    expect(localRedirect('/vehicle/3/test-drive?date=2026-12-01')).toBe('/vehicle/3/test-drive?date=2026-12-01');
+    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example', '/ok\u0000', '', null, undefined, 'vehicle/3']) {
+      expect(localRedirect(bad), String(bad)).toBeNull();
+    }
+  });
+});
