@@ -6,6 +6,7 @@ import * as accounts from './migrations/002-accounts.ts';
 import * as admin from './migrations/003-admin.ts';
 import * as leads from './migrations/004-leads.ts';
 import * as listingIndex from './migrations/005-listing-index.ts';
+import * as dashboardVisits from './migrations/010-dashboard-visits.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -16,6 +17,7 @@ const migrations: Record<string, DialectMigration> = {
   '003-admin': admin,
   '004-leads': leads,
   '005-listing-index': listingIndex,
+  '010-dashboard-visits': dashboardVisits,
 };
 
 /** Brings the schema up to date. Runs at every start; a no-op when nothing is new. */

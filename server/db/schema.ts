@@ -142,6 +142,14 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** Each admin's dashboard visits: "new since your last visit" counts from `previous_seen_at`. */
+export interface AdminDashboardVisitTable {
+  admin_email: string;
+  /** When the current visit began (a visit is a run of dashboard loads less than 30 minutes apart). */
+  seen_at: string;
+  previous_seen_at: string | null;
+}
+
 export type LeadStatus = 'new' | 'contacted' | 'closed';
 
 export interface VehicleRequestTable {
@@ -237,4 +245,5 @@ export interface DB {
   vehicle_requests: VehicleRequestTable;
   sell_submissions: SellSubmissionTable;
   sell_submission_images: SellSubmissionImageTable;
+  admin_dashboard_visits: AdminDashboardVisitTable;
 }
