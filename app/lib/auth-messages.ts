@@ -2,3 +2,18 @@
 export const messages = {
   networkError: 'Network error. Please check your internet connection.',
 } as const;
+
+/**
+ * The Google button on sign-in and sign-up (SPEC 2: a social-account button on both). Shown
+ * working when Google is configured; without it, shown disabled with a plain sentence in the
+ * demo and the tests (so the specification's social sign-in is visible), and left out in
+ * production, where a button that cannot work would only disappoint.
+ */
+export type GoogleButtonState = 'on' | 'not-configured' | 'hidden';
+
+export function googleButtonState(configured: boolean, mode: 'production' | 'demo' | 'test'): GoogleButtonState {
+  if (configured) return 'on';
+  return mode === 'production' ? 'hidden' : 'not-configured';
+}
+
+export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not set up on this demo site yet. Please use your email and password.';

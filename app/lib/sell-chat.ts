@@ -1,4 +1,5 @@
 import { whatsappLink } from './contact.ts';
+import { detailPriceLabel } from './format.ts';
 import { imageUrl, type ImageRef } from './vehicle.ts';
 import type { sellFields } from './lead-forms.ts';
 
@@ -26,7 +27,8 @@ export function buildSellChatText(fields: SellChatFields, imageUrls: readonly st
     `Phone: ${fields.phone}`,
     `Vehicle: ${fields.vehicle}`,
     `Year: ${fields.year}`,
-    `Expected Price: ${fields.price}`,
+    // An amount in rupees with Indian grouping (₹2,10,000) like everywhere else; other text as typed.
+    `Expected Price: ${detailPriceLabel(fields.price)}`,
     `Description: ${fields.description.trim() || '-'}`,
   ];
   if (imageUrls.length > 0) lines.push('Images:', ...imageUrls);

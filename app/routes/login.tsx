@@ -3,9 +3,11 @@ import { googleErrorMessage, isPlausibleEmail, messages, signInWithEmail, startG
 import { currentUser, forwardCookies } from '../../server/auth/session.ts';
 import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
 import { openSignInGate, signInLimitDeps } from '../../server/security/sign-in-limits.ts';
-import { FormCard, FormMessage, GoogleIcon, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
+import { FormCard, FormMessage, primaryButton, TextField } from '../components/form.tsx';
 import { useBotCheckedSubmit } from '../components/use-bot-checked-submit.ts';
 import { appContext } from '../context.ts';
+import { GoogleButton } from '../components/google-button.tsx';
+import { googleButtonState } from '../lib/auth-messages.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { localRedirect, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
@@ -22,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await currentUser(auth, request);
   const url = new URL(request.url);
   return {
-    googleEnabled: Boolean(config.google),
+    google: googleButtonState(Boolean(config.google), config.mode),
     // Signed in here, the Google button links Google to this account (SPEC 2, Login).
     signedInAs: user?.email ?? null,
     googleError: googleErrorMessage(url.searchParams.get('error')),
@@ -109,13 +111,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           {busyIntent === 'email' ? 'Signing in...' : 'Login'}
         </button>
       </Form>
-      {loaderData.googleEnabled ? (
-        <Form method="post" className="mt-3 flex flex-col" onSubmit={onSubmit('GOOGLE_LOGIN')}>
-          <button type="submit" name="intent" value="google" disabled={Boolean(busyIntent)} className={secondaryButton}>
-            <GoogleIcon /> {busyIntent === 'google' ? 'Signing in...' : loaderData.signedInAs ? 'Link Google account' : 'Continue with Google'}
-          </button>
-        </Form>
-      ) : null}
+      <GoogleButton
+        state={loaderData.google}
+        label={loaderData.signedInAs ? 'Link Google account' : 'Continue with Google'}
+        busyLabel="Signing in..."
+        busy={busyIntent === 'google'}
+        disabled={Boolean(busyIntent)}
+        onSubmit={onSubmit('GOOGLE_LOGIN')}
+      />
       <p className="mt-5 text-center text-slate-700">
         New here?{' '}
         <Link to={paths.signup} className="font-semibold text-brand-700 underline">

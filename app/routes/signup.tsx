@@ -2,8 +2,10 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-
 import { googleErrorMessage, signUpWithEmail, startGoogle } from '../../server/auth/flows.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
-import { FormCard, FormMessage, GoogleIcon, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
+import { FormCard, FormMessage, primaryButton, TextField } from '../components/form.tsx';
 import { appContext } from '../context.ts';
+import { GoogleButton } from '../components/google-button.tsx';
+import { googleButtonState } from '../lib/auth-messages.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
@@ -18,7 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, config } = context.get(appContext);
   if (await currentUser(auth, request)) throw redirect(paths.profile);
-  return { googleEnabled: Boolean(config.google), googleError: googleErrorMessage(new URL(request.url).searchParams.get('error')) };
+  return { google: googleButtonState(Boolean(config.google), config.mode), googleError: googleErrorMessage(new URL(request.url).searchParams.get('error')) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,13 +64,7 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
           {busyIntent === 'email' ? 'Creating account...' : 'Sign Up'}
         </button>
       </Form>
-      {loaderData.googleEnabled ? (
-        <Form method="post" className="mt-3 flex flex-col">
-          <button type="submit" name="intent" value="google" disabled={Boolean(busyIntent)} className={secondaryButton}>
-            <GoogleIcon /> {busyIntent === 'google' ? 'Signing up...' : 'Sign up with Google'}
-          </button>
-        </Form>
-      ) : null}
+      <GoogleButton state={loaderData.google} label="Sign up with Google" busyLabel="Signing up..." busy={busyIntent === 'google'} disabled={Boolean(busyIntent)} />
       <p className="mt-5 text-center text-slate-700">
         Already have an account?{' '}
         <Link to={paths.login} className="font-semibold text-brand-700 underline">

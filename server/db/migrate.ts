@@ -9,6 +9,7 @@ import * as listingIndex from './migrations/005-listing-index.ts';
 import * as vehicleFilters from './migrations/006-vehicle-filters.ts';
 import * as testDrives from './migrations/007-test-drives.ts';
 import * as rentals from './migrations/008-rentals.ts';
+import * as dashboardVisits from './migrations/010-dashboard-visits.ts';
 import * as searchForSale from './migrations/011-search-for-sale.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
@@ -23,6 +24,7 @@ const migrations: Record<string, DialectMigration> = {
   '006-vehicle-filters': vehicleFilters,
   '007-test-drives': testDrives,
   '008-rentals': rentals,
+  '010-dashboard-visits': dashboardVisits,
   '011-search-for-sale': searchForSale,
 };
 

@@ -163,6 +163,14 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** Each admin's dashboard visits: "new since your last visit" counts from `previous_seen_at`. */
+export interface AdminDashboardVisitTable {
+  admin_email: string;
+  /** When the current visit began (a visit is a run of dashboard loads less than 30 minutes apart). */
+  seen_at: string;
+  previous_seen_at: string | null;
+}
+
 export type LeadStatus = 'new' | 'contacted' | 'closed';
 
 /** The columns every lead table has: who sent it, what they wrote, and how the dealer is working it. */
@@ -361,4 +369,5 @@ export interface DB {
   rental_terms: RentalTermsTable;
   rental_bookings: RentalBookingTable;
   driving_licences: DrivingLicenceTable;
+  admin_dashboard_visits: AdminDashboardVisitTable;
 }

@@ -135,7 +135,7 @@ describe.skipIf(!sharedServer().url)('lead forms in the browser', () => {
       'Phone: 98400 12345',
       'Vehicle: Tata Nexon XZ+',
       'Year: 2020',
-      'Expected Price: 7,25,000',
+      'Expected Price: ₹7,25,000',
       'Description: Second owner, सर्विस रिकॉर्ड 🚗',
       'Images:',
     ]);

@@ -311,7 +311,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
           'Phone: +91 90000 11111',
           'Vehicle: Hyundai i20 Asta',
           'Year: 2018',
-          'Expected Price: 4,50,000',
+          'Expected Price: ₹4,50,000',
           'Description: Single owner, 42,000 km',
           'Images:',
           ...urls,

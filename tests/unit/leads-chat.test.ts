@@ -22,7 +22,7 @@ describe('buildSellChatText', () => {
         'Phone: 98765 43210',
         'Vehicle: Hyundai i20 Asta',
         'Year: 2018',
-        'Expected Price: 4,50,000',
+        'Expected Price: ₹4,50,000',
         'Description: Single owner, 42,000 km',
         'Images:',
         'https://www.gaadibazaar.in/media/sell_vehicles/1_front-ab-1600.webp',

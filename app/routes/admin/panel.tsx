@@ -1,5 +1,10 @@
 import { Link, Outlet, useLocation } from 'react-router';
+import { countNewLeads, recordDashboardVisit } from '../../../server/admin/dashboard.ts';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { appContext } from '../../context.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
+import type { Route } from './+types/panel';
 
 /** SPEC 2, Admin dashboard: the card grid only on exactly /admin-panel; otherwise the nested page. */
 const cards = [
@@ -15,22 +20,73 @@ const cards = [
   { to: adminPaths.auditLog, title: 'Audit Log', text: 'Who changed what, and when.' },
 ];
 
-export default function AdminPanel() {
-  const { pathname } = useLocation();
-  if (pathname.replace(/\/+$/, '') !== adminPaths.dashboard) return <Outlet />;
+/**
+ * Today's work, read only for the dashboard itself: this loader also runs when a nested page
+ * under /admin-panel loads, and that is no visit to the dashboard.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  if (new URL(request.url).pathname.replace(/\/+$/, '') !== adminPaths.dashboard) return { today: null };
+  const since = await recordDashboardVisit(services.database, admin.email, new Date(services.clock.now()));
+  const leads = await countNewLeads(services.database, since);
+  return { today: { leads } };
+}
+
+type Tile = { label: string; count: number; to: string; note: string };
+
+function TodayTile({ tile }: { tile: Tile }) {
   return (
-    <div className="flex flex-col gap-5">
+    <li>
+      <Link
+        to={tile.to}
+        className={`flex h-full flex-col gap-1 rounded-2xl p-4 shadow-sm ring-1 hover:ring-brand-600 ${tile.count > 0 ? 'bg-brand-50 ring-brand-100' : 'bg-white ring-slate-200'}`}
+      >
+        <span className={`text-3xl font-extrabold tabular-nums ${tile.count > 0 ? 'text-brand-800' : 'text-slate-500'}`}>{tile.count}</span>
+        <span className="font-semibold leading-snug">{tile.label}</span>
+        <span className="text-sm text-slate-600">{tile.note}</span>
+      </Link>
+    </li>
+  );
+}
+
+export default function AdminPanel({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  if (pathname.replace(/\/+$/, '') !== adminPaths.dashboard || !loaderData.today) return <Outlet />;
+  const { leads } = loaderData.today;
+  const leadNote = leads.since ? `Since your last visit (${formatDateTime(leads.since)})` : 'Not yet contacted';
+  const tiles: Tile[] = [
+    { label: 'New vehicle requests', count: leads.requests, to: `${adminPaths.requestedVehicles}?status=new`, note: leadNote },
+    { label: 'New sell offers', count: leads.sellOffers, to: `${adminPaths.sellingVehicles}?status=new`, note: leadNote },
+  ];
+  return (
+    <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-extrabold tracking-tight">Admin Dashboard</h1>
-      <ul className="grid gap-4 [grid-template-columns:repeat(auto-fill,minmax(min(100%,320px),1fr))]">
-        {cards.map((card) => (
-          <li key={card.to}>
-            <Link to={card.to} className="block h-full rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600">
-              <h2 className="text-lg font-bold">{card.title}</h2>
-              <p className="mt-1 text-slate-600">{card.text}</p>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <section aria-labelledby="today-heading" className="flex flex-col gap-3">
+        <h2 id="today-heading" className="text-lg font-bold">
+          Today's work
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {tiles.map((tile) => (
+            <TodayTile key={tile.label} tile={tile} />
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="shortcuts-heading" className="flex flex-col gap-3">
+        <h2 id="shortcuts-heading" className="text-lg font-bold">
+          Everything else
+        </h2>
+        <ul className="grid gap-4 [grid-template-columns:repeat(auto-fill,minmax(min(100%,320px),1fr))]">
+          {cards.map((card) => (
+            <li key={card.to}>
+              <Link to={card.to} className="block h-full rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600">
+                <h3 className="text-lg font-bold">{card.title}</h3>
+                <p className="mt-1 text-slate-600">{card.text}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
   );
 }
