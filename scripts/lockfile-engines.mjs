@@ -10,6 +10,7 @@
 //   node scripts/lockfile-engines.mjs          rewrite package-lock.json
 //   node scripts/lockfile-engines.mjs --check  list what a rewrite would change; exit 1 if any
 import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import semver from 'semver';
 
 /**
@@ -30,7 +31,7 @@ export function enginesToDrop(lock) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const file = new URL('../package-lock.json', import.meta.url);
+  const file = path.join(import.meta.dirname, '../package-lock.json');
   const text = readFileSync(file, 'utf8');
   const lock = JSON.parse(text);
   const drop = enginesToDrop(lock);
