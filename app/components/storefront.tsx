@@ -1,5 +1,6 @@
+import { paths } from '../lib/paths.ts';
 import { Link } from 'react-router';
-import { entryRows, RENT_PATH } from '../lib/storefront.ts';
+import { entryRows } from '../lib/storefront.ts';
 import type { VehicleSummary } from '../lib/vehicle.ts';
 import { CheckIcon, KeyIcon } from './icons.tsx';
 import { VehicleCard } from './vehicle-card.tsx';
@@ -48,7 +49,7 @@ export function Storefront({ promise, trustPoints, featured }: { promise: string
       </nav>
 
       <Link
-        to={RENT_PATH}
+        to={paths.rent()}
         className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600 sm:p-5"
       >
         <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-accent-500/15 text-amber-700">

@@ -24,8 +24,6 @@ export function trustPointList(text: string): string[] {
     .slice(0, MAX_TRUST_POINTS);
 }
 
-/** The self-drive rental pages (their own route module; the home page's "Rent a car" entry). */
-export const RENT_PATH = '/rent';
 
 export type EntryChip = { label: string; href: string };
 

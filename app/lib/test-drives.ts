@@ -32,8 +32,9 @@ export const MODE_LABELS: Record<TestDriveMode, string> = {
  * Whether a car is offered for test drives: for sale and not sold or reserved. Rental cars
  * (the fleet's `purpose`) are not offered either, once the vehicle carries one.
  */
-export function offersTestDrive(vehicle: { status: string }): boolean {
-  return vehicle.status === 'available';
+export function offersTestDrive(vehicle: { status: string; purpose?: string }): boolean {
+  // A rental fleet car is not for sale (decision 020); pages that have no purpose at hand only show cars for sale.
+  return vehicle.status === 'available' && vehicle.purpose !== 'rental';
 }
 
 /** The admin's settings for test drives, as the rules read them. */

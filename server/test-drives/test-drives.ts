@@ -81,7 +81,7 @@ const toScheduled = (row: Row): ScheduledTestDrive => ({
 
 /** A car one can book a test drive of, with its title; NotFoundError or ConflictError otherwise. */
 async function bookableVehicle(database: Database, vehicleId: number): Promise<{ id: number; title: string }> {
-  const vehicle = await database.db.selectFrom('vehicles').select(['id', 'name', 'make', 'model', 'status']).where('id', '=', vehicleId).executeTakeFirst();
+  const vehicle = await database.db.selectFrom('vehicles').select(['id', 'name', 'make', 'model', 'status', 'purpose']).where('id', '=', vehicleId).executeTakeFirst();
   if (!vehicle) throw new NotFoundError(messages.vehicleNotFound);
   if (!offersTestDrive(vehicle)) throw new ConflictError(messages.notForSale);
   return { id: vehicle.id, title: detailTitle(vehicle) };
