@@ -25,7 +25,8 @@ describe('compare and the EMI calculator', () => {
   test('at 375 px: two cars added to compare from the listing show side by side on the compare page', async () => {
     const { page } = await harness.open({ viewport: 'mobile' });
     await page.goto('/');
-    const main = page.getByRole('main');
+    // The listing's cards (the storefront's featured cars above it repeat some of them).
+    const main = page.getByRole('region', { name: 'Vehicles for sale' });
     const cards = main.getByRole('article');
     await visible(cards.first());
     const titles = (await cards.getByRole('heading', { level: 3 }).allTextContents()).slice(0, 2).map((title) => title.trim());

@@ -6,7 +6,7 @@ import { hidden, browserHarness, visible, waitFor } from '../support/browser.ts'
 
 const harness = browserHarness();
 
-const MENU_LINKS = ['Home', 'Categories', 'Wishlist', 'Profile', 'About Us', 'Contact', 'Request Vehicle', 'Sell Vehicle'];
+const MENU_LINKS = ['Home', 'Categories', 'Rent a car', 'Wishlist', 'Profile', 'About Us', 'Contact', 'Request Vehicle', 'Sell Vehicle'];
 
 function bodyLock(page: Page) {
   return page.evaluate(() => ({ locked: document.body.classList.contains('scroll-locked'), overflow: getComputedStyle(document.body).overflow }));

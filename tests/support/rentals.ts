@@ -132,7 +132,9 @@ export async function addFleetCar(services: Pick<RentalServices, 'database' | 'c
     refurbishment: null,
     financial: null,
     videoUrl: '',
-  } as VehicleInput;
+    bodyType: 'hatchback',
+    colour: '',
+  } satisfies VehicleInput;
   const id = await createVehicle(services.database, input);
   await saveRentalTerms(services, { vehicleId: id, terms });
   return id;
