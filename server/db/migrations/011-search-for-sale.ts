@@ -19,12 +19,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect) {
     INSERT INTO vehicles_fts(vehicles_fts, rowid, search_text) VALUES ('delete', old.id, old.search_text);
   END`.execute(db);
   // An external-content index must be told the old text to remove an entry, and only of an
-  // entry it holds: hence one trigger per side of the change.
-  await sql`CREATE TRIGGER vehicles_fts_update_old AFTER UPDATE OF search_text, status, purpose ON vehicles WHEN old.status <> 'sold' AND old.purpose = 'sale' BEGIN
-    INSERT INTO vehicles_fts(vehicles_fts, rowid, search_text) VALUES ('delete', old.id, old.search_text);
-  END`.execute(db);
-  await sql`CREATE TRIGGER vehicles_fts_update_new AFTER UPDATE OF search_text, status, purpose ON vehicles WHEN new.status <> 'sold' AND new.purpose = 'sale' BEGIN
-    INSERT INTO vehicles_fts(rowid, search_text) VALUES (new.id, new.search_text);
+  // entry it holds; one trigger does both sides in order (two triggers on one event would run
+  // in an order SQLite does not promise, and the removal could take the new entry with it).
+  await sql`CREATE TRIGGER vehicles_fts_update AFTER UPDATE OF search_text, status, purpose ON vehicles BEGIN
+    INSERT INTO vehicles_fts(vehicles_fts, rowid, search_text) SELECT 'delete', old.id, old.search_text WHERE old.status <> 'sold' AND old.purpose = 'sale';
+    INSERT INTO vehicles_fts(rowid, search_text) SELECT new.id, new.search_text WHERE new.status <> 'sold' AND new.purpose = 'sale';
   END`.execute(db);
   await sql`INSERT INTO vehicles_fts(vehicles_fts) VALUES ('delete-all')`.execute(db);
   await sql`INSERT INTO vehicles_fts(rowid, search_text) SELECT id, search_text FROM vehicles WHERE status <> 'sold' AND purpose = 'sale'`.execute(db);
