@@ -1,4 +1,4 @@
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { countNewLeads, recordDashboardVisit } from '../../../server/admin/dashboard.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { appContext } from '../../context.ts';
@@ -27,10 +27,16 @@ const cards = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  if (new URL(request.url).pathname.replace(/\/+$/, '') !== adminPaths.dashboard) return { today: null };
+  // A client-side navigation asks for `/admin-panel.data`: the page is the same.
+  if (new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/+$/, '') !== adminPaths.dashboard) return { today: null };
   const since = await recordDashboardVisit(services.database, admin.email, new Date(services.clock.now()));
   const leads = await countNewLeads(services.database, since);
   return { today: { leads } };
+}
+
+/** Back on the dashboard from a nested page, today's work is read again (the route stayed matched). */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 }
 
 type Tile = { label: string; count: number; to: string; note: string };
