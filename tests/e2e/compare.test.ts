@@ -47,10 +47,11 @@ describe('compare and the EMI calculator', () => {
     await tray.getByRole('link', { name: 'Compare 2' }).click();
     await page.waitForURL(/\/compare\?ids=\d+,\d+$/);
     await visible(page.getByRole('heading', { name: 'Compare cars', level: 1 }));
-    const heads = (await main.locator('thead th').allTextContents()).map((text) => text.trim());
+    const comparePage = page.getByRole('main');
+    const heads = (await comparePage.locator('thead th').allTextContents()).map((text) => text.trim());
     expect(heads).toHaveLength(2);
     for (const [index, title] of titles.entries()) expect(heads[index]).toContain(title);
-    await visible(main.getByRole('rowheader', { name: /^EMI from/ }));
+    await visible(comparePage.getByRole('rowheader', { name: /^EMI from/ }));
     await harness.screenshot(page, 'compare-page-375', { fullPage: true });
 
     // Kept in the browser: the listing shows both as being compared after a reload.
