@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, viewports, waitForHydration } from '../support/browser.ts';
+import { launchChromium, viewports, waitFor, waitForHydration } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -134,7 +134,11 @@ it('sets up the first admin, manages a car from listing to deletion', async () =
   await page.getByRole('link', { name: /Edit Tata Nexon/ }).click();
   // The form's sold fields follow the status once the page's script runs.
   await waitForHydration(page, 'select[name="status"]');
-  await page.getByLabel('Status', { exact: true }).selectOption('sold');
+  // The form hides the sold fields once hydrated; choose again until React has seen the choice.
+  await waitFor(async () => {
+    await page.getByLabel('Status', { exact: true }).selectOption('sold');
+    return page.getByLabel('Sold price in rupees').isVisible();
+  }, Boolean, 20_000);
   await page.getByLabel('Sold price in rupees').fill('790000');
   await page.getByLabel('Sold date').fill(new Date().toISOString().slice(0, 10));
   await page.getByRole('button', { name: 'Save Changes' }).click();
