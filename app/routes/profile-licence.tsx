@@ -9,7 +9,7 @@ import { FormMessage } from '../components/form.tsx';
 import { LicenceSection } from '../components/rentals/licence-form.tsx';
 import { appContext } from '../context.ts';
 import { LICENCE_SAVED, type LicenceFieldErrors } from '../lib/licence.ts';
-import { localPath, paths } from '../lib/paths.ts';
+import { localRedirect, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-licence';
 
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const user = await requireUser(services.auth, request);
   const [licence, flash] = await Promise.all([ownLicenceView(services.database, user.id), takeFlash(services.config.authSecret, request)]);
-  const redirectTo = localPath(new URL(request.url).searchParams.get('redirectTo'));
+  const redirectTo = localRedirect(new URL(request.url).searchParams.get('redirectTo'));
   return data({ licence, toast: flash.toast, redirectTo }, { headers: flash.headers });
 }
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const user = await requireUser(services.auth, request);
-  const redirectTo = localPath(new URL(request.url).searchParams.get('redirectTo'));
+  const redirectTo = localRedirect(new URL(request.url).searchParams.get('redirectTo'));
   const typed: { number?: string; dateOfBirth?: string } = {};
   try {
     await receiveLicenceUpload(services, request, user.id, typed);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, indiaDate, parseIsoDate, parseLicenceFields, parseLicenceNumber } from '../../app/lib/licence.ts';
-import { localPath } from '../../app/lib/paths.ts';
+import { localRedirect } from '../../app/lib/paths.ts';
 import { bodyClassFor } from '../../server/http/body-limit.ts';
 
 describe('driving licence rules', () => {
@@ -40,7 +40,7 @@ describe('driving licence rules', () => {
   });
 
   it('sends people back only to paths of this site', () => {
-    expect(localPath('/rent/3?from=2026-12-01T10:00')).toBe('/rent/3?from=2026-12-01T10:00');
-    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/a\nb', '', null]) expect(localPath(bad), String(bad)).toBeNull();
+    expect(localRedirect('/rent/3?from=2026-12-01T10:00')).toBe('/rent/3?from=2026-12-01T10:00');
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/a\nb', '', null]) expect(localRedirect(bad), String(bad)).toBeNull();
   });
 });
