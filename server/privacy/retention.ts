@@ -4,6 +4,7 @@ import type { Logger } from '../logger.ts';
 import { purgeExpiredLeads } from '../leads/leads.ts';
 import type { Storage } from '../media/storage.ts';
 import { longestRateLimitWindowMs, pruneRateLimits } from '../security/rate-limit.ts';
+import { startRepeating } from '../schedule.ts';
 
 /**
  * Every retention period the privacy page states, enforced in one place and on a schedule
@@ -71,27 +72,11 @@ export async function runRetentionPurge(deps: RetentionDeps, now: Date = new Dat
  * is logged and the next one tries again.
  */
 export function startRetentionSchedule(deps: RetentionDeps, options: { intervalMs?: number; firstRunMs?: number } = {}): { stop: () => void } {
-  let running = false;
-  const run = async () => {
-    // One run at a time: a slow database must not pile runs on top of each other.
-    if (running) return;
-    running = true;
-    try {
-      await runRetentionPurge(deps);
-    } catch (error) {
-      deps.logger.error({ err: error }, 'retention: purge failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), options.firstRunMs ?? RETENTION_FIRST_RUN_MS);
-  const every = setInterval(() => void run(), options.intervalMs ?? RETENTION_INTERVAL_MS);
-  first.unref();
-  every.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(every);
-    },
-  };
+  return startRepeating({
+    job: () => runRetentionPurge(deps),
+    logger: deps.logger,
+    failureMessage: 'retention: purge failed',
+    intervalMs: options.intervalMs ?? RETENTION_INTERVAL_MS,
+    firstRunMs: options.firstRunMs ?? RETENTION_FIRST_RUN_MS,
+  });
 }

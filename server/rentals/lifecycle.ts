@@ -7,6 +7,7 @@ import { createBooking, getBooking, getOwnBooking, type NewBooking } from './boo
 import { licenceStatusFor } from './licences.ts';
 import { notifyAdminOfBooking, notifyRenter, type RentalNotifyServices } from './notify.ts';
 import { NOT_FREE_MESSAGE, overlappingHolds, releaseLapsedHolds, rentalSettings, withHoldLock, type Booking, type RentalServices } from './store.ts';
+import { startRepeating } from '../schedule.ts';
 
 /**
  * A booking's life after it is requested: the desk confirms or refuses it, hands the car over,
@@ -353,30 +354,17 @@ export const RENTAL_JOBS_INTERVAL_MS = 60 * 1000;
 
 /** Runs expireHolds and sendDueReminders every minute (unref'd timers); `stop` ends it. */
 export function startRentalSchedule(services: RentalDeskServices, options: { intervalMs?: number } = {}): { stop: () => void } {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startRepeating({
+    job: async () => {
       const expired = await expireHolds(services);
       if (expired > 0) services.logger.info({ expired }, 'rentals: lapsed holds expired');
       const reminded = await sendDueReminders(services);
       if (reminded > 0) services.logger.info({ reminded }, 'rentals: pickup reminders sent');
-    } catch (error) {
-      services.logger.error({ err: error }, 'rentals: scheduled jobs failed');
-    } finally {
-      running = false;
-    }
-  };
-  const every = setInterval(() => void run(), options.intervalMs ?? RENTAL_JOBS_INTERVAL_MS);
-  const first = setTimeout(() => void run(), 5_000);
-  every.unref();
-  first.unref();
-  return {
-    stop: () => {
-      clearInterval(every);
-      clearTimeout(first);
     },
-  };
+    logger: services.logger,
+    failureMessage: 'rentals: scheduled jobs failed',
+    intervalMs: options.intervalMs ?? RENTAL_JOBS_INTERVAL_MS,
+    firstRunMs: 5_000,
+  });
 }
 

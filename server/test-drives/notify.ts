@@ -6,6 +6,7 @@ import type { Mailer } from '../notify/mail.ts';
 import type { SmsSender } from '../notify/sms.ts';
 import { MODE_LABELS, slotLabel, slotOfInstant, UPCOMING_STATUSES, type TestDriveMode } from '../../app/lib/test-drives.ts';
 import { paths } from '../../app/lib/paths.ts';
+import { startRepeating } from '../schedule.ts';
 
 /**
  * The confirmation (mail and SMS, with the link to reschedule or cancel) and the reminder an
@@ -144,26 +145,11 @@ export async function sendDueReminders(deps: NotifyDeps, nowMs: number): Promise
 
 /** Runs `sendDueReminders` on a schedule, like the retention purge (unref'd timers, one run at a time). */
 export function startReminderSchedule(deps: NotifyDeps & { clock: { now(): number } }, options: { intervalMs?: number; firstRunMs?: number } = {}): { stop: () => void } {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sendDueReminders(deps, deps.clock.now());
-    } catch (error) {
-      deps.logger.error({ err: error }, 'test drives: reminders failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), options.firstRunMs ?? REMINDER_FIRST_RUN_MS);
-  const every = setInterval(() => void run(), options.intervalMs ?? REMINDER_INTERVAL_MS);
-  first.unref();
-  every.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(every);
-    },
-  };
+  return startRepeating({
+    job: () => sendDueReminders(deps, deps.clock.now()),
+    logger: deps.logger,
+    failureMessage: 'test drives: reminders failed',
+    intervalMs: options.intervalMs ?? REMINDER_INTERVAL_MS,
+    firstRunMs: options.firstRunMs ?? REMINDER_FIRST_RUN_MS,
+  });
 }
