@@ -15,23 +15,27 @@ const pickerInput =
  */
 export function RangePicker({ action, from, to, button }: { action: string; from: string; to: string; button: string }) {
   return (
-    <form method="get" action={action} className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-      <div className="flex flex-col gap-1">
-        <label htmlFor="rent-from" className="text-sm font-semibold">
-          Pickup (India time)
-        </label>
-        <input id="rent-from" name="from" type="datetime-local" step={1800} required defaultValue={from} className={pickerInput} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="rent-to" className="text-sm font-semibold">
-          Return (India time)
-        </label>
-        <input id="rent-to" name="to" type="datetime-local" step={1800} required defaultValue={to} className={pickerInput} />
-      </div>
-      <button type="submit" className={primaryButton}>
-        {button}
-      </button>
-    </form>
+    // Laid out by the width it is given (a container query), not the screen's: on the car page it
+    // sits in the narrow side column of a wide screen.
+    <div className="@container">
+      <form method="get" action={action} className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 @xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] @xl:items-end">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="rent-from" className="text-sm font-semibold">
+            Pickup (India time)
+          </label>
+          <input id="rent-from" name="from" type="datetime-local" step={1800} required defaultValue={from} className={pickerInput} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="rent-to" className="text-sm font-semibold">
+            Return (India time)
+          </label>
+          <input id="rent-to" name="to" type="datetime-local" step={1800} required defaultValue={to} className={pickerInput} />
+        </div>
+        <button type="submit" className={primaryButton}>
+          {button}
+        </button>
+      </form>
+    </div>
   );
 }
 
