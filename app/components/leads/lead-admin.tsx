@@ -1,4 +1,6 @@
-import { Form, Link, useFetcher } from 'react-router';
+import { Children } from 'react';
+import { Form, Link, useFetcher, useLocation, useNavigation } from 'react-router';
+import { Pagination } from '../pagination.tsx';
 import type { Toast as ToastMessage } from '../../lib/toast.ts';
 import { telLink, whatsappLink } from '../../lib/contact.ts';
 import { customerWhatsappNumber, LEAD_STATUS_LABELS, LEAD_STATUSES, MAX_NOTES, MAX_SEARCH, type LeadStatusValue } from '../../lib/lead-forms.ts';
@@ -158,6 +160,72 @@ export function Detail({ label, children, wide }: { label: string; children: Rea
     <div className={`min-w-0 ${wide ? 'sm:col-span-2' : ''}`}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="whitespace-pre-line break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The frame both lead lists share: heading and count, the toolbar, the loading line while the
+ * next page or filter loads, the cards (or the empty text), paging and the action's toast.
+ * `basePath` is the address the visitor is on (the selling list has an alias).
+ */
+export function LeadListPage(props: {
+  title: string;
+  intro: string;
+  /** Singular and plural of what is counted: ['request', 'requests']. */
+  noun: [string, string];
+  loadingText: string;
+  emptyText: string;
+  exportKind: 'requested-vehicles' | 'selling-vehicles';
+  total: number;
+  page: number;
+  pageCount: number;
+  filter: LeadListFilter;
+  toast: ToastMessage | null | undefined;
+  children: React.ReactNode;
+}) {
+  const { filter, total } = props;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const basePath = location.pathname.replace(/\/+$/, '');
+  const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-extrabold tracking-tight">{props.title}</h1>
+          <p className="text-slate-600">{props.intro}</p>
+        </div>
+        <p className="text-sm text-slate-600">
+          {total} {total === 1 ? props.noun[0] : props.noun[1]}, newest first
+        </p>
+      </div>
+      <LeadToolbar filter={filter} basePath={basePath} exportHref={leadExportHref(props.exportKind, filter)} />
+      {loading ? (
+        <p role="status" className="rounded-2xl bg-white p-4 text-center font-medium text-slate-700 ring-1 ring-slate-200">
+          {props.loadingText}
+        </p>
+      ) : null}
+      {Children.count(props.children) > 0 ? (
+        <ul className={`grid gap-4 lg:grid-cols-2 ${loading ? 'opacity-60' : ''}`}>{props.children}</ul>
+      ) : (
+        <p className="rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">{props.emptyText}</p>
+      )}
+      <Pagination page={props.page} pageCount={props.pageCount} hrefFor={(target) => leadListHref(basePath, filter, target)} />
+      <Toast toast={props.toast} />
+    </div>
+  );
+}
+
+/** SPEC 8: a lead list that could not be loaded, with a way to try again. */
+export function LeadListError({ title, retryHref }: { title: string; retryHref: string }) {
+  return (
+    <div role="alert" className="mx-auto max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+      <h1 className="text-xl font-bold">{title}</h1>
+      <p className="mt-2 text-slate-600">Please reload the page in a moment.</p>
+      <a href={retryHref} className="mt-5 inline-block rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white">
+        Try again
+      </a>
     </div>
   );
 }

@@ -1,18 +1,12 @@
-import { useLocation, useNavigation } from 'react-router';
 import { leadChangeAction, leadListLoader } from '../../../server/http/lead-admin.ts';
 import type { VehicleRequest } from '../../../server/leads/requests.ts';
-import { Toast } from '../../components/admin/toast.tsx';
-import { CustomerContact, DeleteLeadButton, Detail, leadExportHref, LeadStatusForm, leadListHref, LeadToolbar, StatusBadge } from '../../components/leads/lead-admin.tsx';
-import { Pagination } from '../../components/pagination.tsx';
+import { CustomerContact, DeleteLeadButton, Detail, LeadListError, LeadListPage, LeadStatusForm, StatusBadge } from '../../components/leads/lead-admin.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { adminPaths } from '../../lib/paths.ts';
+import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/requested-vehicles';
 
-const BASE_PATH = '/admin/requested-vehicles';
-
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Requested Vehicles', noIndex: true });
-}
+export const meta = adminPageMeta('Requested Vehicles');
 
 export const loader = leadListLoader('request');
 
@@ -50,53 +44,26 @@ function RequestCard({ request, siteName }: { request: VehicleRequest; siteName:
 }
 
 export default function RequestedVehicles({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filter, siteName } = loaderData;
-  const navigation = useNavigation();
-  const location = useLocation();
-  const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  const { items, siteName } = loaderData;
   return (
-    <div className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-extrabold tracking-tight">Requested Vehicles</h1>
-          <p className="text-slate-600">Cars customers asked us to find, from the Request a Vehicle page.</p>
-        </div>
-        <p className="text-sm text-slate-600">
-          {total} {total === 1 ? 'request' : 'requests'}, newest first
-        </p>
-      </div>
-      <LeadToolbar filter={filter} basePath={BASE_PATH} exportHref={leadExportHref('requested-vehicles', filter)} />
-      {loading ? (
-        <p role="status" className="rounded-2xl bg-white p-4 text-center font-medium text-slate-700 ring-1 ring-slate-200">
-          Loading requests....
-        </p>
-      ) : null}
-      {items.length > 0 ? (
-        <ul className={`grid gap-4 lg:grid-cols-2 ${loading ? 'opacity-60' : ''}`}>
-          {items.map((request) => (
-            <RequestCard key={request.id} request={request} siteName={siteName} />
-          ))}
-        </ul>
-      ) : (
-        <p className="rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
-          {filter.status || filter.q ? 'No vehicle requests match this filter.' : 'No vehicle requests yet.'}
-        </p>
-      )}
-      <Pagination page={page} pageCount={pageCount} hrefFor={(target) => leadListHref(BASE_PATH, filter, target)} />
-      <Toast toast={actionData?.toast} />
-    </div>
+    <LeadListPage
+      {...loaderData}
+      title="Requested Vehicles"
+      intro="Cars customers asked us to find, from the Request a Vehicle page."
+      noun={['request', 'requests']}
+      loadingText="Loading requests...."
+      emptyText={loaderData.filter.status || loaderData.filter.q ? 'No vehicle requests match this filter.' : 'No vehicle requests yet.'}
+      exportKind="requested-vehicles"
+      toast={actionData?.toast}
+    >
+      {items.map((request) => (
+        <RequestCard key={request.id} request={request} siteName={siteName} />
+      ))}
+    </LeadListPage>
   );
 }
 
 /** SPEC 8, Requests: the list could not be loaded. */
 export function ErrorBoundary() {
-  return (
-    <div role="alert" className="mx-auto max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <h1 className="text-xl font-bold">Failed to load vehicle requests</h1>
-      <p className="mt-2 text-slate-600">Please reload the page in a moment.</p>
-      <a href={BASE_PATH} className="mt-5 inline-block rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white">
-        Try again
-      </a>
-    </div>
-  );
+  return <LeadListError title="Failed to load vehicle requests" retryHref={adminPaths.requestedVehicles} />;
 }
