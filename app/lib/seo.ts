@@ -71,3 +71,12 @@ export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?
     }
   );
 }
+
+/**
+ * The `meta` of an admin screen: its title, never indexed, canonical at the address it was
+ * opened at (several admin screens have an alias).
+ */
+export function adminPageMeta(title: string) {
+  return ({ matches, location }: { matches: Parameters<typeof siteFromMatches>[0]; location: { pathname: string } }): MetaDescriptor[] =>
+    seo({ site: siteFromMatches(matches), path: location.pathname, title, noIndex: true });
+}

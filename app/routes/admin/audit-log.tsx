@@ -4,15 +4,13 @@ import { Pagination } from '../../components/pagination.tsx';
 import { appContext } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { parsePage } from '../../lib/input.ts';
-import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/audit-log';
 import { adminPaths } from '../../lib/paths.ts';
 
 const PER_PAGE = 20;
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Audit Log', noIndex: true });
-}
+export const meta = adminPageMeta('Audit Log');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);

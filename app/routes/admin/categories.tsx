@@ -15,12 +15,10 @@ import { Toast } from '../../components/admin/toast.tsx';
 import { VehicleImage } from '../../components/vehicle-image.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { parseId } from '../../lib/input.ts';
-import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/categories';
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Manage Categories', noIndex: true });
-}
+export const meta = adminPageMeta('Manage Categories');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);

@@ -12,13 +12,11 @@ import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts
 import { Toast } from '../../components/admin/toast.tsx';
 import { FormMessage, primaryButton, TextField } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
-import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { adminPageMeta } from '../../lib/seo.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import type { Route } from './+types/category-add';
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Add Category', noIndex: true });
-}
+export const meta = adminPageMeta('Add Category');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);

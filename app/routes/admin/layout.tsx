@@ -3,13 +3,11 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { ACCESS_DENIED } from '../../lib/admin-pages.ts';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { appContext } from '../../context.ts';
-import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/layout';
 import { adminPaths, paths } from '../../lib/paths.ts';
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Admin', noIndex: true });
-}
+export const meta = adminPageMeta('Admin');
 
 /** Every admin page sits under this guard, checked on the server for each request. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,14 +5,12 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { FormCard, FormMessage, primaryButton, TextField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
-import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { adminPageMeta } from '../../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/register-admin';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Create Admin Account', noIndex: true });
-}
+export const meta = adminPageMeta('Create Admin Account');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.get(appContext), request);

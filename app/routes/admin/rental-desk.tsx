@@ -19,12 +19,10 @@ import { adminPaths } from '../../lib/paths.ts';
 import { HOUR_MS } from '../../lib/rental-price.ts';
 import { formatIndiaDay, formatRange, suggestedRange } from '../../lib/rent-view.ts';
 import { BOOKING_STATUS_LABELS, IST_OFFSET_MS, parseIndiaDateTime, type BookingStatus } from '../../lib/rentals.ts';
-import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/rental-desk';
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Rental desk', noIndex: true });
-}
+export const meta = adminPageMeta('Rental desk');
 
 const DAY_MS = 24 * HOUR_MS;
 /** The timeline shows three weeks from today (India time). */

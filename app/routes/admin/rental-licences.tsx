@@ -11,12 +11,10 @@ import { appContext } from '../../context.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { ageOn, indiaDate, MAX_REFUSAL_REASON, type LicenceStatus } from '../../lib/licence.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
-import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/rental-licences';
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Driving licences', noIndex: true });
-}
+export const meta = adminPageMeta('Driving licences');
 
 const FILTERS: Array<{ value: LicenceStatus | ''; label: string }> = [
   { value: 'pending', label: 'Awaiting review' },

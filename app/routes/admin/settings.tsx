@@ -7,7 +7,7 @@ import { FormMessage, primaryButton, secondaryButton, SelectField, TextAreaField
 import { appContext, type AppServices } from '../../context.ts';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../lib/admin-pages.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
-import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { adminPageMeta } from '../../lib/seo.ts';
 import { cleanLine, cleanText, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import { MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../lib/storefront.ts';
 import type { Route } from './+types/settings';
@@ -43,9 +43,7 @@ const LABELS: Record<keyof Settings, string> = {
   trustPoints: 'Trust points',
 };
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Settings', noIndex: true });
-}
+export const meta = adminPageMeta('Settings');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);

@@ -5,12 +5,10 @@ import { CHART_DAYS } from '../../lib/admin-pages.ts';
 import { BarChart } from '../../components/admin/bar-chart.tsx';
 import { appContext } from '../../context.ts';
 import { formatRupees } from '../../lib/format.ts';
-import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/statistics';
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Statistics', noIndex: true });
-}
+export const meta = adminPageMeta('Statistics');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);

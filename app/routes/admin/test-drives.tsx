@@ -13,15 +13,13 @@ import { appContext } from '../../context.ts';
 import { telLink } from '../../lib/contact.ts';
 import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
-import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { adminPageMeta } from '../../lib/seo.ts';
 import { addDays, dayLabel, istDateOf, MODE_LABELS, parseIstDate, parseSlot, slotLabel, slotTimeRange, STATUS_LABELS, type TestDriveStatus } from '../../lib/test-drives.ts';
 import type { Route } from './+types/test-drives';
 
 /** The day's test drives for the team: who comes when, and confirm / reschedule / done / no-show. */
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Test drives', noIndex: true });
-}
+export const meta = adminPageMeta('Test drives');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);

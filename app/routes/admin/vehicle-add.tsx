@@ -24,12 +24,10 @@ import { FormMessage } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { applyRental, checkRentalValues } from '../../../server/http/rental-terms.ts';
 import { emptyRentalValues, RENTAL_TERMS_WRONG, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
-import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/vehicle-add';
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Add Vehicle', noIndex: true });
-}
+export const meta = adminPageMeta('Add Vehicle');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);

@@ -16,14 +16,12 @@ import { VehicleImage } from '../../components/vehicle-image.tsx';
 import { appContext } from '../../context.ts';
 import { detailPriceLabel } from '../../lib/format.ts';
 import { parseId, parsePage } from '../../lib/input.ts';
-import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { adminPageMeta } from '../../lib/seo.ts';
 import { detailTitle, type VehicleStatus } from '../../lib/vehicle.ts';
 import type { Route } from './+types/vehicles';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: 'Manage Vehicles', noIndex: true });
-}
+export const meta = adminPageMeta('Manage Vehicles');
 
 function statusParam(value: string | null): VehicleStatus | null {
   return (VEHICLE_STATUSES as readonly string[]).includes(value ?? '') ? (value as VehicleStatus) : null;
