@@ -49,6 +49,23 @@ function choices(list: readonly string[], current: string): string[] {
   return current && !list.includes(current) ? [...list, current] : [...list];
 }
 
+/** A select's options, each a value shown as it is or a [value, label] pair, led by "Not set" where empty is allowed. */
+function Options({ choices, notSet }: { choices: ReadonlyArray<string | readonly [string, string]>; notSet: boolean }) {
+  return (
+    <>
+      {notSet ? <option value="">Not set</option> : null}
+      {choices.map((choice) => {
+        const [value, label] = typeof choice === 'string' ? [choice, choice] : choice;
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
+    </>
+  );
+}
+
 /**
  * The vehicle form of Add Vehicle and Vehicle Edit: the same fields on both (SPEC 2 and 5;
  * decision 007), posting plain form fields so it works before the page's script has loaded.
@@ -109,36 +126,16 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
       <Section title="Specifications">
         <div className={grid}>
           <SelectField id={id('fuel')} name="fuelType" label="Fuel Type" defaultValue={values.fuelType} error={errors.fuelType}>
-            {values.fuelType === '' ? <option value="">Not set</option> : null}
-            {choices(FUEL_TYPES, values.fuelType).map((fuel) => (
-              <option key={fuel} value={fuel}>
-                {fuel}
-              </option>
-            ))}
+            <Options choices={choices(FUEL_TYPES, values.fuelType)} notSet={values.fuelType === ''} />
           </SelectField>
           <SelectField id={id('transmission')} name="transmission" label="Transmission" defaultValue={values.transmission} error={errors.transmission}>
-            {values.transmission === '' ? <option value="">Not set</option> : null}
-            {choices(TRANSMISSIONS, values.transmission).map((transmission) => (
-              <option key={transmission} value={transmission}>
-                {transmission}
-              </option>
-            ))}
+            <Options choices={choices(TRANSMISSIONS, values.transmission)} notSet={values.transmission === ''} />
           </SelectField>
           <SelectField id={id('body')} name="bodyType" label="Body Type" defaultValue={values.bodyType} error={errors.bodyType}>
-            <option value="">Not set</option>
-            {Object.entries(BODY_TYPES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options choices={Object.entries(BODY_TYPES)} notSet />
           </SelectField>
           <SelectField id={id('colour')} name="colour" label="Colour" defaultValue={values.colour} error={errors.colour}>
-            <option value="">Not set</option>
-            {Object.entries(COLOURS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options choices={Object.entries(COLOURS)} notSet />
           </SelectField>
           <TextField
             id={id('odometer')}
@@ -197,11 +194,7 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
               error={errors.status}
               hint="Sold vehicles leave the listing and search; their page shows Sold."
             >
-              {VEHICLE_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {STATUS_LABELS[value]}
-                </option>
-              ))}
+              <Options choices={VEHICLE_STATUSES.map((value) => [value, STATUS_LABELS[value]] as const)} notSet={false} />
             </SelectField>
             {showSold ? (
               <>
