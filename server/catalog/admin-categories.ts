@@ -1,10 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { cleanLine } from '../../app/lib/input.ts';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../app/lib/category-rules.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { Database } from '../db/connection.ts';
-import type { DB } from '../db/schema.ts';
+import type { CategoryTable, DB } from '../db/schema.ts';
 import type { Storage } from '../media/storage.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import type { Upload } from '../media/images.ts';
@@ -30,16 +30,8 @@ export type AdminCategory = {
 type Deps = { database: Database; storage: Storage };
 type Executor = Kysely<DB> | Transaction<DB>;
 
-type CategoryRow = {
-  id: number;
-  name: string;
-  slug: string;
-  image_key: string | null;
-  image_width: number | null;
-  image_height: number | null;
-  image_widths: string | null;
-  updated_at: string;
-};
+/** A category as the admin screens read it (all but its creation time). */
+type CategoryRow = Omit<Selectable<CategoryTable>, 'created_at'>;
 
 function imageOf(row: CategoryRow): ImageRef | null {
   return row.image_key && row.image_width && row.image_height && row.image_widths

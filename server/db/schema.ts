@@ -75,9 +75,9 @@ export interface VehicleTable {
 
 export type VehiclePurpose = 'sale' | 'rental';
 
-export interface VehicleImageTable {
+/** The columns of a stored photo, as vehicle and sell-submission photos keep them. */
+interface StoredImageColumns {
   id: Generated<number>;
-  vehicle_id: number;
   position: number;
   /** Storage key without the width suffix: variants live at `${key}-${width}.webp`. */
   key: string;
@@ -86,6 +86,10 @@ export interface VehicleImageTable {
   /** Comma-separated widths of the stored WebP variants, smallest first. */
   variant_widths: string;
   created_at: string;
+}
+
+export interface VehicleImageTable extends StoredImageColumns {
+  vehicle_id: number;
 }
 
 export interface ProfileTable {
@@ -197,15 +201,8 @@ export interface SellSubmissionTable extends LeadColumns {
   price: string;
 }
 
-export interface SellSubmissionImageTable {
-  id: Generated<number>;
+export interface SellSubmissionImageTable extends StoredImageColumns {
   submission_id: number;
-  position: number;
-  key: string;
-  width: number;
-  height: number;
-  variant_widths: string;
-  created_at: string;
 }
 
 /** A test-drive booking (server/test-drives/, migration 007). */
