@@ -3,12 +3,12 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { findVehicleId, browserHarness, visible, waitForHydration, type ViewportName } from '../support/browser.ts';
+import { findVehicleId, browserHarness, visible, waitForHydration, signInAdminInBrowser, type ViewportName } from '../support/browser.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { addFleetCar, rentalServices } from '../support/rentals.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { systemClock } from '../../server/clock.ts';
-import { adminPaths, paths } from '../../app/lib/paths.ts';
+import { paths } from '../../app/lib/paths.ts';
 
 /**
  * Accessibility (axe-core) on every public page and the admin dashboard, layout stability
@@ -117,12 +117,7 @@ describe('accessibility', () => {
 
     test.each(VIEWPORTS)("axe finds no serious or critical violations on the dashboard's today's work (%s)", async (viewport) => {
       const { page } = await harness.open({ viewport, context: { bypassCSP: true, baseURL: server.url } });
-      await page.goto(adminPaths.login);
-      await waitForHydration(page, 'form');
-      await page.getByLabel('Email').fill(ADMIN.email);
-      await page.getByLabel('Password').fill(ADMIN.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForURL((url) => url.pathname === adminPaths.dashboard);
+      await signInAdminInBrowser(page, ADMIN);
       await visible(page.getByRole('heading', { name: "Today's work" }));
       expect(await seriousViolations(page, `admin dashboard ${viewport}`)).toEqual([]);
     });

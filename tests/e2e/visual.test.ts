@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { browserHarness, findVehicleId, signUpInBrowser, visible, waitForHydration, type ViewportName } from '../support/browser.ts';
+import { browserHarness, findVehicleId, signUpInBrowser, visible, waitForHydration, signInAdminInBrowser, type ViewportName } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { CHANGED_SHARE_LIMIT, compareWithBaseline, describeDifference } from '../support/visual.ts';
-import { adminPaths, paths } from '../../app/lib/paths.ts';
+import { paths } from '../../app/lib/paths.ts';
 
 /**
  * Visual regression: home, a car's page, /rent, the profile and the admin dashboard at 375 px
@@ -74,12 +74,7 @@ describe('pages look as their baselines', () => {
 
     test.each(VIEWPORTS)("today's work and the cards (%s)", async (viewport) => {
       const { page } = await harness.open({ viewport, context: { baseURL: server.url } });
-      await page.goto(adminPaths.login);
-      await waitForHydration(page, 'form');
-      await page.getByLabel('Email').fill(ADMIN.email);
-      await page.getByLabel('Password').fill(ADMIN.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForURL((url) => url.pathname === adminPaths.dashboard);
+      await signInAdminInBrowser(page, ADMIN);
       await visible(page.getByRole('heading', { name: "Today's work" }));
       await expectBaseline(page, `dashboard-${width(viewport)}`);
     });

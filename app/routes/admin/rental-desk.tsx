@@ -81,9 +81,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         total: booking.quote.total,
         licence: licenceOf.get(booking.userId) ?? 'none',
       })),
-      onTrip: active.map((booking) => ({ id: booking.id, carName: booking.carName, status: booking.status, range: formatRange(booking.fromMs, booking.toMs) })),
+      onTrip: active.map(bookingLine),
       licencesWaiting,
-      today: { label: formatIndiaDay(startMs + 12 * HOUR_MS), pickups: today.pickups.map(handover), returns: today.returns.map(handover) },
+      today: { label: formatIndiaDay(startMs + 12 * HOUR_MS), pickups: today.pickups.map(bookingLine), returns: today.returns.map(bookingLine) },
       suggested: suggestedRange(nowMs),
     },
     { headers: flash.headers },
@@ -131,28 +131,39 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(adminPaths.rentalDesk, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
 }
 
-/** A line of today's pickups or returns: the booking, its car, its times and where it stands. */
-function handover(booking: Booking) {
+/** A booking as one line of the desk: which, its car, where it stands and its times. */
+function bookingLine(booking: Booking) {
   return { id: booking.id, carName: booking.carName, status: booking.status, range: formatRange(booking.fromMs, booking.toMs) };
 }
+type BookingLine = ReturnType<typeof bookingLine>;
 
-function HandoverList({ id, title, empty, items }: { id: string; title: string; empty: string; items: ReturnType<typeof handover>[] }) {
+function BookingLines({ items, className = '' }: { items: BookingLine[]; className?: string }) {
+  return (
+    <ul className={`flex flex-col gap-1 text-sm ${className}`}>
+      {items.map((booking) => (
+        <li key={booking.id}>
+          <Link to={adminPaths.rentalBooking(booking.id)} className="font-semibold text-brand-700 underline">
+            #{booking.id} · {booking.carName}
+          </Link>{' '}
+          · {BOOKING_STATUS_LABELS[booking.status]} · {booking.range}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The `#…` of a path, without the hash. */
+const anchorOf = (path: string) => path.slice(path.indexOf('#') + 1);
+
+/** Today's pickups or returns, under the anchor the dashboard's tile links to. */
+function HandoverList({ id, title, empty, items }: { id: string; title: string; empty: string; items: BookingLine[] }) {
   return (
     <div id={id} className="scroll-mt-24">
       <h3 className="font-bold">
         {title} ({items.length})
       </h3>
       {items.length === 0 ? <p className="mt-1 text-sm text-slate-600">{empty}</p> : null}
-      <ul className="mt-1 flex flex-col gap-1 text-sm">
-        {items.map((booking) => (
-          <li key={booking.id}>
-            <Link to={adminPaths.rentalBooking(booking.id)} className="font-semibold text-brand-700 underline">
-              #{booking.id} · {booking.carName}
-            </Link>{' '}
-            · {BOOKING_STATUS_LABELS[booking.status]} · {booking.range}
-          </li>
-        ))}
-      </ul>
+      <BookingLines items={items} className="mt-1" />
     </div>
   );
 }
@@ -183,8 +194,8 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
           Today, {today.label}
         </h2>
         <div className="mt-2 grid gap-4 md:grid-cols-2">
-          <HandoverList id="pickups-today" title="Pickups" empty="No pickups today." items={today.pickups} />
-          <HandoverList id="returns-today" title="Returns" empty="No returns today." items={today.returns} />
+          <HandoverList id={anchorOf(adminPaths.rentalPickupsToday)} title="Pickups" empty="No pickups today." items={today.pickups} />
+          <HandoverList id={anchorOf(adminPaths.rentalReturnsToday)} title="Returns" empty="No returns today." items={today.returns} />
         </div>
       </section>
 
@@ -239,16 +250,7 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
           <h2 id="trip-heading" className="text-lg font-bold">
             On trip and back
           </h2>
-          <ul className="mt-2 flex flex-col gap-1 text-sm">
-            {onTrip.map((booking) => (
-              <li key={booking.id}>
-                <Link to={adminPaths.rentalBooking(booking.id)} className="font-semibold text-brand-700 underline">
-                  #{booking.id} · {booking.carName}
-                </Link>{' '}
-                · {BOOKING_STATUS_LABELS[booking.status]} · {booking.range}
-              </li>
-            ))}
-          </ul>
+          <BookingLines items={onTrip} className="mt-2" />
         </section>
       ) : null}
 
