@@ -153,6 +153,9 @@ export const adminPaths = {
   testDrivesOn: (date: string) => `/admin/test-drives?date=${encodeURIComponent(date)}`,
   /** The rental desk: the fleet's timeline, bookings, handovers and returns. */
   rentalDesk: '/admin/rentals',
+  /** The desk's lists of today's pickups and returns (India time). */
+  rentalPickupsToday: '/admin/rentals#pickups-today',
+  rentalReturnsToday: '/admin/rentals#returns-today',
   /** Driving licences to review. */
   rentalLicences: '/admin/rentals/licences',
   /** One booking at the desk: confirm, refuse, handover, return, settle. */

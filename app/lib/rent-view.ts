@@ -4,7 +4,7 @@
  * themselves (quote, refunds) are app/lib/rental-price.ts.
  */
 import { HOUR_MS } from './rental-price.ts';
-import { indiaDateTimeParam, IST_OFFSET_MS, parseIndiaDateTime } from './rentals.ts';
+import { indiaDateTimeParam, indiaDayStart, IST_OFFSET_MS, parseIndiaDateTime } from './rentals.ts';
 
 const DAY_MS = 24 * HOUR_MS;
 
@@ -57,7 +57,7 @@ export function askedRange(params: URLSearchParams): { range: AskedRange | null;
 
 /** A suggested range for empty pickers: tomorrow 10:00 to the day after, 10:00 (India time). */
 export function suggestedRange(nowMs: number): { from: string; to: string } {
-  const todayStart = Math.floor((nowMs + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS;
+  const todayStart = indiaDayStart(nowMs);
   const from = todayStart + DAY_MS + 10 * HOUR_MS;
   return { from: indiaDateTimeParam(from), to: indiaDateTimeParam(from + DAY_MS) };
 }

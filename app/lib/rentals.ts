@@ -76,6 +76,12 @@ export function indiaIso(ms: number): string {
   return `${new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 19)}+05:30`;
 }
 
+/** The first moment (epoch milliseconds) of the India calendar day a moment falls on. */
+export function indiaDayStart(ms: number): number {
+  const day = 24 * HOUR_MS;
+  return Math.floor((ms + IST_OFFSET_MS) / day) * day - IST_OFFSET_MS;
+}
+
 /** The India calendar day (`2026-12-01`) a moment falls on. */
 export function indiaDay(ms: number): string {
   return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);

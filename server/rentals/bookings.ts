@@ -1,5 +1,5 @@
 import { HOUR_MS, quoteRental, type RentalQuote } from '../../app/lib/rental-price.ts';
-import { ageOn, indiaIso, isPinCode, ONLINE_HOLD_MS, PICKUP_HOLD_MS, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
+import { ageOn, indiaIso, isPinCode, ONLINE_HOLD_MS, PICKUP_HOLD_MS, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
 import type { Settings } from '../admin/settings.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { InvalidInputError, NotFoundError, ConflictError } from '../errors.ts';
@@ -273,6 +273,31 @@ export async function listBookings(database: Database, options: { fromMs: number
   if (options.statuses) query = query.where('rental_bookings.status', 'in', [...options.statuses]);
   const rows = await query.orderBy('rental_bookings.starts_ms').orderBy('rental_bookings.id').limit(2000).execute();
   return rows.map(toBooking);
+}
+
+/** Statuses of a booking that stands: still to happen, under way or done (not cancelled, refused, lapsed or a no-show). */
+const STANDING_STATUSES = ['requested', 'confirmed', 'active', 'returned', 'closed'] as const satisfies readonly BookingStatus[];
+
+export type DayHandovers = { pickups: Booking[]; returns: Booking[] };
+
+/**
+ * One India day's handovers at the desk: the bookings picked up that day and those due back that
+ * day (by their booked times), cancelled, refused, lapsed and no-show bookings left out.
+ * Input: the day's first moment (indiaDayStart). Errors: none.
+ */
+export async function handoversOn(database: Database, dayStartMs: number): Promise<DayHandovers> {
+  const dayEndMs = dayStartMs + DAY_MS;
+  const on = (column: 'rental_bookings.starts_ms' | 'rental_bookings.ends_ms') =>
+    bookingQuery(database.db)
+      .where(column, '>=', dayStartMs)
+      .where(column, '<', dayEndMs)
+      .where('rental_bookings.status', 'in', [...STANDING_STATUSES])
+      .orderBy(column)
+      .orderBy('rental_bookings.id')
+      .limit(500)
+      .execute();
+  const [pickups, returns] = await Promise.all([on('rental_bookings.starts_ms'), on('rental_bookings.ends_ms')]);
+  return { pickups: pickups.map(toBooking), returns: returns.map(toBooking) };
 }
 
 /** Bookings waiting for the desk (requested), oldest first. Errors: none. */

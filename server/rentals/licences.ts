@@ -182,6 +182,13 @@ export async function readLicencePhoto(
   return deps.privateStorage.get(input.side === 'front' ? row.front_key : row.back_key);
 }
 
+/** How many licences wait for review. Errors: none. */
+export async function countLicencesWaiting(database: Database): Promise<number> {
+  const row = await database.db.selectFrom('driving_licences').select((eb) => eb.fn.countAll<number>().as('count')).where('status', '=', 'pending').executeTakeFirst();
+  // PostgreSQL answers counts as text.
+  return Number(row?.count ?? 0);
+}
+
 /** Licences to review, waiting ones first (oldest first), then the rest newest first. */
 export async function listLicences(database: Database, options: { status?: LicenceStatus; limit?: number } = {}): Promise<LicenceForReview[]> {
   let query = database.db

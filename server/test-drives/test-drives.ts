@@ -329,12 +329,29 @@ export async function rescheduleTestDriveByAdmin(deps: TestDriveDeps, settings: 
 }
 
 /** Every booking of one day (India time) that was not cancelled, by time; the cancelled ones after them. */
+/** An India day's first instant and the next day's, as stored (UTC ISO text). */
+function dayBounds(date: string): { from: string; to: string } {
+  return { from: slotInstant(`${date}T00:00`).toISOString(), to: slotInstant(`${addDays(date, 1)}T00:00`).toISOString() };
+}
+
 export async function daySchedule(deps: TestDriveDeps, date: string): Promise<ScheduledTestDrive[]> {
-  const from = slotInstant(`${date}T00:00`).toISOString();
-  const to = slotInstant(`${addDays(date, 1)}T00:00`).toISOString();
+  const { from, to } = dayBounds(date);
   const rows = await deps.database.db.selectFrom('test_drives').selectAll().where('slot_start', '>=', from).where('slot_start', '<', to).orderBy('slot_start').orderBy('seat').orderBy('id').execute();
   const drives = rows.map(toScheduled);
   return [...drives.filter((drive) => drive.status !== 'cancelled'), ...drives.filter((drive) => drive.status === 'cancelled')];
+}
+
+/** How many test drives an India day holds, cancelled ones left out. Input: 'YYYY-MM-DD'. Errors: none. */
+export async function countTestDrivesOn(database: Database, date: string): Promise<number> {
+  const { from, to } = dayBounds(date);
+  const row = await database.db
+    .selectFrom('test_drives')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('slot_start', '>=', from)
+    .where('slot_start', '<', to)
+    .where('status', '<>', 'cancelled')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 export type TestDriveStatistics = { total: number; upcoming: number; done: number; noShow: number; cancelled: number; becameSales: number };

@@ -1,19 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
+import { systemClock } from '../../server/clock.ts';
+import { indiaDayStart } from '../../app/lib/rentals.ts';
+import { istDateOf } from '../../app/lib/test-drives.ts';
+import { addFleetCar, addRenter, rentalServices } from '../support/rentals.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { decodeEntities, HttpClient, mainText } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /**
- * The admin dashboard opens with today's work: new leads since the admin's last visit, each a
- * link to its list, then the cards. A visit is a run of loads less than 30 minutes apart; the
- * test moves a visit into the past in the database rather than waiting.
+ * The admin dashboard opens with today's work: new leads since the admin's last visit, test
+ * drives today, rental pickups and returns today, licences waiting, each a link to its list,
+ * then the cards. A visit is a run of loads less than 30 minutes apart; the test moves a visit
+ * into the past in the database rather than waiting. "Today" is India's day; the fixtures sit
+ * around the middle of it, yesterday and tomorrow, so a server clock in UTC would miscount them.
  */
 
 const { dialect, url: sharedUrl } = sharedServer();
 const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 let server: TestServer;
 let database: Database;
@@ -45,6 +52,30 @@ async function dashboard(): Promise<string> {
   const response = await admin.get('/admin-panel');
   expect(response.status).toBe(200);
   return response.text();
+}
+
+/** A test drive of the demo's first car for sale at an instant, straight into the table. */
+async function addTestDrive(slotStart: Date, status: 'booked' | 'confirmed' | 'done' | 'cancelled', seat: number) {
+  const car = await database.db.selectFrom('vehicles').select(['id', 'name']).where('purpose', '=', 'sale').orderBy('id').executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const renter = await addRenter(database, { licence: null });
+  await database.db
+    .insertInto('test_drives')
+    .values({ user_id: renter.userId, vehicle_id: null, vehicle_title: car.name, mode: 'hub', pin_code: '400001', name: 'Ravi Kumar', phone: renter.phone, email: renter.email, slot_start: slotStart.toISOString(), seat, status, reminded_at: null, created_at: now, updated_at: now })
+    .execute();
+}
+
+/** A rental booking of its own fleet car (so no two holds overlap), straight into the table; returns its id. */
+async function addBooking(fromMs: number, toMs: number, status: string): Promise<number> {
+  const vehicleId = await addFleetCar(rentalServices(database, systemClock), `Desk Car ${fromMs}-${status}`);
+  const renter = await addRenter(database);
+  const now = new Date().toISOString();
+  const row = await database.db
+    .insertInto('rental_bookings')
+    .values({ kind: 'booking', vehicle_id: vehicleId, user_id: renter.userId, status, starts_ms: fromMs, ends_ms: toMs, held_until_ms: toMs + 2 * HOUR, payment_order_id: null, payment_id: null, hold_expires_ms: null, odometer_out: null, fuel_out: null, odometer_in: null, fuel_in: null, returned_ms: null, charges: null, deposit_refund: null, reminder_sent_at: null, created_by: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 async function visitRow() {
@@ -113,5 +144,64 @@ describe.skipIf(!sharedUrl)(`admin dashboard: today's work (${dialect})`, () => 
     const again = await dashboard();
     expect(tile(again, 'New vehicle requests').count).toBe(1);
     expect(await visitRow()).toEqual(row);
+  });
+
+  it('counts test drives, rental pickups and returns of the India day and licences waiting, each a link to its list', async () => {
+    const before = await dashboard();
+    const count = (html: string, label: string) => tile(html, label).count;
+    const baseline = {
+      drives: count(before, 'Test drives today'),
+      pickups: count(before, 'Rental pickups today'),
+      returns: count(before, 'Rental returns today'),
+      licences: count(before, 'Licences to review'),
+    };
+    const nowMs = Date.now();
+    const today = indiaDayStart(nowMs);
+    // India's day begins 5½ hours before UTC's: 01:00 IST today is still yesterday in UTC.
+    const at = (dayOffset: number, hour: number) => today + dayOffset * DAY + hour * HOUR;
+
+    await addTestDrive(new Date(at(0, 1)), 'booked', 0);
+    await addTestDrive(new Date(at(0, 11)), 'confirmed', 0);
+    await addTestDrive(new Date(at(0, 23)), 'done', 0);
+    await addTestDrive(new Date(at(0, 11)), 'cancelled', 1);
+    await addTestDrive(new Date(at(-1, 23)), 'booked', 0);
+    await addTestDrive(new Date(at(1, 0)), 'booked', 0);
+
+    const pickedUpToday = await addBooking(at(0, 1), at(2, 10), 'confirmed');
+    const handedOverToday = await addBooking(at(0, 9), at(3, 9), 'active');
+    const backToday = await addBooking(at(-1, 10), at(0, 18), 'active');
+    const returnedToday = await addBooking(at(-3, 10), at(0, 9), 'returned');
+    const sameDay = await addBooking(at(0, 8), at(0, 20), 'requested');
+    const cancelled = await addBooking(at(0, 10), at(0, 22), 'cancelled');
+    const lapsed = await addBooking(at(0, 12), at(1, 12), 'expired');
+    const startedYesterday = await addBooking(at(-1, 23), at(1, 1), 'active');
+    const tomorrow = await addBooking(at(1, 0), at(1, 23), 'confirmed');
+
+    await addRenter(database, { licence: 'pending' });
+    await addRenter(database, { licence: 'pending' });
+    await addRenter(database, { licence: 'approved' });
+    await addRenter(database, { licence: 'refused' });
+
+    const html = await dashboard();
+    expect(tile(html, 'Test drives today')).toEqual({ count: baseline.drives + 3, href: `/admin/test-drives?date=${istDateOf(nowMs)}` });
+    expect(tile(html, 'Rental pickups today')).toEqual({ count: baseline.pickups + 3, href: '/admin/rentals#pickups-today' });
+    expect(tile(html, 'Rental returns today')).toEqual({ count: baseline.returns + 3, href: '/admin/rentals#returns-today' });
+    expect(tile(html, 'Licences to review')).toEqual({ count: baseline.licences + 2, href: '/admin/rentals/licences' });
+
+    // The lists behind the tiles show the same bookings.
+    const desk = await admin.get('/admin/rentals');
+    expect(desk.status).toBe(200);
+    // React writes `<!-- -->` between neighbouring text pieces.
+    const deskHtml = (await desk.text()).replaceAll('<!-- -->', '');
+    const section = (id: string) => deskHtml.slice(deskHtml.indexOf(`id="${id}"`), deskHtml.indexOf('</ul>', deskHtml.indexOf(`id="${id}"`)));
+    const listed = (id: string) => [...section(id).matchAll(/#(\d+) · Desk Car/g)].map((match) => Number(match[1])).sort((a, b) => a - b);
+    expect(listed('pickups-today')).toEqual([pickedUpToday, handedOverToday, sameDay].sort((a, b) => a - b));
+    expect(listed('returns-today')).toEqual([backToday, returnedToday, sameDay].sort((a, b) => a - b));
+    for (const id of [cancelled, lapsed, startedYesterday, tomorrow]) expect(`${section('pickups-today')}${section('returns-today')}`).not.toContain(`#${id} · `);
+
+    const drives = await admin.get(tile(html, 'Test drives today').href);
+    expect(drives.status).toBe(200);
+    const licences = await admin.get('/admin/rentals/licences');
+    expect(licences.status).toBe(200);
   });
 });

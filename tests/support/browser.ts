@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { sharedServer } from './shared.ts';
+import { adminPaths } from '../../app/lib/paths.ts';
 
 /**
  * Browser tests drive Debian's Chromium through playwright-core (no browser download).
@@ -206,4 +207,14 @@ export async function signUpInBrowser(page: Page, email: string, password: strin
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/profile-complete');
   await visible(page.getByRole('heading', { name: 'Complete your profile', level: 1 }));
+}
+
+/** Signs in on the admin login page and waits for the dashboard. */
+export async function signInAdminInBrowser(page: Page, admin: { email: string; password: string }): Promise<void> {
+  await page.goto(adminPaths.login);
+  await waitForHydration(page, 'form');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === adminPaths.dashboard);
 }

@@ -1,9 +1,14 @@
 import { Link, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { countNewLeads, recordDashboardVisit } from '../../../server/admin/dashboard.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
+import { handoversOn } from '../../../server/rentals/bookings.ts';
+import { countLicencesWaiting } from '../../../server/rentals/licences.ts';
+import { countTestDrivesOn } from '../../../server/test-drives/test-drives.ts';
 import { appContext } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
+import { indiaDayStart } from '../../lib/rentals.ts';
+import { istDateOf } from '../../lib/test-drives.ts';
 import type { Route } from './+types/panel';
 
 /** SPEC 2, Admin dashboard: the card grid only on exactly /admin-panel; otherwise the nested page. */
@@ -29,9 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(services, request);
   // A client-side navigation asks for `/admin-panel.data`: the page is the same.
   if (new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/+$/, '') !== adminPaths.dashboard) return { today: null };
-  const since = await recordDashboardVisit(services.database, admin.email, new Date(services.clock.now()));
-  const leads = await countNewLeads(services.database, since);
-  return { today: { leads } };
+  const nowMs = services.clock.now();
+  const since = await recordDashboardVisit(services.database, admin.email, new Date(nowMs));
+  // "Today" is India's calendar day, whatever the server's time zone.
+  const date = istDateOf(nowMs);
+  const [leads, testDrives, handovers, licences] = await Promise.all([
+    countNewLeads(services.database, since),
+    countTestDrivesOn(services.database, date),
+    handoversOn(services.database, indiaDayStart(nowMs)),
+    countLicencesWaiting(services.database),
+  ]);
+  return { today: { leads, date, testDrives, pickups: handovers.pickups.length, returns: handovers.returns.length, licences } };
 }
 
 /** Back on the dashboard from a nested page, today's work is read again (the route stayed matched). */
@@ -59,11 +72,15 @@ function TodayTile({ tile }: { tile: Tile }) {
 export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   if (pathname.replace(/\/+$/, '') !== adminPaths.dashboard || !loaderData.today) return <Outlet />;
-  const { leads } = loaderData.today;
+  const { leads, date, testDrives, pickups, returns, licences } = loaderData.today;
   const leadNote = leads.since ? `Since your last visit (${formatDateTime(leads.since)})` : 'Not yet contacted';
   const tiles: Tile[] = [
     { label: 'New vehicle requests', count: leads.requests, to: `${adminPaths.requestedVehicles}?status=new`, note: leadNote },
     { label: 'New sell offers', count: leads.sellOffers, to: `${adminPaths.sellingVehicles}?status=new`, note: leadNote },
+    { label: 'Test drives today', count: testDrives, to: adminPaths.testDrivesOn(date), note: 'Booked for today, India time' },
+    { label: 'Rental pickups today', count: pickups, to: adminPaths.rentalPickupsToday, note: 'Cars to hand over' },
+    { label: 'Rental returns today', count: returns, to: adminPaths.rentalReturnsToday, note: 'Cars due back' },
+    { label: 'Licences to review', count: licences, to: adminPaths.rentalLicences, note: 'Waiting for approval' },
   ];
   return (
     <div className="flex flex-col gap-6">

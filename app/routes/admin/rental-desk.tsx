@@ -4,9 +4,9 @@ import { answerError } from '../../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { rentalDeskServices } from '../../../server/http/rental-services.ts';
-import { addBlock, listBlocks, listBookings, listRequestedBookings, removeBlock } from '../../../server/rentals/bookings.ts';
+import { addBlock, handoversOn, listBlocks, listBookings, listRequestedBookings, removeBlock, type Booking } from '../../../server/rentals/bookings.ts';
 import { listFleet } from '../../../server/rentals/fleet.ts';
-import { licenceStatusFor, listLicences } from '../../../server/rentals/licences.ts';
+import { countLicencesWaiting, licenceStatusFor } from '../../../server/rentals/licences.ts';
 import { confirmBooking, refuseBooking } from '../../../server/rentals/lifecycle.ts';
 import { InvalidInputError } from '../../../server/errors.ts';
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
@@ -18,7 +18,7 @@ import { LICENCE_STATUS_TEXT } from '../../lib/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { HOUR_MS } from '../../lib/rental-price.ts';
 import { formatIndiaDay, formatRange, suggestedRange } from '../../lib/rent-view.ts';
-import { BOOKING_STATUS_LABELS, IST_OFFSET_MS, parseIndiaDateTime, type BookingStatus } from '../../lib/rentals.ts';
+import { BOOKING_STATUS_LABELS, indiaDayStart, IST_OFFSET_MS, parseIndiaDateTime, type BookingStatus } from '../../lib/rentals.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/rental-desk';
 
@@ -34,14 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
   const nowMs = services.clock.now();
-  const startMs = Math.floor((nowMs + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS;
+  const startMs = indiaDayStart(nowMs);
   const endMs = startMs + TIMELINE_DAYS * DAY_MS;
-  const [fleet, bookings, blocks, requested, waitingLicences, active, flash] = await Promise.all([
+  const [fleet, bookings, blocks, requested, licencesWaiting, today, active, flash] = await Promise.all([
     listFleet(services.database),
     listBookings(services.database, { fromMs: startMs, toMs: endMs, statuses: SHOWN_STATUSES }),
     listBlocks(services.database, { fromMs: startMs, toMs: endMs }),
     listRequestedBookings(services.database),
-    listLicences(services.database, { status: 'pending' }),
+    countLicencesWaiting(services.database),
+    handoversOn(services.database, startMs),
     listBookings(services.database, { fromMs: 0, toMs: endMs, statuses: ['active', 'returned'] }),
     takeFlash(services.config.authSecret, request),
   ]);
@@ -78,8 +79,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         total: booking.quote.total,
         licence: licenceOf.get(booking.userId) ?? 'none',
       })),
-      onTrip: active.map((booking) => ({ id: booking.id, carName: booking.carName, status: booking.status, range: formatRange(booking.fromMs, booking.toMs) })),
-      licencesWaiting: waitingLicences.length,
+      onTrip: active.map(bookingLine),
+      licencesWaiting,
+      today: { label: formatIndiaDay(startMs + 12 * HOUR_MS), pickups: today.pickups.map(bookingLine), returns: today.returns.map(bookingLine) },
       suggested: suggestedRange(nowMs),
     },
     { headers: flash.headers },
@@ -127,6 +129,43 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(adminPaths.rentalDesk, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
 }
 
+/** A booking as one line of the desk: which, its car, where it stands and its times. */
+function bookingLine(booking: Booking) {
+  return { id: booking.id, carName: booking.carName, status: booking.status, range: formatRange(booking.fromMs, booking.toMs) };
+}
+type BookingLine = ReturnType<typeof bookingLine>;
+
+function BookingLines({ items, className = '' }: { items: BookingLine[]; className?: string }) {
+  return (
+    <ul className={`flex flex-col gap-1 text-sm ${className}`}>
+      {items.map((booking) => (
+        <li key={booking.id}>
+          <Link to={adminPaths.rentalBooking(booking.id)} className="font-semibold text-brand-700 underline">
+            #{booking.id} · {booking.carName}
+          </Link>{' '}
+          · {BOOKING_STATUS_LABELS[booking.status]} · {booking.range}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The `#…` of a path, without the hash. */
+const anchorOf = (path: string) => path.slice(path.indexOf('#') + 1);
+
+/** Today's pickups or returns, under the anchor the dashboard's tile links to. */
+function HandoverList({ id, title, empty, items }: { id: string; title: string; empty: string; items: BookingLine[] }) {
+  return (
+    <div id={id} className="scroll-mt-24">
+      <h3 className="font-bold">
+        {title} ({items.length})
+      </h3>
+      {items.length === 0 ? <p className="mt-1 text-sm text-slate-600">{empty}</p> : null}
+      <BookingLines items={items} className="mt-1" />
+    </div>
+  );
+}
+
 const barTone: Record<string, string> = {
   requested: 'bg-amber-400 text-amber-950',
   confirmed: 'bg-green-600 text-white',
@@ -136,7 +175,7 @@ const barTone: Record<string, string> = {
 };
 
 export default function RentalDesk({ loaderData, actionData }: Route.ComponentProps) {
-  const { days, cars, requested, onTrip, blocks, licencesWaiting, toast, suggested } = loaderData;
+  const { days, cars, requested, onTrip, blocks, licencesWaiting, today, toast, suggested } = loaderData;
   const busy = useNavigation().state === 'submitting';
   return (
     <div className="flex flex-col gap-5">
@@ -147,6 +186,16 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
       </PageHeader>
       {toast ? <FormMessage tone={toast.tone}>{toast.text}</FormMessage> : null}
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+
+      <section aria-labelledby="today-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <h2 id="today-heading" className="text-lg font-bold">
+          Today, {today.label}
+        </h2>
+        <div className="mt-2 grid gap-4 md:grid-cols-2">
+          <HandoverList id={anchorOf(adminPaths.rentalPickupsToday)} title="Pickups" empty="No pickups today." items={today.pickups} />
+          <HandoverList id={anchorOf(adminPaths.rentalReturnsToday)} title="Returns" empty="No returns today." items={today.returns} />
+        </div>
+      </section>
 
       <section aria-labelledby="requested-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 id="requested-heading" className="text-lg font-bold">
@@ -199,16 +248,7 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
           <h2 id="trip-heading" className="text-lg font-bold">
             On trip and back
           </h2>
-          <ul className="mt-2 flex flex-col gap-1 text-sm">
-            {onTrip.map((booking) => (
-              <li key={booking.id}>
-                <Link to={adminPaths.rentalBooking(booking.id)} className="font-semibold text-brand-700 underline">
-                  #{booking.id} · {booking.carName}
-                </Link>{' '}
-                · {BOOKING_STATUS_LABELS[booking.status]} · {booking.range}
-              </li>
-            ))}
-          </ul>
+          <BookingLines items={onTrip} className="mt-2" />
         </section>
       ) : null}
 

@@ -7,17 +7,23 @@
  *
  * angle (0..5, wraps) picks a different "photo" of the same car:
  *   0  side view facing right, outdoor road, blue sky
- *   1  side view facing left (mirrored), dealer lot at golden hour
- *   2  close crop of the front half, indoor showroom with floor reflection
+ *   1  rear three-quarter view, dealer lot at golden hour
+ *   2  front three-quarter view, indoor showroom with floor reflection
  *   3  front view with number plate, parking lot under a soft overcast sky
  *   4  interior: dashboard, steering wheel (right-hand drive) and hood through the windshield
  *   5  rear view with number plate and lit tail lamps, city road at dusk
+ *
+ * Each body style has its own outline; `model` reshapes it where a model is distinctive (a
+ * WagonR is a tall box, a Fortuner is longer and taller than a Creta, a Thar has two doors and
+ * a spare wheel), so a lot of cars does not look like a few shapes repainted.
  */
 
-export type CarBody = 'hatchback' | 'sedan' | 'suv' | 'muv' | 'luxury' | 'pickup';
+export type CarBody = 'hatchback' | 'sedan' | 'compact-suv' | 'suv' | 'offroader' | 'muv' | 'luxury' | 'pickup';
 
 export type DrawCarOptions = {
   body: CarBody;
+  /** The model's name as the inventory writes it ('Creta', 'Thar'): picks its proportions. */
+  model?: string;
   colour: string;
   angle: number;
   background?: string;
@@ -175,6 +181,8 @@ type BodySpec = {
   roofRails: boolean;
   chromeTrim: boolean;
   bed: boolean;
+  /** A spare wheel on the tailgate (off-roaders). */
+  spare?: boolean;
 };
 
 const SPECS: Record<CarBody, BodySpec> = {
@@ -296,18 +304,18 @@ const SPECS: Record<CarBody, BodySpec> = {
     outline: [
       [55, 290, 40],
       [0, 640, 80],
-      [30, 1150, 130],
-      [230, 1615, 170],
-      [2500, 1650, 280],
+      [40, 1140, 110],
+      [380, 1600, 190],
+      [2350, 1650, 300],
       [3230, 1185, 140],
       [4180, 1015, 180],
       [4300, 600, 100],
       [4220, 290, 50],
     ],
     windows: [
-      [420, 1180, 30],
-      [520, 1565, 50],
-      [2470, 1595, 120],
+      [470, 1175, 30],
+      [630, 1545, 60],
+      [2330, 1592, 120],
       [3060, 1190, 30],
     ],
     splits: [
@@ -386,6 +394,114 @@ const SPECS: Record<CarBody, BodySpec> = {
     cladding: false,
     roofRails: true,
     chromeTrim: true,
+    bed: false,
+  },
+  'compact-suv': {
+    // Sub-four-metre SUVs (Nexon, Brezza, Sonet, Punch): tall, short, a chopped tail.
+    L: 3995,
+    W: 1790,
+    wr: 335,
+    clr: 200,
+    rwx: 640,
+    fwx: 3140,
+    roofH: 1620,
+    beltH: 1150,
+    noseH: 990,
+    sillH: 350,
+    outline: [
+      [50, 290, 40],
+      [0, 650, 70],
+      [10, 1140, 90],
+      [150, 1590, 150],
+      [2200, 1620, 260],
+      [2930, 1165, 130],
+      [3880, 1000, 170],
+      [3995, 600, 100],
+      [3920, 290, 50],
+    ],
+    windows: [
+      [300, 1160, 30],
+      [390, 1540, 50],
+      [2170, 1568, 110],
+      [2760, 1175, 30],
+    ],
+    splits: [
+      { x: 1660, w: 90, lean: -25 },
+      { x: 860, w: 120, lean: 60 },
+    ],
+    doorLines: [2800, 1700, 960],
+    handles: [2500, 1500],
+    character: [80, 1040, 3700, 930],
+    headlight: [
+      [3560, 1030, 20],
+      [3920, 995, 40],
+      [3970, 890, 30],
+      [3650, 925, 30],
+    ],
+    taillight: [
+      [10, 1130, 20],
+      [250, 1140, 30],
+      [225, 960, 30],
+      [20, 930, 20],
+    ],
+    rim: 'alloy5',
+    cladding: true,
+    roofRails: true,
+    chromeTrim: false,
+    bed: false,
+  },
+  offroader: {
+    // Body-on-frame boxes (Bolero, Scorpio, Thar): upright glass, flat bonnet, square corners.
+    L: 4400,
+    W: 1820,
+    wr: 365,
+    clr: 225,
+    rwx: 820,
+    fwx: 3500,
+    roofH: 1880,
+    beltH: 1260,
+    noseH: 1140,
+    sillH: 420,
+    outline: [
+      [40, 330, 30],
+      [0, 700, 40],
+      [0, 1250, 30],
+      [40, 1860, 60],
+      [2380, 1880, 70],
+      [2600, 1270, 40],
+      [4300, 1160, 70],
+      [4400, 800, 50],
+      [4370, 330, 40],
+    ],
+    windows: [
+      [260, 1275, 20],
+      [290, 1800, 30],
+      [2330, 1815, 40],
+      [2530, 1280, 20],
+    ],
+    splits: [
+      { x: 1700, w: 110, lean: 0 },
+      { x: 900, w: 130, lean: 0 },
+    ],
+    doorLines: [2560, 1720, 900],
+    handles: [2300, 1450],
+    character: [60, 1110, 4300, 1090],
+    headlight: [
+      [4290, 1110, 20],
+      [4390, 1100, 30],
+      [4395, 960, 30],
+      [4300, 960, 20],
+    ],
+    taillight: [
+      [0, 1160, 10],
+      [70, 1160, 10],
+      [70, 880, 10],
+      [0, 880, 10],
+    ],
+    rim: 'six',
+    cladding: true,
+    roofRails: false,
+    chromeTrim: false,
     bed: false,
   },
   luxury: {
@@ -494,6 +610,95 @@ const SPECS: Record<CarBody, BodySpec> = {
     bed: true,
   },
 };
+
+/**
+ * A model's proportions against its body style's outline: longer or shorter (length), taller
+ * (height), bigger wheels, squarer corners, and any field of the body spec it does differently.
+ */
+type ModelShape = { length?: number; height?: number; wheel?: number; boxy?: boolean } & Partial<Omit<BodySpec, 'outline' | 'windows'>>;
+
+const MODEL_SHAPES: Record<string, ModelShape> = {
+  // hatchbacks
+  Baleno: { length: 1.03, rim: 'multi' },
+  Glanza: { length: 1.03, chromeTrim: true },
+  WagonR: { length: 0.95, height: 1.1, boxy: true, wheel: 0.9 },
+  i20: { length: 1.03, height: 0.98, rim: 'multi', chromeTrim: true },
+  Tiago: { length: 0.98, height: 1.01 },
+  Altroz: { length: 1.03, height: 0.99, rim: 'multi' },
+  Kwid: { length: 0.95, height: 1.02, wheel: 0.92, cladding: true },
+  'Grand i10 Nios': { length: 0.97, height: 1.01 },
+  // sedans
+  Dzire: { length: 0.88, height: 1.02 },
+  Amaze: { length: 0.88, height: 1.03, chromeTrim: true },
+  Verna: { length: 1.01, height: 0.97, rim: 'multi' },
+  Ciaz: { length: 1.0, height: 1.01 },
+  Slavia: { length: 0.99 },
+  Virtus: { length: 1.0, rim: 'multi' },
+  City: { length: 1.02, height: 0.99 },
+  // SUVs
+  Creta: { length: 1.0 },
+  Seltos: { length: 1.03, rim: 'multi' },
+  Taigun: { length: 0.98, height: 0.98 },
+  Hector: { length: 1.09, height: 1.05, chromeTrim: true, wheel: 1.04 },
+  Compass: { length: 1.02, rim: 'multi', cladding: false },
+  XUV700: { length: 1.08, height: 1.02, wheel: 1.05, chromeTrim: true },
+  'ZS EV': { length: 1.0, height: 0.98, cladding: false },
+  Fortuner: { length: 1.12, height: 1.1, wheel: 1.07, chromeTrim: true, rim: 'six' },
+  Q3: { length: 1.03, height: 0.96, rim: 'multi', chromeTrim: true, cladding: false, roofRails: true },
+  X1: { length: 1.05, height: 0.97, rim: 'multi', chromeTrim: true, cladding: false, roofRails: false },
+  Nexon: { length: 1.0, height: 0.98 },
+  'Nexon EV': { length: 1.0, height: 0.98, rim: 'multi' },
+  Brezza: { height: 1.02, boxy: true },
+  Sonet: { height: 0.99, rim: 'multi', chromeTrim: true },
+  Punch: { length: 0.96, height: 1.0, wheel: 0.97 },
+  // off-roaders
+  Thar: { length: 0.91, doorLines: [2560, 1750], handles: [2300], splits: [{ x: 1750, w: 120, lean: 0 }], spare: true },
+  Bolero: { length: 0.99, height: 0.99, rim: 'alloy5' },
+  'Scorpio-N': { length: 1.05, height: 0.97, chromeTrim: true, roofRails: true, boxy: false },
+  // MUVs
+  'Innova Crysta': { length: 1.0 },
+  'Innova Hycross': { length: 1.02, height: 0.96, rim: 'multi' },
+  Ertiga: { length: 0.94, height: 0.93, wheel: 0.92 },
+  Carens: { length: 0.96, height: 0.94, cladding: true },
+  Triber: { length: 0.85, height: 0.95, wheel: 0.9 },
+  // luxury
+  '3 Series': { length: 0.98 },
+  'C-Class': { length: 0.99, height: 1.01 },
+  'E-Class': { length: 1.05, height: 1.02 },
+  A4: { length: 1.0, height: 1.0, rim: 'alloy5' },
+  Camry: { length: 1.03, height: 1.02, rim: 'alloy5' },
+};
+
+/** The body style's spec reshaped to the model's proportions (the body's own when the model is not known). */
+function specFor(body: CarBody, model: string | undefined): BodySpec {
+  const base = SPECS[body] ?? SPECS.sedan;
+  const shape = model ? MODEL_SHAPES[model] : undefined;
+  if (!shape) return base;
+  const { length = 1, height = 1, wheel = 1, boxy = false, ...fields } = shape;
+  const merged: BodySpec = { ...base, ...fields };
+  const point = ([x, h, r]: Pt): Pt => [x * length, h * height, boxy ? r * 0.45 : r];
+  const [cx1, ch1, cx2, ch2] = merged.character;
+  return {
+    ...merged,
+    L: merged.L * length,
+    wr: merged.wr * wheel,
+    clr: merged.clr * height,
+    rwx: merged.rwx * length,
+    fwx: merged.fwx * length,
+    roofH: merged.roofH * height,
+    beltH: merged.beltH * height,
+    noseH: merged.noseH * height,
+    sillH: merged.sillH * height,
+    outline: merged.outline.map(point),
+    windows: base.windows.map(point),
+    splits: merged.splits.map((split) => ({ ...split, x: split.x * length })),
+    doorLines: merged.doorLines.map((x) => x * length),
+    handles: merged.handles.map((x) => x * length),
+    character: [cx1 * length, ch1 * height, cx2 * length, ch2 * height],
+    headlight: merged.headlight.map(point),
+    taillight: merged.taillight.map(point),
+  };
+}
 
 // ---------------------------------------------------------------------------
 // shared defs
@@ -612,6 +817,10 @@ function sideCar(spec: BodySpec, paint: RGB): string {
     out.push(`<path d="M${f(ax)} ${f(-spec.roofH + 150)}Q${f(ax + 30)} ${f(-spec.roofH - 50)} ${f(ax + 90)} ${f(-spec.roofH - 45)}L${f(ax + 170)} ${f(-spec.roofH + 150)}Z" fill="#1b1c1f"/>`);
   }
 
+  if (spec.spare) {
+    // the spare wheel on the tailgate, seen edge on
+    out.push(`<rect x="${f(-wr * 0.55)}" y="${f(-(spec.beltH + wr * 0.2))}" width="${f(wr * 0.75)}" height="${f(wr * 1.9)}" rx="${f(wr * 0.3)}" fill="#17181a"/>`);
+  }
   const bodyPath = roundPath(up(spec.outline));
   out.push(`<path d="${bodyPath}" fill="url(#paint)"/>`);
   out.push(`<path d="${bodyPath}" fill="url(#ends)"/>`);
@@ -766,7 +975,7 @@ function frontCar(spec: BodySpec, paint: RGB, plate: string, rear: boolean, body
   const hw = spec.W / 2;
   const { clr, wr, beltH, roofH, noseH } = spec;
   const dark = luminance(paint) < 0.2;
-  const tall = body === 'suv' || body === 'muv' || body === 'pickup';
+  const tall = body !== 'hatchback' && body !== 'sedan' && body !== 'luxury';
 
   out.push(`<ellipse cx="0" cy="-8" rx="${f(hw * 1.25)}" ry="${f(wr * 0.34)}" fill="url(#shadow)"/>`);
   // tyres
@@ -780,7 +989,7 @@ function frontCar(spec: BodySpec, paint: RGB, plate: string, rear: boolean, body
 
   // greenhouse + glass
   const ghBottom = beltH - 10;
-  const roofHalf = hw * (body === 'muv' ? 0.76 : body === 'suv' || body === 'pickup' ? 0.73 : 0.68);
+  const roofHalf = hw * (body === 'muv' || body === 'offroader' ? 0.78 : tall ? 0.73 : 0.68);
   out.push(`<path d="${roundPath(up([[-hw * 0.88, ghBottom, 30], [-roofHalf, roofH, 140], [roofHalf, roofH, 140], [hw * 0.88, ghBottom, 30]]))}" fill="url(#paintFront)"/>`);
   const glassTop = roofH - (rear && (body === 'sedan' || body === 'luxury') ? 110 : 70);
   const glassBottom = beltH + (rear ? 90 : 25);
@@ -868,7 +1077,13 @@ function frontCar(spec: BodySpec, paint: RGB, plate: string, rear: boolean, body
         [s * (hw - 80), noseH - (tall ? 210 : 180), 40],
       ];
       out.push(`<ellipse cx="${f(s * hw * 0.68)}" cy="${f(-noseH + 100)}" rx="${f(hw * 0.4)}" ry="130" fill="url(#lampGlow)"/>`);
-      out.push(`<path d="${roundPath(up(pts))}" fill="url(#lamp)" stroke="#2b2d31" stroke-width="14"/>`);
+      if (body === 'offroader') {
+        // round headlamps in square housings
+        out.push(`<rect x="${f(s * hw * 0.7 - 120)}" y="${f(-noseH + 20)}" width="240" height="200" rx="30" fill="#1b1c1f"/>`);
+        out.push(`<circle cx="${f(s * hw * 0.7)}" cy="${f(-noseH + 120)}" r="88" fill="url(#lamp)" stroke="#9aa6b2" stroke-width="10"/>`);
+      } else {
+        out.push(`<path d="${roundPath(up(pts))}" fill="url(#lamp)" stroke="#2b2d31" stroke-width="14"/>`);
+      }
       out.push(`<circle cx="${f(s * hw * 0.72)}" cy="${f(-noseH + 105)}" r="45" fill="#eef3f8" stroke="#9aa6b2" stroke-width="8"/>`);
       out.push(`<path d="M${f(s * (hw - 70))} ${f(-noseH + 45)}L${f(s * hw * 0.46)} ${f(-noseH + 60)}" stroke="#ffffff" stroke-width="18" stroke-linecap="round"/>`);
       // fog lamp
@@ -883,10 +1098,15 @@ function frontCar(spec: BodySpec, paint: RGB, plate: string, rear: boolean, body
     const grille = roundPath(up([[-gTopHalf2, gTop, 40], [gTopHalf2, gTop, 40], [gBotHalf2, gBot, 60], [-gBotHalf2, gBot, 60]]));
     out.push(`<path d="${grille}" fill="#151619" stroke="${spec.chromeTrim ? 'url(#chrome)' : '#2a2b2e'}" stroke-width="${spec.chromeTrim ? 26 : 14}"/>`);
     const slats = tall ? 5 : 3;
-    for (let i = 1; i <= slats; i++) {
-      const h = gTop - ((gTop - gBot) * i) / (slats + 1);
-      const half = gTopHalf2 - ((gTopHalf2 - gBotHalf2) * i) / (slats + 1) - 30;
-      out.push(`<path d="M${f(-half)} ${f(-h)}L${f(half)} ${f(-h)}" stroke="${spec.chromeTrim ? '#aeb4bb' : '#3a3c40'}" stroke-width="${spec.chromeTrim ? 14 : 10}"/>`);
+    if (body === 'offroader') {
+      // vertical slots
+      for (let i = -3; i <= 3; i++) out.push(`<rect x="${f(i * gTopHalf2 * 0.27 - 22)}" y="${f(-gTop + 30)}" width="44" height="${f(gTop - gBot - 60)}" rx="18" fill="#3a3c40"/>`);
+    } else {
+      for (let i = 1; i <= slats; i++) {
+        const h = gTop - ((gTop - gBot) * i) / (slats + 1);
+        const half = gTopHalf2 - ((gTopHalf2 - gBotHalf2) * i) / (slats + 1) - 30;
+        out.push(`<path d="M${f(-half)} ${f(-h)}L${f(half)} ${f(-h)}" stroke="${spec.chromeTrim ? '#aeb4bb' : '#3a3c40'}" stroke-width="${spec.chromeTrim ? 14 : 10}"/>`);
+      }
     }
     out.push(`<ellipse cx="0" cy="${f(-(gTop + gBot) / 2)}" rx="80" ry="50" fill="url(#chrome)" stroke="#6d737a" stroke-width="6"/>`);
     // lower intake
@@ -924,8 +1144,73 @@ function frontCar(spec: BodySpec, paint: RGB, plate: string, rear: boolean, body
     out.push(`<path d="M${f(-hw * 0.7)} ${f(-(clr + 60))}L${f(hw * 0.7)} ${f(-(clr + 60))}" stroke="#0f0f11" stroke-width="22" stroke-linecap="round"/>`);
     out.push(`<ellipse cx="${f(hw * 0.55)}" cy="${f(-(clr + 10))}" rx="55" ry="28" fill="#101012" stroke="#8d9298" stroke-width="8"/>`);
     out.push(plateSvg(0, -(clr + 230), plate));
+    if (spec.spare) out.push(wheel(0, -(tTop - 40), wr * 0.95, spec.rim, false));
   }
   return out.join('');
+}
+
+/**
+ * A three-quarter view, front or rear: the near side (the side view, skewed), the body swept
+ * towards the far side (what shows of the roof and bonnet), the windscreen or rear glass, and
+ * the front or rear face (the head-on view, foreshortened). Origin: the near corner on the
+ * ground; x grows to the right, y downwards. Returns the drawing and its extent.
+ */
+function threeQuarter(spec: BodySpec, paint: RGB, plate: string, body: CarBody, rear: boolean): { svg: string; left: number; right: number; top: number } {
+  const c = 0.74; // side foreshortening
+  const s = 0.6; // face foreshortening
+  const ts = 0.05; // the side's ground line rising away from the near corner
+  const tf = 0.17; // the face's ground line rising away from the near corner
+  const { L, W, wr } = spec;
+  const hw = W / 2;
+  const side = rear ? [c, -ts, 0, 1, 0, 0] : [-c, ts, 0, 1, c * L, -ts * L];
+  const sideMatrix = `matrix(${side.map(k).join(' ')})`;
+  const onSide = (x: number, h: number): [number, number] => [side[0]! * x + side[4]!, side[1]! * x - h + side[5]!];
+  const face = `matrix(${[s, tf, 0, 1, -s * hw, -tf * hw].map(k).join(' ')})`;
+  const [vx, vy] = [-s * W, -tf * W];
+  const out: string[] = [];
+  const top = shade(paint, luminance(paint) < 0.2 ? 0.22 : 0.16);
+
+  out.push(`<ellipse cx="${f((c * L + vx) / 2)}" cy="${f(vy / 2 - ts * L * 0.5)}" rx="${f(c * L * 0.62)}" ry="${f(W * 0.42)}" fill="url(#shadow)" transform="rotate(${f(rear ? -6 : 6)} ${f((c * L + vx) / 2)} ${f(vy / 2)})"/>`);
+  // the far wheels
+  out.push(`<g transform="translate(${f(vx)} ${f(vy)}) ${sideMatrix}">${[spec.rwx, spec.fwx].map((x) => `<circle cx="${f(x)}" cy="${f(-wr)}" r="${f(wr)}" fill="#0d0d0f"/>`).join('')}</g>`);
+  // the body swept from the far side to the near one: roof, bonnet or boot lid
+  const bodyPath = roundPath(up(spec.outline));
+  const steps = 12;
+  // Each copy's outline is stroked as wide as one step, so the copies close up without stairs.
+  const stroke = (Math.hypot(vx, vy) / steps) * 1.3;
+  for (let i = steps; i >= 1; i--) {
+    const colour = i === steps ? shade(paint, -0.25) : top;
+    out.push(`<path d="${bodyPath}" fill="${colour}" stroke="${colour}" stroke-width="${f(stroke)}" stroke-linejoin="round" transform="translate(${f((vx * i) / steps)} ${f((vy * i) / steps)}) ${sideMatrix}"/>`);
+  }
+  if (spec.bed) {
+    // the open load bed of a pickup
+    const bed = [onSide(80, 1150), onSide(1720, 1150)];
+    const [a, b] = [bed[0]!, bed[1]!];
+    out.push(`<path d="M${f(a[0] + vx * 0.06)} ${f(a[1] + vy * 0.06)}L${f(b[0] + vx * 0.06)} ${f(b[1] + vy * 0.06)}L${f(b[0] + vx * 0.94)} ${f(b[1] + vy * 0.94)}L${f(a[0] + vx * 0.94)} ${f(a[1] + vy * 0.94)}Z" fill="#232427"/>`);
+  }
+  // windscreen or rear glass, from the near pillar across to the far one
+  // The roof's rear (or front) corner, and the point below it where the glass starts.
+  const roofLine = spec.roofH - 200;
+  const corner = rear ? spec.outline.findIndex((p) => p[1] >= roofLine) : spec.outline.findLastIndex((p) => p[1] >= roofLine);
+  const pillar = spec.outline[corner] ?? spec.outline[0]!;
+  const base = spec.outline[rear ? corner - 1 : corner + 1] ?? pillar;
+  const [bx, by] = onSide(base[0] + (rear ? 60 : -60), base[1] + 10);
+  const [px, py] = onSide(pillar[0] + (rear ? 160 : -160), pillar[1] - 50);
+  const glass = [
+    [bx + vx * 0.05, by + vy * 0.05],
+    [px + vx * 0.14, py + vy * 0.14],
+    [px + vx * 0.86, py + vy * 0.86],
+    [bx + vx * 0.95, by + vy * 0.95],
+  ];
+  const glassPath = `M${glass.map(([x, y]) => `${f(x!)} ${f(y!)}`).join('L')}Z`;
+  out.push(`<path d="${glassPath}" fill="url(#glass)" stroke="#121316" stroke-width="34" stroke-linejoin="round"/>`);
+  out.push(`<path d="M${f(glass[0]![0]! + vx * 0.25)} ${f(glass[0]![1]! + vy * 0.25)}L${f(glass[1]![0]! + vx * 0.3)} ${f(glass[1]![1]! + vy * 0.3)}L${f(glass[1]![0]! + vx * 0.42)} ${f(glass[1]![1]! + vy * 0.42)}L${f(glass[0]![0]! + vx * 0.37)} ${f(glass[0]![1]! + vy * 0.37)}Z" fill="#ffffff" opacity="0.12"/>`);
+  // the face below the bonnet (or boot lid), foreshortened
+  const faceTop = (rear ? spec.beltH : spec.noseH) + 25;
+  out.push(`<g transform="${face}"><clipPath id="faceClip"><rect x="${f(-hw - 400)}" y="${f(-faceTop)}" width="${f(W + 800)}" height="${f(faceTop + 600)}"/></clipPath><g clip-path="url(#faceClip)">${frontCar(spec, paint, plate, rear, body)}</g></g>`);
+  // the near side
+  out.push(`<g transform="${sideMatrix}">${sideCar(spec, paint)}</g>`);
+  return { svg: out.join(''), left: vx, right: c * L, top: -(spec.roofH + tf * W + ts * L) };
 }
 
 // ---------------------------------------------------------------------------
@@ -1116,11 +1401,20 @@ function sceneDusk(bg: RGB | null, horizon: number): Scene {
 // ---------------------------------------------------------------------------
 // interior view (canvas space, right-hand drive)
 
-function interior(paint: RGB, bg: RGB | null): string {
+/** Dashboard colours: black in small cars, two-tone in SUVs and MUVs, tan leather in luxury cars. */
+const DASH: Partial<Record<CarBody, [string, string]>> = {
+  luxury: ['#8a6a4a', '#3b2a1c'],
+  suv: ['#4a4540', '#1a1816'],
+  muv: ['#6b6258', '#2a2622'],
+  'compact-suv': ['#3c3f46', '#15161a'],
+};
+
+function interior(paint: RGB, bg: RGB | null, body: CarBody): string {
   const [top, bottom] = customSky(bg, '#5c9ad3', '#e3eef6');
+  const [dashTop, dashBottom] = DASH[body] ?? ['#34363b', '#101113'];
   const out: string[] = [];
   out.push(
-    `<defs>${skyGradient('sky', top, bottom)}${skyGradient('dash', '#34363b', '#101113')}${skyGradient('liner', '#ddd6cb', '#b9b1a5')}` +
+    `<defs>${skyGradient('sky', top, bottom)}${skyGradient('dash', dashTop, dashBottom)}${skyGradient('liner', '#ddd6cb', '#b9b1a5')}` +
       `<linearGradient id="screen" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#24557c"/><stop offset="1" stop-color="#0e2236"/></linearGradient>` +
       `<linearGradient id="hoodIn" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${shade(paint, 0.35)}"/><stop offset="0.4" stop-color="${shade(paint, 0.05)}"/><stop offset="1" stop-color="${shade(paint, -0.35)}"/></linearGradient>` +
       `<radialGradient id="dial" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#1c2a3a"/><stop offset="0.85" stop-color="#07090c"/><stop offset="1" stop-color="#3aa0ff"/></radialGradient>` +
@@ -1205,7 +1499,7 @@ function interior(paint: RGB, bg: RGB | null): string {
 // public entry point
 
 export function drawCarSvg(opts: DrawCarOptions): string {
-  const spec = SPECS[opts.body] ?? SPECS.sedan;
+  const spec = specFor(opts.body, opts.model);
   const paint = parseColour(opts.colour) ?? ([138, 141, 145] as RGB);
   const bg = parseColour(opts.background);
   const plate = opts.plate ?? '';
@@ -1216,7 +1510,7 @@ export function drawCarSvg(opts: DrawCarOptions): string {
   const footer = '</svg>';
 
   if (angle === 4) {
-    return header + interior(paint, bg) + footer;
+    return header + interior(paint, bg, opts.body) + footer;
   }
 
   const defs = commonDefs(paint, spec);
@@ -1237,40 +1531,34 @@ export function drawCarSvg(opts: DrawCarOptions): string {
     );
   }
 
-  const car = sideCar(spec, paint);
-  if (angle === 2) {
-    // close crop on the front half, showroom with a glossy floor
-    const floorY = 700;
-    const scene = sceneShowroom(bg, floorY);
-    const s = 2050 / spec.L;
-    const groundY = 1030;
-    const tx = 800 - spec.L * 0.66 * s;
-    const carG = `<g transform="translate(${f(tx)} ${groundY}) scale(${k(s)})">${car}</g>`;
-    const refl = `<g opacity="0.22" transform="translate(${f(tx)} ${groundY}) scale(${k(s)} ${k(-s)})">${car}</g>`;
+  if (angle === 1 || angle === 2) {
+    // three-quarter views: the rear on the dealer lot, the front in the showroom
+    const rear = angle === 1;
+    const scene = rear ? sceneLot(bg, 640) : sceneShowroom(bg, 640);
+    const view = threeQuarter(spec, paint, plate, opts.body, rear);
+    const s = Math.min(1380 / (view.right - view.left), 720 / -view.top);
+    const groundY = rear ? 1010 : 1040;
+    const tx = 800 - ((view.left + view.right) / 2) * s;
     return (
       header +
       `<defs>${defs}${scene.defs}</defs>` +
       scene.back +
-      refl +
-      `<rect y="${groundY}" width="${VIEW_W}" height="${VIEW_H - groundY}" fill="url(#fade)" opacity="0.25"/>` +
-      carG +
+      `<g transform="translate(${f(tx)} ${groundY}) scale(${k(s)})">${view.svg}</g>` +
+      scene.front +
       footer
     );
   }
 
-  const mirrored = angle === 1;
-  const scene = mirrored ? sceneLot(bg, 660) : sceneRoad(bg, 620);
-  const s = (mirrored ? 1260 : 1330) / spec.L;
-  const groundY = mirrored ? 930 : 960;
+  const car = sideCar(spec, paint);
+  const scene = sceneRoad(bg, 620);
+  const s = 1330 / spec.L;
+  const groundY = 960;
   const width = spec.L * s;
-  const transform = mirrored
-    ? `translate(${f(800 + width / 2)} ${groundY}) scale(${k(-s)} ${k(s)})`
-    : `translate(${f(800 - width / 2)} ${groundY}) scale(${k(s)})`;
   return (
     header +
     `<defs>${defs}${scene.defs}</defs>` +
     scene.back +
-    `<g transform="${transform}">${car}</g>` +
+    `<g transform="translate(${f(800 - width / 2)} ${groundY}) scale(${k(s)})">${car}</g>` +
     scene.front +
     footer
   );

@@ -7,7 +7,8 @@ import type { CarBody } from './car-drawing.ts';
 import type { VehicleInput } from '../../../app/lib/vehicle.ts';
 import type { FUEL_TYPES, TRANSMISSIONS } from '../../../app/lib/vehicle-schema.ts';
 
-export type DemoImage = { body: CarBody; colour: string; angle: number };
+/** `model` picks the model's own proportions in the drawing (see MODEL_SHAPES in ./car-drawing.ts). */
+export type DemoImage = { body: CarBody; model: string; colour: string; angle: number };
 
 /** A demo car: what an admin would type (in a category named, not numbered), with its pictures. */
 export type DemoVehicle = Omit<VehicleInput, 'categoryId' | 'fuelType' | 'transmission'> & {
@@ -28,9 +29,14 @@ export const demoCategories: DemoCategory[] = [
   { name: 'Rental Cars', image: { body: 'sedan', colour: '#c8862a' } },
 ];
 
-/** Gallery spec: the same car photographed from the given angles (0..5). */
-function shots(body: CarBody, colour: string, angles: number[]): DemoImage[] {
-  return angles.map((angle) => ({ body, colour, angle }));
+/**
+ * Gallery spec: the same car photographed from the given angles (0..5). The cover is the front
+ * three-quarter view (2), as dealers' listings open with; a car without one has it in place of
+ * its rear three-quarter view (1), or added.
+ */
+function shots(model: string, body: CarBody, colour: string, angles: number[]): DemoImage[] {
+  const rest = angles.filter((angle) => angle !== 2 && (angles.includes(2) || angle !== 1));
+  return [2, ...rest].map((angle) => ({ body, model, colour, angle }));
 }
 
 export const demoVehicles: DemoVehicle[] = [
@@ -79,7 +85,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('hatchback', '#b3201c', [0, 3, 1, 5, 4, 2]),
+    images: shots('Swift', 'hatchback', '#b3201c', [0, 3, 1, 5, 4, 2]),
   },
   {
     category: 'Hatchbacks',
@@ -121,7 +127,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('hatchback', '#1f3f8f', [1, 0, 3, 4]),
+    images: shots('Baleno', 'hatchback', '#1f3f8f', [1, 0, 3, 4]),
   },
   {
     category: 'Hatchbacks',
@@ -152,7 +158,7 @@ export const demoVehicles: DemoVehicle[] = [
     },
     financial: null,
     videoUrl: '',
-    images: shots('hatchback', '#c3c6ca', [0, 1, 3]),
+    images: shots('WagonR', 'hatchback', '#c3c6ca', [0, 1, 3]),
   },
   {
     category: 'Hatchbacks',
@@ -188,7 +194,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('hatchback', '#ecedeb', [0, 2, 3, 4, 5]),
+    images: shots('i20', 'hatchback', '#ecedeb', [0, 2, 3, 4, 5]),
   },
   {
     category: 'Hatchbacks',
@@ -225,7 +231,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('hatchback', '#3b6e8f', [1, 3]),
+    images: shots('Tiago', 'hatchback', '#3b6e8f', [1, 3]),
   },
   {
     category: 'Hatchbacks',
@@ -252,7 +258,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('hatchback', '#b59a6a', [0, 5, 3]),
+    images: shots('Altroz', 'hatchback', '#b59a6a', [0, 5, 3]),
   },
   {
     category: 'Hatchbacks',
@@ -324,7 +330,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('hatchback', '#2f63b5', [0, 1, 2, 3, 4, 5]),
+    images: shots('Glanza', 'hatchback', '#2f63b5', [0, 1, 2, 3, 4, 5]),
   },
   {
     category: 'Hatchbacks',
@@ -351,7 +357,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('hatchback', '#2a7f7a', [0, 3, 4]),
+    images: shots('Grand i10 Nios', 'hatchback', '#2a7f7a', [0, 3, 4]),
   },
 
   // ------------------------------------------------------------------ Sedans
@@ -399,7 +405,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('sedan', '#8c1c24', [0, 1, 3, 4, 5]),
+    images: shots('City', 'sedan', '#8c1c24', [0, 1, 3, 4, 5]),
   },
   {
     category: 'Sedans',
@@ -441,7 +447,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': false,
     },
     videoUrl: '',
-    images: shots('sedan', '#1a1b1e', [1, 0, 5]),
+    images: shots('Verna', 'sedan', '#1a1b1e', [1, 0, 5]),
   },
   {
     category: 'Sedans',
@@ -472,7 +478,7 @@ export const demoVehicles: DemoVehicle[] = [
     },
     financial: null,
     videoUrl: '',
-    images: shots('sedan', '#24324f', [0, 3]),
+    images: shots('Dzire', 'sedan', '#24324f', [0, 3]),
   },
   {
     category: 'Sedans',
@@ -518,7 +524,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('sedan', '#7a5a3a', [0, 1, 2]),
+    images: shots('Amaze', 'sedan', '#7a5a3a', [0, 1, 2]),
   },
   {
     category: 'Sedans',
@@ -551,7 +557,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('sedan', '#2c5fa8', [0, 3, 5, 4]),
+    images: shots('Slavia', 'sedan', '#2c5fa8', [0, 3, 5, 4]),
   },
   {
     category: 'Sedans',
@@ -596,7 +602,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('sedan', '#e0a91b', [0, 1, 2, 3, 4, 5]),
+    images: shots('Virtus', 'sedan', '#e0a91b', [0, 1, 2, 3, 4, 5]),
   },
   {
     category: 'Sedans',
@@ -650,7 +656,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('sedan', '#eeeee8', [1, 3, 4]),
+    images: shots('City', 'sedan', '#eeeee8', [1, 3, 4]),
   },
 
   // ------------------------------------------------------------------ SUVs
@@ -698,7 +704,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: 'https://www.youtube.com/embed/dQ4k8Lz2mYw',
-    images: shots('suv', '#5f6266', [0, 3, 1, 5, 2, 4]),
+    images: shots('Creta', 'suv', '#5f6266', [0, 3, 1, 5, 2, 4]),
   },
   {
     category: 'SUVs',
@@ -740,7 +746,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('suv', '#a51d24', [0, 1, 3, 4]),
+    images: shots('Seltos', 'suv', '#a51d24', [0, 1, 3, 4]),
   },
   {
     category: 'SUVs',
@@ -767,7 +773,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('suv', '#4f6b4a', [0, 3, 5]),
+    images: shots('Nexon', 'compact-suv', '#4f6b4a', [0, 3, 5]),
   },
   {
     category: 'SUVs',
@@ -812,7 +818,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('suv', '#1f6f78', [0, 1, 2, 3, 4]),
+    images: shots('Nexon EV', 'compact-suv', '#1f6f78', [0, 1, 2, 3, 4]),
   },
   {
     category: 'SUVs',
@@ -858,7 +864,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: 'https://www.youtube.com/embed/Xv7pR3nT0aQ',
-    images: shots('suv', '#131416', [0, 1, 2, 3, 4, 5]),
+    images: shots('XUV700', 'suv', '#131416', [0, 1, 2, 3, 4, 5]),
   },
   {
     category: 'SUVs',
@@ -894,7 +900,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('suv', '#2e3b2f', [1, 3, 5]),
+    images: shots('Scorpio-N', 'offroader', '#2e3b2f', [1, 3, 5]),
   },
   {
     category: 'SUVs',
@@ -934,7 +940,7 @@ export const demoVehicles: DemoVehicle[] = [
     },
     financial: null,
     videoUrl: '',
-    images: shots('suv', '#b8a27e', [0, 3]),
+    images: shots('Thar', 'offroader', '#b8a27e', [0, 3]),
   },
   {
     category: 'SUVs',
@@ -970,7 +976,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('suv', '#8b7d5b', [0, 1, 4]),
+    images: shots('Brezza', 'compact-suv', '#8b7d5b', [0, 1, 4]),
   },
   {
     category: 'SUVs',
@@ -997,7 +1003,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('suv', '#3a5d9c', [0, 5]),
+    images: shots('Sonet', 'compact-suv', '#3a5d9c', [0, 5]),
   },
   {
     category: 'SUVs',
@@ -1042,7 +1048,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('suv', '#d86a2b', [0, 1, 3, 5]),
+    images: shots('Punch', 'compact-suv', '#d86a2b', [0, 1, 3, 5]),
   },
   {
     category: 'SUVs',
@@ -1088,7 +1094,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('pickup', '#8e1a1f', [0, 1, 3, 5, 4]),
+    images: shots('Hilux', 'pickup', '#8e1a1f', [0, 1, 3, 5, 4]),
   },
   {
     category: 'SUVs',
@@ -1121,7 +1127,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': false,
     },
     videoUrl: '',
-    images: shots('suv', '#ecedea', [0, 3, 4]),
+    images: shots('ZS EV', 'suv', '#ecedea', [0, 3, 4]),
   },
   {
     category: 'SUVs',
@@ -1157,7 +1163,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('suv', '#23314f', [1, 0, 3]),
+    images: shots('Compass', 'suv', '#23314f', [1, 0, 3]),
   },
   {
     category: 'SUVs',
@@ -1194,7 +1200,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('suv', '#4e4a45', [0, 3, 5, 2]),
+    images: shots('Hector', 'suv', '#4e4a45', [0, 3, 5, 2]),
   },
   {
     category: 'SUVs',
@@ -1236,7 +1242,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: 'https://www.youtube.com/embed/M3tZ6yHc1Uo',
-    images: shots('suv', '#f5f5f2', [0, 1, 2, 3, 4, 5]),
+    images: shots('Fortuner', 'suv', '#f5f5f2', [0, 1, 2, 3, 4, 5]),
   },
   {
     category: 'SUVs',
@@ -1266,7 +1272,7 @@ export const demoVehicles: DemoVehicle[] = [
     },
     financial: null,
     videoUrl: '',
-    images: shots('suv', '#7d1e2a', [0, 3, 4]),
+    images: shots('Taigun', 'suv', '#7d1e2a', [0, 3, 4]),
   },
 
   // ------------------------------------------------------------------ MUVs
@@ -1314,7 +1320,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('muv', '#bfc2c5', [0, 1, 3, 4, 5]),
+    images: shots('Innova Crysta', 'muv', '#bfc2c5', [0, 1, 3, 4, 5]),
   },
   {
     category: 'MUVs',
@@ -1356,7 +1362,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('muv', '#f4f5f0', [0, 3, 1]),
+    images: shots('Ertiga', 'muv', '#f4f5f0', [0, 3, 1]),
   },
   {
     category: 'MUVs',
@@ -1383,7 +1389,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('muv', '#1c2d5a', [1, 0, 2, 4]),
+    images: shots('Carens', 'muv', '#1c2d5a', [1, 0, 2, 4]),
   },
   {
     category: 'MUVs',
@@ -1414,7 +1420,7 @@ export const demoVehicles: DemoVehicle[] = [
     },
     financial: null,
     videoUrl: '',
-    images: shots('muv', '#6b4a32', [0, 3]),
+    images: shots('Triber', 'muv', '#6b4a32', [0, 3]),
   },
   {
     category: 'MUVs',
@@ -1450,7 +1456,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('suv', '#efeeea', [0, 1, 5]),
+    images: shots('Bolero', 'offroader', '#efeeea', [0, 1, 5]),
   },
   {
     category: 'MUVs',
@@ -1495,7 +1501,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('muv', '#2b2830', [0, 1, 2, 3, 4, 5]),
+    images: shots('Innova Hycross', 'muv', '#2b2830', [0, 1, 2, 3, 4, 5]),
   },
 
   // ------------------------------------------------------------------ Luxury
@@ -1543,7 +1549,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: 'https://www.youtube.com/embed/b9KfW2sLq8E',
-    images: shots('luxury', '#e8e9e4', [0, 1, 2, 3, 4, 5]),
+    images: shots('3 Series', 'luxury', '#e8e9e4', [0, 1, 2, 3, 4, 5]),
   },
   {
     category: 'Luxury',
@@ -1576,7 +1582,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('luxury', '#0f1012', [0, 3, 2, 4]),
+    images: shots('C-Class', 'luxury', '#0f1012', [0, 3, 2, 4]),
   },
   {
     category: 'Luxury',
@@ -1616,7 +1622,7 @@ export const demoVehicles: DemoVehicle[] = [
     },
     financial: null,
     videoUrl: '',
-    images: shots('luxury', '#6b6d6f', [1, 0, 3]),
+    images: shots('E-Class', 'luxury', '#6b6d6f', [1, 0, 3]),
   },
   {
     category: 'Luxury',
@@ -1649,7 +1655,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': true,
     },
     videoUrl: '',
-    images: shots('luxury', '#1d3a6e', [0, 3, 5, 4]),
+    images: shots('A4', 'luxury', '#1d3a6e', [0, 3, 5, 4]),
   },
   {
     category: 'Luxury',
@@ -1685,7 +1691,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('suv', '#f3f4f1', [0, 1, 3]),
+    images: shots('Q3', 'suv', '#f3f4f1', [0, 1, 3]),
   },
   {
     category: 'Luxury',
@@ -1731,7 +1737,7 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': false,
     },
     videoUrl: '',
-    images: shots('suv', '#1b4a7a', [0, 5]),
+    images: shots('X1', 'suv', '#1b4a7a', [0, 5]),
   },
   {
     category: 'Luxury',
@@ -1767,7 +1773,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('luxury', '#4a4c50', [0, 1, 3, 4]),
+    images: shots('Camry', 'luxury', '#4a4c50', [0, 1, 3, 4]),
   },
 
   // ------------------------------------------------------------------ Rental Cars
@@ -1802,7 +1808,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('sedan', '#f7f7f3', [0, 3, 4]),
+    images: shots('Dzire', 'sedan', '#f7f7f3', [0, 3, 4]),
   },
   {
     category: 'Rental Cars',
@@ -1829,7 +1835,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('muv', '#7b2a25', [1, 3]),
+    images: shots('Ertiga', 'muv', '#7b2a25', [1, 3]),
   },
   {
     category: 'Rental Cars',
@@ -1862,7 +1868,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('muv', '#8a6f4e', [0, 1, 4, 3]),
+    images: shots('Innova Crysta', 'muv', '#8a6f4e', [0, 1, 4, 3]),
   },
   {
     category: 'Rental Cars',
@@ -1922,7 +1928,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('suv', '#a9adb1', [0, 1, 3]),
+    images: shots('Creta', 'suv', '#a9adb1', [0, 1, 3]),
   },
   {
     category: 'Rental Cars',
@@ -1958,7 +1964,7 @@ export const demoVehicles: DemoVehicle[] = [
     },
     financial: null,
     videoUrl: '',
-    images: shots('suv', '#c74a1c', [0, 3, 5]),
+    images: shots('Thar', 'offroader', '#c74a1c', [0, 3, 5]),
   },
   {
     category: 'Rental Cars',
@@ -1998,6 +2004,6 @@ export const demoVehicles: DemoVehicle[] = [
       'Insurance Transfer': false,
     },
     videoUrl: '',
-    images: shots('sedan', '#5a4636', [0, 1]),
+    images: shots('Amaze', 'sedan', '#5a4636', [0, 1]),
   },
 ];

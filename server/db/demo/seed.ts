@@ -19,7 +19,7 @@ async function writeAtomically(file: string, body: string | Buffer) {
   await rename(temporary, file);
 }
 
-type PhotoSpec = { body: CarBody; colour: string; angle: number };
+type PhotoSpec = { body: CarBody; model?: string; colour: string; angle: number };
 
 /**
  * Draws a demo photo and stores it through the same pipeline as an admin's upload. With a
