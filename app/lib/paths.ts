@@ -57,6 +57,18 @@ function thenTo(path: string, redirectTo?: string): string {
   return redirectTo === undefined ? path : `${path}?redirectTo=${encodeURIComponent(redirectTo)}`;
 }
 
+/**
+ * Where a sign-in or sign-up goes when the page that asked for it (`?redirectTo=`, already
+ * checked by localRedirect) should take over: instead of the home page, or after phone
+ * verification when the profile is not complete yet.
+ */
+export function onwardsTo(usual: string, redirectTo: string | null): string {
+  if (!redirectTo) return usual;
+  if (usual === '/') return redirectTo;
+  if (usual === '/profile-complete') return thenTo('/profile-complete', redirectTo);
+  return usual;
+}
+
 export const paths = {
   home: '/',
   search: (query: string, page = 1) => {
@@ -92,6 +104,8 @@ export const paths = {
   loginThen: (redirectTo: string) => thenTo('/login', redirectTo),
   logout: '/logout',
   signup: '/signup',
+  /** The sign-up page, sending the new account on to `redirectTo` (through phone verification). */
+  signupThen: (redirectTo: string) => thenTo('/signup', redirectTo),
   /** Every sign-in that leaves the site (Google) comes back here to be routed by profile completeness. */
   authContinue: '/auth/continue',
   about: '/about',
