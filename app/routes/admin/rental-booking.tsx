@@ -164,7 +164,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
       <PageHeader title={`Booking #${booking.id}`} back={{ to: adminPaths.rentalDesk, label: 'Rental desk' }} />
       {toast ? <FormMessage tone={toast.tone}>{toast.text}</FormMessage> : null}
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <p className="text-lg font-bold">{booking.carName}</p>
           <p className="text-sm text-slate-600">{formatRange(booking.fromMs, booking.toMs)}</p>

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { getProfile } from '../../../server/accounts/profiles.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
@@ -47,9 +48,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listBookings(services.database, { fromMs: 0, toMs: endMs, statuses: ['active', 'returned'] }),
     takeFlash(services.config.authSecret, request),
   ]);
-  const licenceOf = new Map<string, string>();
+  // Who asked, so the desk can call them before confirming: name, phone and licence per renter.
+  const renterOf = new Map<string, { licence: string; name: string; phone: string }>();
   for (const booking of requested) {
-    if (!licenceOf.has(booking.userId)) licenceOf.set(booking.userId, (await licenceStatusFor(services.database, booking.userId))?.status ?? 'none');
+    if (renterOf.has(booking.userId)) continue;
+    const [licence, profile] = await Promise.all([licenceStatusFor(services.database, booking.userId), getProfile(services.database, booking.userId)]);
+    renterOf.set(booking.userId, { licence: licence?.status ?? 'none', name: profile?.name ?? '', phone: profile?.phone ?? '' });
   }
   const bar = (fromMs: number, toMs: number) => ({
     left: Math.max(0, ((fromMs - startMs) / (endMs - startMs)) * 100),
@@ -78,7 +82,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         carName: booking.carName,
         range: formatRange(booking.fromMs, booking.toMs),
         total: booking.quote.total,
-        licence: licenceOf.get(booking.userId) ?? 'none',
+        paidOnline: booking.paymentMethod === 'razorpay' ? booking.amountPaid : null,
+        renter: renterOf.get(booking.userId) ?? { licence: 'none', name: '', phone: '' },
       })),
       onTrip: active.map((booking) => ({ id: booking.id, carName: booking.carName, status: booking.status, range: formatRange(booking.fromMs, booking.toMs) })),
       licencesWaiting: waitingLicences.length,
@@ -163,15 +168,24 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
                   #{booking.id} · {booking.carName}
                 </Link>
                 <p className="text-sm text-slate-600">
-                  {booking.range} · {formatRupees(booking.total)} at pickup
+                  {booking.range} · {booking.paidOnline === null ? `${formatRupees(booking.total)} at pickup` : booking.paidOnline > 0 ? `${formatRupees(booking.paidOnline)} paid online` : 'online payment awaited'}
                 </p>
                 <p className="text-sm">
-                  Licence:{' '}
-                  {booking.licence === 'none' ? (
+                  {booking.renter.name || 'No name'}
+                  {booking.renter.phone ? (
+                    <>
+                      {' · '}
+                      <a href={`tel:${booking.renter.phone}`} className="text-brand-700 underline">
+                        {booking.renter.phone}
+                      </a>
+                    </>
+                  ) : null}
+                  {' · '}Licence:{' '}
+                  {booking.renter.licence === 'none' ? (
                     <span className="font-semibold text-red-700">none on file</span>
                   ) : (
-                    <Link to={adminPaths.rentalLicences} className={booking.licence === 'approved' ? 'font-semibold text-green-700' : 'font-semibold text-amber-800 underline'}>
-                      {LICENCE_STATUS_TEXT[booking.licence as keyof typeof LICENCE_STATUS_TEXT]}
+                    <Link to={adminPaths.rentalLicences} className={booking.renter.licence === 'approved' ? 'font-semibold text-green-700' : 'font-semibold text-amber-800 underline'}>
+                      {LICENCE_STATUS_TEXT[booking.renter.licence as keyof typeof LICENCE_STATUS_TEXT]}
                     </Link>
                   )}
                 </p>
@@ -179,7 +193,7 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
               <div className="flex flex-wrap items-center gap-2">
                 <Form method="post">
                   <input type="hidden" name="bookingId" value={booking.id} />
-                  <button type="submit" name="intent" value="confirm" disabled={busy || booking.licence !== 'approved'} className={`${primaryButton} px-4 py-2 text-sm`}>
+                  <button type="submit" name="intent" value="confirm" disabled={busy || booking.renter.licence !== 'approved'} className={`${primaryButton} px-4 py-2 text-sm`}>
                     Confirm #{booking.id}
                   </button>
                 </Form>
@@ -271,7 +285,7 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
         {cars.length === 0 ? <p className="text-sm text-slate-600">No cars in the rental fleet yet: mark a vehicle as rental in its edit form.</p> : null}
       </section>
 
-      <section aria-labelledby="blocks-heading" className="grid gap-4 lg:grid-cols-2">
+      <section aria-labelledby="blocks-heading" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 id="blocks-heading" className="text-lg font-bold">
             Block a car
