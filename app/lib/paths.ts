@@ -14,6 +14,7 @@ export const pathPatterns = {
   licencePhoto: '/licence-photos/:userId/:side',
   rentalCar: '/rent/:id',
   rentalBook: '/rent/:id/book',
+  payBooking: '/profile/bookings/:id/pay',
   adminRentalBooking: '/admin/rentals/bookings/:id',
 } as const;
 
@@ -133,6 +134,8 @@ export const paths = {
   rentalBook: (id: number | string, range?: { from: string; to: string } | null) => fill(pathPatterns.rentalBook, { id }) + rangeQuery(range),
   /** The renter's bookings on the profile page. */
   myBookings: '/profile#bookings',
+  /** Paying an online booking in Razorpay Checkout (the booking form sends here). */
+  payBooking: (id: number) => fill(pathPatterns.payBooking, { id }),
   /** Mail and SMS as the demo and the tests "send" them. */
   devOutbox: '/dev/outbox',
 } as const;

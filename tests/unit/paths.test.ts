@@ -30,6 +30,7 @@ const builders: Record<string, () => string[]> = {
   'paths.rent': () => [paths.rent(), paths.rent({ from: '2026-12-01T10:00', to: '2026-12-03T13:00' })],
   'paths.loginThen': () => [paths.loginThen('/wishlist')],
   'paths.signupThen': () => [paths.signupThen('/rent/3/book')],
+  'paths.payBooking': () => [paths.payBooking(12)],
   'paths.rentalCar': () => [paths.rentalCar(4), paths.rentalCar(4, { from: '2026-12-01T10:00', to: '2026-12-03T13:00' }, '2026-12')],
   'paths.rentalBook': () => [paths.rentalBook(4, { from: '2026-12-01T10:00', to: '2026-12-03T13:00' })],
   'adminPaths.rentalBooking': () => [adminPaths.rentalBooking(9)],
