@@ -192,18 +192,22 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
                 <input type="radio" name="pickup" value="hub" defaultChecked className="h-4 w-4 accent-brand-700" /> At our hub
               </label>
               {car.deliveryAvailable ? (
-                <label className="flex flex-wrap items-center gap-2">
-                  <input type="radio" name="pickup" value="delivery" className="h-4 w-4 accent-brand-700" /> Delivered (+{formatRupees(policy.deliveryFee)}) to PIN code
-                  <input
-                    name="pinCode"
-                    inputMode="numeric"
-                    maxLength={6}
-                    pattern="[1-9][0-9]{5}"
-                    aria-label="PIN code for delivery"
-                    aria-invalid={actionData?.fields?.pinCode ? true : undefined}
-                    className={`${inputClass} w-32 py-1.5`}
-                  />
-                </label>
+                <>
+                  <label className="flex items-center gap-2">
+                    <input type="radio" name="pickup" value="delivery" className="h-4 w-4 accent-brand-700" /> Delivered to you (+{formatRupees(policy.deliveryFee)})
+                  </label>
+                  <label className="ml-6 flex flex-col gap-1 text-sm font-semibold text-slate-700">
+                    PIN code for delivery
+                    <input
+                      name="pinCode"
+                      inputMode="numeric"
+                      maxLength={6}
+                      pattern="[1-9][0-9]{5}"
+                      aria-invalid={actionData?.fields?.pinCode ? true : undefined}
+                      className={`${inputClass} max-w-40 py-2`}
+                    />
+                  </label>
+                </>
               ) : null}
               {actionData?.fields?.pinCode ? <p className="text-sm font-medium text-red-700">{actionData.fields.pinCode}</p> : null}
             </fieldset>

@@ -234,8 +234,8 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
         </h2>
         <div className="mt-3 overflow-x-auto">
           <div className="min-w-[760px]">
-            <div className="grid grid-cols-[160px_1fr] text-[11px] text-slate-500">
-              <span />
+            <div className="grid grid-cols-[140px_1fr] text-[11px] text-slate-500 lg:grid-cols-[220px_1fr]">
+              <span className="sticky left-0 z-10 bg-white" />
               <div className="grid" style={{ gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` }}>
                 {days.map((day) => (
                   <span key={day.label} className={`border-l border-slate-200 px-0.5 ${day.weekend ? 'bg-slate-50' : ''}`}>
@@ -248,8 +248,9 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
             </div>
             <ul>
               {cars.map((car) => (
-                <li key={car.id} className="grid grid-cols-[160px_1fr] items-center border-t border-slate-100 py-1.5">
-                  <span className="truncate pr-2 text-sm font-semibold" title={car.name}>
+                <li key={car.id} className="grid grid-cols-[140px_1fr] items-center border-t border-slate-100 py-1.5 lg:grid-cols-[220px_1fr]">
+                  {/* Stays in view while a phone scrolls the weeks sideways. */}
+                  <span className="sticky left-0 z-10 line-clamp-2 bg-white pr-2 text-sm font-semibold" title={car.name}>
                     {car.name}
                     {!car.rentable ? <span className="block text-xs font-normal text-red-700">not bookable</span> : null}
                   </span>
