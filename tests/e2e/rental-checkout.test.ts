@@ -1,13 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, screenshotDir, viewports, visible, waitForHydration } from '../support/browser.ts';
-import { openServerDatabase } from '../support/database.ts';
+import { launchChromium, openPageOn, saveScreenshot, visible, waitForHydration, type ViewportName } from '../support/browser.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
-import { addFleetCar, param, swiftTerms } from '../support/rentals.ts';
+import { addFleetCarOn, param, sendLicence } from '../support/rentals.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -24,33 +20,11 @@ let standin: RazorpayStandin;
 let browser: Browser;
 let carId: number;
 let renter: HttpClient;
-const contexts: BrowserContext[] = [];
 const errors: string[] = [];
 
-async function open(viewport: keyof typeof viewports): Promise<Page> {
-  const context = await browser.newContext({ ...viewports[viewport], baseURL: server.url, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
-  context.setDefaultTimeout(20_000);
-  contexts.push(context);
-  // The renter signed up and sent a licence over HTTP: the browser carries the same session.
-  const host = new URL(server.url).hostname;
-  await context.addCookies([...renter.jar.cookies.values()].map((cookie) => ({ name: cookie.name, value: cookie.value, domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const })));
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return page;
-}
-
-async function shot(page: Page, name: string) {
-  await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false, animations: 'disabled' });
-}
-
-async function photo(colour: { r: number; g: number; b: number }): Promise<Blob> {
-  const bytes = await sharp({ create: { width: 900, height: 560, channels: 3, background: colour } }).jpeg().toBuffer();
-  return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
-}
+/** The renter signed up and sent a licence over HTTP: the browser carries the same session. */
+const open = (viewport: ViewportName) => openPageOn(browser, server.url, viewport, errors, { cookies: renter.jar.cookies.values() });
+const shot = (page: Page, name: string) => saveScreenshot(page, name, false);
 
 beforeAll(async () => {
   standin = await startRazorpayStandin();
@@ -59,26 +33,15 @@ beforeAll(async () => {
     seed: true,
     env: { APP_MODE: 'demo', PAGE_CACHE_SECONDS: '0', RAZORPAY_KEY_ID: STANDIN_KEY_ID, RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, RAZORPAY_API_URL: standin.url, RAZORPAY_CHECKOUT_URL: standin.checkoutUrl },
   });
-  const database = openServerDatabase(server);
-  try {
-    carId = await addFleetCar({ database, clock: { now: () => Date.now() } }, CAR, swiftTerms);
-  } finally {
-    await database.close();
-  }
+  carId = await addFleetCarOn(server, CAR);
   renter = new HttpClient(server.url, { address: null });
   await signUp(renter, uniqueEmail('online'));
   await completeProfile(renter, 'Rohan Das', uniqueMobile());
-  const licence = new FormData();
-  licence.append('number', 'WB0120170099887');
-  licence.append('dateOfBirth', '1991-11-02');
-  licence.append('front', await photo({ r: 30, g: 120, b: 90 }), 'front.jpg');
-  licence.append('back', await photo({ r: 120, g: 30, b: 90 }), 'back.jpg');
-  expect((await renter.request('/api/v1/me/licence', { method: 'POST', body: licence })).status).toBe(201);
+  expect((await sendLicence(renter, 'WB0120170099887', '1991-11-02')).status).toBe(201);
   browser = await launchChromium();
 }, 300_000);
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close().catch(() => {})));
   await browser?.close();
   await server?.stop();
   await standin?.close();

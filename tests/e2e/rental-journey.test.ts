@@ -1,12 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, screenshotDir, viewports, visible, waitFor, waitForHydration } from '../support/browser.ts';
-import { openServerDatabase } from '../support/database.ts';
+import { launchChromium, openPageOn, saveScreenshot, visible, waitFor, waitForHydration, type ViewportName } from '../support/browser.ts';
 import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
-import { addFleetCar, swiftTerms } from '../support/rentals.ts';
+import { addFleetCarOn } from '../support/rentals.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
 
@@ -25,25 +22,10 @@ const CAR = 'Journey Swift Dzire';
 let server: TestServer;
 let browser: Browser;
 let carId: number;
-const contexts: BrowserContext[] = [];
 const errors: string[] = [];
 
-async function open(viewport: keyof typeof viewports): Promise<Page> {
-  const context = await browser.newContext({ ...viewports[viewport], baseURL: server.url, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
-  context.setDefaultTimeout(20_000);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return page;
-}
-
-async function shot(page: Page, name: string) {
-  await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const open = (viewport: ViewportName) => openPageOn(browser, server.url, viewport, errors);
+const shot = saveScreenshot;
 
 /** A phone photo of one side of a licence. */
 async function photo(colour: string): Promise<Buffer> {
@@ -70,17 +52,11 @@ async function smsCode(page: Page, recipient: string, pattern: RegExp): Promise<
 beforeAll(async () => {
   server = await startTestServer({ dialect: 'sqlite', seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, PAGE_CACHE_SECONDS: '0', SETTINGS_CACHE_SECONDS: '0' } });
   // A fleet car of the test's own: 240 km a day included, ₹12 per extra km, ₹5,000 deposit.
-  const database = openServerDatabase(server);
-  try {
-    carId = await addFleetCar({ database, clock: { now: () => Date.now() } }, CAR, swiftTerms);
-  } finally {
-    await database.close();
-  }
+  carId = await addFleetCarOn(server, CAR);
   browser = await launchChromium();
 }, 300_000);
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close().catch(() => {})));
   await browser?.close();
   await server?.stop();
 });

@@ -1,10 +1,8 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { razorpaySignature } from '../../server/payments/razorpay.ts';
-import { openServerDatabase } from '../support/database.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
-import { addFleetCar, param, swiftTerms } from '../support/rentals.ts';
+import { addFleetCarOn, param, sendLicence } from '../support/rentals.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -21,11 +19,6 @@ const HOUR_MS = 60 * 60 * 1000;
 
 type BookingJson = { id: number; status: string; paymentMethod: string; amountPaid: number; quote: { total: number } };
 
-async function photo(colour: { r: number; g: number; b: number }): Promise<Blob> {
-  const bytes = await sharp({ create: { width: 900, height: 560, channels: 3, background: colour } }).jpeg().toBuffer();
-  return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
-}
-
 describe.skipIf(!shared.url)(`Razorpay Checkout on the booking pages (${shared.dialect})`, () => {
   let server: TestServer;
   let standin: RazorpayStandin;
@@ -39,21 +32,11 @@ describe.skipIf(!shared.url)(`Razorpay Checkout on the booking pages (${shared.d
       seed: false,
       env: { RAZORPAY_KEY_ID: STANDIN_KEY_ID, RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, RAZORPAY_API_URL: standin.url, RAZORPAY_CHECKOUT_URL: standin.checkoutUrl, TRUST_PROXY: 'true' },
     });
-    const database = openServerDatabase(server);
-    try {
-      carId = await addFleetCar({ database, clock: { now: () => Date.now() } }, 'Checkout Swift', swiftTerms);
-    } finally {
-      await database.close();
-    }
+    carId = await addFleetCarOn(server, 'Checkout Swift');
     renter = new HttpClient(server.url);
     await signUp(renter, uniqueEmail('checkout'));
     await completeProfile(renter, 'Nisha Rao', uniqueMobile());
-    const licence = new FormData();
-    licence.append('number', 'TN0120180011223');
-    licence.append('dateOfBirth', '1992-03-04');
-    licence.append('front', await photo({ r: 20, g: 90, b: 160 }), 'front.jpg');
-    licence.append('back', await photo({ r: 160, g: 40, b: 40 }), 'back.jpg');
-    expect((await renter.request('/api/v1/me/licence', { method: 'POST', body: licence })).status).toBe(201);
+    expect((await sendLicence(renter, 'TN0120180011223', '1992-03-04')).status).toBe(201);
   }, 240_000);
 
   afterAll(async () => {
