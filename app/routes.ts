@@ -51,6 +51,7 @@ export default [
     route('profile', 'routes/profile.tsx'),
     route('profile/delete', 'routes/profile-delete.tsx'),
     route('profile/licence', 'routes/profile-licence.tsx'),
+    route('profile/bookings/:id/pay', 'routes/booking-pay.tsx'),
     route('profile-complete', 'routes/profile-complete.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
     route('compare', 'routes/compare.tsx'),

@@ -60,6 +60,8 @@ const schema = z.object({
   RAZORPAY_KEY_SECRET: z.string().min(8, 'must be the key secret from the Razorpay dashboard').optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be the webhook secret set in the Razorpay dashboard').optional(),
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  // Razorpay Checkout's script; the page's CSP allows its origin (and the API's, for Checkout's frame) only while the keys are set.
+  RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   // Where Google's OpenID configuration lives; tests point it at a local OpenID server.
@@ -182,7 +184,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
           : { provider: 'outbox' as const },
     razorpay:
       values.RAZORPAY_KEY_ID && values.RAZORPAY_KEY_SECRET
-        ? { keyId: values.RAZORPAY_KEY_ID, keySecret: values.RAZORPAY_KEY_SECRET, webhookSecret: values.RAZORPAY_WEBHOOK_SECRET, apiUrl: values.RAZORPAY_API_URL }
+        ? { keyId: values.RAZORPAY_KEY_ID, keySecret: values.RAZORPAY_KEY_SECRET, webhookSecret: values.RAZORPAY_WEBHOOK_SECRET, apiUrl: values.RAZORPAY_API_URL, checkoutUrl: values.RAZORPAY_CHECKOUT_URL }
         : null,
     google:
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET

@@ -14,6 +14,7 @@ export const pathPatterns = {
   licencePhoto: '/licence-photos/:userId/:side',
   rentalCar: '/rent/:id',
   rentalBook: '/rent/:id/book',
+  payBooking: '/profile/bookings/:id/pay',
   adminRentalBooking: '/admin/rentals/bookings/:id',
 } as const;
 
@@ -57,6 +58,18 @@ function thenTo(path: string, redirectTo?: string): string {
   return redirectTo === undefined ? path : `${path}?redirectTo=${encodeURIComponent(redirectTo)}`;
 }
 
+/**
+ * Where a sign-in or sign-up goes when the page that asked for it (`?redirectTo=`, already
+ * checked by localRedirect) should take over: instead of the home page, or after phone
+ * verification when the profile is not complete yet.
+ */
+export function onwardsTo(usual: string, redirectTo: string | null): string {
+  if (!redirectTo) return usual;
+  if (usual === '/') return redirectTo;
+  if (usual === '/profile-complete') return thenTo('/profile-complete', redirectTo);
+  return usual;
+}
+
 export const paths = {
   home: '/',
   search: (query: string, page = 1) => {
@@ -92,6 +105,8 @@ export const paths = {
   loginThen: (redirectTo: string) => thenTo('/login', redirectTo),
   logout: '/logout',
   signup: '/signup',
+  /** The sign-up page, sending the new account on to `redirectTo` (through phone verification). */
+  signupThen: (redirectTo: string) => thenTo('/signup', redirectTo),
   /** Every sign-in that leaves the site (Google) comes back here to be routed by profile completeness. */
   authContinue: '/auth/continue',
   about: '/about',
@@ -119,6 +134,8 @@ export const paths = {
   rentalBook: (id: number | string, range?: { from: string; to: string } | null) => fill(pathPatterns.rentalBook, { id }) + rangeQuery(range),
   /** The renter's bookings on the profile page. */
   myBookings: '/profile#bookings',
+  /** Paying an online booking in Razorpay Checkout (the booking form sends here). */
+  payBooking: (id: number) => fill(pathPatterns.payBooking, { id }),
   /** Mail and SMS as the demo and the tests "send" them. */
   devOutbox: '/dev/outbox',
 } as const;

@@ -9,7 +9,7 @@ import { appContext } from '../context.ts';
 import { GoogleButton } from '../components/google-button.tsx';
 import { googleButtonState } from '../lib/auth-messages.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
-import { localRedirect, paths } from '../lib/paths.ts';
+import { localRedirect, onwardsTo, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../lib/input.ts';
 import type { Route } from './+types/login';
@@ -28,6 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Signed in here, the Google button links Google to this account (SPEC 2, Login).
     signedInAs: user?.email ?? null,
     googleError: googleErrorMessage(url.searchParams.get('error')),
+    // A new visitor sent here to sign in (the booking steps) creates an account without losing the way back.
+    redirectTo: localRedirect(url.searchParams.get('redirectTo')),
   };
 }
 
@@ -66,17 +68,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { error: result.message, email };
   }
   throw redirect(onwardsTo(result.redirectTo, localRedirect(new URL(request.url).searchParams.get('redirectTo'))), { headers: forwardCookies(await gate.succeeded(), result.headers) });
-}
-
-/**
- * Where a page that asked for sign-in (`?redirectTo=`, a path of ours) takes over: after the
- * home page, or through phone verification when the profile is not complete yet.
- */
-function onwardsTo(usual: string, redirectTo: string | null): string {
-  if (!redirectTo) return usual;
-  if (usual === paths.home) return redirectTo;
-  if (usual === paths.profileComplete) return paths.profileCompleteThen(redirectTo);
-  return usual;
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -121,7 +112,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       />
       <p className="mt-5 text-center text-slate-700">
         New here?{' '}
-        <Link to={paths.signup} className="font-semibold text-brand-700 underline">
+        <Link to={loaderData.redirectTo ? paths.signupThen(loaderData.redirectTo) : paths.signup} className="font-semibold text-brand-700 underline">
           Create an account
         </Link>
       </p>

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { requireUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../server/http/flash.ts';
@@ -45,6 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProfileLicence({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto w-full max-w-[560px] rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      {loaderData.redirectTo ? (
+        <p className="mb-4 text-sm">
+          <Link to={loaderData.redirectTo} className="font-semibold text-brand-700 underline">
+            ← Back to where you were
+          </Link>
+        </p>
+      ) : null}
       {loaderData.toast ? (
         <div className="mb-4">
           <FormMessage tone={loaderData.toast.tone}>{loaderData.toast.text}</FormMessage>

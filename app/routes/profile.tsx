@@ -80,6 +80,8 @@ async function myBookings(services: AppServices, userId: string): Promise<MyBook
         to: booking.to,
         total: booking.quote.total,
         deposit: booking.quote.deposit,
+        paidOnline: booking.paymentMethod === 'razorpay' ? booking.amountPaid : null,
+        holdExpiresAt: booking.holdExpiresAt,
         cancel: preview ? { ...preview, paid: booking.amountPaid } : null,
         charges: booking.charges ? { total: booking.charges.total, depositRefund: booking.depositRefund ?? booking.charges.depositRefund, amountDue: booking.charges.amountDue } : null,
       };

@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { getProfile } from '../../server/accounts/profiles.ts';
 import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { flashHeaders } from '../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
-import { carAvailability, createBooking } from '../../server/rentals/bookings.ts';
+import { rentalDeskServices } from '../../server/http/rental-services.ts';
+import { carAvailability } from '../../server/rentals/bookings.ts';
 import { licenceStatusFor } from '../../server/rentals/licences.ts';
-import { notifyAdminOfBooking } from '../../server/rentals/notify.ts';
+import { requestBooking } from '../../server/rentals/lifecycle.ts';
 import { rentalSettings } from '../../server/rentals/store.ts';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../components/form.tsx';
 import { QuoteBreakdown } from '../components/rentals/quote-parts.tsx';
@@ -97,6 +99,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         deliveryFee: settings.rentalDeliveryFee,
       },
       steps,
+      // Razorpay Checkout is offered only while its keys are set (docs/decisions/021, 030).
+      onlinePayment: services.payments !== null,
       ready: ready && availability.available,
       message,
     },
@@ -115,15 +119,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form instanceof FormReadError) return data({ error: form.message, fields: {} as Record<string, string> }, { status: form.status });
   const pickup = form.get('pickup') === 'delivery' ? 'delivery' : 'hub';
   const pinCode = typeof form.get('pinCode') === 'string' ? String(form.get('pinCode')).trim().slice(0, 10) : '';
+  const paymentMethod = form.get('payment') === 'razorpay' ? 'razorpay' : 'pay-at-pickup';
   let booking;
   try {
-    booking = await createBooking(services, { userId: user.id, vehicleId: id, fromMs: range.fromMs, toMs: range.toMs, pickup, pinCode, paymentMethod: 'pay-at-pickup' });
+    // The desk hears of it by mail when notifications are on; the renter's request never waits for it.
+    booking = await requestBooking(rentalDeskServices(services), { userId: user.id, vehicleId: id, fromMs: range.fromMs, toMs: range.toMs, pickup, pinCode, paymentMethod });
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: 'The booking could not be made. Please try again.', log: 'rental booking failed' });
     return data({ error: answer.message, fields: answer.fields as Record<string, string> }, { status: answer.status, headers: answer.headers });
   }
-  // The desk hears of it by mail when notifications are on; the renter's request never waits for it.
-  void notifyAdminOfBooking(services, booking).catch((error: unknown) => services.logger.warn({ err: error }, 'new booking mail could not be sent'));
+  // Paid online: on to Razorpay Checkout; the car is held for the payment meanwhile.
+  if (booking.paymentMethod === 'razorpay') throw redirect(paths.payBooking(booking.id));
   const text = `Booking #${booking.id} requested: ${booking.carName}, ${formatRange(booking.fromMs, booking.toMs)}. Pay ${formatRupees(booking.quote.total)} at pickup; we confirm by SMS.`;
   throw redirect(paths.myBookings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
 }
@@ -136,8 +142,9 @@ const stepTone: Record<StepState, string> = {
 };
 
 export default function RentBook({ loaderData, actionData }: Route.ComponentProps) {
-  const { car, range, quote, terms, policy, steps, ready, message } = loaderData;
+  const { car, range, quote, terms, policy, steps, ready, message, onlinePayment } = loaderData;
   const busy = useNavigation().state === 'submitting';
+  const [payment, setPayment] = useState<'pay-at-pickup' | 'razorpay'>('pay-at-pickup');
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -174,7 +181,7 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
       </ol>
       <section aria-labelledby="book-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <h2 id="book-heading" className="text-lg font-bold">
-          Pay at pickup
+          {onlinePayment ? 'Your booking' : 'Pay at pickup'}
         </h2>
         <QuoteBreakdown quote={quote} terms={terms} policy={policy} />
         {ready ? (
@@ -185,23 +192,38 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
                 <input type="radio" name="pickup" value="hub" defaultChecked className="h-4 w-4 accent-brand-700" /> At our hub
               </label>
               {car.deliveryAvailable ? (
-                <label className="flex flex-wrap items-center gap-2">
-                  <input type="radio" name="pickup" value="delivery" className="h-4 w-4 accent-brand-700" /> Delivered (+{formatRupees(policy.deliveryFee)}) to PIN code
-                  <input
-                    name="pinCode"
-                    inputMode="numeric"
-                    maxLength={6}
-                    pattern="[1-9][0-9]{5}"
-                    aria-label="PIN code for delivery"
-                    aria-invalid={actionData?.fields?.pinCode ? true : undefined}
-                    className={`${inputClass} w-32 py-1.5`}
-                  />
-                </label>
+                <>
+                  <label className="flex items-center gap-2">
+                    <input type="radio" name="pickup" value="delivery" className="h-4 w-4 accent-brand-700" /> Delivered to you (+{formatRupees(policy.deliveryFee)})
+                  </label>
+                  <label className="ml-6 flex flex-col gap-1 text-sm font-semibold text-slate-700">
+                    PIN code for delivery
+                    <input
+                      name="pinCode"
+                      inputMode="numeric"
+                      maxLength={6}
+                      pattern="[1-9][0-9]{5}"
+                      aria-invalid={actionData?.fields?.pinCode ? true : undefined}
+                      className={`${inputClass} max-w-40 py-2`}
+                    />
+                  </label>
+                </>
               ) : null}
               {actionData?.fields?.pinCode ? <p className="text-sm font-medium text-red-700">{actionData.fields.pinCode}</p> : null}
             </fieldset>
+            {onlinePayment ? (
+              <fieldset className="flex flex-col gap-2">
+                <legend className="font-semibold">Payment</legend>
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="payment" value="pay-at-pickup" checked={payment === 'pay-at-pickup'} onChange={() => setPayment('pay-at-pickup')} className="h-4 w-4 accent-brand-700" /> Pay at pickup
+                </label>
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="payment" value="razorpay" checked={payment === 'razorpay'} onChange={() => setPayment('razorpay')} className="h-4 w-4 accent-brand-700" /> Pay online now (UPI, card, netbanking)
+                </label>
+              </fieldset>
+            ) : null}
             <button type="submit" disabled={busy} className={primaryButton}>
-              {busy ? 'Booking...' : `Book, pay ${formatRupees(quote.total)} at pickup`}
+              {busy ? 'Booking...' : payment === 'razorpay' ? `Book and pay ${formatRupees(quote.total)} online` : `Book, pay ${formatRupees(quote.total)} at pickup`}
             </button>
           </Form>
         ) : (

@@ -96,7 +96,7 @@ export default function RentCar({ loaderData }: Route.ComponentProps) {
           ← All rental cars
         </Link>
       </nav>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div className="flex min-w-0 flex-col gap-5">
           <VehicleGallery images={images} title={car.name} />
           <header>

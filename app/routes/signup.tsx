@@ -7,7 +7,7 @@ import { appContext } from '../context.ts';
 import { GoogleButton } from '../components/google-button.tsx';
 import { googleButtonState } from '../lib/auth-messages.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
-import { paths } from '../lib/paths.ts';
+import { localRedirect, onwardsTo, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../lib/input.ts';
 import type { Route } from './+types/signup';
@@ -19,8 +19,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, config } = context.get(appContext);
-  if (await currentUser(auth, request)) throw redirect(paths.profile);
-  return { google: googleButtonState(Boolean(config.google), config.mode), googleError: googleErrorMessage(new URL(request.url).searchParams.get('error')) };
+  const url = new URL(request.url);
+  const redirectTo = localRedirect(url.searchParams.get('redirectTo'));
+  if (await currentUser(auth, request)) throw redirect(redirectTo ?? paths.profile);
+  return { google: googleButtonState(Boolean(config.google), config.mode), googleError: googleErrorMessage(url.searchParams.get('error')), redirectTo };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,7 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       : await signUpWithEmail(services, request, { email, password: String(form.get('password') ?? '') });
   // A refused address is shown again, but never more of it than an address can hold.
   if (!result.ok) return { error: result.message, email: email.slice(0, 254) };
-  throw redirect(result.redirectTo, { headers: result.headers });
+  // Sent here by a page that asked for sign-in (the booking steps): back there after phone verification.
+  const onwards = intent === 'google' ? result.redirectTo : onwardsTo(result.redirectTo, localRedirect(new URL(request.url).searchParams.get('redirectTo')));
+  throw redirect(onwards, { headers: result.headers });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -67,7 +71,7 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
       <GoogleButton state={loaderData.google} label="Sign up with Google" busyLabel="Signing up..." busy={busyIntent === 'google'} disabled={Boolean(busyIntent)} />
       <p className="mt-5 text-center text-slate-700">
         Already have an account?{' '}
-        <Link to={paths.login} className="font-semibold text-brand-700 underline">
+        <Link to={loaderData.redirectTo ? paths.loginThen(loaderData.redirectTo) : paths.login} className="font-semibold text-brand-700 underline">
           Log in
         </Link>
       </p>

@@ -12,7 +12,7 @@ import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from './payment-webhook.ts';
 import { maintenanceMode } from './maintenance.ts';
 import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { mediaHandler } from './media.ts';
-import { securityHeaders, type SecurityVariables } from './security.ts';
+import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
 import { compressResponses } from './compression.ts';
 import { isBotAction } from '../security/bot-check.ts';
 import { addressKey, clientAddress, consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
@@ -44,7 +44,7 @@ export function createApp(services: AppServices, build: ServerBuild) {
   });
 
   // First, so every response (health check, media, assets and errors too) carries them.
-  app.use(securityHeaders({ production: config.mode === 'production', botCheckProvider: config.botCheck.provider }));
+  app.use(securityHeaders(securityOptionsOf(config)));
   // Before anything else may read a body.
   app.use(bodyLimit());
 

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Config } from '../config.ts';
 
 /**
  * Security headers on every response. Scripts run only from our origin or with this
@@ -13,19 +14,45 @@ const botCheckHosts = {
   turnstile: ' https://challenges.cloudflare.com',
 } as const;
 
-export type SecurityOptions = { production: boolean; botCheckProvider: keyof typeof botCheckHosts };
+export type SecurityOptions = {
+  production: boolean;
+  botCheckProvider: keyof typeof botCheckHosts;
+  /**
+   * Razorpay Checkout, only while online payment is configured: its script's origin may run,
+   * and its payment frame (served from the checkout or the API origin) may open. Null: neither.
+   */
+  paymentCheckout?: { scriptUrl: string; apiUrl: string } | null;
+};
+
+/** The security options the configuration gives (the live answers and the page cache share them). */
+export function securityOptionsOf(config: Pick<Config, 'mode' | 'botCheck' | 'razorpay'>): SecurityOptions {
+  return {
+    production: config.mode === 'production',
+    botCheckProvider: config.botCheck.provider,
+    paymentCheckout: config.razorpay ? { scriptUrl: config.razorpay.checkoutUrl, apiUrl: config.razorpay.apiUrl } : null,
+  };
+}
+
+/** The CSP sources Razorpay Checkout needs: its script's origin, and its frame's origins. */
+function paymentSources(checkout: SecurityOptions['paymentCheckout']): { script: string; frame: string } {
+  if (!checkout) return { script: '', frame: '' };
+  const scriptOrigin = new URL(checkout.scriptUrl).origin;
+  const frameOrigins = [...new Set([scriptOrigin, new URL(checkout.apiUrl).origin])];
+  return { script: ` ${scriptOrigin}`, frame: frameOrigins.map((origin) => ` ${origin}`).join('') };
+}
 
 /** The Content-Security-Policy letting our origin's scripts and the inline ones `scriptSources` names run. */
 function contentSecurityPolicy(options: SecurityOptions, scriptSources: string): string {
   const vendor = botCheckHosts[options.botCheckProvider];
+  const payment = paymentSources(options.paymentCheckout);
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptSources}${vendor}`,
+    `script-src 'self' ${scriptSources}${vendor}${payment.script}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${vendor}`,
-    `frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com${vendor}`,
+    `frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com${vendor}${payment.frame}`,
     "object-src 'none'",
     "base-uri 'self'",
     // The sell form without JavaScript ends in a redirect to the WhatsApp chat.

@@ -11,6 +11,7 @@ import { createAuth, migrateAuth } from '../auth/auth.ts';
 import { createMailer } from '../notify/mail.ts';
 import { createSmsSender } from '../notify/sms.ts';
 import { createBotCheck } from '../security/bot-check.ts';
+import { securityOptionsOf } from './security.ts';
 import { createApp } from './app.ts';
 import { removeStaleUploads, uploadTempDir } from './forms.ts';
 import { setImageConcurrency } from '../media/images.ts';
@@ -80,7 +81,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
       ttlMs: config.pageCacheSeconds * 1000,
       maxBytes: PAGE_CACHE_BYTES,
       clock,
-      security: { production: config.mode === 'production', botCheckProvider: config.botCheck.provider },
+      security: securityOptionsOf(config),
     });
     const payments = config.razorpay ? createRazorpayGateway(config.razorpay) : null;
     const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, pageCache, payments };

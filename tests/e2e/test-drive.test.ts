@@ -1,8 +1,6 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, screenshotDir, viewports, visible, waitFor, signUpInBrowser } from '../support/browser.ts';
+import { launchChromium, openPageOn, saveScreenshot, visible, waitFor, signUpInBrowser, type ViewportName } from '../support/browser.ts';
 import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
@@ -18,25 +16,10 @@ const ADMIN = 'admin@gaadibazaar.in';
 const PASSWORD = 'kaju-katli-2026';
 let server: TestServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 const errors: string[] = [];
 
-async function open(viewport: keyof typeof viewports, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Page> {
-  const context = await browser.newContext({ ...viewports[viewport], baseURL: server.url, locale: 'en-IN', timezoneId: 'Asia/Kolkata', ...(storageState ? { storageState } : {}) });
-  context.setDefaultTimeout(20_000);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return page;
-}
-
-async function shot(page: Page, name: string) {
-  await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const open = (viewport: ViewportName, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) => openPageOn(browser, server.url, viewport, errors, storageState ? { storageState } : {});
+const shot = saveScreenshot;
 
 /** React has attached its handlers to the page's forms (the sign-in forms solve the bot check in the page). */
 async function hydrated(page: Page) {
@@ -52,7 +35,6 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close().catch(() => {})));
   await browser?.close();
   await server?.stop();
 });

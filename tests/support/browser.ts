@@ -125,6 +125,38 @@ export function browserHarness(): BrowserHarness {
   };
 }
 
+/**
+ * For browser files that start their own server: a page in a new context on `baseUrl` (India
+ * locale and time zone, 20-second waits) whose console and page errors are pushed to `errors`.
+ * `storageState` carries another context's session; `cookies` a session an HttpClient made.
+ */
+export async function openPageOn(
+  browser: Browser,
+  baseUrl: string,
+  viewport: ViewportName,
+  errors: string[],
+  options: { storageState?: Awaited<ReturnType<BrowserContext['storageState']>>; cookies?: Iterable<{ name: string; value: string }> } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ ...viewports[viewport], baseURL: baseUrl, locale: 'en-IN', timezoneId: 'Asia/Kolkata', ...(options.storageState ? { storageState: options.storageState } : {}) });
+  context.setDefaultTimeout(20_000);
+  if (options.cookies) {
+    const domain = new URL(baseUrl).hostname;
+    await context.addCookies([...options.cookies].map((cookie) => ({ name: cookie.name, value: cookie.value, domain, path: '/', httpOnly: true, sameSite: 'Lax' as const })));
+  }
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return page;
+}
+
+/** A screenshot into test-results/screenshots/<name>.png, the whole page unless told otherwise. */
+export async function saveScreenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
 /** Ids from the JSON API, so the tests never hard-code database ids. */
 export async function findVehicleId(baseUrl: string, query: string, pick: (item: VehicleListItem) => boolean = () => true): Promise<number> {
   const response = await fetch(`${baseUrl}/api/v1/vehicles?perPage=50&q=${encodeURIComponent(query)}`);

@@ -7,6 +7,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * 401 and 5xx), so the payment adapter is tested over real HTTP without an account or money.
  * It also plays the customer paying in Checkout (`pay`: the callback values, signed with the
  * key secret) and Razorpay calling our webhook (`webhookBody` + `webhookSignature`).
+ *
+ * For browser tests it serves Checkout itself, as Razorpay does: `checkoutUrl` is a checkout.js
+ * defining `window.Razorpay(options)`; `open()` shows the payment frame (served from this
+ * origin, titled "Razorpay Checkout"), whose Pay button pays the order through this stand-in and
+ * hands `{razorpay_payment_id, razorpay_order_id, razorpay_signature}` to `options.handler`
+ * by postMessage; its Cancel button calls `options.modal.ondismiss`. The frame refuses an
+ * unknown key id or order as Checkout does.
  */
 
 export const STANDIN_KEY_ID = 'rzp_test_Standin1234';
@@ -20,6 +27,8 @@ export type StandinRefund = { id: string; payment_id: string; amount: number };
 
 export type RazorpayStandin = {
   url: string;
+  /** The stand-in's checkout.js (RAZORPAY_CHECKOUT_URL). */
+  checkoutUrl: string;
   orders: StandinOrder[];
   refunds: StandinRefund[];
   /** Requests seen, for checks of what the adapter sent. */
@@ -45,6 +54,92 @@ function sendJson(response: ServerResponse, status: number, body: unknown) {
   response.end(text);
 }
 
+function sendText(response: ServerResponse, type: string, text: string, status = 200) {
+  response.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+  response.end(text);
+}
+
+/**
+ * The stand-in's checkout.js: `new Razorpay(options).open()` lays the payment frame over the
+ * page and listens for its answer from this script's own origin only, as Checkout does.
+ */
+const CHECKOUT_JS = `(function () {
+  var origin = new URL(document.currentScript.src).origin;
+  function Razorpay(options) {
+    if (!(this instanceof Razorpay)) return new Razorpay(options);
+    this.options = options || {};
+    this.listeners = {};
+  }
+  Razorpay.prototype.on = function (event, callback) { this.listeners[event] = callback; };
+  Razorpay.prototype.open = function () {
+    var self = this;
+    var options = self.options;
+    var overlay = document.createElement('div');
+    overlay.setAttribute('data-razorpay-standin', '');
+    overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:rgba(15,23,42,.6);display:flex;align-items:center;justify-content:center';
+    var frame = document.createElement('iframe');
+    frame.title = 'Razorpay Checkout';
+    frame.style.cssText = 'width:min(360px,92vw);height:420px;border:0;border-radius:12px;background:#fff';
+    var query = new URLSearchParams({ key_id: options.key || '', order_id: options.order_id || '', amount: String(options.amount || ''), name: options.name || '', description: options.description || '' });
+    frame.src = origin + '/v1/checkout/public?' + query.toString();
+    overlay.appendChild(frame);
+    function close() {
+      window.removeEventListener('message', listen);
+      overlay.remove();
+    }
+    function listen(event) {
+      if (event.origin !== origin || event.source !== frame.contentWindow || !event.data) return;
+      if (event.data.type === 'razorpay.paid') {
+        close();
+        options.handler && options.handler({ razorpay_payment_id: event.data.razorpay_payment_id, razorpay_order_id: event.data.razorpay_order_id, razorpay_signature: event.data.razorpay_signature });
+      } else if (event.data.type === 'razorpay.dismiss') {
+        close();
+        options.modal && options.modal.ondismiss && options.modal.ondismiss();
+      } else if (event.data.type === 'razorpay.failed') {
+        self.listeners['payment.failed'] && self.listeners['payment.failed']({ error: event.data.error });
+      }
+    }
+    window.addEventListener('message', listen);
+    document.body.appendChild(overlay);
+  };
+  Razorpay.prototype.close = function () {
+    var overlay = document.querySelector('[data-razorpay-standin]');
+    if (overlay) overlay.remove();
+  };
+  window.Razorpay = Razorpay;
+})();
+`;
+
+/** The payment frame: the order's amount, Pay and Cancel. */
+function checkoutPage(order: StandinOrder | null): string {
+  if (!order) return '<!doctype html><title>Razorpay Checkout</title><p>Invalid order or key id.</p>';
+  const rupees = (order.amount / 100).toLocaleString('en-IN');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Razorpay Checkout</title></head>
+<body style="font-family:sans-serif;padding:16px">
+<h1 style="font-size:18px">Razorpay Checkout (stand-in)</h1>
+<p>Order ${order.id}</p>
+<button id="pay" type="button">Pay ₹${rupees}</button>
+<button id="cancel" type="button">Cancel</button>
+<p id="status" role="status"></p>
+<script>
+var orderId = ${JSON.stringify(order.id)};
+var keyId = new URLSearchParams(location.search).get('key_id');
+document.getElementById('pay').addEventListener('click', function () {
+  fetch('/v1/checkout/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key_id: keyId, order_id: orderId }) })
+    .then(function (answer) { return answer.json().then(function (body) { return { ok: answer.ok, body: body }; }); })
+    .then(function (result) {
+      if (!result.ok) {
+        document.getElementById('status').textContent = result.body.error.description;
+        parent.postMessage({ type: 'razorpay.failed', error: result.body.error }, '*');
+        return;
+      }
+      parent.postMessage(Object.assign({ type: 'razorpay.paid' }, result.body), '*');
+    });
+});
+document.getElementById('cancel').addEventListener('click', function () { parent.postMessage({ type: 'razorpay.dismiss' }, '*'); });
+</script></body></html>`;
+}
+
 const badRequest = (description: string, field?: string) => ({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, ...(field ? { field } : {}) } });
 
 export async function startRazorpayStandin(): Promise<RazorpayStandin> {
@@ -55,6 +150,16 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
   const requests: RazorpayStandin['requests'] = [];
   const expectedAuth = `Basic ${Buffer.from(`${STANDIN_KEY_ID}:${STANDIN_KEY_SECRET}`).toString('base64')}`;
   const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')}`;
+  const sign = (payload: string, secret: string) => createHmac('sha256', secret).update(payload).digest('hex');
+  /** A captured payment of the order, and the values Checkout hands the page for it. */
+  const payOrder = (orderId: string) => {
+    const order = orders.find((item) => item.id === orderId);
+    if (!order) throw new Error(`no order ${orderId}`);
+    const paymentId = id('pay');
+    payments.set(paymentId, { orderId, amount: order.amount, refunded: 0 });
+    order.status = 'paid';
+    return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(`${orderId}|${paymentId}`, STANDIN_KEY_SECRET) };
+  };
 
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -67,6 +172,21 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
       }
       const path = request.url ?? '';
       requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization ?? '', body });
+      // Checkout, as the customer's browser meets it: public, keyed by the key id only.
+      const url = new URL(path, 'http://standin');
+      if (request.method === 'GET' && url.pathname === '/v1/checkout.js') return sendText(response, 'text/javascript; charset=utf-8', CHECKOUT_JS);
+      if (request.method === 'GET' && url.pathname === '/v1/checkout/public') {
+        const order = orders.find((item) => item.id === url.searchParams.get('order_id'));
+        if (url.searchParams.get('key_id') !== STANDIN_KEY_ID || !order) return sendText(response, 'text/html; charset=utf-8', checkoutPage(null), 400);
+        return sendText(response, 'text/html; charset=utf-8', checkoutPage(order));
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/checkout/pay') {
+        const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+        const order = orders.find((item) => item.id === input.order_id);
+        if (input.key_id !== STANDIN_KEY_ID || !order) return sendJson(response, 400, badRequest('The id provided does not exist', 'order_id'));
+        if (order.status === 'paid') return sendJson(response, 400, badRequest('Order has already been paid', 'order_id'));
+        return sendJson(response, 200, payOrder(order.id));
+      }
       if (request.headers.authorization !== expectedAuth) return sendJson(response, 401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
       if (mode === 'server-error') return sendJson(response, 500, { error: { code: 'SERVER_ERROR', description: 'The server encountered an error. The incident has been reported to admins.', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
       const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
@@ -100,24 +220,16 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const sign = (payload: string, secret: string) => createHmac('sha256', secret).update(payload).digest('hex');
-
   return {
     url: `http://127.0.0.1:${port}`,
+    checkoutUrl: `http://127.0.0.1:${port}/v1/checkout.js`,
     orders,
     refunds,
     requests,
     setMode: (next) => {
       mode = next;
     },
-    pay(orderId) {
-      const order = orders.find((item) => item.id === orderId);
-      if (!order) throw new Error(`no order ${orderId}`);
-      const paymentId = id('pay');
-      payments.set(paymentId, { orderId, amount: order.amount, refunded: 0 });
-      order.status = 'paid';
-      return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(`${orderId}|${paymentId}`, STANDIN_KEY_SECRET) };
-    },
+    pay: payOrder,
     webhookBody(orderId, paymentId) {
       const order = orders.find((item) => item.id === orderId);
       return JSON.stringify({

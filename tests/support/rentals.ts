@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { createSettingsCache, type Settings } from '../../server/admin/settings.ts';
 import { createCategory, createVehicle } from '../../server/catalog/vehicles.ts';
 import type { Clock } from '../../server/clock.ts';
@@ -12,6 +13,8 @@ import { createMailer } from '../../server/notify/mail.ts';
 import { createSmsSender } from '../../server/notify/sms.ts';
 import type { RentalTermsInput } from '../../app/lib/rentals.ts';
 import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
+import { openServerDatabase } from './database.ts';
+import type { HttpClient } from './http-client.ts';
 import type { VehicleInput } from '../../app/lib/vehicle.ts';
 
 /**
@@ -140,6 +143,16 @@ export async function addFleetCar(services: Pick<RentalServices, 'database' | 'c
   return id;
 }
 
+/** A fleet car added straight into a running test server's database (as the admin's form would); returns its id. */
+export async function addFleetCarOn(server: { dataDir: string; databaseUrl: string | undefined }, name: string, terms: RentalTermsInput = swiftTerms): Promise<number> {
+  const database = openServerDatabase(server);
+  try {
+    return await addFleetCar({ database, clock: { now: () => Date.now() } }, name, terms);
+  } finally {
+    await database.close();
+  }
+}
+
 /** A renter with a verified phone and, unless told otherwise, an approved licence; returns the user id. */
 export async function addRenter(
   database: Database,
@@ -165,3 +178,19 @@ export async function addRenter(
 
 /** `2026-12-01T10:00`-style text for a moment, as requests write it. */
 export const param = indiaDateTimeParam;
+
+/** A phone's JPEG photo of one side of a licence, in one colour. */
+async function licencePhoto(colour: { r: number; g: number; b: number }): Promise<Blob> {
+  const bytes = await sharp({ create: { width: 900, height: 560, channels: 3, background: colour } }).jpeg().toBuffer();
+  return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
+}
+
+/** Sends a driving licence (number, date of birth, photos of both sides) through the app's API as `client`'s person. */
+export async function sendLicence(client: HttpClient, number: string, dateOfBirth: string): Promise<Response> {
+  const form = new FormData();
+  form.append('number', number);
+  form.append('dateOfBirth', dateOfBirth);
+  form.append('front', await licencePhoto({ r: 30, g: 110, b: 160 }), 'front.jpg');
+  form.append('back', await licencePhoto({ r: 160, g: 50, b: 50 }), 'back.jpg');
+  return client.request('/api/v1/me/licence', { method: 'POST', body: form });
+}

@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '../../app/routes.ts';
-import { adminPaths, isAdminPath, matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
+import { adminPaths, isAdminPath, matchPattern, onwardsTo, pathPatterns, paths } from '../../app/lib/paths.ts';
 
 /**
  * app/lib/paths.ts and React Router's route config (app/routes.ts) both write every page's
@@ -29,6 +29,8 @@ const builders: Record<string, () => string[]> = {
   'paths.compare': () => [paths.compare(), paths.compare([12, 34, 56]), paths.compare([12, 34], { hideCommon: true })],
   'paths.rent': () => [paths.rent(), paths.rent({ from: '2026-12-01T10:00', to: '2026-12-03T13:00' })],
   'paths.loginThen': () => [paths.loginThen('/wishlist')],
+  'paths.signupThen': () => [paths.signupThen('/rent/3/book')],
+  'paths.payBooking': () => [paths.payBooking(12)],
   'paths.rentalCar': () => [paths.rentalCar(4), paths.rentalCar(4, { from: '2026-12-01T10:00', to: '2026-12-03T13:00' }, '2026-12')],
   'paths.rentalBook': () => [paths.rentalBook(4, { from: '2026-12-01T10:00', to: '2026-12-03T13:00' })],
   'adminPaths.rentalBooking': () => [adminPaths.rentalBooking(9)],
@@ -92,6 +94,15 @@ describe('path helpers', () => {
     expect(matchPattern(pathPatterns.vehicle, '/vehicle/12/more')).toBeNull();
     expect(matchPattern(pathPatterns.vehicle, '/Vehicle/12')).toBeNull();
     expect(matchPattern(adminPaths.vehicles, '/admin-panel/vehicles')).toEqual({});
+  });
+
+  it('sends a sign-in or sign-up on to the page that asked for it, through phone verification when needed', () => {
+    const book = '/rent/4/book?from=2026-12-01T10:00&to=2026-12-03T10:00';
+    expect(onwardsTo(paths.home, book)).toBe(book);
+    expect(onwardsTo(paths.profileComplete, book)).toBe(paths.profileCompleteThen(book));
+    expect(onwardsTo(paths.profileComplete, null)).toBe(paths.profileComplete);
+    expect(onwardsTo(adminPaths.dashboard, book)).toBe(adminPaths.dashboard);
+    expect(paths.signupThen(book)).toBe(`/signup?redirectTo=${encodeURIComponent(book)}`);
   });
 
   it('knows the admin pages from the sign-in and setup pages', () => {

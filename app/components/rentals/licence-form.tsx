@@ -127,7 +127,7 @@ export function LicenceSection({
             error={errors.number}
           />
           <TextField id="licence-dob" name="dateOfBirth" label="Date of birth" type="date" required defaultValue={values?.dateOfBirth ?? ''} error={errors.dateOfBirth} />
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <PhotoInput side="front" error={errors.front} />
             <PhotoInput side="back" error={errors.back} />
           </div>

@@ -1,8 +1,8 @@
-import { Form } from 'react-router';
-import { FormMessage, secondaryButton } from '../form.tsx';
+import { Form, Link } from 'react-router';
+import { FormMessage, primaryButton, secondaryButton } from '../form.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { BOOKING_STATUS_LABELS, type BookingStatus } from '../../lib/rentals.ts';
-import { formatRange } from '../../lib/rent-view.ts';
+import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
 import { paths } from '../../lib/paths.ts';
 
 export type MyBooking = {
@@ -14,6 +14,10 @@ export type MyBooking = {
   to: string;
   total: number;
   deposit: number;
+  /** Paid online: what was paid (0 while the payment is awaited); null when paid at pickup. */
+  paidOnline: number | null;
+  /** When an unpaid online booking lapses. */
+  holdExpiresAt: string | null;
   /** What cancelling now gives back, when it can be cancelled. */
   cancel: { window: 'free' | 'late' | 'after-pickup'; refund: number; rentKept: number; paid: number } | null;
   charges: { total: number; depositRefund: number; amountDue: number } | null;
@@ -63,8 +67,20 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
               </div>
               <p className="mt-1 text-sm text-slate-600">{formatRange(booking.from, booking.to)}</p>
               <p className="text-sm text-slate-600">
-                {formatRupees(booking.total)} at pickup, deposit {formatRupees(booking.deposit)} included
+                {booking.paidOnline === null
+                  ? `${formatRupees(booking.total)} at pickup, deposit ${formatRupees(booking.deposit)} included`
+                  : booking.paidOnline > 0
+                    ? `${formatRupees(booking.paidOnline)} paid online, deposit ${formatRupees(booking.deposit)} included`
+                    : `${formatRupees(booking.total)} to pay online, deposit ${formatRupees(booking.deposit)} included`}
               </p>
+              {booking.paidOnline === 0 && booking.status === 'requested' ? (
+                <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-amber-900">
+                  <Link to={paths.payBooking(booking.id)} className={`${primaryButton} px-4 py-2 text-sm`}>
+                    Pay {formatRupees(booking.total)} now
+                  </Link>
+                  {booking.holdExpiresAt ? `Held for you until ${formatIndiaDateTime(booking.holdExpiresAt)}.` : null}
+                </p>
+              ) : null}
               {booking.charges ? (
                 <p className="mt-1 text-sm text-slate-800">
                   Charges at return {formatRupees(booking.charges.total)} · deposit refund {formatRupees(booking.charges.depositRefund)}

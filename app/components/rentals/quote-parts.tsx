@@ -37,8 +37,9 @@ export function QuoteBreakdown({
           value={quote.deliveryFee > 0 ? formatRupees(quote.deliveryFee) : terms.deliveryAvailable ? `₹0 at our hub (delivery ${formatRupees(policy.deliveryFee)})` : '₹0 (pickup at our hub)'}
         />
         <Row label="Refundable security deposit" value={formatRupees(quote.deposit)} />
-        <Row label="Total at pickup" value={formatRupees(quote.total)} strong />
-        <Row label="Payable now" value={formatRupees(quote.payableNow)} strong />
+        <Row label="Total" value={formatRupees(quote.total)} strong />
+        {/* Pay at pickup asks nothing now: said in words, a bold ₹0 under the total read as a mistake. */}
+        <Row label="Payable now" value={quote.payableNow > 0 ? formatRupees(quote.payableNow) : '₹0: all of it at pickup'} />
       </dl>
       <ul className="flex list-disc flex-col gap-1 pl-5 text-slate-700">
         <li>{quote.kmIncluded === null ? 'Unlimited km.' : `${quote.kmIncluded} km included; extra km at ${formatRupees(quote.extraKmRate)}/km.`}</li>

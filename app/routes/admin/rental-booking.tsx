@@ -12,7 +12,7 @@ import { InvalidInputError, NotFoundError } from '../../../server/errors.ts';
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { formatKilometres, formatRupees } from '../../lib/format.ts';
 import { cleanLine, cleanText, parseId, parseWholeNumber } from '../../lib/input.ts';
 import { LICENCE_STATUS_TEXT } from '../../lib/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
@@ -123,7 +123,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 function Statement({ charges, deposit, depositRefund }: { charges: ReturnCharges; deposit: number; depositRefund: number | null }) {
   const rows: Array<[string, string]> = [
-    ['Km driven', `${charges.kmDriven} km`],
+    ['Km driven', formatKilometres(charges.kmDriven)],
     [`Extra km (${charges.extraKm} km)`, formatRupees(charges.extraKmCharge)],
     [`Late return (${charges.lateHours} h)`, formatRupees(charges.lateFee)],
     ['Fuel shortfall', formatRupees(charges.fuelCharge)],
@@ -164,7 +164,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
       <PageHeader title={`Booking #${booking.id}`} back={{ to: adminPaths.rentalDesk, label: 'Rental desk' }} />
       {toast ? <FormMessage tone={toast.tone}>{toast.text}</FormMessage> : null}
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <p className="text-lg font-bold">{booking.carName}</p>
           <p className="text-sm text-slate-600">{formatRange(booking.fromMs, booking.toMs)}</p>
@@ -186,7 +186,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
               <>
                 <dt className="text-slate-600">Out</dt>
                 <dd>
-                  {booking.odometerOut} km, fuel {booking.fuelOut}/8
+                  {formatKilometres(booking.odometerOut)}, fuel {booking.fuelOut}/8
                 </dd>
               </>
             ) : null}
@@ -194,7 +194,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
               <>
                 <dt className="text-slate-600">In</dt>
                 <dd>
-                  {booking.odometerIn} km, fuel {booking.fuelIn}/8{booking.returnedAt ? `, ${formatIndiaDateTime(booking.returnedAt)}` : ''}
+                  {formatKilometres(booking.odometerIn)}, fuel {booking.fuelIn}/8{booking.returnedAt ? `, ${formatIndiaDateTime(booking.returnedAt)}` : ''}
                 </dd>
               </>
             ) : null}
@@ -205,7 +205,13 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <p>{customer.name || '—'}</p>
           <p className="text-sm text-slate-600">{customer.email}</p>
           <p className="text-sm text-slate-600">
-            {customer.phone || 'No phone'}
+            {customer.phone ? (
+              <a href={`tel:${customer.phone}`} className="text-brand-700 underline">
+                {customer.phone}
+              </a>
+            ) : (
+              'No phone'
+            )}
             {customer.phoneVerified ? ' (verified)' : ''}
           </p>
           <p className="mt-2 text-sm">
@@ -219,14 +225,15 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
 
       {booking.status === 'requested' ? (
         <section className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <Form method="post">
-            <button type="submit" name="intent" value="confirm" disabled={busy} className={primaryButton}>
+          <Form method="post" className="flex flex-col gap-1">
+            <button type="submit" name="intent" value="confirm" disabled={busy || licence !== 'approved'} className={primaryButton}>
               Confirm booking
             </button>
+            {licence !== 'approved' ? <span className="text-sm text-amber-800">Approve the licence first.</span> : null}
           </Form>
           <Form method="post" className="flex flex-wrap items-end gap-2">
             <label className="flex flex-col gap-1 text-sm font-semibold">
-              Reason
+              Reason for refusing
               <input name="reason" maxLength={300} className={`${inputClass} py-2`} />
             </label>
             <button type="submit" name="intent" value="refuse" disabled={busy} className={`${secondaryButton} text-red-700`}>

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { getProfile } from '../../../server/accounts/profiles.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
@@ -46,9 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listBookings(services.database, { fromMs: 0, toMs: endMs, statuses: ['active', 'returned'] }),
     takeFlash(services.config.authSecret, request),
   ]);
-  const licenceOf = new Map<string, string>();
+  // Who asked, so the desk can call them before confirming: name, phone and licence per renter.
+  const renterOf = new Map<string, { licence: string; name: string; phone: string }>();
   for (const booking of requested) {
-    if (!licenceOf.has(booking.userId)) licenceOf.set(booking.userId, (await licenceStatusFor(services.database, booking.userId))?.status ?? 'none');
+    if (renterOf.has(booking.userId)) continue;
+    const [licence, profile] = await Promise.all([licenceStatusFor(services.database, booking.userId), getProfile(services.database, booking.userId)]);
+    renterOf.set(booking.userId, { licence: licence?.status ?? 'none', name: profile?.name ?? '', phone: profile?.phone ?? '' });
   }
   const bar = (fromMs: number, toMs: number) => ({
     left: Math.max(0, ((fromMs - startMs) / (endMs - startMs)) * 100),
@@ -77,7 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         carName: booking.carName,
         range: formatRange(booking.fromMs, booking.toMs),
         total: booking.quote.total,
-        licence: licenceOf.get(booking.userId) ?? 'none',
+        paidOnline: booking.paymentMethod === 'razorpay' ? booking.amountPaid : null,
+        renter: renterOf.get(booking.userId) ?? { licence: 'none', name: '', phone: '' },
       })),
       onTrip: active.map(bookingLine),
       licencesWaiting,
@@ -210,15 +215,24 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
                   #{booking.id} · {booking.carName}
                 </Link>
                 <p className="text-sm text-slate-600">
-                  {booking.range} · {formatRupees(booking.total)} at pickup
+                  {booking.range} · {booking.paidOnline === null ? `${formatRupees(booking.total)} at pickup` : booking.paidOnline > 0 ? `${formatRupees(booking.paidOnline)} paid online` : 'online payment awaited'}
                 </p>
                 <p className="text-sm">
-                  Licence:{' '}
-                  {booking.licence === 'none' ? (
+                  {booking.renter.name || 'No name'}
+                  {booking.renter.phone ? (
+                    <>
+                      {' · '}
+                      <a href={`tel:${booking.renter.phone}`} className="text-brand-700 underline">
+                        {booking.renter.phone}
+                      </a>
+                    </>
+                  ) : null}
+                  {' · '}Licence:{' '}
+                  {booking.renter.licence === 'none' ? (
                     <span className="font-semibold text-red-700">none on file</span>
                   ) : (
-                    <Link to={adminPaths.rentalLicences} className={booking.licence === 'approved' ? 'font-semibold text-green-700' : 'font-semibold text-amber-800 underline'}>
-                      {LICENCE_STATUS_TEXT[booking.licence as keyof typeof LICENCE_STATUS_TEXT]}
+                    <Link to={adminPaths.rentalLicences} className={booking.renter.licence === 'approved' ? 'font-semibold text-green-700' : 'font-semibold text-amber-800 underline'}>
+                      {LICENCE_STATUS_TEXT[booking.renter.licence as keyof typeof LICENCE_STATUS_TEXT]}
                     </Link>
                   )}
                 </p>
@@ -226,7 +240,7 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
               <div className="flex flex-wrap items-center gap-2">
                 <Form method="post">
                   <input type="hidden" name="bookingId" value={booking.id} />
-                  <button type="submit" name="intent" value="confirm" disabled={busy || booking.licence !== 'approved'} className={`${primaryButton} px-4 py-2 text-sm`}>
+                  <button type="submit" name="intent" value="confirm" disabled={busy || booking.renter.licence !== 'approved'} className={`${primaryButton} px-4 py-2 text-sm`}>
                     Confirm #{booking.id}
                   </button>
                 </Form>
@@ -258,8 +272,8 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
         </h2>
         <div className="mt-3 overflow-x-auto">
           <div className="min-w-[760px]">
-            <div className="grid grid-cols-[160px_1fr] text-[11px] text-slate-500">
-              <span />
+            <div className="grid grid-cols-[140px_1fr] text-[11px] text-slate-500 lg:grid-cols-[220px_1fr]">
+              <span className="sticky left-0 z-10 bg-white" />
               <div className="grid" style={{ gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` }}>
                 {days.map((day) => (
                   <span key={day.label} className={`border-l border-slate-200 px-0.5 ${day.weekend ? 'bg-slate-50' : ''}`}>
@@ -272,8 +286,9 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
             </div>
             <ul>
               {cars.map((car) => (
-                <li key={car.id} className="grid grid-cols-[160px_1fr] items-center border-t border-slate-100 py-1.5">
-                  <span className="truncate pr-2 text-sm font-semibold" title={car.name}>
+                <li key={car.id} className="grid grid-cols-[140px_1fr] items-center border-t border-slate-100 py-1.5 lg:grid-cols-[220px_1fr]">
+                  {/* Stays in view while a phone scrolls the weeks sideways. */}
+                  <span className="sticky left-0 z-10 line-clamp-2 bg-white pr-2 text-sm font-semibold" title={car.name}>
                     {car.name}
                     {!car.rentable ? <span className="block text-xs font-normal text-red-700">not bookable</span> : null}
                   </span>
@@ -309,7 +324,7 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
         {cars.length === 0 ? <p className="text-sm text-slate-600">No cars in the rental fleet yet: mark a vehicle as rental in its edit form.</p> : null}
       </section>
 
-      <section aria-labelledby="blocks-heading" className="grid gap-4 lg:grid-cols-2">
+      <section aria-labelledby="blocks-heading" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 id="blocks-heading" className="text-lg font-bold">
             Block a car

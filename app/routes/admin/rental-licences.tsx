@@ -92,13 +92,13 @@ export default function RentalLicences({ loaderData, actionData }: Route.Compone
         ))}
       </nav>
       {licences.length === 0 ? <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">No licences here.</p> : null}
-      <ul className="grid gap-4 lg:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {licences.map((licence) => (
-          <li key={licence.userId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <li key={licence.userId} className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <div className="min-w-0">
                 <p className="truncate font-bold">{licence.name || licence.email}</p>
-                <p className="truncate text-sm text-slate-600">
+                <p className="text-sm text-slate-600 wrap-anywhere">
                   {licence.email}
                   {licence.phone ? ` · ${licence.phone}${licence.phoneVerified ? ' (verified)' : ''}` : ''}
                 </p>

@@ -1,0 +1,231 @@
+import { useEffect, useRef, useState } from 'react';
+import { data, Link, redirect, useNavigation, useSubmit } from 'react-router';
+import { getProfile } from '../../server/accounts/profiles.ts';
+import { requireUser } from '../../server/auth/session.ts';
+import { answerError } from '../../server/http/action-errors.ts';
+import { flashHeaders } from '../../server/http/flash.ts';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
+import { rentalDeskServices } from '../../server/http/rental-services.ts';
+import { PaymentError } from '../../server/payments/gateway.ts';
+import { getOwnBooking } from '../../server/rentals/bookings.ts';
+import { confirmCheckoutPayment, startOnlinePayment, type CheckoutStart } from '../../server/rentals/payments.ts';
+import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
+import { useSite } from '../components/site-layout.tsx';
+import { appContext } from '../context.ts';
+import { formatRupees } from '../lib/format.ts';
+import { parseId } from '../lib/input.ts';
+import { paths } from '../lib/paths.ts';
+import { formatIndiaDateTime, formatRange } from '../lib/rent-view.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/booking-pay';
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: paths.payBooking(Number(params.id)), title: 'Pay for your booking', noIndex: true });
+}
+
+/**
+ * Paying an online booking (docs/decisions/021, 030): the order is made (or reused) here, the
+ * page opens Razorpay Checkout, and Checkout's answer is posted back to this page's action,
+ * which marks the booking paid only when its signature is Razorpay's. The webhook records the
+ * same payment if the page is closed before it posts.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const user = await requireUser(services.auth, request);
+  const id = parseId(params.id);
+  if (id === null) throw data({ message: 'This booking was not found.' }, { status: 404 });
+  let booking;
+  try {
+    booking = await getOwnBooking(services.database, user.id, id);
+  } catch (error) {
+    const answer = answerError(error, services.logger, { fallback: 'The booking could not be read. Please try again.', log: 'booking payment page failed' });
+    throw data({ message: answer.message }, { status: answer.status });
+  }
+  // Nothing to pay (paid already, paid at pickup, lapsed or cancelled): the bookings list says why.
+  if (booking.paymentMethod !== 'razorpay' || booking.status !== 'requested' || booking.amountPaid > 0 || !services.config.razorpay) throw redirect(paths.myBookings);
+  let checkout: CheckoutStart | null = null;
+  let message: string | null = null;
+  try {
+    checkout = await startOnlinePayment(rentalDeskServices(services), { userId: user.id, bookingId: booking.id });
+  } catch (error) {
+    if (!(error instanceof PaymentError)) {
+      const answer = answerError(error, services.logger, { fallback: 'The payment could not be started. Please try again.', log: 'payment start failed' });
+      throw data({ message: answer.message }, { status: answer.status });
+    }
+    services.logger.warn({ err: error, booking: booking.id }, 'payments: the order could not be created');
+    message = 'Online payment is not answering right now. Please try again in a few minutes, or cancel this booking and book again paying at pickup.';
+  }
+  const profile = await getProfile(services.database, user.id);
+  return data(
+    {
+      booking: { id: booking.id, carName: booking.carName, fromMs: booking.fromMs, toMs: booking.toMs, rent: booking.quote.rent, deliveryFee: booking.quote.deliveryFee, total: booking.quote.total, deposit: booking.quote.deposit, holdExpiresAt: booking.holdExpiresAt },
+      checkout,
+      checkoutUrl: services.config.razorpay.checkoutUrl,
+      prefill: { name: profile?.name ?? '', email: user.email, contact: profile?.phone ?? '' },
+      message,
+    },
+    { status: message ? 502 : 200, headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+/** Checkout's answer: checked by its signature before the booking is marked paid. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const user = await requireUser(services.auth, request);
+  const id = parseId(params.id);
+  if (id === null) return data({ error: 'This booking was not found.' }, { status: 404 });
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value.slice(0, 200) : '';
+  };
+  let booking;
+  try {
+    booking = await confirmCheckoutPayment(rentalDeskServices(services), {
+      userId: user.id,
+      bookingId: id,
+      orderId: text('razorpay_order_id'),
+      paymentId: text('razorpay_payment_id'),
+      signature: text('razorpay_signature'),
+    });
+  } catch (error) {
+    const answer = answerError(error, services.logger, { fallback: 'The payment could not be recorded. If money left your account, it is refunded automatically; please call us.', log: 'payment confirmation failed' });
+    return data({ error: answer.message }, { status: answer.status });
+  }
+  const notice = `Paid ${formatRupees(booking.amountPaid)} online for booking #${booking.id}. We confirm it by SMS once your licence is checked.`;
+  throw redirect(paths.myBookings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: notice }) });
+}
+
+type RazorpayResponse = { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+type RazorpayInstance = { open(): void; on(event: string, callback: (answer: { error?: { description?: string } }) => void): void };
+declare global {
+  interface Window {
+    Razorpay?: new (options: Record<string, unknown>) => RazorpayInstance;
+  }
+}
+
+/** Loads checkout.js once (its origin is allowed by the CSP only while Razorpay is configured). */
+function loadCheckout(src: string): Promise<void> {
+  if (window.Razorpay) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      script.remove();
+      reject(new Error('checkout.js did not load'));
+    };
+    document.head.appendChild(script);
+  });
+}
+
+export default function BookingPay({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, checkout, checkoutUrl, prefill, message } = loaderData;
+  const site = useSite();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [state, setState] = useState<'idle' | 'loading' | 'open' | 'failed'>('idle');
+  const [problem, setProblem] = useState<string | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const verifying = navigation.state !== 'idle';
+
+  async function pay() {
+    if (!checkout) return;
+    setProblem(null);
+    setState('loading');
+    try {
+      await loadCheckout(checkoutUrl);
+    } catch {
+      if (mounted.current) {
+        setState('failed');
+        setProblem('The payment window could not be loaded. Please check your connection and try again.');
+      }
+      return;
+    }
+    const Razorpay = window.Razorpay!;
+    const instance = new Razorpay({
+      key: checkout.keyId,
+      order_id: checkout.orderId,
+      amount: checkout.amount,
+      currency: checkout.currency,
+      name: site.siteName,
+      description: `Booking #${booking.id}: ${booking.carName}`,
+      prefill,
+      // Checkout's word goes to the server, which checks its signature: the page never decides it was paid.
+      handler: (answer: RazorpayResponse) => {
+        void submit({ razorpay_payment_id: answer.razorpay_payment_id, razorpay_order_id: answer.razorpay_order_id, razorpay_signature: answer.razorpay_signature }, { method: 'post' });
+      },
+      modal: { ondismiss: () => mounted.current && setState('idle') },
+    });
+    instance.on('payment.failed', (answer) => {
+      if (mounted.current) setProblem(answer.error?.description ? `The payment did not go through: ${answer.error.description}` : 'The payment did not go through. Please try again.');
+    });
+    instance.open();
+    setState('open');
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-5">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to={paths.myBookings} className="font-semibold text-brand-700 underline">
+          ← My bookings
+        </Link>
+      </nav>
+      <header>
+        <h1 className="text-2xl font-extrabold tracking-tight">Pay for booking #{booking.id}</h1>
+        <p className="mt-1 text-slate-600">
+          {booking.carName} · {formatRange(booking.fromMs, booking.toMs)}
+        </p>
+      </header>
+      {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+      {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+      {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
+      <section aria-labelledby="pay-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <h2 id="pay-heading" className="text-lg font-bold">
+          Pay online
+        </h2>
+        <dl className="mt-2 divide-y divide-slate-100 text-sm">
+          <div className="flex justify-between gap-3 py-2">
+            <dt className="text-slate-700">Rent</dt>
+            <dd className="font-semibold">{formatRupees(booking.rent)}</dd>
+          </div>
+          {booking.deliveryFee > 0 ? (
+            <div className="flex justify-between gap-3 py-2">
+              <dt className="text-slate-700">Delivery</dt>
+              <dd className="font-semibold">{formatRupees(booking.deliveryFee)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between gap-3 py-2">
+            <dt className="text-slate-700">Refundable security deposit</dt>
+            <dd className="font-semibold">{formatRupees(booking.deposit)}</dd>
+          </div>
+          <div className="flex justify-between gap-3 py-2 text-base">
+            <dt className="font-bold">To pay now</dt>
+            <dd className="font-extrabold">{formatRupees(booking.total)}</dd>
+          </div>
+        </dl>
+        {booking.holdExpiresAt ? <p className="mt-2 text-sm text-slate-600">The car is held for you until {formatIndiaDateTime(booking.holdExpiresAt)}; unpaid by then, the booking lapses.</p> : null}
+        <p className="mt-2 text-sm text-slate-600">UPI, cards, netbanking and wallets through Razorpay. We never see your card details.</p>
+        <noscript>
+          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Paying online needs JavaScript. Please turn it on, or cancel this booking and book again paying at pickup.</p>
+        </noscript>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <button type="button" onClick={() => void pay()} disabled={!checkout || state === 'loading' || verifying} className={`${primaryButton} sm:flex-1`}>
+            {verifying ? 'Checking the payment...' : state === 'loading' ? 'Opening Razorpay...' : `Pay ${formatRupees(booking.total)}`}
+          </button>
+          <Link to={paths.myBookings} className={secondaryButton}>
+            Later
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium, openPageOn, saveScreenshot, visible, waitFor, waitForHydration, type ViewportName } from '../support/browser.ts';
+import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
+import { addFleetCarOn } from '../support/rentals.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
+
+/**
+ * A renter on a phone (375 px) rents a self-drive car from start to finish: dates on /rent, the
+ * car, Book, sign up from the sign-in step, verify the phone with the SMS code, upload a
+ * licence (both photos), book with pay at pickup. The dealer (also on a phone) approves the
+ * licence, confirms, hands the car over and takes it back 50 km over the allowance; the closing
+ * statement shows the extra-km charge and the deposit refund, and the renter's /profile shows
+ * the booking closed.
+ */
+
+const ADMIN = 'admin@gaadibazaar.in';
+const PASSWORD = 'kaju-katli-2026';
+const CAR = 'Journey Swift Dzire';
+let server: TestServer;
+let browser: Browser;
+let carId: number;
+const errors: string[] = [];
+
+const open = (viewport: ViewportName) => openPageOn(browser, server.url, viewport, errors);
+const shot = saveScreenshot;
+
+/** A phone photo of one side of a licence. */
+async function photo(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 1000, height: 630, channels: 3, background: colour } }).jpeg({ quality: 80 }).toBuffer();
+}
+
+/** The newest SMS to `recipient` in /dev/outbox whose text matches `pattern` (its first group). */
+async function smsCode(page: Page, recipient: string, pattern: RegExp): Promise<string> {
+  const outbox = await page.context().newPage();
+  try {
+    return await waitFor(
+      async () => {
+        await outbox.goto('/dev/outbox');
+        const text = (await outbox.locator('li[data-channel="sms"]', { hasText: recipient }).first().textContent({ timeout: 2000 }).catch(() => '')) ?? '';
+        return pattern.exec(text)?.[1] ?? '';
+      },
+      (found) => found !== '',
+    );
+  } finally {
+    await outbox.close();
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ dialect: 'sqlite', seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, PAGE_CACHE_SECONDS: '0', SETTINGS_CACHE_SECONDS: '0' } });
+  // A fleet car of the test's own: 240 km a day included, ₹12 per extra km, ₹5,000 deposit.
+  carId = await addFleetCarOn(server, CAR);
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it('a renter books a self-drive car on a phone; the desk hands it over, takes it back 50 km over and closes it', async () => {
+  const page = await open('mobile');
+  expect(page.viewportSize()?.width).toBe(375);
+  const email = uniqueEmail('renter');
+  const mobile = uniqueMobile();
+  // Two days from the day after tomorrow, 10:00 to 10:00 India time: 48 hours, 480 km included.
+  const day = addDays(istDateOf(Date.now()), 2);
+  const from = `${day}T10:00`;
+  const to = `${addDays(day, 2)}T10:00`;
+
+  // Dates on /rent: the car is free, with its rent for the two days.
+  await page.goto('/rent');
+  await visible(page.getByRole('heading', { name: 'Rent a self-drive car', level: 1 }));
+  await page.getByLabel('Pickup (India time)').fill(from);
+  await page.getByLabel('Return (India time)').fill(to);
+  await page.getByRole('button', { name: 'Show available cars' }).click();
+  await page.waitForURL((url) => url.searchParams.get('from') === from && url.searchParams.get('to') === to);
+  const card = page.getByRole('article', { name: CAR });
+  await visible(card.getByText('₹3,600'));
+  await visible(card.getByText('rent for 48 hours'));
+  await shot(page, 'rental-1-rent-375');
+  await card.getByRole('link', { name: 'Book' }).click();
+
+  // The car's page: the quote, then Book.
+  await page.waitForURL((url) => url.pathname === `/rent/${carId}`);
+  await visible(page.getByRole('heading', { name: CAR, level: 1 }));
+  const quote = page.getByRole('region', { name: 'Your price' });
+  await visible(quote.getByText('480 km', { exact: false }).first());
+  await shot(page, 'rental-2-car-375');
+  await quote.getByRole('link', { name: 'Book' }).click();
+  await page.waitForURL((url) => url.pathname === `/rent/${carId}/book`);
+  await visible(page.getByRole('heading', { name: `Book the ${CAR}`, level: 1 }));
+  await shot(page, 'rental-3-steps-signed-out-375');
+
+  // Sign in, as a new renter: the sign-in page's "Create an account" keeps the way back.
+  const steps = page.getByRole('list', { name: 'Booking steps' });
+  await steps.getByRole('link', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.waitForURL((url) => url.pathname === '/signup');
+  await visible(page.getByRole('heading', { name: 'Create your account', level: 1 }));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+
+  // Verify the phone with the code from the SMS; back to the booking steps.
+  await page.waitForURL((url) => url.pathname === '/profile-complete');
+  await visible(page.getByRole('heading', { name: 'Complete your profile', level: 1 }));
+  await page.getByLabel('Full name').fill('Kavya Menon');
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await visible(page.getByText(`We sent a 6-digit code by SMS to +91${mobile}.`));
+  const code = await smsCode(page, mobile, /(\d{6}) is your/);
+  await page.getByLabel('OTP').fill(code);
+  await page.getByRole('button', { name: 'Verify and Save' }).click();
+  await page.waitForURL((url) => url.pathname === `/rent/${carId}/book`);
+  await visible(steps.getByText(`Signed in as ${email}`));
+  await visible(steps.getByText(`Verified +91${mobile}`));
+
+  // The licence: number, date of birth, both photos; back to the booking steps.
+  await steps.getByRole('link', { name: 'Add licence' }).click();
+  await page.waitForURL((url) => url.pathname === '/profile/licence');
+  await page.getByLabel('Licence number').fill('KA0120190054321');
+  await page.getByLabel('Date of birth').fill('1994-08-21');
+  await page.getByLabel('Photo of the front').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo('#3a6ea5') });
+  await page.getByLabel('Photo of the back').setInputFiles({ name: 'back.jpg', mimeType: 'image/jpeg', buffer: await photo('#a53a3a') });
+  await shot(page, 'rental-4-licence-375');
+  await page.getByRole('button', { name: /licence/i }).click();
+  await page.waitForURL((url) => url.pathname === `/rent/${carId}/book`);
+  await visible(steps.getByText(/Awaiting review/i));
+  await shot(page, 'rental-5-steps-ready-375');
+
+  // Book, pay at pickup: rent ₹3,600 + deposit ₹5,000.
+  await waitForHydration(page, 'form[method="post"]');
+  await page.getByRole('button', { name: 'Book, pay ₹8,600 at pickup' }).click();
+  await page.waitForURL((url) => url.pathname === '/profile');
+  const booking = page.locator('li[data-booking]', { hasText: CAR });
+  await visible(booking.getByText('Requested', { exact: true }));
+  const bookingId = Number(await booking.getAttribute('data-booking'));
+  expect(bookingId).toBeGreaterThan(0);
+  await booking.scrollIntoViewIfNeeded();
+  await shot(page, 'rental-6-profile-requested-375');
+
+  // The dealer, on a phone: approve the licence, confirm the booking.
+  const admin = await open('mobile');
+  await admin.goto('/admin-login');
+  await waitForHydration(admin, 'form[method="post"]');
+  await admin.getByLabel('Email').fill(ADMIN);
+  await admin.getByLabel('Password').fill(PASSWORD);
+  await admin.getByRole('button', { name: 'Sign In' }).click();
+  await admin.waitForURL('**/admin-panel');
+  await admin.goto('/admin/rentals');
+  // The desk lists it as waiting, with who asked; Confirm waits for the licence.
+  const deskRow = admin.getByRole('region', { name: /Waiting for confirmation/ }).locator('li', { hasText: `#${bookingId} · ${CAR}` });
+  await visible(deskRow.getByText('Kavya Menon'));
+  await visible(deskRow.getByText(`+91${mobile}`));
+  expect(await deskRow.getByRole('button', { name: `Confirm #${bookingId}` }).isDisabled()).toBe(true);
+  await shot(admin, 'rental-7-desk-375');
+  await admin.goto('/admin/rentals/licences');
+  const licence = admin.locator('li', { hasText: email });
+  await visible(licence.getByRole('img', { name: /front/ }));
+  await shot(admin, 'rental-7b-licences-375');
+  await licence.getByRole('button', { name: 'Approve licence' }).click();
+  await visible(admin.getByText('Approved the licence KA0120190054321; the customer was told.'));
+
+  await admin.goto(`/admin/rentals/bookings/${bookingId}`);
+  await waitForHydration(admin, 'form[method="post"]');
+  await admin.getByRole('button', { name: 'Confirm booking' }).click();
+  await visible(admin.getByText('Booking confirmed; the customer was told.'));
+
+  // Handover: odometer and fuel out.
+  await admin.getByLabel('Odometer out (km)').fill('30000');
+  await admin.getByLabel('Fuel out (eighths, 8 = full)').fill('8');
+  await admin.getByRole('button', { name: 'Hand over' }).click();
+  await visible(admin.getByText('Car handed over.'));
+
+  // Return on time with 530 km driven: 50 km over the 480 included.
+  await admin.getByLabel('Odometer in (km)').fill('30530');
+  await admin.getByLabel('Fuel in (eighths)').fill('8');
+  await admin.getByLabel('Fuel shortfall (₹)').fill('0');
+  await admin.getByLabel('Returned at').fill(to);
+  await admin.getByRole('button', { name: 'Record return' }).click();
+  await visible(admin.getByText('Car returned; the charges are below.'));
+  const statement = admin.locator('dl[aria-label="Closing statement"]');
+  const rowValue = (label: string) => statement.locator('div', { has: admin.locator('dt', { hasText: label }) }).locator('dd');
+  expect(await rowValue('Extra km (50 km)').textContent()).toBe('₹600');
+  expect(await rowValue('Deposit refund').textContent()).toBe('₹4,400');
+  await shot(admin, 'rental-8-return-375');
+  await admin.getByRole('button', { name: 'Settle deposit and close' }).click();
+  await visible(admin.getByText('Deposit settled; the booking is closed and the customer has the closing statement.'));
+  await visible(admin.locator('[data-status="closed"]'));
+
+  // The renter's closing statement by SMS, and /profile shows the booking closed.
+  await smsCode(page, mobile, /(₹4,400)/);
+  await page.goto('/profile');
+  const closed = page.locator(`li[data-booking="${bookingId}"]`);
+  await visible(closed.getByText('Closed', { exact: true }));
+  await visible(closed.getByText(/Charges at return ₹600 · deposit refund ₹4,400/));
+  await closed.scrollIntoViewIfNeeded();
+  await shot(page, 'rental-9-profile-closed-375');
+  expect(errors).toEqual([]);
+});
