@@ -7,6 +7,7 @@ import type { Database } from '../../server/db/connection.ts';
 import {
   altchaChallengeTtlMs,
   altchaDifficulty,
+  lightAltchaDifficulty,
   createBotCheck,
   isBotAction,
   type BotAction,
@@ -28,7 +29,7 @@ function recordingLogger() {
 }
 
 function botCheckConfig(botCheck: Partial<Config['botCheck']> = {}): Pick<Config, 'botCheck' | 'authSecret'> {
-  return { authSecret, botCheck: { provider: 'altcha', siteKey: '', secretKey: '', verifyUrl: undefined, ...botCheck } };
+  return { authSecret, botCheck: { provider: 'altcha', siteKey: '', secretKey: '', verifyUrl: undefined, work: 'standard', ...botCheck } };
 }
 
 async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ url: string; server: Server }> {
@@ -88,6 +89,19 @@ describe.skipIf(dialect.skip)(`ALTCHA proof of work on ${dialect.name}`, () => {
 
     expect(await botCheck.verify(token, 'LOGIN')).toBe(true);
     expect(await botCheck.verify(token, 'LOGIN')).toBe(false);
+  });
+
+  it('with BOT_CHECK_WORK=light-for-tests (the test servers’ setting) issues the same challenge for less work, checked the same', async () => {
+    const light = createBotCheck({ config: botCheckConfig({ work: 'light-for-tests' }), database, logger: log.logger });
+    const challenge = (await light.challenge('LOGIN')) as AltchaChallenge;
+    expect(challenge.parameters).toMatchObject({ algorithm: 'SHA-256', cost: 1, data: { action: 'LOGIN' } });
+    const token = await solveAltchaChallenge(challenge);
+    const { solution } = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+    expect(solution.counter).toBeGreaterThanOrEqual(lightAltchaDifficulty.minCounter);
+    expect(solution.counter).toBeLessThanOrEqual(lightAltchaDifficulty.maxCounter);
+    expect(await light.verify(token, 'REQUEST_FORM')).toBe(false);
+    expect(await light.verify(token, 'LOGIN')).toBe(true);
+    expect(await light.verify(token, 'LOGIN')).toBe(false);
   });
 
   it('lets exactly one of several simultaneous uses of one solution through', async () => {

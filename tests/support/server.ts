@@ -233,6 +233,8 @@ function serverEnv(options: TestServerOptions, port: number, dataDir: string, da
     DEMO_IMAGE_CACHE: path.join(tmpdir(), 'gaadi-demo-image-cache'),
     // better-auth's scrypt costs ~100 ms a password; the suite hashes hundreds (decision 016).
     PASSWORD_HASHING: 'fast-for-tests',
+    // The bot check's proof of work costs 30–130 ms a form at full strength; the suite solves hundreds (decision 034).
+    BOT_CHECK_WORK: 'light-for-tests',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   };

@@ -24,7 +24,7 @@ function recordingLogger() {
 }
 
 function botCheckConfig(botCheck: Partial<Config['botCheck']> = {}): Pick<Config, 'botCheck' | 'authSecret'> {
-  return { authSecret, botCheck: { provider: 'altcha', siteKey: '', secretKey: '', verifyUrl: undefined, ...botCheck } };
+  return { authSecret, botCheck: { provider: 'altcha', siteKey: '', secretKey: '', verifyUrl: undefined, work: 'standard', ...botCheck } };
 }
 
 async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ url: string; server: Server }> {
