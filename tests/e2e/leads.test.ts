@@ -308,13 +308,17 @@ describe.skipIf(!sharedServer().url)('lead forms in the browser', () => {
     ] as const) {
       await page.goto(pathname);
       await hydrated(page, 'form[role="search"]');
+      // The filter's data request is held until the loading text has been seen, then let go.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(`**${pathname}.data**`, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await held;
         await route.continue();
       });
       await page.getByLabel('Status', { exact: true }).first().selectOption('closed');
       await page.getByRole('button', { name: 'Apply' }).click();
       await visible(page.getByRole('status').filter({ hasText: loadingText }));
+      release();
       await page.waitForURL(/status=closed/);
       await hidden(page.getByText(loadingText));
       await page.unroute(`**${pathname}.data**`);
