@@ -7,6 +7,7 @@
 // skipped on purpose, so a skip means a part of the product went untested.
 import { spawn } from 'node:child_process';
 import { globSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 // Node 24 runs the TypeScript config directly (type stripping).
 import { dialectIndependentIntegrationTests } from '../vitest.config.ts';
 
@@ -88,6 +89,9 @@ for (const [project, files] of Object.entries(expectedFiles)) {
     continue;
   }
   console.log(`${project.padEnd(22)} ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped, in ${result.files.length} files`);
+  // The slowest files first: where a faster suite would start.
+  const slowest = Object.entries(result.durations ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 3);
+  if (slowest.length > 0) console.log(`  slowest: ${slowest.map(([file, ms]) => `${path.basename(file)} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
   for (const broken of result.brokenFiles) {
     console.log(`  file failed before its tests ran: ${broken.file}: ${broken.error.split('\n')[0]}`);
     problems.push(`${project}: ${broken.file} failed to run`);

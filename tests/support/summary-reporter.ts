@@ -17,6 +17,8 @@ export type ProjectSummary = {
   files: string[];
   brokenFiles: { file: string; error: string }[];
   skippedTests: string[];
+  /** Milliseconds each file took, from its start to its end (hooks included). */
+  durations: Record<string, number>;
 };
 
 export type RunSummary = { projects: Record<string, ProjectSummary>; unhandledErrors: string[] };
@@ -26,9 +28,11 @@ export default class SummaryReporter implements Reporter {
     const projects: Record<string, ProjectSummary> = {};
     for (const module of testModules) {
       const name = module.project.name || 'default';
-      const summary = (projects[name] ??= { passed: 0, failed: 0, skipped: 0, files: [], brokenFiles: [], skippedTests: [] });
+      const summary = (projects[name] ??= { passed: 0, failed: 0, skipped: 0, files: [], brokenFiles: [], skippedTests: [], durations: {} });
       const file = path.relative(process.cwd(), module.moduleId);
       summary.files.push(file);
+      const timing = module.diagnostic();
+      summary.durations[file] = Math.round(timing.prepareDuration + timing.environmentSetupDuration + timing.setupDuration + timing.collectDuration + timing.duration);
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') summary.passed++;
