@@ -268,7 +268,12 @@ function outputLog() {
     waitForOutput: (pattern: RegExp, timeoutMs = 15_000) =>
       new Promise<string>((resolve, reject) => {
         const check = () => {
-          const line = output.split('\n').find((candidate) => pattern.test(candidate));
+          // Whole lines only: a child's long line can arrive in pieces, and the error-log check
+          // reads a line once it is whole (so a declaration must outlive the wait).
+          const line = output
+            .slice(0, output.lastIndexOf('\n') + 1)
+            .split('\n')
+            .find((candidate) => pattern.test(candidate));
           if (line === undefined) return false;
           outputListeners.delete(listener);
           clearTimeout(timer);
