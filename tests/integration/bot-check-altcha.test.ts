@@ -1,8 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { solveAltchaChallenge, solveBotCheck, type AltchaChallenge } from '../../app/lib/bot-check-client.ts';
-import type { Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/connection.ts';
 import {
   altchaChallengeTtlMs,
@@ -11,32 +8,10 @@ import {
   createBotCheck,
   isBotAction,
   type BotAction,
-  type BotCheckLogger,
 } from '../../server/security/bot-check.ts';
+import { authSecret, botCheckConfig, listen, recordingLogger } from '../support/bot-check.ts';
 import { openTestDatabase } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
-
-const authSecret = 'test-auth-secret-of-at-least-thirty-two-characters';
-
-function recordingLogger() {
-  const warnings: string[] = [];
-  const errors: string[] = [];
-  const logger: BotCheckLogger = {
-    warn: (_details, message) => warnings.push(message),
-    error: (_details, message) => errors.push(message),
-  };
-  return { logger, warnings, errors };
-}
-
-function botCheckConfig(botCheck: Partial<Config['botCheck']> = {}): Pick<Config, 'botCheck' | 'authSecret'> {
-  return { authSecret, botCheck: { provider: 'altcha', siteKey: '', secretKey: '', verifyUrl: undefined, work: 'standard', ...botCheck } };
-}
-
-async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ url: string; server: Server }> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
 
 /** Changes one field of a token's JSON and encodes it again. */
 function tamper(token: string, change: (payload: { challenge: AltchaChallenge; solution: { counter: number; derivedKey: string } }) => void) {

@@ -1,7 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { createLogger } from '../../server/logger.ts';
 import {
@@ -9,29 +7,8 @@ import {
   isBotAction,
   type BotCheckLogger,
 } from '../../server/security/bot-check.ts';
+import { botCheckConfig, listen, recordingLogger } from '../support/bot-check.ts';
 import { openTestDatabase } from '../support/database.ts';
-
-const authSecret = 'test-auth-secret-of-at-least-thirty-two-characters';
-
-function recordingLogger() {
-  const warnings: string[] = [];
-  const errors: string[] = [];
-  const logger: BotCheckLogger = {
-    warn: (_details, message) => warnings.push(message),
-    error: (_details, message) => errors.push(message),
-  };
-  return { logger, warnings, errors };
-}
-
-function botCheckConfig(botCheck: Partial<Config['botCheck']> = {}): Pick<Config, 'botCheck' | 'authSecret'> {
-  return { authSecret, botCheck: { provider: 'altcha', siteKey: '', secretKey: '', verifyUrl: undefined, work: 'standard', ...botCheck } };
-}
-
-async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ url: string; server: Server }> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
 
 async function readBody(request: IncomingMessage) {
   let body = '';
