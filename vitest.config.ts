@@ -26,6 +26,9 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     maxWorkers: testWorkers,
+    // The built server that integration and browser tests open inside their worker
+    // (tests/support/server.ts) is loaded by Node as `node server.js` loads it, not through Vite.
+    server: { deps: { external: [/\/build\/server\//] } },
     projects: [
       {
         extends: true,

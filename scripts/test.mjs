@@ -1,47 +1,61 @@
-// `npm test`: typecheck, lint and build (side by side: they are independent and each leaves
-// a core idle part of the time), then every test project (unit, integration on SQLite and
-// PostgreSQL, browser). Stops when a step fails, and reports what really ran:
-// per project the tests passed, failed and skipped, and the files that failed before any test
-// ran. Under CI (CI=true) a skipped test is a failure: nothing in this suite is skipped on
-// purpose, so a skip means a part of the product went untested.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: the build, then side by side the typecheck, the lint, the browser project and the
+// other test projects (unit, integration on SQLite and PostgreSQL). Only the tests need the
+// build; run one after another the parts left a core idle most of the time (decision 034).
+// The unit and integration run prints as it goes; the others print whole when they end. Reports
+// what really ran: per project the tests passed, failed and skipped, and the files that failed
+// before any test ran. Under CI (CI=true) a skipped test is a failure: nothing in this suite is
+// skipped on purpose, so a skip means a part of the product went untested.
+import { spawn } from 'node:child_process';
 import { globSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 // Node 24 runs the TypeScript config directly (type stripping).
 import { dialectIndependentIntegrationTests } from '../vitest.config.ts';
 
-const steps = [
-  ['typecheck', ['run', 'typecheck']],
-  ['lint', ['run', 'lint']],
-  ['build', ['run', 'build']],
-];
-/** Runs one step with its output kept, so the three steps' outputs print whole, one after another. */
-function runStep(name, args) {
+/** Runs `npm …`, its output kept (or shown as it comes with `live`), and says how it ended. */
+function run(name, args, { live = false, env = {} } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn('npm', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', args, { stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'], env: { ...process.env, ...env } });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (status) => resolve({ name, status, output, seconds: Math.round((Date.now() - started) / 1000) }));
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => {
+      const result = { name, status, seconds: Math.round((Date.now() - started) / 1000) };
+      console.log(`\n== ${name} (${result.seconds} s${status === 0 ? '' : `, exit ${status}`})`);
+      process.stdout.write(output);
+      resolve(result);
+    });
   });
 }
-const results = await Promise.all(steps.map(([name, args]) => runStep(name, args)));
-for (const { name, output, seconds } of results) {
-  console.log(`\n== ${name} (${seconds} s)`);
-  process.stdout.write(output);
-}
-const failedSteps = results.filter((result) => result.status !== 0);
-if (failedSteps.length > 0) {
-  console.error(`\n${failedSteps.map((result) => result.name).join(', ')} failed`);
-  process.exit(failedSteps[0].status ?? 1);
+
+const startedAt = Date.now();
+const build = await run('build', ['run', 'build']);
+if (build.status !== 0) {
+  console.error('\nbuild failed');
+  process.exit(build.status ?? 1);
 }
 
-console.log('\n== tests');
 const extra = process.argv.slice(2);
-rmSync('test-results/summary.json', { force: true });
-const run = spawnSync('npm', ['exec', '--', 'vitest', 'run', '--reporter=default', '--reporter=./tests/support/summary-reporter.ts', ...extra], {
-  stdio: 'inherit',
-});
+// `npm test -- --project unit tests/unit/x.test.ts` runs a part on purpose: only that is checked.
+const chosenProjects = extra.flatMap((arg, index) => (arg.startsWith('--project=') ? [arg.slice(10)] : extra[index - 1] === '--project' ? [arg] : []));
+const chosenFiles = extra.filter((arg, index) => !arg.startsWith('-') && extra[index - 1] !== '--project');
+const vitest = (args) => ['exec', '--', 'vitest', 'run', '--reporter=default', '--reporter=./tests/support/summary-reporter.ts', ...args];
+const summaryFiles = ['test-results/summary.json', 'test-results/summary-e2e.json'];
+for (const file of summaryFiles) rmSync(file, { force: true });
+// The browser project runs one file at a time (vitest.config.ts), so in a Vitest run of its own
+// it goes beside the others instead of after them.
+const whole = chosenProjects.length === 0 && chosenFiles.length === 0;
+const runs = await Promise.all([
+  run('typecheck', ['run', 'typecheck']),
+  run('lint', ['run', 'lint']),
+  ...(whole
+    ? [
+        run('tests: unit and integration', vitest(['--project', 'unit', '--project', 'integration-sqlite', '--project', 'integration-postgres', ...extra]), { live: true }),
+        run('tests: browser (e2e)', vitest(['--project', 'e2e', ...extra]), { env: { SUMMARY_FILE: summaryFiles[1] } }),
+      ]
+    : [run('tests', vitest(extra), { live: true })]),
+]);
+const failedSteps = runs.filter((result) => result.status !== 0);
 
 /** The test files each project should run (see vitest.config.ts), to notice one that never reported. */
 const expectedFiles = {
@@ -51,19 +65,20 @@ const expectedFiles = {
   e2e: globSync('tests/e2e/**/*.test.ts'),
 };
 
-let summary;
-try {
-  summary = JSON.parse(readFileSync('test-results/summary.json', 'utf8'));
-} catch {
-  console.error('\ntests: no summary was written (vitest did not finish): failed');
-  process.exit(run.status || 1);
+const summary = { projects: {}, unhandledErrors: [] };
+for (const file of whole ? summaryFiles : summaryFiles.slice(0, 1)) {
+  try {
+    const part = JSON.parse(readFileSync(file, 'utf8'));
+    Object.assign(summary.projects, part.projects);
+    summary.unhandledErrors.push(...part.unhandledErrors);
+  } catch {
+    console.error(`\ntests: no summary was written to ${file} (vitest did not finish): failed`);
+    process.exit(1);
+  }
 }
 
-const problems = [];
+const problems = failedSteps.map((step) => `${step.name} exited with ${step.status}`);
 console.log('\n== what ran');
-// `npm test -- --project unit tests/unit/x.test.ts` runs a part on purpose: only that is checked.
-const chosenProjects = extra.flatMap((arg, index) => (arg.startsWith('--project=') ? [arg.slice(10)] : extra[index - 1] === '--project' ? [arg] : []));
-const chosenFiles = extra.filter((arg, index) => !arg.startsWith('-') && extra[index - 1] !== '--project');
 for (const [project, files] of Object.entries(expectedFiles)) {
   if (chosenProjects.length > 0 && !chosenProjects.includes(project)) continue;
   const partial = chosenFiles.length > 0;
@@ -74,6 +89,9 @@ for (const [project, files] of Object.entries(expectedFiles)) {
     continue;
   }
   console.log(`${project.padEnd(22)} ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped, in ${result.files.length} files`);
+  // The slowest files first: where a faster suite would start.
+  const slowest = Object.entries(result.durations ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 3);
+  if (slowest.length > 0) console.log(`  slowest: ${slowest.map(([file, ms]) => `${path.basename(file)} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
   for (const broken of result.brokenFiles) {
     console.log(`  file failed before its tests ran: ${broken.file}: ${broken.error.split('\n')[0]}`);
     problems.push(`${project}: ${broken.file} failed to run`);
@@ -93,8 +111,10 @@ for (const [project, files] of Object.entries(expectedFiles)) {
 }
 for (const error of summary.unhandledErrors) problems.push(`unhandled error: ${error.split('\n')[0]}`);
 
-if (problems.length > 0 || run.status !== 0) {
-  console.error(`\ntests failed:\n${(problems.length > 0 ? problems : [`vitest exited with ${run.status} (see above: e.g. a shared test server logged an error)`]).map((line) => `  ${line}`).join('\n')}`);
-  process.exit(run.status || 1);
+const took = `in ${Math.round((Date.now() - startedAt) / 1000)} s`;
+if (problems.length > 0) {
+  // A Vitest run that exits 1 with every test passed: e.g. a shared test server logged an error (see above).
+  console.error(`\nfailed ${took}:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+  process.exit(failedSteps[0]?.status || 1);
 }
-console.log('\ntests passed');
+console.log(`\ntests passed ${took}`);

@@ -83,6 +83,8 @@ const schema = z.object({
   IMAGE_CONCURRENCY: z.coerce.number({ message: 'must be a whole number from 1 to 16' }).int().min(1).max(16).default(1),
   // fast-for-tests: cheap password hashing for the test suite only (refused in production).
   PASSWORD_HASHING: z.enum(['standard', 'fast-for-tests']).default('standard'),
+  // light-for-tests: a bot-check proof of work of at most 500 hashes, for the test suite only (refused in production).
+  BOT_CHECK_WORK: z.enum(['standard', 'light-for-tests']).default('standard'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // json (one record a line, for log collectors) or pretty (readable lines); pretty by default in demo mode only.
@@ -110,6 +112,7 @@ function requirementProblems(raw: Record<string, string | undefined>): string[] 
   if (!smsProvider) problems.push('SMS_PROVIDER: is required in production (msg91 or twilio)');
   if (smsProvider === 'outbox' && mode === 'production') problems.push('SMS_PROVIDER: outbox is for demo and test only');
   if (raw.PASSWORD_HASHING === 'fast-for-tests' && mode === 'production') problems.push('PASSWORD_HASHING: fast-for-tests is for the test suite only');
+  if (raw.BOT_CHECK_WORK === 'light-for-tests' && mode === 'production') problems.push('BOT_CHECK_WORK: light-for-tests is for the test suite only');
   if (smsProvider === 'msg91' && (!raw.MSG91_AUTH_KEY || !raw.MSG91_TEMPLATE_ID)) {
     problems.push('MSG91_AUTH_KEY, MSG91_TEMPLATE_ID: are required when SMS_PROVIDER is msg91');
   }
@@ -195,6 +198,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       siteKey: values.BOT_CHECK_SITE_KEY ?? '',
       secretKey: values.BOT_CHECK_SECRET_KEY ?? '',
       verifyUrl: values.BOT_CHECK_VERIFY_URL,
+      /** The ALTCHA proof of work: `light-for-tests` lets the suite solve hundreds of forms. */
+      work: values.BOT_CHECK_WORK,
     },
     /** Where drawn demo photos are kept between seeds (the test suite seeds many databases). */
     demoImageCache: values.DEMO_IMAGE_CACHE,

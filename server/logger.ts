@@ -29,17 +29,21 @@ export function formatLogLine(json: string): string {
   return `${clock} ${name} ${String(msg ?? '')}${details ? `  ${details}` : ''}${stack}`;
 }
 
-export function createLogger(level: string, format: LogFormat = 'json'): Logger {
+/**
+ * `destination` replaces standard output: the integration tests run the server inside their
+ * worker and read its records from there (tests/support/server.ts).
+ */
+export function createLogger(level: string, format: LogFormat = 'json', destination: { write: (line: string) => void } = process.stdout): Logger {
   const options: pino.LoggerOptions = {
     level,
     base: undefined,
     // Never log credentials or session cookies, whatever a call site passes in.
     redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.otp'],
   };
-  if (format === 'json') return pino(options);
+  if (format === 'json') return destination === process.stdout ? pino(options) : pino(options, destination);
   return pino(options, {
     write(line: string) {
-      process.stdout.write(`${formatLogLine(line.trimEnd())}\n`);
+      destination.write(`${formatLogLine(line.trimEnd())}\n`);
     },
   });
 }

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import * as build from 'virtual:react-router/server-build';
 import type { AppServices } from '../services.ts';
-import { ConfigError, parseConfig } from '../config.ts';
+import { ConfigError, parseConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createLocalStorage } from '../media/storage.ts';
@@ -19,7 +19,7 @@ import { createPageCache, type PageCache } from './page-cache.ts';
 import { createSettingsCache } from '../admin/settings.ts';
 import { systemClock } from '../clock.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger, type Logger } from '../logger.ts';
 import { checkDatabase, checkDataDir, listen, startupFailureLine } from './startup.ts';
 import { startRetentionSchedule } from '../privacy/retention.ts';
 import { startReminderSchedule } from '../test-drives/notify.ts';
@@ -31,23 +31,17 @@ import { adminPaths } from '../../app/lib/paths.ts';
 /** Compressed pages the page cache may hold (about 16 KB a page with both codings): some 500 pages. */
 const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 
-/**
- * Starts the product: validate configuration, open and migrate the database, load the demo
- * inventory when asked, then serve until SIGTERM/SIGINT, finishing requests in flight.
- */
-export async function startServer(env: Record<string, string | undefined> = process.env) {
-  let config;
-  try {
-    config = parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const logger = createLogger(config.logLevel, config.logFormat);
+/** A server that is listening and serving, and how to stop it (requests in flight finish first). */
+export type OpenServer = { server: Server; close: () => Promise<void> };
 
+/**
+ * Starts the product on an already validated configuration: bind the port, open and migrate
+ * the database, load the demo inventory when asked, and serve. Throws when start-up fails,
+ * with the port and the database released again. `startServer` below is the process around
+ * it; the integration tests run it inside their worker (tests/support/server.ts), with the
+ * logger writing where the test reads it.
+ */
+async function openServer(config: Config, logger: Logger, env: Record<string, string | undefined>): Promise<OpenServer> {
   // The port is bound first, so a port in use is reported before anything is migrated, seeded
   // or printed; until the app is ready the server answers 503.
   let app: ReturnType<typeof createApp> | null = null;
@@ -119,15 +113,71 @@ export async function startServer(env: Record<string, string | undefined> = proc
     void removeStaleUploads(uploadTempDir(config.dataDir)).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
     app = createApp(services, build);
   } catch (error) {
-    // One line an operator can act on, never a stack trace; the details go to the log.
-    logger.debug({ err: error }, 'start-up failed');
-    console.error(startupFailureLine(error));
-    server.close();
+    retention?.stop();
+    reminders?.stop();
+    rentalJobs?.stop();
+    await new Promise((resolve) => server.close(resolve));
     await database?.close().catch(() => {});
-    process.exit(1);
+    throw error;
   }
   const openedDatabase = database;
   logger.info({ port: config.port, database: openedDatabase.dialect, mode: config.mode }, `${config.siteName} is serving on ${servedUrl(env.SITE_ORIGIN, config.host, config.port)}`);
+
+  let closed: Promise<void> | null = null;
+  const close = () =>
+    (closed ??= new Promise<void>((resolve, reject) => {
+      retention?.stop();
+      reminders?.stop();
+      rentalJobs?.stop();
+      server.close(() => {
+        openedDatabase.close().then(() => {
+          logger.info('stopped');
+          resolve();
+        }, reject);
+      });
+      // Idle keep-alive connections would hold close() open until they time out.
+      server.closeIdleConnections();
+    }));
+  return { server, close };
+}
+
+/**
+ * The server of `env` with its log written to `logDestination` instead of standard output: the
+ * integration tests run it inside their worker this way and read the records they assert on
+ * and the errors that fail a test (tests/support/server.ts). Throws on a bad setting or a
+ * failed start.
+ */
+export async function openServerWithLog(env: Record<string, string | undefined>, logDestination: { write: (line: string) => void }): Promise<OpenServer> {
+  const config = parseConfig(env);
+  return openServer(config, createLogger(config.logLevel, config.logFormat, logDestination), env);
+}
+
+/**
+ * Starts the product as a process: validate configuration, open the server (above), then
+ * serve until SIGTERM/SIGINT, finishing requests in flight. A bad setting or a failed start
+ * ends the process with code 1 and one line an operator can act on, never a stack trace.
+ */
+export async function startServer(env: Record<string, string | undefined> = process.env) {
+  let config;
+  try {
+    config = parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel, config.logFormat);
+  let opened: OpenServer;
+  try {
+    opened = await openServer(config, logger, env);
+  } catch (error) {
+    // The details go to the log.
+    logger.debug({ err: error }, 'start-up failed');
+    console.error(startupFailureLine(error));
+    process.exit(1);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -136,18 +186,12 @@ export async function startServer(env: Record<string, string | undefined> = proc
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
-    retention?.stop();
-    reminders?.stop();
-    rentalJobs?.stop();
-    server.close(async () => {
-      await openedDatabase.close();
-      logger.info('stopped');
-      process.exit(0);
-    });
-    // Idle keep-alive connections would hold close() open until they time out.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    void opened.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  return server;
+  return opened.server;
 }

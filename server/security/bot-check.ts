@@ -38,6 +38,13 @@ export function isBotAction(value: unknown): value is BotAction {
  */
 export const altchaDifficulty = { minCounter: 5_000, maxCounter: 50_000 } as const;
 
+/**
+ * BOT_CHECK_WORK=light-for-tests (refused in production): the same challenge, solution and
+ * checks with a hundredth of the work. The suite solves hundreds of challenges in its own
+ * process and in Chromium, each taking 30–130 ms at the standard difficulty (decision 034).
+ */
+export const lightAltchaDifficulty = { minCounter: 50, maxCounter: 500 } as const;
+
 /** How long a challenge may be solved and used. */
 export const altchaChallengeTtlMs = 10 * 60_000;
 
@@ -77,7 +84,8 @@ export function createBotCheck(options: {
   const { config, database, logger } = options;
   const { provider, siteKey } = config.botCheck;
   if (provider === 'altcha') {
-    return { provider, siteKey: '', ...createAltcha(config.authSecret, database, logger) };
+    const difficulty = config.botCheck.work === 'light-for-tests' ? lightAltchaDifficulty : altchaDifficulty;
+    return { provider, siteKey: '', ...createAltcha(config.authSecret, database, logger, difficulty) };
   }
   const verifyUrl = config.botCheck.verifyUrl ?? defaultVerifyUrls[provider];
   const secretKey = config.botCheck.secretKey;
@@ -113,7 +121,7 @@ type AltchaPayload = {
   solution: { counter: number; derivedKey: string; time?: number };
 };
 
-function createAltcha(authSecret: string, database: Database, logger: BotCheckLogger) {
+function createAltcha(authSecret: string, database: Database, logger: BotCheckLogger, difficulty: { minCounter: number; maxCounter: number }) {
   const hmacSignatureSecret = deriveSecret(authSecret, 'challenge-signature');
   const hmacKeySignatureSecret = deriveSecret(authSecret, 'key-signature');
 
@@ -121,7 +129,7 @@ function createAltcha(authSecret: string, database: Database, logger: BotCheckLo
     createChallenge({
       algorithm: 'SHA-256',
       cost: 1,
-      counter: randomInt(altchaDifficulty.maxCounter, altchaDifficulty.minCounter),
+      counter: randomInt(difficulty.maxCounter, difficulty.minCounter),
       deriveKey,
       // Signed with the rest of the parameters: a solution for one form is useless for another.
       data: { action },

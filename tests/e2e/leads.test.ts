@@ -308,7 +308,7 @@ describe.skipIf(!sharedServer().url)('lead forms in the browser', () => {
     ] as const) {
       await page.goto(pathname);
       await hydrated(page, 'form[role="search"]');
-      // The list's data is held back until the loading text has been seen, then let through.
+      // The filter's data request is held until the loading text has been seen, then let go.
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(`**${pathname}.data**`, async (route) => {

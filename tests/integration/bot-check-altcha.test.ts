@@ -4,14 +4,14 @@ import type { Database } from '../../server/db/connection.ts';
 import {
   altchaChallengeTtlMs,
   altchaDifficulty,
+  lightAltchaDifficulty,
   createBotCheck,
   isBotAction,
   type BotAction,
 } from '../../server/security/bot-check.ts';
+import { authSecret, botCheckConfig, listen, recordingLogger } from '../support/bot-check.ts';
 import { openTestDatabase } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
-import { authSecret, botCheckConfig, listen, recordingLogger } from '../support/bot-check.ts';
-
 
 /** Changes one field of a token's JSON and encodes it again. */
 function tamper(token: string, change: (payload: { challenge: AltchaChallenge; solution: { counter: number; derivedKey: string } }) => void) {
@@ -64,6 +64,19 @@ describe.skipIf(dialect.skip)(`ALTCHA proof of work on ${dialect.name}`, () => {
 
     expect(await botCheck.verify(token, 'LOGIN')).toBe(true);
     expect(await botCheck.verify(token, 'LOGIN')).toBe(false);
+  });
+
+  it('with BOT_CHECK_WORK=light-for-tests (the test servers’ setting) issues the same challenge for less work, checked the same', async () => {
+    const light = createBotCheck({ config: botCheckConfig({ work: 'light-for-tests' }), database, logger: log.logger });
+    const challenge = (await light.challenge('LOGIN')) as AltchaChallenge;
+    expect(challenge.parameters).toMatchObject({ algorithm: 'SHA-256', cost: 1, data: { action: 'LOGIN' } });
+    const token = await solveAltchaChallenge(challenge);
+    const { solution } = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+    expect(solution.counter).toBeGreaterThanOrEqual(lightAltchaDifficulty.minCounter);
+    expect(solution.counter).toBeLessThanOrEqual(lightAltchaDifficulty.maxCounter);
+    expect(await light.verify(token, 'REQUEST_FORM')).toBe(false);
+    expect(await light.verify(token, 'LOGIN')).toBe(true);
+    expect(await light.verify(token, 'LOGIN')).toBe(false);
   });
 
   it('lets exactly one of several simultaneous uses of one solution through', async () => {

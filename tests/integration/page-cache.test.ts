@@ -56,9 +56,11 @@ function nonces(response: Response, html: string) {
 // Dialect-independent: runs once (vitest.config.ts leaves it out of the integration-postgres project).
 describe('page cache', () => {
   beforeAll(async () => {
+    // One of the few tests of the built server as a process of its own (`node server.js`).
     server = await startTestServer({
       dialect: 'sqlite',
       seed: false,
+      childProcess: true,
       env: { APP_MODE: 'demo', SEED_DEMO: 'false', PAGE_CACHE_SECONDS: '60', DEMO_ADMIN_PASSWORD: 'secret123', TRUST_PROXY: 'true' },
     });
   }, 300_000);

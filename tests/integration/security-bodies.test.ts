@@ -111,7 +111,8 @@ const freshAddress = () => `10.${200 + (addressCounter >> 16)}.${(addressCounter
 
 describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
   beforeAll(async () => {
-    server = await startTestServer({ dialect, seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' } });
+    // A process of its own: the memory test reads the server's resident size from /proc.
+    server = await startTestServer({ dialect, seed: true, childProcess: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' } });
     admin = new HttpClient(server.url);
     const signedIn = await admin.postForm('/admin-login', { ...ADMIN, botCheck: await admin.botToken('LOGIN') });
     expect(signedIn.status, 'admin sign-in').toBe(302);

@@ -17,7 +17,8 @@ export default async function setup(project: TestProject) {
     return;
   }
   const template = await ensureSeededTemplate(dialect);
-  const server = await startTestServer({ dialect, seed: true });
+  // A process of its own: it outlives every test file, and the site tests read the real `node server.js`.
+  const server = await startTestServer({ dialect, seed: true, childProcess: true });
   provide('serverUrl', server.url);
   provide('serverDataDir', server.dataDir);
   return async () => {

@@ -1,13 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
+import type { Server as HttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { registerHooks } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 /**
- * Starts the real, built server (node server.js) on a free port with its own data directory,
- * and for PostgreSQL its own freshly created database, dropped again on stop.
+ * Starts the real, built server on a free port with its own data directory, and for PostgreSQL
+ * its own copy of the seeded template database, dropped again on stop.
+ *
+ * By default the built server runs inside the test worker: the worker imports
+ * build/server/index.js (the same bundle `node server.js` runs) and opens it on its own HTTP
+ * listener, real SQLite file and real PostgreSQL database, with its log written to this
+ * harness instead of standard output. That saves a Node process, its start-up and its module
+ * loading per test file (docs/decisions/034-suite-speed.md). `childProcess: true` starts
+ * `node server.js` as before, for tests of the process itself (its memory through `pid`, its
+ * exit); the shared server of each project (global-server.ts) is one too.
  *
  * The server's error log is read: every line it logs at pino level error or fatal (>= 50)
  * fails the test that was running (tests/support/error-log-check.ts, a setup file of the
@@ -27,9 +38,12 @@ export type TestServer = {
   dialect: Dialect;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** The server process's id (to read its memory from /proc). */
+  /**
+   * The server process's id (to read its memory from /proc). Only a server started with
+   * `childProcess: true` has one of its own; reading it on another throws.
+   */
   pid: number;
-  /** Everything the server printed, for assertions on its logs and for debugging failures. */
+  /** Everything the server printed (or logged), for assertions on its logs and for debugging failures. */
   output: () => string;
   /** Resolves once the server has printed a line matching `pattern` (rejects after `timeoutMs`). */
   waitForOutput: (pattern: RegExp, timeoutMs?: number) => Promise<string>;
@@ -185,21 +199,25 @@ export async function ensureSeededTemplate(dialect: Dialect): Promise<{ remove: 
   };
 }
 
-export async function startTestServer(options: { dialect: Dialect; seed?: boolean; env?: Record<string, string> }): Promise<TestServer> {
+export type TestServerOptions = {
+  dialect: Dialect;
+  seed?: boolean;
+  env?: Record<string, string>;
+  /** Run `node server.js` as a process of its own instead of inside the test worker. */
+  childProcess?: boolean;
+};
+
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-test-'));
   const template = options.seed === false ? null : seededTemplate(options.dialect);
   if (template) await cp(template.dataDir, dataDir, { recursive: true });
   const database = options.dialect === 'postgres' ? await createPostgresDatabase(template?.postgresDatabase ?? undefined) : null;
-  return launchServer(options, dataDir, database);
+  return options.childProcess ? launchServer(options, dataDir, database) : openServerInWorker(options, dataDir, database);
 }
 
-async function launchServer(
-  options: { dialect: Dialect; seed?: boolean; env?: Record<string, string> },
-  dataDir: string,
-  database: { url: string; drop: () => Promise<void> } | null,
-): Promise<TestServer & { stopKeepingData: () => Promise<void> }> {
-  const port = await freePort();
-  const env: Record<string, string> = {
+/** The server's environment, as `node server.js` would get it. */
+function serverEnv(options: TestServerOptions, port: number, dataDir: string, database: { url: string } | null): Record<string, string> {
+  return {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
     APP_MODE: 'test',
@@ -215,16 +233,148 @@ async function launchServer(
     DEMO_IMAGE_CACHE: path.join(tmpdir(), 'gaadi-demo-image-cache'),
     // better-auth's scrypt costs ~100 ms a password; the suite hashes hundreds (decision 016).
     PASSWORD_HASHING: 'fast-for-tests',
+    // The bot check's proof of work costs 30–130 ms a form at full strength; the suite solves hundreds (decision 034).
+    BOT_CHECK_WORK: 'light-for-tests',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   };
+}
+
+/**
+ * What a server printed, read by `output`, `waitForOutput` and the error-log check: the same
+ * for a child process (its stdout and stderr) and for a server in the worker (its log).
+ */
+function outputLog() {
   let output = '';
   const outputListeners = new Set<() => void>();
-  const child: ChildProcess = spawn(process.execPath, ['server.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const listener of outputListeners) listener();
+  const lifetimePatterns: RegExp[] = [];
+  let testPatterns: RegExp[] = [];
+  let checkedUpTo = 0;
+  return {
+    append: (text: string) => {
+      output += text;
+      for (const listener of outputListeners) listener();
+    },
+    output: () => output,
+    takeUnexpectedErrorLogs: () => {
+      // Only whole lines: a line still being written is read at the next check.
+      const end = output.lastIndexOf('\n') + 1;
+      if (end <= checkedUpTo) return [];
+      const fresh = output.slice(checkedUpTo, end);
+      checkedUpTo = end;
+      const allowed = [...lifetimePatterns, ...testPatterns];
+      return errorLogLines(fresh).filter((line) => !allowed.some((pattern) => pattern.test(line)));
+    },
+    waitForOutput: (pattern: RegExp, timeoutMs = 15_000) =>
+      new Promise<string>((resolve, reject) => {
+        const check = () => {
+          // Whole lines only: a child's long line can arrive in pieces, and the error-log check
+          // reads a line once it is whole (so a declaration must outlive the wait).
+          const line = output
+            .slice(0, output.lastIndexOf('\n') + 1)
+            .split('\n')
+            .find((candidate) => pattern.test(candidate));
+          if (line === undefined) return false;
+          outputListeners.delete(listener);
+          clearTimeout(timer);
+          resolve(line);
+          return true;
+        };
+        const listener = () => void check();
+        const timer = setTimeout(() => {
+          outputListeners.delete(listener);
+          reject(new Error(`The server printed nothing matching ${pattern} within ${timeoutMs} ms. Its output:\n${output.slice(-4000)}`));
+        }, timeoutMs);
+        outputListeners.add(listener);
+        check();
+      }),
+    expectErrorLog: (pattern: RegExp) => (inTest ? testPatterns : lifetimePatterns).push(pattern),
+    forgetTestPatterns: () => {
+      testPatterns = [];
+    },
   };
+}
+
+type BuiltServer = {
+  openServerWithLog: (env: Record<string, string>, logDestination: { write: (line: string) => void }) => Promise<{ server: HttpServer; close: () => Promise<void> }>;
+};
+const builtServerPath = path.join(root, 'build/server/index.js');
+
+let resolvingAsNodeServerJs = false;
+/**
+ * Makes this worker load packages as `node server.js` does. Vitest starts its workers with
+ * Node's `development` condition, which would give the server React Router's development
+ * build; from here on Node resolves without it (React itself follows NODE_ENV).
+ */
+function resolveAsNodeServerJs() {
+  if (resolvingAsNodeServerJs) return;
+  resolvingAsNodeServerJs = true;
+  process.env.NODE_ENV = 'production';
+  registerHooks({
+    resolve: (specifier, context, nextResolve) => nextResolve(specifier, { ...context, conditions: context.conditions.filter((condition) => condition !== 'development') }),
+  });
+}
+
+/** The built server, opened inside this worker (see the comment at the top). */
+async function openServerInWorker(
+  options: TestServerOptions,
+  dataDir: string,
+  database: { url: string; drop: () => Promise<void> } | null,
+): Promise<TestServer> {
+  resolveAsNodeServerJs();
+  const built = (await import(/* @vite-ignore */ pathToFileURL(builtServerPath).href)) as BuiltServer;
+  const log = outputLog();
+  const removeData = async () => {
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  let opened: Awaited<ReturnType<BuiltServer['openServerWithLog']>>;
+  let port: number;
+  for (let attempt = 0; ; attempt++) {
+    port = await freePort();
+    try {
+      opened = await built.openServerWithLog(serverEnv(options, port, dataDir, database), { write: (line) => log.append(line) });
+      break;
+    } catch (error) {
+      // Another process took the free port between the check and the bind: try another.
+      if (attempt < 5 && /already in use/.test(String(error))) continue;
+      await removeData();
+      throw new Error(`The test server did not start: ${String(error)}\n${log.output()}`, { cause: error });
+    }
+  }
+  const server: TestServer & { forgetTestPatterns: () => void } = {
+    url: `http://127.0.0.1:${port}`,
+    dialect: options.dialect,
+    dataDir,
+    databaseUrl: database?.url,
+    get pid(): number {
+      throw new Error('This test server runs inside the test worker: start it with startTestServer({ …, childProcess: true }) to read its process id.');
+    },
+    output: log.output,
+    waitForOutput: log.waitForOutput,
+    expectErrorLog: log.expectErrorLog,
+    takeUnexpectedErrorLogs: log.takeUnexpectedErrorLogs,
+    forgetTestPatterns: log.forgetTestPatterns,
+    stop: async () => {
+      await opened.close();
+      if (runningServers.delete(server)) errorLogsOfStoppedServers.push(...log.takeUnexpectedErrorLogs());
+      await removeData();
+    },
+  };
+  runningServers.add(server);
+  return server;
+}
+
+async function launchServer(
+  options: TestServerOptions,
+  dataDir: string,
+  database: { url: string; drop: () => Promise<void> } | null,
+): Promise<TestServer & { stopKeepingData: () => Promise<void> }> {
+  const port = await freePort();
+  const env = serverEnv(options, port, dataDir, database);
+  const log = outputLog();
+  const child: ChildProcess = spawn(process.execPath, ['server.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const collect = (chunk: Buffer) => log.append(chunk.toString());
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -246,43 +396,12 @@ async function launchServer(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
-  const lifetimePatterns: RegExp[] = [];
-  let testPatterns: RegExp[] = [];
-  let checkedUpTo = 0;
-  const takeUnexpectedErrorLogs = () => {
-    // Only whole lines: a line still being written is read at the next check.
-    const end = output.lastIndexOf('\n') + 1;
-    if (end <= checkedUpTo) return [];
-    const fresh = output.slice(checkedUpTo, end);
-    checkedUpTo = end;
-    const allowed = [...lifetimePatterns, ...testPatterns];
-    return errorLogLines(fresh).filter((line) => !allowed.some((pattern) => pattern.test(line)));
-  };
-  const waitForOutput = (pattern: RegExp, timeoutMs = 15_000) =>
-    new Promise<string>((resolve, reject) => {
-      const check = () => {
-        const line = output.split('\n').find((candidate) => pattern.test(candidate));
-        if (line === undefined) return false;
-        outputListeners.delete(listener);
-        clearTimeout(timer);
-        resolve(line);
-        return true;
-      };
-      const listener = () => void check();
-      const timer = setTimeout(() => {
-        outputListeners.delete(listener);
-        reject(new Error(`The server printed nothing matching ${pattern} within ${timeoutMs} ms. Its output:\n${output.slice(-4000)}`));
-      }, timeoutMs);
-      outputListeners.add(listener);
-      check();
-    });
-
   const stopProcess = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       await exited;
     }
-    if (runningServers.delete(server)) errorLogsOfStoppedServers.push(...takeUnexpectedErrorLogs());
+    if (runningServers.delete(server)) errorLogsOfStoppedServers.push(...log.takeUnexpectedErrorLogs());
   };
   const server: TestServer & { forgetTestPatterns: () => void; stopKeepingData: () => Promise<void> } = {
     url,
@@ -290,13 +409,11 @@ async function launchServer(
     dataDir,
     databaseUrl: database?.url,
     pid: child.pid!,
-    output: () => output,
-    waitForOutput,
-    expectErrorLog: (pattern) => (inTest ? testPatterns : lifetimePatterns).push(pattern),
-    takeUnexpectedErrorLogs,
-    forgetTestPatterns: () => {
-      testPatterns = [];
-    },
+    output: log.output,
+    waitForOutput: log.waitForOutput,
+    expectErrorLog: log.expectErrorLog,
+    takeUnexpectedErrorLogs: log.takeUnexpectedErrorLogs,
+    forgetTestPatterns: log.forgetTestPatterns,
     stopKeepingData: stopProcess,
     stop: async () => {
       await stopProcess();
@@ -306,7 +423,7 @@ async function launchServer(
   };
   if (!ready) {
     await server.stop();
-    throw new Error(`The test server did not start${child.signalCode ? ` (it was killed by ${child.signalCode})` : ''}:\n${output}`);
+    throw new Error(`The test server did not start${child.signalCode ? ` (it was killed by ${child.signalCode})` : ''}:\n${log.output()}`);
   }
   runningServers.add(server);
   return server;

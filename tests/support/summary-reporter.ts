@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * Writes test-results/summary.json for scripts/test.mjs: per project, how many tests passed,
+ * Writes test-results/summary.json (or $SUMMARY_FILE) for scripts/test.mjs: per project, how many tests passed,
  * failed and were skipped, and which files failed before any test ran (an import error, a
  * failing beforeAll) with their first error. Vitest's JSON report has no project names and
  * counts a file that never collected as zero tests, which is how a run once printed
@@ -17,6 +17,8 @@ export type ProjectSummary = {
   files: string[];
   brokenFiles: { file: string; error: string }[];
   skippedTests: string[];
+  /** Milliseconds each file took, from its start to its end (hooks included). */
+  durations: Record<string, number>;
 };
 
 export type RunSummary = { projects: Record<string, ProjectSummary>; unhandledErrors: string[] };
@@ -26,9 +28,11 @@ export default class SummaryReporter implements Reporter {
     const projects: Record<string, ProjectSummary> = {};
     for (const module of testModules) {
       const name = module.project.name || 'default';
-      const summary = (projects[name] ??= { passed: 0, failed: 0, skipped: 0, files: [], brokenFiles: [], skippedTests: [] });
+      const summary = (projects[name] ??= { passed: 0, failed: 0, skipped: 0, files: [], brokenFiles: [], skippedTests: [], durations: {} });
       const file = path.relative(process.cwd(), module.moduleId);
       summary.files.push(file);
+      const timing = module.diagnostic();
+      summary.durations[file] = Math.round(timing.prepareDuration + timing.environmentSetupDuration + timing.setupDuration + timing.collectDuration + timing.duration);
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') summary.passed++;
@@ -47,7 +51,9 @@ export default class SummaryReporter implements Reporter {
       }
     }
     const summary: RunSummary = { projects, unhandledErrors: unhandledErrors.map((error) => error.message ?? String(error)) };
-    mkdirSync('test-results', { recursive: true });
-    writeFileSync('test-results/summary.json', JSON.stringify(summary, null, 2));
+    // SUMMARY_FILE: scripts/test.mjs runs the browser project in a Vitest run of its own.
+    const file = process.env.SUMMARY_FILE ?? 'test-results/summary.json';
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(summary, null, 2));
   }
 }

@@ -7,9 +7,8 @@ import {
   isBotAction,
   type BotCheckLogger,
 } from '../../server/security/bot-check.ts';
-import { openTestDatabase } from '../support/database.ts';
 import { botCheckConfig, listen, recordingLogger } from '../support/bot-check.ts';
-
+import { openTestDatabase } from '../support/database.ts';
 
 async function readBody(request: IncomingMessage) {
   let body = '';

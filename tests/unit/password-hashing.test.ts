@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fastPasswordHashing } from '../../server/auth/password-hashing.ts';
 import { parseConfig } from '../../server/config.ts';
 
-/** The test suite's cheap password hashing: correct, and never available to production. */
+/** The test suite's cheap password hashing (and light bot-check work): correct, and never available to production. */
 
 const production = { APP_MODE: 'production', SITE_ORIGIN: 'https://www.example.in', AUTH_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail', SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't' };
 
@@ -14,6 +14,14 @@ describe('password hashing', () => {
     expect(parseConfig({ APP_MODE: 'demo', PASSWORD_HASHING: 'fast-for-tests' })).toMatchObject({ passwordHashing: 'fast-for-tests' });
     expect(() => parseConfig({ ...production, PASSWORD_HASHING: 'fast-for-tests' })).toThrow(/PASSWORD_HASHING: fast-for-tests is for the test suite only/);
     expect(() => parseConfig({ APP_MODE: 'test', PASSWORD_HASHING: 'none' })).toThrow(/PASSWORD_HASHING/);
+  });
+
+  it('the bot check’s light proof of work is for tests only too: refused in production', () => {
+    expect(parseConfig(production).botCheck.work).toBe('standard');
+    expect(parseConfig({ APP_MODE: 'test' }).botCheck.work).toBe('standard');
+    expect(parseConfig({ APP_MODE: 'test', BOT_CHECK_WORK: 'light-for-tests' }).botCheck.work).toBe('light-for-tests');
+    expect(() => parseConfig({ ...production, BOT_CHECK_WORK: 'light-for-tests' })).toThrow(/BOT_CHECK_WORK: light-for-tests is for the test suite only/);
+    expect(() => parseConfig({ APP_MODE: 'test', BOT_CHECK_WORK: 'none' })).toThrow(/BOT_CHECK_WORK/);
   });
 
   it('accepts the right password only, salts each hash, and still checks a standard hash', async () => {

@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { openServerDatabase } from '../support/database.ts';
+import { sharedServer } from '../support/shared.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+/**
+ * The error-log check (tests/support/error-log-check.ts) fails a test during which the server
+ * logged an error it did not declare, whether the server runs inside the test worker or as
+ * `node server.js`. The error provoked: /healthz logs "health check failed" when its table is
+ * gone. Each `it.fails` test passes only if the test failed; the test after it shows that the
+ * failure was the check's, not some other error.
+ */
+
+const shared = sharedServer();
+
+describe.skipIf(!shared.url).each([
+  ['inside the test worker', false],
+  ['as a process of its own', true],
+])(`the error-log check with the server %s (${shared.dialect})`, (_where, childProcess) => {
+  let server: TestServer;
+  let failure: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect: shared.dialect, seed: false, childProcess });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** Makes the server log "health check failed" (level error) once, and waits until it has. */
+  async function provokeErrorLog() {
+    const database = openServerDatabase(server);
+    try {
+      await sql`ALTER TABLE categories RENAME TO categories_away`.execute(database.db);
+      try {
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+        await server.waitForOutput(/"msg":"health check failed"/);
+      } finally {
+        await sql`ALTER TABLE categories_away RENAME TO categories`.execute(database.db);
+      }
+    } finally {
+      await database.close();
+    }
+  }
+
+  it.fails('an error the test did not declare fails it', async () => {
+    onTestFailed(({ task }) => {
+      failure = (task.result?.errors ?? []).map((error) => error.message);
+    });
+    await provokeErrorLog();
+  });
+
+  it('…and the failure above was the error-log check naming the line', () => {
+    expect(failure).toHaveLength(1);
+    expect(failure[0]).toMatch(/^The server logged 1 unexpected error\(s\) during this test/);
+    expect(failure[0]).toContain('"msg":"health check failed"');
+  });
+
+  it('an error the test declared does not fail it', async () => {
+    server.expectErrorLog(/health check failed/);
+    await provokeErrorLog();
+  });
+});
