@@ -4,6 +4,7 @@ import { DEFAULT_TITLE } from '../../app/lib/seo.ts';
 import { DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS } from '../../app/lib/storefront.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { demoCategories, demoVehicles } from '../../server/db/demo/inventory.ts';
+import { demoSaleVehicles } from '../../server/db/demo/rental-fleet.ts';
 import { decodeEntities, HttpClient, mainText, waitForOutbox } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -126,7 +127,7 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     expect([...itemsPerPage.matchAll(/<option\b[^>]*value="(\d+)"/g)].map((match) => match[1])).toEqual(['5', '10', '25', '50']);
     const home = await page(visitor(), '/');
     expect(cardIds(home.html).size).toBe(10);
-    expect(mainText(home.html)).toContain(`Page 1 of ${Math.ceil(demoVehicles.length / 10)}`);
+    expect(mainText(home.html)).toContain(`Page 1 of ${Math.ceil(demoSaleVehicles.length / 10)}`);
   });
 
   test('invalid values are refused with a message each, and nothing is saved', async () => {
@@ -175,7 +176,7 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     expect(titleOf(home.html)).toBe(`${NEW_SITE_NAME} | ${DEFAULT_TITLE}`);
     expect(home.html).not.toContain('<Motors>');
     expect(cardIds(home.html).size).toBe(5);
-    expect(mainText(home.html)).toContain(`Page 1 of ${Math.ceil(demoVehicles.length / 5)}`);
+    expect(mainText(home.html)).toContain(`Page 1 of ${Math.ceil(demoSaleVehicles.length / 5)}`);
     const second = await page(anonymous, '/?page=2');
     expect(cardIds(second.html).size).toBe(5);
     expect([...cardIds(second.html)].some((id) => cardIds(home.html).has(id))).toBe(false);
