@@ -43,6 +43,10 @@ export type TimeRange = { fromMs: number; toMs: number };
  */
 export function checkBookingRange(range: TimeRange, settings: Settings, nowMs: number): void {
   if (!(range.toMs > range.fromMs)) throw new InvalidInputError('The return time must be after the pickup time.', { to: 'The return time must be after the pickup time.' });
+  if (range.fromMs < nowMs) {
+    const message = `This pickup time has passed. Please pick a time at least ${settings.rentalMinNoticeHours} hours from now.`;
+    throw new InvalidInputError(message, { from: message });
+  }
   if (range.fromMs < nowMs + settings.rentalMinNoticeHours * HOUR_MS) {
     const message = `Pickup must be at least ${settings.rentalMinNoticeHours} hours from now.`;
     throw new InvalidInputError(message, { from: message });
