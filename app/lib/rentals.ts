@@ -11,6 +11,10 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Statuses in which a booking holds its car: no other booking or block may overlap it. */
 export const HOLDING_STATUSES = ['requested', 'confirmed', 'active'] as const satisfies readonly BookingStatus[];
+/** Bookings still in progress for the renter: holding the car, or returned with the deposit not yet settled. */
+export const OPEN_BOOKING_STATUSES = [...HOLDING_STATUSES, 'returned'] as const satisfies readonly BookingStatus[];
+/** Bookings that are over: nothing more happens to them. */
+export const FINISHED_BOOKING_STATUSES = ['closed', 'cancelled', 'expired', 'no_show', 'refused'] as const satisfies readonly BookingStatus[];
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   requested: 'Requested',

@@ -74,7 +74,8 @@ export type Vehicle = VehicleInput & {
 /** What a card needs: small enough to send 50 of in a page. */
 export type VehicleSummary = Pick<Vehicle, 'id' | SummaryTextField | 'priceRupees' | 'odometer' | 'featured' | 'status' | 'categoryName'> & { cover: ImageRef | null };
 
-export type Category = { id: number; name: string; slug: string; image: ImageRef | null; vehicleCount: number };
+/** vehicleCount: sale stock not sold; fleetCount: rental fleet cars (listed on /rent, not here). */
+export type Category = { id: number; name: string; slug: string; image: ImageRef | null; vehicleCount: number; fleetCount: number };
 
 /** Card title: make + model, else the name, else 'Unnamed Vehicle'. */
 export function cardTitle(vehicle: Pick<Vehicle, 'make' | 'model' | 'name'>): string {

@@ -1,4 +1,4 @@
-import { Form, useNavigation, useSubmit } from 'react-router';
+import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { listCategories, listVehicles } from '../../server/catalog/vehicles.ts';
 import { settingsFor } from '../../server/admin/settings.ts';
 import { Pagination } from '../components/pagination.tsx';
@@ -88,7 +88,16 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
             </p>
           ) : (
             <>
-              <VehicleGrid vehicles={vehicles.items} emptyText="No content available." />
+              {vehicles.total === 0 && selected.fleetCount > 0 ? (
+                <p className="rounded-2xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">
+                  The cars of this category are rented out self-drive, not sold.{' '}
+                  <Link to={paths.rent()} className="font-semibold text-brand-700 underline">
+                    See the rental cars
+                  </Link>
+                </p>
+              ) : (
+                <VehicleGrid vehicles={vehicles.items} emptyText="No content available." />
+              )}
               <Pagination page={vehicles.page} pageCount={vehicles.pageCount} hrefFor={(page) => `${paths.categories(selected.slug)}${page > 1 ? `&page=${page}` : ''}`} />
             </>
           )}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useSite } from '../components/site-layout.tsx';
 import { LEAD_RETENTION_MONTHS } from '../lib/lead-forms.ts';
-import { AUDIT_RETENTION_MONTHS, OUTBOX_RETENTION_DAYS } from '../lib/retention.ts';
+import { AUDIT_RETENTION_MONTHS, OUTBOX_RETENTION_DAYS, RENTAL_BOOKING_RETENTION_YEARS } from '../lib/retention.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/privacy';
@@ -20,6 +20,11 @@ export function meta({ matches }: Route.MetaArgs) {
 const retention: Array<[string, string]> = [
   ['Requests and sell offers, with their photos', `${LEAD_RETENTION_MONTHS} months from the day you send them, then deleted automatically.`],
   ['Your account, profile and wishlist', 'Until you delete your account (or ask us to).'],
+  ['Your driving licence and its photos', 'Until you delete your account (or ask us to); then deleted with it.'],
+  [
+    'Rental bookings (car, dates, amounts paid and refunded)',
+    `${RENTAL_BOOKING_RETENTION_YEARS} years after the return date, as Indian tax law asks of our accounts. If you delete your account they are kept without your name, account or delivery PIN code.`,
+  ],
   ['Sign-in sessions', '30 days from your last visit; signing out ends one at once.'],
   ['Phone verification codes', '10 minutes; then the code is deleted.'],
   ['Counts of form submissions and sign-in attempts per network address', 'Up to one hour.'],
@@ -70,6 +75,10 @@ export default function Privacy() {
           If you have an account: your email address, name, picture (from Google, if you sign in with Google), your verified mobile number,
           your wishlist, and when you joined and last signed in. Your password is stored only as a one-way hash.
         </li>
+        <li>
+          If you rent a car: your driving licence number, date of birth and photos of both sides (seen only by you and our staff, never
+          public), and your bookings with their dates, payments, refunds and the readings at handover and return.
+        </li>
       </ul>
       <p>To stop abuse we also count form submissions and sign-in attempts per network address for up to one hour; that count is then discarded.</p>
 
@@ -103,12 +112,13 @@ export default function Privacy() {
           <Link to={paths.profile} className={link}>
             Profile
           </Link>{' '}
-          and choose <em>Download my data</em>: a file with your account, profile, wishlist, and the requests and sell offers sent from your
-          verified mobile number.
+          and choose <em>Download my data</em>: a file with your account, profile, wishlist, driving licence (the photos stay on your
+          profile), rental bookings, and the requests and sell offers sent from your verified mobile number.
         </li>
         <li>
           <strong>Delete your account.</strong> On your Profile choose <em>Delete my account</em> and confirm. Your account, profile, wishlist,
-          sessions and verification codes are deleted at once, and the requests and sell offers sent from your verified mobile number are
+          driving licence with its photos, sessions and verification codes are deleted at once; your past rental bookings stay in our
+          accounts without your name (a booking still in progress must be cancelled or finished first); and the requests and sell offers sent from your verified mobile number are
           erased completely, with their photos (they are not kept in any anonymised form). You are signed out.
         </li>
         <li>

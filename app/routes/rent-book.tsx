@@ -17,7 +17,7 @@ import { formatRupees } from '../lib/format.ts';
 import { parseId } from '../lib/input.ts';
 import { LICENCE_STATUS_TEXT } from '../lib/licence.ts';
 import { paths } from '../lib/paths.ts';
-import { askedRange, formatRange } from '../lib/rent-view.ts';
+import { askedRange, formatRange, typedRange } from '../lib/rent-view.ts';
 import { ageOn, FUEL_POLICY_LABELS } from '../lib/rentals.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/rent-book';
@@ -38,9 +38,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const id = parseId(params.id);
   const url = new URL(request.url);
-  const { range } = askedRange(url.searchParams);
+  const { range, problem } = askedRange(url.searchParams);
   if (id === null) throw data({ message: 'This rental car was not found.' }, { status: 404 });
-  if (!range) throw redirect(paths.rentalCar(id));
+  // Dates that do not parse or are reversed: back to the car page with them, which says what is wrong.
+  if (!range) throw redirect(paths.rentalCar(id, problem ? typedRange(url.searchParams) : null));
   const here = paths.rentalBook(id, { from: range.from, to: range.to });
   let availability;
   let message: string | null = null;

@@ -4,7 +4,7 @@ import { answerError } from '../../server/http/action-errors.ts';
 import { carAvailability, takenRanges } from '../../server/rentals/bookings.ts';
 import { getFleetCar } from '../../server/rentals/fleet.ts';
 import { rentalSettings } from '../../server/rentals/store.ts';
-import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
+import { primaryButton, secondaryButton } from '../components/form.tsx';
 import { WhatsAppIcon } from '../components/icons.tsx';
 import { MonthCalendar, QuoteBreakdown } from '../components/rentals/quote-parts.tsx';
 import { RangePicker } from '../components/rentals/rent-parts.tsx';
@@ -15,7 +15,7 @@ import { whatsappLink } from '../lib/contact.ts';
 import { formatRupees } from '../lib/format.ts';
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
-import { askedRange, formatIndiaDateTime, formatRange, indiaMonth, monthCalendar, rentalEnquiryText, suggestedRange } from '../lib/rent-view.ts';
+import { askedRange, formatIndiaDateTime, formatRange, indiaMonth, monthCalendar, rentalEnquiryText, pickerRange } from '../lib/rent-view.ts';
 import { FUEL_POLICY_LABELS, indiaDateTimeParam, parseIndiaMonth } from '../lib/rentals.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/rent-car';
@@ -42,6 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const settings = await rentalSettings(services);
   const { range, problem } = askedRange(url.searchParams);
   let message = problem;
+  let status = problem ? 400 : 200;
   let availability = null;
   if (range) {
     try {
@@ -49,11 +50,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     } catch (error) {
       const answer = answerError(error, services.logger, { fallback: 'The price could not be worked out. Please try again.', log: 'rental quote failed' });
       if (answer.status === 500) throw data({ message: answer.message }, { status: 500 });
+      // A range the rules refuse (passed, too soon, too far ahead): the car page, saying why.
       message = answer.message;
+      status = answer.status;
     }
   }
   const monthParam = url.searchParams.get('month');
-  const month = parseIndiaMonth(monthParam) ? monthParam! : indiaMonth(range?.fromMs ?? nowMs);
+  // A refused range (passed, years ahead) does not move the calendar there: it opens on this month.
+  const month = parseIndiaMonth(monthParam) ? monthParam! : indiaMonth(availability && range ? range.fromMs : nowMs);
   const monthRange = parseIndiaMonth(month)!;
   const [taken, vehicle] = await Promise.all([takenRanges(services, fleetCar.id, monthRange), getVehicle(services.database, fleetCar.id)]);
   return data(
@@ -62,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       images: vehicle?.images ?? [],
       description: vehicle?.description ?? '',
       range: availability && range ? range : null,
-      picked: range ?? suggestedRange(nowMs),
+      picked: pickerRange(url.searchParams, nowMs),
       message,
       available: availability?.available ?? null,
       nextFree: availability?.nextFree ?? null,
@@ -78,7 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
       pageUrl: new URL(paths.rentalCar(fleetCar.id), services.config.siteOrigin).href,
     },
-    { status: problem ? 400 : 200, headers: { 'Cache-Control': 'no-store' } },
+    { status, headers: { 'Cache-Control': 'no-store' } },
   );
 }
 
@@ -121,8 +125,7 @@ export default function RentCar({ loaderData }: Route.ComponentProps) {
           {description ? <p className="whitespace-pre-line text-slate-700">{description}</p> : null}
         </div>
         <aside className="flex flex-col gap-4 lg:sticky lg:top-20 lg:self-start">
-          <RangePicker action={paths.rentalCar(car.id)} from={picked.from} to={picked.to} button="See price" />
-          {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+          <RangePicker action={paths.rentalCar(car.id)} from={picked.from} to={picked.to} button="See price" message={message} />
           {quote && range ? (
             <section aria-labelledby="quote-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
               <h2 id="quote-heading" className="text-lg font-bold">

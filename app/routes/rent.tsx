@@ -2,11 +2,10 @@ import { data } from 'react-router';
 import { answerError } from '../../server/http/action-errors.ts';
 import { fleetAvailability, type CarAvailability } from '../../server/rentals/bookings.ts';
 import { rentalSettings } from '../../server/rentals/store.ts';
-import { FormMessage } from '../components/form.tsx';
 import { RangePicker, RentalCarCard } from '../components/rentals/rent-parts.tsx';
 import { appContext } from '../context.ts';
 import { paths } from '../lib/paths.ts';
-import { askedRange, formatRange, suggestedRange } from '../lib/rent-view.ts';
+import { askedRange, formatRange, pickerRange } from '../lib/rent-view.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/rent';
 
@@ -62,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       range: dated ? range : null,
-      picked: range ?? suggestedRange(nowMs),
+      picked: pickerRange(url.searchParams, nowMs),
       message,
       minNoticeHours: settings.rentalMinNoticeHours,
       cars: cars.map((car) => cardOf(dated ? car : { ...car, available: true, nextFree: null, quote: null })),
@@ -81,8 +80,7 @@ export default function Rent({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Rent a self-drive car</h1>
         <p className="mt-1 text-slate-600">Pick up at our hub or get it delivered. Book at least {minNoticeHours} hours ahead; pay at pickup.</p>
       </header>
-      <RangePicker action={paths.rent()} from={picked.from} to={picked.to} button={range ? 'Update' : 'Show available cars'} />
-      {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+      <RangePicker action={paths.rent()} from={picked.from} to={picked.to} button={range ? 'Update' : 'Show available cars'} message={message} />
       {range ? (
         <p className="text-sm font-semibold text-slate-700" aria-live="polite">
           {available.length} of {cars.length} cars free for {formatRange(range.fromMs, range.toMs)}

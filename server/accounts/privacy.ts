@@ -11,7 +11,9 @@ import type { Storage } from '../media/storage.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import { getProfile, type Profile } from './profiles.ts';
 import { listWishlist } from './wishlist.ts';
+import { OPEN_BOOKING_STATUSES } from '../../app/lib/rentals.ts';
 import { getLicence } from '../rentals/licences.ts';
+import { listOwnBookings } from '../rentals/bookings.ts';
 
 /**
  * A person's rights under India's DPDP Act 2023 (docs/decisions/013): a copy of everything we
@@ -41,8 +43,34 @@ const exportSections = {
     };
   },
   profile: async ({ profile }: ExportContext) => profile,
-  // The photos themselves stay private; the person sees them on /profile.
-  drivingLicence: async ({ database, userId }: ExportContext) => (await getLicence(database, userId)) ?? null,
+  // The photos themselves stay private (the person sees them on /profile): the download says they are on file.
+  drivingLicence: async ({ database, userId }: ExportContext) => {
+    const licence = await getLicence(database, userId);
+    if (!licence) return null;
+    const { userId: _userId, ...record } = licence;
+    return { ...record, photos: { front: 'on file', back: 'on file', note: 'Photos of both sides are kept private and are not part of this file; see them on your profile.' } };
+  },
+  rentalBookings: async ({ database, userId }: ExportContext) =>
+    (await listOwnBookings(database, userId, { all: true })).map((booking) => ({
+      id: booking.id,
+      vehicleId: booking.vehicleId,
+      car: booking.carName,
+      status: booking.status,
+      from: booking.from,
+      to: booking.to,
+      pickup: booking.pickup,
+      pinCode: booking.pinCode || null,
+      quote: booking.quote,
+      paymentMethod: booking.paymentMethod,
+      amountPaid: booking.amountPaid,
+      amountRefunded: booking.amountRefunded,
+      odometerOut: booking.odometerOut,
+      odometerIn: booking.odometerIn,
+      returnedAt: booking.returnedAt,
+      charges: booking.charges,
+      depositRefund: booking.depositRefund,
+      createdAt: booking.createdAt,
+    })),
   wishlist: async ({ database, userId }: ExportContext) =>
     (await listWishlist(database, userId)).map((item) =>
       item.available
@@ -168,7 +196,10 @@ export type DeleteAccountResult = { leadsErased: number };
 /**
  * Deletes the account and everything tied to it: the better-auth user with its sessions,
  * sign-in methods and pending tokens; our profile, wishlist, phone codes, admin record and
- * outbox copies; and the leads they sent, erased with their photos (as the privacy page says).
+ * outbox copies; their driving licence with its photos; and the leads they sent, erased with
+ * their photos (as the privacy page says). Their rental bookings stay, anonymised, for the
+ * dealer's accounts (decision 029); an account with a booking in progress is refused
+ * (ConflictError 'rental-open').
  * The last admin is refused (ConflictError), so the shop is never left without one; a missing
  * or wrong confirmation is an InvalidInputError.
  */
@@ -191,6 +222,10 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
   const email = user.email.trim().toLowerCase();
   if (await isLastAdmin(deps.database, email)) throw new ConflictError(privacyMessages.lastAdmin).because('last-admin');
 
+  // A booking in progress needs the person (a car out, a deposit to settle, a refund to send): they cancel or finish it first.
+  const openBooking = await db.selectFrom('rental_bookings').select('id').where('user_id', '=', user.id).where('kind', '=', 'booking').where('status', 'in', OPEN_BOOKING_STATUSES).executeTakeFirst();
+  if (openBooking) throw new ConflictError(privacyMessages.openRental).because('rental-open');
+
   const profile = await getProfile(deps.database, user.id);
   const leads = await leadIdsOf(deps.database, profile);
   const leadsErased = await eraseLeads(deps, leads);
@@ -201,6 +236,11 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
     await trx.deleteFrom('test_drives').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('phone_otps').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('driving_licences').where('user_id', '=', user.id).execute();
+    // The licence reviews in the audit log named the licence number: only that a review happened stays.
+    await trx.updateTable('audit_log').set({ summary: 'Reviewed a driving licence (the account was deleted)', before: null, after: null }).where('entity', '=', 'driving-licence').where('entity_id', '=', user.id).execute();
+    // Rental bookings are the dealer's accounts and are kept (decision 029), without the person:
+    // no account, no delivery PIN code, no desk note (it may name them).
+    await trx.updateTable('rental_bookings').set({ user_id: null, pin_code: '', note: '' }).where('user_id', '=', user.id).execute();
     const recipients = [user.email, email, ...(profile?.phone ? [profile.phone] : [])];
     await trx.deleteFrom('outbox_messages').where('recipient', 'in', recipients).execute();
     await trx.deleteFrom('profiles').where('user_id', '=', user.id).execute();

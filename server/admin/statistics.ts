@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { CHART_DAYS } from '../../app/lib/admin-pages.ts';
+import type { RentalQuote, ReturnCharges } from '../../app/lib/rental-price.ts';
 import type { Database } from '../db/connection.ts';
 import { countUsers } from './admins.ts';
 
@@ -98,7 +99,110 @@ export function countPerIstDay(slices: ReadonlyArray<{ slice: string; count: num
 
 export type DailyPoint = { date: string; sold: number; leads: number };
 
+/**
+ * The rental fleet this IST calendar month (docs/decisions/029). Hours are whole-hour figures
+ * rounded down; utilisation is booked ÷ available, 0 when nothing is available.
+ */
+export type RentalFigures = {
+  month: string;
+  /** Bookings made this month, whatever became of them. */
+  bookings: number;
+  fleetCars: number;
+  /** Hours of this month held by bookings that were confirmed or ran. */
+  bookedHours: number;
+  /** Hours of this month each fleet car was in the fleet, less its blocks. */
+  availableHours: number;
+  utilisation: number;
+  /** Rent, delivery fees and return charges of the bookings picked up this month and handed over; deposits are not revenue. */
+  revenue: number;
+};
+
+/** Statuses whose hours count as booked: the car was promised or out. */
+export const BOOKED_STATUSES = ['confirmed', 'active', 'returned', 'closed'] as const;
+/** Statuses of bookings that ran (the car was handed over): their rent and charges are revenue. */
+export const RAN_STATUSES = ['active', 'returned', 'closed'] as const;
+
+const HOUR_MS = 3_600_000;
+
+/** The length of [fromMs, toMs) inside [startMs, endMs), never below 0. */
+function overlapMs(fromMs: number, toMs: number, startMs: number, endMs: number): number {
+  return Math.max(0, Math.min(toMs, endMs) - Math.max(fromMs, startMs));
+}
+
+function parseJson<T>(text: string | null): Partial<T> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Partial<T>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The rental figures of the IST month holding `now`. Input: database, now. Errors: none. */
+export async function computeRentalFigures(database: Database, now: Date): Promise<RentalFigures> {
+  const { db } = database;
+  const month = istMonthRange(now);
+  const startMs = Date.parse(month.start);
+  const endMs = Date.parse(month.end);
+  const [created, fleet, held] = await Promise.all([
+    db
+      .selectFrom('rental_bookings')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('kind', '=', 'booking')
+      .where('created_at', '>=', month.start)
+      .where('created_at', '<', month.end)
+      .executeTakeFirst(),
+    db
+      .selectFrom('vehicles')
+      .innerJoin('rental_terms', 'rental_terms.vehicle_id', 'vehicles.id')
+      .select(['vehicles.id', 'rental_terms.created_at'])
+      .where('vehicles.purpose', '=', 'rental')
+      .where('vehicles.status', '<>', 'sold')
+      .execute(),
+    // Bookings and blocks touching the month; a fleet has a few cars, so a month holds few rows.
+    db
+      .selectFrom('rental_bookings')
+      .select(['kind', 'vehicle_id', 'status', 'starts_ms', 'ends_ms', 'quote', 'charges'])
+      .where('starts_ms', '<', endMs)
+      .where('ends_ms', '>', startMs)
+      .where((eb) => eb.or([eb.and([eb('kind', '=', 'booking'), eb('status', 'in', BOOKED_STATUSES)]), eb('kind', '=', 'block')]))
+      .execute(),
+  ]);
+
+  const fleetIds = new Set(fleet.map((car) => car.id));
+  let availableMs = fleet.reduce((sum, car) => sum + overlapMs(Date.parse(car.created_at) || startMs, endMs, startMs, endMs), 0);
+  let bookedMs = 0;
+  let revenue = 0;
+  for (const row of held) {
+    const fromMs = Number(row.starts_ms);
+    const toMs = Number(row.ends_ms);
+    if (row.kind === 'block') {
+      if (fleetIds.has(row.vehicle_id)) availableMs -= overlapMs(fromMs, toMs, startMs, endMs);
+      continue;
+    }
+    bookedMs += overlapMs(fromMs, toMs, startMs, endMs);
+    if ((RAN_STATUSES as readonly string[]).includes(row.status) && fromMs >= startMs) {
+      const quote = parseJson<RentalQuote>(row.quote);
+      const charges = parseJson<ReturnCharges>(row.charges);
+      revenue += Number(quote.rent ?? 0) + Number(quote.deliveryFee ?? 0) + Number(charges.total ?? 0);
+    }
+  }
+  const bookedHours = Math.floor(bookedMs / HOUR_MS);
+  const availableHours = Math.max(0, Math.floor(availableMs / HOUR_MS));
+  return {
+    month: month.month,
+    bookings: Number(created?.count ?? 0),
+    fleetCars: fleet.length,
+    bookedHours,
+    availableHours,
+    utilisation: availableHours > 0 ? bookedMs / HOUR_MS / availableHours : 0,
+    revenue,
+  };
+}
+
 export type Statistics = {
+  /** Sale stock only: the rental fleet has its own figures. */
   vehicles: { total: number; available: number; reserved: number; sold: number };
   categories: number;
   users: number;
@@ -108,6 +212,7 @@ export type Statistics = {
   daily: DailyPoint[];
   /** False until the leads tables exist: the chart then says leads are not counted yet. */
   leadsTracked: boolean;
+  rental: RentalFigures;
 };
 
 /** The tables that hold leads; counted only once they exist (they arrive with the leads feature). */
@@ -149,10 +254,11 @@ export async function computeStatistics(database: Database, options: { now?: Dat
   const month = istMonthRange(now);
   const soldSlice = sliceOf('sold_at');
 
-  const [byStatus, categories, users, sales, soldSlices, leadTables] = await Promise.all([
+  const [byStatus, categories, users, sales, soldSlices, leadTables, rental] = await Promise.all([
     db
       .selectFrom('vehicles')
       .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('purpose', '=', 'sale')
       .groupBy('status')
       .execute(),
     db
@@ -176,6 +282,7 @@ export async function computeStatistics(database: Database, options: { now?: Dat
       .groupBy(soldSlice)
       .execute(),
     existingLeadTables(database),
+    computeRentalFigures(database, now),
   ]);
 
   const leadCounts = await Promise.all(leadTables.map(async (table) => countPerIstDay(await leadSlices(database, table, windowStart, windowEnd), days)));
@@ -201,5 +308,6 @@ export async function computeStatistics(database: Database, options: { now?: Dat
       leads: leadCounts.reduce((sum, counts) => sum + (counts[index] ?? 0), 0),
     })),
     leadsTracked: leadTables.length > 0,
+    rental,
   };
 }

@@ -108,6 +108,7 @@ export function toSummary(row: SummaryRow, cover: ImageRef | null): VehicleSumma
 export function toCategory(
   row: Pick<Selectable<CategoryTable>, 'id' | 'name' | 'slug' | 'image_key' | 'image_width' | 'image_height' | 'image_widths'> & {
     vehicle_count: number | string;
+    fleet_count?: number | string;
   },
 ): Category {
   const image =
@@ -120,5 +121,6 @@ export function toCategory(
     slug: row.slug,
     image,
     vehicleCount: Number(row.vehicle_count),
+    fleetCount: Number(row.fleet_count ?? 0),
   };
 }

@@ -176,9 +176,10 @@ const categoryColumns = [
 export async function listCategories(database: Database): Promise<Category[]> {
   const rows = await database.db
     .selectFrom('categories')
-    .leftJoin('vehicles', (join) => join.onRef('vehicles.category_id', '=', 'categories.id').on('vehicles.status', '!=', 'sold').on('vehicles.purpose', '=', 'sale'))
+    .leftJoin('vehicles', (join) => join.onRef('vehicles.category_id', '=', 'categories.id').on('vehicles.status', '!=', 'sold'))
     .select(categoryColumns)
-    .select((eb) => eb.fn.count<number>('vehicles.id').as('vehicle_count'))
+    // Sale stock and rental fleet counted apart: a category may hold only rental cars (the demo's "Rental Cars").
+    .select([sql<number | string>`count(case when vehicles.purpose = 'sale' then 1 end)`.as('vehicle_count'), sql<number | string>`count(case when vehicles.purpose = 'rental' then 1 end)`.as('fleet_count')])
     .groupBy(categoryColumns)
     .orderBy('categories.created_at')
     .orderBy('categories.id')

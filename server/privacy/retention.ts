@@ -1,4 +1,5 @@
-import { AUDIT_RETENTION_MONTHS, OUTBOX_RETENTION_DAYS } from '../../app/lib/retention.ts';
+import { AUDIT_RETENTION_MONTHS, OUTBOX_RETENTION_DAYS, RENTAL_BOOKING_RETENTION_YEARS } from '../../app/lib/retention.ts';
+import { FINISHED_BOOKING_STATUSES } from '../../app/lib/rentals.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import { purgeExpiredLeads } from '../leads/leads.ts';
@@ -29,6 +30,7 @@ export type PurgeReport = {
   verifications: number;
   auditEntries: number;
   outboxMessages: number;
+  rentalBookings: number;
 };
 
 function monthsBefore(now: Date, months: number): Date {
@@ -61,7 +63,17 @@ export async function runRetentionPurge(deps: RetentionDeps, now: Date = new Dat
   const outboxCutoff = new Date(now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const outboxMessages = deleted(await db.deleteFrom('outbox_messages').where('created_at', '<', outboxCutoff).executeTakeFirst());
 
-  const report = { leads, phoneOtps, rateLimitCounters, botCheckSolutions, sessions, verifications, auditEntries, outboxMessages };
+  // Finished bookings only: one still holding a car or awaiting its deposit is never purged.
+  const rentalBookings = deleted(
+    await db
+      .deleteFrom('rental_bookings')
+      .where('kind', '=', 'booking')
+      .where('status', 'in', FINISHED_BOOKING_STATUSES)
+      .where('ends_ms', '<', monthsBefore(now, RENTAL_BOOKING_RETENTION_YEARS * 12).getTime())
+      .executeTakeFirst(),
+  );
+
+  const report = { leads, phoneOtps, rateLimitCounters, botCheckSolutions, sessions, verifications, auditEntries, outboxMessages, rentalBookings };
   if (Object.values(report).some((count) => count > 0)) deps.logger.info(report, 'retention: purged rows past their period');
   return report;
 }

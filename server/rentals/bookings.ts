@@ -43,6 +43,10 @@ export type TimeRange = { fromMs: number; toMs: number };
  */
 export function checkBookingRange(range: TimeRange, settings: Settings, nowMs: number): void {
   if (!(range.toMs > range.fromMs)) throw new InvalidInputError('The return time must be after the pickup time.', { to: 'The return time must be after the pickup time.' });
+  if (range.fromMs < nowMs) {
+    const message = `This pickup time has passed. Please pick a time at least ${settings.rentalMinNoticeHours} hours from now.`;
+    throw new InvalidInputError(message, { from: message });
+  }
   if (range.fromMs < nowMs + settings.rentalMinNoticeHours * HOUR_MS) {
     const message = `Pickup must be at least ${settings.rentalMinNoticeHours} hours from now.`;
     throw new InvalidInputError(message, { from: message });
@@ -258,8 +262,10 @@ export async function getOwnBooking(database: Database, userId: string, bookingI
 }
 
 /** The person's bookings, newest pickup first. Input: user id. Errors: none. */
-export async function listOwnBookings(database: Database, userId: string): Promise<Booking[]> {
-  const rows = await bookingQuery(database.db).where('rental_bookings.user_id', '=', userId).orderBy('rental_bookings.starts_ms', 'desc').orderBy('rental_bookings.id', 'desc').limit(200).execute();
+export async function listOwnBookings(database: Database, userId: string, options: { all?: boolean } = {}): Promise<Booking[]> {
+  const query = bookingQuery(database.db).where('rental_bookings.user_id', '=', userId).orderBy('rental_bookings.starts_ms', 'desc').orderBy('rental_bookings.id', 'desc');
+  // The profile shows the latest 200; the data download (options.all) has every one.
+  const rows = await (options.all ? query : query.limit(200)).execute();
   return rows.map(toBooking);
 }
 

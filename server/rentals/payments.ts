@@ -78,9 +78,10 @@ export async function recordPayment(services: RentalDeskServices, input: { order
  * ConflictError (the hold lapsed first: the payment is refunded).
  */
 export async function confirmCheckoutPayment(services: RentalDeskServices, input: { userId: string; bookingId: number; orderId: string; paymentId: string; signature: string }): Promise<Booking> {
+  // Own booking first: another person's booking is "not found" whatever else is wrong with the request.
+  const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
   if (!services.payments) throw new InvalidInputError('Online payment is not available.');
   if (!input.orderId || !input.paymentId || !input.signature) throw new InvalidInputError('razorpay_order_id, razorpay_payment_id and razorpay_signature are required.');
-  const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
   if (!booking.paymentOrderId || booking.paymentOrderId !== input.orderId) throw new ForbiddenError('This payment is not for this booking.');
   if (!services.payments.verifyPaymentSignature({ orderId: input.orderId, paymentId: input.paymentId, signature: input.signature })) throw new ForbiddenError('The payment could not be verified.');
   const paid = (await recordPayment(services, { orderId: input.orderId, paymentId: input.paymentId, amountPaise: null }))!;

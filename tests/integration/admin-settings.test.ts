@@ -3,7 +3,8 @@ import { formatRupees } from '../../app/lib/format.ts';
 import { DEFAULT_TITLE } from '../../app/lib/seo.ts';
 import { DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS } from '../../app/lib/storefront.ts';
 import { openDatabase } from '../../server/db/connection.ts';
-import { demoCategories, demoVehicles } from '../../server/db/demo/inventory.ts';
+import { demoCategories } from '../../server/db/demo/inventory.ts';
+import { demoFleetVehicles, demoSaleVehicles } from '../../server/db/demo/rental-fleet.ts';
 import { decodeEntities, HttpClient, mainText, waitForOutbox } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -126,7 +127,7 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     expect([...itemsPerPage.matchAll(/<option\b[^>]*value="(\d+)"/g)].map((match) => match[1])).toEqual(['5', '10', '25', '50']);
     const home = await page(visitor(), '/');
     expect(cardIds(home.html).size).toBe(10);
-    expect(mainText(home.html)).toContain(`Page 1 of ${Math.ceil(demoVehicles.length / 10)}`);
+    expect(mainText(home.html)).toContain(`Page 1 of ${Math.ceil(demoSaleVehicles.length / 10)}`);
   });
 
   test('invalid values are refused with a message each, and nothing is saved', async () => {
@@ -175,7 +176,7 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     expect(titleOf(home.html)).toBe(`${NEW_SITE_NAME} | ${DEFAULT_TITLE}`);
     expect(home.html).not.toContain('<Motors>');
     expect(cardIds(home.html).size).toBe(5);
-    expect(mainText(home.html)).toContain(`Page 1 of ${Math.ceil(demoVehicles.length / 5)}`);
+    expect(mainText(home.html)).toContain(`Page 1 of ${Math.ceil(demoSaleVehicles.length / 5)}`);
     const second = await page(anonymous, '/?page=2');
     expect(cardIds(second.html).size).toBe(5);
     expect([...cardIds(second.html)].some((id) => cardIds(home.html).has(id))).toBe(false);
@@ -283,8 +284,12 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     expect(before.status).toBe(200);
     let html = before.html;
     let text = mainText(html);
-    expect(text).toContain(`Total Vehicles ${demoVehicles.length}`);
-    expect(text).toContain(`${demoVehicles.length} available · 0 reserved · 0 sold`);
+    // Sale stock only; the rental fleet has its own figures.
+    expect(text).toContain(`Total Vehicles ${demoSaleVehicles.length}`);
+    expect(text).toContain(`${demoSaleVehicles.length} available · 0 reserved · 0 sold`);
+    expect(text).toContain('Rental Bookings 0');
+    expect(text).toMatch(new RegExp(`Fleet Utilisation 0% 0 of [\\d,]+ hours booked · ${demoFleetVehicles.length} cars`));
+    expect(text).toContain('Rental Revenue ₹0');
     expect(text).toContain(`Categories ${demoCategories.length}`);
     expect(text).toContain('Total Users 1');
     expect(text).toContain('Monthly Sales ₹0');
@@ -299,12 +304,12 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
       await database.db
         .updateTable('vehicles')
         .set({ status: 'sold', sold_price: 1234567, sold_at: new Date().toISOString() })
-        .where('id', '=', (await database.db.selectFrom('vehicles').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id)
+        .where('id', '=', (await database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').orderBy('id').limit(1).executeTakeFirstOrThrow()).id)
         .execute();
       await database.db
         .updateTable('vehicles')
         .set({ status: 'reserved' })
-        .where('id', '=', (await database.db.selectFrom('vehicles').select('id').where('status', '=', 'available').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id)
+        .where('id', '=', (await database.db.selectFrom('vehicles').select('id').where('status', '=', 'available').where('purpose', '=', 'sale').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id)
         .execute();
     } finally {
       await database.close();
@@ -312,8 +317,8 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
 
     html = (await page(admin, '/admin/statistics')).html;
     text = mainText(html);
-    expect(text).toContain(`Total Vehicles ${demoVehicles.length}`);
-    expect(text).toContain(`${demoVehicles.length - 2} available · 1 reserved · 1 sold`);
+    expect(text).toContain(`Total Vehicles ${demoSaleVehicles.length}`);
+    expect(text).toContain(`${demoSaleVehicles.length - 2} available · 1 reserved · 1 sold`);
     expect(text).toContain(`Monthly Sales ${formatRupees(1234567)}`);
     expect(formatRupees(1234567)).toBe('₹12,34,567');
     expect(text).toContain('1 car sold in');

@@ -115,6 +115,73 @@ describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
     expect(stats.daily.every((point) => point.leads === 0)).toBe(true);
   });
 
+  it('gives the rental figures of the IST month: bookings made, utilisation of the fleet and revenue; the sale figures leave the fleet out', async () => {
+    const { db } = database;
+    const before = (await computeStatistics(database, { now: NOW })).vehicles;
+    const { id: _id, ...template } = await db.selectFrom('vehicles').selectAll().where('status', '=', 'available').limit(1).executeTakeFirstOrThrow();
+    const fleetCar = async (name: string, joined: string) => {
+      const { id } = await db.insertInto('vehicles').values({ ...template, name, search_text: name.toLowerCase(), purpose: 'rental' }).returning('id').executeTakeFirstOrThrow();
+      await db
+        .insertInto('rental_terms')
+        .values({ vehicle_id: id, hourly_rate: 150, daily_rate: 1800, weekly_rate: null, km_per_day: 240, extra_km_rate: 12, deposit: 5000, fuel_policy: 'full-to-full', min_age: 21, min_hours: 4, seats: 5, commercial_registration: 1, delivery_available: 1, created_at: joined, updated_at: joined })
+        .execute();
+      return id;
+    };
+    // In the fleet all May (744 hours), and from 17 May 00:00 IST (15 days, 360 hours).
+    const carA = await fleetCar('Fleet A', '2026-01-01T00:00:00.000Z');
+    const carB = await fleetCar('Fleet B', '2026-05-16T18:30:00.000Z');
+    const ist = (text: string) => Date.parse(`${text}:00+05:30`);
+    const row = (vehicleId: number, kind: 'booking' | 'block', status: string, from: string, to: string, createdAt: string, money: { rent?: number; deliveryFee?: number; charges?: number } = {}) => ({
+      kind,
+      vehicle_id: vehicleId,
+      user_id: kind === 'booking' ? 'u1' : null,
+      status,
+      starts_ms: ist(from),
+      ends_ms: ist(to),
+      held_until_ms: ist(to) + 2 * 3_600_000,
+      quote: JSON.stringify({ hours: 0, rent: money.rent ?? 0, deliveryFee: money.deliveryFee ?? 0, deposit: 5000, kmIncluded: 240, extraKmRate: 12, total: 0, payableNow: 0 }),
+      charges: money.charges === undefined ? null : JSON.stringify({ total: money.charges }),
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+    await db
+      .insertInto('rental_bookings')
+      .values([
+        // Began in April (made 30 April 23:55 IST): 34 of its hours are May's; its revenue is April's.
+        row(carA, 'booking', 'closed', '2026-04-30T10:00', '2026-05-02T10:00', '2026-04-30T18:25:00.000Z', { rent: 3600 }),
+        // Confirmed for later this month: booked hours, no revenue yet.
+        row(carA, 'booking', 'confirmed', '2026-05-25T10:00', '2026-05-27T10:00', '2026-05-10T04:00:00.000Z', { rent: 3600 }),
+        // Returned: 27 hours; rent, delivery and return charges are revenue.
+        row(carB, 'booking', 'returned', '2026-05-18T09:00', '2026-05-19T12:00', '2026-05-12T04:00:00.000Z', { rent: 3000, deliveryFee: 500, charges: 600 }),
+        // Cancelled: a booking made this month, but neither hours nor revenue.
+        row(carA, 'booking', 'cancelled', '2026-05-05T10:00', '2026-05-06T10:00', '2026-05-03T04:00:00.000Z', { rent: 1800 }),
+        // Requested (made 1 May 00:05 IST): counted as made, not as booked hours.
+        row(carB, 'booking', 'requested', '2026-05-28T10:00', '2026-05-29T10:00', '2026-04-30T18:35:00.000Z', { rent: 1800 }),
+        // Runs past midnight into June: 4 of its hours are May's; picked up in May, so its rent is.
+        row(carA, 'booking', 'closed', '2026-05-31T20:00', '2026-06-01T08:00', '2026-05-15T05:00:00.000Z', { rent: 1500 }),
+        // A day's block on car A: not available.
+        row(carA, 'block', 'blocked', '2026-05-20T10:00', '2026-05-21T10:00', '2026-05-01T04:00:00.000Z'),
+      ])
+      .execute();
+
+    const stats = await computeStatistics(database, { now: NOW });
+    expect(stats.rental).toEqual({
+      month: '2026-05',
+      bookings: 5,
+      fleetCars: 2,
+      bookedHours: 34 + 48 + 27 + 4,
+      availableHours: 744 + 360 - 24,
+      utilisation: (34 + 48 + 27 + 4) / (744 + 360 - 24),
+      revenue: 3000 + 500 + 600 + 1500,
+    });
+    // The fleet cars are not sale stock.
+    expect(stats.vehicles).toEqual(before);
+
+    // Another month, nothing of this one.
+    const june = await computeStatistics(database, { now: new Date('2026-06-10T06:00:00.000Z') });
+    expect(june.rental).toMatchObject({ month: '2026-06', bookings: 0, bookedHours: 8, revenue: 0, availableHours: 2 * 720 });
+  });
+
   it('counts leads from vehicle_requests and sell_submissions once those tables exist', async () => {
     await dropLeadTables(database);
     await sql`create table vehicle_requests (id integer primary key, created_at text not null)`.execute(database.db);

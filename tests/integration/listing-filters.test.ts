@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoVehicles, type DemoVehicle } from '../../server/db/demo/inventory.ts';
+import type { DemoVehicle } from '../../server/db/demo/inventory.ts';
+import { demoSaleVehicles } from '../../server/db/demo/rental-fleet.ts';
 import { filterQueries, passes, sortKey } from '../support/filter-rule.ts';
 import { sharedServer } from '../support/shared.ts';
 
@@ -44,17 +45,17 @@ let defaultOrder: number[] = [];
 
 function expectedIds(query: string): number[] {
   const params = new URLSearchParams(query);
-  const wanted = new Set(demoVehicles.filter((vehicle) => passes(vehicle, params)).map((vehicle) => idOf.get(vehicle)));
+  const wanted = new Set(demoSaleVehicles.filter((vehicle) => passes(vehicle, params)).map((vehicle) => idOf.get(vehicle)));
   return defaultOrder.filter((id) => wanted.has(id));
 }
 
 describe.skipIf(!base)('listing filters, sorts and facet counts', () => {
   beforeAll(async () => {
     const all = await listing('');
-    expect(all.total).toBe(demoVehicles.length);
+    expect(all.total).toBe(demoSaleVehicles.length);
     defaultOrder = all.items.map((item) => item.id);
     const byKey = new Map(all.items.map((item) => [keyOf(item), item.id]));
-    for (const vehicle of demoVehicles) {
+    for (const vehicle of demoSaleVehicles) {
       expect(byKey.get(keyOf(vehicle)), keyOf(vehicle)).toBeDefined();
       idOf.set(vehicle, byKey.get(keyOf(vehicle))!);
     }
@@ -70,7 +71,7 @@ describe.skipIf(!base)('listing filters, sorts and facet counts', () => {
   it('filters something out and keeps something for most single filters (the cases mean something)', () => {
     const meaningful = filterQueries.filter((query) => {
       const count = expectedIds(query).length;
-      return count > 0 && count < demoVehicles.length;
+      return count > 0 && count < demoSaleVehicles.length;
     });
     expect(meaningful.length).toBeGreaterThan(filterQueries.length - 4);
   });
@@ -81,7 +82,7 @@ describe.skipIf(!base)('listing filters, sorts and facet counts', () => {
     async ({ sort, query }) => {
       const result = await listing(`${query}&sort=${sort}`);
       const params = new URLSearchParams(query);
-      const expected = demoVehicles
+      const expected = demoSaleVehicles
         .filter((vehicle) => passes(vehicle, params))
         .map((vehicle) => ({ id: idOf.get(vehicle)!, key: sortKey(vehicle, sort) }))
         .sort((a, b) => (a.key === b.key ? b.id - a.id : a.key < b.key ? -1 : 1))
@@ -107,7 +108,7 @@ describe.skipIf(!base)('listing filters, sorts and facet counts', () => {
   it('carries numbers and keys an app can show and check', async () => {
     const result = await listing('');
     for (const item of result.items) {
-      const vehicle = demoVehicles.find((candidate) => idOf.get(candidate) === item.id)!;
+      const vehicle = demoSaleVehicles.find((candidate) => idOf.get(candidate) === item.id)!;
       expect(item.year).toBe(Number(vehicle.year));
       expect(item.odometer).toBe(vehicle.odometer);
       expect(item.priceRupees === null || typeof item.priceRupees === 'number').toBe(true);
@@ -135,7 +136,7 @@ describe.skipIf(!base)('listing filters, sorts and facet counts', () => {
         for (const option of options) {
           const next = new URLSearchParams(params);
           next.set(facet, option.value);
-          const expected = demoVehicles.filter((vehicle) => passes(vehicle, next)).length;
+          const expected = demoSaleVehicles.filter((vehicle) => passes(vehicle, next)).length;
           expect(option.count, `${facet}=${option.value} with ${query}`).toBe(expected);
           checked++;
         }

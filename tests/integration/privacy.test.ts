@@ -7,6 +7,9 @@ import { openDatabase, type Database } from '../../server/db/connection.ts';
 import { storeImage } from '../../server/media/images.ts';
 import { createLocalStorage } from '../../server/media/storage.ts';
 import { runRetentionPurge } from '../../server/privacy/retention.ts';
+import { saveRentalTerms } from '../../server/rentals/fleet.ts';
+import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
+import { swiftTerms } from '../support/rentals.ts';
 import { completeProfile, HttpClient, logIn, mainText, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { googleIdentity, startOidcProvider, type OidcProvider } from '../support/oidc.ts';
 import { sharedServer } from '../support/shared.ts';
@@ -147,6 +150,11 @@ async function addToWishlist(client: HttpClient, id: number) {
   const response = await client.postForm(`/vehicle/${id}`, { intent: 'wishlist', wishlisted: 'true' });
   expect(response.status).toBeLessThan(400);
   await response.body?.cancel();
+}
+
+/** What the retention purge needs, over the server's own database and media. */
+function purgeDeps() {
+  return { database, storage: createLocalStorage(path.join(server.dataDir, 'media')), logger: { warn: () => {}, info: () => {}, error: () => {} } };
 }
 
 async function signInAdmin(): Promise<HttpClient> {
@@ -456,6 +464,117 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
     });
   });
 
+  describe('rental bookings and driving licences', () => {
+    const HOUR = 3_600_000;
+    let carId: number;
+    let renters = 0;
+
+    async function licencePhoto(red: number): Promise<Blob> {
+      const bytes = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: red, g: 80, b: 60 } } }).jpeg().toBuffer();
+      return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
+    }
+
+    /** A renter with a verified phone, a licence on file (through the API) and one booking requested. */
+    async function renter(label: string, number: string): Promise<Person & { bookingId: number }> {
+      const renter = await person(label);
+      const form = new FormData();
+      form.append('number', number);
+      form.append('dateOfBirth', '1991-06-15');
+      form.append('front', await licencePhoto(210), 'front.jpg');
+      form.append('back', await licencePhoto(30), 'back.jpg');
+      expect((await renter.client.request('/api/v1/me/licence', { method: 'POST', body: form })).status).toBe(201);
+      // Each renter's two days of the one car lie three days after the last one's.
+      const start = Math.ceil(Date.now() / HOUR) * HOUR + (10 + 3 * renters++) * 24 * HOUR;
+      const booked = await renter.client.request('/api/v1/rentals/bookings', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ carId, from: indiaDateTimeParam(start), to: indiaDateTimeParam(start + 26 * HOUR), pickup: 'hub' }),
+      });
+      const answer = (await booked.json()) as { booking: { id: number } };
+      expect(booked.status, JSON.stringify(answer)).toBe(201);
+      return { ...renter, bookingId: answer.booking.id };
+    }
+
+    async function licenceKeys(userId: string): Promise<string[]> {
+      const row = await database.db.selectFrom('driving_licences').select(['front_key', 'back_key']).where('user_id', '=', userId).executeTakeFirst();
+      return row ? [row.front_key, row.back_key] : [];
+    }
+
+    beforeAll(async () => {
+      carId = await insertVehicle();
+      await saveRentalTerms({ database, clock: { now: () => Date.now() } }, { vehicleId: carId, terms: swiftTerms });
+    });
+
+    test('the download holds the person’s bookings and licence record, and says the photos exist without their bytes', async () => {
+      const ela = await renter('ela', 'KA0320190011111');
+      const other = await renter('farid', 'KA0320190022222');
+      const { text } = await download(ela.client);
+      const data = JSON.parse(text);
+      expect(data.drivingLicence).toMatchObject({
+        number: 'KA0320190011111',
+        dateOfBirth: '1991-06-15',
+        status: 'pending',
+        photos: { front: 'on file', back: 'on file', note: expect.stringContaining('not part of this file') },
+      });
+      expect(data.rentalBookings).toEqual([
+        expect.objectContaining({ id: ela.bookingId, vehicleId: carId, car: 'Tata Nexon XZ+', status: 'requested', pickup: 'hub', pinCode: null, from: expect.stringMatching(/\+05:30$/) }),
+      ]);
+      expect(data.rentalBookings[0].quote.rent).toBeGreaterThan(0);
+      // Neither the storage keys nor the bytes of the photos; nothing of the other renter.
+      for (const key of await licenceKeys(ela.id)) expect(text).not.toContain(key.split('/').pop()!);
+      expect(text).not.toMatch(/base64|webp/i);
+      expect(text.length).toBeLessThan(20_000);
+      expect(text).not.toContain('KA0320190022222');
+      expect(text).not.toContain(`"id":${other.bookingId},`);
+    });
+
+    test('deleting the account is refused while a booking is in progress, then removes the licence and its photos and keeps the booking without the person', async () => {
+      const gita = await renter('gita', 'KA0320190033333');
+      const admin = await signInAdmin();
+      const approved = await admin.postForm('/admin/rentals/licences', { intent: 'approve', userId: gita.id });
+      expect(approved.status).toBeLessThan(400);
+      const keys = await licenceKeys(gita.id);
+      expect(keys).toHaveLength(2);
+      const privateFiles = async () => (await readdir(path.join(server.dataDir, 'private'), { recursive: true })).map(String);
+      for (const key of keys) expect((await privateFiles()).some((file) => file.includes(key.split('/').pop()!))).toBe(true);
+
+      // The booking still holds the car: the person cancels or finishes it first.
+      const refused = await gita.client.postForm('/profile/delete', { password: PASSWORD });
+      expect(refused.status).toBe(409);
+      expect(mainText(await refused.text())).toContain('You have a rental booking in progress.');
+      const api = await gita.client.request('/api/v1/me/delete', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }) });
+      expect(api.status).toBe(409);
+      expect(await api.json()).toMatchObject({ reason: 'rental-open' });
+      expect(await licenceKeys(gita.id)).toHaveLength(2);
+
+      // The rental ran its course (the desk's steps are tested elsewhere): delivered to her PIN code, closed, paid, a desk note naming her.
+      await database.db.updateTable('rental_bookings').set({ status: 'closed', pickup: 'delivery', pin_code: '560001', amount_paid: 7300, deposit_refund: 5000, note: 'gita Test asked for a child seat' }).where('id', '=', gita.bookingId).execute();
+      const deleted = await gita.client.postForm('/profile/delete', { password: PASSWORD });
+      expect(deleted.status).toBe(302);
+
+      expect(await licenceKeys(gita.id)).toEqual([]);
+      for (const key of keys) expect((await privateFiles()).some((file) => file.includes(key.split('/').pop()!))).toBe(false);
+      const booking = await database.db.selectFrom('rental_bookings').selectAll().where('id', '=', gita.bookingId).executeTakeFirstOrThrow();
+      expect(booking).toMatchObject({ user_id: null, pin_code: '', note: '', status: 'closed', vehicle_id: carId });
+      expect(Number(booking.amount_paid)).toBe(7300);
+      expect(Number(booking.deposit_refund)).toBe(5000);
+      // The licence review stays in the staff log without the licence number.
+      const audit = await database.db.selectFrom('audit_log').select(['summary', 'before', 'after']).where('entity', '=', 'driving-licence').where('entity_id', '=', gita.id).execute();
+      expect(audit.length).toBeGreaterThan(0);
+      for (const entry of audit) {
+        expect(entry.summary).not.toContain('KA0320190033333');
+        expect(entry).toMatchObject({ before: null, after: null });
+      }
+      // The desk still sees the booking, now without a customer.
+      const desk = await admin.get(`/admin/rentals/bookings/${gita.bookingId}`);
+      expect(desk.status).toBe(200);
+      const deskText = mainText(await desk.text());
+      expect(deskText).toContain('Account deleted');
+      expect(deskText).not.toContain('gita Test');
+      expect(deskText).not.toContain(gita.email);
+    });
+  });
+
   describe('retention purge', () => {
     test('the server runs the purge by itself shortly after start, with no page opened', async () => {
       const scheduled = async () => (await database.db.selectFrom('outbox_messages').select('id').where('subject', '=', 'privacy-scheduled-outbox').execute()).length;
@@ -464,6 +583,30 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       expect(await scheduled()).toBe(0);
       expect(server.output()).toContain('retention: purged rows past their period');
       expect(server.output()).not.toContain('retention: purge failed');
+    });
+
+    test('removes finished rental bookings 8 years after their return, never an open one', async () => {
+      const HOUR = 3_600_000;
+      const carId = await insertVehicle();
+      const old = Date.now() - (8 * 365 + 10) * 24 * HOUR;
+      const row = (status: 'closed' | 'returned', vehicle: number) => ({
+        kind: 'booking' as const,
+        vehicle_id: vehicle,
+        user_id: null,
+        status,
+        starts_ms: old - 48 * HOUR,
+        ends_ms: old,
+        held_until_ms: old + 2 * HOUR,
+        created_at: new Date(old - 72 * HOUR).toISOString(),
+        updated_at: new Date(old).toISOString(),
+      });
+      const closed = await database.db.insertInto('rental_bookings').values(row('closed', carId)).returning('id').executeTakeFirstOrThrow();
+      // Returned but the deposit never settled: still open, so kept however old.
+      const returned = await database.db.insertInto('rental_bookings').values(row('returned', carId)).returning('id').executeTakeFirstOrThrow();
+      const report = await runRetentionPurge(purgeDeps());
+      expect(report.rentalBookings).toBeGreaterThanOrEqual(1);
+      const left = (await database.db.selectFrom('rental_bookings').select('id').where('id', 'in', [closed.id, returned.id]).execute()).map((r) => r.id);
+      expect(left).toEqual([returned.id]);
     });
 
     test('deletes what is past its period and keeps the rest', async () => {
@@ -514,9 +657,7 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
         ])
         .execute();
 
-      const storage = createLocalStorage(path.join(server.dataDir, 'media'));
-      const logger = { warn: () => {}, info: () => {}, error: () => {} };
-      const report = await runRetentionPurge({ database, storage, logger }, now);
+      const report = await runRetentionPurge(purgeDeps(), now);
       expect(report.leads).toBeGreaterThanOrEqual(2);
       expect(report.phoneOtps).toBeGreaterThanOrEqual(1);
       expect(report.rateLimitCounters).toBeGreaterThanOrEqual(1);

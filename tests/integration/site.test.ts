@@ -2,7 +2,8 @@ import { request } from 'node:http';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCategories, demoVehicles } from '../../server/db/demo/inventory.ts';
+import { demoCategories } from '../../server/db/demo/inventory.ts';
+import { demoFleetVehicles, demoSaleVehicles } from '../../server/db/demo/rental-fleet.ts';
 import { sharedServer } from '../support/shared.ts';
 import { decodeEntities, mainOf, tags, titleOf, visibleText } from '../support/html.ts';
 
@@ -48,8 +49,8 @@ function meta(html: string, key: string): string | undefined {
 const canonicalOf = (html: string) => tags(html, 'link').filter((link) => link.rel === 'canonical').map((link) => link.href);
 const cardIds = (html: string) => [...mainOf(html).matchAll(/<a\b[^>]*href="\/vehicle\/(\d+)"/g)].map((match) => Number(match[1]));
 
-const hatchbacks = demoVehicles.filter((vehicle) => vehicle.category === 'Hatchbacks');
-const suvs = demoVehicles.filter((vehicle) => vehicle.category === 'SUVs');
+const hatchbacks = demoSaleVehicles.filter((vehicle) => vehicle.category === 'Hatchbacks');
+const suvs = demoSaleVehicles.filter((vehicle) => vehicle.category === 'SUVs');
 
 describe.skipIf(!base)('public site', () => {
   describe('categories page', () => {
@@ -71,9 +72,17 @@ describe.skipIf(!base)('public site', () => {
       const page = await fetchPage('/categories');
       const text = visibleText(mainOf(page.html));
       for (const category of demoCategories) {
-        const count = demoVehicles.filter((vehicle) => vehicle.category === category.name).length;
+        const count = demoSaleVehicles.filter((vehicle) => vehicle.category === category.name).length;
         expect(text).toContain(`${category.name} (${count})`);
       }
+    });
+
+    it('sends a visitor from a category of rental cars only to the rental fleet', async () => {
+      const page = await fetchPage('/categories?category=rental-cars');
+      expect(page.status).toBe(200);
+      expect(cardIds(page.html)).toEqual([]);
+      expect(visibleText(mainOf(page.html))).toContain('The cars of this category are rented out self-drive, not sold.');
+      expect(mainOf(page.html)).toMatch(/<a\b[^>]*href="\/rent"[^>]*>See the rental cars<\/a>/);
     });
 
     it('selects the category named in ?category=', async () => {
@@ -168,7 +177,9 @@ describe.skipIf(!base)('public site', () => {
       const api = (await (await fetch(`${base}/api/v1/vehicles?perPage=100`)).json()) as { items: Array<{ id: number }> };
       const vehiclePages = locations.filter((location) => location.startsWith(`${base}/vehicle/`));
       expect(vehiclePages.sort()).toEqual(api.items.map((item) => `${base}/vehicle/${item.id}`).sort());
-      expect(vehiclePages).toHaveLength(demoVehicles.length);
+      expect(vehiclePages).toHaveLength(demoSaleVehicles.length);
+      // The rental fleet is listed by its rental pages, never as sale vehicles.
+      expect(locations.filter((location) => location.startsWith(`${base}/rent/`))).toHaveLength(demoFleetVehicles.length);
       expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
     });
 

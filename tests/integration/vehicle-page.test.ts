@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoVehicles, type DemoVehicle } from '../../server/db/demo/inventory.ts';
+import type { DemoVehicle } from '../../server/db/demo/inventory.ts';
+import { demoSaleVehicles } from '../../server/db/demo/rental-fleet.ts';
 import { sharedServer } from '../support/shared.ts';
 import { mainOf, tags, titleOf, visibleText } from '../support/html.ts';
 
@@ -58,7 +59,7 @@ function jsonLd(html: string): Record<string, unknown> {
 let listing: Summary[] = [];
 
 function demo(predicate: (vehicle: DemoVehicle) => boolean): DemoVehicle {
-  const found = demoVehicles.filter(predicate);
+  const found = demoSaleVehicles.filter(predicate);
   if (found.length !== 1) throw new Error(`expected one demo vehicle, found ${found.length}`);
   return found[0]!;
 }
@@ -75,7 +76,6 @@ const creta = () => demo((vehicle) => vehicle.name === 'Hyundai Creta SX 1.5 CRD
 const tiago = () => demo((vehicle) => vehicle.name === 'Tata Tiago XZ+');
 const kwid = () => demo((vehicle) => vehicle.name === 'Renault Kwid RXT 1.0');
 const eClass = () => demo((vehicle) => vehicle.model === 'E-Class');
-const ertigaRental = () => demo((vehicle) => vehicle.price === 'Call for best price');
 const wagonR = () => demo((vehicle) => vehicle.model === 'WagonR');
 const q3 = () => demo((vehicle) => vehicle.model === 'Q3');
 
@@ -83,7 +83,7 @@ describe.skipIf(!base)('vehicle details page', () => {
   beforeAll(async () => {
     const response = await fetch(`${base}/api/v1/vehicles?perPage=100`);
     listing = ((await response.json()) as { items: Summary[] }).items;
-    expect(listing).toHaveLength(demoVehicles.length);
+    expect(listing).toHaveLength(demoSaleVehicles.length);
     // The demo data these tests rely on.
     expect(creta()).toMatchObject({ featured: true, fitnessFC: 'Valid till Jul 2036', price: '1395000' });
     expect(creta().videoUrl).toMatch(/youtube/);
@@ -283,9 +283,14 @@ describe.skipIf(!base)('vehicle details page', () => {
       expect(offers).not.toHaveProperty('price');
     });
 
-    it('shows a text price as the dealer wrote it', async () => {
-      const page = await fetchPage(`/vehicle/${idOf(ertigaRental())}`);
-      expect(visibleText(mainOf(page.html))).toMatch(/On-Road Price Call for best price/);
+    it('sends the address of a rental fleet car to its rental page: it has no sale page', async () => {
+      const fleet = (await (await fetch(`${base}/api/v1/rentals/cars`)).json()) as { items: Array<{ id: number }> };
+      expect(fleet.items.length).toBeGreaterThan(0);
+      for (const { id } of fleet.items) {
+        const response = await fetch(`${base}/vehicle/${id}`, { redirect: 'manual' });
+        expect(response.status).toBe(301);
+        expect(new URL(response.headers.get('location')!, base).pathname).toBe(`/rent/${id}`);
+      }
     });
 
     it('titles a vehicle without a name by make and model, also in the chat text', async () => {

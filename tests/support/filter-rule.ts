@@ -100,7 +100,7 @@ export const filterQueries: string[] = [
   'q=diesel&trans=automatic',
   'q=suv&budget=12-20',
   'q=creta&year=2021-',
-  'q=self drive&body=hatchback',
+  'q=warranty&body=hatchback',
   'q=pune&owners=1',
   'q=sunroof&color=white',
   'q=bengaluru&km=-50000',

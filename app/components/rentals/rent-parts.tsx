@@ -13,7 +13,10 @@ const pickerInput =
  * Pickup and return pickers: a plain GET form with the browser's own date-time inputs, so the
  * dates land in the URL (shareable, cacheable, no script needed) and the page stays light.
  */
-export function RangePicker({ action, from, to, button }: { action: string; from: string; to: string; button: string }) {
+export function RangePicker({ action, from, to, button, message = null }: { action: string; from: string; to: string; button: string; message?: string | null }) {
+  // Why the dates were refused sits inside the form, under the pickers it is about, and the
+  // pickers point to it: a screen reader reads it with them.
+  const invalid = message ? { 'aria-invalid': true, 'aria-describedby': 'rent-dates-problem' } : {};
   return (
     // Laid out by the width it is given (a container query), not the screen's: on the car page it
     // sits in the narrow side column of a wide screen.
@@ -23,17 +26,22 @@ export function RangePicker({ action, from, to, button }: { action: string; from
           <label htmlFor="rent-from" className="text-sm font-semibold">
             Pickup (India time)
           </label>
-          <input id="rent-from" name="from" type="datetime-local" step={1800} required defaultValue={from} className={pickerInput} />
+          <input id="rent-from" name="from" type="datetime-local" step={1800} required defaultValue={from} className={pickerInput} {...invalid} />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="rent-to" className="text-sm font-semibold">
             Return (India time)
           </label>
-          <input id="rent-to" name="to" type="datetime-local" step={1800} required defaultValue={to} className={pickerInput} />
+          <input id="rent-to" name="to" type="datetime-local" step={1800} required defaultValue={to} className={pickerInput} {...invalid} />
         </div>
         <button type="submit" className={primaryButton}>
           {button}
         </button>
+        {message ? (
+          <p id="rent-dates-problem" role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200 @xl:col-span-3">
+            {message}
+          </p>
+        ) : null}
       </form>
     </div>
   );

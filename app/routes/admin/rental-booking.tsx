@@ -32,16 +32,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const booking = id === null ? null : await getBooking(services.database, id);
   if (!booking) throw data({ message: 'This booking was not found.' }, { status: 404 });
+  // A booking kept after its customer deleted the account has no one to look up (decision 029).
+  const userId = booking.userId || null;
   const [user, profile, licence, flash] = await Promise.all([
-    services.database.db.selectFrom('user').select(['email', 'name']).where('id', '=', booking.userId).executeTakeFirst(),
-    getProfile(services.database, booking.userId),
-    licenceStatusFor(services.database, booking.userId),
+    userId ? services.database.db.selectFrom('user').select(['email', 'name']).where('id', '=', userId).executeTakeFirst() : undefined,
+    userId ? getProfile(services.database, userId) : null,
+    userId ? licenceStatusFor(services.database, userId) : null,
     takeFlash(services.config.authSecret, request),
   ]);
   return data(
     {
       booking,
-      customer: { name: profile?.name || user?.name || '', email: user?.email ?? '', phone: profile?.phone ?? '', phoneVerified: Boolean(profile?.phoneVerified) },
+      customer: { name: userId ? profile?.name || user?.name || '' : 'Account deleted', email: user?.email ?? '', phone: profile?.phone ?? '', phoneVerified: Boolean(profile?.phoneVerified) },
       licence: licence?.status ?? null,
       now: indiaDateTimeParam(services.clock.now()),
       toast: flash.toast,

@@ -13,11 +13,12 @@ export const meta = adminPageMeta('Statistics');
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
-  const [statistics, testDrives] = await Promise.all([computeStatistics(services.database), testDriveStatistics(services.database, services.clock.now())]);
+  const [statistics, testDrives] = await Promise.all([computeStatistics(services.database, { now: new Date(services.clock.now()) }), testDriveStatistics(services.database, services.clock.now())]);
   return { ...statistics, testDrives };
 }
 
 const number = new Intl.NumberFormat('en-IN');
+const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 1 });
 
 /** 'YYYY-MM-DD' -> '1 May' (the date is already India's, so it is formatted as is). */
 function dayLabel(date: string): string {
@@ -39,7 +40,7 @@ function StatCard({ label, value, children }: { label: string; value: string; ch
 }
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
-  const { vehicles, categories, users, monthlySales, daily, leadsTracked, testDrives } = loaderData;
+  const { vehicles, categories, users, monthlySales, daily, leadsTracked, testDrives, rental } = loaderData;
   const labels = daily.map((point) => dayLabel(point.date));
   return (
     <div className="flex flex-col gap-6">
@@ -61,6 +62,23 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
           {testDrives.done > 0 ? `Cars sold after a test drive (${number.format(testDrives.done)} ${testDrives.done === 1 ? 'test drive' : 'test drives'} done)` : 'No test drives done yet'}
         </StatCard>
       </dl>
+
+      <section aria-labelledby="rental-heading" className="flex flex-col gap-3">
+        <h2 id="rental-heading" className="text-lg font-bold">
+          Rental fleet, {monthLabel(rental.month)}
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <StatCard label="Rental Bookings" value={number.format(rental.bookings)}>
+            Booked this month
+          </StatCard>
+          <StatCard label="Fleet Utilisation" value={percent.format(rental.utilisation)}>
+            {number.format(rental.bookedHours)} of {number.format(rental.availableHours)} hours booked · {number.format(rental.fleetCars)} {rental.fleetCars === 1 ? 'car' : 'cars'}
+          </StatCard>
+          <StatCard label="Rental Revenue" value={formatRupees(rental.revenue)}>
+            Rent, delivery and return charges of rentals picked up this month
+          </StatCard>
+        </dl>
+      </section>
 
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <BarChart

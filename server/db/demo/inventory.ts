@@ -1895,7 +1895,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: [],
+    images: shots('hatchback', '#d9dde2', [0, 1, 3]),
   },
   {
     category: 'Rental Cars',
@@ -1985,7 +1985,7 @@ export const demoVehicles: DemoVehicle[] = [
     fitnessFC: '',
     tyrePoint: '70%',
     description:
-      'Automatic sedan in our self-drive fleet – ₹2,200 per day or ₹39,000 per month, 3,000 km included. Being retired from rental, so also on sale at the listed price with fresh insurance.',
+      'Automatic sedan in our self-drive fleet: a smooth CVT for city traffic, 250 km a day included, delivered to your door within the city.',
     featured: false,
     inspection: {
       Engine: 'Good',

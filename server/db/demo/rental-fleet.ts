@@ -1,4 +1,5 @@
 import type { RentalTermsInput } from '../../../app/lib/rentals.ts';
+import { demoVehicles, type DemoVehicle } from './inventory.ts';
 
 /**
  * The demo's self-drive fleet: the terms of each "Rental Cars" car of the inventory, by its
@@ -15,3 +16,14 @@ export const demoRentalTerms: Record<string, RentalTermsInput> = {
   'Mahindra Thar LX Convertible': { hourlyRate: 300, dailyRate: 4500, weeklyRate: 27000, kmPerDay: 200, extraKmRate: 18, deposit: 5000, fuelPolicy: 'full-to-full', minAge: 25, minHours: 8, seats: 4, commercialRegistration: true, deliveryAvailable: false },
   'Honda Amaze S CVT': { hourlyRate: 150, dailyRate: 2200, weeklyRate: 13200, kmPerDay: 250, extraKmRate: 12, deposit: 4000, fuelPolicy: 'full-to-full', minAge: 21, minHours: 4, seats: 5, commercialRegistration: true, deliveryAvailable: true },
 };
+
+/** Whether the seed puts this demo car in the rental fleet rather than the sale stock. */
+export function isDemoRental(vehicle: DemoVehicle): boolean {
+  return Object.hasOwn(demoRentalTerms, vehicle.name);
+}
+
+/** The demo's rental fleet: the cars /rent lists. */
+export const demoFleetVehicles: DemoVehicle[] = demoVehicles.filter(isDemoRental);
+
+/** The demo's sale stock: what the buy listing, search, categories and sitemap's vehicle pages show. */
+export const demoSaleVehicles: DemoVehicle[] = demoVehicles.filter((vehicle) => !isDemoRental(vehicle));

@@ -6,8 +6,10 @@ import type { AppServices } from '../../services.ts';
 import type { ImageRef } from '../../../app/lib/vehicle.ts';
 import { createCategory, createVehicle, slugify } from '../../catalog/vehicles.ts';
 import { storeImage } from '../../media/images.ts';
+import { saveRentalTerms } from '../../rentals/fleet.ts';
 import { drawCarSvg, type CarBody } from './car-drawing.ts';
 import { demoCategories, demoVehicles } from './inventory.ts';
+import { demoRentalTerms } from './rental-fleet.ts';
 
 /** Drawn photos are 1200 px wide: enough for the 400 and 800 px variants and a sharp zoom. */
 const PHOTO_WIDTH = 1200;
@@ -69,7 +71,7 @@ async function mapLimited<T, R>(items: T[], limit: number, task: (item: T, index
 
 /**
  * Fills an empty database with the demo inventory: realistic Indian used cars in six
- * categories, each with drawn photos. Does nothing when any category exists, so a dealer's
+ * categories, each with drawn photos; the "Rental Cars" category is the rental fleet. Does nothing when any category exists, so a dealer's
  * real data is never touched.
  */
 export async function seedDemoInventory(
@@ -106,7 +108,10 @@ export async function seedDemoInventory(
   for (const [index, vehicle] of [...demoVehicles.entries()].reverse()) {
     const categoryId = categoryIds.get(vehicle.category);
     if (!categoryId) throw new Error(`Demo vehicle in unknown category ${vehicle.category}`);
-    await createVehicle(database, { ...vehicle, categoryId, fitnessFC: vehicle.fitnessFC }, photos[index] ?? []);
+    const id = await createVehicle(database, { ...vehicle, categoryId, fitnessFC: vehicle.fitnessFC }, photos[index] ?? []);
+    // The "Rental Cars" are the self-drive fleet, not sale stock: they get their terms here.
+    const terms = demoRentalTerms[vehicle.name];
+    if (terms) await saveRentalTerms(services, { vehicleId: id, terms });
   }
   return { categories: demoCategories.length, vehicles: demoVehicles.length };
 }
