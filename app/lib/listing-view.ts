@@ -86,14 +86,17 @@ function withoutAll(filters: ListingFilters): ListingFilters {
 /**
  * Which listing pages search engines index: the plain listing and a listing narrowed by one
  * filter value (a landing page such as "diesel cars"), each with its own canonical URL; a
- * search that found cars, as before. Several filters, a search with no result and pages after
+ * search that found cars, as before. Several filters (a search with a filter counts as two), a
+ * search or filter with no result and pages after
  * LAST_INDEXED_PAGE are `noindex,follow`: thin or endless variations, whose cars crawlers still
  * reach through their links and the sitemap.
  */
 export function listingIndexable(state: { term: string; filters: ListingFilters; total: number; page: number }): boolean {
   if (state.page > LAST_INDEXED_PAGE) return false;
-  if (activeFilterCount(state.filters) > 1) return false;
-  if (state.total === 0 && (state.term !== '' || activeFilterCount(state.filters) > 0)) return false;
+  const filterCount = activeFilterCount(state.filters);
+  // A search narrowed by a filter is as much a variation as two filters.
+  if (filterCount > 1 || (filterCount > 0 && state.term !== '')) return false;
+  if (state.total === 0 && (state.term !== '' || filterCount > 0)) return false;
   return true;
 }
 
