@@ -155,7 +155,7 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
               </fieldset>
             ))}
           </div>
-          <div className="flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:px-0">
+          <div className="flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:bg-transparent lg:px-0 lg:pb-3">
             {view.activeCount > 0 ? (
               <Link to={view.clearHref} className="px-2 py-2.5 text-sm font-semibold text-brand-700 underline">
                 Clear all
