@@ -129,11 +129,7 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
           onSubmit={submit}
           onChange={(event) => void recount(event.currentTarget)}
         >
-          {view.hidden
-            .filter((field) => field.name === 'q' || field.name === 'sort')
-            .map((field) => (
-              <input key={field.name} type="hidden" name={field.name} value={field.value} />
-            ))}
+          <HiddenFields view={view} keep={(name) => name === 'q' || name === 'sort'} />
           <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain px-4 py-3 lg:px-0 lg:pr-2">
             {view.groups.map((group) => (
               <fieldset key={group.name} className="flex flex-col gap-2">
@@ -207,6 +203,13 @@ function FilterOpener({ activeCount, onOpen }: { activeCount: number; onOpen: ()
   );
 }
 
+/** The listing's parameters a form carries along without showing them (`keep` picks which). */
+export function HiddenFields({ view, keep }: { view: ListingView; keep: (name: string) => boolean }) {
+  return view.hidden
+    .filter((field) => keep(field.name))
+    .map((field) => <input key={field.name} type="hidden" name={field.name} value={field.value} />);
+}
+
 /** The active filters, each a link to the listing without it. */
 function FilterChips({ view }: { view: ListingView }) {
   if (view.chips.length === 0) return null;
@@ -238,11 +241,7 @@ function SortForm({ view }: { view: ListingView }) {
   const submit = useListingSubmit();
   return (
     <form method="get" action={paths.home} onSubmit={submit} className="ml-auto flex items-center gap-2">
-      {view.hidden
-        .filter((field) => field.name !== 'sort')
-        .map((field) => (
-          <input key={field.name} type="hidden" name={field.name} value={field.value} />
-        ))}
+      <HiddenFields view={view} keep={(name) => name !== 'sort'} />
       <label htmlFor="listing-sort" className="sr-only whitespace-nowrap text-sm font-semibold text-slate-700 sm:not-sr-only">
         Sort by
       </label>

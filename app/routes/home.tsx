@@ -6,7 +6,7 @@ import { listFeaturedVehicles } from '../../server/catalog/featured.ts';
 import { parsePage } from '../lib/input.ts';
 import { MAX_SEARCH_LENGTH } from '../lib/search.ts';
 import { Pagination } from '../components/pagination.tsx';
-import { FilteredListing } from '../components/listing-filters.tsx';
+import { FilteredListing, HiddenFields } from '../components/listing-filters.tsx';
 import { parseListingQuery } from '../lib/listing-filters.ts';
 import { listingIndexable, listingPageHref, listingPath, listingView } from '../lib/listing-view.ts';
 import { SearchIcon } from '../components/icons.tsx';
@@ -89,11 +89,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Available Vehicles</h1>
         <Form method="get" action={paths.home} role="search" className="flex gap-2">
           {/* A new search keeps the filters and the order. */}
-          {filtersView.hidden
-            .filter((field) => field.name !== 'q')
-            .map((field) => (
-              <input key={field.name} type="hidden" name={field.name} value={field.value} />
-            ))}
+          <HiddenFields view={filtersView} keep={(name) => name !== 'q'} />
           <label htmlFor="home-search" className="sr-only">
             Search vehicles
           </label>
