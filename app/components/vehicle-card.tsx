@@ -50,11 +50,14 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
   );
 }
 
-/** `priorityFirst`: the first card's photo is loaded first (off when something above it is the page's largest picture). */
-export function VehicleGrid({ vehicles, emptyText, priorityFirst = true }: { vehicles: VehicleSummary[]; emptyText: string; priorityFirst?: boolean }) {
+/**
+ * `priorityFirst`: the first card's photo is loaded first (off when something above it is the
+ * page's largest picture). `beside`: the grid shares the width with the filters' column.
+ */
+export function VehicleGrid({ vehicles, emptyText, priorityFirst = true, beside = false }: { vehicles: VehicleSummary[]; emptyText: string; priorityFirst?: boolean; beside?: boolean }) {
   if (vehicles.length === 0) return <p className="py-6 text-center text-slate-600">{emptyText}</p>;
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${beside ? 'xl:grid-cols-3' : 'lg:grid-cols-3 xl:grid-cols-4'}`}>
       {vehicles.map((vehicle, index) => (
         <li key={vehicle.id} className="flex">
           <div className="h-full w-full">

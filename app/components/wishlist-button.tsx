@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { Link, useFetcher, useLocation } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { HeartIcon } from './icons.tsx';
 
 const MESSAGE_MS = 2000;
 
 /**
- * The heart on a vehicle page and on every card. Signed out it leads to /login; signed in it
+ * The heart on a vehicle page and on every card. Signed out it leads to /login, which brings the
+ * visitor back to the page they were on; signed in it
  * adds or removes the car and says so for two seconds (SPEC 4, Wishlist toggle), disabled while
  * the change runs. A card's heart posts to its vehicle page's action (`action`), the same one.
  */
@@ -26,6 +27,7 @@ export function WishlistButton({
   /** Where the heart sits; it must position it (relative by default), as the message hangs below it. */
   className?: string;
 }) {
+  const location = useLocation();
   const fetcher = useFetcher<{ wishlisted?: boolean; message?: string; error?: string }>();
   // The result whose message has had its two seconds.
   const [expired, setExpired] = useState<unknown>(null);
@@ -46,7 +48,7 @@ export function WishlistButton({
   const of = carName ? ` ${carName}` : '';
   if (!signedIn) {
     return (
-      <Link to={paths.login} aria-label={`Add${of} to wishlist`} className={`${className} text-slate-700 ${extra}`}>
+      <Link to={paths.loginThen(`${location.pathname}${location.search}`)} aria-label={`Add${of} to wishlist`} className={`${className} text-slate-700 ${extra}`}>
         <HeartIcon className="h-5 w-5" />
       </Link>
     );

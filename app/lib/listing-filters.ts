@@ -269,7 +269,10 @@ export function colourIn(text: string): Colour | '' {
 
 export type ParsedListingQuery = { filters: ListingFilters; sort: Sort; problems: string[] };
 
-function list(value: string | null): string[] {
+function list(values: string[]): string[] {
+  // A plain GET form's checkboxes repeat the parameter (fuel=petrol&fuel=diesel); a link joins
+  // the values with commas. Both mean the same list.
+  const value = values.join(',');
   if (!value) return [];
   // A crafted list longer than any real one is cut at the last whole value within the limit.
   const text = value.length > MAX_PARAM_LENGTH ? value.slice(0, value.lastIndexOf(',', MAX_PARAM_LENGTH)) : value;
@@ -313,22 +316,22 @@ export function parseListingQuery(params: URLSearchParams): ParsedListingQuery {
     return good;
   };
 
-  for (const value of list(params.get('budget'))) {
+  for (const value of list(params.getAll('budget'))) {
     const range = parseRange(value, LAKH, true);
     if (range) filters.budget.push(range);
     else problems.push('budget must be lakh ranges such as 5-8, -3 or 20-, separated by commas');
   }
   const slugs = (name: 'make' | 'model') => {
-    const values = list(params.get(name));
+    const values = list(params.getAll(name));
     const good = values.filter((value) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value) && value.length <= 60);
     if (good.length < values.length) problems.push(`${name} must be slugs such as maruti-suzuki, separated by commas`);
     return good;
   };
   filters.make = slugs('make');
   filters.model = slugs('model');
-  filters.fuel = known('fuel', FUELS, list(params.get('fuel')));
-  filters.trans = known('trans', TRANSMISSION_KEYS, list(params.get('trans')));
-  filters.body = known('body', BODY_TYPES, list(params.get('body')));
+  filters.fuel = known('fuel', FUELS, list(params.getAll('fuel')));
+  filters.trans = known('trans', TRANSMISSION_KEYS, list(params.getAll('trans')));
+  filters.body = known('body', BODY_TYPES, list(params.getAll('body')));
   const year = params.get('year');
   if (year) {
     const range = parseRange(year.trim(), 1, false);
@@ -341,17 +344,17 @@ export function parseListingQuery(params: URLSearchParams): ParsedListingQuery {
       problems.push('year must be a range of years such as 2019-, -2015 or 2015-2019');
     }
   }
-  for (const value of list(params.get('km'))) {
+  for (const value of list(params.getAll('km'))) {
     const range = parseRange(value, 1, false);
     if (range) filters.km.push(range);
     else problems.push('km must be kilometre ranges such as -50000 or 25000-50000, separated by commas');
   }
-  for (const value of list(params.get('owners'))) {
+  for (const value of list(params.getAll('owners'))) {
     if (value === '1' || value === '2' || value === '3') filters.owners.push(Number(value) as OwnerOption);
     else problems.push('owners must be 1, 2 or 3 (3 meaning three or more), separated by commas');
   }
-  filters.color = known('color', COLOURS, list(params.get('color')));
-  const states = list(params.get('state')).map((value) => value.toUpperCase());
+  filters.color = known('color', COLOURS, list(params.getAll('color')));
+  const states = list(params.getAll('state')).map((value) => value.toUpperCase());
   filters.state = states.filter((value) => value in REGISTRATION_STATES);
   if (filters.state.length < states.length) problems.push('state must be registration state codes such as MH, KA or DL, separated by commas');
 

@@ -19,6 +19,8 @@ type SeoInput = {
   type?: 'website' | 'product';
   /** Pages about one visitor (login, profile, admin) stay out of search engines. */
   noIndex?: boolean;
+  /** With noIndex: crawlers may still follow the page's links (a listing's thin variations). */
+  followLinks?: boolean;
 };
 
 /** Title, description, canonical, Open Graph, Twitter and robots tags for one page. */
@@ -32,7 +34,7 @@ export function seo(input: SeoInput): MetaDescriptor[] {
     { title },
     { name: 'description', content: description },
     { name: 'keywords', content: input.keywords ?? DEFAULT_KEYWORDS },
-    { name: 'robots', content: input.noIndex ? 'noindex,nofollow' : 'index,follow' },
+    { name: 'robots', content: input.noIndex ? (input.followLinks ? 'noindex,follow' : 'noindex,nofollow') : 'index,follow' },
     { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:site_name', content: site.siteName },
     { property: 'og:type', content: input.type ?? 'website' },

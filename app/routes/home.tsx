@@ -1,11 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { listVehicles } from '../../server/catalog/vehicles.ts';
+import { listVehicleFacets, listVehicles } from '../../server/catalog/vehicles.ts';
 import { settingsFor } from '../../server/admin/settings.ts';
 import { listFeaturedVehicles } from '../../server/catalog/featured.ts';
 import { parsePage } from '../lib/input.ts';
 import { MAX_SEARCH_LENGTH } from '../lib/search.ts';
 import { Pagination } from '../components/pagination.tsx';
+import { FilteredListing, HiddenFields } from '../components/listing-filters.tsx';
+import { parseListingQuery } from '../lib/listing-filters.ts';
+import { listingIndexable, listingPageHref, listingPath, listingView } from '../lib/listing-view.ts';
 import { SearchIcon } from '../components/icons.tsx';
 import { VehicleGrid } from '../components/vehicle-card.tsx';
 import { Storefront } from '../components/storefront.tsx';
@@ -28,17 +31,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const storefront = showsStorefront(url.searchParams)
     ? { promise: settings.storefrontPromise, trustPoints: trustPointList(settings.trustPoints), featured: await listFeaturedVehicles(database, FEATURED_ON_HOME) }
     : null;
-  const result = await listVehicles(database, { query: term, page, perPage: itemsPerPage });
-  return { term, storefront, ...result };
+  // Filter values that mean nothing are dropped, as odd page numbers are (decision 023).
+  const { filters, sort } = parseListingQuery(url.searchParams);
+  const listing = { query: term, filters };
+  const result = await listVehicles(database, { ...listing, sort, page, perPage: itemsPerPage });
+  const facets = await listVehicleFacets(database, listing);
+  const state = { term, filters, sort };
+  return {
+    term,
+    storefront,
+    ...result,
+    filtersView: listingView({ q: term, filters, sort, facets }),
+    canonicalPath: listingPath({ term, filters, page: result.page }),
+    indexable: listingIndexable({ term, filters, total: result.total, page: result.page }),
+    pageHrefs: { previous: listingPageHref(state, result.page - 1), next: listingPageHref(state, result.page + 1) },
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const term = loaderData?.term ?? '';
-  const page = loaderData?.page ?? 1;
   return seo({
     site,
-    path: paths.search(term, page),
+    path: loaderData?.canonicalPath ?? paths.home,
+    noIndex: loaderData ? !loaderData.indexable : false,
+    followLinks: true,
     ...(term
       ? {
           title: `${term} — used cars for sale`,
@@ -49,7 +66,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { term, items, total, page, pageCount, storefront } = loaderData;
+  const { term, items, total, page, pageCount, storefront, filtersView, pageHrefs } = loaderData;
+  const filtered = filtersView.activeCount > 0;
   const location = useLocation();
   const navigation = useNavigation();
   const searchInput = useRef<HTMLInputElement>(null);
@@ -70,6 +88,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="flex flex-col gap-4">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Available Vehicles</h1>
         <Form method="get" action={paths.home} role="search" className="flex gap-2">
+          {/* A new search keeps the filters and the order. */}
+          <HiddenFields view={filtersView} keep={(name) => name !== 'q'} />
           <label htmlFor="home-search" className="sr-only">
             Search vehicles
           </label>
@@ -95,37 +115,39 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="results-heading" className="flex flex-col gap-4">
-        {term ? (
-          <div>
-            <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className="text-xl font-bold outline-none">
-              Search results for “{term}”
-            </h2>
+        <div>
+          <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className={term ? 'text-xl font-bold outline-none' : 'sr-only'}>
+            {term ? `Search results for “${term}”` : 'Vehicles for sale'}
+          </h2>
+          {term || filtered ? (
             <p className="text-slate-600" role="status">
               {vehiclesFoundText(total, loaderData.totalCapped)}
             </p>
-          </div>
-        ) : (
-          <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className="sr-only">
-            Vehicles for sale
-          </h2>
-        )}
+          ) : null}
+        </div>
 
-        {items.length === 0 ? (
-          <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-            <p className="text-lg font-semibold">{term ? `No vehicles found for “${term}”` : 'No vehicles found'}</p>
-            <p className="mt-2 text-slate-600">
-              {term ? 'Try searching with different keywords or browse our available vehicles.' : 'Check back later for new vehicle listings.'}
-            </p>
-            {term ? (
-              <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
-                Browse all vehicles
-              </Link>
-            ) : null}
-          </div>
-        ) : (
-          <VehicleGrid vehicles={items} emptyText="No vehicles found." priorityFirst={!storefront?.featured.length} />
-        )}
-        <Pagination page={page} pageCount={pageCount} hrefFor={(target) => paths.search(term, target)} />
+        <FilteredListing view={filtersView} total={total} totalCapped={loaderData.totalCapped}>
+          {items.length === 0 ? (
+            <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+              <p className="text-lg font-semibold">{term ? `No vehicles found for “${term}”` : filtered ? 'No vehicles match these filters' : 'No vehicles found'}</p>
+              <p className="mt-2 text-slate-600">
+                {term ? 'Try searching with different keywords or browse our available vehicles.' : filtered ? 'Remove a filter to see more cars.' : 'Check back later for new vehicle listings.'}
+              </p>
+              {term ? (
+                <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
+                  Browse all vehicles
+                </Link>
+              ) : filtered ? (
+                <Link to={filtersView.clearHref} className="mt-4 inline-block font-semibold text-brand-700 underline">
+                  Clear all filters
+                </Link>
+              ) : null}
+            </div>
+          ) : (
+            <VehicleGrid vehicles={items} emptyText="No vehicles found." priorityFirst={!storefront?.featured.length} beside />
+          )}
+          <Pagination page={page} pageCount={pageCount} hrefFor={(target) => (target < page ? pageHrefs.previous : pageHrefs.next)} />
+        </FilteredListing>
       </section>
 
       <section className="rounded-2xl bg-brand-50 p-6 text-center ring-1 ring-brand-100">

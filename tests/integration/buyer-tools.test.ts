@@ -226,7 +226,8 @@ describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dia
     const signedOut = cards((await page(visitor(), '/')).html);
     for (const card of signedOut) {
       const heart = tags(card.html, 'a').find((link) => link['aria-label'] === `Add ${card.title} to wishlist`);
-      expect(heart?.href, card.title).toBe('/login');
+      // Signing in brings the visitor back to the listing they were on.
+      expect(heart?.href, card.title).toBe('/login?redirectTo=%2F');
     }
 
     const user = new HttpClient(server.url);

@@ -5,6 +5,7 @@ import { demoCategories, demoVehicles } from '../../server/db/demo/inventory.ts'
 import { postgresAvailable, startTestServer, type TestServer } from '../support/server.ts';
 import { searchFinds } from '../support/search-rule.ts';
 import { filterQueries, passes } from '../support/filter-rule.ts';
+import { mainOf, tags } from '../support/html.ts';
 
 /**
  * Search gives the same vehicles on SQLite (FTS5 trigram + LIKE) and on PostgreSQL (pg_trgm
@@ -284,6 +285,26 @@ describe('search parity between SQLite and PostgreSQL', () => {
       const params = new URLSearchParams(query);
       const expected = new Set(demoVehicles.filter((vehicle) => passes(vehicle, params)).map((vehicle) => [vehicle.make, vehicle.model, vehicle.variant, vehicle.year, vehicle.name].join('|')));
       expect(new Set(sqlitePage.items.map(summaryKey)), 'both against the filter rule').toEqual(expected);
+    });
+
+    it.each([
+      '/?fuel=diesel',
+      '/?budget=5-8,8-12&fuel=diesel&sort=price_asc',
+      '/?make=hyundai,maruti-suzuki&model=creta&sort=price_desc',
+      '/?q=suv&body=suv&sort=km_asc',
+      '/?year=2019-&owners=1&sort=year_desc&page=2',
+      '/?color=white,silver&state=MH,KA&trans=automatic',
+      '/?km=-25000,100000-&fuel=electric,hybrid',
+      '/?fuel=electric&budget=-3',
+    ])('shows the same filtered listing page for %s: cards, counts, form, chips, robots and canonical', async (pathAndQuery) => {
+      const [onSqlite, onPostgres] = await both(pathAndQuery);
+      expect({ sqlite: onSqlite.status, postgres: onPostgres.status }).toEqual({ sqlite: 200, postgres: 200 });
+      // The whole <main> (the two servers' origins differ only in the head's absolute links).
+      const main = (html: unknown) => mainOf(String(html));
+      const head = (html: unknown, server: TestServer) => tags(String(html), 'meta').concat(tags(String(html), 'link')).filter((tag) => tag.name === 'robots' || tag.rel === 'canonical').map((tag) => (tag.href ?? tag.content)!.replace(server.url, ''));
+      expect(main(onPostgres.body)).toEqual(main(onSqlite.body));
+      expect(main(onSqlite.body)).toMatch(/vehicles? found/);
+      expect(head(onPostgres.body, postgres!)).toEqual(head(onSqlite.body, sqlite!));
     });
 
     it.each(['creta', 'CRETA', '%', "' OR 1=1 --", 'गाड़ी', 'zzz'])('shows the same search page for %j', async (query) => {

@@ -210,7 +210,8 @@ export async function hidden(locator: Locator, timeout?: number): Promise<void> 
  * under the card's full-size link.
  */
 export async function pressWhereShown(page: Page, locator: Locator): Promise<void> {
-  await locator.scrollIntoViewIfNeeded();
+  // To the middle of the screen: an element just inside the bottom edge is under the phone's fixed bottom bar.
+  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const box = await locator.boundingBox();
   if (!box) throw new Error('pressWhereShown: the element has no box');
   const x = box.x + box.width / 2;

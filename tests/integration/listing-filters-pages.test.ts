@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { LAST_INDEXED_PAGE } from '../../app/lib/listing-view.ts';
+import { mainOf, tags, visibleText } from '../support/html.ts';
+import { sharedServer } from '../support/shared.ts';
+
+/**
+ * The listing page's part of the buyer's filters, read from the server-rendered HTML on the
+ * shared server with the demo inventory (the API's part is listing-filters.test.ts): the form's
+ * options and the counts they promise, the chips and their remove links, and what search
+ * engines are told (robots and canonical) for each kind of listing.
+ */
+
+const { url: base } = sharedServer();
+
+type Option = { name: string; value: string; type: string; checked: boolean; count: number | null };
+
+async function listingPage(pathAndQuery: string) {
+  const response = await fetch(base + pathAndQuery);
+  expect(response.status, pathAndQuery).toBe(200);
+  const html = await response.text();
+  const main = mainOf(html);
+  const text = visibleText(main);
+  const found = /(\d[\d,]*)\+? vehicles? found/.exec(text);
+  return {
+    html,
+    main,
+    robots: tags(html, 'meta').find((tag) => tag.name === 'robots')?.content,
+    canonical: tags(html, 'link')
+      .filter((tag) => tag.rel === 'canonical')
+      .map((tag) => (tag.href ?? '').slice(base.length)),
+    /** "N vehicles found"; null on the plain listing, which does not say it. */
+    found: found ? Number(found[1]!.replace(/,/g, '')) : null,
+    options: formOptions(main),
+    chips: chipsOf(main),
+    cards: [...main.matchAll(/<h3\b[^>]*>[\s\S]*?href="\/vehicle\/(\d+)"/g)].map((match) => Number(match[1])),
+  };
+}
+
+/** Each option of the filter form: its field, value, whether it is ticked and the count beside it. */
+function formOptions(main: string): Option[] {
+  const form = /<div[^>]*id="filters"[\s\S]*?<\/form>/.exec(main)?.[0] ?? '';
+  return [...form.matchAll(/<label\b[^>]*>([\s\S]*?)<\/label>/g)].flatMap((match) => {
+    const input = tags(match[1]!, 'input')[0];
+    if (!input) return [];
+    const count = /\(([\d,]+)\)\s*$/.exec(visibleText(match[1]!))?.[1];
+    return [{ name: input.name!, value: input.value!, type: input.type!, checked: 'checked' in input, count: count === undefined ? null : Number(count.replace(/,/g, '')) }];
+  });
+}
+
+function chipsOf(main: string): Array<{ label: string; href: string }> {
+  const list = /<ul[^>]*aria-label="Active filters"[\s\S]*?<\/ul>/.exec(main)?.[0] ?? '';
+  return tags(list, 'a')
+    .filter((link) => link['aria-label']?.startsWith('Remove filter '))
+    .map((link) => ({ label: link['aria-label']!.slice('Remove filter '.length), href: link.href! }));
+}
+
+/** The listing a ticked option leads to on its own: the page's filters with that filter set to the option alone. */
+function promised(pathAndQuery: string, option: Option): string {
+  const params = new URLSearchParams(pathAndQuery.split('?')[1] ?? '');
+  params.delete('page');
+  params.set(option.name, option.value);
+  return `/?${params}`;
+}
+
+describe('the listing page’s filters', () => {
+  it('shows each active filter as a chip whose link is the listing without it, and a Clear all', async () => {
+    const page = await listingPage('/?fuel=diesel&budget=5-8,8-12&sort=price_asc');
+    expect(page.chips).toEqual([
+      { label: '₹5–8 lakh', href: '/?budget=8-12&fuel=diesel&sort=price_asc' },
+      { label: '₹8–12 lakh', href: '/?budget=5-8&fuel=diesel&sort=price_asc' },
+      { label: 'Diesel', href: '/?budget=5-8%2C8-12&sort=price_asc' },
+    ]);
+    expect(tags(page.main, 'a').some((link) => link.href === '/?sort=price_asc' && /Clear all/.test(page.main))).toBe(true);
+    // Taking a whole filter off widens the listing (one budget off the two narrows it).
+    expect((await listingPage(page.chips[2]!.href)).found!).toBeGreaterThan(page.found!);
+    expect((await listingPage(page.chips[1]!.href)).found!).toBeLessThanOrEqual(page.found!);
+    // The form shows the same choices ticked, and carries the sort along.
+    expect(page.options.filter((option) => option.checked && option.value !== '').map((option) => `${option.name}=${option.value}`)).toEqual(['budget=5-8', 'budget=8-12', 'fuel=diesel']);
+    expect(page.main).toMatch(/<input type="hidden" name="sort" value="price_asc"\/?>/);
+    // Nothing is active on the plain listing.
+    expect((await listingPage('/')).chips).toEqual([]);
+  });
+
+  it.each(['/', '/?fuel=diesel', '/?budget=5-8&fuel=diesel', '/?make=hyundai', '/?body=suv&trans=automatic&sort=km_asc', '/?q=maruti&owners=1'])(
+    'on %s every option’s count is the number of cars its listing then shows',
+    async (pathAndQuery) => {
+      const page = await listingPage(pathAndQuery);
+      const counted = page.options.filter((option) => option.count !== null);
+      expect(counted.length).toBeGreaterThan(3);
+      if (pathAndQuery.includes('make=')) expect(counted.some((option) => option.name === 'model')).toBe(true);
+      for (const option of counted) {
+        const target = await listingPage(promised(pathAndQuery, option));
+        expect(target.found, `${option.name}=${option.value} on ${pathAndQuery}`).toBe(option.count);
+      }
+    },
+  );
+
+  it('reads a plain form’s repeated fields as the comma list a link writes', async () => {
+    const repeated = await listingPage('/?fuel=diesel&fuel=petrol&budget=5-8');
+    const joined = await listingPage('/?budget=5-8&fuel=diesel,petrol');
+    expect(repeated.found).toBe(joined.found);
+    expect(repeated.cards).toEqual(joined.cards);
+    expect(repeated.canonical).toEqual(['/?budget=5-8&fuel=diesel%2Cpetrol']);
+  });
+
+  it('forgives a value that means nothing: the listing without it, and no chip', async () => {
+    const page = await listingPage('/?fuel=steam&budget=lots&year=old');
+    const plain = await listingPage('/?sort=newest');
+    expect(page.chips).toEqual([]);
+    expect(page.cards).toEqual(plain.cards);
+  });
+
+  describe('robots and canonical', () => {
+    it.each([
+      { path: '/', robots: 'index,follow', canonical: '/' },
+      { path: '/?utm_source=whatsapp', robots: 'index,follow', canonical: '/' },
+      { path: '/?fuel=diesel', robots: 'index,follow', canonical: '/?fuel=diesel' },
+      { path: '/?body=suv&sort=price_asc', robots: 'index,follow', canonical: '/?body=suv' },
+      { path: '/?q=creta', robots: 'index,follow', canonical: '/?q=creta' },
+      { path: '/?page=2', robots: 'index,follow', canonical: '/?page=2' },
+      { path: '/?fuel=diesel&budget=5-8', robots: 'noindex,follow', canonical: '/?budget=5-8&fuel=diesel' },
+      { path: '/?fuel=diesel,petrol', robots: 'noindex,follow', canonical: '/?fuel=diesel%2Cpetrol' },
+      { path: '/?q=creta&fuel=diesel', robots: 'noindex,follow', canonical: '/?q=creta&fuel=diesel' },
+      { path: '/?q=zzzzqq', robots: 'noindex,follow', canonical: '/?q=zzzzqq' },
+      { path: '/?fuel=electric&body=muv&budget=-3', robots: 'noindex,follow', canonical: '/?budget=-3&fuel=electric&body=muv' },
+    ])('$path is $robots with canonical $canonical', async ({ path, robots, canonical }) => {
+      const page = await listingPage(path);
+      expect(page.robots).toBe(robots);
+      expect(page.canonical).toEqual([canonical]);
+    });
+
+    it('a filter with no car is noindex,follow', async () => {
+      const page = await listingPage('/?fuel=electric&budget=-3');
+      expect(page.found).toBe(0);
+      expect(page.robots).toBe('noindex,follow');
+    });
+
+    it(`pages after ${LAST_INDEXED_PAGE} are noindex,follow`, async () => {
+      // The API pages by the same default page size as the listing.
+      const listing = (await (await fetch(`${base}/api/v1/vehicles`)).json()) as { pageCount: number };
+      // The demo inventory runs past the last indexed page at the default page size.
+      expect(listing.pageCount).toBeGreaterThan(LAST_INDEXED_PAGE);
+      const last = await listingPage(`/?page=${LAST_INDEXED_PAGE}`);
+      expect(last.robots).toBe('index,follow');
+      const deep = await listingPage(`/?page=${LAST_INDEXED_PAGE + 1}`);
+      expect(deep.robots).toBe('noindex,follow');
+      expect(deep.canonical).toEqual([`/?page=${LAST_INDEXED_PAGE + 1}`]);
+    });
+  });
+});
