@@ -14,6 +14,9 @@ import { buildSearchText } from '../server/catalog/search.ts';
 import { filterColumns } from '../server/catalog/filters.ts';
 import { colourIn, parseListingQuery } from '../app/lib/listing-filters.ts';
 import { createCategory, listVehicles } from '../server/catalog/vehicles.ts';
+import { createListingTotals } from '../server/catalog/listing-totals.ts';
+import { systemClock } from '../server/clock.ts';
+import { parseConfig } from '../server/config.ts';
 import { openDatabase, type Database, type Dialect } from '../server/db/connection.ts';
 import { demoCategories, demoVehicles, type DemoVehicle } from '../server/db/demo/inventory.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
@@ -199,9 +202,18 @@ async function fill(database: Database, rng: Generator, categoryIds: Map<string,
 
 // ---------------------------------------------------------------- measuring
 
+/**
+ * As deployed: each listing's count kept LISTING_TOTALS_SECONDS (server/catalog/listing-totals.ts),
+ * made fresh for every query so its first call counts; that first call is reported on its own.
+ */
+const TOTALS_SECONDS = parseConfig({ APP_MODE: 'demo' }).listingTotalsSeconds;
+
 async function measure(database: Database, entry: (typeof QUERIES)[number]) {
-  const run = () => listVehicles(database, listingOptions(entry));
+  const totals = createListingTotals({ ttlMs: TOTALS_SECONDS * 1000, clock: systemClock });
+  const run = () => listVehicles(database, listingOptions(entry), totals);
+  const first = performance.now();
   let result = await run();
+  const firstMs = performance.now() - first;
   for (let index = 1; index < WARMUP; index++) result = await run();
   const samples: number[] = [];
   const started = performance.now();
@@ -210,7 +222,7 @@ async function measure(database: Database, entry: (typeof QUERIES)[number]) {
     await run();
     samples.push(performance.now() - t0);
   }
-  return { total: result.total, totalCapped: result.totalCapped, page: result.page, shown: result.items.length, stats: stats(samples) };
+  return { total: result.total, totalCapped: result.totalCapped, page: result.page, shown: result.items.length, ids: result.items.map((item) => item.id), firstMs, stats: stats(samples) };
 }
 
 type Statement = { kind: string; sql: string; medianMs: number; plan: string[] };
@@ -273,7 +285,7 @@ async function storedBytes(database: Database): Promise<number> {
   return Number(rows[0]?.bytes ?? 0);
 }
 
-type SizeResult = { size: number; insertSeconds: number; storedBytes: number; queries: { kind: string; query: string; total: number; shown: number; stats: Stats }[] };
+type SizeResult = { size: number; insertSeconds: number; storedBytes: number; queries: { kind: string; query: string; total: number; totalCapped: boolean; page: number; shown: number; ids: number[]; firstMs: number; stats: Stats }[] };
 
 async function benchDialect(dialect: Dialect) {
   let dataDir: string | null = null;
@@ -302,7 +314,7 @@ async function benchDialect(dialect: Dialect) {
       const queries = [];
       for (const entry of QUERIES) {
         const measured = await measure(database, entry);
-        console.log(`  ${queryLabel(entry).padEnd(40)} total ${String(measured.total).padStart(6)}${measured.totalCapped ? '+' : ' '} p50 ${measured.stats.p50.toFixed(2)} ms  p95 ${measured.stats.p95.toFixed(2)} ms  (${measured.stats.n} runs)`);
+        console.log(`  ${queryLabel(entry).padEnd(40)} total ${String(measured.total).padStart(6)}${measured.totalCapped ? '+' : ' '} first ${measured.firstMs.toFixed(2)} ms  p50 ${measured.stats.p50.toFixed(2)} ms  p95 ${measured.stats.p95.toFixed(2)} ms  (${measured.stats.n} runs)`);
         queries.push({ kind: entry.kind, query: queryLabel(entry), ...measured });
       }
       sizes.push({ size, insertSeconds, storedBytes: await storedBytes(database), queries });
@@ -330,14 +342,36 @@ for (const dialect of DIALECTS) {
   dialects.push(await benchDialect(dialect));
 }
 
-const sqliteLargest = dialects.find((entry) => entry.dialect === 'sqlite')?.sizes.at(-1);
-const worst = sqliteLargest ? Math.max(...sqliteLargest.queries.map((entry) => entry.stats.p95)) : null;
+// Both databases hold the same inventory (same seed): every query must give the same page.
+const [first, second] = dialects;
+const parity =
+  first && second
+    ? first.sizes.flatMap((size, sizeIndex) =>
+        size.queries
+          .filter((entry, index) => {
+            const other = second.sizes[sizeIndex]?.queries[index];
+            return other && (other.total !== entry.total || other.page !== entry.page || other.ids.join() !== entry.ids.join());
+          })
+          .map((entry) => `${size.size}: ${entry.query || '(empty)'}`),
+      )
+    : null;
+if (parity && parity.length > 0) console.log(`Pages differ between the databases: ${parity.join('; ')}`);
+
+// The goal holds on each database at the largest size, for every query of the mix.
+const targets = dialects.map((entry) => {
+  const largest = entry.sizes.at(-1)!;
+  const worstQuery = largest.queries.reduce((a, b) => (b.stats.p95 > a.stats.p95 ? b : a));
+  return { dialect: entry.dialect, p95Ms: TARGET_P95_MS, size: largest.size, worstP95Ms: worstQuery.stats.p95, worstQuery: worstQuery.query, met: worstQuery.stats.p95 <= TARGET_P95_MS };
+});
 writeResult('search', {
   load: { start: loadStart, end: loadAverage() },
   perPage: PER_PAGE,
   budgetMs: BUDGET_MS,
   warmup: WARMUP,
-  target: { p95Ms: TARGET_P95_MS, size: sqliteLargest?.size ?? null, worstP95Ms: worst, met: worst === null ? null : worst <= TARGET_P95_MS },
+  totalsSeconds: TOTALS_SECONDS,
+  targets,
+  // Queries whose page differed between SQLite and PostgreSQL (null: only one database ran).
+  parity,
   skipped,
   dialects,
 });

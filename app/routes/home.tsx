@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const storefront = showsStorefront(url.searchParams)
     ? { promise: settings.storefrontPromise, trustPoints: trustPointList(settings.trustPoints), featured: await listFeaturedVehicles(database, FEATURED_ON_HOME) }
     : null;
-  const result = await listVehicles(database, { query: term, page, perPage: itemsPerPage });
+  const result = await listVehicles(database, { query: term, page, perPage: itemsPerPage }, services.listingTotals);
   return { term, storefront, ...result };
 }
 

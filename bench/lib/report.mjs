@@ -57,6 +57,12 @@ function sqliteWhy(dialect, target) {
   return lines;
 }
 
+/** The search goal per database; older result files had one target, for SQLite. */
+function searchTargets(data) {
+  if (data.targets) return data.targets;
+  return data.target?.worstP95Ms === null || !data.target ? [] : [{ dialect: 'sqlite', ...data.target }];
+}
+
 function searchSection(data) {
   const out = ['## 1. Search latency (`listVehicles`, in-process)', '', stamp(data), ''];
   out.push(
@@ -68,23 +74,41 @@ function searchSection(data) {
       'PostgreSQL gets `VACUUM ANALYZE` after loading (autovacuum would do it within a minute); SQLite is measured as the product ships it (it never runs `ANALYZE`).',
     '',
   );
-  const { target } = data;
-  if (target.worstP95Ms !== null) {
-    out.push(`**Target: p95 ≤ ${target.p95Ms} ms on SQLite at ${sizeLabel(target.size)} vehicles, for every query of the mix: ${target.met ? 'met' : 'not met'}** (worst p95 ${ms(target.worstP95Ms)} ms).`, '');
+  const targets = searchTargets(data);
+  if (data.totalsSeconds !== undefined) {
+    out.push(
+      `As deployed, each listing's count of matches is kept ${data.totalsSeconds} s (\`LISTING_TOTALS_SECONDS\`, server/catalog/listing-totals.ts): every query starts with an empty cache, ` +
+        'so its first call counts (the "first call" column, which includes the count); the repeated calls then read the page only. The count statement alone is timed in the table of statements below.',
+      '',
+    );
+  }
+  for (const target of targets) {
+    out.push(`**Target: p95 ≤ ${target.p95Ms} ms on ${target.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} at ${sizeLabel(target.size)} vehicles, for every query of the mix: ${target.met ? 'met' : 'not met'}** (worst p95 ${ms(target.worstP95Ms)} ms, ${q(target.worstQuery ?? '')}).`, '');
   }
   if (data.skipped.length > 0) out.push(`Skipped: ${data.skipped.join(', ')}.`, '');
+  if (Array.isArray(data.parity)) {
+    out.push(
+      data.parity.length === 0
+        ? 'Both databases hold the same inventory (same seed) and gave the same page (ids, order, count) for every query at every size.'
+        : `**Pages that differ between SQLite and PostgreSQL**: ${data.parity.join('; ')}.`,
+      '',
+    );
+  }
   for (const dialect of data.dialects) {
     const sizes = dialect.sizes;
+    const target = targets.find((entry) => entry.dialect === dialect.dialect);
+    const largestSize = sizes.at(-1);
     out.push(`### ${dialect.version}`, '');
-    out.push(`| query | kind | matches (${sizes.map((entry) => sizeLabel(entry.size)).join(' / ')}) | ${sizes.map((entry) => `${sizeLabel(entry.size)}: p50 / p95 / mean`).join(' | ')} |`);
-    out.push(`|---|---|---|${sizes.map(() => '---|').join('')}`);
+    out.push(`| query | kind | matches (${sizes.map((entry) => sizeLabel(entry.size)).join(' / ')}) | ${sizes.map((entry) => `${sizeLabel(entry.size)}: p50 / p95 / mean`).join(' | ')} | first call at ${sizeLabel(largestSize.size)} |`);
+    out.push(`|---|---|---|${sizes.map(() => '---|').join('')}---|`);
     for (const [index, { query, kind }] of sizes[0].queries.entries()) {
       const cells = sizes.map((entry) => {
         const { stats } = entry.queries[index];
-        const over = dialect.dialect === 'sqlite' && entry.size === target.size && stats.p95 > target.p95Ms;
+        const over = target && entry.size === target.size && stats.p95 > target.p95Ms;
         return `${ms(stats.p50)} / ${over ? '**' : ''}${ms(stats.p95)}${over ? '**' : ''} / ${ms(stats.mean)}`;
       });
-      out.push(`| ${q(query)} | ${kind} | ${sizes.map((entry) => entry.queries[index].total).join(' / ')} | ${cells.join(' | ')} |`);
+      const matches = sizes.map((entry) => `${entry.queries[index].total}${entry.queries[index].totalCapped ? '+' : ''}`).join(' / ');
+      out.push(`| ${q(query)} | ${kind} | ${matches} | ${cells.join(' | ')} | ${ms(largestSize.queries[index].firstMs)} |`);
     }
     const stored = (entry) => (entry.storedBytes ? `, ${(entry.storedBytes / 1e6).toFixed(0)} MB` : '');
     out.push('', `Loading: ${sizes.map((entry) => `${sizeLabel(entry.size)} in ${entry.insertSeconds.toFixed(1)} s${stored(entry)}`).join('; ')} (batched multi-row inserts, cumulative; MB: ${dialect.dialect === 'sqlite' ? 'the database file' : 'the vehicles table with its indexes'}).`, '');
@@ -103,7 +127,7 @@ function searchSection(data) {
       out.push(`| ${q(query)} | ${time('count')} | ${time('page')} | ${time('covers')} | ${plan} |`);
     }
     out.push('');
-    if (dialect.dialect === 'sqlite') out.push(...sqliteWhy(dialect, target), '');
+    if (dialect.dialect === 'sqlite' && target) out.push(...sqliteWhy(dialect, target), '');
     out.push('<details><summary>Full plans and SQL</summary>', '');
     for (const { query, statements } of dialect.diagnostics) {
       out.push(`${q(query)}`, '', '```');
@@ -266,10 +290,8 @@ function attackSection(data) {
 
 function summary(search, ssr, js, lighthouse, attack) {
   const rows = [];
-  if (search?.target.worstP95Ms !== null && search) {
-    const sqlite = search.dialects.find((dialect) => dialect.dialect === 'sqlite');
-    const worst = sqlite?.sizes.at(-1).queries.reduce((a, b) => (b.stats.p95 > a.stats.p95 ? b : a));
-    rows.push(`| search p95 on SQLite at ${sizeLabel(search.target.size)}, worst query of the mix | ≤ ${search.target.p95Ms} ms | ${ms(search.target.worstP95Ms)} ms (${q(worst?.query ?? '')}) | ${yes(search.target.met)} |`);
+  for (const target of search ? searchTargets(search) : []) {
+    rows.push(`| search p95 on ${target.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} at ${sizeLabel(target.size)}, worst query of the mix (load average ${search.load.start} → ${search.load.end}) | ≤ ${target.p95Ms} ms | ${ms(target.worstP95Ms)} ms (${q(target.worstQuery ?? '')}) | ${yes(target.met)} |`);
   }
   for (const run of ssr?.acceptEncoding ? ssr.runs : []) {
     const cpu = run.target.cpuMs ? `, ${run.app.cpuMsPerRequest?.toFixed(2) ?? '—'} ms CPU` : '';
