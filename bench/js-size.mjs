@@ -1,6 +1,6 @@
 /**
- * Section 3: compressed JavaScript a first visit downloads, for the home page and a vehicle
- * page. Every script the served HTML names (script src, modulepreload links, imports in inline
+ * Section 3: compressed JavaScript a first visit downloads, for the home page, a vehicle
+ * page and the rental page. Every script the served HTML names (script src, modulepreload links, imports in inline
  * module scripts) plus anything those import statically, fetched as the server sends it with
  * Accept-Encoding br and then gzip; the bytes counted are the bytes on the wire.
  *
@@ -81,7 +81,7 @@ try {
     const home = await get(`${server.url}/`);
     const id = /href="\/vehicle\/(\d+)"/.exec(home.body.toString())?.[1];
     if (!id) throw new Error('no vehicle link on the home page');
-    for (const page of ['/', `/vehicle/${id}`]) {
+    for (const page of ['/', `/vehicle/${id}`, '/rent']) {
       const result = await measurePage(server, page);
       console.log(`${page}: ${result.files.length} scripts, br ${result.totals.br} B, gzip ${result.totals.gzip} B, identity ${result.totals.identity} B`);
       pages.push(result);
