@@ -376,6 +376,9 @@ export function renderResults() {
     '',
   );
   out.push(...summary(search, ssr, js, lighthouse, attack, scale));
+  // Written by hand beside the figures: why a goal is not met with this stack (bench/LIMITS.md).
+  const limits = path.join(benchDir, 'LIMITS.md');
+  if (existsSync(limits)) out.push(readFileSync(limits, 'utf8').trim(), '');
   if (search) out.push(...searchSection(search));
   if (ssr) out.push(...ssrSection(ssr));
   if (js) out.push(...jsSection(js));
