@@ -77,6 +77,8 @@ const schema = z.object({
   DEMO_IMAGE_CACHE: z.string().min(1).optional(),
   // Seconds a public page is kept for signed-out visitors (0 turns the cache off; off in test mode).
   PAGE_CACHE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(300).optional(),
+  // Seconds each instance keeps a listing's count of matches (0 counts on every request; 0 in test mode).
+  LISTING_TOTALS_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(300).optional(),
   // Seconds the admin settings are kept per instance (0 reads them on every request; 0 in test mode).
   SETTINGS_CACHE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(60).optional(),
   // How many images may be decoded and resized at once, server-wide (one core each).
@@ -204,6 +206,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     /** Where drawn demo photos are kept between seeds (the test suite seeds many databases). */
     demoImageCache: values.DEMO_IMAGE_CACHE,
     pageCacheSeconds: values.PAGE_CACHE_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 5),
+    // Tests add cars and count them at once; a kept count would make them wait it out.
+    listingTotalsSeconds: values.LISTING_TOTALS_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 30),
     // Tests write settings and read them back at once; a cache would make them wait it out.
     settingsCacheSeconds: values.SETTINGS_CACHE_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 2),
     imageConcurrency: values.IMAGE_CONCURRENCY,

@@ -10,6 +10,7 @@ import type { BotCheck } from './security/bot-check.ts';
 import type { Clock } from './clock.ts';
 import type { SettingsCache } from './admin/settings.ts';
 import type { PageCache } from './http/page-cache.ts';
+import type { ListingTotals } from './catalog/listing-totals.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 
 /**
@@ -35,6 +36,8 @@ export type AppServices = {
   clock: Clock;
   /** The admin settings, kept `SETTINGS_CACHE_SECONDS` (0 in test mode). */
   settingsCache: SettingsCache;
+  /** Listings' counts of matches, kept `LISTING_TOTALS_SECONDS` (0 in test mode). */
+  listingTotals: ListingTotals;
   /** Public pages for signed-out visitors, kept `PAGE_CACHE_SECONDS` (0 in test mode). */
   pageCache: PageCache;
   /** Online payment for rental bookings (Razorpay), or null when no keys are set: pay at pickup only. */

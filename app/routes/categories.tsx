@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const selected = categories.find((category) => category.slug === url.searchParams.get('category')) ?? categories[0] ?? null;
   const page = parsePage(url.searchParams.get('page'));
   const vehicles = selected
-    ? await listVehicles(database, { categoryId: selected.id, page, perPage: itemsPerPage })
+    ? await listVehicles(database, { categoryId: selected.id, page, perPage: itemsPerPage }, services.listingTotals)
     : null;
   return { categories: categories.map(({ id, name, slug, vehicleCount }) => ({ id, name, slug, vehicleCount })), selected, vehicles };
 }

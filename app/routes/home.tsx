@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Filter values that mean nothing are dropped, as odd page numbers are (decision 023).
   const { filters, sort } = parseListingQuery(url.searchParams);
   const listing = { query: term, filters };
-  const result = await listVehicles(database, { ...listing, sort, page, perPage: itemsPerPage });
+  const result = await listVehicles(database, { ...listing, sort, page, perPage: itemsPerPage }, services.listingTotals);
   const facets = await listVehicleFacets(database, listing);
   const state = { term, filters, sort };
   return {

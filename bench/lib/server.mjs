@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,11 @@ import { setTimeout } from 'node:timers';
 import { get } from './http.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** Node's flags as deployed: those of `npm start` (package.json), e.g. the young generation's size. */
+const startFlags = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.start.split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
 
 /**
  * A private copy of the built server (build/ and server.js), so a rebuild of build/ by
@@ -22,7 +28,7 @@ export async function snapshotBuild() {
 }
 
 /**
- * Starts `node server.js` from a snapshot like tests/support/server.ts's startTestServer does
+ * Starts `node server.js` (with the flags of `npm start`) from a snapshot like tests/support/server.ts's startTestServer does
  * (SQLite in a fresh temp DATA_DIR, APP_MODE=test, demo inventory) and waits for /healthz.
  * Pass `dataDir` to reuse a directory an earlier server seeded (it is then left in place).
  */
@@ -40,7 +46,7 @@ export async function startServer(snapshotDir, env = {}, options = {}) {
     }, reject);
   });
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server.js'], {
+  const child = spawn(process.execPath, [...startFlags, 'server.js'], {
     cwd: snapshotDir,
     env: {
       PATH: process.env.PATH ?? '',

@@ -4,12 +4,14 @@ import type { Database } from '../db/connection.ts';
 import { toSummary } from './rows.ts';
 import { coversFor, summaryColumns } from './vehicles.ts';
 
-/** The newest featured cars still for sale, for the home page's storefront (sold ones left out). */
+/** The newest featured cars still for sale, for the home page's storefront (sold ones and the rental fleet left out). */
 export async function listFeaturedVehicles(database: Database, limit: number): Promise<VehicleSummary[]> {
   const rows = await database.db
     .selectFrom('vehicles')
     .innerJoin('categories', 'categories.id', 'vehicles.category_id')
+    // As in the partial index vehicles_for_sale_idx (literals): the rental fleet is not sale stock.
     .where(sql<SqlBool>`vehicles.status <> 'sold'`)
+    .where(sql<SqlBool>`vehicles.purpose = 'sale'`)
     .where('vehicles.featured', '=', 1)
     .select(summaryColumns)
     .orderBy('vehicles.created_at', 'desc')

@@ -94,15 +94,18 @@ function likePattern(term: string): string {
  * ones cannot be trigram-indexed and fall back to LIKE); PostgreSQL's pg_trgm GIN index
  * serves LIKE directly. Both give the same rows for the same data. The SQLite index holds only
  * vehicles for sale (migration 011), which is all a search is ever asked for.
+ * `checkEachRow` (SQLite, walking the listing's order for a first page of many matches): every
+ * term as LIKE on the row, since asking the index would first collect every match of a common
+ * word (30,000 for `diesel`) to keep 10 (docs/decisions/033-search-at-100k.md).
  */
-export function searchCondition(dialect: Dialect, terms: string[], options: { walkInOrder?: boolean } = {}): Expression<SqlBool> | null {
+export function searchCondition(dialect: Dialect, terms: string[], options: { walkInOrder?: boolean; checkEachRow?: boolean } = {}): Expression<SqlBool> | null {
   if (terms.length === 0) return null;
   // No car's text holds a control character (a NUL from a crafted URL would also break the
   // FTS5 query syntax and PostgreSQL's text input): such a word matches nothing.
   // eslint-disable-next-line no-control-regex
   if (terms.some((term) => /[\u0000-\u0008\u000b-\u001f\u007f]/.test(term))) return sql<SqlBool>`1 = 0`;
   const conditions = [];
-  if (dialect === 'sqlite') {
+  if (dialect === 'sqlite' && !options.checkEachRow) {
     const indexed = terms.filter((term) => term.length >= 3);
     const short = terms.filter((term) => term.length < 3);
     if (indexed.length > 0) {

@@ -7,6 +7,7 @@ import { pageOf, pageWindow, type Page } from '../db/paging.ts';
 import { textColumns, toCategory, toImageRef, toSummary, toVehicle, vehicleTextColumns } from './rows.ts';
 import { buildSearchText, ftsMatch, searchCondition, searchTerms } from './search.ts';
 import { filterColumns, filterConditions, listingFacets, sortOrder } from './filters.ts';
+import { uncachedTotals, type ListingTotals } from './listing-totals.ts';
 
 export type VehiclePage = Page<VehicleSummary>;
 
@@ -56,14 +57,14 @@ export type ListingOptions = {
 const hasControl = (term: string) => [...term].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127);
 
 /** What every listing starts from: cars for sale, in the category, matching the search. */
-function listingBase(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId'>, walkInOrder = false): Expression<SqlBool>[] {
+function listingBase(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId'>, walk: { walkInOrder?: boolean; checkEachRow?: boolean } = {}): Expression<SqlBool>[] {
   // Written as in the partial index vehicles_for_sale_idx, with the literal (a bound parameter
   // would keep the planner from proving the index applies).
   const base: Expression<SqlBool>[] = [sql<SqlBool>`vehicles.status <> 'sold'`];
   // The rental fleet is never sale stock (docs/decisions/020): it has its own pages under /rent.
   base.push(sql<SqlBool>`vehicles.purpose = 'sale'`);
   if (options.categoryId !== undefined) base.push(sql<SqlBool>`vehicles.category_id = ${options.categoryId}`);
-  const condition = searchCondition(database.dialect, searchTerms(options.query ?? ''), { walkInOrder });
+  const condition = searchCondition(database.dialect, searchTerms(options.query ?? ''), walk);
   if (condition) base.push(condition);
   return base;
 }
@@ -75,6 +76,13 @@ function listingBase(database: Database, options: Pick<ListingOptions, 'query' |
  */
 export const LISTING_COUNT_CAP = 1000;
 
+/**
+ * SQLite, many matches: a page ending within this many matches walks the listing's order and
+ * checks each car's text, reading about (this many ÷ the share of cars matching) rows; a deeper
+ * page asks the search index for the matches first (docs/decisions/033-search-at-100k.md).
+ */
+const CHECK_EACH_ROW_DEPTH = 50;
+
 /** A page of the listing; `totalCapped`: there are more than `total` (= LISTING_COUNT_CAP) matches. */
 export type ListingPage = VehiclePage & { totalCapped: boolean };
 
@@ -82,14 +90,14 @@ export type ListingPage = VehiclePage & { totalCapped: boolean };
  * One page of vehicles for sale (sold ones leave the listing), featured first then newest
  * unless another sort is asked for, optionally narrowed by a search, a category and filters.
  */
-export async function listVehicles(database: Database, options: ListingOptions): Promise<ListingPage> {
+export async function listVehicles(database: Database, options: ListingOptions, totals: ListingTotals = uncachedTotals): Promise<ListingPage> {
   const perPage = Math.max(1, Math.min(100, options.perPage));
   const filters = Object.values(filterConditions(options.filters ?? emptyFilters()));
   const sqlite = database.dialect === 'sqlite';
   // Walking in order, SQLite must not start from a filter's index either: `+(…)` keeps a
   // condition a check on each row (PostgreSQL's planner weighs both ways by itself).
-  const where = (walkInOrder: boolean) => [
-    ...listingBase(database, options, walkInOrder),
+  const where = (walkInOrder: boolean, checkEachRow = false) => [
+    ...listingBase(database, options, { walkInOrder, checkEachRow }),
     ...(walkInOrder && sqlite ? filters.map((condition) => sql<SqlBool>`+(${condition})`) : filters),
   ];
 
@@ -98,29 +106,43 @@ export async function listVehicles(database: Database, options: ListingOptions):
   // on SQLite is counted in its index alone, which holds exactly the vehicles for sale.
   const terms = searchTerms(options.query ?? '');
   const ftsOnly = sqlite && options.categoryId === undefined && filters.length === 0 && terms.length > 0 && terms.every((term) => term.length >= 3 && searchCondition(database.dialect, [term]) !== null && !hasControl(term));
-  const counted = ftsOnly
-    ? await database.db
-        .selectFrom((db) => db.selectFrom(sql`vehicles_fts`.as('vehicles_fts')).where(sql<SqlBool>`vehicles_fts MATCH ${ftsMatch(terms)}`).select(sql`1`.as('one')).limit(LISTING_COUNT_CAP + 1).as('matches'))
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirst()
-    : await database.db
-        .selectFrom((db) => db.selectFrom('vehicles').where((eb) => eb.and(where(false))).select(sql`1`.as('one')).limit(LISTING_COUNT_CAP + 1).as('matches'))
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirst();
-  const matches = Number(counted?.count ?? 0);
+  const count = async () => {
+    const counted = ftsOnly
+      ? await database.db
+          .selectFrom((db) => db.selectFrom(sql`vehicles_fts`.as('vehicles_fts')).where(sql<SqlBool>`vehicles_fts MATCH ${ftsMatch(terms)}`).select(sql`1`.as('one')).limit(LISTING_COUNT_CAP + 1).as('matches'))
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirst()
+      : await database.db
+          .selectFrom((db) => db.selectFrom('vehicles').where((eb) => eb.and(where(false))).select(sql`1`.as('one')).limit(LISTING_COUNT_CAP + 1).as('matches'))
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirst();
+    return Number(counted?.count ?? 0);
+  };
+  // The sort and the page do not change the count.
+  const matches = await totals.read(JSON.stringify([terms, options.categoryId ?? null, options.filters ?? null]), count);
   const totalCapped = matches > LISTING_COUNT_CAP;
   const total = Math.min(matches, LISTING_COUNT_CAP);
   const window = pageWindow(total, options.page ?? 1, perPage);
 
   // Many matches: walk the order's index and stop after the page; few: read them and sort.
+  const checkEachRow = totalCapped && sqlite && window.offset + window.limit <= CHECK_EACH_ROW_DEPTH;
+  const order = sortOrder(options.sort ?? DEFAULT_SORT);
+  // The page's ids first, then their rows: the cars skipped to reach a deep page are read from
+  // the order's index alone (it holds the id), not each joined to its category.
   const rows = await database.db
     .selectFrom('vehicles')
-    .where((eb) => eb.and(where(totalCapped)))
     .innerJoin('categories', 'categories.id', 'vehicles.category_id')
+    .where('vehicles.id', 'in', (db) =>
+      db
+        .selectFrom('vehicles')
+        .where((eb) => eb.and(where(totalCapped, checkEachRow)))
+        .select('vehicles.id')
+        .orderBy(order)
+        .limit(window.limit)
+        .offset(window.offset),
+    )
     .select(summaryColumns)
-    .orderBy(sortOrder(options.sort ?? DEFAULT_SORT))
-    .limit(window.limit)
-    .offset(window.offset)
+    .orderBy(order)
     .execute();
 
   const covers = await coversFor(

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -34,6 +34,40 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
   // WAL lets readers run while a write is in progress; busy_timeout waits out a short lock
   // instead of failing the request.
   sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
-  const db = new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Distinct statements kept prepared; Kysely's queries are a few hundred, `IN (?, ?…)` lists add some. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The dialect prepares every statement it runs, and parsing and planning a listing's SQL
+ * costs about 0.1 ms, some ten times per page (docs/decisions/033-search-at-100k.md): the
+ * database it is given keeps the last statements prepared, by their text. A statement is run to
+ * completion (`all`/`run`) before the next one starts, so one prepared statement serves every
+ * request; SQLite prepares it again by itself when a migration changes the schema.
+ */
+function withStatementCache(sqlite: DatabaseSync): DatabaseSync {
+  const statements = new Map<string, StatementSync>();
+  const prepare = (sql: string) => {
+    const kept = statements.get(sql);
+    if (kept) {
+      // Most recently used last, so the first entry is the one to drop.
+      statements.delete(sql);
+      statements.set(sql, kept);
+      return kept;
+    }
+    const statement = sqlite.prepare(sql);
+    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    statements.set(sql, statement);
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property === 'prepare') return prepare;
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

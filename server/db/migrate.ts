@@ -11,6 +11,7 @@ import * as testDrives from './migrations/007-test-drives.ts';
 import * as rentals from './migrations/008-rentals.ts';
 import * as dashboardVisits from './migrations/010-dashboard-visits.ts';
 import * as searchForSale from './migrations/011-search-for-sale.ts';
+import * as saleListingIndexes from './migrations/014-sale-listing-indexes.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -26,6 +27,7 @@ const migrations: Record<string, DialectMigration> = {
   '008-rentals': rentals,
   '010-dashboard-visits': dashboardVisits,
   '011-search-for-sale': searchForSale,
+  '014-sale-listing-indexes': saleListingIndexes,
 };
 
 /**

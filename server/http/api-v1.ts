@@ -45,7 +45,7 @@ export function apiV1(services: AppServices) {
       filters,
       ...(categoryId !== undefined ? { categoryId } : {}),
     };
-    const [result, facets] = [await listVehicles(database, { ...listing, sort, page, perPage }), await listVehicleFacets(database, listing)];
+    const [result, facets] = [await listVehicles(database, { ...listing, sort, page, perPage }, services.listingTotals), await listVehicleFacets(database, listing)];
     // Numbers an app can compare: the model year as a number (null when the dealer typed none).
     const items = result.items.map((item) => ({ ...item, year: modelYear(item.year) }));
     return c.json({ ...result, items, facets }, 200, { 'Cache-Control': 'no-cache' });

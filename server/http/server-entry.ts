@@ -18,6 +18,7 @@ import { setImageConcurrency } from '../media/images.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import { createSettingsCache } from '../admin/settings.ts';
 import { systemClock } from '../clock.ts';
+import { createListingTotals } from '../catalog/listing-totals.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { checkDatabase, checkDataDir, listen, startupFailureLine } from './startup.ts';
@@ -71,6 +72,7 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
     // Caches live as long as this server and take their lifetimes from the configuration (0 in test mode).
     const clock = systemClock;
     const settingsCache = createSettingsCache({ ttlMs: config.settingsCacheSeconds * 1000, clock });
+    const listingTotals = createListingTotals({ ttlMs: config.listingTotalsSeconds * 1000, clock });
     pageCache = createPageCache({
       ttlMs: config.pageCacheSeconds * 1000,
       maxBytes: PAGE_CACHE_BYTES,
@@ -78,7 +80,7 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
       security: securityOptionsOf(config),
     });
     const payments = config.razorpay ? createRazorpayGateway(config.razorpay) : null;
-    const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, pageCache, payments };
+    const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, listingTotals, pageCache, payments };
 
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import { parseRentalTerms, type FuelPolicy, type RentalTermsInput } from '../../app/lib/rentals.ts';
 import type { RentalRates } from '../../app/lib/rental-price.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
@@ -138,7 +138,9 @@ export async function listFleet(database: Database, options: { rentableOnly?: bo
     .leftJoin('rental_terms', 'rental_terms.vehicle_id', 'vehicles.id')
     .select(fleetColumns)
     .selectAll('rental_terms')
-    .where('vehicles.purpose', '=', 'rental')
+    // A literal, as in the partial index vehicles_rental_fleet_idx (SQLite cannot prove a bound
+    // parameter matches it, and would read the whole inventory to find the few rental cars).
+    .where(sql<SqlBool>`vehicles.purpose = 'rental'`)
     .where('vehicles.status', '<>', 'sold')
     .orderBy('vehicles.id')
     .execute();
