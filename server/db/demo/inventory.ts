@@ -1895,7 +1895,7 @@ export const demoVehicles: DemoVehicle[] = [
     refurbishment: null,
     financial: null,
     videoUrl: '',
-    images: shots('hatchback', '#d9dde2', [0, 1, 3]),
+    images: shots('Swift', 'hatchback', '#d9dde2', [0, 1, 3]),
   },
   {
     category: 'Rental Cars',
