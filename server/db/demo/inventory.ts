@@ -1781,7 +1781,7 @@ export const demoVehicles: DemoVehicle[] = [
     category: 'Rental Cars',
     make: 'Maruti Suzuki',
     model: 'Dzire',
-    name: 'Swift Dzire Tour S CNG – with driver',
+    name: 'Swift Dzire Tour S CNG – Self Drive',
     variant: 'Tour S CNG',
     year: '2022',
     fuelType: 'CNG',
@@ -1796,7 +1796,7 @@ export const demoVehicles: DemoVehicle[] = [
     fitnessFC: 'Valid till Sep 2026',
     tyrePoint: '75%',
     description:
-      'With-driver hire for airport drops, city packages and outstation trips. 8 hrs / 80 km city package or ₹12 per km outstation (minimum 250 km per day); driver bata and tolls extra.',
+      'Economical CNG sedan on self-drive for airport runs, city errands and outstation trips. 240 km free per day; return with the same fuel level. Tolls and FASTag charges billed after return.',
     featured: false,
     inspection: {
       Engine: 'Good',
@@ -1829,7 +1829,7 @@ export const demoVehicles: DemoVehicle[] = [
     fitnessFC: 'Valid till Feb 2027',
     tyrePoint: '',
     description:
-      '7-seater for family trips – self-drive or with driver. Self-drive needs a valid licence, Aadhaar and a refundable security deposit of ₹5,000; 300 km free per day, extra km charged.',
+      '7-seater on self-drive for family trips. Needs a driving licence held for a year and a refundable security deposit of ₹5,000; 300 km free per day, extra km charged.',
     featured: false,
     inspection: null,
     refurbishment: null,
@@ -1841,7 +1841,7 @@ export const demoVehicles: DemoVehicle[] = [
     category: 'Rental Cars',
     make: 'Toyota',
     model: 'Innova Crysta',
-    name: 'Innova Crysta 7-Seater (with driver)',
+    name: 'Innova Crysta 7-Seater – Self Drive',
     variant: '2.4 GX 7 STR',
     year: '2020',
     fuelType: 'Diesel',
@@ -1856,7 +1856,7 @@ export const demoVehicles: DemoVehicle[] = [
     fitnessFC: 'Valid till Jan 2027',
     tyrePoint: '',
     description:
-      'Our most popular with-driver car for weddings, pilgrimages and hill-station tours. Rates per km with a 300 km daily minimum; night halt and driver allowance extra. Advance booking recommended in season.',
+      'Our most popular self-drive car for weddings, pilgrimages and hill-station tours: seven seats, a big boot and 300 km free per day. Book early in season.',
     featured: false,
     inspection: {
       Engine: 'Excellent',
@@ -1949,7 +1949,7 @@ export const demoVehicles: DemoVehicle[] = [
     fitnessFC: 'Valid till Nov 2026',
     tyrePoint: '',
     description:
-      'Soft-top Thar on self-drive for road trips and beach runs, from ₹4,500 per day with 200 km free. This ex-fleet unit is also available for outright purchase at the listed price.',
+      'Soft-top Thar on self-drive for road trips and beach runs, with 200 km free per day. Full-to-full fuel; drivers 25 and over.',
     featured: false,
     inspection: {
       Engine: 'Good',
