@@ -26,28 +26,17 @@ export function LicenceStatusBadge({ status }: { status: LicenceStatus }) {
 }
 
 function PhotoInput({ side, error }: { side: 'front' | 'back'; error?: string | undefined }) {
-  const id = `licence-${side}`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-semibold">
-        {side === 'front' ? 'Photo of the front' : 'Photo of the back'}
-      </label>
-      <input
-        id={id}
-        name={side}
-        type="file"
-        accept="image/*"
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${inputClass} file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <TextField
+      id={`licence-${side}`}
+      name={side}
+      label={side === 'front' ? 'Photo of the front' : 'Photo of the back'}
+      type="file"
+      accept="image/*"
+      required
+      error={error}
+      className={`${inputClass} file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
+    />
   );
 }
 
