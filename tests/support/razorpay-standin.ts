@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { readBody, sendJson } from './standin-http.ts';
 
 /**
  * A local stand-in for Razorpay's REST API, answering as Razorpay does (Basic auth with
@@ -41,18 +42,6 @@ export type RazorpayStandin = {
   webhookSignature(body: string, secret?: string): string;
   close(): Promise<void>;
 };
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
-}
 
 function sendText(response: ServerResponse, type: string, text: string, status = 200) {
   response.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });

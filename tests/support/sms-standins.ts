@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readBody, sendJson } from './standin-http.ts';
 
 /**
  * Local stand-ins for the SMS providers' HTTP APIs, answering as MSG91 and Twilio do (status
@@ -7,18 +8,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * without an account, money or the network. Each checks credentials and the request shape,
  * records what it accepted, and can be switched to answer with the provider's refusals.
  */
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
-}
 
 async function listen(handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
