@@ -3,15 +3,18 @@ import { pathAfterSignIn, recordLogin } from '../../server/accounts/profiles.ts'
 import { requireUser } from '../../server/auth/session.ts';
 import { appContext } from '../context.ts';
 import type { Route } from './+types/auth-continue';
-import { paths } from '../lib/paths.ts';
+import { localRedirect, onwardsTo, paths } from '../lib/paths.ts';
 
-/** Google sign-in returns here: record the login, then / or /profile-complete (SPEC 2, Sign Up). */
+/**
+ * Google sign-in returns here: record the login, then / or /profile-complete (SPEC 2, Sign Up),
+ * or the page that asked for sign-in (`?redirectTo=`, set by startGoogle).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, database, logger } = context.get(appContext);
   const user = await requireUser(auth, request);
   try {
     const profile = await recordLogin(database, user);
-    throw redirect(pathAfterSignIn(user, profile));
+    throw redirect(onwardsTo(pathAfterSignIn(user, profile), localRedirect(new URL(request.url).searchParams.get('redirectTo'))));
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error }, 'profile could not be read after Google sign-in');

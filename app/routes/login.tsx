@@ -39,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form instanceof FormReadError) return data({ error: form.message, email: '' }, { status: form.status });
   const intent = String(form.get('intent') ?? 'email');
   const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1).toLowerCase();
+  const redirectTo = localRedirect(new URL(request.url).searchParams.get('redirectTo'));
 
   if (intent === 'google') {
     // Starting Google sign-in checks no password: it has its own, looser limit per address.
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'GOOGLE_LOGIN', services.clientAddress))) {
       return { error: messages.botCheckFailed, email };
     }
-    const result = await startGoogle(services, request, { errorPath: paths.login });
+    const result = await startGoogle(services, request, { errorPath: paths.login, redirectTo });
     if (!result.ok) return { error: result.message, email };
     throw redirect(result.redirectTo, { headers: result.headers });
   }
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await gate.failed();
     return { error: result.message, email };
   }
-  throw redirect(onwardsTo(result.redirectTo, localRedirect(new URL(request.url).searchParams.get('redirectTo'))), { headers: forwardCookies(await gate.succeeded(), result.headers) });
+  throw redirect(onwardsTo(result.redirectTo, redirectTo), { headers: forwardCookies(await gate.succeeded(), result.headers) });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

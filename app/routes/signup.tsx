@@ -36,14 +36,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limit = await consumeRateLimit(services.database, { key: `sign-up:${services.clientAddress}`, ...rateLimits.signUp });
   if (!limit.allowed) return { error: 'Too many attempts. Please try again later or reset your password.', email };
 
+  const redirectTo = localRedirect(new URL(request.url).searchParams.get('redirectTo'));
   const result =
     intent === 'google'
-      ? await startGoogle(services, request, { errorPath: paths.signup })
+      ? await startGoogle(services, request, { errorPath: paths.signup, redirectTo })
       : await signUpWithEmail(services, request, { email, password: String(form.get('password') ?? '') });
   // A refused address is shown again, but never more of it than an address can hold.
   if (!result.ok) return { error: result.message, email: email.slice(0, 254) };
   // Sent here by a page that asked for sign-in (the booking steps): back there after phone verification.
-  const onwards = intent === 'google' ? result.redirectTo : onwardsTo(result.redirectTo, localRedirect(new URL(request.url).searchParams.get('redirectTo')));
+  const onwards = intent === 'google' ? result.redirectTo : onwardsTo(result.redirectTo, redirectTo);
   throw redirect(onwards, { headers: result.headers });
 }
 

@@ -110,11 +110,14 @@ export async function signInWithEmail(services: AppServices, request: Request, i
 
 /**
  * Starts Google sign-in by redirect (popups fail on phones). When someone is already signed
- * in, the Google account is linked to them instead (SPEC 2, Login).
+ * in, the Google account is linked to them instead (SPEC 2, Login). `redirectTo` (a path
+ * already checked by localRedirect) rides through Google on /auth/continue's query, so a
+ * booking that asked for sign-in gets its visitor back.
  */
-export async function startGoogle(services: AppServices, request: Request, options: { errorPath: string }): Promise<FlowResult> {
+export async function startGoogle(services: AppServices, request: Request, options: { errorPath: string; redirectTo?: string | null }): Promise<FlowResult> {
   if (!services.config.google) return { ok: false, message: messages.googleUnavailable };
   const signedIn = await currentUser(services.auth, request);
+  const afterSignIn = options.redirectTo ? `${AFTER_SIGN_IN_PATH}?redirectTo=${encodeURIComponent(options.redirectTo)}` : AFTER_SIGN_IN_PATH;
   const response = signedIn
     ? await services.auth.api.linkSocialAccount({
         body: { provider: 'google', callbackURL: `${paths.profile}?linked=google`, errorCallbackURL: options.errorPath, disableRedirect: true },
@@ -124,8 +127,8 @@ export async function startGoogle(services: AppServices, request: Request, optio
     : await services.auth.api.signInSocial({
         body: {
           provider: 'google',
-          callbackURL: AFTER_SIGN_IN_PATH,
-          newUserCallbackURL: AFTER_SIGN_IN_PATH,
+          callbackURL: afterSignIn,
+          newUserCallbackURL: afterSignIn,
           errorCallbackURL: options.errorPath,
           disableRedirect: true,
         },

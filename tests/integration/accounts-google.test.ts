@@ -39,10 +39,10 @@ describe.skipIf(!sharedUrl)(`accounts: Google sign-in (${dialect})`, () => {
   const client = () => new HttpClient(server.url);
 
   /** Presses the Google button on `from` (/login needs a GOOGLE_LOGIN bot check; sign-up has none) as `identity`, and follows every redirect. */
-  async function google(visitor: HttpClient, identity: GoogleIdentity | null, from: '/login' | '/signup' = '/login'): Promise<FollowResult & { path: string; text: string }> {
+  async function google(visitor: HttpClient, identity: GoogleIdentity | null, from: `/login${string}` | `/signup${string}` = '/login'): Promise<FollowResult & { path: string; text: string }> {
     if (identity) oidc.identity = identity;
     const fields: Record<string, string> = { intent: 'google' };
-    if (from === '/login') fields.botCheck = await visitor.botToken('GOOGLE_LOGIN');
+    if (from.startsWith('/login')) fields.botCheck = await visitor.botToken('GOOGLE_LOGIN');
     const start = await visitor.postForm(from, fields);
     expect(start.status, `the ${from} form sends the browser to the provider`).toBe(302);
     expect(start.headers.get('location')).toMatch(new RegExp(`^${oidc.issuer}/authorize\\?`));
@@ -133,6 +133,24 @@ describe.skipIf(!sharedUrl)(`accounts: Google sign-in (${dialect})`, () => {
     expect(route(result)).toEqual(['/login', 'provider', '/api/auth/callback/google', '/auth/continue', '/']);
     expect(result.path).toBe('/');
     expect((await later.session())?.user.id).toBe(userId);
+  });
+
+  test('a page that asked for sign-in gets its visitor back through Google: after the profile for a new user, at once for a returning one', async () => {
+    const booking = '/rent/3/book?from=2026-12-01T10:00&to=2026-12-03T10:00';
+    const identity = googleIdentity(uniqueEmail('booker.google'), 'Farah Khan');
+    const first = client();
+    const signedUp = await google(first, identity, `/signup?redirectTo=${encodeURIComponent(booking)}`);
+    expect(signedUp.path).toBe(`/profile-complete?redirectTo=${encodeURIComponent(booking)}`);
+    await completeProfile(first, 'Farah Khan', uniqueMobile());
+
+    const returning = await google(client(), identity, `/login?redirectTo=${encodeURIComponent('/wishlist')}`);
+    expect(route(returning)).toEqual(['/login', 'provider', '/api/auth/callback/google', '/auth/continue', '/wishlist']);
+
+    // Another site, a protocol-relative path or a backslash trick is dropped: the usual page.
+    for (const hostile of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const result = await google(client(), identity, `/login?redirectTo=${encodeURIComponent(hostile)}`);
+      expect(result.path, hostile).toBe('/');
+    }
   });
 
   test('signed in with a password, the Google button on /login links Google to that account; Google then signs in to it', async () => {
