@@ -111,6 +111,33 @@ describe(`Razorpay payments on ${dialect}`, () => {
     clock.set(startMs);
   });
 
+  it('20 callbacks and webhooks for one payment at once record it once; 20 at once after the hold lapsed refund it once', async () => {
+    clock.set(startMs);
+    const { renter, booking } = await onlineBooking(12);
+    const checkout = await startOnlinePayment(services, { userId: renter.userId, bookingId: booking.id });
+    const paid = standin.pay(checkout.orderId);
+    const callback = { userId: renter.userId, bookingId: booking.id, orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature };
+    const body = standin.webhookBody(checkout.orderId, paid.razorpay_payment_id);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) => (index % 2 ? confirmCheckoutPayment(services, callback) : handlePaymentWebhook(services, body, standin.webhookSignature(body)))),
+    );
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    expect((await getBooking(opened.database, booking.id))!).toMatchObject({ status: 'requested', amountPaid: 6800, amountRefunded: 0, holdExpiresAt: null });
+
+    const late = await onlineBooking(15);
+    const lateCheckout = await startOnlinePayment(services, { userId: late.renter.userId, bookingId: late.booking.id });
+    clock.set(startMs + 31 * 60_000);
+    const latePaid = standin.pay(lateCheckout.orderId);
+    const refundsBefore = standin.refunds.length;
+    const lateCallback = { userId: late.renter.userId, bookingId: late.booking.id, orderId: latePaid.razorpay_order_id, paymentId: latePaid.razorpay_payment_id, signature: latePaid.razorpay_signature };
+    const lateResults = await Promise.allSettled(Array.from({ length: 20 }, () => confirmCheckoutPayment(services, lateCallback)));
+    // Each callback hears that the money goes back; Razorpay is asked for it once.
+    expect(lateResults.every((result) => result.status === 'rejected')).toBe(true);
+    expect(standin.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ payment_id: latePaid.razorpay_payment_id, amount: 680_000 })]);
+    expect((await getBooking(opened.database, late.booking.id))!).toMatchObject({ status: 'expired', amountPaid: 6800, amountRefunded: 6800 });
+    clock.set(startMs);
+  });
+
   it("turns Razorpay's error answers into payment errors with its code and words", async () => {
     clock.set(startMs);
     const gateway = services.payments!;
