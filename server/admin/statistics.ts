@@ -113,7 +113,11 @@ export type RentalFigures = {
   /** Hours of this month each fleet car was in the fleet, less its blocks. */
   availableHours: number;
   utilisation: number;
-  /** Rent, delivery fees and return charges of the bookings picked up this month and handed over; deposits are not revenue. */
+  /**
+   * Rent, delivery fees and return charges of the bookings picked up this month and handed over,
+   * and what was kept of online payments of bookings due this month that were cancelled late or
+   * not collected; deposits are not revenue.
+   */
   revenue: number;
 };
 
@@ -121,6 +125,8 @@ export type RentalFigures = {
 export const BOOKED_STATUSES = ['confirmed', 'active', 'returned', 'closed'] as const;
 /** Statuses of bookings that ran (the car was handed over): their rent and charges are revenue. */
 export const RAN_STATUSES = ['active', 'returned', 'closed'] as const;
+/** Statuses of bookings that never ran but may have kept part of an online payment (the cancellation terms). */
+const KEPT_STATUSES = ['cancelled', 'no_show'] as const;
 
 const HOUR_MS = 3_600_000;
 
@@ -163,10 +169,10 @@ export async function computeRentalFigures(database: Database, now: Date): Promi
     // Bookings and blocks touching the month; a fleet has a few cars, so a month holds few rows.
     db
       .selectFrom('rental_bookings')
-      .select(['kind', 'vehicle_id', 'status', 'starts_ms', 'ends_ms', 'quote', 'charges'])
+      .select(['kind', 'vehicle_id', 'status', 'starts_ms', 'ends_ms', 'quote', 'charges', 'amount_paid', 'amount_refunded'])
       .where('starts_ms', '<', endMs)
       .where('ends_ms', '>', startMs)
-      .where((eb) => eb.or([eb.and([eb('kind', '=', 'booking'), eb('status', 'in', BOOKED_STATUSES)]), eb('kind', '=', 'block')]))
+      .where((eb) => eb.or([eb.and([eb('kind', '=', 'booking'), eb('status', 'in', [...BOOKED_STATUSES, ...KEPT_STATUSES])]), eb('kind', '=', 'block')]))
       .execute(),
   ]);
 
@@ -179,6 +185,11 @@ export async function computeRentalFigures(database: Database, now: Date): Promi
     const toMs = Number(row.ends_ms);
     if (row.kind === 'block') {
       if (fleetIds.has(row.vehicle_id)) availableMs -= overlapMs(fromMs, toMs, startMs, endMs);
+      continue;
+    }
+    if ((KEPT_STATUSES as readonly string[]).includes(row.status)) {
+      // The money kept is what was paid less what went back: the rent kept by the cancellation terms.
+      if (fromMs >= startMs) revenue += Math.max(0, Number(row.amount_paid ?? 0) - Number(row.amount_refunded ?? 0));
       continue;
     }
     bookedMs += overlapMs(fromMs, toMs, startMs, endMs);

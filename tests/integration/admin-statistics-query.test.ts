@@ -131,7 +131,7 @@ describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
     const carA = await fleetCar('Fleet A', '2026-01-01T00:00:00.000Z');
     const carB = await fleetCar('Fleet B', '2026-05-16T18:30:00.000Z');
     const ist = (text: string) => Date.parse(`${text}:00+05:30`);
-    const row = (vehicleId: number, kind: 'booking' | 'block', status: string, from: string, to: string, createdAt: string, money: { rent?: number; deliveryFee?: number; charges?: number } = {}) => ({
+    const row = (vehicleId: number, kind: 'booking' | 'block', status: string, from: string, to: string, createdAt: string, money: { rent?: number; deliveryFee?: number; charges?: number; paid?: number; refunded?: number } = {}) => ({
       kind,
       vehicle_id: vehicleId,
       user_id: kind === 'booking' ? 'u1' : null,
@@ -141,6 +141,8 @@ describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
       held_until_ms: ist(to) + 2 * 3_600_000,
       quote: JSON.stringify({ hours: 0, rent: money.rent ?? 0, deliveryFee: money.deliveryFee ?? 0, deposit: 5000, kmIncluded: 240, extraKmRate: 12, total: 0, payableNow: 0 }),
       charges: money.charges === undefined ? null : JSON.stringify({ total: money.charges }),
+      amount_paid: money.paid ?? 0,
+      amount_refunded: money.refunded ?? 0,
       created_at: createdAt,
       updated_at: createdAt,
     });
@@ -155,6 +157,10 @@ describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
         row(carB, 'booking', 'returned', '2026-05-18T09:00', '2026-05-19T12:00', '2026-05-12T04:00:00.000Z', { rent: 3000, deliveryFee: 500, charges: 600 }),
         // Cancelled: a booking made this month, but neither hours nor revenue.
         row(carA, 'booking', 'cancelled', '2026-05-05T10:00', '2026-05-06T10:00', '2026-05-03T04:00:00.000Z', { rent: 1800 }),
+        // Paid online, cancelled late: the day's rent kept (₹1,800 of ₹6,800) is revenue, no hours.
+        row(carB, 'booking', 'cancelled', '2026-05-07T10:00', '2026-05-08T10:00', '2026-05-04T04:00:00.000Z', { rent: 1800, paid: 6800, refunded: 5000 }),
+        // Paid online and cancelled in time: all of it went back, nothing kept.
+        row(carB, 'booking', 'cancelled', '2026-05-09T10:00', '2026-05-10T10:00', '2026-05-04T05:00:00.000Z', { rent: 1800, paid: 6800, refunded: 6800 }),
         // Requested (made 1 May 00:05 IST): counted as made, not as booked hours.
         row(carB, 'booking', 'requested', '2026-05-28T10:00', '2026-05-29T10:00', '2026-04-30T18:35:00.000Z', { rent: 1800 }),
         // Runs past midnight into June: 4 of its hours are May's; picked up in May, so its rent is.
@@ -167,12 +173,12 @@ describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
     const stats = await computeStatistics(database, { now: NOW });
     expect(stats.rental).toEqual({
       month: '2026-05',
-      bookings: 5,
+      bookings: 7,
       fleetCars: 2,
       bookedHours: 34 + 48 + 27 + 4,
       availableHours: 744 + 360 - 24,
       utilisation: (34 + 48 + 27 + 4) / (744 + 360 - 24),
-      revenue: 3000 + 500 + 600 + 1500,
+      revenue: 3000 + 500 + 600 + 1500 + 1800,
     });
     // The fleet cars are not sale stock.
     expect(stats.vehicles).toEqual(before);

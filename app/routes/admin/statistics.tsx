@@ -75,7 +75,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
             {number.format(rental.bookedHours)} of {number.format(rental.availableHours)} hours booked · {number.format(rental.fleetCars)} {rental.fleetCars === 1 ? 'car' : 'cars'}
           </StatCard>
           <StatCard label="Rental Revenue" value={formatRupees(rental.revenue)}>
-            Rent, delivery and return charges of rentals picked up this month
+            Rent, delivery and return charges of rentals picked up this month, and rent kept on late cancellations
           </StatCard>
         </dl>
       </section>
