@@ -9,7 +9,7 @@
 import { URL } from 'node:url';
 import { loadAverage, writeResult } from './lib/common.ts';
 import { get } from './lib/http.mjs';
-import { snapshotBuild, startServer } from './lib/server.mjs';
+import { measureBudgetPages } from './lib/server.mjs';
 
 const TARGET_BYTES = 100_000; // 100 KB, counted as 1,000 bytes per KB
 
@@ -73,24 +73,10 @@ async function measurePage(server, page) {
 }
 
 const loadStart = loadAverage();
-const snapshot = await snapshotBuild();
-const pages = [];
-try {
-  const server = await startServer(snapshot.dir);
-  try {
-    const home = await get(`${server.url}/`);
-    const id = /href="\/vehicle\/(\d+)"/.exec(home.body.toString())?.[1];
-    if (!id) throw new Error('no vehicle link on the home page');
-    // The pages of the budget (issue 13): the listing, a car, and the rental entry.
-    for (const page of ['/', `/vehicle/${id}`, '/rent']) {
-      const result = await measurePage(server, page);
-      console.log(`${page}: ${result.files.length} scripts, br ${result.totals.br} B, gzip ${result.totals.gzip} B, identity ${result.totals.identity} B`);
-      pages.push(result);
-    }
-  } finally {
-    await server.stop();
-  }
-} finally {
-  await snapshot.remove();
-}
+// The budget's pages (issue 13): the listing, a car, and the rental entry.
+const pages = await measureBudgetPages(async (server, page) => {
+  const result = await measurePage(server, page);
+  console.log(`${page}: ${result.files.length} scripts, br ${result.totals.br} B, gzip ${result.totals.gzip} B, identity ${result.totals.identity} B`);
+  return result;
+});
 writeResult('js', { load: { start: loadStart, end: loadAverage() }, target: { bytes: TARGET_BYTES }, pages });

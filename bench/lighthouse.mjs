@@ -13,8 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { loadAverage, option, rootDir, writeResult } from './lib/common.ts';
-import { get } from './lib/http.mjs';
-import { snapshotBuild, startServer } from './lib/server.mjs';
+import { measureBudgetPages } from './lib/server.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
@@ -77,31 +76,21 @@ if (!existsSync(CHROME_PATH)) {
 
 const loadStart = loadAverage();
 const work = await mkdtemp(path.join(tmpdir(), 'gaadi-bench-lh-'));
-const snapshot = await snapshotBuild();
-const pages = [];
+let pages;
 try {
-  const server = await startServer(snapshot.dir);
-  try {
-    const home = await get(`${server.url}/`);
-    const id = /href="\/vehicle\/(\d+)"/.exec(home.body.toString())?.[1];
-    if (!id) throw new Error('no vehicle link on the home page');
-    for (const page of ['/', `/vehicle/${id}`, '/rent']) {
-      const runs = [];
-      for (let run = 0; run < RUNS; run++) {
-        const file = path.join(work, `report-${run}.json`);
-        await lighthouse(`${server.url}${page}`, file);
-        runs.push(summarise(JSON.parse(await readFile(file, 'utf8'))));
-        console.log(`${page} run ${run + 1}: ${CATEGORIES.map((category) => `${category} ${runs.at(-1).scores[category]}`).join(', ')}`);
-      }
-      const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
-      const median = sorted[Math.floor((sorted.length - 1) / 2)];
-      pages.push({ page, runs: runs.map((run) => ({ scores: run.scores, metrics: run.metrics })), median, met: median.scores.performance >= TARGET_PERFORMANCE });
+  pages = await measureBudgetPages(async (server, page) => {
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      const file = path.join(work, `report-${run}.json`);
+      await lighthouse(`${server.url}${page}`, file);
+      runs.push(summarise(JSON.parse(await readFile(file, 'utf8'))));
+      console.log(`${page} run ${run + 1}: ${CATEGORIES.map((category) => `${category} ${runs.at(-1).scores[category]}`).join(', ')}`);
     }
-  } finally {
-    await server.stop();
-  }
+    const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)];
+    return { page, runs: runs.map((run) => ({ scores: run.scores, metrics: run.metrics })), median, met: median.scores.performance >= TARGET_PERFORMANCE };
+  });
 } finally {
-  await snapshot.remove();
   await rm(work, { recursive: true, force: true });
 }
 writeResult('lighthouse', { load: { start: loadStart, end: loadAverage() }, target: { performance: TARGET_PERFORMANCE }, runsPerPage: RUNS, chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, pages });

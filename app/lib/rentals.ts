@@ -4,7 +4,7 @@
  * (ISO 8601 with `+05:30`). Safe on both sides.
  */
 
-import { HOUR_MS } from './rental-price.ts';
+import { HOUR_MS, type RentalRates } from './rental-price.ts';
 
 export const BOOKING_STATUSES = ['requested', 'confirmed', 'active', 'returned', 'closed', 'cancelled', 'expired', 'no_show', 'refused'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -130,18 +130,9 @@ const MAX_RUPEES = 10_000_000;
  * What the admin enters as a fleet car's terms, as plain values (numbers, or numeric text from
  * a form). The server validates with it again; the admin form shows its messages per field.
  */
-export type RentalTermsInput = {
-  hourlyRate: number;
-  dailyRate: number;
-  /** null: no weekly rate. */
-  weeklyRate: number | null;
-  /** null: unlimited km. */
-  kmPerDay: number | null;
-  extraKmRate: number;
-  deposit: number;
+export type RentalTermsInput = RentalRates & {
   fuelPolicy: FuelPolicy;
   minAge: number;
-  minHours: number;
   seats: number;
   commercialRegistration: boolean;
   deliveryAvailable: boolean;

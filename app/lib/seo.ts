@@ -78,6 +78,14 @@ export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?
  * The `meta` of an admin screen: its title, never indexed, canonical at the address it was
  * opened at (several admin screens have an alias).
  */
+/** The meta function of a page whose tags depend on nothing but the site (its name in a description, say). */
+export function pageMeta(page: Omit<SeoInput, 'site'> | ((site: PublicConfig) => Omit<SeoInput, 'site'>)) {
+  return ({ matches }: { matches: Parameters<typeof siteFromMatches>[0] }): MetaDescriptor[] => {
+    const site = siteFromMatches(matches);
+    return seo({ site, ...(typeof page === 'function' ? page(site) : page) });
+  };
+}
+
 export function adminPageMeta(title: string) {
   return ({ matches, location }: { matches: Parameters<typeof siteFromMatches>[0]; location: { pathname: string } }): MetaDescriptor[] =>
     seo({ site: siteFromMatches(matches), path: location.pathname, title, noIndex: true });

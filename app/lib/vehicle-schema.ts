@@ -47,7 +47,7 @@ export type MapName = keyof VehicleMaps;
 
 /** The form's text inputs: the vehicle's text fields and those typed as text but stored otherwise. */
 const FORM_TEXT_FIELDS = [...VEHICLE_TEXT_FIELDS, 'categoryId', 'odometer', 'soldPrice', 'soldAt'] as const;
-type FormTextField = (typeof FORM_TEXT_FIELDS)[number];
+export type FormTextField = (typeof FORM_TEXT_FIELDS)[number];
 
 /** What the form shows: strings as typed, so a refused form comes back exactly as sent. */
 export type VehicleFormValues = Record<FormTextField, string> &

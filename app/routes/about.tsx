@@ -1,17 +1,13 @@
 import { Link } from 'react-router';
 import { useSite } from '../components/site-layout.tsx';
 import { paths } from '../lib/paths.ts';
-import { seo, siteFromMatches } from '../lib/seo.ts';
-import type { Route } from './+types/about';
+import { pageMeta } from '../lib/seo.ts';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo({
-    site: siteFromMatches(matches),
-    path: paths.about,
-    title: 'About Us',
-    description: 'A trusted seller of inspected, serviced refurbished cars, and a car rental service you can rely on.',
-  });
-}
+export const meta = pageMeta({
+  path: paths.about,
+  title: 'About Us',
+  description: 'A trusted seller of inspected, serviced refurbished cars, and a car rental service you can rely on.',
+});
 
 export default function About() {
   const site = useSite();

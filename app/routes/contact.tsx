@@ -2,13 +2,9 @@ import { useSite } from '../components/site-layout.tsx';
 import { PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { telLink, whatsappLink } from '../lib/contact.ts';
 import { paths } from '../lib/paths.ts';
-import { seo, siteFromMatches } from '../lib/seo.ts';
-import type { Route } from './+types/contact';
+import { pageMeta } from '../lib/seo.ts';
 
-export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  return seo({ site, path: paths.contact, title: 'Contact Us', description: `Call, WhatsApp, email or visit ${site.siteName}.` });
-}
+export const meta = pageMeta((site) => ({ path: paths.contact, title: 'Contact Us', description: `Call, WhatsApp, email or visit ${site.siteName}.` }));
 
 export default function Contact() {
   const site = useSite();

@@ -3,18 +3,13 @@ import { useSite } from '../components/site-layout.tsx';
 import { LEAD_RETENTION_MONTHS } from '../lib/lead-forms.ts';
 import { AUDIT_RETENTION_MONTHS, OUTBOX_RETENTION_DAYS, RENTAL_BOOKING_RETENTION_YEARS } from '../lib/retention.ts';
 import { paths } from '../lib/paths.ts';
-import { seo, siteFromMatches } from '../lib/seo.ts';
-import type { Route } from './+types/privacy';
+import { pageMeta } from '../lib/seo.ts';
 
-export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  return seo({
-    site,
-    path: paths.privacy,
-    title: 'Privacy',
-    description: `What ${site.siteName} keeps when you request or offer a vehicle or create an account, why, who sees it, for how long, and how to download or delete it.`,
-  });
-}
+export const meta = pageMeta((site) => ({
+  path: paths.privacy,
+  title: 'Privacy',
+  description: `What ${site.siteName} keeps when you request or offer a vehicle or create an account, why, who sees it, for how long, and how to download or delete it.`,
+}));
 
 /** Every retention period the server enforces (server/privacy/retention.ts), in words. */
 const retention: Array<[string, string]> = [

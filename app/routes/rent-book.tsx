@@ -9,7 +9,7 @@ import { rentalDeskServices } from '../../server/http/rental-services.ts';
 import { carAvailability } from '../../server/rentals/bookings.ts';
 import { licenceStatusFor } from '../../server/rentals/licences.ts';
 import { requestBooking } from '../../server/rentals/lifecycle.ts';
-import { rentalSettings } from '../../server/rentals/store.ts';
+import { rentalPolicy } from '../../server/rentals/store.ts';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../components/form.tsx';
 import { QuoteBreakdown } from '../components/rentals/quote-parts.tsx';
 import { appContext } from '../context.ts';
@@ -85,20 +85,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       });
     ready = steps.every((step) => step.state === 'done' || step.state === 'waiting');
   }
-  const settings = await rentalSettings(services);
+  const policy = await rentalPolicy(services);
   return data(
     {
       car: { id: availability.id, name: availability.name, deliveryAvailable: terms.deliveryAvailable },
       range,
       quote: availability.quote!,
       terms: { fuelPolicy: FUEL_POLICY_LABELS[terms.fuelPolicy], minHours: terms.minHours, minAge: terms.minAge, deliveryAvailable: terms.deliveryAvailable },
-      policy: {
-        graceHours: settings.rentalGraceHours,
-        lateFeePerHour: settings.rentalLateFeePerHour,
-        freeCancelHours: settings.rentalFreeCancelHours,
-        lateCancelKeepDays: settings.rentalLateCancelKeepDays,
-        deliveryFee: settings.rentalDeliveryFee,
-      },
+      policy,
       steps,
       // Razorpay Checkout is offered only while its keys are set (docs/decisions/021, 030).
       onlinePayment: services.payments !== null,

@@ -3,7 +3,7 @@ import { getVehicle } from '../../server/catalog/vehicles.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { carAvailability, takenRanges } from '../../server/rentals/bookings.ts';
 import { getFleetCar } from '../../server/rentals/fleet.ts';
-import { rentalSettings } from '../../server/rentals/store.ts';
+import { rentalPolicy } from '../../server/rentals/store.ts';
 import { primaryButton, secondaryButton } from '../components/form.tsx';
 import { WhatsAppIcon } from '../components/icons.tsx';
 import { MonthCalendar, QuoteBreakdown } from '../components/rentals/quote-parts.tsx';
@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!fleetCar || !fleetCar.terms || !fleetCar.rentable) throw data({ message: 'This rental car was not found.' }, { status: 404 });
   const url = new URL(request.url);
   const nowMs = services.clock.now();
-  const settings = await rentalSettings(services);
+  const policy = await rentalPolicy(services);
   const { range, problem } = askedRange(url.searchParams);
   let message = problem;
   let status = problem ? 400 : 200;
@@ -73,13 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       quote: availability?.quote ?? null,
       month,
       calendar: monthCalendar(month, taken, nowMs),
-      policy: {
-        graceHours: settings.rentalGraceHours,
-        lateFeePerHour: settings.rentalLateFeePerHour,
-        freeCancelHours: settings.rentalFreeCancelHours,
-        lateCancelKeepDays: settings.rentalLateCancelKeepDays,
-        deliveryFee: settings.rentalDeliveryFee,
-      },
+      policy,
       pageUrl: new URL(paths.rentalCar(fleetCar.id), services.config.siteOrigin).href,
     },
     { status, headers: { 'Cache-Control': 'no-store' } },

@@ -6,17 +6,14 @@ import { RangePicker, RentalCarCard } from '../components/rentals/rent-parts.tsx
 import { appContext } from '../context.ts';
 import { paths } from '../lib/paths.ts';
 import { askedRange, formatRange, pickerRange } from '../lib/rent-view.ts';
-import { seo, siteFromMatches } from '../lib/seo.ts';
+import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/rent';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo({
-    site: siteFromMatches(matches),
-    path: paths.rent(),
-    title: 'Rent a self-drive car',
-    description: 'Self-drive cars by the hour, day or week: pick your dates, see the full price with deposit and km included, and book with pay at pickup.',
-  });
-}
+export const meta = pageMeta({
+  path: paths.rent(),
+  title: 'Rent a self-drive car',
+  description: 'Self-drive cars by the hour, day or week: pick your dates, see the full price with deposit and km included, and book with pay at pickup.',
+});
 
 /** The fleet as the page shows a car: what the card needs, nothing of the terms it does not show. */
 function cardOf(car: CarAvailability) {

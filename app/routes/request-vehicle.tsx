@@ -5,7 +5,7 @@ import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/http/lead-intake.ts';
 import { admitLead, submitLead } from '../../server/leads/intake.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
-import { focusFirstError, Honeypot, PrivacyNotice, useLeadBotCheck } from '../components/leads/form-parts.tsx';
+import { ContactFields, focusFirstError, Honeypot, leadFieldProps, PrivacyNotice, useLeadSubmission } from '../components/leads/form-parts.tsx';
 import { useSite } from '../components/site-layout.tsx';
 import { appContext } from '../context.ts';
 import {
@@ -20,17 +20,14 @@ import {
   type RequestField,
 } from '../lib/lead-forms.ts';
 import { paths } from '../lib/paths.ts';
-import { seo, siteFromMatches } from '../lib/seo.ts';
+import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/request-vehicle';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo({
-    site: siteFromMatches(matches),
-    path: paths.requestVehicle,
-    title: 'Request a Vehicle',
-    description: "Can't find the car you want? Tell us the model, year and budget and our team will find it for you.",
-  });
-}
+export const meta = pageMeta({
+  path: paths.requestVehicle,
+  title: 'Request a Vehicle',
+  description: "Can't find the car you want? Tell us the model, year and budget and our team will find it for you.",
+});
 
 export const loader = leadFormLoader('request');
 
@@ -88,10 +85,8 @@ export default function RequestVehicle({ loaderData, actionData }: Route.Compone
   const site = useSite();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const solveBotCheck = useLeadBotCheck();
+  const { solving, clientErrors, fieldsToSend } = useLeadSubmission<RequestField>('REQUEST_FORM');
   const formRef = useRef<HTMLFormElement>(null);
-  const [solving, setSolving] = useState(false);
-  const [clientErrors, setClientErrors] = useState<FieldErrors<RequestField> | null>(null);
   // A result stays on screen until the next submission starts.
   const [superseded, setSuperseded] = useState<unknown>(null);
   const result = actionData && actionData !== superseded ? actionData : undefined;
@@ -106,41 +101,21 @@ export default function RequestVehicle({ loaderData, actionData }: Route.Compone
   }, [result]);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
-    const fields = new FormData(form);
     setSuperseded(actionData);
-    const parsed = parseRequestForm(fields);
-    if (!parsed.ok) {
-      setClientErrors(parsed.errors);
-      focusFirstError(form, parsed.errors);
-      return;
-    }
-    setClientErrors(null);
-    setSolving(true);
-    try {
-      fields.set('botCheck', await solveBotCheck('REQUEST_FORM'));
-    } finally {
-      setSolving(false);
-    }
-    await submit(fields, { method: 'post', action: paths.requestVehicle, preventScrollReset: true });
+    const fields = await fieldsToSend(event, busy, (typed) => {
+      const parsed = parseRequestForm(typed);
+      return parsed.ok ? {} : parsed.errors;
+    });
+    if (fields) await submit(fields, { method: 'post', action: paths.requestVehicle, preventScrollReset: true });
   }
 
-  const field = (name: RequestField) => ({
-    id: `request-${name}`,
-    name,
-    error: errors[name],
-    defaultValue: values[name] ?? '',
-    'aria-required': name === 'year' || name === 'description' ? undefined : true,
-  });
+  const field = leadFieldProps<RequestField>('request', errors, values, ['year', 'description']);
 
   return (
     <FormCard title="Request a Vehicle">
       <p className="mb-5 text-slate-700">Can&apos;t find the car you want? Tell us what you are looking for and our team will find it for you.</p>
       <form ref={formRef} method="post" action={paths.requestVehicle} className="relative flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-        <TextField {...field('name')} label="Your name" autoComplete="name" maxLength={LEAD_LIMITS.name} />
-        <TextField {...field('phone')} type="tel" label="Phone number" inputMode="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} hint="At least 10 digits, e.g. 98765 43210" />
+        <ContactFields field={field} />
         <TextField {...field('model')} label="Preferred vehicle model" placeholder="e.g. Maruti Swift VXi" maxLength={LEAD_LIMITS.model} />
         <TextField {...field('year')} label="Year (optional)" inputMode="numeric" placeholder="e.g. 2019 or newer" maxLength={LEAD_LIMITS.requestYear} />
         <TextField {...field('budget')} label="Budget" placeholder="e.g. ₹5,00,000" maxLength={LEAD_LIMITS.budget} />

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, redirect, useFetcher } from 'react-router';
 import { answerError } from '../../server/http/action-errors.ts';
-import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../server/http/forms.ts';
+import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../server/http/forms.ts';
 import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/http/lead-intake.ts';
 import { admitLead, submitLead } from '../../server/leads/intake.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
 import { WhatsAppIcon } from '../components/icons.tsx';
-import { focusFirstError, Honeypot, PrivacyNotice, useLeadBotCheck } from '../components/leads/form-parts.tsx';
+import { ContactFields, focusFirstError, Honeypot, leadFieldProps, PrivacyNotice, useLeadSubmission } from '../components/leads/form-parts.tsx';
 import { PhotoPicker } from '../components/leads/photo-picker.tsx';
 import { useSite } from '../components/site-layout.tsx';
 import { appContext, type RequestContext } from '../context.ts';
@@ -26,18 +26,15 @@ import {
 } from '../lib/lead-forms.ts';
 import { paths } from '../lib/paths.ts';
 import { sellChatLink, type SellChatFields } from '../lib/sell-chat.ts';
-import { seo, siteFromMatches } from '../lib/seo.ts';
+import { pageMeta } from '../lib/seo.ts';
 import { IMAGE_TOO_LARGE } from '../lib/uploads.ts';
 import type { Route } from './+types/sell-vehicle';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo({
-    site: siteFromMatches(matches),
-    path: paths.sellVehicle,
-    title: 'Sell Your Vehicle',
-    description: 'Sell your car to a trusted dealer: send us the details and a few photos on WhatsApp and get a fair offer.',
-  });
-}
+export const meta = pageMeta({
+  path: paths.sellVehicle,
+  title: 'Sell Your Vehicle',
+  description: 'Sell your car to a trusted dealer: send us the details and a few photos on WhatsApp and get a fair offer.',
+});
 
 export const loader = leadFormLoader('sell');
 
@@ -74,25 +71,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     const answer = notSaved(services, error);
     return data<SellResult>({ status: 'not-saved', message: answer.message, chatUrl: null, values: null }, { status: answer.status, headers: answer.headers });
   }
-  let upload: UploadForm;
-  try {
-    upload = await readUploadForm(request, {
+  return withUploadForm(
+    request,
+    {
       tempDir: uploadTempDir(config.dataDir),
       maxFiles: MAX_SELL_IMAGES,
       messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: IMAGE_TOO_LARGE },
-    });
-  } catch (error) {
-    if (!(error instanceof FormReadError)) throw error;
-    const message = error.problem === 'file-too-large' ? `“${error.fileName || 'image'}”: ${error.message}` : error.message;
-    // What was typed before the refused part comes back (the text fields come before the photos).
-    const typed = [...error.fields.keys()].length > 0 ? formValues(error.fields, sellFields) : null;
-    return data<SellResult>({ status: 'invalid', errors: { images: message }, values: typed }, { status: error.status });
-  }
-  try {
-    return await submitSell(services, upload);
-  } finally {
-    await upload.discard();
-  }
+    },
+    (upload) => submitSell(services, upload),
+    (error) => {
+      const message = error.problem === 'file-too-large' ? `“${error.fileName || 'image'}”: ${error.message}` : error.message;
+      // What was typed before the refused part comes back (the text fields come before the photos).
+      const typed = [...error.fields.keys()].length > 0 ? formValues(error.fields, sellFields) : null;
+      return data<SellResult>({ status: 'invalid', errors: { images: message }, values: typed }, { status: error.status });
+    },
+  );
 }
 
 /** What the visitor reads when the lead was refused or failed: the chat still opens (SPEC 4). */
@@ -182,10 +175,8 @@ function openPlaceholderTab(): Window | null {
 export default function SellVehicle({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSite();
   const fetcher = useFetcher<typeof clientAction>();
-  const solveBotCheck = useLeadBotCheck();
+  const { solving, clientErrors, fieldsToSend } = useLeadSubmission<SellField>('SELL_FORM');
   const formRef = useRef<HTMLFormElement>(null);
-  const [solving, setSolving] = useState(false);
-  const [clientErrors, setClientErrors] = useState<FieldErrors<SellField> | null>(null);
   // Results stay on screen until the next submission starts.
   const [dismissed, setDismissed] = useState<readonly unknown[]>([]);
   const busy = solving || fetcher.state !== 'idle';
@@ -204,48 +195,33 @@ export default function SellVehicle({ loaderData, actionData }: Route.ComponentP
   }, [result]);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
-    const fields = new FormData(form);
-    const parsed = parseSellForm(fields);
-    const files = fields.getAll('images').filter((value): value is File => typeof value !== 'string');
-    const imageError = imageFilesError(files);
-    const found: FieldErrors<SellField> = { ...(parsed.ok ? {} : parsed.errors), ...(imageError ? { images: imageError } : {}) };
     setDismissed([fetcher.data, actionData]);
-    if (Object.keys(found).length > 0) {
-      setClientErrors(found);
-      focusFirstError(form, found);
-      return;
-    }
-    setClientErrors(null);
-    // Browsers only allow a new tab during the click itself, not after the upload's await:
-    // open it now and point it at the chat when the save answers (a link is shown as well).
-    pending = { tab: openPlaceholderTab(), form, chatWithoutPhotos: sellChatLink(site.whatsappNumber, chatFields(formValues(fields, sellFields))) };
-    setSolving(true);
-    try {
-      fields.set('botCheck', await solveBotCheck('SELL_FORM'));
-    } finally {
-      setSolving(false);
-    }
+    const fields = await fieldsToSend(
+      event,
+      busy,
+      (typed) => {
+        const parsed = parseSellForm(typed);
+        const imageError = imageFilesError(typed.getAll('images').filter((value): value is File => typeof value !== 'string'));
+        return { ...(parsed.ok ? {} : parsed.errors), ...(imageError ? { images: imageError } : {}) };
+      },
+      // Browsers only allow a new tab during the click itself, not after the upload's await:
+      // open it now and point it at the chat when the save answers (a link is shown as well).
+      (form, typed) => {
+        pending = { tab: openPlaceholderTab(), form, chatWithoutPhotos: sellChatLink(site.whatsappNumber, chatFields(formValues(typed, sellFields))) };
+      },
+    );
+    if (!fields) return;
     fields.set('via', 'script');
     await fetcher.submit(fields, { method: 'post', action: paths.sellVehicle, encType: 'multipart/form-data' });
   }
 
-  const field = (name: (typeof sellFields)[number]) => ({
-    id: `sell-${name}`,
-    name,
-    error: errors[name],
-    defaultValue: values[name] ?? '',
-    'aria-required': name === 'description' ? undefined : true,
-  });
+  const field = leadFieldProps<SellField>('sell', errors, values, ['description']);
 
   return (
     <FormCard title="Sell Your Vehicle">
       <p className="mb-5 text-slate-700">Tell us about your car and add a few photos. We will send your details to our team on WhatsApp and get back to you with an offer.</p>
       <form ref={formRef} method="post" action={paths.sellVehicle} encType="multipart/form-data" className="relative flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-        <TextField {...field('name')} label="Your name" autoComplete="name" maxLength={LEAD_LIMITS.name} />
-        <TextField {...field('phone')} type="tel" label="Phone number" inputMode="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} hint="At least 10 digits, e.g. 98765 43210" />
+        <ContactFields field={field} />
         <TextField {...field('vehicle')} label="Vehicle model" placeholder="e.g. Hyundai i20 Asta" maxLength={LEAD_LIMITS.vehicle} />
         <TextField {...field('year')} label="Year" inputMode="numeric" placeholder="e.g. 2018" maxLength={LEAD_LIMITS.sellYear} />
         <TextField {...field('price')} label="Expected price" placeholder="e.g. ₹4,50,000" maxLength={LEAD_LIMITS.price} />

@@ -175,7 +175,17 @@ function NotFound() {
   );
 }
 
-const chip = 'inline-flex min-h-11 flex-col items-center justify-center rounded-xl px-3 py-2 text-sm font-semibold ring-1';
+/** A button that sends one choice (a day, a time), marked pressed when it is the one chosen. */
+function ChoiceChip({ chosen, className, ...button }: { chosen: boolean; className: string; name: string; value: string; disabled: boolean; 'aria-label'?: string; children: React.ReactNode }) {
+  return (
+    <button
+      type="submit"
+      aria-pressed={chosen}
+      className={`inline-flex min-h-11 flex-col items-center justify-center rounded-xl px-3 py-2 text-sm font-semibold ring-1 ${className} ${chosen ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-100'} disabled:bg-slate-100 disabled:text-slate-400`}
+      {...button}
+    />
+  );
+}
 
 export default function TestDrive({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
@@ -286,18 +296,10 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
             <Card title="2. Day" id="day">
               <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
                 {days.map((day) => (
-                  <button
-                    key={day.date}
-                    type="submit"
-                    name="date"
-                    value={day.date}
-                    aria-pressed={day.date === date}
-                    disabled={!day.open}
-                    className={`${chip} shrink-0 ${day.date === date ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-100'} disabled:bg-slate-100 disabled:text-slate-400`}
-                  >
+                  <ChoiceChip key={day.date} name="date" value={day.date} chosen={day.date === date} disabled={!day.open} className="shrink-0">
                     <span>{day.label.split(', ')[0]}</span>
                     <span className="whitespace-nowrap">{day.label.split(', ')[1]}</span>
-                  </button>
+                  </ChoiceChip>
                 ))}
               </div>
             </Card>
@@ -308,19 +310,18 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
               ) : (
                 <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
                   {slots.map((slot) => (
-                    <button
+                    <ChoiceChip
                       key={slot.start}
-                      type="submit"
                       name="slot"
                       value={slot.start}
-                      aria-pressed={slot.start === selected}
+                      chosen={slot.start === selected}
                       disabled={slot.remaining <= 0}
                       aria-label={`${slotTimeRange(slot.start)}, ${remainingLabel(slot.remaining)}`}
-                      className={`${chip} ${slot.start === selected ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-100'} disabled:bg-slate-100 disabled:text-slate-400 disabled:line-through`}
+                      className="disabled:line-through"
                     >
                       <span>{hourLabel(Number(slot.start.slice(11, 13)))}</span>
                       <span className={`text-xs font-medium ${slot.start === selected ? 'text-brand-100' : slot.remaining <= 0 ? '' : 'text-emerald-700'}`}>{remainingLabel(slot.remaining)}</span>
-                    </button>
+                    </ChoiceChip>
                   ))}
                 </div>
               )}

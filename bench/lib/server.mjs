@@ -4,6 +4,7 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout } from 'node:timers';
+import { freePort, testModeEnv } from '../../tests/support/server.ts';
 import { get } from './http.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -28,6 +29,29 @@ export async function snapshotBuild() {
 }
 
 /**
+ * The pages of the front-end budgets (issue 13), the listing, a car and the rental entry, each
+ * measured in turn by `measure` on one server started from a fresh snapshot of the build.
+ */
+export async function measureBudgetPages(measure) {
+  const snapshot = await snapshotBuild();
+  try {
+    const server = await startServer(snapshot.dir);
+    try {
+      const home = await get(`${server.url}/`);
+      const id = /href="\/vehicle\/(\d+)"/.exec(home.body.toString())?.[1];
+      if (!id) throw new Error('no vehicle link on the home page');
+      const results = [];
+      for (const page of ['/', `/vehicle/${id}`, '/rent']) results.push(await measure(server, page));
+      return results;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await snapshot.remove();
+  }
+}
+
+/**
  * Starts `node server.js` (with the flags of `npm start`) from a snapshot like tests/support/server.ts's startTestServer does
  * (SQLite in a fresh temp DATA_DIR, APP_MODE=test, demo inventory) and waits for /healthz.
  * Pass `dataDir` to reuse a directory an earlier server seeded (it is then left in place).
@@ -35,31 +59,11 @@ export async function snapshotBuild() {
 export async function startServer(snapshotDir, env = {}, options = {}) {
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'gaadi-bench-data-')));
-  const port = await new Promise((resolve, reject) => {
-    import('node:net').then(({ createServer }) => {
-      const probe = createServer();
-      probe.once('error', reject);
-      probe.listen(0, '127.0.0.1', () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-      });
-    }, reject);
-  });
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...startFlags, 'server.js'], {
     cwd: snapshotDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      APP_MODE: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SITE_ORIGIN: url,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: { ...testModeEnv(port, dataDir), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,13 +1,15 @@
 import { IMAGE_TOO_LARGE, MAX_IMAGE_MB } from '../../app/lib/uploads.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import type { AdminImage, ImageRef } from '../../app/lib/vehicle.ts';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { ImageRefusedError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFileStem, storeImage, type Upload } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
 import { toImageRef } from './rows.ts';
-import { imageRows } from './vehicles.ts';
+import { imageRows, storedImagesOf } from './vehicles.ts';
 
 export { MAX_VEHICLE_IMAGES };
 
@@ -59,12 +61,7 @@ export async function checkUpload(upload: Upload): Promise<{ width: number; heig
 export async function storeUploads(storage: Storage, uploads: Upload[], prefix: string): Promise<ImageRef[]> {
   const sizes: Array<{ width: number; height: number }> = [];
   for (const upload of uploads) sizes.push(await checkUpload(upload));
-  try {
-    checkPixelBudget(sizes);
-  } catch (error) {
-    if (error instanceof ImageRejectedError) throw new InvalidInputError(error.message, { images: error.message });
-    throw error;
-  }
+  checkPixelBudget(sizes, 'images');
   const stamp = Date.now();
   const used = new Set<string>();
   const stored: ImageRef[] = [];
@@ -99,13 +96,7 @@ type Deps = { database: Database; storage: Storage };
 
 /** A vehicle's images in order, with the ids the edit page acts on. */
 export async function listVehicleImages(database: Database, vehicleId: number): Promise<AdminImage[]> {
-  const rows = await database.db
-    .selectFrom('vehicle_images')
-    .select(['id', 'position', 'key', 'width', 'height', 'variant_widths'])
-    .where('vehicle_id', '=', vehicleId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  const rows = await storedImagesOf(database, [vehicleId]);
   return rows.map((row) => ({ ...toImageRef(row), id: row.id, position: row.position }));
 }
 
@@ -164,19 +155,22 @@ export async function addVehicleImages(deps: Deps, vehicleId: number, uploads: U
   return listVehicleImages(deps.database, vehicleId);
 }
 
+/** Numbers a vehicle's photos in the order given (writing only those that moved) and marks the vehicle changed. */
+async function saveImageOrder(trx: Transaction<DB>, vehicleId: number, order: AdminImage[]): Promise<void> {
+  for (const [position, image] of order.entries()) {
+    if (image.position !== position) await trx.updateTable('vehicle_images').set({ position }).where('id', '=', image.id).execute();
+  }
+  await trx.updateTable('vehicles').set({ updated_at: new Date().toISOString() }).where('id', '=', vehicleId).execute();
+}
+
 /** Removes one photo: its row, then its files; the rest close up so the first stays the cover. */
 export async function removeVehicleImage(deps: Deps, vehicleId: number, imageId: number, actorEmail: string): Promise<AdminImage[]> {
   const images = await listVehicleImages(deps.database, vehicleId);
   const image = images.find((candidate) => candidate.id === imageId);
   if (!image) throw new NotFoundError('That image is no longer on this vehicle.');
-  const now = new Date().toISOString();
   await deps.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('vehicle_images').where('id', '=', imageId).where('vehicle_id', '=', vehicleId).execute();
-    const rest = images.filter((candidate) => candidate.id !== imageId);
-    for (const [position, other] of rest.entries()) {
-      if (other.position !== position) await trx.updateTable('vehicle_images').set({ position }).where('id', '=', other.id).execute();
-    }
-    await trx.updateTable('vehicles').set({ updated_at: now }).where('id', '=', vehicleId).execute();
+    await saveImageOrder(trx, vehicleId, images.filter((candidate) => candidate.id !== imageId));
   });
   await deleteImage(deps.storage, image);
   await recordAudit(deps.database, {
@@ -205,13 +199,7 @@ export async function moveVehicleImage(
   if (target < 0 || target >= images.length) return images;
   const order = [...images];
   [order[index], order[target]] = [order[target]!, order[index]!];
-  const now = new Date().toISOString();
-  await deps.database.db.transaction().execute(async (trx) => {
-    for (const [position, image] of order.entries()) {
-      if (image.position !== position) await trx.updateTable('vehicle_images').set({ position }).where('id', '=', image.id).execute();
-    }
-    await trx.updateTable('vehicles').set({ updated_at: now }).where('id', '=', vehicleId).execute();
-  });
+  await deps.database.db.transaction().execute((trx) => saveImageOrder(trx, vehicleId, order));
   await recordAudit(deps.database, {
     actorEmail,
     action: 'update',

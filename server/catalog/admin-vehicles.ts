@@ -9,7 +9,7 @@ import type { Upload } from '../media/images.ts';
 import { discardImages, MAX_VEHICLE_IMAGES, storeUploads } from './admin-images.ts';
 import { toImageRef } from './rows.ts';
 import { searchCondition, searchTerms } from './search.ts';
-import { createVehicle, getVehicle, vehicleColumns } from './vehicles.ts';
+import { createVehicle, getVehicle, storedImagesOf, vehicleColumns } from './vehicles.ts';
 
 /** Vehicle administration: the inventory list, add, edit (with status), delete. */
 
@@ -70,17 +70,7 @@ export async function listAdminVehicles(
     .execute();
 
   const ids = rows.map((row) => row.id);
-  const images =
-    ids.length === 0
-      ? []
-      : await database.db
-          .selectFrom('vehicle_images')
-          .select(['vehicle_id', 'key', 'width', 'height', 'variant_widths'])
-          .where('vehicle_id', 'in', ids)
-          .orderBy('vehicle_id')
-          .orderBy('position')
-          .orderBy('id')
-          .execute();
+  const images = await storedImagesOf(database, ids);
   const covers = new Map<number, ImageRef>();
   const counts = new Map<number, number>();
   for (const image of images) {

@@ -26,18 +26,23 @@ export const summaryColumns = [
   'categories.name as category_name',
 ] as const;
 
-/** Each vehicle's cover: the image in its first position. */
-export async function coversFor(database: Database, vehicleIds: number[]): Promise<Map<number, ImageRef>> {
-  if (vehicleIds.length === 0) return new Map();
-  const rows = await database.db
+/** The images of these vehicles, each vehicle's in its order: the first one is its cover. */
+export async function storedImagesOf(database: Database, vehicleIds: number[]) {
+  if (vehicleIds.length === 0) return [];
+  return database.db
     .selectFrom('vehicle_images')
-    .select(['vehicle_id', 'key', 'width', 'height', 'variant_widths', 'position'])
+    .select(['id', 'vehicle_id', 'position', 'key', 'width', 'height', 'variant_widths'])
     .where('vehicle_id', 'in', vehicleIds)
     .orderBy('vehicle_id')
     .orderBy('position')
+    .orderBy('id')
     .execute();
+}
+
+/** Each vehicle's cover: the image in its first position. */
+export async function coversFor(database: Database, vehicleIds: number[]): Promise<Map<number, ImageRef>> {
   const covers = new Map<number, ImageRef>();
-  for (const row of rows) {
+  for (const row of await storedImagesOf(database, vehicleIds)) {
     if (!covers.has(row.vehicle_id)) covers.set(row.vehicle_id, toImageRef(row));
   }
   return covers;

@@ -61,12 +61,7 @@ export async function createSellSubmission(deps: Deps, input: SellInput, uploads
       throw error;
     }
   }
-  try {
-    checkPixelBudget(sizes);
-  } catch (error) {
-    if (error instanceof ImageRejectedError) throw new InvalidInputError(error.message, { images: error.message });
-    throw error;
-  }
+  checkPixelBudget(sizes, 'images');
 
   const stamp = now.getTime();
   let stored: ImageRef[] = [];

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
+import { InvalidInputError } from '../errors.ts';
 import type { Storage } from './storage.ts';
 
 /** Widths of the WebP variants made for every image; `srcset` picks one per screen. */
@@ -60,14 +61,13 @@ async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Refuses a set of images (already inspected) whose pixels together exceed what one request
- * may cost, before any of them is decoded.
+ * may cost, before any of them is decoded; the message marks the form's `field`.
  */
-export function checkPixelBudget(images: Array<{ width: number; height: number }>): void {
+export function checkPixelBudget(images: Array<{ width: number; height: number }>, field: string): void {
   const total = images.reduce((sum, image) => sum + image.width * image.height, 0);
   if (total > MAX_REQUEST_PIXELS) {
-    throw new ImageRejectedError(
-      `These photos are too large together (${Math.round(total / 1_000_000)} megapixels; at most ${MAX_REQUEST_PIXELS / 1_000_000}). Please send fewer or smaller photos.`,
-    );
+    const message = `These photos are too large together (${Math.round(total / 1_000_000)} megapixels; at most ${MAX_REQUEST_PIXELS / 1_000_000}). Please send fewer or smaller photos.`;
+    throw new InvalidInputError(message, { [field]: message });
   }
 }
 

@@ -156,19 +156,11 @@ function buildMail(options: {
   return { subject: options.subject, text, html };
 }
 
-/** Sent after sign-up (and on request) so the person can confirm the address is theirs. */
-export function verificationEmail({
-  siteName,
-  name,
-  url,
-  validHours = 24,
-}: {
-  siteName: string;
-  name?: string | null;
-  url: string;
-  /** How long the link works: the auth setting, 24 hours today. */
-  validHours?: number;
-}): MailContent {
+/** What an email that carries a link needs: whom it greets, the link and how many hours it works. */
+type LinkEmailInput = { siteName: string; name?: string | null; url: string; validHours?: number };
+
+/** Sent after sign-up (and on request) so the person can confirm the address is theirs; the link works 24 hours by default (the auth setting). */
+export function verificationEmail({ siteName, name, url, validHours = 24 }: LinkEmailInput): MailContent {
   return buildMail({
     siteName,
     subject: `Verify your email address for ${siteName}`,
@@ -180,19 +172,8 @@ export function verificationEmail({
   });
 }
 
-/** Sent when someone asks to reset a forgotten password. */
-export function passwordResetEmail({
-  siteName,
-  name,
-  url,
-  validHours = 1,
-}: {
-  siteName: string;
-  name?: string | null;
-  url: string;
-  /** How long the link works: better-auth's default is one hour. */
-  validHours?: number;
-}): MailContent {
+/** Sent when someone asks to reset a forgotten password; the link works one hour by default (better-auth's). */
+export function passwordResetEmail({ siteName, name, url, validHours = 1 }: LinkEmailInput): MailContent {
   return buildMail({
     siteName,
     subject: `Reset your ${siteName} password`,

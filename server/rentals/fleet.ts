@@ -4,7 +4,7 @@ import type { RentalRates } from '../../app/lib/rental-price.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import { coversFor } from '../catalog/vehicles.ts';
 import type { Database } from '../db/connection.ts';
-import type { RentalTermsTable } from '../db/schema.ts';
+import type { RentalTermsTable, VehicleTable } from '../db/schema.ts';
 import { InvalidInputError, NotFoundError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
 
@@ -170,17 +170,7 @@ export async function getFleetCar(database: Database, vehicleId: number): Promis
   return toFleetCar(row, covers.get(row.id) ?? null);
 }
 
-type FleetRow = {
-  id: number;
-  name: string;
-  make: string;
-  model: string;
-  variant: string;
-  year: string;
-  fuel_type: string;
-  transmission: string;
-  status: string;
-} & { [K in keyof Selectable<RentalTermsTable>]: Selectable<RentalTermsTable>[K] | null };
+type FleetRow = Pick<Selectable<VehicleTable>, 'id' | 'name' | 'make' | 'model' | 'variant' | 'year' | 'fuel_type' | 'transmission' | 'status'> & { [K in keyof Selectable<RentalTermsTable>]: Selectable<RentalTermsTable>[K] | null };
 
 function toFleetCar(row: FleetRow, cover: ImageRef | null): FleetCar {
   const terms = row.vehicle_id === null ? null : toRentalTerms(row as Selectable<RentalTermsTable>);

@@ -3,7 +3,9 @@ import { ageOn, indiaDate, LICENCE_APPROVED_LOCKED, LICENCE_SIDES, MAX_REFUSAL_R
 import { cleanText } from '../../app/lib/input.ts';
 import { paths } from '../../app/lib/paths.ts';
 import type { AppServices } from '../services.ts';
+import type { Selectable } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import type { DrivingLicenceTable } from '../db/schema.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { checkPixelBudget, ImageRejectedError, inspectImage, storeSinglePhoto, type Upload } from '../media/images.ts';
@@ -31,17 +33,8 @@ export type Licence = {
 /** A licence as the review list shows it, with whose it is. */
 export type LicenceForReview = Licence & { name: string; email: string; phone: string; phoneVerified: boolean };
 
-type LicenceRow = {
-  user_id: string;
-  number: string;
-  date_of_birth: string;
-  status: LicenceStatus;
-  refusal_reason: string | null;
-  reviewed_by: string | null;
-  reviewed_at: string | null;
-  created_at: string;
-  updated_at: string;
-};
+/** The columns toLicence reads: the photos' keys are read only to serve or replace the photos. */
+type LicenceRow = Omit<Selectable<DrivingLicenceTable>, 'front_key' | 'back_key'>;
 
 function toLicence(row: LicenceRow): Licence {
   return {
@@ -122,12 +115,7 @@ export async function submitLicence(
       throw error;
     }
   }
-  try {
-    checkPixelBudget(sizes);
-  } catch (error) {
-    if (error instanceof ImageRejectedError) throw new InvalidInputError(error.message, { front: error.message });
-    throw error;
-  }
+  checkPixelBudget(sizes, 'front');
 
   // Random names: a key says nothing about whose licence it is.
   const stem = `licences/${randomUUID()}`;

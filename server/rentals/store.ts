@@ -21,6 +21,18 @@ export function rentalSettings(services: RentalServices): Promise<Settings> {
   return settingsFor(services);
 }
 
+/** The rules a renter reads beside a quote (grace, late fee, cancellation, delivery), as set now. */
+export async function rentalPolicy(services: RentalServices) {
+  const settings = await rentalSettings(services);
+  return {
+    graceHours: settings.rentalGraceHours,
+    lateFeePerHour: settings.rentalLateFeePerHour,
+    freeCancelHours: settings.rentalFreeCancelHours,
+    lateCancelKeepDays: settings.rentalLateCancelKeepDays,
+    deliveryFee: settings.rentalDeliveryFee,
+  };
+}
+
 /** Rows in these statuses hold their car ('blocked' is the desk's block). */
 export const HOLDING_ROW_STATUSES = [...HOLDING_STATUSES, 'blocked'] as const;
 

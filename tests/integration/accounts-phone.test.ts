@@ -1,7 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   HttpClient,
@@ -16,6 +13,7 @@ import {
   waitForOutbox,
 } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
+import { openServerSql, type ServerSql } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startMsg91StandIn, startTwilioStandIn, type Msg91StandIn, type TwilioStandIn } from '../support/sms-standins.ts';
 
@@ -45,30 +43,6 @@ const SENT = 'We sent a 6-digit code by SMS to';
 const PASSWORD = 'masala-dosa-2024';
 
 // ------------------------------------------------------------------------------------ helpers
-
-/** A direct connection to the server's database, for what no page shows (how codes are stored). */
-type Sql = { all: <T>(text: string, params?: unknown[]) => Promise<T[]>; close: () => Promise<void> };
-
-async function openDatabase(server: TestServer): Promise<Sql> {
-  if (server.dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: server.databaseUrl });
-    await client.connect();
-    const numbered = (text: string) => {
-      let index = 0;
-      return text.replace(/\?/g, () => `$${++index}`);
-    };
-    return {
-      all: async <T>(text: string, params: unknown[] = []) => (await client.query(numbered(text), params)).rows as T[],
-      close: () => client.end(),
-    };
-  }
-  const db = new DatabaseSync(path.join(server.dataDir, 'gaadi-bazaar.sqlite'));
-  db.exec('PRAGMA busy_timeout = 5000');
-  return {
-    all: async <T>(text: string, params: unknown[] = []) => db.prepare(text).all(...(params as string[])) as T[],
-    close: async () => db.close(),
-  };
-}
 
 type OtpRow = { id: number; user_id: string; phone: string; code_hash: string; attempts: number; expires_at: string; used_at: string | null; created_at: string };
 
@@ -107,11 +81,11 @@ async function profileText(client: HttpClient): Promise<string> {
 
 describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
   let server: TestServer;
-  let sql: Sql;
+  let sql: ServerSql;
 
   beforeAll(async () => {
     server = await startTestServer({ dialect, seed: false, env: { TRUST_PROXY: 'true', AUTH_SECRET: randomBytes(32).toString('hex') } });
-    sql = await openDatabase(server);
+    sql = await openServerSql(server);
   });
   afterAll(async () => {
     await sql?.close();

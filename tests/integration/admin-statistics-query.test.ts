@@ -5,7 +5,7 @@ import {
   existingLeadTables,
 } from '../../server/admin/statistics.ts';
 import type { Database } from '../../server/db/connection.ts';
-import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { openTestDatabase, vehicleRow, type TestDatabase } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
 
 /**
@@ -38,36 +38,8 @@ describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
       .returning('id')
       .execute();
     const categoryId = categories[0]!.id;
-    const vehicle = (name: string, status: 'available' | 'reserved' | 'sold', soldPrice: number | null = null, soldAt: string | null = null) => ({
-      category_id: categoryId,
-      name,
-      make: '',
-      model: '',
-      variant: '',
-      year: '2020',
-      fuel_type: 'Petrol',
-      transmission: 'Manual',
-      price: '500000',
-      price_rupees: 500000,
-      owners: '1',
-      registration: '',
-      insurance_validity: '',
-      odometer: 1000,
-      fitness_fc: '',
-      tyre_point: '',
-      description: '',
-      featured: 0,
-      inspection: null,
-      refurbishment: null,
-      financial: null,
-      video_url: '',
-      status,
-      sold_price: soldPrice,
-      sold_at: soldAt,
-      search_text: name.toLowerCase(),
-      created_at: stamp,
-      updated_at: stamp,
-    });
+    const vehicle = (name: string, status: 'available' | 'reserved' | 'sold', soldPrice: number | null = null, soldAt: string | null = null) =>
+      vehicleRow({ category_id: categoryId, name, status, sold_price: soldPrice, sold_at: soldAt, created_at: stamp, updated_at: stamp });
     await db
       .insertInto('vehicles')
       .values([

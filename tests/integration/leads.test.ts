@@ -1,7 +1,5 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSellChatText } from '../../app/lib/sell-chat.ts';
@@ -9,6 +7,7 @@ import { issueFormToken, MIN_FILL_MS } from '../../server/leads/form-guard.ts';
 import { HttpClient, mainText, signUp, uniqueEmail } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';
+import { openServerSql, type ServerSql } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -27,42 +26,13 @@ const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
 
 // ------------------------------------------------------------------------------------ helpers
 
-type Sql = { all: <T>(text: string, params?: unknown[]) => Promise<T[]>; run: (text: string, params?: unknown[]) => Promise<void>; close: () => Promise<void> };
-
-async function openDatabase(server: TestServer): Promise<Sql> {
-  if (server.dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: server.databaseUrl });
-    await client.connect();
-    const numbered = (text: string) => {
-      let index = 0;
-      return text.replace(/\?/g, () => `$${++index}`);
-    };
-    return {
-      all: async <T,>(text: string, params: unknown[] = []) => (await client.query(numbered(text), params)).rows as T[],
-      run: async (text: string, params: unknown[] = []) => {
-        await client.query(numbered(text), params);
-      },
-      close: () => client.end(),
-    };
-  }
-  const db = new DatabaseSync(path.join(server.dataDir, 'gaadi-bazaar.sqlite'));
-  db.exec('PRAGMA busy_timeout = 5000');
-  return {
-    all: async <T,>(text: string, params: unknown[] = []) => db.prepare(text).all(...(params as string[])) as T[],
-    run: async (text: string, params: unknown[] = []) => {
-      db.prepare(text).run(...(params as string[]));
-    },
-    close: async () => db.close(),
-  };
-}
-
 type RequestRow = { id: number; name: string; phone: string; model: string; year: string; budget: string; description: string; status: string; notes: string; created_at: string };
 type SellRow = { id: number; name: string; phone: string; vehicle: string; year: string; price: string; description: string; status: string; notes: string };
 type ImageRow = { submission_id: number; position: number; key: string; width: number; height: number; variant_widths: string };
 
 let server: TestServer;
 let smtp: SmtpPeer;
-let sql: Sql;
+let sql: ServerSql;
 
 async function count(table: string): Promise<number> {
   const [row] = await sql.all<{ count: number | string }>(`SELECT COUNT(*) AS count FROM ${table}`);
@@ -170,7 +140,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       // Info logs: the server says when it decides not to mail a lead, which the mail test waits for.
       env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, TRUST_PROXY: 'true', SETTINGS_CACHE_SECONDS: '0', LOG_LEVEL: 'info', AUTH_SECRET },
     });
-    sql = await openDatabase(server);
+    sql = await openServerSql(server);
   });
 
   afterAll(async () => {

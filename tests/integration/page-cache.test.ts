@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../support/http-client.ts';
+import { HttpClient, rawGet as rawGetFrom, type RawAnswer } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -12,22 +11,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 
-type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
-
 /** GET over node:http: only the headers given, and the bytes exactly as they came. */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  const { hostname, port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const outgoing = request({ host: hostname, port, path, method: 'GET', headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-      response.on('error', reject);
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
+const rawGet = (path: string, headers: Record<string, string> = {}) => rawGetFrom(server.url, path, headers);
 
 function decoded(answer: RawAnswer): string {
   const encoding = answer.headers['content-encoding'];

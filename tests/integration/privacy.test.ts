@@ -12,6 +12,7 @@ import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import { swiftTerms } from '../support/rentals.ts';
 import { completeProfile, HttpClient, logIn, mainText, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { googleIdentity, startOidcProvider, type OidcProvider } from '../support/oidc.ts';
+import { vehicleRow } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { SESSION_COOKIE_NAME as SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
@@ -51,36 +52,20 @@ async function insertVehicle(): Promise<number> {
   const category = await database.db.insertInto('categories').values({ name: slug, slug, image_key: null, image_width: null, image_height: null, image_widths: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   const vehicle = await database.db
     .insertInto('vehicles')
-    .values({
-      category_id: category.id,
-      name: 'Tata Nexon XZ+',
-      make: 'Tata',
-      model: 'Nexon',
-      variant: 'XZ+',
-      year: '2022',
-      fuel_type: 'Petrol',
-      transmission: 'Manual',
-      price: '850000',
-      price_rupees: 850000,
-      owners: '1',
-      registration: '',
-      insurance_validity: '',
-      odometer: 21000,
-      fitness_fc: '',
-      tyre_point: '',
-      description: '',
-      featured: 0,
-      inspection: null,
-      refurbishment: null,
-      financial: null,
-      video_url: '',
-      status: 'available',
-      sold_price: null,
-      sold_at: null,
-      search_text: 'tata nexon',
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      vehicleRow({
+        category_id: category.id,
+        name: 'Tata Nexon XZ+',
+        make: 'Tata',
+        model: 'Nexon',
+        variant: 'XZ+',
+        year: '2022',
+        price: '850000',
+        price_rupees: 850000,
+        odometer: 21000,
+        search_text: 'tata nexon',
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return vehicle.id;

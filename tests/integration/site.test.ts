@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { demoCategories } from '../../server/db/demo/inventory.ts';
 import { demoFleetVehicles, demoSaleVehicles } from '../../server/db/demo/rental-fleet.ts';
 import { sharedServer } from '../support/shared.ts';
 import { decodeEntities, mainOf, tags, titleOf, visibleText } from '../support/html.ts';
+import { rawGet } from '../support/http-client.ts';
 
 /**
  * The rest of the public catalogue: categories page, meta tags, sitemap, robots.txt, media,
@@ -20,25 +20,6 @@ async function fetchPage(pathAndQuery: string): Promise<{ status: number; header
   const response = await fetch(base + pathAndQuery);
   return { status: response.status, headers: response.headers, html: await response.text() };
 }
-
-/** A GET whose path is sent exactly as written: fetch() would resolve '..' segments itself. */
-function rawGet(rawPath: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const outgoing = request({ host: hostname, port, path: rawPath, method: 'GET' }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-      response.on('error', reject);
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
-
-
-
-
 
 function meta(html: string, key: string): string | undefined {
   const found = tags(html, 'meta').filter((tag) => tag.name === key || tag.property === key);
@@ -234,7 +215,7 @@ describe.skipIf(!base)('public site', () => {
 
     it('answers 404 for media that does not exist or is not an image', async () => {
       for (const missing of ['/media/vehicles/no-such-photo-400.webp', '/media/nothing.jpg', '/media/gaadi-bazaar.sqlite', '/media/', '/media/%ZZ.webp', '/media/%E0%A4%A.webp']) {
-        const response = await rawGet(missing);
+        const response = await rawGet(base, missing);
         expect(response.status, missing).toBe(404);
       }
     });
@@ -268,7 +249,7 @@ describe.skipIf(!base)('public site', () => {
       '/media/../../../../etc/passwd',
       '/media/..%2f..%2f..%2f..%2fetc%2fpasswd',
     ])('%s is refused and never the file', async (rawPath) => {
-      const response = await rawGet(rawPath);
+      const response = await rawGet(base, rawPath);
       // Node's HTTP parser itself refuses some malformed paths with 400; all others must be 404.
       expect(response.status).toBe(rawPath.includes('\\') ? 400 : 404);
       expect(response.body.toString('latin1')).not.toContain(secret);

@@ -423,26 +423,19 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
     });
 
     it('saves the test-drive settings, refusing a bad PIN code, and the slots follow them', async () => {
-      const refused = await admin.postForm('/admin/settings', {
+      const settings = (servicePinCodes: string) => ({
         intent: 'test-drives',
         testDriveOpeningHour: '11',
         testDriveClosingHour: '13',
         testDriveCapacity: '3',
         testDriveLeadHours: '2',
         testDriveDaysAhead: '6',
-        servicePinCodes: '400069, 0123',
+        servicePinCodes,
       });
+      const refused = await admin.postForm('/admin/settings', settings('400069, 0123'));
       expect(refused.status).toBe(400);
       expect(mainText(await refused.text())).toContain('Not a PIN code: 0123');
-      const saved = await admin.postForm('/admin/settings', {
-        intent: 'test-drives',
-        testDriveOpeningHour: '11',
-        testDriveClosingHour: '13',
-        testDriveCapacity: '3',
-        testDriveLeadHours: '2',
-        testDriveDaysAhead: '6',
-        servicePinCodes: '400069 400070',
-      });
+      const saved = await admin.postForm('/admin/settings', settings('400069 400070'));
       expect(saved.status).toBe(302);
       const date = addDays(today, 5);
       const client = new HttpClient(server.url);

@@ -1,9 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { createPostgresDatabase, type Dialect } from './server.ts';
+import type { VehicleTable } from '../../server/db/schema.ts';
+import type { Insertable } from 'kysely';
+import pg from 'pg';
+import { createPostgresDatabase, type Dialect, type TestServer } from './server.ts';
 
 /**
  * A migrated database of its own for tests of one service (no server): a temporary SQLite file,
@@ -32,4 +36,73 @@ export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> 
  */
 export function openServerDatabase(server: { dataDir: string; databaseUrl: string | undefined }): Database {
   return openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
+}
+
+/** Plain SQL on a running test server's database, with `?` placeholders on both dialects. */
+export type ServerSql = {
+  all: <T>(text: string, params?: unknown[]) => Promise<T[]>;
+  run: (text: string, params?: unknown[]) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** A direct connection to a test server's database, for what no page shows (how codes or leads are stored). */
+export async function openServerSql(server: Pick<TestServer, 'dialect' | 'dataDir' | 'databaseUrl'>): Promise<ServerSql> {
+  if (server.dialect === 'postgres') {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    const numbered = (text: string) => {
+      let index = 0;
+      return text.replace(/\?/g, () => `$${++index}`);
+    };
+    return {
+      all: async <T>(text: string, params: unknown[] = []) => (await client.query(numbered(text), params)).rows as T[],
+      run: async (text: string, params: unknown[] = []) => {
+        await client.query(numbered(text), params);
+      },
+      close: () => client.end(),
+    };
+  }
+  const db = new DatabaseSync(path.join(server.dataDir, 'gaadi-bazaar.sqlite'));
+  db.exec('PRAGMA busy_timeout = 5000');
+  return {
+    all: async <T>(text: string, params: unknown[] = []) => db.prepare(text).all(...(params as string[])) as T[],
+    run: async (text: string, params: unknown[] = []) => {
+      db.prepare(text).run(...(params as string[]));
+    },
+    close: async () => db.close(),
+  };
+}
+
+/** A vehicles row to insert straight into a test database: a plain car for sale, available, unless `fields` say otherwise. */
+export function vehicleRow(fields: Pick<Insertable<VehicleTable>, 'category_id' | 'name'> & Partial<Insertable<VehicleTable>>): Insertable<VehicleTable> {
+  const now = new Date().toISOString();
+  return {
+    make: '',
+    model: '',
+    variant: '',
+    year: '2020',
+    fuel_type: 'Petrol',
+    transmission: 'Manual',
+    price: '500000',
+    price_rupees: 500000,
+    owners: '1',
+    registration: '',
+    insurance_validity: '',
+    odometer: 1000,
+    fitness_fc: '',
+    tyre_point: '',
+    description: '',
+    featured: 0,
+    inspection: null,
+    refurbishment: null,
+    financial: null,
+    video_url: '',
+    status: 'available',
+    sold_price: null,
+    sold_at: null,
+    search_text: fields.name.toLowerCase(),
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
 }

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { request } from 'node:http';
 import { solveAltchaChallenge, type AltchaChallenge } from '../../app/lib/bot-check-client.ts';
 import { decodeEntities, mainText, visibleText } from './html.ts';
 
@@ -276,4 +277,24 @@ export async function completeProfile(client: HttpClient, name: string, mobile: 
   if (verified.status !== 302 || verified.headers.get('location') !== '/') {
     throw new Error(`verify OTP answered ${verified.status} ${verified.headers.get('location')}: ${mainText(await verified.text()).slice(0, 300)}`);
   }
+}
+
+export type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+/**
+ * A GET over node:http to `baseUrl`: the path sent exactly as written (fetch() would resolve
+ * '..' segments itself), only the headers given, and the body's bytes exactly as they came.
+ */
+export function rawGet(baseUrl: string, rawPath: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: hostname, port, path: rawPath, method: 'GET', headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
 }

@@ -215,8 +215,11 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   return options.childProcess ? launchServer(options, dataDir, database) : openServerInWorker(options, dataDir, database);
 }
 
-/** The server's environment, as `node server.js` would get it. */
-function serverEnv(options: TestServerOptions, port: number, dataDir: string, database: { url: string } | null): Record<string, string> {
+/**
+ * What every server started for a test or a benchmark runs with: test mode on loopback at `port`,
+ * its own data directory, the demo inventory unless `seed` is false, and only warnings logged.
+ */
+export function testModeEnv(port: number, dataDir: string, seed = true): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -225,8 +228,15 @@ function serverEnv(options: TestServerOptions, port: number, dataDir: string, da
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SITE_ORIGIN: `http://127.0.0.1:${port}`,
-    SEED_DEMO: options.seed === false ? 'false' : 'true',
+    SEED_DEMO: String(seed),
     LOG_LEVEL: 'warn',
+  };
+}
+
+/** The server's environment, as `node server.js` would get it. */
+function serverEnv(options: TestServerOptions, port: number, dataDir: string, database: { url: string } | null): Record<string, string> {
+  return {
+    ...testModeEnv(port, dataDir, options.seed !== false),
     // JSON even in demo mode: the error-log check and waitForOutput read the records.
     LOG_FORMAT: 'json',
     // Drawn demo photos are made once per machine and copied for every test database.

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { afterAll, beforeEach, expect } from 'vitest';
+import { SmsError } from '../../server/notify/sms.ts';
 import { readBody, sendJson } from './standin-http.ts';
 
 /**
@@ -8,6 +10,25 @@ import { readBody, sendJson } from './standin-http.ts';
  * without an account, money or the network. Each checks credentials and the request shape,
  * records what it accepted, and can be switched to answer with the provider's refusals.
  */
+
+/** Keeps one stand-in for a test file: each test starts with it answering OK and nothing received; closed after the file. */
+export function resetBeforeEachTest(standIn: { setMode: (mode: 'ok') => void; messages: unknown[]; close: () => Promise<void> }): void {
+  beforeEach(() => {
+    standIn.setMode('ok');
+    standIn.messages.length = 0;
+  });
+  afterAll(() => standIn.close());
+}
+
+/** The SmsError a send is expected to end in (a send that succeeds fails the test). */
+export async function smsFailure(promise: Promise<unknown>): Promise<SmsError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(SmsError);
+  return error as SmsError;
+}
 
 async function listen(handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {

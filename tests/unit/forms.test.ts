@@ -179,8 +179,8 @@ describe('removeStaleUploads', () => {
 
 describe('checkPixelBudget', () => {
   it('lets ten 12-megapixel photos through and refuses more pixels in one request', () => {
-    expect(() => checkPixelBudget(Array.from({ length: 10 }, () => ({ width: 4000, height: 3000 })))).not.toThrow();
-    expect(() => checkPixelBudget([{ width: 8000, height: 6000 }, { width: 8000, height: 6000 }, { width: 8000, height: 6000 }])).toThrow(
+    expect(() => checkPixelBudget(Array.from({ length: 10 }, () => ({ width: 4000, height: 3000 })), 'images')).not.toThrow();
+    expect(() => checkPixelBudget([{ width: 8000, height: 6000 }, { width: 8000, height: 6000 }, { width: 8000, height: 6000 }], 'images')).toThrow(
       `at most ${MAX_REQUEST_PIXELS / 1_000_000}`,
     );
   });

@@ -64,6 +64,26 @@ export const dangerButton =
 export const smallButton =
   'inline-flex items-center justify-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400';
 
+/** Where a remove button's ✕ gives way to the word (the classes spelled out for Tailwind to find). */
+const REMOVE_WORD_FROM = {
+  sm: { cross: 'sm:hidden', word: 'hidden sm:inline' },
+  lg: { cross: 'lg:hidden', word: 'hidden lg:inline' },
+} as const;
+
+/** A remove button's face: a ✕ on narrow screens, "Remove" from `from` up; the button's aria-label says what goes. */
+export function RemoveLabel({ from }: { from: keyof typeof REMOVE_WORD_FROM }) {
+  return (
+    <>
+      <span aria-hidden="true" className={`text-lg leading-none ${REMOVE_WORD_FROM[from].cross}`}>
+        ✕
+      </span>
+      <span aria-hidden="true" className={REMOVE_WORD_FROM[from].word}>
+        Remove
+      </span>
+    </>
+  );
+}
+
 export function StatusBadge({ status }: { status: 'available' | 'reserved' | 'sold' }) {
   const tone = { available: 'bg-emerald-100 text-emerald-800', reserved: 'bg-amber-100 text-amber-900', sold: 'bg-red-100 text-red-800' }[status];
   const label = { available: 'Available', reserved: 'Reserved', sold: 'Sold' }[status];

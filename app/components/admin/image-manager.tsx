@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import type { AdminImage } from '../../lib/vehicle.ts';
 import { imageSrc } from '../../lib/vehicle.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
-import { smallButton, useHydrated } from './admin-ui.tsx';
+import { RemoveLabel, smallButton, useHydrated } from './admin-ui.tsx';
 
 /** The edit page's image fetcher: the page reads its toast through the same key. */
 export const IMAGE_FETCHER_KEY = 'vehicle-images';
@@ -76,12 +76,7 @@ export function ImageManager({ images, max, title }: Props) {
                 <input type="hidden" name="intent" value="remove-image" />
                 <input type="hidden" name="imageId" value={image.id} />
                 <button type="submit" disabled={busy} aria-label={`Remove photo ${index + 1}`} title="Remove" className={`${smallButton} h-10 min-w-10 px-0 text-red-700 lg:px-3`}>
-                  <span aria-hidden="true" className="text-lg leading-none lg:hidden">
-                    ✕
-                  </span>
-                  <span aria-hidden="true" className="hidden lg:inline">
-                    Remove
-                  </span>
+                  <RemoveLabel from="lg" />
                 </button>
               </fetcher.Form>
             </div>

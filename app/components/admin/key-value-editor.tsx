@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { MapName, MapRow } from '../../lib/vehicle-schema.ts';
-import { smallButton, useHydrated } from './admin-ui.tsx';
+import { RemoveLabel, smallButton, useHydrated } from './admin-ui.tsx';
 import { inputClass } from '../form.tsx';
 
 type Props = {
@@ -106,12 +106,7 @@ export function KeyValueEditor({ name, title, description, keyLabel, valueLabel,
                 title="Remove row"
                 className={`${smallButton} row-start-1 h-11 w-11 px-0 text-red-700 sm:w-auto sm:px-3 ${valueKind === 'lines' ? 'col-start-2 sm:col-start-3' : 'col-start-3'}`}
               >
-                <span aria-hidden="true" className="text-lg leading-none sm:hidden">
-                  ✕
-                </span>
-                <span aria-hidden="true" className="hidden sm:inline">
-                  Remove
-                </span>
+                <RemoveLabel from="sm" />
               </button>
             ) : null}
           </li>

@@ -15,6 +15,7 @@ import {
   STATUS_LABELS,
   TRANSMISSIONS,
   VEHICLE_STATUSES,
+  type FormTextField,
   type VehicleFieldErrors,
   type VehicleFormValues,
 } from '../../lib/vehicle-schema.ts';
@@ -74,24 +75,19 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
   const hydrated = useHydrated();
   const [status, setStatus] = useState(values.status);
   const showSold = !hydrated || status === 'sold';
+  // Before the script runs both sold fields show whatever the status, so they say when they apply.
+  const soldHint = hydrated ? {} : { hint: 'Only when the status is Sold.' };
   const id = (name: string) => `vehicle-${name}`;
+  /** What a text or choice field shares: its element id, the form field it posts, its label, the value shown and its error. */
+  const field = (name: FormTextField, label: string, idName: string = name) => ({ id: id(idName), name, label, defaultValue: values[name], error: errors[name] });
 
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" aria-busy={busy}>
       <input type="hidden" name="intent" value="save" />
       <Section title="Vehicle">
         <div className={grid}>
-          <TextField
-            id={id('name')}
-            name="name"
-            label="Vehicle Name"
-            required
-            maxLength={120}
-            defaultValue={values.name}
-            error={errors.name}
-            placeholder="e.g. Maruti Suzuki Swift VXi"
-          />
-          <SelectField id={id('category')} name="categoryId" label="Category" required defaultValue={values.categoryId} error={errors.categoryId}>
+          <TextField {...field('name', 'Vehicle Name')} required maxLength={120} placeholder="e.g. Maruti Suzuki Swift VXi" />
+          <SelectField {...field('categoryId', 'Category', 'category')} required>
             <option value="">Select a category</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
@@ -99,21 +95,11 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
               </option>
             ))}
           </SelectField>
-          <TextField
-            id={id('price')}
-            name="price"
-            label="Price in rupees"
-            required
-            inputMode="numeric"
-            maxLength={40}
-            defaultValue={values.price}
-            error={errors.price}
-            placeholder="e.g. 545000"
-          />
-          <TextField id={id('make')} name="make" label="Make" maxLength={60} defaultValue={values.make} error={errors.make} placeholder="e.g. Maruti Suzuki" />
-          <TextField id={id('model')} name="model" label="Model" maxLength={60} defaultValue={values.model} error={errors.model} placeholder="e.g. Swift" />
-          <TextField id={id('variant')} name="variant" label="Variant" maxLength={60} defaultValue={values.variant} error={errors.variant} placeholder="e.g. VXi" />
-          <TextField id={id('year')} name="year" label="Year" inputMode="numeric" maxLength={20} defaultValue={values.year} error={errors.year} placeholder="e.g. 2019" />
+          <TextField {...field('price', 'Price in rupees')} required inputMode="numeric" maxLength={40} placeholder="e.g. 545000" />
+          <TextField {...field('make', 'Make')} maxLength={60} placeholder="e.g. Maruti Suzuki" />
+          <TextField {...field('model', 'Model')} maxLength={60} placeholder="e.g. Swift" />
+          <TextField {...field('variant', 'Variant')} maxLength={60} placeholder="e.g. VXi" />
+          <TextField {...field('year', 'Year')} inputMode="numeric" maxLength={20} placeholder="e.g. 2019" />
           <label className="flex items-center gap-3 self-end rounded-xl px-1 py-3 font-semibold">
             <input type="checkbox" name="featured" defaultChecked={values.featured} className="h-5 w-5 accent-brand-700" />
             Featured (shown first in the listing)
@@ -125,61 +111,27 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
 
       <Section title="Specifications">
         <div className={grid}>
-          <SelectField id={id('fuel')} name="fuelType" label="Fuel Type" defaultValue={values.fuelType} error={errors.fuelType}>
+          <SelectField {...field('fuelType', 'Fuel Type', 'fuel')}>
             <Options choices={choices(FUEL_TYPES, values.fuelType)} notSet={values.fuelType === ''} />
           </SelectField>
-          <SelectField id={id('transmission')} name="transmission" label="Transmission" defaultValue={values.transmission} error={errors.transmission}>
+          <SelectField {...field('transmission', 'Transmission')}>
             <Options choices={choices(TRANSMISSIONS, values.transmission)} notSet={values.transmission === ''} />
           </SelectField>
-          <SelectField id={id('body')} name="bodyType" label="Body Type" defaultValue={values.bodyType} error={errors.bodyType}>
+          <SelectField {...field('bodyType', 'Body Type', 'body')}>
             <Options choices={Object.entries(BODY_TYPES)} notSet />
           </SelectField>
-          <SelectField id={id('colour')} name="colour" label="Colour" defaultValue={values.colour} error={errors.colour}>
+          <SelectField {...field('colour', 'Colour')}>
             <Options choices={Object.entries(COLOURS)} notSet />
           </SelectField>
-          <TextField
-            id={id('odometer')}
-            name="odometer"
-            label="Odometer in km"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            defaultValue={values.odometer}
-            error={errors.odometer}
-          />
-          <TextField id={id('owners')} name="owners" label="Owners" maxLength={40} defaultValue={values.owners} error={errors.owners} placeholder="e.g. 1st Owner" />
-          <TextField
-            id={id('registration')}
-            name="registration"
-            label="Registration Number"
-            maxLength={40}
-            defaultValue={values.registration}
-            error={errors.registration}
-            placeholder="e.g. MH-02"
-          />
-          <TextField
-            id={id('insurance')}
-            name="insuranceValidity"
-            label="Insurance Validity"
-            type="date"
-            defaultValue={values.insuranceValidity}
-            error={errors.insuranceValidity}
-          />
-          <TextField id={id('fitness')} name="fitnessFC" label="Fitness / FC" maxLength={80} defaultValue={values.fitnessFC} error={errors.fitnessFC} placeholder="e.g. Valid till Jul 2034" />
-          <TextField id={id('tyre')} name="tyrePoint" label="Tyre Point" maxLength={80} defaultValue={values.tyrePoint} error={errors.tyrePoint} placeholder="e.g. 80%" />
-          <TextField
-            id={id('video')}
-            name="videoUrl"
-            label="Video URL"
-            type="url"
-            maxLength={500}
-            defaultValue={values.videoUrl}
-            error={errors.videoUrl}
-            placeholder="https://www.youtube.com/watch?v=…"
-          />
+          <TextField {...field('odometer', 'Odometer in km')} type="number" min={0} step={1} inputMode="numeric" />
+          <TextField {...field('owners', 'Owners')} maxLength={40} placeholder="e.g. 1st Owner" />
+          <TextField {...field('registration', 'Registration Number')} maxLength={40} placeholder="e.g. MH-02" />
+          <TextField {...field('insuranceValidity', 'Insurance Validity', 'insurance')} type="date" />
+          <TextField {...field('fitnessFC', 'Fitness / FC', 'fitness')} maxLength={80} placeholder="e.g. Valid till Jul 2034" />
+          <TextField {...field('tyrePoint', 'Tyre Point', 'tyre')} maxLength={80} placeholder="e.g. 80%" />
+          <TextField {...field('videoUrl', 'Video URL', 'video')} type="url" maxLength={500} placeholder="https://www.youtube.com/watch?v=…" />
         </div>
-        <TextAreaField id={id('description')} name="description" label="Description" rows={5} maxLength={5000} defaultValue={values.description} error={errors.description} />
+        <TextAreaField {...field('description', 'Description')} rows={5} maxLength={5000} />
       </Section>
 
       {mode === 'edit' ? (
@@ -198,27 +150,8 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
             </SelectField>
             {showSold ? (
               <>
-                <TextField
-                  id={id('sold-price')}
-                  name="soldPrice"
-                  label="Sold price in rupees"
-                  inputMode="numeric"
-                  maxLength={20}
-                  required={hydrated}
-                  defaultValue={values.soldPrice}
-                  error={errors.soldPrice}
-                  {...(hydrated ? {} : { hint: 'Only when the status is Sold.' })}
-                />
-                <TextField
-                  id={id('sold-at')}
-                  name="soldAt"
-                  label="Sold date"
-                  type="date"
-                  required={hydrated}
-                  defaultValue={values.soldAt}
-                  error={errors.soldAt}
-                  {...(hydrated ? {} : { hint: 'Only when the status is Sold.' })}
-                />
+                <TextField {...field('soldPrice', 'Sold price in rupees', 'sold-price')} inputMode="numeric" maxLength={20} required={hydrated} {...soldHint} />
+                <TextField {...field('soldAt', 'Sold date', 'sold-at')} type="date" required={hydrated} {...soldHint} />
               </>
             ) : null}
           </div>

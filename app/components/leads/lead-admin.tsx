@@ -33,7 +33,7 @@ const statusStyles: Record<LeadStatusValue, string> = {
   closed: 'bg-slate-200 text-slate-700 ring-slate-300',
 };
 
-export function StatusBadge({ status }: { status: LeadStatusValue }) {
+function StatusBadge({ status }: { status: LeadStatusValue }) {
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide ring-1 ${statusStyles[status]}`}>{LEAD_STATUS_LABELS[status]}</span>;
 }
 
@@ -79,7 +79,7 @@ export function LeadToolbar({ filter, basePath, exportHref, searchLabel = 'Searc
 }
 
 /** 'Call Customer' (SPEC 2) and a WhatsApp chat with the customer's own number. */
-export function CustomerContact({ phone, whatsappText }: { phone: string; whatsappText: string }) {
+function CustomerContact({ phone, whatsappText }: { phone: string; whatsappText: string }) {
   return (
     <div className="flex flex-wrap gap-2">
       <a href={telLink(phone)} className="inline-flex items-center gap-2 rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
@@ -100,7 +100,7 @@ export function CustomerContact({ phone, whatsappText }: { phone: string; whatsa
 type ActionData = { toast: ToastMessage; id: number | null };
 
 /** Status and notes of one lead, saved without leaving the list. */
-export function LeadStatusForm({ id, status, notes }: { id: number; status: LeadStatusValue; notes: string }) {
+function LeadStatusForm({ id, status, notes }: { id: number; status: LeadStatusValue; notes: string }) {
   const fetcher = useFetcher<ActionData>();
   const busy = fetcher.state !== 'idle';
   const field = 'w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
@@ -135,7 +135,7 @@ export function LeadStatusForm({ id, status, notes }: { id: number; status: Lead
 }
 
 /** Deletes a lead after a confirmation (a customer asked to be forgotten, or it is junk). */
-export function DeleteLeadButton({ id, label }: { id: number; label: string }) {
+function DeleteLeadButton({ id, label }: { id: number; label: string }) {
   const fetcher = useFetcher<ActionData>();
   return (
     <fetcher.Form
@@ -161,6 +161,44 @@ export function Detail({ label, children, wide }: { label: string; children: Rea
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="whitespace-pre-line break-words text-slate-900">{children}</dd>
     </div>
+  );
+}
+
+/**
+ * One lead in an admin list: who or what it is and its status, its details (`children`), then
+ * the customer's phone and WhatsApp, the status and notes form and the delete button.
+ */
+export function LeadCard({
+  lead,
+  title,
+  subtitle,
+  whatsappText,
+  deleteLabel,
+  children,
+}: {
+  lead: { id: number; phone: string; status: LeadStatusValue; notes: string };
+  title: string;
+  subtitle: React.ReactNode;
+  whatsappText: string;
+  deleteLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <li className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="break-words text-lg font-bold">{title}</h2>
+          <p className="text-sm text-slate-600">{subtitle}</p>
+        </div>
+        <StatusBadge status={lead.status} />
+      </div>
+      {children}
+      <CustomerContact phone={lead.phone} whatsappText={whatsappText} />
+      <LeadStatusForm id={lead.id} status={lead.status} notes={lead.notes} />
+      <div className="flex justify-end">
+        <DeleteLeadButton id={lead.id} label={deleteLabel} />
+      </div>
+    </li>
   );
 }
 

@@ -1,4 +1,5 @@
 import { FormMessage, inputClass, primaryButton, TextField } from '../form.tsx';
+import { LicencePhotos } from '../photo-link.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { LICENCE_STATUS_TEXT, type LicenceFieldErrors, type LicenceStatus } from '../../lib/licence.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
@@ -85,20 +86,7 @@ export function LicenceSection({
           ) : licence.status === 'pending' ? (
             <p className="mt-2 text-sm text-slate-700">We check licences within a working day; we will tell you by email and SMS.</p>
           ) : null}
-          <div className="mt-3 grid grid-cols-2 gap-3">
-            {(['front', 'back'] as const).map((side) => (
-              <a key={side} href={side === 'front' ? licence.frontUrl : licence.backUrl} target="_blank" rel="noreferrer" className="block">
-                <img
-                  src={side === 'front' ? licence.frontUrl : licence.backUrl}
-                  alt={`Your licence, ${side}`}
-                  width={320}
-                  height={200}
-                  loading="lazy"
-                  className="aspect-[16/10] w-full rounded-lg bg-slate-100 object-cover ring-1 ring-slate-200"
-                />
-              </a>
-            ))}
-          </div>
+          <LicencePhotos licence={licence} alt={(side) => `Your licence, ${side}`} fit="object-cover" />
         </div>
       ) : null}
       {canReplace ? (

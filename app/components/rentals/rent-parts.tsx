@@ -22,18 +22,17 @@ export function RangePicker({ action, from, to, button, message = null }: { acti
     // sits in the narrow side column of a wide screen.
     <div className="@container">
       <form method="get" action={action} className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 @xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] @xl:items-end">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="rent-from" className="text-sm font-semibold">
-            Pickup (India time)
-          </label>
-          <input id="rent-from" name="from" type="datetime-local" step={1800} required defaultValue={from} className={pickerInput} {...invalid} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="rent-to" className="text-sm font-semibold">
-            Return (India time)
-          </label>
-          <input id="rent-to" name="to" type="datetime-local" step={1800} required defaultValue={to} className={pickerInput} {...invalid} />
-        </div>
+        {([
+          ['from', 'Pickup (India time)', from],
+          ['to', 'Return (India time)', to],
+        ] as const).map(([name, label, value]) => (
+          <div key={name} className="flex flex-col gap-1">
+            <label htmlFor={`rent-${name}`} className="text-sm font-semibold">
+              {label}
+            </label>
+            <input id={`rent-${name}`} name={name} type="datetime-local" step={1800} required defaultValue={value} className={pickerInput} {...invalid} />
+          </div>
+        ))}
         <button type="submit" className={primaryButton}>
           {button}
         </button>

@@ -3,7 +3,7 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { deleteCategory, listAdminCategories, updateCategory, type AdminCategory } from '../../../server/catalog/admin-categories.ts';
 import { categoryUploadMessages } from '../../../server/catalog/admin-images.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
-import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
+import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, smallButton, stamp } from '../../components/admin/admin-ui.tsx';
 import { inputClass, primaryButton } from '../../components/form.tsx';
@@ -52,18 +52,12 @@ function listUrl(request: Request): string {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  let upload: UploadForm;
-  try {
-    upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: categoryUploadMessages });
-  } catch (error) {
-    if (!(error instanceof FormReadError)) throw error;
-    return data({ intent: 'update', id: null, name: null, toast: stamp('error', `${categoryMessages.updateFailed}: ${error.message}`) }, { status: error.status });
-  }
-  try {
-    return await manageCategory(services, admin.email, request, upload);
-  } finally {
-    await upload.discard();
-  }
+  return withUploadForm(
+    request,
+    { tempDir: uploadTempDir(services.config.dataDir), messages: categoryUploadMessages },
+    (upload) => manageCategory(services, admin.email, request, upload),
+    (error) => data({ intent: 'update', id: null, name: null, toast: stamp('error', `${categoryMessages.updateFailed}: ${error.message}`) }, { status: error.status }),
+  );
 }
 
 async function manageCategory(services: AppServices, adminEmail: string, request: Request, upload: UploadForm) {

@@ -4,7 +4,7 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { addCategory } from '../../../server/catalog/admin-categories.ts';
 import { categoryUploadMessages } from '../../../server/catalog/admin-images.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
-import { FormReadError, readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
+import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
 import { adminPaths } from '../../lib/paths.ts';
@@ -40,20 +40,16 @@ function failure(message: string, name: string, status = 400) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  let upload: UploadForm;
-  try {
-    // One image and a name.
-    upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: categoryUploadMessages });
-  } catch (error) {
-    if (!(error instanceof FormReadError)) throw error;
-    const rawName = error.fields.get('name');
-    return failure(error.message, typeof rawName === 'string' ? rawName : '', error.status);
-  }
-  try {
-    return await saveNewCategory(services, admin.email, upload);
-  } finally {
-    await upload.discard();
-  }
+  // One image and a name.
+  return withUploadForm(
+    request,
+    { tempDir: uploadTempDir(services.config.dataDir), messages: categoryUploadMessages },
+    (upload) => saveNewCategory(services, admin.email, upload),
+    (error) => {
+      const rawName = error.fields.get('name');
+      return failure(error.message, typeof rawName === 'string' ? rawName : '', error.status);
+    },
+  );
 }
 
 async function saveNewCategory(services: AppServices, adminEmail: string, upload: UploadForm) {

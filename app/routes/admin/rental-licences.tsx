@@ -6,6 +6,7 @@ import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { listLicences, parseRefusalReason, reviewLicence } from '../../../server/rentals/licences.ts';
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
+import { LicencePhotos } from '../../components/photo-link.tsx';
 import { LicenceStatusBadge } from '../../components/rentals/licence-form.tsx';
 import { appContext } from '../../context.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -129,20 +130,7 @@ export default function RentalLicences({ loaderData, actionData }: Route.Compone
                 </>
               ) : null}
             </dl>
-            <div className="mt-3 grid grid-cols-2 gap-3">
-              {(['front', 'back'] as const).map((side) => (
-                <a key={side} href={side === 'front' ? licence.frontUrl : licence.backUrl} target="_blank" rel="noreferrer">
-                  <img
-                    src={side === 'front' ? licence.frontUrl : licence.backUrl}
-                    alt={`Licence ${licence.number}, ${side}`}
-                    width={320}
-                    height={200}
-                    loading="lazy"
-                    className="aspect-[16/10] w-full rounded-lg bg-slate-100 object-contain ring-1 ring-slate-200"
-                  />
-                </a>
-              ))}
-            </div>
+            <LicencePhotos licence={licence} alt={(side) => `Licence ${licence.number}, ${side}`} fit="object-contain" />
             <div className="mt-4 flex flex-col gap-3">
               {licence.status !== 'approved' ? (
                 <Form method="post">

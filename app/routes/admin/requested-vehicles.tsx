@@ -1,6 +1,6 @@
 import { leadChangeAction, leadListLoader } from '../../../server/http/lead-admin.ts';
 import type { VehicleRequest } from '../../../server/leads/requests.ts';
-import { CustomerContact, DeleteLeadButton, Detail, LeadListError, LeadListPage, LeadStatusForm, StatusBadge } from '../../components/leads/lead-admin.tsx';
+import { Detail, LeadCard, LeadListError, LeadListPage } from '../../components/leads/lead-admin.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
@@ -14,14 +14,13 @@ export const action = leadChangeAction('request');
 
 function RequestCard({ request, siteName }: { request: VehicleRequest; siteName: string }) {
   return (
-    <li className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2 className="break-words text-lg font-bold">{request.name}</h2>
-          <p className="text-sm text-slate-600">Request #{request.id}</p>
-        </div>
-        <StatusBadge status={request.status} />
-      </div>
+    <LeadCard
+      lead={request}
+      title={request.name}
+      subtitle={`Request #${request.id}`}
+      whatsappText={`Namaste ${request.name}, this is ${siteName} about your request for a ${request.model}.`}
+      deleteLabel={`request #${request.id}`}
+    >
       <dl className="grid gap-3 sm:grid-cols-2">
         <Detail label="Phone">{request.phone}</Detail>
         <Detail label="Model">{request.model}</Detail>
@@ -34,12 +33,7 @@ function RequestCard({ request, siteName }: { request: VehicleRequest; siteName:
           <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
         </Detail>
       </dl>
-      <CustomerContact phone={request.phone} whatsappText={`Namaste ${request.name}, this is ${siteName} about your request for a ${request.model}.`} />
-      <LeadStatusForm id={request.id} status={request.status} notes={request.notes} />
-      <div className="flex justify-end">
-        <DeleteLeadButton id={request.id} label={`request #${request.id}`} />
-      </div>
-    </li>
+    </LeadCard>
   );
 }
 

@@ -1,6 +1,7 @@
 import { leadChangeAction, leadListLoader } from '../../../server/http/lead-admin.ts';
 import type { SellSubmission } from '../../../server/leads/sell.ts';
-import { CustomerContact, DeleteLeadButton, Detail, LeadListError, LeadListPage, LeadStatusForm, StatusBadge } from '../../components/leads/lead-admin.tsx';
+import { PhotoLink } from '../../components/photo-link.tsx';
+import { Detail, LeadCard, LeadListError, LeadListPage } from '../../components/leads/lead-admin.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
@@ -17,16 +18,13 @@ export const action = leadChangeAction('sell');
 
 function SubmissionCard({ submission, siteName }: { submission: SellSubmission; siteName: string }) {
   return (
-    <li className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2 className="break-words text-lg font-bold">{submission.vehicle}</h2>
-          <p className="text-sm text-slate-600">
-            <time dateTime={submission.createdAt}>{formatDateTime(submission.createdAt)}</time>
-          </p>
-        </div>
-        <StatusBadge status={submission.status} />
-      </div>
+    <LeadCard
+      lead={submission}
+      title={submission.vehicle}
+      subtitle={<time dateTime={submission.createdAt}>{formatDateTime(submission.createdAt)}</time>}
+      whatsappText={`Namaste ${submission.name}, this is ${siteName} about the ${submission.vehicle} you offered to sell.`}
+      deleteLabel={`submission #${submission.id} and its photos`}
+    >
       <dl className="grid gap-3 sm:grid-cols-2">
         <Detail label="Name">{submission.name}</Detail>
         <Detail label="Phone">{submission.phone}</Detail>
@@ -42,16 +40,15 @@ function SubmissionCard({ submission, siteName }: { submission: SellSubmission; 
         <ul className="flex flex-wrap gap-2" aria-label={`Photos of ${submission.vehicle}`}>
           {submission.images.map((image, index) => (
             <li key={image.key}>
-              <a href={imageUrl(image, Math.max(...image.widths))} target="_blank" rel="noopener noreferrer" className="block rounded-lg ring-1 ring-slate-200 hover:ring-brand-600">
-                <img
-                  src={imageUrl(image, Math.min(...image.widths))}
-                  alt={`Photo ${index + 1} of ${submission.vehicle} (opens the full image)`}
-                  width={100}
-                  height={70}
-                  loading="lazy"
-                  className="h-[70px] w-[100px] rounded-lg object-cover"
-                />
-              </a>
+              <PhotoLink
+                href={imageUrl(image, Math.max(...image.widths))}
+                src={imageUrl(image, Math.min(...image.widths))}
+                alt={`Photo ${index + 1} of ${submission.vehicle} (opens the full image)`}
+                width={100}
+                height={70}
+                className="block rounded-lg ring-1 ring-slate-200 hover:ring-brand-600"
+                imageClassName="h-[70px] w-[100px] rounded-lg object-cover"
+              />
             </li>
           ))}
         </ul>
@@ -59,12 +56,7 @@ function SubmissionCard({ submission, siteName }: { submission: SellSubmission; 
         <p className="text-sm text-slate-500">No photos</p>
       )}
       <p className="text-sm text-slate-600">ID: {submission.id}</p>
-      <CustomerContact phone={submission.phone} whatsappText={`Namaste ${submission.name}, this is ${siteName} about the ${submission.vehicle} you offered to sell.`} />
-      <LeadStatusForm id={submission.id} status={submission.status} notes={submission.notes} />
-      <div className="flex justify-end">
-        <DeleteLeadButton id={submission.id} label={`submission #${submission.id} and its photos`} />
-      </div>
-    </li>
+    </LeadCard>
   );
 }
 

@@ -174,6 +174,18 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return withNetworkErrorMessage(serverAction);
 }
 
+/** A percentage typed as a number within its limits, the hint saying them and the usual value. */
+function percentInput(limits: { min: number; max: number }, usual: number, step: '0.01' | '1') {
+  return {
+    type: 'number',
+    inputMode: step === '1' ? 'numeric' : 'decimal',
+    step,
+    min: limits.min,
+    max: limits.max,
+    hint: `${limits.min}–${limits.max}%, default ${usual}.`,
+  } as const;
+}
+
 function Checkbox({ id, label, hint, defaultChecked }: { id: keyof Settings; label: string; hint: string; defaultChecked: boolean }) {
   return (
     <div className="flex items-start gap-3">
@@ -207,6 +219,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const networkError = actionData && 'error' in actionData ? String(actionData.error) : null;
   const shown: Values | Settings = actionData && 'values' in actionData ? actionData.values : settings;
   const hasErrors = Object.keys(errors).length > 0;
+  /** What every field of the main form shares: the setting's key names it, its label and error come with it. */
+  const fieldOf = (key: keyof Settings) => ({ id: key, name: key, label: LABELS[key], error: errors[key] });
 
   return (
     <div className="flex flex-col gap-5">
@@ -218,17 +232,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           {hasErrors ? <FormMessage tone="error">Please correct the highlighted fields.</FormMessage> : null}
           {networkError ? <FormMessage tone="error">{networkError}</FormMessage> : null}
 
-          <TextField id="siteName" name="siteName" label={LABELS.siteName} defaultValue={shown.siteName} error={errors.siteName} hint="Shown in page titles and link previews." required maxLength={60} />
-          <TextField
-            id="adminEmail"
-            name="adminEmail"
-            type="email"
-            label={LABELS.adminEmail}
-            defaultValue={shown.adminEmail}
-            error={errors.adminEmail}
-            hint="Where new-lead notifications are sent."
-            autoComplete="email"
-          />
+          <TextField {...fieldOf('siteName')} defaultValue={shown.siteName} hint="Shown in page titles and link previews." required maxLength={60} />
+          <TextField {...fieldOf('adminEmail')} type="email" defaultValue={shown.adminEmail} hint="Where new-lead notifications are sent." autoComplete="email" />
           <div className="flex flex-col gap-1">
             <label htmlFor="itemsPerPage" className="font-semibold">
               {LABELS.itemsPerPage}
@@ -270,39 +275,15 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               Every card and vehicle page with a price shows “EMI from ₹…/month” worked out on these assumptions, and the calculator starts from them.
             </p>
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField
-                id="emiRatePercent"
-                name="emiRatePercent"
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={FINANCE_SETTING_LIMITS.ratePercent.min}
-                max={FINANCE_SETTING_LIMITS.ratePercent.max}
-                label={LABELS.emiRatePercent}
-                defaultValue={String(shown.emiRatePercent)}
-                error={errors.emiRatePercent}
-                hint={`${FINANCE_SETTING_LIMITS.ratePercent.min}–${FINANCE_SETTING_LIMITS.ratePercent.max}%, default 12.`}
-              />
-              <SelectField id="emiTenureMonths" name="emiTenureMonths" label={LABELS.emiTenureMonths} defaultValue={String(shown.emiTenureMonths)} error={errors.emiTenureMonths} hint="Default 60.">
+              <TextField {...fieldOf('emiRatePercent')} {...percentInput(FINANCE_SETTING_LIMITS.ratePercent, 12, '0.01')} defaultValue={String(shown.emiRatePercent)} />
+              <SelectField {...fieldOf('emiTenureMonths')} defaultValue={String(shown.emiTenureMonths)} hint="Default 60.">
                 {TENURE_OPTIONS.map((months) => (
                   <option key={months} value={months}>
                     {months}
                   </option>
                 ))}
               </SelectField>
-              <TextField
-                id="emiFinancedPercent"
-                name="emiFinancedPercent"
-                type="number"
-                inputMode="numeric"
-                step="1"
-                min={FINANCE_SETTING_LIMITS.financedPercent.min}
-                max={FINANCE_SETTING_LIMITS.financedPercent.max}
-                label={LABELS.emiFinancedPercent}
-                defaultValue={String(shown.emiFinancedPercent)}
-                error={errors.emiFinancedPercent}
-                hint={`${FINANCE_SETTING_LIMITS.financedPercent.min}–${FINANCE_SETTING_LIMITS.financedPercent.max}%, default 85.`}
-              />
+              <TextField {...fieldOf('emiFinancedPercent')} {...percentInput(FINANCE_SETTING_LIMITS.financedPercent, 85, '1')} defaultValue={String(shown.emiFinancedPercent)} />
             </div>
           </fieldset>
 
@@ -311,22 +292,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <p className="text-lg font-bold" aria-hidden="true">
               Storefront
             </p>
-            <TextField
-              id="storefrontPromise"
-              name="storefrontPromise"
-              label={LABELS.storefrontPromise}
-              defaultValue={shown.storefrontPromise}
-              error={errors.storefrontPromise}
-              hint="The sentence the home page opens with."
-              required
-              maxLength={MAX_PROMISE_LENGTH}
-            />
+            <TextField {...fieldOf('storefrontPromise')} defaultValue={shown.storefrontPromise} hint="The sentence the home page opens with." required maxLength={MAX_PROMISE_LENGTH} />
             <TextAreaField
-              id="trustPoints"
-              name="trustPoints"
-              label={LABELS.trustPoints}
+              {...fieldOf('trustPoints')}
               defaultValue={shown.trustPoints}
-              error={errors.trustPoints}
               hint={`One a line, at most ${MAX_TRUST_POINTS}, each up to ${MAX_TRUST_POINT_LENGTH} characters: shown under the promise.`}
               rows={MAX_TRUST_POINTS}
             />
@@ -336,7 +305,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <legend className="pb-1 pt-5 text-lg font-bold">Self-drive rental</legend>
             <div className="grid gap-4 sm:grid-cols-2">
               {RENTAL_NUMBER_SETTINGS.map(({ key, hint }) => (
-                <TextField key={key} id={key} name={key} label={LABELS[key]} inputMode="numeric" defaultValue={String(shown[key])} error={errors[key]} hint={hint} required maxLength={12} />
+                <TextField key={key} {...fieldOf(key)} inputMode="numeric" defaultValue={String(shown[key])} hint={hint} required maxLength={12} />
               ))}
             </div>
             <p className="text-sm text-slate-600">Rental cars are delivered to the serviceable PIN codes set under Test drives below.</p>
