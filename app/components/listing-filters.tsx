@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { ListingView } from '../lib/listing-view.ts';
-import { paths } from '../lib/paths.ts';
 import { CloseIcon } from './icons.tsx';
 
 /**
@@ -24,12 +23,13 @@ function listingQuery(form: HTMLFormElement): string {
   return new URLSearchParams([...joined].map(([name, values]) => [name, values.join(',')])).toString();
 }
 
-function useListingSubmit() {
+/** With JavaScript a listing form goes straight to the listing's URL in its comma form. */
+function useListingSubmit(action: string) {
   const navigate = useNavigate();
   return (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const query = listingQuery(event.currentTarget);
-    void navigate(query ? `${paths.home}?${query}` : paths.home);
+    void navigate(query ? `${action}?${query}` : action);
   };
 }
 
@@ -46,7 +46,7 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
   const asked = useRef(0);
   const sheet = useRef<HTMLDivElement>(null);
   const location = useLocation();
-  const submit = useListingSubmit();
+  const submit = useListingSubmit(view.action);
 
   // A new listing: the sheet closes and shows that listing's count (reset while rendering, as React advises).
   const [listingKey, setListingKey] = useState(location.key);
@@ -123,13 +123,13 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
         </div>
         <form
           method="get"
-          action={paths.home}
+          action={view.action}
           key={location.key}
           className="flex min-h-0 flex-1 flex-col"
           onSubmit={submit}
           onChange={(event) => void recount(event.currentTarget)}
         >
-          <HiddenFields view={view} keep={(name) => name === 'q' || name === 'sort'} />
+          <HiddenFields view={view} keep={(name) => name === 'category' || name === 'q' || name === 'sort'} />
           <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain px-4 py-3 lg:px-0 lg:pr-2">
             {view.groups.map((group) => (
               <fieldset key={group.name} className="flex flex-col gap-2">
@@ -238,9 +238,9 @@ function FilterChips({ view }: { view: ListingView }) {
 
 /** The order of the listing: a GET form carrying the search and filters; with JavaScript it applies on change. */
 function SortForm({ view }: { view: ListingView }) {
-  const submit = useListingSubmit();
+  const submit = useListingSubmit(view.action);
   return (
-    <form method="get" action={paths.home} onSubmit={submit} className="ml-auto flex items-center gap-2">
+    <form method="get" action={view.action} onSubmit={submit} className="ml-auto flex items-center gap-2">
       <HiddenFields view={view} keep={(name) => name !== 'sort'} />
       <label htmlFor="listing-sort" className="sr-only whitespace-nowrap text-sm font-semibold text-slate-700 sm:not-sr-only">
         Sort by
@@ -265,5 +265,18 @@ function SortForm({ view }: { view: ListingView }) {
         </button>
       </noscript>
     </form>
+  );
+}
+
+/** A filtered listing without a car: the way back is to take filters off. */
+export function NoMatchingCars({ view }: { view: ListingView }) {
+  return (
+    <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+      <p className="text-lg font-semibold">No vehicles match these filters</p>
+      <p className="mt-2 text-slate-600">Remove a filter to see more cars.</p>
+      <Link to={view.clearHref} className="mt-4 inline-block font-semibold text-brand-700 underline">
+        Clear all filters
+      </Link>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   FILTER_NAMES,
   filterValues,
   listingParams,
+  parseListingQuery,
   SORTS,
   withoutFilter,
   type Facets,
@@ -12,12 +13,32 @@ import {
   type ListingFilters,
   type Sort,
 } from './listing-filters.ts';
+import { parsePage } from './input.ts';
+import { paths } from './paths.ts';
+import { MAX_SEARCH_LENGTH } from './search.ts';
 
 /**
- * What the listing page shows of the buyer's filters, worked out by its loader so the page's
- * script carries none of the filter rules: the form's groups with their counts, the chips with
- * their remove links, the sort choices, and whether search engines may index the page.
+ * What a listing page (home, or one category's page) shows of the buyer's filters, worked out
+ * by its loader so the page's script carries none of the filter rules: the form's groups with
+ * their counts, the chips with their remove links, the sort choices, and whether search engines
+ * may index the page.
  */
+
+/**
+ * Where a listing lives: the home listing, or one category's page, whose URLs carry the
+ * category's slug before the filters (`/categories?category=suvs&fuel=diesel`).
+ */
+export type ListingScope = { path: string; category?: string };
+export const HOME_LISTING: ListingScope = { path: paths.home };
+export const categoryListing = (slug: string): ListingScope => ({ path: paths.categories(), category: slug });
+
+/** What a listing URL asks for. Forgiving: an odd value is dropped (parseListingQuery). */
+export function readListingQuery(params: URLSearchParams): { term: string; filters: ListingFilters; sort: Sort; page: number } {
+  // Not cleaned: a search with a control character matches nothing (server/catalog/search.ts).
+  const term = (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  const { filters, sort } = parseListingQuery(params);
+  return { term, filters, sort, page: parsePage(params.get('page')) };
+}
 
 /** Pages of a listing after this one are deep: crawlers follow their links but do not index them. */
 export const LAST_INDEXED_PAGE = 5;
@@ -37,18 +58,21 @@ export type ListingView = {
   clearHref: string;
   sort: Sort;
   sorts: Array<{ value: Sort; label: string }>;
+  /** Where the filter and sort forms send the buyer: the listing's own path. */
+  action: string;
   /** The parameters the search and sort forms carry along as hidden fields. */
   hidden: Array<{ name: string; value: string }>;
   activeCount: number;
 };
 
-const hrefOf = (params: URLSearchParams) => {
+const hrefOf = (scope: ListingScope, params: URLSearchParams) => {
   const text = params.toString();
-  return text ? `/?${text}` : '/';
+  return text ? `${scope.path}?${text}` : scope.path;
 };
 
-export function listingView(state: { q: string; filters: ListingFilters; sort: Sort; facets: Facets }): ListingView {
-  const { q, filters, sort, facets } = state;
+export function listingView(state: { scope: ListingScope; q: string; filters: ListingFilters; sort: Sort; facets: Facets }): ListingView {
+  const { scope, q, filters, sort, facets } = state;
+  const { category } = scope;
   const values = filterValues(filters);
   const names = {
     make: Object.fromEntries(facets.make.map((option) => [option.value, option.label])),
@@ -57,7 +81,7 @@ export function listingView(state: { q: string; filters: ListingFilters; sort: S
   const chips = FILTER_NAMES.flatMap((name) =>
     values[name].map((value) => ({
       label: chipLabel(name, value, names),
-      href: hrefOf(listingParams({ q, filters: withoutFilter(filters, name, value), sort })),
+      href: hrefOf(scope, listingParams({ category, q, filters: withoutFilter(filters, name, value), sort })),
     })),
   );
   const groups = FILTER_NAMES.filter((name) => name !== 'model' || filters.make.length > 0).map((name) => ({
@@ -67,13 +91,14 @@ export function listingView(state: { q: string; filters: ListingFilters; sort: S
     // An option no car has is left out unless it is chosen (so it can be unticked).
     options: facets[name].map((option) => ({ ...option, checked: values[name].includes(option.value) })).filter((option) => option.count > 0 || option.checked),
   }));
-  const hidden = [...listingParams({ q, filters, sort }).entries()].map(([name, value]) => ({ name, value }));
+  const hidden = [...listingParams({ category, q, filters, sort }).entries()].map(([name, value]) => ({ name, value }));
   return {
     groups: groups.filter((group) => group.options.length > 0),
     chips,
-    clearHref: hrefOf(listingParams({ q, filters: withoutAll(filters), sort })),
+    clearHref: hrefOf(scope, listingParams({ category, q, filters: withoutAll(filters), sort })),
     sort,
     sorts: Object.entries(SORTS).map(([value, label]) => ({ value: value as Sort, label })),
+    action: scope.path,
     hidden,
     activeCount: activeFilterCount(filters),
   };
@@ -104,11 +129,11 @@ export function listingIndexable(state: { term: string; filters: ListingFilters;
  * The canonical path of a listing page: its parameters in the one fixed order, without the sort
  * (a sorted listing holds the same cars as its default order).
  */
-export function listingPath(state: { term: string; filters: ListingFilters; page: number }): string {
-  return hrefOf(listingParams({ q: state.term, filters: state.filters, page: state.page }));
+export function listingPath(state: { scope: ListingScope; term: string; filters: ListingFilters; page: number }): string {
+  return hrefOf(state.scope, listingParams({ category: state.scope.category, q: state.term, filters: state.filters, page: state.page }));
 }
 
 /** A page of the same listing (search, filters and sort kept), for the pagination links. */
-export function listingPageHref(state: { term: string; filters: ListingFilters; sort: Sort }, page: number): string {
-  return hrefOf(listingParams({ q: state.term, filters: state.filters, sort: state.sort, page }));
+export function listingPageHref(state: { scope: ListingScope; term: string; filters: ListingFilters; sort: Sort }, page: number): string {
+  return hrefOf(state.scope, listingParams({ category: state.scope.category, q: state.term, filters: state.filters, sort: state.sort, page }));
 }

@@ -1,35 +1,41 @@
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
-import { listCategories, listVehicles } from '../../server/catalog/vehicles.ts';
+import { listCategories } from '../../server/catalog/vehicles.ts';
+import { loadListingPage } from '../../server/catalog/listing-page.ts';
 import { settingsFor } from '../../server/admin/settings.ts';
+import { FilteredListing, HiddenFields, NoMatchingCars } from '../components/listing-filters.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { VehicleGrid } from '../components/vehicle-card.tsx';
 import { appContext } from '../context.ts';
-import { parsePage } from '../lib/input.ts';
+import { vehiclesFoundText } from '../lib/format.ts';
+import { categoryListing, readListingQuery } from '../lib/listing-view.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/categories';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
-  const { database } = services;
   const { itemsPerPage } = await settingsFor(services);
   const url = new URL(request.url);
-  const categories = await listCategories(database);
+  const categories = await listCategories(services.database);
   // The first category is chosen until the visitor picks another.
   const selected = categories.find((category) => category.slug === url.searchParams.get('category')) ?? categories[0] ?? null;
-  const page = parsePage(url.searchParams.get('page'));
-  const vehicles = selected
-    ? await listVehicles(database, { categoryId: selected.id, page, perPage: itemsPerPage }, services.listingTotals)
+  // The home listing's filters, sort and search, within the category (decision 038).
+  const query = readListingQuery(url.searchParams);
+  const listing = selected
+    ? await loadListingPage(services, { scope: categoryListing(selected.slug), categoryId: selected.id, ...query, perPage: itemsPerPage })
     : null;
-  return { categories: categories.map(({ id, name, slug, vehicleCount }) => ({ id, name, slug, vehicleCount })), selected, vehicles };
+  return { categories: categories.map(({ id, name, slug, vehicleCount }) => ({ id, name, slug, vehicleCount })), selected, term: query.term, listing };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const selected = loaderData?.selected;
+  const listing = loaderData?.listing;
   return seo({
     site,
-    path: selected ? paths.categories(selected.slug) : paths.categories(),
+    path: listing?.canonicalPath ?? paths.categories(),
+    noIndex: listing ? !listing.indexable : false,
+    followLinks: true,
     title: selected ? `${selected.name} for sale` : 'Browse by Category',
     description: selected
       ? `Refurbished and used ${selected.name.toLowerCase()} for sale and rent: photos, prices in rupees and inspection reports.`
@@ -38,7 +44,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
-  const { categories, selected, vehicles } = loaderData;
+  const { categories, selected, term, listing } = loaderData;
+  const filtered = (listing?.filtersView.activeCount ?? 0) > 0;
   const navigation = useNavigation();
   const submit = useSubmit();
   const loading = navigation.state === 'loading' && navigation.location.pathname === paths.categories();
@@ -68,6 +75,8 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </div>
+          {/* Another category keeps the order but starts without filters: its makes, models and counts are its own. */}
+          {listing ? <HiddenFields view={listing.filtersView} keep={(name) => name === 'sort'} /> : null}
           {/* Without JavaScript the choice is sent with this button. */}
           <noscript>
             <button type="submit" className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white">
@@ -77,30 +86,41 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         </Form>
       )}
 
-      {selected && vehicles ? (
-        <section aria-labelledby="category-heading" className="flex flex-col gap-4">
-          <h2 id="category-heading" className="text-xl font-bold">
-            {selected.name} Vehicles
-          </h2>
-          {loading ? (
-            <p role="status" className="py-6 text-center text-slate-600">
-              Loading...
-            </p>
-          ) : (
-            <>
-              {vehicles.total === 0 && selected.fleetCount > 0 ? (
-                <p className="rounded-2xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">
-                  The cars of this category are rented out self-drive, not sold.{' '}
-                  <Link to={paths.rent()} className="font-semibold text-brand-700 underline">
-                    See the rental cars
-                  </Link>
-                </p>
-              ) : (
-                <VehicleGrid vehicles={vehicles.items} emptyText="No content available." />
-              )}
-              <Pagination page={vehicles.page} pageCount={vehicles.pageCount} hrefFor={(page) => `${paths.categories(selected.slug)}${page > 1 ? `&page=${page}` : ''}`} />
-            </>
-          )}
+      {selected && listing ? (
+        <section aria-labelledby="results-heading" className="flex flex-col gap-4">
+          <div>
+            <h2 id="results-heading" tabIndex={-1} className="text-xl font-bold outline-none">
+              {selected.name} Vehicles
+            </h2>
+            {term || filtered ? (
+              <p className="text-slate-600" role="status">
+                {vehiclesFoundText(listing.total, listing.totalCapped)}
+              </p>
+            ) : null}
+          </div>
+          <FilteredListing view={listing.filtersView} total={listing.total} totalCapped={listing.totalCapped}>
+            {loading ? (
+              <p role="status" className="py-6 text-center text-slate-600">
+                Loading...
+              </p>
+            ) : (
+              <>
+                {listing.total === 0 && filtered ? (
+                  <NoMatchingCars view={listing.filtersView} />
+                ) : listing.total === 0 && selected.fleetCount > 0 ? (
+                  <p className="rounded-2xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">
+                    The cars of this category are rented out self-drive, not sold.{' '}
+                    <Link to={paths.rent()} className="font-semibold text-brand-700 underline">
+                      See the rental cars
+                    </Link>
+                  </p>
+                ) : (
+                  <VehicleGrid vehicles={listing.items} emptyText="No content available." beside />
+                )}
+                <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(target) => (target < listing.page ? listing.pageHrefs.previous : listing.pageHrefs.next)} />
+              </>
+            )}
+          </FilteredListing>
         </section>
       ) : null}
     </div>

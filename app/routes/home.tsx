@@ -1,14 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { listVehicleFacets, listVehicles } from '../../server/catalog/vehicles.ts';
+import { loadListingPage } from '../../server/catalog/listing-page.ts';
 import { settingsFor } from '../../server/admin/settings.ts';
 import { listFeaturedVehicles } from '../../server/catalog/featured.ts';
-import { parsePage } from '../lib/input.ts';
 import { MAX_SEARCH_LENGTH } from '../lib/search.ts';
 import { Pagination } from '../components/pagination.tsx';
-import { FilteredListing, HiddenFields } from '../components/listing-filters.tsx';
-import { parseListingQuery } from '../lib/listing-filters.ts';
-import { listingIndexable, listingPageHref, listingPath, listingView } from '../lib/listing-view.ts';
+import { FilteredListing, HiddenFields, NoMatchingCars } from '../components/listing-filters.tsx';
+import { HOME_LISTING, readListingQuery } from '../lib/listing-view.ts';
 import { SearchIcon } from '../components/icons.tsx';
 import { VehicleGrid } from '../components/vehicle-card.tsx';
 import { Storefront } from '../components/storefront.tsx';
@@ -21,31 +19,15 @@ import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
-  const { database } = services;
   const settings = await settingsFor(services);
-  const { itemsPerPage } = settings;
   const url = new URL(request.url);
-  // Not cleaned: a search with a control character matches nothing (server/catalog/search.ts).
-  const term = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
-  const page = parsePage(url.searchParams.get('page'));
   const storefront = showsStorefront(url.searchParams)
-    ? { promise: settings.storefrontPromise, trustPoints: trustPointList(settings.trustPoints), featured: await listFeaturedVehicles(database, FEATURED_ON_HOME) }
+    ? { promise: settings.storefrontPromise, trustPoints: trustPointList(settings.trustPoints), featured: await listFeaturedVehicles(services.database, FEATURED_ON_HOME) }
     : null;
   // Filter values that mean nothing are dropped, as odd page numbers are (decision 023).
-  const { filters, sort } = parseListingQuery(url.searchParams);
-  const listing = { query: term, filters };
-  const result = await listVehicles(database, { ...listing, sort, page, perPage: itemsPerPage }, services.listingTotals);
-  const facets = await listVehicleFacets(database, listing);
-  const state = { term, filters, sort };
-  return {
-    term,
-    storefront,
-    ...result,
-    filtersView: listingView({ q: term, filters, sort, facets }),
-    canonicalPath: listingPath({ term, filters, page: result.page }),
-    indexable: listingIndexable({ term, filters, total: result.total, page: result.page }),
-    pageHrefs: { previous: listingPageHref(state, result.page - 1), next: listingPageHref(state, result.page + 1) },
-  };
+  const query = readListingQuery(url.searchParams);
+  const listing = await loadListingPage(services, { scope: HOME_LISTING, ...query, perPage: settings.itemsPerPage });
+  return { term: query.term, storefront, ...listing };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -127,19 +109,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
 
         <FilteredListing view={filtersView} total={total} totalCapped={loaderData.totalCapped}>
-          {items.length === 0 ? (
+          {items.length === 0 && filtered && !term ? (
+            <NoMatchingCars view={filtersView} />
+          ) : items.length === 0 ? (
             <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-              <p className="text-lg font-semibold">{term ? `No vehicles found for “${term}”` : filtered ? 'No vehicles match these filters' : 'No vehicles found'}</p>
-              <p className="mt-2 text-slate-600">
-                {term ? 'Try searching with different keywords or browse our available vehicles.' : filtered ? 'Remove a filter to see more cars.' : 'Check back later for new vehicle listings.'}
-              </p>
+              <p className="text-lg font-semibold">{term ? `No vehicles found for “${term}”` : 'No vehicles found'}</p>
+              <p className="mt-2 text-slate-600">{term ? 'Try searching with different keywords or browse our available vehicles.' : 'Check back later for new vehicle listings.'}</p>
               {term ? (
                 <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
                   Browse all vehicles
-                </Link>
-              ) : filtered ? (
-                <Link to={filtersView.clearHref} className="mt-4 inline-block font-semibold text-brand-700 underline">
-                  Clear all filters
                 </Link>
               ) : null}
             </div>

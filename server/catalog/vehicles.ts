@@ -214,6 +214,13 @@ export async function listCategories(database: Database): Promise<Category[]> {
   return rows.map(toCategory);
 }
 
+/** The id of the category with this slug, or null (also for text no slug could be). */
+export async function categoryIdBySlug(database: Database, slug: string): Promise<number | null> {
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) || slug.length > 80) return null;
+  const row = await database.db.selectFrom('categories').select('id').where('slug', '=', slug).executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export function slugify(name: string): string {
   return (
     name

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppServices } from '../services.ts';
-import { getVehicle, listCategories, listVehicleFacets, listVehicles } from '../catalog/vehicles.ts';
+import { categoryIdBySlug, getVehicle, listCategories, listVehicleFacets, listVehicles } from '../catalog/vehicles.ts';
 import { modelYear, parseListingQuery } from '../../app/lib/listing-filters.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { parseId, parsePage, parseWholeNumber } from '../../app/lib/input.ts';
@@ -31,12 +31,13 @@ export function apiV1(services: AppServices) {
   api.get('/vehicles', async (c) => {
     const { itemsPerPage } = await settingsFor(services);
     // An odd page or page size falls back to the default, as the pages do; a category that is
-    // not an id is a mistake the caller must hear about.
+    // not one is a mistake the caller must hear about.
     const page = parsePage(c.req.query('page'));
     const perPage = parseWholeNumber(c.req.query('perPage'), { min: 1, max: MAX_PER_PAGE }) ?? itemsPerPage;
+    // A category by id, or by the slug its page's URL carries (the filter sheet counts with it).
     const categoryParam = c.req.query('category');
-    const categoryId = categoryParam ? parseId(categoryParam) : undefined;
-    if (categoryId === null) return c.json({ error: 'category must be a category id (a whole number of 1 or more)' }, 400);
+    const categoryId = !categoryParam ? undefined : /^\d+$/.test(categoryParam) ? parseId(categoryParam) : await categoryIdBySlug(database, categoryParam);
+    if (categoryId === null) return c.json({ error: 'category must be a category id (a whole number of 1 or more) or the slug of a category' }, 400);
     const { filters, sort, problems } = parseListingQuery(new URL(c.req.url).searchParams);
     if (problems.length > 0) return c.json({ error: problems.join('; ') }, 400);
     const listing = {

@@ -106,14 +106,44 @@ describe('the buyer’s tools at 375 px', () => {
     await waitForHydration(page, '#listing-sort');
     await page.getByLabel('Sort by').selectOption('price_asc');
     await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc' && url.searchParams.get('budget') === budget.value);
-    await waitFor(
-      async () => (await page.locator('#listing-sort').inputValue()) === 'price_asc' && (await cards.count()) > 0,
-      Boolean,
-    );
-    const prices = (await cardPrices(cards)).map(Number);
+    // The address changes a moment before the sorted cards are drawn: wait for the order to change.
+    const sorted = (await api(`budget=${budget.value}&sort=price_asc`)).items.slice(0, 10).map((item) => item.priceRupees);
+    const prices = await waitFor(async () => (await cardPrices(cards)).map(Number), (shown) => shown.join() === sorted.join());
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    const sorted = await api(`budget=${budget.value}&sort=price_asc`);
-    expect(prices).toEqual(sorted.items.slice(0, prices.length).map((item) => item.priceRupees));
+  });
+
+  test('a category page has the same sheet: its counts, "Show N cars", the URL, chips and sort stay within the category', async () => {
+    const suvs = await api('category=suvs&perPage=1');
+    const fuel = suvs.facets.fuel!.find((option) => option.count > 0 && option.count < suvs.total)!;
+    const fuelLabel = FUELS[fuel.value as keyof typeof FUELS];
+    const { page } = await harness.open({ viewport: 'mobile' });
+    await page.goto('/categories?category=suvs');
+    await waitForHydration(page, '#filters form');
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    // The options count this category's cars, not the whole stock.
+    await visible(sheet.getByRole('checkbox', { name: `${fuelLabel} (${fuel.count})`, exact: true }));
+    await sheet.getByRole('checkbox', { name: new RegExp(`^${fuelLabel} \\(`) }).check();
+    expect(await shownCount(sheet)).toBe(fuel.count);
+    await harness.screenshot(page, 'buyer-category-filter-sheet-375');
+    await sheet.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => url.pathname === '/categories' && url.searchParams.get('category') === 'suvs' && url.searchParams.get('fuel') === fuel.value);
+
+    const region = page.getByRole('region', { name: 'SUVs Vehicles' });
+    await waitFor(async () => (await region.getByRole('status').first().textContent())?.trim(), (text) => text === `${fuel.count} ${fuel.count === 1 ? 'vehicle' : 'vehicles'} found`);
+    await waitForHydration(page, '#listing-sort');
+    await page.getByLabel('Sort by').selectOption('price_desc');
+    await page.waitForURL((url) => url.pathname === '/categories' && url.searchParams.get('sort') === 'price_desc' && url.searchParams.get('fuel') === fuel.value);
+    const expected = await api(`category=suvs&fuel=${fuel.value}&sort=price_desc`);
+    const cards = region.getByRole('article');
+    const prices = expected.items.slice(0, 10).map((item) => item.priceRupees);
+    expect(prices).toEqual([...prices].sort((a, b) => b! - a!));
+    await waitFor(async () => (await cardPrices(cards)).join(), (shown) => shown === prices.join());
+
+    // The chip takes the fuel off and stays in the category, in the same order.
+    await page.getByRole('list', { name: 'Active filters' }).getByRole('link', { name: `Remove filter ${fuelLabel}` }).click();
+    await page.waitForURL((url) => url.pathname === '/categories' && url.search === '?category=suvs&sort=price_desc');
+    await waitFor(async () => (await cards.count()) === Math.min(suvs.total, 10), Boolean);
   });
 
   test('without JavaScript the same filters are a plain form: the sheet opens, the listing narrows, a chip widens it', async () => {

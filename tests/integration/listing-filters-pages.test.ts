@@ -56,11 +56,15 @@ function chipsOf(main: string): Array<{ label: string; href: string }> {
 
 /** The listing a ticked option leads to on its own: the page's filters with that filter set to the option alone. */
 function promised(pathAndQuery: string, option: Option): string {
-  const params = new URLSearchParams(pathAndQuery.split('?')[1] ?? '');
+  const [path, query] = pathAndQuery.split('?');
+  const params = new URLSearchParams(query ?? '');
   params.delete('page');
   params.set(option.name, option.value);
-  return `/?${params}`;
+  return `${path}?${params}`;
 }
+
+type ApiListing = { total: number; pageCount: number; items: Array<{ id: number; categoryName: string; fuelType: string }> };
+const api = async (query: string) => (await (await fetch(`${base}/api/v1/vehicles?${query}`)).json()) as ApiListing;
 
 describe('the listing page’s filters', () => {
   it('shows each active filter as a chip whose link is the listing without it, and a Clear all', async () => {
@@ -81,7 +85,17 @@ describe('the listing page’s filters', () => {
     expect((await listingPage('/')).chips).toEqual([]);
   });
 
-  it.each(['/', '/?fuel=diesel', '/?budget=5-8&fuel=diesel', '/?make=hyundai', '/?body=suv&trans=automatic&sort=km_asc', '/?q=maruti&owners=1'])(
+  it.each([
+    '/',
+    '/?fuel=diesel',
+    '/?budget=5-8&fuel=diesel',
+    '/?make=hyundai',
+    '/?body=suv&trans=automatic&sort=km_asc',
+    '/?q=maruti&owners=1',
+    '/categories?category=suvs',
+    '/categories?category=hatchbacks&fuel=petrol&sort=price_asc',
+    '/categories?category=sedans&make=honda',
+  ])(
     'on %s every option’s count is the number of cars its listing then shows',
     async (pathAndQuery) => {
       const page = await listingPage(pathAndQuery);
@@ -123,6 +137,13 @@ describe('the listing page’s filters', () => {
       { path: '/?q=creta&fuel=diesel', robots: 'noindex,follow', canonical: '/?q=creta&fuel=diesel' },
       { path: '/?q=zzzzqq', robots: 'noindex,follow', canonical: '/?q=zzzzqq' },
       { path: '/?fuel=electric&body=muv&budget=-3', robots: 'noindex,follow', canonical: '/?budget=-3&fuel=electric&body=muv' },
+      // A category's page: the category is the page, not a filter.
+      { path: '/categories', robots: 'index,follow', canonical: '/categories?category=hatchbacks' },
+      { path: '/categories?category=suvs&sort=km_asc', robots: 'index,follow', canonical: '/categories?category=suvs' },
+      { path: '/categories?category=suvs&fuel=diesel', robots: 'index,follow', canonical: '/categories?category=suvs&fuel=diesel' },
+      { path: '/categories?category=suvs&fuel=diesel&trans=manual', robots: 'noindex,follow', canonical: '/categories?category=suvs&fuel=diesel&trans=manual' },
+      { path: '/categories?category=suvs&q=creta&fuel=diesel', robots: 'noindex,follow', canonical: '/categories?category=suvs&q=creta&fuel=diesel' },
+      { path: '/categories?category=luxury&budget=-3', robots: 'noindex,follow', canonical: '/categories?category=luxury&budget=-3' },
     ])('$path is $robots with canonical $canonical', async ({ path, robots, canonical }) => {
       const page = await listingPage(path);
       expect(page.robots).toBe(robots);
@@ -142,6 +163,52 @@ describe('the listing page’s filters', () => {
       const last = await listingPage(`/?page=${LAST_INDEXED_PAGE}`);
       expect(last.robots).toBe('index,follow');
       expect(last.canonical).toEqual([`/?page=${LAST_INDEXED_PAGE}`]);
+    });
+  });
+
+  describe('on a category page', () => {
+    it('narrows the category by the same parameters, with chips, form and pages that stay in the category', async () => {
+      const page = await listingPage('/categories?category=suvs&fuel=diesel&sort=price_asc');
+      const expected = await api('category=suvs&fuel=diesel&sort=price_asc&perPage=100');
+      expect(expected.items.length).toBeGreaterThan(1);
+      expect(expected.items.every((item) => item.categoryName === 'SUVs' && /diesel/i.test(item.fuelType))).toBe(true);
+      expect(page.found).toBe(expected.total);
+      expect(page.cards).toEqual(expected.items.slice(0, page.cards.length).map((item) => item.id));
+      expect(page.chips).toEqual([{ label: 'Diesel', href: '/categories?category=suvs&sort=price_asc' }]);
+      expect(tags(page.main, 'a').some((link) => link.href === '/categories?category=suvs&sort=price_asc')).toBe(true);
+      // The filter and sort forms send the buyer back to this category's page.
+      const forms = tags(/<div[^>]*id="filters"[\s\S]*?<\/form>/.exec(page.main)![0], 'form');
+      expect(forms.map((form) => form.action)).toEqual(['/categories']);
+      expect(page.main).toMatch(/<input type="hidden" name="category" value="suvs"\/?>/);
+      // Another category keeps the order but not the filters.
+      expect(page.main).toMatch(/<select id="category"[\s\S]*?<\/select><\/div><input type="hidden" name="sort" value="price_asc"\/?>/);
+    });
+
+    it('pages through a filtered category with the filters and the sort kept', async () => {
+      const all = await api('category=suvs&sort=price_desc&trans=manual,automatic&perPage=100');
+      const first = await listingPage('/categories?category=suvs&trans=manual,automatic&sort=price_desc');
+      expect(first.html).toMatch(/href="\/categories\?category=suvs&amp;trans=manual%2Cautomatic&amp;sort=price_desc&amp;page=2"[^>]*>Next</);
+      const second = await listingPage('/categories?category=suvs&trans=manual,automatic&sort=price_desc&page=2');
+      expect([...first.cards, ...second.cards]).toEqual(all.items.slice(0, first.cards.length + second.cards.length).map((item) => item.id));
+    });
+
+    it('says no car matches and offers to clear the filters, keeping the category', async () => {
+      const page = await listingPage('/categories?category=luxury&budget=-3');
+      expect(page.found).toBe(0);
+      expect(visibleText(page.main)).toContain('No vehicles match these filters');
+      expect(tags(page.main, 'a').filter((link) => link.href === '/categories?category=luxury').length).toBeGreaterThan(0);
+    });
+
+    it('the API takes the category by slug as by id; an unknown slug is refused with a message', async () => {
+      const categories = (await (await fetch(`${base}/api/v1/categories`)).json()) as Array<{ id: number; slug: string }>;
+      const suvs = categories.find((category) => category.slug === 'suvs')!;
+      const bySlug = await api('category=suvs&fuel=diesel&perPage=100');
+      expect(bySlug).toEqual(await api(`category=${suvs.id}&fuel=diesel&perPage=100`));
+      for (const bad of ['no-such-category', 'SUVs%00', '%27%20or%201%3D1']) {
+        const response = await fetch(`${base}/api/v1/vehicles?category=${bad}`);
+        expect(response.status, bad).toBe(400);
+        expect(((await response.json()) as { error: string }).error).toMatch(/category must be a category id .* or the slug of a category/);
+      }
     });
   });
 });

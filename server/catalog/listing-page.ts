@@ -1,0 +1,28 @@
+import type { ListingFilters, Sort } from '../../app/lib/listing-filters.ts';
+import { listingIndexable, listingPageHref, listingPath, listingView, type ListingScope } from '../../app/lib/listing-view.ts';
+import type { Database } from '../db/connection.ts';
+import type { ListingTotals } from './listing-totals.ts';
+import { listVehicleFacets, listVehicles } from './vehicles.ts';
+
+/**
+ * Everything a listing page shows, for the home listing and a category's page alike: a page of
+ * cars, the filter form with its counts, the chips, the canonical path, whether search engines
+ * may index it and the links to the pages before and after.
+ */
+export async function loadListingPage(
+  deps: { database: Database; listingTotals: ListingTotals },
+  input: { scope: ListingScope; categoryId?: number; term: string; filters: ListingFilters; sort: Sort; page: number; perPage: number },
+) {
+  const { scope, term, filters, sort } = input;
+  const listing = { query: term, filters, ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}) };
+  const result = await listVehicles(deps.database, { ...listing, sort, page: input.page, perPage: input.perPage }, deps.listingTotals);
+  const facets = await listVehicleFacets(deps.database, listing);
+  const state = { scope, term, filters, sort };
+  return {
+    ...result,
+    filtersView: listingView({ scope, q: term, filters, sort, facets }),
+    canonicalPath: listingPath({ scope, term, filters, page: result.page }),
+    indexable: listingIndexable({ term, filters, total: result.total, page: result.page }),
+    pageHrefs: { previous: listingPageHref(state, result.page - 1), next: listingPageHref(state, result.page + 1) },
+  };
+}
