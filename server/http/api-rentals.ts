@@ -175,64 +175,56 @@ export function rentalApi(api: Hono, services: AppServices) {
     return c.json({ items: bookings.map(bookingJson) }, 200, NO_STORE);
   });
 
-  api.get('/me/bookings/:id', async (c) => {
+  /**
+   * A route about one of the signed-in renter's bookings: 401 without a session, 404 for an id
+   * that cannot be one; what `handle` throws is answered by `fail` and logged as `log`.
+   */
+  const ownBooking = (log: string, handle: (c: Context, userId: string, bookingId: number) => Promise<Response>) => async (c: Context) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
     const id = parseId(c.req.param('id'));
     if (id === null) return c.json({ error: 'This booking was not found.' }, 404, NO_STORE);
     try {
-      return c.json(bookingJson(await getOwnBooking(database, user.id, id)), 200, NO_STORE);
+      return await handle(c, user.id, id);
     } catch (error) {
-      return fail(c, error, 'api: booking read failed');
+      return fail(c, error, log);
     }
-  });
+  };
+
+  api.get(
+    '/me/bookings/:id',
+    ownBooking('api: booking read failed', async (c, userId, bookingId) => c.json(bookingJson(await getOwnBooking(database, userId, bookingId)), 200, NO_STORE)),
+  );
 
   /** What cancelling now would refund, before the renter confirms. */
-  api.get('/me/bookings/:id/cancel', async (c) => {
-    const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
-    const id = parseId(c.req.param('id'));
-    if (id === null) return c.json({ error: 'This booking was not found.' }, 404, NO_STORE);
-    try {
-      return c.json({ refund: await cancellationPreview(services, { userId: user.id, bookingId: id }) }, 200, NO_STORE);
-    } catch (error) {
-      return fail(c, error, 'api: cancellation preview failed');
-    }
-  });
+  api.get(
+    '/me/bookings/:id/cancel',
+    ownBooking('api: cancellation preview failed', async (c, userId, bookingId) => c.json({ refund: await cancellationPreview(services, { userId, bookingId }) }, 200, NO_STORE)),
+  );
 
-  api.post('/me/bookings/:id/cancel', async (c) => {
-    const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
-    const id = parseId(c.req.param('id'));
-    if (id === null) return c.json({ error: 'This booking was not found.' }, 404, NO_STORE);
-    try {
-      const result = await cancelBooking(services, { userId: user.id, bookingId: id });
+  api.post(
+    '/me/bookings/:id/cancel',
+    ownBooking('api: cancellation failed', async (c, userId, bookingId) => {
+      const result = await cancelBooking(services, { userId, bookingId });
       return c.json({ booking: bookingJson(result.booking), refund: result.refund }, 200, NO_STORE);
-    } catch (error) {
-      return fail(c, error, 'api: cancellation failed');
-    }
-  });
+    }),
+  );
 
   /** Checkout's callback values, checked by their signature: the browser's word alone never marks a booking paid. */
-  api.post('/me/bookings/:id/payment', async (c) => {
-    const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
-    const id = parseId(c.req.param('id'));
-    if (id === null) return c.json({ error: 'This booking was not found.' }, 404, NO_STORE);
-    const body = await jsonBody(c);
-    if (!body) return c.json({ error: 'The request body must be a JSON object.' }, 400, NO_STORE);
-    const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
-    try {
+  api.post(
+    '/me/bookings/:id/payment',
+    ownBooking('api: payment confirmation failed', async (c, userId, bookingId) => {
+      const body = await jsonBody(c);
+      if (!body) return c.json({ error: 'The request body must be a JSON object.' }, 400, NO_STORE);
+      const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
       const booking = await confirmCheckoutPayment(services, {
-        userId: user.id,
-        bookingId: id,
+        userId,
+        bookingId,
         orderId: text(body.razorpay_order_id),
         paymentId: text(body.razorpay_payment_id),
         signature: text(body.razorpay_signature),
       });
       return c.json({ booking: bookingJson(booking) }, 200, NO_STORE);
-    } catch (error) {
-      return fail(c, error, 'api: payment confirmation failed');
-    }
-  });
+    }),
+  );
 }

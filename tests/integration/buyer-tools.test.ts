@@ -4,7 +4,7 @@ import { loanSummary } from '../../app/lib/emi-calculator.ts';
 import { formatRupees, priceDigits } from '../../app/lib/format.ts';
 import { HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { openServerDatabase } from '../support/database.ts';
-import { mainOf, tags, visibleText } from '../support/html.ts';
+import { mainOf, metaContent, tags, visibleText } from '../support/html.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -35,7 +35,6 @@ function cards(html: string): Card[] {
 /** Visible text, with "₹X /month" (two elements) read as one "₹X/month". */
 const read = (html: string) => visibleText(html).replace(/ \/month/g, '/month');
 
-const robots = (html: string) => tags(html, 'meta').find((tag) => tag.name === 'robots')?.content;
 
 describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dialect})`, () => {
   let server: TestServer;
@@ -171,7 +170,7 @@ describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dia
       await database.db.updateTable('vehicles').set({ status: 'sold' }).where('id', '=', third!.id).execute();
       const compare = await page(visitor(), `/compare?ids=${first!.id},${second!.id},${third!.id},2147483647`);
       expect(compare.status).toBe(200);
-      expect(robots(compare.html)).toMatch(/noindex/);
+      expect(metaContent(compare.html, 'robots')).toMatch(/noindex/);
       const main = mainOf(compare.html);
       const text = visibleText(main);
       expect(text).toContain(first!.title);
@@ -214,7 +213,7 @@ describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dia
       const response = await page(client, `/compare?ids=${ids}`);
       expect(response.status, ids.slice(0, 40)).toBe(200);
       expect(read(mainOf(response.html)), ids.slice(0, 40)).toMatch(expected);
-      expect(robots(response.html)).toMatch(/noindex/);
+      expect(metaContent(response.html, 'robots')).toMatch(/noindex/);
     }
     const repeated = await page(client, '/compare?ids=1,1,1,1');
     expect([...mainOf(repeated.html).matchAll(/<th scope="col"/g)]).toHaveLength(1);

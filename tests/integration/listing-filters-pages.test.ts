@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LAST_INDEXED_PAGE } from '../../app/lib/listing-view.ts';
-import { mainOf, tags, visibleText } from '../support/html.ts';
+import { canonicalLinks, mainOf, metaContent, tags, visibleText } from '../support/html.ts';
 import { sharedServer } from '../support/shared.ts';
 
 /**
@@ -24,10 +24,8 @@ async function listingPage(pathAndQuery: string) {
   return {
     html,
     main,
-    robots: tags(html, 'meta').find((tag) => tag.name === 'robots')?.content,
-    canonical: tags(html, 'link')
-      .filter((tag) => tag.rel === 'canonical')
-      .map((tag) => (tag.href ?? '').slice(base.length)),
+    robots: metaContent(html, 'robots'),
+    canonical: canonicalLinks(html).map((href) => href.slice(base.length)),
     /** "N vehicles found"; null on the plain listing, which does not say it. */
     found: found ? Number(found[1]!.replace(/,/g, '')) : null,
     options: formOptions(main),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCategories } from '../../server/db/demo/inventory.ts';
 import { demoFleetVehicles, demoSaleVehicles } from '../../server/db/demo/rental-fleet.ts';
 import { sharedServer } from '../support/shared.ts';
-import { decodeEntities, mainOf, tags, titleOf, visibleText } from '../support/html.ts';
+import { canonicalLinks, decodeEntities, mainOf, metaContent, tags, titleOf, visibleText } from '../support/html.ts';
 import { rawGet } from '../support/http-client.ts';
 
 /**
@@ -21,13 +21,6 @@ async function fetchPage(pathAndQuery: string): Promise<{ status: number; header
   return { status: response.status, headers: response.headers, html: await response.text() };
 }
 
-function meta(html: string, key: string): string | undefined {
-  const found = tags(html, 'meta').filter((tag) => tag.name === key || tag.property === key);
-  expect(found.length, `<meta> ${key}`).toBeLessThanOrEqual(1);
-  return found[0]?.content;
-}
-
-const canonicalOf = (html: string) => tags(html, 'link').filter((link) => link.rel === 'canonical').map((link) => link.href);
 const cardIds = (html: string) => [...mainOf(html).matchAll(/<a\b[^>]*href="\/vehicle\/(\d+)"/g)].map((match) => Number(match[1]));
 
 const hatchbacks = demoSaleVehicles.filter((vehicle) => vehicle.category === 'Hatchbacks');
@@ -115,31 +108,31 @@ describe.skipIf(!base)('public site', () => {
       const { html } = page;
       expect(titleOf(html)).toBe(title);
       expect(html.match(/<title>/g)).toHaveLength(1);
-      expect(meta(html, 'description')?.length).toBeGreaterThan(30);
-      expect(meta(html, 'keywords')).toBeTruthy();
-      expect(meta(html, 'robots')).toBe('index,follow');
-      expect(canonicalOf(html)).toEqual([`${base}${canonical}`]);
-      expect(meta(html, 'og:title')).toBe(title);
-      expect(meta(html, 'og:description')).toBe(meta(html, 'description'));
-      expect(meta(html, 'og:url')).toBe(`${base}${canonical}`);
-      expect(meta(html, 'og:site_name')).toBe('Gaadi Bazaar');
-      expect(meta(html, 'og:locale')).toBe('en_IN');
-      expect(meta(html, 'twitter:card')).toMatch(/^summary/);
-      expect(meta(html, 'twitter:title')).toBe(title);
-      expect(meta(html, 'twitter:description')).toBe(meta(html, 'description'));
+      expect(metaContent(html, 'description')?.length).toBeGreaterThan(30);
+      expect(metaContent(html, 'keywords')).toBeTruthy();
+      expect(metaContent(html, 'robots')).toBe('index,follow');
+      expect(canonicalLinks(html)).toEqual([`${base}${canonical}`]);
+      expect(metaContent(html, 'og:title')).toBe(title);
+      expect(metaContent(html, 'og:description')).toBe(metaContent(html, 'description'));
+      expect(metaContent(html, 'og:url')).toBe(`${base}${canonical}`);
+      expect(metaContent(html, 'og:site_name')).toBe('Gaadi Bazaar');
+      expect(metaContent(html, 'og:locale')).toBe('en_IN');
+      expect(metaContent(html, 'twitter:card')).toMatch(/^summary/);
+      expect(metaContent(html, 'twitter:title')).toBe(title);
+      expect(metaContent(html, 'twitter:description')).toBe(metaContent(html, 'description'));
       expect(tags(html, 'html')[0]?.lang).toBe('en-IN');
     });
 
     it('uses the default description and keywords on the home page', async () => {
       const { html } = await fetchPage('/');
-      expect(meta(html, 'description')).toMatch(/refurbished cars/);
-      expect(meta(html, 'keywords')).toMatch(/used cars/);
+      expect(metaContent(html, 'description')).toMatch(/refurbished cars/);
+      expect(metaContent(html, 'keywords')).toMatch(/used cars/);
     });
 
     it('keeps unknown pages out of search engines', async () => {
       const page = await fetchPage('/no-such-page');
       expect(page.status).toBe(404);
-      expect(meta(page.html, 'robots')).toBe('noindex,nofollow');
+      expect(metaContent(page.html, 'robots')).toBe('noindex,nofollow');
       expect(titleOf(page.html)).toBe('Page not found | Gaadi Bazaar');
     });
   });

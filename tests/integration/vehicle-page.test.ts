@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DemoVehicle } from '../../server/db/demo/inventory.ts';
 import { demoSaleVehicles } from '../../server/db/demo/rental-fleet.ts';
 import { sharedServer } from '../support/shared.ts';
-import { mainOf, tags, titleOf, visibleText } from '../support/html.ts';
+import { canonicalLinks, mainOf, metaContent, tags, titleOf, visibleText } from '../support/html.ts';
 
 /** The vehicle details page (/vehicle/:id) and its JSON twin (/api/v1/vehicles/:id). */
 
@@ -22,12 +22,6 @@ async function fetchPage(path: string): Promise<{ status: number; headers: Heade
 
 
 /** The content of the one <meta name|property=key>. */
-function meta(html: string, key: string): string | undefined {
-  const found = tags(html, 'meta').filter((tag) => tag.name === key || tag.property === key);
-  expect(found.length, `<meta> ${key}`).toBeLessThanOrEqual(1);
-  return found[0]?.content;
-}
-
 
 /** Links in <main> with their visible text. */
 function links(html: string): Array<{ href: string; text: string; attributes: Record<string, string> }> {
@@ -191,23 +185,21 @@ describe.skipIf(!base)('vehicle details page', () => {
     it('sets the page meta tags for search engines and link previews', async () => {
       const title = titleOf(html);
       expect(title).toBe('Hyundai Creta SX 1.5 CRDi 2021 | Gaadi Bazaar');
-      expect(meta(html, 'og:title')).toBe(title);
-      expect(meta(html, 'twitter:title')).toBe(title);
-      expect(meta(html, 'description')).toMatch(/^Hyundai Creta SX 1\.5 CRDi .*₹13,95,000/);
-      expect(meta(html, 'og:description')).toBe(meta(html, 'description'));
-      expect(meta(html, 'keywords')).toContain('Hyundai');
-      expect(meta(html, 'keywords')).toContain('Creta');
-      expect(meta(html, 'robots')).toBe('index,follow');
-      expect(meta(html, 'og:type')).toBe('product');
-      expect(meta(html, 'og:url')).toBe(`${base}/vehicle/${id}`);
-      const canonical = tags(html, 'link').filter((link) => link.rel === 'canonical');
-      expect(canonical).toHaveLength(1);
-      expect(canonical[0]!.href).toBe(`${base}/vehicle/${id}`);
-      expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+      expect(metaContent(html, 'og:title')).toBe(title);
+      expect(metaContent(html, 'twitter:title')).toBe(title);
+      expect(metaContent(html, 'description')).toMatch(/^Hyundai Creta SX 1\.5 CRDi .*₹13,95,000/);
+      expect(metaContent(html, 'og:description')).toBe(metaContent(html, 'description'));
+      expect(metaContent(html, 'keywords')).toContain('Hyundai');
+      expect(metaContent(html, 'keywords')).toContain('Creta');
+      expect(metaContent(html, 'robots')).toBe('index,follow');
+      expect(metaContent(html, 'og:type')).toBe('product');
+      expect(metaContent(html, 'og:url')).toBe(`${base}/vehicle/${id}`);
+      expect(canonicalLinks(html)).toEqual([`${base}/vehicle/${id}`]);
+      expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
 
-      const image = meta(html, 'og:image')!;
+      const image = metaContent(html, 'og:image')!;
       expect(image).toMatch(new RegExp(`^${base.replace(/[.]/g, '\\.')}/media/\\S+\\.webp$`));
-      expect(meta(html, 'twitter:image')).toBe(image);
+      expect(metaContent(html, 'twitter:image')).toBe(image);
       const photo = await fetch(image);
       expect(photo.status).toBe(200);
       expect(photo.headers.get('content-type')).toBe('image/webp');
@@ -221,7 +213,7 @@ describe.skipIf(!base)('vehicle details page', () => {
       expect(data.url).toBe(`${base}/vehicle/${id}`);
       expect(data.brand).toEqual({ '@type': 'Brand', name: 'Hyundai' });
       expect(data.vehicleModelDate).toBe('2021');
-      expect(data.image).toBe(meta(html, 'og:image'));
+      expect(data.image).toBe(metaContent(html, 'og:image'));
       expect(data.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR', price: 1395000, availability: 'https://schema.org/InStock' });
     });
 
@@ -264,8 +256,8 @@ describe.skipIf(!base)('vehicle details page', () => {
       for (const absent of ['Vehicle Condition Report', 'Refurbishment Details', 'Finance Options', 'Video Walkthrough']) expect(sections).not.toContain(absent);
       expect(text).not.toContain('Featured');
       // Link previews fall back to the small card without an image.
-      expect(meta(page.html, 'og:image')).toBeUndefined();
-      expect(meta(page.html, 'twitter:card')).toBe('summary');
+      expect(metaContent(page.html, 'og:image')).toBeUndefined();
+      expect(metaContent(page.html, 'twitter:card')).toBe('summary');
       expect(jsonLd(page.html).image).toBeUndefined();
     });
 
@@ -317,7 +309,7 @@ describe.skipIf(!base)('vehicle details page', () => {
         expect(text).toContain("The vehicle you're looking for doesn't exist or may have been removed.");
         const browse = links(page.html).find((link) => link.text === 'Browse Available Vehicles');
         expect(browse?.href).toBe('/');
-        expect(meta(page.html, 'robots')).toBe('noindex,nofollow');
+        expect(metaContent(page.html, 'robots')).toBe('noindex,nofollow');
         expect(page.html).not.toContain('application/ld+json');
       },
     );

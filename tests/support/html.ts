@@ -41,3 +41,17 @@ export function tags(html: string, name: string): Array<Record<string, string>> 
 }
 
 export const titleOf = (html: string) => decodeEntities(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '');
+
+/** The content of the page's <meta> with this name or property; a page that has two is an error. */
+export function metaContent(html: string, key: string): string | undefined {
+  const found = tags(html, 'meta').filter((tag) => tag.name === key || tag.property === key);
+  if (found.length > 1) throw new Error(`the page has ${found.length} <meta> ${key}`);
+  return found[0]?.content;
+}
+
+/** The href of every canonical link of the page (it should have exactly one). */
+export function canonicalLinks(html: string): string[] {
+  return tags(html, 'link')
+    .filter((link) => link.rel === 'canonical')
+    .map((link) => link.href ?? '');
+}
