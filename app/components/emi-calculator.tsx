@@ -24,6 +24,28 @@ export function EmiCalculator({ price, action, initial, serverErrors }: { price:
 
   return (
     <form method="get" action={action} onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-4" aria-describedby="emi-note">
+      {/* The answer comes first: on a phone it stays in sight while the fields below it change. */}
+      <div aria-live="polite" className="grid grid-cols-2 gap-3 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-100 sm:grid-cols-4">
+        <p className="col-span-2 sm:col-span-1">
+          <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">EMI</span>
+          <output htmlFor="emi-dp emi-rate emi-tenure" className="text-2xl font-extrabold text-brand-800">
+            {formatRupees(summary.emi)}
+          </output>
+          <span className="text-sm text-slate-700">/month</span>
+        </p>
+        <p>
+          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">Loan amount</span>
+          <span className="font-bold">{formatRupees(summary.loan)}</span>
+        </p>
+        <p>
+          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">Total interest</span>
+          <span className="font-bold">{formatRupees(summary.totalInterest)}</span>
+        </p>
+        <p>
+          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">Total paid</span>
+          <span className="font-bold">{formatRupees(summary.totalPaid)}</span>
+        </p>
+      </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="flex flex-col gap-1">
           <label htmlFor="emi-dp" className="font-semibold">
@@ -69,27 +91,6 @@ export function EmiCalculator({ price, action, initial, serverErrors }: { price:
           Calculate EMI
         </button>
       </noscript>
-      <div aria-live="polite" className="grid grid-cols-2 gap-3 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-100 sm:grid-cols-4">
-        <p className="col-span-2 sm:col-span-1">
-          <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">EMI</span>
-          <output htmlFor="emi-dp emi-rate emi-tenure" className="text-2xl font-extrabold text-brand-800">
-            {formatRupees(summary.emi)}
-          </output>
-          <span className="text-sm text-slate-700">/month</span>
-        </p>
-        <p>
-          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">Loan amount</span>
-          <span className="font-bold">{formatRupees(summary.loan)}</span>
-        </p>
-        <p>
-          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">Total interest</span>
-          <span className="font-bold">{formatRupees(summary.totalInterest)}</span>
-        </p>
-        <p>
-          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">Total paid</span>
-          <span className="font-bold">{formatRupees(summary.totalPaid)}</span>
-        </p>
-      </div>
       <p id="emi-note" className="text-xs text-slate-600">
         Total paid is the down payment plus every instalment. Figures are indicative; the lender decides the final rate and terms.
       </p>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { Link } from 'react-router';
 import { carsToCompare } from '../../server/catalog/compare.ts';
 import { compareStore } from '../components/compare-store.ts';
@@ -6,7 +6,7 @@ import { CloseIcon } from '../components/icons.tsx';
 import { useRootData } from '../components/root-data.ts';
 import { VehicleImage } from '../components/vehicle-image.tsx';
 import { appContext } from '../context.ts';
-import { compareIdsNotice, parseCompareIds } from '../lib/compare.ts';
+import { COMPARE_MAX_PHONE, compareIdsNotice, parseCompareIds } from '../lib/compare.ts';
 import { compareRows, visibleRows } from '../lib/compare-rows.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
@@ -35,6 +35,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   const rows = visibleRows(compareRows(available, finance), hideCommon, available.length);
   const columns = entries.map((entry) => (entry.available ? available.indexOf(entry.vehicle) : -1));
   const availableKey = available.map((vehicle) => vehicle.id).join(',');
+  const fitsPhone = entries.length <= COMPARE_MAX_PHONE;
 
   // The cars on this page become the tray's: the link is the list being looked at.
   useEffect(() => {
@@ -74,14 +75,20 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               Rows where the cars differ are highlighted.
             </p>
           ) : null}
+          {fitsPhone ? null : (
+            <p className="text-sm font-medium text-slate-700 sm:hidden" aria-hidden="true">
+              Swipe the table sideways to see all {entries.length} cars →
+            </p>
+          )}
           <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
-            <table className="w-full min-w-max border-separate border-spacing-0 overflow-hidden rounded-2xl bg-white text-sm shadow-sm ring-1 ring-slate-200">
+            {/* Up to a phone's three cars share a phone's width, so every car is in sight; four scroll, the labels staying put. */}
+            <table className={`w-full min-w-max ${fitsPhone ? 'max-sm:min-w-0 max-sm:table-fixed' : ''} border-separate border-spacing-0 overflow-hidden rounded-2xl bg-white text-sm shadow-sm ring-1 ring-slate-200`}>
               <caption className="sr-only">
                 {entries.length} {entries.length === 1 ? 'car' : 'cars'} side by side{hideCommon && available.length > 1 ? ', rows that are the same for every car hidden' : ''}
               </caption>
               <thead>
                 <tr>
-                  <td className="sticky left-0 z-10 w-[4.75rem] bg-white sm:w-40" />
+                  <td className="sticky left-0 z-10 w-20 bg-white sm:w-40" />
                   {entries.map((entry) => {
                     const remove = paths.compare(
                       ids.filter((id) => id !== entry.id),
@@ -89,7 +96,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                     );
                     const title = entry.available ? cardTitle(entry.vehicle) : (entry.title ?? `Car ${entry.id}`);
                     return (
-                      <th key={entry.id} scope="col" className="w-32 min-w-32 border-b border-slate-200 p-2 text-left align-top font-normal sm:w-56 sm:p-3">
+                      <th key={entry.id} scope="col" className={`w-32 min-w-32 ${fitsPhone ? 'max-sm:w-auto max-sm:min-w-0' : ''} border-b border-slate-200 p-1.5 text-left align-top font-normal sm:w-56 sm:p-3`}>
                         <div className="flex flex-col gap-2">
                           {entry.available ? (
                             <VehicleImage image={entry.vehicle.images[0] ?? null} alt="" sizes="(min-width: 640px) 208px, 112px" className="aspect-[4/3] w-full max-w-52 rounded-xl" />
@@ -107,7 +114,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                             <span className="w-fit rounded-full bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">Reserved</span>
                           ) : null}
                           {entry.available ? null : <p className="text-slate-600">This car is no longer available.</p>}
-                          <Link to={remove} replace preventScrollReset className="inline-flex w-fit items-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold text-slate-600 ring-1 ring-slate-300 hover:bg-slate-100" aria-label={`Remove ${title} from compare`}>
+                          <Link to={remove} replace preventScrollReset className="inline-flex w-fit items-center gap-0.5 rounded-lg px-1.5 py-1 text-xs sm:gap-1 sm:px-2 font-semibold text-slate-600 ring-1 ring-slate-300 hover:bg-slate-100" aria-label={`Remove ${title} from compare`}>
                             <CloseIcon className="h-3.5 w-3.5" /> Remove
                           </Link>
                         </div>
@@ -136,13 +143,13 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                         </tr>
                       ) : null,
                       <tr key={`${row.group}-${row.label}`} className={tone}>
-                        <th scope="row" className={`sticky left-0 z-10 border-b border-slate-100 p-2 text-left align-top text-xs font-medium text-slate-600 sm:p-3 sm:text-sm ${tone}`}>
+                        <th scope="row" className={`sticky left-0 z-10 border-b border-slate-100 px-1 py-1.5 text-left align-top text-[11px] font-medium text-slate-600 wrap-break-word sm:p-3 sm:text-sm ${tone}`}>
                           {row.label}
                           {row.differs && available.length > 1 ? <span className="sr-only"> (differs)</span> : null}
                         </th>
                         {columns.map((column, position) => (
-                          <td key={ids[position]} className="border-b border-slate-100 p-2 align-top font-semibold text-slate-900 sm:p-3">
-                            {column === -1 ? <span className="font-normal text-slate-400">—</span> : row.values[column]}
+                          <td key={ids[position]} className="border-b border-slate-100 p-1.5 align-top text-xs font-semibold text-slate-900 wrap-break-word sm:p-3 sm:text-sm">
+                            {column === -1 ? <span className="font-normal text-slate-400">—</span> : breakAfterSlash(row.values[column]!)}
                           </td>
                         ))}
                       </tr>,
@@ -159,4 +166,18 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+/** Lets a narrow phone column break "₹8,225/month" after the slash rather than inside a word. */
+function breakAfterSlash(text: string): React.ReactNode {
+  return text.split('/').map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+      {part}
+    </Fragment>
+  ));
 }

@@ -65,6 +65,37 @@ describe('compare and the EMI calculator', () => {
     }
   });
 
+  test('at 375 px nothing hides under the tray: the calculator’s answer after "Calculate your EMI", and three cars on the compare page', async () => {
+    const response = await fetch(`${harness.baseUrl}/api/v1/vehicles?perPage=50`);
+    const priced = ((await response.json()) as { items: Array<{ id: number; priceRupees: number | null }> }).items.filter((item) => item.priceRupees !== null).slice(0, 3);
+    const { page } = await harness.open({ viewport: 'mobile' });
+    await page.goto(`/vehicle/${priced[0]!.id}`);
+    await waitForHydration(page, 'main form[action="/compare"] button');
+    await page.getByRole('main').locator('form[action="/compare"] button').click();
+    const tray = page.getByRole('complementary', { name: 'Cars to compare' });
+    await visible(tray.getByText('1 of 3 cars'));
+    await page.getByRole('link', { name: 'Calculate your EMI' }).click();
+    await page.waitForURL((url) => url.hash === '#emi');
+    const answer = page.getByRole('region', { name: 'EMI calculator' }).locator('[aria-live="polite"]');
+    const trayTop = (await tray.locator('div').first().boundingBox())!.y;
+    const box = await waitFor(async () => (await answer.boundingBox())!, (found) => found.y >= 0 && found.y + found.height <= trayTop);
+    expect(box.y + box.height).toBeLessThanOrEqual(trayTop);
+    await harness.screenshot(page, 'emi-calculator-with-tray-375');
+
+    // Three cars, a phone's most: every column is on screen, none behind a sideways scroll.
+    await page.goto(`/compare?ids=${priced.map((car) => car.id).join(',')}`);
+    const heads = page.getByRole('main').locator('thead th');
+    expect(await heads.count()).toBe(3);
+    for (const head of await heads.all()) {
+      const { x, width } = (await head.boundingBox())!;
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x + width).toBeLessThanOrEqual(375);
+    }
+    const table = page.getByRole('main').locator('table');
+    expect(await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
+    await harness.screenshot(page, 'compare-three-375', { fullPage: true });
+  });
+
   test('the calculator answers live as the buyer types', async () => {
     const car = await pricedCar();
     const { page } = await harness.open({ viewport: 'mobile' });
