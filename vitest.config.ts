@@ -32,7 +32,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // One worker process runs many unit files, loading the modules they share once: unit
+          // tests change no module state, environment or globals (decision 037). Half the CPU.
+          isolate: false,
+        },
       },
       ...(['sqlite', 'postgres'] as const).map((dialect) => ({
         extends: true as const,
@@ -52,10 +59,13 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // One browser file at a time: several Chromiums beside the integration servers starve
-          // the pages' hydration on a 2-core machine and make the journeys flaky.
-          fileParallelism: false,
-          globalSetup: ['tests/support/global-server.ts'],
+          // Two browser files at a time, each with its own Chromium (and the servers it starts),
+          // whatever the cores: one file alone waits on its browser and server most of the time,
+          // and more than two starve the pages' hydration on a 2-core machine (decision 037).
+          maxWorkers: 2,
+          // Its own group, after the others, when one Vitest run has every project: a group has one worker count.
+          sequence: { groupOrder: 1 },
+          globalSetup: ['tests/support/global-server.ts', 'tests/support/global-browser.ts'],
           setupFiles: ['tests/support/error-log-check.ts'],
           provide: { dialect: 'sqlite' as const },
           testTimeout: 90_000,

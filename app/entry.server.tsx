@@ -1,10 +1,22 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
 import { appContext } from './context.ts';
 import { NonceContext } from './lib/nonce.tsx';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors in loaders, actions and rendering go to the server's log. React Router's own handler
+ * prints every one with its stack to stderr, also the answers it makes itself for a visitor's
+ * mistake, such as the 405 to a POST on a page without an action (POST /about): those are the
+ * visitor's, already answered with their status, and no error of the server's.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  context.get(appContext).logger.error({ err: error, path: new URL(request.url).pathname }, 'error in a page');
+};
 
 /**
  * Renders the whole document into one buffer and answers with it. No page defers data, so

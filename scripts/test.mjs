@@ -42,8 +42,8 @@ const chosenFiles = extra.filter((arg, index) => !arg.startsWith('-') && extra[i
 const vitest = (args) => ['exec', '--', 'vitest', 'run', '--reporter=default', '--reporter=./tests/support/summary-reporter.ts', ...args];
 const summaryFiles = ['test-results/summary.json', 'test-results/summary-e2e.json'];
 for (const file of summaryFiles) rmSync(file, { force: true });
-// The browser project runs one file at a time (vitest.config.ts), so in a Vitest run of its own
-// it goes beside the others instead of after them.
+// The browser project runs two files at a time (vitest.config.ts) in a Vitest run of its own,
+// beside the others instead of after them.
 const whole = chosenProjects.length === 0 && chosenFiles.length === 0;
 const runs = await Promise.all([
   run('typecheck', ['run', 'typecheck']),

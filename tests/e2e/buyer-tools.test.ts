@@ -183,7 +183,9 @@ describe('the buyer’s tools at 375 px', () => {
     expect(await card.getByText(/^EMI from/).textContent()).toBe(`EMI from ${emi}/month`);
 
     await card.getByRole('heading', { level: 3 }).getByRole('link').click();
-    await page.waitForURL(/\/vehicle\/\d+$/);
+    // Not until 'load': a click before hydration is a full navigation that waits for every photo,
+    // and what the test needs next is the text it waits for below.
+    await page.waitForURL(/\/vehicle\/\d+$/, { waitUntil: 'commit' });
     await visible(page.getByRole('main').getByText(`EMI from ${emi}/month`, { exact: true }).first());
     const calculator = page.getByRole('region', { name: 'EMI calculator' });
     const output = calculator.locator('output');

@@ -5,7 +5,7 @@ import type { AxeResults } from 'axe-core';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { hidden, launchChromium, screenshotDir, viewports, visible, type ViewportName } from '../support/browser.ts';
+import { downloadedText, hidden, launchChromium, screenshotDir, viewports, visible, type ViewportName } from '../support/browser.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -189,7 +189,7 @@ describe.skipIf(!sharedServer().url)('lead forms in the browser', () => {
     await visible(page.getByRole('heading', { name: 'Tata Nexon XZ+' }));
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^sell-submissions-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await downloadedText(download);
     const row = csv.split('\r\n').find((line) => line.includes('Tata Nexon XZ+'));
     expect(row).toContain('Kavya Iyer,98400 12345,Tata Nexon XZ+,2020,"7,25,000","Second owner, सर्विस रिकॉर्ड 🚗",contacted,Inspection booked for Saturday');
   });

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { browserHarness, findVehicleId, visible , signUpInBrowser } from '../support/browser.ts';
+import { browserHarness, downloadedText, findVehicleId, visible , signUpInBrowser } from '../support/browser.ts';
 import { uniqueEmail } from '../support/http-client.ts';
 
 /**
@@ -42,7 +41,7 @@ describe('my data and my account', () => {
     await harness.screenshot(page, 'privacy-profile-375', { fullPage: true });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const file = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    const file = JSON.parse(await downloadedText(download));
     expect(file.account.email).toBe(email);
     expect(file.wishlist).toEqual([expect.objectContaining({ vehicleId, available: true })]);
     expect(title).toContain(file.wishlist[0].name);

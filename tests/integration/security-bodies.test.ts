@@ -252,6 +252,22 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
     expect(await uploadLeftovers()).toEqual([]);
   }, 180_000);
 
+  // The server is a process of its own here, so its output holds its standard error too:
+  // React Router's default error handler printed the 405's stack trace there, before the answer.
+  test('a POST to a page without an action answers 405, and the server prints nothing about it', async () => {
+    const visitor = new HttpClient(server.url, { address: freshAddress() });
+    const printedBefore = server.output().length;
+    for (const pagePath of ['/about', '/about.data', '/privacy', '/categories']) {
+      const response = await visitor.postForm(pagePath, { name: 'Ravi' });
+      const text = await response.text();
+      expect(response.status, pagePath).toBe(405);
+      // The page carries React Router's one-line explanation in its data, never a stack.
+      expect(text, pagePath).not.toMatch(/\n\s+at [\w.<>]+ \(|node_modules/);
+    }
+    const printed = server.output().slice(printedBefore);
+    expect(printed).not.toMatch(/405|Method Not Allowed|did not provide an `action`|\n\s+at /);
+  });
+
   test('upload temp files are gone after a stored submission, a refused photo and an admin upload', async () => {
     const good = { name: 'front.jpg', bytes: await photo(), type: 'image/jpeg' };
     const stored = await postSell(new HttpClient(server.url, { address: freshAddress() }), [good]);

@@ -1,13 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { text } from 'node:stream/consumers';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Download, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { sharedServer } from './shared.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
 
 /**
  * Browser tests drive Debian's Chromium through playwright-core (no browser download).
- * `browserHarness()` launches one browser per test file; every page it opens records console
+ * The browser project starts one Chromium for the run (global-browser.ts); `browserHarness()`
+ * and `launchChromium()` connect a test file to it. Every page the harness opens records console
  * errors and uncaught page errors, and the test fails after it ends if there was one it did
  * not expect.
  */
@@ -60,8 +62,18 @@ export type BrowserHarness = {
   screenshot: (page: Page, name: string, options?: { fullPage?: boolean }) => Promise<string>;
 };
 
+/** The run's Chromium, for the browser project's global setup to share. */
+export async function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A connection to the run's Chromium (a Chromium of its own outside the browser project).
+ * Its `close()` closes the contexts this file opened and leaves the browser to the others.
+ */
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const endpoint = (inject as unknown as (key: string) => string | undefined)('browserEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 export function browserHarness(): BrowserHarness {
@@ -155,6 +167,11 @@ export async function openPageOn(
 export async function saveScreenshot(page: Page, name: string, fullPage = true): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+/** A downloaded file's text, streamed from the run's Chromium (the file is on its side, not the test's). */
+export async function downloadedText(download: Download): Promise<string> {
+  return text(await download.createReadStream());
 }
 
 /** Ids from the JSON API, so the tests never hard-code database ids. */
