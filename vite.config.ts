@@ -67,6 +67,11 @@ export default defineConfig({
     // The server bundle's entry is our Hono server, which imports the React Router build,
     // so the web app, the JSON API and the media routes share one module graph.
     ssr: { build: { rollupOptions: { input: './server/http/server-entry.ts' } } },
+    // Preact and React Router load on every page: one chunk instead of five (fewer requests on
+    // a slow phone network, and it compresses 4 KB smaller; decision 039).
+    client: {
+      build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: /node_modules[\\/](preact|react-router)[\\/]/ }] } } } },
+    },
   },
   plugins: [serverCodeStaysOnServer(), preactInTheBrowser(), tailwindcss(), reactRouter()],
 });
