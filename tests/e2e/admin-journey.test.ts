@@ -78,11 +78,8 @@ it('sets up the first admin, manages a car from listing to deletion', async () =
   // Setup is closed now that an admin exists.
   await page.goto('/setup-admin');
   await page.waitForURL('**/admin-login');
-  // The sign-in form solves the bot check in the page: wait until React has attached it.
-  await page.waitForFunction(() => {
-    const form = document.querySelector('form[method="post"]');
-    return Boolean(form && Object.keys(form).some((key) => key.startsWith('__reactProps')));
-  });
+  // The sign-in form solves the bot check in the page: wait until the page has hydrated.
+  await waitForHydration(page, 'form[method="post"]');
 
   await page.getByLabel('Email').fill(EMAIL);
   await page.getByLabel('Password').fill(PASSWORD);

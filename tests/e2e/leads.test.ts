@@ -5,7 +5,7 @@ import type { AxeResults } from 'axe-core';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { downloadedText, hidden, launchChromium, screenshotDir, viewports, visible, type ViewportName } from '../support/browser.ts';
+import { downloadedText, hidden, launchChromium, screenshotDir, viewports, visible, waitForHydration, type ViewportName } from '../support/browser.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -48,13 +48,8 @@ async function open(options: { viewport?: ViewportName; context?: BrowserContext
   return { page, context };
 }
 
-/** Submitting before React has attached its handlers would post the plain form instead. */
-async function hydrated(page: Page, selector = 'form[method="post"]') {
-  await page.waitForFunction((css) => {
-    const form = document.querySelector(css);
-    return Boolean(form && Object.keys(form).some((key) => key.startsWith('__reactProps')));
-  }, selector);
-}
+/** Submitting before the page has hydrated would post the plain form instead. */
+const hydrated = (page: Page, selector = 'form[method="post"]') => waitForHydration(page, selector);
 
 async function screenshot(page: Page, name: string) {
   await mkdir(screenshotDir, { recursive: true });

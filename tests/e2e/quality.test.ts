@@ -147,9 +147,9 @@ describe('layout stability', () => {
     await page.goto(path());
     await page.waitForLoadState('load');
     await loadAllImages(page);
-    // Settled: React has hydrated the page (its props sit on the DOM), the fonts are in, and two
-    // frames have been drawn since; then the observer hands over what it has not delivered yet.
-    await page.waitForFunction(() => Object.keys(document.body.querySelector('header') ?? {}).some((key) => key.startsWith('__react')));
+    // Settled: the page has hydrated, the fonts are in, and two frames have been drawn since;
+    // then the observer hands over what it has not delivered yet.
+    await waitForHydration(page, 'header');
     const shifts = await page.evaluate(async () => {
       await document.fonts.ready;
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));

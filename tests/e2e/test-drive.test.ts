@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, openPageOn, saveScreenshot, visible, waitFor, signUpInBrowser, type ViewportName } from '../support/browser.ts';
+import { launchChromium, openPageOn, saveScreenshot, visible, waitFor, waitForHydration, signUpInBrowser, type ViewportName } from '../support/browser.ts';
 import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
@@ -21,13 +21,8 @@ const errors: string[] = [];
 const open = (viewport: ViewportName, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) => openPageOn(browser, server.url, viewport, errors, storageState ? { storageState } : {});
 const shot = saveScreenshot;
 
-/** React has attached its handlers to the page's forms (the sign-in forms solve the bot check in the page). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const form = document.querySelector('form[method="post"]');
-    return Boolean(form && Object.keys(form).some((key) => key.startsWith('__reactProps')));
-  });
-}
+/** The page has hydrated (the sign-in forms solve the bot check in the page). */
+const hydrated = (page: Page) => waitForHydration(page, 'form[method="post"]');
 
 beforeAll(async () => {
   server = await startTestServer({ dialect: 'sqlite', seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, PAGE_CACHE_SECONDS: '0', SETTINGS_CACHE_SECONDS: '0' } });

@@ -187,14 +187,16 @@ export async function findVehicleId(baseUrl: string, query: string, pick: (item:
 export type VehicleListItem = { id: number; name: string; make: string; model: string; featured: boolean; cover: unknown };
 
 /**
- * Waits until React has attached its handlers to the element `selector` finds. 'networkidle'
+ * Waits until the page has hydrated and the element `selector` finds is there. 'networkidle'
  * is no such signal: on a busy machine the page's script may hydrate after the network went
- * quiet, and a change made before that is lost (or a form posts the plain way).
+ * quiet, and a change made before that is lost (or a form posts the plain way). The browser
+ * runs Preact (decision 039), which hydrates the whole page in one synchronous pass that starts
+ * by creating the router, so once the router exists, as seen from here, every handler is attached.
  */
 export async function waitForHydration(page: Page, selector: string): Promise<void> {
   await page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return Boolean(element && Object.keys(element).some((key) => key.startsWith('__reactProps')));
+    const hydrating = (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter;
+    return Boolean(hydrating && document.querySelector(css));
   }, selector);
 }
 

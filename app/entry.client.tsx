@@ -1,0 +1,36 @@
+import { Fragment, options } from 'preact';
+import { startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+
+// The browser runs Preact's compatibility layer (decision 039); this is React Router's default
+// browser entry with two changes Preact needs.
+//
+// Preact treats `document` as the browser's and hydrates into <html>, so the root layout's
+// <html> element is taken as just its children (head and body); its attributes are the server's.
+const previousVNodeHook = options.vnode;
+options.vnode = (vnode) => {
+  if (vnode.type === 'html') vnode.type = Fragment;
+  previousVNodeHook?.(vnode);
+};
+
+// Preact pairs the server's elements with its own by tag name, in order, and does not correct
+// attributes while hydrating. React's server renderer adds to <head> preloads of its own (the
+// high-priority images) and moves there the module preloads that <Scripts> renders in <body>;
+// left in place, they would be paired with the icon, canonical and stylesheet links, and those
+// would be dropped. Their downloads have started; the page itself renders none of them in <head>.
+for (const hint of document.head.querySelectorAll('link[rel="preload"], link[rel="modulepreload"]')) hint.remove();
+
+// The router suspends on its first render until the page's data is decoded. React waits for
+// that at the root; Preact resumes a suspended hydration with only the first DOM node (<head>)
+// and renders a second <body>. So wait for the data first: the router's first call throws the
+// promise of the decoding (it cannot be done yet, so no hook runs outside a render).
+try {
+  HydratedRouter({});
+} catch (pending) {
+  if (!(pending instanceof Promise)) throw pending;
+  await pending;
+}
+startTransition(() => {
+  hydrateRoot(document, <HydratedRouter />);
+});
