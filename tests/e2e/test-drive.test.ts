@@ -1,13 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, openPageOn, saveScreenshot, visible, waitFor, waitForHydration, signUpInBrowser, type ViewportName } from '../support/browser.ts';
+import { priceDigits } from '../../app/lib/format.ts';
 import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
 
 /**
  * A buyer books a test drive on a phone (375 px): sign up, verify the phone with the code from
- * the SMS, open a car, "Book a test drive", choose the hub, tomorrow and an hour with places
+ * the SMS, narrow the listing to 5–8 lakh and diesel in the filter sheet, sort it by price, put
+ * two cars in compare and open the first from the compare page, "Book a test drive", choose the hub, tomorrow and an hour with places
  * left, confirm; the profile lists it. Then the admin sees it on the day's schedule and
  * confirms it. Screenshots of every step at 375 px and of the steps and the schedule at 1280 px.
  */
@@ -60,10 +62,54 @@ it('a buyer books a test drive on a phone and the admin sees it on the day’s s
   await page.getByRole('button', { name: 'Verify and Save' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 
-  // A car for sale: "Book a test drive".
-  const list = (await (await fetch(`${server.url}/api/v1/vehicles?perPage=50`)).json()) as { items: Array<{ id: number; status: string }> };
-  const car = list.items.find((item) => item.status === 'available')!;
-  await page.goto(`/vehicle/${car.id}`);
+  // The listing's filter sheet: 5–8 lakh and diesel, then sorted by price.
+  await waitForHydration(page, '#filters form');
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await sheet.getByRole('checkbox', { name: /^₹5–8 lakh \(/ }).check();
+  await sheet.getByRole('checkbox', { name: /^Diesel \(/ }).check();
+  await waitFor(async () => (await sheet.locator('button[type="submit"]').textContent()) ?? '', (text) => /^Show \d+ cars?$/.test(text));
+  await sheet.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => url.searchParams.get('budget') === '5-8' && url.searchParams.get('fuel') === 'diesel');
+  await waitForHydration(page, '#listing-sort');
+  await page.getByLabel('Sort by').selectOption('price_asc');
+  await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc' && url.searchParams.get('fuel') === 'diesel');
+  const expected = ((await (await fetch(`${server.url}/api/v1/vehicles?budget=5-8&fuel=diesel&sort=price_asc`)).json()) as { items: Array<{ priceRupees: number; fuelType: string }> }).items;
+  expect(expected.length).toBeGreaterThanOrEqual(2);
+  const listing = page.getByRole('region', { name: 'Vehicles for sale' });
+  const cards = listing.getByRole('article');
+  const prices = await waitFor(
+    async () => (await cards.locator('p.text-brand-700').allTextContents()).map((text) => priceDigits(text)),
+    (shown) => shown.join() === expected.map((item) => item.priceRupees).join(),
+  );
+  expect(prices).toEqual([...prices].sort((a, b) => a! - b!));
+  for (const price of prices) expect(price! >= 500_000 && price! < 800_000).toBe(true);
+  expect(expected.every((item) => /diesel/i.test(item.fuelType))).toBe(true);
+  // Each card's facts line ("2021 · Diesel · Manual · 48,000 km") says diesel.
+  const facts = (await cards.locator('p.text-sm.text-slate-600').allTextContents()).filter((line) => line.includes('·'));
+  expect(facts).toHaveLength(prices.length);
+  for (const line of facts) expect(line).toContain('Diesel');
+  await shot(page, 'test-drive-0-filtered-375');
+
+  // Two of them into compare; the compare page shows both.
+  await waitForHydration(page, 'main article form[action="/compare"] button');
+  const titles = (await cards.getByRole('heading', { level: 3 }).allTextContents()).slice(0, 2).map((text) => text.trim());
+  for (const cardTitle of titles) {
+    const toggle = listing.getByRole('button', { name: `Compare ${cardTitle}`, exact: true });
+    await toggle.click();
+    await waitFor(() => toggle.getAttribute('aria-pressed'), (pressed) => pressed === 'true');
+  }
+  await page.getByRole('complementary', { name: 'Cars to compare' }).getByRole('link', { name: 'Compare 2' }).click();
+  await page.waitForURL(/\/compare\?ids=\d+,\d+$/);
+  const heads = page.getByRole('main').locator('thead th');
+  await visible(heads.nth(1));
+  expect((await heads.allTextContents()).map((text) => text.trim())).toEqual([expect.stringContaining(titles[0]!), expect.stringContaining(titles[1]!)]);
+  await shot(page, 'test-drive-0-compare-375');
+
+  // The first of them: "Book a test drive".
+  await heads.first().getByRole('link', { name: titles[0] }).first().click();
+  await page.waitForURL(/\/vehicle\/\d+$/);
+  const car = { id: Number(/\/vehicle\/(\d+)$/.exec(page.url())![1]) };
   const title = (await (await visible(page.getByRole('heading', { level: 1 }))).textContent())?.trim() ?? '';
   await page.getByRole('link', { name: 'Book a test drive' }).click();
   await page.waitForURL((url) => url.pathname === `/vehicle/${car.id}/test-drive`);

@@ -296,6 +296,8 @@ describe('search parity between SQLite and PostgreSQL', () => {
       '/?color=white,silver&state=MH,KA&trans=automatic',
       '/?km=-25000,100000-&fuel=electric,hybrid',
       '/?fuel=electric&budget=-3',
+      '/categories?category=suvs&fuel=diesel&sort=price_asc',
+      '/categories?category=suvs&trans=manual,automatic&sort=km_asc&page=2',
     ])('shows the same filtered listing page for %s: cards, counts, form, chips, robots and canonical', async (pathAndQuery) => {
       const [onSqlite, onPostgres] = await both(pathAndQuery);
       expect({ sqlite: onSqlite.status, postgres: onPostgres.status }).toEqual({ sqlite: 200, postgres: 200 });

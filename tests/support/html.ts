@@ -17,6 +17,8 @@ export function visibleText(html: string): string {
     .replace(/<script\b[\s\S]*?<\/script>/gi, ' ')
     .replace(/<style\b[\s\S]*?<\/style>/gi, ' ')
     .replace(/<!--[\s\S]*?-->/g, '')
+    // A line-break opportunity is no space: "₹8,225/<wbr>month" reads "₹8,225/month".
+    .replace(/<wbr\s*\/?>/gi, '')
     .replace(/<[^>]+>/g, ' ');
   return decodeEntities(bare).replace(/\s+/g, ' ').trim();
 }
