@@ -93,9 +93,10 @@ export function filterConditions(filters: ListingFilters): Partial<Record<Filter
  * The listing's order. `newest` is the order of the partial index vehicles_for_sale_idx
  * (featured first, then newest); the others put cars without the value (a price in words, no
  * odometer reading) last, and break ties newest first so pages never overlap. `table`: where
- * the columns are read, vehicles or PostgreSQL's vehicle_search (which copies them).
+ * the columns are read: vehicles, PostgreSQL's vehicle_search (which copies them) or the
+ * matches collected from it (server/catalog/vehicles.ts).
  */
-export function sortOrder(sort: Sort, table: 'vehicles' | 'vehicle_search' = 'vehicles'): RawBuilder<unknown> {
+export function sortOrder(sort: Sort, table: 'vehicles' | 'vehicle_search' | 'matches' = 'vehicles'): RawBuilder<unknown> {
   const column = (name: string) => sql.ref(`${table}.${name}`);
   switch (sort) {
     case 'newest':

@@ -83,6 +83,27 @@ export const LISTING_COUNT_CAP = 1000;
  */
 const CHECK_EACH_ROW_DEPTH = 50;
 
+/**
+ * PostgreSQL, a search from vehicle_search: collect every match from the trigram index and sort
+ * them (reading `matches` rows, each a random heap read), rather than walk the order's index and
+ * check each car's text until the page is full (about depth × cars ÷ matches rows, read in
+ * order). The planner prices that text check far below its cost and walks even for `creta`'s
+ * last page (25,000 rows instead of 3,400); a collected row costs about two walked ones
+ * (docs/decisions/040-search-side-table.md).
+ */
+async function collectBeforeSorting(database: Database, { depth, matches }: { depth: number; matches: number }): Promise<boolean> {
+  const { rows } = await sql<{ cars: number }>`SELECT reltuples AS cars FROM pg_class WHERE oid = 'vehicle_search'::regclass`.execute(database.db);
+  // reltuples is -1 until the table is first analysed.
+  const cars = Math.max(Number(rows[0]?.cars ?? 0), matches);
+  return 2 * matches * matches <= depth * cars;
+}
+
+/** The number of rows PostgreSQL's planner expects `query` to return (EXPLAIN, nothing run). */
+async function plannedRows(query: { explain: (format: 'json') => Promise<unknown[]> }): Promise<number> {
+  const [row] = (await query.explain('json')) as Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>;
+  return row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+}
+
 /** A page of the listing; `totalCapped`: there are more than `total` (= LISTING_COUNT_CAP) matches. */
 export type ListingPage = VehiclePage & { totalCapped: boolean };
 
@@ -151,9 +172,27 @@ export async function listVehicles(database: Database, options: ListingOptions, 
   // Many matches: walk the order's index and stop after the page; few: read them and sort.
   const checkEachRow = totalCapped && sqlite && window.offset + window.limit <= CHECK_EACH_ROW_DEPTH;
   const sort = options.sort ?? DEFAULT_SORT;
+  const collect =
+    fromSearchTable &&
+    (await collectBeforeSorting(database, {
+      depth: window.offset + window.limit,
+      // Past the cap the count stops: the planner's estimate from pg_trgm's statistics stands in.
+      matches: totalCapped ? await totals.read(JSON.stringify(['estimate', terms, options.categoryId ?? null, options.filters ?? null]), () => plannedRows(searchRows().select('vehicle_search.id'))) : matches,
+    }));
   // The page's ids first, then their rows: the cars skipped to reach a deep page are read from
   // the order's index alone (it holds the id), not each joined to its category.
-  const pageIds = fromSearchTable
+  const pageIds = collect
+    ? database.db
+        .with(
+          (cte) => cte('matches').materialized(),
+          () => searchRows().select(['vehicle_search.id', 'vehicle_search.featured', 'vehicle_search.created_at', 'vehicle_search.price_rupees', 'vehicle_search.model_year', 'vehicle_search.odometer']),
+        )
+        .selectFrom('matches')
+        .select('matches.id')
+        .orderBy(sortOrder(sort, 'matches'))
+        .limit(window.limit)
+        .offset(window.offset)
+    : fromSearchTable
     ? searchRows().select('vehicle_search.id').orderBy(sortOrder(sort, 'vehicle_search')).limit(window.limit).offset(window.offset)
     : database.db
         .selectFrom('vehicles')
