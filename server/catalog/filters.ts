@@ -92,20 +92,23 @@ export function filterConditions(filters: ListingFilters): Partial<Record<Filter
 /**
  * The listing's order. `newest` is the order of the partial index vehicles_for_sale_idx
  * (featured first, then newest); the others put cars without the value (a price in words, no
- * odometer reading) last, and break ties newest first so pages never overlap.
+ * odometer reading) last, and break ties newest first so pages never overlap. `table`: where
+ * the columns are read: vehicles, PostgreSQL's vehicle_search (which copies them) or the
+ * matches collected from it (server/catalog/vehicles.ts).
  */
-export function sortOrder(sort: Sort): RawBuilder<unknown> {
+export function sortOrder(sort: Sort, table: 'vehicles' | 'vehicle_search' | 'matches' = 'vehicles'): RawBuilder<unknown> {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
   switch (sort) {
     case 'newest':
-      return sql`vehicles.featured DESC, vehicles.created_at DESC, vehicles.id DESC`;
+      return sql`${column('featured')} DESC, ${column('created_at')} DESC, ${column('id')} DESC`;
     case 'price_asc':
-      return sql`vehicles.price_rupees ASC NULLS LAST, vehicles.id DESC`;
+      return sql`${column('price_rupees')} ASC NULLS LAST, ${column('id')} DESC`;
     case 'price_desc':
-      return sql`vehicles.price_rupees DESC NULLS LAST, vehicles.id DESC`;
+      return sql`${column('price_rupees')} DESC NULLS LAST, ${column('id')} DESC`;
     case 'year_desc':
-      return sql`vehicles.model_year DESC NULLS LAST, vehicles.id DESC`;
+      return sql`${column('model_year')} DESC NULLS LAST, ${column('id')} DESC`;
     case 'km_asc':
-      return sql`vehicles.odometer ASC NULLS LAST, vehicles.id DESC`;
+      return sql`${column('odometer')} ASC NULLS LAST, ${column('id')} DESC`;
   }
 }
 

@@ -97,8 +97,14 @@ function likePattern(term: string): string {
  * `checkEachRow` (SQLite, walking the listing's order for a first page of many matches): every
  * term as LIKE on the row, since asking the index would first collect every match of a common
  * word (30,000 for `diesel`) to keep 10 (docs/decisions/033-search-at-100k.md).
+ * `table` (PostgreSQL): the condition on `vehicle_search`, the narrow copy of the cars for sale
+ * that carries its own trigram index (migration 016), instead of on `vehicles`.
  */
-export function searchCondition(dialect: Dialect, terms: string[], options: { walkInOrder?: boolean; checkEachRow?: boolean } = {}): Expression<SqlBool> | null {
+export function searchCondition(
+  dialect: Dialect,
+  terms: string[],
+  options: { walkInOrder?: boolean; checkEachRow?: boolean; table?: 'vehicles' | 'vehicle_search' } = {},
+): Expression<SqlBool> | null {
   if (terms.length === 0) return null;
   // No car's text holds a control character (a NUL from a crafted URL would also break the
   // FTS5 query syntax and PostgreSQL's text input): such a word matches nothing.
@@ -125,8 +131,9 @@ export function searchCondition(dialect: Dialect, terms: string[], options: { wa
       conditions.push(sql<SqlBool>`vehicles.search_text LIKE ${likePattern(term)} ESCAPE '\\'`);
     }
   } else {
+    const searchText = sql.raw(`${options.table ?? 'vehicles'}.search_text`);
     for (const term of terms) {
-      conditions.push(sql<SqlBool>`vehicles.search_text LIKE ${likePattern(term)} ESCAPE '\\'`);
+      conditions.push(sql<SqlBool>`${searchText} LIKE ${likePattern(term)} ESCAPE '\\'`);
     }
   }
   return sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;

@@ -88,6 +88,27 @@ export const LISTING_COUNT_CAP = 1000;
  */
 const CHECK_EACH_ROW_DEPTH = 50;
 
+/**
+ * PostgreSQL, a search from vehicle_search: collect every match from the trigram index and sort
+ * them (reading `matches` rows, each a random heap read), rather than walk the order's index and
+ * check each car's text until the page is full (about depth × cars ÷ matches rows, read in
+ * order). The planner prices that text check far below its cost and walks even for `creta`'s
+ * last page (25,000 rows instead of 3,400); a collected row costs about two walked ones
+ * (docs/decisions/040-search-side-table.md).
+ */
+async function collectBeforeSorting(database: Database, { depth, matches }: { depth: number; matches: number }): Promise<boolean> {
+  const { rows } = await sql<{ cars: number }>`SELECT reltuples AS cars FROM pg_class WHERE oid = 'vehicle_search'::regclass`.execute(database.db);
+  // reltuples is -1 until the table is first analysed.
+  const cars = Math.max(Number(rows[0]?.cars ?? 0), matches);
+  return 2 * matches * matches <= depth * cars;
+}
+
+/** The number of rows PostgreSQL's planner expects `query` to return (EXPLAIN, nothing run). */
+async function plannedRows(query: { explain: (format: 'json') => Promise<unknown[]> }): Promise<number> {
+  const [row] = (await query.explain('json')) as Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>;
+  return row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+}
+
 /** A page of the listing; `totalCapped`: there are more than `total` (= LISTING_COUNT_CAP) matches. */
 export type ListingPage = VehiclePage & { totalCapped: boolean };
 
@@ -106,21 +127,45 @@ export async function listVehicles(database: Database, options: ListingOptions, 
     ...(walkInOrder && sqlite ? filters.map((condition) => sql<SqlBool>`+(${condition})`) : filters),
   ];
 
+  const terms = searchTerms(options.query ?? '');
+  // PostgreSQL answers a search from vehicle_search (migration 016): a narrow row per car for
+  // sale with the text and the order's columns, so matching and sorting thousands of matches
+  // does not read their whole rows. A category or filters narrow it through vehicles.
+  const searchRows = () => {
+    const conditions = [searchCondition('postgres', terms, { table: 'vehicle_search' })!];
+    if (options.categoryId !== undefined || filters.length > 0) {
+      const narrowed = database.db
+        .selectFrom('vehicles')
+        .where((eb) => eb.and([...listingBase(database, { categoryId: options.categoryId }), ...filters]))
+        .select('vehicles.id');
+      conditions.push(sql<SqlBool>`vehicle_search.id IN (${narrowed})`);
+    }
+    return database.db.selectFrom('vehicle_search').where((eb) => eb.and(conditions));
+  };
+  const fromSearchTable = !sqlite && terms.length > 0;
+
   // Counted without the category join (every vehicle has a category, and the join would make
   // the database read whole rows instead of the index), and only up to the cap. A plain search
   // on SQLite is counted in its index alone, which holds exactly the vehicles for sale.
-  const terms = searchTerms(options.query ?? '');
   const ftsOnly = sqlite && options.categoryId === undefined && filters.length === 0 && terms.length > 0 && terms.every((term) => term.length >= 3 && searchCondition(database.dialect, [term]) !== null && !hasControl(term));
   const count = async () => {
-    const counted = ftsOnly
-      ? await database.db
-          .selectFrom((db) => db.selectFrom(sql`vehicles_fts`.as('vehicles_fts')).where(sql<SqlBool>`vehicles_fts MATCH ${ftsMatch(terms)}`).select(sql`1`.as('one')).limit(LISTING_COUNT_CAP + 1).as('matches'))
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirst()
-      : await database.db
-          .selectFrom((db) => db.selectFrom('vehicles').where((eb) => eb.and(where(false))).select(sql`1`.as('one')).limit(LISTING_COUNT_CAP + 1).as('matches'))
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirst();
+    // Each source as `SELECT 1 … LIMIT cap + 1`, counted around it.
+    const one = sql`1`.as('one');
+    const cap = LISTING_COUNT_CAP + 1;
+    const matching = ftsOnly
+      ? database.db.selectFrom(sql`vehicles_fts`.as('vehicles_fts')).where(sql<SqlBool>`vehicles_fts MATCH ${ftsMatch(terms)}`).select(one).limit(cap).as('matches')
+      : fromSearchTable
+        ? searchRows().select(one).limit(cap).as('matches')
+        : database.db
+            .selectFrom('vehicles')
+            .where((eb) => eb.and(where(false)))
+            .select(one)
+            .limit(cap)
+            .as('matches');
+    const counted = await database.db
+      .selectFrom(matching)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirst();
     return Number(counted?.count ?? 0);
   };
   // The sort and the page do not change the count.
@@ -131,23 +176,42 @@ export async function listVehicles(database: Database, options: ListingOptions, 
 
   // Many matches: walk the order's index and stop after the page; few: read them and sort.
   const checkEachRow = totalCapped && sqlite && window.offset + window.limit <= CHECK_EACH_ROW_DEPTH;
-  const order = sortOrder(options.sort ?? DEFAULT_SORT);
+  const sort = options.sort ?? DEFAULT_SORT;
+  const collect =
+    fromSearchTable &&
+    (await collectBeforeSorting(database, {
+      depth: window.offset + window.limit,
+      // Past the cap the count stops: the planner's estimate from pg_trgm's statistics stands in.
+      matches: totalCapped ? await totals.read(JSON.stringify(['estimate', terms, options.categoryId ?? null, options.filters ?? null]), () => plannedRows(searchRows().select('vehicle_search.id'))) : matches,
+    }));
   // The page's ids first, then their rows: the cars skipped to reach a deep page are read from
   // the order's index alone (it holds the id), not each joined to its category.
-  const rows = await database.db
-    .selectFrom('vehicles')
-    .innerJoin('categories', 'categories.id', 'vehicles.category_id')
-    .where('vehicles.id', 'in', (db) =>
-      db
+  const pageIds = collect
+    ? database.db
+        .with(
+          (cte) => cte('matches').materialized(),
+          () => searchRows().select(['vehicle_search.id', 'vehicle_search.featured', 'vehicle_search.created_at', 'vehicle_search.price_rupees', 'vehicle_search.model_year', 'vehicle_search.odometer']),
+        )
+        .selectFrom('matches')
+        .select('matches.id')
+        .orderBy(sortOrder(sort, 'matches'))
+        .limit(window.limit)
+        .offset(window.offset)
+    : fromSearchTable
+    ? searchRows().select('vehicle_search.id').orderBy(sortOrder(sort, 'vehicle_search')).limit(window.limit).offset(window.offset)
+    : database.db
         .selectFrom('vehicles')
         .where((eb) => eb.and(where(totalCapped, checkEachRow)))
         .select('vehicles.id')
-        .orderBy(order)
+        .orderBy(sortOrder(sort))
         .limit(window.limit)
-        .offset(window.offset),
-    )
+        .offset(window.offset);
+  const rows = await database.db
+    .selectFrom('vehicles')
+    .innerJoin('categories', 'categories.id', 'vehicles.category_id')
+    .where('vehicles.id', 'in', pageIds)
     .select(summaryColumns)
-    .orderBy(order)
+    .orderBy(sortOrder(sort))
     .execute();
 
   const covers = await coversFor(

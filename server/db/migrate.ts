@@ -12,6 +12,7 @@ import * as rentals from './migrations/008-rentals.ts';
 import * as dashboardVisits from './migrations/010-dashboard-visits.ts';
 import * as searchForSale from './migrations/011-search-for-sale.ts';
 import * as saleListingIndexes from './migrations/014-sale-listing-indexes.ts';
+import * as searchSideTable from './migrations/016-search-side-table.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -28,6 +29,7 @@ const migrations: Record<string, DialectMigration> = {
   '010-dashboard-visits': dashboardVisits,
   '011-search-for-sale': searchForSale,
   '014-sale-listing-indexes': saleListingIndexes,
+  '016-search-side-table': searchSideTable,
 };
 
 /**

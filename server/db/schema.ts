@@ -75,6 +75,21 @@ export interface VehicleTable {
 
 export type VehiclePurpose = 'sale' | 'rental';
 
+/**
+ * PostgreSQL only (migration 016): one narrow row per car for sale, copied from vehicles by a
+ * trigger, carrying the search's trigram index and the listing's orders, so a search reads
+ * these instead of whole vehicle rows. SQLite's counterpart is its FTS index, vehicles_fts.
+ */
+export interface VehicleSearchTable {
+  id: number;
+  search_text: string;
+  featured: number;
+  created_at: string;
+  price_rupees: number | null;
+  model_year: number | null;
+  odometer: number | null;
+}
+
 /** The columns of a stored photo, as vehicle and sell-submission photos keep them. */
 interface StoredImageColumns {
   id: Generated<number>;
@@ -345,6 +360,7 @@ export interface DrivingLicenceTable {
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
+  vehicle_search: VehicleSearchTable;
   vehicle_images: VehicleImageTable;
   profiles: ProfileTable;
   wishlist_entries: WishlistEntryTable;

@@ -11,15 +11,16 @@ import { createPostgresDatabase, type Dialect, type TestServer } from './server.
 
 /**
  * A migrated database of its own for tests of one service (no server): a temporary SQLite file,
- * or a freshly created PostgreSQL database. `cleanup` closes it and removes it.
+ * or a freshly created PostgreSQL database. `cleanup` closes it and removes it. `upTo`: migrated
+ * only up to that migration (tests of a later migration store rows from before it).
  */
 export type TestDatabase = { database: Database; cleanup: () => Promise<void> };
 
-export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+export async function openTestDatabase(dialect: Dialect, options: { upTo?: string } = {}): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-unit-'));
   const created = dialect === 'postgres' ? await createPostgresDatabase() : null;
   const database = openDatabase({ dataDir, databaseUrl: created?.url });
-  await migrateToLatest(database);
+  await migrateToLatest(database, options);
   return {
     database,
     cleanup: async () => {
