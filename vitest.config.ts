@@ -59,10 +59,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // Two browser files at a time, each with its own Chromium (and the servers it starts),
-          // whatever the cores: one file alone waits on its browser and server most of the time,
-          // and more than two starve the pages' hydration on a 2-core machine (decision 037).
-          maxWorkers: 2,
+          // One browser file at a time, on the run's one Chromium: `npm test` runs this project
+          // beside the unit and integration tests, which keep both cores busy; a second browser
+          // lane made the whole run longer (536 s instead of about 250 s, decision 037).
+          maxWorkers: 1,
           // Its own group, after the others, when one Vitest run has every project: a group has one worker count.
           sequence: { groupOrder: 1 },
           globalSetup: ['tests/support/global-server.ts', 'tests/support/global-browser.ts'],

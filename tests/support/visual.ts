@@ -16,8 +16,13 @@ export const baselineDir = path.resolve(import.meta.dirname, '../e2e/baselines')
 const resultDir = path.resolve(import.meta.dirname, '../../test-results/visual');
 /** A channel (0–255) moving by more than this is a changed pixel. */
 const CHANNEL_TOLERANCE = 40;
-/** More than this share of changed pixels is a real difference. */
-export const CHANGED_SHARE_LIMIT = 0.004;
+/**
+ * More than this share of changed pixels is a real difference. Text drawn again after
+ * hydration comes out with other anti-aliasing now and then: 0.55–0.59% of /rent at 375 px,
+ * every glyph of its bold labels a few pixels off, nothing moved. A block that moves or
+ * changes colour changes several percent.
+ */
+export const CHANGED_SHARE_LIMIT = 0.01;
 
 export const updatingBaselines = process.env.UPDATE_BASELINES === '1';
 
