@@ -84,11 +84,9 @@ function bigPost(pagePath: string, options: { contentType: string; pieces: Array
     };
     if (options.chunked) write();
     else {
-      // With a declared length, a client that looks for an early answer before sending the
-      // rest (as with Expect: 100-continue): after one the server closes the connection, and a
-      // client still writing would see the close before the answer.
-      // Two seconds, as such clients wait: 300 ms was too short when 20 of these arrive at once
-      // on a loaded machine (the answer came after the client had gone on writing).
+      // With a declared length, a client that looks for an early answer before sending the rest
+      // (as with Expect: 100-continue) for two seconds, as such clients wait, then sends it: the
+      // server answers an oversize one once it has dropped the body (decision 041).
       outgoing.write(chunks.next().value!);
       setTimeout(write, 2_000);
     }
