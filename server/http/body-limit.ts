@@ -79,6 +79,40 @@ export function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number):
   );
 }
 
+/**
+ * How much of a refused body is read and dropped before the answer (decision 041): nginx's
+ * lingering-close figures (5 s without data, 30 s in all) and a byte cap.
+ */
+export const DISCARD_LIMITS = { idleMs: 5_000, totalMs: 30_000, maxBytes: 256 * 1024 * 1024 };
+
+/**
+ * Reads `body` to its end and drops every chunk, within `limits`. Answering a client that is
+ * still sending and closing the connection resets it, and a reset throws away the answer it
+ * had not read yet: a phone uploading an oversize photo would see "connection reset" instead
+ * of the message that says what was wrong. Past a limit it stops and the connection closes.
+ */
+export async function discardBody(body: ReadableStream<Uint8Array>, limits: typeof DISCARD_LIMITS): Promise<void> {
+  const reader = body.getReader();
+  const startedAt = Date.now();
+  let bytes = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const idle = () => new Promise<'idle'>((resolve) => (timer = setTimeout(() => resolve('idle'), Math.min(limits.idleMs, limits.totalMs - (Date.now() - startedAt)))));
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), idle()]);
+      clearTimeout(timer);
+      if (next === 'idle' || next.done) break;
+      bytes += next.value.byteLength;
+      if (bytes > limits.maxBytes) break;
+    }
+  } catch {
+    // The client went away: nothing to answer.
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => {});
+  }
+}
+
 /** A declared Content-Length over the limit, or null when it is absent, malformed or within. */
 export function declaredTooLarge(headers: Headers, maxBytes: number): boolean {
   const declared = headers.get('content-length');
@@ -87,8 +121,8 @@ export function declaredTooLarge(headers: Headers, maxBytes: number): boolean {
 
 /**
  * The edge limit for every request with a body: a declared Content-Length over the path's
- * limit is answered 413 before a byte is read (@hono/node-server then discards the unread rest,
- * at most 64 MB or half a second, and closes the connection), and a body without one (chunked) is counted while whoever reads
+ * limit is answered 413 once its bytes are read and dropped (discardBody: nothing is kept, and
+ * the answer is not lost to a reset), and a body without one (chunked) is counted while whoever reads
  * it reads, and cut off at the limit, so no handler can be made to hold more.
  */
 export function bodyLimit(): MiddlewareHandler {
@@ -97,6 +131,7 @@ export function bodyLimit(): MiddlewareHandler {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || !request.body) return next();
     const { maxBytes } = bodyClassFor(c.req.path);
     if (declaredTooLarge(request.headers, maxBytes)) {
+      await discardBody(request.body, DISCARD_LIMITS);
       return c.text(tooLargeMessage(maxBytes), 413, { 'Cache-Control': 'no-store' });
     }
     c.req.raw = new Request(request, { body: countedBody(request.body, maxBytes), duplex: 'half' } as RequestInit);
