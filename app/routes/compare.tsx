@@ -147,8 +147,9 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                           {row.label}
                           {row.differs && available.length > 1 ? <span className="sr-only"> (differs)</span> : null}
                         </th>
+                        {/* Tight on phones, so a price like ₹13,25,000 stays on one line in three columns. */}
                         {columns.map((column, position) => (
-                          <td key={ids[position]} className="border-b border-slate-100 p-1.5 align-top text-xs font-semibold text-slate-900 wrap-break-word sm:p-3 sm:text-sm">
+                          <td key={ids[position]} className="border-b border-slate-100 px-1 py-1.5 align-top text-xs font-semibold tracking-tight text-slate-900 wrap-break-word sm:p-3 sm:text-sm sm:tracking-normal">
                             {column === -1 ? <span className="font-normal text-slate-400">—</span> : breakAfterSlash(row.values[column]!)}
                           </td>
                         ))}
