@@ -159,6 +159,25 @@ function isOverlapViolation(error: unknown): boolean {
   return typeof message === 'string' && message.includes('rental_bookings_no_overlap');
 }
 
+/** PostgreSQL's deadlock_detected: it ended this transaction to break a wait cycle. */
+const DEADLOCK_DETECTED = '40P01';
+const TRANSACTION_ATTEMPTS = 5;
+
+/**
+ * `work` in a PostgreSQL transaction, run again when PostgreSQL ends it to break a deadlock:
+ * inserts that wait on each other's exclusion-constraint check (three bookings of one car at
+ * once) can form a cycle, and nothing of the ended transaction was kept.
+ */
+async function inPostgresTransaction<T>(database: Database, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await database.db.transaction().execute(work);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED || attempt >= TRANSACTION_ATTEMPTS) throw error;
+    }
+  }
+}
+
 /**
  * Runs `work` as the one writer of rental holds: on SQLite in a `BEGIN IMMEDIATE` transaction
  * (the write lock is taken before the check reads, so no other connection or process can slip
@@ -168,7 +187,7 @@ function isOverlapViolation(error: unknown): boolean {
  */
 export async function withHoldLock<T>(database: Database, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   try {
-    if (database.dialect === 'postgres') return await database.db.transaction().execute(work);
+    if (database.dialect === 'postgres') return await inPostgresTransaction(database, work);
     return await database.db.connection().execute(async (connection) => {
       await sql`BEGIN IMMEDIATE`.execute(connection);
       try {
