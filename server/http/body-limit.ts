@@ -81,9 +81,10 @@ export function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number):
 
 /**
  * How much of a refused body is read and dropped before the answer (decision 041): nginx's
- * lingering-close figures (5 s without data, 30 s in all) and a byte cap.
+ * lingering-close figures (5 s without data, 30 s in all), and at most 64 MiB, a little over
+ * the largest form's limit.
  */
-export const DISCARD_LIMITS = { idleMs: 5_000, totalMs: 30_000, maxBytes: 256 * 1024 * 1024 };
+export const DISCARD_LIMITS = { idleMs: 5_000, totalMs: 30_000, maxBytes: 64 * 1024 * 1024 };
 
 /**
  * Reads `body` to its end and drops every chunk, within `limits`. Answering a client that is
@@ -131,7 +132,9 @@ export function bodyLimit(): MiddlewareHandler {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || !request.body) return next();
     const { maxBytes } = bodyClassFor(c.req.path);
     if (declaredTooLarge(request.headers, maxBytes)) {
-      await discardBody(request.body, DISCARD_LIMITS);
+      // Up to 64 MiB declared, the body is read and dropped first so the answer is heard; a
+      // larger one is refused at once (the client may then see the connection close).
+      if (Number(request.headers.get('content-length')) <= DISCARD_LIMITS.maxBytes) await discardBody(request.body, DISCARD_LIMITS);
       return c.text(tooLargeMessage(maxBytes), 413, { 'Cache-Control': 'no-store' });
     }
     c.req.raw = new Request(request, { body: countedBody(request.body, maxBytes), duplex: 'half' } as RequestInit);
