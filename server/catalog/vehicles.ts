@@ -96,10 +96,14 @@ const CHECK_EACH_ROW_DEPTH = 50;
  * last page (25,000 rows instead of 3,400); a collected row costs about two walked ones
  * (docs/decisions/040-search-side-table.md).
  */
-async function collectBeforeSorting(database: Database, { depth, matches }: { depth: number; matches: number }): Promise<boolean> {
-  const { rows } = await sql<{ cars: number }>`SELECT reltuples AS cars FROM pg_class WHERE oid = 'vehicle_search'::regclass`.execute(database.db);
+async function collectBeforeSorting(database: Database, totals: ListingTotals, { depth, matches }: { depth: number; matches: number }): Promise<boolean> {
+  // The table's size from the statistics, kept with the listing totals: not a query per search.
+  const analysed = await totals.read('vehicle_search size', async () => {
+    const { rows } = await sql<{ cars: number }>`SELECT reltuples AS cars FROM pg_class WHERE oid = 'vehicle_search'::regclass`.execute(database.db);
+    return Number(rows[0]?.cars ?? 0);
+  });
   // reltuples is -1 until the table is first analysed.
-  const cars = Math.max(Number(rows[0]?.cars ?? 0), matches);
+  const cars = Math.max(analysed, matches);
   return 2 * matches * matches <= depth * cars;
 }
 
@@ -179,7 +183,7 @@ export async function listVehicles(database: Database, options: ListingOptions, 
   const sort = options.sort ?? DEFAULT_SORT;
   const collect =
     fromSearchTable &&
-    (await collectBeforeSorting(database, {
+    (await collectBeforeSorting(database, totals, {
       depth: window.offset + window.limit,
       // Past the cap the count stops: the planner's estimate from pg_trgm's statistics stands in.
       matches: totalCapped ? await totals.read(JSON.stringify(['estimate', terms, options.categoryId ?? null, options.filters ?? null]), () => plannedRows(searchRows().select('vehicle_search.id'))) : matches,
