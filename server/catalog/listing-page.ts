@@ -15,8 +15,11 @@ export async function loadListingPage(
 ) {
   const { scope, term, filters, sort } = input;
   const listing = { query: term, filters, ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}) };
-  const result = await listVehicles(deps.database, { ...listing, sort, page: input.page, perPage: input.perPage }, deps.listingTotals);
-  const facets = await listVehicleFacets(deps.database, listing);
+  // Independent queries: on PostgreSQL they run side by side.
+  const [result, facets] = await Promise.all([
+    listVehicles(deps.database, { ...listing, sort, page: input.page, perPage: input.perPage }, deps.listingTotals),
+    listVehicleFacets(deps.database, listing),
+  ]);
   const state = { scope, term, filters, sort };
   return {
     ...result,
