@@ -77,8 +77,8 @@ function searchSection(data) {
   const targets = searchTargets(data);
   if (data.totalsSeconds !== undefined) {
     out.push(
-      `As deployed, each listing's count of matches is kept ${data.totalsSeconds} s (\`LISTING_TOTALS_SECONDS\`, server/catalog/listing-totals.ts): every query starts with an empty cache, ` +
-        'so its first call counts (the "first call" column, which includes the count); the repeated calls then read the page only. The count statement alone is timed in the table of statements below.',
+      `Each call is what a listing page asks for: the page of cars and the filter counts beside it. As deployed, each listing's count of matches and its filter counts are kept ${data.totalsSeconds} s (\`LISTING_TOTALS_SECONDS\`, server/catalog/listing-totals.ts, decision 042): every query starts with an empty cache, ` +
+        'so its first call counts and groups (the "first call" column); the repeated calls then read the page only. The count statement alone is timed in the table of statements below.',
       '',
     );
   }

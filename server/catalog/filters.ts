@@ -145,7 +145,10 @@ type FacetRow = { facet: FilterName; value: string | null; parent: string; label
  * option's own filter left out, so choosing a second fuel shows what it adds), in one query:
  * the `candidates` CTE reads the cars that pass the search, the category and all filters but
  * at most one, noting which filters each passes; each facet then counts the candidates that
- * pass every filter but its own, grouped by its column.
+ * pass every filter but its own, grouped by its column. The CTE is MATERIALIZED: read once
+ * into a narrow table, rather than the whole rows of `vehicles` scanned again for each of the
+ * eleven facets (SQLite inlines a CTE unless told; at 100,000 cars the home listing's counts
+ * took 4 s that way, 0.67 s materialized, decision 042).
  */
 export async function listingFacets(
   database: Database,
@@ -184,7 +187,7 @@ export async function listingFacets(
       ${others.length > 0 ? sql`WHERE ${sql.join(others, sql` AND `)}` : sql``}
       GROUP BY ${groupBy}`;
   });
-  const { rows } = await sql<FacetRow>`WITH candidates AS (${candidates}) ${sql.join(selects, sql` UNION ALL `)}`.execute(database.db);
+  const { rows } = await sql<FacetRow>`WITH candidates AS MATERIALIZED (${candidates}) ${sql.join(selects, sql` UNION ALL `)}`.execute(database.db);
   return facetsFrom(rows, options.filters);
 }
 

@@ -18,7 +18,7 @@ export async function loadListingPage(
   // Independent queries: on PostgreSQL they run side by side.
   const [result, facets] = await Promise.all([
     listVehicles(deps.database, { ...listing, sort, page: input.page, perPage: input.perPage }, deps.listingTotals),
-    listVehicleFacets(deps.database, listing),
+    listVehicleFacets(deps.database, listing, deps.listingTotals),
   ]);
   const state = { scope, term, filters, sort };
   return {

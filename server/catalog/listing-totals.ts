@@ -1,15 +1,16 @@
 import type { Clock } from '../clock.ts';
 
 /**
- * How many cars a listing (a search, a category, filters) has, kept a few seconds
- * (`LISTING_TOTALS_SECONDS`, 0 in test mode): counting up to LISTING_COUNT_CAP matches is the
- * dearest statement of a listing at 100,000 cars, and a visitor paging through a search, or
- * many visitors asking the same one, would count the same matches again on every page
- * (docs/decisions/033-search-at-100k.md). An admin's change empties it (server/http/admin-change.ts).
+ * How many cars a listing (a search, a category, filters) has, and how many each of its filter
+ * options would give, kept a few seconds (`LISTING_TOTALS_SECONDS`, 0 in test mode): counting
+ * the matches and grouping them for the filter counts are the dearest statements of a listing
+ * at 100,000 cars, and a visitor paging through a search, or many visitors asking the same
+ * one, would count the same matches again on every page (docs/decisions/033-search-at-100k.md,
+ * 042-filter-counts-kept.md). An admin's change empties it (server/http/admin-change.ts).
  */
 export type ListingTotals = {
-  /** The count kept under `key`, or `count()`'s (kept when it succeeds and the lifetime is above 0). */
-  read(key: string, count: () => Promise<number>): Promise<number>;
+  /** The value kept under `key`, or `count()`'s (kept when it succeeds and the lifetime is above 0). */
+  read<Value>(key: string, count: () => Promise<Value>): Promise<Value>;
   clear(): void;
 };
 
@@ -17,12 +18,12 @@ export type ListingTotals = {
 const MAX_ENTRIES = 1000;
 
 export function createListingTotals(options: { ttlMs: number; clock: Clock }): ListingTotals {
-  const kept = new Map<string, { total: Promise<number>; expires: number }>();
+  const kept = new Map<string, { total: Promise<unknown>; expires: number }>();
   return {
     read(key, count) {
       const now = options.clock.now();
       const entry = kept.get(key);
-      if (entry && entry.expires > now) return entry.total;
+      if (entry && entry.expires > now) return entry.total as Promise<never>;
       if (entry) kept.delete(key);
       const total = count();
       if (options.ttlMs <= 0) return total;

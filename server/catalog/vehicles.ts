@@ -233,8 +233,10 @@ export async function listVehicles(database: Database, options: ListingOptions, 
 }
 
 /** How many cars each filter option would give on this listing (see listingFacets). */
-export async function listVehicleFacets(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId' | 'filters'>): Promise<Facets> {
-  return listingFacets(database, { base: listingBase(database, options), filters: options.filters ?? emptyFilters() });
+export async function listVehicleFacets(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId' | 'filters'>, totals: ListingTotals = uncachedTotals): Promise<Facets> {
+  // Keyed as the listing's count is: the same search, category and filters give the same counts.
+  const key = JSON.stringify(['facets', searchTerms(options.query ?? ''), options.categoryId ?? null, options.filters ?? null]);
+  return totals.read(key, () => listingFacets(database, { base: listingBase(database, options), filters: options.filters ?? emptyFilters() }));
 }
 
 /** The vehicle with all its images in order, or null. Sold vehicles are still found. */

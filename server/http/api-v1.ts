@@ -46,7 +46,7 @@ export function apiV1(services: AppServices) {
       filters,
       ...(categoryId !== undefined ? { categoryId } : {}),
     };
-    const [result, facets] = [await listVehicles(database, { ...listing, sort, page, perPage }, services.listingTotals), await listVehicleFacets(database, listing)];
+    const [result, facets] = await Promise.all([listVehicles(database, { ...listing, sort, page, perPage }, services.listingTotals), listVehicleFacets(database, listing, services.listingTotals)]);
     // Numbers an app can compare: the model year as a number (null when the dealer typed none).
     const items = result.items.map((item) => ({ ...item, year: modelYear(item.year) }));
     return c.json({ ...result, items, facets }, 200, { 'Cache-Control': 'no-cache' });
