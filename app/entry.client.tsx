@@ -2,6 +2,7 @@ import { Fragment, options } from 'preact';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { endFirstHydration } from './components/later-hydration.tsx';
 
 // The browser runs Preact's compatibility layer (decision 039); this is React Router's default
 // browser entry with two changes Preact needs.
@@ -34,3 +35,5 @@ try {
 startTransition(() => {
   hydrateRoot(document, <HydratedRouter />);
 });
+// Parts of the page that hydrate in tasks of their own are queued by now (later-hydration.tsx).
+endFirstHydration();

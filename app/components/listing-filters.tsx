@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { ListingView } from '../lib/listing-view.ts';
+import { groupIndianDigits } from '../lib/format.ts';
 import { CloseIcon } from './icons.tsx';
+import { LaterHydration } from './later-hydration.tsx';
 
 /**
  * The buyer's filters on the listing: a plain GET form (it works without JavaScript), shown as a
@@ -35,7 +37,7 @@ function useListingSubmit(action: string) {
 
 type LiveFacets = Record<string, Array<{ value: string; count: number }> | undefined>;
 
-const carsText = (count: number, capped: boolean) => (capped ? `${count.toLocaleString('en-IN')}+ cars` : `${count.toLocaleString('en-IN')} ${count === 1 ? 'car' : 'cars'}`);
+const carsText = (count: number, capped: boolean) => (capped ? `${groupIndianDigits(count)}+ cars` : `${groupIndianDigits(count)} ${count === 1 ? 'car' : 'cars'}`);
 
 /** The listing's filter tools around its results (`children`): opener, sort, chips, then the form beside the cars. */
 export function FilteredListing({ view, total, totalCapped, children }: { view: ListingView; total: number; totalCapped: boolean; children: React.ReactNode }) {
@@ -130,6 +132,7 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
           onChange={(event) => void recount(event.currentTarget)}
         >
           <HiddenFields view={view} keep={(name) => name === 'category' || name === 'q' || name === 'sort'} />
+          <LaterHydration id="filter-options">
           <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain px-4 py-3 lg:px-0 lg:pr-2">
             {view.groups.map((group) => (
               <fieldset key={group.name} className="flex flex-col gap-2">
@@ -151,6 +154,7 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
               </fieldset>
             ))}
           </div>
+          </LaterHydration>
           <div className="flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:bg-transparent lg:px-0 lg:pb-3">
             {view.activeCount > 0 ? (
               <Link to={view.clearHref} className="px-2 py-2.5 text-sm font-semibold text-brand-700 underline">
@@ -179,7 +183,7 @@ function Option({ type, name, value, label, count, checked }: { type: 'checkbox'
       <input type={type} name={name} value={value} defaultChecked={checked} className="h-4 w-4 accent-brand-700" />
       <span>
         {label}
-        {count === undefined ? null : <span className="font-normal text-slate-500"> ({count.toLocaleString('en-IN')})</span>}
+        {count === undefined ? null : <span className="font-normal text-slate-500"> ({groupIndianDigits(count)})</span>}
       </span>
     </label>
   );

@@ -8,6 +8,7 @@ import { useModalDialog } from './use-dialog.ts';
 import { LogoutButton } from './logout-button.tsx';
 import { useRootData } from './root-data.ts';
 import { CompareTray } from './compare.tsx';
+import { LaterHydration } from './later-hydration.tsx';
 
 function useSite() {
   return useRootData().site;
@@ -263,6 +264,9 @@ export default function SiteLayout() {
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-24 pt-4 sm:pb-10">
         {loadingVehicle ? <VehicleLoading /> : <Outlet />}
       </main>
+      {/* The footer and the bottom bar hydrate after the page (later-hydration.tsx). The dialogs
+          do not: their hooks above need their elements when the page starts. */}
+      <LaterHydration id="footer">
       <footer className="hidden border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-600 sm:block">
         <nav aria-label="Footer" className="mb-2 flex flex-wrap justify-center gap-4">
           {menuLinks.slice(4).map((link) => (
@@ -276,9 +280,14 @@ export default function SiteLayout() {
         </nav>
         © {new Date().getFullYear()} {site.siteName}
       </footer>
+      </LaterHydration>
       <CompareTray />
       {/* A page with its own contact bar at the bottom (a car for sale) has it instead of the bottom bar. */}
-      {contactBarPage ? null : <BottomBar />}
+      {contactBarPage ? null : (
+        <LaterHydration id="bottom-bar">
+          <BottomBar />
+        </LaterHydration>
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { entryRows } from '../lib/storefront.ts';
 import type { VehicleSummary } from '../lib/vehicle.ts';
 import { CheckIcon, KeyIcon } from './icons.tsx';
 import { VehicleCard } from './vehicle-card.tsx';
+import { LaterHydration } from './later-hydration.tsx';
 
 /**
  * What the home page opens with before the listing: the promise and trust points, the ways into
@@ -27,6 +28,7 @@ export function Storefront({ promise, trustPoints, featured }: { promise: string
         ) : null}
       </section>
 
+      <LaterHydration id="find-your-car">
       <nav aria-label="Find your car" className="flex flex-col gap-2.5 sm:gap-3">
         {entryRows.map((row) => (
           <div key={row.title} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
@@ -47,6 +49,7 @@ export function Storefront({ promise, trustPoints, featured }: { promise: string
           </div>
         ))}
       </nav>
+      </LaterHydration>
 
       <Link
         to={paths.rent()}
@@ -72,9 +75,11 @@ export function Storefront({ promise, trustPoints, featured }: { promise: string
           <ul className="-mx-4 flex snap-x gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-4">
             {featured.map((vehicle, index) => (
               <li key={vehicle.id} className="flex w-[78%] shrink-0 snap-start sm:w-auto">
-                <div className="h-full w-full">
-                  <VehicleCard vehicle={vehicle} priority={index === 0} />
-                </div>
+                <LaterHydration id={`featured-${vehicle.id}`}>
+                  <div className="h-full w-full">
+                    <VehicleCard vehicle={vehicle} priority={index === 0} />
+                  </div>
+                </LaterHydration>
               </li>
             ))}
           </ul>

@@ -7,6 +7,7 @@ import { EmiFrom } from './emi-from.tsx';
 import { useRootData } from './root-data.ts';
 import { VehicleImage } from './vehicle-image.tsx';
 import { WishlistButton } from './wishlist-button.tsx';
+import { LaterHydration } from './later-hydration.tsx';
 
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 100vw';
 
@@ -59,10 +60,15 @@ export function VehicleGrid({ vehicles, emptyText, priorityFirst = true, beside 
   return (
     <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${beside ? 'xl:grid-cols-3' : 'lg:grid-cols-3 xl:grid-cols-4'}`}>
       {vehicles.map((vehicle, index) => (
-        <li key={vehicle.id} className="flex">
-          <div className="h-full w-full">
-            <VehicleCard vehicle={vehicle} priority={priorityFirst && index === 0} />
-          </div>
+        // Cards after the first are laid out and painted only as they near the screen (their
+        // size until then is a card's, then the size last seen): a phone draws the first screen
+        // sooner (decision 043).
+        <li key={vehicle.id} className={index === 0 ? 'flex' : 'flex [contain-intrinsic-size:auto_28rem] [content-visibility:auto]'}>
+          <LaterHydration id={`card-${vehicle.id}`}>
+            <div className="h-full w-full">
+              <VehicleCard vehicle={vehicle} priority={priorityFirst && index === 0} />
+            </div>
+          </LaterHydration>
         </li>
       ))}
     </ul>

@@ -4,6 +4,7 @@
  * load it.
  */
 import { emi, financedAmount, TENURE_OPTIONS, type FinanceTerms } from './emi.ts';
+import { groupIndianDigits } from './format.ts';
 
 /** The calculator's rate range (the issue: 9–20%). */
 export const CALCULATOR_LIMITS = { rate: { min: 9, max: 20, step: 0.25 } } as const;
@@ -40,7 +41,7 @@ export function parseCalculatorInput(params: URLSearchParams, price: number, def
   if (dp !== null && dp.trim() !== '') {
     const amount = /^\s*[\d,]{1,15}\s*$/.test(dp) ? Number(dp.replace(/[\s,]/g, '')) : NaN;
     if (Number.isSafeInteger(amount) && amount >= 0 && amount <= price) values.downPayment = amount;
-    else errors.push(`Down payment must be a whole number of rupees from 0 to ${price.toLocaleString('en-IN')}.`);
+    else errors.push(`Down payment must be a whole number of rupees from 0 to ${groupIndianDigits(price)}.`);
   }
   const rate = params.get('rate');
   if (rate !== null && rate.trim() !== '') {

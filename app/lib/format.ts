@@ -3,11 +3,33 @@
  * grouping (12,34,567): lakhs and crores, not thousands and millions.
  */
 
-const rupeeFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+/**
+ * 1234567 -> '12,34,567': rounded to a whole number, the last three digits, then pairs (lakhs,
+ * crores), as `Intl.NumberFormat('en-IN')` writes it. Written out because a phone pays for its
+ * first Intl formatter with about 30 ms of start-up (ICU's locale data) before the page can
+ * answer a tap, and a listing formats a hundred numbers (docs/decisions/043-first-tap-on-a-phone.md).
+ */
+export function groupIndianDigits(value: number): string {
+  // Half away from zero, as Intl rounds.
+  const whole = Math.round(Math.abs(value));
+  if (!Number.isSafeInteger(whole)) return new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(value);
+  const digits = String(whole);
+  const grouped = digits.length <= 3 ? digits : `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+  return value < 0 && whole !== 0 ? `-${grouped}` : grouped;
+}
+
+/**
+ * An `Intl.DateTimeFormat` for India made at its first use, not when the module loads: a page
+ * that shows no such date (the listing, a car) then never pays for one on a phone.
+ */
+export function indiaDateFormat(options: Intl.DateTimeFormatOptions): { format: (date: number | Date) => string } {
+  let made: Intl.DateTimeFormat | undefined;
+  return { format: (date) => (made ??= new Intl.DateTimeFormat('en-IN', options)).format(date) };
+}
 
 /** 1234567 -> '₹12,34,567' */
 export function formatRupees(amount: number): string {
-  return `₹${rupeeFormat.format(amount)}`;
+  return `₹${groupIndianDigits(amount)}`;
 }
 
 /** The digits of a price as the dealer typed it ('5,45,000', '₹ 545000'), or null when it has none. */
@@ -46,7 +68,7 @@ export function detailPriceLabel(price: string | number | null | undefined): str
 export function formatKilometres(km: number | null | undefined): string {
   if (km === null || km === undefined) return '—';
   // A no-break space keeps '42,000 km' on one line.
-  return `${rupeeFormat.format(km)}\u00a0km`;
+  return `${groupIndianDigits(km)}\u00a0km`;
 }
 
 /** '2027-03-31' -> '31 Mar 2027'; other text as is; a dash when empty. */
@@ -61,7 +83,7 @@ export function formatDate(value: string | null | undefined): string {
 
 /** '1 vehicle found' / '12 vehicles found' */
 export function vehiclesFoundText(count: number, atLeast = false): string {
-  if (atLeast) return `${count.toLocaleString('en-IN')}+ vehicles found`;
+  if (atLeast) return `${groupIndianDigits(count)}+ vehicles found`;
   return `${count} ${count === 1 ? 'vehicle' : 'vehicles'} found`;
 }
 

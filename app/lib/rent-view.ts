@@ -3,14 +3,15 @@
  * the month calendar of a car, the range a page was asked for, the WhatsApp text. The rules
  * themselves (quote, refunds) are app/lib/rental-price.ts.
  */
+import { indiaDateFormat } from './format.ts';
 import { HOUR_MS } from './rental-price.ts';
 import { indiaDateTimeParam, indiaDayStart, IST_OFFSET_MS, parseIndiaDateTime } from './rentals.ts';
 
 const DAY_MS = 24 * HOUR_MS;
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' });
-const dayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
-const monthFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const dateTimeFormat = indiaDateFormat({ weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' });
+const dayFormat = indiaDateFormat({ weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
+const monthFormat = indiaDateFormat({ month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 /** An instant (epoch ms or ISO text) as India reads it: 'Tue, 1 Dec, 10:00 am'. */
 export function formatIndiaDateTime(value: number | string): string {

@@ -4,6 +4,7 @@
  * (ISO 8601 with `+05:30`). Safe on both sides.
  */
 
+import { indiaDateFormat } from './format.ts';
 import { HOUR_MS, type RentalRates } from './rental-price.ts';
 
 export const BOOKING_STATUSES = ['requested', 'confirmed', 'active', 'returned', 'closed', 'cancelled', 'expired', 'no_show', 'refused'] as const;
@@ -207,7 +208,7 @@ export function parseRentalTerms(values: Record<string, unknown>): { ok: true; t
   };
 }
 
-const indiaDateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+const indiaDateTimeFormat = indiaDateFormat({
   timeZone: 'Asia/Kolkata',
   weekday: 'short',
   day: 'numeric',

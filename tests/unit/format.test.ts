@@ -5,6 +5,7 @@ import {
   formatDate,
   formatKilometres,
   formatRupees,
+  groupIndianDigits,
   priceDigits,
   vehiclesFoundText,
 } from '../../app/lib/format.ts';
@@ -23,6 +24,19 @@ describe('rupee formatting', () => {
     expect(formatRupees(100000)).toBe('₹1,00,000');
     expect(formatRupees(10000000)).toBe('₹1,00,00,000');
     expect(formatRupees(123456789)).toBe('₹12,34,56,789');
+  });
+
+  it('groups exactly as Intl.NumberFormat en-IN does, rounding halves away from zero', () => {
+    const intl = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+    const values = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10000, 99999, 100000, 999999, 1000000, 12345678, 2.5, 3.5, -2.5, 0.4, -1234567, Number.MAX_SAFE_INTEGER, 1e21];
+    let seed = 7;
+    for (let index = 0; index < 2000; index++) {
+      seed = (seed * 48271) % 2147483647;
+      values.push((seed % 10 ** (1 + (index % 12))) / (index % 3 === 0 ? 4 : 1));
+    }
+    for (const value of values) expect(groupIndianDigits(value), String(value)).toBe(intl.format(value));
+    // Where Intl writes "-0", a price is 0.
+    expect(groupIndianDigits(-0.4)).toBe('0');
   });
 
   it('never shows paise', () => {
