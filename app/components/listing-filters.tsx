@@ -179,11 +179,12 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
 
 function Option({ type, name, value, label, count, checked }: { type: 'checkbox' | 'radio'; name: string; value: string; label: string; count?: number; checked: boolean }) {
   return (
-    <label className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full bg-white px-3 text-sm ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold has-[:checked]:text-brand-800 has-[:checked]:ring-brand-600">
-      <input type={type} name={name} value={value} defaultChecked={checked} className="h-4 w-4 accent-brand-700" />
+    // Styled by the filter-option class (app/app.css): this label is repeated about 90 times per page.
+    <label className="filter-option">
+      <input type={type} name={name} value={value} defaultChecked={checked} />
       <span>
         {label}
-        {count === undefined ? null : <span className="font-normal text-slate-500"> ({groupIndianDigits(count)})</span>}
+        {count === undefined ? null : <span> ({groupIndianDigits(count)})</span>}
       </span>
     </label>
   );

@@ -9,10 +9,13 @@ import { get } from './http.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Node's flags as deployed: those of `npm start` (package.json), e.g. the young generation's size. */
-const startFlags = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
-  .scripts.start.split(/\s+/)
-  .filter((arg) => arg.startsWith('--'));
+/**
+ * The server as deployed: Node's flags of `npm start` (package.json), e.g. the young
+ * generation's size, and the environment it sets before `node` (e.g. MALLOC_ARENA_MAX).
+ */
+const startWords = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.split(/\s+/);
+const startFlags = startWords.filter((word) => word.startsWith('--'));
+const startEnv = Object.fromEntries(startWords.slice(0, startWords.indexOf('node')).map((word) => word.split('=')));
 
 /**
  * A private copy of the built server (build/ and server.js), so a rebuild of build/ by
@@ -63,7 +66,7 @@ export async function startServer(snapshotDir, env = {}, options = {}) {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...startFlags, 'server.js'], {
     cwd: snapshotDir,
-    env: { ...testModeEnv(port, dataDir), ...env },
+    env: { ...startEnv, ...testModeEnv(port, dataDir), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
