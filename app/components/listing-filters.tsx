@@ -133,27 +133,27 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
         >
           <HiddenFields view={view} keep={(name) => name === 'category' || name === 'q' || name === 'sort'} />
           <LaterHydration id="filter-options">
-          <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain px-4 py-3 lg:px-0 lg:pr-2">
-            {view.groups.map((group) => (
-              <fieldset key={group.name} className="flex flex-col gap-2">
-                <legend className="mb-2 text-sm font-bold text-slate-800">{group.label}</legend>
-                <div className={`flex flex-wrap gap-2 ${group.options.length > 10 ? 'max-h-48 overflow-y-auto p-0.5' : ''}`}>
-                  {group.multiple ? null : <Option type="radio" name={group.name} value="" label="Any" checked={!group.options.some((option) => option.checked)} />}
-                  {group.options.map((option) => (
-                    <Option
-                      key={option.value}
-                      type={group.multiple ? 'checkbox' : 'radio'}
-                      name={group.name}
-                      value={option.value}
-                      label={option.label}
-                      count={liveCount(group.name, option.value, option.count)}
-                      checked={option.checked}
-                    />
-                  ))}
-                </div>
-              </fieldset>
-            ))}
-          </div>
+            <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain px-4 py-3 lg:px-0 lg:pr-2">
+              {view.groups.map((group) => (
+                <fieldset key={group.name} className="flex flex-col gap-2">
+                  <legend className="mb-2 text-sm font-bold text-slate-800">{group.label}</legend>
+                  <div className={`flex flex-wrap gap-2 ${group.options.length > 10 ? 'max-h-48 overflow-y-auto p-0.5' : ''}`}>
+                    {group.multiple ? null : <Option type="radio" name={group.name} value="" label="Any" checked={!group.options.some((option) => option.checked)} />}
+                    {group.options.map((option) => (
+                      <Option
+                        key={option.value}
+                        type={group.multiple ? 'checkbox' : 'radio'}
+                        name={group.name}
+                        value={option.value}
+                        label={option.label}
+                        count={liveCount(group.name, option.value, option.count)}
+                        checked={option.checked}
+                      />
+                    ))}
+                  </div>
+                </fieldset>
+              ))}
+            </div>
           </LaterHydration>
           <div className="flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:bg-transparent lg:px-0 lg:pb-3">
             {view.activeCount > 0 ? (

@@ -267,19 +267,19 @@ export default function SiteLayout() {
       {/* The footer and the bottom bar hydrate after the page (later-hydration.tsx). The dialogs
           do not: their hooks above need their elements when the page starts. */}
       <LaterHydration id="footer">
-      <footer className="hidden border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-600 sm:block">
-        <nav aria-label="Footer" className="mb-2 flex flex-wrap justify-center gap-4">
-          {menuLinks.slice(4).map((link) => (
-            <Link key={link.to} to={link.to} className="hover:text-brand-700">
-              {link.label}
+        <footer className="hidden border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-600 sm:block">
+          <nav aria-label="Footer" className="mb-2 flex flex-wrap justify-center gap-4">
+            {menuLinks.slice(4).map((link) => (
+              <Link key={link.to} to={link.to} className="hover:text-brand-700">
+                {link.label}
+              </Link>
+            ))}
+            <Link to={paths.privacy} className="hover:text-brand-700">
+              Privacy
             </Link>
-          ))}
-          <Link to={paths.privacy} className="hover:text-brand-700">
-            Privacy
-          </Link>
-        </nav>
-        © {new Date().getFullYear()} {site.siteName}
-      </footer>
+          </nav>
+          © {new Date().getFullYear()} {site.siteName}
+        </footer>
       </LaterHydration>
       <CompareTray />
       {/* A page with its own contact bar at the bottom (a car for sale) has it instead of the bottom bar. */}

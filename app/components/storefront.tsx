@@ -29,26 +29,26 @@ export function Storefront({ promise, trustPoints, featured }: { promise: string
       </section>
 
       <LaterHydration id="find-your-car">
-      <nav aria-label="Find your car" className="flex flex-col gap-2.5 sm:gap-3">
-        {entryRows.map((row) => (
-          <div key={row.title} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
-            <h2 className="shrink-0 text-sm font-bold text-slate-700 sm:w-32">{row.title}</h2>
-            {/* One scrolling row on a phone; its last chip is cut at the edge, which says it scrolls. */}
-            <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
-              {row.chips.map((chip) => (
-                <li key={chip.href} className="shrink-0">
-                  <Link
-                    to={chip.href}
-                    className="flex min-h-11 items-center rounded-full bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-brand-50 hover:text-brand-800 hover:ring-brand-600"
-                  >
-                    {chip.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </nav>
+        <nav aria-label="Find your car" className="flex flex-col gap-2.5 sm:gap-3">
+          {entryRows.map((row) => (
+            <div key={row.title} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
+              <h2 className="shrink-0 text-sm font-bold text-slate-700 sm:w-32">{row.title}</h2>
+              {/* One scrolling row on a phone; its last chip is cut at the edge, which says it scrolls. */}
+              <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+                {row.chips.map((chip) => (
+                  <li key={chip.href} className="shrink-0">
+                    <Link
+                      to={chip.href}
+                      className="flex min-h-11 items-center rounded-full bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-brand-50 hover:text-brand-800 hover:ring-brand-600"
+                    >
+                      {chip.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
       </LaterHydration>
 
       <Link
