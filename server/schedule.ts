@@ -3,31 +3,36 @@ import type { Logger } from './logger.ts';
 /**
  * Runs `job` once after `firstRunMs` and then every `intervalMs`, one run at a time (a slow
  * database must not pile runs on top of each other). The timers are unref'd so they never keep
- * the process alive; `stop` cancels them on shutdown. A failed run is logged with
- * `failureMessage` and the next one tries again. Used by the retention purge, the test-drive
- * reminders and the rental jobs.
+ * the process alive. `stop` cancels them on shutdown and resolves once a run in progress has
+ * ended, so the server closes its database after the job's last query, not under it. A failed
+ * run is logged with `failureMessage` and the next one tries again. Used by the retention
+ * purge, the test-drive reminders and the rental jobs.
  */
-export function startRepeating(options: { job: () => Promise<unknown>; logger: Pick<Logger, 'error'>; failureMessage: string; intervalMs: number; firstRunMs: number }): { stop: () => void } {
-  let running = false;
-  const run = async () => {
+export type RepeatingJob = { stop: () => Promise<void> };
+
+export function startRepeating(options: { job: () => Promise<unknown>; logger: Pick<Logger, 'error'>; failureMessage: string; intervalMs: number; firstRunMs: number }): RepeatingJob {
+  let running: Promise<void> | null = null;
+  const run = () => {
     if (running) return;
-    running = true;
-    try {
-      await options.job();
-    } catch (error) {
-      options.logger.error({ err: error }, options.failureMessage);
-    } finally {
-      running = false;
-    }
+    running = options
+      .job()
+      .then(
+        () => {},
+        (error: unknown) => options.logger.error({ err: error }, options.failureMessage),
+      )
+      .finally(() => {
+        running = null;
+      });
   };
-  const first = setTimeout(() => void run(), options.firstRunMs);
-  const every = setInterval(() => void run(), options.intervalMs);
+  const first = setTimeout(run, options.firstRunMs);
+  const every = setInterval(run, options.intervalMs);
   first.unref();
   every.unref();
   return {
-    stop: () => {
+    stop: async () => {
       clearTimeout(first);
       clearInterval(every);
+      await running;
     },
   };
 }

@@ -58,6 +58,7 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
   let retention: ReturnType<typeof startRetentionSchedule> | null = null;
   let reminders: ReturnType<typeof startReminderSchedule> | null = null;
   let rentalJobs: ReturnType<typeof startRentalSchedule> | null = null;
+  const stopSchedules = () => Promise.all([retention?.stop(), reminders?.stop(), rentalJobs?.stop()]);
   try {
     await listen(server, config.port, config.host);
     checkDataDir(config.dataDir);
@@ -115,9 +116,7 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
     void removeStaleUploads(uploadTempDir(config.dataDir)).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
     app = createApp(services, build);
   } catch (error) {
-    retention?.stop();
-    reminders?.stop();
-    rentalJobs?.stop();
+    await stopSchedules();
     await new Promise((resolve) => server.close(resolve));
     await database?.close().catch(() => {});
     throw error;
@@ -128,14 +127,15 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
   let closed: Promise<void> | null = null;
   const close = () =>
     (closed ??= new Promise<void>((resolve, reject) => {
-      retention?.stop();
-      reminders?.stop();
-      rentalJobs?.stop();
+      // The database closes after the last request and the last run of a scheduled job.
+      const schedulesStopped = stopSchedules();
       server.close(() => {
-        openedDatabase.close().then(() => {
-          logger.info('stopped');
-          resolve();
-        }, reject);
+        schedulesStopped
+          .then(() => openedDatabase.close())
+          .then(() => {
+            logger.info('stopped');
+            resolve();
+          }, reject);
       });
       // Idle keep-alive connections would hold close() open until they time out.
       server.closeIdleConnections();

@@ -5,7 +5,7 @@ import type { Logger } from '../logger.ts';
 import { purgeExpiredLeads } from '../leads/leads.ts';
 import type { Storage } from '../media/storage.ts';
 import { longestRateLimitWindowMs, pruneRateLimits } from '../security/rate-limit.ts';
-import { startRepeating } from '../schedule.ts';
+import { startRepeating, type RepeatingJob } from '../schedule.ts';
 
 /**
  * Every retention period the privacy page states, enforced in one place and on a schedule
@@ -83,7 +83,7 @@ export async function runRetentionPurge(deps: RetentionDeps, now: Date = new Dat
  * unref'd so they never keep the process alive; `stop` cancels them on shutdown. A failed run
  * is logged and the next one tries again.
  */
-export function startRetentionSchedule(deps: RetentionDeps, options: { intervalMs?: number; firstRunMs?: number } = {}): { stop: () => void } {
+export function startRetentionSchedule(deps: RetentionDeps, options: { intervalMs?: number; firstRunMs?: number } = {}): RepeatingJob {
   return startRepeating({
     job: () => runRetentionPurge(deps),
     logger: deps.logger,

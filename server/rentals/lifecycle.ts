@@ -7,7 +7,7 @@ import { createBooking, getBooking, getOwnBooking, type NewBooking } from './boo
 import { licenceStatusFor } from './licences.ts';
 import { notifyAdminOfBooking, notifyRenter, type RentalNotifyServices } from './notify.ts';
 import { NOT_FREE_MESSAGE, overlappingHolds, releaseLapsedHolds, rentalSettings, withHoldLock, type Booking, type RentalServices } from './store.ts';
-import { startRepeating } from '../schedule.ts';
+import { startRepeating, type RepeatingJob } from '../schedule.ts';
 
 /**
  * A booking's life after it is requested: the desk confirms or refuses it, hands the car over,
@@ -353,7 +353,7 @@ export async function sendDueReminders(services: RentalDeskServices): Promise<nu
 export const RENTAL_JOBS_INTERVAL_MS = 60 * 1000;
 
 /** Runs expireHolds and sendDueReminders every minute (unref'd timers); `stop` ends it. */
-export function startRentalSchedule(services: RentalDeskServices, options: { intervalMs?: number } = {}): { stop: () => void } {
+export function startRentalSchedule(services: RentalDeskServices, options: { intervalMs?: number } = {}): RepeatingJob {
   return startRepeating({
     job: async () => {
       const expired = await expireHolds(services);

@@ -6,7 +6,7 @@ import type { Mailer } from '../notify/mail.ts';
 import type { SmsSender } from '../notify/sms.ts';
 import { MODE_LABELS, slotLabel, slotOfInstant, UPCOMING_STATUSES, type TestDriveMode } from '../../app/lib/test-drives.ts';
 import { paths } from '../../app/lib/paths.ts';
-import { startRepeating } from '../schedule.ts';
+import { startRepeating, type RepeatingJob } from '../schedule.ts';
 
 /**
  * The confirmation (mail and SMS, with the link to reschedule or cancel) and the reminder an
@@ -144,7 +144,7 @@ export async function sendDueReminders(deps: NotifyDeps, nowMs: number): Promise
 }
 
 /** Runs `sendDueReminders` on a schedule, like the retention purge (unref'd timers, one run at a time). */
-export function startReminderSchedule(deps: NotifyDeps & { clock: { now(): number } }, options: { intervalMs?: number; firstRunMs?: number } = {}): { stop: () => void } {
+export function startReminderSchedule(deps: NotifyDeps & { clock: { now(): number } }, options: { intervalMs?: number; firstRunMs?: number } = {}): RepeatingJob {
   return startRepeating({
     job: () => sendDueReminders(deps, deps.clock.now()),
     logger: deps.logger,
