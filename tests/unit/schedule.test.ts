@@ -43,7 +43,7 @@ describe('startRepeating', () => {
         failed();
         throw new Error('database gone');
       },
-      logger: { error: (entry: unknown, message: string) => logged.push({ entry, message }) },
+      logger: { error: (entry: unknown, message?: string) => logged.push({ entry, message: message ?? '' }) },
       failureMessage: 'retention: purge failed',
       intervalMs: 60_000,
       firstRunMs: 0,
