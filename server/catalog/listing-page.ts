@@ -2,7 +2,7 @@ import type { ListingFilters, Sort } from '../../app/lib/listing-filters.ts';
 import { listingIndexable, listingPageHref, listingPath, listingView, type ListingScope } from '../../app/lib/listing-view.ts';
 import type { Database } from '../db/connection.ts';
 import type { ListingTotals } from './listing-totals.ts';
-import { listVehicleFacets, listVehicles } from './vehicles.ts';
+import { listVehiclesWithFacets } from './vehicles.ts';
 
 /**
  * Everything a listing page shows, for the home listing and a category's page alike: a page of
@@ -15,11 +15,7 @@ export async function loadListingPage(
 ) {
   const { scope, term, filters, sort } = input;
   const listing = { query: term, filters, ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}) };
-  // Independent queries: on PostgreSQL they run side by side.
-  const [result, facets] = await Promise.all([
-    listVehicles(deps.database, { ...listing, sort, page: input.page, perPage: input.perPage }, deps.listingTotals),
-    listVehicleFacets(deps.database, listing, deps.listingTotals),
-  ]);
+  const { facets, ...result } = await listVehiclesWithFacets(deps.database, { ...listing, sort, page: input.page, perPage: input.perPage }, deps.listingTotals);
   const state = { scope, term, filters, sort };
   return {
     ...result,

@@ -233,10 +233,16 @@ export async function listVehicles(database: Database, options: ListingOptions, 
 }
 
 /** How many cars each filter option would give on this listing (see listingFacets). */
-export async function listVehicleFacets(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId' | 'filters'>, totals: ListingTotals = uncachedTotals): Promise<Facets> {
+async function listVehicleFacets(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId' | 'filters'>, totals: ListingTotals = uncachedTotals): Promise<Facets> {
   // Keyed as the listing's count is: the same search, category and filters give the same counts.
   const key = JSON.stringify(['facets', searchTerms(options.query ?? ''), options.categoryId ?? null, options.filters ?? null]);
   return totals.read(key, () => listingFacets(database, { base: listingBase(database, options), filters: options.filters ?? emptyFilters() }));
+}
+
+/** What a listing shows: a page of its cars and its filter counts, asked for side by side (on PostgreSQL they run at once). */
+export async function listVehiclesWithFacets(database: Database, options: ListingOptions, totals: ListingTotals = uncachedTotals): Promise<ListingPage & { facets: Facets }> {
+  const [page, facets] = await Promise.all([listVehicles(database, options, totals), listVehicleFacets(database, options, totals)]);
+  return { ...page, facets };
 }
 
 /** The vehicle with all its images in order, or null. Sold vehicles are still found. */

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppServices } from '../services.ts';
-import { categoryIdBySlug, getVehicle, listCategories, listVehicleFacets, listVehicles } from '../catalog/vehicles.ts';
+import { categoryIdBySlug, getVehicle, listCategories, listVehiclesWithFacets } from '../catalog/vehicles.ts';
 import { modelYear, parseListingQuery } from '../../app/lib/listing-filters.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { parseId, parsePage, parseWholeNumber } from '../../app/lib/input.ts';
@@ -46,7 +46,7 @@ export function apiV1(services: AppServices) {
       filters,
       ...(categoryId !== undefined ? { categoryId } : {}),
     };
-    const [result, facets] = await Promise.all([listVehicles(database, { ...listing, sort, page, perPage }, services.listingTotals), listVehicleFacets(database, listing, services.listingTotals)]);
+    const { facets, ...result } = await listVehiclesWithFacets(database, { ...listing, sort, page, perPage }, services.listingTotals);
     // Numbers an app can compare: the model year as a number (null when the dealer typed none).
     const items = result.items.map((item) => ({ ...item, year: modelYear(item.year) }));
     return c.json({ ...result, items, facets }, 200, { 'Cache-Control': 'no-cache' });
