@@ -14,8 +14,9 @@ export function startRepeating(options: { job: () => Promise<unknown>; logger: P
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
-    running = options
-      .job()
+    // Started inside a promise, so a job that throws before its first await is logged too.
+    running = Promise.resolve()
+      .then(options.job)
       .then(
         () => {},
         (error: unknown) => options.logger.error({ err: error }, options.failureMessage),
