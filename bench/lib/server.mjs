@@ -15,7 +15,12 @@ const root = path.resolve(import.meta.dirname, '../..');
  */
 const startWords = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.split(/\s+/);
 const startFlags = startWords.filter((word) => word.startsWith('--'));
-const startEnv = Object.fromEntries(startWords.filter((word) => /^[A-Z_][A-Z0-9_]*=/.test(word)).map((word) => word.split('=')));
+const startEnv = Object.fromEntries(
+  startWords.flatMap((word) => {
+    const assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word);
+    return assignment ? [[assignment[1], assignment[2]]] : [];
+  }),
+);
 
 /**
  * A private copy of the built server (build/ and server.js), so a rebuild of build/ by

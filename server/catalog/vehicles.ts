@@ -117,6 +117,14 @@ async function plannedRows(query: { explain: (format: 'json') => Promise<unknown
 export type ListingPage = VehiclePage & { totalCapped: boolean };
 
 /**
+ * The key a listing's kept figures are filed under (`kind`: its count of matches, the planner's
+ * estimate past the cap, its filter counts): the sort and the page do not change them.
+ */
+function keptKey(kind: 'count' | 'estimate' | 'facets', options: Pick<ListingOptions, 'query' | 'categoryId' | 'filters'>): string {
+  return JSON.stringify([kind, searchTerms(options.query ?? ''), options.categoryId ?? null, options.filters ?? null]);
+}
+
+/**
  * One page of vehicles for sale (sold ones leave the listing), featured first then newest
  * unless another sort is asked for, optionally narrowed by a search, a category and filters.
  */
@@ -172,8 +180,7 @@ export async function listVehicles(database: Database, options: ListingOptions, 
       .executeTakeFirst();
     return Number(counted?.count ?? 0);
   };
-  // The sort and the page do not change the count.
-  const matches = await totals.read(JSON.stringify([terms, options.categoryId ?? null, options.filters ?? null]), count);
+  const matches = await totals.read(keptKey('count', options), count);
   const totalCapped = matches > LISTING_COUNT_CAP;
   const total = Math.min(matches, LISTING_COUNT_CAP);
   const window = pageWindow(total, options.page ?? 1, perPage);
@@ -186,7 +193,7 @@ export async function listVehicles(database: Database, options: ListingOptions, 
     (await collectBeforeSorting(database, totals, {
       depth: window.offset + window.limit,
       // Past the cap the count stops: the planner's estimate from pg_trgm's statistics stands in.
-      matches: totalCapped ? await totals.read(JSON.stringify(['estimate', terms, options.categoryId ?? null, options.filters ?? null]), () => plannedRows(searchRows().select('vehicle_search.id'))) : matches,
+      matches: totalCapped ? await totals.read(keptKey('estimate', options), () => plannedRows(searchRows().select('vehicle_search.id'))) : matches,
     }));
   // The page's ids first, then their rows: the cars skipped to reach a deep page are read from
   // the order's index alone (it holds the id), not each joined to its category.
@@ -234,9 +241,7 @@ export async function listVehicles(database: Database, options: ListingOptions, 
 
 /** How many cars each filter option would give on this listing (see listingFacets). */
 async function listVehicleFacets(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId' | 'filters'>, totals: ListingTotals = uncachedTotals): Promise<Facets> {
-  // Keyed as the listing's count is: the same search, category and filters give the same counts.
-  const key = JSON.stringify(['facets', searchTerms(options.query ?? ''), options.categoryId ?? null, options.filters ?? null]);
-  return totals.read(key, () => listingFacets(database, { base: listingBase(database, options), filters: options.filters ?? emptyFilters() }));
+  return totals.read(keptKey('facets', options), () => listingFacets(database, { base: listingBase(database, options), filters: options.filters ?? emptyFilters() }));
 }
 
 /** What a listing shows: a page of its cars and its filter counts, asked for side by side (on PostgreSQL they run at once). */
