@@ -44,15 +44,19 @@ export function bookedHours(fromMs: number, toMs: number): number {
 /**
  * Rent for `hours` billed hours: `d = floor(h / 24)` days at the daily rate plus the remaining
  * hours at the hourly rate, those capped at one day's rate; with a weekly rate each full 7 days
- * cost the weekly rate instead of 7 daily ones.
+ * cost the weekly rate instead of 7 daily ones, and the days and hours past the last full week
+ * are capped at one week's rate the same way. Each cap is what keeps the price from ever falling
+ * as the booking grows (6 days and 23 hours would otherwise cost more than 7 days).
  */
 export function rentFor(hours: number, rates: Pick<RentalRates, 'hourlyRate' | 'dailyRate' | 'weeklyRate'>): number {
   const h = Math.max(0, Math.ceil(hours));
   const days = Math.floor(h / 24);
   const rest = Math.min((h % 24) * rates.hourlyRate, rates.dailyRate);
   if (rates.weeklyRate === null) return days * rates.dailyRate + rest;
+  // A weekly rate above seven daily rates would charge more for the seventh day than for the sixth.
+  const week = Math.min(rates.weeklyRate, 7 * rates.dailyRate);
   const weeks = Math.floor(days / 7);
-  return weeks * rates.weeklyRate + (days - weeks * 7) * rates.dailyRate + rest;
+  return weeks * week + Math.min((days - weeks * 7) * rates.dailyRate + rest, week);
 }
 
 /** Km included: per-day allowance × `max(1, ceil(h / 24))`; null when unlimited. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookedHours, cancellationRefund, HOUR_MS, kmIncludedFor, quoteRental, rentFor, returnCharges, type RentalRates } from '../../app/lib/rental-price.ts';
+import { demoRentalTerms } from '../../server/db/demo/rental-fleet.ts';
 import { ageOn, indiaDateTimeParam, indiaIso, parseIndiaDateTime, parseIndiaMonth, parseRentalTerms } from '../../app/lib/rentals.ts';
 
 const swift: RentalRates = { hourlyRate: 150, dailyRate: 1800, weeklyRate: null, kmPerDay: 240, extraKmRate: 12, deposit: 5000, minHours: 4 };
@@ -47,6 +48,49 @@ describe('the rental quote (worked examples)', () => {
     expect(kmIncludedFor(49, null)).toBeNull();
     const quote = quoteRental({ ...swift, kmPerDay: null }, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-02T10:00') }, { deliveryFee: 500, payOnline: true });
     expect(quote).toMatchObject({ hours: 24, rent: 1800, deliveryFee: 500, kmIncluded: null, total: 7300, payableNow: 7300 });
+  });
+});
+
+describe('the rent never falls as the booking grows', () => {
+  /** A small seeded generator, so a failing rate card can be written down and tried again. */
+  function seeded(seed: number) {
+    let state = seed;
+    return (max: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return 1 + (state % max);
+    };
+  }
+  const demoCards = Object.entries(demoRentalTerms).map(([name, terms]) => ({ name, rates: { ...terms, weeklyRate: terms.weeklyRate ?? null } }));
+  const next = seeded(42);
+  const randomCards = Array.from({ length: 200 }, (_, index) => {
+    const hourlyRate = next(600);
+    const dailyRate = next(8000);
+    // Some weekly rates below seven days, some above (an admin's slip), some none.
+    const weeklyRate = index % 3 === 0 ? null : next(9 * dailyRate);
+    return { name: `random card ${index}`, rates: { hourlyRate, dailyRate, weeklyRate } };
+  });
+
+  function expectNeverFalls(name: string, rates: Parameters<typeof rentFor>[1]) {
+    let previous = 0;
+    for (let hours = 1; hours <= 30 * 24; hours += 1) {
+      const rent = rentFor(hours, rates);
+      if (rent < previous) expect.fail(`${name}: ${hours} hours cost ₹${rent}, less than ${hours - 1} hours (₹${previous})`);
+      previous = rent;
+    }
+  }
+
+  it.each(demoCards)('$name (demo fleet): every duration from 1 hour to 30 days costs at least the one before', ({ name, rates }) => expectNeverFalls(name, rates));
+
+  it('200 random rate cards: every duration from 1 hour to 30 days costs at least the one before', () => {
+    for (const { name, rates } of randomCards) expectNeverFalls(name, rates);
+  });
+
+  it('167 hours cost no more than 168 with a weekly rate (the case a renter found)', () => {
+    const ertiga = { hourlyRate: 180, dailyRate: 2600, weeklyRate: 16_000 };
+    expect(rentFor(168, ertiga)).toBe(16_000);
+    expect(rentFor(167, ertiga)).toBe(16_000);
+    expect(rentFor(6 * 24, ertiga)).toBe(6 * 2600);
+    expect(rentFor(6 * 24 + 3, ertiga)).toBe(16_000);
   });
 });
 
