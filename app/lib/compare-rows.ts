@@ -6,6 +6,7 @@ import { emiFrom, type FinanceTerms } from './emi.ts';
 import { detailPriceLabel, formatDate, formatKilometres, formatRupees } from './format.ts';
 import { bodyTypeLabel, colourLabel, registrationState } from './listing-filters.ts';
 import type { Vehicle } from './vehicle.ts';
+import { validityOf } from './validity.ts';
 
 export type CompareRow = { label: string; values: string[]; differs: boolean; group: 'specs' | 'inspection' };
 
@@ -18,7 +19,7 @@ export function compareRow(label: string, values: string[], group: CompareRow['g
  * The compare page's rows for the cars shown, in the issue's order; the photo and price sit in
  * the column heads. Inspection items come last, each item any of the cars has, side by side.
  */
-export function compareRows(vehicles: readonly Vehicle[], terms: FinanceTerms): CompareRow[] {
+export function compareRows(vehicles: readonly Vehicle[], terms: FinanceTerms, today: string): CompareRow[] {
   const dash = (value: string) => value.trim() || '—';
   const rows = [
     compareRow('Price', vehicles.map((vehicle) => detailPriceLabel(vehicle.price))),
@@ -36,7 +37,13 @@ export function compareRows(vehicles: readonly Vehicle[], terms: FinanceTerms): 
     compareRow('Owners', vehicles.map((vehicle) => dash(vehicle.owners))),
     compareRow('Body type', vehicles.map((vehicle) => dash(bodyTypeLabel(vehicle.bodyType)))),
     compareRow('Registration state', vehicles.map((vehicle) => registrationState(vehicle.registration) || '—')),
-    compareRow('Insurance valid till', vehicles.map((vehicle) => formatDate(vehicle.insuranceValidity))),
+    compareRow(
+      'Insurance valid till',
+      vehicles.map((vehicle) => {
+        const validity = validityOf(vehicle.insuranceValidity, today);
+        return validity ? `${formatDate(vehicle.insuranceValidity)} (${validity.label})` : formatDate(vehicle.insuranceValidity);
+      }),
+    ),
     compareRow('Colour', vehicles.map((vehicle) => dash(colourLabel(vehicle.colour)))),
   ];
   const items: string[] = [];

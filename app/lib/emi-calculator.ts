@@ -3,7 +3,7 @@
  * totals it shows. Apart from emi.ts so the listing's cards, which only show "EMI from", do not
  * load it.
  */
-import { emi, financedAmount, TENURE_OPTIONS, type FinanceTerms } from './emi.ts';
+import { downPaymentFrom, emi, TENURE_OPTIONS, type FinanceTerms } from './emi.ts';
 import { groupIndianDigits } from './format.ts';
 
 /** The calculator's rate range (the issue: 9–20%). */
@@ -26,7 +26,7 @@ export type CalculatorInput = { values: CalculatorValues; errors: string[] };
 export function calculatorDefaults(price: number, terms: FinanceTerms): CalculatorValues {
   const { min, max } = CALCULATOR_LIMITS.rate;
   const tenure = (TENURE_OPTIONS as readonly number[]).includes(terms.tenureMonths) ? terms.tenureMonths : 60;
-  return { downPayment: price - financedAmount(price, terms), ratePercent: Math.min(max, Math.max(min, terms.ratePercent)), tenureMonths: tenure };
+  return { downPayment: downPaymentFrom(price, terms), ratePercent: Math.min(max, Math.max(min, terms.ratePercent)), tenureMonths: tenure };
 }
 
 /**

@@ -51,6 +51,20 @@ export function emiFrom(priceRupees: number | null, terms: FinanceTerms): number
   return emi(financedAmount(priceRupees, terms), terms.ratePercent, terms.tenureMonths);
 }
 
+/**
+ * Rows of a car's typed "Finance Options" that the product works out itself (the EMI and the
+ * down payment): a typed figure would stand beside the worked-out one and disagree with it (a
+ * car page once showed ₹10,305 at the top and ₹9,499 below), so the page shows only the latter.
+ */
+export function isWorkedOutFinanceRow(label: string): boolean {
+  return /\bemi\b|instal+ment|down\s*-?\s*payment/i.test(label);
+}
+
+/** The down payment behind "EMI from": the part of the price a lender does not finance. */
+export function downPaymentFrom(priceRupees: number, terms: FinanceTerms): number {
+  return priceRupees - financedAmount(priceRupees, terms);
+}
+
 /** The note that goes with every "EMI from" figure. */
 export function financeTermsNote(terms: FinanceTerms): string {
   return `Assumes ${formatPercent(terms.financedPercent)} of the price financed at ${formatPercent(terms.ratePercent)} a year for ${terms.tenureMonths} months. Indicative only; the lender decides the final terms.`;

@@ -8,6 +8,7 @@ import { VehicleImage } from '../components/vehicle-image.tsx';
 import { appContext } from '../context.ts';
 import { COMPARE_MAX_PHONE, compareIdsNotice, parseCompareIds } from '../lib/compare.ts';
 import { compareRows, visibleRows } from '../lib/compare-rows.ts';
+import { indiaDate } from '../lib/licence.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cardTitle } from '../lib/vehicle.ts';
@@ -20,19 +21,19 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** Whatever `ids` holds (letters, NUL, 500 ids, huge numbers), the page answers 200 and says what it left out. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database } = context.get(appContext);
+  const { database, clock } = context.get(appContext);
   const url = new URL(request.url);
   const parsed = parseCompareIds(url.searchParams.get('ids'));
   const entries = await carsToCompare(database, parsed.ids);
-  return { entries, notice: compareIdsNotice(parsed), hideCommon: url.searchParams.get('hide') === 'common' };
+  return { entries, notice: compareIdsNotice(parsed), hideCommon: url.searchParams.get('hide') === 'common', today: indiaDate(clock.now()) };
 }
 
 export default function Compare({ loaderData }: Route.ComponentProps) {
-  const { entries, notice, hideCommon } = loaderData;
+  const { entries, notice, hideCommon, today } = loaderData;
   const { finance } = useRootData();
   const ids = entries.map((entry) => entry.id);
   const available = entries.flatMap((entry) => (entry.available ? [entry.vehicle] : []));
-  const rows = visibleRows(compareRows(available, finance), hideCommon, available.length);
+  const rows = visibleRows(compareRows(available, finance, today), hideCommon, available.length);
   const columns = entries.map((entry) => (entry.available ? available.indexOf(entry.vehicle) : -1));
   const availableKey = available.map((vehicle) => vehicle.id).join(',');
   const fitsPhone = entries.length <= COMPARE_MAX_PHONE;

@@ -17,7 +17,10 @@ import { useSite } from '../components/site-layout.tsx';
 import { VehicleGallery } from '../components/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
 import { telLink, vehicleEnquiryText, whatsappLink } from '../lib/contact.ts';
-import { detailPriceLabel, formatDate, formatKilometres } from '../lib/format.ts';
+import { detailPriceLabel, formatDate, formatKilometres, formatRupees } from '../lib/format.ts';
+import { indiaDate } from '../lib/licence.ts';
+import { validityOf, type Validity } from '../lib/validity.ts';
+import { downPaymentFrom, emiFrom, financeTermsNote, isWorkedOutFinanceRow, type FinanceTerms } from '../lib/emi.ts';
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
@@ -43,14 +46,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A rental fleet car has no sale page: its page is under /rent (docs/decisions/020).
   if (id !== null && (await vehiclePurpose(database, id)) === 'rental') throw redirect(paths.rentalCar(id), 301);
   const vehicle = id === null ? null : await getVehicle(database, id);
-  if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false, calculator: null }, { status: 404 });
+  if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false, calculator: null, today: indiaDate(services.clock.now()) }, { status: 404 });
   const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(services)]);
   const wishlisted = user ? await isWishlisted(database, user.id, vehicle.id) : false;
   // The calculator, for a car on sale with a price in rupees: its values from the query string
   // when the form was sent without JavaScript, otherwise from the admin's EMI terms.
   const price = vehicle.status === 'sold' ? null : vehicle.priceRupees;
   const calculator = price ? { price, ...parseCalculatorInput(new URL(request.url).searchParams, price, calculatorDefaults(price, financeTerms(settings))) } : null;
-  return { vehicle, signedIn: Boolean(user), wishlisted, calculator };
+  // India's date by the server's clock: the paper validity notes read it on both sides of hydration.
+  return { vehicle, signedIn: Boolean(user), wishlisted, calculator, today: indiaDate(services.clock.now()) };
 }
 
 /** The wishlist toggle: only ever the signed-in person's own list. */
@@ -167,22 +171,25 @@ function statusTone(status: string): string {
   return tones[status.trim().toLowerCase()] ?? 'bg-slate-100 text-slate-800';
 }
 
-function KeySpecifications({ vehicle }: { vehicle: Vehicle }) {
-  const specs: Array<[string, string]> = [
-    ['Odometer', formatKilometres(vehicle.odometer)],
-    ['Owners', vehicle.owners || '—'],
-    ['Registration', vehicle.registration || '—'],
-    ['Insurance', formatDate(vehicle.insuranceValidity)],
+function KeySpecifications({ vehicle, today }: { vehicle: Vehicle; today: string }) {
+  const specs: Array<[string, string, Validity]> = [
+    ['Odometer', formatKilometres(vehicle.odometer), null],
+    ['Owners', vehicle.owners || '—', null],
+    ['Registration', vehicle.registration || '—', null],
+    ['Insurance', formatDate(vehicle.insuranceValidity), validityOf(vehicle.insuranceValidity, today)],
   ];
-  if (vehicle.fitnessFC) specs.push(['Fitness / FC', vehicle.fitnessFC]);
-  if (vehicle.tyrePoint) specs.push(['Tyre Point', vehicle.tyrePoint]);
+  if (vehicle.fitnessFC) specs.push(['Fitness / FC', vehicle.fitnessFC, validityOf(vehicle.fitnessFC, today)]);
+  if (vehicle.tyrePoint) specs.push(['Tyre Point', vehicle.tyrePoint, null]);
   return (
     <Section title="Key Specifications">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {specs.map(([label, value]) => (
+        {specs.map(([label, value, validity]) => (
           <div key={label} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
             <dd className="mt-1 font-semibold">{value}</dd>
+            {validity ? (
+              <dd className={`mt-1 w-fit rounded-full px-2 py-0.5 text-xs font-bold ${validity.state === 'expired' ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}>{validity.label}</dd>
+            ) : null}
           </div>
         ))}
       </dl>
@@ -230,11 +237,20 @@ function RefurbishmentDetails({ refurbishment }: { refurbishment: Record<string,
   );
 }
 
-function FinanceOptions({ financial }: { financial: Record<string, string | boolean> }) {
+/**
+ * The car's finance options as the dealer typed them, led by the EMI and down payment worked out
+ * from its price and the admin's finance terms: the one figure the card, the top of this page,
+ * the calculator, compare and the API all show. Typed EMI or down payment rows are left out.
+ */
+function FinanceOptions({ financial, priceRupees, terms }: { financial: Record<string, string | boolean> | null; priceRupees: number | null; terms: FinanceTerms }) {
+  const monthly = emiFrom(priceRupees, terms);
+  const worked: [string, string][] = monthly !== null && priceRupees !== null ? [['EMI from', `${formatRupees(monthly)}/month`], ['Down payment from', formatRupees(downPaymentFrom(priceRupees, terms))]] : [];
+  const typed = Object.entries(financial ?? {}).filter(([label]) => !isWorkedOutFinanceRow(label));
+  if (worked.length + typed.length === 0) return null;
   return (
     <Section title="Finance Options">
       <dl className="grid gap-2 sm:grid-cols-2">
-        {Object.entries(financial).map(([label, value]) => (
+        {[...worked, ...typed].map(([label, value]) => (
           <div key={label} className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
             <dt className="font-medium">{label}</dt>
             <dd className={`font-semibold ${value === false ? 'text-slate-500' : value === true ? 'text-emerald-700' : ''}`}>
@@ -243,6 +259,7 @@ function FinanceOptions({ financial }: { financial: Record<string, string | bool
           </div>
         ))}
       </dl>
+      {worked.length > 0 ? <p className="mt-2 text-xs text-slate-600">{financeTermsNote(terms)}</p> : null}
     </Section>
   );
 }
@@ -368,7 +385,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
       </aside>
 
       <div className={main}>
-        <KeySpecifications vehicle={vehicle} />
+        <KeySpecifications vehicle={vehicle} today={loaderData.today} />
         {calculator ? (
           <section id="emi" aria-labelledby="emi-heading" className="scroll-mt-20 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <h2 id="emi-heading" className="mb-4 text-lg font-bold">
@@ -390,7 +407,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
         ) : null}
         {vehicle.inspection ? <ConditionReport inspection={vehicle.inspection} /> : null}
         {vehicle.refurbishment ? <RefurbishmentDetails refurbishment={vehicle.refurbishment} /> : null}
-        {vehicle.financial ? <FinanceOptions financial={vehicle.financial} /> : null}
+        {vehicle.financial ? <FinanceOptions financial={vehicle.financial} priceRupees={calculator?.price ?? null} terms={finance} /> : null}
         {vehicle.videoUrl ? <VideoWalkthrough url={vehicle.videoUrl} title={title} /> : null}
       </div>
     </article>

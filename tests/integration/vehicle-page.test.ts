@@ -2,6 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DemoVehicle } from '../../server/db/demo/inventory.ts';
 import { demoSaleVehicles } from '../../server/db/demo/rental-fleet.ts';
 import { sharedServer } from '../support/shared.ts';
+import { DEFAULT_FINANCE_TERMS, emiFrom } from '../../app/lib/emi.ts';
+import { formatRupees } from '../../app/lib/format.ts';
+import { indiaDate } from '../../app/lib/licence.ts';
+import { validityOf } from '../../app/lib/validity.ts';
 import { canonicalLinks, mainOf, metaContent, tags, titleOf, visibleText } from '../support/html.ts';
 
 /** The vehicle details page (/vehicle/:id) and its JSON twin (/api/v1/vehicles/:id). */
@@ -122,6 +126,14 @@ describe.skipIf(!base)('vehicle details page', () => {
       expect(specs.get('Tyre Point')).toBe('80%');
     });
 
+    it('says Expired beside an insurance date that is past, by the server clock', () => {
+      const validity = validityOf(creta().insuranceValidity, indiaDate(Date.now()));
+      const insurance = [...mainOf(html).matchAll(/<dt\b[^>]*>Insurance<\/dt>\s*<dd\b[^>]*>[\s\S]*?<\/dd>\s*(?:<dd\b[^>]*>([\s\S]*?)<\/dd>)?/g)][0]!;
+      // The demo's date is fixed while the test server's clock runs on: the note follows the day the test runs.
+      expect(insurance[1] ? visibleText(insurance[1]) : null).toBe(validity?.label ?? null);
+      expect(validityOf('2026-08-01', '2026-11-25')?.label).toBe('Expired');
+    });
+
     it('shows the Vehicle Condition Report with each status styled by its lower-cased name', () => {
       expect(headings(html)).toContain('Vehicle Condition Report');
       const text = visibleText(mainOf(html));
@@ -142,7 +154,20 @@ describe.skipIf(!base)('vehicle details page', () => {
       expect(headings(html)).toContain('Finance Options');
       const finance = definitions(html);
       expect(finance.get('Loan Available')).toBe('Available');
-      expect(finance.get('Down Payment')).toBe(creta().financial!['Down Payment']);
+    });
+
+    it('shows one EMI figure: the worked-out one at the top and in the Finance Options, never the typed one', () => {
+      const price = Number(String(creta().price).replace(/\D/g, ''));
+      const expected = emiFrom(price, DEFAULT_FINANCE_TERMS)!;
+      const finance = definitions(html);
+      expect(finance.get('EMI from')).toBe(`${formatRupees(expected)}/month`);
+      expect(finance.get('Down payment from')).toBe(formatRupees(price - Math.round((price * DEFAULT_FINANCE_TERMS.financedPercent) / 100)));
+      // The demo car's typed rows ('EMI From', 'Down Payment') disagree with the price: they are not shown.
+      expect(creta().financial!['EMI From']).toBeDefined();
+      expect(finance.has('EMI From')).toBe(false);
+      expect(finance.has('Down Payment')).toBe(false);
+      const figures = new Set([...visibleText(html).matchAll(/EMI from ₹([\d,]+)/gi)].map((match) => match[1]));
+      expect([...figures]).toEqual([formatRupees(expected).slice(1)]);
     });
 
     it('embeds the Video Walkthrough without cookies', () => {
