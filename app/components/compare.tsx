@@ -42,10 +42,20 @@ export function CompareToggle({ item, className = '' }: { item: CompareItem; cla
  * bar (and above a vehicle page's contact buttons), so showing it moves nothing on the page.
  * Hidden on the compare page itself.
  */
+/**
+ * Where the tray belongs: the pages whose cards or car can be added to compare (the listing, a
+ * category, the wishlist, a car's page). Elsewhere (renting, booking steps, selling, signing in)
+ * it would float over a form that has nothing to do with comparing; the compare page is the tray's
+ * own destination.
+ */
+export function comparesOn(pathname: string): boolean {
+  return pathname === paths.home || pathname === paths.categories() || pathname === paths.wishlist || matchPattern(pathPatterns.vehicle, pathname) !== null;
+}
+
 export function CompareTray() {
   const { items, notice } = useCompareState();
   const { pathname } = useLocation();
-  if (pathname === paths.compare() || (items.length === 0 && !notice)) return null;
+  if (!comparesOn(pathname) || (items.length === 0 && !notice)) return null;
   const onVehiclePage = matchPattern(pathPatterns.vehicle, pathname) !== null;
   const position = onVehiclePage
     ? 'bottom-[calc(8.25rem+env(safe-area-inset-bottom))] sm:bottom-[5.25rem] lg:bottom-4'

@@ -96,6 +96,33 @@ describe('compare and the EMI calculator', () => {
     await harness.screenshot(page, 'compare-three-375', { fullPage: true });
   });
 
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    test(`at ${viewport === 'mobile' ? '375' : '1280'} px the tray shows only where comparing belongs, and a car page has one EMI figure`, async () => {
+      const car = await pricedCar();
+      const cars = (await (await fetch(`${harness.baseUrl}/api/v1/rentals/cars`)).json()) as { items: Array<{ id: number }> };
+      const rentalId = cars.items[0]!.id;
+      const { page } = await harness.open({ viewport });
+      await page.goto(`/vehicle/${car.id}`);
+      await waitForHydration(page, 'main form[action="/compare"] button');
+      await page.getByRole('main').locator('form[action="/compare"] button').click();
+      const tray = page.getByRole('complementary', { name: 'Cars to compare' });
+      await visible(tray);
+      // The worked-out EMI at the top and in the Finance Options: one figure on the whole page.
+      const figures = new Set((await page.getByRole('main').innerText()).match(/EMI from\s*₹[\d,]+/gi)!.map((text) => text.replace(/\s+/g, ' ').toLowerCase()));
+      expect(figures.size).toBe(1);
+
+      for (const path of ['/rent', `/rent/${rentalId}`, `/rent/${rentalId}/book`, '/sell-vehicle', '/request-vehicle', '/login', '/signup']) {
+        await page.goto(path);
+        await visible(page.getByRole('main'));
+        expect(await tray.count(), path).toBe(0);
+      }
+      for (const path of ['/', `/vehicle/${car.id}`]) {
+        await page.goto(path);
+        await visible(tray);
+      }
+    });
+  }
+
   test('the calculator answers live as the buyer types', async () => {
     const car = await pricedCar();
     const { page } = await harness.open({ viewport: 'mobile' });
