@@ -18,12 +18,16 @@ export type Database = {
  * The one place that opens the database. SQLite (a file in DATA_DIR) unless DATABASE_URL
  * points at PostgreSQL.
  */
-export function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): Database {
+export function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined; onConnectionLost?: (error: Error) => void }): Database {
   if (options.databaseUrl) {
     // int8 (COUNT(*), bigint sums) arrives as a string by default; our numbers fit in a double.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     // A database that does not answer fails the query after 10 s instead of hanging it.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    // An idle connection that the server drops (a restart, a failover, an idle timeout) is
+    // reported here; with no listener Node treats it as an uncaught error and the process exits.
+    // The pool has already thrown that connection away and opens a new one for the next query.
+    pool.on('error', (error) => options.onConnectionLost?.(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

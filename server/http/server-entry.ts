@@ -62,7 +62,7 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
   try {
     await listen(server, config.port, config.host);
     checkDataDir(config.dataDir);
-    database = openDatabase(config);
+    database = openDatabase({ ...config, onConnectionLost: (error) => logger.warn({ err: error }, 'database: an idle connection was lost; the next query opens a new one') });
     await checkDatabase(database, config);
     const storage = createLocalStorage(path.join(config.dataDir, 'media'));
     const privateStorage = createLocalStorage(path.join(config.dataDir, 'private'));
