@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { sql } from 'kysely';
 import { getRequestListener } from '@hono/node-server';
 import * as build from 'virtual:react-router/server-build';
 import type { AppServices } from '../services.ts';
@@ -32,6 +33,31 @@ import { adminPaths } from '../../app/lib/paths.ts';
 /** Compressed pages the page cache may hold (about 16 KB a page with both codings): some 500 pages. */
 const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 
+/**
+ * Readiness for a load balancer: 200 only while this instance has started (migrated, seeded),
+ * is not shutting down and its database answers within a second; 503 otherwise. `/healthz` stays
+ * the liveness check (server/http/app.ts). Answered before routing, so maintenance mode, the page
+ * cache and the rate limits never stand in its way.
+ */
+export const READINESS_PATH = '/readyz';
+const READINESS_TIMEOUT_MS = 1000;
+
+async function answerReadiness(response: ServerResponse, database: Database | null): Promise<void> {
+  let ready = false;
+  if (database) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READINESS_TIMEOUT_MS)));
+    const answered = sql`select 1`.execute(database.db).then(
+      () => true,
+      () => false,
+    );
+    ready = await Promise.race([answered, timeout]);
+    clearTimeout(timer);
+  }
+  response.writeHead(ready ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  response.end(JSON.stringify({ status: ready ? 'ready' : 'not ready' }));
+}
+
 /** A server that is listening and serving, and how to stop it (requests in flight finish first). */
 export type OpenServer = { server: Server; close: () => Promise<void> };
 
@@ -50,9 +76,12 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
   const listener = getRequestListener((request, bindings) =>
     app ? app.fetch(request, bindings) : new Response('Starting up, please try again in a moment.', { status: 503, headers: { 'Retry-After': '5' } }),
   );
+  // Set the moment shutdown begins: a load balancer that asks /readyz stops sending requests.
+  let draining = false;
   // A page the page cache holds is sent before any routing (server/http/page-cache.ts).
   const server: Server = createServer((request, response) => {
-    if (!pageCache?.answer(request, response)) void listener(request, response);
+    if (request.url?.split('?')[0] === READINESS_PATH) void answerReadiness(response, draining || !app ? null : database);
+    else if (!pageCache?.answer(request, response)) void listener(request, response);
   });
   let database: Database | null = null;
   let retention: ReturnType<typeof startRetentionSchedule> | null = null;
@@ -127,6 +156,7 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
   let closed: Promise<void> | null = null;
   const close = () =>
     (closed ??= new Promise<void>((resolve, reject) => {
+      draining = true;
       // The database closes after the last request and the last run of a scheduled job.
       const schedulesStopped = stopSchedules();
       server.close(() => {

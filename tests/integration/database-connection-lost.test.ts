@@ -40,4 +40,24 @@ describe.skipIf(!postgresReachable)('a dropped PostgreSQL connection', () => {
     const listing = await fetch(`${server.url}/api/v1/vehicles`);
     expect(listing.status).toBe(200);
   });
+
+  it('says not ready while the database refuses connections, and ready again by itself once it takes them', async () => {
+    const name = new URL(server.databaseUrl!).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      const started = Date.now();
+      const refused = await fetch(`${server.url}/readyz`);
+      // Answered within its own timeout, never a hang.
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toEqual({ status: 'not ready' });
+    } finally {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
 });

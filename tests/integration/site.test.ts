@@ -294,6 +294,13 @@ describe.skipIf(!base)('public site', () => {
       expect(response.headers.get('cache-control')).toBe('no-store');
     });
 
+    it('answers /readyz with ready while it serves and its database answers', async () => {
+      const response = await fetch(`${base}/readyz`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ready' });
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    });
+
     it.each(['/no-such-page', '/vehicle/1/extra', '/deep/nested/unknown/path', '/categories/suvs/unknown'])('%s answers 404 with "Page not found"', async (pagePath) => {
       const page = await fetchPage(pagePath);
       expect(page.status).toBe(404);
