@@ -44,7 +44,20 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Every package imported is declared in package.json: one that arrives only as another's
+      // dependency can vanish or change version under us when that package updates.
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: true, optionalDependencies: false, peerDependencies: false }],
+    },
+  },
+  {
+    // What the server and the pages run in production comes from `dependencies`; a type-only
+    // import is erased at build time.
+    files: ['server/**', 'app/**'],
+    // app/routes.ts is read by the build (@react-router/dev), never run by the server.
+    ignores: ['app/routes.ts'],
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, optionalDependencies: false, peerDependencies: false, includeTypes: false }] },
   },
   {
     files: ['server/**'],

@@ -53,6 +53,14 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await rulesBroken('app/components/imports-app-context.tsx')).toEqual(['no-restricted-imports']);
   });
 
+  it('refuses a package that package.json does not declare', async () => {
+    expect(await rulesBroken('server/imports-undeclared-package.ts')).toEqual(['import-x/no-extraneous-dependencies']);
+  });
+
+  it('refuses a devDependency in server code', async () => {
+    expect(await rulesBroken('server/imports-dev-dependency.ts')).toEqual(['import-x/no-extraneous-dependencies']);
+  });
+
   it('refuses an import cycle', async () => {
     const where = 'tests/lint-fixtures/cycle';
     expect(await rulesBroken('cycle/first.ts', `${where}/first.ts`)).toEqual(['import-x/no-cycle']);
