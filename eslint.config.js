@@ -20,6 +20,34 @@ const boundaries = {
   },
 };
 
+/**
+ * The browser runs preact/compat where the server runs React (decision 039). These are the React
+ * 19 APIs preact/compat 11 lacks (the browser bundle would fail or import undefined) or fakes (it
+ * typechecks against React's types and does nothing right in the browser). The list is checked
+ * against preact/compat's exports on every Preact or React update (decision 053).
+ */
+const reactApisTheBrowserLacks = [
+  {
+    name: 'react',
+    importNames: [
+      // Missing from preact/compat.
+      'Activity', 'Profiler', 'ViewTransition', 'act', 'addTransitionType', 'cache', 'cacheSignal', 'captureOwnerStack',
+      'unstable_useCacheRefresh', 'useActionState',
+      // Faked: app/browser/react.ts's useOptimistic never shows the optimistic value, and
+      // preact/compat's useTransition is never pending (its startTransition runs at once).
+      'useOptimistic', 'useTransition',
+      // `React.x` would bypass the names above.
+      'default',
+    ],
+    message: 'The browser runs preact/compat, which lacks or fakes this React API (decision 039, 053); it typechecks and then breaks or does nothing in the browser.',
+  },
+  {
+    name: 'react-dom',
+    importNames: ['preconnect', 'prefetchDNS', 'preinit', 'preinitModule', 'preload', 'preloadModule', 'requestFormReset', 'useFormState', 'useFormStatus', 'default'],
+    message: 'The browser runs preact/compat, which lacks this react-dom API (decision 039, 053); it typechecks and then breaks in the browser.',
+  },
+];
+
 export default tseslint.config(
   // tests/lint-fixtures/ break the rules on purpose; tests/unit/lint-boundaries.test.ts lints them.
   { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'test-results/', 'bench/results/', 'tests/lint-fixtures/'] },
@@ -64,10 +92,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [boundaries.serverImportsOnlyAppLib] }] },
   },
   {
+    // Everything under app/ may reach the browser. A later block replaces this rule's options
+    // for its files, so the one below repeats the paths.
+    files: ['app/**'],
+    ignores: ['app/entry.server.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: reactApisTheBrowserLacks }] },
+  },
+  {
     // Route modules may import server code for their loaders and actions; the build refuses any
     // server module that page code pulls into the browser bundle (vite.config.ts).
     files: ['app/components/**', 'app/lib/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [boundaries.browserCodeImportsNoServer] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: reactApisTheBrowserLacks, patterns: [boundaries.browserCodeImportsNoServer] }] },
   },
   {
     files: ['**/*.{js,mjs}'],

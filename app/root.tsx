@@ -24,6 +24,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * React Router gives the links it renders the response's nonce. The browser does not know it,
+ * so there the nonce is read back from the one such link there is (the critical stylesheet
+ * of `npm run dev`), and React hydrates that link without a mismatch. Elsewhere it is left to
+ * React Router, as before.
+ */
+function linksNonce(nonce: string): string | undefined {
+  if (typeof document === 'undefined') return nonce || undefined;
+  // The attribute reads '' (the browser hides nonces from the page); the property keeps it.
+  return document.querySelector<HTMLLinkElement>('link[data-react-router-critical-css]')?.nonce || undefined;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
@@ -34,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1e40af" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        <Links nonce={linksNonce(nonce)} />
       </head>
       <body>
         {children}

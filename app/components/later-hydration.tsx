@@ -13,10 +13,12 @@ import { Suspense, type ReactNode } from 'react';
  * JavaScript: links open, forms submit.
  *
  * Only the page's first hydration waits: a part that appears later (after a navigation) renders
- * at once. On the server the children are rendered as they are.
+ * at once. On the server the children are rendered as they are. So is everything under
+ * `npm run dev`, whose browser runs React (scripts/dev.mjs): React hydrates in slices anyway, and
+ * takes a <Suspense> the server did not render for a mismatch and renders the page again.
  */
 export function LaterHydration({ id, children }: { id: string; children: ReactNode }) {
-  if (typeof document === 'undefined') return children;
+  if (typeof document === 'undefined' || import.meta.env.DEV) return children;
   return (
     <Suspense fallback={null}>
       <Gate id={id}>{children}</Gate>

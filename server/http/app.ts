@@ -23,7 +23,11 @@ type Env = { Variables: SecurityVariables };
  * The whole HTTP surface: health check, media, built assets, the Android app's JSON API and
  * the React Router pages, in that order of precedence.
  */
-export function createApp(services: AppServices, build: ServerBuild) {
+/**
+ * `mode` is `development` only under `npm run dev` (scripts/dev.mjs), where Vite serves the
+ * browser's modules and public/, and an unexpected error shows its stack on the page.
+ */
+export function createApp(services: AppServices, build: ServerBuild, mode: 'production' | 'development' = 'production') {
   const { config, logger } = services;
   const app = new Hono<Env>();
   const clientDir = fileURLToPath(new URL('../client', import.meta.url));
@@ -31,9 +35,9 @@ export function createApp(services: AppServices, build: ServerBuild) {
   // and IPv6 by its /64 (one phone can hold a whole block).
   const resolvedAddress = (c: Context) => clientAddress(c.req.raw.headers, getConnInfo(c).remote.address, config.trustProxy);
   const requestAddress = (c: Context) => addressKey(resolvedAddress(c));
-  // Always React Router's production mode: its development mode puts an unexpected error's
-  // message and stack (file paths, driver internals) into the page, and demo sites are public.
-  const handleRequest = createRequestHandler(build, 'production');
+  // React Router's production mode outside `npm run dev`: its development mode puts an unexpected
+  // error's message and stack (file paths, driver internals) into the page, and demo sites are public.
+  const handleRequest = createRequestHandler(build, mode);
 
   app.onError((error, c) => {
     // A chunked body cut off at the edge limit (server/http/body-limit.ts) under a handler that is not a form action.
@@ -60,18 +64,20 @@ export function createApp(services: AppServices, build: ServerBuild) {
 
   app.get('/media/*', mediaHandler(services.storage));
 
-  // Hashed build output never changes under its name; everything else in public/ may.
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: clientDir,
-      precompressed: true,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
+  if (mode === 'production') {
+    // Hashed build output never changes under its name; everything else in public/ may.
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
 
-  // A missing build file is a plain 404, not the HTML not-found page.
-  app.get('/assets/*', (c) => c.text('Not found', 404));
+    // A missing build file is a plain 404, not the HTML not-found page.
+    app.get('/assets/*', (c) => c.text('Not found', 404));
+  }
 
   app.use(compressResponses());
 
@@ -93,8 +99,10 @@ export function createApp(services: AppServices, build: ServerBuild) {
 
   // Files from public/ (favicon.svg …): only paths with an extension look on disk, so a page
   // request never waits for a file-system check.
-  const publicFiles = serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') });
-  app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
+  if (mode === 'production') {
+    const publicFiles = serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') });
+    app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
+  }
 
   // An admin's change made through this instance shows at once; other instances within the TTL.
   app.use('*', clearPageCacheAfterAdminChange(services));

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { sql } from 'kysely';
+import type { ServerBuild } from 'react-router';
 import { getRequestListener } from '@hono/node-server';
 import * as build from 'virtual:react-router/server-build';
 import type { AppServices } from '../services.ts';
@@ -62,16 +63,42 @@ async function answerReadiness(response: ServerResponse, database: Database | nu
 export type OpenServer = { server: Server; close: () => Promise<void> };
 
 /**
+ * What `npm run dev` (scripts/dev.mjs) puts around the product: the HTTP server Vite's hot-reload
+ * socket already listens on; Vite's middlewares, which answer Vite's own requests (modules,
+ * public/) and pass the rest on; and the pages with the app that serves them, taken from Vite's
+ * module graph on every request. After an edit Vite evaluates that graph anew, with a new
+ * `appContext` key the pages read, so the app that fills it is made anew with them.
+ * Everything else (database, services, schedules) is the server `npm start` runs.
+ */
+export type DevelopmentPages = {
+  server: Server;
+  middleware: (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+  load: () => Promise<{ build: ServerBuild; createApp: typeof createApp }>;
+};
+
+/** Serves with the app of the pages Vite has now, made again when an edit gave it new ones. */
+function developmentApp(development: DevelopmentPages, services: AppServices): Pick<ReturnType<typeof createApp>, 'fetch'> {
+  let current: { build: ServerBuild; app: ReturnType<typeof createApp> } | null = null;
+  return {
+    fetch: async (request, ...rest) => {
+      const { build, createApp: create } = await development.load();
+      if (current?.build !== build) current = { build, app: create(services, build, 'development') };
+      return current.app.fetch(request, ...rest);
+    },
+  };
+}
+
+/**
  * Starts the product on an already validated configuration: bind the port, open and migrate
  * the database, load the demo inventory when asked, and serve. Throws when start-up fails,
  * with the port and the database released again. `startServer` below is the process around
  * it; the integration tests run it inside their worker (tests/support/server.ts), with the
  * logger writing where the test reads it.
  */
-async function openServer(config: Config, logger: Logger, env: Record<string, string | undefined>): Promise<OpenServer> {
+async function openServer(config: Config, logger: Logger, env: Record<string, string | undefined>, development?: DevelopmentPages): Promise<OpenServer> {
   // The port is bound first, so a port in use is reported before anything is migrated, seeded
   // or printed; until the app is ready the server answers 503.
-  let app: ReturnType<typeof createApp> | null = null;
+  let app: Pick<ReturnType<typeof createApp>, 'fetch'> | null = null;
   let pageCache: PageCache | null = null;
   const listener = getRequestListener((request, bindings) =>
     app ? app.fetch(request, bindings) : new Response('Starting up, please try again in a moment.', { status: 503, headers: { 'Retry-After': '5' } }),
@@ -79,8 +106,10 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
   // Set the moment shutdown begins: a load balancer that asks /readyz stops sending requests.
   let draining = false;
   // A page the page cache holds is sent before any routing (server/http/page-cache.ts).
-  const server: Server = createServer((request, response) => {
+  const server: Server = development?.server ?? createServer();
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (request.url?.split('?')[0] === READINESS_PATH) void answerReadiness(response, draining || !app ? null : database);
+    else if (development) development.middleware(request, response, () => void listener(request, response));
     else if (!pageCache?.answer(request, response)) void listener(request, response);
   });
   let database: Database | null = null;
@@ -143,7 +172,7 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
     setImageConcurrency(config.imageConcurrency);
     // Upload folders a crash left behind; in the background, the site need not wait for it.
     void removeStaleUploads(uploadTempDir(config.dataDir)).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
-    app = createApp(services, build);
+    app = development ? developmentApp(development, services) : createApp(services, build);
   } catch (error) {
     await stopSchedules();
     await new Promise((resolve) => server.close(resolve));
@@ -189,7 +218,7 @@ export async function openServerWithLog(env: Record<string, string | undefined>,
  * serve until SIGTERM/SIGINT, finishing requests in flight. A bad setting or a failed start
  * ends the process with code 1 and one line an operator can act on, never a stack trace.
  */
-export async function startServer(env: Record<string, string | undefined> = process.env) {
+export async function startServer(env: Record<string, string | undefined> = process.env, development?: DevelopmentPages) {
   let config;
   try {
     config = parseConfig(env);
@@ -203,7 +232,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const logger = createLogger(config.logLevel, config.logFormat);
   let opened: OpenServer;
   try {
-    opened = await openServer(config, logger, env);
+    opened = await openServer(config, logger, env, development);
   } catch (error) {
     // The details go to the log.
     logger.debug({ err: error }, 'start-up failed');

@@ -67,3 +67,25 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await rulesBroken('cycle/second.ts', `${where}/second.ts`)).toEqual(['import-x/no-cycle']);
   });
 });
+
+describe('React APIs the browser runtime lacks (decision 053)', { timeout: 60_000 }, () => {
+  it("refuses a route importing React's useOptimistic, which preact/compat only fakes", async () => {
+    expect(await rulesBroken('app/routes/uses-use-optimistic.tsx')).toEqual(['no-restricted-imports']);
+  });
+
+  it("refuses a component importing react-dom's useFormStatus, which preact/compat lacks, and keeps the server boundary there", async () => {
+    expect(await rulesBroken('app/components/uses-form-status.tsx')).toEqual(['no-restricted-imports']);
+    expect(await rulesBroken('app/components/imports-server.tsx')).toEqual(['no-restricted-imports']);
+  });
+
+  it("refuses React's default export, through which any of them could be reached", async () => {
+    expect(await rulesBroken('app/components/uses-react-namespace.tsx')).toEqual(['no-restricted-imports']);
+  });
+
+  it('lets the server entry, which React renders, import what it needs', async () => {
+    const [result] = await eslint.lintText("import { renderToPipeableStream } from 'react-dom/server';\nimport { preload } from 'react-dom';\nexport { renderToPipeableStream, preload };\n", {
+      filePath: path.join(root, 'app/entry.server.tsx'),
+    });
+    expect(result?.messages.map((message) => message.ruleId)).toEqual([]);
+  });
+});
