@@ -57,6 +57,22 @@ export class ForbiddenError extends AppError {
   readonly status = 403;
 }
 
+/** The steps a person must finish before booking (a rental car or a test drive). */
+export type CannotBookYetReason = 'phone' | 'licence' | 'licence-refused' | 'licence-date-of-birth' | 'age';
+
+/**
+ * The person cannot book yet: a step of theirs is not done (a verified phone, a driving
+ * licence, the car's minimum age). 422 wherever it is refused, its `reason` naming the step
+ * (decision 047).
+ */
+export class CannotBookYetError extends AppError {
+  readonly status = 422;
+  constructor(reason: CannotBookYetReason, message: string) {
+    super(message);
+    this.because(reason);
+  }
+}
+
 /** Too many attempts; `retryAfterSeconds` says when the next one is allowed. */
 export class RateLimitedError extends AppError {
   readonly status = 429;

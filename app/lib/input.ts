@@ -37,11 +37,12 @@ export function parsePage(value: unknown): number {
 }
 
 /**
- * Control characters: invisible, they break CSV and logs, and PostgreSQL refuses NUL in text.
- * Newline and tab are kept apart so multi-line fields can keep them.
+ * The one control-character rule: C0 controls and DEL. Invisible, they break CSV and logs, and
+ * PostgreSQL refuses NUL in text. Tab and line breaks are layout: multi-line text keeps them.
  */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+const LAYOUT = new Set(['\t', '\n', '\r']);
 
 export type CleanTextOptions = {
   /** Keep line breaks (normalised to \n) and tabs; otherwise they become a single space. */
@@ -59,7 +60,7 @@ export type CleanTextOptions = {
  */
 export function cleanText(value: unknown, options: CleanTextOptions = {}): string {
   if (typeof value !== 'string') return '';
-  let text = value.replace(/\r\n?/g, '\n').replace(CONTROL, '');
+  let text = value.replace(/\r\n?/g, '\n').replace(CONTROL, (character) => (LAYOUT.has(character) ? character : ''));
   if (!options.multiline) text = text.replace(/[\n\t]+/g, ' ');
   text = text.trim();
   return options.maxLength === undefined ? text : text.slice(0, options.maxLength).trim();
@@ -73,7 +74,12 @@ export function cleanLine(value: unknown, maxLength?: number): string {
   return cleanText(value, maxLength === undefined ? {} : { maxLength });
 }
 
-/** Whether text holds a control character other than newline and tab (for refusing, not cleaning). */
-export function hasControlCharacters(value: string): boolean {
-  return new RegExp(CONTROL.source).test(value);
+/**
+ * Whether text holds a control character, for refusing rather than cleaning. Tab and line
+ * breaks count only with `layout: false` (one line: a search word, a redirect path).
+ */
+export function hasControlCharacters(value: string, options: { layout?: boolean } = {}): boolean {
+  const allowLayout = options.layout ?? true;
+  for (const [character] of value.matchAll(CONTROL)) if (!allowLayout || !LAYOUT.has(character)) return true;
+  return false;
 }

@@ -7,6 +7,8 @@
  * Values within one filter are ORed, different filters ANDed, and all of them ANDed with `q`.
  */
 
+import { isSlug } from './slug.ts';
+
 /** Body types an admin picks per vehicle; the stored value is the key. */
 export const BODY_TYPES = {
   hatchback: 'Hatchback',
@@ -153,16 +155,6 @@ const MAX_VALUES = 20;
 const MAX_PARAM_LENGTH = 600;
 
 // ---------------------------------------------------------------- reading what the dealer typed
-
-/** A make or model as a URL slug: 'Maruti Suzuki' → 'maruti-suzuki'. */
-export function filterSlug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-}
 
 /** The fuel a stored fuel type means, whatever its case ('DIESEL', 'Petrol'), or null. */
 export function fuelKey(fuelType: string): Fuel | null {
@@ -323,7 +315,7 @@ export function parseListingQuery(params: URLSearchParams): ParsedListingQuery {
   }
   const slugs = (name: 'make' | 'model') => {
     const values = list(params.getAll(name));
-    const good = values.filter((value) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value) && value.length <= 60);
+    const good = values.filter((value) => isSlug(value));
     if (good.length < values.length) problems.push(`${name} must be slugs such as maruti-suzuki, separated by commas`);
     return good;
   };

@@ -4,6 +4,8 @@
  * tests/unit/paths.test.ts checks that each path here is a route there.
  */
 
+import { hasControlCharacters } from './input.ts';
+
 /** The patterns of the pages that take parameters, as React Router writes them. */
 export const pathPatterns = {
   vehicle: '/vehicle/:id',
@@ -49,7 +51,7 @@ function withQuery(path: string, query: Record<string, string | number | undefin
  */
 export function localRedirect(redirectTo: string | null | undefined): string | null {
   if (!redirectTo || redirectTo.length > 2000 || !redirectTo.startsWith('/') || redirectTo.startsWith('//') || redirectTo.includes('\\')) return null;
-  if ([...redirectTo].some((character) => character.charCodeAt(0) < 0x20)) return null;
+  if (hasControlCharacters(redirectTo, { layout: false })) return null;
   return redirectTo;
 }
 
@@ -98,6 +100,8 @@ export const paths = {
   profileDelete: '/profile/delete',
   /** The driving-licence form (the profile page shows it too and posts here). */
   profileLicence: '/profile/licence',
+  /** The driving-licence form, sending the renter on to `redirectTo` afterwards. */
+  profileLicenceThen: (redirectTo: string) => thenTo('/profile/licence', redirectTo),
   /** One side of a driving licence: only its owner and the admins get it (private storage). */
   licencePhoto: (userId: string, side: 'front' | 'back') => fill(pathPatterns.licencePhoto, { userId, side }),
   login: '/login',

@@ -106,11 +106,6 @@ export function parseIndiaMonth(value: unknown): { fromMs: number; toMs: number 
   return { fromMs: Date.UTC(year, month - 1, 1) - IST_OFFSET_MS, toMs: Date.UTC(year, month, 1) - IST_OFFSET_MS };
 }
 
-/** A six-digit Indian PIN code (first digit 1–9). */
-export function isPinCode(value: string): boolean {
-  return /^[1-9]\d{5}$/.test(value);
-}
-
 /** Whole years between a `YYYY-MM-DD` birth date and a moment (India calendar); null if the date is not one. */
 export function ageOn(dateOfBirth: string, atMs: number): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);

@@ -1,8 +1,10 @@
 /**
  * Test-drive rules shared by the server, the pages and the API: slot times, the booking
- * window, PIN codes and the texts. Times a person sees or types (URLs, the API's `start`) are
+ * window, where a test drive may go and the texts. Times a person sees or types (URLs, the API's `start`) are
  * India Standard Time, written 'YYYY-MM-DDTHH:MM'; the database keeps the UTC instant.
  */
+
+import { servedPinCodeProblem } from './pin-code.ts';
 
 /** Every slot lasts one hour and starts on the hour (decision 025: why it is not a setting). */
 export const TEST_DRIVE_SLOT_MINUTES = 60;
@@ -126,22 +128,6 @@ export function slotProblem(slot: string, nowMs: number, rules: TestDriveRules):
   return null;
 }
 
-/** An Indian PIN code: six digits, not starting with 0. */
-export function isPinCode(text: string): boolean {
-  return /^[1-9]\d{5}$/.test(text);
-}
-
-/** PIN codes typed as a list (commas, spaces or lines between them): the valid ones, sorted and unique, and the rest. */
-export function parsePinCodeList(text: string): { codes: string[]; invalid: string[] } {
-  const parts = text
-    .split(/[\s,;]+/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-  const codes = [...new Set(parts.filter(isPinCode))].sort();
-  const invalid = parts.filter((part) => !isPinCode(part));
-  return { codes, invalid };
-}
-
 /** 10 -> '10:00 am', 13 -> '1:00 pm' */
 export function hourLabel(hour: number): string {
   const h = ((hour + 11) % 12) + 1;
@@ -178,8 +164,6 @@ export const testDriveMessages = {
   vehicleNotFound: 'This vehicle was not found.',
   notForSale: 'This car is no longer available for a test drive.',
   chooseMode: 'Please choose where you would like the test drive: at our hub or at your home.',
-  pinRequired: 'Please enter the 6-digit PIN code of your address.',
-  pinInvalid: 'A PIN code has 6 digits and does not start with 0.',
   pinNotServed: 'We do not come to this PIN code yet. Please choose a test drive at our hub.',
   slotInvalid: 'Please choose a time from the list.',
   outsideWindow: (daysAhead: number) => `Please choose a day from today to ${daysAhead} days ahead.`,
@@ -197,26 +181,7 @@ export const testDriveMessages = {
   failed: 'Your test drive could not be booked. Please try again.',
 } as const;
 
-export type BookingRequest = { slot: string; mode: TestDriveMode; pinCode: string };
-
-/**
- * The booking's fields as a form or the API sends them: the slot in India time, the mode and
- * (for home) the PIN code. Bad values are named per field; nothing here knows the settings.
- */
-export function parseBookingRequest(raw: { slot: unknown; mode: unknown; pinCode: unknown }):
-  | { ok: true; value: BookingRequest }
-  | { ok: false; message: string; fields: Record<string, string> } {
-  const fields: Record<string, string> = {};
-  const mode = TEST_DRIVE_MODES.find((candidate) => candidate === raw.mode);
-  if (!mode) fields.mode = testDriveMessages.chooseMode;
-  const slot = parseSlot(raw.slot);
-  if (!slot) fields.slot = testDriveMessages.slotInvalid;
-  const pinCode = typeof raw.pinCode === 'string' ? raw.pinCode.replace(/\s+/g, '').slice(0, 12) : raw.pinCode === undefined || raw.pinCode === null ? '' : null;
-  if (mode === 'home') {
-    if (pinCode === null || pinCode === '') fields.pinCode = testDriveMessages.pinRequired;
-    else if (!isPinCode(pinCode)) fields.pinCode = testDriveMessages.pinInvalid;
-  }
-  const first = Object.values(fields)[0];
-  if (first || !mode || !slot) return { ok: false, message: first ?? testDriveMessages.slotInvalid, fields };
-  return { ok: true, value: { slot, mode, pinCode: mode === 'home' ? (pinCode ?? '') : '' } };
+/** Why a test drive cannot come to this place: a home visit needs a PIN code we serve; null for the hub. */
+export function homeVisitProblem(request: { mode: TestDriveMode; pinCode: string }, servicePinCodes: readonly string[]): string | null {
+  return request.mode === 'home' ? servedPinCodeProblem(request.pinCode, servicePinCodes, testDriveMessages.pinNotServed) : null;
 }

@@ -1,24 +1,23 @@
 import { useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { getProfile } from '../../server/accounts/profiles.ts';
 import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { flashHeaders } from '../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { rentalDeskServices } from '../../server/http/rental-services.ts';
 import { carAvailability } from '../../server/rentals/bookings.ts';
-import { licenceStatusFor } from '../../server/rentals/licences.ts';
 import { requestBooking } from '../../server/rentals/lifecycle.ts';
+import { renterReadiness, type StepAction, type StepState } from '../../server/rentals/readiness.ts';
 import { rentalPolicy } from '../../server/rentals/store.ts';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../components/form.tsx';
 import { QuoteBreakdown } from '../components/rentals/quote-parts.tsx';
 import { appContext } from '../context.ts';
 import { formatRupees } from '../lib/format.ts';
 import { parseId } from '../lib/input.ts';
-import { LICENCE_STATUS_TEXT } from '../lib/licence.ts';
 import { paths } from '../lib/paths.ts';
+import { PIN_CODE_PATTERN } from '../lib/pin-code.ts';
 import { askedRange, formatRange, typedRange } from '../lib/rent-view.ts';
-import { ageOn, FUEL_POLICY_LABELS } from '../lib/rentals.ts';
+import { FUEL_POLICY_LABELS } from '../lib/rentals.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/rent-book';
 
@@ -26,13 +25,10 @@ export function meta({ matches, params }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.rentalBook(params.id), title: 'Book your rental car', noIndex: true });
 }
 
-type StepState = 'done' | 'todo' | 'waiting' | 'problem';
-type Step = { label: string; state: StepState; detail: string; action?: { to: string; label: string } };
-
 /**
- * The booking steps for one car and range: signed in, phone verified (the OTP flow of
- * /profile-complete), licence on file (/profile/licence), then Book with pay at pickup. Each
- * step links to where it is done and comes back here.
+ * The booking steps for one car and range (renterReadiness, the same the booking service
+ * refuses by): signed in, phone verified (the OTP flow of /profile-complete), licence on file
+ * (/profile/licence), then Book. Each step links to where it is done and comes back here.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -56,35 +52,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!availability.available) message = 'This car was just taken for these dates. Please pick other dates.';
   const terms = availability.terms!;
   const user = await currentUser(services.auth, request);
-  const steps: Step[] = [];
-  let ready = false;
-  if (!user) {
-    steps.push({ label: 'Sign in', state: 'todo', detail: 'Sign in or create an account to book.', action: { to: paths.loginThen(here), label: 'Sign in' } });
-    steps.push({ label: 'Verify your phone', state: 'todo', detail: 'We send a 6-digit code by SMS.' });
-    steps.push({ label: 'Driving licence', state: 'todo', detail: 'Number, date of birth and photos of both sides.' });
-  } else {
-    steps.push({ label: 'Sign in', state: 'done', detail: `Signed in as ${user.email}` });
-    const [profile, licence] = await Promise.all([getProfile(services.database, user.id), licenceStatusFor(services.database, user.id)]);
-    const phoneOk = Boolean(profile?.phoneVerified && profile.phone);
-    steps.push(
-      phoneOk
-        ? { label: 'Verify your phone', state: 'done', detail: `Verified ${profile!.phone}` }
-        : { label: 'Verify your phone', state: 'todo', detail: 'We send a 6-digit code by SMS.', action: { to: `${paths.profileComplete}?redirectTo=${encodeURIComponent(here)}`, label: 'Verify phone' } },
-    );
-    const licencePage = `${paths.profileLicence}?redirectTo=${encodeURIComponent(here)}`;
-    const age = licence ? ageOn(licence.dateOfBirth, range.fromMs) : null;
-    if (!licence) steps.push({ label: 'Driving licence', state: 'todo', detail: 'Number, date of birth and photos of both sides.', action: { to: licencePage, label: 'Add licence' } });
-    else if (licence.status === 'refused')
-      steps.push({ label: 'Driving licence', state: 'problem', detail: `Not accepted${licence.refusalReason ? `: ${licence.refusalReason}` : ''}`, action: { to: licencePage, label: 'Upload again' } });
-    else if (age !== null && age < terms.minAge) steps.push({ label: 'Driving licence', state: 'problem', detail: `This car needs a driver of at least ${terms.minAge}.` });
-    else
-      steps.push({
-        label: 'Driving licence',
-        state: licence.status === 'approved' ? 'done' : 'waiting',
-        detail: licence.status === 'approved' ? 'Approved' : `${LICENCE_STATUS_TEXT.pending}: you can book now; we confirm once it is approved.`,
-      });
-    ready = steps.every((step) => step.state === 'done' || step.state === 'waiting');
-  }
+  const readiness = await renterReadiness(services.database, user?.id ?? null, terms, range.fromMs);
+  const stepLinks: Record<StepAction['to'], string> = {
+    'sign-in': paths.loginThen(here),
+    'verify-phone': paths.profileCompleteThen(here),
+    licence: paths.profileLicenceThen(here),
+  };
+  const steps = readiness.steps.map(({ label, state, detail, action }) => ({ label, state, detail, ...(action ? { action: { to: stepLinks[action.to], label: action.label } } : {}) }));
   const policy = await rentalPolicy(services);
   return data(
     {
@@ -96,7 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       steps,
       // Razorpay Checkout is offered only while its keys are set (docs/decisions/021, 030).
       onlinePayment: services.payments !== null,
-      ready: ready && availability.available,
+      ready: readiness.ready && availability.available,
       message,
     },
     { headers: { 'Cache-Control': 'no-store' } },
@@ -197,7 +171,7 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
                       name="pinCode"
                       inputMode="numeric"
                       maxLength={6}
-                      pattern="[1-9][0-9]{5}"
+                      pattern={PIN_CODE_PATTERN}
                       aria-invalid={actionData?.fields?.pinCode ? true : undefined}
                       className={`${inputClass} max-w-40 py-2`}
                     />

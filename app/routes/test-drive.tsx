@@ -12,7 +12,10 @@ import { VehicleImage } from '../components/vehicle-image.tsx';
 import { appContext } from '../context.ts';
 import { detailPriceLabel } from '../lib/format.ts';
 import { cleanLine, parseId } from '../lib/input.ts';
+import { formError, parseWith } from '../lib/form-errors.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
+import { typedPinCode } from '../lib/pin-code.ts';
+import { testDriveRequestSchema } from '../lib/schemas/test-drives.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import {
@@ -20,10 +23,9 @@ import {
   daySlots,
   dayLabel,
   hourLabel,
-  isPinCode,
+  homeVisitProblem,
   MODE_LABELS,
   offersTestDrive,
-  parseBookingRequest,
   parseIstDate,
   parseSlot,
   remainingLabel,
@@ -76,8 +78,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const rescheduling = rescheduleId === null ? null : ((await listOwnTestDrives(services, user.id)).find((drive) => drive.id === rescheduleId && drive.changeable && drive.vehicleId === vehicle.id) ?? null);
 
   const mode: TestDriveMode = rescheduling?.mode ?? (query.get('mode') === 'home' ? 'home' : 'hub');
-  const pin = rescheduling?.pinCode ?? cleanLine(query.get('pin'), 12).replace(/\s+/g, '');
-  const pinProblem = mode !== 'home' ? null : !pin ? testDriveMessages.pinRequired : !isPinCode(pin) ? testDriveMessages.pinInvalid : !settings.servicePinCodes.includes(pin) ? testDriveMessages.pinNotServed : null;
+  const pin = rescheduling?.pinCode ?? typedPinCode(cleanLine(query.get('pin'), 12));
+  const pinProblem = homeVisitProblem({ mode, pinCode: pin }, settings.servicePinCodes);
 
   const days = bookableDays(now, rules).map((date) => ({ date, label: dayLabel(date), open: daySlots(date, now, rules).length > 0 }));
   const asked = parseIstDate(query.get('date'));
@@ -112,15 +114,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     throw redirect(paths.loginThen(url.pathname + url.search));
   }
   const vehicleId = parseId(params.id);
-  if (vehicleId === null) return data({ error: testDriveMessages.vehicleNotFound, fields: {} as Record<string, string> }, { status: 404 });
+  if (vehicleId === null) return data(formError(testDriveMessages.vehicleNotFound), { status: 404 });
   const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data({ error: form.message, fields: {} as Record<string, string> }, { status: form.status });
+  if (form instanceof FormReadError) return data(formError(form.message), { status: form.status });
   const text = (name: string) => cleanLine(form.get(name), 40);
-  const parsed = parseBookingRequest({ slot: text('slot'), mode: text('mode'), pinCode: text('pinCode') });
-  if (!parsed.ok) return data({ error: parsed.message, fields: parsed.fields }, { status: 400 });
+  const parsed = parseWith(testDriveRequestSchema, { slot: text('slot'), mode: text('mode'), pinCode: text('pinCode') });
+  if (!parsed.ok) return data(formError(parsed.error, parsed.fields), { status: 400 });
   const rescheduleText = text('reschedule');
   const rescheduleId = rescheduleText ? parseId(rescheduleText) : null;
-  if (rescheduleText && rescheduleId === null) return data({ error: testDriveMessages.notYours, fields: {} as Record<string, string> }, { status: 404 });
+  if (rescheduleText && rescheduleId === null) return data(formError(testDriveMessages.notYours), { status: 404 });
   try {
     if (rescheduleId !== null) {
       await rescheduleAndConfirm(services, { id: rescheduleId, userId: user.id, slot: parsed.value.slot });
@@ -130,7 +132,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     const answer = answerError(error, services.logger, { fallback: testDriveMessages.failed, log: 'test-drive booking failed', context: { vehicleId } });
-    return data({ error: answer.message, fields: answer.fields }, { status: answer.status, headers: answer.headers });
+    return data(formError(answer.message, { ...answer.fields }), { status: answer.status, headers: answer.headers });
   }
   throw redirect(`${paths.profileWithNotice('testDrive', 'booked')}#test-drives`);
 }

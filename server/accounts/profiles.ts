@@ -80,6 +80,11 @@ export async function recordLogin(database: Database, user: AuthUser): Promise<P
   return (await getProfile(database, user.id))!;
 }
 
+/** A phone number on file that was verified by OTP: what booking a rental car or a test drive needs. */
+export function hasVerifiedPhone(profile: Pick<Profile, 'phone' | 'phoneVerified'> | null): boolean {
+  return Boolean(profile?.phoneVerified && profile.phone);
+}
+
 /** SPEC 4: complete when there is a name (profile or account) and a verified phone. */
 export function isProfileComplete(user: Pick<AuthUser, 'name'>, profile: Profile | null): boolean {
   const name = (profile?.name || user.name || '').trim();

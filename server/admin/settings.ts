@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
-import { DEFAULT_TEST_DRIVE_RULES, isPinCode } from '../../app/lib/test-drives.ts';
+import { DEFAULT_TEST_DRIVE_RULES } from '../../app/lib/test-drives.ts';
+import { isPinCode, pinCodeMessages } from '../../app/lib/pin-code.ts';
 import { DEFAULT_FINANCE_TERMS, FINANCE_SETTING_LIMITS, TENURE_OPTIONS, type FinanceTerms } from '../../app/lib/emi.ts';
 import { DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS, MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../app/lib/storefront.ts';
 import type { Clock } from '../clock.ts';
@@ -21,7 +22,7 @@ export const settingsSchema = z.object({
   testDriveCapacity: z.coerce.number().int('Test drives at once must be a whole number').min(1, 'Test drives at once must be between 1 and 20').max(20, 'Test drives at once must be between 1 and 20'),
   testDriveLeadHours: z.coerce.number().int('Notice must be whole hours').min(0, 'Notice must be between 0 and 72 hours').max(72, 'Notice must be between 0 and 72 hours'),
   testDriveDaysAhead: z.coerce.number().int('Days ahead must be a whole number').min(0, 'Days ahead must be between 0 and 30').max(30, 'Days ahead must be between 0 and 30'),
-  servicePinCodes: z.array(z.string().refine(isPinCode, 'A PIN code has 6 digits and does not start with 0')).max(500, 'At most 500 PIN codes'),
+  servicePinCodes: z.array(z.string().refine(isPinCode, pinCodeMessages.invalid)).max(500, 'At most 500 PIN codes'),
   // EMI assumptions: every "EMI from" figure on cards, vehicle pages and compare uses these
   // (app/lib/emi.ts). Rate in percent a year, tenure in months, the financed share in percent.
   emiRatePercent: z.coerce

@@ -11,7 +11,7 @@ import type { Upload } from '../media/images.ts';
 import { discardImages, storeUploads } from './admin-images.ts';
 import { toImageRef } from './rows.ts';
 import { buildSearchText, SEARCHED_COLUMNS, searchedFieldsOf } from './search.ts';
-import { slugify } from './vehicles.ts';
+import { categorySlug } from './vehicles.ts';
 
 /** Category administration (SPEC 2 Admin add category / manage categories; 5; 8). */
 
@@ -92,7 +92,7 @@ async function assertNameFree(db: Executor, name: string, exceptId?: number) {
 
 /** The name's slug, or the slug with -2, -3 … when another category holds it. */
 async function uniqueSlug(db: Executor, name: string, exceptId?: number): Promise<string> {
-  const base = slugify(name);
+  const base = categorySlug(name);
   let query = db.selectFrom('categories').select('slug').where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   const taken = new Set((await query.execute()).map((row) => row.slug));

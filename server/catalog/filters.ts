@@ -10,7 +10,6 @@ import {
   TRANSMISSION_KEYS,
   bodyTypeLabel,
   colourLabel,
-  filterSlug,
   fuelKey,
   modelYear,
   ownerCount,
@@ -23,6 +22,7 @@ import {
   type NumberRange,
   type Sort,
 } from '../../app/lib/listing-filters.ts';
+import { slugify } from '../../app/lib/slug.ts';
 import type { Database } from '../db/connection.ts';
 
 /**
@@ -34,8 +34,8 @@ import type { Database } from '../db/connection.ts';
 /** The filter columns of a vehicle, read from what the dealer typed (kept in step on every save). */
 export function filterColumns(input: { make: string; model: string; year: string; fuelType: string; transmission: string; owners: string; registration: string }) {
   return {
-    make_slug: filterSlug(input.make),
-    model_slug: filterSlug(input.model),
+    make_slug: slugify(input.make),
+    model_slug: slugify(input.model),
     model_year: modelYear(input.year),
     fuel_key: fuelKey(input.fuelType) ?? '',
     transmission_key: transmissionKey(input.transmission) ?? '',

@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { hasControlCharacters } from '../../app/lib/input.ts';
 import { MAX_SEARCH_LENGTH } from '../../app/lib/search.ts';
 import { bodyTypeLabel, registrationPlace } from '../../app/lib/listing-filters.ts';
 import type { Dialect } from '../db/connection.ts';
@@ -108,8 +109,7 @@ export function searchCondition(
   if (terms.length === 0) return null;
   // No car's text holds a control character (a NUL from a crafted URL would also break the
   // FTS5 query syntax and PostgreSQL's text input): such a word matches nothing.
-  // eslint-disable-next-line no-control-regex
-  if (terms.some((term) => /[\u0000-\u0008\u000b-\u001f\u007f]/.test(term))) return sql<SqlBool>`1 = 0`;
+  if (terms.some((term) => hasControlCharacters(term, { layout: false }))) return sql<SqlBool>`1 = 0`;
   const conditions = [];
   if (dialect === 'sqlite' && !options.checkEachRow) {
     const indexed = terms.filter((term) => term.length >= 3);

@@ -1,5 +1,7 @@
 import { SUMMARY_TEXT_FIELDS, type Category, type ImageRef, type Vehicle, type VehicleInput, type VehicleSummary } from '../../app/lib/vehicle.ts';
 import { priceDigits } from '../../app/lib/format.ts';
+import { hasControlCharacters } from '../../app/lib/input.ts';
+import { isSlug, slugify } from '../../app/lib/slug.ts';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { DEFAULT_SORT, emptyFilters, type Facets, type ListingFilters, type Sort } from '../../app/lib/listing-filters.ts';
 import type { Database } from '../db/connection.ts';
@@ -57,9 +59,6 @@ export type ListingOptions = {
   page?: number;
   perPage: number;
 };
-
-/** A word with a control character matches nothing (search.ts); it is never counted in the index. */
-const hasControl = (term: string) => [...term].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127);
 
 /** What every listing starts from: cars for sale, in the category, matching the search. */
 function listingBase(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId'>, walk: { walkInOrder?: boolean; checkEachRow?: boolean } = {}): Expression<SqlBool>[] {
@@ -159,7 +158,7 @@ export async function listVehicles(database: Database, options: ListingOptions, 
   // Counted without the category join (every vehicle has a category, and the join would make
   // the database read whole rows instead of the index), and only up to the cap. A plain search
   // on SQLite is counted in its index alone, which holds exactly the vehicles for sale.
-  const ftsOnly = sqlite && options.categoryId === undefined && filters.length === 0 && terms.length > 0 && terms.every((term) => term.length >= 3 && searchCondition(database.dialect, [term]) !== null && !hasControl(term));
+  const ftsOnly = sqlite && options.categoryId === undefined && filters.length === 0 && terms.length > 0 && terms.every((term) => term.length >= 3 && searchCondition(database.dialect, [term]) !== null && !hasControlCharacters(term, { layout: false }));
   const count = async () => {
     // Each source as `SELECT 1 … LIMIT cap + 1`, counted around it.
     const one = sql`1`.as('one');
@@ -297,21 +296,13 @@ export async function listCategories(database: Database): Promise<Category[]> {
 
 /** The id of the category with this slug, or null (also for text no slug could be). */
 export async function categoryIdBySlug(database: Database, slug: string): Promise<number | null> {
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) || slug.length > 80) return null;
+  if (!isSlug(slug, 80)) return null;
   const row = await database.db.selectFrom('categories').select('id').where('slug', '=', slug).executeTakeFirst();
   return row?.id ?? null;
 }
 
-export function slugify(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'category'
-  );
-}
+/** A category's slug: its name's, or 'category' for a name with no letter or digit in it. */
+export const categorySlug = (name: string): string => slugify(name, 'category');
 
 export async function createCategory(database: Database, input: { name: string; image?: ImageRef | null }): Promise<number> {
   const now = new Date().toISOString();
@@ -319,7 +310,7 @@ export async function createCategory(database: Database, input: { name: string; 
     .insertInto('categories')
     .values({
       name: input.name.trim(),
-      slug: slugify(input.name),
+      slug: categorySlug(input.name),
       image_key: input.image?.key ?? null,
       image_width: input.image?.width ?? null,
       image_height: input.image?.height ?? null,

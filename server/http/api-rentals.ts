@@ -8,7 +8,7 @@ import type { AppServices } from '../services.ts';
 import { consumeRateLimit } from '../security/rate-limit.ts';
 import { carAvailability, fleetAvailability, getOwnBooking, listOwnBookings, takenRanges, type CarAvailability } from '../rentals/bookings.ts';
 import { cancelBooking, cancellationPreview, requestBooking } from '../rentals/lifecycle.ts';
-import { CannotBookYetError, type Booking } from '../rentals/store.ts';
+import type { Booking } from '../rentals/store.ts';
 import { answerError } from './action-errors.ts';
 import { confirmCheckoutPayment, startOnlinePayment } from '../rentals/payments.ts';
 
@@ -103,7 +103,7 @@ export function rentalApi(api: Hono, services: AppServices) {
     const answer = answerError(error, logger, { fallback: 'Something went wrong on our side. Please try again in a moment.', log });
     const body: Record<string, unknown> = { error: answer.message };
     if (Object.keys(answer.fields).length > 0) body.fields = answer.fields;
-    if (error instanceof CannotBookYetError) body.reason = error.reason;
+    if (answer.reason) body.reason = answer.reason;
     answer.headers.forEach((value, key) => c.header(key, value));
     return c.json(body, answer.status as 400, NO_STORE);
   };

@@ -12,7 +12,9 @@ import { answerError } from './action-errors.ts';
 import { readFormOrJson } from './forms.ts';
 import { listOwnTestDrives, slotsFor, testDriveRules } from '../test-drives/test-drives.ts';
 import { bookAndConfirm, cancelOwn, rescheduleAndConfirm } from '../test-drives/booking.ts';
-import { parseBookingRequest, parseIstDate, parseSlot, testDriveMessages } from '../../app/lib/test-drives.ts';
+import { parseIstDate, parseSlot, testDriveMessages } from '../../app/lib/test-drives.ts';
+import { testDriveBodySchema } from '../../app/lib/schemas/test-drives.ts';
+import { formError, parseWith } from '../../app/lib/form-errors.ts';
 import { rentalApi } from './api-rentals.ts';
 import { apiLicence } from './api-licence.ts';
 
@@ -94,7 +96,7 @@ export function apiV1(services: AppServices) {
     const answer = answerError(error, services.logger, { fallback: testDriveMessages.failed, log });
     const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
     answer.headers.forEach((value, name) => (headers[name] = value));
-    return { body: { error: answer.message, ...(Object.keys(answer.fields).length ? { fields: answer.fields } : {}) }, status: answer.status as 400, headers };
+    return { body: { error: answer.message, ...(Object.keys(answer.fields).length ? { fields: answer.fields } : {}), ...(answer.reason ? { reason: answer.reason } : {}) }, status: answer.status as 400, headers };
   };
   /** A JSON object body, or null when the body is not one. */
   const jsonBody = async (request: Request): Promise<Record<string, unknown> | null> => {
@@ -121,12 +123,10 @@ export function apiV1(services: AppServices) {
     if (!user) return c.json({ error: testDriveMessages.signInFirst }, 401, { 'Cache-Control': 'no-store' });
     const body = await jsonBody(c.req.raw);
     if (!body) return c.json({ error: 'The body must be a JSON object: { vehicleId, slot, mode, pinCode? }' }, 400);
-    const vehicleId = typeof body.vehicleId === 'number' ? parseId(String(body.vehicleId)) : typeof body.vehicleId === 'string' ? parseId(body.vehicleId) : null;
-    if (vehicleId === null) return c.json({ error: 'vehicleId must be a vehicle id (a whole number of 1 or more)', fields: { vehicleId: 'Not a vehicle id' } }, 400);
-    const parsed = parseBookingRequest({ slot: body.slot, mode: body.mode, pinCode: body.pinCode });
-    if (!parsed.ok) return c.json({ error: parsed.message, fields: parsed.fields }, 400);
+    const parsed = parseWith(testDriveBodySchema, body);
+    if (!parsed.ok) return c.json(formError(parsed.error, parsed.fields), 400);
     try {
-      const booking = await bookAndConfirm(services, { ...parsed.value, userId: user.id, vehicleId });
+      const booking = await bookAndConfirm(services, { ...parsed.value, userId: user.id });
       const { name: _name, phone: _phone, email: _email, remindedAt: _remindedAt, ...testDrive } = booking;
       return c.json({ testDrive }, 201, { 'Cache-Control': 'no-store' });
     } catch (error) {

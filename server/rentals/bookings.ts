@@ -1,13 +1,13 @@
 import { HOUR_MS, quoteRental, type RentalQuote } from '../../app/lib/rental-price.ts';
-import { ageOn, indiaIso, isPinCode, ONLINE_HOLD_MS, PICKUP_HOLD_MS, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
+import { indiaIso, ONLINE_HOLD_MS, PICKUP_HOLD_MS, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
 import type { Settings } from '../admin/settings.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { InvalidInputError, NotFoundError, ConflictError } from '../errors.ts';
-import { getFleetCar, listFleet, type FleetCar, type RentalTerms } from './fleet.ts';
-import { licenceStatusFor } from './licences.ts';
+import { getFleetCar, listFleet, type FleetCar } from './fleet.ts';
+import { servedPinCodeProblem, typedPinCode } from '../../app/lib/pin-code.ts';
+import { checkRenter } from './readiness.ts';
 import {
   bookingQuery,
-  CannotBookYetError,
   HOLDING_ROW_STATUSES,
   NOT_FREE_MESSAGE,
   overlappingHolds,
@@ -28,7 +28,7 @@ import type { Database } from '../db/connection.ts';
  * car from overlapping (docs/decisions/020).
  */
 
-export { CannotBookYetError, type Block, type Booking, type RentalServices } from './store.ts';
+export type { Block, Booking, RentalServices } from './store.ts';
 
 const DAY_MS = 24 * HOUR_MS;
 /** The longest single booking (a month and a bit); longer hires are arranged with the dealer. */
@@ -169,23 +169,6 @@ export type NewBooking = {
 };
 
 /**
- * Whether this person may book this car now: a verified phone, a licence on file that is not
- * refused, and at least the car's minimum age at pickup (from the licence's date of birth).
- * Input: user id, terms, pickup time. Errors: CannotBookYetError (422, with `reason`).
- */
-export async function checkRenter(database: Database, userId: string, terms: Pick<RentalTerms, 'minAge'>, pickupMs: number): Promise<void> {
-  const profile = await database.db.selectFrom('profiles').select(['phone', 'phone_verified']).where('user_id', '=', userId).executeTakeFirst();
-  if (!profile || !profile.phone_verified || !profile.phone) throw new CannotBookYetError('phone', 'Please verify your phone number before booking.');
-  const licence = await licenceStatusFor(database, userId);
-  if (!licence) throw new CannotBookYetError('licence', 'Please add your driving licence on your profile before booking.');
-  if (licence.status === 'refused') {
-    throw new CannotBookYetError('licence-refused', `Your driving licence was not accepted${licence.refusalReason ? `: ${licence.refusalReason}` : ''}. Please upload it again.`);
-  }
-  const age = ageOn(licence.dateOfBirth, pickupMs);
-  if (age === null || age < terms.minAge) throw new CannotBookYetError('age', `You must be at least ${terms.minAge} years old at pickup to rent this car.`);
-}
-
-/**
  * Books a car: checks the range, the car, the renter and the delivery PIN code, then checks
  * for overlap and inserts under the hold lock (the database refuses an overlap too). The
  * booking starts `requested` and holds the car until confirmed (pay at pickup: 24 h) or paid
@@ -200,13 +183,11 @@ export async function createBooking(services: RentalServices, input: NewBooking)
   const car = await getFleetCar(services.database, input.vehicleId);
   if (!car || !car.rentable || !car.terms) throw new NotFoundError('This rental car was not found.');
   const terms = car.terms;
-  const pinCode = (input.pinCode ?? '').trim();
+  const pinCode = typedPinCode(input.pinCode);
   if (input.pickup === 'delivery') {
     if (!terms.deliveryAvailable) throw new InvalidInputError('This car is not delivered; please pick it up at our hub.', { pickup: 'This car is not delivered; please pick it up at our hub.' });
-    if (!isPinCode(pinCode)) throw new InvalidInputError('Please enter the 6-digit PIN code to deliver to.', { pinCode: 'Please enter the 6-digit PIN code to deliver to.' });
-    if (!settings.servicePinCodes.includes(pinCode)) {
-      throw new InvalidInputError(`We do not deliver to PIN code ${pinCode} yet. Please pick the car up at our hub.`, { pinCode: `We do not deliver to PIN code ${pinCode} yet.` });
-    }
+    const problem = servedPinCodeProblem(pinCode, settings.servicePinCodes, `We do not deliver to PIN code ${pinCode} yet. Please pick the car up at our hub.`);
+    if (problem) throw new InvalidInputError(problem, { pinCode: problem });
   }
   await checkRenter(services.database, input.userId, terms, input.fromMs);
   const paymentMethod = input.paymentMethod ?? 'pay-at-pickup';

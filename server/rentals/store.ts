@@ -3,7 +3,7 @@ import { HOLDING_STATUSES, indiaIso, type BookingStatus, type PaymentMethod, typ
 import type { RentalQuote, ReturnCharges } from '../../app/lib/rental-price.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB, RentalBookingTable } from '../db/schema.ts';
-import { AppError, ConflictError } from '../errors.ts';
+import { ConflictError } from '../errors.ts';
 import type { RentalTerms } from './fleet.ts';
 import type { Settings, SettingsServices } from '../admin/settings.ts';
 import { settingsFor } from '../admin/settings.ts';
@@ -37,20 +37,6 @@ export async function rentalPolicy(services: RentalServices) {
 export const HOLDING_ROW_STATUSES = [...HOLDING_STATUSES, 'blocked'] as const;
 
 export const NOT_FREE_MESSAGE = 'This car is not free for those hours. Please pick other dates.';
-
-/**
- * Someone who cannot book yet (422): no verified phone, no licence on file, a refused licence,
- * younger than the car's minimum age. `reason` says which, for the API and the pages.
- */
-export class CannotBookYetError extends AppError {
-  readonly status = 422;
-  constructor(
-    readonly reason: 'phone' | 'licence' | 'licence-refused' | 'age',
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export type Booking = {
   id: number;

@@ -2,7 +2,8 @@ import type { AppServices } from '../services.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { RateLimitedError } from '../errors.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
-import { testDriveMessages, type BookingRequest } from '../../app/lib/test-drives.ts';
+import { testDriveMessages } from '../../app/lib/test-drives.ts';
+import type { TestDriveRequest } from '../../app/lib/schemas/test-drives.ts';
 import { notifyTestDrive } from './notify.ts';
 import { bookTestDrive, cancelOwnTestDrive, rescheduleOwnTestDrive, type ScheduledTestDrive, type TestDrive } from './test-drives.ts';
 
@@ -18,7 +19,7 @@ async function limit(services: Services, userId: string) {
   if (!result.allowed) throw new RateLimitedError(testDriveMessages.tooMany, result.retryAfterSeconds);
 }
 
-export async function bookAndConfirm(services: Services, input: BookingRequest & { userId: string; vehicleId: number }): Promise<ScheduledTestDrive> {
+export async function bookAndConfirm(services: Services, input: TestDriveRequest & { userId: string; vehicleId: number }): Promise<ScheduledTestDrive> {
   await limit(services, input.userId);
   const booking = await bookTestDrive(services, await settingsFor(services), input);
   await notifyTestDrive(services, 'booked', booking);

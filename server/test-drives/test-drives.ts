@@ -4,12 +4,14 @@ import type { Selectable } from 'kysely';
 import type { TestDriveTable } from '../db/schema.ts';
 
 type Row = Selectable<TestDriveTable>;
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.ts';
+import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
+import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { Settings } from '../admin/settings.ts';
 import { detailTitle } from '../../app/lib/vehicle.ts';
 import {
   addDays,
   daySlots,
+  homeVisitProblem,
   offersTestDrive,
   slotInstant,
   slotOfInstant,
@@ -175,24 +177,22 @@ export type BookingInput = {
 
 /** Refuses a place or time the settings do not offer (InvalidInputError naming the field). */
 function checkRequest(input: { slot: string; mode: TestDriveMode; pinCode: string }, rules: TestDriveRules, servicePinCodes: readonly string[], nowMs: number) {
-  if (input.mode === 'home') {
-    if (!input.pinCode) throw new InvalidInputError(messages.pinRequired, { pinCode: messages.pinRequired });
-    if (!/^[1-9]\d{5}$/.test(input.pinCode)) throw new InvalidInputError(messages.pinInvalid, { pinCode: messages.pinInvalid });
-    if (!servicePinCodes.includes(input.pinCode)) throw new InvalidInputError(messages.pinNotServed, { pinCode: messages.pinNotServed });
-  }
+  const pinProblem = homeVisitProblem(input, servicePinCodes);
+  if (pinProblem) throw new InvalidInputError(pinProblem, { pinCode: pinProblem });
   const problem = slotProblem(input.slot, nowMs, rules);
   if (problem) throw new InvalidInputError(problem, { slot: problem });
 }
 
 /**
- * Books a test drive for a signed-in person with a verified phone. 409 (ConflictError) when
- * the car is taken at that time, the slot is full or the person has another test drive then.
+ * Books a test drive for a signed-in person with a verified phone (CannotBookYetError, 422,
+ * otherwise). 409 (ConflictError) when the car is taken at that time, the slot is full or the
+ * person has another test drive then.
  */
 export async function bookTestDrive(deps: TestDriveDeps, settings: Settings, input: BookingInput): Promise<ScheduledTestDrive> {
   const rules = testDriveRules(settings);
   const { db } = deps.database;
-  const profile = await db.selectFrom('profiles').select(['name', 'phone', 'phone_verified', 'email']).where('user_id', '=', input.userId).executeTakeFirst();
-  if (!profile || !profile.phone_verified || !profile.phone) throw new ForbiddenError(messages.verifyPhoneFirst);
+  const profile = await getProfile(deps.database, input.userId);
+  if (!profile || !hasVerifiedPhone(profile)) throw new CannotBookYetError('phone', messages.verifyPhoneFirst);
   const vehicle = await bookableVehicle(deps.database, input.vehicleId);
   const nowMs = deps.clock.now();
   checkRequest(input, rules, settings.servicePinCodes, nowMs);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../../app/lib/rental-price.ts';
-import { ConflictError, InvalidInputError, NotFoundError } from '../../server/errors.ts';
-import { addBlock, CannotBookYetError, carAvailability, createBooking, fleetAvailability, listBlocks, removeBlock, takenRanges } from '../../server/rentals/bookings.ts';
+import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError } from '../../server/errors.ts';
+import { addBlock, carAvailability, createBooking, fleetAvailability, listBlocks, removeBlock, takenRanges } from '../../server/rentals/bookings.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { addFleetCar, addRenter, movableClock, rentalServices, saveRentalSettings, swiftTerms } from '../support/rentals.ts';
 import { sharedServer } from '../support/shared.ts';

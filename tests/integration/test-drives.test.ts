@@ -175,7 +175,7 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       expect(((await busy.json()) as { error: string }).error).toBe(testDriveMessages.youAreBusy);
     });
 
-    it('needs a signed-in person (401) with a verified phone (403)', async () => {
+    it('needs a signed-in person (401) with a verified phone (422, reason phone, as for rentals)', async () => {
       const anonymous = new HttpClient(server.url);
       const body = { vehicleId: freshCar(), slot: freshSlot(), mode: 'hub' };
       expect((await postJson(anonymous, '/api/v1/test-drives', body)).status).toBe(401);
@@ -183,8 +183,8 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       const unverified = new HttpClient(server.url);
       await signUp(unverified, uniqueEmail('unverified'), PASSWORD);
       const refused = await postJson(unverified, '/api/v1/test-drives', body);
-      expect(refused.status).toBe(403);
-      expect(((await refused.json()) as { error: string }).error).toBe(testDriveMessages.verifyPhoneFirst);
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toEqual({ error: testDriveMessages.verifyPhoneFirst, reason: 'phone' });
     });
 
     it('answers hostile and wrong input with a clear 400, never a 500', async () => {

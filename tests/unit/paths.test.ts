@@ -41,6 +41,7 @@ const builders: Record<string, () => string[]> = {
   'paths.cancelTestDrive': () => [paths.cancelTestDrive(3)],
   'paths.profileWithNotice': () => [paths.profileWithNotice('testDrive', 'booked')],
   'paths.profileCompleteThen': () => [paths.profileCompleteThen('/vehicle/3/test-drive')],
+  'paths.profileLicenceThen': () => [paths.profileLicenceThen('/rent/3/book')],
   'adminPaths.testDrivesOn': () => [adminPaths.testDrivesOn('2026-12-01')],
   'adminPaths.leadsExport': () => [adminPaths.leadsExport('requested-vehicles'), adminPaths.leadsExport('selling-vehicles')],
 };

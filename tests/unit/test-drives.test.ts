@@ -6,9 +6,7 @@ import {
   daySlots,
   hourLabel,
   offersTestDrive,
-  parseBookingRequest,
   parseIstDate,
-  parsePinCodeList,
   parseSlot,
   slotInstant,
   slotLabel,
@@ -17,6 +15,9 @@ import {
   testDriveMessages,
 } from '../../app/lib/test-drives.ts';
 import { uniqueViolation } from '../../server/test-drives/test-drives.ts';
+import { parseWith } from '../../app/lib/form-errors.ts';
+import { parsePinCodeList, pinCodeMessages } from '../../app/lib/pin-code.ts';
+import { testDriveRequestSchema } from '../../app/lib/schemas/test-drives.ts';
 
 /** The test-drive rules that need no server: India time, the booking window, PIN codes, parsing. */
 
@@ -74,13 +75,18 @@ describe('the booking request', () => {
   });
 
   it('names every wrong field', () => {
-    expect(parseBookingRequest({ slot: '2026-12-02T10:00', mode: 'hub', pinCode: undefined })).toEqual({ ok: true, value: { slot: '2026-12-02T10:00', mode: 'hub', pinCode: '' } });
-    expect(parseBookingRequest({ slot: '2026-12-02T10:00', mode: 'home', pinCode: ' 400 069 ' })).toEqual({ ok: true, value: { slot: '2026-12-02T10:00', mode: 'home', pinCode: '400069' } });
-    const bad = parseBookingRequest({ slot: 'soon', mode: 'home', pinCode: 400069 });
+    const parse = (request: unknown) => parseWith(testDriveRequestSchema, request);
+    expect(parse({ slot: '2026-12-02T10:00', mode: 'hub', pinCode: undefined })).toEqual({ ok: true, value: { slot: '2026-12-02T10:00', mode: 'hub', pinCode: '' } });
+    expect(parse({ slot: '2026-12-02T10:00', mode: 'hub', pinCode: '40' })).toEqual({ ok: true, value: { slot: '2026-12-02T10:00', mode: 'hub', pinCode: '' } });
+    expect(parse({ slot: '2026-12-02T10:00', mode: 'home', pinCode: ' 400 069 ' })).toEqual({ ok: true, value: { slot: '2026-12-02T10:00', mode: 'home', pinCode: '400069' } });
+    const bad = parse({ slot: 'soon', mode: 'home', pinCode: 400069 });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(Object.keys(bad.fields).sort()).toEqual(['pinCode', 'slot']);
-    const noMode = parseBookingRequest({ slot: '2026-12-02T10:00', mode: 'car', pinCode: '' });
-    expect(noMode.ok || noMode.message).toBe(testDriveMessages.chooseMode);
+    const noPin = parse({ slot: '2026-12-02T25:00', mode: 'home', pinCode: '' });
+    expect(noPin.ok || noPin.fields).toEqual({ slot: testDriveMessages.slotInvalid, pinCode: pinCodeMessages.required });
+    const noMode = parse({ slot: '2026-12-02T10:00', mode: 'car', pinCode: '' });
+    expect(noMode.ok || noMode.error).toBe(testDriveMessages.chooseMode);
+    expect(noMode.ok || noMode.fields).toEqual({ mode: testDriveMessages.chooseMode });
   });
 
   it('offers test drives on available cars only', () => {

@@ -13,7 +13,7 @@ import { MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '..
 import type { Route } from './+types/settings';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { parsePinCodeList } from '../../lib/test-drives.ts';
+import { parsePinCodeList, pinCodeMessages } from '../../lib/pin-code.ts';
 import { TEST_DRIVE_SETTINGS_LABELS, TestDriveSettingsSection, type TestDriveSettingsErrors } from '../../components/admin/test-drive-settings.tsx';
 import { FINANCE_SETTING_LIMITS, TENURE_OPTIONS } from '../../lib/emi.ts';
 
@@ -155,7 +155,7 @@ async function saveTestDriveSettings(services: AppServices, actorEmail: string, 
     servicePinCodes: pinText,
   };
   const errors: TestDriveSettingsErrors = {};
-  if (pins.invalid.length) errors.servicePinCodes = `Not a PIN code: ${pins.invalid.slice(0, 5).join(', ')}. A PIN code has 6 digits and does not start with 0.`;
+  if (pins.invalid.length) errors.servicePinCodes = `Not a PIN code: ${pins.invalid.slice(0, 5).join(', ')}. ${pinCodeMessages.invalid}`;
   const parsed = settingsSchema.safeParse({ ...before, ...testDriveValues, servicePinCodes: pins.codes });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

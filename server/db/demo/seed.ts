@@ -4,7 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { AppServices } from '../../services.ts';
 import type { ImageRef } from '../../../app/lib/vehicle.ts';
-import { createCategory, createVehicle, slugify } from '../../catalog/vehicles.ts';
+import { categorySlug, createCategory, createVehicle } from '../../catalog/vehicles.ts';
+import { slugify } from '../../../app/lib/slug.ts';
 import { storeImage } from '../../media/images.ts';
 import { saveRentalTerms } from '../../rentals/fleet.ts';
 import { drawCarSvg, type CarBody } from './car-drawing.ts';
@@ -87,15 +88,15 @@ export async function seedDemoInventory(
   const stamp = Date.now();
   const categoryIds = new Map<string, number>();
   for (const category of demoCategories) {
-    const slug = slugify(category.name);
+    const slug = categorySlug(category.name);
     const image = await drawPhoto(services, `categories/${stamp}_${slug}`, { ...category.image, angle: 0 }, undefined, imageCacheDir);
     categoryIds.set(category.name, await createCategory(database, { name: category.name, image }));
   }
 
   let carsDone = 0;
   const photos = await mapLimited(demoVehicles, 2, async (vehicle, index) => {
-    const slug = slugify(vehicle.category);
-    const stem = slugify(`${vehicle.make} ${vehicle.model}`);
+    const slug = categorySlug(vehicle.category);
+    const stem = slugify(`${vehicle.make} ${vehicle.model}`, 'car');
     const images: ImageRef[] = [];
     for (const spec of vehicle.images) {
       images.push(await drawPhoto(services, `vehicles/${slug}/${stamp}_${stem}-${index}-${spec.angle}`, spec, vehicle.registration, imageCacheDir));

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../pin-code.ts';
+import { parseSlot, TEST_DRIVE_MODES, testDriveMessages } from '../test-drives.ts';
+import { idField } from './fields.ts';
+
+/**
+ * The test-drive request as the booking page's form and `POST /api/v1/test-drives` send it: the
+ * slot in India time, the mode and (for home) the PIN code. Whether the PIN code is served and
+ * the slot still open depend on the settings and are the service's to say.
+ */
+const testDriveRequestFields = {
+  mode: z.enum(TEST_DRIVE_MODES, { error: testDriveMessages.chooseMode }),
+  slot: z.string({ error: testDriveMessages.slotInvalid }).refine((value) => parseSlot(value) !== null, testDriveMessages.slotInvalid),
+  pinCode: z
+    .string({ error: pinCodeMessages.invalid })
+    .nullish()
+    .transform((value) => typedPinCode(value)),
+};
+
+type Place = { mode: (typeof TEST_DRIVE_MODES)[number]; pinCode: string };
+
+/** A home test drive needs a PIN code (checked even when another field is wrong, so every field is named at once). */
+function homePinCode(request: Place, ctx: z.RefinementCtx): void {
+  const problem = request.mode === 'home' ? pinCodeProblem(request.pinCode) : null;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['pinCode'], message: problem });
+}
+
+/** The hub's test drive keeps no PIN code. */
+const onlyHomeKeepsPin = <Request extends Place>(request: Request): Request => ({ ...request, pinCode: request.mode === 'home' ? request.pinCode : '' });
+
+export const testDriveRequestSchema = z.object(testDriveRequestFields).superRefine(homePinCode).transform(onlyHomeKeepsPin);
+
+export type TestDriveRequest = z.output<typeof testDriveRequestSchema>;
+
+/** The app's body: the request and the car (the page has the car in its URL). */
+export const testDriveBodySchema = z
+  .object({ vehicleId: idField('vehicleId must be a vehicle id (a whole number of 1 or more)'), ...testDriveRequestFields })
+  .superRefine(homePinCode)
+  .transform(onlyHomeKeepsPin);
