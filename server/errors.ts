@@ -83,3 +83,8 @@ export class RateLimitedError extends AppError {
     super(message);
   }
 }
+
+/** An outside service we depend on (the payment provider) could not answer; trying again later may work. */
+export class UpstreamError extends AppError {
+  readonly status = 502;
+}

@@ -177,6 +177,8 @@ export const adminPaths = {
   /** The desk's lists of today's pickups and returns (India time). */
   rentalPickupsToday: '/admin/rentals#pickups-today',
   rentalReturnsToday: '/admin/rentals#returns-today',
+  /** The desk's list of bookings whose refund the payment provider has not made yet. */
+  rentalRefundsOwed: '/admin/rentals#refunds-owed',
   /** Driving licences to review. */
   rentalLicences: '/admin/rentals/licences',
   /** One booking at the desk: confirm, refuse, handover, return, settle. */

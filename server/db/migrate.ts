@@ -13,6 +13,7 @@ import * as dashboardVisits from './migrations/010-dashboard-visits.ts';
 import * as searchForSale from './migrations/011-search-for-sale.ts';
 import * as saleListingIndexes from './migrations/014-sale-listing-indexes.ts';
 import * as searchSideTable from './migrations/016-search-side-table.ts';
+import * as rentalRefunds from './migrations/017-rental-refunds.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -30,6 +31,7 @@ const migrations: Record<string, DialectMigration> = {
   '011-search-for-sale': searchForSale,
   '014-sale-listing-indexes': saleListingIndexes,
   '016-search-side-table': searchSideTable,
+  '017-rental-refunds': rentalRefunds,
 };
 
 /**

@@ -333,10 +333,34 @@ export interface RentalBookingTable {
   charges: string | null;
   deposit_refund: number | null;
   note: Generated<string>;
+  /** A payment this booking did not accept (short, another currency or order, a second one), for the desk. */
+  payment_problem: string | null;
   reminder_sent_at: string | null;
   created_by: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Money going back through the payment provider: owed until it says yes (migration 017). */
+export interface RentalRefundTable {
+  id: Generated<number>;
+  booking_id: number;
+  payment_id: string;
+  /** In the payment's currency subunits (paise for INR). */
+  amount_paise: number;
+  currency: Generated<string>;
+  reason: string;
+  /** 1: part of the booking's amount_paid; 0: a payment the booking never accepted. */
+  of_paid: number;
+  status: 'owed' | 'refunded';
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_try_ms: number | null;
+  claimed_until_ms: number | null;
+  provider_refund_id: string | null;
+  created_at: string;
+  updated_at: string;
+  refunded_at: string | null;
 }
 
 export type LicenceStatus = 'pending' | 'approved' | 'refused';
@@ -381,6 +405,7 @@ export interface DB {
   test_drives: TestDriveTable;
   rental_terms: RentalTermsTable;
   rental_bookings: RentalBookingTable;
+  rental_refunds: RentalRefundTable;
   driving_licences: DrivingLicenceTable;
   admin_dashboard_visits: AdminDashboardVisitTable;
 }

@@ -6,6 +6,9 @@
 
 export type PaymentOrder = { orderId: string; amountPaise: number; currency: 'INR' };
 
+/** A payment as the provider knows it: amount in the currency's subunits (paise for INR). */
+export type ProviderPayment = { paymentId: string; orderId: string | null; amountPaise: number; currency: string; status: string };
+
 export interface PaymentGateway {
   readonly provider: 'razorpay';
   /** The public key the browser's Checkout opens with (never the secret). */
@@ -16,8 +19,13 @@ export interface PaymentGateway {
   verifyPaymentSignature(input: { orderId: string; paymentId: string; signature: string }): boolean;
   /** Whether a webhook's X-Razorpay-Signature matches its raw body (false without a webhook secret). */
   verifyWebhookSignature(rawBody: string, signature: string): boolean;
-  /** Refunds `amountPaise` of a captured payment. */
-  refund(input: { paymentId: string; amountPaise: number; notes?: Record<string, string> }): Promise<{ refundId: string }>;
+  /** The payment as the provider recorded it (what was really paid, whatever a browser says). */
+  fetchPayment(paymentId: string): Promise<ProviderPayment>;
+  /**
+   * Refunds `amountPaise` of a captured payment. The same `idempotencyKey` with the same amount
+   * gives back the same refund, so a retry after a lost answer never refunds twice.
+   */
+  refund(input: { paymentId: string; amountPaise: number; idempotencyKey: string; notes?: Record<string, string> }): Promise<{ refundId: string }>;
 }
 
 /** The provider refused or could not be reached; `message` is safe to log, `code` is the provider's. */

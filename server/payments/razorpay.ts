@@ -5,7 +5,9 @@ import { PaymentError, type PaymentGateway, type PaymentOrder } from './gateway.
  * Razorpay's REST API (docs/decisions/021):
  *
  *   POST {apiUrl}/v1/orders                    {amount, currency: "INR", receipt, notes} -> {id: "order_…", amount, currency, status}
+ *   GET  {apiUrl}/v1/payments/{id}                                                       -> {id: "pay_…", order_id, amount, currency, status}
  *   POST {apiUrl}/v1/payments/{id}/refund      {amount, notes}                           -> {id: "rfnd_…", amount, payment_id}
+ *        with X-Refund-Idempotency: the same key and body return the first refund instead of a second
  *   Authorization: Basic base64(key_id:key_secret); amounts in paise.
  *
  * A refusal is `{"error": {"code": "BAD_REQUEST_ERROR", "description": "…"}}` with 400, 401
@@ -24,7 +26,7 @@ export type RazorpayOptions = {
   timeoutMs?: number;
 };
 
-type RazorpayAnswer = { id?: unknown; amount?: unknown; currency?: unknown; error?: { code?: unknown; description?: unknown } };
+type RazorpayAnswer = { id?: unknown; amount?: unknown; currency?: unknown; order_id?: unknown; status?: unknown; error?: { code?: unknown; description?: unknown } };
 
 /** Hex HMAC-SHA256 of `payload` with `secret`. */
 export function razorpaySignature(payload: string, secret: string): string {
@@ -49,13 +51,13 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
   const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  async function post(path: string, body: unknown): Promise<RazorpayAnswer> {
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<RazorpayAnswer> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
+        method,
+        headers: { authorization, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -70,7 +72,7 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     provider: 'razorpay',
     keyId: options.keyId,
     async createOrder(input): Promise<PaymentOrder> {
-      const answer = await post('/v1/orders', { amount: input.amountPaise, currency: 'INR', receipt: input.receipt.slice(0, 40), notes: input.notes ?? {} });
+      const answer = await call('POST', '/v1/orders', { amount: input.amountPaise, currency: 'INR', receipt: input.receipt.slice(0, 40), notes: input.notes ?? {} });
       return { orderId: answer.id as string, amountPaise: Number(answer.amount), currency: 'INR' };
     },
     verifyPaymentSignature({ orderId, paymentId, signature }) {
@@ -80,8 +82,13 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
       if (!options.webhookSecret) return false;
       return sameSignature(razorpaySignature(rawBody, options.webhookSecret), signature);
     },
+    async fetchPayment(paymentId) {
+      const answer = await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}`);
+      if (typeof answer.amount !== 'number' || typeof answer.currency !== 'string') throw new PaymentError('Razorpay answered without the payment amount.', 'BAD_ANSWER', 200);
+      return { paymentId: answer.id as string, orderId: typeof answer.order_id === 'string' ? answer.order_id : null, amountPaise: answer.amount, currency: answer.currency, status: typeof answer.status === 'string' ? answer.status : '' };
+    },
     async refund(input) {
-      const answer = await post(`/v1/payments/${encodeURIComponent(input.paymentId)}/refund`, { amount: input.amountPaise, notes: input.notes ?? {} });
+      const answer = await call('POST', `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`, { amount: input.amountPaise, notes: input.notes ?? {} }, { 'x-refund-idempotency': input.idempotencyKey });
       return { refundId: answer.id as string };
     },
   };

@@ -6,6 +6,7 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { createBooking, getBooking, getOwnBooking, type NewBooking } from './bookings.ts';
 import { licenceStatusFor } from './licences.ts';
 import { notifyAdminOfBooking, notifyRenter, type RentalNotifyServices } from './notify.ts';
+import { refundBooking, retryOwedRefunds, type RefundOutcome, type RefundReason } from './refunds.ts';
 import { NOT_FREE_MESSAGE, overlappingHolds, releaseLapsedHolds, rentalSettings, withHoldLock, type Booking, type RentalServices } from './store.ts';
 import { startRepeating, type RepeatingJob } from '../schedule.ts';
 
@@ -59,13 +60,14 @@ async function moveStatus(services: RentalServices, bookingId: number, from: rea
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Gives money back through the adapter when it was paid online; pay-at-pickup money is given back at the desk. */
-async function refundPaid(services: RentalDeskServices, booking: Booking, amount: number, reason: string): Promise<void> {
-  if (amount <= 0) return;
-  if (booking.paymentMethod !== 'razorpay') return;
-  const row = await services.database.db.selectFrom('rental_bookings').select('payment_id').where('id', '=', booking.id).executeTakeFirst();
-  if (!row?.payment_id || !services.payments) return;
-  await services.payments.refund({ paymentId: row.payment_id, amountPaise: amount * 100, notes: { booking: String(booking.id), reason } });
+/**
+ * Gives back `amount` rupees of what the booking was paid (server/rentals/refunds.ts): paid online,
+ * through the provider, owed until it says yes; paid at pickup, by the desk, recorded at once.
+ */
+async function refundPaid(services: RentalDeskServices, booking: Booking, amount: number, reason: RefundReason): Promise<RefundOutcome> {
+  if (amount <= 0) return 'none';
+  const row = booking.paymentMethod === 'razorpay' ? await services.database.db.selectFrom('rental_bookings').select('payment_id').where('id', '=', booking.id).executeTakeFirst() : undefined;
+  return refundBooking(services, { bookingId: booking.id, paymentId: row?.payment_id ?? null, amountPaise: amount * 100, reason, ofPaid: true });
 }
 
 /**
@@ -102,7 +104,7 @@ export async function confirmBooking(services: RentalDeskServices, input: { book
 
 /**
  * The desk refuses a requested booking with a reason the renter is told; anything paid online
- * is refunded in full. Input: booking id, reason, actor email. Errors: NotFoundError,
+ * is refunded in full (owed, and retried, while the provider fails: the refusal stands). Input: booking id, reason, actor email. Errors: NotFoundError,
  * ConflictError (not requested), InvalidInputError (reason too long).
  */
 export async function refuseBooking(services: RentalDeskServices, input: { bookingId: number; reason: string; actorEmail: string }): Promise<Booking> {
@@ -111,7 +113,6 @@ export async function refuseBooking(services: RentalDeskServices, input: { booki
   const booking = await mustGet(services, input.bookingId);
   if (!(await moveStatus(services, booking.id, ['requested'], { status: 'refused', hold_expires_ms: null, note: reason }))) throw wrongStatus(booking, 'refused');
   await refundPaid(services, booking, booking.amountPaid, 'refused');
-  if (booking.amountPaid > 0) await services.database.db.updateTable('rental_bookings').set({ amount_refunded: booking.amountPaid }).where('id', '=', booking.id).execute();
   const refused = await mustGet(services, booking.id);
   await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'refuse', entity: 'rental-booking', entityId: booking.id, summary: `Refused booking #${booking.id} (${booking.carName})${reason ? `: ${reason}` : ''}`, before: { status: booking.status }, after: { status: 'refused', reason } });
   await notifyRenter(services, 'refused', refused, { refund: booking.amountPaid });
@@ -215,9 +216,10 @@ export async function returnCar(services: RentalDeskServices, input: ReturnInput
 /**
  * The desk settles the deposit: returned → closed. The refund is the computed one unless the
  * desk enters another (no more than the deposit); paid online, it goes back through the
- * adapter. The renter gets the closing statement.
+ * adapter (owed, and retried, while it fails: the booking closes either way). The renter gets
+ * the closing statement.
  * Input: booking id, optional depositRefund (rupees), actor email. Errors: NotFoundError,
- * InvalidInputError (refund), ConflictError (not returned), PaymentError (the refund failed; nothing changed).
+ * InvalidInputError (refund), ConflictError (not returned).
  */
 export async function settleDeposit(services: RentalDeskServices, input: { bookingId: number; depositRefund?: number; actorEmail: string }): Promise<Booking> {
   const booking = await mustGet(services, input.bookingId);
@@ -226,14 +228,9 @@ export async function settleDeposit(services: RentalDeskServices, input: { booki
   if (!Number.isSafeInteger(refund) || refund < 0 || refund > booking.quote.deposit) {
     throw new InvalidInputError(`The deposit refund must be between ₹0 and the deposit (₹${booking.quote.deposit}).`, { depositRefund: 'The deposit refund must be between ₹0 and the deposit.' });
   }
-  // Claimed first, so a second press cannot refund twice; a failed refund gives it back.
-  if (!(await moveStatus(services, booking.id, ['returned'], { status: 'closed', deposit_refund: refund, amount_refunded: booking.amountRefunded + refund }))) throw wrongStatus(booking, 'settled');
-  try {
-    await refundPaid(services, booking, refund, 'deposit');
-  } catch (error) {
-    await moveStatus(services, booking.id, ['closed'], { status: 'returned', deposit_refund: booking.depositRefund, amount_refunded: booking.amountRefunded });
-    throw error;
-  }
+  // Closed first, so a second press cannot refund twice.
+  if (!(await moveStatus(services, booking.id, ['returned'], { status: 'closed', deposit_refund: refund }))) throw wrongStatus(booking, 'settled');
+  await refundPaid(services, booking, refund, 'deposit');
   const closed = await mustGet(services, booking.id);
   await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'settle', entity: 'rental-booking', entityId: booking.id, summary: `Settled booking #${booking.id}: deposit refund ₹${refund}`, before: { status: booking.status }, after: { status: 'closed', depositRefund: refund } });
   await notifyRenter(services, 'closed', closed);
@@ -263,21 +260,16 @@ async function refundFor(services: RentalServices, booking: Booking): Promise<Ca
  * The renter cancels a requested or confirmed booking (a car already handed over cannot be
  * cancelled): the refund follows the policy (free until 24 h before pickup, one day's rent
  * kept within 24 h, none of the rent after pickup; the deposit always comes back) and goes
- * back through the adapter when paid online. The renter is told.
- * Input: user id, booking id. Errors: NotFoundError (not theirs), ConflictError (status),
- * PaymentError (the refund failed; the booking stays as it was).
+ * back through the adapter when paid online (owed, and retried, while it fails: the booking is
+ * cancelled either way). The renter is told.
+ * Input: user id, booking id. Errors: NotFoundError (not theirs), ConflictError (status).
  */
 export async function cancelBooking(services: RentalDeskServices, input: { userId: string; bookingId: number }): Promise<{ booking: Booking; refund: CancellationRefund }> {
   const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
   if (!(['requested', 'confirmed'] as BookingStatus[]).includes(booking.status)) throw wrongStatus(booking, 'cancelled');
   const refund = await refundFor(services, booking);
-  if (!(await moveStatus(services, booking.id, [booking.status], { status: 'cancelled', hold_expires_ms: null, amount_refunded: refund.refund }))) throw wrongStatus(booking, 'cancelled');
-  try {
-    await refundPaid(services, booking, refund.refund, 'cancelled');
-  } catch (error) {
-    await moveStatus(services, booking.id, ['cancelled'], { status: booking.status, hold_expires_ms: booking.holdExpiresAt === null ? null : Date.parse(booking.holdExpiresAt), amount_refunded: booking.amountRefunded });
-    throw error;
-  }
+  if (!(await moveStatus(services, booking.id, [booking.status], { status: 'cancelled', hold_expires_ms: null }))) throw wrongStatus(booking, 'cancelled');
+  await refundPaid(services, booking, refund.refund, 'cancelled');
   const cancelled = await mustGet(services, booking.id);
   await notifyRenter(services, 'cancelled', cancelled, { refund: refund.refund });
   return { booking: cancelled, refund };
@@ -298,7 +290,7 @@ export async function markNoShow(services: RentalDeskServices, input: { bookingI
     services.clock.now(),
     { freeCancelHours: settings.rentalFreeCancelHours, lateCancelKeepDays: settings.rentalLateCancelKeepDays },
   );
-  if (!(await moveStatus(services, booking.id, ['confirmed'], { status: 'no_show', amount_refunded: refund.refund }))) throw wrongStatus(booking, 'marked a no-show');
+  if (!(await moveStatus(services, booking.id, ['confirmed'], { status: 'no_show' }))) throw wrongStatus(booking, 'marked a no-show');
   await refundPaid(services, booking, refund.refund, 'no-show');
   const marked = await mustGet(services, booking.id);
   await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'no-show', entity: 'rental-booking', entityId: booking.id, summary: `Booking #${booking.id} marked a no-show; refund ₹${refund.refund}`, before: { status: booking.status }, after: { status: 'no_show' } });
@@ -349,10 +341,10 @@ export async function sendDueReminders(services: RentalDeskServices): Promise<nu
   return sent;
 }
 
-/** How often the rental jobs (expiry, reminders) run, and how soon after start. */
+/** How often the rental jobs (expiry, reminders, owed refunds) run, and how soon after start. */
 export const RENTAL_JOBS_INTERVAL_MS = 60 * 1000;
 
-/** Runs expireHolds and sendDueReminders every minute (unref'd timers); `stop` ends it. */
+/** Runs expireHolds, sendDueReminders and retryOwedRefunds every minute (unref'd timers); `stop` ends it. */
 export function startRentalSchedule(services: RentalDeskServices, options: { intervalMs?: number } = {}): RepeatingJob {
   return startRepeating({
     job: async () => {
@@ -360,6 +352,8 @@ export function startRentalSchedule(services: RentalDeskServices, options: { int
       if (expired > 0) services.logger.info({ expired }, 'rentals: lapsed holds expired');
       const reminded = await sendDueReminders(services);
       if (reminded > 0) services.logger.info({ reminded }, 'rentals: pickup reminders sent');
+      const refunds = await retryOwedRefunds(services);
+      if (refunds.refunded + refunds.owed > 0) services.logger.info(refunds, 'rentals: owed refunds retried');
     },
     logger: services.logger,
     failureMessage: 'rentals: scheduled jobs failed',

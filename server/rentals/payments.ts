@@ -1,14 +1,16 @@
-import { ConflictError, ForbiddenError, InvalidInputError } from '../errors.ts';
-import { PaymentError } from '../payments/gateway.ts';
+import { ConflictError, ForbiddenError, InvalidInputError, UpstreamError } from '../errors.ts';
+import { PaymentError, type ProviderPayment } from '../payments/gateway.ts';
 import { getBooking, getOwnBooking } from './bookings.ts';
 import type { RentalDeskServices } from './lifecycle.ts';
+import { formatPaise, refundBooking } from './refunds.ts';
 import type { Booking } from './store.ts';
 
 /**
  * Paying a booking online (docs/decisions/021): an order is created with the adapter, the
  * browser's Checkout pays it, and the booking is marked paid only on proof from Razorpay —
- * the Checkout callback's HMAC signature, or the signed webhook — never on the browser's word.
- * A payment that arrives for a booking whose hold already lapsed (or was cancelled) is refunded.
+ * the Checkout callback's HMAC signature, or the signed webhook — never on the browser's word —
+ * and only for exactly what the booking owes (docs/decisions/051). A payment that arrives for a
+ * booking whose hold already lapsed (or was cancelled), or that is not what it owes, is refunded.
  */
 
 /** What the browser needs to open Checkout (the public key id, never the secret). */
@@ -34,20 +36,52 @@ export async function startOnlinePayment(services: RentalDeskServices, input: { 
   return { provider: 'razorpay', keyId: payments.keyId, orderId: kept?.paymentOrderId ?? order.orderId, amount: amountPaise, currency: 'INR', bookingId: booking.id };
 }
 
+/** What became of a verified payment: accepted now, a repeat of one already recorded, refunded because it came too late, or not accepted (and refunded). */
+export type PaymentOutcome = 'paid' | 'repeat' | 'late' | 'not-accepted';
+
+/** Why a payment cannot pay this booking, in the desk's words; null when it pays exactly what is owed. */
+function paymentProblem(booking: Booking, acceptedPaymentId: string | null, payment: { paymentId: string; amountPaise: number; currency: string }): string | null {
+  const owedPaise = booking.quote.total * 100;
+  const received = `Payment ${payment.paymentId} of ${formatPaise(payment.amountPaise, payment.currency)}`;
+  if (acceptedPaymentId) return `${received} came after the booking was already paid (${acceptedPaymentId}); not accepted, it is refunded.`;
+  if (payment.currency !== 'INR') return `${received} is not in rupees; the booking owes ${formatPaise(owedPaise)}. Not accepted, it is refunded.`;
+  if (payment.amountPaise !== owedPaise) return `${received} does not match the ${formatPaise(owedPaise)} the booking owes; not accepted, it is refunded.`;
+  return null;
+}
+
+/** Whether this payment of the booking was seen before (accepted, or recorded as not accepted). */
+async function seenBefore(services: RentalDeskServices, acceptedPaymentId: string | null, paymentId: string): Promise<boolean> {
+  if (acceptedPaymentId === paymentId) return true;
+  const refund = await services.database.db.selectFrom('rental_refunds').select('id').where('payment_id', '=', paymentId).where('reason', '=', 'not accepted').executeTakeFirst();
+  return refund !== undefined;
+}
+
 /**
- * Records a verified payment of an order: the booking is paid and its hold no longer lapses.
- * Idempotent (the callback and the webhook both arrive). A payment for a booking that no longer
- * waits for it (lapsed, cancelled) is refunded in full. Returns the booking, or null when no
- * booking has this order.
+ * Records a verified payment of an order, with the amount and currency the provider says were
+ * paid. It pays the booking only when it is exactly what the booking owes, in rupees, for the
+ * booking's own order: then the booking is paid and its hold no longer lapses. Anything else
+ * (short, more, another currency, a second payment) is noted on the booking for the desk and
+ * refunded; the booking stays unpaid and its hold still lapses. A payment for a booking that no
+ * longer waits for it (lapsed, cancelled) is refunded in full. A repeat of a payment already
+ * recorded (the callback and the webhook both arrive; Razorpay retries) changes nothing.
+ * Returns the booking and what became of the payment, or null when no booking has this order.
  */
-export async function recordPayment(services: RentalDeskServices, input: { orderId: string; paymentId: string; amountPaise: number | null }): Promise<Booking | null> {
-  const row = await services.database.db.selectFrom('rental_bookings').select(['id', 'status', 'payment_id']).where('payment_order_id', '=', input.orderId).where('kind', '=', 'booking').executeTakeFirst();
+export async function recordPayment(services: RentalDeskServices, input: { orderId: string; paymentId: string; amountPaise: number; currency: string }): Promise<{ booking: Booking; outcome: PaymentOutcome } | null> {
+  const db = services.database.db;
+  const row = await db.selectFrom('rental_bookings').select(['id', 'payment_id']).where('payment_order_id', '=', input.orderId).where('kind', '=', 'booking').executeTakeFirst();
   if (!row) return null;
   const booking = (await getBooking(services.database, Number(row.id)))!;
-  if (row.payment_id) return booking;
-  const amount = input.amountPaise === null ? booking.quote.total : Math.floor(input.amountPaise / 100);
+  if (await seenBefore(services, row.payment_id, input.paymentId)) return { booking, outcome: 'repeat' };
   const now = new Date(services.clock.now()).toISOString();
-  const claimed = await services.database.db
+  const problem = paymentProblem(booking, row.payment_id, input);
+  if (problem) {
+    await db.updateTable('rental_bookings').set({ payment_problem: problem, updated_at: now }).where('id', '=', booking.id).execute();
+    services.logger.warn({ booking: booking.id, payment: input.paymentId, amountPaise: input.amountPaise, currency: input.currency }, 'rentals: a payment did not match its booking; not accepted, refunded');
+    await refundBooking(services, { bookingId: booking.id, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'not accepted', ofPaid: false });
+    return { booking: (await getBooking(services.database, booking.id))!, outcome: 'not-accepted' };
+  }
+  const amount = booking.quote.total;
+  const claimed = await db
     .updateTable('rental_bookings')
     .set({ payment_id: input.paymentId, amount_paid: amount, hold_expires_ms: null, updated_at: now })
     .where('id', '=', booking.id)
@@ -55,27 +89,34 @@ export async function recordPayment(services: RentalDeskServices, input: { order
     .where('status', '=', 'requested')
     .where((eb) => eb.or([eb('hold_expires_ms', 'is', null), eb('hold_expires_ms', '>', services.clock.now())]))
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) > 0) return (await getBooking(services.database, booking.id))!;
+  if (Number(claimed.numUpdatedRows) > 0) return { booking: (await getBooking(services.database, booking.id))!, outcome: 'paid' };
   // Too late: the hold lapsed or the booking was cancelled before the money arrived.
-  const late = await services.database.db
+  const late = await db
     .updateTable('rental_bookings')
-    .set({ payment_id: input.paymentId, amount_paid: amount, amount_refunded: amount, status: booking.status === 'requested' ? 'expired' : booking.status, hold_expires_ms: null, updated_at: now })
+    .set({ payment_id: input.paymentId, amount_paid: amount, status: booking.status === 'requested' ? 'expired' : booking.status, hold_expires_ms: null, updated_at: now })
     .where('id', '=', booking.id)
     .where('payment_id', 'is', null)
     .executeTakeFirst();
-  if (Number(late.numUpdatedRows) > 0 && services.payments) {
-    await services.payments.refund({ paymentId: input.paymentId, amountPaise: amount * 100, notes: { booking: String(booking.id), reason: 'hold lapsed' } });
-    services.logger.info({ booking: booking.id }, 'rentals: a payment after the hold lapsed was refunded');
+  if (Number(late.numUpdatedRows) > 0) {
+    const outcome = await refundBooking(services, { bookingId: booking.id, paymentId: input.paymentId, amountPaise: amount * 100, reason: 'hold lapsed', ofPaid: true });
+    services.logger.info({ booking: booking.id, refund: outcome }, 'rentals: a payment after the hold lapsed is refunded');
+    return { booking: (await getBooking(services.database, booking.id))!, outcome: 'late' };
   }
-  return (await getBooking(services.database, booking.id))!;
+  // Another call recorded a payment meanwhile: this one again, or another (then it is a second payment).
+  const now2 = await db.selectFrom('rental_bookings').select('payment_id').where('id', '=', booking.id).executeTakeFirst();
+  if (now2?.payment_id !== input.paymentId) return recordPayment(services, input);
+  const current = (await getBooking(services.database, booking.id))!;
+  return { booking: current, outcome: current.status === 'requested' || current.status === 'confirmed' ? 'repeat' : 'late' };
 }
 
 /**
  * Checkout's callback: `razorpay_signature` must be HMAC-SHA256(order_id|payment_id) with our
- * key secret, and the order must be this person's booking's.
+ * key secret, and the order must be this person's booking's. What was paid is then asked of
+ * Razorpay (GET /v1/payments/:id), never taken from the browser, and recorded by recordPayment.
  * Input: user id, booking id, order id, payment id, signature. Errors: NotFoundError,
  * ForbiddenError (bad signature or another order), InvalidInputError (missing values),
- * ConflictError (the hold lapsed first: the payment is refunded).
+ * ConflictError (the hold lapsed first, or the payment is not what the booking owes: it is
+ * refunded; or Razorpay has not captured it yet), UpstreamError (Razorpay could not be asked).
  */
 export async function confirmCheckoutPayment(services: RentalDeskServices, input: { userId: string; bookingId: number; orderId: string; paymentId: string; signature: string }): Promise<Booking> {
   // Own booking first: another person's booking is "not found" whatever else is wrong with the request.
@@ -84,7 +125,23 @@ export async function confirmCheckoutPayment(services: RentalDeskServices, input
   if (!input.orderId || !input.paymentId || !input.signature) throw new InvalidInputError('razorpay_order_id, razorpay_payment_id and razorpay_signature are required.');
   if (!booking.paymentOrderId || booking.paymentOrderId !== input.orderId) throw new ForbiddenError('This payment is not for this booking.');
   if (!services.payments.verifyPaymentSignature({ orderId: input.orderId, paymentId: input.paymentId, signature: input.signature })) throw new ForbiddenError('The payment could not be verified.');
-  const paid = (await recordPayment(services, { orderId: input.orderId, paymentId: input.paymentId, amountPaise: null }))!;
+  let payment: ProviderPayment;
+  try {
+    payment = await services.payments.fetchPayment(input.paymentId);
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    services.logger.warn({ err: error, booking: booking.id }, 'payments: the payment could not be checked with Razorpay');
+    throw new UpstreamError('We could not check your payment with Razorpay just now. If money left your account, your booking shows it as paid within a few minutes.');
+  }
+  if (payment.orderId !== input.orderId) throw new ForbiddenError('This payment is not for this booking.');
+  if (payment.status !== 'captured') {
+    const row = await services.database.db.selectFrom('rental_bookings').select('payment_id').where('id', '=', booking.id).executeTakeFirst();
+    if (!(await seenBefore(services, row?.payment_id ?? null, input.paymentId))) throw new ConflictError('Razorpay has not confirmed this payment yet; your booking shows it as paid once it does.');
+  }
+  const recorded = (await recordPayment(services, { orderId: input.orderId, paymentId: input.paymentId, amountPaise: payment.amountPaise, currency: payment.currency }))!;
+  const settled = await services.database.db.selectFrom('rental_refunds').select('id').where('payment_id', '=', input.paymentId).where('reason', '=', 'not accepted').executeTakeFirst();
+  if (recorded.outcome === 'not-accepted' || settled) throw new ConflictError('This payment is not the amount the booking owes, so it was not accepted; it is being refunded. Please pay again from your bookings or call us.');
+  const paid = recorded.booking;
   if (paid.status !== 'requested' && paid.status !== 'confirmed') throw new ConflictError('The booking lapsed before the payment arrived; the payment is being refunded.');
   return paid;
 }
@@ -97,7 +154,7 @@ export async function confirmCheckoutPayment(services: RentalDeskServices, input
  */
 export async function handlePaymentWebhook(services: RentalDeskServices, rawBody: string, signature: string): Promise<{ handled: boolean }> {
   if (!services.payments || !services.payments.verifyWebhookSignature(rawBody, signature)) throw new ForbiddenError('The webhook signature is not valid.');
-  let event: { event?: unknown; payload?: { payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; status?: unknown } } } };
+  let event: { event?: unknown; payload?: { payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; currency?: unknown; status?: unknown } } } };
   try {
     event = JSON.parse(rawBody) as typeof event;
   } catch {
@@ -106,6 +163,8 @@ export async function handlePaymentWebhook(services: RentalDeskServices, rawBody
   if (event.event !== 'payment.captured' && event.event !== 'order.paid') return { handled: false };
   const payment = event.payload?.payment?.entity;
   if (!payment || typeof payment.id !== 'string' || typeof payment.order_id !== 'string') return { handled: false };
-  const booking = await recordPayment(services, { orderId: payment.order_id, paymentId: payment.id, amountPaise: typeof payment.amount === 'number' ? payment.amount : null });
-  return { handled: booking !== null };
+  // The signed event says what was paid; without those fields, Razorpay is asked.
+  const paid = typeof payment.amount === 'number' && typeof payment.currency === 'string' ? { amountPaise: payment.amount, currency: payment.currency } : await services.payments.fetchPayment(payment.id);
+  const recorded = await recordPayment(services, { orderId: payment.order_id, paymentId: payment.id, amountPaise: paid.amountPaise, currency: paid.currency });
+  return { handled: recorded !== null };
 }

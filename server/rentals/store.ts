@@ -59,6 +59,10 @@ export type Booking = {
   paymentMethod: PaymentMethod;
   amountPaid: number;
   amountRefunded: number;
+  /** Refunds through the provider not yet done (paise; docs/decisions/050): the desk sees and retries them. */
+  refundOwedPaise: number;
+  /** A payment this booking did not accept (wrong amount, currency or order, a second payment), for the desk. */
+  paymentProblem: string | null;
   paymentOrderId: string | null;
   /** When an unconfirmed or unpaid hold lapses; null once confirmed or paid. */
   holdExpiresAt: string | null;
@@ -84,7 +88,7 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-export type BookingRow = Selectable<RentalBookingTable> & { car_name: string };
+export type BookingRow = Selectable<RentalBookingTable> & { car_name: string; refund_owed_paise: number | string | null };
 
 export function toBooking(row: BookingRow): Booking {
   const fromMs = Number(row.starts_ms);
@@ -107,6 +111,8 @@ export function toBooking(row: BookingRow): Booking {
     paymentMethod: row.payment_method as PaymentMethod,
     amountPaid: Number(row.amount_paid),
     amountRefunded: Number(row.amount_refunded),
+    refundOwedPaise: Number(row.refund_owed_paise ?? 0),
+    paymentProblem: row.payment_problem,
     paymentOrderId: row.payment_order_id,
     holdExpiresAt: row.hold_expires_ms === null ? null : indiaIso(Number(row.hold_expires_ms)),
     odometerOut: row.odometer_out,
@@ -127,13 +133,21 @@ export function toBlock(row: Pick<Selectable<RentalBookingTable>, 'id' | 'vehicl
   return { id: Number(row.id), vehicleId: Number(row.vehicle_id), fromMs, toMs, from: indiaIso(fromMs), to: indiaIso(toMs), note: row.note, createdBy: row.created_by };
 }
 
-/** Bookings with their car's name, for toBooking. */
+/** Bookings with their car's name and the refunds they still owe, for toBooking. */
 export function bookingQuery(db: Kysely<DB>) {
   return db
     .selectFrom('rental_bookings')
     .innerJoin('vehicles', 'vehicles.id', 'rental_bookings.vehicle_id')
     .selectAll('rental_bookings')
     .select('vehicles.name as car_name')
+    .select((eb) =>
+      eb
+        .selectFrom('rental_refunds')
+        .select((inner) => inner.fn.sum<number | string>('rental_refunds.amount_paise').as('owed'))
+        .whereRef('rental_refunds.booking_id', '=', 'rental_bookings.id')
+        .where('rental_refunds.status', '=', 'owed')
+        .as('refund_owed_paise'),
+    )
     .where('rental_bookings.kind', '=', 'booking');
 }
 

@@ -7,7 +7,12 @@ import { readBody, sendJson } from './standin-http.ts';
  * key_id:key_secret, amounts in paise, `{"error": {"code", "description"}}` refusals with 400,
  * 401 and 5xx), so the payment adapter is tested over real HTTP without an account or money.
  * It also plays the customer paying in Checkout (`pay`: the callback values, signed with the
- * key secret) and Razorpay calling our webhook (`webhookBody` + `webhookSignature`).
+ * key secret) and Razorpay calling our webhook (`webhookBody` + `webhookSignature`). `pay` can
+ * make a payment of another amount or currency than its order's (what a tampered or mixed-up
+ * payment looks like); `GET /v1/payments/:id` answers what was really paid. `failRefunds(true)`
+ * makes every refund answer 502 (Razorpay's gateway fault) while orders and payments still work,
+ * and refunds honour `X-Refund-Idempotency` as Razorpay does (same key and body: the first
+ * refund again; another body: 400).
  *
  * For browser tests it serves Checkout itself, as Razorpay does: `checkoutUrl` is a checkout.js
  * defining `window.Razorpay(options)`; `open()` shows the payment frame (served from this
@@ -35,8 +40,10 @@ export type RazorpayStandin = {
   /** Requests seen, for checks of what the adapter sent. */
   requests: Array<{ method: string; path: string; authorization: string; body: unknown }>;
   setMode(mode: RazorpayMode): void;
-  /** The customer pays an order in Checkout: the values Checkout hands back, correctly signed. */
-  pay(orderId: string): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  /** While true every refund request fails with a 502, as when Razorpay's refund service is down. */
+  failRefunds(failing: boolean): void;
+  /** The customer pays an order in Checkout: the values Checkout hands back, correctly signed. By default the order's amount in INR. */
+  pay(orderId: string, paid?: { amount?: number; currency?: string }): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
   /** The webhook body Razorpay sends when a payment of an order is captured. */
   webhookBody(orderId: string, paymentId: string): string;
   webhookSignature(body: string, secret?: string): string;
@@ -133,19 +140,21 @@ const badRequest = (description: string, field?: string) => ({ error: { code: 'B
 
 export async function startRazorpayStandin(): Promise<RazorpayStandin> {
   let mode: RazorpayMode = 'ok';
+  let refundsFail = false;
   const orders: StandinOrder[] = [];
-  const payments = new Map<string, { orderId: string; amount: number; refunded: number }>();
+  const payments = new Map<string, { orderId: string; amount: number; currency: string; refunded: number }>();
+  const idempotent = new Map<string, { body: string; refund: StandinRefund }>();
   const refunds: StandinRefund[] = [];
   const requests: RazorpayStandin['requests'] = [];
   const expectedAuth = `Basic ${Buffer.from(`${STANDIN_KEY_ID}:${STANDIN_KEY_SECRET}`).toString('base64')}`;
   const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')}`;
   const sign = (payload: string, secret: string) => createHmac('sha256', secret).update(payload).digest('hex');
   /** A captured payment of the order, and the values Checkout hands the page for it. */
-  const payOrder = (orderId: string) => {
+  const payOrder = (orderId: string, paid: { amount?: number; currency?: string } = {}) => {
     const order = orders.find((item) => item.id === orderId);
     if (!order) throw new Error(`no order ${orderId}`);
     const paymentId = id('pay');
-    payments.set(paymentId, { orderId, amount: order.amount, refunded: 0 });
+    payments.set(paymentId, { orderId, amount: paid.amount ?? order.amount, currency: paid.currency ?? 'INR', refunded: 0 });
     order.status = 'paid';
     return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(`${orderId}|${paymentId}`, STANDIN_KEY_SECRET) };
   };
@@ -187,15 +196,28 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
         orders.push(order);
         return sendJson(response, 200, order);
       }
+      const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(path);
+      if (request.method === 'GET' && paymentMatch) {
+        const paymentId = decodeURIComponent(paymentMatch[1]!);
+        const payment = payments.get(paymentId);
+        if (!payment) return sendJson(response, 400, badRequest('The id provided does not exist', 'id'));
+        const status = payment.refunded >= payment.amount ? 'refunded' : 'captured';
+        return sendJson(response, 200, { id: paymentId, entity: 'payment', amount: payment.amount, currency: payment.currency, status, order_id: payment.orderId, method: 'upi', amount_refunded: payment.refunded, refund_status: payment.refunded === 0 ? null : status === 'refunded' ? 'full' : 'partial', captured: true, created_at: Math.floor(Date.now() / 1000) });
+      }
       const refundMatch = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
       if (request.method === 'POST' && refundMatch) {
+        if (refundsFail) return sendJson(response, 502, { error: { code: 'GATEWAY_ERROR', description: 'Refunds are temporarily unavailable. Please try again later.', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
+        const key = request.headers['x-refund-idempotency'];
+        const seen = typeof key === 'string' ? idempotent.get(key) : undefined;
+        if (seen) return seen.body === text ? sendJson(response, 200, seen.refund) : sendJson(response, 400, badRequest('Different request with the same idempotency key has already been processed.'));
         const payment = payments.get(decodeURIComponent(refundMatch[1]!));
         if (!payment) return sendJson(response, 400, badRequest('The id provided does not exist', 'id'));
         const amount = typeof input.amount === 'number' ? input.amount : payment.amount - payment.refunded;
         if (mode === 'bad-request' || amount > payment.amount - payment.refunded) return sendJson(response, 400, badRequest('The refund amount provided is greater than amount captured'));
         payment.refunded += amount;
-        const refund = { id: id('rfnd'), entity: 'refund', amount, currency: 'INR', payment_id: decodeURIComponent(refundMatch[1]!), status: 'processed', speed_processed: 'normal', created_at: Math.floor(Date.now() / 1000) };
+        const refund = { id: id('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: decodeURIComponent(refundMatch[1]!), status: 'processed', speed_processed: 'normal', created_at: Math.floor(Date.now() / 1000) };
         refunds.push(refund);
+        if (typeof key === 'string') idempotent.set(key, { body: text, refund });
         return sendJson(response, 200, refund);
       }
       return sendJson(response, 400, badRequest('The requested URL was not found on the server.'));
@@ -218,15 +240,19 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
     setMode: (next) => {
       mode = next;
     },
+    failRefunds: (failing) => {
+      refundsFail = failing;
+    },
     pay: payOrder,
     webhookBody(orderId, paymentId) {
       const order = orders.find((item) => item.id === orderId);
+      const payment = payments.get(paymentId);
       return JSON.stringify({
         entity: 'event',
         account_id: 'acc_Standin',
         event: 'payment.captured',
         contains: ['payment'],
-        payload: { payment: { entity: { id: paymentId, entity: 'payment', amount: order?.amount ?? 0, currency: 'INR', status: 'captured', order_id: orderId, method: 'upi', captured: true } } },
+        payload: { payment: { entity: { id: paymentId, entity: 'payment', amount: payment?.amount ?? order?.amount ?? 0, currency: payment?.currency ?? 'INR', status: 'captured', order_id: orderId, method: 'upi', captured: true } } },
         created_at: Math.floor(Date.now() / 1000),
       });
     },

@@ -3,6 +3,7 @@ import { countNewLeads, recordDashboardVisit } from '../../../server/admin/dashb
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { handoversOn } from '../../../server/rentals/bookings.ts';
 import { countLicencesWaiting } from '../../../server/rentals/licences.ts';
+import { countBookingsOwingRefunds } from '../../../server/rentals/refunds.ts';
 import { countTestDrivesOn } from '../../../server/test-drives/test-drives.ts';
 import { appContext } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -38,13 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const since = await recordDashboardVisit(services.database, admin.email, new Date(nowMs));
   // "Today" is India's calendar day, whatever the server's time zone.
   const date = istDateOf(nowMs);
-  const [leads, testDrives, handovers, licences] = await Promise.all([
+  const [leads, testDrives, handovers, licences, refundsOwed] = await Promise.all([
     countNewLeads(services.database, since),
     countTestDrivesOn(services.database, date),
     handoversOn(services.database, indiaDayStart(nowMs)),
     countLicencesWaiting(services.database),
+    countBookingsOwingRefunds(services),
   ]);
-  return { today: { leads, date, testDrives, pickups: handovers.pickups.length, returns: handovers.returns.length, licences } };
+  return { today: { leads, date, testDrives, pickups: handovers.pickups.length, returns: handovers.returns.length, licences, refundsOwed } };
 }
 
 /** Back on the dashboard from a nested page, today's work is read again (the route stayed matched). */
@@ -72,7 +74,7 @@ function TodayTile({ tile }: { tile: Tile }) {
 export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   if (pathname.replace(/\/+$/, '') !== adminPaths.dashboard || !loaderData.today) return <Outlet />;
-  const { leads, date, testDrives, pickups, returns, licences } = loaderData.today;
+  const { leads, date, testDrives, pickups, returns, licences, refundsOwed } = loaderData.today;
   const leadNote = leads.since ? `Since your last visit (${formatDateTime(leads.since)})` : 'Not yet contacted';
   const tiles: Tile[] = [
     { label: 'New vehicle requests', count: leads.requests, to: `${adminPaths.requestedVehicles}?status=new`, note: leadNote },
@@ -81,6 +83,8 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
     { label: 'Rental pickups today', count: pickups, to: adminPaths.rentalPickupsToday, note: 'Cars to hand over' },
     { label: 'Rental returns today', count: returns, to: adminPaths.rentalReturnsToday, note: 'Cars due back' },
     { label: 'Licences to review', count: licences, to: adminPaths.rentalLicences, note: 'Waiting for approval' },
+    // Only while there is one: money a renter is owed is rare, and then it is the first thing to see.
+    ...(refundsOwed > 0 ? [{ label: 'Refunds owed', count: refundsOwed, to: adminPaths.rentalRefundsOwed, note: 'Razorpay has not refunded yet' }] : []),
   ];
   return (
     <div className="flex flex-col gap-6">

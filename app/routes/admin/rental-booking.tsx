@@ -8,6 +8,7 @@ import { rentalDeskServices } from '../../../server/http/rental-services.ts';
 import { getBooking } from '../../../server/rentals/bookings.ts';
 import { licenceStatusFor } from '../../../server/rentals/licences.ts';
 import { confirmBooking, handOver, markNoShow, previewReturn, refuseBooking, returnCar, settleDeposit } from '../../../server/rentals/lifecycle.ts';
+import { formatPaise, refundsOf, retryBookingRefunds } from '../../../server/rentals/refunds.ts';
 import { InvalidInputError, NotFoundError } from '../../../server/errors.ts';
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
@@ -34,10 +35,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!booking) throw data({ message: 'This booking was not found.' }, { status: 404 });
   // A booking kept after its customer deleted the account has no one to look up (decision 029).
   const userId = booking.userId || null;
-  const [user, profile, licence, flash] = await Promise.all([
+  const [user, profile, licence, refunds, flash] = await Promise.all([
     userId ? services.database.db.selectFrom('user').select(['email', 'name']).where('id', '=', userId).executeTakeFirst() : undefined,
     userId ? getProfile(services.database, userId) : null,
     userId ? licenceStatusFor(services.database, userId) : null,
+    refundsOf(services, booking.id),
     takeFlash(services.config.authSecret, request),
   ]);
   return data(
@@ -45,6 +47,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       booking,
       customer: { name: userId ? profile?.name || user?.name || '' : 'Account deleted', email: user?.email ?? '', phone: profile?.phone ?? '', phoneVerified: Boolean(profile?.phoneVerified) },
       licence: licence?.status ?? null,
+      refunds: refunds.map((refund) => ({
+        id: refund.id,
+        amount: formatPaise(refund.amountPaise, refund.currency),
+        reason: refund.reason,
+        owed: refund.status === 'owed',
+        attempts: refund.attempts,
+        lastError: refund.lastError,
+        nextTry: refund.status === 'owed' && refund.nextTryMs !== null ? formatIndiaDateTime(refund.nextTryMs) : null,
+        refundedAt: refund.refundedAt ? formatIndiaDateTime(Date.parse(refund.refundedAt)) : null,
+      })),
+      refundOwed: booking.refundOwedPaise > 0 ? formatPaise(booking.refundOwedPaise) : null,
       now: indiaDateTimeParam(services.clock.now()),
       toast: flash.toast,
     },
@@ -109,10 +122,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await returnCar(desk, { ...returnInput(form, bookingId), actorEmail });
         text = 'Car returned; the charges are below.';
         break;
-      case 'settle':
-        await settleDeposit(desk, { bookingId, depositRefund: wholeNumber(form, 'depositRefund', 'The deposit refund', 10_000_000), actorEmail });
-        text = 'Deposit settled; the booking is closed and the customer has the closing statement.';
+      case 'settle': {
+        const closed = await settleDeposit(desk, { bookingId, depositRefund: wholeNumber(form, 'depositRefund', 'The deposit refund', 10_000_000), actorEmail });
+        text = closed.refundOwedPaise > 0
+          ? 'Deposit settled and the booking closed; Razorpay did not take the refund yet, so it is owed and retried (see Money below).'
+          : 'Deposit settled; the booking is closed and the customer has the closing statement.';
         break;
+      }
+      case 'retry-refund': {
+        const result = await retryBookingRefunds(desk, { bookingId, actorEmail });
+        if (result.owed > 0) {
+          return data({ error: `The refund failed again${result.lastError ? ` (${result.lastError})` : ''}. It stays owed and is retried automatically.`, preview: null, fields: {} as Record<string, string> }, { status: 502 });
+        }
+        text = result.refunded > 0 ? 'Refund sent through Razorpay.' : 'No refund is owed on this booking.';
+        break;
+      }
       default:
         throw new InvalidInputError('The form could not be read. Please reload the page and try again.');
     }
@@ -157,7 +181,7 @@ function NumberField({ name, label, max, defaultValue, error }: { name: string; 
 }
 
 export default function RentalBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, customer, licence, toast, now } = loaderData;
+  const { booking, customer, licence, toast, now, refunds, refundOwed } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const fields = actionData?.fields ?? {};
   const { quote } = booking;
@@ -184,6 +208,12 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
             <dd>{quote.kmIncluded === null ? 'Unlimited' : `${quote.kmIncluded} km, then ${formatRupees(quote.extraKmRate)}/km`}</dd>
             <dt className="text-slate-600">Payment</dt>
             <dd>{booking.paymentMethod === 'pay-at-pickup' ? `${formatRupees(quote.total)} at pickup` : `Online, paid ${formatRupees(booking.amountPaid)}`}</dd>
+            {booking.amountRefunded > 0 ? (
+              <>
+                <dt className="text-slate-600">Refunded</dt>
+                <dd>{formatRupees(booking.amountRefunded)}</dd>
+              </>
+            ) : null}
             {booking.odometerOut !== null ? (
               <>
                 <dt className="text-slate-600">Out</dt>
@@ -224,6 +254,42 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           </p>
         </section>
       </div>
+
+      {refunds.length > 0 || booking.paymentProblem ? (
+        <section aria-labelledby="money-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <h2 id="money-heading" className="text-lg font-bold">
+            Money{refundOwed ? <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-800">Refund owed {refundOwed}</span> : null}
+          </h2>
+          {booking.paymentProblem ? (
+            <p className="mt-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-payment-problem>
+              Payment problem: {booking.paymentProblem}
+            </p>
+          ) : null}
+          <ul className="mt-2 flex flex-col gap-1 text-sm">
+            {refunds.map((refund) => (
+              <li key={refund.id}>
+                <strong>{refund.amount}</strong> ({refund.reason}):{' '}
+                {refund.owed ? (
+                  <span className="font-semibold text-red-800">
+                    owed after {refund.attempts} {refund.attempts === 1 ? 'try' : 'tries'}
+                    {refund.lastError ? ` · ${refund.lastError}` : ''}
+                    {refund.nextTry ? ` · next try ${refund.nextTry}` : ''}
+                  </span>
+                ) : (
+                  <span className="text-green-800">refunded {refund.refundedAt ?? ''}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+          {refundOwed ? (
+            <Form method="post" className="mt-3">
+              <button type="submit" name="intent" value="retry-refund" disabled={busy} className={`${primaryButton} px-4 py-2 text-sm`}>
+                Retry refund
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
 
       {booking.status === 'requested' ? (
         <section className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

@@ -9,6 +9,7 @@ import { addBlock, handoversOn, listBlocks, listBookings, listRequestedBookings,
 import { listFleet } from '../../../server/rentals/fleet.ts';
 import { countLicencesWaiting, licenceStatusFor } from '../../../server/rentals/licences.ts';
 import { confirmBooking, refuseBooking } from '../../../server/rentals/lifecycle.ts';
+import { formatPaise, listBookingsOwingRefunds } from '../../../server/rentals/refunds.ts';
 import { InvalidInputError } from '../../../server/errors.ts';
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const nowMs = services.clock.now();
   const startMs = indiaDayStart(nowMs);
   const endMs = startMs + TIMELINE_DAYS * DAY_MS;
-  const [fleet, bookings, blocks, requested, licencesWaiting, today, active, flash] = await Promise.all([
+  const [fleet, bookings, blocks, requested, licencesWaiting, today, active, owing, flash] = await Promise.all([
     listFleet(services.database),
     listBookings(services.database, { fromMs: startMs, toMs: endMs, statuses: SHOWN_STATUSES }),
     listBlocks(services.database, { fromMs: startMs, toMs: endMs }),
@@ -45,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countLicencesWaiting(services.database),
     handoversOn(services.database, startMs),
     listBookings(services.database, { fromMs: 0, toMs: endMs, statuses: ['active', 'returned'] }),
+    listBookingsOwingRefunds(services),
     takeFlash(services.config.authSecret, request),
   ]);
   // Who asked, so the desk can call them before confirming: name, phone and licence per renter.
@@ -82,9 +84,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         range: formatRange(booking.fromMs, booking.toMs),
         total: booking.quote.total,
         paidOnline: booking.paymentMethod === 'razorpay' ? booking.amountPaid : null,
+        paymentProblem: booking.paymentProblem,
+        refundOwed: booking.refundOwedPaise > 0 ? formatPaise(booking.refundOwedPaise) : null,
         renter: renterOf.get(booking.userId) ?? { licence: 'none', name: '', phone: '' },
       })),
       onTrip: active.map(bookingLine),
+      refundsOwed: owing.map((booking) => ({ ...bookingLine(booking), owed: formatPaise(booking.refundOwedPaise), problem: booking.paymentProblem })),
       licencesWaiting,
       today: { label: formatIndiaDay(startMs + 12 * HOUR_MS), pickups: today.pickups.map(bookingLine), returns: today.returns.map(bookingLine) },
       suggested: suggestedRange(nowMs),
@@ -180,7 +185,7 @@ const barTone: Record<string, string> = {
 };
 
 export default function RentalDesk({ loaderData, actionData }: Route.ComponentProps) {
-  const { days, cars, requested, onTrip, blocks, licencesWaiting, today, toast, suggested } = loaderData;
+  const { days, cars, requested, onTrip, refundsOwed, blocks, licencesWaiting, today, toast, suggested } = loaderData;
   const busy = useNavigation().state === 'submitting';
   return (
     <div className="flex flex-col gap-5">
@@ -191,6 +196,26 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
       </PageHeader>
       {toast ? <FormMessage tone={toast.tone}>{toast.text}</FormMessage> : null}
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+
+      {refundsOwed.length > 0 ? (
+        <section id={anchorOf(adminPaths.rentalRefundsOwed)} aria-labelledby="refunds-owed-heading" className="scroll-mt-24 rounded-2xl bg-red-50 p-4 shadow-sm ring-1 ring-red-200">
+          <h2 id="refunds-owed-heading" className="text-lg font-bold text-red-900">
+            Refunds owed ({refundsOwed.length})
+          </h2>
+          <p className="text-sm text-red-900">Razorpay has not refunded these yet; they are retried automatically, or open one and press Retry refund.</p>
+          <ul className="mt-2 flex flex-col gap-1 text-sm">
+            {refundsOwed.map((booking) => (
+              <li key={booking.id}>
+                <Link to={adminPaths.rentalBooking(booking.id)} className="font-semibold text-brand-700 underline">
+                  #{booking.id} · {booking.carName}
+                </Link>{' '}
+                · {BOOKING_STATUS_LABELS[booking.status]} · <strong className="text-red-800">Refund owed {booking.owed}</strong>
+                {booking.problem ? <span className="block text-amber-900">Payment problem: {booking.problem}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="today-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 id="today-heading" className="text-lg font-bold">
@@ -216,7 +241,9 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
                 </Link>
                 <p className="text-sm text-slate-600">
                   {booking.range} · {booking.paidOnline === null ? `${formatRupees(booking.total)} at pickup` : booking.paidOnline > 0 ? `${formatRupees(booking.paidOnline)} paid online` : 'online payment awaited'}
+                  {booking.refundOwed ? <strong className="text-red-800"> · Refund owed {booking.refundOwed}</strong> : null}
                 </p>
+                {booking.paymentProblem ? <p className="text-sm font-semibold text-amber-900">Payment problem: {booking.paymentProblem}</p> : null}
                 <p className="text-sm">
                   {booking.renter.name || 'No name'}
                   {booking.renter.phone ? (

@@ -1,0 +1,236 @@
+import { formatRupees } from '../../app/lib/format.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { NotFoundError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { bookingQuery, toBooking, type Booking, type RentalServices } from './store.ts';
+
+/**
+ * Money going back to a renter (docs/decisions/050). Every refund (a refusal, a cancellation,
+ * a no-show's deposit, the deposit at settlement, a payment after the hold lapsed, a payment the
+ * booking did not accept) goes through `refundBooking`: paid online, the refund is first
+ * written down as owed, then asked of the provider; a refusal or an outage leaves it owed, on
+ * the desk's list, and `retryOwedRefunds` asks again later. The booking's own change (refused,
+ * cancelled, closed) stands either way: the renter's intent is done, only the money is late.
+ */
+
+/** What refunding needs: the database and clock, a logger, and the payment adapter (null: none configured). */
+export type RefundServices = RentalServices & { logger: Pick<Logger, 'info' | 'warn'>; payments: PaymentGateway | null };
+
+export type RefundReason = 'refused' | 'cancelled' | 'no-show' | 'deposit' | 'hold lapsed' | 'not accepted';
+
+export type RefundOutcome = 'none' | 'at-desk' | 'refunded' | 'owed';
+
+/** How long one attempt owns a refund; longer than the adapter's timeout, so two never overlap. */
+const CLAIM_MS = 2 * 60 * 1000;
+/** Retry waits: 1, 2, 4 … minutes after each failed attempt, at most 6 hours. */
+const FIRST_WAIT_MS = 60 * 1000;
+const LONGEST_WAIT_MS = 6 * 60 * 60 * 1000;
+
+export function retryWaitMs(attempts: number): number {
+  return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
+}
+
+/** An amount in a currency's subunits, as the desk reads it: ₹1,234.50 for INR, else "USD 12.00". */
+export function formatPaise(amountPaise: number, currency = 'INR'): string {
+  const whole = Math.trunc(amountPaise / 100);
+  const rest = Math.abs(amountPaise % 100);
+  if (currency === 'INR') return rest === 0 ? formatRupees(whole) : `${formatRupees(whole)}.${String(rest).padStart(2, '0')}`;
+  return `${currency} ${(amountPaise / 100).toFixed(2)}`;
+}
+
+/**
+ * Gives back `amountPaise` of a booking. Paid at pickup (no provider payment), the desk hands it
+ * back and it is recorded as refunded at once. Paid online, the refund is recorded as owed against
+ * `paymentId` (once per payment and reason: a repeat call changes nothing and asks nothing) and
+ * the provider is asked; the answer says whether it went back or is still owed. `ofPaid`: the
+ * money is part of the booking's amount_paid (a payment it never accepted is not). Never throws
+ * for the provider's failure: that is an expected outside fault, logged at warn.
+ */
+export async function refundBooking(
+  services: RefundServices,
+  input: { bookingId: number; paymentId: string | null; amountPaise: number; currency?: string; reason: RefundReason; ofPaid: boolean },
+): Promise<RefundOutcome> {
+  if (input.amountPaise <= 0) return 'none';
+  const db = services.database.db;
+  const nowIso = new Date(services.clock.now()).toISOString();
+  if (!input.paymentId) {
+    if (input.ofPaid) {
+      await db
+        .updateTable('rental_bookings')
+        .set((eb) => ({ amount_refunded: eb('amount_refunded', '+', Math.round(input.amountPaise / 100)), updated_at: nowIso }))
+        .where('id', '=', input.bookingId)
+        .execute();
+    }
+    return 'at-desk';
+  }
+  const inserted = await db
+    .insertInto('rental_refunds')
+    .values({ booking_id: input.bookingId, payment_id: input.paymentId, amount_paise: input.amountPaise, currency: input.currency ?? 'INR', reason: input.reason, of_paid: input.ofPaid ? 1 : 0, status: 'owed', created_at: nowIso, updated_at: nowIso, next_try_ms: null, last_error: null, claimed_until_ms: null, provider_refund_id: null, refunded_at: null })
+    .onConflict((conflict) => conflict.columns(['payment_id', 'reason']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) {
+    const existing = await db.selectFrom('rental_refunds').select('status').where('payment_id', '=', input.paymentId).where('reason', '=', input.reason).executeTakeFirst();
+    return existing?.status === 'refunded' ? 'refunded' : 'owed';
+  }
+  return attemptRefund(services, Number(inserted.id));
+}
+
+/**
+ * One attempt at an owed refund: claimed first (a conditional update), so two instances, the
+ * retry job and the desk's button never ask the provider for it at the same time; the provider
+ * is asked with the refund's own idempotency key, so a retry after a lost answer cannot refund
+ * twice. Success: refunded, and the booking's amount_refunded grows. Failure: still owed, with
+ * the provider's words and the time of the next try.
+ */
+async function attemptRefund(services: RefundServices, refundId: number): Promise<'refunded' | 'owed'> {
+  const db = services.database.db;
+  const nowMs = services.clock.now();
+  const claimed = await db
+    .updateTable('rental_refunds')
+    .set((eb) => ({ claimed_until_ms: nowMs + CLAIM_MS, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', refundId)
+    .where('status', '=', 'owed')
+    .where((eb) => eb.or([eb('claimed_until_ms', 'is', null), eb('claimed_until_ms', '<=', nowMs)]))
+    .returning(['booking_id', 'payment_id', 'amount_paise', 'reason', 'attempts'])
+    .executeTakeFirst();
+  if (!claimed) {
+    const row = await db.selectFrom('rental_refunds').select('status').where('id', '=', refundId).executeTakeFirst();
+    return row?.status === 'refunded' ? 'refunded' : 'owed';
+  }
+  const amountPaise = Number(claimed.amount_paise);
+  let failure: string;
+  try {
+    if (!services.payments) throw new Error('Online payment is not configured on this server.');
+    const { refundId: providerRefundId } = await services.payments.refund({
+      paymentId: claimed.payment_id,
+      amountPaise,
+      idempotencyKey: `rental-refund-${refundId}`,
+      notes: { booking: String(claimed.booking_id), reason: claimed.reason },
+    });
+    const doneIso = new Date(services.clock.now()).toISOString();
+    await services.database.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable('rental_refunds')
+        .set({ status: 'refunded', provider_refund_id: providerRefundId, last_error: null, next_try_ms: null, claimed_until_ms: null, refunded_at: doneIso, updated_at: doneIso })
+        .where('id', '=', refundId)
+        .where('status', '=', 'owed')
+        .returning('of_paid')
+        .executeTakeFirst();
+      if (done && Number(done.of_paid) === 1) {
+        await trx
+          .updateTable('rental_bookings')
+          .set((eb) => ({ amount_refunded: eb('amount_refunded', '+', Math.round(amountPaise / 100)), updated_at: doneIso }))
+          .where('id', '=', Number(claimed.booking_id))
+          .execute();
+      }
+    });
+    services.logger.info({ booking: Number(claimed.booking_id), refund: refundId, amountPaise }, 'rentals: refund sent');
+    return 'refunded';
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+    services.logger.warn({ err: error, booking: Number(claimed.booking_id), refund: refundId, attempts: Number(claimed.attempts) }, 'rentals: a refund failed; it stays owed and is retried');
+  }
+  const failedMs = services.clock.now();
+  await db
+    .updateTable('rental_refunds')
+    .set({ last_error: failure.slice(0, 500), next_try_ms: failedMs + retryWaitMs(Number(claimed.attempts)), claimed_until_ms: null, updated_at: new Date(failedMs).toISOString() })
+    .where('id', '=', refundId)
+    .where('status', '=', 'owed')
+    .execute();
+  return 'owed';
+}
+
+/**
+ * Asks the provider again for every owed refund whose wait is over (oldest first, at most
+ * `limit`). One plain service function, so the scheduler calls it today and a durable queue can
+ * tomorrow. Returns how many went back and how many are still owed of those tried.
+ */
+export async function retryOwedRefunds(services: RefundServices, options: { limit?: number } = {}): Promise<{ refunded: number; owed: number }> {
+  const nowMs = services.clock.now();
+  const due = await services.database.db
+    .selectFrom('rental_refunds')
+    .select('id')
+    .where('status', '=', 'owed')
+    .where((eb) => eb.or([eb('next_try_ms', 'is', null), eb('next_try_ms', '<=', nowMs)]))
+    .orderBy('id')
+    .limit(options.limit ?? 50)
+    .execute();
+  const result = { refunded: 0, owed: 0 };
+  for (const { id } of due) {
+    if ((await attemptRefund(services, Number(id))) === 'refunded') result.refunded += 1;
+    else result.owed += 1;
+  }
+  return result;
+}
+
+export type OwedRefund = { id: number; paymentId: string; amountPaise: number; currency: string; reason: string; status: 'owed' | 'refunded'; attempts: number; lastError: string | null; nextTryMs: number | null; createdAt: string; refundedAt: string | null };
+
+/** Every refund of a booking through the provider, newest first, for the desk's booking page. */
+export async function refundsOf(services: Pick<RefundServices, 'database'>, bookingId: number): Promise<OwedRefund[]> {
+  const rows = await services.database.db.selectFrom('rental_refunds').selectAll().where('booking_id', '=', bookingId).orderBy('id', 'desc').execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    paymentId: row.payment_id,
+    amountPaise: Number(row.amount_paise),
+    currency: row.currency,
+    reason: row.reason,
+    status: row.status,
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+    nextTryMs: row.next_try_ms === null ? null : Number(row.next_try_ms),
+    createdAt: row.created_at,
+    refundedAt: row.refunded_at,
+  }));
+}
+
+/** The desk's "Retry refund": asks again now for every owed refund of the booking, whatever the wait. Errors: NotFoundError. */
+export async function retryBookingRefunds(services: RefundServices, input: { bookingId: number; actorEmail: string }): Promise<{ refunded: number; owed: number; lastError: string | null }> {
+  const owed = await services.database.db.selectFrom('rental_refunds').select(['id', 'amount_paise', 'currency']).where('booking_id', '=', input.bookingId).where('status', '=', 'owed').orderBy('id').execute();
+  if (owed.length === 0) {
+    const exists = await services.database.db.selectFrom('rental_bookings').select('id').where('id', '=', input.bookingId).where('kind', '=', 'booking').executeTakeFirst();
+    if (!exists) throw new NotFoundError('This booking was not found.');
+    return { refunded: 0, owed: 0, lastError: null };
+  }
+  const result = { refunded: 0, owed: 0, lastError: null as string | null };
+  for (const row of owed) {
+    if ((await attemptRefund(services, Number(row.id))) === 'refunded') result.refunded += 1;
+    else result.owed += 1;
+  }
+  if (result.owed > 0) {
+    const last = await services.database.db.selectFrom('rental_refunds').select('last_error').where('booking_id', '=', input.bookingId).where('status', '=', 'owed').orderBy('updated_at', 'desc').executeTakeFirst();
+    result.lastError = last?.last_error ?? null;
+  }
+  const total = owed.reduce((sum, row) => sum + Number(row.amount_paise), 0);
+  await recordAudit(services.database, {
+    actorEmail: input.actorEmail,
+    action: 'retry-refund',
+    entity: 'rental-booking',
+    entityId: input.bookingId,
+    summary: `Retried the refund of booking #${input.bookingId} (${formatPaise(total, owed[0]!.currency)}): ${result.refunded} sent, ${result.owed} still owed`,
+    before: { owed: owed.length },
+    after: { refunded: result.refunded, owed: result.owed },
+  });
+  return result;
+}
+
+/** How many bookings owe the renter a refund, for the dashboard's tile and the desk's heading. */
+export async function countBookingsOwingRefunds(services: Pick<RefundServices, 'database'>): Promise<number> {
+  const row = await services.database.db
+    .selectFrom('rental_refunds')
+    .select((eb) => eb.fn.count<string | number>('booking_id').distinct().as('count'))
+    .where('status', '=', 'owed')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Bookings that still owe the renter a refund, in any status, oldest refund first: the desk's "Refunds owed" list. */
+export async function listBookingsOwingRefunds(services: Pick<RefundServices, 'database'>): Promise<Booking[]> {
+  const rows = await bookingQuery(services.database.db)
+    .where((eb) => eb.exists(eb.selectFrom('rental_refunds').select('rental_refunds.id').whereRef('rental_refunds.booking_id', '=', 'rental_bookings.id').where('rental_refunds.status', '=', 'owed')))
+    .orderBy('rental_bookings.updated_at')
+    .limit(200)
+    .execute();
+  return rows.map(toBooking);
+}
