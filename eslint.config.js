@@ -89,7 +89,21 @@ export default tseslint.config(
   },
   {
     files: ['server/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [boundaries.serverImportsOnlyAppLib] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [boundaries.serverImportsOnlyAppLib] }],
+      // The time comes from the clock handed in (services.clock, decision 016), so a rule can be
+      // tested at any moment. new Date(ms) of a given time is fine.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the time from the clock handed in (services.clock.now()), not new Date().' },
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Read the time from the clock handed in (services.clock.now()), not Date.now().' },
+      ],
+    },
+  },
+  {
+    // The one place that reads the system's time.
+    files: ['server/clock.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Everything under app/ may reach the browser. A later block replaces this rule's options

@@ -42,7 +42,7 @@ async function inventoryDir(size: number): Promise<string> {
   try {
     await migrateToLatest(database);
     const categoryIds = new Map<string, number>();
-    for (const category of demoCategories) categoryIds.set(category.name, await createCategory(database, { name: category.name }));
+    for (const category of demoCategories) categoryIds.set(category.name, await createCategory(database, { name: category.name }, Date.now()));
     await fill(database, random(2024), categoryIds, 0, size);
   } finally {
     await database.close();

@@ -168,7 +168,7 @@ async function benchDialect(dialect: Dialect) {
     await migrateToLatest(database);
     const version = await serverVersion(database);
     const categoryIds = new Map<string, number>();
-    for (const category of demoCategories) categoryIds.set(category.name, await createCategory(database, { name: category.name }));
+    for (const category of demoCategories) categoryIds.set(category.name, await createCategory(database, { name: category.name }, Date.now()));
     const rng = random(2024);
     const sizes: SizeResult[] = [];
     let count = 0;

@@ -10,10 +10,10 @@ import { localRedirect, onwardsTo, paths } from '../lib/paths.ts';
  * or the page that asked for sign-in (`?redirectTo=`, set by startGoogle).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, database, logger } = context.get(appContext);
+  const { auth, database, logger, clock } = context.get(appContext);
   const user = await requireUser(auth, request);
   try {
-    const profile = await recordLogin(database, user);
+    const profile = await recordLogin(database, user, clock.now());
     throw redirect(onwardsTo(pathAfterSignIn(user, profile), localRedirect(new URL(request.url).searchParams.get('redirectTo'))));
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === 'google') {
     // Starting Google sign-in checks no password: it has its own, looser limit per address.
-    const limit = await consumeRateLimit(services.database, { key: `google-start:${services.clientAddress}`, ...rateLimits.authLink });
+    const limit = await consumeRateLimit(services.database, { key: `google-start:${services.clientAddress}`, ...rateLimits.authLink, now: services.clock.now() });
     if (!limit.allowed) return { error: messages.tooManyAttempts, email };
     if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'GOOGLE_LOGIN', services.clientAddress))) {
       return { error: messages.botCheckFailed, email };

@@ -22,10 +22,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, database } = context.get(appContext);
+  const { auth, database, clock } = context.get(appContext);
   const user = await requireUser(auth, request);
-  const profile = await ensureProfile(database, user);
-  const pending = await pendingPhoneOtp(database, user.id);
+  const profile = await ensureProfile(database, user, clock.now());
+  const pending = await pendingPhoneOtp(database, user.id, clock.now());
   // Prefill from the account and the stored profile (SPEC 5).
   const stored = splitPhone(pending?.phone ?? profile.phone);
   return {
@@ -55,19 +55,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     phone: cleanLine(form.get('phone'), 20),
     otp: cleanLine(form.get('otp'), 12),
   };
-  const pending = await pendingPhoneOtp(database, user.id);
+  const pending = await pendingPhoneOtp(database, user.id, services.clock.now());
   // An expired or used-up code still counts as requested, so its own message can be given.
   const invalid = phoneFormError({ ...input, otpRequested: Boolean(pending) || (await hasRequestedOtp(database, user.id)) });
   if (invalid) return { error: invalid };
   const phone = e164(input.countryCode, input.phone)!;
-  const deps = { database, sms: services.sms, secret: config.authSecret, siteName: config.siteName };
+  const deps = { database, sms: services.sms, secret: config.authSecret, siteName: config.siteName, clock: services.clock };
 
   if (intent === 'send') {
     // SPEC 4: Resend waits 120 seconds, on the server as well as on the button.
-    const wait = pending ? Math.ceil((new Date(pending.resendAt).getTime() - Date.now()) / 1000) : 0;
+    const wait = pending ? Math.ceil((new Date(pending.resendAt).getTime() - services.clock.now()) / 1000) : 0;
     if (wait > 0) return { error: `Please wait ${mmss(wait)} before asking for another OTP.` };
-    const perUser = await consumeRateLimit(database, { key: `otp-send:${user.id}`, ...rateLimits.otpSend });
-    const perAddress = await consumeRateLimit(database, { key: `otp-send:${services.clientAddress}`, ...rateLimits.otpSend });
+    const perUser = await consumeRateLimit(database, { key: `otp-send:${user.id}`, ...rateLimits.otpSend, now: services.clock.now() });
+    const perAddress = await consumeRateLimit(database, { key: `otp-send:${services.clientAddress}`, ...rateLimits.otpSend, now: services.clock.now() });
     if (!perUser.allowed || !perAddress.allowed) return { error: `Too many OTP requests. Please try again in ${Math.ceil(Math.max(perUser.retryAfterSeconds, perAddress.retryAfterSeconds) / 60)} minutes.` };
     if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'SEND_OTP', services.clientAddress))) {
       return { error: 'reCAPTCHA verification failed' };
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { error: '' };
   }
 
-  const limit = await consumeRateLimit(database, { key: `otp-verify:${user.id}`, ...rateLimits.otpVerify });
+  const limit = await consumeRateLimit(database, { key: `otp-verify:${user.id}`, ...rateLimits.otpVerify, now: services.clock.now() });
   if (!limit.allowed) return { error: phoneMessages.otpTooManyAttempts };
   try {
     const result = await verifyPhoneOtp(deps, { userId: user.id, phone, code: input.otp });
@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result === 'expired') return { error: phoneMessages.otpExpired };
     if (result === 'too-many-attempts') return { error: phoneMessages.otpTooManyAttempts };
     if (result === 'wrong-code') return { error: phoneMessages.wrongOtp };
-    await saveVerifiedPhone(database, user.id, { name: input.name, phone });
+    await saveVerifiedPhone(database, user.id, { name: input.name, phone }, services.clock.now());
   } catch (error) {
     // Logged, never shown: the message of an unexpected error may hold SQL or paths (decision 017).
     services.logger.error({ err: error }, 'phone verification failed');

@@ -8,9 +8,9 @@ import type { Route } from './+types/profile-data';
  * signed-in person as a JSON file. Only ever their own; never cached anywhere.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, database, config } = context.get(appContext);
+  const { auth, database, config, clock } = context.get(appContext);
   const user = await requireUser(auth, request);
-  const now = new Date();
+  const now = new Date(clock.now());
   const body = await exportPersonalData({ database, siteOrigin: config.siteOrigin, userId: user.id }, now);
   return new Response(JSON.stringify(body, null, 2), {
     headers: {

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notice = url.searchParams.get('verified') ? 'Your email address is verified.' : url.searchParams.get('linked') ? 'Your Google account is now linked.' : null;
   try {
     // SPEC 4, Profile load: the record is created from the account when it is missing.
-    const profile = await ensureProfile(database, user);
+    const profile = await ensureProfile(database, user, services.clock.now());
     const testDriveNotice = TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? null;
     const [licence, flash, bookings, testDrives] = await Promise.all([ownLicenceView(database, user.id), takeFlash(config.authSecret, request), myBookings(services, user.id), listOwnTestDrives(services, user.id)]);
     return data({

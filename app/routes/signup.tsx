@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // One past the longest allowed, so an over-long value is refused rather than quietly cut.
   const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1);
 
-  const limit = await consumeRateLimit(services.database, { key: `sign-up:${services.clientAddress}`, ...rateLimits.signUp });
+  const limit = await consumeRateLimit(services.database, { key: `sign-up:${services.clientAddress}`, ...rateLimits.signUp, now: services.clock.now() });
   if (!limit.allowed) return { error: 'Too many attempts. Please try again later or reset your password.', email };
 
   const redirectTo = localRedirect(new URL(request.url).searchParams.get('redirectTo'));

@@ -65,7 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     cover: found.images[0] ?? null,
   };
   if (!offersTestDrive(found)) return { state: 'unavailable' as const, vehicle };
-  const profile = await ensureProfile(services.database, user);
+  const profile = await ensureProfile(services.database, user, services.clock.now());
   if (!profile.phoneVerified) return { state: 'verify-phone' as const, vehicle, verifyUrl: paths.profileCompleteThen(here) };
 
   const settings = await settingsFor(services);

@@ -59,7 +59,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 /** The wishlist toggle: only ever the signed-in person's own list. */
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const { database, auth, logger } = context.get(appContext);
+  const { database, auth, logger, clock } = context.get(appContext);
   const user = await currentUser(auth, request);
   if (!user) throw redirect(paths.login);
   const id = parseId(params.id);
@@ -68,7 +68,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (form instanceof FormReadError) return data({ wishlisted: false, error: form.message }, { status: form.status });
   const wanted = form.get('wishlisted') === 'true';
   try {
-    const wishlisted = await setWishlisted(database, user.id, id, wanted);
+    const wishlisted = await setWishlisted(database, user.id, id, wanted, clock.now());
     return { wishlisted, message: wishlisted ? 'Added to wishlist!' : 'Removed from wishlist' };
   } catch (error) {
     const answer = answerError(error, logger, { fallback: 'Your wishlist could not be changed. Please try again.', log: 'wishlist change failed', context: { id } });

@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { otpSmsText, type SmsSender } from '../notify/sms.ts';
+import type { Clock } from '../clock.ts';
 
 /** SPEC 9: a 6-digit code. The issue: valid 10 minutes, 5 wrong tries end it. */
 export const OTP_LENGTH = 6;
@@ -10,7 +11,7 @@ export const OTP_MAX_ATTEMPTS = 5;
 /** SPEC 4: Resend is allowed again after this long. */
 export const OTP_RESEND_SECONDS = 120;
 
-type Deps = { database: Database; sms: SmsSender; secret: string; siteName: string; now?: () => Date };
+type Deps = { database: Database; sms: SmsSender; secret: string; siteName: string; clock: Clock };
 
 /** Codes are kept only as a keyed hash bound to the person and the number. */
 function hashCode(secret: string, userId: string, phone: string, code: string): string {
@@ -27,7 +28,7 @@ export function fullPhoneNumber(countryCode: string, phone: string): string {
  * cannot be sent the new code is withdrawn and the provider's error is passed on.
  */
 export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: string }): Promise<void> {
-  const now = deps.now?.() ?? new Date();
+  const now = new Date(deps.clock.now());
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   await deps.database.db
     .updateTable('phone_otps')
@@ -60,7 +61,7 @@ export type OtpCheck = 'verified' | 'not-requested' | 'expired' | 'too-many-atte
 
 /** Checks a code for this person and number. A wrong code counts against the 5 tries. */
 export async function verifyPhoneOtp(deps: Deps, input: { userId: string; phone: string; code: string }): Promise<OtpCheck> {
-  const now = deps.now?.() ?? new Date();
+  const now = new Date(deps.clock.now());
   const otp = await deps.database.db
     .selectFrom('phone_otps')
     .selectAll()
@@ -89,7 +90,7 @@ export async function verifyPhoneOtp(deps: Deps, input: { userId: string; phone:
 }
 
 /** The code waiting to be entered, if any, and when Resend becomes available. */
-export async function pendingPhoneOtp(database: Database, userId: string, now = new Date()): Promise<{ phone: string; resendAt: string } | null> {
+export async function pendingPhoneOtp(database: Database, userId: string, nowMs: number): Promise<{ phone: string; resendAt: string } | null> {
   const otp = await database.db
     .selectFrom('phone_otps')
     .select(['phone', 'created_at', 'expires_at', 'attempts'])
@@ -97,7 +98,7 @@ export async function pendingPhoneOtp(database: Database, userId: string, now = 
     .where('used_at', 'is', null)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!otp || otp.expires_at <= now.toISOString() || otp.attempts >= OTP_MAX_ATTEMPTS) return null;
+  if (!otp || otp.expires_at <= new Date(nowMs).toISOString() || otp.attempts >= OTP_MAX_ATTEMPTS) return null;
   return { phone: otp.phone, resendAt: new Date(new Date(otp.created_at).getTime() + OTP_RESEND_SECONDS * 1000).toISOString() };
 }
 

@@ -14,6 +14,7 @@ import { listWishlist } from './wishlist.ts';
 import { OPEN_BOOKING_STATUSES } from '../../app/lib/rentals.ts';
 import { getLicence } from '../rentals/licences.ts';
 import { listOwnBookings } from '../rentals/bookings.ts';
+import type { Clock } from '../clock.ts';
 
 /**
  * A person's rights under India's DPDP Act 2023 (docs/decisions/013): a copy of everything we
@@ -124,14 +125,14 @@ export type PersonalDataExport = { exportedAt: string; site: string } & {
 };
 
 /** Everything we hold about this person, as one JSON-ready object. */
-export async function exportPersonalData(input: { database: Database; siteOrigin: string; userId: string }, now: Date = new Date()): Promise<PersonalDataExport> {
+export async function exportPersonalData(input: { database: Database; siteOrigin: string; userId: string }, now: Date): Promise<PersonalDataExport> {
   const context: ExportContext = { ...input, profile: await getProfile(input.database, input.userId) };
   const entries = await Promise.all(Object.entries(exportSections).map(async ([key, gather]) => [key, await gather(context)] as const));
   return { exportedAt: now.toISOString(), site: input.siteOrigin, ...Object.fromEntries(entries) } as PersonalDataExport;
 }
 
 /** The file name of the download: the site and the day, never the person's name or email. */
-export function exportFileName(now: Date = new Date()): string {
+export function exportFileName(now: Date): string {
   return `my-data-${now.toISOString().slice(0, 10)}.json`;
 }
 
@@ -178,6 +179,7 @@ export async function deleteConfirmationFor(database: Database, userId: string):
 
 export type DeleteAccountDeps = {
   database: Database;
+  clock: Clock;
   storage: Storage;
   /** Where the driving-licence photos are (deleted with the account). */
   privateStorage?: Storage;
@@ -276,7 +278,7 @@ export async function deleteAccountLimited(
   deps: DeleteAccountDeps,
   input: { userId: string; password?: string | undefined; confirmationWord?: string | undefined },
 ): Promise<DeleteAccountResult> {
-  const limit = await consumeRateLimit(deps.database, { key: `accountDelete:${input.userId}`, ...rateLimits.signIn });
+  const limit = await consumeRateLimit(deps.database, { key: `accountDelete:${input.userId}`, ...rateLimits.signIn, now: deps.clock.now() });
   if (!limit.allowed) throw new RateLimitedError(DELETE_ATTEMPTS_LIMITED, limit.retryAfterSeconds).because('rate-limited');
   return deleteAccount(deps, input);
 }

@@ -50,10 +50,10 @@ export async function getProfile(database: Database, userId: string): Promise<Pr
  * load): email, name, photo, created from the account's creation time. An existing record is
  * never overwritten here.
  */
-export async function ensureProfile(database: Database, user: AuthUser): Promise<Profile> {
+export async function ensureProfile(database: Database, user: AuthUser, nowMs: number): Promise<Profile> {
   const existing = await getProfile(database, user.id);
   if (existing) return existing;
-  const now = new Date().toISOString();
+  const now = new Date(nowMs).toISOString();
   await database.db
     .insertInto('profiles')
     .values({
@@ -73,9 +73,9 @@ export async function ensureProfile(database: Database, user: AuthUser): Promise
 }
 
 /** Called at every sign-in: the profile exists and lastLoginAt is now. */
-export async function recordLogin(database: Database, user: AuthUser): Promise<Profile> {
-  await ensureProfile(database, user);
-  const now = new Date().toISOString();
+export async function recordLogin(database: Database, user: AuthUser, nowMs: number): Promise<Profile> {
+  await ensureProfile(database, user, nowMs);
+  const now = new Date(nowMs).toISOString();
   await database.db.updateTable('profiles').set({ last_login_at: now }).where('user_id', '=', user.id).execute();
   return (await getProfile(database, user.id))!;
 }
@@ -97,8 +97,8 @@ export function pathAfterSignIn(user: Pick<AuthUser, 'name'>, profile: Profile |
 }
 
 /** Saves the verified phone and the name (SPEC 7, Save profile (verification)). */
-export async function saveVerifiedPhone(database: Database, userId: string, input: { name: string; phone: string }) {
-  const now = new Date().toISOString();
+export async function saveVerifiedPhone(database: Database, userId: string, input: { name: string; phone: string }, nowMs: number) {
+  const now = new Date(nowMs).toISOString();
   await database.db
     .updateTable('profiles')
     .set({ name: input.name.trim(), phone: input.phone, phone_verified: 1, updated_at: now })

@@ -33,7 +33,7 @@ export async function wishlistedIds(database: Database, userId: string): Promise
  * Adds or removes the vehicle; returns whether it is wishlisted afterwards. A vehicle that
  * does not exist cannot be added.
  */
-export async function setWishlisted(database: Database, userId: string, vehicleId: number, wishlisted: boolean): Promise<boolean> {
+export async function setWishlisted(database: Database, userId: string, vehicleId: number, wishlisted: boolean, nowMs: number): Promise<boolean> {
   if (!wishlisted) {
     await database.db.deleteFrom('wishlist_entries').where('user_id', '=', userId).where('vehicle_id', '=', vehicleId).execute();
     return false;
@@ -42,7 +42,7 @@ export async function setWishlisted(database: Database, userId: string, vehicleI
   if (!vehicle) throw new NotFoundError('This vehicle is no longer available.');
   await database.db
     .insertInto('wishlist_entries')
-    .values({ user_id: userId, vehicle_id: vehicleId, title: cardTitle(vehicle), created_at: new Date().toISOString() })
+    .values({ user_id: userId, vehicle_id: vehicleId, title: cardTitle(vehicle), created_at: new Date(nowMs).toISOString() })
     .onConflict((conflict) => conflict.columns(['user_id', 'vehicle_id']).doNothing())
     .execute();
   return true;

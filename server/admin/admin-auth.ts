@@ -128,7 +128,7 @@ export async function createAdminAccount(
     if (body.code?.startsWith('USER_ALREADY_EXISTS')) return { ok: false, message: adminMessages.alreadyRegistered };
     return { ok: false, message: body.message || 'Failed to create admin account. Please try again.' };
   }
-  await addAdminRecord(services.database, email, input.createdBy);
+  await addAdminRecord(services.database, email, input.createdBy, services.clock.now());
   return { ok: true };
 }
 

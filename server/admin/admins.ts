@@ -20,10 +20,10 @@ export async function anyAdminExists(database: Database): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function addAdminRecord(database: Database, email: string, createdBy: string | null): Promise<void> {
+export async function addAdminRecord(database: Database, email: string, createdBy: string | null, nowMs: number): Promise<void> {
   await database.db
     .insertInto('admins')
-    .values({ email: email.trim().toLowerCase(), created_by: createdBy, created_at: new Date().toISOString() })
+    .values({ email: email.trim().toLowerCase(), created_by: createdBy, created_at: new Date(nowMs).toISOString() })
     .onConflict((conflict) => conflict.column('email').doNothing())
     .execute();
 }

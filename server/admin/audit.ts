@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 import { pageOf, pageWindow, type Page } from '../db/paging.ts';
 
@@ -15,7 +16,7 @@ export type AuditEntry = {
 
 /** Records what an admin did; edits keep the record before and after the change. */
 export async function recordAudit(
-  database: Database,
+  { database, clock }: { database: Database; clock: Clock },
   entry: { actorEmail: string; action: string; entity: string; entityId?: string | number; summary: string; before?: unknown; after?: unknown },
 ): Promise<void> {
   await database.db
@@ -28,7 +29,7 @@ export async function recordAudit(
       summary: entry.summary,
       before: entry.before === undefined ? null : JSON.stringify(entry.before),
       after: entry.after === undefined ? null : JSON.stringify(entry.after),
-      created_at: new Date().toISOString(),
+      created_at: new Date(clock.now()).toISOString(),
     })
     .execute();
 }

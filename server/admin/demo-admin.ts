@@ -17,6 +17,6 @@ export async function ensureDemoAdmin(services: AppServices, password: string | 
     await services.auth.api.signUpEmail({ body: { email, password: password ?? generatedPassword!, name: 'Demo Admin' } });
   }
   await services.database.db.updateTable('user').set({ emailVerified: services.database.dialect === 'postgres' ? true : 1 }).where('email', '=', email).execute();
-  await addAdminRecord(services.database, email, null);
+  await addAdminRecord(services.database, email, null, services.clock.now());
   return { email, generatedPassword };
 }

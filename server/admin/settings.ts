@@ -129,8 +129,8 @@ export async function getSettings(database: Database, defaults: Settings): Promi
 /** The parts of the services the settings need: the cache is emptied by every change. */
 export type SettingsServices = { database: Database; settingsCache: SettingsCache; config: { siteName: string; adminEmails: string[] } };
 
-export async function saveSettings({ database, settingsCache }: Pick<SettingsServices, 'database' | 'settingsCache'>, settings: Settings, actorEmail: string): Promise<void> {
-  const now = new Date().toISOString();
+export async function saveSettings({ database, settingsCache, clock }: Pick<SettingsServices, 'database' | 'settingsCache'> & { clock: Clock }, settings: Settings, actorEmail: string): Promise<void> {
+  const now = new Date(clock.now()).toISOString();
   await database.db.transaction().execute(async (trx) => {
     for (const [key, value] of Object.entries(settings)) {
       await trx

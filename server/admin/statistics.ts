@@ -255,8 +255,8 @@ async function leadSlices(database: Database, table: LeadTable, start: string, e
   return rows;
 }
 
-export async function computeStatistics(database: Database, options: { now?: Date } = {}): Promise<Statistics> {
-  const now = options.now ?? new Date();
+export async function computeStatistics(database: Database, options: { now: Date }): Promise<Statistics> {
+  const { now } = options;
   const { db } = database;
   const days = lastIstDays(now, CHART_DAYS);
   const windowStart = istDayStart(days[0]!);

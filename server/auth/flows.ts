@@ -99,7 +99,7 @@ export async function signInWithEmail(services: AppServices, request: Request, i
   if (!user) return { ok: false, message: messages.invalidCredentials };
   let redirectTo: string = paths.home;
   try {
-    const profile = await recordLogin(services.database, user);
+    const profile = await recordLogin(services.database, user, services.clock.now());
     redirectTo = pathAfterSignIn(user, profile);
   } catch (error) {
     // SPEC 2, Login: if reading the profile fails, go to /.

@@ -12,6 +12,7 @@ import { discardImages, storeUploads } from './admin-images.ts';
 import { toImageRef } from './rows.ts';
 import { buildSearchText, SEARCHED_COLUMNS, searchedFieldsOf } from './search.ts';
 import { categorySlug } from './vehicles.ts';
+import type { Clock } from '../clock.ts';
 
 /** Category administration (SPEC 2 Admin add category / manage categories; 5; 8). */
 
@@ -27,7 +28,7 @@ export type AdminCategory = {
   updatedAt: string;
 };
 
-type Deps = { database: Database; storage: Storage };
+type Deps = { database: Database; storage: Storage; clock: Clock };
 type Executor = Kysely<DB> | Transaction<DB>;
 
 /** A category as the admin screens read it (all but its creation time). */
@@ -105,9 +106,9 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint|duplicate key|23505/i.test(text);
 }
 
-async function storeCategoryImage(storage: Storage, image: Upload | null | undefined): Promise<ImageRef | null> {
+async function storeCategoryImage(storage: Storage, image: Upload | null | undefined, nowMs: number): Promise<ImageRef | null> {
   if (!image) return null;
-  const [stored] = await storeUploads(storage, [image], 'categories');
+  const [stored] = await storeUploads(storage, [image], 'categories', nowMs);
   return stored ?? null;
 }
 
@@ -115,8 +116,8 @@ async function storeCategoryImage(storage: Storage, image: Upload | null | undef
 export async function addCategory(deps: Deps, input: { name: string; image?: Upload | null }, actorEmail: string): Promise<number> {
   const name = cleanName(input.name);
   await assertNameFree(deps.database.db, name);
-  const image = await storeCategoryImage(deps.storage, input.image);
-  const now = new Date().toISOString();
+  const image = await storeCategoryImage(deps.storage, input.image, deps.clock.now());
+  const now = new Date(deps.clock.now()).toISOString();
   let id: number;
   try {
     const row = await deps.database.db
@@ -139,7 +140,7 @@ export async function addCategory(deps: Deps, input: { name: string; image?: Upl
     if (isUniqueViolation(error)) throw nameRefused(`A category named "${name}" already exists.`);
     throw error;
   }
-  await recordAudit(deps.database, {
+  await recordAudit(deps, {
     actorEmail,
     action: 'create',
     entity: 'category',
@@ -172,9 +173,9 @@ export async function updateCategory(
   const before = await findCategory(deps.database.db, id);
   if (!before) throw new NotFoundError(categoryMessages.notFound);
   await assertNameFree(deps.database.db, name, id);
-  const image = await storeCategoryImage(deps.storage, input.image);
+  const image = await storeCategoryImage(deps.storage, input.image, deps.clock.now());
   const replacesImage = Boolean(image) || Boolean(input.removeImage);
-  const now = new Date().toISOString();
+  const now = new Date(deps.clock.now()).toISOString();
   let slug = before.slug;
   try {
     await deps.database.db.transaction().execute(async (trx) => {
@@ -205,7 +206,7 @@ export async function updateCategory(
   }
   const oldImage = imageOf(before);
   if (replacesImage && oldImage) await discardImages(deps.storage, [oldImage]);
-  await recordAudit(deps.database, {
+  await recordAudit(deps, {
     actorEmail,
     action: 'update',
     entity: 'category',
@@ -258,7 +259,7 @@ export async function deleteCategory(deps: Deps, id: number, actorEmail: string)
   }
   const image = imageOf(before);
   if (image) await discardImages(deps.storage, [image]);
-  await recordAudit(deps.database, {
+  await recordAudit(deps, {
     actorEmail,
     action: 'delete',
     entity: 'category',

@@ -10,6 +10,7 @@ import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFi
 import type { Storage } from '../media/storage.ts';
 import { toImageRef } from './rows.ts';
 import { imageRows, storedImagesOf } from './vehicles.ts';
+import type { Clock } from '../clock.ts';
 
 export { MAX_VEHICLE_IMAGES };
 
@@ -58,11 +59,11 @@ export async function checkUpload(upload: Upload): Promise<{ width: number; heig
  * `-{width}.webp`). All are checked before the first is stored, and if one still fails while
  * storing, the ones already stored are deleted again: either every image is stored or none.
  */
-export async function storeUploads(storage: Storage, uploads: Upload[], prefix: string): Promise<ImageRef[]> {
+export async function storeUploads(storage: Storage, uploads: Upload[], prefix: string, nowMs: number): Promise<ImageRef[]> {
   const sizes: Array<{ width: number; height: number }> = [];
   for (const upload of uploads) sizes.push(await checkUpload(upload));
   checkPixelBudget(sizes, 'images');
-  const stamp = Date.now();
+  const stamp = nowMs;
   const used = new Set<string>();
   const stored: ImageRef[] = [];
   try {
@@ -92,7 +93,7 @@ export async function discardImages(storage: Storage, images: Array<Pick<ImageRe
 // ------------------------------------------------------------------ the edit page's images
 
 
-type Deps = { database: Database; storage: Storage };
+type Deps = { database: Database; storage: Storage; clock: Clock };
 
 /** A vehicle's images in order, with the ids the edit page acts on. */
 export async function listVehicleImages(database: Database, vehicleId: number): Promise<AdminImage[]> {
@@ -124,8 +125,8 @@ export async function addVehicleImages(deps: Deps, vehicleId: number, uploads: U
         : `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images: you can add ${room} more.`,
     );
   }
-  const stored = await storeUploads(deps.storage, uploads, folder);
-  const now = new Date().toISOString();
+  const stored = await storeUploads(deps.storage, uploads, folder, deps.clock.now());
+  const now = new Date(deps.clock.now()).toISOString();
   try {
     await deps.database.db.transaction().execute(async (trx) => {
       const last = await trx
@@ -144,7 +145,7 @@ export async function addVehicleImages(deps: Deps, vehicleId: number, uploads: U
     await discardImages(deps.storage, stored);
     throw error;
   }
-  await recordAudit(deps.database, {
+  await recordAudit(deps, {
     actorEmail,
     action: 'create',
     entity: 'vehicle_image',
@@ -156,11 +157,11 @@ export async function addVehicleImages(deps: Deps, vehicleId: number, uploads: U
 }
 
 /** Numbers a vehicle's photos in the order given (writing only those that moved) and marks the vehicle changed. */
-async function saveImageOrder(trx: Transaction<DB>, vehicleId: number, order: AdminImage[]): Promise<void> {
+async function saveImageOrder(trx: Transaction<DB>, vehicleId: number, order: AdminImage[], nowMs: number): Promise<void> {
   for (const [position, image] of order.entries()) {
     if (image.position !== position) await trx.updateTable('vehicle_images').set({ position }).where('id', '=', image.id).execute();
   }
-  await trx.updateTable('vehicles').set({ updated_at: new Date().toISOString() }).where('id', '=', vehicleId).execute();
+  await trx.updateTable('vehicles').set({ updated_at: new Date(nowMs).toISOString() }).where('id', '=', vehicleId).execute();
 }
 
 /** Removes one photo: its row, then its files; the rest close up so the first stays the cover. */
@@ -170,10 +171,10 @@ export async function removeVehicleImage(deps: Deps, vehicleId: number, imageId:
   if (!image) throw new NotFoundError('That image is no longer on this vehicle.');
   await deps.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('vehicle_images').where('id', '=', imageId).where('vehicle_id', '=', vehicleId).execute();
-    await saveImageOrder(trx, vehicleId, images.filter((candidate) => candidate.id !== imageId));
+    await saveImageOrder(trx, vehicleId, images.filter((candidate) => candidate.id !== imageId), deps.clock.now());
   });
   await deleteImage(deps.storage, image);
-  await recordAudit(deps.database, {
+  await recordAudit(deps, {
     actorEmail,
     action: 'delete',
     entity: 'vehicle_image',
@@ -199,8 +200,8 @@ export async function moveVehicleImage(
   if (target < 0 || target >= images.length) return images;
   const order = [...images];
   [order[index], order[target]] = [order[target]!, order[index]!];
-  await deps.database.db.transaction().execute((trx) => saveImageOrder(trx, vehicleId, order));
-  await recordAudit(deps.database, {
+  await deps.database.db.transaction().execute((trx) => saveImageOrder(trx, vehicleId, order, deps.clock.now()));
+  await recordAudit(deps, {
     actorEmail,
     action: 'update',
     entity: 'vehicle_image',

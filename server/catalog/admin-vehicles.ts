@@ -10,10 +10,11 @@ import { discardImages, MAX_VEHICLE_IMAGES, storeUploads } from './admin-images.
 import { toImageRef } from './rows.ts';
 import { searchCondition, searchTerms } from './search.ts';
 import { createVehicle, getVehicle, storedImagesOf, vehicleColumns } from './vehicles.ts';
+import type { Clock } from '../clock.ts';
 
 /** Vehicle administration: the inventory list, add, edit (with status), delete. */
 
-type Deps = { database: Database; storage: Storage };
+type Deps = { database: Database; storage: Storage; clock: Clock };
 
 export type VehicleEdit = VehicleInput & { status: VehicleStatus; soldPrice: number | null; soldAt: string | null };
 
@@ -118,16 +119,16 @@ function auditView(vehicle: Vehicle) {
 export async function addVehicle(deps: Deps, input: VehicleInput, uploads: Upload[], actorEmail: string): Promise<number> {
   if (uploads.length > MAX_VEHICLE_IMAGES) throw new InvalidInputError(`A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`);
   const category = await categorySlug(deps.database, input.categoryId);
-  const images = await storeUploads(deps.storage, uploads, `vehicles/${category.slug}`);
+  const images = await storeUploads(deps.storage, uploads, `vehicles/${category.slug}`, deps.clock.now());
   let id: number;
   try {
-    id = await createVehicle(deps.database, input, images);
+    id = await createVehicle(deps.database, input, images, deps.clock.now());
   } catch (error) {
     await discardImages(deps.storage, images);
     throw error;
   }
   const created = await getVehicle(deps.database, id);
-  await recordAudit(deps.database, {
+  await recordAudit(deps, {
     actorEmail,
     action: 'create',
     entity: 'vehicle',
@@ -149,7 +150,7 @@ export async function updateVehicle(deps: Deps, id: number, input: VehicleEdit, 
   const category = await categorySlug(deps.database, input.categoryId);
   const sold = input.status === 'sold';
   if (sold && (input.soldPrice === null || !input.soldAt)) throw new InvalidInputError('A sold vehicle needs its sold price and sold date');
-  const now = new Date().toISOString();
+  const now = new Date(deps.clock.now()).toISOString();
   await deps.database.db
     .updateTable('vehicles')
     .set({
@@ -162,7 +163,7 @@ export async function updateVehicle(deps: Deps, id: number, input: VehicleEdit, 
     .where('id', '=', id)
     .execute();
   const after = await getVehicle(deps.database, id);
-  await recordAudit(deps.database, {
+  await recordAudit(deps, {
     actorEmail,
     action: 'update',
     entity: 'vehicle',
@@ -172,7 +173,7 @@ export async function updateVehicle(deps: Deps, id: number, input: VehicleEdit, 
     after: after ? auditView(after) : input,
   });
   if (before.status !== input.status) {
-    await recordAudit(deps.database, {
+    await recordAudit(deps, {
       actorEmail,
       action: 'status',
       entity: 'vehicle',
@@ -196,7 +197,7 @@ export async function deleteVehicle(deps: Deps, id: number, actorEmail: string):
     await trx.deleteFrom('vehicles').where('id', '=', id).execute();
   });
   await discardImages(deps.storage, before.images);
-  await recordAudit(deps.database, {
+  await recordAudit(deps, {
     actorEmail,
     action: 'delete',
     entity: 'vehicle',

@@ -304,8 +304,8 @@ export async function categoryIdBySlug(database: Database, slug: string): Promis
 /** A category's slug: its name's, or 'category' for a name with no letter or digit in it. */
 export const categorySlug = (name: string): string => slugify(name, 'category');
 
-export async function createCategory(database: Database, input: { name: string; image?: ImageRef | null }): Promise<number> {
-  const now = new Date().toISOString();
+export async function createCategory(database: Database, input: { name: string; image?: ImageRef | null }, nowMs: number): Promise<number> {
+  const now = new Date(nowMs).toISOString();
   const row = await database.db
     .insertInto('categories')
     .values({
@@ -358,8 +358,8 @@ export function imageRows(vehicleId: number, images: ImageRef[], firstPosition: 
   }));
 }
 
-export async function createVehicle(database: Database, input: VehicleInput, images: ImageRef[] = []): Promise<number> {
-  const now = new Date().toISOString();
+export async function createVehicle(database: Database, input: VehicleInput, images: ImageRef[], nowMs: number): Promise<number> {
+  const now = new Date(nowMs).toISOString();
   const category = await categoryName(database, input.categoryId);
   return database.db.transaction().execute(async (trx) => {
     const row = await trx

@@ -149,7 +149,7 @@ export function rentalApi(api: Hono, services: AppServices) {
     const body = await jsonBody(c);
     if (!body) return c.json({ error: 'The request body must be a JSON object.' }, 400, NO_STORE);
     try {
-      const limited = await consumeRateLimit(database, { key: `rental-booking:${user.id}`, limit: BOOKINGS_PER_HOUR, windowMs: 60 * 60 * 1000 });
+      const limited = await consumeRateLimit(database, { key: `rental-booking:${user.id}`, limit: BOOKINGS_PER_HOUR, windowMs: 60 * 60 * 1000, now: services.clock.now() });
       if (!limited.allowed) return c.json({ error: 'Too many booking attempts. Please try again later.' }, 429, { ...NO_STORE, 'Retry-After': String(limited.retryAfterSeconds) });
       const carId = typeof body.carId === 'number' ? (Number.isSafeInteger(body.carId) && body.carId > 0 && body.carId <= 2_147_483_647 ? body.carId : null) : parseId(body.carId);
       if (carId === null) throw new InvalidInputError('carId must be the id of a rental car.', { carId: 'carId must be the id of a rental car.' });

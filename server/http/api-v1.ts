@@ -67,7 +67,7 @@ export function apiV1(services: AppServices) {
   api.get('/me/data', async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: 'Please sign in first.' }, 401, { 'Cache-Control': 'no-store' });
-    const now = new Date();
+    const now = new Date(services.clock.now());
     const body = await exportPersonalData({ database, siteOrigin: services.config.siteOrigin, userId: user.id }, now);
     return c.json(body, 200, { 'Cache-Control': 'no-store', 'Content-Disposition': `attachment; filename="${exportFileName(now)}"` });
   });

@@ -89,7 +89,7 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   app.get('/api/bot-check/challenge', async (c) => {
     const action = c.req.query('action');
     if (!isBotAction(action)) return c.json({ error: 'Unknown action' }, 400);
-    const limit = await consumeRateLimit(services.database, { key: `bot-challenge:${requestAddress(c)}`, ...rateLimits.botChallenge });
+    const limit = await consumeRateLimit(services.database, { key: `bot-challenge:${requestAddress(c)}`, ...rateLimits.botChallenge, now: services.clock.now() });
     if (!limit.allowed) return c.json({ error: 'Too many requests' }, 429, { 'Retry-After': String(limit.retryAfterSeconds) });
     return c.json(await services.botCheck.challenge(action), 200, { 'Cache-Control': 'no-store' });
   });

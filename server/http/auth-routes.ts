@@ -21,7 +21,7 @@ export function authRoutes(services: AppServices, requestAddress: (c: Context) =
 
   /** Our limit per address first, then better-auth with the address it should count against. */
   const forward = (name: string, policy: RateLimitPolicy) => async (c: Context) => {
-    const limit = await consumeRateLimit(services.database, { key: `auth-${name}:${requestAddress(c)}`, ...policy });
+    const limit = await consumeRateLimit(services.database, { key: `auth-${name}:${requestAddress(c)}`, ...policy, now: services.clock.now() });
     if (!limit.allowed) return c.json({ error: 'Too many requests. Please try again later.' }, 429, { 'Retry-After': String(limit.retryAfterSeconds) });
     const headers = new Headers(c.req.raw.headers);
     // Whatever a client put in this header is theirs to choose; only our resolved address counts.

@@ -316,14 +316,14 @@ export function uploadTempDir(dataDir: string): string {
  * Removes upload folders older than `maxAgeMs` that a crash left behind. Only old ones: other
  * instances sharing the data directory may be reading uploads right now, and none takes an hour.
  */
-export async function removeStaleUploads(tempDir: string, maxAgeMs = 60 * 60_000, now = Date.now()): Promise<number> {
+export async function removeStaleUploads(tempDir: string, nowMs: number, maxAgeMs = 60 * 60_000): Promise<number> {
   let removed = 0;
   const entries = await readdir(tempDir).catch(() => [] as string[]);
   for (const entry of entries) {
     if (!entry.startsWith('upload-')) continue;
     const folder = path.join(tempDir, entry);
     const info = await stat(folder).catch(() => null);
-    if (info && now - info.mtimeMs > maxAgeMs) {
+    if (info && nowMs - info.mtimeMs > maxAgeMs) {
       await rm(folder, { recursive: true, force: true });
       removed++;
     }

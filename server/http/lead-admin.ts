@@ -63,7 +63,7 @@ export function leadChangeAction(kind: LeadKind) {
       }
       const parsed = parseLeadUpdate({ status: form.get('status'), notes: form.get('notes') });
       if (!parsed.ok) return failed(parsed.message, 400, id);
-      await updateLead(services.database, kind, id, parsed.update, admin.email);
+      await updateLead(services, kind, id, parsed.update, admin.email);
       return answer({ toast: { tone: 'success', text: `${nouns[kind]} #${id} saved as ${parsed.update.status}` }, id });
     } catch (error) {
       const refused = answerError(error, services.logger, { fallback: 'The change could not be saved. Please try again.', log: 'leads: admin change failed', context: { kind, id } });

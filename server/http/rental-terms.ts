@@ -31,7 +31,7 @@ export async function applyRental(services: Pick<AppServices, 'database' | 'cloc
   if (checked.purpose === 'rental') {
     const terms = await saveRentalTerms(services, { vehicleId, terms: checked.terms });
     if (purposeBefore === 'rental' && JSON.stringify(termsBefore) === JSON.stringify(terms)) return;
-    await recordAudit(services.database, {
+    await recordAudit(services, {
       actorEmail: adminEmail,
       action: 'update',
       entity: 'rental-terms',
@@ -44,5 +44,5 @@ export async function applyRental(services: Pick<AppServices, 'database' | 'cloc
   }
   if (purposeBefore !== 'rental') return;
   await moveToSaleStock(services, vehicleId);
-  await recordAudit(services.database, { actorEmail: adminEmail, action: 'update', entity: 'rental-terms', entityId: vehicleId, summary: `Moved vehicle #${vehicleId} from the rental fleet to sale stock` });
+  await recordAudit(services, { actorEmail: adminEmail, action: 'update', entity: 'rental-terms', entityId: vehicleId, summary: `Moved vehicle #${vehicleId} from the rental fleet to sale stock` });
 }

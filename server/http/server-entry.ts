@@ -124,12 +124,12 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
     await checkDatabase(database, config);
     const storage = createLocalStorage(path.join(config.dataDir, 'media'));
     const privateStorage = createLocalStorage(path.join(config.dataDir, 'private'));
-    const mailer = createMailer({ config, database, logger });
-    const sms = createSmsSender({ config, database, logger });
-    const botCheck = createBotCheck({ config, database, logger });
+    const clock = systemClock;
+    const mailer = createMailer({ config, database, logger, clock });
+    const sms = createSmsSender({ config, database, logger, clock });
+    const botCheck = createBotCheck({ config, database, logger, clock });
     const auth = createAuth({ config, database, mailer, logger });
     // Caches live as long as this server and take their lifetimes from the configuration (0 in test mode).
-    const clock = systemClock;
     const settingsCache = createSettingsCache({ ttlMs: config.settingsCacheSeconds * 1000, clock });
     const listingTotals = createListingTotals({ ttlMs: config.listingTotalsSeconds * 1000, clock });
     pageCache = createPageCache({
@@ -171,7 +171,7 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
     rentalJobs = startRentalSchedule(services);
     setImageConcurrency(config.imageConcurrency);
     // Upload folders a crash left behind; in the background, the site need not wait for it.
-    void removeStaleUploads(uploadTempDir(config.dataDir)).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
+    void removeStaleUploads(uploadTempDir(config.dataDir), clock.now()).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
     app = development ? developmentApp(development, services) : createApp(services, build);
   } catch (error) {
     await stopSchedules();

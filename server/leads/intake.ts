@@ -46,11 +46,11 @@ export async function submitLead(services: IntakeServices, lead: IncomingRequest
   if (!(await passesLeadBotCheck(services, proof, lead.kind))) throw new ForbiddenError(leadMessages.botCheckFailed);
 
   if (lead.kind === 'request') {
-    const { id } = await createVehicleRequest(services.database, lead.input);
+    const { id } = await createVehicleRequest(services.database, lead.input, new Date(services.clock.now()));
     notifyNewLeadInBackground(services, { kind: 'request', id, ...lead.input });
     return { kind: 'request', id };
   }
-  const { submission, imagesFailed } = await createSellSubmission(services, lead.input, lead.uploads);
+  const { submission, imagesFailed } = await createSellSubmission(services, lead.input, lead.uploads, new Date(services.clock.now()));
   const imageUrls = sellImageUrls(services.config.siteOrigin, submission.images);
   notifyNewLeadInBackground(services, { kind: 'sell', id: submission.id, ...lead.input, imageUrls });
   return { kind: 'sell', id: submission.id, imageUrls, imagesFailed };

@@ -7,6 +7,7 @@ import type { DB } from '../db/schema.ts';
 import { deleteImage } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
 import type { Logger } from '../logger.ts';
+import type { Clock } from '../clock.ts';
 
 /**
  * What the two kinds of lead share in admin: the status the dealer works them through (new,
@@ -59,18 +60,19 @@ export function leadConditions(filter: LeadFilter) {
 }
 
 /** Sets status and notes, and records the change (without the customer's details) in the audit log. */
-export async function updateLead(database: Database, kind: LeadKind, id: number, update: LeadUpdate, actorEmail: string): Promise<void> {
+export async function updateLead(deps: { database: Database; clock: Clock }, kind: LeadKind, id: number, update: LeadUpdate, actorEmail: string): Promise<void> {
+  const { database } = deps;
   const table = leadTables[kind];
   const before = await database.db.selectFrom(table).select(['status', 'notes']).where('id', '=', id).executeTakeFirst();
   if (!before) throw new NotFoundError(LEAD_NOT_FOUND);
   if (before.status === update.status && before.notes === update.notes) return;
   await database.db
     .updateTable(table)
-    .set({ status: update.status, notes: update.notes, updated_at: new Date().toISOString() })
+    .set({ status: update.status, notes: update.notes, updated_at: new Date(deps.clock.now()).toISOString() })
     .where('id', '=', id)
     .execute();
   const statusChanged = before.status !== update.status;
-  await recordAudit(database, {
+  await recordAudit(deps, {
     actorEmail,
     action: statusChanged ? 'status' : 'update',
     entity: leadEntity[kind],
@@ -100,7 +102,7 @@ async function deleteFiles(storage: Storage, logger: Pick<Logger, 'warn'>, image
  * (notes may name the customer) are cleared with it.
  */
 export async function deleteLead(
-  deps: { database: Database; storage: Storage; logger: Pick<Logger, 'warn'> },
+  deps: { database: Database; clock: Clock; storage: Storage; logger: Pick<Logger, 'warn'> },
   kind: LeadKind,
   id: number,
   actorEmail: string,
@@ -115,7 +117,7 @@ export async function deleteLead(
     await trx.updateTable('audit_log').set({ before: null, after: null }).where('entity', '=', leadEntity[kind]).where('entity_id', '=', String(id)).execute();
   });
   await deleteFiles(deps.storage, deps.logger, images);
-  await recordAudit(deps.database, { actorEmail, action: 'delete', entity: leadEntity[kind], entityId: id, summary: `Deleted ${leadNoun[kind]} #${id}` });
+  await recordAudit(deps, { actorEmail, action: 'delete', entity: leadEntity[kind], entityId: id, summary: `Deleted ${leadNoun[kind]} #${id}` });
 }
 
 /** Leads created before this instant are past the retention period (LEAD_RETENTION_MONTHS). */
@@ -156,7 +158,7 @@ export async function eraseLeads(deps: { database: Database; storage: Storage; l
  * created_at) and idempotent, so any instance may run it; the retention schedule does
  * (server/privacy/retention.ts).
  */
-export async function purgeExpiredLeads(deps: { database: Database; storage: Storage; logger: Pick<Logger, 'warn' | 'info'> }, now: Date = new Date()): Promise<number> {
+export async function purgeExpiredLeads(deps: { database: Database; storage: Storage; logger: Pick<Logger, 'warn' | 'info'> }, now: Date): Promise<number> {
   const cutoff = retentionCutoff(now).toISOString();
   const { db } = deps.database;
   // In batches, so one run stays short however long it has been since the last.

@@ -13,7 +13,7 @@ export function toVehicleRequest(row: Selectable<VehicleRequestTable>): VehicleR
 }
 
 /** Stores a validated request (status 'new') and returns it. */
-export async function createVehicleRequest(database: Database, input: RequestInput, now: Date = new Date()): Promise<VehicleRequest> {
+export async function createVehicleRequest(database: Database, input: RequestInput, now: Date): Promise<VehicleRequest> {
   const at = now.toISOString();
   const row = await database.db
     .insertInto('vehicle_requests')

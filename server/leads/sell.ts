@@ -48,7 +48,7 @@ type Deps = { database: Database; storage: Storage; logger: Pick<Logger, 'error'
  *   `imagesFailed` says so (SPEC 4: the chat text then goes without images).
  * - If saving the row fails, the photos are deleted again and the error is thrown.
  */
-export async function createSellSubmission(deps: Deps, input: SellInput, uploads: Upload[], now: Date = new Date()): Promise<{ submission: SellSubmission; imagesFailed: boolean }> {
+export async function createSellSubmission(deps: Deps, input: SellInput, uploads: Upload[], now: Date): Promise<{ submission: SellSubmission; imagesFailed: boolean }> {
   if (uploads.length > MAX_SELL_IMAGES) throw new InvalidInputError(leadMessages.tooManyImages, { images: leadMessages.tooManyImages });
   // Every photo's header first (size, format, pixels; nothing decoded), then what they cost
   // together: a refused photo costs no decoding of the others.

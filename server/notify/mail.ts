@@ -4,6 +4,7 @@ import type { Database } from '../db/connection.ts';
 import { escapeHtml } from '../html.ts';
 import type { Logger } from '../logger.ts';
 import { recordOutboxMessage } from './outbox.ts';
+import type { Clock } from '../clock.ts';
 
 /**
  * Outgoing mail. Production sends through SMTP (nodemailer); demo and test also keep every
@@ -40,7 +41,7 @@ function smtpServerName(smtpUrl: string): string {
   }
 }
 
-export function createMailer({ config, database, logger }: { config: MailerConfig; database: Database; logger: Logger }): Mailer {
+export function createMailer({ config, database, logger, clock }: { config: MailerConfig; database: Database; logger: Logger; clock: Clock }): Mailer {
   const smtpUrl = config.mail.smtpUrl;
   // One transport for the life of the process: it holds the parsed settings (and, for pooled
   // URLs, the connections). The timeouts keep a dead mail server from holding a request for
@@ -54,7 +55,7 @@ export function createMailer({ config, database, logger }: { config: MailerConfi
     async send(message) {
       // Outbox first: if SMTP then fails in a demo, the message can still be read there.
       if (config.outboxEnabled) {
-        await recordOutboxMessage(database, { channel: 'email', recipient: message.to, subject: message.subject, body: message.text });
+        await recordOutboxMessage(database, { channel: 'email', recipient: message.to, subject: message.subject, body: message.text }, clock.now());
       }
       if (!transport) {
         // Production refuses to start without SMTP_URL, so only a demo or test gets here.

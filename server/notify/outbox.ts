@@ -56,13 +56,13 @@ function toMessage(row: OutboxRow): OutboxMessage {
   };
 }
 
-export async function recordOutboxMessage(database: Database, input: OutboxInput): Promise<OutboxMessage> {
+export async function recordOutboxMessage(database: Database, input: OutboxInput, nowMs: number): Promise<OutboxMessage> {
   const row = {
     channel: input.channel,
     recipient: normaliseRecipient(input.channel, input.recipient),
     subject: input.subject ?? '',
     body: input.body,
-    created_at: new Date().toISOString(),
+    created_at: new Date(nowMs).toISOString(),
   };
   const inserted = await database.db.insertInto('outbox_messages').values(row).returning('id').executeTakeFirstOrThrow();
   return toMessage({ ...row, id: inserted.id });

@@ -5,6 +5,7 @@ import { recordOutboxMessage } from './outbox.ts';
 import { createMsg91Sender } from './sms-msg91.ts';
 import { assertE164, type SmsSender } from './sms-provider.ts';
 import { createTwilioSender } from './sms-twilio.ts';
+import type { Clock } from '../clock.ts';
 
 /**
  * Outgoing SMS (phone verification codes). One interface, three implementations chosen by
@@ -23,7 +24,7 @@ export function otpSmsText({ siteName, code, minutes }: { siteName: string; code
 
 type SmsConfig = Pick<Config, 'outboxEnabled' | 'sms'>;
 
-export function createSmsSender({ config, database, logger }: { config: SmsConfig; database: Database; logger: Logger }): SmsSender {
+export function createSmsSender({ config, database, logger, clock }: { config: SmsConfig; database: Database; logger: Logger; clock: Clock }): SmsSender {
   const sms = config.sms;
   const provider: SmsSender | null =
     sms.provider === 'msg91'
@@ -38,7 +39,7 @@ export function createSmsSender({ config, database, logger }: { config: SmsConfi
       // The outbox provider is the outbox; a real provider is also recorded in demo and test,
       // first, so the code can be read even when the provider then refuses.
       if (!provider || config.outboxEnabled) {
-        await recordOutboxMessage(database, { channel: 'sms', recipient: toE164, body: text });
+        await recordOutboxMessage(database, { channel: 'sms', recipient: toE164, body: text }, clock.now());
       }
       if (!provider) return;
       try {

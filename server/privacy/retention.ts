@@ -6,6 +6,7 @@ import { purgeExpiredLeads } from '../leads/leads.ts';
 import type { Storage } from '../media/storage.ts';
 import { longestRateLimitWindowMs, pruneRateLimits } from '../security/rate-limit.ts';
 import { startRepeating, type RepeatingJob } from '../schedule.ts';
+import type { Clock } from '../clock.ts';
 
 /**
  * Every retention period the privacy page states, enforced in one place and on a schedule
@@ -19,7 +20,7 @@ export const RETENTION_FIRST_RUN_MS = 10_000;
 /** Leads are purged in batches of 500; this many batches per run covers any backlog. */
 const MAX_LEAD_BATCHES = 20;
 
-export type RetentionDeps = { database: Database; storage: Storage; logger: Pick<Logger, 'warn' | 'info' | 'error'> };
+export type RetentionDeps = { database: Database; clock: Clock; storage: Storage; logger: Pick<Logger, 'warn' | 'info' | 'error'> };
 
 export type PurgeReport = {
   leads: number;
@@ -40,7 +41,7 @@ function monthsBefore(now: Date, months: number): Date {
 }
 
 /** Runs every purge job once and says how many rows each removed. */
-export async function runRetentionPurge(deps: RetentionDeps, now: Date = new Date()): Promise<PurgeReport> {
+export async function runRetentionPurge(deps: RetentionDeps, now: Date = new Date(deps.clock.now())): Promise<PurgeReport> {
   const { db } = deps.database;
   const nowIso = now.toISOString();
   const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);

@@ -333,7 +333,7 @@ export async function addBlock(services: RentalServices, input: { vehicleId: num
     return Number(row.id);
   });
   const block: Block = toBlock({ id, vehicle_id: input.vehicleId, starts_ms: input.fromMs, ends_ms: input.toMs, note, created_by: input.actorEmail });
-  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'create', entity: 'rental-block', entityId: id, summary: `Blocked ${car.name} from ${block.from} to ${block.to}${note ? ` (${note})` : ''}`, after: block });
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'create', entity: 'rental-block', entityId: id, summary: `Blocked ${car.name} from ${block.from} to ${block.to}${note ? ` (${note})` : ''}`, after: block });
   return block;
 }
 
@@ -351,5 +351,5 @@ export async function removeBlock(services: RentalServices, input: { blockId: nu
   if (!row) throw new NotFoundError('This block was not found.');
   await services.database.db.deleteFrom('rental_bookings').where('id', '=', input.blockId).where('kind', '=', 'block').execute();
   const block = toBlock(row);
-  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'delete', entity: 'rental-block', entityId: input.blockId, summary: `Removed the block from ${block.from} to ${block.to}`, before: block });
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'delete', entity: 'rental-block', entityId: input.blockId, summary: `Removed the block from ${block.from} to ${block.to}`, before: block });
 }

@@ -244,7 +244,7 @@ export async function reviewLicence(deps: ReviewDeps, input: { userId: string; a
     .where('user_id', '=', input.userId)
     .execute();
   const after = (await getLicence(database, input.userId))!;
-  await recordAudit(database, {
+  await recordAudit(deps, {
     actorEmail: input.adminEmail,
     action: input.decision,
     entity: 'driving-licence',

@@ -97,7 +97,7 @@ export async function confirmBooking(services: RentalDeskServices, input: { book
     if (Number(moved.numUpdatedRows) === 0) throw new ConflictError('This booking is no longer waiting for confirmation.');
   });
   const confirmed = await mustGet(services, booking.id);
-  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'confirm', entity: 'rental-booking', entityId: booking.id, summary: `Confirmed booking #${booking.id} (${booking.carName})`, before: { status: booking.status }, after: { status: confirmed.status } });
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'confirm', entity: 'rental-booking', entityId: booking.id, summary: `Confirmed booking #${booking.id} (${booking.carName})`, before: { status: booking.status }, after: { status: confirmed.status } });
   await notifyRenter(services, 'confirmed', confirmed);
   return confirmed;
 }
@@ -114,7 +114,7 @@ export async function refuseBooking(services: RentalDeskServices, input: { booki
   if (!(await moveStatus(services, booking.id, ['requested'], { status: 'refused', hold_expires_ms: null, note: reason }))) throw wrongStatus(booking, 'refused');
   await refundPaid(services, booking, booking.amountPaid, 'refused');
   const refused = await mustGet(services, booking.id);
-  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'refuse', entity: 'rental-booking', entityId: booking.id, summary: `Refused booking #${booking.id} (${booking.carName})${reason ? `: ${reason}` : ''}`, before: { status: booking.status }, after: { status: 'refused', reason } });
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'refuse', entity: 'rental-booking', entityId: booking.id, summary: `Refused booking #${booking.id} (${booking.carName})${reason ? `: ${reason}` : ''}`, before: { status: booking.status }, after: { status: 'refused', reason } });
   await notifyRenter(services, 'refused', refused, { refund: booking.amountPaid });
   return refused;
 }
@@ -140,7 +140,7 @@ export async function handOver(services: RentalDeskServices, input: { bookingId:
   const collected = booking.paymentMethod === 'pay-at-pickup' ? booking.quote.total : booking.amountPaid;
   if (!(await moveStatus(services, booking.id, ['confirmed'], { status: 'active', odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid: collected }))) throw wrongStatus(booking, 'handed over');
   const active = await mustGet(services, booking.id);
-  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'handover', entity: 'rental-booking', entityId: booking.id, summary: `Handed over ${booking.carName} for booking #${booking.id} at ${input.odometerOut} km, fuel ${input.fuelOut}/8`, before: { status: booking.status }, after: { status: 'active', odometerOut: input.odometerOut, fuelOut: input.fuelOut } });
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'handover', entity: 'rental-booking', entityId: booking.id, summary: `Handed over ${booking.carName} for booking #${booking.id} at ${input.odometerOut} km, fuel ${input.fuelOut}/8`, before: { status: booking.status }, after: { status: 'active', odometerOut: input.odometerOut, fuelOut: input.fuelOut } });
   return active;
 }
 
@@ -209,7 +209,7 @@ export async function returnCar(services: RentalDeskServices, input: ReturnInput
   });
   if (!moved) throw wrongStatus(booking, 'returned');
   const returned = await mustGet(services, booking.id);
-  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'return', entity: 'rental-booking', entityId: booking.id, summary: `Took back ${booking.carName} (booking #${booking.id}) at ${input.odometerIn} km; charges ₹${charges.total}`, before: { status: booking.status }, after: { status: 'returned', charges } });
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'return', entity: 'rental-booking', entityId: booking.id, summary: `Took back ${booking.carName} (booking #${booking.id}) at ${input.odometerIn} km; charges ₹${charges.total}`, before: { status: booking.status }, after: { status: 'returned', charges } });
   return returned;
 }
 
@@ -232,7 +232,7 @@ export async function settleDeposit(services: RentalDeskServices, input: { booki
   if (!(await moveStatus(services, booking.id, ['returned'], { status: 'closed', deposit_refund: refund }))) throw wrongStatus(booking, 'settled');
   await refundPaid(services, booking, refund, 'deposit');
   const closed = await mustGet(services, booking.id);
-  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'settle', entity: 'rental-booking', entityId: booking.id, summary: `Settled booking #${booking.id}: deposit refund ₹${refund}`, before: { status: booking.status }, after: { status: 'closed', depositRefund: refund } });
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'settle', entity: 'rental-booking', entityId: booking.id, summary: `Settled booking #${booking.id}: deposit refund ₹${refund}`, before: { status: booking.status }, after: { status: 'closed', depositRefund: refund } });
   await notifyRenter(services, 'closed', closed);
   return closed;
 }
@@ -293,7 +293,7 @@ export async function markNoShow(services: RentalDeskServices, input: { bookingI
   if (!(await moveStatus(services, booking.id, ['confirmed'], { status: 'no_show' }))) throw wrongStatus(booking, 'marked a no-show');
   await refundPaid(services, booking, refund.refund, 'no-show');
   const marked = await mustGet(services, booking.id);
-  await recordAudit(services.database, { actorEmail: input.actorEmail, action: 'no-show', entity: 'rental-booking', entityId: booking.id, summary: `Booking #${booking.id} marked a no-show; refund ₹${refund.refund}`, before: { status: booking.status }, after: { status: 'no_show' } });
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'no-show', entity: 'rental-booking', entityId: booking.id, summary: `Booking #${booking.id} marked a no-show; refund ₹${refund.refund}`, before: { status: booking.status }, after: { status: 'no_show' } });
   return marked;
 }
 

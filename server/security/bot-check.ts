@@ -3,6 +3,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from 'altc
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
+import type { Clock } from '../clock.ts';
 
 /**
  * The bot check in front of sign-in, OTP and the public forms. Pluggable:
@@ -78,14 +79,15 @@ export function createBotCheck(options: {
   config: Pick<Config, 'botCheck' | 'authSecret'>;
   database: Database;
   logger: BotCheckLogger;
+  clock: Clock;
   /** reCAPTCHA v3 score needed to pass (0 = bot, 1 = human). */
   minScore?: number;
 }): BotCheck {
-  const { config, database, logger } = options;
+  const { config, database, logger, clock } = options;
   const { provider, siteKey } = config.botCheck;
   if (provider === 'altcha') {
     const difficulty = config.botCheck.work === 'light-for-tests' ? lightAltchaDifficulty : altchaDifficulty;
-    return { provider, siteKey: '', ...createAltcha(config.authSecret, database, logger, difficulty) };
+    return { provider, siteKey: '', ...createAltcha(config.authSecret, database, logger, difficulty, clock) };
   }
   const verifyUrl = config.botCheck.verifyUrl ?? defaultVerifyUrls[provider];
   const secretKey = config.botCheck.secretKey;
@@ -121,7 +123,7 @@ type AltchaPayload = {
   solution: { counter: number; derivedKey: string; time?: number };
 };
 
-function createAltcha(authSecret: string, database: Database, logger: BotCheckLogger, difficulty: { minCounter: number; maxCounter: number }) {
+function createAltcha(authSecret: string, database: Database, logger: BotCheckLogger, difficulty: { minCounter: number; maxCounter: number }, clock: Clock) {
   const hmacSignatureSecret = deriveSecret(authSecret, 'challenge-signature');
   const hmacKeySignatureSecret = deriveSecret(authSecret, 'key-signature');
 
@@ -133,7 +135,7 @@ function createAltcha(authSecret: string, database: Database, logger: BotCheckLo
       deriveKey,
       // Signed with the rest of the parameters: a solution for one form is useless for another.
       data: { action },
-      expiresAt: new Date(Date.now() + altchaChallengeTtlMs),
+      expiresAt: new Date(clock.now() + altchaChallengeTtlMs),
       hmacSignatureSecret,
       hmacKeySignatureSecret,
     });
@@ -160,7 +162,7 @@ function createAltcha(authSecret: string, database: Database, logger: BotCheckLo
     if (!verified || parameters.data?.action !== action) return false;
 
     // Spend it: the insert succeeds exactly once per challenge, whichever instance gets it.
-    const now = Date.now();
+    const now = clock.now();
     try {
       const inserted = await database.db
         .insertInto('bot_check_spent')

@@ -104,12 +104,12 @@ export const longestRateLimitWindowMs = Math.max(...Object.values(rateLimits).ma
  */
 export async function consumeRateLimit(
   database: Database,
-  options: { key: string; limit: number; windowMs: number; now?: number },
+  options: { key: string; limit: number; windowMs: number; now: number },
 ): Promise<RateLimitResult> {
   const { key, limit, windowMs } = options;
   if (!Number.isInteger(limit) || limit < 0) throw new Error(`Rate limit must be a non-negative integer, got ${limit}`);
   if (!Number.isInteger(windowMs) || windowMs <= 0) throw new Error(`Rate-limit window must be a positive integer of ms, got ${windowMs}`);
-  const now = Math.floor(options.now ?? Date.now());
+  const now = Math.floor(options.now);
   const expiredBefore = now - windowMs;
 
   const row = await database.db
@@ -138,8 +138,8 @@ export async function consumeRateLimit(
  * Hits counted against `key` in its current window, without counting one: for limits that
  * only count failures and must be read before the attempt.
  */
-export async function peekRateLimit(database: Database, options: { key: string; windowMs: number; now?: number }): Promise<number> {
-  const now = Math.floor(options.now ?? Date.now());
+export async function peekRateLimit(database: Database, options: { key: string; windowMs: number; now: number }): Promise<number> {
+  const now = Math.floor(options.now);
   const row = await database.db.selectFrom('rate_limit_hits').select(['count', 'window_start']).where('key', '=', options.key).executeTakeFirst();
   if (!row || Number(row.window_start) <= now - options.windowMs) return 0;
   return Number(row.count);
@@ -159,7 +159,7 @@ export async function refundRateLimit(database: Database, key: string): Promise<
 }
 
 /** Convenience over a named policy: `consumeNamedRateLimit(db, 'signIn', key)`. */
-export function consumeNamedRateLimit(database: Database, name: RateLimitName, key: string, now?: number) {
+export function consumeNamedRateLimit(database: Database, name: RateLimitName, key: string, now: number) {
   return consumeRateLimit(database, { key: `${name}:${key}`, ...rateLimits[name], now });
 }
 
@@ -168,7 +168,7 @@ export function consumeNamedRateLimit(database: Database, name: RateLimitName, k
  * longest window in use, e.g. `longestRateLimitWindowMs`). Run it now and then; it returns
  * the number of rows removed.
  */
-export async function pruneRateLimits(database: Database, olderThanMs: number, now: number = Date.now()): Promise<number> {
+export async function pruneRateLimits(database: Database, olderThanMs: number, now: number): Promise<number> {
   const result = await database.db
     .deleteFrom('rate_limit_hits')
     .where('window_start', '<', Math.floor(now - olderThanMs))

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/connection.ts';
 import { AUTH_COOKIE_PREFIX } from '../auth/session-cookie.ts';
 import { consumeRateLimit, peekRateLimit, rateLimits, refundRateLimit } from './rate-limit.ts';
+import type { Clock } from '../clock.ts';
 
 /**
  * The limits on password sign-in, for /login and /admin-login alike (docs/decisions/009).
@@ -25,7 +26,7 @@ const knownDeviceMaxAgeSeconds = 180 * 24 * 60 * 60;
 /** Tries per address on an account under attack, for a device that is not known to it. */
 export const underAttackTriesPerAddress = 3;
 
-export type SignInLimitDeps = { database: Database; secret: string; secureCookies: boolean };
+export type SignInLimitDeps = { database: Database; clock: Clock; secret: string; secureCookies: boolean };
 
 export type SignInGate =
   | { allowed: false; retryAfterSeconds: number }
@@ -42,20 +43,20 @@ export async function openSignInGate(
   deps: SignInLimitDeps,
   input: { page: 'login' | 'admin-login'; address: string; email: string; cookieHeader: string | null },
 ): Promise<SignInGate> {
-  const { database } = deps;
+  const { database, clock } = deps;
   const email = input.email.trim().toLowerCase();
   const addressKey = `sign-in:${input.address}`;
   const pairKey = `sign-in:${input.address}:${email}`;
   const accountKey = `sign-in-failures:${email}`;
 
-  const byAddress = await consumeRateLimit(database, { key: addressKey, ...rateLimits.signIn });
+  const byAddress = await consumeRateLimit(database, { key: addressKey, ...rateLimits.signIn, now: clock.now() });
   if (!byAddress.allowed) return { allowed: false, retryAfterSeconds: byAddress.retryAfterSeconds };
 
   const pairPolicy = input.page === 'admin-login' ? rateLimits.adminSignIn : rateLimits.signIn;
-  const underAttack = (await peekRateLimit(database, { key: accountKey, windowMs: rateLimits.signInPerAccount.windowMs })) >= rateLimits.signInPerAccount.limit;
+  const underAttack = (await peekRateLimit(database, { key: accountKey, windowMs: rateLimits.signInPerAccount.windowMs, now: clock.now() })) >= rateLimits.signInPerAccount.limit;
   const known = underAttack && isKnownDevice(deps.secret, input.cookieHeader, email);
   const pairLimit = underAttack && !known ? Math.min(underAttackTriesPerAddress, pairPolicy.limit) : pairPolicy.limit;
-  const byPair = await consumeRateLimit(database, { key: pairKey, limit: pairLimit, windowMs: pairPolicy.windowMs });
+  const byPair = await consumeRateLimit(database, { key: pairKey, limit: pairLimit, windowMs: pairPolicy.windowMs, now: clock.now() });
   if (!byPair.allowed) {
     // Not a try: the address slot goes back, so one busy account does not use up the address.
     await refundRateLimit(database, addressKey);
@@ -70,7 +71,7 @@ export async function openSignInGate(
       return knownDeviceCookie(deps, input.cookieHeader, email);
     },
     failed: async () => {
-      await consumeRateLimit(database, { key: accountKey, ...rateLimits.signInPerAccount });
+      await consumeRateLimit(database, { key: accountKey, ...rateLimits.signInPerAccount, now: clock.now() });
     },
   };
 }
@@ -114,6 +115,6 @@ export function knownDeviceCookie(deps: Pick<SignInLimitDeps, 'secret' | 'secure
 }
 
 /** The dependencies above from the app's services. */
-export function signInLimitDeps(services: { database: Database; config: { authSecret: string; mode: string } }): SignInLimitDeps {
-  return { database: services.database, secret: services.config.authSecret, secureCookies: services.config.mode === 'production' };
+export function signInLimitDeps(services: { database: Database; clock: Clock; config: { authSecret: string; mode: string } }): SignInLimitDeps {
+  return { database: services.database, clock: services.clock, secret: services.config.authSecret, secureCookies: services.config.mode === 'production' };
 }

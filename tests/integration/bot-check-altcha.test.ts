@@ -12,6 +12,7 @@ import {
 import { authSecret, botCheckConfig, listen, recordingLogger } from '../support/bot-check.ts';
 import { openTestDatabase } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
+import { systemClock } from '../../server/clock.ts';
 
 /** Changes one field of a token's JSON and encodes it again. */
 function tamper(token: string, change: (payload: { challenge: AltchaChallenge; solution: { counter: number; derivedKey: string } }) => void) {
@@ -33,7 +34,7 @@ describe.skipIf(dialect.skip)(`ALTCHA proof of work on ${dialect.name}`, () => {
 
   beforeAll(async () => {
     ({ database, cleanup } = await dialect.open());
-    botCheck = createBotCheck({ config: botCheckConfig(), database, logger: log.logger });
+    botCheck = createBotCheck({ config: botCheckConfig(), database, logger: log.logger, clock: systemClock });
   }, 60_000);
   afterAll(async () => {
     await cleanup?.();
@@ -67,7 +68,7 @@ describe.skipIf(dialect.skip)(`ALTCHA proof of work on ${dialect.name}`, () => {
   });
 
   it('with BOT_CHECK_WORK=light-for-tests (the test servers’ setting) issues the same challenge for less work, checked the same', async () => {
-    const light = createBotCheck({ config: botCheckConfig({ work: 'light-for-tests' }), database, logger: log.logger });
+    const light = createBotCheck({ config: botCheckConfig({ work: 'light-for-tests' }), database, logger: log.logger, clock: systemClock });
     const challenge = (await light.challenge('LOGIN')) as AltchaChallenge;
     expect(challenge.parameters).toMatchObject({ algorithm: 'SHA-256', cost: 1, data: { action: 'LOGIN' } });
     const token = await solveAltchaChallenge(challenge);
@@ -124,7 +125,7 @@ describe.skipIf(dialect.skip)(`ALTCHA proof of work on ${dialect.name}`, () => {
   });
 
   it('refuses a solution signed with another secret', async () => {
-    const other = createBotCheck({ config: { ...botCheckConfig(), authSecret: `${authSecret}-other` }, database, logger: log.logger });
+    const other = createBotCheck({ config: { ...botCheckConfig(), authSecret: `${authSecret}-other` }, database, logger: log.logger, clock: systemClock });
     const token = await solveAltchaChallenge((await other.challenge('LOGIN')) as AltchaChallenge);
     expect(await botCheck.verify(token, 'LOGIN')).toBe(false);
   });

@@ -16,6 +16,7 @@ import { vehicleRow } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { SESSION_COOKIE_NAME as SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
+import { systemClock } from '../../server/clock.ts';
 
 /**
  * The DPDP rights end to end against the real server, on SQLite and on PostgreSQL: download
@@ -139,7 +140,7 @@ async function addToWishlist(client: HttpClient, id: number) {
 
 /** What the retention purge needs, over the server's own database and media. */
 function purgeDeps() {
-  return { database, storage: createLocalStorage(path.join(server.dataDir, 'media')), logger: { warn: () => {}, info: () => {}, error: () => {} } };
+  return { database, clock: systemClock, storage: createLocalStorage(path.join(server.dataDir, 'media')), logger: { warn: () => {}, info: () => {}, error: () => {} } };
 }
 
 async function signInAdmin(): Promise<HttpClient> {

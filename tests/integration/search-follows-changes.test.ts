@@ -57,11 +57,11 @@ describe.skipIf(!url)('search follows every change to a car', () => {
 
   beforeAll(async () => {
     ({ database, cleanup } = await openTestDatabase(dialect, { upTo: '014-sale-listing-indexes' }));
-    const categoryId = await createCategory(database, { name: 'SUVs' });
-    ids.old = await createVehicle(database, car(categoryId, { description: 'Stored before the search table, in tangerine orange.' }));
+    const categoryId = await createCategory(database, { name: 'SUVs' }, Date.now());
+    ids.old = await createVehicle(database, car(categoryId, { description: 'Stored before the search table, in tangerine orange.' }), [], Date.now());
     await migrateToLatest(database);
-    ids.cheap = await createVehicle(database, car(categoryId, { price: '6,00,000', description: 'Added after it.' }));
-    ids.dear = await createVehicle(database, car(categoryId, { price: '14,00,000', description: 'Added after it.' }));
+    ids.cheap = await createVehicle(database, car(categoryId, { price: '6,00,000', description: 'Added after it.' }), [], Date.now());
+    ids.dear = await createVehicle(database, car(categoryId, { price: '14,00,000', description: 'Added after it.' }), [], Date.now());
   }, 120_000);
 
   afterAll(async () => {

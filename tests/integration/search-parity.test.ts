@@ -177,9 +177,9 @@ async function loadDemoInventory(server: TestServer) {
   const database = openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
   try {
     const categoryIds = new Map<string, number>();
-    for (const category of demoCategories) categoryIds.set(category.name, await createCategory(database, { name: category.name }));
+    for (const category of demoCategories) categoryIds.set(category.name, await createCategory(database, { name: category.name }, Date.now()));
     for (const vehicle of [...demoVehicles].reverse()) {
-      await createVehicle(database, { ...vehicle, categoryId: categoryIds.get(vehicle.category)! });
+      await createVehicle(database, { ...vehicle, categoryId: categoryIds.get(vehicle.category)! }, [], Date.now());
     }
   } finally {
     await database.close();

@@ -9,6 +9,7 @@ import { createSmsSender } from '../../server/notify/sms.ts';
 import { sendDueReminders } from '../../server/test-drives/notify.ts';
 import { addDays, istDateOf, slotInstant, testDriveMessages } from '../../app/lib/test-drives.ts';
 import { createLogger } from '../../server/logger.ts';
+import { systemClock } from '../../server/clock.ts';
 
 /**
  * Test-drive booking (issue 11) on the real server, on SQLite and PostgreSQL: the slot rules
@@ -461,8 +462,8 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
         database,
         logger,
         config,
-        mailer: createMailer({ config: config as never, database, logger }),
-        sms: createSmsSender({ config: config as never, database, logger }),
+        mailer: createMailer({ config: config as never, database, logger, clock: systemClock }),
+        sms: createSmsSender({ config: config as never, database, logger, clock: systemClock }),
       };
       const start = slotInstant(slot).getTime();
       // Two hours before: not yet.

@@ -79,8 +79,8 @@ export function deskServices(database: Database, clock: Clock, payments: Payment
     ...rentalServices(database, clock),
     config: config as unknown as RentalDeskServices['config'],
     logger,
-    mailer: createMailer({ config, database, logger }),
-    sms: createSmsSender({ config, database, logger }),
+    mailer: createMailer({ config, database, logger, clock }),
+    sms: createSmsSender({ config, database, logger, clock }),
     payments,
   };
 }
@@ -110,7 +110,7 @@ const categoryIds = new WeakMap<Database, number>();
 export async function addFleetCar(services: Pick<RentalServices, 'database' | 'clock'>, name = 'Swift Self Drive', terms: RentalTermsInput = swiftTerms): Promise<number> {
   categoryId = categoryIds.get(services.database) ?? null;
   if (categoryId === null) {
-    categoryId = await createCategory(services.database, { name: `Rental Cars ${randomUUID().slice(0, 8)}` });
+    categoryId = await createCategory(services.database, { name: `Rental Cars ${randomUUID().slice(0, 8)}` }, services.clock.now());
     categoryIds.set(services.database, categoryId);
   }
   const input: VehicleInput = {
@@ -138,7 +138,7 @@ export async function addFleetCar(services: Pick<RentalServices, 'database' | 'c
     bodyType: 'hatchback',
     colour: '',
   } satisfies VehicleInput;
-  const id = await createVehicle(services.database, input);
+  const id = await createVehicle(services.database, input, [], services.clock.now());
   await saveRentalTerms(services, { vehicleId: id, terms });
   return id;
 }

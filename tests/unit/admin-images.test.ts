@@ -69,9 +69,9 @@ describe('storeUploads', () => {
     const stored = await storeUploads(storage, [
       { name: 'My Car (Front).JPG', source: photo },
       { name: 'my car front.png', source: photo },
-    ], 'vehicles/suvs');
-    expect(stored[0]!.key).toMatch(/^vehicles\/suvs\/\d+_my-car-front$/);
-    expect(stored[1]!.key).toMatch(/^vehicles\/suvs\/\d+_my-car-front-2$/);
+    ], 'vehicles/suvs', 1_764_072_000_000);
+    expect(stored[0]!.key).toBe('vehicles/suvs/1764072000000_my-car-front');
+    expect(stored[1]!.key).toBe('vehicles/suvs/1764072000000_my-car-front-2');
     expect([...storage.files.keys()].sort()).toEqual(
       stored.flatMap((image) => image.widths.map((width) => `${image.key}-${width}.webp`)).sort(),
     );
@@ -79,7 +79,7 @@ describe('storeUploads', () => {
 
   it('stores nothing when any upload is refused, even a later one', async () => {
     const storage = memoryStorage();
-    await expect(storeUploads(storage, [{ name: 'good.jpg', source: await jpeg() }, { name: 'bad.jpg', source: new Uint8Array([1, 2, 3]) }], 'x')).rejects.toThrow(
+    await expect(storeUploads(storage, [{ name: 'good.jpg', source: await jpeg() }, { name: 'bad.jpg', source: new Uint8Array([1, 2, 3]) }], 'x', 1_764_072_000_000)).rejects.toThrow(
       'Failed to upload image: bad.jpg.',
     );
     expect(storage.files.size).toBe(0);
@@ -87,7 +87,7 @@ describe('storeUploads', () => {
 
   it('removes what it stored when storing fails half way', async () => {
     const storage = memoryStorage(4);
-    await expect(storeUploads(storage, [{ name: 'one.jpg', source: await jpeg() }, { name: 'two.jpg', source: await jpeg() }], 'x')).rejects.toThrow('disk full');
+    await expect(storeUploads(storage, [{ name: 'one.jpg', source: await jpeg() }, { name: 'two.jpg', source: await jpeg() }], 'x', 1_764_072_000_000)).rejects.toThrow('disk full');
     expect(storage.files.size).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '../../server/security/bot-check.ts';
 import { botCheckConfig, listen, recordingLogger } from '../support/bot-check.ts';
 import { openTestDatabase } from '../support/database.ts';
+import { systemClock } from '../../server/clock.ts';
 
 async function readBody(request: IncomingMessage) {
   let body = '';
@@ -79,6 +80,7 @@ describe('reCAPTCHA v3 and Turnstile verification', () => {
       config: botCheckConfig({ provider, siteKey: 'site-key', secretKey: 'secret-key', verifyUrl }),
       database,
       logger: log.logger,
+      clock: systemClock,
     });
     return { botCheck, ...log };
   }

@@ -170,10 +170,10 @@ describe('removeStaleUploads', () => {
     await mkdir(fresh);
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
     await utimes(old, twoHoursAgo, twoHoursAgo);
-    expect(await removeStaleUploads(tempDir)).toBe(1);
+    expect(await removeStaleUploads(tempDir, Date.now())).toBe(1);
     expect(await readdir(tempDir)).toEqual(['upload-fresh']);
     await rm(fresh, { recursive: true });
-    expect(await removeStaleUploads(path.join(tempDir, 'missing'))).toBe(0);
+    expect(await removeStaleUploads(path.join(tempDir, 'missing'), Date.now())).toBe(0);
   });
 });
 

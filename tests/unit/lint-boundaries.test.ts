@@ -61,6 +61,11 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await rulesBroken('server/imports-dev-dependency.ts')).toEqual(['import-x/no-extraneous-dependencies']);
   });
 
+  it('refuses new Date() and Date.now() in server code, but not in server/clock.ts', async () => {
+    expect(await rulesBroken('server/reads-wall-clock.ts')).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+    expect(await rulesBroken('server/reads-wall-clock.ts', 'server/clock.ts')).toEqual([]);
+  });
+
   it('refuses an import cycle', async () => {
     const where = 'tests/lint-fixtures/cycle';
     expect(await rulesBroken('cycle/first.ts', `${where}/first.ts`)).toEqual(['import-x/no-cycle']);

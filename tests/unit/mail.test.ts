@@ -18,6 +18,9 @@ let dataDir: string;
 let database: Database;
 let peer: SmtpPeer;
 const logger = createLogger('silent');
+/** The time the messages are recorded at. */
+const NOW = Date.parse('2026-11-25T06:30:00.000Z');
+const clock = { now: () => NOW };
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-mail-'));
@@ -46,7 +49,7 @@ describe('createMailer', () => {
   it('sends over SMTP with text, HTML and the configured sender, and keeps a copy in the outbox in test mode', async () => {
     const config = parseConfig({ APP_MODE: 'test', SMTP_URL: peer.url, MAIL_FROM: 'Gaadi Bazaar <no-reply@gaadibazaar.in>' });
     const mail = verificationEmail({ siteName: 'Gaadi Bazaar', name: 'Priya Sharma', url: verifyUrl });
-    await createMailer({ config, database, logger }).send({ to: 'priya@example.in', ...mail });
+    await createMailer({ config, database, logger, clock }).send({ to: 'priya@example.in', ...mail });
 
     const received = await peer.waitForMessage((message) => message.envelopeTo.includes('priya@example.in'));
     expect(received.envelopeFrom).toBe('no-reply@gaadibazaar.in');
@@ -63,7 +66,7 @@ describe('createMailer', () => {
 
   it('carries names and subjects outside ASCII intact', async () => {
     const config = parseConfig({ APP_MODE: 'test', SMTP_URL: peer.url });
-    await createMailer({ config, database, logger }).send({ to: 'ravi@example.in', subject: 'Price drop: ₹4,50,000 for रवि', text: 'Namaste रवि,\nThe price is now ₹4,50,000.', html: '<p>Namaste रवि</p>' });
+    await createMailer({ config, database, logger, clock }).send({ to: 'ravi@example.in', subject: 'Price drop: ₹4,50,000 for रवि', text: 'Namaste रवि,\nThe price is now ₹4,50,000.', html: '<p>Namaste रवि</p>' });
     const received = await peer.waitForMessage((message) => message.envelopeTo.includes('ravi@example.in'));
     expect(received.subject).toBe('Price drop: ₹4,50,000 for रवि');
     expect(received.text).toBe('Namaste रवि,\nThe price is now ₹4,50,000.');
@@ -72,14 +75,14 @@ describe('createMailer', () => {
 
   it('keeps mail only in the outbox in a demo without SMTP_URL', async () => {
     const config = parseConfig({ APP_MODE: 'demo' });
-    await createMailer({ config, database, logger }).send({ to: 'demo@example.in', subject: 'Hello', text: 'Body' });
+    await createMailer({ config, database, logger, clock }).send({ to: 'demo@example.in', subject: 'Hello', text: 'Body' });
     expect(await listOutboxMessages(database, { limit: 5 })).toMatchObject([{ channel: 'email', recipient: 'demo@example.in', subject: 'Hello', body: 'Body' }]);
     expect(peer.messages).toHaveLength(0);
   });
 
   it('in production sends over SMTP and writes nothing to the outbox', async () => {
     const config = parseConfig({ ...production, SMTP_URL: peer.url });
-    await createMailer({ config, database, logger }).send({ to: 'buyer@example.in', subject: 'Hello', text: 'Body' });
+    await createMailer({ config, database, logger, clock }).send({ to: 'buyer@example.in', subject: 'Hello', text: 'Body' });
     const received = await peer.waitForMessage((message) => message.envelopeTo.includes('buyer@example.in'));
     expect(received.text).toBe('Body');
     expect(received.html).toBe('');
@@ -89,7 +92,7 @@ describe('createMailer', () => {
   it('in production throws a clear error when the SMTP server cannot be reached', async () => {
     const smtpUrl = await smtpUrlOfNothing();
     const config = parseConfig({ ...production, SMTP_URL: smtpUrl });
-    const error = await createMailer({ config, database, logger })
+    const error = await createMailer({ config, database, logger, clock })
       .send({ to: 'buyer@example.in', subject: 'Hello', text: 'Body' })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MailError);
@@ -99,7 +102,7 @@ describe('createMailer', () => {
 
   it('in a demo with a dead SMTP server keeps the mail in the outbox and does not fail', async () => {
     const config = parseConfig({ APP_MODE: 'demo', SMTP_URL: await smtpUrlOfNothing() });
-    await createMailer({ config, database, logger }).send({ to: 'demo@example.in', subject: 'Hello', text: 'Body' });
+    await createMailer({ config, database, logger, clock }).send({ to: 'demo@example.in', subject: 'Hello', text: 'Body' });
     expect(await latestOutboxMessage(database, { channel: 'email', recipient: 'demo@example.in' })).toMatchObject({ subject: 'Hello' });
   });
 });

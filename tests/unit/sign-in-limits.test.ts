@@ -7,6 +7,8 @@ import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { postgresAvailable } from '../support/server.ts';
 
 const secret = 'unit-test-secret-that-is-long-enough';
+const NOW = Date.parse('2026-11-25T06:30:00.000Z');
+const clock = { now: () => NOW };
 
 /** The cookie header a browser would send back after `headers` set the known-device cookie. */
 function sentBack(headers: Headers): string {
@@ -86,18 +88,18 @@ for (const dialect of [
 
     it('peek reads without counting; refund gives one back, never below zero', async () => {
       const key = 'unit:peek';
-      expect(await peekRateLimit(database, { key, windowMs: 60_000 })).toBe(0);
-      await consumeRateLimit(database, { key, limit: 5, windowMs: 60_000 });
-      await consumeRateLimit(database, { key, limit: 5, windowMs: 60_000 });
-      expect(await peekRateLimit(database, { key, windowMs: 60_000 })).toBe(2);
+      expect(await peekRateLimit(database, { key, windowMs: 60_000, now: NOW })).toBe(0);
+      await consumeRateLimit(database, { key, limit: 5, windowMs: 60_000, now: NOW });
+      await consumeRateLimit(database, { key, limit: 5, windowMs: 60_000, now: NOW });
+      expect(await peekRateLimit(database, { key, windowMs: 60_000, now: NOW })).toBe(2);
       await refundRateLimit(database, key);
       await refundRateLimit(database, key);
       await refundRateLimit(database, key);
-      expect(await peekRateLimit(database, { key, windowMs: 60_000 })).toBe(0);
+      expect(await peekRateLimit(database, { key, windowMs: 60_000, now: NOW })).toBe(0);
     });
 
     it('successes give their slots back; failures keep them and count against the account', async () => {
-      const deps = { database, secret, secureCookies: false };
+      const deps = { database, clock, secret, secureCookies: false };
       const input = { page: 'login' as const, address: '198.51.100.7', email: 'gate@example.in', cookieHeader: null };
       for (let round = 0; round < 20; round++) {
         const gate = await openSignInGate(deps, input);
@@ -110,7 +112,7 @@ for (const dialect of [
         if (gate.allowed) await gate.failed();
       }
       expect((await openSignInGate(deps, input)).allowed).toBe(false);
-      expect(await peekRateLimit(database, { key: 'sign-in-failures:gate@example.in', windowMs: 60_000 })).toBe(10);
+      expect(await peekRateLimit(database, { key: 'sign-in-failures:gate@example.in', windowMs: 60_000, now: NOW })).toBe(10);
     });
   });
 }

@@ -17,6 +17,9 @@ let database: Database;
 let msg91: Msg91StandIn;
 let twilio: TwilioStandIn;
 const logger = createLogger('silent');
+/** The time the messages are recorded at. */
+const NOW = Date.parse('2026-11-25T06:30:00.000Z');
+const clock = { now: () => NOW };
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-sms-'));
@@ -42,12 +45,12 @@ const production = { APP_MODE: 'production', SITE_ORIGIN: 'https://www.gaadibaza
 
 describe('outbox', () => {
   it('lists newest first, limited, and finds the latest per recipient', async () => {
-    await recordOutboxMessage(database, { channel: 'email', recipient: 'Priya@Example.in', subject: 'First', body: 'one' });
-    await recordOutboxMessage(database, { channel: 'sms', recipient: '+919876543210', body: 'two' });
-    const third = await recordOutboxMessage(database, { channel: 'email', recipient: 'priya@example.in', subject: 'Second', body: 'three' });
+    await recordOutboxMessage(database, { channel: 'email', recipient: 'Priya@Example.in', subject: 'First', body: 'one' }, NOW);
+    await recordOutboxMessage(database, { channel: 'sms', recipient: '+919876543210', body: 'two' }, NOW);
+    const third = await recordOutboxMessage(database, { channel: 'email', recipient: 'priya@example.in', subject: 'Second', body: 'three' }, NOW);
 
     expect(third).toMatchObject({ channel: 'email', recipient: 'priya@example.in', subject: 'Second', body: 'three' });
-    expect(new Date(third.createdAt).toISOString()).toBe(third.createdAt);
+    expect(third.createdAt).toBe('2026-11-25T06:30:00.000Z');
 
     const all = await listOutboxMessages(database, { limit: 10 });
     expect(all.map((message) => message.body)).toEqual(['three', 'two', 'one']);
@@ -71,13 +74,13 @@ describe('createSmsSender', () => {
   it('keeps the message in the outbox when the provider is the outbox', async () => {
     const config = parseConfig({ APP_MODE: 'demo' });
     expect(config.sms.provider).toBe('outbox');
-    await createSmsSender({ config, database, logger }).send('+919876543210', text, { otp: '482913' });
+    await createSmsSender({ config, database, logger, clock }).send('+919876543210', text, { otp: '482913' });
     expect(await latestOutboxMessage(database, { channel: 'sms', recipient: '+919876543210' })).toMatchObject({ body: text });
   });
 
   it('sends through MSG91 and, in test mode, records in the outbox too', async () => {
     const config = parseConfig({ APP_MODE: 'test', SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: msg91.authKey, MSG91_TEMPLATE_ID: msg91.templateId, MSG91_API_URL: msg91.url });
-    await createSmsSender({ config, database, logger }).send('+919876543210', text, { otp: '482913' });
+    await createSmsSender({ config, database, logger, clock }).send('+919876543210', text, { otp: '482913' });
     expect(msg91.messages).toMatchObject([{ mobiles: '919876543210', otp: '482913' }]);
     expect(await latestOutboxMessage(database, { channel: 'sms', recipient: '+919876543210' })).toMatchObject({ body: text });
   });
@@ -85,7 +88,7 @@ describe('createSmsSender', () => {
   it('records first, so a demo still shows the code when the provider refuses', async () => {
     msg91.setMode('insufficient-balance');
     const config = parseConfig({ APP_MODE: 'demo', SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: msg91.authKey, MSG91_TEMPLATE_ID: msg91.templateId, MSG91_API_URL: msg91.url });
-    const error = await createSmsSender({ config, database, logger })
+    const error = await createSmsSender({ config, database, logger, clock })
       .send('+919876543210', text, { otp: '482913' })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SmsError);
@@ -102,14 +105,14 @@ describe('createSmsSender', () => {
       TWILIO_FROM: twilio.from,
       TWILIO_API_URL: twilio.url,
     });
-    await createSmsSender({ config, database, logger }).send('+919876543210', text, { otp: '482913' });
+    await createSmsSender({ config, database, logger, clock }).send('+919876543210', text, { otp: '482913' });
     expect(twilio.messages).toMatchObject([{ to: '+919876543210', body: text }]);
     expect(await listOutboxMessages(database, { limit: 10 })).toEqual([]);
   });
 
   it('refuses a number that is not in international format', async () => {
     const config = parseConfig({ APP_MODE: 'test' });
-    const error = await createSmsSender({ config, database, logger })
+    const error = await createSmsSender({ config, database, logger, clock })
       .send('98765 43210', text)
       .catch((caught: unknown) => caught);
     expect((error as SmsError).code).toBe('invalid-number');

@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { database, config } = services;
   const query = parseLeadQuery(new URL(request.url).searchParams);
   const filter = { status: query.status, q: query.q };
-  const day = new Date().toISOString().slice(0, 10);
+  const day = new Date(services.clock.now()).toISOString().slice(0, 10);
 
   const kind = kindOf.get(params.kind);
   if (!kind) throw new Response('Not found', { status: 404 });
@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const fileName = `${fileStem[kind]}-${day}.csv`;
 
   const described = [filter.status ? `status ${filter.status}` : '', filter.q ? 'a search' : ''].filter(Boolean).join(' and ');
-  await recordAudit(database, {
+  await recordAudit(services, {
     actorEmail: admin.email,
     action: 'export',
     entity,

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return { ok: false as const, message: result.message, email };
 
   const created = email.trim().toLowerCase();
-  await recordAudit(services.database, {
+  await recordAudit(services, {
     actorEmail: admin.email,
     action: 'create',
     entity: 'admin',

@@ -138,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Records a reset or a save in the audit log (with what changed), then back to the page with its toast. */
 async function auditAndReturn(services: AppServices, actorEmail: string, change: { action: 'reset' | 'update'; summary: string; toast: string }, before: Settings, after: Settings): Promise<never> {
-  await recordAudit(services.database, { actorEmail, action: change.action, entity: 'settings', summary: summaryOf(change.summary, changedKeys(before, after)), before, after });
+  await recordAudit(services, { actorEmail, action: change.action, entity: 'settings', summary: summaryOf(change.summary, changedKeys(before, after)), before, after });
   throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: change.toast }) });
 }
 

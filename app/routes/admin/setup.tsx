@@ -36,7 +36,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
-  const limit = await consumeRateLimit(services.database, { key: `setup-admin:${services.clientAddress}`, ...rateLimits.signUp });
+  const limit = await consumeRateLimit(services.database, { key: `setup-admin:${services.clientAddress}`, ...rateLimits.signUp, now: services.clock.now() });
   if (!limit.allowed) return { ok: false as const, denied: false, message: 'Too many attempts. Please try again later.' };
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ ok: false as const, denied: false, message: form.message }, { status: form.status });

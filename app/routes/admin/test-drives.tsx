@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const slot = parseSlot(cleanLine(form.get('slot'), 20));
       if (!slot) return answer('error', 'Please choose the new day and hour (on the hour).');
       const { before, after } = await rescheduleTestDriveByAdmin(services, await settingsFor(services), { id, slot });
-      await recordAudit(services.database, {
+      await recordAudit(services, {
         actorEmail: admin.email,
         action: 'reschedule',
         entity: 'test_drive',
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (!isAction(intent)) return answer('error', 'Unknown action.');
     const { before, after } = await changeTestDriveStatus(services, { id, action: intent });
-    await recordAudit(services.database, {
+    await recordAudit(services, {
       actorEmail: admin.email,
       action: intent,
       entity: 'test_drive',

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -17,7 +17,7 @@ const PHOTO_WIDTH = 1200;
 
 /** Several test servers seed at once: a reader must never see half a cached file. */
 async function writeAtomically(file: string, body: string | Buffer) {
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const temporary = `${file}.${randomUUID()}.tmp`;
   await writeFile(temporary, body);
   await rename(temporary, file);
 }
@@ -85,12 +85,12 @@ export async function seedDemoInventory(
   const existing = await database.db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
 
-  const stamp = Date.now();
+  const stamp = services.clock.now();
   const categoryIds = new Map<string, number>();
   for (const category of demoCategories) {
     const slug = categorySlug(category.name);
     const image = await drawPhoto(services, `categories/${stamp}_${slug}`, { ...category.image, angle: 0 }, undefined, imageCacheDir);
-    categoryIds.set(category.name, await createCategory(database, { name: category.name, image }));
+    categoryIds.set(category.name, await createCategory(database, { name: category.name, image }, services.clock.now()));
   }
 
   let carsDone = 0;
@@ -109,7 +109,7 @@ export async function seedDemoInventory(
   for (const [index, vehicle] of [...demoVehicles.entries()].reverse()) {
     const categoryId = categoryIds.get(vehicle.category);
     if (!categoryId) throw new Error(`Demo vehicle in unknown category ${vehicle.category}`);
-    const id = await createVehicle(database, { ...vehicle, categoryId, fitnessFC: vehicle.fitnessFC }, photos[index] ?? []);
+    const id = await createVehicle(database, { ...vehicle, categoryId, fitnessFC: vehicle.fitnessFC }, photos[index] ?? [], services.clock.now());
     // The "Rental Cars" are the self-drive fleet, not sale stock: they get their terms here.
     const terms = demoRentalTerms[vehicle.name];
     if (terms) await saveRentalTerms(services, { vehicleId: id, terms });
