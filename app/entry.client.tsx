@@ -36,4 +36,8 @@ startTransition(() => {
   hydrateRoot(document, <HydratedRouter />);
 });
 // Parts of the page that hydrate in tasks of their own are queued by now (later-hydration.tsx).
-endFirstHydration();
+// When the last has hydrated, the page says so: tests/e2e/hydration.test.ts then compares it with
+// the server's HTML, and tests/support/browser.ts waits for it.
+endFirstHydration(() => {
+  document.documentElement.dataset.hydrated = '';
+});

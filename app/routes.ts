@@ -56,6 +56,7 @@ export default [
     route('wishlist', 'routes/wishlist.tsx'),
     route('compare', 'routes/compare.tsx'),
     route('dev/outbox', 'routes/dev-outbox.tsx'),
+    route('dev/hydration-mismatch', 'routes/dev-hydration-mismatch.tsx'),
     route('request-vehicle', 'routes/request-vehicle.tsx'),
     route('sell-vehicle', 'routes/sell-vehicle.tsx'),
     route('privacy', 'routes/privacy.tsx'),

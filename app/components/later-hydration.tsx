@@ -34,9 +34,17 @@ const queue: Array<() => void> = [];
 /** Whether the page's first hydration is under way: only then does a part wait. */
 let firstHydration = true;
 
-/** Called once the page's first hydration has run (app/entry.client.tsx): later parts render at once. */
-export function endFirstHydration() {
+/** Told when the last waiting part has had its turn. */
+let afterLastPart: (() => void) | null = null;
+
+/**
+ * Called once the page's first hydration has run (app/entry.client.tsx): later parts render at
+ * once. `whenAllHydrated` runs a task after the last waiting part has hydrated.
+ */
+export function endFirstHydration(whenAllHydrated: () => void) {
   firstHydration = false;
+  if (queue.length === 0) setTimeout(whenAllHydrated, 0);
+  else afterLastPart = whenAllHydrated;
 }
 
 function Gate({ id, children }: { id: string; children: ReactNode }) {
@@ -61,5 +69,10 @@ function nextTurn() {
   setTimeout(() => {
     queue.shift()?.();
     if (queue.length > 0) nextTurn();
+    // A task later: the part renders when its promise has resolved, in a microtask.
+    else if (afterLastPart) {
+      setTimeout(afterLastPart, 0);
+      afterLastPart = null;
+    }
   }, 0);
 }

@@ -142,6 +142,8 @@ export const paths = {
   payBooking: (id: number) => fill(pathPatterns.payBooking, { id }),
   /** Mail and SMS as the demo and the tests "send" them. */
   devOutbox: '/dev/outbox',
+  /** Test mode only: a page the browser renders unlike the server, which the hydration test must catch. */
+  devHydrationMismatch: '/dev/hydration-mismatch',
 } as const;
 
 /**

@@ -84,7 +84,7 @@ export function ImageManager({ images, max, title }: Props) {
         ))}
         {room > 0 ? (
           <li>
-            <fetcher.Form ref={uploadForm} method="post" encType="multipart/form-data" className="flex h-full flex-col gap-2">
+            <fetcher.Form ref={uploadForm} method="post" encType="multipart/form-data" className="flex h-full flex-col gap-2" data-changes-once-hydrated="">
               <input type="hidden" name="intent" value="add-images" />
               <label
                 className={`flex aspect-[4/3] cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-slate-400 bg-slate-50 p-2 text-center font-semibold text-slate-700 hover:border-brand-600 hover:text-brand-700 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${busy ? 'opacity-60' : ''}`}

@@ -41,7 +41,11 @@ export function KeyValueEditor({ name, title, description, keyLabel, valueLabel,
   const remove = (id: number) => setEntries((current) => current.filter((entry) => entry.id !== id));
 
   return (
-    <fieldset className="flex min-w-0 flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6" aria-describedby={error ? `${headingId}-error` : undefined}>
+    <fieldset
+      className="flex min-w-0 flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      aria-describedby={error ? `${headingId}-error` : undefined}
+      data-changes-once-hydrated=""
+    >
       <legend id={headingId} className="float-left w-full text-lg font-bold">
         {title}
       </legend>

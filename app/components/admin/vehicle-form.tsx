@@ -136,7 +136,7 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
 
       {mode === 'edit' ? (
         <Section title="Status">
-          <div className={grid}>
+          <div className={grid} data-changes-once-hydrated="">
             <SelectField
               id={id('status')}
               name="status"
