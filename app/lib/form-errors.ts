@@ -12,6 +12,11 @@ export function formError(error: string, fields: Record<string, string> = {}): F
   return { error, fields };
 }
 
+/** An answer that refuses nothing (an action that shows a result on the same page). */
+export function noFormErrors(): { error: null; fields: Record<string, string> } {
+  return { error: null, fields: {} };
+}
+
 /** The first message per field (a field is the first element of an issue's path); the first message overall leads. */
 export function zodFormErrors(error: z.ZodError): FormErrors {
   const fields: Record<string, string> = {};

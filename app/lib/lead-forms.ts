@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zodFormErrors } from './form-errors.ts';
 import { cleanLine as cleanInputLine, cleanText as cleanInputText } from './input.ts';
 import { MIN_PHONE_DIGITS } from './phone.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MB } from './uploads.ts';
@@ -157,14 +158,9 @@ export function formValues<Field extends string>(form: FormData | URLSearchParam
   return values;
 }
 
-/** The first message per field. */
+/** The first message per field (zodFormErrors, typed by the form's fields). */
 export function fieldErrors<Field extends string>(error: z.ZodError): FieldErrors<Field> {
-  const errors: FieldErrors<Field> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as Field | undefined;
-    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
+  return zodFormErrors(error).fields as FieldErrors<Field>;
 }
 
 export type ParsedLead<T, Field extends string> = { ok: true; data: T } | { ok: false; errors: FieldErrors<Field> };

@@ -45,21 +45,6 @@ export function typedRange(params: URLSearchParams): { from: string; to: string 
   return { from: (params.get('from') ?? '').slice(0, 16), to: (params.get('to') ?? '').slice(0, 16) };
 }
 
-/**
- * The `from`/`to` of a rental page's URL: both present and readable, or null with (when one
- * was given but cannot be read) a message to show. A seconds part is dropped, as some
- * browsers add one to `datetime-local` values.
- */
-export function askedRange(params: URLSearchParams): { range: AskedRange | null; problem: string | null } {
-  const { from: fromText, to: toText } = typedRange(params);
-  if (!fromText && !toText) return { range: null, problem: null };
-  const fromMs = parseIndiaDateTime(fromText);
-  const toMs = parseIndiaDateTime(toText);
-  if (fromMs === null || toMs === null) return { range: null, problem: 'Please choose both a pickup and a return date and time.' };
-  if (toMs <= fromMs) return { range: null, problem: 'The return time must be after the pickup time.' };
-  return { range: { from: indiaDateTimeParam(fromMs), to: indiaDateTimeParam(toMs), fromMs, toMs }, problem: null };
-}
-
 /** What the pickers show: the dates typed when both can be read (even reversed or refused, so only the wrong part needs changing), else a suggestion. */
 export function pickerRange(params: URLSearchParams, nowMs: number): { from: string; to: string } {
   const typed = typedRange(params);

@@ -16,7 +16,9 @@ import { formatRupees } from '../lib/format.ts';
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { PIN_CODE_PATTERN } from '../lib/pin-code.ts';
-import { askedRange, formatRange, typedRange } from '../lib/rent-view.ts';
+import { formatRange, typedRange } from '../lib/rent-view.ts';
+import { askedRange, rangeMessages, rentalBookingFormSchema } from '../lib/schemas/rentals.ts';
+import { formError, parseWith } from '../lib/form-errors.ts';
 import { FUEL_POLICY_LABELS } from '../lib/rentals.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/rent-book';
@@ -82,20 +84,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(services.auth, request);
   const id = parseId(params.id);
   const { range } = askedRange(new URL(request.url).searchParams);
-  if (id === null) return data({ error: 'This rental car was not found.', fields: {} as Record<string, string> }, { status: 404 });
-  if (!range) return data({ error: 'Please choose both a pickup and a return date and time.', fields: {} as Record<string, string> }, { status: 400 });
+  if (id === null) return data(formError('This rental car was not found.'), { status: 404 });
+  if (!range) return data(formError(rangeMessages.unreadable), { status: 400 });
   const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data({ error: form.message, fields: {} as Record<string, string> }, { status: form.status });
-  const pickup = form.get('pickup') === 'delivery' ? 'delivery' : 'hub';
-  const pinCode = typeof form.get('pinCode') === 'string' ? String(form.get('pinCode')).trim().slice(0, 10) : '';
-  const paymentMethod = form.get('payment') === 'razorpay' ? 'razorpay' : 'pay-at-pickup';
+  if (form instanceof FormReadError) return data(formError(form.message), { status: form.status });
+  const choice = parseWith(rentalBookingFormSchema, Object.fromEntries(form));
+  if (!choice.ok) return data(formError(choice.error, choice.fields), { status: 400 });
+  const { pickup, pinCode, payment } = choice.value;
   let booking;
   try {
     // The desk hears of it by mail when notifications are on; the renter's request never waits for it.
-    booking = await requestBooking(rentalDeskServices(services), { userId: user.id, vehicleId: id, fromMs: range.fromMs, toMs: range.toMs, pickup, pinCode, paymentMethod });
+    booking = await requestBooking(rentalDeskServices(services), { userId: user.id, vehicleId: id, fromMs: range.fromMs, toMs: range.toMs, pickup, pinCode, paymentMethod: payment });
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: 'The booking could not be made. Please try again.', log: 'rental booking failed' });
-    return data({ error: answer.message, fields: answer.fields as Record<string, string> }, { status: answer.status, headers: answer.headers });
+    return data(formError(answer.message, { ...answer.fields }), { status: answer.status, headers: answer.headers });
   }
   // Paid online: on to Razorpay Checkout; the car is held for the payment meanwhile.
   if (booking.paymentMethod === 'razorpay') throw redirect(paths.payBooking(booking.id));

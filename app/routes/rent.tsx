@@ -5,7 +5,8 @@ import { rentalSettings } from '../../server/rentals/store.ts';
 import { RangePicker, RentalCarCard } from '../components/rentals/rent-parts.tsx';
 import { appContext } from '../context.ts';
 import { paths } from '../lib/paths.ts';
-import { askedRange, formatRange, pickerRange } from '../lib/rent-view.ts';
+import { formatRange, pickerRange } from '../lib/rent-view.ts';
+import { askedRange } from '../lib/schemas/rentals.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/rent';
 

@@ -1,6 +1,9 @@
 import type { Context, Hono } from 'hono';
 import { parseId } from '../../app/lib/input.ts';
-import { indiaDay, parseIndiaDateTime, parseIndiaMonth, PAYMENT_METHODS, PICKUP_KINDS, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
+import type { z } from 'zod';
+import { parseWith } from '../../app/lib/form-errors.ts';
+import { indiaDay, parseIndiaMonth } from '../../app/lib/rentals.ts';
+import { rentalBookingBodySchema, rentalQuoteQuerySchema } from '../../app/lib/schemas/rentals.ts';
 import type { RentalQuote } from '../../app/lib/rental-price.ts';
 import { currentUser } from '../auth/session.ts';
 import { InvalidInputError } from '../errors.ts';
@@ -82,18 +85,11 @@ async function jsonBody(c: Context): Promise<Record<string, unknown> | null> {
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
 }
 
-/** The range of `from`/`to` query or body values; null when neither is given; throws when only one is or either is malformed. */
-function readRange(from: unknown, to: unknown): { fromMs: number; toMs: number } | null {
-  if ((from === undefined || from === '') && (to === undefined || to === '')) return null;
-  const fromMs = parseIndiaDateTime(from);
-  const toMs = parseIndiaDateTime(to);
-  if (fromMs === null || toMs === null) {
-    throw new InvalidInputError('from and to must be India-time date-times such as 2026-12-01T10:00.', {
-      ...(fromMs === null ? { from: 'Pickup must be a date and time such as 2026-12-01T10:00.' } : {}),
-      ...(toMs === null ? { to: 'Return must be a date and time such as 2026-12-01T10:00.' } : {}),
-    });
-  }
-  return { fromMs, toMs };
+/** The query or body read with a schema; an InvalidInputError (400, per field) when it does not fit. */
+function readWith<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const parsed = parseWith(schema, input);
+  if (!parsed.ok) throw new InvalidInputError(parsed.error, parsed.fields);
+  return parsed.value;
 }
 
 export function rentalApi(api: Hono, services: AppServices) {
@@ -110,7 +106,7 @@ export function rentalApi(api: Hono, services: AppServices) {
 
   api.get('/rentals/cars', async (c) => {
     try {
-      const range = readRange(c.req.query('from'), c.req.query('to'));
+      const { range } = readWith(rentalQuoteQuerySchema, c.req.query());
       const cars = await fleetAvailability(services, range);
       return c.json({ items: cars.map(carJson) }, 200, { 'Cache-Control': 'no-cache' });
     } catch (error) {
@@ -121,9 +117,9 @@ export function rentalApi(api: Hono, services: AppServices) {
   api.get('/rentals/cars/:id', async (c) => {
     try {
       const id = parseId(c.req.param('id'));
-      const range = readRange(c.req.query('from'), c.req.query('to'));
+      const { range, delivery } = readWith(rentalQuoteQuerySchema, c.req.query());
       if (id === null) return c.json({ error: 'This rental car was not found.' }, 404);
-      if (range) return c.json(carJson(await carAvailability(services, id, range, { delivery: c.req.query('pickup') === 'delivery' })), 200, { 'Cache-Control': 'no-cache' });
+      if (range) return c.json(carJson(await carAvailability(services, id, range, { delivery })), 200, { 'Cache-Control': 'no-cache' });
       const car = (await fleetAvailability(services, null)).find((item) => item.id === id);
       if (!car) return c.json({ error: 'This rental car was not found.' }, 404);
       return c.json(carJson(car), 200, { 'Cache-Control': 'no-cache' });
@@ -151,16 +147,8 @@ export function rentalApi(api: Hono, services: AppServices) {
     try {
       const limited = await consumeRateLimit(database, { key: `rental-booking:${user.id}`, limit: BOOKINGS_PER_HOUR, windowMs: 60 * 60 * 1000, now: services.clock.now() });
       if (!limited.allowed) return c.json({ error: 'Too many booking attempts. Please try again later.' }, 429, { ...NO_STORE, 'Retry-After': String(limited.retryAfterSeconds) });
-      const carId = typeof body.carId === 'number' ? (Number.isSafeInteger(body.carId) && body.carId > 0 && body.carId <= 2_147_483_647 ? body.carId : null) : parseId(body.carId);
-      if (carId === null) throw new InvalidInputError('carId must be the id of a rental car.', { carId: 'carId must be the id of a rental car.' });
-      const range = readRange(body.from, body.to);
-      if (!range) throw new InvalidInputError('from and to are required.', { from: 'Pickup is required.', to: 'Return is required.' });
-      const pickup = body.pickup ?? 'hub';
-      if (typeof pickup !== 'string' || !(PICKUP_KINDS as readonly string[]).includes(pickup)) throw new InvalidInputError('pickup must be "hub" or "delivery".', { pickup: 'pickup must be "hub" or "delivery".' });
-      const payment = body.payment ?? 'pay-at-pickup';
-      if (typeof payment !== 'string' || !(PAYMENT_METHODS as readonly string[]).includes(payment)) throw new InvalidInputError('payment must be "pay-at-pickup" or "razorpay".', { payment: 'payment must be "pay-at-pickup" or "razorpay".' });
-      const pinCode = typeof body.pinCode === 'string' ? body.pinCode.slice(0, 20) : undefined;
-      const booking = await requestBooking(services, { userId: user.id, vehicleId: carId, ...range, pickup: pickup as PickupKind, paymentMethod: payment as PaymentMethod, ...(pinCode !== undefined ? { pinCode } : {}) });
+      const { carId, fromMs, toMs, pickup, payment, pinCode } = readWith(rentalBookingBodySchema, body);
+      const booking = await requestBooking(services, { userId: user.id, vehicleId: carId, fromMs, toMs, pickup, paymentMethod: payment, pinCode });
       const checkout = booking.paymentMethod === 'razorpay' ? await startOnlinePayment(services, { userId: user.id, bookingId: booking.id }) : null;
       return c.json({ booking: bookingJson(booking), quote: quoteJson(booking.quote), payment: checkout }, 201, NO_STORE);
     } catch (error) {

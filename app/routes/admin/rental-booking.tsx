@@ -13,6 +13,7 @@ import { InvalidInputError, NotFoundError } from '../../../server/errors.ts';
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
+import { formError, noFormErrors } from '../../lib/form-errors.ts';
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
 import { cleanLine, cleanText, parseId, parseWholeNumber } from '../../lib/input.ts';
 import { LICENCE_STATUS_TEXT } from '../../lib/licence.ts';
@@ -91,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(services, request);
   const bookingId = parseId(params.id);
   const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data({ error: form.message, preview: null, fields: {} as Record<string, string> }, { status: form.status });
+  if (form instanceof FormReadError) return data({ ...formError(form.message), preview: null }, { status: form.status });
   const desk = rentalDeskServices(services);
   const actorEmail = admin.email;
   let text: string;
@@ -116,7 +117,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         break;
       case 'preview': {
         const preview = await previewReturn(desk, returnInput(form, bookingId));
-        return { error: null, preview, fields: {} as Record<string, string> };
+        return { ...noFormErrors(), preview };
       }
       case 'return':
         await returnCar(desk, { ...returnInput(form, bookingId), actorEmail });
@@ -142,7 +143,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: 'The change could not be saved. Please try again.', log: 'rental booking action failed', context: { bookingId } });
-    return data({ error: answer.message, preview: null, fields: answer.fields }, { status: answer.status });
+    return data({ ...formError(answer.message, { ...answer.fields }), preview: null }, { status: answer.status });
   }
   throw redirect(adminPaths.rentalBooking(bookingId), { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
 }

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { parseWith } from '../form-errors.ts';
+import { pinCodeMessages, typedPinCode } from '../pin-code.ts';
+import { typedRange, type AskedRange } from '../rent-view.ts';
+import { indiaDateTimeParam, parseIndiaDateTime, PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
+import { idField } from './fields.ts';
+
+/**
+ * The renter's inputs as the rental pages and `/api/v1/rentals` read them: a pickup-and-return
+ * range (India time as URLs write it, `2026-12-01T10:00`), a quote's question and a booking.
+ * Whether a range is bookable (notice, horizon, length) depends on the settings and is the
+ * booking service's to say (checkBookingRange).
+ */
+
+export const rangeMessages = {
+  unreadable: 'Please choose both a pickup and a return date and time.',
+  reversed: 'The return time must be after the pickup time.',
+  from: 'Pickup must be a date and time such as 2026-12-01T10:00.',
+  to: 'Return must be a date and time such as 2026-12-01T10:00.',
+} as const;
+
+/** A moment written in India time as the URLs do, to epoch milliseconds. */
+function indiaDateTime(message: string) {
+  return z
+    .string({ error: message })
+    .refine((text) => parseIndiaDateTime(text) !== null, message)
+    .transform((text) => parseIndiaDateTime(text) as number);
+}
+
+const rangeFields = { from: indiaDateTime(rangeMessages.from), to: indiaDateTime(rangeMessages.to) };
+
+function returnAfterPickup(range: { from: number; to: number }, ctx: z.RefinementCtx): void {
+  if (range.to <= range.from) ctx.addIssue({ code: 'custom', path: ['to'], message: rangeMessages.reversed });
+}
+
+const asRange = ({ from, to }: { from: number; to: number }): AskedRange => ({ from: indiaDateTimeParam(from), to: indiaDateTimeParam(to), fromMs: from, toMs: to });
+
+/** Pickup and return, both readable, the return after the pickup. */
+export const rentalRangeSchema = z.object(rangeFields).superRefine(returnAfterPickup).transform(asRange);
+
+/**
+ * The range a rental page was opened for, from its URL: null without dates, or null with the
+ * sentence to show when they cannot be used. A seconds part is dropped first, as some browsers
+ * add one to `datetime-local` values.
+ */
+export function askedRange(params: URLSearchParams): { range: AskedRange | null; problem: string | null } {
+  const typed = typedRange(params);
+  if (!typed.from && !typed.to) return { range: null, problem: null };
+  const parsed = parseWith(rentalRangeSchema, typed);
+  if (parsed.ok) return { range: parsed.value, problem: null };
+  const onlyReversed = !parsed.fields.from && parsed.fields.to === rangeMessages.reversed;
+  return { range: null, problem: onlyReversed ? rangeMessages.reversed : rangeMessages.unreadable };
+}
+
+const pickup = z.enum(PICKUP_KINDS, { error: 'pickup must be "hub" or "delivery".' });
+
+/** A query value left empty (`?from=`) says nothing, like one not given. */
+const orBlank = <Field extends z.ZodType<number, string>>(field: Field, message: string) =>
+  z
+    .union([z.literal(''), field], { error: message })
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
+/**
+ * What a quote is asked with (`GET /api/v1/rentals/cars[/:id]`): a range or none (both or
+ * neither of from and to), and how the car is picked up.
+ */
+export const rentalQuoteQuerySchema = z
+  .object({ from: orBlank(rangeFields.from, rangeMessages.from), to: orBlank(rangeFields.to, rangeMessages.to), pickup: pickup.optional() })
+  .superRefine((query, ctx) => {
+    if (query.from === undefined && query.to !== undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: rangeMessages.from });
+    if (query.to === undefined && query.from !== undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: rangeMessages.to });
+  })
+  .transform(({ from, to, pickup: kind }) => ({ range: from !== undefined && to !== undefined ? asRange({ from, to }) : null, delivery: kind === 'delivery' }));
+
+/** How the renter takes the car and pays, as the booking page's form and the app send it. */
+const bookingChoiceFields = {
+  pickup: pickup.default('hub'),
+  payment: z.enum(PAYMENT_METHODS, { error: 'payment must be "pay-at-pickup" or "razorpay".' }).default('pay-at-pickup'),
+  /** Required for delivery; the service checks it against the served PIN codes. */
+  pinCode: z
+    .string({ error: pinCodeMessages.invalid })
+    .nullish()
+    .transform((value) => typedPinCode(value)),
+};
+
+/** The booking page's form (the car and the range are in its URL). */
+export const rentalBookingFormSchema = z.object(bookingChoiceFields);
+
+/** `POST /api/v1/rentals/bookings`: the car, the range and the choices. */
+export const rentalBookingBodySchema = z
+  .object({ carId: idField('carId must be the id of a rental car.'), ...rangeFields, ...bookingChoiceFields })
+  .superRefine(returnAfterPickup)
+  .transform(({ from, to, ...rest }) => ({ ...rest, ...asRange({ from, to }) }));

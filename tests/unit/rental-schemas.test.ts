@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseWith } from '../../app/lib/form-errors.ts';
+import { askedRange, rangeMessages, rentalBookingBodySchema, rentalBookingFormSchema, rentalQuoteQuerySchema } from '../../app/lib/schemas/rentals.ts';
+import { pinCodeMessages } from '../../app/lib/pin-code.ts';
+
+/** The renter's inputs, one schema each for the pages and the app's API (decision 048). */
+describe('rental input schemas', () => {
+  it('reads a page range, dropping a seconds part, and says what is wrong in the page’s words', () => {
+    expect(askedRange(new URLSearchParams('from=2026-12-01T10:00:00&to=2026-12-02T10:00'))).toMatchObject({ range: { from: '2026-12-01T10:00', to: '2026-12-02T10:00' }, problem: null });
+    expect(askedRange(new URLSearchParams(''))).toEqual({ range: null, problem: null });
+    expect(askedRange(new URLSearchParams('from=next+tuesday&to=2026-12-02T10:00')).problem).toBe(rangeMessages.unreadable);
+    expect(askedRange(new URLSearchParams('from=2026-12-02T10:00&to=2026-12-01T10:00')).problem).toBe(rangeMessages.reversed);
+  });
+
+  it('asks a quote with a range or none, never half of one', () => {
+    expect(parseWith(rentalQuoteQuerySchema, {})).toEqual({ ok: true, value: { range: null, delivery: false } });
+    expect(parseWith(rentalQuoteQuerySchema, { from: '', to: '' })).toEqual({ ok: true, value: { range: null, delivery: false } });
+    const half = parseWith(rentalQuoteQuerySchema, { from: '2026-12-01T10:00' });
+    expect(half.ok || half.fields).toEqual({ to: rangeMessages.to });
+    const quote = parseWith(rentalQuoteQuerySchema, { from: '2026-12-01T10:00', to: '2026-12-01T18:00', pickup: 'delivery' });
+    expect(quote.ok && quote.value).toMatchObject({ range: { from: '2026-12-01T10:00', to: '2026-12-01T18:00' }, delivery: true });
+  });
+
+  it('reads a booking from the page’s form and the app’s body with the same choices', () => {
+    expect(parseWith(rentalBookingFormSchema, {})).toEqual({ ok: true, value: { pickup: 'hub', payment: 'pay-at-pickup', pinCode: '' } });
+    expect(parseWith(rentalBookingFormSchema, { pickup: 'delivery', pinCode: ' 400 069 ', payment: 'razorpay' })).toEqual({ ok: true, value: { pickup: 'delivery', payment: 'razorpay', pinCode: '400069' } });
+    const bad = parseWith(rentalBookingBodySchema, { carId: 1.5, from: '2026-12-02T10:00', to: '2026-12-01T10:00', pickup: 'airport', payment: 'cash', pinCode: { $ne: '' } });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(Object.keys(bad.fields).sort()).toEqual(['carId', 'payment', 'pickup', 'pinCode']);
+    if (!bad.ok) expect(bad.fields.pinCode).toBe(pinCodeMessages.invalid);
+    const reversed = parseWith(rentalBookingBodySchema, { carId: 7, from: '2026-12-02T10:00', to: '2026-12-01T10:00' });
+    expect(reversed.ok || reversed.fields).toEqual({ to: rangeMessages.reversed });
+    const good = parseWith(rentalBookingBodySchema, { carId: '7', from: '2026-12-01T10:00', to: '2026-12-02T10:00' });
+    expect(good.ok && good.value).toMatchObject({ carId: 7, from: '2026-12-01T10:00', pickup: 'hub', payment: 'pay-at-pickup', pinCode: '' });
+  });
+});
