@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { AppError } from '../errors.ts';
+import { PaymentError } from '../payments/gateway.ts';
 import type { AppServices } from '../services.ts';
 import { handlePaymentWebhook } from '../rentals/payments.ts';
 
@@ -20,6 +21,11 @@ export function paymentWebhook(services: AppServices) {
       return c.json({ ok: true, handled: result.handled }, 200);
     } catch (error) {
       if (error instanceof AppError) return c.json({ error: error.message }, error.status as 400);
+      // Razorpay could not be asked what was paid: an outside fault; Razorpay sends the event again.
+      if (error instanceof PaymentError) {
+        services.logger.warn({ err: error }, 'payments: webhook could not check the payment with Razorpay');
+        return c.json({ error: 'The payment could not be checked just now.' }, 502);
+      }
       services.logger.error({ err: error }, 'payments: webhook failed');
       return c.json({ error: 'Something went wrong on our side.' }, 500);
     }

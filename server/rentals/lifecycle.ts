@@ -104,8 +104,9 @@ export async function confirmBooking(services: RentalDeskServices, input: { book
 
 /**
  * The desk refuses a requested booking with a reason the renter is told; anything paid online
- * is refunded in full (owed, and retried, while the provider fails: the refusal stands). Input: booking id, reason, actor email. Errors: NotFoundError,
- * ConflictError (not requested), InvalidInputError (reason too long).
+ * is refunded in full (owed, and retried, while the provider fails: the refusal stands).
+ * Input: booking id, reason, actor email. Errors: NotFoundError, ConflictError (not requested),
+ * InvalidInputError (reason too long).
  */
 export async function refuseBooking(services: RentalDeskServices, input: { bookingId: number; reason: string; actorEmail: string }): Promise<Booking> {
   const reason = input.reason.trim();

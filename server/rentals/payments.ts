@@ -103,8 +103,8 @@ export async function recordPayment(services: RentalDeskServices, input: { order
     return { booking: (await getBooking(services.database, booking.id))!, outcome: 'late' };
   }
   // Another call recorded a payment meanwhile: this one again, or another (then it is a second payment).
-  const now2 = await db.selectFrom('rental_bookings').select('payment_id').where('id', '=', booking.id).executeTakeFirst();
-  if (now2?.payment_id !== input.paymentId) return recordPayment(services, input);
+  const latest = await db.selectFrom('rental_bookings').select('payment_id').where('id', '=', booking.id).executeTakeFirst();
+  if (latest?.payment_id !== input.paymentId) return recordPayment(services, input);
   const current = (await getBooking(services.database, booking.id))!;
   return { booking: current, outcome: current.status === 'requested' || current.status === 'confirmed' ? 'repeat' : 'late' };
 }

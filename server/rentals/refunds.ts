@@ -27,7 +27,7 @@ const CLAIM_MS = 2 * 60 * 1000;
 const FIRST_WAIT_MS = 60 * 1000;
 const LONGEST_WAIT_MS = 6 * 60 * 60 * 1000;
 
-export function retryWaitMs(attempts: number): number {
+function retryWaitMs(attempts: number): number {
   return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
 }
 
@@ -74,7 +74,7 @@ export async function refundBooking(
     const existing = await db.selectFrom('rental_refunds').select('status').where('payment_id', '=', input.paymentId).where('reason', '=', input.reason).executeTakeFirst();
     return existing?.status === 'refunded' ? 'refunded' : 'owed';
   }
-  return attemptRefund(services, Number(inserted.id));
+  return (await attemptRefund(services, Number(inserted.id))) ?? 'owed';
 }
 
 /**
@@ -82,9 +82,10 @@ export async function refundBooking(
  * retry job and the desk's button never ask the provider for it at the same time; the provider
  * is asked with the refund's own idempotency key, so a retry after a lost answer cannot refund
  * twice. Success: refunded, and the booking's amount_refunded grows. Failure: still owed, with
- * the provider's words and the time of the next try.
+ * the provider's words and the time of the next try. Null: not attempted (done already, or
+ * another attempt holds it).
  */
-async function attemptRefund(services: RefundServices, refundId: number): Promise<'refunded' | 'owed'> {
+async function attemptRefund(services: RefundServices, refundId: number): Promise<'refunded' | 'owed' | null> {
   const db = services.database.db;
   const nowMs = services.clock.now();
   const claimed = await db
@@ -95,10 +96,7 @@ async function attemptRefund(services: RefundServices, refundId: number): Promis
     .where((eb) => eb.or([eb('claimed_until_ms', 'is', null), eb('claimed_until_ms', '<=', nowMs)]))
     .returning(['booking_id', 'payment_id', 'amount_paise', 'reason', 'attempts'])
     .executeTakeFirst();
-  if (!claimed) {
-    const row = await db.selectFrom('rental_refunds').select('status').where('id', '=', refundId).executeTakeFirst();
-    return row?.status === 'refunded' ? 'refunded' : 'owed';
-  }
+  if (!claimed) return null;
   const amountPaise = Number(claimed.amount_paise);
   let failure: string;
   try {
@@ -145,7 +143,8 @@ async function attemptRefund(services: RefundServices, refundId: number): Promis
 /**
  * Asks the provider again for every owed refund whose wait is over (oldest first, at most
  * `limit`). One plain service function, so the scheduler calls it today and a durable queue can
- * tomorrow. Returns how many went back and how many are still owed of those tried.
+ * tomorrow. Returns how many went back and how many are still owed of those it tried (one that
+ * another instance is trying at the moment is left to it).
  */
 export async function retryOwedRefunds(services: RefundServices, options: { limit?: number } = {}): Promise<{ refunded: number; owed: number }> {
   const nowMs = services.clock.now();
@@ -159,8 +158,8 @@ export async function retryOwedRefunds(services: RefundServices, options: { limi
     .execute();
   const result = { refunded: 0, owed: 0 };
   for (const { id } of due) {
-    if ((await attemptRefund(services, Number(id))) === 'refunded') result.refunded += 1;
-    else result.owed += 1;
+    const outcome = await attemptRefund(services, Number(id));
+    if (outcome) result[outcome] += 1;
   }
   return result;
 }
@@ -193,15 +192,11 @@ export async function retryBookingRefunds(services: RefundServices, input: { boo
     if (!exists) throw new NotFoundError('This booking was not found.');
     return { refunded: 0, owed: 0, lastError: null };
   }
-  const result = { refunded: 0, owed: 0, lastError: null as string | null };
-  for (const row of owed) {
-    if ((await attemptRefund(services, Number(row.id))) === 'refunded') result.refunded += 1;
-    else result.owed += 1;
-  }
-  if (result.owed > 0) {
-    const last = await services.database.db.selectFrom('rental_refunds').select('last_error').where('booking_id', '=', input.bookingId).where('status', '=', 'owed').orderBy('updated_at', 'desc').executeTakeFirst();
-    result.lastError = last?.last_error ?? null;
-  }
+  let refunded = 0;
+  for (const row of owed) if ((await attemptRefund(services, Number(row.id))) === 'refunded') refunded += 1;
+  // Read again: one the job was trying at this moment may have gone back meanwhile.
+  const still = await services.database.db.selectFrom('rental_refunds').select('last_error').where('booking_id', '=', input.bookingId).where('status', '=', 'owed').orderBy('updated_at', 'desc').execute();
+  const result = { refunded, owed: still.length, lastError: still[0]?.last_error ?? null };
   const total = owed.reduce((sum, row) => sum + Number(row.amount_paise), 0);
   await recordAudit(services.database, {
     actorEmail: input.actorEmail,
