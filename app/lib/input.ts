@@ -77,3 +77,14 @@ export function cleanLine(value: unknown, maxLength?: number): string {
 export function hasControlCharacters(value: string): boolean {
   return new RegExp(CONTROL.source).test(value);
 }
+
+/**
+ * Whether a parsed JSON body holds a string with a control character, at any depth, in a
+ * value or a key. Passwords are left alone: they are only ever hashed, never stored as text,
+ * and are the person's to choose.
+ */
+export function hasControlText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasControlCharacters(value);
+  if (depth > 4 || typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, item]) => hasControlCharacters(key) || (!/password/i.test(key) && hasControlText(item, depth + 1)));
+}

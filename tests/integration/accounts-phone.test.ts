@@ -199,6 +199,22 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     expect(login.headers.get('location')).toBe('/');
   });
 
+  test('a name of only emoji, digits or punctuation is refused; a name in any script is saved', async () => {
+    const { client, mobile } = await newPerson(server);
+    const phone = { countryCode: '+91', phone: mobile };
+    await requestOtp(client, mobile);
+    const code = otpFrom((await waitForOutbox(client, 'sms', `+91${mobile}`)).body);
+    for (const name of ['😀😀', '...', '-- !! --', '12345', '🚗 🚙']) {
+      const page = await post(client, { intent: 'verify', name, ...phone, otp: code });
+      expect(page.status, name).toBe(200);
+      expect(page.text, name).toContain('Please enter your name in letters');
+    }
+    expect(await profileText(client)).toContain('Not set');
+    const saved = await post(client, { intent: 'verify', name: 'अनिल 😀', ...phone, otp: code });
+    expect(saved.status).toBe(302);
+    expect(await profileText(client)).toContain('अनिल');
+  });
+
   test('sending an OTP needs a solved bot check', async () => {
     const { client, mobile } = await newPerson(server);
     for (const botCheck of ['', 'forged', await client.botToken('LOGIN')]) {
