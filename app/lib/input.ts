@@ -83,3 +83,14 @@ export function hasControlCharacters(value: string, options: { layout?: boolean 
   for (const [character] of value.matchAll(CONTROL)) if (!allowLayout || !LAYOUT.has(character)) return true;
   return false;
 }
+
+/**
+ * Whether a parsed JSON body holds a string with a control character, at any depth, in a
+ * value or a key. Passwords are left alone: they are only ever hashed, never stored as text,
+ * and are the person's to choose.
+ */
+export function hasControlText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasControlCharacters(value);
+  if (depth > 4 || typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, item]) => hasControlCharacters(key) || (!/password/i.test(key) && hasControlText(item, depth + 1)));
+}

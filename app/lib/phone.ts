@@ -13,6 +13,7 @@ export const phoneMessages = {
   otpRequired: 'Please enter the OTP sent to your phone',
   nameRequired: 'Please enter your name',
   nameTooLong: `Please keep your name to ${MAX_NAME_LENGTH} characters.`,
+  nameNeedsLetters: 'Please enter your name in letters (in any script).',
   wrongOtp: 'Invalid OTP. Please try again.',
   otpExpired: 'This OTP has expired. Please request a new one.',
   otpTooManyAttempts: 'Too many wrong attempts. Please request a new OTP.',
@@ -39,7 +40,13 @@ export function phoneFormError(input: { intent: 'send' | 'verify'; name: string;
   if (!input.otp.trim()) return phoneMessages.otpRequired;
   if (!input.name.trim()) return phoneMessages.nameRequired;
   if (input.name.trim().length > MAX_NAME_LENGTH) return phoneMessages.nameTooLong;
+  if (!hasLetter(input.name)) return phoneMessages.nameNeedsLetters;
   return null;
+}
+
+/** A name holds at least one letter of some script (Latin, Devanagari, Tamil…): not only emoji, digits or punctuation. */
+export function hasLetter(name: string): boolean {
+  return /\p{L}/u.test(name);
 }
 
 /** Splits a stored '+919876543210' back into '+91' and '9876543210' for the form. */

@@ -12,21 +12,30 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.devOutbox, title: 'Outbox', noIndex: true });
 }
 
-/** A request from this machine itself, judged by the TCP peer (a header could be forged). */
-function isLoopback(address: string): boolean {
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+/** Headers a reverse proxy adds to what it passes on (nginx, Caddy, Apache, load balancers). */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
+
+/**
+ * A request made on this machine itself and passed on by no proxy. The TCP peer alone is not
+ * enough: a reverse proxy on the same host connects from 127.0.0.1 for every public visitor,
+ * so a request carrying any forwarding header is never local (decision 061).
+ */
+function isFromThisMachine(address: string, headers: Headers): boolean {
+  const loopback = address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+  return loopback && !FORWARDING_HEADERS.some((name) => headers.has(name));
 }
 
 /**
  * Demo and test only: every mail and SMS the app sent, newest first. It holds everyone's
- * verification links and OTPs, so a public demo shows it only to the machine it runs on and
- * to signed-in admins; the test suite reads it freely. Production answers 404.
+ * verification links and OTPs, so a public demo shows it only to signed-in admins and to
+ * requests made on the machine itself that no proxy forwarded; the test suite reads it
+ * freely. Production answers 404.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { config, database } = services;
   if (!config.outboxEnabled) throw data(null, { status: 404 });
-  if (config.mode === 'demo' && !isLoopback(services.socketAddress)) {
+  if (config.mode === 'demo' && !isFromThisMachine(services.socketAddress, request.headers)) {
     const user = await currentUser(services.auth, request);
     if (!user || (await adminStatus(config, database, user)) !== 'admin') throw data(null, { status: 404 });
   }

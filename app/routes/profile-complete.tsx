@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { data, Form, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
-import { hasRequestedOtp, pendingPhoneOtp, sendPhoneOtp, verifyPhoneOtp } from '../../server/accounts/phone-verification.ts';
+import { hasRequestedOtp, otpLimitMessages, pendingPhoneOtp, sendPhoneOtp, verifyPhoneOtp } from '../../server/accounts/phone-verification.ts';
+import { RateLimitedError } from '../../server/errors.ts';
 import { ensureProfile, saveVerifiedPhone } from '../../server/accounts/profiles.ts';
 import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { SmsError } from '../../server/notify/sms.ts';
@@ -16,6 +17,10 @@ import { cleanLine } from '../lib/input.ts';
 import type { Route } from './+types/profile-complete';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { localRedirect, paths } from '../lib/paths.ts';
+import { retryAfterHeaders } from '../lib/retry-after.ts';
+
+/** A refusal by a rate limit keeps its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.profileComplete, title: 'Complete your profile', noIndex: true });
@@ -37,6 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionResult = { error: string };
+
+/** A refused send or check: 429 with Retry-After, the page showing why. */
+function tooMany(error: RateLimitedError) {
+  return data<ActionResult>({ error: error.message }, { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } });
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
@@ -65,16 +75,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'send') {
     // SPEC 4: Resend waits 120 seconds, on the server as well as on the button.
     const wait = pending ? Math.ceil((new Date(pending.resendAt).getTime() - services.clock.now()) / 1000) : 0;
-    if (wait > 0) return { error: `Please wait ${mmss(wait)} before asking for another OTP.` };
+    if (wait > 0) return tooMany(new RateLimitedError(`Please wait ${mmss(wait)} before asking for another OTP.`, wait));
     const perUser = await consumeRateLimit(database, { key: `otp-send:${user.id}`, ...rateLimits.otpSend, now: services.clock.now() });
     const perAddress = await consumeRateLimit(database, { key: `otp-send:${services.clientAddress}`, ...rateLimits.otpSend, now: services.clock.now() });
-    if (!perUser.allowed || !perAddress.allowed) return { error: `Too many OTP requests. Please try again in ${Math.ceil(Math.max(perUser.retryAfterSeconds, perAddress.retryAfterSeconds) / 60)} minutes.` };
+    if (!perUser.allowed || !perAddress.allowed) {
+      const seconds = Math.max(perUser.retryAfterSeconds, perAddress.retryAfterSeconds);
+      return tooMany(new RateLimitedError(otpLimitMessages.tooManySends(Math.ceil(seconds / 60)), seconds));
+    }
     if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'SEND_OTP', services.clientAddress))) {
       return { error: 'reCAPTCHA verification failed' };
     }
     try {
       await sendPhoneOtp(deps, { userId: user.id, phone });
     } catch (error) {
+      if (error instanceof RateLimitedError) return tooMany(error);
       if (error instanceof SmsError) {
         if (error.code === 'invalid-credential') return { error: phoneMessages.invalidCredential };
         if (error.code === 'quota-exceeded') return { error: phoneMessages.quotaExceeded };
@@ -86,8 +100,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { error: '' };
   }
 
-  const limit = await consumeRateLimit(database, { key: `otp-verify:${user.id}`, ...rateLimits.otpVerify, now: services.clock.now() });
-  if (!limit.allowed) return { error: phoneMessages.otpTooManyAttempts };
   try {
     const result = await verifyPhoneOtp(deps, { userId: user.id, phone, code: input.otp });
     if (result === 'not-requested') return { error: phoneMessages.requestOtpFirst };
@@ -96,6 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result === 'wrong-code') return { error: phoneMessages.wrongOtp };
     await saveVerifiedPhone(database, user.id, { name: input.name, phone }, services.clock.now());
   } catch (error) {
+    if (error instanceof RateLimitedError) return tooMany(error);
     // Logged, never shown: the message of an unexpected error may hold SQL or paths (decision 017).
     services.logger.error({ err: error }, 'phone verification failed');
     return { error: 'Verification failed: please try again' };

@@ -11,6 +11,7 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-delete';
 import { answerError } from '../../server/http/action-errors.ts';
 import { readForm } from '../../server/http/forms.ts';
+import { retryAfterHeaders } from '../lib/retry-after.ts';
 
 /**
  * Delete my account (DPDP Act 2023, right to erasure): a confirmation page that works without
@@ -22,6 +23,9 @@ import { readForm } from '../../server/http/forms.ts';
 const dangerButton = primaryButton.replace('bg-brand-700', 'bg-red-700').replace('hover:bg-brand-800', 'hover:bg-red-800');
 
 const DONE_PATH = `${paths.profile}/delete?done=1`;
+
+/** A refusal by a rate limit keeps its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: `${paths.profile}/delete`, title: 'Delete my account', noIndex: true });

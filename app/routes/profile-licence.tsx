@@ -12,6 +12,10 @@ import { LICENCE_SAVED, type LicenceFieldErrors } from '../lib/licence.ts';
 import { localRedirect, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-licence';
+import { retryAfterHeaders } from '../lib/retry-after.ts';
+
+/** A refusal by a rate limit keeps its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.profileLicence, title: 'Driving licence', noIndex: true });

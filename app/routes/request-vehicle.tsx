@@ -22,6 +22,10 @@ import {
 import { paths } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/request-vehicle';
+import { retryAfterHeaders } from '../lib/retry-after.ts';
+
+/** A refusal by a rate limit keeps its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export const meta = pageMeta({
   path: paths.requestVehicle,

@@ -29,6 +29,10 @@ import { sellChatLink, type SellChatFields } from '../lib/sell-chat.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { IMAGE_TOO_LARGE } from '../lib/uploads.ts';
 import type { Route } from './+types/sell-vehicle';
+import { retryAfterHeaders } from '../lib/retry-after.ts';
+
+/** A refusal by a rate limit keeps its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export const meta = pageMeta({
   path: paths.sellVehicle,

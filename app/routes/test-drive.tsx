@@ -36,12 +36,16 @@ import {
 } from '../lib/test-drives.ts';
 import { detailTitle } from '../lib/vehicle.ts';
 import type { Route } from './+types/test-drive';
+import { retryAfterHeaders } from '../lib/retry-after.ts';
 
 /**
  * Booking a test drive, one step per page so it works without JavaScript: where (hub or home
  * with a PIN code), which day, which hour (with the places left), then confirm. The choices
  * travel in the query string of a GET form; only the confirmation is a POST.
  */
+
+/** A refusal by a rate limit keeps its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export function meta({ matches, params }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.testDrive(params.id), title: 'Book a test drive', noIndex: true });

@@ -1,8 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import { RateLimitedError } from '../errors.ts';
 import { otpSmsText, type SmsSender } from '../notify/sms.ts';
 import type { Clock } from '../clock.ts';
+import { consumeRateLimit, rateLimits, refundRateLimit } from '../security/rate-limit.ts';
 
 /** SPEC 9: a 6-digit code. The issue: valid 10 minutes, 5 wrong tries end it. */
 export const OTP_LENGTH = 6;
@@ -10,6 +12,13 @@ export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
 /** SPEC 4: Resend is allowed again after this long. */
 export const OTP_RESEND_SECONDS = 120;
+
+export const otpLimitMessages = {
+  tooManySends: (minutes: number) => `Too many OTP requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyFailures: (minutes: number) => `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+} as const;
+
+const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 type Deps = { database: Database; sms: SmsSender; secret: string; siteName: string; clock: Clock };
 
@@ -29,6 +38,11 @@ export function fullPhoneNumber(countryCode: string, phone: string): string {
  */
 export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: string }): Promise<void> {
   const now = new Date(deps.clock.now());
+  // Per destination number, whichever accounts ask (decision 060): the caller has already
+  // counted the account and the address, and a refused bot check never reaches this count, so
+  // a stranger cannot use up a number's sends without doing the proof of work each time.
+  const perNumber = await consumeRateLimit(deps.database, { key: `otp-send-number:${input.phone}`, ...rateLimits.otpSend, now: now.getTime() });
+  if (!perNumber.allowed) throw new RateLimitedError(otpLimitMessages.tooManySends(minutesOf(perNumber.retryAfterSeconds)), perNumber.retryAfterSeconds);
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   await deps.database.db
     .updateTable('phone_otps')
@@ -59,9 +73,32 @@ export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: s
 
 export type OtpCheck = 'verified' | 'not-requested' | 'expired' | 'too-many-attempts' | 'wrong-code';
 
-/** Checks a code for this person and number. A wrong code counts against the 5 tries. */
+/**
+ * Checks a code for this person and number. A wrong code counts against the 5 tries of the
+ * code, and against 10 an hour on the account and on the number, whatever address sends it
+ * (decision 060): past those, RateLimitedError until the window ends. Each try takes its slots
+ * before the code is compared, so parallel guesses cannot slip past a limit, and gives them back
+ * when it was no guess (right, expired, nothing requested).
+ */
 export async function verifyPhoneOtp(deps: Deps, input: { userId: string; phone: string; code: string }): Promise<OtpCheck> {
   const now = new Date(deps.clock.now());
+  const keys = [`otp-failures-user:${input.userId}`, `otp-failures-number:${input.phone}`];
+  const taken: string[] = [];
+  const giveBack = () => Promise.all(taken.map((key) => refundRateLimit(deps.database, key)));
+  for (const key of keys) {
+    const slot = await consumeRateLimit(deps.database, { key, ...rateLimits.otpFailures, now: now.getTime() });
+    taken.push(key);
+    if (!slot.allowed) {
+      await giveBack();
+      throw new RateLimitedError(otpLimitMessages.tooManyFailures(minutesOf(slot.retryAfterSeconds)), slot.retryAfterSeconds);
+    }
+  }
+  const result = await checkCode(deps, input, now);
+  if (result !== 'wrong-code') await giveBack();
+  return result;
+}
+
+async function checkCode(deps: Deps, input: { userId: string; phone: string; code: string }, now: Date): Promise<OtpCheck> {
   const otp = await deps.database.db
     .selectFrom('phone_otps')
     .selectAll()
@@ -72,7 +109,15 @@ export async function verifyPhoneOtp(deps: Deps, input: { userId: string; phone:
     .executeTakeFirst();
   if (!otp) return 'not-requested';
   if (otp.expires_at <= now.toISOString()) return 'expired';
-  if (otp.attempts >= OTP_MAX_ATTEMPTS) return 'too-many-attempts';
+  // The try is counted before the code is compared, in one statement that refuses past the
+  // limit, so parallel guesses cannot all pass a check read earlier.
+  const counted = await deps.database.db
+    .updateTable('phone_otps')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', otp.id)
+    .where('attempts', '<', OTP_MAX_ATTEMPTS)
+    .executeTakeFirst();
+  if (Number(counted.numUpdatedRows) === 0) return 'too-many-attempts';
 
   const expected = Buffer.from(otp.code_hash, 'hex');
   const given = Buffer.from(hashCode(deps.secret, input.userId, input.phone, input.code.trim()), 'hex');
@@ -80,12 +125,6 @@ export async function verifyPhoneOtp(deps: Deps, input: { userId: string; phone:
     await deps.database.db.updateTable('phone_otps').set({ used_at: now.toISOString() }).where('id', '=', otp.id).execute();
     return 'verified';
   }
-  // Counted in one statement so parallel guesses cannot slip past the limit.
-  await deps.database.db
-    .updateTable('phone_otps')
-    .set({ attempts: sql`attempts + 1` })
-    .where('id', '=', otp.id)
-    .execute();
   return 'wrong-code';
 }
 

@@ -1,3 +1,4 @@
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
 import { DEFAULT_TEST_DRIVE_RULES } from '../../app/lib/test-drives.ts';
@@ -6,6 +7,7 @@ import { DEFAULT_FINANCE_TERMS, FINANCE_SETTING_LIMITS, TENURE_OPTIONS, type Fin
 import { DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS, MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../app/lib/storefront.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
 
 /** The admin Settings screen's values (SPEC 2, Admin settings), saved on the server and in effect. */
 export const settingsSchema = z.object({
@@ -129,9 +131,20 @@ export async function getSettings(database: Database, defaults: Settings): Promi
 /** The parts of the services the settings need: the cache is emptied by every change. */
 export type SettingsServices = { database: Database; settingsCache: SettingsCache; config: { siteName: string; adminEmails: string[] } };
 
+/**
+ * One writer of the settings at a time. A reset deletes every row while a save upserts them in
+ * its own order; on PostgreSQL two such transactions can each hold a row the other waits for,
+ * and one of them was ended as a deadlock (a 500, issue 14). SHARE ROW EXCLUSIVE conflicts with
+ * itself but not with reads, so writers queue and pages keep reading. SQLite has one writer anyway.
+ */
+async function lockSettings(database: Database, trx: Kysely<DB>): Promise<void> {
+  if (database.dialect === 'postgres') await sql`LOCK TABLE settings IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+}
+
 export async function saveSettings({ database, settingsCache, clock }: Pick<SettingsServices, 'database' | 'settingsCache'> & { clock: Clock }, settings: Settings, actorEmail: string): Promise<void> {
   const now = new Date(clock.now()).toISOString();
   await database.db.transaction().execute(async (trx) => {
+    await lockSettings(database, trx);
     for (const [key, value] of Object.entries(settings)) {
       await trx
         .insertInto('settings')
@@ -145,7 +158,10 @@ export async function saveSettings({ database, settingsCache, clock }: Pick<Sett
 
 /** 'Reset to Default': forget every saved value. */
 export async function resetSettings({ database, settingsCache }: Pick<SettingsServices, 'database' | 'settingsCache'>): Promise<void> {
-  await database.db.deleteFrom('settings').execute();
+  await database.db.transaction().execute(async (trx) => {
+    await lockSettings(database, trx);
+    await trx.deleteFrom('settings').execute();
+  });
   settingsCache.clear();
 }
 

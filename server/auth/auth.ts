@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { cleanLine, hasControlCharacters } from '../../app/lib/input.ts';
+import { cleanLine, hasControlText } from '../../app/lib/input.ts';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
@@ -139,16 +139,6 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
 export type Auth = ReturnType<typeof createAuth>;
 
 const MAX_NAME_LENGTH = 100;
-
-/**
- * Whether a request body holds a string with a control character, at any depth. Passwords are
- * left alone: they are only ever hashed, never stored as text, and are the person's to choose.
- */
-function hasControlText(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return hasControlCharacters(value);
-  if (depth > 4 || typeof value !== 'object' || value === null) return false;
-  return Object.entries(value).some(([key, item]) => !/password/i.test(key) && hasControlText(item, depth + 1));
-}
 
 /** The better-auth tables (user, session, account, verification), created or updated at start. */
 export async function migrateAuth(auth: Auth) {

@@ -8,6 +8,7 @@ import { apiV1 } from './api-v1.ts';
 import { authRoutes } from './auth-routes.ts';
 import { bodyLimit, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
 import { csrfProtection } from './csrf.ts';
+import { refuseControlCharactersInJson } from './forms.ts';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from './payment-webhook.ts';
 import { maintenanceMode } from './maintenance.ts';
 import { clearPageCacheAfterAdminChange } from './admin-change.ts';
@@ -93,6 +94,7 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
     if (!limit.allowed) return c.json({ error: 'Too many requests' }, 429, { 'Retry-After': String(limit.retryAfterSeconds) });
     return c.json(await services.botCheck.challenge(action), 200, { 'Cache-Control': 'no-store' });
   });
+  app.use('/api/v1/*', refuseControlCharactersInJson());
   app.route('/api/v1', apiV1(services));
   // An unknown API path answers JSON, never the HTML not-found page.
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -5,7 +5,8 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Busboy } from '@fastify/busboy';
-import { cleanLine } from '../../app/lib/input.ts';
+import type { MiddlewareHandler } from 'hono';
+import { cleanLine, hasControlCharacters, hasControlText } from '../../app/lib/input.ts';
 import { AppError } from '../errors.ts';
 import type { Upload } from '../media/images.ts';
 import { bodyClassFor, BodyTooLargeError, countedBody, declaredTooLarge, tooLargeMessage } from './body-limit.ts';
@@ -16,7 +17,7 @@ import { bodyClassFor, BodyTooLargeError, countedBody, declaredTooLarge, tooLarg
  * becomes a FormReadError with a status and a message for the person, never a 500.
  */
 
-export type FormReadProblem = 'too-large' | 'too-many-files' | 'file-too-large' | 'malformed' | 'unsupported';
+export type FormReadProblem = 'too-large' | 'too-many-files' | 'file-too-large' | 'malformed' | 'unsupported' | 'control-characters';
 
 export class FormReadError extends AppError {
   constructor(
@@ -36,6 +37,25 @@ export class FormReadError extends AppError {
 
 const MALFORMED = 'The form could not be read. Please reload the page and try again.';
 const UNSUPPORTED = 'This address accepts only a form submitted from our page. Please reload the page and try again.';
+export const CONTROL_CHARACTERS = 'What you sent holds invisible control characters (often from pasted text). Please type it again and send it.';
+
+/**
+ * Whether a text field may pass the edge (decision 061): no NUL or other control character
+ * (tab and line breaks aside) in its name or value, so none reaches a query (PostgreSQL
+ * refuses NUL in text and answered 500) or a stored record. Passwords are left alone: they
+ * are only hashed, never stored as text, and are the person's to choose (decision 012).
+ */
+function acceptableField(name: string, value: string): boolean {
+  return !hasControlCharacters(name) && (/password/i.test(name) || !hasControlCharacters(value));
+}
+
+/** `form` as read, or a 400 when a text field holds a control character. */
+function refuseControlCharacters(form: FormData): FormData {
+  for (const [name, value] of form) {
+    if (typeof value === 'string' && !acceptableField(name, value)) throw new FormReadError('control-characters', CONTROL_CHARACTERS);
+  }
+  return form;
+}
 
 function mediaType(request: Request): string {
   return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -95,11 +115,13 @@ export async function readForm(request: Request, options: { maxBytes?: number } 
     throw new FormReadError('too-large', tooLargeMessage(maxBytes));
   }
   const bytes = await readBytes(request.body, maxBytes);
+  let form: FormData;
   try {
-    return await new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
+    form = await new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
   } catch {
     throw new FormReadError('malformed', MALFORMED);
   }
+  return refuseControlCharacters(form);
 }
 
 /**
@@ -127,7 +149,7 @@ export async function readFormOrJson(request: Request, options: { maxBytes?: num
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     for (const [name, field] of Object.entries(value)) if (typeof field === 'string') form.append(name, field);
   }
-  return form;
+  return refuseControlCharacters(form);
 }
 
 /** One uploaded file, on disk until the form is discarded. */
@@ -227,6 +249,7 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
 
   parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
     if (valueTruncated) fail(new FormReadError('too-large', messages.tooLarge));
+    else if (!acceptableField(name, value)) fail(new FormReadError('control-characters', CONTROL_CHARACTERS));
     else fields.append(name, value);
   });
   parser.on('file', (field, stream, fileName, _encoding, mimeType) => {
@@ -342,4 +365,25 @@ export async function readFormOrError(request: Request, options: { maxBytes?: nu
     if (error instanceof FormReadError) return error;
     throw error;
   }
+}
+
+/**
+ * The JSON API's side of the control-character rule (decision 061): a JSON body holding a NUL
+ * or another control character in any key or text value (passwords aside) is a 400 before a
+ * handler reads it. The handler still reads the body itself: this looks at a copy. A body that
+ * is not JSON passes on, and its handler says what it expected.
+ */
+export function refuseControlCharactersInJson(): MiddlewareHandler {
+  return async (c, next) => {
+    const type = mediaType(c.req.raw);
+    if (!c.req.raw.body || (type !== 'application/json' && !type.endsWith('+json'))) return next();
+    let value: unknown;
+    try {
+      value = JSON.parse(await c.req.raw.clone().text());
+    } catch {
+      return next();
+    }
+    if (hasControlText(value)) return c.json({ error: CONTROL_CHARACTERS }, 400, { 'Cache-Control': 'no-store' });
+    return next();
+  };
 }

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
@@ -95,7 +95,40 @@ export async function inspectImage(input: ImageInput): Promise<Metadata & { widt
   if (!width || !height || width * height > MAX_INPUT_PIXELS) {
     throw new ImageRejectedError(`The image is too large in pixels. Please choose a photo under ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
   }
+  // libvips decodes a PNG cut off just before its end chunk without a word; a file that did
+  // not arrive whole is refused like any other damaged one.
+  if (metadata.format === 'png' && !(await endsWith(input, size, PNG_END))) throw new ImageRejectedError(DAMAGED_IMAGE);
   return { ...metadata, width, height };
+}
+
+export const DAMAGED_IMAGE = 'This photo is damaged or incomplete (it may not have finished copying). Please choose it again.';
+/** A PNG's last chunk: IEND, empty, with its checksum. */
+const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+
+async function endsWith(input: ImageInput, size: number, tail: Buffer): Promise<boolean> {
+  if (size < tail.length) return false;
+  if (typeof input !== 'string') return Buffer.from(input.subarray(size - tail.length)).equals(tail);
+  const file = await open(input, 'r');
+  try {
+    const read = Buffer.alloc(tail.length);
+    await file.read(read, 0, tail.length, size - tail.length);
+    return read.equals(tail);
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Decodes an image whole: sharp's default `failOn: 'warning'` already stops at a truncated
+ * JPEG or a broken PNG stream; such a failure is the file's fault, told to the person, never a 500.
+ */
+async function decodeWhole<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Error && /vips|read error|premature end|truncated|corrupt/i.test(error.message)) throw new ImageRejectedError(DAMAGED_IMAGE);
+    throw error;
+  }
 }
 
 /**
@@ -114,7 +147,7 @@ export async function storeImage(storage: Storage, input: ImageInput, baseKey: s
   const uniqueWidths = [...new Set(widths)].sort((a, b) => a - b);
   const largest = uniqueWidths.at(-1)!;
 
-  const variants = await withImageSlot(async () => {
+  const variants = await withImageSlot(() => decodeWhole(async () => {
     // The photo is decoded once, to the largest variant's size (rotate() applies the EXIF
     // orientation before the metadata is dropped); the smaller variants are made from those
     // pixels, not by decoding the original again for each.
@@ -129,7 +162,7 @@ export async function storeImage(storage: Storage, input: ImageInput, baseKey: s
       bodies.push({ width, body: await sharp(data, pixels).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer() });
     }
     return bodies;
-  });
+  }));
 
   const written: string[] = [];
   try {
@@ -159,7 +192,7 @@ export async function storeImage(storage: Storage, input: ImageInput, baseKey: s
 export async function storeSinglePhoto(storage: Storage, input: ImageInput, key: string, width = VARIANT_WIDTHS.at(-1)!): Promise<void> {
   await inspectImage(input);
   const body = await withImageSlot(() =>
-    sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+    decodeWhole(() => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()),
   );
   await storage.put(key, body, 'image/webp');
 }

@@ -198,7 +198,7 @@ export async function retryBookingRefunds(services: RefundServices, input: { boo
   const still = await services.database.db.selectFrom('rental_refunds').select('last_error').where('booking_id', '=', input.bookingId).where('status', '=', 'owed').orderBy('updated_at', 'desc').execute();
   const result = { refunded, owed: still.length, lastError: still[0]?.last_error ?? null };
   const total = owed.reduce((sum, row) => sum + Number(row.amount_paise), 0);
-  await recordAudit(services.database, {
+  await recordAudit(services, {
     actorEmail: input.actorEmail,
     action: 'retry-refund',
     entity: 'rental-booking',

@@ -42,16 +42,18 @@ export const rateLimits = {
    */
   signUp: { limit: 5, windowMs: hour },
   /**
-   * Sending a phone OTP, per user and per phone number (apply both). Every SMS is paid for
-   * and SMS pumping fraud targets exactly this endpoint; five an hour allows a few resends
-   * when an SMS is late.
+   * Sending a phone OTP, per user, per address and per destination number (all three;
+   * server/accounts/phone-verification.ts). Every SMS is paid for and SMS pumping fraud
+   * targets exactly this endpoint; five an hour allows a few resends when an SMS is late, and
+   * the per-number count stops many accounts from texting one phone (decision 060).
    */
   otpSend: { limit: 5, windowMs: hour },
   /**
-   * Checking an OTP, per user. A 6-digit code has a million values: ten guesses per 15
-   * minutes (on top of the per-code attempt limit) makes guessing hopeless.
+   * Wrong OTPs per account and per phone number, from any address (decision 060). A 6-digit
+   * code has a million values: ten wrong guesses an hour (on top of five per code) makes
+   * guessing hopeless, and the window ends, so the owner is never shut out for good.
    */
-  otpVerify: { limit: 10, windowMs: 15 * minute },
+  otpFailures: { limit: 10, windowMs: hour },
   /**
    * The "request a vehicle" and "sell your car" forms, per address. They create leads the
    * staff read by hand and may carry photos; ten an hour is far beyond a real visitor even

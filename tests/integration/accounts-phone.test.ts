@@ -55,11 +55,21 @@ async function newPerson(server: TestServer) {
   return { client, email, userId: session!.user.id, mobile: uniqueMobile() };
 }
 
-/** Posts the /profile-complete form and returns the page's text (the action answers 200 with the page, or redirects). */
-async function post(client: HttpClient, fields: Record<string, string>): Promise<{ status: number; location: string | null; text: string }> {
+/**
+ * Posts the /profile-complete form and returns the page's text (the action answers 200 with the
+ * page, 429 with the page and Retry-After when a limit refuses, or redirects).
+ */
+async function post(client: HttpClient, fields: Record<string, string>): Promise<{ status: number; location: string | null; text: string; retryAfter: string | null }> {
   const response = await client.postForm('/profile-complete', fields);
-  const text = response.status === 200 ? mainText(await response.text()) : '';
-  return { status: response.status, location: response.headers.get('location'), text };
+  const text = response.status === 200 || response.status === 429 ? mainText(await response.text()) : '';
+  return { status: response.status, location: response.headers.get('location'), text, retryAfter: response.headers.get('retry-after') };
+}
+
+/** The same person (the same cookies) coming from another address. */
+function fromElsewhere(client: HttpClient): HttpClient {
+  const moved = new HttpClient(client.base);
+  for (const [name, cookie] of client.jar.cookies) moved.jar.cookies.set(name, cookie);
+  return moved;
 }
 
 /** The one spec message a page shows (exactly one of them, so the order of the checks is visible). */
@@ -189,6 +199,22 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     expect(login.headers.get('location')).toBe('/');
   });
 
+  test('a name of only emoji, digits or punctuation is refused; a name in any script is saved', async () => {
+    const { client, mobile } = await newPerson(server);
+    const phone = { countryCode: '+91', phone: mobile };
+    await requestOtp(client, mobile);
+    const code = otpFrom((await waitForOutbox(client, 'sms', `+91${mobile}`)).body);
+    for (const name of ['😀😀', '...', '-- !! --', '12345', '🚗 🚙']) {
+      const page = await post(client, { intent: 'verify', name, ...phone, otp: code });
+      expect(page.status, name).toBe(200);
+      expect(page.text, name).toContain('Please enter your name in letters');
+    }
+    expect(await profileText(client)).toContain('Not set');
+    const saved = await post(client, { intent: 'verify', name: 'अनिल 😀', ...phone, otp: code });
+    expect(saved.status).toBe(302);
+    expect(await profileText(client)).toContain('अनिल');
+  });
+
   test('sending an OTP needs a solved bot check', async () => {
     const { client, mobile } = await newPerson(server);
     for (const botCheck of ['', 'forged', await client.botToken('LOGIN')]) {
@@ -264,7 +290,15 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
 
     // Resend waits 120 seconds on the server too.
     const tooSoon = await post(client, { intent: 'send', name: 'Kiran', countryCode: '+91', phone: mobile, botCheck: await client.botToken('SEND_OTP') });
+    expect(tooSoon.status).toBe(429);
+    expect(Number(tooSoon.retryAfter)).toBeGreaterThan(100);
+    expect(Number(tooSoon.retryAfter)).toBeLessThanOrEqual(120);
     expect(tooSoon.text).toMatch(/Please wait 0[12]:\d\d before asking for another OTP\./);
+    // The same through the page's script (React Router's data request).
+    const scripted = await client.postForm('/profile-complete.data', { intent: 'send', name: 'Kiran', countryCode: '+91', phone: mobile, botCheck: await client.botToken('SEND_OTP') });
+    expect(scripted.status).toBe(429);
+    expect(Number(scripted.headers.get('retry-after'))).toBeGreaterThan(100);
+    expect(await scripted.text()).toContain('before asking for another OTP');
     expect(await otpRows(userId)).toHaveLength(1);
     await sql.all('UPDATE phone_otps SET created_at = ? WHERE user_id = ?', [new Date(Date.now() - 121_000).toISOString(), userId]);
 
@@ -287,6 +321,104 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     const ok = await post(client, { intent: 'verify', name: 'Kiran', countryCode: '+91', phone: mobile, otp: second });
     expect(ok.status).toBe(302);
     expect(ok.location).toBe('/');
+  });
+
+  // ---------------------------------------------------------------------------------- limits
+
+  /** A code's sending moved 121 s back, so Resend is open again without waiting. */
+  const openResend = (userId: string) => sql.all('UPDATE phone_otps SET created_at = ? WHERE user_id = ?', [new Date(Date.now() - 121_000).toISOString(), userId]);
+  /** The limit windows on `fragment` moved an hour back: what the owner finds when the window has ended. */
+  const endWindows = (fragment: string) => sql.all('UPDATE rate_limit_hits SET window_start = ? WHERE key LIKE ?', [Date.now() - 3_600_001, `%${fragment}%`]);
+
+  test('six accounts asking for codes to one number: five SMS, then 429 with Retry-After, per number', async () => {
+    const mobile = uniqueMobile();
+    const answers: Array<{ status: number; retryAfter: string | null; text: string }> = [];
+    for (let account = 0; account < 6; account++) {
+      const { client } = await newPerson(server);
+      const response = await requestOtp(client, mobile, '');
+      answers.push({ status: response.status, retryAfter: response.headers.get('retry-after'), text: mainText(await response.text()) });
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = answers[5]!;
+    expect(Number(refused.retryAfter)).toBeGreaterThan(3000);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(3600);
+    expect(refused.text).toMatch(/Too many OTP requests\. Please try again in \d+ minutes?\./);
+    const sms = (await readOutbox(new HttpClient(server.url))).filter((entry) => entry.channel === 'sms' && entry.recipient === `+91${mobile}`);
+    expect(sms).toHaveLength(5);
+    // Another number is not affected.
+    const { client: other } = await newPerson(server);
+    expect((await requestOtp(other, uniqueMobile(), '')).status).toBe(200);
+  });
+
+  test('wrong codes from many addresses: 10 an hour on one account, then 429 even for the right code; after the window the owner verifies', async () => {
+    const { client, mobile, userId } = await newPerson(server);
+    const phone = { countryCode: '+91', phone: mobile };
+    const statuses: number[] = [];
+    for (let code = 0; code < 2; code++) {
+      if (code > 0) await openResend(userId);
+      await requestOtp(client, mobile);
+      const right = otpFrom((await waitForOutbox(client, 'sms', `+91${mobile}`)).body);
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        // Every guess from an address of its own: the count is the account's, not the address's.
+        const guess = await post(fromElsewhere(client), { intent: 'verify', name: 'Ravi', ...phone, otp: otherCode(String((Number(right) + attempt) % 1_000_000)) });
+        statuses.push(guess.status);
+        expect(shownMessages(guess.text), `guess ${code}.${attempt}`).toEqual([MESSAGES.wrongOtp]);
+      }
+    }
+    expect(statuses).toEqual(Array(10).fill(200));
+
+    await openResend(userId);
+    await requestOtp(client, mobile);
+    const fresh = otpFrom((await waitForOutbox(client, 'sms', `+91${mobile}`)).body);
+    const refused = await post(fromElsewhere(client), { intent: 'verify', name: 'Ravi', ...phone, otp: fresh });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(3000);
+    expect(refused.text).toMatch(/Too many wrong codes\. Please try again in \d+ minutes?\./);
+    expect(await profileText(client)).toContain('Not set');
+
+    // The lock is a window, never for good: an hour later the same code (still valid here) verifies.
+    await endWindows(userId);
+    await endWindows(`+91${mobile}`);
+    const ok = await post(client, { intent: 'verify', name: 'Ravi', ...phone, otp: fresh });
+    expect(ok.status).toBe(302);
+    expect(await profileText(client)).toContain('Verified');
+  });
+
+  test('wrong codes for one number from several accounts count together: 10 an hour, then 429 for every account on that number', async () => {
+    const mobile = uniqueMobile();
+    const phone = { countryCode: '+91', phone: mobile };
+    for (const _account of [1, 2]) {
+      const { client } = await newPerson(server);
+      await requestOtp(client, mobile);
+      const right = otpFrom((await waitForOutbox(client, 'sms', `+91${mobile}`)).body);
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        const guess = await post(client, { intent: 'verify', name: 'Ravi', ...phone, otp: otherCode(String((Number(right) + attempt) % 1_000_000)) });
+        expect(guess.status).toBe(200);
+      }
+    }
+    const owner = await newPerson(server);
+    await requestOtp(owner.client, mobile);
+    const code = otpFrom((await waitForOutbox(owner.client, 'sms', `+91${mobile}`)).body);
+    const refused = await post(owner.client, { intent: 'verify', name: 'Ravi', ...phone, otp: code });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    // The owner's own number on another account is untouched, and the number opens again after the window.
+    await endWindows(`+91${mobile}`);
+    const ok = await post(owner.client, { intent: 'verify', name: 'Ravi', ...phone, otp: code });
+    expect(ok.status).toBe(302);
+  });
+
+  test('parallel guesses on one code cannot pass its five tries', async () => {
+    const { client, mobile, userId } = await newPerson(server);
+    const phone = { countryCode: '+91', phone: mobile };
+    await requestOtp(client, mobile);
+    const right = otpFrom((await waitForOutbox(client, 'sms', `+91${mobile}`)).body);
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, (_, attempt) => post(fromElsewhere(client), { intent: 'verify', name: 'Ravi', ...phone, otp: otherCode(String((Number(right) + attempt) % 1_000_000)) })),
+    );
+    expect(guesses.every((guess) => guess.status === 200)).toBe(true);
+    expect(guesses.filter((guess) => shownMessages(guess.text).includes(MESSAGES.wrongOtp))).toHaveLength(5);
+    expect((await otpRows(userId)).at(-1)!.attempts).toBe(5);
   });
 });
 

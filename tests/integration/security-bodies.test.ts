@@ -340,4 +340,24 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await uploadLeftovers()).toEqual([]);
   }, 60_000);
+
+  test('a photo that did not arrive whole is refused with a 400 that says so, never stored and never a 500', async () => {
+    const whole = blackPng(640, 480);
+    // Cut before its end chunk (which libvips would decode without a word), inside its pixel data, and a JPEG cut short.
+    const jpeg = await photo();
+    const cuts = [
+      { name: 'no-end.png', bytes: new Uint8Array(whole.subarray(0, whole.length - 12)), type: 'image/png' },
+      { name: 'half.png', bytes: new Uint8Array(whole.subarray(0, Math.floor(whole.length / 2))), type: 'image/png' },
+      { name: 'half.jpg', bytes: jpeg.subarray(0, Math.floor(jpeg.byteLength / 2)), type: 'image/jpeg' },
+    ];
+    for (const file of cuts) {
+      const refused = await postSell(new HttpClient(server.url, { address: freshAddress() }), [file]);
+      expect(refused.status, file.name).toBe(400);
+      expect(refused.text, file.name).toMatch(/damaged or incomplete|not an image we can read/);
+    }
+    // The whole file is accepted.
+    const accepted = await postSell(new HttpClient(server.url, { address: freshAddress() }), [{ name: 'whole.png', bytes: new Uint8Array(whole), type: 'image/png' }]);
+    expect(accepted.status).toBe(303);
+    expect(await uploadLeftovers()).toEqual([]);
+  }, 60_000);
 });

@@ -38,7 +38,7 @@ describe.skipIf(!shared.url)('security edges', () => {
   let external: string | null = null;
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect: shared.dialect, seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, HOST: '0.0.0.0' } });
+    server = await startTestServer({ dialect: shared.dialect, seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, HOST: '0.0.0.0', TRUST_PROXY: 'true' } });
     external = externalAddress ? server.url.replace('127.0.0.1', externalAddress) : null;
   }, 240_000);
 
@@ -75,9 +75,39 @@ describe.skipIf(!shared.url)('security edges', () => {
   });
 
   it('shows the demo outbox to this machine and to signed-in admins only', async () => {
-    const local = await new HttpClient(server.url).get('/dev/outbox');
+    const local = await new HttpClient(server.url, { address: null }).get('/dev/outbox');
     expect(local.status).toBe(200);
     await local.body?.cancel();
+
+    // A reverse proxy on this host (TRUST_PROXY=true) connects from 127.0.0.1 for every public
+    // visitor: whatever forwarding header it adds, the request is not this machine's own.
+    const proxied: Array<Record<string, string>> = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { 'x-forwarded-for': '127.0.0.1' },
+      { forwarded: 'for=203.0.113.9;proto=https' },
+      { 'x-real-ip': '203.0.113.9' },
+      { via: '1.1 proxy' },
+      { 'x-forwarded-host': 'demo.example', 'x-forwarded-proto': 'https' },
+    ];
+    for (const headers of proxied) {
+      for (const path of ['/dev/outbox', '/dev/outbox.data']) {
+        const response = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+        expect([403, 404], `${path} ${JSON.stringify(headers)}`).toContain(response.status);
+        expect(await response.text(), path).not.toContain('verify-email');
+      }
+    }
+    // A signed-in buyer behind the proxy is refused too; the admin behind it reads it.
+    const proxiedBuyer = new HttpClient(server.url);
+    expect((await proxiedBuyer.postForm('/signup', { intent: 'email', email: 'proxied.buyer@example.in', password: PASSWORD })).status).toBe(302);
+    const asProxiedBuyer = await proxiedBuyer.get('/dev/outbox');
+    expect(asProxiedBuyer.status).toBe(404);
+    await asProxiedBuyer.body?.cancel();
+    const proxiedAdmin = new HttpClient(server.url);
+    expect((await proxiedAdmin.postForm('/admin-login', { email: ADMIN, password: PASSWORD, botCheck: await proxiedAdmin.botToken('LOGIN') })).status).toBe(302);
+    const asProxiedAdmin = await proxiedAdmin.get('/dev/outbox');
+    expect(asProxiedAdmin.status).toBe(200);
+    expect(await asProxiedAdmin.text()).toContain('proxied.buyer@example.in');
+
     if (!external) return; // no second address on this machine to come from
     const outside = external;
     const outsider = new HttpClient(outside, { address: '127.0.0.1' });

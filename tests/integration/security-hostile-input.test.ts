@@ -232,22 +232,40 @@ describe.skipIf(!shared.url)('hostile input', () => {
     expect(findings).toEqual([]);
   }, 600_000);
 
-  it('answers lead forms that pass the bot check with hostile text without a 5xx, storing it cleaned', async () => {
-    const findings: Finding[] = [];
+  it('refuses a control character in a form that passes the bot check with a 400 at the edge; tabs and line breaks are cleaned and stored', async () => {
+    const statuses: number[] = [];
     for (const text of ['Ravi\u0000Kumar', '\u0001Ravi\u007f', 'Ravi\tKumar\r\n']) {
       const client = stranger();
-      const finding = await check({
-        label: `request-vehicle with a solved bot check, name ${JSON.stringify(text)}`,
-        run: async () =>
-          client.postForm('/request-vehicle', { name: text, phone: '98765 43210', model: `Creta${text}`, year: '2020', budget: '10 lakh', description: `Any\u0000colour${text}`, botCheck: await client.botToken('REQUEST_FORM') }),
-      });
-      if (finding) findings.push(finding);
+      const response = await client.postForm('/request-vehicle', { name: text, phone: '98765 43210', model: `Creta${text}`, year: '2020', budget: '10 lakh', description: `Any colour${text}`, botCheck: await client.botToken('REQUEST_FORM') });
+      statuses.push(response.status);
+      const body = await response.text();
+      if (response.status === 400) expect(body).toContain('invisible control characters');
     }
-    expect(findings).toEqual([]);
+    expect(statuses).toEqual([400, 400, 200]);
     const list = await (await admin.get('/admin/requested-vehicles')).text();
-    expect(list).toContain('RaviKumar');
+    expect(list).toContain('Ravi Kumar');
+    expect(list).not.toContain('RaviKumar');
     expect(list).not.toContain('\u0000');
   }, 120_000);
+
+  it('refuses a NUL in any form field or JSON body with a 400, before it reaches a query', async () => {
+    const nul = 'x\u0000y';
+    const forms: Array<[HttpClient, string, Record<string, string>]> = [
+      [stranger(), '/login', { intent: 'email', email: nul, password: 'secret123', botCheck: 'x' }],
+      [stranger(), '/request-vehicle', { name: nul, phone: '98765 43210' }],
+      [buyer, '/profile-complete', { intent: 'send', name: nul, countryCode: '+91', phone: '9876543210' }],
+      [admin, '/admin/rentals/licences', { intent: 'approve', userId: nul }],
+      [admin, '/admin/settings', { intent: 'reset', [nul]: '1' }],
+    ];
+    for (const [client, path, fields] of forms) {
+      const response = await client.postForm(path, fields);
+      expect(response.status, `${path} ${JSON.stringify(fields)}`).toBe(400);
+      expect(await response.text()).toContain('invisible control characters');
+    }
+    const api = await json(buyer, '/api/v1/test-drives', { vehicleId: vehicle.id, slot: `2030-01-01T10:00${'\u0000'}`, mode: 'showroom' });
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ error: expect.stringContaining('invisible control characters') });
+  });
 
   it('answers the buyer’s wishlist, profile and account actions without a 5xx or a leak', async () => {
     const attempts: Attempt[] = [
@@ -295,6 +313,11 @@ describe.skipIf(!shared.url)('hostile input', () => {
       attempts.push(get(asAdmin, `/admin-panel/categories?edit=${enc(id)}&delete=${enc(id)}`));
       attempts.push(get(asAdmin, `/admin/audit-log?page=${enc(id)}`));
       attempts.push(get(asAdmin, `/admin/requested-vehicles?page=${enc(id)}`));
+      // Licence review takes a user id (text, not a number), the rental desk numeric ids.
+      attempts.push(post(asAdmin, '/admin/rentals/licences', { intent: 'approve', userId: id }));
+      attempts.push(post(asAdmin, '/admin/rentals/licences', { intent: 'refuse', userId: id, reason: 'unreadable' }));
+      attempts.push(post(asAdmin, '/admin/rentals', { intent: 'remove-block', blockId: id }));
+      attempts.push(post(asAdmin, '/admin/rentals', { intent: 'confirm', bookingId: id }));
     }
     for (const text of HOSTILE_TEXT) {
       attempts.push(get(asAdmin, `/admin-panel/vehicles?q=${enc(text)}&status=${enc(text)}`));
@@ -302,6 +325,7 @@ describe.skipIf(!shared.url)('hostile input', () => {
       attempts.push(get(asAdmin, `/admin/selling-vehicles?q=${enc(text)}`));
       attempts.push(get(asAdmin, `/admin/leads-export/requested-vehicles?q=${enc(text)}`));
       attempts.push(post(asAdmin, '/admin-panel/categories', { intent: text, id: '1' }));
+      attempts.push(post(asAdmin, '/admin/rentals/licences', { intent: 'approve', userId: text }));
     }
     attempts.push(
       ...eachField(asAdmin, '/admin/add-category', { name: 'Probe Category' }),
@@ -321,6 +345,21 @@ describe.skipIf(!shared.url)('hostile input', () => {
     // eslint-disable-next-line no-control-regex
     expect(settings).not.toMatch(/[\u0000-\u0008]/);
   }, 900_000);
+
+  it('answers 20 settings resets and saves posted at once without a 5xx', async () => {
+    const posts = Array.from({ length: 20 }, (_, index) =>
+      index % 2 === 0
+        ? admin.postForm('/admin/settings', { intent: 'reset' })
+        : admin.postForm('/admin/settings', { siteName: `Gaadi Bazaar ${index}`, adminEmail: ADMIN, itemsPerPage: '10' }),
+    );
+    const statuses = await Promise.all(posts.map(async (pending) => {
+      const response = await pending;
+      await response.body?.cancel();
+      return response.status;
+    }));
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect((await admin.get('/admin/settings')).status).toBe(200);
+  }, 120_000);
 
   it('never shows an internal error, even for a body the action cannot read', async () => {
     const attempts: Attempt[] = ['/login', '/login.data', '/request-vehicle', '/admin/settings'].map((path) => ({

@@ -189,9 +189,13 @@ export { decodeEntities, mainText, visibleText };
 
 export type OutboxEntry = { channel: 'email' | 'sms'; recipient: string; subject: string; body: string; links: string[] };
 
-/** The messages listed on /dev/outbox (demo and test mode), newest first. */
+/**
+ * The messages listed on /dev/outbox (demo and test mode), newest first, read as the machine
+ * itself reads it: straight from this host, with no X-Forwarded-For (a forwarded request is
+ * never local, decision 061), whoever `client` is.
+ */
 export async function readOutbox(client: HttpClient): Promise<OutboxEntry[]> {
-  const response = await client.get('/dev/outbox');
+  const response = await new HttpClient(client.base, { address: null }).get('/dev/outbox');
   if (response.status !== 200) throw new Error(`/dev/outbox answered ${response.status}`);
   const html = await response.text();
   const entries: OutboxEntry[] = [];
