@@ -75,7 +75,7 @@ export function Storefront({ promise, trustPoints, featured }: { promise: string
           </h2>
           <ul className="-mx-4 flex snap-x gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-4">
             {featured.map((vehicle, index) => (
-              <li key={vehicle.id} className="flex w-[88%] shrink-0 snap-start sm:w-auto">
+              <li key={vehicle.id} className="flex w-[92%] shrink-0 snap-start sm:w-auto">
                 <LaterHydration id={`featured-${vehicle.id}`}>
                   <div className="h-full w-full">
                     <VehicleCard vehicle={vehicle} priority={index === 0} />
