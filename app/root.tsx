@@ -20,6 +20,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     signedIn: Boolean(user),
     wishlist,
     finance: financeTerms(settings),
+    // What the one price label includes (decision 062).
+    priceIncludes: settings.priceIncludes,
     botCheck: { provider: config.botCheck.provider, siteKey: config.botCheck.siteKey },
   };
 }

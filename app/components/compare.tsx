@@ -8,7 +8,8 @@ import { CheckIcon, CloseIcon, CompareIcon } from './icons.tsx';
  * "Compare" on a card or a vehicle page. Without JavaScript it is a GET form that opens
  * /compare with this car; with it, it puts the car in the tray (or takes it out) and stays.
  */
-export function CompareToggle({ item, className = '' }: { item: CompareItem; className?: string }) {
+/** `compact`: a smaller button on a phone, for the card's row layout there. */
+export function CompareToggle({ item, className = '', compact = false }: { item: CompareItem; className?: string; compact?: boolean }) {
   const { items } = useCompareState();
   const selected = items.some((entry) => entry.id === item.id);
   return (
@@ -26,7 +27,7 @@ export function CompareToggle({ item, className = '' }: { item: CompareItem; cla
         type="submit"
         aria-pressed={selected}
         aria-label={`Compare ${item.title}`}
-        className={`inline-flex w-full items-center justify-center gap-1.5 whitespace-nowrap rounded-xl px-2 py-2.5 text-sm font-semibold ring-1 transition ${
+        className={`inline-flex w-full items-center justify-center gap-1.5 whitespace-nowrap rounded-xl px-2 py-2.5 text-sm font-semibold ring-1 transition ${compact ? 'max-sm:gap-1 max-sm:rounded-full max-sm:px-2 max-sm:py-1 max-sm:text-xs max-sm:shadow-sm' : ''} ${
           selected ? 'bg-brand-50 text-brand-800 ring-brand-600' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-100'
         }`}
       >

@@ -3,7 +3,7 @@
  * Body type, colour and the registration state are read with the listing filters' own rules.
  */
 import { emiFrom, type FinanceTerms } from './emi.ts';
-import { detailPriceLabel, formatDate, formatKilometres, formatRupees } from './format.ts';
+import { detailPriceLabel, formatDate, formatKilometres, formatRupees, PRICE_LABEL } from './format.ts';
 import { bodyTypeLabel, colourLabel, registrationState } from './listing-filters.ts';
 import type { Vehicle } from './vehicle.ts';
 import { validityOf } from './validity.ts';
@@ -22,7 +22,7 @@ export function compareRow(label: string, values: string[], group: CompareRow['g
 export function compareRows(vehicles: readonly Vehicle[], terms: FinanceTerms, today: string): CompareRow[] {
   const dash = (value: string) => value.trim() || '—';
   const rows = [
-    compareRow('Price', vehicles.map((vehicle) => detailPriceLabel(vehicle.price))),
+    compareRow(PRICE_LABEL, vehicles.map((vehicle) => detailPriceLabel(vehicle.price))),
     compareRow(
       'EMI from',
       vehicles.map((vehicle) => {

@@ -44,15 +44,29 @@ export function priceDigits(price: string | number | null | undefined): number |
   return Number.isSafeInteger(amount) ? amount : null;
 }
 
-/** The card's price line: 'Starting from ₹5,45,000', or 'Price on request' when there is no amount. */
-export function cardPriceLabel(price: string | number | null | undefined): string {
+/**
+ * What a car's price is called wherever it is shown: the card, the car's page, compare and the
+ * search results say the same words for the same number (decision 062). What it includes is
+ * an admin setting (`priceIncludes`).
+ */
+export const PRICE_LABEL = 'On-road price';
+
+/** The card's price line in its two parts, the label and the amount; null when there is no amount. */
+export function cardPriceParts(price: string | number | null | undefined): { label: string; amount: string } | null {
   const amount = priceDigits(price);
-  return amount === null ? 'Price on request' : `Starting from ${formatRupees(amount)}`;
+  return amount === null ? null : { label: PRICE_LABEL, amount: formatRupees(amount) };
+}
+
+/** The card's price line: 'On-road price ₹5,45,000', or 'Price on request' when there is no amount. */
+export function cardPriceLabel(price: string | number | null | undefined): string {
+  const parts = cardPriceParts(price);
+  return parts === null ? 'Price on request' : `${parts.label} ${parts.amount}`;
 }
 
 /**
- * The details page's 'On-Road Price': a dash when empty, an amount formatted when the text is
- * an amount, and any other text (for example 'Call for best price') as the dealer wrote it.
+ * The amount under PRICE_LABEL on the car's page and in compare: a dash when empty, an amount
+ * formatted when the text is an amount, and any other text (for example 'Call for best price')
+ * as the dealer wrote it.
  */
 export function detailPriceLabel(price: string | number | null | undefined): string {
   const text = price === null || price === undefined ? '' : String(price).trim();

@@ -11,6 +11,10 @@ export const DEFAULT_STOREFRONT_PROMISE = 'Inspected used cars with a warranty, 
 
 export const DEFAULT_TRUST_POINTS = ['140-point inspection', '6-month warranty', 'Easy EMI', 'Free RC transfer', '5-day money-back'] as const;
 
+/** What the one price of a car includes, said beside it (an admin setting; decision 062). */
+export const DEFAULT_PRICE_INCLUDES = 'Includes RC transfer and insurance';
+export const MAX_PRICE_INCLUDES_LENGTH = 80;
+
 export const MAX_TRUST_POINTS = 6;
 export const MAX_TRUST_POINT_LENGTH = 40;
 export const MAX_PROMISE_LENGTH = 160;

@@ -5,6 +5,7 @@ import { compareStore } from '../components/compare-store.ts';
 import { CloseIcon } from '../components/icons.tsx';
 import { useRootData } from '../components/root-data.ts';
 import { VehicleImage } from '../components/vehicle-image.tsx';
+import { PriceIncludesNote } from '../components/vehicle-card.tsx';
 import { appContext } from '../context.ts';
 import { COMPARE_MAX_PHONE, compareIdsNotice, parseCompareIds } from '../lib/compare.ts';
 import { compareRows, visibleRows } from '../lib/compare-rows.ts';
@@ -161,6 +162,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
+          <PriceIncludesNote />
           <Link to={paths.home} className="w-fit font-semibold text-brand-700 underline">
             Add another car
           </Link>

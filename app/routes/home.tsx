@@ -65,10 +65,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   }, [location.key, state?.focusSearch, state?.fromSearch]);
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6 max-sm:gap-4">
       {storefront ? <Storefront promise={storefront.promise} trustPoints={storefront.trustPoints} featured={storefront.featured} /> : null}
-      <section className="flex flex-col gap-4">
-        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Available Vehicles</h1>
+      <section className="flex flex-col gap-4 max-sm:gap-3">
+        <h1 className="text-2xl font-extrabold tracking-tight max-sm:text-xl sm:text-3xl">Available Vehicles</h1>
         <Form method="get" action={paths.home} role="search" className="flex gap-2">
           {/* A new search keeps the filters and the order. */}
           <HiddenFields view={filtersView} keep={(name) => name !== 'q'} />
@@ -96,7 +96,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Form>
       </section>
 
-      <section aria-labelledby="results-heading" className="flex flex-col gap-4">
+      <section aria-labelledby="results-heading" className="flex flex-col gap-4 max-sm:gap-3">
         <div>
           <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className={term ? 'text-xl font-bold outline-none' : 'sr-only'}>
             {term ? `Search results for “${term}”` : 'Vehicles for sale'}

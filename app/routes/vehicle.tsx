@@ -17,7 +17,7 @@ import { useSite } from '../components/site-layout.tsx';
 import { VehicleGallery } from '../components/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
 import { telLink, vehicleEnquiryText, whatsappLink } from '../lib/contact.ts';
-import { detailPriceLabel, formatDate, formatKilometres, formatRupees } from '../lib/format.ts';
+import { detailPriceLabel, formatDate, formatKilometres, formatRupees, PRICE_LABEL } from '../lib/format.ts';
 import { indiaDate } from '../lib/licence.ts';
 import { validityOf, type Validity } from '../lib/validity.ts';
 import { downPaymentFrom, emiFrom, financeTermsNote, isWorkedOutFinanceRow, type FinanceTerms } from '../lib/emi.ts';
@@ -314,7 +314,7 @@ function ContactBar({ vehicle, pageUrl }: { vehicle: Vehicle; pageUrl: string })
 export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
   const { vehicle, calculator } = loaderData;
   const site = useSite();
-  const { finance } = useRootData();
+  const { finance, priceIncludes } = useRootData();
   const navigate = useNavigate();
   const nonce = useNonce();
   if (!vehicle) return <NotFound />;
@@ -357,8 +357,9 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
         </div>
         {subtitle ? <p className="text-slate-600">{subtitle}</p> : null}
         <div className="inline-flex w-fit flex-col rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100 lg:w-full">
-          <span className="text-xs font-semibold uppercase tracking-wide text-brand-700">On-Road Price</span>
+          <span className="text-xs font-semibold uppercase tracking-wide text-brand-700">{PRICE_LABEL}</span>
           <span className="text-2xl font-extrabold text-brand-800">{detailPriceLabel(vehicle.price)}</span>
+          {priceIncludes ? <span className="text-xs text-slate-600">{priceIncludes}</span> : null}
         </div>
         {calculator ? (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -4,7 +4,7 @@ import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
 import { DEFAULT_TEST_DRIVE_RULES } from '../../app/lib/test-drives.ts';
 import { isPinCode, pinCodeMessages } from '../../app/lib/pin-code.ts';
 import { DEFAULT_FINANCE_TERMS, FINANCE_SETTING_LIMITS, TENURE_OPTIONS, type FinanceTerms } from '../../app/lib/emi.ts';
-import { DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS, MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../app/lib/storefront.ts';
+import { DEFAULT_PRICE_INCLUDES, DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS, MAX_PRICE_INCLUDES_LENGTH, MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../app/lib/storefront.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
@@ -63,6 +63,8 @@ export const settingsSchema = z.object({
     .trim()
     .refine((text) => text.split(/\r?\n/).filter((line) => line.trim()).length <= MAX_TRUST_POINTS, `At most ${MAX_TRUST_POINTS} trust points`)
     .refine((text) => text.split(/\r?\n/).every((line) => line.trim().length <= MAX_TRUST_POINT_LENGTH), `Each trust point must be at most ${MAX_TRUST_POINT_LENGTH} characters`),
+  // Said beside the one price label everywhere (decision 062); empty says nothing.
+  priceIncludes: z.string().trim().max(MAX_PRICE_INCLUDES_LENGTH, `What the price includes must be at most ${MAX_PRICE_INCLUDES_LENGTH} characters`),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -83,6 +85,7 @@ export function defaultSettings(defaults: { siteName: string; adminEmail: string
     // Storefront
     storefrontPromise: DEFAULT_STOREFRONT_PROMISE,
     trustPoints: DEFAULT_TRUST_POINTS.join('\n'),
+    priceIncludes: DEFAULT_PRICE_INCLUDES,
   };
 }
 

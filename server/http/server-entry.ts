@@ -153,6 +153,13 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
         if (done % 5 === 0 || done === total) logger.info(`drawing demo photos: ${done} of ${total} cars`);
       });
       if (seeded) logger.info(seeded, 'demo inventory loaded');
+      // A week of test drives, bookings and leads around today, only for `npm run demo` and only
+      // on the database the inventory was just loaded into: the test suite books the same cars
+      // at chosen times and counts what it booked (server/db/demo/week.ts).
+      if (seeded && config.mode === 'demo') {
+        const { seedDemoWeek } = await import('../db/demo/week.ts');
+        logger.info(await seedDemoWeek(services), 'demo week of test drives, rental bookings and leads loaded');
+      }
     }
     const demoAdmin = await ensureDemoAdmin(services, config.demoAdminPassword);
     if (demoAdmin) {

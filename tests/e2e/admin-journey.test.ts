@@ -113,7 +113,7 @@ it('sets up the first admin, manages a car from listing to deletion', async () =
   const card = page.getByRole('article').filter({ hasText: 'Tata Nexon' });
   await card.waitFor();
   await expect.poll(() => card.getByRole('img').getAttribute('src')).toContain('nexon-front');
-  await expect.poll(() => card.textContent()).toContain('Starting from ₹8,45,000');
+  await expect.poll(() => card.textContent()).toContain('On-road price ₹8,45,000');
 
   // Change its price.
   await page.goto('/admin-panel/vehicles');
@@ -124,7 +124,7 @@ it('sets up the first admin, manages a car from listing to deletion', async () =
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await page.getByText('Vehicle updated successfully').waitFor();
   await page.goto('/');
-  await expect.poll(() => page.getByRole('article').filter({ hasText: 'Tata Nexon' }).textContent()).toContain('Starting from ₹7,99,000');
+  await expect.poll(() => page.getByRole('article').filter({ hasText: 'Tata Nexon' }).textContent()).toContain('On-road price ₹7,99,000');
 
   // Mark it sold: it leaves the listing and search.
   await page.goto('/admin-panel/vehicles');

@@ -28,7 +28,7 @@ function cards(html: string): Card[] {
     const id = Number(/href="\/vehicle\/(\d+)"/.exec(card)?.[1]);
     const title = visibleText(/<h3\b[\s\S]*?<\/h3>/.exec(card)?.[0] ?? '');
     const text = read(card);
-    return { id, title, price: /Starting from ₹[\d,]+|Price on request/.exec(text)?.[0] ?? '', emi: /EMI from (₹[\d,]+)\/month/.exec(text)?.[1] ?? null, html: card };
+    return { id, title, price: /On-road price ₹[\d,]+|Price on request/.exec(text)?.[0] ?? '', emi: /EMI from (₹[\d,]+)\/month/.exec(text)?.[1] ?? null, html: card };
   });
 }
 
@@ -176,7 +176,7 @@ describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dia
       expect(text).toContain(first!.title);
       expect(text).toContain(second!.title);
       expect(text.match(/This car is no longer available\./g)).toHaveLength(2);
-      for (const label of ['Price', 'EMI from', 'Year', 'Kilometres', 'Fuel', 'Transmission', 'Owners', 'Body type', 'Registration state', 'Insurance valid till', 'Colour']) {
+      for (const label of ['On-road price', 'EMI from', 'Year', 'Kilometres', 'Fuel', 'Transmission', 'Owners', 'Body type', 'Registration state', 'Insurance valid till', 'Colour']) {
         expect(main, label).toMatch(new RegExp(`<th scope="row"[^>]*>${label}`));
       }
       expect(text).toContain(`${formatRupees(emiFrom(priceDigits(first!.price), DEFAULT_FINANCE_TERMS)!)}/month`);

@@ -111,8 +111,8 @@ describe.skipIf(!base)('vehicle details page', () => {
       expect(text).toContain('SX 1.5 CRDi • 2021 • Diesel • Manual');
     });
 
-    it('shows the On-Road Price in rupees', () => {
-      expect(visibleText(mainOf(html))).toMatch(/On-Road Price ₹13,95,000/);
+    it('shows the on-road price in rupees, with what it includes', () => {
+      expect(visibleText(mainOf(html))).toMatch(/On-road price ₹13,95,000 Includes RC transfer and insurance/);
     });
 
     it('lists the Key Specifications', () => {
@@ -294,7 +294,7 @@ describe.skipIf(!base)('vehicle details page', () => {
     it('shows a dash for an empty price and leaves the price out of the offer', async () => {
       const page = await fetchPage(`/vehicle/${idOf(eClass())}`);
       expect(page.status).toBe(200);
-      expect(visibleText(mainOf(page.html))).toMatch(/On-Road Price —/);
+      expect(visibleText(mainOf(page.html))).toMatch(/On-road price —/);
       const offers = jsonLd(page.html).offers as Record<string, unknown>;
       expect(offers.priceCurrency).toBe('INR');
       expect(offers).not.toHaveProperty('price');

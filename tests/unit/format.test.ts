@@ -44,15 +44,15 @@ describe('rupee formatting', () => {
   });
 
   it('labels card prices', () => {
-    expect(cardPriceLabel('1234567')).toBe('Starting from ₹12,34,567');
+    expect(cardPriceLabel('1234567')).toBe('On-road price ₹12,34,567');
     expect(cardPriceLabel('')).toBe('Price on request');
   });
 
   it('labels card prices typed in any of the ways a dealer writes them', () => {
-    expect(cardPriceLabel('5,45,000')).toBe('Starting from ₹5,45,000');
-    expect(cardPriceLabel('₹ 545000')).toBe('Starting from ₹5,45,000');
-    expect(cardPriceLabel('Rs. 5,45,000/-')).toBe('Starting from ₹5,45,000');
-    expect(cardPriceLabel(545000)).toBe('Starting from ₹5,45,000');
+    expect(cardPriceLabel('5,45,000')).toBe('On-road price ₹5,45,000');
+    expect(cardPriceLabel('₹ 545000')).toBe('On-road price ₹5,45,000');
+    expect(cardPriceLabel('Rs. 5,45,000/-')).toBe('On-road price ₹5,45,000');
+    expect(cardPriceLabel(545000)).toBe('On-road price ₹5,45,000');
   });
 
   it('shows "Price on request" when the card price has no amount', () => {
@@ -66,8 +66,8 @@ describe('rupee formatting', () => {
   it('does not multiply a price written with paise by a hundred on the card', () => {
     // The details page shows '5,45,000.00' as ₹5,45,000; the card must agree with it.
     expect(detailPriceLabel('5,45,000.00')).toBe('₹5,45,000');
-    expect(cardPriceLabel('5,45,000.00')).toBe('Starting from ₹5,45,000');
-    expect(cardPriceLabel('545000.00')).toBe(`Starting from ${detailPriceLabel('545000.00')}`);
+    expect(cardPriceLabel('5,45,000.00')).toBe('On-road price ₹5,45,000');
+    expect(cardPriceLabel('545000.00')).toBe(`On-road price ${detailPriceLabel('545000.00')}`);
   });
 
   it('labels detail prices', () => {

@@ -9,7 +9,8 @@ import { ITEMS_PER_PAGE_OPTIONS } from '../../lib/admin-pages.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { cleanLine, cleanText, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
-import { MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../lib/storefront.ts';
+import { MAX_PRICE_INCLUDES_LENGTH, MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../lib/storefront.ts';
+import { PRICE_LABEL } from '../../lib/format.ts';
 import type { Route } from './+types/settings';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
@@ -41,6 +42,7 @@ const LABELS: Record<keyof Settings, string> = {
   rentalDeliveryFee: 'Delivery fee',
   storefrontPromise: 'Home page promise',
   trustPoints: 'Trust points',
+  priceIncludes: 'What the on-road price includes',
 };
 
 export const meta = adminPageMeta('Settings');
@@ -72,6 +74,7 @@ type Values = {
   emiFinancedPercent: string;
   storefrontPromise: string;
   trustPoints: string;
+  priceIncludes: string;
 } & Record<RentalNumberKey, string>;
 
 /** The self-drive rental settings, each a whole number typed in the form (the PIN codes aside). */
@@ -116,6 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Storefront: a form without these fields (an older page still open) keeps what is saved.
     storefrontPromise: form.has('storefrontPromise') ? cleanLine(form.get('storefrontPromise'), 1000) : before.storefrontPromise,
     trustPoints: form.has('trustPoints') ? cleanText(form.get('trustPoints'), { multiline: true, maxLength: 2000 }) : before.trustPoints,
+    priceIncludes: form.has('priceIncludes') ? cleanLine(form.get('priceIncludes'), 1000) : before.priceIncludes,
     ...(Object.fromEntries(
       RENTAL_NUMBER_SETTINGS.map(({ key }) => [key, form.has(key) ? cleanLine(form.get(key), 12).replace(/[₹,\s]/g, '') : String(before[key])]),
     ) as Record<RentalNumberKey, string>),
@@ -298,6 +302,12 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               defaultValue={shown.trustPoints}
               hint={`One a line, at most ${MAX_TRUST_POINTS}, each up to ${MAX_TRUST_POINT_LENGTH} characters: shown under the promise.`}
               rows={MAX_TRUST_POINTS}
+            />
+            <TextField
+              {...fieldOf('priceIncludes')}
+              defaultValue={shown.priceIncludes}
+              hint={`Said beside “${PRICE_LABEL}” on every card, car page and compare. Leave empty to say nothing.`}
+              maxLength={MAX_PRICE_INCLUDES_LENGTH}
             />
           </fieldset>
 

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/connection.ts';
+import { addDays, istDateOf, slotInstant } from '../../app/lib/test-drives.ts';
+import { openServerDatabase } from '../support/database.ts';
+import { decodeEntities, HttpClient, mainText } from '../support/http-client.ts';
+import { sharedServer } from '../support/shared.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+/**
+ * `npm run demo` on an empty database loads, besides the inventory, a week of work around the
+ * moment it starts (server/db/demo/week.ts): the rental desk and the admin dashboard of a fresh
+ * demo show test drives, bookings in every state and leads instead of zeros. The suite's other
+ * servers (test mode, or a copy of the seeded template) never get it.
+ */
+
+const { dialect, url: sharedUrl } = sharedServer();
+const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
+
+let server: TestServer;
+let database: Database;
+let admin: HttpClient;
+
+function tile(html: string, label: string): number {
+  const match = new RegExp(`<a\\b[^>]*href="[^"]*"[^>]*>\\s*<span[^>]*>(\\d+)</span>\\s*<span[^>]*>${label}</span>`).exec(html);
+  if (!match) throw new Error(`no tile "${label}" on the dashboard`);
+  return Number(match[1]);
+}
+
+describe.skipIf(!sharedUrl)(`the demo's seeded week (${dialect})`, () => {
+  beforeAll(async () => {
+    // A fresh database in demo mode, seeded by the server itself as `npm run demo` does.
+    server = await startTestServer({ dialect, seed: false, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: ADMIN.password, PAGE_CACHE_SECONDS: '0' } });
+    database = openServerDatabase(server);
+    admin = new HttpClient(server.url);
+    const signedIn = await admin.postForm('/admin-login', { ...ADMIN, botCheck: await admin.botToken('LOGIN') });
+    expect(signedIn.status).toBe(302);
+  }, 180_000);
+  afterAll(async () => {
+    await database?.close();
+    await server?.stop();
+  });
+
+  it('has rental bookings in every state, test drives past, today and coming, and customers who may rent', async () => {
+    const bookings = await database.db.selectFrom('rental_bookings').select(['status', 'starts_ms', 'ends_ms']).where('kind', '=', 'booking').execute();
+    expect(new Set(bookings.map((booking) => booking.status))).toEqual(new Set(['closed', 'returned', 'active', 'confirmed', 'requested', 'cancelled', 'refused']));
+
+    const drives = await database.db.selectFrom('test_drives').select(['status', 'slot_start']).execute();
+    expect(new Set(drives.map((drive) => drive.status))).toEqual(new Set(['done', 'no_show', 'confirmed', 'booked', 'cancelled']));
+    const today = istDateOf(Date.now());
+    const dayStart = slotInstant(`${today}T00:00`).toISOString();
+    const dayEnd = slotInstant(`${addDays(today, 1)}T00:00`).toISOString();
+    expect(drives.some((drive) => drive.slot_start < dayStart)).toBe(true);
+    expect(drives.filter((drive) => drive.slot_start >= dayStart && drive.slot_start < dayEnd)).toHaveLength(3);
+    expect(drives.some((drive) => drive.slot_start >= dayEnd)).toBe(true);
+
+    const people = await database.db.selectFrom('profiles').innerJoin('driving_licences', 'driving_licences.user_id', 'profiles.user_id').select(['profiles.phone', 'profiles.phone_verified', 'driving_licences.status']).execute();
+    expect(people.length).toBeGreaterThanOrEqual(5);
+    for (const person of people) {
+      expect(person.phone).toMatch(/^\+91\d{10}$/);
+      expect(Boolean(person.phone_verified)).toBe(true);
+    }
+    expect(people.filter((person) => person.status === 'pending')).toHaveLength(1);
+  });
+
+  it('the dashboard opens with today’s work instead of zeros', async () => {
+    const response = await admin.get('/admin-panel');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(tile(html, 'New vehicle requests')).toBe(2);
+    expect(tile(html, 'New sell offers')).toBe(1);
+    expect(tile(html, 'Test drives today')).toBe(3);
+    expect(tile(html, 'Rental pickups today')).toBeGreaterThanOrEqual(1);
+    expect(tile(html, 'Rental returns today')).toBeGreaterThanOrEqual(1);
+    expect(tile(html, 'Licences to review')).toBe(1);
+  });
+
+  it('the rental desk shows the week: one to confirm, cars out and back', async () => {
+    const response = await admin.get('/admin/rentals');
+    expect(response.status).toBe(200);
+    const text = decodeEntities(mainText(await response.text()));
+    expect(text).toContain('Waiting for confirmation (1)');
+    expect(text).toContain('Hyundai Creta S – Self Drive');
+    expect(text).toMatch(/Returned/);
+    expect(text).toMatch(/On trip/);
+  });
+
+  it('the test drives of today are on the day’s schedule', async () => {
+    const response = await admin.get('/admin/test-drives');
+    expect(response.status).toBe(200);
+    expect(mainText(await response.text())).toMatch(/3 test drives/);
+  });
+});
