@@ -64,8 +64,8 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   for (const customer of CUSTOMERS) {
     const signedUp = await services.auth.api.signUpEmail({ body: { email: customer.email, password: `demo-${customer.phone}`, name: customer.name } });
     const user = signedUp.user;
-    await ensureProfile(services.database, { ...user, image: user.image ?? null });
-    await saveVerifiedPhone(services.database, user.id, { name: customer.name, phone: customer.phone });
+    await ensureProfile(services.database, { ...user, image: user.image ?? null }, nowMs - 10 * 24 * HOUR_MS);
+    await saveVerifiedPhone(services.database, user.id, { name: customer.name, phone: customer.phone }, nowMs - 10 * 24 * HOUR_MS);
     const submittedAt = at(services, nowMs - 9 * 24 * HOUR_MS);
     await submitLicence(submittedAt, {
       userId: user.id,
@@ -168,7 +168,7 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   ];
   for (const request of requests) {
     const created = await createVehicleRequest(services.database, request, new Date(nowMs - request.daysAgo * 24 * HOUR_MS - 3 * HOUR_MS));
-    if (request.status !== 'new') await updateLead(services.database, 'request', created.id, { status: request.status, notes: 'Called back; sent two matching cars on WhatsApp.' }, DESK);
+    if (request.status !== 'new') await updateLead(services, 'request', created.id, { status: request.status, notes: 'Called back; sent two matching cars on WhatsApp.' }, DESK);
   }
   await createSellSubmission(services, { name: 'Suresh Patil', phone: '9819876543', vehicle: 'Honda City ZX CVT', year: '2019', price: '₹8,50,000', description: 'Single owner, full service history at the dealer, 48,000 km.' }, [], new Date(nowMs - 26 * HOUR_MS));
 
