@@ -6,3 +6,9 @@
 export type Clock = { now(): number };
 
 export const systemClock: Clock = { now: () => Date.now() };
+
+/** A clock that reads `startMs` now and runs on at the system's pace: a test server's chosen time of day. */
+export function clockStartingAt(startMs: number): Clock {
+  const offsetMs = startMs - Date.now();
+  return { now: () => Date.now() + offsetMs };
+}

@@ -87,6 +87,8 @@ const schema = z.object({
   PASSWORD_HASHING: z.enum(['standard', 'fast-for-tests']).default('standard'),
   // light-for-tests: a bot-check proof of work of at most 500 hashes, for the test suite only (refused in production).
   BOT_CHECK_WORK: z.enum(['standard', 'light-for-tests']).default('standard'),
+  // An instant (ISO 8601 with its offset) the server's clock starts at, then runs on from, so a test can choose the time of day (refused in production).
+  TEST_CLOCK_START: z.iso.datetime({ offset: true, message: 'must be an instant such as 2026-12-01T11:30:00+05:30' }).optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // json (one record a line, for log collectors) or pretty (readable lines); pretty by default in demo mode only.
@@ -115,6 +117,7 @@ function requirementProblems(raw: Record<string, string | undefined>): string[] 
   if (smsProvider === 'outbox' && mode === 'production') problems.push('SMS_PROVIDER: outbox is for demo and test only');
   if (raw.PASSWORD_HASHING === 'fast-for-tests' && mode === 'production') problems.push('PASSWORD_HASHING: fast-for-tests is for the test suite only');
   if (raw.BOT_CHECK_WORK === 'light-for-tests' && mode === 'production') problems.push('BOT_CHECK_WORK: light-for-tests is for the test suite only');
+  if (raw.TEST_CLOCK_START && mode === 'production') problems.push('TEST_CLOCK_START: is for the test suite only');
   if (smsProvider === 'msg91' && (!raw.MSG91_AUTH_KEY || !raw.MSG91_TEMPLATE_ID)) {
     problems.push('MSG91_AUTH_KEY, MSG91_TEMPLATE_ID: are required when SMS_PROVIDER is msg91');
   }
@@ -212,6 +215,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     settingsCacheSeconds: values.SETTINGS_CACHE_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 2),
     imageConcurrency: values.IMAGE_CONCURRENCY,
     passwordHashing: values.PASSWORD_HASHING,
+    /** Where the server's clock starts (epoch ms), or null for the system's time. */
+    testClockStartMs: values.TEST_CLOCK_START ? Date.parse(values.TEST_CLOCK_START) : null,
     /** Load the demo inventory into an empty database: on in demo mode unless turned off. */
     seedDemo: values.SEED_DEMO ? values.SEED_DEMO === 'true' : values.APP_MODE === 'demo',
   };

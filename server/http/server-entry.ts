@@ -19,7 +19,7 @@ import { removeStaleUploads, uploadTempDir } from './forms.ts';
 import { setImageConcurrency } from '../media/images.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import { createSettingsCache } from '../admin/settings.ts';
-import { systemClock } from '../clock.ts';
+import { clockStartingAt, systemClock } from '../clock.ts';
 import { createListingTotals } from '../catalog/listing-totals.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger, type Logger } from '../logger.ts';
@@ -124,7 +124,7 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
     await checkDatabase(database, config);
     const storage = createLocalStorage(path.join(config.dataDir, 'media'));
     const privateStorage = createLocalStorage(path.join(config.dataDir, 'private'));
-    const clock = systemClock;
+    const clock = config.testClockStartMs === null ? systemClock : clockStartingAt(config.testClockStartMs);
     const mailer = createMailer({ config, database, logger, clock });
     const sms = createSmsSender({ config, database, logger, clock });
     const botCheck = createBotCheck({ config, database, logger, clock });

@@ -9,6 +9,7 @@ import { createLocalStorage } from '../../server/media/storage.ts';
 import { runRetentionPurge } from '../../server/privacy/retention.ts';
 import { saveRentalTerms } from '../../server/rentals/fleet.ts';
 import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
+import { quoteRental } from '../../app/lib/rental-price.ts';
 import { swiftTerms } from '../support/rentals.ts';
 import { completeProfile, HttpClient, logIn, mainText, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { googleIdentity, startOidcProvider, type OidcProvider } from '../support/oidc.ts';
@@ -505,7 +506,10 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       expect(data.rentalBookings).toEqual([
         expect.objectContaining({ id: ela.bookingId, vehicleId: carId, car: 'Tata Nexon XZ+', status: 'requested', pickup: 'hub', pinCode: null, from: expect.stringMatching(/\+05:30$/) }),
       ]);
-      expect(data.rentalBookings[0].quote.rent).toBeGreaterThan(0);
+      // A 26-hour booking on the Swift's terms: one day at ₹1,800 and two hours at ₹150.
+      const quote = quoteRental(swiftTerms, { fromMs: 0, toMs: 26 * HOUR });
+      expect(quote).toMatchObject({ hours: 26, rent: 2100, deposit: 5000, total: 7100 });
+      expect(data.rentalBookings[0].quote).toMatchObject({ hours: quote.hours, rent: quote.rent, deposit: quote.deposit, total: quote.total, payableNow: 0 });
       // Neither the storage keys nor the bytes of the photos; nothing of the other renter.
       for (const key of await licenceKeys(ela.id)) expect(text).not.toContain(key.split('/').pop()!);
       expect(text).not.toMatch(/base64|webp/i);

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CancellationRefund } from '../../app/lib/rental-price.ts';
 import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
@@ -195,11 +196,17 @@ describe.skipIf(!shared.url)(`rental JSON API with signed-in sessions (${shared.
   });
 
   it('lets the owner cancel, with the refund in the answer, and then the car is free for another person', async () => {
+    const preview = await asha.get(`/api/v1/me/bookings/${ashaBooking.id}/cancel`);
+    expect(preview.status).toBe(200);
     const answer = await postJson(asha, `/api/v1/me/bookings/${ashaBooking.id}/cancel`, '{}');
     expect(answer.status).toBe(200);
-    const parsed = (await answer.json()) as { booking: { status: string }; refund: unknown };
+    const parsed = (await answer.json()) as { booking: { status: string; amountPaid: number; amountRefunded: number }; refund: CancellationRefund };
     expect(parsed.booking.status).toBe('cancelled');
-    expect(parsed.refund).toBeDefined();
+    // Ten days ahead is inside free cancellation, so no rent is kept; paying at pickup, nothing
+    // was paid, so nothing goes back. The preview said the same before the cancel.
+    expect(parsed.refund).toEqual({ window: 'free', rentKept: 0, refund: 0 } satisfies CancellationRefund);
+    expect(parsed.booking).toMatchObject({ amountPaid: 0, amountRefunded: 0 });
+    expect(((await preview.json()) as { refund: CancellationRefund }).refund).toEqual(parsed.refund);
     const again = await postJson(bharat, '/api/v1/rentals/bookings', JSON.stringify({ carId, from, to, pickup: 'hub' }));
     expect(again.status).toBe(201);
   });

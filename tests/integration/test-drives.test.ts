@@ -7,7 +7,7 @@ import type { Database } from '../../server/db/connection.ts';
 import { createMailer } from '../../server/notify/mail.ts';
 import { createSmsSender } from '../../server/notify/sms.ts';
 import { sendDueReminders } from '../../server/test-drives/notify.ts';
-import { addDays, istDateOf, slotInstant, testDriveMessages } from '../../app/lib/test-drives.ts';
+import { addDays, daySlots, DEFAULT_TEST_DRIVE_RULES, istDateOf, slotInstant, testDriveMessages } from '../../app/lib/test-drives.ts';
 import { createLogger } from '../../server/logger.ts';
 import { systemClock } from '../../server/clock.ts';
 
@@ -33,7 +33,12 @@ let database: Database;
 let admin: HttpClient;
 let available: number[] = [];
 let soldId: number;
-const today = istDateOf(Date.now());
+/**
+ * The server's clock starts at 11:30 India time tomorrow (TEST_CLOCK_START) and runs on from
+ * there: the same time of day whenever the suite runs, so "two hours ahead" has one answer.
+ */
+const today = addDays(istDateOf(Date.now()), 1);
+const SERVER_CLOCK_START = `${today}T11:30:00+05:30`;
 
 /** Each test takes hours no other test uses, from tomorrow on (always two hours or more ahead, within opening hours). */
 let slotsTaken = 0;
@@ -85,7 +90,7 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
     server = await startTestServer({
       dialect: shared.dialect,
       seed: true,
-      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN, SETTINGS_CACHE_SECONDS: '0', PAGE_CACHE_SECONDS: '0', LOG_LEVEL: 'warn' },
+      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN, SETTINGS_CACHE_SECONDS: '0', PAGE_CACHE_SECONDS: '0', LOG_LEVEL: 'warn', TEST_CLOCK_START: SERVER_CLOCK_START },
     });
     database = openServerDatabase(server);
     admin = new HttpClient(server.url);
@@ -113,14 +118,23 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       expect(slots.every((slot) => slot.remaining === CAPACITY)).toBe(true);
     });
 
-    it('offers nothing less than 2 hours ahead, nothing before today and nothing past today + 6', async () => {
+    it('offers today only the slots 2 hours or more ahead, nothing before today and nothing past today + 6', async () => {
       const client = new HttpClient(server.url);
       const car = freshCar();
-      const earliest = Date.now() + 2 * 3600_000;
-      for (const slot of await slotsOf(client, car, today)) expect(slotInstant(slot.start).getTime()).toBeGreaterThanOrEqual(earliest - 60_000);
+      // At 11:30 (and for the next half hour the file may take) the earliest is 13:30: 14:00 on.
+      const offered = (await slotsOf(client, car, today)).map((slot) => slot.start);
+      expect(offered).toEqual(['14', '15', '16', '17', '18'].map((hour) => `${today}T${hour}:00`));
+      expect(offered).toEqual(daySlots(today, Date.parse(SERVER_CLOCK_START), DEFAULT_TEST_DRIVE_RULES));
       expect(await slotsOf(client, car, addDays(today, 6))).toHaveLength(9);
       expect(await slotsOf(client, car, addDays(today, 7))).toEqual([]);
       expect(await slotsOf(client, car, addDays(today, -1))).toEqual([]);
+    });
+
+    it('refuses a slot under two hours ahead with the reason', async () => {
+      const person = await verifiedPerson('soon');
+      const tooSoon = await postJson(person.client, '/api/v1/test-drives', { vehicleId: freshCar(), slot: `${today}T13:00`, mode: 'hub' });
+      expect(tooSoon.status).toBe(400);
+      expect(((await tooSoon.json()) as { error: string }).error).toBe(testDriveMessages.tooSoon(2));
     });
 
     it('answers a wrong vehicle or date with a clear 400 or 404, a sold car with 409', async () => {
@@ -417,7 +431,7 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       expect(audit.map((entry) => entry.action)).toEqual(['confirm', 'reschedule', 'no_show', 'done']);
       expect(audit.every((entry) => entry.actor_email === ADMIN)).toBe(true);
 
-      await database.db.updateTable('vehicles').set({ status: 'sold', sold_at: new Date().toISOString(), sold_price: 500000 }).where('id', '=', car).execute();
+      await database.db.updateTable('vehicles').set({ status: 'sold', sold_at: new Date(Date.parse(SERVER_CLOCK_START)).toISOString(), sold_price: 500000 }).where('id', '=', car).execute();
       const statistics = mainText(await (await admin.get('/admin/statistics')).text());
       expect(statistics).toMatch(/Test Drives That Became Sales\s*1/);
       expect(statistics).toMatch(/Test Drives\s*\d+/);
