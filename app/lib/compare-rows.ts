@@ -4,7 +4,8 @@
  */
 import { emiFrom, type FinanceTerms } from './emi.ts';
 import { detailPriceLabel, formatDate, formatKilometres, formatRupees } from './format.ts';
-import { bodyTypeLabel, colourLabel, registrationState } from './listing-filters.ts';
+import { bodyTypeLabel, colourLabel } from './listing-filters/options.ts';
+import { registrationState } from './listing-filters/registration.ts';
 import type { Vehicle } from './vehicle.ts';
 
 export type CompareRow = { label: string; values: string[]; differs: boolean; group: 'specs' | 'inspection' };

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppServices } from '../services.ts';
-import { categoryIdBySlug, getVehicle, listCategories, listVehiclesWithFacets } from '../catalog/vehicles.ts';
-import { modelYear, parseListingQuery } from '../../app/lib/listing-filters.ts';
+import { categoryIdBySlug, getVehicle, listCategories } from '../catalog/vehicles.ts';
+import { modelYear } from '../catalog/dealer-text.ts';
+import { parseListingQuery } from '../../app/lib/listing-filters/url.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { parseId, parsePage, parseWholeNumber } from '../../app/lib/input.ts';
 import { deleteAccountLimited, exportFileName, exportPersonalData, passwordVerifier } from '../accounts/privacy.ts';
@@ -46,7 +47,7 @@ export function apiV1(services: AppServices) {
       filters,
       ...(categoryId !== undefined ? { categoryId } : {}),
     };
-    const { facets, ...result } = await listVehiclesWithFacets(database, { ...listing, sort, page, perPage }, services.listingTotals);
+    const { facets, ...result } = await services.listing.pageWithFacets({ ...listing, sort, page, perPage });
     // Numbers an app can compare: the model year as a number (null when the dealer typed none).
     const items = result.items.map((item) => ({ ...item, year: modelYear(item.year) }));
     return c.json({ ...result, items, facets }, 200, { 'Cache-Control': 'no-cache' });
