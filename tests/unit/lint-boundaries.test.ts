@@ -53,6 +53,19 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await rulesBroken('app/components/imports-app-context.tsx')).toEqual(['no-restricted-imports']);
   });
 
+  it("refuses a server domain importing another domain's internals (a subfolder of it)", async () => {
+    expect(await rulesBroken('server/rentals/imports-catalog-internals.ts')).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("lets a server domain import another domain's public modules and its own subfolders", async () => {
+    expect(await rulesBroken('server/rentals/imports-catalog-service.ts')).toEqual([]);
+    expect(await rulesBroken('server/catalog/imports-own-internals.ts')).toEqual([]);
+  });
+
+  it("refuses the edge (server/http/) importing a domain's internals", async () => {
+    expect(await rulesBroken('server/http/imports-db-internals.ts')).toEqual(['import-x/no-restricted-paths']);
+  });
+
   it('refuses an import cycle', async () => {
     const where = 'tests/lint-fixtures/cycle';
     expect(await rulesBroken('cycle/first.ts', `${where}/first.ts`)).toEqual(['import-x/no-cycle']);
