@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -48,6 +49,40 @@ const reactApisTheBrowserLacks = [
   },
 ];
 
+/**
+ * A feature in one place (decision 058): each server domain is a folder `server/<domain>/`. Its
+ * public surface is the modules directly in that folder (its services, types and rules); its
+ * subfolders are its own: `http/` holds its HTTP adapters (API routes, upload readers,
+ * webhooks), mounted by the app's assembly (server/http/app.ts) and used by route modules, and
+ * any other subfolder (catalog/listing/, db/migrations/) is used only inside the domain.
+ * `server/http/` is the edge every domain shares, not a domain.
+ */
+const domains = readdirSync(`${import.meta.dirname}/server`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'http')
+  .map((entry) => entry.name);
+/** Files in a subfolder of `folder`, at any depth (`*` then `**` then a file: never a module directly in `folder`). */
+const insideSubfolders = (folder) => `${folder}/*/**/*`;
+const domainZones = [
+  ...domains.map((domain) => ({
+    target: [`server/!(${domain}|http)/**`, 'server/*.ts'],
+    from: insideSubfolders(`server/${domain}`),
+    message: `Another domain uses ${domain}'s public modules (server/${domain}/*.ts) only; its subfolders (its http/ adapters, its internals) are its own (decision 058).`,
+  })),
+  {
+    // The edge reads requests for every domain; it mounts a domain's adapters in one place.
+    target: 'server/http/!(app).ts',
+    from: 'server/*/http/**',
+    message: "Only the app's assembly (server/http/app.ts) mounts a domain's http/ adapters; the rest of the edge serves every domain alike (decision 058).",
+  },
+  {
+    // The demo inventory (and, in demo mode, its week of bookings) is loaded by the server entry.
+    target: 'server/http/**',
+    from: insideSubfolders('server/!(http)'),
+    except: ['**/server/*/http/**', '**/server/db/demo/seed.ts', '**/server/db/demo/week.ts'],
+    message: "The edge uses a domain's public modules (server/<domain>/*.ts), not its internals (decision 058).",
+  },
+];
+
 export default tseslint.config(
   // tests/lint-fixtures/ break the rules on purpose; tests/unit/lint-boundaries.test.ts lints them.
   { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'test-results/', 'bench/results/', 'tests/lint-fixtures/'] },
@@ -91,6 +126,7 @@ export default tseslint.config(
     files: ['server/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [boundaries.serverImportsOnlyAppLib] }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: domainZones }],
       // The time comes from the clock handed in (services.clock, decision 016), so a rule can be
       // tested at any moment. new Date(ms) of a given time is fine.
       'no-restricted-syntax': [

@@ -1,6 +1,6 @@
 /**
- * Section 1: search latency of what a listing page asks for, `listVehiclesWithFacets` (the page of
- * cars of `listVehicles` and the filter counts of `listVehicleFacets`), at 1k, 10k and 100k vehicles on
+ * Section 1: search latency of what a listing page asks for, `pageWithFacets` of
+ * server/catalog/listing.ts (a page of cars and the filter counts), at 1k, 10k and 100k vehicles on
  * SQLite and PostgreSQL, measured in-process.
  *
  *   npm run bench -- search [--sizes=1000,10000,100000] [--dialects=sqlite,postgres] [--budget-ms=3000]
@@ -10,8 +10,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CompiledQuery, type KyselyPlugin } from 'kysely';
-import { parseListingQuery } from '../app/lib/listing-filters.ts';
-import { createCategory, listVehicles, listVehiclesWithFacets } from '../server/catalog/vehicles.ts';
+import { parseListingQuery } from '../app/lib/listing-filters/url.ts';
+import { createVehicleListing } from '../server/catalog/listing.ts';
+import { createCategory } from '../server/catalog/vehicles.ts';
 import { createListingTotals } from '../server/catalog/listing-totals.ts';
 import { systemClock } from '../server/clock.ts';
 import { parseConfig } from '../server/config.ts';
@@ -78,7 +79,8 @@ async function measure(database: Database, entry: (typeof QUERIES)[number]) {
   const totals = createListingTotals({ ttlMs: TOTALS_SECONDS * 1000, clock: systemClock });
   const options = listingOptions(entry);
   // What a listing page asks for: its cars and its filter counts (listing-page.ts).
-  const run = () => listVehiclesWithFacets(database, options, totals);
+  const listing = createVehicleListing(database, totals);
+  const run = () => listing.pageWithFacets(options);
   const first = performance.now();
   let result = await run();
   const firstMs = performance.now() - first;
@@ -95,7 +97,7 @@ async function measure(database: Database, entry: (typeof QUERIES)[number]) {
 
 type Statement = { kind: string; sql: string; medianMs: number; plan: string[] };
 
-/** The statements listVehicles sends for one query, each timed on its own, with its plan. */
+/** The statements a listing's page of cars sends for one query, each timed on its own, with its plan. */
 async function diagnose(database: Database, entry: (typeof QUERIES)[number]): Promise<Statement[]> {
   const captured: CompiledQuery[] = [];
   const plugin: KyselyPlugin = {
@@ -107,7 +109,7 @@ async function diagnose(database: Database, entry: (typeof QUERIES)[number]): Pr
       return args.result;
     },
   };
-  await listVehicles({ ...database, db: database.db.withPlugin(plugin) }, listingOptions(entry));
+  await createVehicleListing({ ...database, db: database.db.withPlugin(plugin) }).page(listingOptions(entry));
   const statements: Statement[] = [];
   for (const compiled of captured) {
     // PostgreSQL's choice of plan for a search (an EXPLAIN and the table's size, decision 040)

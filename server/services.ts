@@ -11,6 +11,7 @@ import type { Clock } from './clock.ts';
 import type { SettingsCache } from './admin/settings.ts';
 import type { PageCache } from './http/page-cache.ts';
 import type { ListingTotals } from './catalog/listing-totals.ts';
+import type { VehicleListing } from './catalog/listing.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 
 /**
@@ -38,6 +39,8 @@ export type AppServices = {
   settingsCache: SettingsCache;
   /** Listings' counts of matches, kept `LISTING_TOTALS_SECONDS` (0 in test mode). */
   listingTotals: ListingTotals;
+  /** The listing of cars for sale, its queries chosen for the database (SQLite or PostgreSQL) once at start. */
+  listing: VehicleListing;
   /** Public pages for signed-out visitors, kept `PAGE_CACHE_SECONDS` (0 in test mode). */
   pageCache: PageCache;
   /** Online payment for rental bookings (Razorpay), or null when no keys are set: pay at pickup only. */

@@ -4,7 +4,8 @@
  */
 import { emiFrom, type FinanceTerms } from './emi.ts';
 import { detailPriceLabel, formatDate, formatKilometres, formatRupees, PRICE_LABEL } from './format.ts';
-import { bodyTypeLabel, colourLabel, registrationState } from './listing-filters.ts';
+import { bodyTypeLabel, colourLabel } from './listing-filters/options.ts';
+import { registrationState } from './listing-filters/registration.ts';
 import type { Vehicle } from './vehicle.ts';
 import { validityOf } from './validity.ts';
 

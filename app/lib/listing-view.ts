@@ -1,18 +1,6 @@
-import {
-  activeFilterCount,
-  chipLabel,
-  FILTER_LABELS,
-  FILTER_NAMES,
-  filterValues,
-  listingParams,
-  parseListingQuery,
-  SORTS,
-  withoutFilter,
-  type Facets,
-  type FilterName,
-  type ListingFilters,
-  type Sort,
-} from './listing-filters.ts';
+import { chipLabel } from './listing-filters/chips.ts';
+import { FILTER_LABELS, FILTER_NAMES, SORTS, type Facets, type FilterName, type ListingFilters, type Sort } from './listing-filters/options.ts';
+import { activeFilterCount, filterValues, listingParams, parseListingQuery, withoutFilter } from './listing-filters/url.ts';
 import { parsePage } from './input.ts';
 import { paths } from './paths.ts';
 import { MAX_SEARCH_LENGTH } from './search.ts';

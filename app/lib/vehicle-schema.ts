@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanLine, cleanText, parseId } from './input.ts';
-import { BODY_TYPES, COLOURS, type BodyType, type Colour } from './listing-filters.ts';
+import { BODY_TYPES, COLOURS, type BodyType, type Colour } from './listing-filters/options.ts';
 import { VEHICLE_TEXT_FIELDS, vehicleText, type Vehicle, type VehicleMaps, type VehicleStatus } from './vehicle.ts';
 
 /**

@@ -5,7 +5,7 @@ import { requireUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { flashHeaders } from '../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
-import { rentalDeskServices } from '../../server/http/rental-services.ts';
+import { rentalDeskServices } from '../../server/rentals/http/rental-services.ts';
 import { PaymentError } from '../../server/payments/gateway.ts';
 import { getOwnBooking } from '../../server/rentals/bookings.ts';
 import { confirmCheckoutPayment, startOnlinePayment, type CheckoutStart } from '../../server/rentals/payments.ts';

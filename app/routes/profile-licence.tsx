@@ -3,7 +3,7 @@ import { requireUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../server/http/flash.ts';
 import { FormReadError } from '../../server/http/forms.ts';
-import { receiveLicenceUpload } from '../../server/http/licence-upload.ts';
+import { receiveLicenceUpload } from '../../server/rentals/http/licence-upload.ts';
 import { ownLicenceView } from '../../server/rentals/licences.ts';
 import { FormMessage } from '../components/form.tsx';
 import { LicenceSection } from '../components/rentals/licence-form.tsx';

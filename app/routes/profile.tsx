@@ -11,7 +11,7 @@ import { cancelBooking, cancellationPreview } from '../../server/rentals/lifecyc
 import { answerError } from '../../server/http/action-errors.ts';
 import { flashHeaders } from '../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
-import { rentalDeskServices } from '../../server/http/rental-services.ts';
+import { rentalDeskServices } from '../../server/rentals/http/rental-services.ts';
 import { requireUser } from '../../server/auth/session.ts';
 import { parseId } from '../lib/input.ts';
 import { formatRupees } from '../lib/format.ts';

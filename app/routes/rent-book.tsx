@@ -4,7 +4,7 @@ import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { flashHeaders } from '../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
-import { rentalDeskServices } from '../../server/http/rental-services.ts';
+import { rentalDeskServices } from '../../server/rentals/http/rental-services.ts';
 import { carAvailability } from '../../server/rentals/bookings.ts';
 import { requestBooking } from '../../server/rentals/lifecycle.ts';
 import { renterReadiness, type StepAction, type StepState } from '../../server/rentals/readiness.ts';

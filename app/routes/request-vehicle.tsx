@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { data, useNavigation, useSubmit } from 'react-router';
 import { answerError } from '../../server/http/action-errors.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
-import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/http/lead-intake.ts';
+import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/leads/http/lead-intake.ts';
 import { admitLead, submitLead } from '../../server/leads/intake.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
 import { ContactFields, focusFirstError, Honeypot, leadFieldProps, PrivacyNotice, useLeadSubmission } from '../components/leads/form-parts.tsx';

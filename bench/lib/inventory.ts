@@ -4,7 +4,7 @@
  */
 import type { Insertable } from 'kysely';
 import { priceDigits } from '../../app/lib/format.ts';
-import { colourIn } from '../../app/lib/listing-filters.ts';
+import { colourIn } from '../../server/catalog/dealer-text.ts';
 import { filterColumns } from '../../server/catalog/filters.ts';
 import { buildSearchText } from '../../server/catalog/search.ts';
 import type { Database } from '../../server/db/connection.ts';

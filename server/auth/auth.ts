@@ -71,7 +71,7 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
     },
     // The first line of defence is our own database-backed limiter: the pages call better-auth's
     // API directly (its HTTP limiter never sees them), and only a few endpoints are reachable
-    // over HTTP at all (server/http/auth-routes.ts). better-auth's limiter is a second layer on
+    // over HTTP at all (server/auth/http/auth-routes.ts). better-auth's limiter is a second layer on
     // those, in the database so every instance shares it (docs/decisions/009).
     rateLimit: {
       enabled: true,
@@ -91,7 +91,7 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       useSecureCookies: config.mode === 'production',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // The client address as our own limiter resolved it (trusting X-Forwarded-For only behind
-      // our proxy); server/http/auth-routes.ts sets this header and drops any copy a client sent.
+      // our proxy); server/auth/http/auth-routes.ts sets this header and drops any copy a client sent.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       database: { generateId: 'uuid' },
     },

@@ -6,23 +6,21 @@ import {
   FUELS,
   KM_BUCKETS,
   OWNER_OPTIONS,
-  REGISTRATION_STATES,
   TRANSMISSION_KEYS,
   bodyTypeLabel,
   colourLabel,
-  fuelKey,
-  modelYear,
-  ownerCount,
-  registrationState,
-  transmissionKey,
   type FacetOption,
   type Facets,
   type FilterName,
   type ListingFilters,
   type NumberRange,
   type Sort,
-} from '../../app/lib/listing-filters.ts';
+} from '../../app/lib/listing-filters/options.ts';
+import { REGISTRATION_STATES, registrationState } from '../../app/lib/listing-filters/registration.ts';
 import { slugify } from '../../app/lib/slug.ts';
+import { column } from '../db/columns.ts';
+import type { DB } from '../db/schema.ts';
+import { fuelKey, modelYear, ownerCount, transmissionKey } from './dealer-text.ts';
 import type { Database } from '../db/connection.ts';
 
 /**
@@ -59,7 +57,7 @@ function inList(column: RawBuilder<unknown>, values: ReadonlyArray<string | numb
   return sql<SqlBool>`${column} IN (${sql.join(values)})`;
 }
 
-const col = (name: string) => sql.ref(`vehicles.${name}`);
+const col = <Name extends keyof DB['vehicles'] & string>(name: Name) => column('vehicles', name);
 
 /** The condition of each filter that is on (a filter with no values is absent). */
 export function filterConditions(filters: ListingFilters): Partial<Record<FilterName, RawBuilder<SqlBool>>> {
@@ -97,7 +95,8 @@ export function filterConditions(filters: ListingFilters): Partial<Record<Filter
  * matches collected from it (server/catalog/vehicles.ts).
  */
 export function sortOrder(sort: Sort, table: 'vehicles' | 'vehicle_search' | 'matches' = 'vehicles'): RawBuilder<unknown> {
-  const column = (name: string) => sql.ref(`${table}.${name}`);
+  // `matches` holds columns of vehicle_search, which holds the order's columns of vehicles.
+  const column = (name: keyof DB['vehicle_search'] & keyof DB['vehicles']) => sql.ref(`${table}.${name}`);
   switch (sort) {
     case 'newest':
       return sql`${column('featured')} DESC, ${column('created_at')} DESC, ${column('id')} DESC`;
@@ -123,8 +122,12 @@ function bucketCase(column: RawBuilder<unknown>, buckets: ReadonlyArray<{ value:
   return sql<string>`CASE WHEN ${column} IS NULL THEN NULL ${sql.join(whens, sql` `)} END`;
 }
 
+/** The columns of `vehicles` the `candidates` CTE copies as they are. */
+const CANDIDATE_VEHICLE_COLUMNS = ['make', 'model', 'make_slug', 'model_slug', 'fuel_key', 'transmission_key', 'body_type', 'colour', 'registration_state'] as const satisfies ReadonlyArray<keyof DB['vehicles']>;
+type CandidateColumn = (typeof CANDIDATE_VEHICLE_COLUMNS)[number] | 'budget_bucket' | 'km_bucket' | 'model_year_text' | 'owner_bucket';
+
 /** What each facet groups the candidates by, as columns of the `candidates` CTE. */
-const FACET_VALUES: Record<FilterName, { value: string; parent?: string; label?: string }> = {
+const FACET_VALUES: Record<FilterName, { value: CandidateColumn; parent?: CandidateColumn; label?: CandidateColumn }> = {
   budget: { value: 'budget_bucket' },
   make: { value: 'make_slug', label: 'make' },
   model: { value: 'model_slug', parent: 'make_slug', label: 'model' },
@@ -167,10 +170,9 @@ export async function listingFacets(
   const candidates = sql`SELECT
       ${bucketCase(col('price_rupees'), BUDGET_BUCKETS, 100_000)} AS budget_bucket,
       ${bucketCase(col('odometer'), KM_BUCKETS, 1)} AS km_bucket,
-      CAST(vehicles.model_year AS TEXT) AS model_year_text,
-      CASE WHEN vehicles.owner_count >= 3 THEN '3' ELSE CAST(vehicles.owner_count AS TEXT) END AS owner_bucket,
-      vehicles.make, vehicles.model, vehicles.make_slug, vehicles.model_slug, vehicles.fuel_key, vehicles.transmission_key,
-      vehicles.body_type, vehicles.colour, vehicles.registration_state
+      CAST(${col('model_year')} AS TEXT) AS model_year_text,
+      CASE WHEN ${col('owner_count')} >= 3 THEN '3' ELSE CAST(${col('owner_count')} AS TEXT) END AS owner_bucket,
+      ${sql.join(CANDIDATE_VEHICLE_COLUMNS.map((name) => col(name)))}
       ${flags.length > 0 ? sql`, ${sql.join(flags)}` : sql``}
     FROM vehicles
     WHERE ${where.length > 0 ? sql.join(where, sql` AND `) : sql`1 = 1`}`;

@@ -1,8 +1,6 @@
-import type { ListingFilters, Sort } from '../../app/lib/listing-filters.ts';
+import type { ListingFilters, Sort } from '../../app/lib/listing-filters/options.ts';
 import { listingIndexable, listingPageHref, listingPath, listingView, type ListingScope } from '../../app/lib/listing-view.ts';
-import type { Database } from '../db/connection.ts';
-import type { ListingTotals } from './listing-totals.ts';
-import { listVehiclesWithFacets } from './vehicles.ts';
+import type { VehicleListing } from './listing.ts';
 
 /**
  * Everything a listing page shows, for the home listing and a category's page alike: a page of
@@ -10,12 +8,12 @@ import { listVehiclesWithFacets } from './vehicles.ts';
  * may index it and the links to the pages before and after.
  */
 export async function loadListingPage(
-  deps: { database: Database; listingTotals: ListingTotals },
+  deps: { listing: VehicleListing },
   input: { scope: ListingScope; categoryId?: number; term: string; filters: ListingFilters; sort: Sort; page: number; perPage: number },
 ) {
   const { scope, term, filters, sort } = input;
   const listing = { query: term, filters, ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}) };
-  const { facets, ...result } = await listVehiclesWithFacets(deps.database, { ...listing, sort, page: input.page, perPage: input.perPage }, deps.listingTotals);
+  const { facets, ...result } = await deps.listing.pageWithFacets({ ...listing, sort, page: input.page, perPage: input.perPage });
   const state = { scope, term, filters, sort };
   return {
     ...result,

@@ -1,7 +1,9 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { hasControlCharacters } from '../../app/lib/input.ts';
 import { MAX_SEARCH_LENGTH } from '../../app/lib/search.ts';
-import { bodyTypeLabel, registrationPlace } from '../../app/lib/listing-filters.ts';
+import { bodyTypeLabel } from '../../app/lib/listing-filters/options.ts';
+import { registrationPlace } from '../../app/lib/listing-filters/registration.ts';
+import { column } from '../db/columns.ts';
 import type { Dialect } from '../db/connection.ts';
 
 /** At most this many words of a search count; the rest are ignored. */
@@ -131,7 +133,7 @@ export function searchCondition(
       conditions.push(sql<SqlBool>`vehicles.search_text LIKE ${likePattern(term)} ESCAPE '\\'`);
     }
   } else {
-    const searchText = sql.raw(`${options.table ?? 'vehicles'}.search_text`);
+    const searchText = column(options.table ?? 'vehicles', 'search_text');
     for (const term of terms) {
       conditions.push(sql<SqlBool>`${searchText} LIKE ${likePattern(term)} ESCAPE '\\'`);
     }

@@ -4,19 +4,24 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { appContext, type AppServices } from '../services.ts';
-import { apiV1 } from './api-v1.ts';
-import { authRoutes } from './auth-routes.ts';
-import { bodyLimit, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
-import { csrfProtection } from './csrf.ts';
 import { refuseControlCharactersInJson } from './forms.ts';
-import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from './payment-webhook.ts';
-import { maintenanceMode } from './maintenance.ts';
-import { clearPageCacheAfterAdminChange } from './admin-change.ts';
-import { mediaHandler } from './media.ts';
-import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
-import { compressResponses } from './compression.ts';
 import { isBotAction } from '../security/bot-check.ts';
 import { addressKey, clientAddress, consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
+import { bodyLimit, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
+import { clearPageCacheAfterAdminChange } from './admin-change.ts';
+import { compressResponses } from './compression.ts';
+import { csrfProtection } from './csrf.ts';
+import { maintenanceMode } from './maintenance.ts';
+import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
+// Each domain's HTTP adapters, mounted here and nowhere else in the edge (decision 058).
+import { accountsApi } from '../accounts/http/api-accounts.ts';
+import { authRoutes } from '../auth/http/auth-routes.ts';
+import { catalogApi } from '../catalog/http/api-catalog.ts';
+import { mediaHandler } from '../media/http/media.ts';
+import { apiLicence } from '../rentals/http/api-licence.ts';
+import { rentalApi } from '../rentals/http/api-rentals.ts';
+import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from '../rentals/http/payment-webhook.ts';
+import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
 
 type Env = { Variables: SecurityVariables };
 
@@ -123,4 +128,20 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   });
 
   return app;
+}
+
+/**
+ * The JSON API the Android app (and the search overlay) reads, each domain's routes from its
+ * own `http/` folder. It calls the same services as the pages, so the two never disagree.
+ */
+function apiV1(services: AppServices) {
+  const api = new Hono();
+  catalogApi(api, services);
+  accountsApi(api, services);
+  testDriveApi(api, services);
+  // Self-drive rental: the fleet, availability, bookings, the driving licence.
+  rentalApi(api, services);
+  api.route('/', apiLicence(services));
+  api.notFound((c) => c.json({ error: 'Not found' }, 404));
+  return api;
 }

@@ -4,7 +4,7 @@ import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import { adminPaths, matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
 
-/** The Android app's licence upload (server/http/api-licence.ts). */
+/** The Android app's licence upload (server/rentals/http/api-licence.ts). */
 export const LICENCE_API_PATH = '/api/v1/me/licence';
 
 /**

@@ -21,6 +21,7 @@ import { createPageCache, type PageCache } from './page-cache.ts';
 import { createSettingsCache } from '../admin/settings.ts';
 import { clockStartingAt, systemClock } from '../clock.ts';
 import { createListingTotals } from '../catalog/listing-totals.ts';
+import { createVehicleListing } from '../catalog/listing.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { checkDatabase, checkDataDir, listen, startupFailureLine } from './startup.ts';
@@ -138,8 +139,9 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
       clock,
       security: securityOptionsOf(config),
     });
+    const listing = createVehicleListing(database, listingTotals);
     const payments = config.razorpay ? createRazorpayGateway(config.razorpay) : null;
-    const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, listingTotals, pageCache, payments };
+    const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, listingTotals, listing, pageCache, payments };
 
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

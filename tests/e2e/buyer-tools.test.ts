@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_FINANCE_TERMS, emiFrom } from '../../app/lib/emi.ts';
 import { calculatorDefaults, loanSummary } from '../../app/lib/emi-calculator.ts';
 import { formatRupees, priceDigits } from '../../app/lib/format.ts';
-import { BUDGET_BUCKETS, FUELS } from '../../app/lib/listing-filters.ts';
+import { BUDGET_BUCKETS, FUELS } from '../../app/lib/listing-filters/options.ts';
 import { browserHarness, signUpInBrowser, visible, waitFor, waitForHydration } from '../support/browser.ts';
 import { uniqueEmail } from '../support/http-client.ts';
 

@@ -1,8 +1,9 @@
 import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VehicleInput } from '../../app/lib/vehicle.ts';
-import type { Sort } from '../../app/lib/listing-filters.ts';
-import { createCategory, createVehicle, listVehicles } from '../../server/catalog/vehicles.ts';
+import type { Sort } from '../../app/lib/listing-filters/options.ts';
+import { createVehicleListing } from '../../server/catalog/listing.ts';
+import { createCategory, createVehicle } from '../../server/catalog/vehicles.ts';
 import type { Database } from '../../server/db/connection.ts';
 import type { VehicleTable } from '../../server/db/schema.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -52,7 +53,7 @@ describe.skipIf(!url)('search follows every change to a car', () => {
   const ids: Record<'old' | 'cheap' | 'dear', number> = { old: 0, cheap: 0, dear: 0 };
 
   /** The ids a search gives, in the listing's order. */
-  const found = async (query: string, sort?: Sort) => (await listVehicles(database, { query, sort, perPage: 100 })).items.map((item) => item.id);
+  const found = async (query: string, sort?: Sort) => (await createVehicleListing(database).page({ query, sort, perPage: 100 })).items.map((item) => item.id);
   const update = (id: number, set: Updateable<VehicleTable>) => database.db.updateTable('vehicles').set(set).where('id', '=', id).execute();
 
   beforeAll(async () => {

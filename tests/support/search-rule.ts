@@ -1,4 +1,5 @@
-import { bodyTypeLabel, registrationPlace } from '../../app/lib/listing-filters.ts';
+import { bodyTypeLabel } from '../../app/lib/listing-filters/options.ts';
+import { registrationPlace } from '../../app/lib/listing-filters/registration.ts';
 import type { DemoVehicle } from '../../server/db/demo/inventory.ts';
 
 /**

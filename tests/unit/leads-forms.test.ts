@@ -9,7 +9,7 @@ import {
 } from '../../app/lib/lead-forms.ts';
 import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import { formTokenAge, issueFormToken, MIN_FILL_MS } from '../../server/leads/form-guard.ts';
-import { parseLeadQuery } from '../../server/http/lead-admin.ts';
+import { parseLeadQuery } from '../../server/leads/http/lead-admin.ts';
 import { retentionCutoff } from '../../server/leads/leads.ts';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);

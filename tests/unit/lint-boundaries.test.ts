@@ -66,6 +66,28 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await rulesBroken('server/reads-wall-clock.ts', 'server/clock.ts')).toEqual([]);
   });
 
+  it("refuses a server domain importing another domain's internals (a subfolder of it)", async () => {
+    expect(await rulesBroken('server/rentals/imports-catalog-internals.ts')).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("lets a server domain import another domain's public modules and its own subfolders", async () => {
+    expect(await rulesBroken('server/rentals/imports-catalog-service.ts')).toEqual([]);
+    expect(await rulesBroken('server/catalog/imports-own-internals.ts')).toEqual([]);
+  });
+
+  it("refuses the edge (server/http/) importing a domain's internals", async () => {
+    expect(await rulesBroken('server/http/imports-db-internals.ts')).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("refuses a server domain importing another domain's http/ adapters", async () => {
+    expect(await rulesBroken('server/rentals/imports-leads-http.ts')).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("lets only the app's assembly in server/http/ import a domain's http/ adapters", async () => {
+    expect(await rulesBroken('server/http/imports-domain-http.ts')).toEqual(['import-x/no-restricted-paths']);
+    expect(await rulesBroken('server/http/app.ts')).toEqual([]);
+  });
+
   it('refuses an import cycle', async () => {
     const where = 'tests/lint-fixtures/cycle';
     expect(await rulesBroken('cycle/first.ts', `${where}/first.ts`)).toEqual(['import-x/no-cycle']);

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  activeFilterCount,
-  chipLabel,
-  colourIn,
-  emptyFilters,
-  fuelKey,
-  listingParams,
-  modelYear,
-  ownerCount,
-  parseListingQuery,
-  registrationPlace,
-  registrationState,
-  transmissionKey,
-  withoutFilter,
-} from '../../app/lib/listing-filters.ts';
+import { activeFilterCount, listingParams, parseListingQuery, withoutFilter } from '../../app/lib/listing-filters/url.ts';
+import { chipLabel } from '../../app/lib/listing-filters/chips.ts';
+import { colourIn, fuelKey, modelYear, ownerCount, transmissionKey } from '../../server/catalog/dealer-text.ts';
+import { emptyFilters } from '../../app/lib/listing-filters/options.ts';
+import { registrationPlace, registrationState } from '../../app/lib/listing-filters/registration.ts';
 
 const parse = (query: string) => parseListingQuery(new URLSearchParams(query));
 

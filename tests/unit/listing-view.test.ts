@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFilters, parseListingQuery } from '../../app/lib/listing-filters.ts';
+import { emptyFilters } from '../../app/lib/listing-filters/options.ts';
+import { parseListingQuery } from '../../app/lib/listing-filters/url.ts';
 import { LAST_INDEXED_PAGE, listingIndexable } from '../../app/lib/listing-view.ts';
 
 /** Which listing pages search engines may index (decision 023); the HTML side is in listing-filters-pages. */

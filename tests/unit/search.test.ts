@@ -164,7 +164,7 @@ describe('searchCondition', () => {
   it('uses LIKE for every word on PostgreSQL', () => {
     const result = compiled('postgres', 'Hyundai Creta ev');
     expect(result?.sql).not.toContain('vehicles_fts');
-    expect(result?.sql.match(/search_text LIKE \$\d+ ESCAPE '\\'/g)).toHaveLength(3);
+    expect(result?.sql.match(/"vehicles"\."search_text" LIKE \$\d+ ESCAPE '\\'/g)).toHaveLength(3);
     expect(result?.parameters).toEqual(['%hyundai%', '%creta%', '%ev%']);
   });
 

@@ -4,7 +4,7 @@ import { SelectField, TextAreaField, TextField } from '../form.tsx';
 import { useHydrated } from './admin-ui.tsx';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { KeyValueEditor } from './key-value-editor.tsx';
-import { BODY_TYPES, COLOURS } from '../../lib/listing-filters.ts';
+import { BODY_TYPES, COLOURS } from '../../lib/listing-filters/options.ts';
 import { RentalTermsFields } from './rental-terms-fields.tsx';
 import type { RentalFieldErrors, RentalFormValues } from '../../lib/rental-terms-form.ts';
 import {

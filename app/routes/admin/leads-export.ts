@@ -1,7 +1,7 @@
 import { recordAudit } from '../../../server/admin/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { toCsv } from '../../../server/leads/csv.ts';
-import { parseLeadQuery } from '../../../server/http/lead-admin.ts';
+import { parseLeadQuery } from '../../../server/leads/http/lead-admin.ts';
 import { leadEntity, type LeadKind } from '../../../server/leads/leads.ts';
 import { exportLeads, leadCsv } from '../../../server/leads/lists.ts';
 import { appContext } from '../../context.ts';

@@ -4,7 +4,7 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
-import { rentalDeskServices } from '../../../server/http/rental-services.ts';
+import { rentalDeskServices } from '../../../server/rentals/http/rental-services.ts';
 import { getBooking } from '../../../server/rentals/bookings.ts';
 import { licenceStatusFor } from '../../../server/rentals/licences.ts';
 import { confirmBooking, handOver, markNoShow, previewReturn, refuseBooking, returnCar, settleDeposit } from '../../../server/rentals/lifecycle.ts';

@@ -1,4 +1,4 @@
-import { leadChangeAction, leadListLoader } from '../../../server/http/lead-admin.ts';
+import { leadChangeAction, leadListLoader } from '../../../server/leads/http/lead-admin.ts';
 import type { VehicleRequest } from '../../../server/leads/requests.ts';
 import { Detail, LeadCard, LeadListError, LeadListPage } from '../../components/leads/lead-admin.tsx';
 import { formatDateTime } from '../../lib/format.ts';

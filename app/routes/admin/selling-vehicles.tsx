@@ -1,4 +1,4 @@
-import { leadChangeAction, leadListLoader } from '../../../server/http/lead-admin.ts';
+import { leadChangeAction, leadListLoader } from '../../../server/leads/http/lead-admin.ts';
 import type { SellSubmission } from '../../../server/leads/sell.ts';
 import { PhotoLink } from '../../components/photo-link.tsx';
 import { Detail, LeadCard, LeadListError, LeadListPage } from '../../components/leads/lead-admin.tsx';

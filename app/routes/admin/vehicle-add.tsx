@@ -22,7 +22,7 @@ import {
 } from '../../lib/vehicle-schema.ts';
 import { FormMessage } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
-import { applyRental, checkRentalValues } from '../../../server/http/rental-terms.ts';
+import { applyRental, checkRentalValues } from '../../../server/rentals/http/rental-terms.ts';
 import { emptyRentalValues, RENTAL_TERMS_WRONG, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/vehicle-add';

@@ -29,7 +29,7 @@ import {
   type VehicleFormValues,
 } from '../../lib/vehicle-schema.ts';
 import { appContext, type AppServices } from '../../context.ts';
-import { applyRental, checkRentalValues, rentalValuesOf } from '../../../server/http/rental-terms.ts';
+import { applyRental, checkRentalValues, rentalValuesOf } from '../../../server/rentals/http/rental-terms.ts';
 import { RENTAL_TERMS_WRONG, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { parseId } from '../../lib/input.ts';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { colourIn } from '../../../app/lib/listing-filters.ts';
+import { colourIn } from '../../catalog/dealer-text.ts';
 import { filterColumns } from '../../catalog/filters.ts';
 import { buildSearchText, searchedFieldsOf } from '../../catalog/search.ts';
 import type { Dialect } from '../connection.ts';

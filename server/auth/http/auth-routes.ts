@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import type { AppServices } from '../services.ts';
-import { CLIENT_ADDRESS_HEADER } from '../auth/auth.ts';
-import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../security/rate-limit.ts';
+import type { AppServices } from '../../services.ts';
+import { CLIENT_ADDRESS_HEADER } from '../auth.ts';
+import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../../security/rate-limit.ts';
 
 /**
  * The only better-auth endpoints reachable over HTTP (docs/decisions/009). The pages and the

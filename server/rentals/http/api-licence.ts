@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AppServices } from '../services.ts';
-import { AppError, InvalidInputError, RateLimitedError } from '../errors.ts';
-import { currentUser } from '../auth/session.ts';
-import { ownLicenceView } from '../rentals/licences.ts';
+import type { AppServices } from '../../services.ts';
+import { AppError, InvalidInputError, RateLimitedError } from '../../errors.ts';
+import { currentUser } from '../../auth/session.ts';
+import { ownLicenceView } from '../licences.ts';
 import { receiveLicenceUpload } from './licence-upload.ts';
 
 /**

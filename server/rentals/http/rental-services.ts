@@ -1,6 +1,6 @@
-import type { AppServices } from '../services.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
-import type { RentalDeskServices } from '../rentals/lifecycle.ts';
+import type { AppServices } from '../../services.ts';
+import type { PaymentGateway } from '../../payments/gateway.ts';
+import type { RentalDeskServices } from '../lifecycle.ts';
 
 /**
  * The services the rental lifecycle needs, from the app's: the payment adapter when the server

@@ -1,19 +1,19 @@
 import type { Context, Hono } from 'hono';
-import { parseId } from '../../app/lib/input.ts';
+import { parseId } from '../../../app/lib/input.ts';
 import type { z } from 'zod';
-import { parseWith } from '../../app/lib/form-errors.ts';
-import { indiaDay, parseIndiaMonth } from '../../app/lib/rentals.ts';
-import { rentalBookingBodySchema, rentalQuoteQuerySchema } from '../../app/lib/schemas/rentals.ts';
-import type { RentalQuote } from '../../app/lib/rental-price.ts';
-import { currentUser } from '../auth/session.ts';
-import { InvalidInputError } from '../errors.ts';
-import type { AppServices } from '../services.ts';
-import { consumeRateLimit } from '../security/rate-limit.ts';
-import { carAvailability, fleetAvailability, getOwnBooking, listOwnBookings, takenRanges, type CarAvailability } from '../rentals/bookings.ts';
-import { cancelBooking, cancellationPreview, requestBooking } from '../rentals/lifecycle.ts';
-import type { Booking } from '../rentals/store.ts';
-import { answerError } from './action-errors.ts';
-import { confirmCheckoutPayment, startOnlinePayment } from '../rentals/payments.ts';
+import { parseWith } from '../../../app/lib/form-errors.ts';
+import { indiaDay, parseIndiaMonth } from '../../../app/lib/rentals.ts';
+import { rentalBookingBodySchema, rentalQuoteQuerySchema } from '../../../app/lib/schemas/rentals.ts';
+import type { RentalQuote } from '../../../app/lib/rental-price.ts';
+import { currentUser } from '../../auth/session.ts';
+import { InvalidInputError } from '../../errors.ts';
+import type { AppServices } from '../../services.ts';
+import { consumeRateLimit } from '../../security/rate-limit.ts';
+import { carAvailability, fleetAvailability, getOwnBooking, listOwnBookings, takenRanges, type CarAvailability } from '../bookings.ts';
+import { cancelBooking, cancellationPreview, requestBooking } from '../lifecycle.ts';
+import type { Booking } from '../store.ts';
+import { answerError } from '../../http/action-errors.ts';
+import { confirmCheckoutPayment, startOnlinePayment } from '../payments.ts';
 
 /**
  * Self-drive rental in the Android app's JSON API (/api/v1), calling the same services as the

@@ -1,11 +1,11 @@
-import type { AppServices } from '../services.ts';
-import { InvalidInputError, RateLimitedError } from '../errors.ts';
-import { submitLicence, type Licence } from '../rentals/licences.ts';
-import { consumeRateLimit } from '../security/rate-limit.ts';
-import { readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from './forms.ts';
-import { IMAGE_TOO_LARGE } from '../../app/lib/uploads.ts';
-import { cleanLine } from '../../app/lib/input.ts';
-import { indiaDate, parseLicenceFields } from '../../app/lib/licence.ts';
+import type { AppServices } from '../../services.ts';
+import { InvalidInputError, RateLimitedError } from '../../errors.ts';
+import { submitLicence, type Licence } from '../licences.ts';
+import { consumeRateLimit } from '../../security/rate-limit.ts';
+import { readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../http/forms.ts';
+import { IMAGE_TOO_LARGE } from '../../../app/lib/uploads.ts';
+import { cleanLine } from '../../../app/lib/input.ts';
+import { indiaDate, parseLicenceFields } from '../../../app/lib/licence.ts';
 
 /** Uploads of a licence per person: enough for a few retakes, not for filling the disk. */
 export const LICENCE_UPLOAD_LIMIT = { limit: 20, windowMs: 60 * 60 * 1000 };

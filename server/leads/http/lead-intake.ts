@@ -1,9 +1,9 @@
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../../app/lib/lead-forms.ts';
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../../../app/lib/lead-forms.ts';
 import type { RouterContextProvider } from 'react-router';
-import { issueFormToken, type LeadProof } from '../leads/form-guard.ts';
-import type { LeadKind } from '../leads/leads.ts';
-import type { Logger } from '../logger.ts';
-import { appContext } from '../services.ts';
+import { issueFormToken, type LeadProof } from '../form-guard.ts';
+import type { LeadKind } from '../leads.ts';
+import type { Logger } from '../../logger.ts';
+import { appContext } from '../../services.ts';
 
 /**
  * The edge of the public lead forms: what a post carries besides the lead's own fields. The

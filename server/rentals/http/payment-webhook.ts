@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { AppError } from '../errors.ts';
-import { PaymentError } from '../payments/gateway.ts';
-import type { AppServices } from '../services.ts';
-import { handlePaymentWebhook } from '../rentals/payments.ts';
+import { AppError } from '../../errors.ts';
+import { PaymentError } from '../../payments/gateway.ts';
+import type { AppServices } from '../../services.ts';
+import { handlePaymentWebhook } from '../payments.ts';
 
 /** Where Razorpay posts its events (registered in its dashboard as SITE_ORIGIN + this path). */
 export const PAYMENT_WEBHOOK_PATH = '/api/v1/rentals/razorpay/webhook';

@@ -1,8 +1,8 @@
-import type { AppServices } from '../services.ts';
-import { recordAudit } from '../admin/audit.ts';
-import { getRentalTerms, moveToSaleStock, saveRentalTerms, vehiclePurpose } from '../rentals/fleet.ts';
-import { parseRentalTerms, type RentalTermsInput } from '../../app/lib/rentals.ts';
-import { KM_ALLOWANCE_REQUIRED, rentalValuesFrom, termsValuesFrom, type RentalFieldErrors, type RentalFormValues } from '../../app/lib/rental-terms-form.ts';
+import type { AppServices } from '../../services.ts';
+import { recordAudit } from '../../admin/audit.ts';
+import { getRentalTerms, moveToSaleStock, saveRentalTerms, vehiclePurpose } from '../fleet.ts';
+import { parseRentalTerms, type RentalTermsInput } from '../../../app/lib/rentals.ts';
+import { KM_ALLOWANCE_REQUIRED, rentalValuesFrom, termsValuesFrom, type RentalFieldErrors, type RentalFormValues } from '../../../app/lib/rental-terms-form.ts';
 
 /**
  * The admin vehicle form's "Sale or rental" section at the edge: checked before the vehicle is

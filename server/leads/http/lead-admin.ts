@@ -1,14 +1,14 @@
 import { data, type RouterContextProvider } from 'react-router';
-import { cleanLine, parseId, parsePage } from '../../app/lib/input.ts';
-import { isLeadStatus, MAX_SEARCH, parseLeadUpdate } from '../../app/lib/lead-forms.ts';
-import type { Toast } from '../../app/lib/toast.ts';
-import { requireAdmin } from '../admin/guard.ts';
-import { settingsFor } from '../admin/settings.ts';
-import { deleteLead, updateLead, type LeadFilter, type LeadKind } from '../leads/leads.ts';
-import { listLeads } from '../leads/lists.ts';
-import { appContext } from '../services.ts';
-import { answerError } from './action-errors.ts';
-import { FormReadError, readFormOrError } from './forms.ts';
+import { cleanLine, parseId, parsePage } from '../../../app/lib/input.ts';
+import { isLeadStatus, MAX_SEARCH, parseLeadUpdate } from '../../../app/lib/lead-forms.ts';
+import type { Toast } from '../../../app/lib/toast.ts';
+import { requireAdmin } from '../../admin/guard.ts';
+import { settingsFor } from '../../admin/settings.ts';
+import { deleteLead, updateLead, type LeadFilter, type LeadKind } from '../leads.ts';
+import { listLeads } from '../lists.ts';
+import { appContext } from '../../services.ts';
+import { answerError } from '../../http/action-errors.ts';
+import { FormReadError, readFormOrError } from '../../http/forms.ts';
 
 /**
  * The loader and action both admin lead lists (Requested Vehicles, Selling Vehicles) use: the

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Storage } from '../media/storage.ts';
+import type { Storage } from '../storage.ts';
 
 const contentTypes: Record<string, string> = {
   webp: 'image/webp',

@@ -1,8 +1,8 @@
-import type { AppServices } from '../services.ts';
-import { adminStatus } from '../admin/admins.ts';
-import { currentUser } from '../auth/session.ts';
-import { readLicencePhoto } from '../rentals/licences.ts';
-import type { LicenceSide } from '../../app/lib/licence.ts';
+import type { AppServices } from '../../services.ts';
+import { adminStatus } from '../../admin/admins.ts';
+import { currentUser } from '../../auth/session.ts';
+import { readLicencePhoto } from '../licences.ts';
+import type { LicenceSide } from '../../../app/lib/licence.ts';
 
 /** Every refusal looks the same: a stranger cannot tell a licence that exists from one that does not. */
 function notFound(): Response {

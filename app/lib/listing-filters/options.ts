@@ -1,0 +1,133 @@
+/**
+ * The buyer's filters and sort on the listing (home, category pages and GET /api/v1/vehicles),
+ * decision 023: which filters there are, the options each offers and their labels, and the
+ * filter set itself. Shared by the pages (which offer and show them) and the server (which
+ * turns them into conditions, server/catalog/filters.ts). The URL parameters are read and
+ * written by url.ts, a chip's text by chips.ts, registration numbers by registration.ts.
+ *
+ * Values within one filter are ORed, different filters ANDed, and all of them ANDed with `q`.
+ */
+
+/** Body types an admin picks per vehicle; the stored value is the key. */
+export const BODY_TYPES = {
+  hatchback: 'Hatchback',
+  sedan: 'Sedan',
+  suv: 'SUV',
+  muv: 'MUV',
+  luxury: 'Luxury',
+  pickup: 'Pickup',
+  coupe: 'Coupe',
+  convertible: 'Convertible',
+  van: 'Van',
+} as const;
+export type BodyType = keyof typeof BODY_TYPES;
+
+/** Colours an admin picks per vehicle; the stored value is the key. */
+export const COLOURS = {
+  white: 'White',
+  silver: 'Silver',
+  grey: 'Grey',
+  black: 'Black',
+  red: 'Red',
+  maroon: 'Maroon',
+  blue: 'Blue',
+  brown: 'Brown',
+  beige: 'Beige',
+  orange: 'Orange',
+  yellow: 'Yellow',
+  green: 'Green',
+} as const;
+export type Colour = keyof typeof COLOURS;
+
+export const FUELS = { petrol: 'Petrol', diesel: 'Diesel', cng: 'CNG', electric: 'Electric', hybrid: 'Hybrid' } as const;
+export type Fuel = keyof typeof FUELS;
+
+export const TRANSMISSION_KEYS = { manual: 'Manual', automatic: 'Automatic' } as const;
+export type TransmissionKey = keyof typeof TRANSMISSION_KEYS;
+
+/** Owners: 1, 2, or 3 meaning three or more. */
+export const OWNER_OPTIONS = { 1: '1st owner', 2: '2nd owner', 3: '3 or more owners' } as const;
+export type OwnerOption = 1 | 2 | 3;
+
+/** Lakh buckets of the budget filter, as `budget` writes them. */
+export const BUDGET_BUCKETS = [
+  { value: '-3', label: 'Under ₹3 lakh' },
+  { value: '3-5', label: '₹3–5 lakh' },
+  { value: '5-8', label: '₹5–8 lakh' },
+  { value: '8-12', label: '₹8–12 lakh' },
+  { value: '12-20', label: '₹12–20 lakh' },
+  { value: '20-', label: 'Over ₹20 lakh' },
+] as const;
+
+/** Kilometre buckets of the km filter, as `km` writes them. */
+export const KM_BUCKETS = [
+  { value: '-25000', label: 'Under 25,000 km' },
+  { value: '25000-50000', label: '25,000–50,000 km' },
+  { value: '50000-75000', label: '50,000–75,000 km' },
+  { value: '75000-100000', label: '75,000 km–1 lakh km' },
+  { value: '100000-', label: 'Over 1 lakh km' },
+] as const;
+
+export const SORTS = {
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  year_desc: 'Year: newest model first',
+  km_asc: 'Kilometres: lowest first',
+} as const;
+export type Sort = keyof typeof SORTS;
+export const DEFAULT_SORT: Sort = 'newest';
+
+/** A range of whole numbers, both ends included when given; `max` is exclusive for lakh buckets (see rangeBounds). */
+export type NumberRange = { min: number | null; max: number | null };
+
+export type ListingFilters = {
+  /** Rupee ranges: [min, max) so the buckets 5–8 and 8–12 never share a car. */
+  budget: NumberRange[];
+  make: string[];
+  model: string[];
+  fuel: Fuel[];
+  trans: TransmissionKey[];
+  body: BodyType[];
+  /** Model years, both ends included. */
+  year: NumberRange | null;
+  /** Kilometre ranges: [min, max). */
+  km: NumberRange[];
+  owners: OwnerOption[];
+  color: Colour[];
+  state: string[];
+};
+
+/** The filters in the order their parameters are written and their chips shown. */
+export const FILTER_NAMES = ['budget', 'make', 'model', 'fuel', 'trans', 'body', 'year', 'km', 'owners', 'color', 'state'] as const satisfies readonly (keyof ListingFilters)[];
+export type FilterName = (typeof FILTER_NAMES)[number];
+
+export const FILTER_LABELS: Record<FilterName, string> = {
+  budget: 'Budget',
+  make: 'Make',
+  model: 'Model',
+  fuel: 'Fuel',
+  trans: 'Transmission',
+  body: 'Body type',
+  year: 'Year',
+  km: 'Kilometres',
+  owners: 'Owners',
+  color: 'Colour',
+  state: 'Registration state',
+};
+
+export function emptyFilters(): ListingFilters {
+  return { budget: [], make: [], model: [], fuel: [], trans: [], body: [], year: null, km: [], owners: [], color: [], state: [] };
+}
+
+export function bodyTypeLabel(key: string): string {
+  return BODY_TYPES[key as BodyType] ?? key;
+}
+
+export function colourLabel(key: string): string {
+  return COLOURS[key as Colour] ?? key;
+}
+
+export type FacetOption = { value: string; label: string; count: number };
+/** Each filter's options, each with the number of cars it would give with the other filters as they are. */
+export type Facets = Record<FilterName, FacetOption[]>;

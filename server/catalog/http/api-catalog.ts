@@ -1,0 +1,48 @@
+import type { Hono } from 'hono';
+import { parseId, parsePage, parseWholeNumber } from '../../../app/lib/input.ts';
+import { parseListingQuery } from '../../../app/lib/listing-filters/url.ts';
+import { settingsFor } from '../../admin/settings.ts';
+import type { AppServices } from '../../services.ts';
+import { modelYear } from '../dealer-text.ts';
+import { categoryIdBySlug, getVehicle, listCategories } from '../vehicles.ts';
+
+/** The most vehicles one page of the API holds (the listing's own limit). */
+const MAX_PER_PAGE = 100;
+
+/** The catalogue in the JSON API (/api/v1): the listing with its filter counts, a car, the categories. */
+export function catalogApi(api: Hono, services: AppServices) {
+  const { database } = services;
+
+  api.get('/vehicles', async (c) => {
+    const { itemsPerPage } = await settingsFor(services);
+    // An odd page or page size falls back to the default, as the pages do; a category that is
+    // not one is a mistake the caller must hear about.
+    const page = parsePage(c.req.query('page'));
+    const perPage = parseWholeNumber(c.req.query('perPage'), { min: 1, max: MAX_PER_PAGE }) ?? itemsPerPage;
+    // A category by id, or by the slug its page's URL carries (the filter sheet counts with it).
+    const categoryParam = c.req.query('category');
+    const categoryId = !categoryParam ? undefined : /^\d+$/.test(categoryParam) ? parseId(categoryParam) : await categoryIdBySlug(database, categoryParam);
+    if (categoryId === null) return c.json({ error: 'category must be a category id (a whole number of 1 or more) or the slug of a category' }, 400);
+    const { filters, sort, problems } = parseListingQuery(new URL(c.req.url).searchParams);
+    if (problems.length > 0) return c.json({ error: problems.join('; ') }, 400);
+    const listing = {
+      // Not cleaned: a search with a control character matches nothing (catalog/search.ts).
+      query: c.req.query('q') ?? '',
+      filters,
+      ...(categoryId !== undefined ? { categoryId } : {}),
+    };
+    const { facets, ...result } = await services.listing.pageWithFacets({ ...listing, sort, page, perPage });
+    // Numbers an app can compare: the model year as a number (null when the dealer typed none).
+    const items = result.items.map((item) => ({ ...item, year: modelYear(item.year) }));
+    return c.json({ ...result, items, facets }, 200, { 'Cache-Control': 'no-cache' });
+  });
+
+  api.get('/vehicles/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const vehicle = id === null ? null : await getVehicle(database, id);
+    if (!vehicle) return c.json({ error: 'Vehicle not found' }, 404);
+    return c.json(vehicle, 200, { 'Cache-Control': 'no-cache' });
+  });
+
+  api.get('/categories', async (c) => c.json(await listCategories(database), 200, { 'Cache-Control': 'no-cache' }));
+}

@@ -1,0 +1,100 @@
+import { DEFAULT_SORT, emptyFilters, type Facets, type ListingFilters, type Sort } from '../../app/lib/listing-filters/options.ts';
+import type { VehicleSummary } from '../../app/lib/vehicle.ts';
+import type { Database } from '../db/connection.ts';
+import { pageOf, pageWindow, type Page } from '../db/paging.ts';
+import { filterConditions, listingFacets, sortOrder } from './filters.ts';
+import { uncachedTotals, type ListingTotals } from './listing-totals.ts';
+import { postgresListing } from './listing/postgres.ts';
+import { sqliteListing } from './listing/sqlite.ts';
+import { keptKey, listingBase, type ListingQuery } from './listing/strategy.ts';
+import { searchTerms } from './search.ts';
+import { toSummary } from './rows.ts';
+import { coversFor, summaryColumns } from './vehicles.ts';
+
+export type ListingOptions = {
+  query?: string;
+  categoryId?: number;
+  /** The buyer's filters (app/lib/listing-filters/); none when absent. */
+  filters?: ListingFilters;
+  sort?: Sort;
+  page?: number;
+  perPage: number;
+};
+
+/** A page of the listing; `totalCapped`: there are more than `total` (= LISTING_COUNT_CAP) matches. */
+export type ListingPage = Page<VehicleSummary> & { totalCapped: boolean };
+
+/**
+ * A listing counts its matches up to this many and then says "1,000+ vehicles found", and pages
+ * no deeper than these: counting or skipping every one of 90,000 matches costs time that grows
+ * with the inventory (docs/decisions/028-listing-at-scale.md).
+ */
+export const LISTING_COUNT_CAP = 1000;
+
+/** The listing of cars for sale: the home page, a category's page and GET /api/v1/vehicles. */
+export type VehicleListing = {
+  /**
+   * One page of vehicles for sale (sold ones leave the listing), featured first then newest
+   * unless another sort is asked for, optionally narrowed by a search, a category and filters.
+   */
+  page(options: ListingOptions): Promise<ListingPage>;
+  /** What a listing shows: a page of its cars and its filter counts, asked for side by side (on PostgreSQL they run at once). */
+  pageWithFacets(options: ListingOptions): Promise<ListingPage & { facets: Facets }>;
+};
+
+/**
+ * The listing over `database`, its way of finding the cars chosen here once for the database
+ * (listing/sqlite.ts, listing/postgres.ts); counts are kept in `totals`.
+ */
+export function createVehicleListing(database: Database, totals: ListingTotals = uncachedTotals): VehicleListing {
+  const strategy = database.dialect === 'sqlite' ? sqliteListing(database) : postgresListing(database, totals);
+
+  async function page(options: ListingOptions): Promise<ListingPage> {
+    const perPage = Math.max(1, Math.min(100, options.perPage));
+    const listing: ListingQuery = {
+      options,
+      terms: searchTerms(options.query ?? ''),
+      filters: Object.values(filterConditions(options.filters ?? emptyFilters())),
+    };
+    const matches = await totals.read(keptKey('count', options), () => strategy.count(listing, LISTING_COUNT_CAP + 1));
+    const totalCapped = matches > LISTING_COUNT_CAP;
+    const total = Math.min(matches, LISTING_COUNT_CAP);
+    const window = pageWindow(total, options.page ?? 1, perPage);
+    const sort = options.sort ?? DEFAULT_SORT;
+    // The page's ids first, then their rows: the cars skipped to reach a deep page are read from
+    // the order's index alone (it holds the id), not each joined to its category.
+    const pageIds = await strategy.pageIds(listing, { window, sort, matches, totalCapped });
+    const rows = await database.db
+      .selectFrom('vehicles')
+      .innerJoin('categories', 'categories.id', 'vehicles.category_id')
+      .where('vehicles.id', 'in', pageIds)
+      .select(summaryColumns)
+      .orderBy(sortOrder(sort))
+      .execute();
+    const covers = await coversFor(
+      database,
+      rows.map((row) => row.id),
+    );
+    return {
+      ...pageOf(
+        rows.map((row) => toSummary(row, covers.get(row.id) ?? null)),
+        total,
+        window,
+      ),
+      totalCapped,
+    };
+  }
+
+  /** How many cars each filter option would give on this listing (see listingFacets). */
+  function facets(options: ListingOptions): Promise<Facets> {
+    return totals.read(keptKey('facets', options), () => listingFacets(database, { base: listingBase(database, options), filters: options.filters ?? emptyFilters() }));
+  }
+
+  return {
+    page,
+    async pageWithFacets(options) {
+      const [listed, counted] = await Promise.all([page(options), facets(options)]);
+      return { ...listed, facets: counted };
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { Hono } from 'hono';
+import { parseId } from '../../../app/lib/input.ts';
+import { parseIstDate, parseSlot, testDriveMessages } from '../../../app/lib/test-drives.ts';
+import { testDriveBodySchema } from '../../../app/lib/schemas/test-drives.ts';
+import { formError, parseWith } from '../../../app/lib/form-errors.ts';
+import { settingsFor } from '../../admin/settings.ts';
+import { currentUser } from '../../auth/session.ts';
+import { answerError } from '../../http/action-errors.ts';
+import type { AppServices } from '../../services.ts';
+import { bookAndConfirm, cancelOwn, rescheduleAndConfirm } from '../booking.ts';
+import { listOwnTestDrives, slotsFor, testDriveRules } from '../test-drives.ts';
+
+/** Test drives in the JSON API (/api/v1). */
+export function testDriveApi(api: Hono, services: AppServices) {
+  // Test drives (decision 025). Times are India time, 'YYYY-MM-DDTHH:MM', as in the pages' URLs.
+  /** A refusal as JSON with its status; anything unexpected is logged and answered with a fixed sentence. */
+  const refusal = (error: unknown, log: string) => {
+    const answer = answerError(error, services.logger, { fallback: testDriveMessages.failed, log });
+    const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+    answer.headers.forEach((value, name) => (headers[name] = value));
+    return { body: { error: answer.message, ...(Object.keys(answer.fields).length ? { fields: answer.fields } : {}), ...(answer.reason ? { reason: answer.reason } : {}) }, status: answer.status as 400, headers };
+  };
+  /** A JSON object body, or null when the body is not one. */
+  const jsonBody = async (request: Request): Promise<Record<string, unknown> | null> => {
+    const parsed: unknown = await request.json().catch(() => null);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  };
+
+  api.get('/test-drives/slots', async (c) => {
+    const vehicleId = parseId(c.req.query('vehicleId') ?? '');
+    if (vehicleId === null) return c.json({ error: 'vehicleId must be a vehicle id (a whole number of 1 or more)' }, 400);
+    const date = parseIstDate(c.req.query('date'));
+    if (!date) return c.json({ error: 'date must be a calendar date written YYYY-MM-DD (India time)' }, 400);
+    try {
+      const slots = await slotsFor(services, testDriveRules(await settingsFor(services)), { vehicleId, date });
+      return c.json({ vehicleId, date, slots }, 200, { 'Cache-Control': 'no-store' });
+    } catch (error) {
+      const answer = refusal(error, 'test-drive slots failed');
+      return c.json(answer.body, answer.status, answer.headers);
+    }
+  });
+
+  api.post('/test-drives', async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return c.json({ error: testDriveMessages.signInFirst }, 401, { 'Cache-Control': 'no-store' });
+    const body = await jsonBody(c.req.raw);
+    if (!body) return c.json({ error: 'The body must be a JSON object: { vehicleId, slot, mode, pinCode? }' }, 400);
+    const parsed = parseWith(testDriveBodySchema, body);
+    if (!parsed.ok) return c.json(formError(parsed.error, parsed.fields), 400);
+    try {
+      const booking = await bookAndConfirm(services, { ...parsed.value, userId: user.id });
+      const { name: _name, phone: _phone, email: _email, remindedAt: _remindedAt, ...testDrive } = booking;
+      return c.json({ testDrive }, 201, { 'Cache-Control': 'no-store' });
+    } catch (error) {
+      const answer = refusal(error, 'test-drive booking failed');
+      return c.json(answer.body, answer.status, answer.headers);
+    }
+  });
+
+  api.get('/me/test-drives', async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return c.json({ error: 'Please sign in first.' }, 401, { 'Cache-Control': 'no-store' });
+    return c.json({ testDrives: await listOwnTestDrives(services, user.id) }, 200, { 'Cache-Control': 'no-store' });
+  });
+
+  api.post('/me/test-drives/:id/:change{cancel|reschedule}', async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return c.json({ error: 'Please sign in first.' }, 401, { 'Cache-Control': 'no-store' });
+    const id = parseId(c.req.param('id'));
+    if (id === null) return c.json({ error: testDriveMessages.notYours }, 404);
+    try {
+      if (c.req.param('change') === 'cancel') return c.json({ testDrive: await cancelOwn(services, { id, userId: user.id }) }, 200, { 'Cache-Control': 'no-store' });
+      const body = await jsonBody(c.req.raw);
+      const slot = parseSlot(body?.slot);
+      if (!slot) return c.json({ error: testDriveMessages.slotInvalid, fields: { slot: testDriveMessages.slotInvalid } }, 400);
+      const { name: _name, phone: _phone, email: _email, remindedAt: _remindedAt, ...testDrive } = await rescheduleAndConfirm(services, { id, userId: user.id, slot });
+      return c.json({ testDrive }, 200, { 'Cache-Control': 'no-store' });
+    } catch (error) {
+      const answer = refusal(error, 'test-drive change failed');
+      return c.json(answer.body, answer.status, answer.headers);
+    }
+  });
+}
