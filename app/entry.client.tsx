@@ -36,8 +36,9 @@ startTransition(() => {
   hydrateRoot(document, <HydratedRouter />);
 });
 // Parts of the page that hydrate in tasks of their own are queued by now (later-hydration.tsx).
-// When the last has hydrated, the page says so: tests/e2e/hydration.test.ts then compares it with
-// the server's HTML, and tests/support/browser.ts waits for it.
+// When the last has hydrated, the page says so, for tests/e2e/hydration.test.ts to compare it with
+// the server's HTML. A global, not an attribute: React (under `npm run dev`) would take an
+// attribute it did not render for a mismatch.
 endFirstHydration(() => {
-  document.documentElement.dataset.hydrated = '';
+  (window as unknown as { pageHydrated?: boolean }).pageHydrated = true;
 });

@@ -9,7 +9,7 @@ import { adminPaths, paths } from '../../app/lib/paths.ts';
  * The browser runs Preact, which hydrates the server's React HTML without a word when the two
  * disagree: a mismatch shows as a wrong page, not as a warning (decisions 039, 053). So every
  * kind of page in app/routes.ts is loaded in Chromium and, once it says it has hydrated (every
- * deferred part too: `data-hydrated` on <html>, app/entry.client.tsx), its <body> is compared
+ * deferred part too: `window.pageHydrated`, app/entry.client.tsx), its <body> is compared
  * with the <body> of the HTML the server sent for that very load. The page must log no error,
  * and one control on it must work, which only a hydrated page does. A page made to render
  * differently in the browser (/dev/hydration-mismatch, test mode only) proves the comparison
@@ -80,7 +80,7 @@ function bodyOutline(root: HTMLElement): string[] {
  * little context, or nothing. Waits until the page says it has hydrated.
  */
 async function hydrationDifferences(page: Page, serverHtml: string): Promise<string[]> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, null, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as unknown as { pageHydrated?: boolean }).pageHydrated === true, null, { timeout: 30_000 });
   return page.evaluate(
     ({ html, outline }) => {
       const toOutline = new Function(`return (${outline})`)() as (root: HTMLElement) => string[];
