@@ -172,7 +172,8 @@ describe.skipIf(!shared.url)('security edges in production mode', () => {
     const paths = ['/signup', '/login', '/login.data', '/admin-login', '/request-vehicle', '/profile-complete', '/admin/settings', '/api/v1/test-drives', '/api/auth/sign-in/email', '/no-such-page', '/'];
     const statuses: Record<string, number> = {};
     for (const path of paths) {
-      for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, {}]) {
+      const variants: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, {}];
+      for (const headers of variants) {
         const response = await fetch(`${server.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, redirect: 'manual' });
         const text = await response.text();
         statuses[`${path} ${JSON.stringify(headers)}`] = response.status;
