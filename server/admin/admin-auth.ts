@@ -9,8 +9,12 @@ export const adminMessages = {
   invalidEmail: 'Invalid email address format.',
   notAuthorizedLogin: 'This email is not authorized for admin access.',
   notAuthorizedAdmin: 'This email is not authorized to be an admin',
-  noAccount: 'No account found with this email address.',
-  wrongPassword: 'Incorrect password. Please try again or reset your password.',
+  /**
+   * An unknown address, one off the allow-list and a wrong password all get this one sentence
+   * (decision 060): the spec's "No account found" and "not authorized" told a stranger which
+   * addresses are staff accounts.
+   */
+  wrongPassword: 'Incorrect email or password. Please try again or reset your password.',
   tooManyAttempts: 'Too many failed login attempts. Please try again later or reset your password.',
   botCheckFailed: 'reCAPTCHA verification failed',
   networkError: 'Network error. Please check your internet connection.',
@@ -75,8 +79,11 @@ export async function adminSignIn(services: AppServices, request: Request, input
   const email = input.email.trim().toLowerCase();
   if (!email || !input.password) return { ok: false, message: adminMessages.bothRequired };
   if (!EMAIL_PATTERN.test(email)) return { ok: false, message: adminMessages.invalidEmail };
-  if (!isAllowListed(services.config, email)) return { ok: false, message: adminMessages.notAuthorizedLogin };
-  if (!(await findAccountByEmail(services.database, email))) return { ok: false, message: adminMessages.noAccount };
+  if (!isAllowListed(services.config, email) || !(await findAccountByEmail(services.database, email))) {
+    // As long as a real password check takes, so the time of the answer does not tell either.
+    await (await services.auth.$context).password.hash(input.password);
+    return { ok: false, message: adminMessages.wrongPassword };
+  }
 
   const response = await services.auth.api.signInEmail({ body: { email, password: input.password }, headers: request.headers, asResponse: true });
   if (!response.ok) {

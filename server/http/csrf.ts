@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { discardBody, DISCARD_LIMITS } from './body-limit.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -18,6 +19,10 @@ export function csrfProtection(siteOrigin: string): MiddlewareHandler {
     // which the sender chooses, so 'Origin: http://evil.example' with 'Host: evil.example' matched it.
     const sameOrigin = origin ? origin === allowed : fetchSite === 'same-origin';
     if (!sameOrigin) {
+      // Read and drop what is still being sent first (decision 041): answering mid-upload and
+      // closing resets the connection, which the sender sees as a failure (a proxy in front of
+      // us turns it into a 502) instead of this refusal.
+      if (c.req.raw.body) await discardBody(c.req.raw.body, DISCARD_LIMITS);
       return c.text('This request did not come from our site and was refused. Please reload the page and try again.', 403);
     }
     return next();

@@ -30,7 +30,7 @@ const MESSAGES = {
   invalidEmail: 'Please enter a valid email address.',
   tooManyAttempts: 'Too many attempts. Please try again later or reset your password.',
   adminTooMany: 'Too many failed login attempts. Please try again later or reset your password.',
-  adminWrongPassword: 'Incorrect password. Please try again or reset your password.',
+  adminWrongPassword: 'Incorrect email or password. Please try again or reset your password.',
   adminBothRequired: 'Please enter both email and password.',
   botCheckFailed: 'reCAPTCHA verification failed',
   staffAddress: "This email address belongs to the dealer's staff. Staff accounts are created from the admin panel; please sign up with your own email.",
@@ -410,6 +410,18 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
   // ------------------------------------------------------------------------------ squatting
 
   describe('admin addresses', () => {
+    test('/admin-login answers an unknown address, one off the allow-list and a wrong password alike', async () => {
+      const { email: buyer } = await newAccount();
+      const answers: string[] = [];
+      for (const email of [uniqueEmail('nobody'), buyer, MANAGER, ADMIN]) {
+        const text = await refusal(await adminLogIn(client(), email, 'not-the-password'));
+        answers.push(text.includes(MESSAGES.adminWrongPassword) ? 'same' : text.slice(0, 200));
+        expect(text).not.toMatch(/No account found|not authorized/i);
+      }
+      // An unknown address, a buyer's (off the allow-list), an allow-listed one with no account, the admin's with a wrong password.
+      expect(answers).toEqual(['same', 'same', 'same', 'same']);
+    });
+
     test('public sign-up with an allow-listed address is refused in any letter case', async () => {
       for (const email of [MANAGER, MANAGER.toUpperCase(), ` ${MANAGER} `]) {
         const visitor = client();

@@ -138,3 +138,57 @@ describe.skipIf(!shared.url)('security edges', () => {
     expect(await asAdmin.text()).toContain('outbox.buyer@example.in');
   });
 });
+
+describe.skipIf(!shared.url)('security edges in production mode', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      dialect: shared.dialect,
+      seed: false,
+      env: {
+        APP_MODE: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        SMS_PROVIDER: 'msg91',
+        MSG91_AUTH_KEY: 'key',
+        MSG91_TEMPLATE_ID: 'template',
+        PASSWORD_HASHING: 'standard',
+        BOT_CHECK_WORK: 'standard',
+        ADMIN_EMAILS: ADMIN,
+        // As deployed: the canonical origin is https behind the proxy, and secure cookies.
+        SITE_ORIGIN: 'https://gaadi.example',
+        TRUST_PROXY: 'true',
+      },
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('refuses a cross-origin form post with 403 on every kind of path, never a 500', async () => {
+    const body = new URLSearchParams({ intent: 'email', email: 'cross@example.in', password: PASSWORD }).toString();
+    const paths = ['/signup', '/login', '/login.data', '/admin-login', '/request-vehicle', '/profile-complete', '/admin/settings', '/api/v1/test-drives', '/api/auth/sign-in/email', '/no-such-page', '/'];
+    const statuses: Record<string, number> = {};
+    for (const path of paths) {
+      const variants: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, {}];
+      for (const headers of variants) {
+        const response = await fetch(`${server.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, redirect: 'manual' });
+        const text = await response.text();
+        statuses[`${path} ${JSON.stringify(headers)}`] = response.status;
+        expect(text).not.toMatch(/at \S+ \(|node_modules/);
+      }
+    }
+    // Photo uploads still being sent when the refusal is ready: heard as a 403, not a reset connection.
+    for (const path of ['/sell-vehicle', '/profile/licence', '/admin/add-vehicle']) {
+      const form = new FormData();
+      form.set('name', 'Ravi');
+      form.append('images', new File([new Uint8Array(2 * 1024 * 1024)], 'big.jpg', { type: 'image/jpeg' }));
+      const response = await fetch(`${server.url}${path}`, { method: 'POST', body: form, headers: { origin: 'https://evil.example', 'x-forwarded-for': '203.0.113.5' }, redirect: 'manual' });
+      await response.body?.cancel();
+      statuses[`${path} multipart`] = response.status;
+    }
+    expect(Object.entries(statuses).filter(([, status]) => status !== 403)).toEqual([]);
+  });
+});
