@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatRupees } from '../../app/lib/format.ts';
 import { DEFAULT_TITLE } from '../../app/lib/seo.ts';
-import { DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS } from '../../app/lib/storefront.ts';
+import { DEFAULT_PRICE_INCLUDES, DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS } from '../../app/lib/storefront.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { demoCategories } from '../../server/db/demo/inventory.ts';
 import { demoFleetVehicles, demoSaleVehicles } from '../../server/db/demo/rental-fleet.ts';
@@ -277,6 +277,27 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     expect(mainText((await page(visitor(), '/')).html)).toContain('Cars we would buy <ourselves>.');
     await postSettings({ intent: 'reset' });
     expect(mainText((await page(visitor(), '/')).html)).toContain(DEFAULT_STOREFRONT_PROMISE);
+  });
+
+  test('what the on-road price includes: under the cards and the car’s price, refused when too long, nothing when empty', async () => {
+    const home = await page(visitor(), '/');
+    expect(mainText(home.html)).toContain(`On-road price: ${DEFAULT_PRICE_INCLUDES}.`);
+    const carPath = /href="(\/vehicle\/\d+)"/.exec(home.html)![1]!;
+    expect(mainText((await page(visitor(), carPath)).html)).toMatch(new RegExp(`On-road price ₹[\\d,]+ ${DEFAULT_PRICE_INCLUDES}`));
+
+    const tooLong = await postSettings({ ...saveFields, priceIncludes: 'x'.repeat(81) });
+    expect(tooLong.redirected).toBe(false);
+    expect(mainText(tooLong.html)).toContain('What the price includes must be at most 80 characters');
+
+    expect((await postSettings({ ...saveFields, priceIncludes: 'Includes RC transfer, insurance and a full tank' })).redirected).toBe(true);
+    expect(mainText((await page(visitor(), '/')).html)).toContain('On-road price: Includes RC transfer, insurance and a full tank.');
+    expect(mainText((await page(visitor(), carPath)).html)).toContain('Includes RC transfer, insurance and a full tank');
+
+    expect((await postSettings({ ...saveFields, priceIncludes: '' })).redirected).toBe(true);
+    expect(mainText((await page(visitor(), '/')).html)).not.toContain('On-road price:');
+    expect(mainText((await page(visitor(), carPath)).html)).not.toContain(DEFAULT_PRICE_INCLUDES);
+    await postSettings({ intent: 'reset' });
+    expect(mainText((await page(visitor(), '/')).html)).toContain(`On-road price: ${DEFAULT_PRICE_INCLUDES}.`);
   });
 
   test('statistics show the real counts, this month’s sales in rupees and the daily chart', async () => {
