@@ -12,8 +12,8 @@ import { answerError } from './action-errors.ts';
 import { readFormOrJson } from './forms.ts';
 import { listOwnTestDrives, slotsFor, testDriveRules } from '../test-drives/test-drives.ts';
 import { bookAndConfirm, cancelOwn, rescheduleAndConfirm } from '../test-drives/booking.ts';
-import { parseIstDate, parseSlot, testDriveMessages } from '../../app/lib/test-drives.ts';
-import { testDriveBodySchema } from '../../app/lib/schemas/test-drives.ts';
+import { parseIstDate, testDriveMessages } from '../../app/lib/test-drives.ts';
+import { testDriveBodySchema, testDriveRescheduleSchema } from '../../app/lib/schemas/test-drives.ts';
 import { formError, parseWith } from '../../app/lib/form-errors.ts';
 import { rentalApi } from './api-rentals.ts';
 import { apiLicence } from './api-licence.ts';
@@ -148,10 +148,9 @@ export function apiV1(services: AppServices) {
     if (id === null) return c.json({ error: testDriveMessages.notYours }, 404);
     try {
       if (c.req.param('change') === 'cancel') return c.json({ testDrive: await cancelOwn(services, { id, userId: user.id }) }, 200, { 'Cache-Control': 'no-store' });
-      const body = await jsonBody(c.req.raw);
-      const slot = parseSlot(body?.slot);
-      if (!slot) return c.json({ error: testDriveMessages.slotInvalid, fields: { slot: testDriveMessages.slotInvalid } }, 400);
-      const { name: _name, phone: _phone, email: _email, remindedAt: _remindedAt, ...testDrive } = await rescheduleAndConfirm(services, { id, userId: user.id, slot });
+      const parsed = parseWith(testDriveRescheduleSchema, (await jsonBody(c.req.raw)) ?? {});
+      if (!parsed.ok) return c.json(formError(parsed.error, parsed.fields), 400);
+      const { name: _name, phone: _phone, email: _email, remindedAt: _remindedAt, ...testDrive } = await rescheduleAndConfirm(services, { id, userId: user.id, slot: parsed.value.slot });
       return c.json({ testDrive }, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
       const answer = refusal(error, 'test-drive change failed');
