@@ -56,19 +56,3 @@ export function indiaDate(ms: number): string {
 }
 
 export type LicenceFieldErrors = Partial<Record<'number' | 'dateOfBirth' | 'front' | 'back', string>>;
-
-/** The typed fields of the licence form, checked; `today` is India's date. */
-export function parseLicenceFields(input: { number: unknown; dateOfBirth: unknown }, today: string): { ok: true; number: string; dateOfBirth: string } | { ok: false; errors: LicenceFieldErrors } {
-  const errors: LicenceFieldErrors = {};
-  const number = parseLicenceNumber(input.number);
-  if (!number) errors.number = 'Please enter your driving licence number as printed on the card (for example DL-1420110012345).';
-  const dateOfBirth = parseIsoDate(input.dateOfBirth);
-  if (!dateOfBirth) errors.dateOfBirth = 'Please enter your date of birth.';
-  else {
-    const age = ageOn(dateOfBirth, today);
-    if (age < MIN_LICENCE_HOLDER_AGE) errors.dateOfBirth = `You must be at least ${MIN_LICENCE_HOLDER_AGE} years old to hold a driving licence.`;
-    else if (age > 110) errors.dateOfBirth = 'Please check your date of birth.';
-  }
-  if (!number || !dateOfBirth || Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, number, dateOfBirth };
-}

@@ -1,3 +1,4 @@
+import { slugify } from '../../app/lib/slug.ts';
 import { open, stat } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
@@ -203,12 +204,5 @@ export async function deleteImage(storage: Storage, image: Pick<ImageRef, 'key' 
 
 /** 'My Car (front).JPG' -> 'my-car-front'; keeps keys URL- and filesystem-safe. */
 export function safeFileStem(fileName: string): string {
-  const stem = fileName.replace(/\.[^.]*$/, '');
-  const safe = stem
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return safe || 'image';
+  return slugify(fileName.replace(/\.[^.]*$/, ''), 'image');
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, indiaDate, parseIsoDate, parseLicenceFields, parseLicenceNumber } from '../../app/lib/licence.ts';
+import { ageOn, indiaDate, parseIsoDate, parseLicenceNumber } from '../../app/lib/licence.ts';
+import { parseWith } from '../../app/lib/form-errors.ts';
+import { licenceFieldsSchema, licenceMessages } from '../../app/lib/schemas/licence.ts';
 import { localRedirect } from '../../app/lib/paths.ts';
 import { bodyClassFor } from '../../server/http/body-limit.ts';
 
@@ -29,10 +31,13 @@ describe('driving licence rules', () => {
   });
 
   it('refuses the under-aged with a message on the field', () => {
-    const result = parseLicenceFields({ number: 'DL1420110012345', dateOfBirth: '2010-01-01' }, '2026-11-23');
+    const schema = licenceFieldsSchema('2026-11-23');
+    const result = parseWith(schema, { number: 'DL1420110012345', dateOfBirth: '2010-01-01' });
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.errors.dateOfBirth).toMatch(/at least 18/);
-    expect(parseLicenceFields({ number: 'DL1420110012345', dateOfBirth: '1990-01-01' }, '2026-11-23')).toEqual({ ok: true, number: 'DL1420110012345', dateOfBirth: '1990-01-01' });
+    expect(!result.ok && result.fields.dateOfBirth).toMatch(/at least 18/);
+    expect(parseWith(schema, { number: 'dl-14 2011 0012345', dateOfBirth: '1990-01-01' })).toEqual({ ok: true, value: { number: 'DL1420110012345', dateOfBirth: '1990-01-01' } });
+    const missing = parseWith(schema, {});
+    expect(missing.ok || missing.fields).toEqual({ number: licenceMessages.number, dateOfBirth: licenceMessages.dateOfBirth });
   });
 
   it('gives the licence forms an upload limit of two photos', () => {

@@ -32,6 +32,9 @@ export const testDriveRequestSchema = z.object(testDriveRequestFields).superRefi
 
 export type TestDriveRequest = z.output<typeof testDriveRequestSchema>;
 
+/** Moving one's own test drive (`POST /api/v1/me/test-drives/:id/reschedule`): only the time changes. */
+export const testDriveRescheduleSchema = z.object({ slot: testDriveRequestFields.slot });
+
 /** The app's body: the request and the car (the page has the car in its URL). */
 export const testDriveBodySchema = z
   .object({ vehicleId: idField('vehicleId must be a vehicle id (a whole number of 1 or more)'), ...testDriveRequestFields })

@@ -5,7 +5,9 @@ import { consumeRateLimit } from '../../security/rate-limit.ts';
 import { readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../http/forms.ts';
 import { IMAGE_TOO_LARGE } from '../../../app/lib/uploads.ts';
 import { cleanLine } from '../../../app/lib/input.ts';
-import { indiaDate, parseLicenceFields } from '../../../app/lib/licence.ts';
+import { indiaDate } from '../../../app/lib/licence.ts';
+import { parseWith } from '../../../app/lib/form-errors.ts';
+import { licenceFieldsSchema } from '../../../app/lib/schemas/licence.ts';
 
 /** Uploads of a licence per person: enough for a few retakes, not for filling the disk. */
 export const LICENCE_UPLOAD_LIMIT = { limit: 20, windowMs: 60 * 60 * 1000 };
@@ -38,16 +40,16 @@ export async function receiveLicenceUpload(
   try {
     typed.number = cleanLine(form.fields.get('number'), 40);
     typed.dateOfBirth = cleanLine(form.fields.get('dateOfBirth'), 20);
-    const parsed = parseLicenceFields({ number: form.fields.get('number'), dateOfBirth: form.fields.get('dateOfBirth') }, indiaDate(services.clock.now()));
+    const parsed = parseWith(licenceFieldsSchema(indiaDate(services.clock.now())), { number: form.fields.get('number') ?? undefined, dateOfBirth: form.fields.get('dateOfBirth') ?? undefined });
     const front = uploadsFrom(form, 'front')[0] ?? null;
     const back = uploadsFrom(form, 'back')[0] ?? null;
     if (!parsed.ok) {
-      const errors: Record<string, string> = { ...parsed.errors };
+      const errors: Record<string, string> = { ...parsed.fields };
       if (!front) errors.front = 'Please add a photo of the front of your licence.';
       if (!back) errors.back = 'Please add a photo of the back of your licence.';
       throw new InvalidInputError('Please check the marked fields.', errors);
     }
-    const licence = await submitLicence(services, { userId, number: parsed.number, dateOfBirth: parsed.dateOfBirth, front, back });
+    const licence = await submitLicence(services, { userId, ...parsed.value, front, back });
     return licence;
   } finally {
     await form.discard();

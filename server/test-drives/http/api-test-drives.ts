@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { parseId } from '../../../app/lib/input.ts';
-import { parseIstDate, parseSlot, testDriveMessages } from '../../../app/lib/test-drives.ts';
-import { testDriveBodySchema } from '../../../app/lib/schemas/test-drives.ts';
+import { parseIstDate, testDriveMessages } from '../../../app/lib/test-drives.ts';
+import { testDriveBodySchema, testDriveRescheduleSchema } from '../../../app/lib/schemas/test-drives.ts';
 import { formError, parseWith } from '../../../app/lib/form-errors.ts';
 import { settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';
@@ -70,10 +70,9 @@ export function testDriveApi(api: Hono, services: AppServices) {
     if (id === null) return c.json({ error: testDriveMessages.notYours }, 404);
     try {
       if (c.req.param('change') === 'cancel') return c.json({ testDrive: await cancelOwn(services, { id, userId: user.id }) }, 200, { 'Cache-Control': 'no-store' });
-      const body = await jsonBody(c.req.raw);
-      const slot = parseSlot(body?.slot);
-      if (!slot) return c.json({ error: testDriveMessages.slotInvalid, fields: { slot: testDriveMessages.slotInvalid } }, 400);
-      const { name: _name, phone: _phone, email: _email, remindedAt: _remindedAt, ...testDrive } = await rescheduleAndConfirm(services, { id, userId: user.id, slot });
+      const parsed = parseWith(testDriveRescheduleSchema, (await jsonBody(c.req.raw)) ?? {});
+      if (!parsed.ok) return c.json(formError(parsed.error, parsed.fields), 400);
+      const { name: _name, phone: _phone, email: _email, remindedAt: _remindedAt, ...testDrive } = await rescheduleAndConfirm(services, { id, userId: user.id, slot: parsed.value.slot });
       return c.json({ testDrive }, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
       const answer = refusal(error, 'test-drive change failed');

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ageOn, MIN_LICENCE_HOLDER_AGE, parseIsoDate, parseLicenceNumber } from '../licence.ts';
+
+/**
+ * The typed fields of the driving-licence form, as `/profile/licence` and
+ * `POST /api/v1/me/licence` send them (the photos travel beside them in the same upload).
+ * `today` is India's date: who is old enough to hold a licence changes with it.
+ */
+export function licenceFieldsSchema(today: string) {
+  return z.object({
+    number: z
+      .string({ error: licenceMessages.number })
+      .refine((value) => parseLicenceNumber(value) !== null, licenceMessages.number)
+      .transform((value) => parseLicenceNumber(value) as string),
+    dateOfBirth: z
+      .string({ error: licenceMessages.dateOfBirth })
+      .refine((value) => parseIsoDate(value) !== null, licenceMessages.dateOfBirth)
+      .transform((value) => parseIsoDate(value) as string)
+      .superRefine((dateOfBirth, ctx) => {
+        const age = ageOn(dateOfBirth, today);
+        if (age < MIN_LICENCE_HOLDER_AGE) ctx.addIssue({ code: 'custom', message: licenceMessages.tooYoung });
+        else if (age > 110) ctx.addIssue({ code: 'custom', message: licenceMessages.checkDateOfBirth });
+      }),
+  });
+}
+
+export const licenceMessages = {
+  number: 'Please enter your driving licence number as printed on the card (for example DL-1420110012345).',
+  dateOfBirth: 'Please enter your date of birth.',
+  tooYoung: `You must be at least ${MIN_LICENCE_HOLDER_AGE} years old to hold a driving licence.`,
+  checkDateOfBirth: 'Please check your date of birth.',
+} as const;
