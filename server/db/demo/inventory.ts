@@ -1796,7 +1796,7 @@ export const demoVehicles: DemoVehicle[] = [
     fitnessFC: 'Valid till Sep 2026',
     tyrePoint: '75%',
     description:
-      'Economical CNG sedan on self-drive for airport runs, city errands and outstation trips. 240 km free per day; return with the same fuel level. Tolls and FASTag charges billed after return.',
+      'Economical CNG sedan for airport runs, city errands and outstation trips, with a roomy boot for luggage. Tolls and FASTag charges are billed after return.',
     featured: false,
     inspection: {
       Engine: 'Good',
@@ -1829,7 +1829,7 @@ export const demoVehicles: DemoVehicle[] = [
     fitnessFC: 'Valid till Feb 2027',
     tyrePoint: '',
     description:
-      '7-seater on self-drive for family trips. Needs a driving licence held for a year and a refundable security deposit of ₹5,000; 300 km free per day, extra km charged.',
+      'Seven seats for family trips, with a third row that folds flat when you need the boot.',
     featured: false,
     inspection: null,
     refurbishment: null,
@@ -1856,7 +1856,7 @@ export const demoVehicles: DemoVehicle[] = [
     fitnessFC: 'Valid till Jan 2027',
     tyrePoint: '',
     description:
-      'Our most popular self-drive car for weddings, pilgrimages and hill-station tours: seven seats, a big boot and 300 km free per day. Book early in season.',
+      'Our most popular car for weddings, pilgrimages and hill-station tours: seven seats and a big boot. Book early in season.',
     featured: false,
     inspection: {
       Engine: 'Excellent',
@@ -1889,7 +1889,7 @@ export const demoVehicles: DemoVehicle[] = [
     fitnessFC: '',
     tyrePoint: '',
     description:
-      'Easy self-drive hatchback for city use. Daily, weekly and monthly plans available; fuel not included, return with the same fuel level. Deposit refunded within 48 hours.',
+      'Easy hatchback for city use: light steering, easy to park, and frugal in traffic.',
     featured: false,
     inspection: null,
     refurbishment: null,
@@ -1916,7 +1916,7 @@ export const demoVehicles: DemoVehicle[] = [
     fitnessFC: 'Valid till Dec 2026',
     tyrePoint: '80%',
     description:
-      'Comfortable SUV for weekend getaways on self-drive. Minimum rental 24 hours, 250 km free per day. Comprehensive insurance included; damage liability capped as per rental agreement.',
+      'Comfortable SUV for weekend getaways, with a smooth ride on highways and room for five.',
     featured: false,
     inspection: {
       Engine: 'Good',
@@ -1949,7 +1949,7 @@ export const demoVehicles: DemoVehicle[] = [
     fitnessFC: 'Valid till Nov 2026',
     tyrePoint: '',
     description:
-      'Soft-top Thar on self-drive for road trips and beach runs, with 200 km free per day. Full-to-full fuel; drivers 25 and over.',
+      'Soft-top Thar for road trips and beach runs, with four-wheel drive for the rough patches.',
     featured: false,
     inspection: {
       Engine: 'Good',
@@ -1985,7 +1985,7 @@ export const demoVehicles: DemoVehicle[] = [
     fitnessFC: '',
     tyrePoint: '70%',
     description:
-      'Automatic sedan in our self-drive fleet: a smooth CVT for city traffic, 250 km a day included, delivered to your door within the city.',
+      'Automatic sedan with a smooth CVT for city traffic.',
     featured: false,
     inspection: {
       Engine: 'Good',
