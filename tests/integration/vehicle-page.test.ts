@@ -170,6 +170,15 @@ describe.skipIf(!base)('vehicle details page', () => {
       expect([...figures]).toEqual([formatRupees(expected).slice(1)]);
     });
 
+    it("gives the app's API the page's EMI figure, on the car and on the listing", async () => {
+      const expected = emiFrom(Number(String(creta().price).replace(/\D/g, '')), DEFAULT_FINANCE_TERMS);
+      const car = (await (await fetch(`${base}/api/v1/vehicles/${id}`)).json()) as { emiFrom: number; financeTerms: unknown };
+      expect(car.emiFrom).toBe(expected);
+      expect(car.financeTerms).toEqual(DEFAULT_FINANCE_TERMS);
+      const listed = ((await (await fetch(`${base}/api/v1/vehicles?perPage=100`)).json()) as { items: Array<{ id: number; emiFrom: number | null }> }).items;
+      expect(listed.find((item) => item.id === id)?.emiFrom).toBe(expected);
+    });
+
     it('embeds the Video Walkthrough without cookies', () => {
       expect(headings(html)).toContain('Video Walkthrough');
       const frames = tags(mainOf(html), 'iframe');

@@ -1,7 +1,8 @@
 import type { Hono } from 'hono';
 import { parseId, parsePage, parseWholeNumber } from '../../../app/lib/input.ts';
 import { parseListingQuery } from '../../../app/lib/listing-filters/url.ts';
-import { settingsFor } from '../../admin/settings.ts';
+import { financeTerms, settingsFor } from '../../admin/settings.ts';
+import { emiFrom } from '../../../app/lib/emi.ts';
 import type { AppServices } from '../../services.ts';
 import { modelYear } from '../dealer-text.ts';
 import { categoryIdBySlug, getVehicle, listCategories } from '../vehicles.ts';
@@ -14,7 +15,8 @@ export function catalogApi(api: Hono, services: AppServices) {
   const { database } = services;
 
   api.get('/vehicles', async (c) => {
-    const { itemsPerPage } = await settingsFor(services);
+    const settings = await settingsFor(services);
+    const { itemsPerPage } = settings;
     // An odd page or page size falls back to the default, as the pages do; a category that is
     // not one is a mistake the caller must hear about.
     const page = parsePage(c.req.query('page'));
@@ -33,7 +35,9 @@ export function catalogApi(api: Hono, services: AppServices) {
     };
     const { facets, ...result } = await services.listing.pageWithFacets({ ...listing, sort, page, perPage });
     // Numbers an app can compare: the model year as a number (null when the dealer typed none).
-    const items = result.items.map((item) => ({ ...item, year: modelYear(item.year) }));
+    // The EMI the cards show, worked out by the one rule on the admin's terms (app/lib/emi.ts).
+    const terms = financeTerms(settings);
+    const items = result.items.map((item) => ({ ...item, year: modelYear(item.year), emiFrom: emiFrom(item.status === 'sold' ? null : item.priceRupees, terms) }));
     return c.json({ ...result, items, facets }, 200, { 'Cache-Control': 'no-cache' });
   });
 
@@ -41,7 +45,9 @@ export function catalogApi(api: Hono, services: AppServices) {
     const id = parseId(c.req.param('id'));
     const vehicle = id === null ? null : await getVehicle(database, id);
     if (!vehicle) return c.json({ error: 'Vehicle not found' }, 404);
-    return c.json(vehicle, 200, { 'Cache-Control': 'no-cache' });
+    const terms = financeTerms(await settingsFor(services));
+    // The car page's one EMI figure, and the terms it assumes, so the app shows the same.
+    return c.json({ ...vehicle, emiFrom: emiFrom(vehicle.status === 'sold' ? null : vehicle.priceRupees, terms), financeTerms: terms }, 200, { 'Cache-Control': 'no-cache' });
   });
 
   api.get('/categories', async (c) => c.json(await listCategories(database), 200, { 'Cache-Control': 'no-cache' }));
