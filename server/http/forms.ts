@@ -383,7 +383,11 @@ export function refuseControlCharactersInJson(): MiddlewareHandler {
     } catch {
       return next();
     }
-    if (hasControlText(value)) return c.json({ error: CONTROL_CHARACTERS }, 400, { 'Cache-Control': 'no-store' });
+    if (hasControlText(value)) {
+      // The top-level fields that hold it, marked as every refusal marks its fields.
+      const fields = Object.fromEntries(Object.entries(value as object).filter(([key, item]) => hasControlText({ [key]: item })).map(([key]) => [key, CONTROL_CHARACTERS]));
+      return c.json({ error: CONTROL_CHARACTERS, fields }, 400, { 'Cache-Control': 'no-store' });
+    }
     return next();
   };
 }

@@ -132,8 +132,8 @@ describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dia
       expect(text, JSON.stringify(fields)).toContain('Please correct the highlighted fields.');
       expect(text, JSON.stringify(fields)).toContain(message);
     }
-    // A control character is removed, as from every field (decision 012): '1\u00002' is 12.
-    expect((await saveTerms({ emiRatePercent: '1\u00002' })).status).toBe(302);
+    // A control character is refused at the edge, before anything reads the form (decision 061).
+    expect((await saveTerms({ emiRatePercent: '1\u00002' })).status).toBe(400);
     const home = await page(visitor(), '/');
     expectCardEmi(home.html, DEFAULT_FINANCE_TERMS);
   });
