@@ -73,6 +73,7 @@ const schema = z.object({
   BOT_CHECK_VERIFY_URL: z.url().optional(),
   // Set when a reverse proxy in front of the app sets X-Forwarded-For (rate limits key on the client address).
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number').min(1).max(600).default(60),
   DEMO_ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   DEMO_IMAGE_CACHE: z.string().min(1).optional(),
   // Seconds a public page is kept for signed-out visitors (0 turns the cache off; off in test mode).
@@ -173,6 +174,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logFormat: values.LOG_FORMAT ?? (values.APP_MODE === 'demo' ? ('pretty' as const) : ('json' as const)),
     demoAdminPassword: values.DEMO_ADMIN_PASSWORD,
     trustProxy: values.TRUST_PROXY === 'true',
+    /** A request body that sends nothing for this long is answered 408 (server/http/body-limit.ts). */
+    bodyIdleTimeoutMs: values.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     /** Demo and test keep every mail and SMS in an outbox shown at /dev/outbox; production never does. */
     outboxEnabled: values.APP_MODE !== 'production',
     // A fixed secret outside production keeps demo sessions valid across restarts.

@@ -7,7 +7,7 @@ import { appContext, type AppServices } from '../services.ts';
 import { refuseControlCharactersInJson } from './forms.ts';
 import { isBotAction } from '../security/bot-check.ts';
 import { addressKey, clientAddress, consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
-import { bodyLimit, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
+import { BODY_TIMEOUT_MESSAGE, bodyLimit, BodyTimeoutError, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
 import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { compressResponses } from './compression.ts';
 import { csrfProtection } from './csrf.ts';
@@ -49,6 +49,7 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
     // A chunked body cut off at the edge limit (server/http/body-limit.ts) under a handler that is not a form action.
     const tooLarge = error instanceof BodyTooLargeError ? error : error.cause instanceof BodyTooLargeError ? error.cause : null;
     if (tooLarge) return c.text(tooLargeMessage(tooLarge.maxBytes), 413);
+    if (error instanceof BodyTimeoutError || error.cause instanceof BodyTimeoutError) return c.text(BODY_TIMEOUT_MESSAGE, 408, { Connection: 'close' });
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.text('Something went wrong on our side. Please try again in a moment.', 500);
   });
@@ -56,7 +57,7 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   // First, so every response (health check, media, assets and errors too) carries them.
   app.use(securityHeaders(securityOptionsOf(config)));
   // Before anything else may read a body.
-  app.use(bodyLimit());
+  app.use(bodyLimit({ idleMs: config.bodyIdleTimeoutMs }));
 
   app.get('/healthz', async (c) => {
     try {

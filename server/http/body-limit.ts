@@ -60,22 +60,60 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/**
+ * Thrown by a body stream whose client sent nothing for longer than the idle limit: a body that
+ * trickles in slower than that is answered 408, not held open (nginx's client_body_timeout).
+ */
+export class BodyTimeoutError extends Error {
+  constructor(readonly idleMs: number) {
+    super(`No part of the request body arrived for ${idleMs} ms.`);
+  }
+}
+
+export const BODY_TIMEOUT_MESSAGE = 'What you sent stopped arriving before it was complete, so we stopped waiting. Please check your connection and send it again.';
+
+/** How long the edge waits for the next part of a body, by default: nginx's client_body_timeout. */
+export const BODY_IDLE_TIMEOUT_MS = 60_000;
+
 export function tooLargeMessage(maxBytes: number): string {
   const size = maxBytes >= 1024 * 1024 ? `${Math.floor(maxBytes / (1024 * 1024))} MB` : `${Math.floor(maxBytes / 1024)} KB`;
   return `What you sent is too large for this form (at most ${size}). Please send less and try again.`;
 }
 
-/** Passes a body through, failing it with BodyTooLargeError once more than `maxBytes` went by. */
-export function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableStream<Uint8Array> {
+/**
+ * Passes a body through, failing it with BodyTooLargeError once more than `maxBytes` went by,
+ * and with BodyTimeoutError when `idleMs` pass without a chunk while the reader waits for one.
+ */
+export function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number, idleMs = Infinity): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
   let received = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        received += chunk.byteLength;
-        if (received > maxBytes) controller.error(new BodyTooLargeError(maxBytes));
-        else controller.enqueue(chunk);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const stalled = new Promise<'stalled'>((resolve) => {
+          if (Number.isFinite(idleMs)) timer = setTimeout(() => resolve('stalled'), idleMs);
+        });
+        try {
+          const next = await Promise.race([reader.read(), stalled]);
+          if (next === 'stalled') {
+            controller.error(new BodyTimeoutError(idleMs));
+            await reader.cancel().catch(() => {});
+          } else if (next.done) controller.close();
+          else if ((received += next.value.byteLength) > maxBytes) {
+            controller.error(new BodyTooLargeError(maxBytes));
+            await reader.cancel().catch(() => {});
+          } else controller.enqueue(next.value);
+        } catch (error) {
+          controller.error(error);
+        } finally {
+          clearTimeout(timer);
+        }
       },
-    }),
+      cancel: (reason) => reader.cancel(reason),
+    },
+    // Reads only when asked: the idle limit measures the client, not a handler that has not started reading.
+    { highWaterMark: 0 },
   );
 }
 
@@ -91,8 +129,9 @@ export const DISCARD_LIMITS = { idleMs: 5_000, totalMs: 30_000, maxBytes: 64 * 1
  * still sending and closing the connection resets it, and a reset throws away the answer it
  * had not read yet: a phone uploading an oversize photo would see "connection reset" instead
  * of the message that says what was wrong. Past a limit it stops and the connection closes.
+ * Says 'stalled' when the client stopped sending or sent too slowly to finish within the limits.
  */
-export async function discardBody(body: ReadableStream<Uint8Array>, limits: typeof DISCARD_LIMITS): Promise<void> {
+export async function discardBody(body: ReadableStream<Uint8Array>, limits: typeof DISCARD_LIMITS): Promise<'read' | 'stalled' | 'gone'> {
   const reader = body.getReader();
   // Real elapsed time against real timers, not the clock for rules (a test may move that one).
   const startedAt = performance.now();
@@ -103,12 +142,14 @@ export async function discardBody(body: ReadableStream<Uint8Array>, limits: type
     for (;;) {
       const next = await Promise.race([reader.read(), idle()]);
       clearTimeout(timer);
-      if (next === 'idle' || next.done) break;
+      if (next === 'idle') return 'stalled';
+      if (next.done) return 'read';
       bytes += next.value.byteLength;
-      if (bytes > limits.maxBytes) break;
+      if (bytes > limits.maxBytes) return 'read';
     }
   } catch {
     // The client went away: nothing to answer.
+    return 'gone';
   } finally {
     clearTimeout(timer);
     await reader.cancel().catch(() => {});
@@ -124,10 +165,11 @@ export function declaredTooLarge(headers: Headers, maxBytes: number): boolean {
 /**
  * The edge limit for every request with a body: a declared Content-Length over the path's
  * limit is answered 413 once its bytes are read and dropped (discardBody: nothing is kept, and
- * the answer is not lost to a reset), and a body without one (chunked) is counted while whoever reads
- * it reads, and cut off at the limit, so no handler can be made to hold more.
+ * the answer is not lost to a reset), or 408 when they stop coming; any other body is counted
+ * while whoever reads it reads, cut off at the limit, so no handler can be made to hold more,
+ * and failed with BodyTimeoutError (408) when the client pauses longer than `idleMs`.
  */
-export function bodyLimit(): MiddlewareHandler {
+export function bodyLimit(options: { idleMs: number } = { idleMs: BODY_IDLE_TIMEOUT_MS }): MiddlewareHandler {
   return async (c, next) => {
     const request = c.req.raw;
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || !request.body) return next();
@@ -135,10 +177,11 @@ export function bodyLimit(): MiddlewareHandler {
     if (declaredTooLarge(request.headers, maxBytes)) {
       // Up to 64 MiB declared, the body is read and dropped first so the answer is heard; a
       // larger one is refused at once (the client may then see the connection close).
-      if (Number(request.headers.get('content-length')) <= DISCARD_LIMITS.maxBytes) await discardBody(request.body, DISCARD_LIMITS);
+      const discarded = Number(request.headers.get('content-length')) <= DISCARD_LIMITS.maxBytes ? await discardBody(request.body, { ...DISCARD_LIMITS, idleMs: Math.min(DISCARD_LIMITS.idleMs, options.idleMs) }) : 'read';
+      if (discarded === 'stalled') return c.text(BODY_TIMEOUT_MESSAGE, 408, { 'Cache-Control': 'no-store', Connection: 'close' });
       return c.text(tooLargeMessage(maxBytes), 413, { 'Cache-Control': 'no-store' });
     }
-    c.req.raw = new Request(request, { body: countedBody(request.body, maxBytes), duplex: 'half' } as RequestInit);
+    c.req.raw = new Request(request, { body: countedBody(request.body, maxBytes, options.idleMs), duplex: 'half' } as RequestInit);
     return next();
   };
 }

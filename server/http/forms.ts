@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from 'hono';
 import { cleanLine, hasControlCharacters, hasControlText } from '../../app/lib/input.ts';
 import { AppError } from '../errors.ts';
 import type { Upload } from '../media/images.ts';
-import { bodyClassFor, BodyTooLargeError, countedBody, declaredTooLarge, tooLargeMessage } from './body-limit.ts';
+import { BODY_TIMEOUT_MESSAGE, bodyClassFor, BodyTimeoutError, BodyTooLargeError, countedBody, declaredTooLarge, tooLargeMessage } from './body-limit.ts';
 
 /**
  * The one way route actions read a form body. Limits come from the path's body class
@@ -17,7 +17,7 @@ import { bodyClassFor, BodyTooLargeError, countedBody, declaredTooLarge, tooLarg
  * becomes a FormReadError with a status and a message for the person, never a 500.
  */
 
-export type FormReadProblem = 'too-large' | 'too-many-files' | 'file-too-large' | 'malformed' | 'unsupported' | 'control-characters';
+export type FormReadProblem = 'too-large' | 'too-many-files' | 'file-too-large' | 'malformed' | 'unsupported' | 'control-characters' | 'timeout';
 
 export class FormReadError extends AppError {
   constructor(
@@ -29,9 +29,9 @@ export class FormReadError extends AppError {
   ) {
     super(message);
   }
-  /** 413 for a body over the limit; 400 for anything unreadable and for a refused file (like any photo refused by its content). */
-  get status(): 400 | 413 {
-    return this.problem === 'too-large' ? 413 : 400;
+  /** 413 for a body over the limit; 408 for one that stopped arriving; 400 for anything unreadable and for a refused file (like any photo refused by its content). */
+  get status(): 400 | 408 | 413 {
+    return this.problem === 'too-large' ? 413 : this.problem === 'timeout' ? 408 : 400;
   }
 }
 
@@ -74,6 +74,11 @@ function isTooLarge(error: unknown): boolean {
   return error instanceof BodyTooLargeError || (error as { cause?: unknown } | null)?.cause instanceof BodyTooLargeError;
 }
 
+/** Whether a read failed because the client stopped sending (the edge's idle limit). */
+function isStalled(error: unknown): boolean {
+  return error instanceof BodyTimeoutError || (error as { cause?: unknown } | null)?.cause instanceof BodyTimeoutError;
+}
+
 /** The whole body, refused as soon as it passes `maxBytes`. */
 async function readBytes(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
@@ -85,9 +90,8 @@ async function readBytes(body: ReadableStream<Uint8Array>, maxBytes: number): Pr
       total += read.value.byteLength;
     }
   } catch (error) {
-    if (isTooLarge(error)) {
-      throw new FormReadError('too-large', tooLargeMessage(maxBytes));
-    }
+    if (isTooLarge(error)) throw new FormReadError('too-large', tooLargeMessage(maxBytes));
+    if (isStalled(error)) throw new FormReadError('timeout', BODY_TIMEOUT_MESSAGE);
     throw new FormReadError('malformed', MALFORMED);
   }
   return Buffer.concat(chunks, total);
@@ -280,7 +284,11 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
     await pipeline(source, counter, parser);
     await Promise.all(writes);
   } catch (error) {
-    if (!failure) failure = isTooLarge(error) ? new FormReadError('too-large', messages.tooLarge) : error instanceof FormReadError ? error : new FormReadError('malformed', MALFORMED);
+    if (!failure) {
+      if (isTooLarge(error)) failure = new FormReadError('too-large', messages.tooLarge);
+      else if (isStalled(error)) failure = new FormReadError('timeout', BODY_TIMEOUT_MESSAGE);
+      else failure = error instanceof FormReadError ? error : new FormReadError('malformed', MALFORMED);
+    }
     // A file cut off mid-body never ends by itself.
     for (const stream of open) stream.destroy();
     await Promise.allSettled(writes);
@@ -377,9 +385,17 @@ export function refuseControlCharactersInJson(): MiddlewareHandler {
   return async (c, next) => {
     const type = mediaType(c.req.raw);
     if (!c.req.raw.body || (type !== 'application/json' && !type.endsWith('+json'))) return next();
+    let text: string;
+    try {
+      text = await c.req.raw.clone().text();
+    } catch (error) {
+      if (isStalled(error)) return c.json({ error: BODY_TIMEOUT_MESSAGE }, 408, { 'Cache-Control': 'no-store', Connection: 'close' });
+      if (isTooLarge(error)) return next();
+      throw error;
+    }
     let value: unknown;
     try {
-      value = JSON.parse(await c.req.raw.clone().text());
+      value = JSON.parse(text);
     } catch {
       return next();
     }

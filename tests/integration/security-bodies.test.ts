@@ -21,6 +21,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 const { dialect, url: sharedUrl } = sharedServer();
 const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
 const MiB = 1024 * 1024;
+/** The server's idle limit for a request body in this file: short, so a stalled body is answered soon. */
+const IDLE_SECONDS = 4;
 
 let server: TestServer;
 let admin: HttpClient;
@@ -114,7 +116,7 @@ const freshAddress = () => `10.${200 + (addressCounter >> 16)}.${(addressCounter
 describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
   beforeAll(async () => {
     // A process of its own: the memory test reads the server's resident size from /proc.
-    server = await startTestServer({ dialect, seed: true, childProcess: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' } });
+    server = await startTestServer({ dialect, seed: true, childProcess: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true', BODY_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS) } });
     admin = new HttpClient(server.url);
     const signedIn = await admin.postForm('/admin-login', { ...ADMIN, botCheck: await admin.botToken('LOGIN') });
     expect(signedIn.status, 'admin sign-in').toBe(302);
@@ -204,6 +206,38 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toContain('What you sent is too large for this form (at most 61 MB).');
     socket.destroy();
+  }, 60_000);
+
+  /** Sends the head and the first bytes of a body on a raw socket, then nothing; resolves with the answer and how long it took. */
+  async function stalledPost(pagePath: string, headers: string, firstBytes: string): Promise<{ answer: string; seconds: number }> {
+    const { hostname, port } = new URL(server.url);
+    const socket = connect(Number(port), hostname);
+    await once(socket, 'connect');
+    const started = performance.now();
+    socket.write(`POST ${pagePath} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${server.url}\r\nX-Forwarded-For: ${freshAddress()}\r\n${headers}\r\n${firstBytes}`);
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    await Promise.race([once(socket, 'end'), new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    socket.destroy();
+    return { answer: Buffer.concat(received).toString('utf8'), seconds: (performance.now() - started) / 1000 };
+  }
+
+  test('a body that stops arriving is answered 408 with a message after the idle limit, for a form, an upload, an oversize body and the JSON API', async () => {
+    const cases = [
+      { path: '/request-vehicle', headers: 'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 500\r\n', first: 'name=Ravi&phone=' },
+      { path: '/sell-vehicle', headers: 'Content-Type: multipart/form-data; boundary=stall\r\nContent-Length: 400000\r\n', first: '--stall\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nabc' },
+      { path: '/sell-vehicle', headers: `Content-Type: multipart/form-data; boundary=stall\r\nContent-Length: ${62 * MiB}\r\n`, first: '--stall\r\n' },
+      { path: '/api/v1/test-drives', headers: 'Content-Type: application/json\r\nContent-Length: 300\r\n', first: '{"vehicleId":1' },
+    ];
+    const answers = await Promise.all(cases.map((item) => stalledPost(item.path, item.headers, item.first)));
+    for (const [index, { answer, seconds }] of answers.entries()) {
+      expect(answer, cases[index]!.path).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toContain('stopped arriving before it was complete');
+      expect(seconds).toBeGreaterThanOrEqual(IDLE_SECONDS - 0.5);
+      expect(seconds).toBeLessThan(IDLE_SECONDS + 15);
+    }
+    expect(await uploadLeftovers()).toEqual([]);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 60_000);
 
   test('a chunked sell body over the total is cut off with 413 while the photos in it were within their own limit', async () => {
