@@ -31,6 +31,7 @@ import { startRentalSchedule } from '../rentals/lifecycle.ts';
 import { createRazorpayGateway } from '../payments/razorpay.ts';
 import { servedUrl } from './served-url.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
+import { startChangeNotices, type ChangeNotices } from '../db/change-notices.ts';
 
 /** Compressed pages the page cache may hold (about 16 KB a page with both codings): some 500 pages. */
 const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
@@ -117,7 +118,8 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
   let retention: ReturnType<typeof startRetentionSchedule> | null = null;
   let reminders: ReturnType<typeof startReminderSchedule> | null = null;
   let rentalJobs: ReturnType<typeof startRentalSchedule> | null = null;
-  const stopSchedules = () => Promise.all([retention?.stop(), reminders?.stop(), rentalJobs?.stop()]);
+  let changeNotices: ChangeNotices | null = null;
+  const stopSchedules = () => Promise.all([retention?.stop(), reminders?.stop(), rentalJobs?.stop(), changeNotices?.stop()]);
   try {
     await listen(server, config.port, config.host);
     checkDataDir(config.dataDir);
@@ -141,7 +143,19 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
     });
     const listing = createVehicleListing(database, listingTotals);
     const payments = config.razorpay ? createRazorpayGateway(config.razorpay) : null;
-    const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, listingTotals, listing, pageCache, payments };
+    const pages = pageCache;
+    // Another instance's admin changed something: what this one kept may be stale.
+    changeNotices = startChangeNotices({
+      database,
+      databaseUrl: config.databaseUrl,
+      logger,
+      onChange: () => {
+        pages.clear();
+        listingTotals.clear();
+        settingsCache.clear();
+      },
+    });
+    const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, listingTotals, listing, pageCache, payments, changeNotices };
 
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

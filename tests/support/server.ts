@@ -205,13 +205,19 @@ export type TestServerOptions = {
   env?: Record<string, string>;
   /** Run `node server.js` as a process of its own instead of inside the test worker. */
   childProcess?: boolean;
+  /**
+   * Another server whose PostgreSQL database this one shares (a second instance of one site),
+   * instead of a copy of its own; the other server drops it.
+   */
+  sharesDatabaseOf?: TestServer;
 };
 
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-test-'));
   const template = options.seed === false ? null : seededTemplate(options.dialect);
   if (template) await cp(template.dataDir, dataDir, { recursive: true });
-  const database = options.dialect === 'postgres' ? await createPostgresDatabase(template?.postgresDatabase ?? undefined) : null;
+  const shared = options.sharesDatabaseOf?.databaseUrl;
+  const database = shared ? { url: shared, drop: async () => {} } : options.dialect === 'postgres' ? await createPostgresDatabase(template?.postgresDatabase ?? undefined) : null;
   return options.childProcess ? launchServer(options, dataDir, database) : openServerInWorker(options, dataDir, database);
 }
 
