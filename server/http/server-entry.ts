@@ -279,3 +279,12 @@ export async function startServer(env: Record<string, string | undefined> = proc
   process.on('SIGINT', () => stop('SIGINT'));
   return opened.server;
 }
+
+/**
+ * `npm run migrate-to-postgres` (scripts/migrate-to-postgres.mjs): loaded only when run, so the
+ * server's own start does not carry it. Resolves with whether the copy matched.
+ */
+export async function migrateToPostgres(argv: string[], env: Record<string, string | undefined>, print: (line: string) => void): Promise<boolean> {
+  const command = await import('../db/migrate-to-postgres.ts');
+  return command.migrateToPostgres(argv, env, print);
+}

@@ -52,6 +52,8 @@ export type TestServer = {
   /** Error log lines not declared with expectErrorLog, each returned once. */
   takeUnexpectedErrorLogs: () => string[];
   stop: () => Promise<void>;
+  /** Stops the server and leaves its data directory and database for the caller (who removes them). */
+  stopKeepingData: () => Promise<void>;
 };
 
 /** pino's numeric level for `error`; `fatal` is 60. */
@@ -371,9 +373,12 @@ async function openServerInWorker(
     expectErrorLog: log.expectErrorLog,
     takeUnexpectedErrorLogs: log.takeUnexpectedErrorLogs,
     forgetTestPatterns: log.forgetTestPatterns,
-    stop: async () => {
+    stopKeepingData: async () => {
       await opened.close();
       if (runningServers.delete(server)) errorLogsOfStoppedServers.push(...log.takeUnexpectedErrorLogs());
+    },
+    stop: async () => {
+      await server.stopKeepingData();
       await removeData();
     },
   };
@@ -385,7 +390,7 @@ async function launchServer(
   options: TestServerOptions,
   dataDir: string,
   database: { url: string; drop: () => Promise<void> } | null,
-): Promise<TestServer & { stopKeepingData: () => Promise<void> }> {
+): Promise<TestServer> {
   const port = await freePort();
   const env = serverEnv(options, port, dataDir, database);
   const log = outputLog();
@@ -419,7 +424,7 @@ async function launchServer(
     }
     if (runningServers.delete(server)) errorLogsOfStoppedServers.push(...log.takeUnexpectedErrorLogs());
   };
-  const server: TestServer & { forgetTestPatterns: () => void; stopKeepingData: () => Promise<void> } = {
+  const server: TestServer & { forgetTestPatterns: () => void } = {
     url,
     dialect: options.dialect,
     dataDir,

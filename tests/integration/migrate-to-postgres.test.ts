@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, logIn, signUp, uniqueEmail } from '../support/http-client.ts';
+import { createPostgresDatabase, startTestServer, type TestServer } from '../support/server.ts';
+
+/**
+ * `npm run migrate-to-postgres` moves the demo installation (SQLite + local media, with a week of
+ * bookings, test drives and leads) to PostgreSQL, and the site on PostgreSQL shows the same cars,
+ * photos, accounts, leads and bookings (issue 26). Runs once (vitest.config.ts).
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const PASSWORD = 'secret123';
+
+type Car = { id: number; name: string; price: number | string; images?: string[]; imageUrl?: string };
+
+/** What a visitor and the admin see of an installation, in a form two servers can be compared by. */
+async function whatTheSiteShows(server: TestServer) {
+  const cars = ((await (await fetch(`${server.url}/api/v1/vehicles?perPage=100`)).json()) as { total: number; items: Car[] }).items;
+  const photoUrl = /src="(\/media\/[^"]+)"/.exec(await (await fetch(`${server.url}/`)).text())?.[1];
+  const photo = photoUrl ? await fetch(`${server.url}${photoUrl}`) : null;
+  const admin = new HttpClient(server.url, { address: null });
+  expect((await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: PASSWORD, botCheck: await admin.botToken('LOGIN') })).status).toBe(302);
+  const csv = async (kind: string) => (await (await admin.get(`/admin/leads-export/${kind}`)).text()).replaceAll(server.url, 'ORIGIN');
+  const desk = await (await admin.get('/admin/rentals')).text();
+  return {
+    cars: cars.map((car) => `${car.id} ${car.name} ${car.price}`),
+    photo: photo ? `${photo.status} ${createHash('sha256').update(Buffer.from(await photo.arrayBuffer())).digest('hex')}` : 'none',
+    requests: await csv('requested-vehicles'),
+    sellers: await csv('selling-vehicles'),
+    bookings: [...new Set(desk.match(/\/admin\/rentals\/bookings\/\d+/g) ?? [])].sort(),
+  };
+}
+
+function migrate(dataDir: string, to: string) {
+  const run = spawnSync(process.execPath, ['scripts/migrate-to-postgres.mjs', '--from', dataDir, '--to', to], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+describe('moving an installation from SQLite to PostgreSQL', () => {
+  let before: TestServer;
+  let after: TestServer | undefined;
+  let target: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  const email = uniqueEmail('mover');
+
+  beforeAll(async () => {
+    // The demo as `npm run demo` makes it: inventory, photos and a week of work, on SQLite.
+    before = await startTestServer({ dialect: 'sqlite', seed: false, childProcess: true, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: PASSWORD } });
+    target = await createPostgresDatabase();
+  }, 300_000);
+  afterAll(async () => {
+    await after?.stop();
+    await before?.stop();
+    await target?.drop();
+  });
+
+  it('copies every table, verified, resumes without copying twice, and the site on PostgreSQL shows the same', async () => {
+    expect((await signUp(new HttpClient(before.url), email)).status).toBeLessThan(400);
+    const shown = await whatTheSiteShows(before);
+    expect(shown.cars.length).toBeGreaterThan(40);
+    expect(shown.photo).toMatch(/^200 /);
+    expect(shown.bookings.length).toBeGreaterThan(3);
+    await before.stopKeepingData();
+
+    const first = migrate(before.dataDir, target.url);
+    expect(first.status, first.output).toBe(0);
+    expect(first.output).toMatch(/All \d+ tables match \(counts and checksums\)\./);
+    expect(first.output).toMatch(/ok {2}vehicles +53 rows \(53 copied now\)/);
+    // Run again (as after an interruption): nothing is copied twice and everything still matches.
+    const again = migrate(before.dataDir, target.url);
+    expect(again.status, again.output).toBe(0);
+    expect(again.output).not.toMatch(/\([1-9]\d* copied now\)/);
+
+    // The same data folder (its photos) on the PostgreSQL database.
+    after = await startTestServer({ dialect: 'postgres', seed: false, childProcess: true, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: PASSWORD, DATA_DIR: before.dataDir, DATABASE_URL: target.url } });
+    expect(await whatTheSiteShows(after)).toEqual(shown);
+    // The account made on SQLite signs in on PostgreSQL.
+    expect((await logIn(new HttpClient(after.url), email, 'correct-horse-7')).status).toBe(302);
+    // Serial ids go on after the copied ones: the next car or lead gets a fresh number.
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ next: number }>("SELECT nextval(pg_get_serial_sequence('vehicles', 'id'))::int AS next");
+      expect(rows[0]!.next).toBeGreaterThan(53);
+    } finally {
+      await client.end();
+    }
+  }, 300_000);
+
+  it('refuses a target that is not a PostgreSQL address, saying how to call it', () => {
+    const refused = migrate('/nonexistent', 'mysql://somewhere/db');
+    expect(refused.status).toBe(1);
+    expect(refused.output).toContain('--to must be a postgres:// address.');
+    expect(refused.output).toContain('npm run migrate-to-postgres -- --to');
+  });
+});
+
