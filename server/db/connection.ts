@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 
@@ -28,6 +28,10 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
     // reported here; with no listener Node treats it as an uncaught error and the process exits.
     // The pool has already thrown that connection away and opens a new one for the next query.
     pool.on('error', (error) => options.onConnectionLost?.(error));
+    // A connection in use has no pool listener: when the database goes away under it, its query
+    // fails with the error (the caller answers), and the same error is also emitted on the
+    // connection, which without a listener would end the process. Nothing more to do here.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -40,6 +44,24 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
   sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   const db = new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Whether the database answers a trivial query within `timeoutMs`: for readiness, and to tell
+ * an outage (answer 503, try again) from a fault of ours (500) when a request failed.
+ */
+export async function databaseAnswers(database: Database, timeoutMs: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const answered = sql`select 1`.execute(database.db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Distinct statements kept prepared; Kysely's queries are a few hundred, `IN (?, ?…)` lists add some. */

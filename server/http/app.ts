@@ -7,6 +7,7 @@ import { appContext, type AppServices } from '../services.ts';
 import { refuseControlCharactersInJson } from './forms.ts';
 import { isBotAction } from '../security/bot-check.ts';
 import { addressKey, clientAddress, consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
+import { answerOutagesWith503, failedForOutage, outageResponse } from './database-outage.ts';
 import { BODY_TIMEOUT_MESSAGE, bodyLimit, BodyTimeoutError, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
 import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { compressResponses } from './compression.ts';
@@ -50,12 +51,17 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
     const tooLarge = error instanceof BodyTooLargeError ? error : error.cause instanceof BodyTooLargeError ? error.cause : null;
     if (tooLarge) return c.text(tooLargeMessage(tooLarge.maxBytes), 413);
     if (error instanceof BodyTimeoutError || error.cause instanceof BodyTimeoutError) return c.text(BODY_TIMEOUT_MESSAGE, 408, { Connection: 'close' });
-    logger.error({ err: error, path: c.req.path }, 'unhandled error');
-    return c.text('Something went wrong on our side. Please try again in a moment.', 500);
+    return failedForOutage(c, services).then((outage) => {
+      if (outage) return outageResponse(c, services);
+      logger.error({ err: error, path: c.req.path }, 'unhandled error');
+      return c.text('Something went wrong on our side. Please try again in a moment.', 500);
+    });
   });
 
   // First, so every response (health check, media, assets and errors too) carries them.
   app.use(securityHeaders(securityOptionsOf(config)));
+  // A page that failed while the database does not answer says so (503), not "something went wrong".
+  app.use(answerOutagesWith503(services));
   // Before anything else may read a body.
   app.use(bodyLimit({ idleMs: config.bodyIdleTimeoutMs }));
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppServices } from '../services.ts';
 import { settingsFor } from '../admin/settings.ts';
-import { escapeHtml } from '../html.ts';
+import { standalonePage } from './standalone-page.ts';
 import { adminPaths, isUnder, paths } from '../../app/lib/paths.ts';
 
 /** Paths that keep working in maintenance mode: the admin panel, signing in, and what they need. */
@@ -39,8 +39,12 @@ export function maintenanceMode(services: AppServices): MiddlewareHandler {
     if (isAlwaysOpen(path)) return next();
     const settings = await settingsFor(services);
     if (!settings.maintenanceMode) return next();
-    const name = escapeHtml(settings.siteName);
-    const html = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${name} is under maintenance</title><style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0;padding:1rem}main{max-width:28rem;text-align:center;background:#fff;border-radius:1rem;padding:2rem;box-shadow:0 1px 3px #0002}</style></head><body><main><h1>We'll be back soon</h1><p>${name} is being updated. Please check again in a little while.</p><p>Call or WhatsApp us meanwhile: <a href="tel:${escapeHtml(services.config.sellerPhone)}">${escapeHtml(services.config.sellerPhone)}</a></p></main></body></html>`;
+    const html = standalonePage({
+      title: `${settings.siteName} is under maintenance`,
+      heading: "We'll be back soon",
+      text: `${settings.siteName} is being updated. Please check again in a little while.`,
+      phone: services.config.sellerPhone,
+    });
     return c.html(html, 503, { 'Retry-After': '600', 'Cache-Control': 'no-store' });
   };
 }

@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { sql } from 'kysely';
 import type { ServerBuild } from 'react-router';
 import { getRequestListener } from '@hono/node-server';
 import * as build from 'virtual:react-router/server-build';
 import type { AppServices } from '../services.ts';
 import { ConfigError, parseConfig, type Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/connection.ts';
+import { databaseAnswers, openDatabase, type Database } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createLocalStorage } from '../media/storage.ts';
 import { createAuth, migrateAuth } from '../auth/auth.ts';
@@ -46,17 +45,7 @@ export const READINESS_PATH = '/readyz';
 const READINESS_TIMEOUT_MS = 1000;
 
 async function answerReadiness(response: ServerResponse, database: Database | null): Promise<void> {
-  let ready = false;
-  if (database) {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READINESS_TIMEOUT_MS)));
-    const answered = sql`select 1`.execute(database.db).then(
-      () => true,
-      () => false,
-    );
-    ready = await Promise.race([answered, timeout]);
-    clearTimeout(timer);
-  }
+  const ready = database !== null && (await databaseAnswers(database, READINESS_TIMEOUT_MS));
   response.writeHead(ready ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
   response.end(JSON.stringify({ status: ready ? 'ready' : 'not ready' }));
 }
@@ -123,7 +112,8 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
   try {
     await listen(server, config.port, config.host);
     checkDataDir(config.dataDir);
-    database = openDatabase({ ...config, onConnectionLost: (error) => logger.warn({ err: error }, 'database: an idle connection was lost; the next query opens a new one') });
+    // The message and code only: pg hangs the whole connection (settings, buffers) on the error.
+    database = openDatabase({ ...config, onConnectionLost: (error) => logger.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database: an idle connection was lost; the next query opens a new one') });
     await checkDatabase(database, config);
     const storage = createLocalStorage(path.join(config.dataDir, 'media'));
     const privateStorage = createLocalStorage(path.join(config.dataDir, 'private'));

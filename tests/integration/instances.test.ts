@@ -73,7 +73,7 @@ function formFields(html: string): Array<[string, string]> {
 describe('two instances on one PostgreSQL database', () => {
   beforeAll(async () => {
     a = await startTestServer({ dialect: 'postgres', seed: true, childProcess: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ...LONG_CACHES } });
-    b = await startTestServer({ dialect: 'postgres', seed: true, childProcess: true, sharesDatabaseOf: a, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ...LONG_CACHES } });
+    b = await startTestServer({ dialect: 'postgres', seed: true, childProcess: true, databaseUrl: a.databaseUrl, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ...LONG_CACHES } });
   }, 300_000);
   afterAll(async () => {
     // B first: A drops the database they share.

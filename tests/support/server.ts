@@ -208,17 +208,18 @@ export type TestServerOptions = {
   /** Run `node server.js` as a process of its own instead of inside the test worker. */
   childProcess?: boolean;
   /**
-   * Another server whose PostgreSQL database this one shares (a second instance of one site),
-   * instead of a copy of its own; the other server drops it.
+   * A PostgreSQL database this server runs on instead of a copy of its own: another server's (a
+   * second instance of one site) or one the test made (reached through a proxy it controls).
+   * Whoever made it drops it.
    */
-  sharesDatabaseOf?: TestServer;
+  databaseUrl?: string | undefined;
 };
 
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-test-'));
   const template = options.seed === false ? null : seededTemplate(options.dialect);
   if (template) await cp(template.dataDir, dataDir, { recursive: true });
-  const shared = options.sharesDatabaseOf?.databaseUrl;
+  const shared = options.databaseUrl;
   const database = shared ? { url: shared, drop: async () => {} } : options.dialect === 'postgres' ? await createPostgresDatabase(template?.postgresDatabase ?? undefined) : null;
   return options.childProcess ? launchServer(options, dataDir, database) : openServerInWorker(options, dataDir, database);
 }
