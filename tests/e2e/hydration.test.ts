@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { browserHarness, findVehicleId, hidden, signInAdminInBrowser, visible } from '../support/browser.ts';
+import { browserHarness, findVehicleId, hidden, saveScreenshot, signInAdminInBrowser, visible } from '../support/browser.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
 import { addFleetCarOn, param, sendLicence } from '../support/rentals.ts';
@@ -279,7 +279,13 @@ describe('signed-in and admin pages hydrate to the HTML the server sent', () => 
 
   const buyerKinds: PageKind[] = [
     { name: 'profile', path: () => paths.profile },
-    { name: 'profile completion', path: () => paths.profileComplete },
+    { name: 'profile completion', path: () => paths.profileComplete, works: async (page) => {
+      // The form's schema runs in the browser too: a short number is refused before anything is sent.
+      await page.getByLabel('Mobile number').fill('12345');
+      await page.getByRole('button', { name: 'Send OTP' }).click();
+      await visible(page.getByRole('alert').filter({ hasText: 'Please enter a valid phone number' }));
+      await saveScreenshot(page, 'profile-complete-browser-check-375', false);
+    } },
     { name: 'licence', path: () => paths.profileLicence },
     { name: 'delete account', path: () => paths.profileDelete },
     { name: 'wishlist', path: () => paths.wishlist },
