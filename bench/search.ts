@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CompiledQuery, type KyselyPlugin } from 'kysely';
-import { parseListingQuery } from '../app/lib/listing-filters/url.ts';
+import { readListingQuery } from '../app/lib/schemas/listing.ts';
 import { createVehicleListing } from '../server/catalog/listing.ts';
 import { createCategory } from '../server/catalog/vehicles.ts';
 import { createListingTotals } from '../server/catalog/listing-totals.ts';
@@ -62,7 +62,7 @@ export function queryLabel(entry: { query: string; params?: string; page?: numbe
 }
 
 function listingOptions(entry: (typeof QUERIES)[number]) {
-  const parsed = entry.params ? parseListingQuery(new URLSearchParams(entry.params)) : null;
+  const parsed = entry.params ? readListingQuery(new URLSearchParams(entry.params)) : null;
   if (parsed && parsed.problems.length > 0) throw new Error(`bench query ${entry.params}: ${parsed.problems.join('; ')}`);
   return { query: entry.query, page: entry.page ?? 1, perPage: PER_PAGE, ...(parsed ? { filters: parsed.filters, sort: parsed.sort } : {}) };
 }

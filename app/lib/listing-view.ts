@@ -1,9 +1,7 @@
 import { chipLabel } from './listing-filters/chips.ts';
 import { FILTER_LABELS, FILTER_NAMES, SORTS, type Facets, type FilterName, type ListingFilters, type Sort } from './listing-filters/options.ts';
-import { activeFilterCount, filterValues, listingParams, parseListingQuery, withoutFilter } from './listing-filters/url.ts';
-import { parsePage } from './input.ts';
+import { activeFilterCount, filterValues, listingParams, withoutFilter } from './listing-filters/url.ts';
 import { paths } from './paths.ts';
-import { MAX_SEARCH_LENGTH } from './search.ts';
 
 /**
  * What a listing page (home, or one category's page) shows of the buyer's filters, worked out
@@ -19,14 +17,6 @@ import { MAX_SEARCH_LENGTH } from './search.ts';
 export type ListingScope = { path: string; category?: string };
 export const HOME_LISTING: ListingScope = { path: paths.home };
 export const categoryListing = (slug: string): ListingScope => ({ path: paths.categories(), category: slug });
-
-/** What a listing URL asks for. Forgiving: an odd value is dropped (parseListingQuery). */
-export function readListingQuery(params: URLSearchParams): { term: string; filters: ListingFilters; sort: Sort; page: number } {
-  // Not cleaned: a search with a control character matches nothing (server/catalog/search.ts).
-  const term = (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
-  const { filters, sort } = parseListingQuery(params);
-  return { term, filters, sort, page: parsePage(params.get('page')) };
-}
 
 /** Pages of a listing after this one are deep: crawlers follow their links but do not index them. */
 export const LAST_INDEXED_PAGE = 5;

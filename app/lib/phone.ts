@@ -2,6 +2,8 @@
 
 export const DEFAULT_COUNTRY_CODE = '+91';
 export const MIN_PHONE_DIGITS = 10;
+/** The most digits e164 accepts in a number (E.164's longest). */
+export const MAX_PHONE_DIGITS = 15;
 /** Names are shown on cards, in mails and in the admin lists: longer ones are refused, not cut. */
 export const MAX_NAME_LENGTH = 100;
 
@@ -28,20 +30,6 @@ export function e164(countryCode: string, phone: string): string | null {
   const digits = phone.replace(/\D/g, '');
   if (!/^\d{1,3}$/.test(code) || !/^\d{5,15}$/.test(digits)) return null;
   return `+${code}${digits}`;
-}
-
-/** The first failing rule, in the spec's order, or null. */
-export function phoneFormError(input: { intent: 'send' | 'verify'; name: string; countryCode: string; phone: string; otp: string; otpRequested: boolean }): string | null {
-  const digits = input.phone.replace(/\D/g, '');
-  if (!input.phone.trim()) return phoneMessages.phoneRequired;
-  if (digits.length < MIN_PHONE_DIGITS || !e164(input.countryCode, input.phone)) return phoneMessages.phoneInvalid;
-  if (input.intent === 'send') return null;
-  if (!input.otpRequested) return phoneMessages.requestOtpFirst;
-  if (!input.otp.trim()) return phoneMessages.otpRequired;
-  if (!input.name.trim()) return phoneMessages.nameRequired;
-  if (input.name.trim().length > MAX_NAME_LENGTH) return phoneMessages.nameTooLong;
-  if (!hasLetter(input.name)) return phoneMessages.nameNeedsLetters;
-  return null;
 }
 
 /** A name holds at least one letter of some script (Latin, Devanagari, Tamil…): not only emoji, digits or punctuation. */

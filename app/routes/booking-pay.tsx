@@ -14,6 +14,7 @@ import { useSite } from '../components/site-layout.tsx';
 import { appContext } from '../context.ts';
 import { formatRupees } from '../lib/format.ts';
 import { parseId } from '../lib/input.ts';
+import { checkoutAnswerSchema } from '../lib/schemas/rentals.ts';
 import { paths } from '../lib/paths.ts';
 import { formatIndiaDateTime, formatRange } from '../lib/rent-view.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
@@ -76,19 +77,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (id === null) return data({ error: 'This booking was not found.' }, { status: 404 });
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value.slice(0, 200) : '';
-  };
   let booking;
   try {
-    booking = await confirmCheckoutPayment(rentalDeskServices(services), {
-      userId: user.id,
-      bookingId: id,
-      orderId: text('razorpay_order_id'),
-      paymentId: text('razorpay_payment_id'),
-      signature: text('razorpay_signature'),
-    });
+    booking = await confirmCheckoutPayment(rentalDeskServices(services), { userId: user.id, bookingId: id, ...checkoutAnswerSchema.parse(Object.fromEntries(form)) });
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: 'The payment could not be recorded. If money left your account, it is refunded automatically; please call us.', log: 'payment confirmation failed' });
     return data({ error: answer.message }, { status: answer.status });

@@ -7,7 +7,8 @@ import { Pagination } from '../components/pagination.tsx';
 import { VehicleGrid } from '../components/vehicle-card.tsx';
 import { appContext } from '../context.ts';
 import { vehiclesFoundText } from '../lib/format.ts';
-import { categoryListing, readListingQuery } from '../lib/listing-view.ts';
+import { categoryListing } from '../lib/listing-view.ts';
+import { readListingQuery } from '../lib/schemas/listing.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/categories';
@@ -17,14 +18,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { itemsPerPage } = await settingsFor(services);
   const url = new URL(request.url);
   const categories = await listCategories(services.database);
-  // The first category is chosen until the visitor picks another.
-  const selected = categories.find((category) => category.slug === url.searchParams.get('category')) ?? categories[0] ?? null;
   // The home listing's filters, sort and search, within the category (decision 038).
-  const query = readListingQuery(url.searchParams);
+  const { category, term, filters, sort, page } = readListingQuery(url.searchParams);
+  // The first category is chosen until the visitor picks another.
+  const selected = categories.find(({ slug }) => slug === category) ?? categories[0] ?? null;
   const listing = selected
-    ? await loadListingPage(services, { scope: categoryListing(selected.slug), categoryId: selected.id, ...query, perPage: itemsPerPage })
+    ? await loadListingPage(services, { scope: categoryListing(selected.slug), categoryId: selected.id, term, filters, sort, page, perPage: itemsPerPage })
     : null;
-  return { categories: categories.map(({ id, name, slug, vehicleCount }) => ({ id, name, slug, vehicleCount })), selected, term: query.term, listing };
+  return { categories: categories.map(({ id, name, slug, vehicleCount }) => ({ id, name, slug, vehicleCount })), selected, term, listing };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

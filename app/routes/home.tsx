@@ -6,7 +6,8 @@ import { listFeaturedVehicles } from '../../server/catalog/featured.ts';
 import { MAX_SEARCH_LENGTH } from '../lib/search.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { FilteredListing, HiddenFields, NoMatchingCars } from '../components/listing-filters.tsx';
-import { HOME_LISTING, readListingQuery } from '../lib/listing-view.ts';
+import { HOME_LISTING } from '../lib/listing-view.ts';
+import { readListingQuery } from '../lib/schemas/listing.ts';
 import { SearchIcon } from '../components/icons.tsx';
 import { VehicleGrid } from '../components/vehicle-card.tsx';
 import { Storefront } from '../components/storefront.tsx';
@@ -25,9 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? { promise: settings.storefrontPromise, trustPoints: trustPointList(settings.trustPoints), featured: await listFeaturedVehicles(services.database, FEATURED_ON_HOME) }
     : null;
   // Filter values that mean nothing are dropped, as odd page numbers are (decision 023).
-  const query = readListingQuery(url.searchParams);
-  const listing = await loadListingPage(services, { scope: HOME_LISTING, ...query, perPage: settings.itemsPerPage });
-  return { term: query.term, storefront, ...listing };
+  const { term, filters, sort, page } = readListingQuery(url.searchParams);
+  const listing = await loadListingPage(services, { scope: HOME_LISTING, term, filters, sort, page, perPage: settings.itemsPerPage });
+  return { term, storefront, ...listing };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

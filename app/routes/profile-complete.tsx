@@ -1,19 +1,18 @@
 import { useEffect, useState } from 'react';
 import { data, Form, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
-import { hasRequestedOtp, otpLimitMessages, pendingPhoneOtp, sendPhoneOtp, verifyPhoneOtp } from '../../server/accounts/phone-verification.ts';
-import { RateLimitedError } from '../../server/errors.ts';
-import { ensureProfile, saveVerifiedPhone } from '../../server/accounts/profiles.ts';
+import { hasRequestedOtp, pendingPhoneOtp } from '../../server/accounts/phone-verification.ts';
+import { sendProfileCode, verifyProfilePhone } from '../../server/accounts/profile-phone.ts';
+import { ensureProfile } from '../../server/accounts/profiles.ts';
 import { currentUser, requireUser } from '../../server/auth/session.ts';
-import { SmsError } from '../../server/notify/sms.ts';
-import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
+import { answerError } from '../../server/http/action-errors.ts';
 import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
 import { PrivacyNotice } from '../components/leads/form-parts.tsx';
 import { useBotCheckedSubmit } from '../components/use-bot-checked-submit.ts';
 import { appContext } from '../context.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
-import { DEFAULT_COUNTRY_CODE, MAX_NAME_LENGTH, e164, mmss, phoneFormError, phoneMessages, splitPhone } from '../lib/phone.ts';
+import { DEFAULT_COUNTRY_CODE, mmss, phoneMessages, splitPhone } from '../lib/phone.ts';
+import { phoneCodeRequestSchema, phoneVerifySchema, profileFormError } from '../lib/schemas/profile.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
-import { cleanLine } from '../lib/input.ts';
 import type { Route } from './+types/profile-complete';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { localRedirect, paths } from '../lib/paths.ts';
@@ -43,75 +42,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult = { error: string };
 
-/** A refused send or check: 429 with Retry-After, the page showing why. */
-function tooMany(error: RateLimitedError) {
-  return data<ActionResult>({ error: error.message }, { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } });
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
-  const { database, config } = services;
+  const { database } = services;
   const user = await currentUser(services.auth, request);
   if (!user) return { error: phoneMessages.signInFirst };
 
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data<ActionResult>({ error: form.message }, { status: form.status });
   const intent = form.get('intent') === 'verify' ? 'verify' : 'send';
-  const input = {
-    intent: intent as 'send' | 'verify',
-    // Cut far above the limit only to bound the work; phoneFormError refuses anything over it.
-    name: cleanLine(form.get('name'), MAX_NAME_LENGTH * 10),
-    countryCode: form.has('countryCode') ? cleanLine(form.get('countryCode'), 8) : DEFAULT_COUNTRY_CODE,
-    phone: cleanLine(form.get('phone'), 20),
-    otp: cleanLine(form.get('otp'), 12),
-  };
-  const pending = await pendingPhoneOtp(database, user.id, services.clock.now());
+  const input = Object.fromEntries(form);
   // An expired or used-up code still counts as requested, so its own message can be given.
-  const invalid = phoneFormError({ ...input, otpRequested: Boolean(pending) || (await hasRequestedOtp(database, user.id)) });
+  const requested = intent === 'verify' && (Boolean(await pendingPhoneOtp(database, user.id, services.clock.now())) || (await hasRequestedOtp(database, user.id)));
+  const invalid = profileFormError(intent, input, requested);
   if (invalid) return { error: invalid };
-  const phone = e164(input.countryCode, input.phone)!;
-  const deps = { database, sms: services.sms, secret: config.authSecret, siteName: config.siteName, clock: services.clock };
-
-  if (intent === 'send') {
-    // SPEC 4: Resend waits 120 seconds, on the server as well as on the button.
-    const wait = pending ? Math.ceil((new Date(pending.resendAt).getTime() - services.clock.now()) / 1000) : 0;
-    if (wait > 0) return tooMany(new RateLimitedError(`Please wait ${mmss(wait)} before asking for another OTP.`, wait));
-    const perUser = await consumeRateLimit(database, { key: `otp-send:${user.id}`, ...rateLimits.otpSend, now: services.clock.now() });
-    const perAddress = await consumeRateLimit(database, { key: `otp-send:${services.clientAddress}`, ...rateLimits.otpSend, now: services.clock.now() });
-    if (!perUser.allowed || !perAddress.allowed) {
-      const seconds = Math.max(perUser.retryAfterSeconds, perAddress.retryAfterSeconds);
-      return tooMany(new RateLimitedError(otpLimitMessages.tooManySends(Math.ceil(seconds / 60)), seconds));
-    }
-    if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'SEND_OTP', services.clientAddress))) {
-      return { error: 'reCAPTCHA verification failed' };
-    }
-    try {
-      await sendPhoneOtp(deps, { userId: user.id, phone });
-    } catch (error) {
-      if (error instanceof RateLimitedError) return tooMany(error);
-      if (error instanceof SmsError) {
-        if (error.code === 'invalid-credential') return { error: phoneMessages.invalidCredential };
-        if (error.code === 'quota-exceeded') return { error: phoneMessages.quotaExceeded };
-        return { error: error.message || phoneMessages.sendFailed };
-      }
-      services.logger.error({ err: error }, 'OTP could not be sent');
-      return { error: phoneMessages.sendFailed };
-    }
-    return { error: '' };
-  }
 
   try {
-    const result = await verifyPhoneOtp(deps, { userId: user.id, phone, code: input.otp });
-    if (result === 'not-requested') return { error: phoneMessages.requestOtpFirst };
-    if (result === 'expired') return { error: phoneMessages.otpExpired };
-    if (result === 'too-many-attempts') return { error: phoneMessages.otpTooManyAttempts };
-    if (result === 'wrong-code') return { error: phoneMessages.wrongOtp };
-    await saveVerifiedPhone(database, user.id, { name: input.name, phone }, services.clock.now());
+    if (intent === 'send') {
+      await sendProfileCode(services, { userId: user.id, phone: phoneCodeRequestSchema.parse(input).phone, botCheck: String(form.get('botCheck') ?? '') });
+      return { error: '' };
+    }
+    await verifyProfilePhone(services, { userId: user.id, ...phoneVerifySchema.parse(input) });
   } catch (error) {
-    if (error instanceof RateLimitedError) return tooMany(error);
     // Logged, never shown: the message of an unexpected error may hold SQL or paths (decision 017).
-    services.logger.error({ err: error }, 'phone verification failed');
-    return { error: 'Verification failed: please try again' };
+    const answer = answerError(error, services.logger, intent === 'send' ? { fallback: phoneMessages.sendFailed, log: 'OTP could not be sent' } : { fallback: 'Verification failed: please try again', log: 'phone verification failed' });
+    // A refused send or check by a limit: 429 with Retry-After, the page showing why; any other refusal is the form's message.
+    if (answer.status === 429) return data<ActionResult>({ error: answer.message }, { status: 429, headers: answer.headers });
+    return { error: answer.message };
   }
   // Sent here by a page that needs a verified phone (a test-drive booking): back to it.
   throw redirect(localRedirect(new URL(request.url).searchParams.get('redirectTo')) ?? paths.home);
@@ -160,8 +117,8 @@ export default function ProfileComplete({ loaderData }: Route.ComponentProps) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const data = new FormData(event.currentTarget, submitter);
     const intent = data.get('intent') === 'verify' ? 'verify' : 'send';
-    // The same rules as the server, in the spec's order, before anything is sent.
-    const invalid = phoneFormError({ intent, name, countryCode, phone, otp: String(data.get('otp') ?? ''), otpRequested: Boolean(pending) });
+    // The server's schema, in the spec's order, before anything is sent.
+    const invalid = profileFormError(intent, { name, countryCode, phone, otp: String(data.get('otp') ?? '') }, Boolean(pending));
     setClientError(invalid);
     if (invalid) return;
     if (intent === 'send') void submitChecked(event.currentTarget, submitter, 'SEND_OTP');

@@ -107,7 +107,7 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
     return c.json(await services.botCheck.challenge(action), 200, { 'Cache-Control': 'no-store' });
   });
   app.use('/api/v1/*', refuseControlCharactersInJson());
-  app.route('/api/v1', apiV1(services));
+  app.route('/api/v1', apiV1(services, requestAddress));
   // An unknown API path answers JSON, never the HTML not-found page.
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
@@ -141,10 +141,10 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
  * The JSON API the Android app (and the search overlay) reads, each domain's routes from its
  * own `http/` folder. It calls the same services as the pages, so the two never disagree.
  */
-function apiV1(services: AppServices) {
+function apiV1(services: AppServices, addressOf: (c: Context) => string) {
   const api = new Hono();
   catalogApi(api, services);
-  accountsApi(api, services);
+  accountsApi(api, services, addressOf);
   testDriveApi(api, services);
   // Self-drive rental: the fleet, availability, bookings, the driving licence.
   rentalApi(api, services);

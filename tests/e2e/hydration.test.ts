@@ -1,7 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { browserHarness, findVehicleId, hidden, signInAdminInBrowser, visible } from '../support/browser.ts';
+import { browserHarness, findVehicleId, hidden, saveScreenshot, signInAdminInBrowser, visible } from '../support/browser.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
+import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
+import { addFleetCarOn, param, sendLicence } from '../support/rentals.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
 
@@ -18,6 +20,8 @@ import { adminPaths, paths } from '../../app/lib/paths.ts';
 
 const harness = browserHarness();
 const ADMIN = { email: 'admin@gaadibazaar.in', password: 'hydration-admin-1' };
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The page's <body> as lines of structure and text: one line per element (its tag and its
@@ -175,6 +179,12 @@ describe('public pages hydrate to the HTML the server sent', () => {
     { name: 'contact', path: () => paths.contact },
     { name: 'outbox', path: () => paths.devOutbox },
     { name: 'not found', path: () => '/no-such-page', status: 404 },
+    // The shared server has no admin (only demo mode makes one), so the first admin's form shows.
+    { name: 'first admin setup', path: () => adminPaths.setup, works: async (page) => {
+      // Sent empty by the app (no admin is made): the server's refusal shows on the page.
+      await page.getByRole('button', { name: 'Create Admin Account' }).click();
+      await visible(page.getByRole('alert').filter({ hasText: 'Please enter both email and password.' }));
+    } },
     { name: 'admin login', path: () => adminPaths.login, works: async (page) => {
       // Filled by the browser and sent by the app: a wrong password is refused on the page.
       await page.getByLabel('Email').fill('nobody@example.in');
@@ -198,10 +208,12 @@ describe('public pages hydrate to the HTML the server sent', () => {
   });
 });
 
-// A server of its own: the demo admin exists only in demo mode, and sign-ups per address are
-// limited on the shared server.
+// A server of its own: the demo admin exists only in demo mode, sign-ups per address are
+// limited on the shared server, and the payment page needs Razorpay (its local stand-in).
 describe('signed-in and admin pages hydrate to the HTML the server sent', () => {
   let server: TestServer;
+  let razorpay: RazorpayStandin;
+  let booking = 0;
   let buyer: Array<{ name: string; value: string }> = [];
   let admin: Awaited<ReturnType<BrowserContext['storageState']>>;
   let swift = 0;
@@ -209,13 +221,39 @@ describe('signed-in and admin pages hydrate to the HTML the server sent', () => 
   let editVehicle = '';
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect: 'sqlite', seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, PAGE_CACHE_SECONDS: '0' } });
+    razorpay = await startRazorpayStandin();
+    server = await startTestServer({
+      dialect: 'sqlite',
+      seed: true,
+      env: {
+        APP_MODE: 'demo',
+        DEMO_ADMIN_PASSWORD: ADMIN.password,
+        PAGE_CACHE_SECONDS: '0',
+        RAZORPAY_KEY_ID: STANDIN_KEY_ID,
+        RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+        RAZORPAY_API_URL: razorpay.url,
+        RAZORPAY_CHECKOUT_URL: razorpay.checkoutUrl,
+      },
+    });
     swift = await findVehicleId(server.url, 'swift');
     rentalCar = await fleetCarId(server.url);
     // A buyer with a verified phone: the profile and the booking steps show their full pages.
     const client = new HttpClient(server.url);
     await signUp(client, uniqueEmail('hydration'));
     await completeProfile(client, 'Hydration Buyer', uniqueMobile());
+    // And a renter's booking awaiting online payment, on a car of its own (the demo fleet's
+    // bookings cannot collide): the payment page and the desk's booking page show it.
+    expect((await sendLicence(client, 'WB0120170099887', '1991-11-02')).status).toBe(201);
+    const car = await addFleetCarOn(server, 'Hydration Baleno');
+    const fromMs = Math.ceil((Date.now() + 3 * DAY_MS) / HOUR_MS) * HOUR_MS;
+    const booked = await client.request('/api/v1/rentals/bookings', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ carId: car, from: param(fromMs), to: param(fromMs + DAY_MS), pickup: 'hub', payment: 'razorpay' }),
+    });
+    expect(booked.status).toBe(201);
+    booking = ((await booked.json()) as { booking: { id: number } }).booking.id;
     buyer = [...client.jar.cookies.values()].map((cookie) => ({ name: cookie.name, value: cookie.value }));
     const { page, context } = await harness.open({ context: { baseURL: server.url } });
     await signInAdminInBrowser(page, ADMIN);
@@ -226,6 +264,7 @@ describe('signed-in and admin pages hydrate to the HTML the server sent', () => 
 
   afterAll(async () => {
     await server?.stop();
+    await razorpay?.close();
   });
 
   const signedIn = (): Parameters<typeof harness.open>[0] => {
@@ -240,12 +279,19 @@ describe('signed-in and admin pages hydrate to the HTML the server sent', () => 
 
   const buyerKinds: PageKind[] = [
     { name: 'profile', path: () => paths.profile },
-    { name: 'profile completion', path: () => paths.profileComplete },
+    { name: 'profile completion', path: () => paths.profileComplete, works: async (page) => {
+      // The form's schema runs in the browser too: a short number is refused before anything is sent.
+      await page.getByLabel('Mobile number').fill('12345');
+      await page.getByRole('button', { name: 'Send OTP' }).click();
+      await visible(page.getByRole('alert').filter({ hasText: 'Please enter a valid phone number' }));
+      await saveScreenshot(page, 'profile-complete-browser-check-375', false);
+    } },
     { name: 'licence', path: () => paths.profileLicence },
     { name: 'delete account', path: () => paths.profileDelete },
     { name: 'wishlist', path: () => paths.wishlist },
     { name: 'test drive booking', path: () => paths.testDrive(swift) },
     { name: 'rental booking steps', path: () => paths.rentalBook(rentalCar) },
+    { name: 'paying a booking online', path: () => paths.payBooking(booking) },
   ];
 
   test.each(buyerKinds.map((kind) => [kind.name, kind] as const))('buyer: %s', async (_name, kind) => {
@@ -264,6 +310,7 @@ describe('signed-in and admin pages hydrate to the HTML the server sent', () => 
     { name: 'requested vehicles', path: () => adminPaths.requestedVehicles },
     { name: 'test drives', path: () => adminPaths.testDrives },
     { name: 'rental desk', path: () => adminPaths.rentalDesk },
+    { name: 'a rental booking', path: () => adminPaths.rentalBooking(booking) },
     { name: 'licences', path: () => adminPaths.rentalLicences },
     { name: 'statistics', path: () => adminPaths.statistics },
     { name: 'settings', path: () => adminPaths.settings },

@@ -224,6 +224,65 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     expect((await readOutbox(client)).some((entry) => entry.recipient === `+91${mobile}`)).toBe(false);
   });
 
+  test('the app API asks for and checks a code with the page’s schema and messages: /api/v1/me/phone/code and /verify', async () => {
+    const { client, mobile } = await newPerson(server);
+    const api = async (path: string, body: unknown, asker: HttpClient = client) => {
+      const response = await asker.request(`/api/v1/me/phone/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { error?: string; fields?: Record<string, string>; reason?: string; sent?: boolean; phone?: string; profile?: unknown } };
+    };
+    const stranger = new HttpClient(server.url);
+    expect((await api('code', { phone: mobile }, stranger)).status).toBe(401);
+    expect((await api('verify', { phone: mobile, otp: '123456', name: 'Asha' }, stranger)).status).toBe(401);
+
+    // The schema's refusals: 400, the page's sentence, the field named.
+    for (const [body, message, field] of [
+      [{}, MESSAGES.phoneRequired, 'phone'],
+      ['[1, 2]', MESSAGES.phoneRequired, 'phone'],
+      [{ phone: '   ' }, MESSAGES.phoneRequired, 'phone'],
+      [{ phone: 98765 }, MESSAGES.phoneRequired, 'phone'],
+      [{ phone: '98765' }, MESSAGES.phoneInvalid, 'phone'],
+      [{ phone: '9'.repeat(16) }, MESSAGES.phoneInvalid, 'phone'],
+      [{ phone: mobile, countryCode: '+9999' }, MESSAGES.phoneInvalid, 'countryCode'],
+    ] as const) {
+      const answer = await api('code', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error, JSON.stringify(body)).toBe(message);
+      expect(answer.body.fields?.[field], JSON.stringify(body)).toBe(message);
+    }
+    expect((await api('code', '{"phone":')).status).toBe(400);
+    // Without a solved bot check: 403, and no SMS.
+    const unchecked = await api('code', { phone: mobile, botCheck: 'forged' });
+    expect(unchecked).toMatchObject({ status: 403, body: { error: MESSAGES.botCheckFailed, reason: 'bot-check' } });
+    expect((await readOutbox(client)).some((entry) => entry.recipient === `+91${mobile}`)).toBe(false);
+
+    const sent = await api('code', { countryCode: '+91', phone: ` ${mobile.slice(0, 5)} ${mobile.slice(5)} `, botCheck: await client.botToken('SEND_OTP') });
+    expect(sent).toMatchObject({ status: 200, body: { sent: true, phone: `+91${mobile}` } });
+    const code = otpFrom((await waitForOutbox(client, 'sms', `+91${mobile}`)).body);
+    // Resend waits 120 seconds here too.
+    const again = await api('code', { phone: mobile, botCheck: await client.botToken('SEND_OTP') });
+    expect(again.status).toBe(429);
+    expect(Number(again.retryAfter)).toBeGreaterThan(0);
+
+    for (const [body, message, field] of [
+      [{ phone: mobile, name: 'Asha' }, MESSAGES.otpRequired, 'otp'],
+      [{ phone: mobile, otp: code }, MESSAGES.nameRequired, 'name'],
+      [{ phone: mobile, otp: code, name: '12345' }, 'Please enter your name in letters (in any script).', 'name'],
+      [{ phone: mobile, otp: code, name: 'A'.repeat(101) }, 'Please keep your name to 100 characters.', 'name'],
+    ] as const) {
+      const answer = await api('verify', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body).toMatchObject({ error: message, fields: { [field]: message } });
+    }
+    const wrong = await api('verify', { phone: mobile, otp: otherCode(code), name: 'Asha Rao' });
+    expect(wrong).toMatchObject({ status: 400, body: { error: MESSAGES.wrongOtp, reason: 'wrong-code' } });
+    const verified = await api('verify', { countryCode: '+91', phone: mobile, otp: code, name: ' Asha Rao ' });
+    expect(verified).toMatchObject({ status: 200, body: { profile: { name: 'Asha Rao', phone: `+91${mobile}`, phoneVerified: true } } });
+    // The page sees the same profile.
+    expect(await profileText(client)).toContain('Asha Rao');
+    // Used: the code is asked for afresh.
+    expect((await api('verify', { phone: mobile, otp: code, name: 'Asha Rao' })).body).toMatchObject({ error: MESSAGES.requestOtpFirst, reason: 'not-requested' });
+  });
+
   test('a code stops working after 5 wrong tries; a new code then works', async () => {
     const { client, mobile, userId } = await newPerson(server);
     const phone = { countryCode: '+91', phone: mobile };

@@ -185,4 +185,29 @@ describe.skipIf(!base)('listing filters, sorts and facet counts', () => {
     const body = (await response.json()) as { error: string };
     expect(body.error).toMatch(message);
   });
+
+  // One schema reads both (app/lib/schemas/listing.ts): the API names what it dropped, the
+  // pages show the cars without it, and neither answers 500 or refuses a shared link.
+  it.each([
+    ['budget=99999999-&km=99999999999-', /budget must be.*km must be/],
+    ['budget=-5--3&year=2019-2015', /budget must be.*year must be/],
+    ['year=99999-', /year must be/],
+    ['fuel=diesel%00&state=MH%00', /fuel must be.*state must be/],
+    ['sort=newest%00', /sort must be/],
+    ['fuel=coal&fuel=diesel&fuel[]=petrol', /fuel must be/],
+    ['category=suvs%00', /category must be/],
+    ['category=99999999999999999999', /category must be/],
+  ])('answers the hostile %s with 400 from the API and the page without it', async (query, message) => {
+    const response = await fetch(`${base}/api/v1/vehicles?${query}`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(message);
+    for (const page of ['/', '/categories']) expect((await fetch(`${base}${page}?${query}`)).status).toBe(200);
+  });
+
+  it('ignores unknown parameters, odd pages and odd page sizes', async () => {
+    for (const query of ['__proto__=1&constructor=x', 'page=-1&perPage=-5', 'page=1e99&perPage=1e99', 'page=99999999999999999999&perPage=0', 'page[]=2&q[]=swift']) {
+      expect((await fetch(`${base}/api/v1/vehicles?${query}`)).status, query).toBe(200);
+      expect((await fetch(`${base}/?${query}`)).status, query).toBe(200);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseListingQuery } from '../../app/lib/listing-filters/url.ts';
+import { readListingQuery } from '../../app/lib/schemas/listing.ts';
 import type { Sort } from '../../app/lib/listing-filters/options.ts';
 import type { VehicleInput } from '../../app/lib/vehicle.ts';
 import { createVehicleListing, LISTING_COUNT_CAP, type ListingOptions } from '../../server/catalog/listing.ts';
@@ -100,7 +100,7 @@ describe.skipIf(!url)('listing pages on either database hold the cars its order 
     { name: 'the whole listing past the cap', options: {}, cars: () => true, pages: [1, 100] },
     {
       name: 'a search with a filter',
-      options: { query: 'creta', filters: parseListingQuery(new URLSearchParams('fuel=diesel')).filters, sort: 'price_asc' },
+      options: { query: 'creta', filters: readListingQuery(new URLSearchParams('fuel=diesel')).filters, sort: 'price_asc' },
       cars: (car) => car.model === 'Creta' && car.diesel,
       pages: [1, 30],
     },

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, listingParams, parseListingQuery, withoutFilter } from '../../app/lib/listing-filters/url.ts';
+import { activeFilterCount, listingParams, withoutFilter } from '../../app/lib/listing-filters/url.ts';
+import { readListingQuery } from '../../app/lib/schemas/listing.ts';
 import { chipLabel } from '../../app/lib/listing-filters/chips.ts';
 import { colourIn, fuelKey, modelYear, ownerCount, transmissionKey } from '../../server/catalog/dealer-text.ts';
 import { emptyFilters } from '../../app/lib/listing-filters/options.ts';
 import { registrationPlace, registrationState } from '../../app/lib/listing-filters/registration.ts';
 
-const parse = (query: string) => parseListingQuery(new URLSearchParams(query));
+const parse = (query: string) => readListingQuery(new URLSearchParams(query));
 
 describe('reading what the dealer typed', () => {
   it('normalises fuel without caring how it was written', () => {
@@ -88,5 +89,68 @@ describe('the listing parameters', () => {
     expect(chipLabel('owners', '3')).toBe('3 or more owners');
     expect(chipLabel('state', 'MH')).toBe('MH (Maharashtra)');
     expect(chipLabel('make', 'maruti-suzuki', { make: { 'maruti-suzuki': 'Maruti Suzuki' } })).toBe('Maruti Suzuki');
+  });
+});
+
+describe('hostile listing URLs: dropped, named, never an error', () => {
+  it('drops numbers too large to be a price, a distance or a year', () => {
+    const { filters, problems } = parse('budget=99999-&km=1234567890-&year=99999-&page=99999999999999999999&owners=4');
+    expect(filters).toEqual(emptyFilters());
+    expect(problems).toHaveLength(4);
+    expect(parse('page=99999999999999999999').page).toBe(1);
+    expect(parse('page=999999999999').page).toBe(2_147_483_647);
+    expect(parse('page=1e9').page).toBe(1);
+  });
+
+  it('drops negative, reversed and empty ranges', () => {
+    const { filters, problems } = parse('budget=-5--3,8-5,-,5-5&km=-100--50&year=2019-2015');
+    expect(filters.budget).toEqual([]);
+    expect(filters.km).toEqual([]);
+    expect(filters.year).toBeNull();
+    expect(problems).toEqual([
+      'budget must be lakh ranges such as 5-8, -3 or 20-, separated by commas',
+      'year must be a range of years such as 2019-, -2015 or 2015-2019',
+      'km must be kilometre ranges such as -50000 or 25000-50000, separated by commas',
+    ]);
+    expect(parse('page=-3').page).toBe(1);
+  });
+
+  it('drops values holding NUL or other control characters, and keeps the good ones', () => {
+    const { filters, sort, problems } = parse('fuel=diesel%00,petrol&make=maruti%00suzuki&state=MH%00&sort=price_asc%00&year=2019%00-');
+    expect(filters.fuel).toEqual(['petrol']);
+    expect(filters.make).toEqual([]);
+    expect(filters.state).toEqual([]);
+    expect(filters.year).toBeNull();
+    expect(sort).toBe('newest');
+    expect(problems).toHaveLength(5);
+    // The search text is passed on: a word with a control character matches nothing (search.ts).
+    expect(parse('q=swift%00').term).toBe('swift\u0000');
+  });
+
+  it('reads a repeated parameter as one list, or its first value when it takes one', () => {
+    const query = parse('fuel=diesel&fuel=petrol,diesel&sort=km_asc&sort=price_asc&year=2019-&year=2020-&page=2&page=3&q=swift&q=creta');
+    expect(query.filters.fuel).toEqual(['diesel', 'petrol']);
+    expect(query).toMatchObject({ sort: 'km_asc', filters: { year: { min: 2019, max: null } }, page: 2, term: 'swift', problems: [] });
+  });
+
+  it('cuts a crafted list to twenty values and a search to the search box length', () => {
+    const makes = Array.from({ length: 500 }, (_, index) => `make-${index}`).join(',');
+    const { filters, problems } = parse(`make=${makes}`);
+    expect(filters.make).toHaveLength(20);
+    expect(problems).toEqual([]);
+    expect(parse(`make=${'a'.repeat(5000)}`).problems).toEqual(['make must be slugs such as maruti-suzuki, separated by commas']);
+    expect(parse(`q=${'x'.repeat(5000)}`).term).toHaveLength(100);
+  });
+
+  it('ignores parameters it does not know and names that look like an object’s own', () => {
+    const { filters, problems } = parse('__proto__=1&constructor=x&fuel=constructor,__proto__&color=toString&body=hasOwnProperty');
+    expect(filters).toEqual(emptyFilters());
+    expect(problems).toHaveLength(3);
+  });
+
+  it('reads the page size only for the API, within 1 to 100', async () => {
+    const { queryObject, vehiclesQuerySchema } = await import('../../app/lib/schemas/listing.ts');
+    const perPage = (value: string) => vehiclesQuerySchema.parse(queryObject(new URLSearchParams({ perPage: value }))).perPage;
+    expect([perPage('24'), perPage('0'), perPage('100000'), perPage('-1'), perPage('ten'), perPage('')]).toEqual([24, 1, 100, null, null, null]);
   });
 });

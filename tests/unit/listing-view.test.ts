@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFilters } from '../../app/lib/listing-filters/options.ts';
-import { parseListingQuery } from '../../app/lib/listing-filters/url.ts';
+import { readListingQuery } from '../../app/lib/schemas/listing.ts';
 import { LAST_INDEXED_PAGE, listingIndexable } from '../../app/lib/listing-view.ts';
 
 /** Which listing pages search engines may index (decision 023); the HTML side is in listing-filters-pages. */
@@ -14,7 +14,7 @@ describe('listingIndexable', () => {
   });
 
   it('indexes one filter value, not two, nor a search with a filter, nor an empty result', () => {
-    const filters = (query: string) => parseListingQuery(new URLSearchParams(query)).filters;
+    const filters = (query: string) => readListingQuery(new URLSearchParams(query)).filters;
     expect(listingIndexable({ ...plain, filters: filters('fuel=diesel'), page: 1 })).toBe(true);
     expect(listingIndexable({ ...plain, filters: filters('fuel=diesel,petrol'), page: 1 })).toBe(false);
     expect(listingIndexable({ ...plain, term: 'creta', filters: filters('fuel=diesel'), page: 1 })).toBe(false);

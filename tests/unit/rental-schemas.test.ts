@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseWith } from '../../app/lib/form-errors.ts';
-import { askedRange, rangeMessages, rentalBookingBodySchema, rentalBookingFormSchema, rentalQuoteQuerySchema } from '../../app/lib/schemas/rentals.ts';
+import {
+  askedRange,
+  checkoutAnswerSchema,
+  rangeMessages,
+  rentalBookingBodySchema,
+  rentalBookingFormSchema,
+  rentalMonthQuerySchema,
+  rentalQuoteQuerySchema,
+} from '../../app/lib/schemas/rentals.ts';
 import { pinCodeMessages } from '../../app/lib/pin-code.ts';
 
 /** The renter's inputs, one schema each for the pages and the app's API (decision 048). */
@@ -32,5 +40,18 @@ describe('rental input schemas', () => {
     expect(reversed.ok || reversed.fields).toEqual({ to: rangeMessages.reversed });
     const good = parseWith(rentalBookingBodySchema, { carId: '7', from: '2026-12-01T10:00', to: '2026-12-02T10:00' });
     expect(good.ok && good.value).toMatchObject({ carId: 7, from: '2026-12-01T10:00', pickup: 'hub', payment: 'pay-at-pickup', pinCode: '' });
+  });
+
+  it('reads an availability month, or none for this month', () => {
+    expect(parseWith(rentalMonthQuerySchema, {})).toEqual({ ok: true, value: {} });
+    expect(parseWith(rentalMonthQuerySchema, { month: '2026-12' })).toEqual({ ok: true, value: { month: '2026-12' } });
+    for (const month of ['', '2026-13', '1999-12', '2026-1', '2026-12\u0000', '999999-12']) {
+      expect(parseWith(rentalMonthQuerySchema, { month }), month).toMatchObject({ ok: false, error: 'month must be a month such as 2026-12.' });
+    }
+  });
+
+  it('passes Checkout’s answer on as text, empty where a field is missing or not text, for the service to check', () => {
+    expect(checkoutAnswerSchema.parse({ razorpay_order_id: 'order_1', razorpay_payment_id: 'pay_1', razorpay_signature: 'ab'.repeat(200) })).toEqual({ orderId: 'order_1', paymentId: 'pay_1', signature: 'ab'.repeat(100) });
+    expect(checkoutAnswerSchema.parse({ razorpay_order_id: ['order_1'], razorpay_payment_id: 42 })).toEqual({ orderId: '', paymentId: '', signature: '' });
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseWith } from '../form-errors.ts';
 import { pinCodeMessages, typedPinCode } from '../pin-code.ts';
 import { typedRange, type AskedRange } from '../rent-view.ts';
-import { indiaDateTimeParam, parseIndiaDateTime, PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
+import { indiaDateTimeParam, parseIndiaDateTime, parseIndiaMonth, PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
 import { idField } from './fields.ts';
 
 /**
@@ -92,3 +92,24 @@ export const rentalBookingBodySchema = z
   .object({ carId: idField('carId must be the id of a rental car.'), ...rangeFields, ...bookingChoiceFields })
   .superRefine(returnAfterPickup)
   .transform(({ from, to, ...rest }) => ({ ...rest, ...asRange({ from, to }) }));
+
+/** `GET /api/v1/rentals/cars/:id/availability`: the month to show, this month when not given. */
+export const rentalMonthQuerySchema = z.object({
+  month: z
+    .string({ error: 'month must be a month such as 2026-12.' })
+    .refine((text) => parseIndiaMonth(text) !== null, 'month must be a month such as 2026-12.')
+    .optional(),
+});
+
+/**
+ * Razorpay Checkout's answer, posted by the payment page and by the app. Never refused here: a
+ * field missing or not text is empty, and the service refuses an answer whose signature is not
+ * Razorpay's. Cut to bound the work on a crafted value.
+ */
+const checkoutText = z
+  .string()
+  .catch('')
+  .transform((value) => value.slice(0, 200));
+export const checkoutAnswerSchema = z
+  .object({ razorpay_order_id: checkoutText, razorpay_payment_id: checkoutText, razorpay_signature: checkoutText })
+  .transform((answer) => ({ orderId: answer.razorpay_order_id, paymentId: answer.razorpay_payment_id, signature: answer.razorpay_signature }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../pin-code.ts';
-import { parseSlot, TEST_DRIVE_MODES, testDriveMessages } from '../test-drives.ts';
+import { parseIstDate, parseSlot, TEST_DRIVE_MODES, testDriveMessages } from '../test-drives.ts';
 import { idField } from './fields.ts';
 
 /**
@@ -34,6 +34,14 @@ export type TestDriveRequest = z.output<typeof testDriveRequestSchema>;
 
 /** Moving one's own test drive (`POST /api/v1/me/test-drives/:id/reschedule`): only the time changes. */
 export const testDriveRescheduleSchema = z.object({ slot: testDriveRequestFields.slot });
+
+/** `GET /api/v1/test-drives/slots`: a car and a day (India time). */
+export const testDriveSlotsQuerySchema = z.object({
+  vehicleId: idField('vehicleId must be a vehicle id (a whole number of 1 or more)'),
+  date: z
+    .string({ error: 'date must be a calendar date written YYYY-MM-DD (India time)' })
+    .refine((text) => parseIstDate(text) !== null, 'date must be a calendar date written YYYY-MM-DD (India time)'),
+});
 
 /** The app's body: the request and the car (the page has the car in its URL). */
 export const testDriveBodySchema = z

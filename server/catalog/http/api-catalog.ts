@@ -1,14 +1,11 @@
 import type { Hono } from 'hono';
-import { parseId, parsePage, parseWholeNumber } from '../../../app/lib/input.ts';
-import { parseListingQuery } from '../../../app/lib/listing-filters/url.ts';
+import { parseId } from '../../../app/lib/input.ts';
+import { queryObject, vehiclesQuerySchema } from '../../../app/lib/schemas/listing.ts';
 import { financeTerms, settingsFor } from '../../admin/settings.ts';
 import { emiFrom } from '../../../app/lib/emi.ts';
 import type { AppServices } from '../../services.ts';
 import { modelYear } from '../dealer-text.ts';
 import { categoryIdBySlug, getVehicle, listCategories } from '../vehicles.ts';
-
-/** The most vehicles one page of the API holds (the listing's own limit). */
-const MAX_PER_PAGE = 100;
 
 /** The catalogue in the JSON API (/api/v1): the listing with its filter counts, a car, the categories. */
 export function catalogApi(api: Hono, services: AppServices) {
@@ -16,24 +13,16 @@ export function catalogApi(api: Hono, services: AppServices) {
 
   api.get('/vehicles', async (c) => {
     const settings = await settingsFor(services);
-    const { itemsPerPage } = settings;
-    // An odd page or page size falls back to the default, as the pages do; a category that is
-    // not one is a mistake the caller must hear about.
-    const page = parsePage(c.req.query('page'));
-    const perPage = parseWholeNumber(c.req.query('perPage'), { min: 1, max: MAX_PER_PAGE }) ?? itemsPerPage;
+    // The listing pages' own reading (an odd page or page size falls back to the default), but
+    // a filter value that means nothing, or a category that is not one, is a mistake the
+    // caller must hear about.
+    const { term, category, filters, sort, page, perPage, problems } = vehiclesQuerySchema.parse(queryObject(new URL(c.req.url).searchParams));
     // A category by id, or by the slug its page's URL carries (the filter sheet counts with it).
-    const categoryParam = c.req.query('category');
-    const categoryId = !categoryParam ? undefined : /^\d+$/.test(categoryParam) ? parseId(categoryParam) : await categoryIdBySlug(database, categoryParam);
+    const categoryId = !category ? undefined : /^\d+$/.test(category) ? parseId(category) : await categoryIdBySlug(database, category);
     if (categoryId === null) return c.json({ error: 'category must be a category id (a whole number of 1 or more) or the slug of a category' }, 400);
-    const { filters, sort, problems } = parseListingQuery(new URL(c.req.url).searchParams);
     if (problems.length > 0) return c.json({ error: problems.join('; ') }, 400);
-    const listing = {
-      // Not cleaned: a search with a control character matches nothing (catalog/search.ts).
-      query: c.req.query('q') ?? '',
-      filters,
-      ...(categoryId !== undefined ? { categoryId } : {}),
-    };
-    const { facets, ...result } = await services.listing.pageWithFacets({ ...listing, sort, page, perPage });
+    const listing = { query: term, filters, ...(categoryId !== undefined ? { categoryId } : {}) };
+    const { facets, ...result } = await services.listing.pageWithFacets({ ...listing, sort, page, perPage: perPage ?? settings.itemsPerPage });
     // Numbers an app can compare: the model year as a number (null when the dealer typed none).
     // The EMI the cards show, worked out by the one rule on the admin's terms (app/lib/emi.ts).
     const terms = financeTerms(settings);

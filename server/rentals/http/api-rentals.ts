@@ -1,9 +1,9 @@
 import type { Context, Hono } from 'hono';
 import { parseId } from '../../../app/lib/input.ts';
 import type { z } from 'zod';
-import { parseWith } from '../../../app/lib/form-errors.ts';
+import { formError, parseWith } from '../../../app/lib/form-errors.ts';
 import { indiaDay, parseIndiaMonth } from '../../../app/lib/rentals.ts';
-import { rentalBookingBodySchema, rentalQuoteQuerySchema } from '../../../app/lib/schemas/rentals.ts';
+import { checkoutAnswerSchema, rentalBookingBodySchema, rentalMonthQuerySchema, rentalQuoteQuerySchema } from '../../../app/lib/schemas/rentals.ts';
 import type { RentalQuote } from '../../../app/lib/rental-price.ts';
 import { currentUser } from '../../auth/session.ts';
 import { InvalidInputError } from '../../errors.ts';
@@ -130,9 +130,10 @@ export function rentalApi(api: Hono, services: AppServices) {
 
   api.get('/rentals/cars/:id/availability', async (c) => {
     const id = parseId(c.req.param('id'));
-    const monthText = c.req.query('month') ?? indiaDay(services.clock.now()).slice(0, 7);
-    const month = parseIndiaMonth(monthText);
-    if (!month) return c.json({ error: 'month must be a month such as 2026-12.' }, 400);
+    const query = parseWith(rentalMonthQuerySchema, c.req.query());
+    if (!query.ok) return c.json(formError(query.error, query.fields), 400);
+    const monthText = query.value.month ?? indiaDay(services.clock.now()).slice(0, 7);
+    const month = parseIndiaMonth(monthText)!;
     const car = id === null ? undefined : (await fleetAvailability(services, null)).find((item) => item.id === id);
     if (!car) return c.json({ error: 'This rental car was not found.' }, 404);
     const taken = await takenRanges(services, car.id, month);
@@ -204,14 +205,7 @@ export function rentalApi(api: Hono, services: AppServices) {
     ownBooking('api: payment confirmation failed', async (c, userId, bookingId) => {
       const body = await jsonBody(c);
       if (!body) return c.json({ error: 'The request body must be a JSON object.' }, 400, NO_STORE);
-      const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
-      const booking = await confirmCheckoutPayment(services, {
-        userId,
-        bookingId,
-        orderId: text(body.razorpay_order_id),
-        paymentId: text(body.razorpay_payment_id),
-        signature: text(body.razorpay_signature),
-      });
+      const booking = await confirmCheckoutPayment(services, { userId, bookingId, ...checkoutAnswerSchema.parse(body) });
       return c.json({ booking: bookingJson(booking) }, 200, NO_STORE);
     }),
   );

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { parseId } from '../../../app/lib/input.ts';
-import { parseIstDate, testDriveMessages } from '../../../app/lib/test-drives.ts';
-import { testDriveBodySchema, testDriveRescheduleSchema } from '../../../app/lib/schemas/test-drives.ts';
+import { testDriveMessages } from '../../../app/lib/test-drives.ts';
+import { testDriveBodySchema, testDriveRescheduleSchema, testDriveSlotsQuerySchema } from '../../../app/lib/schemas/test-drives.ts';
 import { formError, parseWith } from '../../../app/lib/form-errors.ts';
 import { settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';
@@ -27,10 +27,9 @@ export function testDriveApi(api: Hono, services: AppServices) {
   };
 
   api.get('/test-drives/slots', async (c) => {
-    const vehicleId = parseId(c.req.query('vehicleId') ?? '');
-    if (vehicleId === null) return c.json({ error: 'vehicleId must be a vehicle id (a whole number of 1 or more)' }, 400);
-    const date = parseIstDate(c.req.query('date'));
-    if (!date) return c.json({ error: 'date must be a calendar date written YYYY-MM-DD (India time)' }, 400);
+    const parsed = parseWith(testDriveSlotsQuerySchema, c.req.query());
+    if (!parsed.ok) return c.json(formError(parsed.error, parsed.fields), 400);
+    const { vehicleId, date } = parsed.value;
     try {
       const slots = await slotsFor(services, testDriveRules(await settingsFor(services)), { vehicleId, date });
       return c.json({ vehicleId, date, slots }, 200, { 'Cache-Control': 'no-store' });

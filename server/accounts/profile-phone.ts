@@ -1,0 +1,54 @@
+import { mmss, phoneMessages } from '../../app/lib/phone.ts';
+import { ForbiddenError, InvalidInputError, RateLimitedError, UpstreamError } from '../errors.ts';
+import { SmsError } from '../notify/sms.ts';
+import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
+import type { RequestContext } from '../services.ts';
+import { otpLimitMessages, pendingPhoneOtp, sendPhoneOtp, verifyPhoneOtp } from './phone-verification.ts';
+import { saveVerifiedPhone } from './profiles.ts';
+
+/**
+ * Completing a profile (SPEC 5): a code texted to the phone, then the code with the name. The
+ * profile page's action and `/api/v1/me/phone/*` both call these with input their schema read
+ * (app/lib/schemas/profile.ts); refusals are the error vocabulary's (server/errors.ts).
+ */
+
+type Services = Pick<RequestContext, 'database' | 'sms' | 'config' | 'clock' | 'botCheck' | 'clientAddress'>;
+
+const depsOf = (services: Services) => ({ database: services.database, sms: services.sms, secret: services.config.authSecret, siteName: services.config.siteName, clock: services.clock });
+
+/**
+ * Texts a new code to `phone`. Refused while Resend waits (SPEC 4: 120 seconds, on the server as
+ * well as on the button), past the per-account and per-address limits, without a passed bot
+ * check, and when the SMS provider refuses (its reason passed on).
+ */
+export async function sendProfileCode(services: Services, input: { userId: string; phone: string; botCheck: string }): Promise<void> {
+  const now = services.clock.now();
+  const pending = await pendingPhoneOtp(services.database, input.userId, now);
+  const wait = pending ? Math.ceil((new Date(pending.resendAt).getTime() - now) / 1000) : 0;
+  if (wait > 0) throw new RateLimitedError(`Please wait ${mmss(wait)} before asking for another OTP.`, wait);
+  const perUser = await consumeRateLimit(services.database, { key: `otp-send:${input.userId}`, ...rateLimits.otpSend, now });
+  const perAddress = await consumeRateLimit(services.database, { key: `otp-send:${services.clientAddress}`, ...rateLimits.otpSend, now });
+  if (!perUser.allowed || !perAddress.allowed) {
+    const seconds = Math.max(perUser.retryAfterSeconds, perAddress.retryAfterSeconds);
+    throw new RateLimitedError(otpLimitMessages.tooManySends(Math.ceil(seconds / 60)), seconds);
+  }
+  if (!(await services.botCheck.verify(input.botCheck, 'SEND_OTP', services.clientAddress))) throw new ForbiddenError('reCAPTCHA verification failed').because('bot-check');
+  try {
+    await sendPhoneOtp(depsOf(services), { userId: input.userId, phone: input.phone });
+  } catch (error) {
+    if (!(error instanceof SmsError)) throw error;
+    if (error.code === 'invalid-credential') throw new UpstreamError(phoneMessages.invalidCredential).because('sms-failed');
+    if (error.code === 'quota-exceeded') throw new UpstreamError(phoneMessages.quotaExceeded).because('sms-failed');
+    throw new UpstreamError(error.message || phoneMessages.sendFailed).because('sms-failed');
+  }
+}
+
+/** Checks the code sent to `phone` and saves the name with the phone, now verified. */
+export async function verifyProfilePhone(services: Services, input: { userId: string; phone: string; otp: string; name: string }): Promise<void> {
+  const result = await verifyPhoneOtp(depsOf(services), { userId: input.userId, phone: input.phone, code: input.otp });
+  if (result === 'not-requested') throw new InvalidInputError(phoneMessages.requestOtpFirst, { otp: phoneMessages.requestOtpFirst }).because('not-requested');
+  if (result === 'expired') throw new InvalidInputError(phoneMessages.otpExpired, { otp: phoneMessages.otpExpired }).because('code-expired');
+  if (result === 'too-many-attempts') throw new InvalidInputError(phoneMessages.otpTooManyAttempts, { otp: phoneMessages.otpTooManyAttempts }).because('too-many-attempts');
+  if (result === 'wrong-code') throw new InvalidInputError(phoneMessages.wrongOtp, { otp: phoneMessages.wrongOtp }).because('wrong-code');
+  await saveVerifiedPhone(services.database, input.userId, { name: input.name, phone: input.phone }, services.clock.now());
+}
