@@ -24,7 +24,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 let s3: LocalS3;
 /** MEDIA_PUBLIC_BASE_URL set to the bucket's URL. */
 let server: TestServer;
-/** The same bucket, without a public base URL: everything through the app. */
+/** Another instance on the same bucket (its own database), without a public base URL: it serves A's photos through itself. */
 let proxied: TestServer;
 let admin: HttpClient;
 
@@ -146,11 +146,6 @@ describe('object storage (S3-compatible)', () => {
     const info = await sharp(new Uint8Array(await (await fetch(`${proxied.url}/media/${keys[0]}`)).arrayBuffer())).metadata();
     expect(info.format).toBe('webp');
 
-    // Without a public base URL the pages link the app's own /media/, served from the same bucket.
-    const proxiedHtml = await (await fetch(`${proxied.url}/vehicle/${added.id}`)).text();
-    expect(proxiedHtml).toContain(`src="/media/${item.images[0]!.key}-800.webp"`);
-    expect(proxiedHtml).not.toContain(s3.bucketUrl);
-
     const missing = await fetch(`${server.url}/media/vehicles/hatchbacks/1_none-800.webp`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control')).toBe('no-store');
@@ -170,7 +165,8 @@ describe('object storage (S3-compatible)', () => {
     // The addresses the owner is given are the app's, behind its check; the bucket is never named.
     for (const url of [licence.frontUrl, licence.backUrl]) expect(url).toMatch(/^\/licence-photos\//);
     const profile = await (await owner.get('/profile')).text();
-    expect(profile).not.toContain(s3.bucketUrl);
+    expect(profile).toContain(`src="${licence.frontUrl.replace(/&/g, '&amp;')}"`);
+    expect(profile).not.toContain(`${s3.bucketUrl}/private`);
     expect(profile).not.toContain('private/');
 
     const stranger = new HttpClient(server.url);
