@@ -1,7 +1,10 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceUnavailableError } from '../../server/errors.ts';
+import { createS3Client, createS3Storage, STORAGE_TIMEOUT_MS } from '../../server/media/s3-storage.ts';
 import { decodeEntities, HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { sendLicence } from '../support/rentals.ts';
 import { startLocalS3, type LocalS3 } from '../support/s3rver.ts';
@@ -199,15 +202,85 @@ describe('object storage (S3-compatible)', () => {
   it('deletes a vehicle\'s objects with the vehicle, and an image\'s with the image', async () => {
     const added = await addVehicle(categoryId, 'Doomed Swift');
     const item = (await vehicle(added.id))!;
-    const keys = variantKeys(item).map((key) => `media/${key}`);
-    expect(await s3.keys('media/')).toEqual(expect.arrayContaining(keys));
+    const edit = `/admin-panel/vehicles/edit/${item.categorySlug}/${added.id}`;
+    const second = await send(admin, edit, { intent: 'add-images' }, [{ field: 'images', name: 'rear.jpg', bytes: await jpeg(900, 600) }]);
+    expect(second.toast).toBe('Image added successfully');
+    const [kept, removed] = (await vehicle(added.id))!.images;
+    const keptKeys = variantKeys({ ...item, images: [kept!] }).map((key) => `media/${key}`);
+    const removedKeys = variantKeys({ ...item, images: [removed!] }).map((key) => `media/${key}`);
+    expect(await s3.keys('media/')).toEqual(expect.arrayContaining([...keptKeys, ...removedKeys]));
+
+    const [row] = query<{ id: number }>(`SELECT id FROM vehicle_images WHERE vehicle_id = ${added.id} AND key = '${removed!.key}'`);
+    const gone = await send(admin, edit, { intent: 'remove-image', imageId: String(row!.id) });
+    expect(gone.toast).toBe('Image removed successfully');
+    let left = await s3.keys('media/');
+    for (const key of removedKeys) expect(left).not.toContain(key);
+    for (const key of keptKeys) expect(left).toContain(key);
 
     const deleted = await send(admin, '/admin-panel/vehicles', { intent: 'delete', id: String(added.id) });
     expect(deleted.toast).toBe('Doomed Swift deleted successfully!');
-    const left = await s3.keys('media/');
-    for (const key of keys) expect(left).not.toContain(key);
-    for (const key of keys) expect((await fetch(`${s3.bucketUrl}/${key}`)).status).toBe(404);
+    left = await s3.keys('media/');
+    for (const key of keptKeys) expect(left).not.toContain(key);
+    for (const key of keptKeys) expect((await fetch(`${s3.bucketUrl}/${key}`)).status).toBe(404);
   });
+
+  it('stores a sell form\'s photos in the bucket and deletes them with the lead', async () => {
+    const seller = new HttpClient(server.url);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ name: 'Sunita Sharma', phone: '+91 99887 76655', vehicle: 'Hyundai i20 Asta', year: '2018', price: '4,50,000', description: 'Single owner' })) form.set(key, value);
+    form.set('botCheck', await seller.botToken('SELL_FORM'));
+    form.append('images', new File([(await jpeg(1000, 700)) as Uint8Array<ArrayBuffer>], 'i20.jpg', { type: 'image/jpeg' }));
+    const sent = await seller.request('/sell-vehicle', { method: 'POST', body: form });
+    expect(sent.status).toBeLessThan(400);
+    await sent.body?.cancel();
+    const [submission] = query<{ id: number }>('SELECT MAX(id) AS id FROM sell_submissions');
+    const keys = query<{ key: string; variant_widths: string }>(`SELECT key, variant_widths FROM sell_submission_images WHERE submission_id = ${submission!.id}`).flatMap((image) =>
+      image.variant_widths.split(',').map((width) => `media/${image.key}-${width}.webp`),
+    );
+    expect(keys.length).toBeGreaterThan(0);
+    expect(await s3.keys('media/sell')).toEqual(expect.arrayContaining(keys));
+    const direct = await fetch(`${s3.bucketUrl}/${keys[0]}`);
+    expect(direct.headers.get('cache-control')).toBe(IMMUTABLE);
+    await direct.body?.cancel();
+
+    const deleted = await admin.postForm('/admin-panel/selling-vehicles', { intent: 'delete', id: String(submission!.id) });
+    expect(deleted.status).toBe(200);
+    const left = await s3.keys('media/sell');
+    for (const key of keys) expect(left).not.toContain(key);
+  });
+
+  it('answers 503 within the timeout from a storage server that takes the connection and never answers', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const client = createS3Client({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'gaadi-media', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const storage = createS3Storage(client, { bucket: 'gaadi-media', prefix: 'media/', cacheControl: IMMUTABLE, logger: { warn: () => {} } });
+    try {
+      // All three at once: each is bounded on its own.
+      const calls = [() => storage.put('a/b-400.webp', new Uint8Array([1, 2, 3]), 'image/webp'), () => storage.get('a/b-400.webp'), () => storage.delete('a/b-400.webp')];
+      const outcomes = await Promise.all(
+        calls.map(async (call) => {
+          const started = performance.now();
+          const error = await call().then(
+            () => null,
+            (failure: unknown) => failure,
+          );
+          return { error, ms: performance.now() - started };
+        }),
+      );
+      for (const { error, ms } of outcomes) {
+        expect(error).toBeInstanceOf(ServiceUnavailableError);
+        expect((error as ServiceUnavailableError).status).toBe(503);
+        expect(ms).toBeGreaterThan(STORAGE_TIMEOUT_MS - 500);
+        expect(ms).toBeLessThan(STORAGE_TIMEOUT_MS + 3_000);
+      }
+    } finally {
+      client.destroy();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 30_000);
 
   it('answers a clear 503 within the timeout while the storage server is down, and works again once it is back', async () => {
     await s3.stop();
