@@ -1,4 +1,3 @@
-import type { Logger } from '../logger.ts';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { ServiceUnavailableError } from '../errors.ts';
 import { isSafeKey, type Storage } from './storage.ts';
@@ -19,6 +18,7 @@ export type S3Settings = {
 export const STORAGE_TIMEOUT_MS = 5_000;
 
 export const STORAGE_UNAVAILABLE = 'Photo storage is not answering right now, so nothing was saved. Please try again in a few minutes.';
+const PHOTO_UNAVAILABLE = 'Photo storage is not answering right now. Please try again in a few minutes.';
 
 /**
  * One client per server, shared by the public and the private storage. Checksums only when the
@@ -46,7 +46,7 @@ export function createS3Client(settings: S3Settings): S3Client {
  */
 export function createS3Storage(
   client: S3Client,
-  options: { bucket: string; prefix: string; cacheControl: string; logger: Pick<Logger, 'warn'> },
+  options: { bucket: string; prefix: string; cacheControl: string; logger: { warn: (context: object, message: string) => void } },
 ): Storage {
   const { bucket, prefix, cacheControl, logger } = options;
   const objectKey = (key: string) => {
@@ -54,13 +54,13 @@ export function createS3Storage(
     return `${prefix}${key}`;
   };
   /** Runs one call within the time limit; a refusal or silence of the storage server becomes a 503 the person can read. */
-  async function call<T>(work: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+  async function call<T>(work: (abortSignal: AbortSignal) => Promise<T>, message = STORAGE_UNAVAILABLE): Promise<T> {
     try {
       return await work(AbortSignal.timeout(STORAGE_TIMEOUT_MS));
     } catch (error) {
       // Wrong keys or a missing bucket look the same to the person; the log tells the operator.
       if (!isMissing(error)) logger.warn({ err: error, bucket }, 'object storage: a call failed');
-      throw new ServiceUnavailableError(STORAGE_UNAVAILABLE, { cause: error });
+      throw new ServiceUnavailableError(message, { cause: error });
     }
   }
   return {
@@ -79,7 +79,7 @@ export function createS3Storage(
           const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key }), { abortSignal });
           const bytes = await object.Body!.transformToByteArray();
           return { body: new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), size: bytes.byteLength };
-        });
+        }, PHOTO_UNAVAILABLE);
       } catch (error) {
         if (error instanceof ServiceUnavailableError && isMissing(error.cause)) return null;
         throw error;
@@ -92,6 +92,7 @@ export function createS3Storage(
   };
 }
 
+/** The object is not there (a 404 for a photo); a missing bucket is a fault of the setup, told to the operator. */
 function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+  return error instanceof S3ServiceException && error.name !== 'NoSuchBucket' && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
 }

@@ -249,6 +249,19 @@ describe('object storage (S3-compatible)', () => {
     for (const key of keys) expect(left).not.toContain(key);
   });
 
+  it('tells the operator about a bucket that does not exist, and the person a 503, never a 404', async () => {
+    const warnings: string[] = [];
+    const client = createS3Client({ endpoint: s3.endpoint, region: 'us-east-1', bucket: 'no-such-bucket', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const storage = createS3Storage(client, { bucket: 'no-such-bucket', prefix: 'media/', cacheControl: IMMUTABLE, logger: { warn: (_context, message) => void warnings.push(message) } });
+    try {
+      await expect(storage.put('a/b-400.webp', new Uint8Array([1, 2, 3]), 'image/webp')).rejects.toBeInstanceOf(ServiceUnavailableError);
+      await expect(storage.get('a/b-400.webp')).rejects.toBeInstanceOf(ServiceUnavailableError);
+      expect(warnings).toEqual(['object storage: a call failed', 'object storage: a call failed']);
+    } finally {
+      client.destroy();
+    }
+  });
+
   it('answers 503 within the timeout from a storage server that takes the connection and never answers', async () => {
     const sockets = new Set<Socket>();
     const silent = createServer((socket) => sockets.add(socket));
