@@ -28,7 +28,7 @@ const schema = z.object({
   PORT: z.coerce.number({ message: 'must be a port number (0-65535)' }).int('must be a whole number').min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  // S3-compatible object storage for photos instead of DATA_DIR (decision 068): all five or none.
+  // S3-compatible object storage for photos instead of DATA_DIR (decision 068): endpoint, bucket and both keys, or none.
   S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be the storage server\'s http(s) URL, such as https://s3.ap-south-1.amazonaws.com' }).optional(),
   S3_BUCKET: z
     .string()
