@@ -28,6 +28,19 @@ const schema = z.object({
   PORT: z.coerce.number({ message: 'must be a port number (0-65535)' }).int('must be a whole number').min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  // S3-compatible object storage for photos instead of DATA_DIR (decision 068): endpoint, bucket and both keys, or none.
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be the storage server\'s http(s) URL, such as https://s3.ap-south-1.amazonaws.com' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // true for servers that only answer http://host/bucket/key (MinIO, s3rver, many S3-compatible services).
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  // Public photos are linked at this URL (a CDN in front of the bucket, or the bucket itself) + /media/<key>; unset: served by the app.
+  MEDIA_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL such as https://media.example.in' }).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL (leave it unset for SQLite)')
@@ -131,6 +144,11 @@ function requirementProblems(raw: Record<string, string | undefined>): string[] 
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
+  const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+  const s3Missing = s3.filter((name) => !raw[name]);
+  if (s3Missing.length > 0 && s3Missing.length < s3.length) {
+    problems.push(`${s3Missing.join(', ')}: ${s3Missing.length === 1 ? 'is' : 'are'} required for object storage when ${s3.filter((name) => raw[name]).join(', ')} ${s3.length - s3Missing.length === 1 ? 'is' : 'are'} set (set all four, or none to keep photos in DATA_DIR)`);
+  }
   const botCheck = raw.BOT_CHECK_PROVIDER ?? 'altcha';
   if (botCheck !== 'altcha' && (!raw.BOT_CHECK_SITE_KEY || !raw.BOT_CHECK_SECRET_KEY)) {
     problems.push(`BOT_CHECK_SITE_KEY, BOT_CHECK_SECRET_KEY: are required when BOT_CHECK_PROVIDER is ${botCheck}`);
@@ -162,6 +180,20 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     host: values.HOST,
     dataDir: values.DATA_DIR,
     databaseUrl: values.DATABASE_URL,
+    /** Object storage for the photos, or null: they live under DATA_DIR (decision 068). */
+    s3:
+      values.S3_ENDPOINT && values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: values.S3_ENDPOINT,
+            bucket: values.S3_BUCKET,
+            region: values.S3_REGION,
+            accessKeyId: values.S3_ACCESS_KEY_ID,
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: values.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : null,
+    /** Where pages link public photos ('' = this site's own /media/); no trailing slash. */
+    mediaBaseUrl: (values.MEDIA_PUBLIC_BASE_URL ?? '').replace(/\/+$/, ''),
     siteOrigin,
     siteName: values.SITE_NAME,
     sellerPhone: values.SELLER_PHONE,
@@ -238,5 +270,6 @@ export function publicConfig(config: Config): PublicConfig {
     androidAppUrl: config.androidAppUrl,
     contactEmail: config.contactEmail,
     contactAddress: config.contactAddress,
+    mediaBaseUrl: config.mediaBaseUrl,
   };
 }

@@ -88,3 +88,11 @@ export class RateLimitedError extends AppError {
 export class UpstreamError extends AppError {
   readonly status = 502;
 }
+
+/**
+ * Something we keep data in (the object storage holding the photos) did not answer in time or
+ * refused; nothing was lost and trying again in a minute may work.
+ */
+export class ServiceUnavailableError extends AppError {
+  readonly status = 503;
+}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMediaBase } from '../lib/media-base.ts';
 import { imageSrc, type ImageRef } from '../lib/vehicle.ts';
 import { VehicleImage } from './vehicle-image.tsx';
 
@@ -7,6 +8,7 @@ const MAIN_SIZES = '(min-width: 1024px) 640px, 100vw';
 /** Main photo with a strip of thumbnails that switch it. */
 export function VehicleGallery({ images, title }: { images: ImageRef[]; title: string }) {
   const [selected, setSelected] = useState(0);
+  const mediaBase = useMediaBase();
   const current = images[selected] ?? images[0] ?? null;
   return (
     <div className="flex flex-col gap-2">
@@ -30,7 +32,7 @@ export function VehicleGallery({ images, title }: { images: ImageRef[]; title: s
                 aria-current={index === selected}
                 className={`block overflow-hidden rounded-lg ring-2 ${index === selected ? 'ring-brand-600' : 'ring-transparent'}`}
               >
-                <img src={imageSrc(image, 400)} width={96} height={72} alt="" loading="lazy" decoding="async" className="h-[72px] w-24 bg-slate-200 object-cover" />
+                <img src={imageSrc(image, 400, mediaBase)} width={96} height={72} alt="" loading="lazy" decoding="async" className="h-[72px] w-24 bg-slate-200 object-cover" />
               </button>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMediaBase } from '../lib/media-base.ts';
 import { imageSrc, imageSrcSet, type ImageRef } from '../lib/vehicle.ts';
 import { CarIcon } from './icons.tsx';
 
@@ -20,6 +21,7 @@ type Props = {
 export function VehicleImage({ image, alt, sizes, priority = false, className = '', placeholderText }: Props) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
+  const mediaBase = useMediaBase();
 
   // An image that failed before the page hydrated fired its error event too early for React.
   useEffect(() => {
@@ -38,8 +40,8 @@ export function VehicleImage({ image, alt, sizes, priority = false, className = 
   return (
     <img
       ref={ref}
-      src={imageSrc(image)}
-      srcSet={imageSrcSet(image)}
+      src={imageSrc(image, 800, mediaBase)}
+      srcSet={imageSrcSet(image, mediaBase)}
       sizes={sizes}
       width={image.width}
       height={image.height}

@@ -12,4 +12,6 @@ export type PublicConfig = {
   androidAppUrl: string;
   contactEmail: string;
   contactAddress: string;
+  /** Prefix of public photo URLs: '' (this site's /media/) or a CDN / bucket URL (decision 068). */
+  mediaBaseUrl: string;
 };

@@ -70,6 +70,7 @@ export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?
       androidAppUrl: '',
       contactEmail: '',
       contactAddress: '',
+      mediaBaseUrl: '',
     }
   );
 }

@@ -89,16 +89,20 @@ export function detailTitle(vehicle: Pick<Vehicle, 'make' | 'model' | 'name'>): 
   return vehicle.name.trim() || makeModel || 'Unnamed Vehicle';
 }
 
-export function imageUrl(image: Pick<ImageRef, 'key'>, width: number): string {
-  return `/media/${image.key}-${width}.webp`;
+/**
+ * A variant's address: this site's `/media/…`, or the same path under `mediaBase` (a CDN or the
+ * bucket, MEDIA_PUBLIC_BASE_URL; pages get it from `useMediaBase`, decision 068).
+ */
+export function imageUrl(image: Pick<ImageRef, 'key'>, width: number, mediaBase = ''): string {
+  return `${mediaBase}/media/${image.key}-${width}.webp`;
 }
 
 /** The largest variant not wider than `max`, or the smallest one. */
-export function imageSrc(image: ImageRef, max = 800): string {
+export function imageSrc(image: ImageRef, max = 800, mediaBase = ''): string {
   const fitting = image.widths.filter((width) => width <= max);
-  return imageUrl(image, fitting.at(-1) ?? image.widths[0] ?? image.width);
+  return imageUrl(image, fitting.at(-1) ?? image.widths[0] ?? image.width, mediaBase);
 }
 
-export function imageSrcSet(image: ImageRef): string {
-  return image.widths.map((width) => `${imageUrl(image, width)} ${width}w`).join(', ');
+export function imageSrcSet(image: ImageRef, mediaBase = ''): string {
+  return image.widths.map((width) => `${imageUrl(image, width, mediaBase)} ${width}w`).join(', ');
 }

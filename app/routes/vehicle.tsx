@@ -77,9 +77,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 }
 
 /** The photo link previews show: the cover at 1600 (or its largest) width. */
-function shareImage(vehicle: Vehicle): string | null {
+function shareImage(vehicle: Vehicle, mediaBase: string): string | null {
   const cover = vehicle.images[0];
-  return cover ? imageUrl(cover, cover.widths.at(-1) ?? cover.width) : null;
+  return cover ? imageUrl(cover, cover.widths.at(-1) ?? cover.width, mediaBase) : null;
 }
 
 function describe(vehicle: Vehicle): string {
@@ -101,16 +101,16 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     title: `${title}${vehicle.year ? ` ${vehicle.year}` : ''}`,
     description: describe(vehicle),
     keywords: [vehicle.make, vehicle.model, vehicle.variant, vehicle.fuelType, vehicle.categoryName, 'used car', 'refurbished car'].filter(Boolean).join(', '),
-    image: shareImage(vehicle),
+    image: shareImage(vehicle, site.mediaBaseUrl),
     imageAlt: title,
     type: 'product',
   });
 }
 
 /** schema.org Car with an Offer in rupees, for search engines' rich results. */
-function structuredData(vehicle: Vehicle, origin: string) {
+function structuredData(vehicle: Vehicle, origin: string, mediaBase: string) {
   const url = new URL(paths.vehicle(vehicle.id), origin).href;
-  const image = shareImage(vehicle);
+  const image = shareImage(vehicle, mediaBase);
   return {
     '@context': 'https://schema.org',
     '@type': 'Car',
@@ -334,7 +334,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
   const main = 'flex min-w-0 flex-col gap-4 lg:col-start-1';
   return (
     <article className={`mx-auto grid max-w-6xl gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-6 ${sold ? '' : 'pb-20 lg:pb-0'}`}>
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData(vehicle, site.siteOrigin)).replace(/</g, '\\u003c') }} />
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData(vehicle, site.siteOrigin, site.mediaBaseUrl)).replace(/</g, '\\u003c') }} />
       <div className="flex items-center gap-2 lg:col-span-2">
         <button type="button" onClick={goBack} aria-label="Back" className="rounded-full bg-white p-3 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
           <ArrowLeftIcon className="h-5 w-5" />

@@ -173,7 +173,8 @@ export async function removeVehicleImage(deps: Deps, vehicleId: number, imageId:
     await trx.deleteFrom('vehicle_images').where('id', '=', imageId).where('vehicle_id', '=', vehicleId).execute();
     await saveImageOrder(trx, vehicleId, images.filter((candidate) => candidate.id !== imageId), deps.clock.now());
   });
-  await deleteImage(deps.storage, image);
+  // The photo is gone from the vehicle either way; storage that does not answer only leaves a file behind.
+  await discardImages(deps.storage, [image]);
   await recordAudit(deps, {
     actorEmail,
     action: 'delete',

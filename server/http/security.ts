@@ -22,11 +22,14 @@ export type SecurityOptions = {
    * and its payment frame (served from the checkout or the API origin) may open. Null: neither.
    */
   paymentCheckout?: { scriptUrl: string; apiUrl: string } | null;
+  /** The origin public photos are linked from when it is not ours (MEDIA_PUBLIC_BASE_URL), or ''. */
+  mediaOrigin?: string;
 };
 
 /** The security options the configuration gives (the live answers and the page cache share them). */
-export function securityOptionsOf(config: Pick<Config, 'mode' | 'botCheck' | 'razorpay'>): SecurityOptions {
+export function securityOptionsOf(config: Pick<Config, 'mode' | 'botCheck' | 'razorpay' | 'mediaBaseUrl'>): SecurityOptions {
   return {
+    mediaOrigin: config.mediaBaseUrl ? new URL(config.mediaBaseUrl).origin : '',
     production: config.mode === 'production',
     botCheckProvider: config.botCheck.provider,
     paymentCheckout: config.razorpay ? { scriptUrl: config.razorpay.checkoutUrl, apiUrl: config.razorpay.apiUrl } : null,
@@ -49,7 +52,7 @@ function contentSecurityPolicy(options: SecurityOptions, scriptSources: string):
     "default-src 'self'",
     `script-src 'self' ${scriptSources}${vendor}${payment.script}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${options.mediaOrigin ? ` ${options.mediaOrigin}` : ''}`,
     "font-src 'self'",
     `connect-src 'self'${vendor}`,
     `frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com${vendor}${payment.frame}`,

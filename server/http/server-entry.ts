@@ -7,7 +7,8 @@ import type { AppServices } from '../services.ts';
 import { ConfigError, parseConfig, type Config } from '../config.ts';
 import { databaseAnswers, openDatabase, type Database } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createLocalStorage } from '../media/storage.ts';
+import { createLocalStorage, IMMUTABLE_CACHING, type Storage } from '../media/storage.ts';
+import { createS3Client, createS3Storage } from '../media/s3-storage.ts';
 import { createAuth, migrateAuth } from '../auth/auth.ts';
 import { createMailer } from '../notify/mail.ts';
 import { createSmsSender } from '../notify/sms.ts';
@@ -86,6 +87,23 @@ function developmentApp(development: DevelopmentPages, services: AppServices): P
  * it; the integration tests run it inside their worker (tests/support/server.ts), with the
  * logger writing where the test reads it.
  */
+/**
+ * Where photos live: under DATA_DIR by default, or in one bucket (decision 068), public ones
+ * under `media/` (the path MEDIA_PUBLIC_BASE_URL serves) and licence photos under `private/`,
+ * which no public URL ever names.
+ */
+function openStorage(config: Config, logger: Logger): { storage: Storage; privateStorage: Storage } {
+  if (!config.s3) {
+    return { storage: createLocalStorage(path.join(config.dataDir, 'media')), privateStorage: createLocalStorage(path.join(config.dataDir, 'private')) };
+  }
+  const client = createS3Client(config.s3);
+  const bucket = config.s3.bucket;
+  return {
+    storage: createS3Storage(client, { bucket, prefix: 'media/', cacheControl: IMMUTABLE_CACHING, logger }),
+    privateStorage: createS3Storage(client, { bucket, prefix: 'private/', cacheControl: 'private, no-store', logger }),
+  };
+}
+
 async function openServer(config: Config, logger: Logger, env: Record<string, string | undefined>, development?: DevelopmentPages): Promise<OpenServer> {
   // The port is bound first, so a port in use is reported before anything is migrated, seeded
   // or printed; until the app is ready the server answers 503.
@@ -115,8 +133,7 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
     // The message and code only: pg hangs the whole connection (settings, buffers) on the error.
     database = openDatabase({ ...config, onConnectionLost: (error) => logger.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database: an idle connection was lost; the next query opens a new one') });
     await checkDatabase(database, config);
-    const storage = createLocalStorage(path.join(config.dataDir, 'media'));
-    const privateStorage = createLocalStorage(path.join(config.dataDir, 'private'));
+    const { storage, privateStorage } = openStorage(config, logger);
     const clock = config.testClockStartMs === null ? systemClock : clockStartingAt(config.testClockStartMs);
     const mailer = createMailer({ config, database, logger, clock });
     const sms = createSmsSender({ config, database, logger, clock });

@@ -6,7 +6,8 @@ import { Readable } from 'node:stream';
 /**
  * Where uploaded and generated files live. Keys are relative paths such as
  * 'vehicles/sedans/1732179000000_city-front-800.webp'. The local implementation keeps them
- * under DATA_DIR/media; an S3-compatible one can stand in without the callers changing.
+ * under DATA_DIR/media; the S3-compatible one (s3-storage.ts) in a bucket. Either may throw
+ * ServiceUnavailableError when the storage does not answer.
  */
 export interface Storage {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
@@ -14,6 +15,9 @@ export interface Storage {
   get(key: string): Promise<{ body: ReadableStream; size: number } | null>;
   delete(key: string): Promise<void>;
 }
+
+/** Public photos never change under their key (a new upload gets a new key): a year in every cache. */
+export const IMMUTABLE_CACHING = 'public, max-age=31536000, immutable';
 
 /** Keys are built by the server, but a key that climbs out of the media root is never served. */
 export function isSafeKey(key: string): boolean {

@@ -71,7 +71,7 @@ describe('parseConfig: values', () => {
 
   it('gives the browser only public values', () => {
     const visible = publicConfig(parseConfig({ APP_MODE: 'test', DATABASE_URL: 'postgres://user:secret@db/gaadi' }));
-    expect(Object.keys(visible).sort()).toEqual(['androidAppUrl', 'contactAddress', 'contactEmail', 'sellerPhone', 'siteName', 'siteOrigin', 'whatsappNumber']);
+    expect(Object.keys(visible).sort()).toEqual(['androidAppUrl', 'contactAddress', 'contactEmail', 'mediaBaseUrl', 'sellerPhone', 'siteName', 'siteOrigin', 'whatsappNumber']);
     expect(JSON.stringify(visible)).not.toContain('secret');
   });
 });
@@ -147,5 +147,38 @@ describe('parseConfig: production', () => {
     const named = lines.flatMap(variablesOf);
     expect(named).toContain('PORT');
     expect(named).toContain('SITE_ORIGIN');
+  });
+});
+
+describe('parseConfig: object storage (decision 068)', () => {
+  const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'gaadi-media', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret-key' };
+
+  it('keeps photos under DATA_DIR unless the bucket is configured', () => {
+    const config = parseConfig({ APP_MODE: 'test' });
+    expect(config.s3).toBeNull();
+    expect(config.mediaBaseUrl).toBe('');
+  });
+
+  it('reads the bucket, region and path style, and never shows the keys to the browser', () => {
+    const config = parseConfig({ APP_MODE: 'test', ...s3, S3_FORCE_PATH_STYLE: 'true', MEDIA_PUBLIC_BASE_URL: 'https://media.example.in/' });
+    expect(config.s3).toEqual({ endpoint: 'http://127.0.0.1:9000', bucket: 'gaadi-media', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret-key', forcePathStyle: true });
+    expect(config.mediaBaseUrl).toBe('https://media.example.in');
+    const visible = JSON.stringify(publicConfig(config));
+    expect(visible).toContain('https://media.example.in');
+    expect(visible).not.toContain('secret-key');
+  });
+
+  it('names what is missing when only part of the bucket is configured', () => {
+    expect(problems({ APP_MODE: 'test', S3_BUCKET: 'gaadi-media' })).toEqual([
+      'S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: are required for object storage when S3_BUCKET is set (set all four, or none to keep photos in DATA_DIR)',
+    ]);
+    expect(problems({ APP_MODE: 'test', ...s3, S3_SECRET_ACCESS_KEY: '' })).toEqual([
+      'S3_SECRET_ACCESS_KEY: is required for object storage when S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID are set (set all four, or none to keep photos in DATA_DIR)',
+    ]);
+  });
+
+  it('refuses a malformed endpoint, bucket name, path-style switch or public base URL', () => {
+    const lines = problems({ APP_MODE: 'test', ...s3, S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'Gaadi_Media', S3_FORCE_PATH_STYLE: 'yes', MEDIA_PUBLIC_BASE_URL: 'media.example.in' });
+    expect(lines.flatMap(variablesOf).sort()).toEqual(['MEDIA_PUBLIC_BASE_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']);
   });
 });

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { AdminImage } from '../../lib/vehicle.ts';
 import { imageSrc } from '../../lib/vehicle.ts';
+import { useMediaBase } from '../../lib/media-base.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { RemoveLabel, smallButton, useHydrated } from './admin-ui.tsx';
 
@@ -18,6 +19,7 @@ type Props = { images: AdminImage[]; max: number; title: string };
 export function ImageManager({ images, max, title }: Props) {
   const fetcher = useFetcher<{ toast?: unknown }>({ key: IMAGE_FETCHER_KEY });
   const hydrated = useHydrated();
+  const mediaBase = useMediaBase();
   const uploadForm = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== 'idle';
   const pendingIntent = busy ? fetcher.formData?.get('intent') : null;
@@ -36,7 +38,7 @@ export function ImageManager({ images, max, title }: Props) {
           <li key={image.id} className="flex flex-col overflow-hidden rounded-xl bg-slate-50 ring-1 ring-slate-200">
             <div className="relative">
               <img
-                src={imageSrc(image, 400)}
+                src={imageSrc(image, 400, mediaBase)}
                 width={image.width}
                 height={image.height}
                 alt={`${title}, photo ${index + 1}`}

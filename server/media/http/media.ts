@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import type { Storage } from '../storage.ts';
+import { ServiceUnavailableError } from '../../errors.ts';
+import { IMMUTABLE_CACHING, type Storage } from '../storage.ts';
 
 const contentTypes: Record<string, string> = {
   webp: 'image/webp',
@@ -23,13 +24,20 @@ export function mediaHandler(storage: Storage) {
     const extension = key.split('.').pop()?.toLowerCase() ?? '';
     const contentType = contentTypes[extension];
     if (!contentType) return c.text('Not found', 404);
-    const file = await storage.get(key);
+    let file: Awaited<ReturnType<Storage['get']>>;
+    try {
+      file = await storage.get(key);
+    } catch (error) {
+      // The bucket did not answer: say so, and let no cache keep the refusal.
+      if (error instanceof ServiceUnavailableError) return c.text(error.message, 503, { 'Cache-Control': 'no-store', 'Retry-After': '30' });
+      throw error;
+    }
     if (!file) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
     return new Response(file.body, {
       headers: {
         'Content-Type': contentType,
         'Content-Length': String(file.size),
-        'Cache-Control': 'public, max-age=31536000, immutable',
+        'Cache-Control': IMMUTABLE_CACHING,
       },
     });
   };

@@ -2,6 +2,7 @@ import type { AppServices } from '../../services.ts';
 import { adminStatus } from '../../admin/admins.ts';
 import { currentUser } from '../../auth/session.ts';
 import { readLicencePhoto } from '../licences.ts';
+import { ServiceUnavailableError } from '../../errors.ts';
 import type { LicenceSide } from '../../../app/lib/licence.ts';
 
 /** Every refusal looks the same: a stranger cannot tell a licence that exists from one that does not. */
@@ -21,7 +22,13 @@ export async function licencePhotoResponse(services: AppServices, request: Reque
   const viewer = await currentUser(services.auth, request);
   if (!viewer) return notFound();
   if (viewer.id !== userId && (await adminStatus(services.config, services.database, viewer)) !== 'admin') return notFound();
-  const photo = await readLicencePhoto(services, { userId, side });
+  let photo: Awaited<ReturnType<typeof readLicencePhoto>>;
+  try {
+    photo = await readLicencePhoto(services, { userId, side });
+  } catch (error) {
+    if (!(error instanceof ServiceUnavailableError)) throw error;
+    return new Response(error.message, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' } });
+  }
   if (!photo) return notFound();
   return new Response(photo.body, {
     headers: {
