@@ -37,7 +37,8 @@ export function refundWindow(policy: Pick<RentalPolicy, 'refundWorkingDays'>): s
 
 /** The terms of every car, from the settings. */
 export function generalFacts(policy: RentalPolicy): RentalFact<GeneralFactKey>[] {
-  const kept = policy.lateCancelKeepDays === 0 ? 'nothing is kept' : `${plural(policy.lateCancelKeepDays, "day's rent", "days' rent")} and its GST are kept`;
+  const keepDays = policy.lateCancelKeepDays;
+  const kept = keepDays === 0 ? 'nothing is kept' : `${keepDays === 1 ? "one day's rent" : `${keepDays} days' rent`} and its GST are kept`;
   return [
     {
       key: 'deposit-return',

@@ -162,7 +162,7 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
         <h2 id="book-heading" className="text-lg font-bold">
           {onlinePayment ? 'Your booking' : 'Pay at pickup'}
         </h2>
-        <QuoteBreakdown quote={quote} facts={facts} />
+        {/* Choices first, then the quote they change, then Book: the price is read right above the button. */}
         {ready ? (
           <Form method="post" className="mt-4 flex flex-col gap-3">
             <fieldset className="flex flex-col gap-2">
@@ -181,23 +181,23 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
                 <input type="radio" name="pickup" value="hub" checked={pickup === 'hub'} onChange={() => setPickup('hub')} className="h-4 w-4 accent-brand-700" /> At our hub
               </label>
               {car.deliveryAvailable ? (
-                <>
-                  <label className="flex items-center gap-2">
-                    <input type="radio" name="pickup" value="delivery" checked={pickup === 'delivery'} onChange={() => setPickup('delivery')} className="h-4 w-4 accent-brand-700" /> Delivered to your address (+
-                    {formatRupees(policy.deliveryFee)})
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="pickup" value="delivery" checked={pickup === 'delivery'} onChange={() => setPickup('delivery')} className="h-4 w-4 accent-brand-700" /> Delivered to your address (+
+                  {formatRupees(policy.deliveryFee)})
+                </label>
+              ) : null}
+              {car.deliveryAvailable && pickup === 'delivery' ? (
+                <div className="ml-6 flex flex-col gap-2">
+                  <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
+                    Delivery address
+                    <textarea name="deliveryAddress" rows={2} maxLength={DELIVERY_ADDRESS_MAX} aria-invalid={fields?.deliveryAddress ? true : undefined} className={`${inputClass} py-2`} />
                   </label>
-                  <div className="ml-6 flex flex-col gap-2">
-                    <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
-                      Delivery address
-                      <textarea name="deliveryAddress" rows={2} maxLength={DELIVERY_ADDRESS_MAX} aria-invalid={fields?.deliveryAddress ? true : undefined} className={`${inputClass} py-2`} />
-                    </label>
-                    {fields?.deliveryAddress ? <p className="text-sm font-medium text-red-700">{fields.deliveryAddress}</p> : null}
-                    <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
-                      PIN code
-                      <input name="pinCode" inputMode="numeric" maxLength={6} pattern={PIN_CODE_PATTERN} aria-invalid={fields?.pinCode ? true : undefined} className={`${inputClass} max-w-40 py-2`} />
-                    </label>
-                  </div>
-                </>
+                  {fields?.deliveryAddress ? <p className="text-sm font-medium text-red-700">{fields.deliveryAddress}</p> : null}
+                  <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
+                    PIN code
+                    <input name="pinCode" inputMode="numeric" maxLength={6} pattern={PIN_CODE_PATTERN} aria-invalid={fields?.pinCode ? true : undefined} className={`${inputClass} max-w-40 py-2`} />
+                  </label>
+                </div>
               ) : null}
               {fields?.pinCode ? <p className="text-sm font-medium text-red-700">{fields.pinCode}</p> : null}
             </fieldset>
@@ -212,12 +212,16 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
                 </label>
               </fieldset>
             ) : null}
+            <QuoteBreakdown quote={quote} facts={facts} />
             <button type="submit" disabled={busy} className={primaryButton}>
               {busy ? 'Booking...' : payment === 'razorpay' ? `Book and pay ${formatRupees(quote.payableNow)} online` : `Book, pay ${formatRupees(quote.dueAtPickup)} at pickup`}
             </button>
           </Form>
         ) : (
-          <p className="mt-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">Finish the steps above to book.</p>
+          <>
+            <QuoteBreakdown quote={quote} facts={facts} />
+            <p className="mt-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">Finish the steps above to book.</p>
+          </>
         )}
       </section>
     </div>

@@ -238,6 +238,11 @@ it.each(['mobile', 'desktop'] as const)('the quote shows its lines with the depo
   expect(await quote.locator('[data-quote-total="pickup"] dd').textContent()).toBe('₹9,779');
   await quote.scrollIntoViewIfNeeded();
   await shot(page, `rental-quote-${width}`);
+  // The booking page, signed out: the same lines under the steps.
+  await page.goto(`/rent/${carId}/book?from=${day}T10:00&to=${addDays(day, 2)}T13:00`);
+  expect(await page.locator('[data-quote-total="total"] dd').textContent()).toBe('₹4,779');
+  await shot(page, `rental-book-${width}`);
+  await page.goBack();
 
   const factsOn = (scope: string) =>
     page.locator(`${scope} [data-fact]`).evaluateAll((items) => items.map((item) => [item.getAttribute('data-fact'), item.querySelector('[data-fact-text]')?.textContent ?? '']));

@@ -34,7 +34,7 @@ export function QuoteLines({ quote }: { quote: RentalQuote }) {
       </dl>
       <dl className="divide-y divide-slate-100">
         {/* Pay at pickup asks nothing now: said in words, a bold ₹0 read as a mistake. */}
-        <Row label={now.label} value={now.amount > 0 ? formatRupees(now.amount) : '₹0: nothing online'} strong data-quote-total="now" />
+        <Row label={now.label} value={now.amount > 0 ? formatRupees(now.amount) : '₹0 (pay at pickup)'} strong data-quote-total="now" />
         <Row label={pickup.label} value={formatRupees(pickup.amount)} data-quote-total="pickup" />
       </dl>
     </div>
