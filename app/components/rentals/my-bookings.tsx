@@ -43,8 +43,9 @@ function paymentText(booking: MyBooking): string {
 
 function cancelText(cancel: NonNullable<MyBooking['cancel']>): string {
   if (cancel.window === 'free') return cancel.paid > 0 ? `Free cancellation: you get back ${formatRupees(cancel.refund)}.` : 'Free cancellation: nothing is charged.';
-  const kept = `${formatRupees(cancel.rentKept)} of the rent is kept`;
-  return cancel.paid > 0 ? `Less than a day before pickup: ${kept}; you get back ${formatRupees(cancel.refund)}.` : `Less than a day before pickup: ${kept} under the cancellation policy.`;
+  // The window's length is a setting: the terms page says it; here only what it means for this booking.
+  const kept = `${formatRupees(cancel.rentKept)} of the rent and its GST are kept`;
+  return cancel.paid > 0 ? `Late cancellation: ${kept}; you get back ${formatRupees(cancel.refund)}.` : `Late cancellation: ${kept} under the cancellation terms.`;
 }
 
 /** The renter's bookings on /profile, with status, and Cancel showing the refund before it is confirmed. */
