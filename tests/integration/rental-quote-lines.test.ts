@@ -120,6 +120,23 @@ describe.skipIf(!shared.url)(`the rental quote in lines (${shared.dialect})`, ()
     });
     expect(booked.status).toBe(400);
     expect(((await booked.json()) as { fields: Record<string, string> }).fields.pinCode).toContain('We do not deliver to PIN code 110001');
+    // Choices that are not choices: a clear 400 naming the field, never a 500.
+    const maybe = await quote({ protection: 'maybe' });
+    expect(maybe.status).toBe(400);
+    expect(maybe.body.fields?.protection).toBe('protection must be true or false.');
+    for (const [deliveryAddress, message] of [
+      [42, 'deliveryAddress must be text.'],
+      ['x'.repeat(301), 'The delivery address can be at most 300 characters.'],
+      ['', 'Please enter the address to deliver the car to.'],
+    ] as const) {
+      const answer = await renter.request('/api/v1/rentals/bookings', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ carId: car.id, from, to, pickup: 'delivery', pinCode: '400069', deliveryAddress }),
+      });
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { fields: Record<string, string> }).fields.deliveryAddress).toBe(message);
+    }
   });
 
   it('stores the lines it quoted and gives them back; Razorpay is asked for the total, and the webhook pays only exactly that', async () => {
