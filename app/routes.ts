@@ -42,6 +42,7 @@ export default [
     route('vehicle/:id', 'routes/vehicle.tsx'),
     route('vehicle/:id/test-drive', 'routes/test-drive.tsx'),
     route('rent', 'routes/rent.tsx'),
+    route('rent/terms', 'routes/rent-terms.tsx'),
     route('rent/:id', 'routes/rent-car.tsx'),
     route('rent/:id/book', 'routes/rent-book.tsx'),
     route('about', 'routes/about.tsx'),

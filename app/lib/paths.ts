@@ -134,6 +134,8 @@ export const paths = {
   /** Self-drive rental: the fleet for a pickup and return time (India time, `2026-12-01T10:00`). */
   rent: (range?: { from: string; to: string } | null) => `/rent${rangeQuery(range)}`,
   rentalCar: (id: number | string, range?: { from: string; to: string } | null, month?: string) => fill(pathPatterns.rentalCar, { id }) + rangeQuery(range, month ? { month } : {}),
+  /** The rental terms: the settings' terms of every car and each car's own (app/lib/rental-facts.ts). */
+  rentTerms: '/rent/terms',
   /** The booking steps: signed in, phone verified, licence on file, then book. */
   rentalBook: (id: number | string, range?: { from: string; to: string } | null) => fill(pathPatterns.rentalBook, { id }) + rangeQuery(range),
   /** The renter's bookings on the profile page. */

@@ -28,14 +28,8 @@ export function formatRange(from: number | string, to: number | string): string 
   return `${formatIndiaDateTime(from)} → ${formatIndiaDateTime(to)}`;
 }
 
-/** Hours as people say them: '51 hours (2 days 3 hours)'. */
-export function formatHours(hours: number): string {
-  const days = Math.floor(hours / 24);
-  const rest = hours % 24;
-  if (days === 0) return `${hours} hour${hours === 1 ? '' : 's'}`;
-  const parts = [`${days} day${days === 1 ? '' : 's'}`, ...(rest ? [`${rest} hour${rest === 1 ? '' : 's'}`] : [])];
-  return `${hours} hours (${parts.join(' ')})`;
-}
+// The quote's lines say the hours too, so the rule lives beside the price.
+export { formatHours } from './rental-price.ts';
 
 /** The range a rental page was opened for, from its `from` and `to` parameters. */
 export type AskedRange = { from: string; to: string; fromMs: number; toMs: number };

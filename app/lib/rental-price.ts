@@ -20,21 +20,64 @@ export type RentalRates = {
   minHours: number;
 };
 
+/** The admin's settings a quote depends on (server/rentals/store.ts `rentalPolicy` reads them). */
+export type PricePolicy = {
+  /** GST in percent on the rent, the protection plan and the delivery fee (not on the deposit). */
+  gstPercent: number;
+  /** Damage protection, per started day of the booking. */
+  protectionPerDay: number;
+  deliveryFee: number;
+};
+
+/** What the renter chose: delivery to their address, the damage-protection plan, paying online. */
+export type QuoteChoices = { delivery?: boolean; protection?: boolean; payOnline?: boolean };
+
+export type QuoteLineKind = 'rent' | 'protection' | 'delivery' | 'gst';
+/** One charge of a quote as every page, mail and the API show it. */
+export type QuoteLine = { kind: QuoteLineKind; label: string; amount: number };
+
 export type RentalQuote = {
   /** Billed hours: the booked time rounded up to the hour, at least the car's minimum. */
   hours: number;
   rent: number;
+  /** The damage-protection plan's fee; 0 when not chosen. */
+  protection: number;
   deliveryFee: number;
-  /** Refundable security deposit. */
+  gstPercent: number;
+  gst: number;
+  /** The charges, in the order shown: rent, protection, delivery, GST. Never the deposit. */
+  lines: QuoteLine[];
+  /** What the booking costs: the sum of `lines`. The deposit is never part of it. */
+  total: number;
+  /** Refundable security deposit, shown on its own line, never added into `total`. */
   deposit: number;
+  /**
+   * When the deposit is collected: at pickup for every booking made since decision 066; 'online'
+   * only on bookings made before it, whose online payment included the deposit.
+   */
+  depositAt: 'pickup' | 'online';
   /** Km included for the whole booking; null when unlimited. */
   kmIncluded: number | null;
   extraKmRate: number;
-  /** Rent, delivery fee and deposit: what the booking costs before any charge at return. */
-  total: number;
-  /** What is paid when booking: everything when paying online, nothing when paying at pickup. */
+  /** What is paid when booking: `total` when paying online, nothing when paying at pickup. */
   payableNow: number;
+  /** What is paid at the desk at pickup: the deposit, and `total` too when paying there. */
+  dueAtPickup: number;
 };
+
+/** Booked hours as words: "5 hours", "51 hours (2 days 3 hours)". */
+export function formatHours(hours: number): string {
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  if (days === 0) return `${hours} hour${hours === 1 ? '' : 's'}`;
+  const parts = [`${days} day${days === 1 ? '' : 's'}`, ...(rest ? [`${rest} hour${rest === 1 ? '' : 's'}`] : [])];
+  return `${hours} hours (${parts.join(' ')})`;
+}
+
+/** Started days of a booking of `hours` (at least 1): what per-day fees and allowances count. */
+export function startedDays(hours: number): number {
+  return Math.max(1, Math.ceil(hours / 24));
+}
 
 /** Booked hours rounded up to the whole hour (`h = ceil(hours)`); 0 for an empty or reversed range. */
 export function bookedHours(fromMs: number, toMs: number): number {
@@ -61,29 +104,70 @@ export function rentFor(hours: number, rates: Pick<RentalRates, 'hourlyRate' | '
 
 /** Km included: per-day allowance × `max(1, ceil(h / 24))`; null when unlimited. */
 export function kmIncludedFor(hours: number, kmPerDay: number | null): number | null {
-  return kmPerDay === null ? null : kmPerDay * Math.max(1, Math.ceil(hours / 24));
+  return kmPerDay === null ? null : kmPerDay * startedDays(hours);
 }
 
-/** The quote for booking a car from `fromMs` to `toMs` (epoch milliseconds). */
-export function quoteRental(
-  rates: RentalRates,
-  range: { fromMs: number; toMs: number },
-  options: { deliveryFee?: number; payOnline?: boolean } = {},
-): RentalQuote {
+/** GST on `amount` rupees at `percent`, to the nearest rupee (so it never falls as the amount grows). */
+export function gstOn(amount: number, percent: number): number {
+  return Math.round((amount * percent) / 100);
+}
+
+/**
+ * The charges of a booking as lines, in the order every page, mail and the API show them: rent;
+ * the damage-protection plan when chosen (per started day); delivery when chosen; GST at the
+ * settings' rate on those three. The total is their sum; the refundable deposit is not a line.
+ */
+export function quoteLines(input: { hours: number; rent: number; choices: QuoteChoices; policy: PricePolicy }): QuoteLine[] {
+  const { hours, rent, choices, policy } = input;
+  const days = startedDays(hours);
+  const lines: QuoteLine[] = [{ kind: 'rent', label: `Rent, ${formatHours(hours)}`, amount: rent }];
+  if (choices.protection) lines.push({ kind: 'protection', label: `Damage protection, ${days} day${days === 1 ? '' : 's'}`, amount: days * policy.protectionPerDay });
+  if (choices.delivery) lines.push({ kind: 'delivery', label: 'Delivery to your address', amount: policy.deliveryFee });
+  const taxable = lines.reduce((sum, line) => sum + line.amount, 0);
+  lines.push({ kind: 'gst', label: `GST ${policy.gstPercent}%`, amount: gstOn(taxable, policy.gstPercent) });
+  return lines;
+}
+
+/** The quote for booking a car from `fromMs` to `toMs` (epoch milliseconds) with the renter's choices. */
+export function quoteRental(rates: RentalRates, range: { fromMs: number; toMs: number }, policy: PricePolicy, choices: QuoteChoices = {}): RentalQuote {
   const hours = Math.max(bookedHours(range.fromMs, range.toMs), rates.minHours);
   const rent = rentFor(hours, rates);
-  const deliveryFee = options.deliveryFee ?? 0;
-  const total = rent + deliveryFee + rates.deposit;
+  const lines = quoteLines({ hours, rent, choices, policy });
+  const amountOf = (kind: QuoteLineKind) => lines.find((line) => line.kind === kind)?.amount ?? 0;
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
   return {
     hours,
     rent,
-    deliveryFee,
+    protection: amountOf('protection'),
+    deliveryFee: amountOf('delivery'),
+    gstPercent: policy.gstPercent,
+    gst: amountOf('gst'),
+    lines,
+    total,
     deposit: rates.deposit,
+    depositAt: 'pickup',
     kmIncluded: kmIncludedFor(hours, rates.kmPerDay),
     extraKmRate: rates.extraKmRate,
-    total,
-    payableNow: options.payOnline ? total : 0,
+    payableNow: choices.payOnline ? total : 0,
+    dueAtPickup: rates.deposit + (choices.payOnline ? 0 : total),
   };
+}
+
+/** The rows under a quote's lines, as every page, mail and the API name them. */
+export type QuoteTotalRow = { key: 'total' | 'deposit' | 'now' | 'pickup'; label: string; amount: number };
+
+/**
+ * The total of the lines, then the refundable deposit on its own row (never added in), then what
+ * is paid now and what at pickup.
+ */
+export function quoteTotals(quote: RentalQuote): [total: QuoteTotalRow, deposit: QuoteTotalRow, now: QuoteTotalRow, pickup: QuoteTotalRow] {
+  const pickupLabel = quote.depositAt === 'online' ? 'Due at pickup' : quote.payableNow > 0 ? 'Deposit at pickup' : 'At pickup: total and deposit';
+  return [
+    { key: 'total', label: 'Total price', amount: quote.total },
+    { key: 'deposit', label: 'Refundable security deposit (not part of the price)', amount: quote.deposit },
+    { key: 'now', label: 'Total payable now', amount: quote.payableNow },
+    { key: 'pickup', label: pickupLabel, amount: quote.dueAtPickup },
+  ];
 }
 
 /** The cancellation values from the admin settings. */
@@ -106,19 +190,20 @@ export type CancellationRefund = {
 
 /**
  * What cancelling gives back: free until `freeCancelHours` before pickup (everything paid comes
- * back); later, `lateCancelKeepDays` days of rent are kept; after pickup or for a no-show none of
- * the rent comes back. The deposit and an undelivered delivery fee always come back.
+ * back); later, `lateCancelKeepDays` days of rent and their GST are kept; for a no-show the rent
+ * and its GST are kept; once the car was picked up, every charge is kept (`total`). Protection
+ * and delivery not delivered, and the deposit, always come back.
  */
 export function cancellationRefund(
-  booking: { rent: number; deliveryFee: number; deposit: number; dailyRate: number; pickupMs: number; paid: number; pickedUp: boolean },
+  booking: { rent: number; total: number; gstPercent: number; dailyRate: number; pickupMs: number; paid: number; pickedUp: boolean },
   nowMs: number,
   policy: CancellationPolicy,
 ): CancellationRefund {
   const window: CancellationWindow =
     booking.pickedUp || nowMs >= booking.pickupMs ? 'after-pickup' : nowMs <= booking.pickupMs - policy.freeCancelHours * HOUR_MS ? 'free' : 'late';
   const rentKept = window === 'free' ? 0 : window === 'late' ? Math.min(booking.rent, booking.dailyRate * policy.lateCancelKeepDays) : booking.rent;
-  const deliveryKept = window === 'after-pickup' && booking.pickedUp ? booking.deliveryFee : 0;
-  const refund = Math.max(0, booking.paid - rentKept - deliveryKept);
+  const kept = booking.pickedUp ? booking.total : rentKept + gstOn(rentKept, booking.gstPercent);
+  const refund = Math.max(0, booking.paid - kept);
   return { window, rentKept, refund };
 }
 

@@ -1,3 +1,4 @@
+import { QuoteLines } from '../components/rentals/quote-parts.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, redirect, useNavigation, useSubmit } from 'react-router';
 import { getProfile } from '../../server/accounts/profiles.ts';
@@ -59,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const profile = await getProfile(services.database, user.id);
   return data(
     {
-      booking: { id: booking.id, carName: booking.carName, fromMs: booking.fromMs, toMs: booking.toMs, rent: booking.quote.rent, deliveryFee: booking.quote.deliveryFee, total: booking.quote.total, deposit: booking.quote.deposit, holdExpiresAt: booking.holdExpiresAt },
+      booking: { id: booking.id, carName: booking.carName, fromMs: booking.fromMs, toMs: booking.toMs, quote: booking.quote, holdExpiresAt: booking.holdExpiresAt },
       checkout,
       checkoutUrl: services.config.razorpay.checkoutUrl,
       prefill: { name: profile?.name ?? '', email: user.email, contact: profile?.phone ?? '' },
@@ -183,26 +184,9 @@ export default function BookingPay({ loaderData, actionData }: Route.ComponentPr
         <h2 id="pay-heading" className="text-lg font-bold">
           Pay online
         </h2>
-        <dl className="mt-2 divide-y divide-slate-100 text-sm">
-          <div className="flex justify-between gap-3 py-2">
-            <dt className="text-slate-700">Rent</dt>
-            <dd className="font-semibold">{formatRupees(booking.rent)}</dd>
-          </div>
-          {booking.deliveryFee > 0 ? (
-            <div className="flex justify-between gap-3 py-2">
-              <dt className="text-slate-700">Delivery</dt>
-              <dd className="font-semibold">{formatRupees(booking.deliveryFee)}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between gap-3 py-2">
-            <dt className="text-slate-700">Refundable security deposit</dt>
-            <dd className="font-semibold">{formatRupees(booking.deposit)}</dd>
-          </div>
-          <div className="flex justify-between gap-3 py-2 text-base">
-            <dt className="font-bold">To pay now</dt>
-            <dd className="font-extrabold">{formatRupees(booking.total)}</dd>
-          </div>
-        </dl>
+        <div className="mt-2">
+          <QuoteLines quote={booking.quote} />
+        </div>
         {booking.holdExpiresAt ? <p className="mt-2 text-sm text-slate-600">The car is held for you until {formatIndiaDateTime(booking.holdExpiresAt)}; unpaid by then, the booking lapses.</p> : null}
         <p className="mt-2 text-sm text-slate-600">UPI, cards, netbanking and wallets through Razorpay. We never see your card details.</p>
         <noscript>
@@ -210,7 +194,7 @@ export default function BookingPay({ loaderData, actionData }: Route.ComponentPr
         </noscript>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
           <button type="button" onClick={() => void pay()} disabled={!checkout || state === 'loading' || verifying} className={`${primaryButton} sm:flex-1`}>
-            {verifying ? 'Checking the payment...' : state === 'loading' ? 'Opening Razorpay...' : `Pay ${formatRupees(booking.total)}`}
+            {verifying ? 'Checking the payment...' : state === 'loading' ? 'Opening Razorpay...' : `Pay ${formatRupees(booking.quote.payableNow)}`}
           </button>
           <Link to={paths.myBookings} className={secondaryButton}>
             Later

@@ -17,9 +17,10 @@ import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { PIN_CODE_PATTERN } from '../lib/pin-code.ts';
 import { formatRange, typedRange } from '../lib/rent-view.ts';
-import { askedRange, rangeMessages, rentalBookingFormSchema } from '../lib/schemas/rentals.ts';
+import { askedRange, DELIVERY_ADDRESS_MAX, rangeMessages, rentalBookingFormSchema } from '../lib/schemas/rentals.ts';
+import { rentalFacts } from '../lib/rental-facts.ts';
+import { quoteRental } from '../lib/rental-price.ts';
 import { formError, parseWith } from '../lib/form-errors.ts';
-import { FUEL_POLICY_LABELS } from '../lib/rentals.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/rent-book';
 
@@ -66,9 +67,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     {
       car: { id: availability.id, name: availability.name, deliveryAvailable: terms.deliveryAvailable },
       range,
-      quote: availability.quote!,
-      terms: { fuelPolicy: FUEL_POLICY_LABELS[terms.fuelPolicy], minHours: terms.minHours, minAge: terms.minAge, deliveryAvailable: terms.deliveryAvailable },
+      // The page works the quote out again as the renter ticks protection, delivery or paying
+      // online: the same quoteRental on the same rates and settings as the server's.
+      rates: { hourlyRate: terms.hourlyRate, dailyRate: terms.dailyRate, weeklyRate: terms.weeklyRate, kmPerDay: terms.kmPerDay, extraKmRate: terms.extraKmRate, deposit: terms.deposit, minHours: terms.minHours },
       policy,
+      facts: rentalFacts(terms, policy),
       steps,
       // Razorpay Checkout is offered only while its keys are set (docs/decisions/021, 030).
       onlinePayment: services.payments !== null,
@@ -90,18 +93,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form instanceof FormReadError) return data(formError(form.message), { status: form.status });
   const choice = parseWith(rentalBookingFormSchema, Object.fromEntries(form));
   if (!choice.ok) return data(formError(choice.error, choice.fields), { status: 400 });
-  const { pickup, pinCode, payment } = choice.value;
+  const { pickup, pinCode, payment, deliveryAddress, protection } = choice.value;
   let booking;
   try {
     // The desk hears of it by mail when notifications are on; the renter's request never waits for it.
-    booking = await requestBooking(rentalDeskServices(services), { userId: user.id, vehicleId: id, fromMs: range.fromMs, toMs: range.toMs, pickup, pinCode, paymentMethod: payment });
+    booking = await requestBooking(rentalDeskServices(services), { userId: user.id, vehicleId: id, fromMs: range.fromMs, toMs: range.toMs, pickup, pinCode, deliveryAddress, protection, paymentMethod: payment });
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: 'The booking could not be made. Please try again.', log: 'rental booking failed' });
     return data(formError(answer.message, { ...answer.fields }), { status: answer.status, headers: answer.headers });
   }
   // Paid online: on to Razorpay Checkout; the car is held for the payment meanwhile.
   if (booking.paymentMethod === 'razorpay') throw redirect(paths.payBooking(booking.id));
-  const text = `Booking #${booking.id} requested: ${booking.carName}, ${formatRange(booking.fromMs, booking.toMs)}. Pay ${formatRupees(booking.quote.total)} at pickup; we confirm by SMS.`;
+  const text = `Booking #${booking.id} requested: ${booking.carName}, ${formatRange(booking.fromMs, booking.toMs)}. Pay ${formatRupees(booking.quote.dueAtPickup)} at pickup (${formatRupees(booking.quote.total)} and the refundable deposit of ${formatRupees(booking.quote.deposit)}); we confirm by SMS.`;
   throw redirect(paths.myBookings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
 }
 
@@ -113,9 +116,14 @@ const stepTone: Record<StepState, string> = {
 };
 
 export default function RentBook({ loaderData, actionData }: Route.ComponentProps) {
-  const { car, range, quote, terms, policy, steps, ready, message, onlinePayment } = loaderData;
+  const { car, range, rates, policy, facts, steps, ready, message, onlinePayment } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const [payment, setPayment] = useState<'pay-at-pickup' | 'razorpay'>('pay-at-pickup');
+  const [protection, setProtection] = useState(false);
+  const [pickup, setPickup] = useState<'hub' | 'delivery'>('hub');
+  const quote = quoteRental(rates, range, policy, { protection, delivery: pickup === 'delivery', payOnline: payment === 'razorpay' });
+  const protectionFact = facts.find((fact) => fact.key === 'protection');
+  const fields = actionData?.fields;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -154,33 +162,44 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
         <h2 id="book-heading" className="text-lg font-bold">
           {onlinePayment ? 'Your booking' : 'Pay at pickup'}
         </h2>
-        <QuoteBreakdown quote={quote} terms={terms} policy={policy} />
+        {/* Choices first, then the quote they change, then Book: the price is read right above the button. */}
         {ready ? (
           <Form method="post" className="mt-4 flex flex-col gap-3">
             <fieldset className="flex flex-col gap-2">
+              <legend className="font-semibold">Damage protection</legend>
+              <label className="flex items-start gap-2">
+                <input type="checkbox" name="protection" checked={protection} onChange={(event) => setProtection(event.currentTarget.checked)} className="mt-1 h-4 w-4 shrink-0 accent-brand-700" />
+                <span>
+                  Add damage protection (+{formatRupees(policy.protectionPerDay)} a day)
+                  {protectionFact ? <span className="block text-sm text-slate-600">{protectionFact.text}</span> : null}
+                </span>
+              </label>
+            </fieldset>
+            <fieldset className="flex flex-col gap-2">
               <legend className="font-semibold">Pickup</legend>
               <label className="flex items-center gap-2">
-                <input type="radio" name="pickup" value="hub" defaultChecked className="h-4 w-4 accent-brand-700" /> At our hub
+                <input type="radio" name="pickup" value="hub" checked={pickup === 'hub'} onChange={() => setPickup('hub')} className="h-4 w-4 accent-brand-700" /> At our hub
               </label>
               {car.deliveryAvailable ? (
-                <>
-                  <label className="flex items-center gap-2">
-                    <input type="radio" name="pickup" value="delivery" className="h-4 w-4 accent-brand-700" /> Delivered to you (+{formatRupees(policy.deliveryFee)})
-                  </label>
-                  <label className="ml-6 flex flex-col gap-1 text-sm font-semibold text-slate-700">
-                    PIN code for delivery
-                    <input
-                      name="pinCode"
-                      inputMode="numeric"
-                      maxLength={6}
-                      pattern={PIN_CODE_PATTERN}
-                      aria-invalid={actionData?.fields?.pinCode ? true : undefined}
-                      className={`${inputClass} max-w-40 py-2`}
-                    />
-                  </label>
-                </>
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="pickup" value="delivery" checked={pickup === 'delivery'} onChange={() => setPickup('delivery')} className="h-4 w-4 accent-brand-700" /> Delivered to your address (+
+                  {formatRupees(policy.deliveryFee)})
+                </label>
               ) : null}
-              {actionData?.fields?.pinCode ? <p className="text-sm font-medium text-red-700">{actionData.fields.pinCode}</p> : null}
+              {car.deliveryAvailable && pickup === 'delivery' ? (
+                <div className="ml-6 flex flex-col gap-2">
+                  <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
+                    Delivery address
+                    <textarea name="deliveryAddress" rows={2} maxLength={DELIVERY_ADDRESS_MAX} aria-invalid={fields?.deliveryAddress ? true : undefined} className={`${inputClass} py-2`} />
+                  </label>
+                  {fields?.deliveryAddress ? <p className="text-sm font-medium text-red-700">{fields.deliveryAddress}</p> : null}
+                  <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
+                    PIN code
+                    <input name="pinCode" inputMode="numeric" maxLength={6} pattern={PIN_CODE_PATTERN} aria-invalid={fields?.pinCode ? true : undefined} className={`${inputClass} max-w-40 py-2`} />
+                  </label>
+                </div>
+              ) : null}
+              {fields?.pinCode ? <p className="text-sm font-medium text-red-700">{fields.pinCode}</p> : null}
             </fieldset>
             {onlinePayment ? (
               <fieldset className="flex flex-col gap-2">
@@ -193,12 +212,16 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
                 </label>
               </fieldset>
             ) : null}
+            <QuoteBreakdown quote={quote} facts={facts} />
             <button type="submit" disabled={busy} className={primaryButton}>
-              {busy ? 'Booking...' : payment === 'razorpay' ? `Book and pay ${formatRupees(quote.total)} online` : `Book, pay ${formatRupees(quote.total)} at pickup`}
+              {busy ? 'Booking...' : payment === 'razorpay' ? `Book and pay ${formatRupees(quote.payableNow)} online` : `Book, pay ${formatRupees(quote.dueAtPickup)} at pickup`}
             </button>
           </Form>
         ) : (
-          <p className="mt-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">Finish the steps above to book.</p>
+          <>
+            <QuoteBreakdown quote={quote} facts={facts} />
+            <p className="mt-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">Finish the steps above to book.</p>
+          </>
         )}
       </section>
     </div>

@@ -6,7 +6,7 @@ import { getFleetCar } from '../../server/rentals/fleet.ts';
 import { rentalPolicy } from '../../server/rentals/store.ts';
 import { primaryButton, secondaryButton } from '../components/form.tsx';
 import { WhatsAppIcon } from '../components/icons.tsx';
-import { MonthCalendar, QuoteBreakdown } from '../components/rentals/quote-parts.tsx';
+import { MonthCalendar, QuoteBreakdown, RentalFactList } from '../components/rentals/quote-parts.tsx';
 import { RangePicker } from '../components/rentals/rent-parts.tsx';
 import { useSite } from '../components/site-layout.tsx';
 import { VehicleGallery } from '../components/vehicle-gallery.tsx';
@@ -17,7 +17,8 @@ import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { askedRange } from '../lib/schemas/rentals.ts';
 import { formatIndiaDateTime, formatRange, indiaMonth, monthCalendar, rentalEnquiryText, pickerRange } from '../lib/rent-view.ts';
-import { FUEL_POLICY_LABELS, indiaDateTimeParam, parseIndiaMonth } from '../lib/rentals.ts';
+import { indiaDateTimeParam, parseIndiaMonth } from '../lib/rentals.ts';
+import { rentalFacts } from '../lib/rental-facts.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/rent-car';
 
@@ -74,7 +75,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       quote: availability?.quote ?? null,
       month,
       calendar: monthCalendar(month, taken, nowMs),
-      policy,
+      facts: rentalFacts(fleetCar.terms, policy),
       pageUrl: new URL(paths.rentalCar(fleetCar.id), services.config.siteOrigin).href,
     },
     { status, headers: { 'Cache-Control': 'no-store' } },
@@ -83,7 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function RentCar({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const { car, range, picked, message, available, nextFree, quote, calendar, month, policy, images, description } = loaderData;
+  const { car, range, picked, message, available, nextFree, quote, calendar, month, facts: termFacts, images, description } = loaderData;
   const { terms } = car;
   const facts = [car.year, car.fuelType, car.transmission, `${terms.seats} seats`].filter(Boolean).join(' · ');
   const chat = whatsappLink(site.whatsappNumber, rentalEnquiryText(car.name, range, loaderData.pageUrl));
@@ -118,6 +119,12 @@ export default function RentCar({ loaderData }: Route.ComponentProps) {
             <MonthCalendar month={month} weeks={calendar} linkFor={(target) => paths.rentalCar(car.id, rangeParams, target)} />
           </section>
           {description ? <p className="whitespace-pre-line text-slate-700">{description}</p> : null}
+          <section aria-labelledby="terms-heading" className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200" data-terms="car">
+            <h2 id="terms-heading" className="mb-2 text-lg font-bold">
+              Rental terms
+            </h2>
+            <RentalFactList facts={termFacts} />
+          </section>
         </div>
         <aside className="flex flex-col gap-4 lg:sticky lg:top-20 lg:self-start">
           <RangePicker action={paths.rentalCar(car.id)} from={picked.from} to={picked.to} button="See price" message={message} />
@@ -127,11 +134,7 @@ export default function RentCar({ loaderData }: Route.ComponentProps) {
                 Your price
               </h2>
               <p className="text-sm text-slate-600">{formatRange(range.fromMs, range.toMs)}</p>
-              <QuoteBreakdown
-                quote={quote}
-                terms={{ fuelPolicy: FUEL_POLICY_LABELS[terms.fuelPolicy], minHours: terms.minHours, minAge: terms.minAge, deliveryAvailable: terms.deliveryAvailable }}
-                policy={policy}
-              />
+              <QuoteBreakdown quote={quote} />
               {available ? (
                 <Link to={paths.rentalBook(car.id, rangeParams)} className={`${primaryButton} mt-4 w-full`}>
                   Book

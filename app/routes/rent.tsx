@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import { answerError } from '../../server/http/action-errors.ts';
 import { fleetAvailability, type CarAvailability } from '../../server/rentals/bookings.ts';
 import { rentalSettings } from '../../server/rentals/store.ts';
@@ -76,7 +76,12 @@ export default function Rent({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-5">
       <header>
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Rent a self-drive car</h1>
-        <p className="mt-1 text-slate-600">Pick up at our hub or get it delivered. Book at least {minNoticeHours} hours ahead; pay at pickup.</p>
+        <p className="mt-1 text-slate-600">
+          Pick up at our hub or get it delivered. Book at least {minNoticeHours} hours ahead; pay at pickup.{' '}
+          <Link to={paths.rentTerms} className="font-semibold text-brand-700 underline">
+            Rental terms
+          </Link>
+        </p>
       </header>
       <RangePicker action={paths.rent()} from={picked.from} to={picked.to} button={range ? 'Update' : 'Show available cars'} message={message} />
       {range ? (

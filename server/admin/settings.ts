@@ -53,6 +53,13 @@ export const settingsSchema = z.object({
   /** Days of rent kept for a cancellation inside that period (before pickup). */
   rentalLateCancelKeepDays: z.coerce.number().int().min(0, 'The days of rent kept cannot be negative').max(30, 'At most 30 days of rent can be kept'),
   rentalDeliveryFee: z.coerce.number().int().min(0, 'The delivery fee cannot be negative').max(100_000, 'The delivery fee can be at most ₹1,00,000'),
+  /** GST in percent on rent, damage protection and delivery (decision 066: 18% by default). */
+  rentalGstPercent: z.coerce.number('GST must be a number').int('GST must be a whole percentage').min(0, 'GST cannot be negative').max(40, 'GST can be at most 40%'),
+  /** The optional damage-protection plan: its fee per started day, and the damage it caps a renter's liability at. */
+  rentalProtectionPerDay: z.coerce.number().int('The protection fee must be whole rupees').min(0, 'The protection fee cannot be negative').max(10_000, 'The protection fee can be at most ₹10,000 a day'),
+  rentalProtectionCap: z.coerce.number().int('The damage cap must be whole rupees').min(0, 'The damage cap cannot be negative').max(1_000_000, 'The damage cap can be at most ₹10,00,000'),
+  /** Working days within which a refund (a cancellation's, the deposit's) reaches the renter. */
+  rentalRefundWorkingDays: z.coerce.number().int('Refund days must be whole days').min(1, 'Refund days must be between 1 and 30').max(30, 'Refund days must be between 1 and 30'),
   // --- end of self-drive rental
 
   // Storefront: the home page's promise and trust points (app/lib/storefront.ts has the
@@ -114,6 +121,11 @@ export const defaultRentalSettings = {
   rentalFreeCancelHours: 24,
   rentalLateCancelKeepDays: 1,
   rentalDeliveryFee: 500,
+  // GST on renting a self-drive car: 18% is what the dealer's accountant confirms per car class (decision 066).
+  rentalGstPercent: 18,
+  rentalProtectionPerDay: 250,
+  rentalProtectionCap: 3000,
+  rentalRefundWorkingDays: 7,
 } satisfies Partial<Settings>;
 
 /** Every setting, falling back to the defaults for any not saved yet. */

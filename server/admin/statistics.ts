@@ -196,7 +196,8 @@ export async function computeRentalFigures(database: Database, now: Date): Promi
     if ((RAN_STATUSES as readonly string[]).includes(row.status) && fromMs >= startMs) {
       const quote = parseJson<RentalQuote>(row.quote);
       const charges = parseJson<ReturnCharges>(row.charges);
-      revenue += Number(quote.rent ?? 0) + Number(quote.deliveryFee ?? 0) + Number(charges.total ?? 0);
+      // GST is the government's, not revenue; damage protection is.
+      revenue += Number(quote.rent ?? 0) + Number(quote.protection ?? 0) + Number(quote.deliveryFee ?? 0) + Number(charges.total ?? 0);
     }
   }
   const bookedHours = Math.floor(bookedMs / HOUR_MS);

@@ -314,7 +314,11 @@ export interface RentalBookingTable {
   held_until_ms: number;
   pickup: Generated<string>;
   pin_code: Generated<string>;
-  /** JSON: the RentalQuote as booked. */
+  /** Where a delivered car goes (migration 018); '' for hub pickup. */
+  delivery_address: Generated<string>;
+  /** 1 when the renter chose the damage-protection plan (migration 018). */
+  protection: Generated<number>;
+  /** JSON: the RentalQuote as booked, its lines with it (app/lib/rental-price.ts). */
   quote: Generated<string>;
   /** JSON: the RentalTerms as booked. */
   terms: Generated<string>;

@@ -1,4 +1,4 @@
-import { HOUR_MS, quoteRental, type RentalQuote } from '../../app/lib/rental-price.ts';
+import { HOUR_MS, quoteRental, type QuoteChoices, type RentalQuote } from '../../app/lib/rental-price.ts';
 import { indiaIso, ONLINE_HOLD_MS, PICKUP_HOLD_MS, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
 import type { Settings } from '../admin/settings.ts';
 import { recordAudit } from '../admin/audit.ts';
@@ -12,6 +12,7 @@ import {
   NOT_FREE_MESSAGE,
   overlappingHolds,
   releaseLapsedHolds,
+  rentalPolicyOf,
   rentalSettings,
   toBlock,
   toBooking,
@@ -109,6 +110,7 @@ export async function fleetAvailability(services: RentalServices, range: TimeRan
   const cars = await listFleet(services.database, { rentableOnly: true });
   if (!range) return cars.map((car) => ({ ...car, available: true, nextFree: null, quote: null }));
   const settings = await rentalSettings(services);
+  const policy = rentalPolicyOf(settings);
   const nowMs = services.clock.now();
   checkBookingRange(range, settings, nowMs);
   const bufferMs = settings.rentalBufferHours * HOUR_MS;
@@ -130,31 +132,45 @@ export async function fleetAvailability(services: RentalServices, range: TimeRan
   return cars.map((car) => {
     const nextMs = nextFreeFrom(holdsByCar.get(car.id) ?? [], range, bufferMs);
     const available = nextMs === range.fromMs;
-    return { ...car, available, nextFree: available ? null : indiaIso(nextMs), quote: quoteRental(car.terms!, range) };
+    return { ...car, available, nextFree: available ? null : indiaIso(nextMs), quote: quoteRental(car.terms!, range, policy) };
   });
 }
 
+/** Why this car cannot be delivered to `pinCode` (not delivered at all, no PIN code, one we do not serve); null when it can. */
+function deliveryProblem(terms: { deliveryAvailable: boolean }, settings: Settings, pinCode: string): { field: string; message: string } | null {
+  if (!terms.deliveryAvailable) return { field: 'pickup', message: 'This car is not delivered; please pick it up at our hub.' };
+  const problem = servedPinCodeProblem(pinCode, settings.servicePinCodes, `We do not deliver to PIN code ${pinCode} yet. Please pick the car up at our hub.`);
+  return problem ? { field: 'pinCode', message: problem } : null;
+}
+
 /**
- * One fleet car's availability and quote for a range (hub pickup unless `delivery`).
- * Input: vehicle id, range, options. Errors: NotFoundError (not a fleet car), InvalidInputError (range).
+ * One fleet car's availability and quote for a range, with the renter's choices (hub pickup
+ * unless `delivery`, which needs a PIN code we serve; `protection`; paying online).
+ * Input: vehicle id, range, options. Errors: NotFoundError (not a fleet car), InvalidInputError (range, delivery).
  */
 export async function carAvailability(
   services: RentalServices,
   vehicleId: number,
   range: TimeRange,
-  options: { delivery?: boolean; payOnline?: boolean } = {},
+  options: QuoteChoices & { pinCode?: string } = {},
 ): Promise<CarAvailability> {
   const car = await getFleetCar(services.database, vehicleId);
   if (!car || !car.rentable || !car.terms) throw new NotFoundError('This rental car was not found.');
   const settings = await rentalSettings(services);
   checkBookingRange(range, settings, services.clock.now());
+  if (options.delivery) {
+    const problem = deliveryProblem(car.terms, settings, typedPinCode(options.pinCode));
+    if (problem) throw new InvalidInputError(problem.message, { [problem.field]: problem.message });
+  }
   const bufferMs = settings.rentalBufferHours * HOUR_MS;
   const holds = await takenRanges(services, vehicleId, { fromMs: range.fromMs, toMs: range.toMs + bufferMs + (settings.rentalHorizonDays + MAX_BOOKING_DAYS) * DAY_MS });
   const nextMs = nextFreeFrom(holds, range, bufferMs);
   const available = nextMs === range.fromMs;
-  const quote = quoteRental(car.terms, range, { deliveryFee: options.delivery ? settings.rentalDeliveryFee : 0, payOnline: options.payOnline ?? false });
+  const quote = quoteRental(car.terms, range, rentalPolicyOf(settings), { delivery: options.delivery, protection: options.protection, payOnline: options.payOnline });
   return { ...car, available, nextFree: available ? null : indiaIso(nextMs), quote };
 }
+
+export const DELIVERY_ADDRESS_REQUIRED = 'Please enter the address to deliver the car to.';
 
 export type NewBooking = {
   userId: string;
@@ -164,6 +180,10 @@ export type NewBooking = {
   pickup: PickupKind;
   /** Required for delivery: a serviceable six-digit PIN code. */
   pinCode?: string;
+  /** Required for delivery: the address the car is brought to. */
+  deliveryAddress?: string;
+  /** The damage-protection plan (a line of the quote). */
+  protection?: boolean;
   /** 'pay-at-pickup' by default; 'razorpay' only when the payment adapter has keys. */
   paymentMethod?: PaymentMethod;
 };
@@ -184,14 +204,17 @@ export async function createBooking(services: RentalServices, input: NewBooking)
   if (!car || !car.rentable || !car.terms) throw new NotFoundError('This rental car was not found.');
   const terms = car.terms;
   const pinCode = typedPinCode(input.pinCode);
-  if (input.pickup === 'delivery') {
-    if (!terms.deliveryAvailable) throw new InvalidInputError('This car is not delivered; please pick it up at our hub.', { pickup: 'This car is not delivered; please pick it up at our hub.' });
-    const problem = servedPinCodeProblem(pinCode, settings.servicePinCodes, `We do not deliver to PIN code ${pinCode} yet. Please pick the car up at our hub.`);
-    if (problem) throw new InvalidInputError(problem, { pinCode: problem });
+  const delivery = input.pickup === 'delivery';
+  const deliveryAddress = delivery ? (input.deliveryAddress ?? '').trim() : '';
+  if (delivery) {
+    const problem = deliveryProblem(terms, settings, pinCode);
+    if (problem) throw new InvalidInputError(problem.message, { [problem.field]: problem.message });
+    if (!deliveryAddress) throw new InvalidInputError(DELIVERY_ADDRESS_REQUIRED, { deliveryAddress: DELIVERY_ADDRESS_REQUIRED });
   }
   await checkRenter(services.database, input.userId, terms, input.fromMs);
   const paymentMethod = input.paymentMethod ?? 'pay-at-pickup';
-  const quote = quoteRental(terms, range, { deliveryFee: input.pickup === 'delivery' ? settings.rentalDeliveryFee : 0, payOnline: paymentMethod === 'razorpay' });
+  const protection = input.protection ?? false;
+  const quote = quoteRental(terms, range, rentalPolicyOf(settings), { delivery, protection, payOnline: paymentMethod === 'razorpay' });
   const heldUntilMs = input.toMs + settings.rentalBufferHours * HOUR_MS;
   const now = new Date(nowMs).toISOString();
 
@@ -210,7 +233,9 @@ export async function createBooking(services: RentalServices, input: NewBooking)
         ends_ms: input.toMs,
         held_until_ms: heldUntilMs,
         pickup: input.pickup,
-        pin_code: input.pickup === 'delivery' ? pinCode : '',
+        pin_code: delivery ? pinCode : '',
+        delivery_address: deliveryAddress,
+        protection: protection ? 1 : 0,
         quote: JSON.stringify(quote),
         terms: JSON.stringify(terms),
         payment_method: paymentMethod,

@@ -63,10 +63,13 @@ async function moveStatus(services: RentalServices, bookingId: number, from: rea
 /**
  * Gives back `amount` rupees of what the booking was paid (server/rentals/refunds.ts): paid online,
  * through the provider, owed until it says yes; paid at pickup, by the desk, recorded at once.
+ * The deposit goes back the way it came: at the desk, unless an online payment included it
+ * (bookings before decision 066).
  */
 async function refundPaid(services: RentalDeskServices, booking: Booking, amount: number, reason: RefundReason): Promise<RefundOutcome> {
   if (amount <= 0) return 'none';
-  const row = booking.paymentMethod === 'razorpay' ? await services.database.db.selectFrom('rental_bookings').select('payment_id').where('id', '=', booking.id).executeTakeFirst() : undefined;
+  const online = booking.paymentMethod === 'razorpay' && (reason !== 'deposit' || booking.quote.depositAt === 'online');
+  const row = online ? await services.database.db.selectFrom('rental_bookings').select('payment_id').where('id', '=', booking.id).executeTakeFirst() : undefined;
   return refundBooking(services, { bookingId: booking.id, paymentId: row?.payment_id ?? null, amountPaise: amount * 100, reason, ofPaid: true });
 }
 
@@ -130,7 +133,8 @@ function checkFuel(value: number, field: string): void {
 
 /**
  * The desk hands the car over: confirmed → active, with the odometer and fuel level (eighths)
- * out. A pay-at-pickup booking's rent, delivery fee and deposit are recorded as collected.
+ * out. What is due at pickup is recorded as collected: the deposit, and the charges too when
+ * paying at pickup.
  * Input: booking id, odometerOut (km), fuelOut (0–8), actor email. Errors: NotFoundError,
  * InvalidInputError (readings), ConflictError (not confirmed).
  */
@@ -138,7 +142,7 @@ export async function handOver(services: RentalDeskServices, input: { bookingId:
   checkOdometer(input.odometerOut, 'odometerOut');
   checkFuel(input.fuelOut, 'fuelOut');
   const booking = await mustGet(services, input.bookingId);
-  const collected = booking.paymentMethod === 'pay-at-pickup' ? booking.quote.total : booking.amountPaid;
+  const collected = booking.amountPaid + booking.quote.dueAtPickup;
   if (!(await moveStatus(services, booking.id, ['confirmed'], { status: 'active', odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid: collected }))) throw wrongStatus(booking, 'handed over');
   const active = await mustGet(services, booking.id);
   await recordAudit(services, { actorEmail: input.actorEmail, action: 'handover', entity: 'rental-booking', entityId: booking.id, summary: `Handed over ${booking.carName} for booking #${booking.id} at ${input.odometerOut} km, fuel ${input.fuelOut}/8`, before: { status: booking.status }, after: { status: 'active', odometerOut: input.odometerOut, fuelOut: input.fuelOut } });
@@ -251,7 +255,7 @@ export async function cancellationPreview(services: RentalServices, input: { use
 async function refundFor(services: RentalServices, booking: Booking): Promise<CancellationRefund> {
   const settings = await rentalSettings(services);
   return cancellationRefund(
-    { rent: booking.quote.rent, deliveryFee: booking.quote.deliveryFee, deposit: booking.quote.deposit, dailyRate: booking.terms.dailyRate, pickupMs: booking.fromMs, paid: booking.amountPaid, pickedUp: false },
+    { rent: booking.quote.rent, total: booking.quote.total, gstPercent: booking.quote.gstPercent, dailyRate: booking.terms.dailyRate, pickupMs: booking.fromMs, paid: booking.amountPaid, pickedUp: false },
     services.clock.now(),
     { freeCancelHours: settings.rentalFreeCancelHours, lateCancelKeepDays: settings.rentalLateCancelKeepDays },
   );
@@ -259,8 +263,8 @@ async function refundFor(services: RentalServices, booking: Booking): Promise<Ca
 
 /**
  * The renter cancels a requested or confirmed booking (a car already handed over cannot be
- * cancelled): the refund follows the policy (free until 24 h before pickup, one day's rent
- * kept within 24 h, none of the rent after pickup; the deposit always comes back) and goes
+ * cancelled): the refund follows the policy (cancellationRefund: free until the settings' hours
+ * before pickup, then days of rent and their GST kept) and goes
  * back through the adapter when paid online (owed, and retried, while it fails: the booking is
  * cancelled either way). The renter is told.
  * Input: user id, booking id. Errors: NotFoundError (not theirs), ConflictError (status).
@@ -287,7 +291,7 @@ export async function markNoShow(services: RentalDeskServices, input: { bookingI
   if (services.clock.now() < booking.fromMs) throw new ConflictError('The pickup time has not come yet.');
   const settings = await rentalSettings(services);
   const refund = cancellationRefund(
-    { rent: booking.quote.rent, deliveryFee: booking.quote.deliveryFee, deposit: booking.quote.deposit, dailyRate: booking.terms.dailyRate, pickupMs: booking.fromMs, paid: booking.amountPaid, pickedUp: false },
+    { rent: booking.quote.rent, total: booking.quote.total, gstPercent: booking.quote.gstPercent, dailyRate: booking.terms.dailyRate, pickupMs: booking.fromMs, paid: booking.amountPaid, pickedUp: false },
     services.clock.now(),
     { freeCancelHours: settings.rentalFreeCancelHours, lateCancelKeepDays: settings.rentalLateCancelKeepDays },
   );

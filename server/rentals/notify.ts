@@ -1,9 +1,11 @@
 import { formatRupees } from '../../app/lib/format.ts';
-import { FUEL_POLICY_LABELS, formatIndiaDateTime } from '../../app/lib/rentals.ts';
+import { formatIndiaDateTime } from '../../app/lib/rentals.ts';
+import { quoteTotals } from '../../app/lib/rental-price.ts';
+import { carFacts, generalFacts, refundWindow, type RentalPolicy } from '../../app/lib/rental-facts.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
 import type { AppServices } from '../services.ts';
 import { settingsFor } from '../admin/settings.ts';
-import type { Booking } from './store.ts';
+import { rentalPolicyOf, type Booking } from './store.ts';
 
 /**
  * What the renter is told by mail and SMS (confirmation, the day-before reminder, cancellation,
@@ -20,17 +22,24 @@ function when(booking: Booking): string {
 }
 
 /** The texts of one message to the renter: mail subject and body, and the SMS (one or two segments). */
-export function renterMessage(kind: RenterMessageKind, booking: Booking, options: { siteName: string; siteOrigin: string; refund?: number }): { subject: string; text: string; sms: string } {
+export function renterMessage(
+  kind: RenterMessageKind,
+  booking: Booking,
+  options: { siteName: string; siteOrigin: string; policy: RentalPolicy; refund?: number },
+): { subject: string; text: string; sms: string } {
   const ref = `booking #${booking.id}`;
   const profileUrl = new URL(paths.profile, options.siteOrigin).href;
-  const pickupPlace = booking.pickup === 'delivery' ? `delivered to PIN code ${booking.pinCode}` : 'pickup at our hub';
+  const pickupPlace = booking.pickup === 'delivery' ? `delivered to ${booking.deliveryAddress ? `${booking.deliveryAddress}, ` : ''}PIN code ${booking.pinCode}` : 'pickup at our hub';
   const quote = booking.quote;
+  // The same lines and facts as the booking page: one function each (app/lib/rental-price.ts, rental-facts.ts).
+  const facts = [...carFacts(booking.terms).filter((fact) => fact.key === 'fuel'), ...generalFacts(options.policy).filter((fact) => ['deposit-return', 'late-return', 'cancellation'].includes(fact.key))];
   const terms = [
-    `Rent: ${formatRupees(quote.rent)}`,
-    ...(quote.deliveryFee ? [`Delivery fee: ${formatRupees(quote.deliveryFee)}`] : []),
-    `Refundable deposit: ${formatRupees(quote.deposit)}`,
+    ...quote.lines.map((line) => `${line.label}: ${formatRupees(line.amount)}`),
+    ...quoteTotals(quote).map((row) => `${row.label}: ${formatRupees(row.amount)}`),
     `Km included: ${quote.kmIncluded === null ? 'unlimited' : `${quote.kmIncluded} km, then ${formatRupees(quote.extraKmRate)} per km`}`,
-    `Fuel: ${booking.terms.fuelPolicy ? FUEL_POLICY_LABELS[booking.terms.fuelPolicy] : '-'}`,
+    ...(booking.protection ? [`Damage protection: what you pay for damage is capped at ${formatRupees(options.policy.protectionCap)}`] : []),
+    '',
+    ...facts.map((fact) => `${fact.label}: ${fact.text}`),
   ];
   switch (kind) {
     case 'confirmed':
@@ -51,7 +60,7 @@ export function renterMessage(kind: RenterMessageKind, booking: Booking, options
       const opening = kind === 'cancelled' ? 'Your booking is cancelled.' : `We are sorry: we could not confirm your booking${booking.note ? ` (${booking.note})` : ''}.`;
       return {
         subject: `${kind === 'cancelled' ? 'Cancelled' : 'Not confirmed'}: ${booking.carName} (${ref})`,
-        text: [opening, '', `Car: ${booking.carName}`, `When: ${when(booking)}`, `Refund: ${formatRupees(refund)}${refund > 0 ? ' (to your original payment method within 5-7 working days)' : ''}`, '', options.siteName].join('\n'),
+        text: [opening, '', `Car: ${booking.carName}`, `When: ${when(booking)}`, `Refund: ${formatRupees(refund)}${refund > 0 ? ` (to your original payment method within ${refundWindow(options.policy)})` : ''}`, '', options.siteName].join('\n'),
         sms: `${options.siteName}: ${ref} ${kind === 'cancelled' ? 'cancelled' : 'could not be confirmed'}. Refund ${formatRupees(refund)}.`,
       };
     }
@@ -82,7 +91,7 @@ export async function notifyRenter(services: RentalNotifyServices, kind: RenterM
   const profile = await services.database.db.selectFrom('profiles').select(['email', 'phone', 'phone_verified']).where('user_id', '=', booking.userId).executeTakeFirst();
   if (!profile) return;
   const settings = await settingsFor(services);
-  const message = renterMessage(kind, booking, { siteName: settings.siteName, siteOrigin: services.config.siteOrigin, ...extra });
+  const message = renterMessage(kind, booking, { siteName: settings.siteName, siteOrigin: services.config.siteOrigin, policy: rentalPolicyOf(settings), ...extra });
   if (profile.email) {
     await services.mailer.send({ to: profile.email, subject: message.subject, text: message.text }).catch((error: unknown) => {
       services.logger.warn({ err: error, booking: booking.id, kind }, 'rentals: the renter mail could not be sent');
@@ -106,9 +115,10 @@ export async function notifyAdminOfBooking(services: RentalNotifyServices, booki
     `Booking: #${booking.id}`,
     `Car: ${booking.carName}`,
     `When: ${when(booking)}`,
-    `Pickup: ${booking.pickup === 'delivery' ? `delivery to ${booking.pinCode}` : 'hub'}`,
+    `Pickup: ${booking.pickup === 'delivery' ? `delivery to ${booking.deliveryAddress}, ${booking.pinCode}` : 'hub'}`,
     `Payment: ${booking.paymentMethod === 'razorpay' ? 'online' : 'at pickup'}`,
-    `Rent: ${formatRupees(booking.quote.rent)}`,
+    ...booking.quote.lines.map((line) => `${line.label}: ${formatRupees(line.amount)}`),
+    ...quoteTotals(booking.quote).map((row) => `${row.label}: ${formatRupees(row.amount)}`),
     '',
     `Open the admin panel: ${deskUrl}`,
   ].join('\n');

@@ -26,7 +26,8 @@ export async function startOnlinePayment(services: RentalDeskServices, input: { 
   if (!payments) throw new InvalidInputError('Online payment is not available; please choose pay at pickup.');
   const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
   if (booking.paymentMethod !== 'razorpay' || booking.status !== 'requested' || booking.amountPaid > 0) throw new ConflictError('This booking is not waiting for an online payment.');
-  const amountPaise = booking.quote.total * 100;
+  // What is paid online: the quote's payable total; the deposit is collected at pickup (decision 066).
+  const amountPaise = booking.quote.payableNow * 100;
   if (booking.paymentOrderId) return { provider: 'razorpay', keyId: payments.keyId, orderId: booking.paymentOrderId, amount: amountPaise, currency: 'INR', bookingId: booking.id };
   const order = await payments.createOrder({ amountPaise, receipt: `booking-${booking.id}`, notes: { booking: String(booking.id) } });
   if (order.amountPaise !== amountPaise) throw new PaymentError('The payment order came back with another amount.', 'amount_mismatch', undefined);
@@ -41,7 +42,7 @@ export type PaymentOutcome = 'paid' | 'repeat' | 'late' | 'not-accepted';
 
 /** Why a payment cannot pay this booking, in the desk's words; null when it pays exactly what is owed. */
 function paymentProblem(booking: Booking, acceptedPaymentId: string | null, payment: { paymentId: string; amountPaise: number; currency: string }): string | null {
-  const owedPaise = booking.quote.total * 100;
+  const owedPaise = booking.quote.payableNow * 100;
   const received = `Payment ${payment.paymentId} of ${formatPaise(payment.amountPaise, payment.currency)}`;
   if (acceptedPaymentId) return `${received} came after the booking was already paid (${acceptedPaymentId}); not accepted, it is refunded.`;
   if (payment.currency !== 'INR') return `${received} is not in rupees; the booking owes ${formatPaise(owedPaise)}. Not accepted, it is refunded.`;
@@ -80,7 +81,7 @@ export async function recordPayment(services: RentalDeskServices, input: { order
     await refundBooking(services, { bookingId: booking.id, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'not accepted', ofPaid: false });
     return { booking: (await getBooking(services.database, booking.id))!, outcome: 'not-accepted' };
   }
-  const amount = booking.quote.total;
+  const amount = booking.quote.payableNow;
   const claimed = await db
     .updateTable('rental_bookings')
     .set({ payment_id: input.paymentId, amount_paid: amount, hold_expires_ms: null, updated_at: now })

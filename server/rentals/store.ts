@@ -5,6 +5,7 @@ import type { Database } from '../db/connection.ts';
 import type { DB, RentalBookingTable } from '../db/schema.ts';
 import { ConflictError } from '../errors.ts';
 import type { RentalTerms } from './fleet.ts';
+import type { RentalPolicy } from '../../app/lib/rental-facts.ts';
 import type { Settings, SettingsServices } from '../admin/settings.ts';
 import { settingsFor } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
@@ -21,16 +22,24 @@ export function rentalSettings(services: RentalServices): Promise<Settings> {
   return settingsFor(services);
 }
 
-/** The rules a renter reads beside a quote (grace, late fee, cancellation, delivery), as set now. */
-export async function rentalPolicy(services: RentalServices) {
-  const settings = await rentalSettings(services);
+/** The settings' rental terms as the quote and the facts read them (app/lib/rental-facts.ts). */
+export function rentalPolicyOf(settings: Settings): RentalPolicy {
   return {
     graceHours: settings.rentalGraceHours,
     lateFeePerHour: settings.rentalLateFeePerHour,
     freeCancelHours: settings.rentalFreeCancelHours,
     lateCancelKeepDays: settings.rentalLateCancelKeepDays,
     deliveryFee: settings.rentalDeliveryFee,
+    gstPercent: settings.rentalGstPercent,
+    protectionPerDay: settings.rentalProtectionPerDay,
+    protectionCap: settings.rentalProtectionCap,
+    refundWorkingDays: settings.rentalRefundWorkingDays,
   };
+}
+
+/** The rules a renter reads beside a quote (GST, protection, delivery, grace, late fee, cancellation, refunds), as set now. */
+export async function rentalPolicy(services: RentalServices): Promise<RentalPolicy> {
+  return rentalPolicyOf(await rentalSettings(services));
 }
 
 /** Rows in these statuses hold their car ('blocked' is the desk's block). */
@@ -53,6 +62,10 @@ export type Booking = {
   heldUntilMs: number;
   pickup: PickupKind;
   pinCode: string;
+  /** Where the car is delivered (pickup 'delivery'); '' for hub pickup. */
+  deliveryAddress: string;
+  /** The damage-protection plan was chosen (its fee is a line of the quote). */
+  protection: boolean;
   quote: RentalQuote;
   /** The terms as booked. */
   terms: RentalTerms;
@@ -88,6 +101,9 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
+/** A quote that does not parse (never written so by the app): nothing owed, nothing shown. */
+const EMPTY_QUOTE: RentalQuote = { hours: 0, rent: 0, protection: 0, deliveryFee: 0, gstPercent: 0, gst: 0, lines: [], total: 0, deposit: 0, depositAt: 'pickup', kmIncluded: null, extraKmRate: 0, payableNow: 0, dueAtPickup: 0 };
+
 export type BookingRow = Selectable<RentalBookingTable> & { car_name: string; refund_owed_paise: number | string | null };
 
 export function toBooking(row: BookingRow): Booking {
@@ -106,7 +122,10 @@ export function toBooking(row: BookingRow): Booking {
     heldUntilMs: Number(row.held_until_ms),
     pickup: row.pickup as PickupKind,
     pinCode: row.pin_code,
-    quote: parseJson<RentalQuote>(row.quote, { hours: 0, rent: 0, deliveryFee: 0, deposit: 0, kmIncluded: null, extraKmRate: 0, total: 0, payableNow: 0 }),
+    deliveryAddress: row.delivery_address,
+    protection: Boolean(row.protection),
+    // Migration 018 gave every stored quote its lines.
+    quote: parseJson<RentalQuote>(row.quote, EMPTY_QUOTE),
     terms: parseJson<RentalTerms>(row.terms, {} as RentalTerms),
     paymentMethod: row.payment_method as PaymentMethod,
     amountPaid: Number(row.amount_paid),

@@ -49,14 +49,14 @@ afterAll(async () => {
 
 it('a renter pays a booking online in Razorpay Checkout and the server records it after checking the signature', async () => {
   const page = await open('mobile');
-  // A day from three days ahead, on the hour: ₹1,800 rent + ₹5,000 deposit.
+  // A day from three days ahead, on the hour: ₹1,800 rent + ₹324 GST online; the ₹5,000 deposit at pickup.
   const fromMs = Math.ceil((Date.now() + 3 * 24 * HOUR_MS) / HOUR_MS) * HOUR_MS;
   const range = `from=${encodeURIComponent(param(fromMs))}&to=${encodeURIComponent(param(fromMs + 24 * HOUR_MS))}`;
   await page.goto(`/rent/${carId}/book?${range}`);
   await visible(page.getByRole('heading', { name: `Book the ${CAR}`, level: 1 }));
   await waitForHydration(page, 'form[method="post"]');
   await page.getByRole('radio', { name: /Pay online now/ }).check();
-  const book = page.getByRole('button', { name: 'Book and pay ₹6,800 online' });
+  const book = page.getByRole('button', { name: 'Book and pay ₹2,124 online' });
   await visible(book);
   await book.scrollIntoViewIfNeeded();
   await shot(page, 'rental-checkout-1-choose-375');
@@ -67,23 +67,23 @@ it('a renter pays a booking online in Razorpay Checkout and the server records i
   await visible(page.getByRole('heading', { name: `Pay for booking #${bookingId}`, level: 1 }));
   await shot(page, 'rental-checkout-2-pay-375');
   await waitForHydration(page, 'main button[type="button"]');
-  await page.getByRole('button', { name: 'Pay ₹6,800' }).click();
+  await page.getByRole('button', { name: 'Pay ₹2,124' }).click();
 
   // Checkout's frame, from the checkout origin: pay there.
   const checkout = page.frameLocator('iframe[title="Razorpay Checkout"]');
   await visible(checkout.getByText(standin.orders.at(-1)!.id));
   await shot(page, 'rental-checkout-3-checkout-375');
-  await checkout.getByRole('button', { name: 'Pay ₹6,800' }).click();
+  await checkout.getByRole('button', { name: 'Pay ₹2,124' }).click();
 
   await page.waitForURL((url) => url.pathname === '/profile');
-  await visible(page.getByText(`Paid ₹6,800 online for booking #${bookingId}.`));
+  await visible(page.getByText(`Paid ₹2,124 online for booking #${bookingId}.`));
   const booking = page.locator(`li[data-booking="${bookingId}"]`);
-  await visible(booking.getByText('₹6,800 paid online, deposit ₹5,000 included'));
+  await visible(booking.getByText('₹2,124 paid online; refundable deposit ₹5,000 at pickup'));
   await booking.scrollIntoViewIfNeeded();
   await shot(page, 'rental-checkout-4-paid-375');
 
   // The server checked the signature: the API says paid.
   const answer = (await (await renter.get(`/api/v1/me/bookings/${bookingId}`)).json()) as { amountPaid: number; paymentMethod: string };
-  expect(answer).toMatchObject({ amountPaid: 6800, paymentMethod: 'razorpay' });
+  expect(answer).toMatchObject({ amountPaid: 2124, paymentMethod: 'razorpay' });
   expect(errors).toEqual([]);
 });

@@ -133,12 +133,27 @@ it('a renter books a self-drive car on a phone; the desk hands it over, takes it
   await visible(steps.getByText(/Awaiting review/i));
   await shot(page, 'rental-5-steps-ready-375');
 
-  // Book, pay at pickup: rent ₹3,600 + deposit ₹5,000.
+  // The quote in lines: rent and 18% GST, the deposit apart. Ticking damage protection (2 days at
+  // ₹250) adds its line and its GST: ₹3,600 + ₹500 + ₹738 = ₹4,838, and ₹5,000 deposit at pickup.
   await waitForHydration(page, 'form[method="post"]');
-  await page.getByRole('button', { name: 'Book, pay ₹8,600 at pickup' }).click();
+  const lines = page.locator('[data-quote-line]');
+  expect(await lines.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-quote-line')))).toEqual(['rent', 'gst']);
+  await page.getByRole('checkbox', { name: /Add damage protection/ }).check();
+  expect(await lines.evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-quote-line'), row.querySelector('dd')?.textContent]))).toEqual([
+    ['rent', '₹3,600'],
+    ['protection', '₹500'],
+    ['gst', '₹738'],
+  ]);
+  expect(await page.locator('[data-quote-total="total"] dd').textContent()).toBe('₹4,838');
+  expect(await page.locator('[data-quote-total="deposit"] dd').textContent()).toBe('₹5,000');
+  await shot(page, 'rental-5b-quote-protection-375');
+
+  // Book, pay at pickup: the total ₹4,838 and the deposit ₹5,000.
+  await page.getByRole('button', { name: 'Book, pay ₹9,838 at pickup' }).click();
   await page.waitForURL((url) => url.pathname === '/profile');
   const booking = page.locator('li[data-booking]', { hasText: CAR });
   await visible(booking.getByText('Requested', { exact: true }));
+  await visible(booking.getByText('₹9,838 at pickup: ₹4,838 and the refundable deposit ₹5,000'));
   const bookingId = Number(await booking.getAttribute('data-booking'));
   expect(bookingId).toBeGreaterThan(0);
   await booking.scrollIntoViewIfNeeded();
@@ -201,5 +216,45 @@ it('a renter books a self-drive car on a phone; the desk hands it over, takes it
   await visible(closed.getByText(/Charges at return ₹600 · deposit refund ₹4,400/));
   await closed.scrollIntoViewIfNeeded();
   await shot(page, 'rental-9-profile-closed-375');
+  expect(errors).toEqual([]);
+});
+
+it.each(['mobile', 'desktop'] as const)('the quote shows its lines with the deposit apart, and the car page states each term as the terms page does (%s)', async (viewport) => {
+  const page = await open(viewport);
+  const width = viewport === 'mobile' ? 375 : 1280;
+  const day = addDays(istDateOf(Date.now()), 9);
+  await page.goto(`/rent/${carId}?from=${day}T10:00&to=${addDays(day, 2)}T13:00`);
+  const quote = page.getByRole('region', { name: 'Your price' });
+  await visible(quote);
+  // 51 hours: two days and three hours of rent, 18% GST on it; the deposit on its own row, not in the total.
+  const lines = await quote.locator('[data-quote-line]').evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-quote-line'), row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]));
+  expect(lines).toEqual([
+    ['rent', 'Rent, 51 hours (2 days 3 hours)', '₹4,050'],
+    ['gst', 'GST 18%', '₹729'],
+  ]);
+  expect(await quote.locator('[data-quote-total="total"] dd').textContent()).toBe('₹4,779');
+  expect(await quote.locator('dl[aria-label="Price"]').textContent()).not.toMatch(/deposit/i);
+  expect(await quote.locator('[data-quote-total="deposit"]').textContent()).toBe('Refundable security deposit (not part of the price)₹5,000');
+  expect(await quote.locator('[data-quote-total="pickup"] dd').textContent()).toBe('₹9,779');
+  await quote.scrollIntoViewIfNeeded();
+  await shot(page, `rental-quote-${width}`);
+  // The booking page, signed out: the same lines under the steps.
+  await page.goto(`/rent/${carId}/book?from=${day}T10:00&to=${addDays(day, 2)}T13:00`);
+  expect(await page.locator('[data-quote-total="total"] dd').textContent()).toBe('₹4,779');
+  await shot(page, `rental-book-${width}`);
+  await page.goBack();
+
+  const factsOn = (scope: string) =>
+    page.locator(`${scope} [data-fact]`).evaluateAll((items) => items.map((item) => [item.getAttribute('data-fact'), item.querySelector('[data-fact-text]')?.textContent ?? '']));
+  const carFacts = await factsOn('[data-terms="car"]');
+  expect(carFacts.map(([key]) => key)).toEqual(['km', 'fuel', 'deposit', 'driver', 'deposit-return', 'refund', 'late-return', 'cancellation', 'protection', 'delivery', 'gst']);
+  expect(Object.fromEntries(carFacts)['deposit-return']).toContain('within 7 working days');
+
+  await page.goto('/rent/terms');
+  await visible(page.getByRole('heading', { name: 'Self-drive rental terms', level: 1 }));
+  const termsFacts = [...(await factsOn(`[data-terms-car="${carId}"]`)), ...(await factsOn('[data-terms="all"]'))];
+  expect(termsFacts).toEqual(carFacts);
+  await shot(page, `rental-terms-${width}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   expect(errors).toEqual([]);
 });

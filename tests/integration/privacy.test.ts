@@ -506,9 +506,9 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       expect(data.rentalBookings).toEqual([
         expect.objectContaining({ id: ela.bookingId, vehicleId: carId, car: 'Tata Nexon XZ+', status: 'requested', pickup: 'hub', pinCode: null, from: expect.stringMatching(/\+05:30$/) }),
       ]);
-      // A 26-hour booking on the Swift's terms: one day at ₹1,800 and two hours at ₹150.
-      const quote = quoteRental(swiftTerms, { fromMs: 0, toMs: 26 * HOUR });
-      expect(quote).toMatchObject({ hours: 26, rent: 2100, deposit: 5000, total: 7100 });
+      // A 26-hour booking on the Swift's terms: one day at ₹1,800 and two hours at ₹150, 18% GST (the default), the deposit apart.
+      const quote = quoteRental(swiftTerms, { fromMs: 0, toMs: 26 * HOUR }, { gstPercent: 18, protectionPerDay: 250, deliveryFee: 500 });
+      expect(quote).toMatchObject({ hours: 26, rent: 2100, gst: 378, deposit: 5000, total: 2478 });
       expect(data.rentalBookings[0].quote).toMatchObject({ hours: quote.hours, rent: quote.rent, deposit: quote.deposit, total: quote.total, payableNow: 0 });
       // Neither the storage keys nor the bytes of the photos; nothing of the other renter.
       for (const key of await licenceKeys(ela.id)) expect(text).not.toContain(key.split('/').pop()!);

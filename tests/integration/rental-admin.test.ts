@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, mainText, signUp, uniqueEmail } from '../support/http-client.ts';
+import { decodeEntities, HttpClient, mainText, signUp, uniqueEmail } from '../support/http-client.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -131,6 +131,10 @@ describe.skipIf(!shared.url)(`rental terms and settings in the admin panel (${sh
       rentalFreeCancelHours: '48',
       rentalLateCancelKeepDays: '1',
       rentalDeliveryFee: '600',
+      rentalGstPercent: '12',
+      rentalProtectionPerDay: '300',
+      rentalProtectionCap: '₹4,000',
+      rentalRefundWorkingDays: '5',
     };
     const wrong = await admin.postForm('/admin/settings', { ...base, ...rental, rentalBufferHours: '99' });
     expect(wrong.status).toBe(200);
@@ -141,7 +145,17 @@ describe.skipIf(!shared.url)(`rental terms and settings in the admin panel (${sh
     expect(saved.status).toBe(302);
     const rows = await database.db.selectFrom('settings').select(['key', 'value']).execute();
     const values = Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
-    expect(values).toMatchObject({ rentalBufferHours: 3, rentalLateFeePerHour: 250, rentalFreeCancelHours: 48 });
+    expect(values).toMatchObject({ rentalBufferHours: 3, rentalLateFeePerHour: 250, rentalFreeCancelHours: 48, rentalGstPercent: 12, rentalProtectionCap: 4000 });
+    // The terms page, the car pages and the API read the facts from these settings (decision 066).
+    const terms = decodeEntities(mainText(await (await fetch(`${server.url}/rent/terms`)).text()));
+    expect(terms).toContain('12% GST is added to the rent, protection and delivery; not to the deposit.');
+    expect(terms).toContain('Optional, ₹300 a day: what you pay for damage in one booking is capped at ₹4,000.');
+    expect(terms).toContain('within 5 working days');
+    expect(terms).toContain('then ₹250 for each started late hour');
+    const api = (await (await fetch(`${server.url}/api/v1/rentals/terms`)).json()) as { policy: { gstPercent: number; refundWorkingDays: number } };
+    expect(api.policy).toMatchObject({ gstPercent: 12, refundWorkingDays: 5 });
+    const wrongGst = await admin.postForm('/admin/settings', { ...base, ...rental, rentalGstPercent: '50' });
+    expect(mainText(await wrongGst.text())).toContain('GST can be at most 40%');
   });
 
   it('keeps the rental desk and licence review behind the admin guard', async () => {

@@ -35,8 +35,8 @@ const DAY = 24 * HOUR_MS;
 const startMs = Date.now() + 2 * DAY;
 const clock = movableClock(startMs);
 const base = Math.ceil((startMs + 4 * DAY) / DAY) * DAY + 4.5 * HOUR_MS;
-/** Rent 1,800 + deposit 5,000 for a day of the fixture car, in paise. */
-const TOTAL_PAISE = 680_000;
+/** Rent 1,800 + 18% GST for a day of the fixture car, in paise: what is paid online (the deposit is paid at pickup). */
+const TOTAL_PAISE = 212_400;
 
 describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booking (${dialect})`, () => {
   let server: TestServer;
@@ -109,27 +109,27 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     const late = await onlineBooking();
 
     const afterRefuse = await refuseBooking(services, { bookingId: refused.booking.id, reason: 'The car is in the workshop', actorEmail: ADMIN });
-    expect(afterRefuse).toMatchObject({ status: 'refused', amountPaid: 6800, amountRefunded: 0, refundOwedPaise: TOTAL_PAISE });
+    expect(afterRefuse).toMatchObject({ status: 'refused', amountPaid: 2124, amountRefunded: 0, refundOwedPaise: TOTAL_PAISE });
     const { booking: afterCancel, refund } = await cancelBooking(services, { userId: cancelled.renter.userId, bookingId: cancelled.booking.id });
-    expect(refund.refund).toBe(6800);
-    expect(afterCancel).toMatchObject({ status: 'cancelled', amountPaid: 6800, amountRefunded: 0, refundOwedPaise: TOTAL_PAISE });
+    expect(refund.refund).toBe(2124);
+    expect(afterCancel).toMatchObject({ status: 'cancelled', amountPaid: 2124, amountRefunded: 0, refundOwedPaise: TOTAL_PAISE });
     clock.set(startMs + 31 * 60_000);
     const latePaid = standin.pay(late.orderId);
     await expect(confirmCheckoutPayment(services, { userId: late.renter.userId, bookingId: late.booking.id, orderId: latePaid.razorpay_order_id, paymentId: latePaid.razorpay_payment_id, signature: latePaid.razorpay_signature })).rejects.toThrow(
       'The booking lapsed before the payment arrived; the payment is being refunded.',
     );
-    expect(await getBooking(database, late.booking.id)).toMatchObject({ status: 'expired', amountPaid: 6800, amountRefunded: 0, refundOwedPaise: TOTAL_PAISE });
+    expect(await getBooking(database, late.booking.id)).toMatchObject({ status: 'expired', amountPaid: 2124, amountRefunded: 0, refundOwedPaise: TOTAL_PAISE });
     expect([...refundsOf(refused.paymentId), ...refundsOf(cancelled.paymentId), ...refundsOf(latePaid.razorpay_payment_id)]).toEqual([]);
 
     // The desk sees each, with the amount, on its page and the dashboard.
     const desk = await page('/admin/rentals');
     expect(desk).toMatch(/Refunds owed \(\d+\)/);
     for (const booking of [refused.booking, cancelled.booking, late.booking]) expect(desk).toContain(`#${booking.id} · ${booking.carName}`);
-    expect(desk.match(/Refund owed ₹6,800/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(desk.match(/Refund owed ₹2,124/g)?.length).toBeGreaterThanOrEqual(3);
     expect(Number(/Refunds owed \((\d+)\)/.exec(desk)![1])).toBeGreaterThanOrEqual(3);
     expect(await page('/admin-panel')).toMatch(/\d+\s*Refunds owed/);
     const bookingPage = await page(`/admin/rentals/bookings/${cancelled.booking.id}`);
-    expect(bookingPage).toContain('Refund owed ₹6,800');
+    expect(bookingPage).toContain('Refund owed ₹2,124');
     expect(bookingPage).toContain('Refunds are temporarily unavailable');
     expect(bookingPage).toContain('Retry refund');
 
@@ -145,15 +145,36 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     expect(retries.reduce((sum, retry) => sum + retry.refunded, 0)).toBe(3);
     expect(retries.reduce((sum, retry) => sum + retry.owed, 0)).toBe(0);
     expect(await retryOwedRefunds(services)).toEqual({ refunded: 0, owed: 0 });
-    for (const { booking } of [refused, cancelled, late]) expect(await getBooking(database, booking.id)).toMatchObject({ amountPaid: 6800, amountRefunded: 6800, refundOwedPaise: 0 });
+    for (const { booking } of [refused, cancelled, late]) expect(await getBooking(database, booking.id)).toMatchObject({ amountPaid: 2124, amountRefunded: 2124, refundOwedPaise: 0 });
     expect(refundsOf(refused.paymentId)).toEqual([TOTAL_PAISE]);
     expect(refundsOf(cancelled.paymentId)).toEqual([TOTAL_PAISE]);
     expect(refundsOf(latePaid.razorpay_payment_id)).toEqual([TOTAL_PAISE]);
     expect(await page('/admin/rentals')).not.toContain('Refunds owed (');
   });
 
-  it("the deposit at settlement: the booking closes with the refund owed, and the desk's Retry refund sends it once Razorpay recovers", async () => {
+  it('the deposit at settlement of a booking made today: paid at pickup, handed back by the desk, Razorpay not asked', async () => {
     const { booking, paymentId } = await paidBooking();
+    await confirmBooking(services, { bookingId: booking.id, actorEmail: ADMIN });
+    clock.set(booking.fromMs);
+    const active = await handOver(services, { bookingId: booking.id, odometerOut: 1000, fuelOut: 8, actorEmail: ADMIN });
+    // The desk collects the deposit at pickup: paid online and at the desk, 2,124 + 5,000.
+    expect(active.amountPaid).toBe(2124 + 5000);
+    await returnCar(services, { bookingId: booking.id, odometerIn: 1000 + 240 + 50, fuelIn: 8, returnedMs: booking.toMs, fuelCharge: 0, actorEmail: ADMIN });
+    const closed = await settleDeposit(services, { bookingId: booking.id, actorEmail: ADMIN });
+    expect(closed).toMatchObject({ status: 'closed', depositRefund: 4400, amountRefunded: 4400, refundOwedPaise: 0 });
+    expect(refundsOf(paymentId)).toEqual([]);
+  });
+
+  it("the deposit at settlement of a booking paid online with its deposit (before decision 066): the booking closes with the refund owed, and the desk's Retry refund sends it once Razorpay recovers", async () => {
+    // Such a booking's stored quote, as migration 018 rewrote it: the deposit inside the online payment.
+    const { booking: made, orderId, renter } = await onlineBooking();
+    const legacy = { ...made.quote, lines: [made.quote.lines[0]], gst: 0, gstPercent: 0, total: 1800, depositAt: 'online', payableNow: 6800, dueAtPickup: 0 };
+    await database.db.updateTable('rental_bookings').set({ quote: JSON.stringify(legacy) }).where('id', '=', made.id).execute();
+    const paid = standin.pay(orderId, { amount: 680_000 });
+    await confirmCheckoutPayment(services, { userId: renter.userId, bookingId: made.id, orderId, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    const booking = (await getBooking(database, made.id))!;
+    const paymentId = paid.razorpay_payment_id;
+    expect(booking.amountPaid).toBe(6800);
     await confirmBooking(services, { bookingId: booking.id, actorEmail: ADMIN });
     clock.set(booking.fromMs);
     await handOver(services, { bookingId: booking.id, odometerOut: 1000, fuelOut: 8, actorEmail: ADMIN });
@@ -179,7 +200,7 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     expect(bookingPage).not.toContain('Retry refund');
   });
 
-  it('a signed webhook for ₹1 of a booking that owes ₹6,800 leaves it unpaid, its hold still lapsing, shown to the desk, the ₹1 refunded; its replay changes and sends nothing', async () => {
+  it('a signed webhook for ₹1 of a booking that owes ₹2,124 leaves it unpaid, its hold still lapsing, shown to the desk, the ₹1 refunded; its replay changes and sends nothing', async () => {
     const { booking, orderId } = await onlineBooking();
     const short = standin.pay(orderId, { amount: 100 });
     const body = standin.webhookBody(orderId, short.razorpay_payment_id);
@@ -188,7 +209,7 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     const after = (await getBooking(database, booking.id))!;
     expect(after).toMatchObject({ status: 'requested', amountPaid: 0, amountRefunded: 0, refundOwedPaise: 0 });
     expect(after.holdExpiresAt).not.toBeNull();
-    expect(after.paymentProblem).toContain('₹1 does not match the ₹6,800 the booking owes');
+    expect(after.paymentProblem).toContain('₹1 does not match the ₹2,124 the booking owes');
     expect(refundsOf(short.razorpay_payment_id)).toEqual([100]);
 
     const desk = await page('/admin/rentals');
@@ -214,9 +235,9 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     expect((await postWebhook(standin.webhookBody(orderId, dollars.razorpay_payment_id))).status).toBe(200);
     const after = (await getBooking(database, booking.id))!;
     expect(after).toMatchObject({ status: 'requested', amountPaid: 0 });
-    expect(after.paymentProblem).toContain('USD 6800.00 is not in rupees');
+    expect(after.paymentProblem).toContain('USD 2124.00 is not in rupees');
     expect(standin.refunds.filter((refund) => refund.payment_id === dollars.razorpay_payment_id)).toEqual([expect.objectContaining({ amount: TOTAL_PAISE, currency: 'USD' })]);
-    expect(await page('/admin/rentals')).toContain(`Payment problem: Payment ${dollars.razorpay_payment_id} of USD 6800.00 is not in rupees`);
+    expect(await page('/admin/rentals')).toContain(`Payment problem: Payment ${dollars.razorpay_payment_id} of USD 2124.00 is not in rupees`);
 
     // Checkout's callback carries no amount: what was paid is asked of Razorpay, so a short payment is caught there too.
     const short = standin.pay(orderId, { amount: 50_000 });
@@ -230,7 +251,7 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     const body = standin.webhookBody(orderId, right.razorpay_payment_id);
     expect((await postWebhook(body)).status).toBe(200);
     const paid = (await getBooking(database, booking.id))!;
-    expect(paid).toMatchObject({ status: 'requested', amountPaid: 6800, amountRefunded: 0, holdExpiresAt: null });
+    expect(paid).toMatchObject({ status: 'requested', amountPaid: 2124, amountRefunded: 0, holdExpiresAt: null });
     // Replayed, by webhook and by the Checkout callback: the same booking, nothing refunded, nothing sent.
     const outboxBefore = await outboxSize();
     expect((await postWebhook(body)).status).toBe(200);

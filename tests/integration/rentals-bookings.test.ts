@@ -151,8 +151,10 @@ describe(`booking a car on ${dialect}`, () => {
     await expect(createBooking(services, { userId: renter.userId, vehicleId: carId, ...range, pickup: 'delivery', pinCode: '110001' })).rejects.toThrow('We do not deliver to PIN code 110001 yet. Please pick the car up at our hub.');
     await expect(createBooking(services, { userId: renter.userId, vehicleId: carId, ...range, pickup: 'delivery', pinCode: '12' })).rejects.toBeInstanceOf(InvalidInputError);
     await expect(createBooking(services, { userId: renter.userId, vehicleId: hubOnly, ...range, pickup: 'delivery', pinCode: '400069' })).rejects.toBeInstanceOf(InvalidInputError);
-    const booking = await createBooking(services, { userId: renter.userId, vehicleId: carId, ...range, pickup: 'delivery', pinCode: '400069' });
-    expect(booking).toMatchObject({ pickup: 'delivery', pinCode: '400069', quote: { rent: 1800, deliveryFee: 500, total: 7300 } });
+    await expect(createBooking(services, { userId: renter.userId, vehicleId: carId, ...range, pickup: 'delivery', pinCode: '400069' })).rejects.toThrow('Please enter the address to deliver the car to.');
+    const booking = await createBooking(services, { userId: renter.userId, vehicleId: carId, ...range, pickup: 'delivery', pinCode: '400069', deliveryAddress: ' 12 Marol Road, Andheri East ' });
+    // Rent 1,800 and delivery 500 with 18% GST; the deposit stays apart.
+    expect(booking).toMatchObject({ pickup: 'delivery', pinCode: '400069', deliveryAddress: '12 Marol Road, Andheri East', quote: { rent: 1800, deliveryFee: 500, gst: 414, total: 2714, deposit: 5000 } });
   });
 
   it('does not book a car that is not commercially registered or not in the fleet', async () => {

@@ -46,13 +46,17 @@ describe(`the life of a booking on ${dialect}`, () => {
     const confirmed = await confirmBooking(services, { bookingId: booking.id, actorEmail: ADMIN });
     expect(confirmed).toMatchObject({ status: 'confirmed', holdExpiresAt: null });
     await expect(confirmBooking(services, { bookingId: booking.id, actorEmail: ADMIN })).rejects.toBeInstanceOf(ConflictError);
-    expect((await outboxFor(opened.database, renter.email)).at(-1)?.subject).toBe(`Your ${booking.carName} is booked (booking #${booking.id})`);
+    const confirmation = (await outboxFor(opened.database, renter.email)).at(-1)!;
+    expect(confirmation.subject).toBe(`Your ${booking.carName} is booked (booking #${booking.id})`);
+    // The receipt carries the booking's lines, the deposit apart, and the terms in the words of the terms page.
+    for (const line of ['Rent, 51 hours (2 days 3 hours): ₹4,050', 'GST 18%: ₹729', 'Total price: ₹4,779', 'Refundable security deposit (not part of the price): ₹5,000', 'At pickup: total and deposit: ₹9,779']) expect(confirmation.body).toContain(line);
+    expect(confirmation.body).toContain('Deposit return: The deposit comes back after the return, less any charge for extra km, late return, fuel or damage, within 7 working days');
     expect((await outboxFor(opened.database, renter.phone)).at(-1)?.body).toContain(`booking #${booking.id} confirmed`);
 
     await expect(handOver(services, { bookingId: booking.id, odometerOut: -1, fuelOut: 8, actorEmail: ADMIN })).rejects.toBeInstanceOf(InvalidInputError);
     await expect(handOver(services, { bookingId: booking.id, odometerOut: 10_000, fuelOut: 9, actorEmail: ADMIN })).rejects.toBeInstanceOf(InvalidInputError);
     const active = await handOver(services, { bookingId: booking.id, odometerOut: 10_000, fuelOut: 8, actorEmail: ADMIN });
-    expect(active).toMatchObject({ status: 'active', odometerOut: 10_000, fuelOut: 8, amountPaid: 4050 + 5000 });
+    expect(active).toMatchObject({ status: 'active', odometerOut: 10_000, fuelOut: 8, amountPaid: 4050 + 729 + 5000 });
 
     const returnedMs = booking.toMs + 1.5 * HOUR_MS;
     const input = { bookingId: booking.id, odometerIn: 10_000 + 720 + 50, fuelIn: 8, returnedMs, fuelCharge: 0 };
@@ -87,32 +91,32 @@ describe(`the life of a booking on ${dialect}`, () => {
   it('cancels by the policy: free until 24 h before pickup, one day kept within 24 h, not at all once handed over', async () => {
     const pickupMs = base + 10 * DAY;
     const paid = async (id: number) => {
-      // What an online payment records; the policy is on what was paid.
-      await opened.database.db.updateTable('rental_bookings').set({ amount_paid: 4050 + 5000 }).where('id', '=', id).execute();
+      // What an online payment records (rent and 18% GST; the deposit is paid at pickup); the policy is on what was paid.
+      await opened.database.db.updateTable('rental_bookings').set({ amount_paid: 4050 + 729 }).where('id', '=', id).execute();
     };
     clock.set(startMs);
     const free = await newBooking({ fromMs: pickupMs });
     await paid(free.booking.id);
     clock.set(pickupMs - 24 * HOUR_MS - 60_000);
-    expect(await cancellationPreview(services, { userId: free.renter.userId, bookingId: free.booking.id })).toEqual({ window: 'free', rentKept: 0, refund: 9050 });
+    expect(await cancellationPreview(services, { userId: free.renter.userId, bookingId: free.booking.id })).toEqual({ window: 'free', rentKept: 0, refund: 4779 });
     await expect(cancellationPreview(services, { userId: 'someone-else', bookingId: free.booking.id })).rejects.toBeInstanceOf(NotFoundError);
     const freeResult = await cancelBooking(services, { userId: free.renter.userId, bookingId: free.booking.id });
-    expect(freeResult.refund.refund).toBe(9050);
-    expect(freeResult.booking).toMatchObject({ status: 'cancelled', amountRefunded: 9050 });
-    expect((await outboxFor(opened.database, free.renter.email)).at(-1)?.body).toContain('Refund: ₹9,050');
+    expect(freeResult.refund.refund).toBe(4779);
+    expect(freeResult.booking).toMatchObject({ status: 'cancelled', amountRefunded: 4779 });
+    expect((await outboxFor(opened.database, free.renter.email)).at(-1)?.body).toContain('Refund: ₹4,779 (to your original payment method within 7 working days)');
 
     clock.set(startMs);
     const late = await newBooking({ fromMs: pickupMs });
     await paid(late.booking.id);
     clock.set(pickupMs - 3 * HOUR_MS);
     const lateResult = await cancelBooking(services, { userId: late.renter.userId, bookingId: late.booking.id });
-    expect(lateResult.refund).toEqual({ window: 'late', rentKept: 1800, refund: 9050 - 1800 });
+    expect(lateResult.refund).toEqual({ window: 'late', rentKept: 1800, refund: 4779 - 1800 - 324 });
 
     clock.set(startMs);
     const after = await newBooking({ fromMs: pickupMs });
     await paid(after.booking.id);
     clock.set(pickupMs + HOUR_MS);
-    expect(await cancellationPreview(services, { userId: after.renter.userId, bookingId: after.booking.id })).toEqual({ window: 'after-pickup', rentKept: 4050, refund: 5000 });
+    expect(await cancellationPreview(services, { userId: after.renter.userId, bookingId: after.booking.id })).toEqual({ window: 'after-pickup', rentKept: 4050, refund: 0 });
 
     clock.set(startMs);
     const driving = await newBooking({ fromMs: pickupMs });
@@ -123,15 +127,16 @@ describe(`the life of a booking on ${dialect}`, () => {
     clock.set(startMs);
   });
 
-  it('a no-show keeps the rent and gives the deposit back', async () => {
+  it('a no-show keeps the rent and its GST; protection paid for comes back (the deposit was never taken)', async () => {
     clock.set(startMs);
     const { booking } = await newBooking({ fromMs: base + 20 * DAY });
     await confirmBooking(services, { bookingId: booking.id, actorEmail: ADMIN });
     await expect(markNoShow(services, { bookingId: booking.id, actorEmail: ADMIN })).rejects.toThrow('The pickup time has not come yet.');
-    await opened.database.db.updateTable('rental_bookings').set({ amount_paid: 9050 }).where('id', '=', booking.id).execute();
+    // Paid as if protection (3 days at ₹250, with its GST) had been chosen with the rent and its GST.
+    await opened.database.db.updateTable('rental_bookings').set({ amount_paid: 4779 + 885 }).where('id', '=', booking.id).execute();
     clock.set(booking.fromMs + 2 * HOUR_MS);
     const marked = await markNoShow(services, { bookingId: booking.id, actorEmail: ADMIN });
-    expect(marked).toMatchObject({ status: 'no_show', amountRefunded: 5000 });
+    expect(marked).toMatchObject({ status: 'no_show', amountRefunded: 885 });
     clock.set(startMs);
   });
 

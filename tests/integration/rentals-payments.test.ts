@@ -49,11 +49,12 @@ describe(`Razorpay payments on ${dialect}`, () => {
   it('creates an order in paise with our keys, marks the booking paid only on a valid Checkout signature, and reuses the order', async () => {
     clock.set(startMs);
     const { renter, booking } = await onlineBooking();
-    expect(booking.quote.payableNow).toBe(1800 + 5000);
+    // A day's rent and 18% GST are paid online; the ₹5,000 deposit is not: it is collected at pickup (decision 066).
+    expect(booking.quote).toMatchObject({ payableNow: 1800 + 324, deposit: 5000, dueAtPickup: 5000 });
     const checkout = await startOnlinePayment(services, { userId: renter.userId, bookingId: booking.id });
-    expect(checkout).toMatchObject({ provider: 'razorpay', keyId: STANDIN_KEY_ID, amount: 680_000, currency: 'INR', bookingId: booking.id });
+    expect(checkout).toMatchObject({ provider: 'razorpay', keyId: STANDIN_KEY_ID, amount: 212_400, currency: 'INR', bookingId: booking.id });
     const sent = standin.requests.at(-1)!;
-    expect(sent).toMatchObject({ method: 'POST', path: '/v1/orders', body: { amount: 680_000, currency: 'INR', receipt: `booking-${booking.id}` } });
+    expect(sent).toMatchObject({ method: 'POST', path: '/v1/orders', body: { amount: 212_400, currency: 'INR', receipt: `booking-${booking.id}` } });
     expect(sent.authorization).toBe(`Basic ${Buffer.from(`${STANDIN_KEY_ID}:${STANDIN_KEY_SECRET}`).toString('base64')}`);
     expect((await startOnlinePayment(services, { userId: renter.userId, bookingId: booking.id })).orderId).toBe(checkout.orderId);
 
@@ -64,7 +65,7 @@ describe(`Razorpay payments on ${dialect}`, () => {
     expect((await getBooking(opened.database, booking.id))!.amountPaid).toBe(0);
 
     const confirmed = await confirmCheckoutPayment(services, { userId: renter.userId, bookingId: booking.id, orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
-    expect(confirmed).toMatchObject({ status: 'requested', amountPaid: 6800, holdExpiresAt: null });
+    expect(confirmed).toMatchObject({ status: 'requested', amountPaid: 2124, holdExpiresAt: null });
     // Paid: the hold no longer lapses after 30 minutes, and the desk can confirm it.
     clock.set(startMs + 2 * HOUR_MS);
     expect((await confirmBooking(services, { bookingId: booking.id, actorEmail: 'admin@gaadibazaar.in' })).status).toBe('confirmed');
@@ -81,10 +82,10 @@ describe(`Razorpay payments on ${dialect}`, () => {
     expect(await handlePaymentWebhook(services, body, standin.webhookSignature(body))).toEqual({ handled: true });
     expect(await handlePaymentWebhook(services, body, standin.webhookSignature(body))).toEqual({ handled: true });
     const after = (await getBooking(opened.database, booking.id))!;
-    expect(after).toMatchObject({ amountPaid: 6800, holdExpiresAt: null, status: 'requested' });
+    expect(after).toMatchObject({ amountPaid: 2124, holdExpiresAt: null, status: 'requested' });
     // The Checkout callback arriving after the webhook changes nothing.
     await confirmCheckoutPayment(services, { userId: renter.userId, bookingId: booking.id, orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
-    expect((await getBooking(opened.database, booking.id))!.amountPaid).toBe(6800);
+    expect((await getBooking(opened.database, booking.id))!.amountPaid).toBe(2124);
     const other = JSON.stringify({ event: 'payment.failed', payload: {} });
     expect(await handlePaymentWebhook(services, other, standin.webhookSignature(other))).toEqual({ handled: false });
   });
@@ -96,8 +97,8 @@ describe(`Razorpay payments on ${dialect}`, () => {
     const paid = standin.pay(checkout.orderId);
     await confirmCheckoutPayment(services, { userId: renter.userId, bookingId: booking.id, orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
     const { refund } = await cancelBooking(services, { userId: renter.userId, bookingId: booking.id });
-    expect(refund).toEqual({ window: 'free', rentKept: 0, refund: 6800 });
-    expect(standin.refunds.at(-1)).toMatchObject({ payment_id: paid.razorpay_payment_id, amount: 680_000 });
+    expect(refund).toEqual({ window: 'free', rentKept: 0, refund: 2124 });
+    expect(standin.refunds.at(-1)).toMatchObject({ payment_id: paid.razorpay_payment_id, amount: 212_400 });
 
     const late = await onlineBooking(9);
     const lateCheckout = await startOnlinePayment(services, { userId: late.renter.userId, bookingId: late.booking.id });
@@ -106,8 +107,8 @@ describe(`Razorpay payments on ${dialect}`, () => {
     await expect(confirmCheckoutPayment(services, { userId: late.renter.userId, bookingId: late.booking.id, orderId: latePaid.razorpay_order_id, paymentId: latePaid.razorpay_payment_id, signature: latePaid.razorpay_signature })).rejects.toThrow(
       'The booking lapsed before the payment arrived; the payment is being refunded.',
     );
-    expect(standin.refunds.at(-1)).toMatchObject({ payment_id: latePaid.razorpay_payment_id, amount: 680_000 });
-    expect((await getBooking(opened.database, late.booking.id))!).toMatchObject({ status: 'expired', amountRefunded: 6800 });
+    expect(standin.refunds.at(-1)).toMatchObject({ payment_id: latePaid.razorpay_payment_id, amount: 212_400 });
+    expect((await getBooking(opened.database, late.booking.id))!).toMatchObject({ status: 'expired', amountRefunded: 2124 });
     clock.set(startMs);
   });
 
@@ -122,7 +123,7 @@ describe(`Razorpay payments on ${dialect}`, () => {
       Array.from({ length: 20 }, (_, index) => (index % 2 ? confirmCheckoutPayment(services, callback) : handlePaymentWebhook(services, body, standin.webhookSignature(body)))),
     );
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
-    expect((await getBooking(opened.database, booking.id))!).toMatchObject({ status: 'requested', amountPaid: 6800, amountRefunded: 0, holdExpiresAt: null });
+    expect((await getBooking(opened.database, booking.id))!).toMatchObject({ status: 'requested', amountPaid: 2124, amountRefunded: 0, holdExpiresAt: null });
 
     const late = await onlineBooking(15);
     const lateCheckout = await startOnlinePayment(services, { userId: late.renter.userId, bookingId: late.booking.id });
@@ -133,8 +134,8 @@ describe(`Razorpay payments on ${dialect}`, () => {
     const lateResults = await Promise.allSettled(Array.from({ length: 20 }, () => confirmCheckoutPayment(services, lateCallback)));
     // Each callback hears that the money goes back; Razorpay is asked for it once.
     expect(lateResults.every((result) => result.status === 'rejected')).toBe(true);
-    expect(standin.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ payment_id: latePaid.razorpay_payment_id, amount: 680_000 })]);
-    expect((await getBooking(opened.database, late.booking.id))!).toMatchObject({ status: 'expired', amountPaid: 6800, amountRefunded: 6800 });
+    expect(standin.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ payment_id: latePaid.razorpay_payment_id, amount: 212_400 })]);
+    expect((await getBooking(opened.database, late.booking.id))!).toMatchObject({ status: 'expired', amountPaid: 2124, amountRefunded: 2124 });
     clock.set(startMs);
   });
 
@@ -142,12 +143,12 @@ describe(`Razorpay payments on ${dialect}`, () => {
     clock.set(startMs);
     const gateway = services.payments!;
     standin.setMode('bad-request');
-    await expect(gateway.createOrder({ amountPaise: 680_000, receipt: 'x' })).rejects.toMatchObject({ name: 'PaymentError', code: 'BAD_REQUEST_ERROR', status: 400, message: 'Razorpay refused the request: The amount must be atleast INR 1.00' });
+    await expect(gateway.createOrder({ amountPaise: 212_400, receipt: 'x' })).rejects.toMatchObject({ name: 'PaymentError', code: 'BAD_REQUEST_ERROR', status: 400, message: 'Razorpay refused the request: The amount must be atleast INR 1.00' });
     standin.setMode('server-error');
     await expect(gateway.refund({ paymentId: 'pay_x', amountPaise: 100, idempotencyKey: 'test-refund-x' })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 500 });
     standin.setMode('ok');
     const wrongKeys = createRazorpayGateway({ keyId: STANDIN_KEY_ID, keySecret: 'not-the-secret', webhookSecret: undefined, apiUrl: standin.url });
-    const refused = await wrongKeys.createOrder({ amountPaise: 680_000, receipt: 'x' }).catch((error: unknown) => error);
+    const refused = await wrongKeys.createOrder({ amountPaise: 212_400, receipt: 'x' }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PaymentError);
     expect(refused).toMatchObject({ status: 401, message: 'Razorpay did not accept our keys: Authentication failed' });
     expect(wrongKeys.verifyWebhookSignature('{}', standin.webhookSignature('{}'))).toBe(false);
@@ -161,6 +162,6 @@ describe(`Razorpay payments on ${dialect}`, () => {
     standin.setMode('server-error');
     const { booking: cancelled } = await cancelBooking(services, { userId: renter.userId, bookingId: booking.id });
     standin.setMode('ok');
-    expect(cancelled).toMatchObject({ status: 'cancelled', amountRefunded: 0, refundOwedPaise: 680_000 });
+    expect(cancelled).toMatchObject({ status: 'cancelled', amountRefunded: 0, refundOwedPaise: 212_400 });
   });
 });

@@ -1,20 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { bookedHours, cancellationRefund, HOUR_MS, kmIncludedFor, quoteRental, rentFor, returnCharges, type RentalRates } from '../../app/lib/rental-price.ts';
+import { bookedHours, cancellationRefund, HOUR_MS, kmIncludedFor, quoteRental, quoteTotals, rentFor, returnCharges, type RentalRates } from '../../app/lib/rental-price.ts';
 import { demoRentalTerms } from '../../server/db/demo/rental-fleet.ts';
 import { ageOn, indiaDateTimeParam, indiaIso, parseIndiaDateTime, parseIndiaMonth, parseRentalTerms } from '../../app/lib/rentals.ts';
 
 const swift: RentalRates = { hourlyRate: 150, dailyRate: 1800, weeklyRate: null, kmPerDay: 240, extraKmRate: 12, deposit: 5000, minHours: 4 };
 const at = (text: string) => parseIndiaDateTime(text)!;
 
+/** The settings' defaults (server/admin/settings.ts): 18% GST, ₹250 a day protection, ₹500 delivery. */
+const policy = { gstPercent: 18, protectionPerDay: 250, deliveryFee: 500 };
+
 describe('the rental quote (worked examples)', () => {
-  it('2 days 3 hours: two daily rates and three hourly ones', () => {
-    const quote = quoteRental(swift, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-03T13:00') });
+  it('2 days 3 hours: two daily rates and three hourly ones, GST on the rent, the deposit apart', () => {
+    const quote = quoteRental(swift, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-03T13:00') }, policy);
     expect(quote.hours).toBe(51);
     expect(quote.rent).toBe(2 * 1800 + 3 * 150);
     expect(quote.kmIncluded).toBe(240 * 3);
+    expect(quote.lines).toEqual([
+      { kind: 'rent', label: 'Rent, 51 hours (2 days 3 hours)', amount: 4050 },
+      { kind: 'gst', label: 'GST 18%', amount: 729 },
+    ]);
+    expect(quote.total).toBe(4050 + 729);
     expect(quote.deposit).toBe(5000);
-    expect(quote.total).toBe(4050 + 5000);
     expect(quote.payableNow).toBe(0);
+    expect(quote.dueAtPickup).toBe(4779 + 5000);
+  });
+
+  it('protection per started day and delivery are lines, GST is on all three; paying online pays the total, the deposit stays for pickup', () => {
+    const quote = quoteRental(swift, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-03T13:00') }, policy, { protection: true, delivery: true, payOnline: true });
+    expect(quote.lines).toEqual([
+      { kind: 'rent', label: 'Rent, 51 hours (2 days 3 hours)', amount: 4050 },
+      { kind: 'protection', label: 'Damage protection, 3 days', amount: 750 },
+      { kind: 'delivery', label: 'Delivery to your address', amount: 500 },
+      { kind: 'gst', label: 'GST 18%', amount: 954 },
+    ]);
+    expect(quote).toMatchObject({ protection: 750, deliveryFee: 500, gst: 954, total: 6254, payableNow: 6254, dueAtPickup: 5000, deposit: 5000, depositAt: 'pickup' });
+    expect(quoteTotals(quote).map((row) => [row.key, row.amount])).toEqual([
+      ['total', 6254],
+      ['deposit', 5000],
+      ['now', 6254],
+      ['pickup', 5000],
+    ]);
   });
 
   it('the hours beyond full days never cost more than a day', () => {
@@ -24,9 +49,9 @@ describe('the rental quote (worked examples)', () => {
 
   it('exactly 7 days: seven daily rates without a weekly rate, the weekly rate with one', () => {
     const range = { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-08T10:00') };
-    expect(quoteRental(swift, range).rent).toBe(7 * 1800);
-    expect(quoteRental({ ...swift, weeklyRate: 10_500 }, range).rent).toBe(10_500);
-    expect(quoteRental(swift, range).kmIncluded).toBe(7 * 240);
+    expect(quoteRental(swift, range, policy).rent).toBe(7 * 1800);
+    expect(quoteRental({ ...swift, weeklyRate: 10_500 }, range, policy).rent).toBe(10_500);
+    expect(quoteRental(swift, range, policy).kmIncluded).toBe(7 * 240);
   });
 
   it('a weekly rate covers each full 7 days, the rest at daily and hourly rates', () => {
@@ -34,20 +59,59 @@ describe('the rental quote (worked examples)', () => {
   });
 
   it('5 hours under a 4-hour minimum is 5 hours; 2 hours is charged as the minimum', () => {
-    const five = quoteRental(swift, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-01T15:00') });
+    const five = quoteRental(swift, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-01T15:00') }, policy);
     expect(five.hours).toBe(5);
     expect(five.rent).toBe(750);
     expect(five.kmIncluded).toBe(240);
-    const two = quoteRental(swift, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-01T12:00') });
+    const two = quoteRental(swift, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-01T12:00') }, policy);
     expect(two.hours).toBe(4);
     expect(two.rent).toBe(600);
   });
 
-  it('rounds started hours up, counts unlimited km as null, adds delivery and what is payable online', () => {
+  it('rounds started hours up and counts unlimited km as null', () => {
     expect(bookedHours(0, HOUR_MS + 1)).toBe(2);
     expect(kmIncludedFor(49, null)).toBeNull();
-    const quote = quoteRental({ ...swift, kmPerDay: null }, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-02T10:00') }, { deliveryFee: 500, payOnline: true });
-    expect(quote).toMatchObject({ hours: 24, rent: 1800, deliveryFee: 500, kmIncluded: null, total: 7300, payableNow: 7300 });
+    const quote = quoteRental({ ...swift, kmPerDay: null }, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-02T10:00') }, { ...policy, gstPercent: 0 }, { delivery: true });
+    expect(quote).toMatchObject({ hours: 24, rent: 1800, deliveryFee: 500, gst: 0, kmIncluded: null, total: 2300, payableNow: 0, dueAtPickup: 7300 });
+  });
+});
+
+describe("the quote's lines (property)", () => {
+  const seeded = (seed: number) => {
+    let state = seed;
+    return (max: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state % (max + 1);
+    };
+  };
+  const next = seeded(66);
+  const cards = [
+    ...Object.values(demoRentalTerms).map((terms) => ({ ...terms, weeklyRate: terms.weeklyRate ?? null })),
+    ...Array.from({ length: 40 }, (_, index) => {
+      const dailyRate = 1 + next(8000);
+      return { hourlyRate: 1 + next(600), dailyRate, weeklyRate: index % 3 === 0 ? null : 1 + next(9 * dailyRate), kmPerDay: null, extraKmRate: 10, deposit: next(20_000), minHours: 1 + next(24) };
+    }),
+  ];
+  const policies = [policy, { gstPercent: 0, protectionPerDay: 0, deliveryFee: 0 }, { gstPercent: 5, protectionPerDay: 399, deliveryFee: 750 }, { gstPercent: 40, protectionPerDay: 1, deliveryFee: 1 }];
+  const choiceSets = [{}, { protection: true }, { delivery: true }, { protection: true, delivery: true, payOnline: true }, { payOnline: true }];
+
+  it('total is the sum of the lines, never falls as the booking grows, and the deposit is never in what is payable', () => {
+    for (const [cardIndex, card] of cards.entries()) {
+      const quotePolicy = policies[cardIndex % policies.length]!;
+      for (const choices of choiceSets) {
+        let previous = 0;
+        for (let hours = 1; hours <= 30 * 24; hours += 1) {
+          const quote = quoteRental(card, { fromMs: 0, toMs: hours * HOUR_MS }, quotePolicy, choices);
+          const where = `card ${cardIndex}, ${JSON.stringify(choices)}, ${hours} h`;
+          if (quote.total !== quote.lines.reduce((sum, line) => sum + line.amount, 0)) expect.fail(`${where}: total ${quote.total} is not the sum of the lines`);
+          if (quote.total < previous) expect.fail(`${where}: ₹${quote.total}, less than ${hours - 1} hours (₹${previous})`);
+          if (quote.payableNow !== (choices.payOnline ? quote.total : 0)) expect.fail(`${where}: payable now ₹${quote.payableNow}`);
+          if (quote.dueAtPickup + quote.payableNow !== quote.total + quote.deposit) expect.fail(`${where}: now and at pickup do not add up to the total and the deposit`);
+          if (quote.lines.some((line) => (line.kind as string) === 'deposit')) expect.fail(`${where}: the deposit is a line`);
+          previous = quote.total;
+        }
+      }
+    }
   });
 });
 
@@ -97,17 +161,18 @@ describe('the rent never falls as the booking grows', () => {
 describe('cancellation', () => {
   const policy = { freeCancelHours: 24, lateCancelKeepDays: 1 };
   const pickupMs = at('2026-12-10T10:00');
-  const booking = { rent: 4050, deliveryFee: 500, deposit: 5000, dailyRate: 1800, pickupMs, paid: 9550, pickedUp: false };
+  // Rent 4,050, delivery 500, 18% GST: 5,369, paid online (the deposit is not, it is due at pickup).
+  const booking = { rent: 4050, total: 5369, gstPercent: 18, dailyRate: 1800, pickupMs, paid: 5369, pickedUp: false };
 
   it('is free until 24 hours before pickup', () => {
-    expect(cancellationRefund(booking, pickupMs - 24 * HOUR_MS, policy)).toEqual({ window: 'free', rentKept: 0, refund: 9550 });
+    expect(cancellationRefund(booking, pickupMs - 24 * HOUR_MS, policy)).toEqual({ window: 'free', rentKept: 0, refund: 5369 });
   });
-  it('keeps one day of rent within 24 hours', () => {
-    expect(cancellationRefund(booking, pickupMs - 2 * HOUR_MS, policy)).toEqual({ window: 'late', rentKept: 1800, refund: 9550 - 1800 });
+  it("keeps one day's rent and its GST within 24 hours", () => {
+    expect(cancellationRefund(booking, pickupMs - 2 * HOUR_MS, policy)).toEqual({ window: 'late', rentKept: 1800, refund: 5369 - 1800 - 324 });
   });
-  it('keeps all the rent after pickup time, the deposit still comes back', () => {
-    expect(cancellationRefund(booking, pickupMs + HOUR_MS, policy)).toEqual({ window: 'after-pickup', rentKept: 4050, refund: 5500 });
-    expect(cancellationRefund({ ...booking, pickedUp: true }, pickupMs + HOUR_MS, policy)).toEqual({ window: 'after-pickup', rentKept: 4050, refund: 5000 });
+  it('keeps the rent and its GST for a no-show, everything once picked up', () => {
+    expect(cancellationRefund(booking, pickupMs + HOUR_MS, policy)).toEqual({ window: 'after-pickup', rentKept: 4050, refund: 5369 - 4050 - 729 });
+    expect(cancellationRefund({ ...booking, pickedUp: true }, pickupMs + HOUR_MS, policy)).toEqual({ window: 'after-pickup', rentKept: 4050, refund: 0 });
   });
   it('refunds nothing of what was not paid', () => {
     expect(cancellationRefund({ ...booking, paid: 0 }, pickupMs - 2 * HOUR_MS, policy).refund).toBe(0);

@@ -4,6 +4,8 @@ import { formatRupees } from '../../lib/format.ts';
 import { BOOKING_STATUS_LABELS, type BookingStatus } from '../../lib/rentals.ts';
 import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
 import { paths } from '../../lib/paths.ts';
+import type { RentalQuote } from '../../lib/rental-price.ts';
+import { QuoteLines } from './quote-parts.tsx';
 
 export type MyBooking = {
   id: number;
@@ -12,8 +14,8 @@ export type MyBooking = {
   status: BookingStatus;
   from: string;
   to: string;
-  total: number;
-  deposit: number;
+  /** The quote as booked: its lines, the deposit apart. */
+  quote: RentalQuote;
   /** Paid online: what was paid (0 while the payment is awaited); null when paid at pickup. */
   paidOnline: number | null;
   /** When an unpaid online booking lapses. */
@@ -30,10 +32,20 @@ const tone: Partial<Record<BookingStatus, string>> = {
   closed: 'bg-slate-200 text-slate-800',
 };
 
+/** What the booking costs and how it is paid, in one line; the lines themselves open below it. */
+function paymentText(booking: MyBooking): string {
+  const { quote } = booking;
+  const deposit = quote.depositAt === 'online' ? `deposit ${formatRupees(quote.deposit)} included` : `refundable deposit ${formatRupees(quote.deposit)} at pickup`;
+  if (booking.paidOnline === null) return `${formatRupees(quote.dueAtPickup)} at pickup: ${formatRupees(quote.total)} and the refundable deposit ${formatRupees(quote.deposit)}`;
+  if (booking.paidOnline > 0) return `${formatRupees(booking.paidOnline)} paid online; ${deposit}`;
+  return `${formatRupees(quote.payableNow)} to pay online; ${deposit}`;
+}
+
 function cancelText(cancel: NonNullable<MyBooking['cancel']>): string {
   if (cancel.window === 'free') return cancel.paid > 0 ? `Free cancellation: you get back ${formatRupees(cancel.refund)}.` : 'Free cancellation: nothing is charged.';
-  const kept = `${formatRupees(cancel.rentKept)} of the rent is kept`;
-  return cancel.paid > 0 ? `Less than a day before pickup: ${kept}; you get back ${formatRupees(cancel.refund)}.` : `Less than a day before pickup: ${kept} under the cancellation policy.`;
+  // The window's length is a setting: the terms page says it; here only what it means for this booking.
+  const kept = `${formatRupees(cancel.rentKept)} of the rent and its GST are kept`;
+  return cancel.paid > 0 ? `Late cancellation: ${kept}; you get back ${formatRupees(cancel.refund)}.` : `Late cancellation: ${kept} under the cancellation terms.`;
 }
 
 /** The renter's bookings on /profile, with status, and Cancel showing the refund before it is confirmed. */
@@ -66,17 +78,17 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
                 <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${tone[booking.status] ?? 'bg-slate-100 text-slate-700'}`}>{BOOKING_STATUS_LABELS[booking.status]}</span>
               </div>
               <p className="mt-1 text-sm text-slate-600">{formatRange(booking.from, booking.to)}</p>
-              <p className="text-sm text-slate-600">
-                {booking.paidOnline === null
-                  ? `${formatRupees(booking.total)} at pickup, deposit ${formatRupees(booking.deposit)} included`
-                  : booking.paidOnline > 0
-                    ? `${formatRupees(booking.paidOnline)} paid online, deposit ${formatRupees(booking.deposit)} included`
-                    : `${formatRupees(booking.total)} to pay online, deposit ${formatRupees(booking.deposit)} included`}
-              </p>
+              <p className="text-sm text-slate-600">{paymentText(booking)}</p>
+              <details className="mt-1">
+                <summary className="cursor-pointer text-sm font-semibold text-brand-700">Price lines</summary>
+                <div className="mt-1 max-w-md">
+                  <QuoteLines quote={booking.quote} />
+                </div>
+              </details>
               {booking.paidOnline === 0 && booking.status === 'requested' ? (
                 <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-amber-900">
                   <Link to={paths.payBooking(booking.id)} className={`${primaryButton} px-4 py-2 text-sm`}>
-                    Pay {formatRupees(booking.total)} now
+                    Pay {formatRupees(booking.quote.payableNow)} now
                   </Link>
                   {booking.holdExpiresAt ? `Held for you until ${formatIndiaDateTime(booking.holdExpiresAt)}.` : null}
                 </p>

@@ -1,60 +1,71 @@
 import { Link } from 'react-router';
 import { formatRupees } from '../../lib/format.ts';
-import type { RentalQuote } from '../../lib/rental-price.ts';
-import { formatHours, monthTitle, shiftMonth, type CalendarDay } from '../../lib/rent-view.ts';
+import { paths } from '../../lib/paths.ts';
+import type { RentalFact } from '../../lib/rental-facts.ts';
+import { quoteTotals, type RentalQuote } from '../../lib/rental-price.ts';
+import { monthTitle, shiftMonth, type CalendarDay } from '../../lib/rent-view.ts';
 
-export type QuotePolicy = { graceHours: number; lateFeePerHour: number; freeCancelHours: number; lateCancelKeepDays: number; deliveryFee: number };
-
-function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+function Row({ label, value, strong = false, ...data }: { label: string; value: string; strong?: boolean } & Record<`data-${string}`, string>) {
   return (
-    <div className={`flex justify-between gap-3 py-1.5 ${strong ? 'font-bold' : ''}`}>
+    <div className={`flex justify-between gap-3 py-1.5 ${strong ? 'font-bold' : ''}`} {...data}>
       <dt className={strong ? '' : 'text-slate-700'}>{label}</dt>
-      <dd className="text-right">{value}</dd>
+      <dd className="text-right tabular-nums">{value}</dd>
     </div>
   );
 }
 
 /**
- * The quote as the issue lists it: rent, delivery fee, refundable deposit, km included and the
- * extra-km charge, fuel policy, late-return rule, cancellation policy, and what is payable now.
+ * A quote's lines (rent, protection, delivery, GST) and their total, then the refundable deposit
+ * apart, then what is paid now and at pickup: the rows of quoteTotals, the same on every page,
+ * mail and the API.
  */
-export function QuoteBreakdown({
-  quote,
-  terms,
-  policy,
-}: {
-  quote: RentalQuote;
-  terms: { fuelPolicy: string; minHours: number; minAge: number; deliveryAvailable: boolean };
-  policy: QuotePolicy;
-}) {
-  const keep = policy.lateCancelKeepDays === 1 ? "one day's rent is kept" : `${policy.lateCancelKeepDays} days' rent are kept`;
+export function QuoteLines({ quote }: { quote: RentalQuote }) {
+  const [total, deposit, now, pickup] = quoteTotals(quote);
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <dl className="divide-y divide-slate-100" aria-label="Price">
+        {quote.lines.map((line) => (
+          <Row key={line.kind} label={line.label} value={formatRupees(line.amount)} data-quote-line={line.kind} />
+        ))}
+        <Row label={total.label} value={formatRupees(total.amount)} strong data-quote-total="total" />
+      </dl>
+      <dl className="rounded-lg bg-slate-50 px-3 ring-1 ring-slate-200" aria-label="Deposit and payment">
+        <Row label={deposit.label} value={formatRupees(deposit.amount)} data-quote-total="deposit" />
+      </dl>
+      <dl className="divide-y divide-slate-100">
+        {/* Pay at pickup asks nothing now: said in words, a bold ₹0 read as a mistake. */}
+        <Row label={now.label} value={now.amount > 0 ? formatRupees(now.amount) : '₹0 (pay at pickup)'} strong data-quote-total="now" />
+        <Row label={pickup.label} value={formatRupees(pickup.amount)} data-quote-total="pickup" />
+      </dl>
+    </div>
+  );
+}
+
+/** Rental terms as sentences (app/lib/rental-facts.ts), each marked with its key so a test can hold pages to one wording. */
+export function RentalFactList({ facts }: { facts: RentalFact[] }) {
+  return (
+    <ul className="flex list-disc flex-col gap-1 pl-5 text-slate-700">
+      {facts.map((fact) => (
+        <li key={fact.key} data-fact={fact.key}>
+          <strong className="font-semibold text-slate-800">{fact.label}:</strong> <span data-fact-text>{fact.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The quote with the km it includes (and, given them, the terms the renter agrees to), linking to the terms page. */
+export function QuoteBreakdown({ quote, facts = [] }: { quote: RentalQuote; facts?: RentalFact[] }) {
   return (
     <div className="mt-3 flex flex-col gap-3 text-sm">
-      <dl className="divide-y divide-slate-100">
-        <Row label={`Rent, ${formatHours(quote.hours)}`} value={formatRupees(quote.rent)} />
-        <Row
-          label="Delivery fee"
-          value={quote.deliveryFee > 0 ? formatRupees(quote.deliveryFee) : terms.deliveryAvailable ? `₹0 at our hub (delivery ${formatRupees(policy.deliveryFee)})` : '₹0 (pickup at our hub)'}
-        />
-        <Row label="Refundable security deposit" value={formatRupees(quote.deposit)} />
-        <Row label="Total" value={formatRupees(quote.total)} strong />
-        {/* Pay at pickup asks nothing now: said in words, a bold ₹0 under the total read as a mistake. */}
-        <Row label="Payable now" value={quote.payableNow > 0 ? formatRupees(quote.payableNow) : '₹0: all of it at pickup'} />
-      </dl>
-      <ul className="flex list-disc flex-col gap-1 pl-5 text-slate-700">
-        <li>{quote.kmIncluded === null ? 'Unlimited km.' : `${quote.kmIncluded} km included; extra km at ${formatRupees(quote.extraKmRate)}/km.`}</li>
-        <li>Fuel: {terms.fuelPolicy}; any shortfall is charged from the deposit.</li>
-        <li>
-          Return on time: {policy.graceHours} hour{policy.graceHours === 1 ? '' : 's'} of grace, then {formatRupees(policy.lateFeePerHour)} per late hour.
-        </li>
-        <li>
-          Free cancellation until {policy.freeCancelHours} hours before pickup; later {keep}; after pickup the rent is not refunded. The deposit always comes back.
-        </li>
-        <li>
-          Minimum {terms.minHours} hours; driver at least {terms.minAge} years old with a valid licence. Pay at pickup: the deposit is refunded within 7 working days after the
-          FASTag and challan checks.
-        </li>
-      </ul>
+      <QuoteLines quote={quote} />
+      <p className="text-slate-700">{quote.kmIncluded === null ? 'Unlimited km.' : `${quote.kmIncluded} km included for these dates; extra km at ${formatRupees(quote.extraKmRate)}/km.`}</p>
+      {facts.length > 0 ? <RentalFactList facts={facts} /> : null}
+      <p>
+        <Link to={paths.rentTerms} className="font-semibold text-brand-700 underline">
+          All rental terms
+        </Link>
+      </p>
     </div>
   );
 }

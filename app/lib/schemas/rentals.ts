@@ -4,6 +4,7 @@ import { pinCodeMessages, typedPinCode } from '../pin-code.ts';
 import { typedRange, type AskedRange } from '../rent-view.ts';
 import { indiaDateTimeParam, parseIndiaDateTime, parseIndiaMonth, PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
 import { idField } from './fields.ts';
+import { hasControlCharacters } from '../input.ts';
 
 /**
  * The renter's inputs as the rental pages and `/api/v1/rentals` read them: a pickup-and-return
@@ -61,27 +62,53 @@ const orBlank = <Field extends z.ZodType<number, string>>(field: Field, message:
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
+/** The damage-protection plan, as a checkbox (`on`), a query (`true`, `1`) or JSON (a boolean) sends it. */
+const protectionField = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0', ''])], { error: 'protection must be true or false.' })
+  .optional()
+  .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
+
+/** The PIN code a car is delivered to; the service checks it against the served PIN codes. */
+const pinCodeField = z
+  .string({ error: pinCodeMessages.invalid })
+  .nullish()
+  .transform((value) => typedPinCode(value));
+
+export const DELIVERY_ADDRESS_MAX = 300;
+/** The address a car is delivered to: one or a few lines, required with delivery (the service says so). */
+const deliveryAddressField = z
+  .string({ error: 'deliveryAddress must be text.' })
+  .max(DELIVERY_ADDRESS_MAX, `The delivery address can be at most ${DELIVERY_ADDRESS_MAX} characters.`)
+  .refine((text) => !hasControlCharacters(text), 'The delivery address cannot contain control characters.')
+  .nullish()
+  .transform((value) => (value ?? '').trim());
+
 /**
  * What a quote is asked with (`GET /api/v1/rentals/cars[/:id]`): a range or none (both or
- * neither of from and to), and how the car is picked up.
+ * neither of from and to), how the car is picked up (delivery with the PIN code it goes to),
+ * and whether the damage-protection plan is chosen.
  */
 export const rentalQuoteQuerySchema = z
-  .object({ from: orBlank(rangeFields.from, rangeMessages.from), to: orBlank(rangeFields.to, rangeMessages.to), pickup: pickup.optional() })
+  .object({ from: orBlank(rangeFields.from, rangeMessages.from), to: orBlank(rangeFields.to, rangeMessages.to), pickup: pickup.optional(), pinCode: pinCodeField, protection: protectionField })
   .superRefine((query, ctx) => {
     if (query.from === undefined && query.to !== undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: rangeMessages.from });
     if (query.to === undefined && query.from !== undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: rangeMessages.to });
   })
-  .transform(({ from, to, pickup: kind }) => ({ range: from !== undefined && to !== undefined ? asRange({ from, to }) : null, delivery: kind === 'delivery' }));
+  .transform(({ from, to, pickup: kind, pinCode, protection }) => ({
+    range: from !== undefined && to !== undefined ? asRange({ from, to }) : null,
+    delivery: kind === 'delivery',
+    pinCode,
+    protection,
+  }));
 
 /** How the renter takes the car and pays, as the booking page's form and the app send it. */
 const bookingChoiceFields = {
   pickup: pickup.default('hub'),
   payment: z.enum(PAYMENT_METHODS, { error: 'payment must be "pay-at-pickup" or "razorpay".' }).default('pay-at-pickup'),
   /** Required for delivery; the service checks it against the served PIN codes. */
-  pinCode: z
-    .string({ error: pinCodeMessages.invalid })
-    .nullish()
-    .transform((value) => typedPinCode(value)),
+  pinCode: pinCodeField,
+  deliveryAddress: deliveryAddressField,
+  protection: protectionField,
 };
 
 /** The booking page's form (the car and the range are in its URL). */

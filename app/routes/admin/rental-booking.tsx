@@ -1,3 +1,4 @@
+import { QuoteLines } from '../../components/rentals/quote-parts.tsx';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { getProfile } from '../../../server/accounts/profiles.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
@@ -198,17 +199,18 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <p className="mt-2">
             Status: <strong data-status={booking.status}>{BOOKING_STATUS_LABELS[booking.status]}</strong>
           </p>
+          <div className="mt-3 max-w-md">
+            <QuoteLines quote={quote} />
+          </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-600">Rent ({quote.hours} h)</dt>
-            <dd>{formatRupees(quote.rent)}</dd>
-            <dt className="text-slate-600">Delivery</dt>
-            <dd>{booking.pickup === 'delivery' ? `${formatRupees(quote.deliveryFee)} to ${booking.pinCode}` : 'Pickup at the hub'}</dd>
-            <dt className="text-slate-600">Deposit</dt>
-            <dd>{formatRupees(quote.deposit)}</dd>
+            <dt className="text-slate-600">Pickup</dt>
+            <dd className="break-words">{booking.pickup === 'delivery' ? `Deliver to ${booking.deliveryAddress}, ${booking.pinCode}` : 'At the hub'}</dd>
+            <dt className="text-slate-600">Damage protection</dt>
+            <dd>{booking.protection ? 'Chosen' : 'Not chosen'}</dd>
             <dt className="text-slate-600">Km included</dt>
             <dd>{quote.kmIncluded === null ? 'Unlimited' : `${quote.kmIncluded} km, then ${formatRupees(quote.extraKmRate)}/km`}</dd>
             <dt className="text-slate-600">Payment</dt>
-            <dd>{booking.paymentMethod === 'pay-at-pickup' ? `${formatRupees(quote.total)} at pickup` : `Online, paid ${formatRupees(booking.amountPaid)}`}</dd>
+            <dd>{booking.paymentMethod === 'pay-at-pickup' ? `${formatRupees(quote.dueAtPickup)} at pickup, deposit included` : `Online, paid ${formatRupees(booking.amountPaid)}; ${formatRupees(quote.dueAtPickup)} at pickup`}</dd>
             {booking.amountRefunded > 0 ? (
               <>
                 <dt className="text-slate-600">Refunded</dt>

@@ -82,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         id: booking.id,
         carName: booking.carName,
         range: formatRange(booking.fromMs, booking.toMs),
-        total: booking.quote.total,
+        atPickup: booking.quote.dueAtPickup,
         paidOnline: booking.paymentMethod === 'razorpay' ? booking.amountPaid : null,
         paymentProblem: booking.paymentProblem,
         refundOwed: booking.refundOwedPaise > 0 ? formatPaise(booking.refundOwedPaise) : null,
@@ -240,7 +240,7 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
                   #{booking.id} · {booking.carName}
                 </Link>
                 <p className="text-sm text-slate-600">
-                  {booking.range} · {booking.paidOnline === null ? `${formatRupees(booking.total)} at pickup` : booking.paidOnline > 0 ? `${formatRupees(booking.paidOnline)} paid online` : 'online payment awaited'}
+                  {booking.range} · {booking.paidOnline === null ? `${formatRupees(booking.atPickup)} at pickup` : booking.paidOnline > 0 ? `${formatRupees(booking.paidOnline)} paid online` : 'online payment awaited'}
                   {booking.refundOwed ? <strong className="text-red-800"> · Refund owed {booking.refundOwed}</strong> : null}
                 </p>
                 {booking.paymentProblem ? <p className="text-sm font-semibold text-amber-900">Payment problem: {booking.paymentProblem}</p> : null}

@@ -40,6 +40,10 @@ const LABELS: Record<keyof Settings, string> = {
   rentalFreeCancelHours: 'Free cancellation until (hours before pickup)',
   rentalLateCancelKeepDays: 'Days of rent kept on late cancellation',
   rentalDeliveryFee: 'Delivery fee',
+  rentalGstPercent: 'GST on rentals (%)',
+  rentalProtectionPerDay: 'Damage protection per day',
+  rentalProtectionCap: 'Damage cap with protection',
+  rentalRefundWorkingDays: 'Refunds reach the renter within (working days)',
   storefrontPromise: 'Home page promise',
   trustPoints: 'Trust points',
   priceIncludes: 'What the on-road price includes',
@@ -87,6 +91,10 @@ const RENTAL_NUMBER_SETTINGS = [
   { key: 'rentalFreeCancelHours', hint: 'Cancelling earlier than this before pickup refunds everything.' },
   { key: 'rentalLateCancelKeepDays', hint: 'Days of rent kept when cancelled later than that (before pickup).' },
   { key: 'rentalDeliveryFee', hint: 'Rupees for delivering a rental car to a serviceable PIN code.' },
+  { key: 'rentalGstPercent', hint: 'Added to rent, protection and delivery (never to the deposit); 18% for self-drive cars unless your accountant says otherwise.' },
+  { key: 'rentalProtectionPerDay', hint: 'Rupees a day for the optional damage-protection plan.' },
+  { key: 'rentalProtectionCap', hint: 'With protection, the most a renter pays for damage in one booking.' },
+  { key: 'rentalRefundWorkingDays', hint: 'Said on the terms, the quote and the mails: when a refund or the deposit reaches the renter.' },
 ] as const satisfies ReadonlyArray<{ key: keyof Settings; hint: string }>;
 type RentalNumberKey = (typeof RENTAL_NUMBER_SETTINGS)[number]['key'];
 

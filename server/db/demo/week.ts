@@ -120,7 +120,7 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   };
   const [dzire, ertiga, innova, swift, creta, thar, amaze] = demoFleetVehicles.map((vehicle) => fleet(vehicle.name)) as [number, number, number, number, number, number, number];
   const book = (user: string, vehicleId: number, fromMs: number, toMs: number, bookedMs: number, delivery = false) =>
-    createBooking(at(services, bookedMs), { userId: user, vehicleId, fromMs, toMs, pickup: delivery && pin ? 'delivery' : 'hub', ...(delivery && pin ? { pinCode: pin } : {}) });
+    createBooking(at(services, bookedMs), { userId: user, vehicleId, fromMs, toMs, pickup: delivery && pin ? 'delivery' : 'hub', ...(delivery && pin ? { pinCode: pin, deliveryAddress: 'Flat 304, Sai Darshan, Chakala Road, Andheri East' } : {}), protection: delivery });
   // The last full hour in India (half past the hour in UTC).
   const istHour = slotInstant(`${slotOfInstant(nowMs).slice(0, 13)}:00`).getTime();
 

@@ -11,7 +11,8 @@ import type { AppServices } from '../../services.ts';
 import { consumeRateLimit } from '../../security/rate-limit.ts';
 import { carAvailability, fleetAvailability, getOwnBooking, listOwnBookings, takenRanges, type CarAvailability } from '../bookings.ts';
 import { cancelBooking, cancellationPreview, requestBooking } from '../lifecycle.ts';
-import type { Booking } from '../store.ts';
+import { rentalPolicy, type Booking } from '../store.ts';
+import { carFacts, generalFacts } from '../../../app/lib/rental-facts.ts';
 import { answerError } from '../../http/action-errors.ts';
 import { confirmCheckoutPayment, startOnlinePayment } from '../payments.ts';
 
@@ -26,13 +27,36 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 /** Bookings one person may request in an hour (a double-tapping app and a few retries fit easily). */
 const BOOKINGS_PER_HOUR = 30;
 
+/**
+ * A quote as the pages show it: its lines (rent, protection, delivery, GST) whose sum is `total`,
+ * the refundable deposit apart (never in `total`), what is paid now and what at pickup.
+ */
 function quoteJson(quote: RentalQuote | null) {
-  return quote && { hours: quote.hours, rent: quote.rent, deliveryFee: quote.deliveryFee, deposit: quote.deposit, kmIncluded: quote.kmIncluded, extraKmRate: quote.extraKmRate, total: quote.total, payableNow: quote.payableNow };
+  return (
+    quote && {
+      hours: quote.hours,
+      lines: quote.lines.map(({ kind, label, amount }) => ({ kind, label, amount })),
+      rent: quote.rent,
+      protection: quote.protection,
+      deliveryFee: quote.deliveryFee,
+      gstPercent: quote.gstPercent,
+      gst: quote.gst,
+      total: quote.total,
+      deposit: quote.deposit,
+      depositAt: quote.depositAt,
+      payableNow: quote.payableNow,
+      dueAtPickup: quote.dueAtPickup,
+      kmIncluded: quote.kmIncluded,
+      extraKmRate: quote.extraKmRate,
+    }
+  );
 }
 
 function carJson(car: CarAvailability) {
   const terms = car.terms!;
   return {
+    /** The car's own terms as sentences, as its page says them; the settings' are at /rentals/terms. */
+    facts: carFacts(terms),
     id: car.id,
     name: car.name,
     make: car.make,
@@ -68,6 +92,8 @@ export function bookingJson(booking: Booking) {
     to: booking.to,
     pickup: booking.pickup,
     pinCode: booking.pinCode || null,
+    deliveryAddress: booking.deliveryAddress || null,
+    protection: booking.protection,
     quote: quoteJson(booking.quote),
     paymentMethod: booking.paymentMethod,
     amountPaid: booking.amountPaid,
@@ -114,12 +140,18 @@ export function rentalApi(api: Hono, services: AppServices) {
     }
   });
 
+  /** The terms of every car (the settings'), as the terms page says them, and the figures they name. */
+  api.get('/rentals/terms', async (c) => {
+    const policy = await rentalPolicy(services);
+    return c.json({ facts: generalFacts(policy), policy }, 200, { 'Cache-Control': 'no-cache' });
+  });
+
   api.get('/rentals/cars/:id', async (c) => {
     try {
       const id = parseId(c.req.param('id'));
-      const { range, delivery } = readWith(rentalQuoteQuerySchema, c.req.query());
+      const { range, delivery, pinCode, protection } = readWith(rentalQuoteQuerySchema, c.req.query());
       if (id === null) return c.json({ error: 'This rental car was not found.' }, 404);
-      if (range) return c.json(carJson(await carAvailability(services, id, range, { delivery })), 200, { 'Cache-Control': 'no-cache' });
+      if (range) return c.json(carJson(await carAvailability(services, id, range, { delivery, pinCode, protection })), 200, { 'Cache-Control': 'no-cache' });
       const car = (await fleetAvailability(services, null)).find((item) => item.id === id);
       if (!car) return c.json({ error: 'This rental car was not found.' }, 404);
       return c.json(carJson(car), 200, { 'Cache-Control': 'no-cache' });
@@ -148,8 +180,8 @@ export function rentalApi(api: Hono, services: AppServices) {
     try {
       const limited = await consumeRateLimit(database, { key: `rental-booking:${user.id}`, limit: BOOKINGS_PER_HOUR, windowMs: 60 * 60 * 1000, now: services.clock.now() });
       if (!limited.allowed) return c.json({ error: 'Too many booking attempts. Please try again later.' }, 429, { ...NO_STORE, 'Retry-After': String(limited.retryAfterSeconds) });
-      const { carId, fromMs, toMs, pickup, payment, pinCode } = readWith(rentalBookingBodySchema, body);
-      const booking = await requestBooking(services, { userId: user.id, vehicleId: carId, fromMs, toMs, pickup, paymentMethod: payment, pinCode });
+      const { carId, fromMs, toMs, pickup, payment, pinCode, deliveryAddress, protection } = readWith(rentalBookingBodySchema, body);
+      const booking = await requestBooking(services, { userId: user.id, vehicleId: carId, fromMs, toMs, pickup, paymentMethod: payment, pinCode, deliveryAddress, protection });
       const checkout = booking.paymentMethod === 'razorpay' ? await startOnlinePayment(services, { userId: user.id, bookingId: booking.id }) : null;
       return c.json({ booking: bookingJson(booking), quote: quoteJson(booking.quote), payment: checkout }, 201, NO_STORE);
     } catch (error) {

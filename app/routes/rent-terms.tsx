@@ -1,0 +1,58 @@
+import { data, Link } from 'react-router';
+import { listFleet } from '../../server/rentals/fleet.ts';
+import { rentalPolicy } from '../../server/rentals/store.ts';
+import { RentalFactList } from '../components/rentals/quote-parts.tsx';
+import { appContext } from '../context.ts';
+import { paths } from '../lib/paths.ts';
+import { carFacts, generalFacts } from '../lib/rental-facts.ts';
+import { pageMeta } from '../lib/seo.ts';
+import type { Route } from './+types/rent-terms';
+
+export const meta = pageMeta({
+  path: paths.rentTerms,
+  title: 'Self-drive rental terms',
+  description: 'Deposit and its return, refunds, late return, cancellation, damage protection, delivery, GST, and each car’s km and fuel terms.',
+});
+
+/** The terms page: the same sentences the car pages, the booking page, the mails and the API say (app/lib/rental-facts.ts). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const [policy, fleet] = await Promise.all([rentalPolicy(services), listFleet(services.database, { rentableOnly: true })]);
+  return data(
+    { facts: generalFacts(policy), cars: fleet.map((car) => ({ id: car.id, name: car.name, facts: carFacts(car.terms!) })) },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export default function RentTerms({ loaderData }: Route.ComponentProps) {
+  const { facts, cars } = loaderData;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+      <header>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Self-drive rental terms</h1>
+        <p className="mt-1 text-slate-600">What every booking agrees to. Each car&apos;s page and your booking say the same.</p>
+      </header>
+      <section aria-labelledby="terms-all" className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:p-6" data-terms="all">
+        <h2 id="terms-all" className="mb-2 text-lg font-bold">
+          Every car
+        </h2>
+        <RentalFactList facts={facts} />
+      </section>
+      <section aria-labelledby="terms-cars" className="flex flex-col gap-3">
+        <h2 id="terms-cars" className="text-lg font-bold">
+          Each car
+        </h2>
+        {cars.map((car) => (
+          <article key={car.id} aria-label={car.name} data-terms-car={car.id} className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200">
+            <h3 className="mb-2 font-bold">
+              <Link to={paths.rentalCar(car.id)} className="hover:text-brand-700">
+                {car.name}
+              </Link>
+            </h3>
+            <RentalFactList facts={car.facts} />
+          </article>
+        ))}
+      </section>
+    </div>
+  );
+}
