@@ -1,7 +1,9 @@
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME } from '../../server/db/change-notices.ts';
 import { decodeEntities, HttpClient } from '../support/http-client.ts';
+import { startLocalS3, type LocalS3 } from '../support/s3rver.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -18,6 +20,7 @@ const LONG_CACHES = { PAGE_CACHE_SECONDS: '300', LISTING_TOTALS_SECONDS: '300', 
 
 let a: TestServer;
 let b: TestServer;
+let s3: LocalS3;
 
 async function signInAdmin(server: TestServer): Promise<HttpClient> {
   const client = new HttpClient(server.url, { address: null });
@@ -72,13 +75,43 @@ function formFields(html: string): Array<[string, string]> {
 
 describe('two instances on one PostgreSQL database', () => {
   beforeAll(async () => {
-    a = await startTestServer({ dialect: 'postgres', seed: true, childProcess: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ...LONG_CACHES } });
-    b = await startTestServer({ dialect: 'postgres', seed: true, childProcess: true, databaseUrl: a.databaseUrl, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ...LONG_CACHES } });
+    // One bucket for both, served through the apps (no CDN address): each reads what the other wrote.
+    s3 = await startLocalS3();
+    const env = { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ...LONG_CACHES, ...s3.env() };
+    a = await startTestServer({ dialect: 'postgres', seed: true, childProcess: true, env });
+    b = await startTestServer({ dialect: 'postgres', seed: true, childProcess: true, databaseUrl: a.databaseUrl, env });
   }, 300_000);
   afterAll(async () => {
     // B first: A drops the database they share.
     await b?.stop();
     await a?.stop();
+    await s3?.close();
+  });
+
+  it('a photo uploaded through A is served through B', async () => {
+    const admin = await signInAdmin(a);
+    const { items } = await listing(a);
+    const car = items[1]!;
+    const editPath = `/admin-panel/vehicles/edit/${encodeURIComponent(car.categorySlug)}/${car.id}`;
+    type Images = { images: Array<{ key: string; widths: number[] }> };
+    const imagesOf = async () => ((await (await fetch(`${a.url}/api/v1/vehicles/${car.id}`)).json()) as Images).images;
+    const before = new Set((await imagesOf()).map((image) => image.key));
+    const form = new FormData();
+    form.set('intent', 'add-images');
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c2410c' } }).jpeg().toBuffer();
+    form.append('images', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'new-front.jpg');
+    const saved = await admin.request(editPath, { method: 'POST', body: form });
+    expect(saved.status, await saved.clone().text().then((text) => text.slice(0, 300))).toBeLessThan(400);
+
+    const images = await imagesOf();
+    const added = images.find((image) => !before.has(image.key))!;
+    expect(added, JSON.stringify(images)).toBeDefined();
+    const url = `/media/${added.key}-${added.widths[0]}.webp`;
+    expect(await s3.keys(`media/${added.key}`)).not.toHaveLength(0);
+    const [fromA, fromB] = await Promise.all([fetch(`${a.url}${url}`), fetch(`${b.url}${url}`)]);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
   });
 
   it('a session made on A is valid on B', async () => {
