@@ -4,6 +4,9 @@ import { systemClock } from '../clock.ts';
 import { parseConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { createMailer } from '../notify/mail.ts';
+import path from 'node:path';
+import { copyMediaFolder } from '../media/copy-media.ts';
+import { openStorage } from '../media/open-storage.ts';
 import { openDatabase } from './connection.ts';
 import { copySqliteToPostgres } from './copy-to-postgres.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -51,8 +54,29 @@ export async function migrateToPostgres(argv: string[], env: Record<string, stri
     );
     const bad = tables.filter((table) => !table.matches);
     print(bad.length === 0 ? `All ${tables.length} tables match (counts and checksums).` : `${bad.length} table(s) differ: run the command again, or look at them before switching.`);
-    return bad.length === 0;
+    const mediaMatch = await copyMedia(config, dataDir, print);
+    return bad.length === 0 && mediaMatch;
   } finally {
     await Promise.all([source.close(), target.close()]);
   }
+}
+
+/**
+ * With object storage configured (S3_*), the photos and licence photos go into the bucket as
+ * well; without it they stay in the data folder, which the PostgreSQL installation keeps using.
+ */
+async function copyMedia(config: ReturnType<typeof parseConfig>, dataDir: string, print: (line: string) => void): Promise<boolean> {
+  if (!config.s3) {
+    print(`Photos stay in ${path.join(dataDir, 'media')} (no S3_* settings): keep DATA_DIR pointing at ${dataDir}.`);
+    return true;
+  }
+  // A storage call that fails says why (wrong keys, a missing bucket) before the command stops.
+  const { storage, privateStorage } = openStorage(config, { warn: (context, message) => print(`${message}: ${String((context as { err?: unknown }).err)}`) });
+  let matches = true;
+  for (const [folder, target] of [['media', storage], ['private', privateStorage]] as const) {
+    const copied = await copyMediaFolder(path.join(dataDir, folder), target);
+    matches &&= copied.differing.length === 0;
+    print(`  ${copied.differing.length === 0 ? 'ok ' : 'BAD'} ${`${folder}/ → bucket ${config.s3.bucket}`.padEnd(32)} ${String(copied.files).padStart(5)} files (${copied.copiedNow} copied now)${copied.differing.length ? `: ${copied.differing.length} differ after the copy, e.g. ${copied.differing[0]}` : ''}`);
+  }
+  return matches;
 }

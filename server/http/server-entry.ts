@@ -7,8 +7,7 @@ import type { AppServices } from '../services.ts';
 import { ConfigError, parseConfig, type Config } from '../config.ts';
 import { databaseAnswers, openDatabase, type Database } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createLocalStorage, IMMUTABLE_CACHING, type Storage } from '../media/storage.ts';
-import { createS3Client, createS3Storage } from '../media/s3-storage.ts';
+import { openStorage } from '../media/open-storage.ts';
 import { createAuth, migrateAuth } from '../auth/auth.ts';
 import { createMailer } from '../notify/mail.ts';
 import { createSmsSender } from '../notify/sms.ts';
@@ -87,22 +86,6 @@ function developmentApp(development: DevelopmentPages, services: AppServices): P
  * it; the integration tests run it inside their worker (tests/support/server.ts), with the
  * logger writing where the test reads it.
  */
-/**
- * Where photos live: under DATA_DIR by default, or in one bucket (decision 068), public ones
- * under `media/` (the path MEDIA_PUBLIC_BASE_URL serves) and licence photos under `private/`,
- * which no public URL ever names.
- */
-function openStorage(config: Config, logger: Logger): { storage: Storage; privateStorage: Storage } {
-  if (!config.s3) {
-    return { storage: createLocalStorage(path.join(config.dataDir, 'media')), privateStorage: createLocalStorage(path.join(config.dataDir, 'private')) };
-  }
-  const client = createS3Client(config.s3);
-  const bucket = config.s3.bucket;
-  return {
-    storage: createS3Storage(client, { bucket, prefix: 'media/', cacheControl: IMMUTABLE_CACHING, logger }),
-    privateStorage: createS3Storage(client, { bucket, prefix: 'private/', cacheControl: 'private, no-store', logger }),
-  };
-}
 
 async function openServer(config: Config, logger: Logger, env: Record<string, string | undefined>, development?: DevelopmentPages): Promise<OpenServer> {
   // The port is bound first, so a port in use is reported before anything is migrated, seeded

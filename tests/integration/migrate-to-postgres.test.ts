@@ -1,9 +1,11 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, logIn, signUp, uniqueEmail } from '../support/http-client.ts';
+import { startLocalS3, type LocalS3 } from '../support/s3rver.ts';
 import { createPostgresDatabase, startTestServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -35,26 +37,34 @@ async function whatTheSiteShows(server: TestServer) {
   };
 }
 
-function migrate(dataDir: string, to: string) {
-  const run = spawnSync(process.execPath, ['scripts/migrate-to-postgres.mjs', '--from', dataDir, '--to', to], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+/** Runs the command as an operator would; not spawnSync: the S3 server answering it runs in this process. */
+async function migrate(dataDir: string, to: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['scripts/migrate-to-postgres.mjs', '--from', dataDir, '--to', to], { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [status] = (await once(child, 'close')) as [number | null];
+  return { status, output };
 }
 
 describe('moving an installation from SQLite to PostgreSQL', () => {
   let before: TestServer;
   let after: TestServer | undefined;
   let target: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let s3: LocalS3;
   const email = uniqueEmail('mover');
 
   beforeAll(async () => {
     // The demo as `npm run demo` makes it: inventory, photos and a week of work, on SQLite.
     before = await startTestServer({ dialect: 'sqlite', seed: false, childProcess: true, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: PASSWORD } });
     target = await createPostgresDatabase();
+    s3 = await startLocalS3();
   }, 300_000);
   afterAll(async () => {
     await after?.stop();
     await before?.stop();
     await target?.drop();
+    await s3?.close();
   });
 
   it('copies every table, verified, resumes without copying twice, and the site on PostgreSQL shows the same', async () => {
@@ -65,17 +75,19 @@ describe('moving an installation from SQLite to PostgreSQL', () => {
     expect(shown.bookings.length).toBeGreaterThan(3);
     await before.stopKeepingData();
 
-    const first = migrate(before.dataDir, target.url);
+    const first = await migrate(before.dataDir, target.url, s3.env());
     expect(first.status, first.output).toBe(0);
     expect(first.output).toMatch(/All \d+ tables match \(counts and checksums\)\./);
     expect(first.output).toMatch(/ok {2}vehicles +53 rows \(53 copied now\)/);
+    expect(first.output).toMatch(/ok {2}media\/ → bucket gaadi-media +\d+ files \(\d+ copied now\)/);
+    expect(first.output).toMatch(/ok {2}private\/ → bucket gaadi-media +[1-9]\d* files/);
     // Run again (as after an interruption): nothing is copied twice and everything still matches.
-    const again = migrate(before.dataDir, target.url);
+    const again = await migrate(before.dataDir, target.url, s3.env());
     expect(again.status, again.output).toBe(0);
     expect(again.output).not.toMatch(/\([1-9]\d* copied now\)/);
 
-    // The same data folder (its photos) on the PostgreSQL database.
-    after = await startTestServer({ dialect: 'postgres', seed: false, childProcess: true, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: PASSWORD, DATA_DIR: before.dataDir, DATABASE_URL: target.url } });
+    // A new instance with an empty data folder: the rows from PostgreSQL, the photos from the bucket.
+    after = await startTestServer({ dialect: 'postgres', seed: false, childProcess: true, databaseUrl: target.url, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: PASSWORD, ...s3.env() } });
     expect(await whatTheSiteShows(after)).toEqual(shown);
     // The account made on SQLite signs in on PostgreSQL.
     expect((await logIn(new HttpClient(after.url), email, 'correct-horse-7')).status).toBe(302);
@@ -90,8 +102,8 @@ describe('moving an installation from SQLite to PostgreSQL', () => {
     }
   }, 300_000);
 
-  it('refuses a target that is not a PostgreSQL address, saying how to call it', () => {
-    const refused = migrate('/nonexistent', 'mysql://somewhere/db');
+  it('refuses a target that is not a PostgreSQL address, saying how to call it', async () => {
+    const refused = await migrate('/nonexistent', 'mysql://somewhere/db');
     expect(refused.status).toBe(1);
     expect(refused.output).toContain('--to must be a postgres:// address.');
     expect(refused.output).toContain('npm run migrate-to-postgres -- --to');
