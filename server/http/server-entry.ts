@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { ServerBuild } from 'react-router';
 import { getRequestListener } from '@hono/node-server';

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
 import { createS3Client, createS3Storage } from './s3-storage.ts';
 import { createLocalStorage, IMMUTABLE_CACHING, type Storage } from './storage.ts';
 
@@ -9,7 +8,7 @@ import { createLocalStorage, IMMUTABLE_CACHING, type Storage } from './storage.t
  * under `media/` (the path MEDIA_PUBLIC_BASE_URL serves) and licence photos under `private/`,
  * which no public URL ever names.
  */
-export function openStorage(config: Pick<Config, 's3' | 'dataDir'>, logger: Pick<Logger, 'warn'>): { storage: Storage; privateStorage: Storage } {
+export function openStorage(config: Pick<Config, 's3' | 'dataDir'>, logger: { warn: (context: object, message: string) => void }): { storage: Storage; privateStorage: Storage } {
   if (!config.s3) {
     return { storage: createLocalStorage(path.join(config.dataDir, 'media')), privateStorage: createLocalStorage(path.join(config.dataDir, 'private')) };
   }
