@@ -13,6 +13,7 @@ import type { PageCache } from './http/page-cache.ts';
 import type { ListingTotals } from './catalog/listing-totals.ts';
 import type { VehicleListing } from './catalog/listing.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
+import type { JobSignal } from './jobs/worker.ts';
 
 /**
  * What the server hands every loader and action: the database and the other services are
@@ -45,6 +46,8 @@ export type AppServices = {
   pageCache: PageCache;
   /** Online payment for rental bookings (Razorpay), or null when no keys are set: pay at pickup only. */
   payments: PaymentGateway | null;
+  /** Wakes this process's job worker after a transaction that enqueued a job committed (server/jobs/worker.ts). */
+  jobs: JobSignal;
 };
 
 export type RequestContext = AppServices & {

@@ -12,7 +12,7 @@ import { bookTestDrive, cancelOwnTestDrive, rescheduleOwnTestDrive, type Schedul
  * person, the change, then the confirmation by mail and SMS.
  */
 
-type Services = Pick<AppServices, 'database' | 'clock' | 'config' | 'settingsCache' | 'mailer' | 'sms' | 'logger'>;
+type Services = Pick<AppServices, 'database' | 'clock' | 'config' | 'settingsCache' | 'mailer' | 'logger' | 'jobs'>;
 
 async function limit(services: Services, userId: string) {
   const result = await consumeRateLimit(services.database, { key: `test-drive:${userId}`, ...rateLimits.testDriveChange, now: services.clock.now() });
