@@ -100,6 +100,8 @@ const schema = z.object({
   JOB_LEASE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(3_600_000).default(120_000),
   // One period for every recurring job (for tests of the scheduler; each job has its own period otherwise).
   SCHEDULE_PERIOD_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).optional(),
+  // Milliseconds between SIGTERM (from then /readyz says 503) and closing the port: about the load balancer's health-check interval times its failure threshold.
+  DRAIN_DELAY_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // json (one record a line, for log collectors) or pretty (readable lines); pretty by default in demo mode only.
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -227,6 +229,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     passwordHashing: values.PASSWORD_HASHING,
     /** Where the server's clock starts (epoch ms), or null for the system's time. */
     testClockStartMs: values.TEST_CLOCK_START ? Date.parse(values.TEST_CLOCK_START) : null,
+    drainDelayMs: values.DRAIN_DELAY_MS,
     jobs: {
       worker: values.WORKER === 'on',
       pollMs: values.JOB_POLL_MS,

@@ -153,8 +153,12 @@ export async function startWorkerProcess(env: Record<string, string | undefined>
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-/** A server that is listening and serving, and how to stop it (requests in flight finish first). */
-export type OpenServer = { server: Server; close: () => Promise<void> };
+/**
+ * A server that is listening and serving, and how to stop it (requests in flight and the job in
+ * hand finish first). `drain` only turns /readyz to 503, so a load balancer stops sending before
+ * the port closes.
+ */
+export type OpenServer = { server: Server; drain: () => void; close: () => Promise<void> };
 
 /**
  * What `npm run dev` (scripts/dev.mjs) puts around the product: the HTTP server Vite's hot-reload
@@ -273,7 +277,13 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
       // Idle keep-alive connections would hold close() open until they time out.
       server.closeIdleConnections();
     }));
-  return { server, close };
+  return {
+    server,
+    drain: () => {
+      draining = true;
+    },
+    close,
+  };
 }
 
 /**
@@ -318,13 +328,18 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
-    forceExit.unref();
-    void opened.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    logger.info({ signal, drainDelayMs: config.drainDelayMs }, 'shutting down: not ready from now, then finishing requests in flight and the job in hand');
+    opened.drain();
+    // The load balancer's health checks see 503 during the delay and stop sending; then the port closes.
+    const closeTimer = setTimeout(() => {
+      const forceExit = setTimeout(() => process.exit(1), 10_000);
+      forceExit.unref();
+      void opened.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    }, config.drainDelayMs);
+    closeTimer.unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
