@@ -11,7 +11,7 @@ import { defineConfig } from 'vitest/config';
  * (search-parity starts one on each database itself). Left out of the PostgreSQL project
  * rather than skipped there, because under CI a skipped test fails the run (scripts/test.mjs).
  */
-export const dialectIndependentIntegrationTests = ['tests/integration/page-cache.test.ts', 'tests/integration/search-parity.test.ts', 'tests/integration/database-connection-lost.test.ts'];
+export const dialectIndependentIntegrationTests = ['tests/integration/page-cache.test.ts', 'tests/integration/search-parity.test.ts', 'tests/integration/database-connection-lost.test.ts', 'tests/integration/jobs-instances.test.ts'];
 
 /**
  * Test files run side by side, twice as many as there are cores (Vitest's default is one fewer
