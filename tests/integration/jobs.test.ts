@@ -116,8 +116,9 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
       expect(mailsFor(smtp, '96100 00001')).toHaveLength(1);
     });
 
-    it('is delayed, not lost, while the SMTP peer refuses', async () => {
-      const server = await startTestServer({ dialect, env: { SMTP_URL: smtp.url, JOB_BACKOFF_MS: '200', JOB_POLL_MS: '100' } });
+    it('is delayed, not lost, while the SMTP peer refuses; the admin sees it failing and can retry it', async () => {
+      const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
+      const server = await startTestServer({ dialect, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, JOB_BACKOFF_MS: '200', JOB_POLL_MS: '100' } });
       servers.push(server);
       smtp.mode = 'refuse';
       const attemptsBefore = smtp.attempts;
@@ -126,6 +127,24 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
       await until(() => smtp.attempts >= attemptsBefore + 6, 15_000, 'retries of the refused mails');
       expect(smtp.messages.filter((mail) => phones.some((phone) => mail.text.includes(phone)))).toHaveLength(0);
       await server.waitForOutput(/jobs: failed, will retry/);
+
+      // The dashboard lists the failing mails with the peer's answer, and a retry button.
+      const admin = new HttpClient(server.url);
+      expect((await admin.postForm('/admin-login', { ...ADMIN, botCheck: await admin.botToken('LOGIN') })).status).toBe(302);
+      const page = await (await admin.get('/admin-panel')).text();
+      expect(page).toMatch(/Jobs failing \(<!-- -->\d+<!-- -->\)|Jobs failing \(\d+\)/);
+      expect(page).toContain('Mail service busy, try again later');
+      const id = /name="id" value="(\d+)"/.exec(page)?.[1];
+      expect(id).toBeDefined();
+      // Not for a visitor, nor from another site.
+      const visitor = new HttpClient(server.url);
+      expect([302, 303, 403, 404]).toContain((await visitor.postForm('/admin-panel', { intent: 'retry-job', id: id! })).status);
+      const foreign = await fetch(`${server.url}/admin-panel`, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, body: `intent=retry-job&id=${id}` });
+      expect(foreign.status).toBe(403);
+      const retried = await admin.postForm('/admin-panel', { intent: 'retry-job', id: id! });
+      expect(retried.status).toBe(303);
+      expect(await (await admin.get('/admin-panel')).text()).toContain(`Job #${id} is queued again.`);
+
       smtp.mode = 'accept';
       for (const phone of phones) await smtp.waitForMessage((mail) => mail.text.includes(phone), 20_000);
       await sleep(500);
