@@ -24,13 +24,14 @@ const MAX_ODOMETER = 9_999_999;
 
 /**
  * What the pages and the API call to book: createBooking (server/rentals/bookings.ts, same
- * input and errors), then the admin's new-booking mail in the background (when notifications
- * are on). An online booking (`paymentMethod: 'razorpay'`) is then paid with startOnlinePayment.
+ * input and errors), then the admin's new-booking mail queued for the worker (when
+ * notifications are on). An online booking (`paymentMethod: 'razorpay'`) is then paid with startOnlinePayment.
  */
 export async function requestBooking(services: RentalDeskServices, input: NewBooking): Promise<Booking> {
   if (input.paymentMethod === 'razorpay' && !services.payments) throw new InvalidInputError('Online payment is not available; please choose pay at pickup.', { payment: 'Online payment is not available.' });
   const booking = await createBooking(services, input);
-  void notifyAdminOfBooking(services, booking).catch((error: unknown) => services.logger.warn({ err: error, booking: booking.id }, 'rentals: the new-booking mail could not be sent'));
+  // Queued before the answer (decision 069); a queue that cannot be written never fails the booking made.
+  await notifyAdminOfBooking(services, booking).catch((error: unknown) => services.logger.warn({ err: error, booking: booking.id }, 'rentals: the new-booking mail could not be queued'));
   return booking;
 }
 
