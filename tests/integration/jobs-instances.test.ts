@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServerDatabase } from '../support/database.ts';
-import { postgresAvailable, startTestServer, type TestServer } from '../support/server.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { postgresAvailable, startTestServer, testModeEnv, type TestServer } from '../support/server.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';
 import { enqueue } from '../../server/jobs/queue.ts';
 
@@ -21,6 +24,29 @@ describe.skipIf(!postgresReachable)('several instances on one PostgreSQL databas
   });
   afterAll(async () => {
     await smtp?.close();
+  });
+
+  it('an instance with WORKER=off queues a lead\'s mail and `npm run worker` sends it', async () => {
+    const server = await startTestServer({ dialect: 'postgres', childProcess: true, env: { SMTP_URL: smtp.url, WORKER: 'off' } });
+    const client = new HttpClient(server.url);
+    const phone = '96400 00001';
+    const fields = { name: 'Ravi Kumar', phone, model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: '' };
+    expect((await client.postForm('/request-vehicle', { ...fields, botCheck: await client.botToken('REQUEST_FORM') })).status).toBe(200);
+    await sleep(1500);
+    expect(smtp.messages.filter((mail) => mail.text.includes(phone))).toHaveLength(0);
+    const worker = spawn(process.execPath, ['worker.js'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...testModeEnv(0, server.dataDir, false), DATABASE_URL: server.databaseUrl!, SMTP_URL: smtp.url, LOG_FORMAT: 'json' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+    try {
+      await smtp.waitForMessage((mail) => mail.text.includes(phone), 30_000);
+    } finally {
+      worker.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await server.stop();
+    }
   });
 
   it('two workers send 200 queued mails, each exactly once', async () => {
