@@ -18,6 +18,7 @@ export const dialectIndependentIntegrationTests = [
   'tests/integration/instances.test.ts',
   'tests/integration/migrate-to-postgres.test.ts',
   'tests/integration/object-storage.test.ts',
+  'tests/integration/jobs-instances.test.ts',
 ];
 
 /**

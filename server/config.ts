@@ -104,6 +104,18 @@ const schema = z.object({
   // An instant (ISO 8601 with its offset) the server's clock starts at, then runs on from, so a test can choose the time of day (refused in production).
   TEST_CLOCK_START: z.iso.datetime({ offset: true, message: 'must be an instant such as 2026-12-01T11:30:00+05:30' }).optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  // off: this instance runs no jobs (mail, SMS, scheduled work); another process (`npm run worker`) does (decision 069).
+  WORKER: z.enum(['on', 'off']).default('on'),
+  // Milliseconds between looks at the job queue when nothing woke the worker (an enqueue in this process wakes it at once).
+  JOB_POLL_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(10).max(60_000).default(1000),
+  // The first retry's wait in milliseconds; each further retry waits twice as long, at most an hour.
+  JOB_BACKOFF_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(10).max(3_600_000).default(30_000),
+  // How long a running job is its worker's; after that (the worker died) another worker takes it again.
+  JOB_LEASE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(3_600_000).default(120_000),
+  // One period for every recurring job (for tests of the scheduler; each job has its own period otherwise).
+  SCHEDULE_PERIOD_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).optional(),
+  // Milliseconds between SIGTERM (from then /readyz says 503) and closing the port: about the load balancer's health-check interval times its failure threshold.
+  DRAIN_DELAY_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // json (one record a line, for log collectors) or pretty (readable lines); pretty by default in demo mode only.
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -252,6 +264,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     passwordHashing: values.PASSWORD_HASHING,
     /** Where the server's clock starts (epoch ms), or null for the system's time. */
     testClockStartMs: values.TEST_CLOCK_START ? Date.parse(values.TEST_CLOCK_START) : null,
+    drainDelayMs: values.DRAIN_DELAY_MS,
+    jobs: {
+      worker: values.WORKER === 'on',
+      pollMs: values.JOB_POLL_MS,
+      backoffMs: values.JOB_BACKOFF_MS,
+      leaseMs: values.JOB_LEASE_MS,
+      schedulePeriodMs: values.SCHEDULE_PERIOD_MS ?? null,
+    },
     /** Load the demo inventory into an empty database: on in demo mode unless turned off. */
     seedDemo: values.SEED_DEMO ? values.SEED_DEMO === 'true' : values.APP_MODE === 'demo',
   };

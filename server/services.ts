@@ -14,6 +14,7 @@ import type { ListingTotals } from './catalog/listing-totals.ts';
 import type { VehicleListing } from './catalog/listing.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import type { ChangeNotices } from './db/change-notices.ts';
+import type { JobSignal } from './jobs/worker.ts';
 
 /**
  * What the server hands every loader and action: the database and the other services are
@@ -48,6 +49,8 @@ export type AppServices = {
   payments: PaymentGateway | null;
   /** Tells the other instances on this database to empty their caches after an admin's change. */
   changeNotices: ChangeNotices;
+  /** Wakes this process's job worker after a transaction that enqueued a job committed (server/jobs/worker.ts). */
+  jobs: JobSignal;
 };
 
 export type RequestContext = AppServices & {

@@ -385,6 +385,31 @@ export interface DrivingLicenceTable {
   updated_at: string;
 }
 
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** Work after a response (server/jobs/queue.ts); times in epoch milliseconds. */
+export interface JobTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON text. */
+  payload: string;
+  status: JobStatus;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at_ms: number;
+  locked_until_ms: number | null;
+  last_error: string | null;
+  created_at_ms: number;
+  finished_at_ms: number | null;
+}
+
+/** One row per recurring job: the next period's run is due at next_run_ms (server/jobs/scheduler.ts). */
+export interface ScheduleTable {
+  name: string;
+  period_ms: number;
+  next_run_ms: number;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
@@ -412,4 +437,6 @@ export interface DB {
   rental_refunds: RentalRefundTable;
   driving_licences: DrivingLicenceTable;
   admin_dashboard_visits: AdminDashboardVisitTable;
+  jobs: JobTable;
+  schedules: ScheduleTable;
 }

@@ -23,13 +23,13 @@ import { createVehicleListing } from '../catalog/listing.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { checkDatabase, checkDataDir, listen, startupFailureLine } from './startup.ts';
-import { startRetentionSchedule } from '../privacy/retention.ts';
-import { startReminderSchedule } from '../test-drives/notify.ts';
-import { startRentalSchedule } from '../rentals/lifecycle.ts';
+import { createJobSignal, startWorker, type Worker } from '../jobs/worker.ts';
+import { startScheduler, type Scheduler } from '../jobs/scheduler.ts';
+import { appJobs } from '../jobs/registry.ts';
 import { createRazorpayGateway } from '../payments/razorpay.ts';
 import { servedUrl } from './served-url.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
-import { startChangeNotices, type ChangeNotices } from '../db/change-notices.ts';
+import { startChangeNotices } from '../db/change-notices.ts';
 
 /** Compressed pages the page cache may hold (about 16 KB a page with both codings): some 500 pages. */
 const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
@@ -49,8 +49,115 @@ async function answerReadiness(response: ServerResponse, database: Database | nu
   response.end(JSON.stringify({ status: ready ? 'ready' : 'not ready' }));
 }
 
-/** A server that is listening and serving, and how to stop it (requests in flight finish first). */
-export type OpenServer = { server: Server; close: () => Promise<void> };
+/**
+ * The services every request and every job uses, on an opened database: migrated, with
+ * better-auth's tables. The server and `npm run worker` both start from here.
+ */
+async function openServices(config: Config, logger: Logger, database: Database): Promise<AppServices> {
+  const { storage, privateStorage } = openStorage(config, logger);
+  const clock = config.testClockStartMs === null ? systemClock : clockStartingAt(config.testClockStartMs);
+  const mailer = createMailer({ config, database, logger, clock });
+  const sms = createSmsSender({ config, database, logger, clock });
+  const botCheck = createBotCheck({ config, database, logger, clock });
+  const auth = createAuth({ config, database, mailer, logger });
+  // Caches live as long as this server and take their lifetimes from the configuration (0 in test mode).
+  const settingsCache = createSettingsCache({ ttlMs: config.settingsCacheSeconds * 1000, clock });
+  const listingTotals = createListingTotals({ ttlMs: config.listingTotalsSeconds * 1000, clock });
+  const pageCache = createPageCache({
+    ttlMs: config.pageCacheSeconds * 1000,
+    maxBytes: PAGE_CACHE_BYTES,
+    clock,
+    security: securityOptionsOf(config),
+  });
+  const listing = createVehicleListing(database, listingTotals);
+  const payments = config.razorpay ? createRazorpayGateway(config.razorpay) : null;
+  const jobs = createJobSignal();
+  // Another instance's admin changed something: what this one kept may be stale (decision 071).
+  const changeNotices = startChangeNotices({
+    database,
+    databaseUrl: config.databaseUrl,
+    logger,
+    onChange: () => {
+      pageCache.clear();
+      listingTotals.clear();
+      settingsCache.clear();
+    },
+  });
+  const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, listingTotals, listing, pageCache, payments, jobs, changeNotices };
+
+  const applied = await migrateToLatest(database);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  await migrateAuth(auth);
+  return services;
+}
+
+/** The scheduler (every instance) and, unless WORKER=off, the worker; `stop` waits for the job in hand. */
+type Background = { stop: () => Promise<void> };
+
+function startBackground(services: AppServices, options: { worker: boolean }): Background {
+  const { handlers, schedules } = appJobs(services);
+  const { database, logger, clock, jobs, config } = services;
+  const scheduler: Scheduler = startScheduler({ database, clock, logger, signal: jobs, schedules });
+  const worker: Worker | null = options.worker
+    ? startWorker({ database, logger, clock, handlers, signal: jobs, pollMs: config.jobs.pollMs, leaseMs: config.jobs.leaseMs, backoffMs: config.jobs.backoffMs })
+    : null;
+  return { stop: async () => void (await Promise.all([scheduler.stop(), worker?.stop()])) };
+}
+
+/**
+ * `npm run worker`: the queue's worker and the scheduler as a process of their own, beside app
+ * instances started with WORKER=off. Stops on SIGTERM/SIGINT after the job in hand.
+ */
+export async function startWorkerProcess(env: Record<string, string | undefined> = process.env) {
+  let config;
+  try {
+    config = parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel, config.logFormat);
+  let database: Database | null = null;
+  let background: Background;
+  try {
+    checkDataDir(config.dataDir);
+    database = openDatabase({ ...config, onConnectionLost: (error) => logger.warn({ err: error }, 'database: an idle connection was lost; the next query opens a new one') });
+    await checkDatabase(database, config);
+    background = startBackground(await openServices(config, logger, database), { worker: true });
+  } catch (error) {
+    logger.debug({ err: error }, 'start-up failed');
+    console.error(startupFailureLine(error));
+    await database?.close().catch(() => {});
+    process.exit(1);
+  }
+  logger.info({ database: database.dialect }, 'worker: running queued jobs and the schedules');
+  const opened = database;
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker: shutting down after the job in hand');
+    void background
+      .stop()
+      .then(() => opened.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * A server that is listening and serving, and how to stop it (requests in flight and the job in
+ * hand finish first). `drain` only turns /readyz to 503, so a load balancer stops sending before
+ * the port closes.
+ */
+export type OpenServer = { server: Server; drain: () => void; close: () => Promise<void> };
 
 /**
  * What `npm run dev` (scripts/dev.mjs) puts around the product: the HTTP server Vite's hot-reload
@@ -104,51 +211,16 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
     else if (!pageCache?.answer(request, response)) void listener(request, response);
   });
   let database: Database | null = null;
-  let retention: ReturnType<typeof startRetentionSchedule> | null = null;
-  let reminders: ReturnType<typeof startReminderSchedule> | null = null;
-  let rentalJobs: ReturnType<typeof startRentalSchedule> | null = null;
-  let changeNotices: ChangeNotices | null = null;
-  const stopSchedules = () => Promise.all([retention?.stop(), reminders?.stop(), rentalJobs?.stop(), changeNotices?.stop()]);
+  let background: Background | null = null;
+  let services: AppServices | null = null;
   try {
     await listen(server, config.port, config.host);
     checkDataDir(config.dataDir);
     // The message and code only: pg hangs the whole connection (settings, buffers) on the error.
     database = openDatabase({ ...config, onConnectionLost: (error) => logger.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database: an idle connection was lost; the next query opens a new one') });
     await checkDatabase(database, config);
-    const { storage, privateStorage } = openStorage(config, logger);
-    const clock = config.testClockStartMs === null ? systemClock : clockStartingAt(config.testClockStartMs);
-    const mailer = createMailer({ config, database, logger, clock });
-    const sms = createSmsSender({ config, database, logger, clock });
-    const botCheck = createBotCheck({ config, database, logger, clock });
-    const auth = createAuth({ config, database, mailer, logger });
-    // Caches live as long as this server and take their lifetimes from the configuration (0 in test mode).
-    const settingsCache = createSettingsCache({ ttlMs: config.settingsCacheSeconds * 1000, clock });
-    const listingTotals = createListingTotals({ ttlMs: config.listingTotalsSeconds * 1000, clock });
-    pageCache = createPageCache({
-      ttlMs: config.pageCacheSeconds * 1000,
-      maxBytes: PAGE_CACHE_BYTES,
-      clock,
-      security: securityOptionsOf(config),
-    });
-    const listing = createVehicleListing(database, listingTotals);
-    const payments = config.razorpay ? createRazorpayGateway(config.razorpay) : null;
-    const pages = pageCache;
-    // Another instance's admin changed something: what this one kept may be stale.
-    changeNotices = startChangeNotices({
-      database,
-      databaseUrl: config.databaseUrl,
-      logger,
-      onChange: () => {
-        pages.clear();
-        listingTotals.clear();
-        settingsCache.clear();
-      },
-    });
-    const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, listingTotals, listing, pageCache, payments, changeNotices };
-
-    const applied = await migrateToLatest(database);
-    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-    await migrateAuth(auth);
+    services = await openServices(config, logger, database);
+    pageCache = services.pageCache;
     if (config.seedDemo) {
       // Loaded only when asked: Vite puts the demo inventory and its drawings (thousands of lines)
       // in a chunk of their own instead of the production server's code.
@@ -175,33 +247,30 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
           : `Demo admin: sign in at ${adminPaths.login} as ${demoAdmin.email}`,
       );
     }
-    // The privacy page's retention periods, enforced on a schedule (docs/decisions/013).
-    retention = startRetentionSchedule(services);
-    // Test-drive reminders an hour before (server/test-drives/notify.ts); every few minutes.
-    reminders = startReminderSchedule(services);
-    // Lapsed rental holds expire and day-before reminders go out (server/rentals/lifecycle.ts).
-    rentalJobs = startRentalSchedule(services);
+    // Mail, SMS and the recurring work (retention purge, reminders, rental jobs), from the queue (decisions 069, 070).
+    background = startBackground(services, { worker: config.jobs.worker });
     setImageConcurrency(config.imageConcurrency);
     // Upload folders a crash left behind; in the background, the site need not wait for it.
-    void removeStaleUploads(uploadTempDir(config.dataDir), clock.now()).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
+    void removeStaleUploads(uploadTempDir(config.dataDir), services.clock.now()).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
     app = development ? developmentApp(development, services) : createApp(services, build);
   } catch (error) {
-    await stopSchedules();
+    await Promise.all([background?.stop(), services?.changeNotices.stop()]);
     await new Promise((resolve) => server.close(resolve));
     await database?.close().catch(() => {});
     throw error;
   }
   const openedDatabase = database;
+  const opened = services;
   logger.info({ port: config.port, database: openedDatabase.dialect, mode: config.mode }, `${config.siteName} is serving on ${servedUrl(env.SITE_ORIGIN, config.host, config.port)}`);
 
   let closed: Promise<void> | null = null;
   const close = () =>
     (closed ??= new Promise<void>((resolve, reject) => {
       draining = true;
-      // The database closes after the last request and the last run of a scheduled job.
-      const schedulesStopped = stopSchedules();
+      // The database closes after the last request and the job in hand (SIGTERM lets it finish).
+      const backgroundStopped = Promise.all([background?.stop(), opened.changeNotices.stop()]);
       server.close(() => {
-        schedulesStopped
+        Promise.resolve(backgroundStopped)
           .then(() => openedDatabase.close())
           .then(() => {
             logger.info('stopped');
@@ -211,7 +280,13 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
       // Idle keep-alive connections would hold close() open until they time out.
       server.closeIdleConnections();
     }));
-  return { server, close };
+  return {
+    server,
+    drain: () => {
+      draining = true;
+    },
+    close,
+  };
 }
 
 /**
@@ -256,13 +331,18 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
-    forceExit.unref();
-    void opened.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    logger.info({ signal, drainDelayMs: config.drainDelayMs }, 'shutting down: not ready from now, then finishing requests in flight and the job in hand');
+    opened.drain();
+    // The load balancer's health checks see 503 during the delay and stop sending; then the port closes.
+    const closeTimer = setTimeout(() => {
+      const forceExit = setTimeout(() => process.exit(1), 10_000);
+      forceExit.unref();
+      void opened.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    }, config.drainDelayMs);
+    closeTimer.unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

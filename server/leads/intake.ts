@@ -4,7 +4,8 @@ import type { Upload } from '../media/images.ts';
 import type { RequestContext } from '../services.ts';
 import { consumeLeadFormLimit, passesLeadBotCheck, type LeadProof } from './form-guard.ts';
 import type { LeadKind } from './leads.ts';
-import { notifyNewLeadInBackground } from './notify.ts';
+import { queueNewLeadMail } from './notify.ts';
+import { settingsFor } from '../admin/settings.ts';
 import { createVehicleRequest } from './requests.ts';
 import { createSellSubmission, sellImageUrls } from './sell.ts';
 
@@ -15,7 +16,7 @@ import { createSellSubmission, sellImageUrls } from './sell.ts';
  * this takes the parsed lead and refuses with the error vocabulary (server/errors.ts).
  */
 
-type IntakeServices = Pick<RequestContext, 'database' | 'storage' | 'logger' | 'config' | 'mailer' | 'botCheck' | 'clientAddress' | 'clock' | 'settingsCache'>;
+type IntakeServices = Pick<RequestContext, 'database' | 'storage' | 'logger' | 'config' | 'mailer' | 'botCheck' | 'clientAddress' | 'clock' | 'settingsCache' | 'jobs'>;
 
 export type IncomingRequest = { kind: 'request'; input: RequestInput };
 export type IncomingSell = { kind: 'sell'; input: SellInput; uploads: Upload[] };
@@ -34,8 +35,8 @@ export async function admitLead(services: Pick<RequestContext, 'database' | 'cli
 }
 
 /**
- * The bot check, then the save; the admin mail goes out afterwards without the visitor
- * waiting for it. Refusals: InvalidInputError (a photo: too many, or refused by its content,
+ * The bot check, then the save with the admin's mail queued in its transaction; the worker
+ * sends it without the visitor waiting. Refusals: InvalidInputError (a photo: too many, or refused by its content,
  * with the `images` field's message), ForbiddenError (the bot check failed). Anything else
  * is a failure on our side.
  */
@@ -45,13 +46,20 @@ export async function submitLead(services: IntakeServices, lead: IncomingRequest
   if (lead.kind === 'sell' && lead.uploads.length > MAX_SELL_IMAGES) throw new InvalidInputError(leadMessages.tooManyImages, { images: leadMessages.tooManyImages });
   if (!(await passesLeadBotCheck(services, proof, lead.kind))) throw new ForbiddenError(leadMessages.botCheckFailed);
 
+  const settings = await settingsFor(services);
   if (lead.kind === 'request') {
-    const { id } = await createVehicleRequest(services.database, lead.input, new Date(services.clock.now()));
-    notifyNewLeadInBackground(services, { kind: 'request', id, ...lead.input });
+    const { id } = await services.database.db.transaction().execute(async (trx) => {
+      const saved = await createVehicleRequest({ ...services.database, db: trx }, lead.input, new Date(services.clock.now()));
+      await queueNewLeadMail(trx, services, settings, { kind: 'request', id: saved.id, ...lead.input });
+      return saved;
+    });
+    services.jobs.wake();
     return { kind: 'request', id };
   }
-  const { submission, imagesFailed } = await createSellSubmission(services, lead.input, lead.uploads, new Date(services.clock.now()));
+  const { submission, imagesFailed } = await createSellSubmission(services, lead.input, lead.uploads, new Date(services.clock.now()), (trx, saved) =>
+    queueNewLeadMail(trx, services, settings, { kind: 'sell', id: saved.id, ...lead.input, imageUrls: sellImageUrls(services.config.siteOrigin, saved.images) }).then(() => {}),
+  );
+  services.jobs.wake();
   const imageUrls = sellImageUrls(services.config.siteOrigin, submission.images);
-  notifyNewLeadInBackground(services, { kind: 'sell', id: submission.id, ...lead.input, imageUrls });
   return { kind: 'sell', id: submission.id, imageUrls, imagesFailed };
 }

@@ -1,19 +1,22 @@
 import type { AppServices } from '../services.ts';
-import { settingsFor } from '../admin/settings.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { Settings } from '../admin/settings.ts';
+import { queueMail } from '../notify/outgoing.ts';
 import { escapeHtml } from '../html.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
 
 /**
  * Tells the dealer's admin email about a new lead, when Email Notifications are on in the
- * admin settings. Runs after the lead is saved and is never awaited by the visitor's request:
- * a slow or failing mail server must not slow or fail a submission (errors are logged).
+ * admin settings. Queued with the lead's save: a slow or failing mail server never slows or
+ * fails a submission, and a crash after the answer loses no mail.
  */
 
 export type NewLead =
   | { kind: 'request'; id: number; name: string; phone: string; model: string; year: string; budget: string; description: string }
   | { kind: 'sell'; id: number; name: string; phone: string; vehicle: string; year: string; price: string; description: string; imageUrls: string[] };
 
-type NotifyServices = Pick<AppServices, 'database' | 'config' | 'mailer' | 'logger' | 'settingsCache'>;
+type NotifyServices = Pick<AppServices, 'config' | 'mailer' | 'logger' | 'clock'>;
 
 /** One line for a subject: no line breaks (header injection) and not too long. */
 function subjectPart(text: string, max = 60): string {
@@ -75,21 +78,16 @@ ${photos.length ? `<p>${photos.map((url) => `<a href="${escapeHtml(url)}">${esca
   return { subject, text, html };
 }
 
-/** Sends the mail when notifications are on and an admin email is set; resolves false otherwise. */
-export async function notifyNewLead(services: NotifyServices, lead: NewLead): Promise<boolean> {
-  const settings = await settingsFor(services);
+/**
+ * Queues the mail, in the transaction that saves the lead (`db`), when notifications are on and
+ * an admin email is set; resolves false otherwise. The worker sends it (decision 069).
+ */
+export async function queueNewLeadMail(db: Kysely<DB>, services: NotifyServices, settings: Settings, lead: NewLead): Promise<boolean> {
   if (!settings.emailNotifications || !settings.adminEmail) {
     services.logger.info({ lead: `${lead.kind}#${lead.id}` }, 'leads: no new-lead email (notifications are off or no admin email is set)');
     return false;
   }
   const mail = newLeadMail(lead, { siteName: settings.siteName, siteOrigin: services.config.siteOrigin });
-  await services.mailer.send({ to: settings.adminEmail, ...mail });
+  await queueMail(db, services, { to: settings.adminEmail, ...mail });
   return true;
-}
-
-/** Fire and forget, after the save: the visitor's answer does not wait, failures are logged. */
-export function notifyNewLeadInBackground(services: NotifyServices, lead: NewLead): void {
-  void notifyNewLead(services, lead).catch((error: unknown) => {
-    services.logger.error({ err: error, lead: `${lead.kind}#${lead.id}` }, 'leads: the new-lead email could not be sent');
-  });
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import { leadMessages, MAX_SELL_IMAGES, type SellInput } from '../../app/lib/lead-forms.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
-import type { SellSubmissionTable } from '../db/schema.ts';
+import type { DB, SellSubmissionTable } from '../db/schema.ts';
 import { leadFromRow, type LeadFromRow } from './rows.ts';
 import type { Logger } from '../logger.ts';
 import { ImageRefusedError, InvalidInputError } from '../errors.ts';
@@ -48,7 +48,14 @@ type Deps = { database: Database; storage: Storage; logger: Pick<Logger, 'error'
  *   `imagesFailed` says so (SPEC 4: the chat text then goes without images).
  * - If saving the row fails, the photos are deleted again and the error is thrown.
  */
-export async function createSellSubmission(deps: Deps, input: SellInput, uploads: Upload[], now: Date): Promise<{ submission: SellSubmission; imagesFailed: boolean }> {
+export async function createSellSubmission(
+  deps: Deps,
+  input: SellInput,
+  uploads: Upload[],
+  now: Date,
+  /** Runs in the transaction that saves the row, with its id and photos: the admin's mail is queued there. */
+  alsoInTransaction?: (trx: Transaction<DB>, saved: { id: number; images: ImageRef[] }) => Promise<void>,
+): Promise<{ submission: SellSubmission; imagesFailed: boolean }> {
   if (uploads.length > MAX_SELL_IMAGES) throw new InvalidInputError(leadMessages.tooManyImages, { images: leadMessages.tooManyImages });
   // Every photo's header first (size, format, pixels; nothing decoded), then what they cost
   // together: a refused photo costs no decoding of the others.
@@ -114,6 +121,7 @@ export async function createSellSubmission(deps: Deps, input: SellInput, uploads
           )
           .execute();
       }
+      await alsoInTransaction?.(trx, { id: row.id, images: stored });
       return row.id;
     });
     return {

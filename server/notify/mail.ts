@@ -15,7 +15,16 @@ import type { Clock } from '../clock.ts';
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
 export interface Mailer {
+  /** Outbox (demo, test) and SMTP now, for mail the person waits for on screen (verification, password reset). */
   send(message: MailMessage): Promise<void>;
+  /** Whether an SMTP server is configured: without one, queued mail has only the outbox to go to. */
+  readonly delivers: boolean;
+  /**
+   * SMTP only, for the queued mail job (server/notify/outgoing.ts): throws on any failure, so the
+   * job is tried again. The Message-ID is the job's, the same on every attempt, so a copy that a
+   * lost reply made us send twice is recognisable as one message (decision 069).
+   */
+  deliver(message: MailMessage & { messageId: string }): Promise<void>;
 }
 
 /** A message could not be handed to the mail server. Callers decide whether that fails a request. */
@@ -52,6 +61,24 @@ export function createMailer({ config, database, logger, clock }: { config: Mail
   const server = smtpUrl ? smtpServerName(smtpUrl) : '';
 
   return {
+    delivers: transport !== null,
+    async deliver(message) {
+      if (!transport) throw new MailError('No SMTP server is configured (SMTP_URL), so mail cannot be sent.');
+      try {
+        await transport.sendMail({
+          from: config.mail.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          messageId: message.messageId,
+          ...(message.html ? { html: message.html } : {}),
+        });
+        logger.info({ to: maskAddress(message.to), messageId: message.messageId }, 'mail sent');
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new MailError(`Mail to ${maskAddress(message.to)} could not be sent through SMTP (${server}): ${reason}`, { cause: error });
+      }
+    },
     async send(message) {
       // Outbox first: if SMTP then fails in a demo, the message can still be read there.
       if (config.outboxEnabled) {

@@ -56,7 +56,8 @@ function toMessage(row: OutboxRow): OutboxMessage {
   };
 }
 
-export async function recordOutboxMessage(database: Database, input: OutboxInput, nowMs: number): Promise<OutboxMessage> {
+/** `database` may be a transaction's (`{ db: trx }`): a queued message is recorded with the change that sends it. */
+export async function recordOutboxMessage(database: Pick<Database, 'db'>, input: OutboxInput, nowMs: number): Promise<OutboxMessage> {
   const row = {
     channel: input.channel,
     recipient: normaliseRecipient(input.channel, input.recipient),

@@ -24,14 +24,19 @@ export function otpSmsText({ siteName, code, minutes }: { siteName: string; code
 
 type SmsConfig = Pick<Config, 'outboxEnabled' | 'sms'>;
 
+/** The configured SMS provider, or null for the outbox: what the queued SMS job sends through (server/notify/outgoing.ts). */
+export function createSmsProvider(config: Pick<Config, 'sms'>): SmsSender | null {
+  const sms = config.sms;
+  return sms.provider === 'msg91'
+    ? createMsg91Sender({ authKey: sms.authKey, templateId: sms.templateId, apiUrl: sms.apiUrl })
+    : sms.provider === 'twilio'
+      ? createTwilioSender({ accountSid: sms.accountSid, authToken: sms.authToken, from: sms.from, apiUrl: sms.apiUrl })
+      : null;
+}
+
 export function createSmsSender({ config, database, logger, clock }: { config: SmsConfig; database: Database; logger: Logger; clock: Clock }): SmsSender {
   const sms = config.sms;
-  const provider: SmsSender | null =
-    sms.provider === 'msg91'
-      ? createMsg91Sender({ authKey: sms.authKey, templateId: sms.templateId, apiUrl: sms.apiUrl })
-      : sms.provider === 'twilio'
-        ? createTwilioSender({ accountSid: sms.accountSid, authToken: sms.authToken, from: sms.from, apiUrl: sms.apiUrl })
-        : null;
+  const provider = createSmsProvider(config);
 
   return {
     async send(toE164, text, meta) {

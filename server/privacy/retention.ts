@@ -5,7 +5,7 @@ import type { Logger } from '../logger.ts';
 import { purgeExpiredLeads } from '../leads/leads.ts';
 import type { Storage } from '../media/storage.ts';
 import { longestRateLimitWindowMs, pruneRateLimits } from '../security/rate-limit.ts';
-import { startRepeating, type RepeatingJob } from '../schedule.ts';
+import { purgeFinishedJobs } from '../jobs/queue.ts';
 import type { Clock } from '../clock.ts';
 
 /**
@@ -32,6 +32,7 @@ export type PurgeReport = {
   auditEntries: number;
   outboxMessages: number;
   rentalBookings: number;
+  finishedJobs: number;
 };
 
 function monthsBefore(now: Date, months: number): Date {
@@ -74,22 +75,10 @@ export async function runRetentionPurge(deps: RetentionDeps, now: Date = new Dat
       .executeTakeFirst(),
   );
 
-  const report = { leads, phoneOtps, rateLimitCounters, botCheckSolutions, sessions, verifications, auditEntries, outboxMessages, rentalBookings };
+  // Jobs that went through are history once the outbox's period is over; failed ones stay for the admin.
+  const finishedJobs = await purgeFinishedJobs(deps.database, now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+
+  const report = { leads, phoneOtps, rateLimitCounters, botCheckSolutions, sessions, verifications, auditEntries, outboxMessages, rentalBookings, finishedJobs };
   if (Object.values(report).some((count) => count > 0)) deps.logger.info(report, 'retention: purged rows past their period');
   return report;
-}
-
-/**
- * Starts the schedule: a first run shortly after start, then every hour. The timers are
- * unref'd so they never keep the process alive; `stop` cancels them on shutdown. A failed run
- * is logged and the next one tries again.
- */
-export function startRetentionSchedule(deps: RetentionDeps, options: { intervalMs?: number; firstRunMs?: number } = {}): RepeatingJob {
-  return startRepeating({
-    job: () => runRetentionPurge(deps),
-    logger: deps.logger,
-    failureMessage: 'retention: purge failed',
-    intervalMs: options.intervalMs ?? RETENTION_INTERVAL_MS,
-    firstRunMs: options.firstRunMs ?? RETENTION_FIRST_RUN_MS,
-  });
 }

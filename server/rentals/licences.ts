@@ -10,6 +10,7 @@ import { recordAudit } from '../admin/audit.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { checkPixelBudget, ImageRejectedError, inspectImage, storeSinglePhoto, type Upload } from '../media/images.ts';
 import { escapeHtml } from '../html.ts';
+import { queueMail, queueMessages, queueSms } from '../notify/outgoing.ts';
 
 /**
  * Renters' driving licences: a number, a date of birth and photos of both sides, uploaded once
@@ -224,7 +225,7 @@ export function parseRefusalReason(value: unknown): string {
   return reason;
 }
 
-type ReviewDeps = Pick<AppServices, 'database' | 'clock' | 'mailer' | 'sms' | 'logger' | 'config'>;
+type ReviewDeps = Pick<AppServices, 'database' | 'clock' | 'mailer' | 'logger' | 'config' | 'jobs'>;
 
 /**
  * An admin approves or refuses a licence awaiting review (a refused one may be approved after
@@ -258,7 +259,7 @@ export async function reviewLicence(deps: ReviewDeps, input: { userId: string; a
 }
 
 async function tellCustomer(deps: ReviewDeps, licence: Licence): Promise<void> {
-  const { database, config, mailer, sms, logger } = deps;
+  const { database, config } = deps;
   // better-auth's ids are a uuid column on PostgreSQL and text here: two lookups, no join.
   const user = await database.db.selectFrom('user').select(['email', 'name']).where('id', '=', licence.userId).executeTakeFirst();
   const profile = await database.db.selectFrom('profiles').select(['name', 'phone', 'phone_verified']).where('user_id', '=', licence.userId).executeTakeFirst();
@@ -273,21 +274,14 @@ async function tellCustomer(deps: ReviewDeps, licence: Licence): Promise<void> {
   const greeting = `Hello ${person.profile_name || person.name || 'there'},`;
   const text = [greeting, '', ...lines, '', profileUrl, '', config.siteName].join('\n');
   const html = `<p>${escapeHtml(greeting)}</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(profileUrl)}">${escapeHtml(profileUrl)}</a></p><p>${escapeHtml(config.siteName)}</p>`;
-  try {
-    await mailer.send({ to: person.email, subject, text, html });
-  } catch (error) {
-    logger.warn({ err: error }, 'licence review mail could not be sent');
-  }
-  if (person.phone && person.phone_verified) {
-    const smsText = approved
-      ? `${config.siteName}: your driving licence is approved. You can now book self-drive cars.`
-      : `${config.siteName}: your driving licence was not accepted: ${licence.refusalReason ?? ''}. Please upload it again on your profile.`;
-    try {
-      await sms.send(person.phone, smsText.slice(0, 300));
-    } catch (error) {
-      logger.warn({ err: error }, 'licence review SMS could not be sent');
-    }
-  }
+  const smsText = approved
+    ? `${config.siteName}: your driving licence is approved. You can now book self-drive cars.`
+    : `${config.siteName}: your driving licence was not accepted: ${licence.refusalReason ?? ''}. Please upload it again on your profile.`;
+  // Queued for the worker (decision 069): a mail server that is down delays the message, never the review.
+  await queueMessages(deps, undefined, async (db) => {
+    await queueMail(db, deps, { to: person.email, subject, text, html });
+    if (person.phone && person.phone_verified) await queueSms(db, deps, person.phone, smsText.slice(0, 300));
+  });
 }
 
 /** Whether the person is old enough on `nowMs` for a car whose minimum age is `minAge`. */

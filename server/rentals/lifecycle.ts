@@ -6,9 +6,8 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { createBooking, getBooking, getOwnBooking, type NewBooking } from './bookings.ts';
 import { licenceStatusFor } from './licences.ts';
 import { notifyAdminOfBooking, notifyRenter, type RentalNotifyServices } from './notify.ts';
-import { refundBooking, retryOwedRefunds, type RefundOutcome, type RefundReason } from './refunds.ts';
+import { refundBooking, type RefundOutcome, type RefundReason } from './refunds.ts';
 import { NOT_FREE_MESSAGE, overlappingHolds, releaseLapsedHolds, rentalSettings, withHoldLock, type Booking, type RentalServices } from './store.ts';
-import { startRepeating, type RepeatingJob } from '../schedule.ts';
 
 /**
  * A booking's life after it is requested: the desk confirms or refuses it, hands the car over,
@@ -25,13 +24,14 @@ const MAX_ODOMETER = 9_999_999;
 
 /**
  * What the pages and the API call to book: createBooking (server/rentals/bookings.ts, same
- * input and errors), then the admin's new-booking mail in the background (when notifications
- * are on). An online booking (`paymentMethod: 'razorpay'`) is then paid with startOnlinePayment.
+ * input and errors), then the admin's new-booking mail queued for the worker (when
+ * notifications are on). An online booking (`paymentMethod: 'razorpay'`) is then paid with startOnlinePayment.
  */
 export async function requestBooking(services: RentalDeskServices, input: NewBooking): Promise<Booking> {
   if (input.paymentMethod === 'razorpay' && !services.payments) throw new InvalidInputError('Online payment is not available; please choose pay at pickup.', { payment: 'Online payment is not available.' });
   const booking = await createBooking(services, input);
-  void notifyAdminOfBooking(services, booking).catch((error: unknown) => services.logger.warn({ err: error, booking: booking.id }, 'rentals: the new-booking mail could not be sent'));
+  // Queued before the answer (decision 069); a queue that cannot be written never fails the booking made.
+  await notifyAdminOfBooking(services, booking).catch((error: unknown) => services.logger.warn({ err: error, booking: booking.id }, 'rentals: the new-booking mail could not be queued'));
   return booking;
 }
 
@@ -348,22 +348,3 @@ export async function sendDueReminders(services: RentalDeskServices): Promise<nu
 
 /** How often the rental jobs (expiry, reminders, owed refunds) run, and how soon after start. */
 export const RENTAL_JOBS_INTERVAL_MS = 60 * 1000;
-
-/** Runs expireHolds, sendDueReminders and retryOwedRefunds every minute (unref'd timers); `stop` ends it. */
-export function startRentalSchedule(services: RentalDeskServices, options: { intervalMs?: number } = {}): RepeatingJob {
-  return startRepeating({
-    job: async () => {
-      const expired = await expireHolds(services);
-      if (expired > 0) services.logger.info({ expired }, 'rentals: lapsed holds expired');
-      const reminded = await sendDueReminders(services);
-      if (reminded > 0) services.logger.info({ reminded }, 'rentals: pickup reminders sent');
-      const refunds = await retryOwedRefunds(services);
-      if (refunds.refunded + refunds.owed > 0) services.logger.info(refunds, 'rentals: owed refunds retried');
-    },
-    logger: services.logger,
-    failureMessage: 'rentals: scheduled jobs failed',
-    intervalMs: options.intervalMs ?? RENTAL_JOBS_INTERVAL_MS,
-    firstRunMs: 5_000,
-  });
-}
-

@@ -3,17 +3,20 @@ import { formatIndiaDateTime } from '../../app/lib/rentals.ts';
 import { quoteTotals } from '../../app/lib/rental-price.ts';
 import { carFacts, generalFacts, refundWindow, type RentalPolicy } from '../../app/lib/rental-facts.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
+import type { Kysely } from 'kysely';
 import type { AppServices } from '../services.ts';
+import type { DB } from '../db/schema.ts';
+import { queueMail, queueMessages, queueSms } from '../notify/outgoing.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { rentalPolicyOf, type Booking } from './store.ts';
 
 /**
  * What the renter is told by mail and SMS (confirmation, the day-before reminder, cancellation,
- * the closing statement) and the admin's mail about a new booking. A message that cannot be
- * sent is logged and never fails the booking's change: the change is already saved.
+ * the closing statement) and the admin's mail about a new booking, queued for the worker
+ * (decision 069): a message that cannot be sent is retried and never fails the booking's change.
  */
 
-export type RentalNotifyServices = Pick<AppServices, 'database' | 'config' | 'mailer' | 'sms' | 'logger' | 'settingsCache'>;
+export type RentalNotifyServices = Pick<AppServices, 'database' | 'config' | 'mailer' | 'logger' | 'settingsCache' | 'clock' | 'jobs'>;
 
 export type RenterMessageKind = 'confirmed' | 'reminder' | 'cancelled' | 'refused' | 'closed';
 
@@ -86,25 +89,19 @@ export function renterMessage(
   }
 }
 
-/** Mails and texts the renter; failures are logged (warn), never thrown. Resolves once tried. */
-export async function notifyRenter(services: RentalNotifyServices, kind: RenterMessageKind, booking: Booking, extra: { refund?: number } = {}): Promise<void> {
+/** Queues the renter's mail and SMS, in `trx` when the caller has one, else just after the booking's change. */
+export async function notifyRenter(services: RentalNotifyServices, kind: RenterMessageKind, booking: Booking, extra: { refund?: number } = {}, trx?: Kysely<DB>): Promise<void> {
   const profile = await services.database.db.selectFrom('profiles').select(['email', 'phone', 'phone_verified']).where('user_id', '=', booking.userId).executeTakeFirst();
   if (!profile) return;
   const settings = await settingsFor(services);
   const message = renterMessage(kind, booking, { siteName: settings.siteName, siteOrigin: services.config.siteOrigin, policy: rentalPolicyOf(settings), ...extra });
-  if (profile.email) {
-    await services.mailer.send({ to: profile.email, subject: message.subject, text: message.text }).catch((error: unknown) => {
-      services.logger.warn({ err: error, booking: booking.id, kind }, 'rentals: the renter mail could not be sent');
-    });
-  }
-  if (profile.phone && profile.phone_verified) {
-    await services.sms.send(profile.phone, message.sms).catch((error: unknown) => {
-      services.logger.warn({ err: error, booking: booking.id, kind }, 'rentals: the renter SMS could not be sent');
-    });
-  }
+  await queueMessages(services, trx, async (db) => {
+    if (profile.email) await queueMail(db, services, { to: profile.email, subject: message.subject, text: message.text });
+    if (profile.phone && profile.phone_verified) await queueSms(db, services, profile.phone, message.sms);
+  });
 }
 
-/** Mails the admin about a new booking when Email Notifications are on; failures are logged. */
+/** Queues the admin's mail about a new booking when Email Notifications are on. */
 export async function notifyAdminOfBooking(services: RentalNotifyServices, booking: Booking): Promise<void> {
   const settings = await settingsFor(services);
   if (!settings.emailNotifications || !settings.adminEmail) return;
@@ -122,7 +119,6 @@ export async function notifyAdminOfBooking(services: RentalNotifyServices, booki
     '',
     `Open the admin panel: ${deskUrl}`,
   ].join('\n');
-  await services.mailer.send({ to: settings.adminEmail, subject: `New booking #${booking.id}: ${booking.carName}`, text }).catch((error: unknown) => {
-    services.logger.warn({ err: error, booking: booking.id }, 'rentals: the new-booking mail could not be sent');
-  });
+  const to = settings.adminEmail;
+  await queueMessages(services, undefined, (db) => queueMail(db, services, { to, subject: `New booking #${booking.id}: ${booking.carName}`, text }));
 }

@@ -9,10 +9,10 @@ import { bookTestDrive, cancelOwnTestDrive, rescheduleOwnTestDrive, type Schedul
 
 /**
  * What a customer does with test drives, as the pages and the API both call it: a limit per
- * person, the change, then the confirmation by mail and SMS.
+ * person, the change, and the confirmation by mail and SMS queued for the worker (decision 069).
  */
 
-type Services = Pick<AppServices, 'database' | 'clock' | 'config' | 'settingsCache' | 'mailer' | 'sms' | 'logger'>;
+type Services = Pick<AppServices, 'database' | 'clock' | 'config' | 'settingsCache' | 'mailer' | 'logger' | 'jobs'>;
 
 async function limit(services: Services, userId: string) {
   const result = await consumeRateLimit(services.database, { key: `test-drive:${userId}`, ...rateLimits.testDriveChange, now: services.clock.now() });
@@ -21,8 +21,8 @@ async function limit(services: Services, userId: string) {
 
 export async function bookAndConfirm(services: Services, input: TestDriveRequest & { userId: string; vehicleId: number }): Promise<ScheduledTestDrive> {
   await limit(services, input.userId);
-  const booking = await bookTestDrive(services, await settingsFor(services), input);
-  await notifyTestDrive(services, 'booked', booking);
+  const booking = await bookTestDrive(services, await settingsFor(services), input, (trx, saved) => notifyTestDrive(services, 'booked', saved, trx));
+  services.jobs.wake();
   return booking;
 }
 

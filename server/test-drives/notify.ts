@@ -1,25 +1,18 @@
-import type { Config } from '../config.ts';
-import type { Database } from '../db/connection.ts';
+import type { Kysely } from 'kysely';
+import type { AppServices } from '../services.ts';
+import type { DB } from '../db/schema.ts';
 import { escapeHtml } from '../html.ts';
-import type { Logger } from '../logger.ts';
-import type { Mailer } from '../notify/mail.ts';
-import type { SmsSender } from '../notify/sms.ts';
+import { queueMail, queueMessages, queueSms } from '../notify/outgoing.ts';
 import { MODE_LABELS, slotLabel, slotOfInstant, UPCOMING_STATUSES, type TestDriveMode } from '../../app/lib/test-drives.ts';
 import { paths } from '../../app/lib/paths.ts';
-import { startRepeating, type RepeatingJob } from '../schedule.ts';
 
 /**
  * The confirmation (mail and SMS, with the link to reschedule or cancel) and the reminder an
- * hour before. A message that cannot be sent never undoes a booking: it is logged as a warning.
+ * hour before, queued for the worker (decision 069): a message that cannot be sent is retried
+ * and never undoes a booking.
  */
 
-export type NotifyDeps = {
-  database: Database;
-  mailer: Mailer;
-  sms: SmsSender;
-  logger: Pick<Logger, 'warn' | 'info' | 'error'>;
-  config: Pick<Config, 'siteName' | 'siteOrigin' | 'contactAddress'>;
-};
+export type NotifyDeps = Pick<AppServices, 'database' | 'mailer' | 'logger' | 'config' | 'clock' | 'jobs'>;
 
 type Booking = { id: number; vehicleTitle: string; mode: TestDriveMode; pinCode: string; slot: string; name: string; phone: string; email: string };
 
@@ -85,16 +78,16 @@ export function testDriveSms(kind: Kind, booking: Booking, config: NotifyDeps['c
   return `${config.siteName}: ${head} ${booking.vehicleTitle.slice(0, 40)}, ${slotLabel(booking.slot)} ${where}. Reschedule or cancel: ${manageUrl(config.siteOrigin)}`;
 }
 
-/** Mail and SMS for one booking; each failure is logged, never thrown. */
-export async function notifyTestDrive(deps: NotifyDeps, kind: Kind, booking: Booking): Promise<void> {
+/**
+ * Queues the mail and SMS for one booking, in `trx` when the caller has one (a reminder's
+ * claim), else just after the booking's own change.
+ */
+export async function notifyTestDrive(deps: NotifyDeps, kind: Kind, booking: Booking, trx?: Kysely<DB>): Promise<void> {
   const mail = testDriveMail(kind, booking, deps.config);
-  const results = await Promise.allSettled([
-    booking.email ? deps.mailer.send({ to: booking.email, ...mail }) : Promise.resolve(),
-    booking.phone ? deps.sms.send(booking.phone, testDriveSms(kind, booking, deps.config)) : Promise.resolve(),
-  ]);
-  for (const [index, result] of results.entries()) {
-    if (result.status === 'rejected') deps.logger.warn({ err: result.reason, testDrive: booking.id, channel: index === 0 ? 'email' : 'sms' }, `test drive ${kind} message could not be sent`);
-  }
+  await queueMessages(deps, trx, async (db) => {
+    if (booking.email) await queueMail(db, deps, { to: booking.email, ...mail });
+    if (booking.phone) await queueSms(db, deps, booking.phone, testDriveSms(kind, booking, deps.config));
+  });
 }
 
 // ------------------------------------------------------------------------------------ reminders
@@ -125,31 +118,17 @@ export async function sendDueReminders(deps: NotifyDeps, nowMs: number): Promise
     .execute();
   let sent = 0;
   for (const row of due) {
-    const claimed = await db.updateTable('test_drives').set({ reminded_at: now }).where('id', '=', row.id).where('reminded_at', 'is', null).executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) continue;
-    await notifyTestDrive(deps, 'reminder', {
-      id: row.id,
-      vehicleTitle: row.vehicle_title,
-      mode: row.mode,
-      pinCode: row.pin_code,
-      slot: slotOfInstant(row.slot_start),
-      name: row.name,
-      phone: row.phone,
-      email: row.email,
+    // The claim and the queued messages commit together: a reminder is marked sent only with its messages.
+    const claimed = await db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable('test_drives').set({ reminded_at: now }).where('id', '=', row.id).where('reminded_at', 'is', null).executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      const booking = { id: row.id, vehicleTitle: row.vehicle_title, mode: row.mode, pinCode: row.pin_code, slot: slotOfInstant(row.slot_start), name: row.name, phone: row.phone, email: row.email };
+      await notifyTestDrive(deps, 'reminder', booking, trx);
+      return true;
     });
-    sent += 1;
+    if (claimed) sent += 1;
   }
+  if (sent > 0) deps.jobs.wake();
   if (sent > 0) deps.logger.info({ sent }, 'test drives: reminders sent');
   return sent;
-}
-
-/** Runs `sendDueReminders` on a schedule, like the retention purge (unref'd timers, one run at a time). */
-export function startReminderSchedule(deps: NotifyDeps & { clock: { now(): number } }, options: { intervalMs?: number; firstRunMs?: number } = {}): RepeatingJob {
-  return startRepeating({
-    job: () => sendDueReminders(deps, deps.clock.now()),
-    logger: deps.logger,
-    failureMessage: 'test drives: reminders failed',
-    intervalMs: options.intervalMs ?? REMINDER_INTERVAL_MS,
-    firstRunMs: options.firstRunMs ?? REMINDER_FIRST_RUN_MS,
-  });
 }

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
-import type { Selectable } from 'kysely';
-import type { TestDriveTable } from '../db/schema.ts';
+import type { Selectable, Transaction } from 'kysely';
+import type { DB, TestDriveTable } from '../db/schema.ts';
 
 type Row = Selectable<TestDriveTable>;
 import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
@@ -188,7 +188,13 @@ function checkRequest(input: { slot: string; mode: TestDriveMode; pinCode: strin
  * otherwise). 409 (ConflictError) when the car is taken at that time, the slot is full or the
  * person has another test drive then.
  */
-export async function bookTestDrive(deps: TestDriveDeps, settings: Settings, input: BookingInput): Promise<ScheduledTestDrive> {
+export async function bookTestDrive(
+  deps: TestDriveDeps,
+  settings: Settings,
+  input: BookingInput,
+  /** Runs in the transaction that saves the booking: its confirmation is queued there (decision 069). */
+  alsoInTransaction?: (trx: Transaction<DB>, booking: ScheduledTestDrive) => Promise<void>,
+): Promise<ScheduledTestDrive> {
   const rules = testDriveRules(settings);
   const { db } = deps.database;
   const profile = await getProfile(deps.database, input.userId);
@@ -200,7 +206,9 @@ export async function bookTestDrive(deps: TestDriveDeps, settings: Settings, inp
   const slotStart = slotInstant(input.slot).toISOString();
   const now = new Date(nowMs).toISOString();
   const row = await withSeat(deps.database, slotStart, rules.capacity, (seat) =>
-    db
+    // A seat taken meanwhile rolls this transaction back, queued messages with it, and the next seat is tried.
+    db.transaction().execute(async (trx) => {
+      const inserted = await trx
       .insertInto('test_drives')
       .values({
         user_id: input.userId,
@@ -219,7 +227,10 @@ export async function bookTestDrive(deps: TestDriveDeps, settings: Settings, inp
         updated_at: now,
       })
       .returningAll()
-      .executeTakeFirstOrThrow(),
+      .executeTakeFirstOrThrow();
+      await alsoInTransaction?.(trx, toScheduled(inserted));
+      return inserted;
+    }),
   );
   return toScheduled(row);
 }

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { sharedServer } from '../support/shared.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { createMailer } from '../../server/notify/mail.ts';
-import { createSmsSender } from '../../server/notify/sms.ts';
+import { createJobSignal } from '../../server/jobs/worker.ts';
 import { sendDueReminders } from '../../server/test-drives/notify.ts';
 import { addDays, daySlots, DEFAULT_TEST_DRIVE_RULES, istDateOf, slotInstant, testDriveMessages } from '../../app/lib/test-drives.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -475,9 +475,10 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       const deps = {
         database,
         logger,
-        config,
+        config: config as never,
         mailer: createMailer({ config: config as never, database, logger, clock: systemClock }),
-        sms: createSmsSender({ config: config as never, database, logger, clock: systemClock }),
+        clock: systemClock,
+        jobs: createJobSignal(),
       };
       const start = slotInstant(slot).getTime();
       // Two hours before: not yet.

@@ -10,7 +10,7 @@ import type { RentalDeskServices } from '../../server/rentals/lifecycle.ts';
 import type { PaymentGateway } from '../../server/payments/gateway.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createMailer } from '../../server/notify/mail.ts';
-import { createSmsSender } from '../../server/notify/sms.ts';
+import { createJobSignal } from '../../server/jobs/worker.ts';
 import type { RentalTermsInput } from '../../app/lib/rentals.ts';
 import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import { openServerDatabase } from './database.ts';
@@ -80,7 +80,7 @@ export function deskServices(database: Database, clock: Clock, payments: Payment
     config: config as unknown as RentalDeskServices['config'],
     logger,
     mailer: createMailer({ config, database, logger, clock }),
-    sms: createSmsSender({ config, database, logger, clock }),
+    jobs: createJobSignal(),
     payments,
   };
 }

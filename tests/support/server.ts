@@ -47,6 +47,8 @@ export type TestServer = {
   output: () => string;
   /** Resolves once the server has printed a line matching `pattern` (rejects after `timeoutMs`). */
   waitForOutput: (pattern: RegExp, timeoutMs?: number) => Promise<string>;
+  /** A child process only: ends it at once with `signal` (SIGKILL: a crash), keeping its data; `stop` then removes the data. */
+  kill: (signal: NodeJS.Signals) => Promise<void>;
   /** Declares an error log line the test provokes on purpose (see the comment at the top). */
   expectErrorLog: (pattern: RegExp) => void;
   /** Error log lines not declared with expectErrorLog, each returned once. */
@@ -213,9 +215,20 @@ export type TestServerOptions = {
    * Whoever made it drops it.
    */
   databaseUrl?: string | undefined;
+  /**
+   * Start on another server's data directory and database (a restart after a crash, a second
+   * instance): that server's `stop` removes them, this one's leaves them. Implies childProcess.
+   */
+  sameDataAs?: TestServer;
 };
 
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  if (options.sameDataAs) {
+    const other = options.sameDataAs;
+    const shared = other.databaseUrl ? { url: other.databaseUrl, drop: async () => {} } : null;
+    const server = await launchServer(options, other.dataDir, shared);
+    return { ...server, stop: server.stopKeepingData };
+  }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-test-'));
   const template = options.seed === false ? null : seededTemplate(options.dialect);
   if (template) await cp(template.dataDir, dataDir, { recursive: true });
@@ -369,6 +382,7 @@ async function openServerInWorker(
     get pid(): number {
       throw new Error('This test server runs inside the test worker: start it with startTestServer({ …, childProcess: true }) to read its process id.');
     },
+    kill: () => Promise.reject(new Error('This test server runs inside the test worker: start it with startTestServer({ …, childProcess: true }) to kill it.')),
     output: log.output,
     waitForOutput: log.waitForOutput,
     expectErrorLog: log.expectErrorLog,
@@ -419,7 +433,7 @@ async function launchServer(
   }
 
   const stopProcess = async () => {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await exited;
     }
@@ -431,6 +445,13 @@ async function launchServer(
     dataDir,
     databaseUrl: database?.url,
     pid: child.pid!,
+    kill: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        await exited;
+      }
+      if (runningServers.delete(server)) errorLogsOfStoppedServers.push(...log.takeUnexpectedErrorLogs());
+    },
     output: log.output,
     waitForOutput: log.waitForOutput,
     expectErrorLog: log.expectErrorLog,

@@ -26,9 +26,20 @@ export type ReceivedMail = {
   raw: string;
 };
 
+/**
+ * How the peer answers MAIL FROM: accept; refuse with 451 (a temporary failure, as a mail
+ * server that is down or busy answers); or hold, answering only when the mode changes (a send
+ * in flight for as long as the test likes).
+ */
+export type SmtpPeerMode = 'accept' | 'refuse' | 'hold';
+
 export type SmtpPeer = {
   url: string;
   messages: ReceivedMail[];
+  /** Settable at any time; applies to the next MAIL FROM. */
+  mode: SmtpPeerMode;
+  /** MAIL FROM commands seen, whatever the answer: the sends attempted. */
+  readonly attempts: number;
   waitForMessage: (predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
   close: () => Promise<void>;
 };
@@ -136,6 +147,9 @@ export function parseMail(raw: string): Pick<ReceivedMail, 'headers' | 'from' | 
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  const state = { mode: 'accept' as SmtpPeerMode, attempts: 0 };
+  const refusal = () => Object.assign(new Error('Mail service busy, try again later'), { responseCode: 451 });
+  let held: Array<(error?: Error) => void> = [];
 
   const server = new SMTPServer({
     authOptional: true,
@@ -145,6 +159,12 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     closeTimeout: 1000,
     onAuth(auth, _session, callback) {
       callback(null, { user: auth.username ?? 'anonymous' });
+    },
+    onMailFrom(_address, _session, callback) {
+      state.attempts += 1;
+      if (state.mode === 'refuse') return callback(refusal());
+      if (state.mode === 'hold') return void held.push(callback);
+      callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -195,6 +215,19 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get mode() {
+      return state.mode;
+    },
+    set mode(mode: SmtpPeerMode) {
+      state.mode = mode;
+      if (mode === 'hold') return;
+      const waiting = held;
+      held = [];
+      for (const answer of waiting) answer(mode === 'refuse' ? refusal() : undefined);
+    },
+    get attempts() {
+      return state.attempts;
+    },
     waitForMessage,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,4 +1,10 @@
-import { Link, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, Form, Link, Outlet, redirect, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { recordAudit } from '../../../server/admin/audit.ts';
+import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
+import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
+import { failingJobs, retryJob } from '../../../server/jobs/queue.ts';
+import { Toast } from '../../components/admin/toast.tsx';
+import { cleanLine, parseId } from '../../lib/input.ts';
 import { countNewLeads, recordDashboardVisit } from '../../../server/admin/dashboard.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { handoversOn } from '../../../server/rentals/bookings.ts';
@@ -34,20 +40,52 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
   // A client-side navigation asks for `/admin-panel.data`: the page is the same.
-  if (new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/+$/, '') !== adminPaths.dashboard) return { today: null };
+  if (new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/+$/, '') !== adminPaths.dashboard) return { today: null, jobs: null, toast: null };
   const nowMs = services.clock.now();
   const since = await recordDashboardVisit(services.database, admin.email, new Date(nowMs));
   // "Today" is India's calendar day, whatever the server's time zone.
   const date = istDateOf(nowMs);
-  const [leads, testDrives, handovers, licences, refundsOwed] = await Promise.all([
+  const [leads, testDrives, handovers, licences, refundsOwed, jobs, flash] = await Promise.all([
     countNewLeads(services.database, since),
     countTestDrivesOn(services.database, date),
     handoversOn(services.database, indiaDayStart(nowMs)),
     countLicencesWaiting(services.database),
     countBookingsOwingRefunds(services),
+    failingJobs(services.database),
+    takeFlash(services.config.authSecret, request),
   ]);
-  return { today: { leads, date, testDrives, pickups: handovers.pickups.length, returns: handovers.returns.length, licences, refundsOwed } };
+  return data(
+    { today: { leads, date, testDrives, pickups: handovers.pickups.length, returns: handovers.returns.length, licences, refundsOwed }, jobs, toast: flash.toast },
+    { headers: flash.headers },
+  );
 }
+
+/** "Retry now" on a failing job (mail, SMS, a scheduled run): queued again with its attempts counted afresh. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  const answer = async (tone: 'success' | 'error', text: string) =>
+    redirect(adminPaths.dashboard, { status: 303, headers: await flashHeaders(services.config.authSecret, { tone, text }) });
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
+  if (cleanLine(form.get('intent'), 20) !== 'retry-job') return answer('error', 'Unknown action.');
+  const id = parseId(cleanLine(form.get('id'), 20));
+  if (id === null || !(await retryJob(services.database, id, services.clock.now()))) return answer('error', 'This job was not found, or it has already gone through.');
+  services.jobs.wake();
+  await recordAudit(services, { actorEmail: admin.email, action: 'retry', entity: 'job', entityId: id, summary: `Retried background job #${id}`, before: null, after: null });
+  return answer('success', `Job #${id} is queued again.`);
+}
+
+/** What each kind of job is, in the team's words. */
+const JOB_LABELS: Record<string, string> = {
+  mail: 'Email',
+  sms: 'SMS',
+  'retention-purge': 'Retention purge',
+  'test-drive-reminders': 'Test-drive reminders',
+  'rental-hold-expiry': 'Rental hold expiry',
+  'rental-reminders': 'Rental pickup reminders',
+  'refund-retry': 'Refund retry',
+};
 
 /** Back on the dashboard from a nested page, today's work is read again (the route stayed matched). */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -73,8 +111,9 @@ function TodayTile({ tile }: { tile: Tile }) {
 
 export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  if (pathname.replace(/\/+$/, '') !== adminPaths.dashboard || !loaderData.today) return <Outlet />;
+  if (pathname.replace(/\/+$/, '') !== adminPaths.dashboard || !loaderData.today || !loaderData.jobs) return <Outlet />;
   const { leads, date, testDrives, pickups, returns, licences, refundsOwed } = loaderData.today;
+  const jobs = loaderData.jobs;
   const leadNote = leads.since ? `Since your last visit (${formatDateTime(leads.since)})` : 'Not yet contacted';
   const tiles: Tile[] = [
     { label: 'New vehicle requests', count: leads.requests, to: `${adminPaths.requestedVehicles}?status=new`, note: leadNote },
@@ -99,6 +138,36 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      {/* Only while there is one: mail or a scheduled run that keeps failing needs someone to look. */}
+      {jobs.count > 0 ? (
+        <section aria-labelledby="jobs-heading" className="flex flex-col gap-3">
+          <h2 id="jobs-heading" className="text-lg font-bold">
+            Jobs failing ({jobs.count})
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {jobs.jobs.map((job) => (
+              <li key={job.id} className="flex flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-red-200 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="font-semibold">
+                    {JOB_LABELS[job.name] ?? job.name} #{job.id}{' '}
+                    <span className="font-normal text-slate-600">
+                      {job.status === 'failed' ? `gave up after ${job.attempts} attempts` : `attempt ${job.attempts} of ${job.maxAttempts}, retrying${job.nextTryMs ? ` at ${formatDateTime(new Date(job.nextTryMs).toISOString())}` : ''}`}
+                    </span>
+                  </p>
+                  <p className="break-words text-sm text-red-800">{job.lastError}</p>
+                </div>
+                <Form method="post" className="shrink-0">
+                  <input type="hidden" name="intent" value="retry-job" />
+                  <input type="hidden" name="id" value={job.id} />
+                  <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+                    Retry now
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="shortcuts-heading" className="flex flex-col gap-3">
         <h2 id="shortcuts-heading" className="text-lg font-bold">
           Everything else
@@ -114,6 +183,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      <Toast toast={loaderData.toast} />
     </div>
   );
 }

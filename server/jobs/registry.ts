@@ -1,0 +1,69 @@
+import type { AppServices } from '../services.ts';
+import { outgoingHandlers } from '../notify/outgoing.ts';
+import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS, runRetentionPurge } from '../privacy/retention.ts';
+import { REMINDER_FIRST_RUN_MS, REMINDER_INTERVAL_MS, sendDueReminders as sendTestDriveReminders } from '../test-drives/notify.ts';
+import { expireHolds, RENTAL_JOBS_INTERVAL_MS, sendDueReminders as sendRentalReminders } from '../rentals/lifecycle.ts';
+import { retryOwedRefunds } from '../rentals/refunds.ts';
+import type { Schedule } from './scheduler.ts';
+import type { JobHandlers } from './worker.ts';
+
+/**
+ * Every kind of job the app runs, and the recurring ones with their periods: the one list the
+ * server and `npm run worker` share. A recurring job is enqueued by the scheduler once per
+ * period across all instances (decision 070) and run by a worker like any other.
+ */
+
+const RENTAL_FIRST_RUN_MS = 5_000;
+
+export function appJobs(services: AppServices): { handlers: JobHandlers; schedules: Schedule[] } {
+  const { logger, clock } = services;
+  const recurring: Array<Schedule & { run: () => Promise<void> }> = [
+    {
+      // The privacy page's retention periods (docs/decisions/013).
+      name: 'retention-purge',
+      periodMs: RETENTION_INTERVAL_MS,
+      firstRunMs: RETENTION_FIRST_RUN_MS,
+      run: async () => void (await runRetentionPurge(services)),
+    },
+    {
+      // Test-drive reminders an hour before (server/test-drives/notify.ts).
+      name: 'test-drive-reminders',
+      periodMs: REMINDER_INTERVAL_MS,
+      firstRunMs: REMINDER_FIRST_RUN_MS,
+      run: async () => void (await sendTestDriveReminders(services, clock.now())),
+    },
+    {
+      name: 'rental-hold-expiry',
+      periodMs: RENTAL_JOBS_INTERVAL_MS,
+      firstRunMs: RENTAL_FIRST_RUN_MS,
+      run: async () => {
+        const expired = await expireHolds(services);
+        if (expired > 0) logger.info({ expired }, 'rentals: lapsed holds expired');
+      },
+    },
+    {
+      name: 'rental-reminders',
+      periodMs: RENTAL_JOBS_INTERVAL_MS,
+      firstRunMs: RENTAL_FIRST_RUN_MS,
+      run: async () => {
+        const reminded = await sendRentalReminders(services);
+        if (reminded > 0) logger.info({ reminded }, 'rentals: pickup reminders sent');
+      },
+    },
+    {
+      // Owed refunds keep their own backoff per refund (decision 050); this asks for the due ones.
+      name: 'refund-retry',
+      periodMs: RENTAL_JOBS_INTERVAL_MS,
+      firstRunMs: RENTAL_FIRST_RUN_MS,
+      run: async () => {
+        const refunds = await retryOwedRefunds(services);
+        if (refunds.refunded + refunds.owed > 0) logger.info(refunds, 'rentals: owed refunds retried');
+      },
+    },
+  ];
+  const period = services.config.jobs.schedulePeriodMs;
+  return {
+    handlers: { ...outgoingHandlers(services), ...Object.fromEntries(recurring.map((job) => [job.name, job.run])) },
+    schedules: recurring.map(({ name, periodMs, firstRunMs }) => (period === null ? { name, periodMs, firstRunMs } : { name, periodMs: period, firstRunMs: 0 })),
+  };
+}

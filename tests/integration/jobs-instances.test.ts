@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openServerDatabase } from '../support/database.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { postgresAvailable, startTestServer, testModeEnv, type TestServer } from '../support/server.ts';
+import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';
+import { enqueue } from '../../server/jobs/queue.ts';
+
+/**
+ * Several instances on one PostgreSQL database (docs/decisions/069, 070): two workers share the
+ * queue and send each of 200 mails once; three instances share the schedules and run each
+ * recurring job once per period. Runs once (in the SQLite project, vitest.config.ts), on
+ * PostgreSQL servers of its own: several instances need PostgreSQL.
+ */
+const postgresReachable = await postgresAvailable();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!postgresReachable)('several instances on one PostgreSQL database', () => {
+  let smtp: SmtpPeer;
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  it('an instance with WORKER=off queues a lead\'s mail and `npm run worker` sends it', async () => {
+    const server = await startTestServer({ dialect: 'postgres', childProcess: true, env: { SMTP_URL: smtp.url, WORKER: 'off' } });
+    const client = new HttpClient(server.url);
+    const phone = '96400 00001';
+    const fields = { name: 'Ravi Kumar', phone, model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: '' };
+    expect((await client.postForm('/request-vehicle', { ...fields, botCheck: await client.botToken('REQUEST_FORM') })).status).toBe(200);
+    await sleep(1500);
+    expect(smtp.messages.filter((mail) => mail.text.includes(phone))).toHaveLength(0);
+    const worker = spawn(process.execPath, ['worker.js'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...testModeEnv(0, server.dataDir, false), DATABASE_URL: server.databaseUrl!, SMTP_URL: smtp.url, LOG_FORMAT: 'json' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+    try {
+      await smtp.waitForMessage((mail) => mail.text.includes(phone), 30_000);
+    } finally {
+      worker.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await server.stop();
+    }
+  });
+
+  it('two workers send 200 queued mails, each exactly once', async () => {
+    const env = { SMTP_URL: smtp.url, JOB_POLL_MS: '100', LOG_LEVEL: 'info' };
+    const first = await startTestServer({ dialect: 'postgres', childProcess: true, env });
+    const second = await startTestServer({ dialect: 'postgres', sameDataAs: first, env });
+    const database = openServerDatabase(first);
+    try {
+      const subjects = Array.from({ length: 200 }, (_, index) => `Bulk mail ${index + 1}`);
+      // Queued as the app queues them, in one transaction: both workers find them on their next look.
+      await database.db.transaction().execute(async (trx) => {
+        for (const [index, subject] of subjects.entries()) {
+          await enqueue(trx, 'mail', { to: 'buyer@example.in', subject, text: subject, messageId: `<bulk-${index}@127.0.0.1>` }, { nowMs: Date.now() });
+        }
+      });
+      const deadline = Date.now() + 60_000;
+      while (new Set(smtp.messages.map((mail) => mail.subject)).size < subjects.length && Date.now() < deadline) await sleep(100);
+      // Time for any second copy to arrive.
+      await sleep(1500);
+      const received = smtp.messages.filter((mail) => mail.subject.startsWith('Bulk mail '));
+      const counts = new Map<string, number>();
+      for (const mail of received) counts.set(mail.subject, (counts.get(mail.subject) ?? 0) + 1);
+      expect([...counts.keys()].sort()).toEqual([...subjects].sort());
+      expect([...counts.values()].every((count) => count === 1)).toBe(true);
+      // Both workers took part.
+      const sentBy = (server: TestServer) => server.output().split('\n').filter((line) => line.includes('"msg":"mail sent"')).length;
+      expect(sentBy(first)).toBeGreaterThan(0);
+      expect(sentBy(second)).toBeGreaterThan(0);
+      expect(sentBy(first) + sentBy(second)).toBe(200);
+      const left = await database.db.selectFrom('jobs').select('status').where('name', '=', 'mail').where('status', '!=', 'done').execute();
+      expect(left).toEqual([]);
+    } finally {
+      await database.close();
+      await second.stop();
+      await first.stop();
+    }
+  });
+
+  it('three instances run each recurring job once per period', async () => {
+    const periodMs = 2000;
+    const env = { SCHEDULE_PERIOD_MS: String(periodMs), JOB_POLL_MS: '100' };
+    const first = await startTestServer({ dialect: 'postgres', childProcess: true, env });
+    const others = [await startTestServer({ dialect: 'postgres', sameDataAs: first, env }), await startTestServer({ dialect: 'postgres', sameDataAs: first, env })];
+    const database = openServerDatabase(first);
+    try {
+      const from = Date.now();
+      // Two whole periods with all three running, and a little more.
+      await sleep(2 * periodMs + 700);
+      const to = Date.now();
+      const names = ['retention-purge', 'test-drive-reminders', 'rental-hold-expiry', 'rental-reminders', 'refund-retry'];
+      const runs = await database.db.selectFrom('jobs').select(['name', 'status', 'created_at_ms', 'last_error']).where('name', 'in', names).execute();
+      for (const name of names) {
+        const ofName = runs.filter((run) => run.name === name);
+        // Never two runs in one period, over the whole life of the instances.
+        const periods = ofName.map((run) => Math.floor(run.created_at_ms / periodMs));
+        expect(new Set(periods).size, `${name}: one run per period`).toBe(periods.length);
+        // At least one run in each of the two periods wholly inside the window, and all ran.
+        const inWindow = ofName.filter((run) => run.created_at_ms >= from && run.created_at_ms <= to);
+        expect(inWindow.length, `${name}: runs while the three instances ran`).toBeGreaterThanOrEqual(2);
+        expect(inWindow.length).toBeLessThanOrEqual(3);
+        await expect.poll(async () => (await database.db.selectFrom('jobs').select('status').where('name', '=', name).where('status', 'in', ['queued', 'failed']).where('created_at_ms', '<=', to).execute()).length).toBe(0);
+      }
+    } finally {
+      await database.close();
+      for (const other of others) await other.stop();
+      await first.stop();
+    }
+  });
+});
