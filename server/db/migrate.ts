@@ -14,6 +14,7 @@ import * as searchForSale from './migrations/011-search-for-sale.ts';
 import * as saleListingIndexes from './migrations/014-sale-listing-indexes.ts';
 import * as searchSideTable from './migrations/016-search-side-table.ts';
 import * as rentalRefunds from './migrations/017-rental-refunds.ts';
+import * as rentalChecklists from './migrations/019-rental-checklists.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -32,6 +33,7 @@ const migrations: Record<string, DialectMigration> = {
   '014-sale-listing-indexes': saleListingIndexes,
   '016-search-side-table': searchSideTable,
   '017-rental-refunds': rentalRefunds,
+  '019-rental-checklists': rentalChecklists,
 };
 
 /**
