@@ -29,6 +29,9 @@ export const MAX_DAMAGE_NOTE_LENGTH = 200;
 /** Most a desk may charge for one damage from the deposit flow; a larger repair is settled apart. */
 export const MAX_DAMAGE_CHARGE = 1_000_000;
 
+/** The desk form's damage row fields: `damage0Note`, `damage0Photo`, and at return `damage0New`, `damage0Charge`. */
+export const damageField = (index: number, part: 'Note' | 'Photo' | 'New' | 'Charge') => `damage${index}${part}`;
+
 /** One photo of a checklist, as pages and the API show it (its storage key never leaves the server). */
 export type ChecklistPhotoView = {
   id: string;

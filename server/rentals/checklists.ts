@@ -9,6 +9,7 @@ import {
   type ChecklistPhotoView,
   type ChecklistStage,
   type ChecklistView,
+  damageField,
 } from '../../app/lib/rental-checklist.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/connection.ts';
@@ -37,9 +38,6 @@ export type ChecklistInput = {
 };
 
 const PHOTO_PREFIX = 'rental-checklists';
-
-/** Form field names, shared with the desk page: `front`, …, `damage0Note`, `damage0Photo`, `damage0New`, `damage0Charge`. */
-export const damageField = (index: number, part: 'Note' | 'Photo' | 'New' | 'Charge') => `damage${index}${part}`;
 
 /**
  * Refuses a checklist that misses a required photo or has a half-filled damage note, naming

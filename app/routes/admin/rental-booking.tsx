@@ -4,7 +4,7 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
-import { checklistsOf, damageField } from '../../../server/rentals/checklists.ts';
+import { checklistsOf } from '../../../server/rentals/checklists.ts';
 import { checklistFromForm, damageFromForm } from '../../../server/rentals/http/checklist-form.ts';
 import { rentalDeskServices } from '../../../server/rentals/http/rental-services.ts';
 import { getBooking } from '../../../server/rentals/bookings.ts';
@@ -22,7 +22,7 @@ import { cleanLine, cleanText, parseId, parseWholeNumber } from '../../lib/input
 import { LICENCE_STATUS_TEXT } from '../../lib/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import type { ReturnCharges } from '../../lib/rental-price.ts';
-import { chargeLines, CHECKLIST_ITEM_LABELS, CHECKLIST_ITEMS, fuelText, MAX_DAMAGE_NOTES, MAX_DAMAGE_NOTE_LENGTH, type ChecklistStage } from '../../lib/rental-checklist.ts';
+import { chargeLines, CHECKLIST_ITEM_LABELS, CHECKLIST_ITEMS, damageField, fuelText, MAX_DAMAGE_NOTES, MAX_DAMAGE_NOTE_LENGTH, type ChecklistStage } from '../../lib/rental-checklist.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
 import { BOOKING_STATUS_LABELS, FUEL_EIGHTHS_MAX, indiaDateTimeParam, parseIndiaDateTime } from '../../lib/rentals.ts';
