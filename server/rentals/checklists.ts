@@ -9,8 +9,11 @@ import {
   type ChecklistPhotoView,
   type ChecklistStage,
   type ChecklistView,
+  chargeLines,
   damageField,
+  type ChargeLine,
 } from '../../app/lib/rental-checklist.ts';
+import type { ReturnCharges } from '../../app/lib/rental-price.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
@@ -174,6 +177,15 @@ export async function checklistsOf(database: Database, bookingId: number): Promi
     };
   };
   return { handover: view('handover'), return: view('return') };
+}
+
+/** A booking's condition records and its charges, each with its photo: what the renter's page and the API show. */
+export type BookingCondition = { handover: ChecklistView | null; return: ChecklistView | null; charges: ChargeLine[] };
+
+/** The caller has checked the booking is the viewer's own (or the viewer is an admin). */
+export async function bookingCondition(database: Database, booking: { id: number; charges: ReturnCharges | null }): Promise<BookingCondition> {
+  const records = await checklistsOf(database, booking.id);
+  return { ...records, charges: booking.charges ? chargeLines(booking.charges, records.return) : [] };
 }
 
 /** A photo id as this module makes them (a UUID); anything else is never looked up. */

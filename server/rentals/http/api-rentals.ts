@@ -12,6 +12,10 @@ import { consumeRateLimit } from '../../security/rate-limit.ts';
 import { carAvailability, fleetAvailability, getOwnBooking, listOwnBookings, takenRanges, type CarAvailability } from '../bookings.ts';
 import { cancelBooking, cancellationPreview, requestBooking } from '../lifecycle.ts';
 import type { Booking } from '../store.ts';
+import type { Database } from '../../db/connection.ts';
+import { bookingCondition } from '../checklists.ts';
+import { paths } from '../../../app/lib/paths.ts';
+import { checklistComparison, type ChecklistView } from '../../../app/lib/rental-checklist.ts';
 import { answerError } from '../../http/action-errors.ts';
 import { confirmCheckoutPayment, startOnlinePayment } from '../payments.ts';
 
@@ -76,6 +80,32 @@ export function bookingJson(booking: Booking) {
     charges: booking.charges,
     depositRefund: booking.depositRefund,
     createdAt: booking.createdAt,
+  };
+}
+
+function checklistJson(bookingId: number, record: ChecklistView | null) {
+  return (
+    record && {
+      odometer: record.odometer,
+      fuelEighths: record.fuel,
+      recordedAt: record.recordedAt,
+      photos: record.photos.map((photo) => ({ item: photo.item, note: photo.note || null, newDamage: photo.isNew, charge: photo.charge, url: paths.rentalPhoto(bookingId, photo.id) })),
+    }
+  );
+}
+
+/**
+ * A booking with its handover and return checklists and its charges each with its photo's URL
+ * (read-only; the photo URLs answer the renter and admins only). The caller checked whose it is.
+ */
+async function bookingWithCondition(database: Database, booking: Booking) {
+  const condition = booking.odometerOut !== null ? await bookingCondition(database, booking) : { handover: null, return: null, charges: [] };
+  return {
+    ...bookingJson(booking),
+    handover: checklistJson(booking.id, condition.handover),
+    return: checklistJson(booking.id, condition.return),
+    comparison: checklistComparison(condition.handover, condition.return),
+    chargeLines: condition.charges.map((line) => ({ kind: line.kind, label: line.label, amount: line.amount, photoUrl: line.photoId ? paths.rentalPhoto(booking.id, line.photoId) : null })),
   };
 }
 
@@ -160,7 +190,7 @@ export function rentalApi(api: Hono, services: AppServices) {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
     const bookings = await listOwnBookings(database, user.id);
-    return c.json({ items: bookings.map(bookingJson) }, 200, NO_STORE);
+    return c.json({ items: await Promise.all(bookings.map((booking) => bookingWithCondition(database, booking))) }, 200, NO_STORE);
   });
 
   /**
@@ -181,7 +211,7 @@ export function rentalApi(api: Hono, services: AppServices) {
 
   api.get(
     '/me/bookings/:id',
-    ownBooking('api: booking read failed', async (c, userId, bookingId) => c.json(bookingJson(await getOwnBooking(database, userId, bookingId)), 200, NO_STORE)),
+    ownBooking('api: booking read failed', async (c, userId, bookingId) => c.json(await bookingWithCondition(database, await getOwnBooking(database, userId, bookingId)), 200, NO_STORE)),
   );
 
   /** What cancelling now would refund, before the renter confirms. */
