@@ -36,13 +36,13 @@ function Record({ bookingId, title, record }: { bookingId: number; title: string
         <span data-odometer>{formatKilometres(record.odometer)}</span> · fuel <span data-fuel>{fuelText(record.fuel)}</span>
       </p>
       <p className="text-xs text-slate-500">{formatIndiaDateTime(Date.parse(record.recordedAt))}</p>
-      <ul className="mt-2 grid grid-cols-3 gap-2">
+      <ul className="mt-2 grid grid-cols-3 gap-2 xl:grid-cols-5">
         {CHECKLIST_ITEMS.map((item) => {
           const photo = record.photos.find((candidate) => candidate.item === item);
           return photo ? (
             <li key={item} className="text-xs text-slate-600">
               <Thumb bookingId={bookingId} photo={photo} label={`${CHECKLIST_ITEM_LABELS[item]} ${stage}`} />
-              <span className="mt-0.5 block truncate">{CHECKLIST_ITEM_LABELS[item]}</span>
+              <span className="mt-0.5 block leading-tight">{CHECKLIST_ITEM_LABELS[item]}</span>
             </li>
           ) : null;
         })}

@@ -441,7 +441,8 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
             </label>
             <ChecklistFields stage="return" fields={fields} />
             <div className="flex flex-wrap gap-2 lg:col-span-4">
-              <button type="submit" name="intent" value="preview" disabled={busy} className={secondaryButton}>
+              {/* The charges can be seen before the photos are chosen. */}
+              <button type="submit" name="intent" value="preview" formNoValidate disabled={busy} className={secondaryButton}>
                 Show charges
               </button>
               <button type="submit" name="intent" value="return" disabled={busy} className={primaryButton}>
