@@ -147,6 +147,13 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
       damage1Photo: await jpeg(62),
       damage1New: 'on',
       damage1Charge: '2000',
+      // Rows left blank, as a browser sends them.
+      damage2Note: '',
+      damage2New: 'on',
+      damage2Charge: '0',
+      damage3Note: '',
+      damage3New: 'on',
+      damage3Charge: '',
     };
     const overcharged = await admin.request(deskPath, { method: 'POST', body: await checklistForm('return', readings, { extra: { ...damage, damage0Charge: '300' } }) });
     expect(overcharged.status).toBe(400);

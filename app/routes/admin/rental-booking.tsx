@@ -237,7 +237,7 @@ function ChecklistFields({ stage, fields }: { stage: ChecklistStage; fields: Rec
                   </label>
                   <label className="flex flex-col gap-1 text-sm font-semibold">
                     Charge (₹)
-                    <input name={damageField(index, 'Charge')} type="number" min={0} step={1} inputMode="numeric" defaultValue={0} className={`${inputClass} py-2`} />
+                    <input name={damageField(index, 'Charge')} type="number" min={0} step={1} inputMode="numeric" placeholder="0" className={`${inputClass} py-2`} />
                     {fields[damageField(index, 'Charge')] ? <span className="font-medium text-red-700">{fields[damageField(index, 'Charge')]}</span> : null}
                   </label>
                 </>

@@ -22,7 +22,8 @@ export function damageFromForm(form: Pick<UploadForm, 'fields' | 'files'>, stage
     const note = cleanLine(form.fields.get(damageField(index, 'Note')), MAX_DAMAGE_NOTE_LENGTH + 1);
     const photo = uploadsFrom(form, damageField(index, 'Photo'))[0] ?? null;
     const chargeText = stage === 'return' ? cleanLine(form.fields.get(damageField(index, 'Charge')), 12).replace(/[₹,\s]/g, '') : '';
-    if (!note && !photo && !chargeText) continue;
+    // A browser sends every row; one with nothing typed (a zero charge, the New box as it was) is no damage.
+    if (!note && !photo && (chargeText === '' || chargeText === '0')) continue;
     const charge = chargeText === '' ? 0 : /^\d{1,9}$/.test(chargeText) && Number(chargeText) <= MAX_DAMAGE_CHARGE ? Number(chargeText) : -1;
     damage.push({ note, photo, isNew: stage === 'return' && form.fields.get(damageField(index, 'New')) === 'on', charge });
   }
