@@ -180,6 +180,9 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     expect(settled.status).toBe(302);
     const closed = await database.db.selectFrom('rental_bookings').select(['status', 'deposit_refund', 'amount_refunded']).where('id', '=', bookingId).executeTakeFirstOrThrow();
     expect({ status: closed.status, refund: Number(closed.deposit_refund), refunded: Number(closed.amount_refunded) }).toEqual({ status: 'closed', refund: 5000 - 4100, refunded: 900 });
+    const statement = await database.db.selectFrom('outbox_messages').select('body').where('subject', 'like', `Closing statement:%(booking #${bookingId})`).executeTakeFirstOrThrow();
+    expect(statement.body).toContain('New damage (Scratch on the front bumper): ₹2,000');
+    expect(statement.body).toContain('Deposit refund: ₹900');
   });
 
   it('shows the renter their records and charges with photos; another renter and a visitor get 404 for the photos', async () => {
