@@ -219,6 +219,11 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     }
     expect((await stranger.get(`/api/v1/me/bookings/${bookingId}`)).status).toBe(404);
 
+    const exported = (await (await renter.get('/profile/my-data')).json()) as { rentalBookings: Array<{ id: number; checklists: Array<{ stage: string; odometer: number; photos: Array<{ item: string; photo: string }> }> }> };
+    const ownExport = exported.rentalBookings.find((item) => item.id === bookingId)!;
+    expect(ownExport.checklists.map((record) => [record.stage, record.odometer, record.photos.length])).toEqual([['handover', 20000, 6], ['return', 20580, 7]]);
+    expect(JSON.stringify(ownExport.checklists)).not.toMatch(/rental-checklists\/|[0-9a-f]{8}-[0-9a-f]{4}-/);
+
     const profile = mainText(await (await renter.get('/profile')).text());
     expect(profile).toContain('Car condition at handover and return');
     expect(profile).toContain('Scratch on the front bumper');
