@@ -29,7 +29,7 @@ import type { Storage } from '../media/storage.ts';
  */
 
 /** A stored photo: what the pages see plus where it is (the key never leaves the server). */
-type StoredPhoto = ChecklistPhotoView & { key: string };
+export type StoredPhoto = ChecklistPhotoView & { key: string };
 
 /** One damage note as the desk entered it: a description and its photo; at return, whether it is new and its charge. */
 export type DamageInput = { note: string; photo: Upload | null; isNew?: boolean; charge?: number };

@@ -3,7 +3,7 @@ import type { ChecklistStage } from '../../app/lib/rental-checklist.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Storage } from '../media/storage.ts';
-import { checkChecklist, deleteStoredPhotos, insertChecklist, storeChecklistPhotos, type ChecklistInput } from './checklists.ts';
+import { checkChecklist, deleteStoredPhotos, insertChecklist, storeChecklistPhotos, type ChecklistInput, type StoredPhoto } from './checklists.ts';
 import { FUEL_EIGHTHS_MAX, type BookingStatus } from '../../app/lib/rentals.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
@@ -143,18 +143,17 @@ function checkFuel(value: number, field: string): void {
 }
 
 /**
- * Moves the booking with `set` and records the checklist in one transaction, its photos stored
- * first; when the move fails (another admin was quicker) the photos are deleted again.
+ * Moves the booking with `set` and records the checklist (its photos already stored) in one
+ * transaction; when the move fails (another admin was quicker) the photos are deleted again.
  */
 async function moveWithChecklist(
   services: RentalDeskServices,
   booking: Booking,
   stage: ChecklistStage,
-  reading: { odometer: number; fuel: number; checklist: ChecklistInput; actorEmail: string },
+  reading: { odometer: number; fuel: number; photos: StoredPhoto[]; actorEmail: string },
   move: { from: BookingStatus; set: Record<string, unknown> & { status: BookingStatus }; action: string },
-  photosStored?: Awaited<ReturnType<typeof storeChecklistPhotos>>,
 ): Promise<void> {
-  const photos = photosStored ?? (await storeChecklistPhotos(services.privateStorage, stage, reading.checklist));
+  const { photos } = reading;
   try {
     await services.database.db.transaction().execute(async (trx) => {
       if (!(await moveStatus(services, booking.id, [move.from], move.set, trx))) throw wrongStatus(booking, move.action);
@@ -181,16 +180,17 @@ export async function handOver(services: RentalDeskServices, input: { bookingId:
   const booking = await mustGet(services, input.bookingId);
   if (booking.status !== 'confirmed') throw wrongStatus(booking, 'handed over');
   const collected = booking.paymentMethod === 'pay-at-pickup' ? booking.quote.total : booking.amountPaid;
+  const photos = await storeChecklistPhotos(services.privateStorage, 'handover', input.checklist);
   await moveWithChecklist(
     services,
     booking,
     'handover',
-    { odometer: input.odometerOut, fuel: input.fuelOut, checklist: input.checklist, actorEmail: input.actorEmail },
+    { odometer: input.odometerOut, fuel: input.fuelOut, photos, actorEmail: input.actorEmail },
     { from: 'confirmed', set: { status: 'active', odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid: collected }, action: 'handed over' },
   );
   const active = await mustGet(services, booking.id);
   const damage = input.checklist.damage.length;
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'handover', entity: 'rental-booking', entityId: booking.id, summary: `Handed over ${booking.carName} for booking #${booking.id} at ${input.odometerOut} km, fuel ${input.fuelOut}/8, ${5 + damage} photos${damage > 0 ? ` (${damage} damage noted)` : ''}`, before: { status: booking.status }, after: { status: 'active', odometerOut: input.odometerOut, fuelOut: input.fuelOut } });
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'handover', entity: 'rental-booking', entityId: booking.id, summary: `Handed over ${booking.carName} for booking #${booking.id} at ${input.odometerOut} km, fuel ${input.fuelOut}/8, ${photos.length} photos${damage > 0 ? ` (${damage} damage noted)` : ''}`, before: { status: booking.status }, after: { status: 'active', odometerOut: input.odometerOut, fuelOut: input.fuelOut } });
   return active;
 }
 
@@ -262,19 +262,21 @@ export async function returnCar(services: RentalDeskServices, input: ReturnInput
   await chargesFor(services, booking, input, []);
   const photos = await storeChecklistPhotos(services.privateStorage, 'return', input.checklist);
   const damage = photos.filter((photo) => photo.item === 'damage' && photo.isNew).map((photo) => ({ note: photo.note, charge: photo.charge, photoId: photo.id }));
-  const charges = await chargesFor(services, booking, input, damage);
+  const charges = await chargesFor(services, booking, input, damage).catch(async (error: unknown) => {
+    await deleteStoredPhotos(services.privateStorage, photos);
+    throw error;
+  });
   const returnedMs = input.returnedMs ?? services.clock.now();
   await moveWithChecklist(
     services,
     booking,
     'return',
-    { odometer: input.odometerIn, fuel: input.fuelIn, checklist: input.checklist, actorEmail: input.actorEmail },
+    { odometer: input.odometerIn, fuel: input.fuelIn, photos, actorEmail: input.actorEmail },
     {
       from: 'active',
       set: { status: 'returned', odometer_in: input.odometerIn, fuel_in: input.fuelIn, returned_ms: returnedMs, charges: JSON.stringify(charges), deposit_refund: charges.depositRefund },
       action: 'returned',
     },
-    photos,
   );
   const returned = await mustGet(services, booking.id);
   await recordAudit(services, { actorEmail: input.actorEmail, action: 'return', entity: 'rental-booking', entityId: booking.id, summary: `Took back ${booking.carName} (booking #${booking.id}) at ${input.odometerIn} km; charges ₹${charges.total}`, before: { status: booking.status }, after: { status: 'returned', charges } });
