@@ -106,7 +106,7 @@ export const paths = {
   /** One side of a driving licence: only its owner and the admins get it (private storage). */
   licencePhoto: (userId: string, side: 'front' | 'back') => fill(pathPatterns.licencePhoto, { userId, side }),
   /** A handover or return checklist photo: the renter of that booking and the admins only. */
-  rentalPhoto: (bookingId: number, photoId: string) => fill(pathPatterns.rentalPhoto, { bookingId, photoId }),
+  rentalPhoto: (bookingId: number, photoId: string, size?: 'thumb') => withQuery(fill(pathPatterns.rentalPhoto, { bookingId, photoId }), { size }),
   login: '/login',
   /** The sign-in page, sending the visitor on to `redirectTo` afterwards. */
   loginThen: (redirectTo: string) => thenTo('/login', redirectTo),

@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { InvalidInputError } from '../errors.ts';
-import { checkPixelBudget, ImageRejectedError, inspectImage, storeSinglePhoto, type Upload } from '../media/images.ts';
+import { checkPixelBudget, ImageRejectedError, inspectImage, storeSinglePhotoWithThumb, type Upload } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
 
 /**
@@ -29,7 +29,7 @@ import type { Storage } from '../media/storage.ts';
  */
 
 /** A stored photo: what the pages see plus where it is (the key never leaves the server). */
-export type StoredPhoto = ChecklistPhotoView & { key: string };
+export type StoredPhoto = ChecklistPhotoView & { key: string; thumbKey: string };
 
 /** One damage note as the desk entered it: a description and its photo; at return, whether it is new and its charge. */
 export type DamageInput = { note: string; photo: Upload | null; isNew?: boolean; charge?: number };
@@ -123,13 +123,14 @@ export async function storeChecklistPhotos(privateStorage: Storage, stage: Check
   try {
     for (const photo of planned) {
       const key = `${PHOTO_PREFIX}/${photo.view.id}.webp`;
+      const thumbKey = `${PHOTO_PREFIX}/${photo.view.id}-thumb.webp`;
       try {
-        await storeSinglePhoto(privateStorage, photo.upload.source, key);
+        await storeSinglePhotoWithThumb(privateStorage, photo.upload.source, key, thumbKey);
       } catch (error) {
         if (error instanceof ImageRejectedError) throw photoRefused(photo.field, photo.label, error);
         throw error;
       }
-      stored.push({ ...photo.view, key });
+      stored.push({ ...photo.view, key, thumbKey });
     }
   } catch (error) {
     await deleteStoredPhotos(privateStorage, stored);
@@ -138,8 +139,8 @@ export async function storeChecklistPhotos(privateStorage: Storage, stage: Check
   return stored;
 }
 
-export async function deleteStoredPhotos(privateStorage: Storage, photos: Array<{ key: string }>): Promise<void> {
-  await Promise.allSettled(photos.map((photo) => privateStorage.delete(photo.key)));
+export async function deleteStoredPhotos(privateStorage: Storage, photos: Array<{ key: string; thumbKey: string }>): Promise<void> {
+  await Promise.allSettled(photos.flatMap((photo) => [privateStorage.delete(photo.key), privateStorage.delete(photo.thumbKey)]));
 }
 
 /** Records a checklist in the transaction that moves the booking (handover or return). */
@@ -197,7 +198,7 @@ const PHOTO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  */
 export async function readChecklistPhoto(
   deps: { database: Database; privateStorage: Storage },
-  input: { bookingId: number; photoId: string },
+  input: { bookingId: number; photoId: string; thumb?: boolean },
 ): Promise<{ userId: string | null; open: () => Promise<{ body: ReadableStream; size: number } | null> } | null> {
   if (!PHOTO_ID.test(input.photoId)) return null;
   const rows = await deps.database.db
@@ -208,7 +209,7 @@ export async function readChecklistPhoto(
     .execute();
   for (const row of rows) {
     const photo = parsePhotos(row.photos).find((candidate) => candidate.id === input.photoId);
-    if (photo) return { userId: row.user_id, open: () => deps.privateStorage.get(photo.key) };
+    if (photo) return { userId: row.user_id, open: () => deps.privateStorage.get(input.thumb ? photo.thumbKey : photo.key) };
   }
   return null;
 }

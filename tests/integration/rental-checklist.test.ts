@@ -134,7 +134,8 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     const handover = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8' }, { extra: { damage0Note: 'Dent on the left rear door', damage0Photo: await jpeg(60) } }) });
     expect(handover.status, (await handover.clone().text()).slice(0, 3000)).toBe(302);
     expect(await status()).toBe('active');
-    expect(await privatePhotos(server)).toHaveLength(6);
+    // Each photo and its 320 px copy for the lists.
+    expect(await privatePhotos(server)).toHaveLength(12);
 
     // 2 days include 480 km: 100 km over at ₹12; fuel 6/8 of 8/8 priced ₹500; a new scratch ₹2,000; 2.5 h late (1 h grace, ₹200 an hour).
     const returnedAt = indiaDateTimeParam(toMs + 2.5 * HOUR);
@@ -160,7 +161,7 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     expect(mainText(await overcharged.text())).toContain('Damage 1: only new damage found at the return can be charged.');
     const returned = await admin.request(deskPath, { method: 'POST', body: await checklistForm('return', readings, { extra: damage }) });
     expect(returned.status, (await returned.clone().text()).slice(0, 3000)).toBe(302);
-    expect(await privatePhotos(server)).toHaveLength(13);
+    expect(await privatePhotos(server)).toHaveLength(26);
 
     const row = await database.db.selectFrom('rental_bookings').select(['status', 'charges', 'deposit_refund']).where('id', '=', bookingId).executeTakeFirstOrThrow();
     expect(row.status).toBe('returned');
@@ -174,7 +175,7 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     expect(page).toMatch(/data-damage="new"[^>]*>[\s\S]*?Scratch on the front bumper/);
     expect(page.match(/data-damage="existing"/g)).toHaveLength(2);
     for (const kind of ['extra-km', 'late', 'fuel', 'damage']) expect(page).toContain(`data-charge="${kind}"`);
-    expect(page).toMatch(/data-charge="damage"[\s\S]*?src="\/rental-photos\/\d+\/[0-9a-f-]{36}"/);
+    expect(page).toMatch(/data-charge="damage"[\s\S]*?src="\/rental-photos\/\d+\/[0-9a-f-]{36}\?size=thumb"/);
 
     const settled = await admin.postForm(deskPath, { intent: 'settle', depositRefund: '900' });
     expect(settled.status).toBe(302);
@@ -211,8 +212,11 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     expect(own.headers.get('cache-control')).toBe('private, no-store');
     expect((await sharp(Buffer.from(await own.arrayBuffer())).metadata()).format).toBe('webp');
     expect((await admin.get(photoUrl)).status).toBe(200);
+    const thumb = await renter.get(`${photoUrl}?size=thumb`);
+    expect(thumb.status).toBe(200);
+    expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 320 });
     for (const [who, client] of [['another renter', stranger], ['a visitor', new HttpClient(server.url)]] as const) {
-      for (const url of [photoUrl, booking.handover.photos[0]!.url, photoUrl.replace(/\/[^/]+$/, '/00000000-0000-0000-0000-000000000000'), photoUrl.replace(/\/rental-photos\/\d+\//, '/rental-photos/999999/')]) {
+      for (const url of [photoUrl, `${photoUrl}?size=thumb`, booking.handover.photos[0]!.url, photoUrl.replace(/\/[^/]+$/, '/00000000-0000-0000-0000-000000000000'), photoUrl.replace(/\/rental-photos\/\d+\//, '/rental-photos/999999/')]) {
         const refused = await client.get(url);
         expect(refused.status, `${who}: ${url}`).toBe(404);
       }

@@ -13,7 +13,7 @@ function Thumb({ bookingId, photo, label }: { bookingId: number; photo: Checklis
   const url = paths.rentalPhoto(bookingId, photo.id);
   return (
     <a href={url} target="_blank" rel="noopener" className="block overflow-hidden rounded-lg ring-1 ring-slate-200">
-      <img src={url} alt={label} loading="lazy" width={160} height={120} className="aspect-[4/3] w-full bg-slate-100 object-cover" />
+      <img src={paths.rentalPhoto(bookingId, photo.id, 'thumb')} alt={label} loading="lazy" width={160} height={120} className="aspect-[4/3] w-full bg-slate-100 object-cover" />
     </a>
   );
 }

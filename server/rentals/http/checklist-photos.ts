@@ -20,7 +20,7 @@ export async function checklistPhotoResponse(services: AppServices, request: Req
   if (bookingId === null || !photoId || photoId.length > 100) return notFound();
   const viewer = await currentUser(services.auth, request);
   if (!viewer) return notFound();
-  const photo = await readChecklistPhoto(services, { bookingId, photoId });
+  const photo = await readChecklistPhoto(services, { bookingId, photoId, thumb: new URL(request.url).searchParams.get('size') === 'thumb' });
   if (!photo) return notFound();
   if (photo.userId !== viewer.id && (await adminStatus(services.config, services.database, viewer)) !== 'admin') return notFound();
   const file = await photo.open();
