@@ -28,7 +28,7 @@ import type { Storage } from '../media/storage.ts';
  * checked the viewer, and are deleted when their booking is purged (server/privacy/retention.ts).
  */
 
-/** A stored photo: what the pages see plus where it is (the key never leaves the server). */
+/** A stored photo: what the pages see plus where it is (the keys never leave the server). */
 export type StoredPhoto = ChecklistPhotoView & { key: string; thumbKey: string };
 
 /** One damage note as the desk entered it: a description and its photo; at return, whether it is new and its charge. */
@@ -209,7 +209,7 @@ export async function readChecklistPhoto(
     .execute();
   for (const row of rows) {
     const photo = parsePhotos(row.photos).find((candidate) => candidate.id === input.photoId);
-    if (photo) return { userId: row.user_id, open: () => deps.privateStorage.get(input.thumb ? photo.thumbKey : photo.key) };
+    if (photo) return { userId: row.user_id, open: () => deps.privateStorage.get(input.thumb && photo.thumbKey ? photo.thumbKey : photo.key) };
   }
   return null;
 }
