@@ -7,6 +7,7 @@ export default [
   route('profile/my-data', 'routes/profile-data.ts'),
   route('test-drives/:id/cancel', 'routes/test-drive-cancel.ts'),
   route('licence-photos/:userId/:side', 'routes/licence-photo.ts'),
+  route('rental-photos/:bookingId/:photoId', 'routes/rental-photo.ts'),
   route('auth/continue', 'routes/auth-continue.ts'),
   route('admin-login', 'routes/admin/login.tsx'),
   route('setup-admin', 'routes/admin/setup.tsx'),

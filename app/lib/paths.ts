@@ -14,6 +14,7 @@ export const pathPatterns = {
   testDrive: '/vehicle/:id/test-drive',
   cancelTestDrive: '/test-drives/:id/cancel',
   licencePhoto: '/licence-photos/:userId/:side',
+  rentalPhoto: '/rental-photos/:bookingId/:photoId',
   rentalCar: '/rent/:id',
   rentalBook: '/rent/:id/book',
   payBooking: '/profile/bookings/:id/pay',
@@ -104,6 +105,8 @@ export const paths = {
   profileLicenceThen: (redirectTo: string) => thenTo('/profile/licence', redirectTo),
   /** One side of a driving licence: only its owner and the admins get it (private storage). */
   licencePhoto: (userId: string, side: 'front' | 'back') => fill(pathPatterns.licencePhoto, { userId, side }),
+  /** A handover or return checklist photo: the renter of that booking and the admins only. */
+  rentalPhoto: (bookingId: number, photoId: string, size?: 'thumb') => withQuery(fill(pathPatterns.rentalPhoto, { bookingId, photoId }), { size }),
   login: '/login',
   /** The sign-in page, sending the visitor on to `redirectTo` afterwards. */
   loginThen: (redirectTo: string) => thenTo('/login', redirectTo),

@@ -218,6 +218,12 @@ export type ReturnCharges = {
   lateHours: number;
   lateFee: number;
   fuelCharge: number;
+  /**
+   * New damage found at return, each with what the desk charged and its checklist photo
+   * (app/lib/rental-checklist.ts). Absent on returns recorded before the checklist.
+   */
+  damage?: DamageCharge[];
+  damageCharge?: number;
   total: number;
   /** The deposit less the charges, never below 0. */
   depositRefund: number;
@@ -225,9 +231,12 @@ export type ReturnCharges = {
   amountDue: number;
 };
 
+export type DamageCharge = { note: string; charge: number; photoId: string };
+
 /**
  * The charges at return: extra km × rate, late hours past the grace × late fee, the fuel
- * shortfall as the desk entered it; the deposit refund is the deposit less these.
+ * shortfall as the desk entered it, each new damage as the desk priced it; the deposit refund
+ * is the deposit less these.
  */
 export function returnCharges(input: {
   odometerOut: number;
@@ -237,6 +246,7 @@ export function returnCharges(input: {
   dueMs: number;
   returnedMs: number;
   fuelCharge: number;
+  damage?: DamageCharge[];
   deposit: number;
   rule: LateReturnRule;
 }): ReturnCharges {
@@ -247,7 +257,9 @@ export function returnCharges(input: {
   const lateHours = lateMs > 0 ? Math.ceil(lateMs / HOUR_MS) : 0;
   const lateFee = lateHours * input.rule.lateFeePerHour;
   const fuelCharge = Math.max(0, Math.round(input.fuelCharge));
-  const total = extraKmCharge + lateFee + fuelCharge;
+  const damage = (input.damage ?? []).map((item) => ({ ...item, charge: Math.max(0, Math.round(item.charge)) }));
+  const damageCharge = damage.reduce((sum, item) => sum + item.charge, 0);
+  const total = extraKmCharge + lateFee + fuelCharge + damageCharge;
   return {
     kmDriven,
     extraKm,
@@ -255,6 +267,8 @@ export function returnCharges(input: {
     lateHours,
     lateFee,
     fuelCharge,
+    damage,
+    damageCharge,
     total,
     depositRefund: Math.max(0, input.deposit - total),
     amountDue: Math.max(0, total - input.deposit),

@@ -17,7 +17,7 @@ const retention: Array<[string, string]> = [
   ['Your account, profile and wishlist', 'Until you delete your account (or ask us to).'],
   ['Your driving licence and its photos', 'Until you delete your account (or ask us to); then deleted with it.'],
   [
-    'Rental bookings (car, dates, amounts paid and refunded)',
+    'Rental bookings (car, dates, amounts paid and refunded, the photos of the car taken at handover and return)',
     `${RENTAL_BOOKING_RETENTION_YEARS} years after the return date, as Indian tax law asks of our accounts. If you delete your account they are kept without your name, account or delivery PIN code.`,
   ],
   ['Sign-in sessions', '30 days from your last visit; signing out ends one at once.'],

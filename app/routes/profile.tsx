@@ -7,6 +7,7 @@ import { ownLicenceView } from '../../server/rentals/licences.ts';
 import { LicenceSection } from '../components/rentals/licence-form.tsx';
 import { MyBookings, type MyBooking } from '../components/rentals/my-bookings.tsx';
 import { listOwnBookings } from '../../server/rentals/bookings.ts';
+import { bookingCondition } from '../../server/rentals/checklists.ts';
 import { cancelBooking, cancellationPreview } from '../../server/rentals/lifecycle.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { flashHeaders } from '../../server/http/flash.ts';
@@ -83,6 +84,7 @@ async function myBookings(services: AppServices, userId: string): Promise<MyBook
         holdExpiresAt: booking.holdExpiresAt,
         cancel: preview ? { ...preview, paid: booking.amountPaid } : null,
         charges: booking.charges ? { total: booking.charges.total, depositRefund: booking.depositRefund ?? booking.charges.depositRefund, amountDue: booking.charges.amountDue } : null,
+        condition: booking.odometerOut !== null ? await bookingCondition(services.database, booking) : null,
       };
     }),
   );

@@ -14,6 +14,7 @@ import { listWishlist } from './wishlist.ts';
 import { OPEN_BOOKING_STATUSES } from '../../app/lib/rentals.ts';
 import { getLicence } from '../rentals/licences.ts';
 import { listOwnBookings } from '../rentals/bookings.ts';
+import { checklistsOf } from '../rentals/checklists.ts';
 import type { Clock } from '../clock.ts';
 
 /**
@@ -52,7 +53,7 @@ const exportSections = {
     return { ...record, photos: { front: 'on file', back: 'on file', note: 'Photos of both sides are kept private and are not part of this file; see them on your profile.' } };
   },
   rentalBookings: async ({ database, userId }: ExportContext) =>
-    (await listOwnBookings(database, userId, { all: true })).map((booking) => ({
+    Promise.all((await listOwnBookings(database, userId, { all: true })).map(async (booking) => ({
       id: booking.id,
       vehicleId: booking.vehicleId,
       car: booking.carName,
@@ -71,7 +72,11 @@ const exportSections = {
       charges: booking.charges,
       depositRefund: booking.depositRefund,
       createdAt: booking.createdAt,
-    })),
+      // The handover and return readings and what each photo shows; the photos stay private, as the licence's.
+      checklists: Object.values(await checklistsOf(database, booking.id))
+        .filter((record) => record !== null)
+        .map((record) => ({ stage: record.stage, odometer: record.odometer, fuelEighths: record.fuel, recordedAt: record.recordedAt, photos: record.photos.map(({ item, note, isNew, charge }) => ({ item, note, newDamage: isNew, charge, photo: 'on file' })) })),
+    }))),
   wishlist: async ({ database, userId }: ExportContext) =>
     (await listWishlist(database, userId)).map((item) =>
       item.available

@@ -15,6 +15,7 @@ import * as saleListingIndexes from './migrations/014-sale-listing-indexes.ts';
 import * as searchSideTable from './migrations/016-search-side-table.ts';
 import * as rentalRefunds from './migrations/017-rental-refunds.ts';
 import * as rentalQuoteLines from './migrations/018-rental-quote-lines.ts';
+import * as rentalChecklists from './migrations/019-rental-checklists.ts';
 import * as jobs from './migrations/020-jobs.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
@@ -35,6 +36,7 @@ const migrations: Record<string, DialectMigration> = {
   '016-search-side-table': searchSideTable,
   '017-rental-refunds': rentalRefunds,
   '018-rental-quote-lines': rentalQuoteLines,
+  '019-rental-checklists': rentalChecklists,
   '020-jobs': jobs,
 };
 

@@ -410,6 +410,20 @@ export interface ScheduleTable {
   next_run_ms: number;
 }
 
+/** The photo checklist of a handover or a return (migration 019, server/rentals/checklists.ts). */
+export interface RentalChecklistTable {
+  id: Generated<number>;
+  booking_id: number;
+  stage: 'handover' | 'return';
+  odometer: number;
+  /** Eighths of a tank. */
+  fuel: number;
+  /** JSON: ChecklistPhoto[]. */
+  photos: string;
+  recorded_by: string;
+  created_at: string;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
@@ -435,6 +449,7 @@ export interface DB {
   rental_terms: RentalTermsTable;
   rental_bookings: RentalBookingTable;
   rental_refunds: RentalRefundTable;
+  rental_checklists: RentalChecklistTable;
   driving_licences: DrivingLicenceTable;
   admin_dashboard_visits: AdminDashboardVisitTable;
   jobs: JobTable;

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { MAX_SELL_UPLOAD_BYTES } from '../../app/lib/lead-forms.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
+import { CHECKLIST_ITEMS, MAX_DAMAGE_NOTES } from '../../app/lib/rental-checklist.ts';
 import { adminPaths, matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
 
 /** The Android app's licence upload (server/rentals/http/api-licence.ts). */
@@ -35,6 +36,9 @@ const vehicleUpload: BodyClass = {
 };
 /** A driving licence: photos of its two sides and two short fields. */
 const licenceUpload: BodyClass = { maxBytes: 2 * MAX_IMAGE_BYTES + 64 * 1024, upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 2 } };
+/** A handover or return checklist: a photo of each side and the dashboard, and the damage notes' photos. */
+const CHECKLIST_PHOTOS = CHECKLIST_ITEMS.length + MAX_DAMAGE_NOTES;
+const checklistUpload: BodyClass = { maxBytes: CHECKLIST_PHOTOS * MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES, upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: CHECKLIST_PHOTOS } };
 const categoryUpload: BodyClass = { maxBytes: MAX_IMAGE_BYTES + 64 * 1024, upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 1 } };
 
 /** Each class with the pages (paths or route patterns) whose forms post such bodies. */
@@ -43,6 +47,7 @@ const classes: Array<[string[], BodyClass]> = [
   [[paths.profileLicence, LICENCE_API_PATH], licenceUpload],
   [[adminPaths.addVehicle, adminPaths.aliases.addVehicle, pathPatterns.adminEditVehicle], vehicleUpload],
   [[adminPaths.categories, adminPaths.aliases.manageCategories, adminPaths.addCategory], categoryUpload],
+  [[pathPatterns.adminRentalBooking], checklistUpload],
   [[paths.requestVehicle, adminPaths.sellingVehicles, adminPaths.aliases.sellingVehicles, adminPaths.requestedVehicles], longText],
 ];
 

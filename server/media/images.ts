@@ -198,6 +198,29 @@ export async function storeSinglePhoto(storage: Storage, input: ImageInput, key:
   await storage.put(key, body, 'image/webp');
 }
 
+/**
+ * As storeSinglePhoto, plus a small copy under `thumbKey` made from the stored photo (the
+ * original is decoded once): for pages that list many private photos, where the full one is
+ * opened only when tapped.
+ */
+export async function storeSinglePhotoWithThumb(storage: Storage, input: ImageInput, key: string, thumbKey: string, thumbWidth = 320): Promise<void> {
+  await inspectImage(input);
+  const { body, thumb } = await withImageSlot(() =>
+    decodeWhole(async () => {
+      const body = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width: VARIANT_WIDTHS.at(-1)!, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+      const thumb = await sharp(body).resize({ width: thumbWidth, withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
+      return { body, thumb };
+    }),
+  );
+  await storage.put(key, body, 'image/webp');
+  try {
+    await storage.put(thumbKey, thumb, 'image/webp');
+  } catch (error) {
+    await storage.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
 export async function deleteImage(storage: Storage, image: Pick<ImageRef, 'key' | 'widths'>): Promise<void> {
   await Promise.all(image.widths.map((width) => storage.delete(`${image.key}-${width}.webp`)));
 }

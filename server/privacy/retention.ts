@@ -7,6 +7,7 @@ import type { Storage } from '../media/storage.ts';
 import { longestRateLimitWindowMs, pruneRateLimits } from '../security/rate-limit.ts';
 import { purgeFinishedJobs } from '../jobs/queue.ts';
 import type { Clock } from '../clock.ts';
+import { eraseChecklists } from '../rentals/checklists.ts';
 
 /**
  * Every retention period the privacy page states, enforced in one place and on a schedule
@@ -20,7 +21,14 @@ export const RETENTION_FIRST_RUN_MS = 10_000;
 /** Leads are purged in batches of 500; this many batches per run covers any backlog. */
 const MAX_LEAD_BATCHES = 20;
 
-export type RetentionDeps = { database: Database; clock: Clock; storage: Storage; logger: Pick<Logger, 'warn' | 'info' | 'error'> };
+export type RetentionDeps = {
+  database: Database;
+  clock: Clock;
+  storage: Storage;
+  /** Where the rental handover and return photos are (deleted with their booking). */
+  privateStorage: Storage;
+  logger: Pick<Logger, 'warn' | 'info' | 'error'>;
+};
 
 export type PurgeReport = {
   leads: number;
@@ -66,14 +74,19 @@ export async function runRetentionPurge(deps: RetentionDeps, now: Date = new Dat
   const outboxMessages = deleted(await db.deleteFrom('outbox_messages').where('created_at', '<', outboxCutoff).executeTakeFirst());
 
   // Finished bookings only: one still holding a car or awaiting its deposit is never purged.
-  const rentalBookings = deleted(
-    await db
-      .deleteFrom('rental_bookings')
-      .where('kind', '=', 'booking')
-      .where('status', 'in', FINISHED_BOOKING_STATUSES)
-      .where('ends_ms', '<', monthsBefore(now, RENTAL_BOOKING_RETENTION_YEARS * 12).getTime())
-      .executeTakeFirst(),
-  );
+  // Their handover and return photos go first, files and rows, so none is left without its booking.
+  const rentalCutoffMs = monthsBefore(now, RENTAL_BOOKING_RETENTION_YEARS * 12).getTime();
+  const purgedBookings = await db
+    .selectFrom('rental_bookings')
+    .select('id')
+    .where('kind', '=', 'booking')
+    .where('status', 'in', FINISHED_BOOKING_STATUSES)
+    .where('ends_ms', '<', rentalCutoffMs)
+    // A bounded batch per run (hourly): the rest goes in the next runs.
+    .limit(1000)
+    .execute();
+  await eraseChecklists(deps, purgedBookings.map((row) => row.id));
+  const rentalBookings = purgedBookings.length === 0 ? 0 : deleted(await db.deleteFrom('rental_bookings').where('id', 'in', purgedBookings.map((row) => row.id)).executeTakeFirst());
 
   // Jobs that went through are history once the outbox's period is over; failed ones stay for the admin.
   const finishedJobs = await purgeFinishedJobs(deps.database, now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000);

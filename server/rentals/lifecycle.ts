@@ -1,4 +1,9 @@
-import { cancellationRefund, HOUR_MS, returnCharges, type CancellationRefund, type ReturnCharges } from '../../app/lib/rental-price.ts';
+import { cancellationRefund, HOUR_MS, returnCharges, type CancellationRefund, type DamageCharge, type ReturnCharges } from '../../app/lib/rental-price.ts';
+import type { ChecklistStage } from '../../app/lib/rental-checklist.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { Storage } from '../media/storage.ts';
+import { checkChecklist, deleteStoredPhotos, insertChecklist, storeChecklistPhotos, type ChecklistInput, type StoredPhoto } from './checklists.ts';
 import { FUEL_EIGHTHS_MAX, type BookingStatus } from '../../app/lib/rentals.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
@@ -17,8 +22,11 @@ import { NOT_FREE_MESSAGE, overlappingHolds, releaseLapsedHolds, rentalSettings,
  * so two admins pressing the same button change it once.
  */
 
-/** What the lifecycle needs: the rental services, mail and SMS, and the payment adapter (null: pay at pickup only). */
-export type RentalDeskServices = RentalServices & RentalNotifyServices & { payments: PaymentGateway | null };
+/**
+ * What the lifecycle needs: the rental services, mail and SMS, the payment adapter (null: pay at
+ * pickup only) and the private storage the handover and return photos go to.
+ */
+export type RentalDeskServices = RentalServices & RentalNotifyServices & { payments: PaymentGateway | null; privateStorage: Storage };
 
 const MAX_ODOMETER = 9_999_999;
 
@@ -49,8 +57,14 @@ function wrongStatus(booking: Booking, action: string): ConflictError {
  * Moves a booking from one of `from` to `to` with `set`, only if it is still in one of `from`
  * (another admin may have moved it meanwhile): false when it was not.
  */
-async function moveStatus(services: RentalServices, bookingId: number, from: readonly BookingStatus[], set: Record<string, unknown> & { status: BookingStatus }): Promise<boolean> {
-  const result = await services.database.db
+async function moveStatus(
+  services: RentalServices,
+  bookingId: number,
+  from: readonly BookingStatus[],
+  set: Record<string, unknown> & { status: BookingStatus },
+  db: Kysely<DB> = services.database.db,
+): Promise<boolean> {
+  const result = await db
     .updateTable('rental_bookings')
     .set({ ...set, updated_at: new Date(services.clock.now()).toISOString() })
     .where('id', '=', bookingId)
@@ -132,20 +146,54 @@ function checkFuel(value: number, field: string): void {
 }
 
 /**
- * The desk hands the car over: confirmed → active, with the odometer and fuel level (eighths)
- * out. What is due at pickup is recorded as collected: the deposit, and the charges too when
- * paying at pickup.
- * Input: booking id, odometerOut (km), fuelOut (0–8), actor email. Errors: NotFoundError,
- * InvalidInputError (readings), ConflictError (not confirmed).
+ * Moves the booking with `set` and records the checklist (its photos already stored) in one
+ * transaction; when the move fails (another admin was quicker) the photos are deleted again.
  */
-export async function handOver(services: RentalDeskServices, input: { bookingId: number; odometerOut: number; fuelOut: number; actorEmail: string }): Promise<Booking> {
+async function moveWithChecklist(
+  services: RentalDeskServices,
+  booking: Booking,
+  stage: ChecklistStage,
+  reading: { odometer: number; fuel: number; photos: StoredPhoto[]; actorEmail: string },
+  move: { from: BookingStatus; set: Record<string, unknown> & { status: BookingStatus }; action: string },
+): Promise<void> {
+  const { photos } = reading;
+  try {
+    await services.database.db.transaction().execute(async (trx) => {
+      if (!(await moveStatus(services, booking.id, [move.from], move.set, trx))) throw wrongStatus(booking, move.action);
+      await insertChecklist(trx, { bookingId: booking.id, stage, odometer: reading.odometer, fuel: reading.fuel, photos, recordedBy: reading.actorEmail, nowIso: new Date(services.clock.now()).toISOString() });
+    });
+  } catch (error) {
+    await deleteStoredPhotos(services.privateStorage, photos);
+    throw error;
+  }
+}
+
+/**
+ * The desk hands the car over: confirmed → active, with the checklist (odometer, fuel level in
+ * eighths, a photo of each side and of the dashboard, any damage noted with its photo); nothing
+ * moves until every required item is there. What is due at pickup is recorded as collected.
+ * Input: booking id, odometerOut (km), fuelOut (0–8), checklist, actor email. Errors:
+ * NotFoundError, InvalidInputError (readings, missing or refused photos), ConflictError (not confirmed).
+ */
+export async function handOver(services: RentalDeskServices, input: { bookingId: number; odometerOut: number; fuelOut: number; checklist: ChecklistInput; actorEmail: string }): Promise<Booking> {
   checkOdometer(input.odometerOut, 'odometerOut');
   checkFuel(input.fuelOut, 'fuelOut');
+  checkChecklist('handover', input.checklist);
   const booking = await mustGet(services, input.bookingId);
+  if (booking.status !== 'confirmed') throw wrongStatus(booking, 'handed over');
+  // What is due at pickup: the deposit, and the charges too when paying at pickup (decision 066).
   const collected = booking.amountPaid + booking.quote.dueAtPickup;
-  if (!(await moveStatus(services, booking.id, ['confirmed'], { status: 'active', odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid: collected }))) throw wrongStatus(booking, 'handed over');
+  const photos = await storeChecklistPhotos(services.privateStorage, 'handover', input.checklist);
+  await moveWithChecklist(
+    services,
+    booking,
+    'handover',
+    { odometer: input.odometerOut, fuel: input.fuelOut, photos, actorEmail: input.actorEmail },
+    { from: 'confirmed', set: { status: 'active', odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid: collected }, action: 'handed over' },
+  );
   const active = await mustGet(services, booking.id);
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'handover', entity: 'rental-booking', entityId: booking.id, summary: `Handed over ${booking.carName} for booking #${booking.id} at ${input.odometerOut} km, fuel ${input.fuelOut}/8`, before: { status: booking.status }, after: { status: 'active', odometerOut: input.odometerOut, fuelOut: input.fuelOut } });
+  const damage = input.checklist.damage.length;
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'handover', entity: 'rental-booking', entityId: booking.id, summary: `Handed over ${booking.carName} for booking #${booking.id} at ${input.odometerOut} km, fuel ${input.fuelOut}/8, ${photos.length} photos${damage > 0 ? ` (${damage} damage noted)` : ''}`, before: { status: booking.status }, after: { status: 'active', odometerOut: input.odometerOut, fuelOut: input.fuelOut } });
   return active;
 }
 
@@ -157,6 +205,8 @@ export type ReturnInput = {
   returnedMs?: number;
   /** The fuel shortfall in rupees as the desk entered it (0 when none). */
   fuelCharge: number;
+  /** New damage and its charge, for the preview (returnCar takes them from the checklist). */
+  damage?: Array<{ note: string; charge: number }>;
 };
 
 /**
@@ -166,14 +216,19 @@ export type ReturnInput = {
 export async function previewReturn(services: RentalDeskServices, input: ReturnInput): Promise<ReturnCharges> {
   const booking = await mustGet(services, input.bookingId);
   if (booking.status !== 'active') throw wrongStatus(booking, 'returned');
-  return chargesFor(services, booking, input);
+  return chargesFor(services, booking, input, (input.damage ?? []).map((item) => ({ ...item, photoId: '' })));
 }
 
-async function chargesFor(services: RentalDeskServices, booking: Booking, input: ReturnInput): Promise<ReturnCharges> {
+async function chargesFor(services: RentalDeskServices, booking: Booking, input: ReturnInput, damage: DamageCharge[]): Promise<ReturnCharges> {
   checkOdometer(input.odometerIn, 'odometerIn');
   checkFuel(input.fuelIn, 'fuelIn');
   if (!Number.isSafeInteger(input.fuelCharge) || input.fuelCharge < 0 || input.fuelCharge > 1_000_000) {
     throw new InvalidInputError('Please enter the fuel charge in whole rupees (0 when none).', { fuelCharge: 'Please enter the fuel charge in whole rupees (0 when none).' });
+  }
+  const fuelOut = booking.fuelOut ?? FUEL_EIGHTHS_MAX;
+  if (input.fuelCharge > 0 && input.fuelIn >= fuelOut) {
+    const message = `There is no fuel shortfall: the car came back with ${input.fuelIn}/8 and left with ${fuelOut}/8. Enter 0.`;
+    throw new InvalidInputError(message, { fuelCharge: message });
   }
   const odometerOut = booking.odometerOut ?? 0;
   if (input.odometerIn < odometerOut) throw new InvalidInputError(`The odometer cannot read less than at handover (${odometerOut} km).`, { odometerIn: `The odometer cannot read less than at handover (${odometerOut} km).` });
@@ -188,31 +243,44 @@ async function chargesFor(services: RentalDeskServices, booking: Booking, input:
     dueMs: booking.toMs,
     returnedMs,
     fuelCharge: input.fuelCharge,
+    damage,
     deposit: booking.quote.deposit,
     rule: { graceHours: settings.rentalGraceHours, lateFeePerHour: settings.rentalLateFeePerHour },
   });
 }
 
 /**
- * The desk takes the car back: active → returned, with the odometer, fuel level and time in;
- * the charges (extra km, late hours past the grace, fuel) and the deposit refund are computed
- * and stored. The car is free again from the return (plus the buffer).
- * Input: ReturnInput + actor email. Errors: NotFoundError, InvalidInputError, ConflictError (not active).
+ * The desk takes the car back: active → returned, with the return checklist (as at handover;
+ * each damage marked new or already there, new damage priced by the desk) and the time in. The
+ * charges (extra km, late hours past the grace, fuel, new damage) and the deposit refund are
+ * computed and stored. The car is free again from the return (plus the buffer).
+ * Input: ReturnInput + checklist + actor email. Errors: NotFoundError, InvalidInputError
+ * (readings, missing or refused photos), ConflictError (not active).
  */
-export async function returnCar(services: RentalDeskServices, input: ReturnInput & { actorEmail: string }): Promise<Booking> {
+export async function returnCar(services: RentalDeskServices, input: ReturnInput & { checklist: ChecklistInput; actorEmail: string }): Promise<Booking> {
+  checkChecklist('return', input.checklist);
   const booking = await mustGet(services, input.bookingId);
   if (booking.status !== 'active') throw wrongStatus(booking, 'returned');
-  const charges = await chargesFor(services, booking, input);
-  const returnedMs = input.returnedMs ?? services.clock.now();
-  const moved = await moveStatus(services, booking.id, ['active'], {
-    status: 'returned',
-    odometer_in: input.odometerIn,
-    fuel_in: input.fuelIn,
-    returned_ms: returnedMs,
-    charges: JSON.stringify(charges),
-    deposit_refund: charges.depositRefund,
+  // The charges are checked before any photo is stored; the damage's photo ids are known only once stored.
+  await chargesFor(services, booking, input, []);
+  const photos = await storeChecklistPhotos(services.privateStorage, 'return', input.checklist);
+  const damage = photos.filter((photo) => photo.item === 'damage' && photo.isNew).map((photo) => ({ note: photo.note, charge: photo.charge, photoId: photo.id }));
+  const charges = await chargesFor(services, booking, input, damage).catch(async (error: unknown) => {
+    await deleteStoredPhotos(services.privateStorage, photos);
+    throw error;
   });
-  if (!moved) throw wrongStatus(booking, 'returned');
+  const returnedMs = input.returnedMs ?? services.clock.now();
+  await moveWithChecklist(
+    services,
+    booking,
+    'return',
+    { odometer: input.odometerIn, fuel: input.fuelIn, photos, actorEmail: input.actorEmail },
+    {
+      from: 'active',
+      set: { status: 'returned', odometer_in: input.odometerIn, fuel_in: input.fuelIn, returned_ms: returnedMs, charges: JSON.stringify(charges), deposit_refund: charges.depositRefund },
+      action: 'returned',
+    },
+  );
   const returned = await mustGet(services, booking.id);
   await recordAudit(services, { actorEmail: input.actorEmail, action: 'return', entity: 'rental-booking', entityId: booking.id, summary: `Took back ${booking.carName} (booking #${booking.id}) at ${input.odometerIn} km; charges ₹${charges.total}`, before: { status: booking.status }, after: { status: 'returned', charges } });
   return returned;

@@ -75,6 +75,7 @@ export function renterMessage(
             `Extra km: ${charges.extraKm} km × ${formatRupees(booking.quote.extraKmRate)} = ${formatRupees(charges.extraKmCharge)}`,
             `Late return: ${charges.lateHours} h = ${formatRupees(charges.lateFee)}`,
             `Fuel: ${formatRupees(charges.fuelCharge)}`,
+            ...(charges.damage ?? []).map((damage) => `New damage (${damage.note}): ${formatRupees(damage.charge)}`),
             `Total charges: ${formatRupees(charges.total)}`,
             ...(charges.amountDue > 0 ? [`Still due: ${formatRupees(charges.amountDue)}`] : []),
           ]
@@ -82,7 +83,7 @@ export function renterMessage(
       const refund = booking.depositRefund ?? 0;
       return {
         subject: `Closing statement: ${booking.carName} (${ref})`,
-        text: [`Thank you for driving with us. Your booking is closed.`, '', `Car: ${booking.carName}`, `When: ${when(booking)}`, `Rent: ${formatRupees(booking.quote.rent)}`, `Deposit: ${formatRupees(booking.quote.deposit)}`, ...lines, `Deposit refund: ${formatRupees(refund)}`, '', options.siteName].join('\n'),
+        text: [`Thank you for driving with us. Your booking is closed.`, '', `Car: ${booking.carName}`, `When: ${when(booking)}`, `Rent: ${formatRupees(booking.quote.rent)}`, `Deposit: ${formatRupees(booking.quote.deposit)}`, ...lines, `Deposit refund: ${formatRupees(refund)}`, ...(charges ? ['', `The photos of the car at handover and return, and of each charge: ${profileUrl}`] : []), '', options.siteName].join('\n'),
         sms: `${options.siteName}: ${ref} closed. Charges ${formatRupees(charges?.total ?? 0)}, deposit refund ${formatRupees(refund)}.`,
       };
     }

@@ -63,6 +63,11 @@ describe('on a 375 × 667 phone', () => {
       adminPaths.rentalDesk,
       adminPaths.rentalLicences,
       '/admin/rentals/bookings/1',
+      // Returned (handover and return checklists side by side, charges with photos), on a trip
+      // (the return checklist form) and confirmed (the handover checklist form).
+      '/admin/rentals/bookings/2',
+      '/admin/rentals/bookings/4',
+      '/admin/rentals/bookings/5',
       adminPaths.statistics,
       adminPaths.auditLog,
       adminPaths.settings,

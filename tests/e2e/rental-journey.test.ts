@@ -186,22 +186,31 @@ it('a renter books a self-drive car on a phone; the desk hands it over, takes it
   await admin.getByRole('button', { name: 'Confirm booking' }).click();
   await visible(admin.getByText('Booking confirmed; the customer was told.'));
 
-  // Handover: odometer and fuel out.
+  // Handover: odometer, fuel and the photo checklist (the four sides and the dashboard).
+  const sides = ['Front', 'Back', 'Left side', 'Right side', 'Odometer and fuel gauge'];
+  const checklistPhotos = async () => {
+    for (const [index, side] of sides.entries()) {
+      await admin.getByLabel(side, { exact: true }).setInputFiles({ name: `side-${index}.jpg`, mimeType: 'image/jpeg', buffer: await photo(['#b91c1c', '#1d4ed8', '#15803d', '#a16207', '#334155'][index]!) });
+    }
+  };
   await admin.getByLabel('Odometer out (km)').fill('30000');
-  await admin.getByLabel('Fuel out (eighths, 8 = full)').fill('8');
+  await admin.getByLabel('Fuel out').selectOption('8');
+  await checklistPhotos();
   await admin.getByRole('button', { name: 'Hand over' }).click();
-  await visible(admin.getByText('Car handed over.'));
+  await visible(admin.getByText('Car handed over; the checklist and its photos are recorded.'));
 
   // Return on time with 530 km driven: 50 km over the 480 included.
   await admin.getByLabel('Odometer in (km)').fill('30530');
-  await admin.getByLabel('Fuel in (eighths)').fill('8');
+  await admin.getByLabel('Fuel in').selectOption('8');
   await admin.getByLabel('Fuel shortfall (₹)').fill('0');
   await admin.getByLabel('Returned at').fill(to);
+  await checklistPhotos();
   await admin.getByRole('button', { name: 'Record return' }).click();
   await visible(admin.getByText('Car returned; the charges are below.'));
   const statement = admin.locator('dl[aria-label="Closing statement"]');
   const rowValue = (label: string) => statement.locator('div', { has: admin.locator('dt', { hasText: label }) }).locator('dd');
-  expect(await rowValue('Extra km (50 km)').textContent()).toBe('₹600');
+  expect(await admin.locator('[data-charge="extra-km"]').textContent()).toMatch(/Extra km \(50 km over the allowance\)\s*₹600/);
+  await visible(admin.locator('[data-charge="extra-km"] img'));
   expect(await rowValue('Deposit refund').textContent()).toBe('₹4,400');
   await shot(admin, 'rental-8-return-375');
   await admin.getByRole('button', { name: 'Settle deposit and close' }).click();
@@ -214,6 +223,9 @@ it('a renter books a self-drive car on a phone; the desk hands it over, takes it
   const closed = page.locator(`li[data-booking="${bookingId}"]`);
   await visible(closed.getByText('Closed', { exact: true }));
   await visible(closed.getByText(/Charges at return ₹600 · deposit refund ₹4,400/));
+  // The handover and return records with their photos, and the charge with its photo (open, as there is a charge).
+  await visible(closed.locator('[data-checklist="handover"] img').first());
+  await visible(closed.locator('[data-charge="extra-km"] img'));
   await closed.scrollIntoViewIfNeeded();
   await shot(page, 'rental-9-profile-closed-375');
   expect(errors).toEqual([]);

@@ -141,7 +141,7 @@ async function addToWishlist(client: HttpClient, id: number) {
 
 /** What the retention purge needs, over the server's own database and media. */
 function purgeDeps() {
-  return { database, clock: systemClock, storage: createLocalStorage(path.join(server.dataDir, 'media')), logger: { warn: () => {}, info: () => {}, error: () => {} } };
+  return { database, clock: systemClock, storage: createLocalStorage(path.join(server.dataDir, 'media')), privateStorage: createLocalStorage(path.join(server.dataDir, 'private')), logger: { warn: () => {}, info: () => {}, error: () => {} } };
 }
 
 async function signInAdmin(): Promise<HttpClient> {

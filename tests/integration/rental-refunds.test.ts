@@ -10,7 +10,7 @@ import { retryOwedRefunds } from '../../server/rentals/refunds.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { decodeEntities, HttpClient, mainText } from '../support/http-client.ts';
 import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
-import { addFleetCar, addRenter, deskServices, movableClock } from '../support/rentals.ts';
+import { addFleetCar, addRenter, deskServices, movableClock, fullChecklist } from '../support/rentals.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -156,10 +156,10 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     const { booking, paymentId } = await paidBooking();
     await confirmBooking(services, { bookingId: booking.id, actorEmail: ADMIN });
     clock.set(booking.fromMs);
-    const active = await handOver(services, { bookingId: booking.id, odometerOut: 1000, fuelOut: 8, actorEmail: ADMIN });
+    const active = await handOver(services, { bookingId: booking.id, odometerOut: 1000, fuelOut: 8, checklist: await fullChecklist(), actorEmail: ADMIN });
     // The desk collects the deposit at pickup: paid online and at the desk, 2,124 + 5,000.
     expect(active.amountPaid).toBe(2124 + 5000);
-    await returnCar(services, { bookingId: booking.id, odometerIn: 1000 + 240 + 50, fuelIn: 8, returnedMs: booking.toMs, fuelCharge: 0, actorEmail: ADMIN });
+    await returnCar(services, { bookingId: booking.id, odometerIn: 1000 + 240 + 50, fuelIn: 8, returnedMs: booking.toMs, fuelCharge: 0, checklist: await fullChecklist(), actorEmail: ADMIN });
     const closed = await settleDeposit(services, { bookingId: booking.id, actorEmail: ADMIN });
     expect(closed).toMatchObject({ status: 'closed', depositRefund: 4400, amountRefunded: 4400, refundOwedPaise: 0 });
     expect(refundsOf(paymentId)).toEqual([]);
@@ -177,8 +177,8 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     expect(booking.amountPaid).toBe(6800);
     await confirmBooking(services, { bookingId: booking.id, actorEmail: ADMIN });
     clock.set(booking.fromMs);
-    await handOver(services, { bookingId: booking.id, odometerOut: 1000, fuelOut: 8, actorEmail: ADMIN });
-    await returnCar(services, { bookingId: booking.id, odometerIn: 1000 + 240 + 50, fuelIn: 8, returnedMs: booking.toMs, fuelCharge: 0, actorEmail: ADMIN });
+    await handOver(services, { bookingId: booking.id, odometerOut: 1000, fuelOut: 8, checklist: await fullChecklist(), actorEmail: ADMIN });
+    await returnCar(services, { bookingId: booking.id, odometerIn: 1000 + 240 + 50, fuelIn: 8, returnedMs: booking.toMs, fuelCharge: 0, checklist: await fullChecklist(), actorEmail: ADMIN });
     standin.failRefunds(true);
     const closed = await settleDeposit(services, { bookingId: booking.id, actorEmail: ADMIN });
     // 50 km over the allowance at ₹12: ₹600 kept of the ₹5,000 deposit.

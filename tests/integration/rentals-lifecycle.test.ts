@@ -4,7 +4,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../server/er
 import { createBooking, getBooking } from '../../server/rentals/bookings.ts';
 import { cancelBooking, cancellationPreview, confirmBooking, expireHolds, handOver, markNoShow, previewReturn, refuseBooking, returnCar, sendDueReminders, settleDeposit, type RentalDeskServices } from '../../server/rentals/lifecycle.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
-import { addFleetCar, addRenter, deskServices, movableClock, outboxFor } from '../support/rentals.ts';
+import { addFleetCar, addRenter, deskServices, movableClock, outboxFor, fullChecklist } from '../support/rentals.ts';
 import { sharedServer } from '../support/shared.ts';
 
 /**
@@ -53,9 +53,9 @@ describe(`the life of a booking on ${dialect}`, () => {
     expect(confirmation.body).toContain('Deposit return: The deposit comes back after the return, less any charge for extra km, late return, fuel or damage, within 7 working days');
     expect((await outboxFor(opened.database, renter.phone)).at(-1)?.body).toContain(`booking #${booking.id} confirmed`);
 
-    await expect(handOver(services, { bookingId: booking.id, odometerOut: -1, fuelOut: 8, actorEmail: ADMIN })).rejects.toBeInstanceOf(InvalidInputError);
-    await expect(handOver(services, { bookingId: booking.id, odometerOut: 10_000, fuelOut: 9, actorEmail: ADMIN })).rejects.toBeInstanceOf(InvalidInputError);
-    const active = await handOver(services, { bookingId: booking.id, odometerOut: 10_000, fuelOut: 8, actorEmail: ADMIN });
+    await expect(handOver(services, { bookingId: booking.id, odometerOut: -1, fuelOut: 8, checklist: await fullChecklist(), actorEmail: ADMIN })).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(handOver(services, { bookingId: booking.id, odometerOut: 10_000, fuelOut: 9, checklist: await fullChecklist(), actorEmail: ADMIN })).rejects.toBeInstanceOf(InvalidInputError);
+    const active = await handOver(services, { bookingId: booking.id, odometerOut: 10_000, fuelOut: 8, checklist: await fullChecklist(), actorEmail: ADMIN });
     expect(active).toMatchObject({ status: 'active', odometerOut: 10_000, fuelOut: 8, amountPaid: 4050 + 729 + 5000 });
 
     const returnedMs = booking.toMs + 1.5 * HOUR_MS;
@@ -63,9 +63,9 @@ describe(`the life of a booking on ${dialect}`, () => {
     await expect(previewReturn(services, { ...input, odometerIn: 9_000 })).rejects.toThrow('The odometer cannot read less than at handover (10000 km).');
     const preview = await previewReturn(services, input);
     expect(preview).toMatchObject({ extraKm: 50, extraKmCharge: 600, lateHours: 1, lateFee: 200, total: 800, depositRefund: 4200 });
-    const returned = await returnCar(services, { ...input, actorEmail: ADMIN });
+    const returned = await returnCar(services, { ...input, checklist: await fullChecklist(), actorEmail: ADMIN });
     expect(returned).toMatchObject({ status: 'returned', charges: preview, depositRefund: 4200 });
-    await expect(returnCar(services, { ...input, actorEmail: ADMIN })).rejects.toBeInstanceOf(ConflictError);
+    await expect(returnCar(services, { ...input, checklist: await fullChecklist(), actorEmail: ADMIN })).rejects.toBeInstanceOf(ConflictError);
 
     await expect(settleDeposit(services, { bookingId: booking.id, depositRefund: 6000, actorEmail: ADMIN })).rejects.toBeInstanceOf(InvalidInputError);
     const closed = await settleDeposit(services, { bookingId: booking.id, actorEmail: ADMIN });
@@ -122,7 +122,7 @@ describe(`the life of a booking on ${dialect}`, () => {
     const driving = await newBooking({ fromMs: pickupMs });
     await confirmBooking(services, { bookingId: driving.booking.id, actorEmail: ADMIN });
     clock.set(pickupMs);
-    await handOver(services, { bookingId: driving.booking.id, odometerOut: 100, fuelOut: 8, actorEmail: ADMIN });
+    await handOver(services, { bookingId: driving.booking.id, odometerOut: 100, fuelOut: 8, checklist: await fullChecklist(), actorEmail: ADMIN });
     await expect(cancelBooking(services, { userId: driving.renter.userId, bookingId: driving.booking.id })).rejects.toThrow(`Booking #${driving.booking.id} is active; it cannot be cancelled now.`);
     clock.set(startMs);
   });

@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLocalStorage } from '../../server/media/storage.ts';
+import type { ChecklistInput } from '../../server/rentals/checklists.ts';
+import { CHECKLIST_ITEMS } from '../../app/lib/rental-checklist.ts';
 import sharp from 'sharp';
 import { createSettingsCache, type Settings } from '../../server/admin/settings.ts';
 import { createCategory, createVehicle } from '../../server/catalog/vehicles.ts';
@@ -82,7 +88,21 @@ export function deskServices(database: Database, clock: Clock, payments: Payment
     mailer: createMailer({ config, database, logger, clock }),
     jobs: createJobSignal(),
     payments,
+    privateStorage: createLocalStorage(mkdtempSync(path.join(tmpdir(), 'gaadi-private-'))),
   };
+}
+
+/** A small JPEG in one colour, as a phone's checklist photo stands in. */
+export async function colourPhoto(seed: number): Promise<Uint8Array> {
+  const colour = { r: (seed * 53) % 256, g: (seed * 97) % 256, b: (seed * 31) % 256 };
+  return new Uint8Array(await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).jpeg().toBuffer());
+}
+
+/** A complete checklist (the five required photos) with these damage notes, for the services. */
+export async function fullChecklist(damage: Array<{ note: string; isNew?: boolean; charge?: number }> = []): Promise<ChecklistInput> {
+  const photos: ChecklistInput['photos'] = {};
+  for (const [index, item] of CHECKLIST_ITEMS.entries()) photos[item] = { name: `${item}.jpg`, source: await colourPhoto(index + 1) };
+  return { photos, damage: await Promise.all(damage.map(async (item, index) => ({ ...item, photo: { name: `damage-${index}.jpg`, source: await colourPhoto(40 + index) } }))) };
 }
 
 /** The outbox messages to one recipient, oldest first. */

@@ -35,6 +35,7 @@ const builders: Record<string, () => string[]> = {
   'paths.rentalBook': () => [paths.rentalBook(4, { from: '2026-12-01T10:00', to: '2026-12-03T13:00' })],
   'adminPaths.rentalBooking': () => [adminPaths.rentalBooking(9)],
   'paths.licencePhoto': () => [paths.licencePhoto('u1', 'front'), paths.licencePhoto('u1', 'back')],
+  'paths.rentalPhoto': () => [paths.rentalPhoto(12, 'a1b2c3d4e5f6a7b8'), paths.rentalPhoto(12, 'a1b2c3d4e5f6a7b8', 'thumb')],
   'adminPaths.loginThen': () => [adminPaths.loginThen('/admin/settings')],
   'adminPaths.editVehicle': () => [adminPaths.editVehicle('suvs', 7), adminPaths.editVehicle('a b/c', 7)],
   'paths.testDrive': () => [paths.testDrive(12), paths.testDrive(12, { mode: 'home', pin: '400069', date: '2026-12-01', slot: '2026-12-01T10:00' })],

@@ -184,7 +184,7 @@ describe('charges at return', () => {
   const dueMs = at('2026-12-03T13:00');
   it('charges extra km and hours past the grace, and refunds the deposit less these', () => {
     const charges = returnCharges({ odometerOut: 10_000, odometerIn: 10_000 + 720 + 50, kmIncluded: 720, extraKmRate: 12, dueMs, returnedMs: dueMs + 2.5 * HOUR_MS, fuelCharge: 300, deposit: 5000, rule });
-    expect(charges).toEqual({ kmDriven: 770, extraKm: 50, extraKmCharge: 600, lateHours: 2, lateFee: 400, fuelCharge: 300, total: 1300, depositRefund: 3700, amountDue: 0 });
+    expect(charges).toEqual({ kmDriven: 770, extraKm: 50, extraKmCharge: 600, lateHours: 2, lateFee: 400, fuelCharge: 300, damage: [], damageCharge: 0, total: 1300, depositRefund: 3700, amountDue: 0 });
   });
   it('within the grace is not late; charges above the deposit are owed', () => {
     const charges = returnCharges({ odometerOut: 0, odometerIn: 2000, kmIncluded: 240, extraKmRate: 12, dueMs, returnedMs: dueMs + HOUR_MS, fuelCharge: 0, deposit: 5000, rule });

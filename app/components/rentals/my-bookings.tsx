@@ -6,6 +6,8 @@ import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
 import { paths } from '../../lib/paths.ts';
 import type { RentalQuote } from '../../lib/rental-price.ts';
 import { QuoteLines } from './quote-parts.tsx';
+import type { ChargeLine, ChecklistView } from '../../lib/rental-checklist.ts';
+import { ChargeList, ChecklistRecords } from './checklist-records.tsx';
 
 export type MyBooking = {
   id: number;
@@ -23,6 +25,8 @@ export type MyBooking = {
   /** What cancelling now gives back, when it can be cancelled. */
   cancel: { window: 'free' | 'late' | 'after-pickup'; refund: number; rentKept: number; paid: number } | null;
   charges: { total: number; depositRefund: number; amountDue: number } | null;
+  /** The handover and return checklists and the charges with their photos (once handed over). */
+  condition: { handover: ChecklistView | null; return: ChecklistView | null; charges: ChargeLine[] } | null;
 };
 
 const tone: Partial<Record<BookingStatus, string>> = {
@@ -98,6 +102,20 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
                   Charges at return {formatRupees(booking.charges.total)} · deposit refund {formatRupees(booking.charges.depositRefund)}
                   {booking.charges.amountDue > 0 ? ` · still owed ${formatRupees(booking.charges.amountDue)}` : ''}
                 </p>
+              ) : null}
+              {booking.condition && (booking.condition.handover || booking.condition.return) ? (
+                <details className="mt-2" open={booking.condition.charges.length > 0}>
+                  <summary className="cursor-pointer text-sm font-semibold text-brand-700">Car condition at handover and return</summary>
+                  <div className="mt-2 flex flex-col gap-3">
+                    <ChecklistRecords bookingId={booking.id} handover={booking.condition.handover} returned={booking.condition.return} />
+                    {booking.charges ? (
+                      <div>
+                        <h3 className="mb-1 text-sm font-semibold">Charges</h3>
+                        <ChargeList bookingId={booking.id} lines={booking.condition.charges} />
+                      </div>
+                    ) : null}
+                  </div>
+                </details>
               ) : null}
               {booking.cancel ? (
                 <details className="mt-2">

@@ -4,7 +4,9 @@ import { getProfile } from '../../../server/accounts/profiles.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
+import { FormReadError, readUploadForm, uploadTempDir, type UploadForm } from '../../../server/http/forms.ts';
+import { checklistsOf } from '../../../server/rentals/checklists.ts';
+import { checklistFromForm, damageFromForm } from '../../../server/rentals/http/checklist-form.ts';
 import { rentalDeskServices } from '../../../server/rentals/http/rental-services.ts';
 import { getBooking } from '../../../server/rentals/bookings.ts';
 import { licenceStatusFor } from '../../../server/rentals/licences.ts';
@@ -12,6 +14,7 @@ import { confirmBooking, handOver, markNoShow, previewReturn, refuseBooking, ret
 import { formatPaise, refundsOf, retryBookingRefunds } from '../../../server/rentals/refunds.ts';
 import { InvalidInputError, NotFoundError } from '../../../server/errors.ts';
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
+import { ChargeList, ChecklistRecords } from '../../components/rentals/checklist-records.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { formError, noFormErrors } from '../../lib/form-errors.ts';
@@ -20,6 +23,8 @@ import { cleanLine, cleanText, parseId, parseWholeNumber } from '../../lib/input
 import { LICENCE_STATUS_TEXT } from '../../lib/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import type { ReturnCharges } from '../../lib/rental-price.ts';
+import { chargeLines, CHECKLIST_ITEM_LABELS, CHECKLIST_ITEMS, damageField, fuelText, MAX_DAMAGE_NOTES, MAX_DAMAGE_NOTE_LENGTH, type ChecklistStage } from '../../lib/rental-checklist.ts';
+import { IMAGE_TOO_LARGE, MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
 import { BOOKING_STATUS_LABELS, FUEL_EIGHTHS_MAX, indiaDateTimeParam, parseIndiaDateTime } from '../../lib/rentals.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
@@ -37,11 +42,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!booking) throw data({ message: 'This booking was not found.' }, { status: 404 });
   // A booking kept after its customer deleted the account has no one to look up (decision 029).
   const userId = booking.userId || null;
-  const [user, profile, licence, refunds, flash] = await Promise.all([
+  const [user, profile, licence, refunds, checklists, flash] = await Promise.all([
     userId ? services.database.db.selectFrom('user').select(['email', 'name']).where('id', '=', userId).executeTakeFirst() : undefined,
     userId ? getProfile(services.database, userId) : null,
     userId ? licenceStatusFor(services.database, userId) : null,
     refundsOf(services, booking.id),
+    checklistsOf(services.database, booking.id),
     takeFlash(services.config.authSecret, request),
   ]);
   return data(
@@ -49,6 +55,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       booking,
       customer: { name: userId ? profile?.name || user?.name || '' : 'Account deleted', email: user?.email ?? '', phone: profile?.phone ?? '', phoneVerified: Boolean(profile?.phoneVerified) },
       licence: licence?.status ?? null,
+      checklists,
+      charges: booking.charges ? chargeLines(booking.charges, checklists.return) : [],
       refunds: refunds.map((refund) => ({
         id: refund.id,
         amount: formatPaise(refund.amountPaise, refund.currency),
@@ -73,8 +81,9 @@ function wholeNumber(form: FormData, name: string, label: string, max: number): 
   return value;
 }
 
-/** The return as the desk typed it: odometer, fuel, when it came back, the fuel shortfall in rupees. */
-function returnInput(form: FormData, bookingId: number) {
+/** The return as the desk typed it: odometer, fuel, when it came back, the fuel shortfall in rupees, the new damage's charges. */
+function returnInput(upload: UploadForm, bookingId: number) {
+  const form = upload.fields;
   const returnedText = cleanLine(form.get('returnedAt'), 16);
   const returnedMs = returnedText ? parseIndiaDateTime(returnedText) : null;
   if (returnedText && returnedMs === null) throw new InvalidInputError('Please give the return time as a date and time.', { returnedAt: 'Please give the return time as a date and time.' });
@@ -83,6 +92,7 @@ function returnInput(form: FormData, bookingId: number) {
     odometerIn: wholeNumber(form, 'odometerIn', 'The odometer', 9_999_999),
     fuelIn: wholeNumber(form, 'fuelIn', 'The fuel level', FUEL_EIGHTHS_MAX),
     fuelCharge: wholeNumber(form, 'fuelCharge', 'The fuel charge', 100_000),
+    damage: damageFromForm(upload, 'return').filter((item) => item.isNew).map((item) => ({ note: item.note, charge: Math.max(0, item.charge ?? 0) })),
     ...(returnedMs !== null ? { returnedMs } : {}),
   };
 }
@@ -92,8 +102,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
   const bookingId = parseId(params.id);
-  const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data({ ...formError(form.message), preview: null }, { status: form.status });
+  // The handover and return send their checklist photos; every other step a plain form.
+  let upload: UploadForm;
+  try {
+    upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: { fileTooLarge: IMAGE_TOO_LARGE } });
+  } catch (error) {
+    if (error instanceof FormReadError) return data({ ...formError(error.message), preview: null }, { status: error.status });
+    throw error;
+  }
+  const form = upload.fields;
   const desk = rentalDeskServices(services);
   const actorEmail = admin.email;
   let text: string;
@@ -109,19 +126,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         text = 'Booking refused; the customer was told.';
         break;
       case 'handover':
-        await handOver(desk, { bookingId, odometerOut: wholeNumber(form, 'odometerOut', 'The odometer', 9_999_999), fuelOut: wholeNumber(form, 'fuelOut', 'The fuel level', FUEL_EIGHTHS_MAX), actorEmail });
-        text = 'Car handed over.';
+        await handOver(desk, {
+          bookingId,
+          odometerOut: wholeNumber(form, 'odometerOut', 'The odometer', 9_999_999),
+          fuelOut: wholeNumber(form, 'fuelOut', 'The fuel level', FUEL_EIGHTHS_MAX),
+          checklist: checklistFromForm(upload, 'handover'),
+          actorEmail,
+        });
+        text = 'Car handed over; the checklist and its photos are recorded.';
         break;
       case 'no-show':
         await markNoShow(desk, { bookingId, actorEmail });
         text = 'Marked a no-show.';
         break;
       case 'preview': {
-        const preview = await previewReturn(desk, returnInput(form, bookingId));
+        const preview = await previewReturn(desk, returnInput(upload, bookingId));
         return { ...noFormErrors(), preview };
       }
       case 'return':
-        await returnCar(desk, { ...returnInput(form, bookingId), actorEmail });
+        await returnCar(desk, { ...returnInput(upload, bookingId), checklist: checklistFromForm(upload, 'return'), actorEmail });
         text = 'Car returned; the charges are below.';
         break;
       case 'settle': {
@@ -145,30 +168,102 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: 'The change could not be saved. Please try again.', log: 'rental booking action failed', context: { bookingId } });
     return data({ ...formError(answer.message, { ...answer.fields }), preview: null }, { status: answer.status });
+  } finally {
+    await upload.discard();
   }
   throw redirect(adminPaths.rentalBooking(bookingId), { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
 }
 
-function Statement({ charges, deposit, depositRefund }: { charges: ReturnCharges; deposit: number; depositRefund: number | null }) {
+/** The closing statement: each charge with its photo, then the totals. */
+function Statement({ bookingId, charges, lines, deposit, depositRefund }: { bookingId: number; charges: ReturnCharges; lines: ReturnType<typeof chargeLines>; deposit: number; depositRefund: number | null }) {
   const rows: Array<[string, string]> = [
     ['Km driven', formatKilometres(charges.kmDriven)],
-    [`Extra km (${charges.extraKm} km)`, formatRupees(charges.extraKmCharge)],
-    [`Late return (${charges.lateHours} h)`, formatRupees(charges.lateFee)],
-    ['Fuel shortfall', formatRupees(charges.fuelCharge)],
     ['Charges', formatRupees(charges.total)],
     ['Deposit', formatRupees(deposit)],
     ['Deposit refund', formatRupees(depositRefund ?? charges.depositRefund)],
   ];
   if (charges.amountDue > 0) rows.push(['Still owed', formatRupees(charges.amountDue)]);
   return (
-    <dl className="divide-y divide-slate-100 text-sm" aria-label="Closing statement">
-      {rows.map(([label, value]) => (
-        <div key={label} className="flex justify-between gap-3 py-1.5">
-          <dt className="text-slate-700">{label}</dt>
-          <dd className="font-semibold">{value}</dd>
+    <div className="flex flex-col gap-3">
+      <ChargeList bookingId={bookingId} lines={lines} />
+      <dl className="divide-y divide-slate-100 text-sm" aria-label="Closing statement">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-3 py-1.5">
+            <dt className="text-slate-700">{label}</dt>
+            <dd className="font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The checklist's inputs: a photo of each side and the dashboard (the phone's camera opens), and the damage rows. */
+function ChecklistFields({ stage, fields }: { stage: ChecklistStage; fields: Record<string, string> }) {
+  const fileClass = 'block w-full text-sm file:mr-2 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold';
+  return (
+    <fieldset className="flex flex-col gap-3 sm:col-span-full">
+      <legend className="text-sm font-semibold">Photos (all required; JPEG, PNG, WebP or HEIC, up to {MAX_IMAGE_MB} MB each)</legend>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {CHECKLIST_ITEMS.map((item) => (
+          <label key={item} className="flex flex-col gap-1 rounded-lg p-2 text-sm font-semibold ring-1 ring-slate-200">
+            {CHECKLIST_ITEM_LABELS[item]}
+            <input type="file" name={item} accept="image/*" capture="environment" required aria-invalid={fields[item] ? true : undefined} className={fileClass} />
+            {fields[item] ? <span className="font-medium text-red-700">{fields[item]}</span> : null}
+          </label>
+        ))}
+      </div>
+      <details className="rounded-lg p-2 ring-1 ring-slate-200" open={Object.keys(fields).some((name) => name.startsWith('damage'))}>
+        <summary className="cursor-pointer text-sm font-semibold">
+          Damage ({stage === 'return' ? 'mark what is new since the handover and its charge; ' : ''}optional, up to {MAX_DAMAGE_NOTES})
+        </summary>
+        <div className="mt-2 flex flex-col gap-3">
+          {Array.from({ length: MAX_DAMAGE_NOTES }, (_, index) => (
+            <div key={index} className="grid grid-cols-1 gap-2 border-t border-slate-100 pt-2 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+              <label className="flex flex-col gap-1 text-sm font-semibold">
+                Damage {index + 1}
+                <input name={damageField(index, 'Note')} maxLength={MAX_DAMAGE_NOTE_LENGTH} placeholder="e.g. scratch on the rear bumper" aria-invalid={fields[damageField(index, 'Note')] ? true : undefined} className={`${inputClass} py-2`} />
+                {fields[damageField(index, 'Note')] ? <span className="font-medium text-red-700">{fields[damageField(index, 'Note')]}</span> : null}
+              </label>
+              <label className="flex flex-col gap-1 text-sm font-semibold">
+                Its photo
+                <input type="file" name={damageField(index, 'Photo')} accept="image/*" capture="environment" className={fileClass} />
+                {fields[damageField(index, 'Photo')] ? <span className="font-medium text-red-700">{fields[damageField(index, 'Photo')]}</span> : null}
+              </label>
+              {stage === 'return' ? (
+                <>
+                  <label className="flex items-center gap-2 text-sm font-semibold">
+                    <input type="checkbox" name={damageField(index, 'New')} defaultChecked className="h-5 w-5" />
+                    New since the handover
+                  </label>
+                  <label className="flex flex-col gap-1 text-sm font-semibold">
+                    Charge (₹)
+                    <input name={damageField(index, 'Charge')} type="number" min={0} step={1} inputMode="numeric" placeholder="0" className={`${inputClass} py-2`} />
+                    {fields[damageField(index, 'Charge')] ? <span className="font-medium text-red-700">{fields[damageField(index, 'Charge')]}</span> : null}
+                  </label>
+                </>
+              ) : null}
+            </div>
+          ))}
         </div>
-      ))}
-    </dl>
+      </details>
+    </fieldset>
+  );
+}
+
+function FuelField({ name, label, defaultValue, error }: { name: string; label: string; defaultValue: number; error?: string | undefined }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-semibold">
+      {label}
+      <select name={name} defaultValue={defaultValue} aria-invalid={error ? true : undefined} className={inputClass}>
+        {Array.from({ length: FUEL_EIGHTHS_MAX + 1 }, (_, eighths) => (
+          <option key={eighths} value={eighths}>
+            {fuelText(eighths)}
+          </option>
+        ))}
+      </select>
+      {error ? <span className="font-medium text-red-700">{error}</span> : null}
+    </label>
   );
 }
 
@@ -183,7 +278,7 @@ function NumberField({ name, label, max, defaultValue, error }: { name: string; 
 }
 
 export default function RentalBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, customer, licence, toast, now, refunds, refundOwed } = loaderData;
+  const { booking, customer, licence, toast, now, refunds, refundOwed, checklists, charges } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const fields = actionData?.fields ?? {};
   const { quote } = booking;
@@ -317,10 +412,12 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
       {booking.status === 'confirmed' ? (
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-bold">Handover</h2>
-          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-3 sm:items-end">
+          <p className="text-sm text-slate-600">Record the car as it leaves: the readings, a photo of each side and of the dashboard, and any damage already there.</p>
+          <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-end">
             <NumberField name="odometerOut" label="Odometer out (km)" max={9_999_999} error={fields.odometerOut} />
-            <NumberField name="fuelOut" label="Fuel out (eighths, 8 = full)" max={FUEL_EIGHTHS_MAX} defaultValue={8} error={fields.fuelOut} />
-            <button type="submit" name="intent" value="handover" disabled={busy} className={primaryButton}>
+            <FuelField name="fuelOut" label="Fuel out" defaultValue={8} error={fields.fuelOut} />
+            <ChecklistFields stage="handover" fields={fields} />
+            <button type="submit" name="intent" value="handover" disabled={busy} className={`${primaryButton} sm:col-span-full sm:justify-self-start`}>
               Hand over
             </button>
           </Form>
@@ -335,16 +432,19 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
       {booking.status === 'active' ? (
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-bold">Return</h2>
-          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+          <p className="text-sm text-slate-600">The same checklist as at handover; the handover's record is below to compare.</p>
+          <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
             <NumberField name="odometerIn" label="Odometer in (km)" max={9_999_999} defaultValue={booking.odometerOut ?? undefined} error={fields.odometerIn} />
-            <NumberField name="fuelIn" label="Fuel in (eighths)" max={FUEL_EIGHTHS_MAX} defaultValue={booking.fuelOut ?? 8} error={fields.fuelIn} />
+            <FuelField name="fuelIn" label="Fuel in" defaultValue={booking.fuelOut ?? 8} error={fields.fuelIn} />
             <NumberField name="fuelCharge" label="Fuel shortfall (₹)" max={100_000} defaultValue={0} error={fields.fuelCharge} />
             <label className="flex flex-col gap-1 text-sm font-semibold">
               Returned at
               <input name="returnedAt" type="datetime-local" defaultValue={now} className={inputClass} />
             </label>
+            <ChecklistFields stage="return" fields={fields} />
             <div className="flex flex-wrap gap-2 lg:col-span-4">
-              <button type="submit" name="intent" value="preview" disabled={busy} className={secondaryButton}>
+              {/* The charges can be seen before the photos are chosen. */}
+              <button type="submit" name="intent" value="preview" formNoValidate disabled={busy} className={secondaryButton}>
                 Show charges
               </button>
               <button type="submit" name="intent" value="return" disabled={busy} className={primaryButton}>
@@ -355,16 +455,25 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           {actionData?.preview ? (
             <div className="mt-4 rounded-xl bg-slate-50 p-3">
               <h3 className="font-semibold">Charges if returned so</h3>
-              <Statement charges={actionData.preview} deposit={quote.deposit} depositRefund={null} />
+              <Statement bookingId={booking.id} charges={actionData.preview} lines={chargeLines(actionData.preview, null)} deposit={quote.deposit} depositRefund={null} />
             </div>
           ) : null}
+        </section>
+      ) : null}
+
+      {checklists.handover || checklists.return ? (
+        <section aria-labelledby="condition-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <h2 id="condition-heading" className="mb-2 text-lg font-bold">
+            Car condition
+          </h2>
+          <ChecklistRecords bookingId={booking.id} handover={checklists.handover} returned={checklists.return} />
         </section>
       ) : null}
 
       {booking.charges && (booking.status === 'returned' || booking.status === 'closed') ? (
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-bold">Closing statement</h2>
-          <Statement charges={booking.charges} deposit={quote.deposit} depositRefund={booking.depositRefund} />
+          <Statement bookingId={booking.id} charges={booking.charges} lines={charges} deposit={quote.deposit} depositRefund={booking.depositRefund} />
           {booking.status === 'returned' ? (
             <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
               <NumberField name="depositRefund" label="Deposit refund (₹)" max={quote.deposit} defaultValue={booking.charges.depositRefund} error={fields.depositRefund} />

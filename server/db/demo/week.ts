@@ -12,6 +12,8 @@ import { createVehicleRequest } from '../../leads/requests.ts';
 import { updateLead } from '../../leads/leads.ts';
 import { createSellSubmission } from '../../leads/sell.ts';
 import { demoFleetVehicles } from './rental-fleet.ts';
+import { CHECKLIST_ITEM_LABELS, CHECKLIST_ITEMS } from '../../../app/lib/rental-checklist.ts';
+import type { ChecklistInput } from '../../rentals/checklists.ts';
 
 /**
  * The demo's week of work, around the moment it is seeded (India time): test drives done, missed,
@@ -44,6 +46,22 @@ const DESK = 'desk@gaadibazaar.in';
 async function licencePhoto(customer: Customer, side: 'FRONT' | 'BACK'): Promise<Uint8Array> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400"><rect width="640" height="400" rx="24" fill="#e0f2fe"/><rect x="24" y="24" width="592" height="56" rx="8" fill="#1e40af"/><text x="44" y="62" font-family="sans-serif" font-size="26" fill="#fff">DRIVING LICENCE · ${side}</text><text x="44" y="160" font-family="sans-serif" font-size="30" fill="#0f172a">${customer.name}</text><text x="44" y="210" font-family="monospace" font-size="26" fill="#0f172a">${customer.licence}</text><text x="44" y="260" font-family="sans-serif" font-size="22" fill="#334155">DOB ${customer.dateOfBirth}</text></svg>`;
   return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+}
+
+/** A checklist photo's stand-in: a drawn car seen from one side (or its dashboard), labelled. */
+async function carPhoto(label: string, detail: string, tone: string): Promise<Uint8Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#cbd5e1"/><rect y="420" width="800" height="180" fill="#64748b"/><rect x="140" y="250" width="520" height="150" rx="40" fill="${tone}"/><rect x="230" y="170" width="340" height="110" rx="30" fill="${tone}"/><rect x="260" y="190" width="280" height="70" rx="16" fill="#e0f2fe"/><circle cx="250" cy="410" r="52" fill="#0f172a"/><circle cx="550" cy="410" r="52" fill="#0f172a"/><rect x="24" y="24" width="752" height="64" rx="10" fill="#0f172a" opacity="0.8"/><text x="44" y="68" font-family="sans-serif" font-size="32" fill="#fff">${label}</text><text x="44" y="560" font-family="sans-serif" font-size="28" fill="#fff">${detail}</text></svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer());
+}
+
+/** A demo checklist: the five photos of the car and its damage notes. */
+async function demoChecklist(car: string, reading: string, damage: Array<{ note: string; isNew?: boolean; charge?: number }> = []): Promise<ChecklistInput> {
+  const photos: ChecklistInput['photos'] = {};
+  for (const item of CHECKLIST_ITEMS) {
+    photos[item] = { name: `${item}.jpg`, source: await carPhoto(`${CHECKLIST_ITEM_LABELS[item].toUpperCase()} · ${car}`, item === 'dashboard' ? reading : '', item === 'dashboard' ? '#334155' : '#b91c1c') };
+  }
+  const notes = await Promise.all(damage.map(async (item) => ({ ...item, photo: { name: 'damage.jpg', source: await carPhoto(`DAMAGE · ${car}`, item.note, '#b45309') } })));
+  return { photos, damage: notes };
 }
 
 /** The services with the clock at `ms`: what a step would have written then. */
@@ -127,23 +145,30 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   // Closed: out and back last week, the deposit settled.
   const closed = await book(aakash, ertiga, day(-7, 9), day(-5, 9), day(-9, 20));
   await confirmBooking(at(services, day(-9, 21)), { bookingId: closed.id, actorEmail: DESK });
-  await handOver(at(services, day(-7, 9)), { bookingId: closed.id, odometerOut: 41_210, fuelOut: 8, actorEmail: DESK });
-  await returnCar(at(services, day(-5, 9) + HOUR_MS / 2), { bookingId: closed.id, odometerIn: 41_735, fuelIn: 8, fuelCharge: 0, actorEmail: DESK });
+  await handOver(at(services, day(-7, 9)), { bookingId: closed.id, odometerOut: 41_210, fuelOut: 8, checklist: await demoChecklist('Ertiga', '41,210 km · full'), actorEmail: DESK });
+  await returnCar(at(services, day(-5, 9) + HOUR_MS / 2), { bookingId: closed.id, odometerIn: 41_735, fuelIn: 8, fuelCharge: 0, checklist: await demoChecklist('Ertiga', '41,735 km · full'), actorEmail: DESK });
   await settleDeposit(at(services, day(-5, 12)), { bookingId: closed.id, actorEmail: DESK });
   // Returned two hours late and 60 km over, the deposit still to settle.
   const returned = await book(rohan, dzire, day(-4, 10), day(-2, 10), day(-6, 19), true);
   await confirmBooking(at(services, day(-6, 20)), { bookingId: returned.id, actorEmail: DESK });
-  await handOver(at(services, day(-4, 10)), { bookingId: returned.id, odometerOut: 58_020, fuelOut: 6, actorEmail: DESK });
-  await returnCar(at(services, day(-2, 12)), { bookingId: returned.id, odometerIn: 58_560, fuelIn: 5, fuelCharge: 400, actorEmail: DESK });
+  await handOver(at(services, day(-4, 10)), { bookingId: returned.id, odometerOut: 58_020, fuelOut: 6, checklist: await demoChecklist('Dzire', '58,020 km · 6/8', [{ note: 'Small dent on the left rear door' }]), actorEmail: DESK });
+  await returnCar(at(services, day(-2, 12)), {
+    bookingId: returned.id,
+    odometerIn: 58_560,
+    fuelIn: 5,
+    fuelCharge: 400,
+    checklist: await demoChecklist('Dzire', '58,560 km · 5/8', [{ note: 'Small dent on the left rear door' }, { note: 'Scratch on the front bumper', isNew: true, charge: 1500 }]),
+    actorEmail: DESK,
+  });
   // Active: one out since the day before yesterday and due back this evening, one handed over
   // a few hours ago.
   const dueToday = await book(karan, ertiga, day(-2, 9), Math.max(day(0, 19), istHour + 2 * HOUR_MS), day(-4, 18));
   await confirmBooking(at(services, day(-4, 19)), { bookingId: dueToday.id, actorEmail: DESK });
-  await handOver(at(services, day(-2, 9)), { bookingId: dueToday.id, odometerOut: 41_802, fuelOut: 8, actorEmail: DESK });
+  await handOver(at(services, day(-2, 9)), { bookingId: dueToday.id, odometerOut: 41_802, fuelOut: 8, checklist: await demoChecklist('Ertiga', '41,802 km · full'), actorEmail: DESK });
   const activeFrom = istHour - 3 * HOUR_MS;
   const active = await book(sneha, swift, activeFrom, activeFrom + 2 * 24 * HOUR_MS, activeFrom - 2 * 24 * HOUR_MS, true);
   await confirmBooking(at(services, activeFrom - 40 * HOUR_MS), { bookingId: active.id, actorEmail: DESK });
-  await handOver(at(services, activeFrom), { bookingId: active.id, odometerOut: 23_480, fuelOut: 8, actorEmail: DESK });
+  await handOver(at(services, activeFrom), { bookingId: active.id, odometerOut: 23_480, fuelOut: 8, checklist: await demoChecklist('Swift', '23,480 km · full'), actorEmail: DESK });
   // Confirmed: picked up this evening, and a long weekend from tomorrow.
   const laterToday = Math.max(day(0, 18), istHour + 2 * HOUR_MS);
   const pickupToday = await book(priya, amaze, laterToday, laterToday + 24 * HOUR_MS, nowMs - 30 * HOUR_MS);

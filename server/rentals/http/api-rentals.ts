@@ -13,6 +13,10 @@ import { carAvailability, fleetAvailability, getOwnBooking, listOwnBookings, tak
 import { cancelBooking, cancellationPreview, requestBooking } from '../lifecycle.ts';
 import { rentalPolicy, type Booking } from '../store.ts';
 import { carFacts, generalFacts } from '../../../app/lib/rental-facts.ts';
+import type { Database } from '../../db/connection.ts';
+import { bookingCondition } from '../checklists.ts';
+import { paths } from '../../../app/lib/paths.ts';
+import { checklistComparison, type ChecklistView } from '../../../app/lib/rental-checklist.ts';
 import { answerError } from '../../http/action-errors.ts';
 import { confirmCheckoutPayment, startOnlinePayment } from '../payments.ts';
 
@@ -105,6 +109,32 @@ export function bookingJson(booking: Booking) {
   };
 }
 
+function checklistJson(bookingId: number, record: ChecklistView | null) {
+  return (
+    record && {
+      odometer: record.odometer,
+      fuelEighths: record.fuel,
+      recordedAt: record.recordedAt,
+      photos: record.photos.map((photo) => ({ item: photo.item, note: photo.note || null, newDamage: photo.isNew, charge: photo.charge, url: paths.rentalPhoto(bookingId, photo.id) })),
+    }
+  );
+}
+
+/**
+ * A booking with its handover and return checklists and its charges each with its photo's URL
+ * (read-only; the photo URLs answer the renter and admins only). The caller checked whose it is.
+ */
+async function bookingWithCondition(database: Database, booking: Booking) {
+  const condition = booking.odometerOut !== null ? await bookingCondition(database, booking) : { handover: null, return: null, charges: [] };
+  return {
+    ...bookingJson(booking),
+    handover: checklistJson(booking.id, condition.handover),
+    return: checklistJson(booking.id, condition.return),
+    comparison: checklistComparison(condition.handover, condition.return),
+    chargeLines: condition.charges.map((line) => ({ kind: line.kind, label: line.label, amount: line.amount, photoUrl: line.photoId ? paths.rentalPhoto(booking.id, line.photoId) : null })),
+  };
+}
+
 /** A JSON object body, or null when the body is not one. */
 async function jsonBody(c: Context): Promise<Record<string, unknown> | null> {
   const parsed: unknown = await c.req.json().catch(() => null);
@@ -193,7 +223,7 @@ export function rentalApi(api: Hono, services: AppServices) {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
     const bookings = await listOwnBookings(database, user.id);
-    return c.json({ items: bookings.map(bookingJson) }, 200, NO_STORE);
+    return c.json({ items: await Promise.all(bookings.map((booking) => bookingWithCondition(database, booking))) }, 200, NO_STORE);
   });
 
   /**
@@ -214,7 +244,7 @@ export function rentalApi(api: Hono, services: AppServices) {
 
   api.get(
     '/me/bookings/:id',
-    ownBooking('api: booking read failed', async (c, userId, bookingId) => c.json(bookingJson(await getOwnBooking(database, userId, bookingId)), 200, NO_STORE)),
+    ownBooking('api: booking read failed', async (c, userId, bookingId) => c.json(await bookingWithCondition(database, await getOwnBooking(database, userId, bookingId)), 200, NO_STORE)),
   );
 
   /** What cancelling now would refund, before the renter confirms. */
