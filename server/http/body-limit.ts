@@ -134,9 +134,8 @@ export const DISCARD_LIMITS = { idleMs: 5_000, totalMs: 30_000, maxBytes: 64 * 1
  * still sending and closing the connection resets it, and a reset throws away the answer it
  * had not read yet: a phone uploading an oversize photo would see "connection reset" instead
  * of the message that says what was wrong. Past a limit it stops and the connection closes.
- * Says 'stalled' when the client stopped sending or sent too slowly to finish within the limits.
  */
-export async function discardBody(body: ReadableStream<Uint8Array>, limits: typeof DISCARD_LIMITS): Promise<'read' | 'stalled' | 'gone'> {
+export async function discardBody(body: ReadableStream<Uint8Array>, limits: typeof DISCARD_LIMITS): Promise<void> {
   const reader = body.getReader();
   // Real elapsed time against real timers, not the clock for rules (a test may move that one).
   const startedAt = performance.now();
@@ -147,14 +146,12 @@ export async function discardBody(body: ReadableStream<Uint8Array>, limits: type
     for (;;) {
       const next = await Promise.race([reader.read(), idle()]);
       clearTimeout(timer);
-      if (next === 'idle') return 'stalled';
-      if (next.done) return 'read';
+      if (next === 'idle' || next.done) break;
       bytes += next.value.byteLength;
-      if (bytes > limits.maxBytes) return 'read';
+      if (bytes > limits.maxBytes) break;
     }
   } catch {
     // The client went away: nothing to answer.
-    return 'gone';
   } finally {
     clearTimeout(timer);
     await reader.cancel().catch(() => {});
@@ -170,7 +167,7 @@ export function declaredTooLarge(headers: Headers, maxBytes: number): boolean {
 /**
  * The edge limit for every request with a body: a declared Content-Length over the path's
  * limit is answered 413 once its bytes are read and dropped (discardBody: nothing is kept, and
- * the answer is not lost to a reset), or 408 when they stop coming; any other body is counted
+ * the answer is not lost to a reset, nor changed when they stop coming); any other body is counted
  * while whoever reads it reads, cut off at the limit, so no handler can be made to hold more,
  * and failed with BodyTimeoutError (408) when the client pauses longer than `idleMs`.
  */
@@ -182,8 +179,8 @@ export function bodyLimit(options: { idleMs: number } = { idleMs: BODY_IDLE_TIME
     if (declaredTooLarge(request.headers, maxBytes)) {
       // Up to 64 MiB declared, the body is read and dropped first so the answer is heard; a
       // larger one is refused at once (the client may then see the connection close).
-      const discarded = Number(request.headers.get('content-length')) <= DISCARD_LIMITS.maxBytes ? await discardBody(request.body, { ...DISCARD_LIMITS, idleMs: Math.min(DISCARD_LIMITS.idleMs, options.idleMs) }) : 'read';
-      if (discarded === 'stalled') return c.text(BODY_TIMEOUT_MESSAGE, 408, { 'Cache-Control': 'no-store', Connection: 'close' });
+      // Still 413 when the rest never comes: the declared size alone says what is wrong and what to do.
+      if (Number(request.headers.get('content-length')) <= DISCARD_LIMITS.maxBytes) await discardBody(request.body, DISCARD_LIMITS);
       return c.text(tooLargeMessage(maxBytes), 413, { 'Cache-Control': 'no-store' });
     }
     c.req.raw = new Request(request, { body: countedBody(request.body, maxBytes, options.idleMs), duplex: 'half' } as RequestInit);

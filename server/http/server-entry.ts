@@ -43,8 +43,9 @@ const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 export const READINESS_PATH = '/readyz';
 const READINESS_TIMEOUT_MS = 1000;
 
-async function answerReadiness(response: ServerResponse, database: Database | null): Promise<void> {
-  const ready = database !== null && (await databaseAnswers(database, READINESS_TIMEOUT_MS));
+async function answerReadiness(response: ServerResponse, services: Pick<AppServices, 'database' | 'storage'> | null): Promise<void> {
+  // The photo storage too: an instance whose bucket does not answer cannot take an upload.
+  const ready = services !== null && (await Promise.all([databaseAnswers(services.database, READINESS_TIMEOUT_MS), services.storage.answers(READINESS_TIMEOUT_MS)])).every(Boolean);
   response.writeHead(ready ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
   response.end(JSON.stringify({ status: ready ? 'ready' : 'not ready' }));
 }
@@ -206,7 +207,7 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
   // A page the page cache holds is sent before any routing (server/http/page-cache.ts).
   const server: Server = development?.server ?? createServer();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (request.url?.split('?')[0] === READINESS_PATH) void answerReadiness(response, draining || !app ? null : database);
+    if (request.url?.split('?')[0] === READINESS_PATH) void answerReadiness(response, draining || !app ? null : services);
     else if (development) development.middleware(request, response, () => void listener(request, response));
     else if (!pageCache?.answer(request, response)) void listener(request, response);
   });

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { ServiceUnavailableError } from '../errors.ts';
 import { isSafeKey, type Storage } from './storage.ts';
 
@@ -88,6 +88,12 @@ export function createS3Storage(
     async delete(key) {
       const Key = objectKey(key);
       await call((abortSignal) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key }), { abortSignal }));
+    },
+    async answers(timeoutMs) {
+      return client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) }).then(
+        () => true,
+        () => false,
+      );
     },
   };
 }

@@ -14,6 +14,8 @@ export interface Storage {
   /** The file as a web stream with its size, or null when there is none. */
   get(key: string): Promise<{ body: ReadableStream; size: number } | null>;
   delete(key: string): Promise<void>;
+  /** Whether the storage answers within `timeoutMs`, for /readyz: a folder that is there, a bucket that replies. */
+  answers(timeoutMs: number): Promise<boolean>;
 }
 
 /** Public photos never change under their key (a new upload gets a new key): a year in every cache. */
@@ -56,6 +58,13 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(fileFor(key), { force: true });
+    },
+    async answers() {
+      // Made on the first upload: a folder not there yet is a storage with nothing in it.
+      return stat(root).then(
+        (info) => info.isDirectory(),
+        (error: NodeJS.ErrnoException) => error.code === 'ENOENT',
+      );
     },
   };
 }

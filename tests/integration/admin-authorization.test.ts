@@ -20,7 +20,7 @@ let server: TestServer;
 const people: Record<string, HttpClient> = {};
 let adminPaths: string[] = [];
 /** Admin screens that only show something (their route modules have no action). */
-const PATHS_WITHOUT_ACTION = new Set(['/admin', '/admin-panel', '/admin/statistics', '/admin/audit-log']);
+const PATHS_WITHOUT_ACTION = new Set(['/admin', '/admin/statistics', '/admin/audit-log']);
 
 async function signUp(client: HttpClient, email: string) {
   const response = await client.postForm('/signup', { intent: 'email', email, password: PASSWORD });

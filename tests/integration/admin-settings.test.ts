@@ -195,7 +195,7 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
       expect(response.status, path).toBe(503);
       expect(response.headers.get('retry-after')).toBe('600');
       const html = await response.text();
-      expect(html).toContain("We'll be back soon");
+      expect(decodeEntities(html)).toContain("We'll be back soon");
       expect(html).toContain('Sharma &amp; Sons &lt;Motors&gt;');
       expect(html).not.toContain('<Motors>');
     }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME } from '../../server/db/change-notices.ts';
-import { decodeEntities, HttpClient } from '../support/http-client.ts';
+import { decodeEntities, HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { startLocalS3, type LocalS3 } from '../support/s3rver.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -198,5 +198,52 @@ describe('two instances on one PostgreSQL database', () => {
     }
     // Ten a window per address (as on one instance), wherever each one landed.
     expect(statuses.join(' ')).toBe([...Array<number>(10).fill(400), 429, 429].join(' '));
+  });
+
+  /** A person signed up through `server` whose phone is verified and licence approved (written directly: their own flows have their own tests). */
+  async function readyRenter(server: TestServer, db: pg.Client): Promise<HttpClient> {
+    const client = new HttpClient(server.url);
+    const email = uniqueEmail('instances');
+    await signUp(client, email);
+    const userId = (await client.session())!.user.id;
+    const now = new Date().toISOString();
+    const phone = `+9197${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    await db.query(
+      `INSERT INTO profiles (user_id, email, name, photo_url, phone, phone_verified, created_at, last_login_at, updated_at) VALUES ($1, $2, 'Asha Verma', '', $3, 1, $4, $4, $4)
+       ON CONFLICT (user_id) DO UPDATE SET name = 'Asha Verma', phone = $3, phone_verified = 1`,
+      [userId, email, phone, now],
+    );
+    await db.query(
+      `INSERT INTO driving_licences (user_id, number, date_of_birth, front_key, back_key, status, refusal_reason, reviewed_by, reviewed_at, created_at, updated_at)
+       VALUES ($1, 'MH0220190012345', '1990-05-17', 'licences/x-front', 'licences/x-back', 'approved', NULL, NULL, NULL, $2, $2)`,
+      [userId, now],
+    );
+    return client;
+  }
+
+  const postJson = (client: HttpClient, path: string, body: unknown) => client.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('one car asked for at the same moment on A and on B: one test drive and one rental booking, the other told it is taken', async () => {
+    const db = new pg.Client({ connectionString: a.databaseUrl });
+    await db.connect();
+    try {
+      const [onA, onB] = [await readyRenter(a, db), await readyRenter(b, db)];
+      // A test drive: the first free slot three days on, for a car for sale.
+      const car = (await listing(a)).items[2]!.id;
+      const day = new Date(Date.now() + 3 * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+      const { slots } = (await (await fetch(`${a.url}/api/v1/test-drives/slots?vehicleId=${car}&date=${day}`)).json()) as { slots: Array<{ start: string; remaining: number }> };
+      const slot = slots.find((candidate) => candidate.remaining > 0)!.start;
+      const drives = await Promise.all([onA, onB].map((client) => postJson(client, '/api/v1/test-drives', { vehicleId: car, slot, mode: 'hub' })));
+      expect(drives.map((answer) => answer.status).sort(), await Promise.all(drives.map((answer) => answer.clone().text())).then((texts) => texts.join(' | '))).toEqual([201, 409]);
+
+      // A rental: the same hours of one fleet car, a week on.
+      const fleet = (await (await fetch(`${a.url}/api/v1/rentals/cars`)).json()) as { items: Array<{ id: number }> };
+      const rentalDay = new Date(Date.now() + 7 * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+      const booking = { carId: fleet.items[0]!.id, from: `${rentalDay}T10:00`, to: `${rentalDay}T22:00`, pickup: 'hub', payment: 'pay-at-pickup' };
+      const rentals = await Promise.all([onA, onB].map((client) => postJson(client, '/api/v1/rentals/bookings', booking)));
+      expect(rentals.map((answer) => answer.status).sort(), await Promise.all(rentals.map((answer) => answer.clone().text())).then((texts) => texts.join(' | '))).toEqual([201, 409]);
+    } finally {
+      await db.end();
+    }
   });
 });

@@ -37,9 +37,16 @@ async function whatTheSiteShows(server: TestServer) {
   };
 }
 
-/** Runs the command as an operator would; not spawnSync: the S3 server answering it runs in this process. */
+/**
+ * Runs the built command as `npm run migrate-to-postgres` does, without its build-when-stale step
+ * (the suite built the app; a build during the run would take it from under the other tests).
+ * Not spawnSync: the S3 server answering it runs in this process.
+ */
+const RUN_BUILT_COMMAND = `const { migrateToPostgres } = await import('./build/server/index.js');
+process.exitCode = (await migrateToPostgres(process.argv.slice(1), process.env, (line) => console.log(line))) ? 0 : 1;`;
+
 async function migrate(dataDir: string, to: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['scripts/migrate-to-postgres.mjs', '--from', dataDir, '--to', to], { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', RUN_BUILT_COMMAND, '--', '--from', dataDir, '--to', to], { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...env } });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

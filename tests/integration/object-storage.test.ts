@@ -295,10 +295,15 @@ describe('object storage (S3-compatible)', () => {
     }
   }, 30_000);
 
-  it('answers a clear 503 within the timeout while the storage server is down, and works again once it is back', async () => {
+  it('answers a clear 503 within the timeout while the storage server is down, says not ready, and works again once it is back', async () => {
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     await s3.stop();
     try {
       server.expectErrorLog(/object storage|photos could not be stored/);
+      // A load balancer stops sending uploads to an instance whose bucket does not answer.
+      const notReady = await fetch(`${server.url}/readyz`);
+      expect(notReady.status).toBe(503);
+      expect(await notReady.json()).toEqual({ status: 'not ready' });
       const before = query<{ count: number }>('SELECT COUNT(*) AS count FROM vehicles')[0]!.count;
       const refused = await addVehicle(categoryId, 'Outage Swift');
       expect(refused.ms).toBeLessThan(10_000);
@@ -321,6 +326,7 @@ describe('object storage (S3-compatible)', () => {
     } finally {
       await s3.start();
     }
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     const recovered = await addVehicle(categoryId, 'Recovered Swift');
     expect(recovered.toast).toBe('Vehicle added successfully!');
     const item = (await vehicle(recovered.id))!;

@@ -222,11 +222,10 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
     return { answer: Buffer.concat(received).toString('utf8'), seconds: (performance.now() - started) / 1000 };
   }
 
-  test('a body that stops arriving is answered 408 with a message after the idle limit, for a form, an upload, an oversize body and the JSON API', async () => {
+  test('a body that stops arriving is answered 408 with a message after the idle limit, for a form, an upload and the JSON API', async () => {
     const cases = [
       { path: '/request-vehicle', headers: 'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 500\r\n', first: 'name=Ravi&phone=' },
       { path: '/sell-vehicle', headers: 'Content-Type: multipart/form-data; boundary=stall\r\nContent-Length: 400000\r\n', first: '--stall\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nabc' },
-      { path: '/sell-vehicle', headers: `Content-Type: multipart/form-data; boundary=stall\r\nContent-Length: ${62 * MiB}\r\n`, first: '--stall\r\n' },
       { path: '/api/v1/test-drives', headers: 'Content-Type: application/json\r\nContent-Length: 300\r\n', first: '{"vehicleId":1' },
     ];
     const answers = await Promise.all(cases.map((item) => stalledPost(item.path, item.headers, item.first)));

@@ -23,6 +23,7 @@ function memoryStorage(failOnPut?: number): Storage & { files: Map<string, Uint8
     async delete(key) {
       files.delete(key);
     },
+    answers: async () => true,
   };
 }
 

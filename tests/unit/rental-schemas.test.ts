@@ -21,8 +21,8 @@ describe('rental input schemas', () => {
   });
 
   it('asks a quote with a range or none, never half of one', () => {
-    expect(parseWith(rentalQuoteQuerySchema, {})).toEqual({ ok: true, value: { range: null, delivery: false } });
-    expect(parseWith(rentalQuoteQuerySchema, { from: '', to: '' })).toEqual({ ok: true, value: { range: null, delivery: false } });
+    expect(parseWith(rentalQuoteQuerySchema, {})).toEqual({ ok: true, value: { range: null, delivery: false, pinCode: '', protection: false } });
+    expect(parseWith(rentalQuoteQuerySchema, { from: '', to: '' })).toEqual({ ok: true, value: { range: null, delivery: false, pinCode: '', protection: false } });
     const half = parseWith(rentalQuoteQuerySchema, { from: '2026-12-01T10:00' });
     expect(half.ok || half.fields).toEqual({ to: rangeMessages.to });
     const quote = parseWith(rentalQuoteQuerySchema, { from: '2026-12-01T10:00', to: '2026-12-01T18:00', pickup: 'delivery' });
@@ -30,8 +30,8 @@ describe('rental input schemas', () => {
   });
 
   it('reads a booking from the page’s form and the app’s body with the same choices', () => {
-    expect(parseWith(rentalBookingFormSchema, {})).toEqual({ ok: true, value: { pickup: 'hub', payment: 'pay-at-pickup', pinCode: '' } });
-    expect(parseWith(rentalBookingFormSchema, { pickup: 'delivery', pinCode: ' 400 069 ', payment: 'razorpay' })).toEqual({ ok: true, value: { pickup: 'delivery', payment: 'razorpay', pinCode: '400069' } });
+    expect(parseWith(rentalBookingFormSchema, {})).toEqual({ ok: true, value: { pickup: 'hub', payment: 'pay-at-pickup', pinCode: '', deliveryAddress: '', protection: false } });
+    expect(parseWith(rentalBookingFormSchema, { pickup: 'delivery', pinCode: ' 400 069 ', payment: 'razorpay' })).toEqual({ ok: true, value: { pickup: 'delivery', payment: 'razorpay', pinCode: '400069', deliveryAddress: '', protection: false } });
     const bad = parseWith(rentalBookingBodySchema, { carId: 1.5, from: '2026-12-02T10:00', to: '2026-12-01T10:00', pickup: 'airport', payment: 'cash', pinCode: { $ne: '' } });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(Object.keys(bad.fields).sort()).toEqual(['carId', 'payment', 'pickup', 'pinCode']);
