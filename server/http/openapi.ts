@@ -106,7 +106,8 @@ function operation(method: string, doc: RouteDoc) {
     const code = Number(status) as Refusal;
     responses[status] = {
       description: description || REFUSALS[code],
-      content: code === 503 ? { ...errorContent, 'text/html': { schema: { type: 'string' } } } : errorContent,
+      // The maintenance page is HTML; the edge's body limit answers an oversize upload in text.
+      content: code === 503 ? { ...errorContent, 'text/html': { schema: { type: 'string' } } } : code === 413 ? { ...errorContent, 'text/plain': { schema: { type: 'string' } } } : errorContent,
       ...(code === 429 || code === 503 ? { headers: retryAfter } : {}),
     };
   }

@@ -24,7 +24,7 @@ export function apiLicence(services: AppServices) {
     return c.json({ licence: await ownLicenceView(services.database, user.id) } satisfies z.input<typeof licenceAnswerSchema>, 200, { 'Cache-Control': 'no-store' });
   });
 
-  const photo = z.file().max(MAX_IMAGE_BYTES).meta({ description: 'A photo (JPEG, PNG, WebP or HEIC), checked by its content.' });
+  const photo = z.file().max(MAX_IMAGE_BYTES).meta({ description: 'A photo of that side of the card, checked by its content (not its name).' });
   const upload = describeRoute({
     tag: 'Rentals',
     summary: 'Upload my driving licence (number, date of birth, both sides) for review',
