@@ -13,6 +13,8 @@ import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { compressResponses } from './compression.ts';
 import { csrfProtection } from './csrf.ts';
 import { maintenanceMode } from './maintenance.ts';
+import { describeRoute, openApiDocument } from './openapi.ts';
+import { openApiDocumentSchema } from '../../app/lib/schemas/api-answers.ts';
 import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
 // Each domain's HTTP adapters, mounted here and nowhere else in the edge (decision 058).
 import { accountsApi } from '../accounts/http/api-accounts.ts';
@@ -141,7 +143,7 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
  * The JSON API the Android app (and the search overlay) reads, each domain's routes from its
  * own `http/` folder. It calls the same services as the pages, so the two never disagree.
  */
-function apiV1(services: AppServices, addressOf: (c: Context) => string) {
+export function apiV1(services: AppServices, addressOf: (c: Context) => string) {
   const api = new Hono();
   catalogApi(api, services);
   accountsApi(api, services, addressOf);
@@ -149,6 +151,10 @@ function apiV1(services: AppServices, addressOf: (c: Context) => string) {
   // Self-drive rental: the fleet, availability, bookings, the driving licence.
   rentalApi(api, services);
   api.route('/', apiLicence(services));
+  // The description of every route above (decision 072), made once from the routes themselves.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  const openApi = describeRoute({ tag: 'Document', summary: 'This document (OpenAPI 3.1)', ok: { status: 200, schema: openApiDocumentSchema, description: 'The OpenAPI document.' } });
+  api.get('/openapi.json', openApi, (c) => c.json((document ??= openApiDocument(api.routes)), 200, { 'Cache-Control': 'public, max-age=300' }));
   api.notFound((c) => c.json({ error: 'Not found' }, 404));
   return api;
 }

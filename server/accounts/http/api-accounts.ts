@@ -1,11 +1,14 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Context, Hono } from 'hono';
+import { z } from 'zod';
 import { formError, parseWith } from '../../../app/lib/form-errors.ts';
 import { phoneMessages } from '../../../app/lib/phone.ts';
-import { parseDeleteConfirmation, privacyMessages } from '../../../app/lib/privacy.ts';
+import { DELETE_CONFIRMATION_WORD, parseDeleteConfirmation, privacyMessages } from '../../../app/lib/privacy.ts';
 import { phoneCodeRequestSchema, phoneVerifySchema } from '../../../app/lib/schemas/profile.ts';
 import { currentUser, forwardCookies } from '../../auth/session.ts';
 import { answerError } from '../../http/action-errors.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import { accountDeletedSchema, personalDataSchema, phoneCodeSentSchema, phoneVerifiedSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { readFormOrJson } from '../../http/forms.ts';
 import type { AppServices } from '../../services.ts';
 import { ensureProfile, getProfile } from '../profiles.ts';
@@ -28,7 +31,16 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
 
   // Completing the profile (SPEC 5), as /profile-complete does: a code texted to the phone,
   // then the code with the name. JSON or a form; the bot check's token as `botCheck`.
-  api.post('/me/phone/code', async (c) => {
+  const phoneCode = describeRoute({
+    tag: 'Account',
+    summary: 'Text a code to the phone to verify (completing the profile)',
+    description: 'JSON or a form. `botCheck` carries the bot check solution (GET /api/bot-check/challenge?action=…); rate limited per person, number and address.',
+    auth: true,
+    body: { kind: 'form', schema: z.object({ phone: z.string(), countryCode: z.string().optional().meta({ description: 'Digits, default 91.' }), botCheck: z.string().optional() }) },
+    ok: { status: 200, schema: phoneCodeSentSchema, description: 'The code was sent.' },
+    refusals: { 400: '', 429: '', 502: 'The SMS provider did not answer.' },
+  });
+  api.post('/me/phone/code', phoneCode, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: phoneMessages.signInFirst }, 401, NO_STORE);
     try {
@@ -36,13 +48,21 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
       const parsed = parseWith(phoneCodeRequestSchema, Object.fromEntries(form));
       if (!parsed.ok) return c.json(formError(parsed.error, parsed.fields), 400, NO_STORE);
       await sendProfileCode({ ...services, clientAddress: addressOf(c) }, { userId: user.id, phone: parsed.value.phone, botCheck: String(form.get('botCheck') ?? '') });
-      return c.json({ sent: true, phone: parsed.value.phone }, 200, NO_STORE);
+      return c.json({ sent: true, phone: parsed.value.phone } satisfies z.input<typeof phoneCodeSentSchema>, 200, NO_STORE);
     } catch (error) {
       return refusal(c, error, phoneMessages.sendFailed, 'OTP could not be sent');
     }
   });
 
-  api.post('/me/phone/verify', async (c) => {
+  const phoneVerify = describeRoute({
+    tag: 'Account',
+    summary: 'Verify the texted code; sets the name and the verified phone',
+    auth: true,
+    body: { kind: 'form', schema: phoneVerifySchema },
+    ok: { status: 200, schema: phoneVerifiedSchema, description: 'The profile as it now is.' },
+    refusals: { 400: 'The input was refused, or the code is wrong or expired.', 429: '' },
+  });
+  api.post('/me/phone/verify', phoneVerify, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: phoneMessages.signInFirst }, 401, NO_STORE);
     try {
@@ -52,14 +72,20 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
       await ensureProfile(database, user, services.clock.now());
       await verifyProfilePhone({ ...services, clientAddress: addressOf(c) }, { userId: user.id, ...parsed.value });
       const { name, phone, phoneVerified } = (await getProfile(database, user.id))!;
-      return c.json({ profile: { name, phone, phoneVerified } }, 200, NO_STORE);
+      return c.json({ profile: { name, phone, phoneVerified } } satisfies z.input<typeof phoneVerifiedSchema>, 200, NO_STORE);
     } catch (error) {
       return refusal(c, error, 'Verification failed: please try again', 'phone verification failed');
     }
   });
 
   // DPDP rights for the app's signed-in person (cookie session), the same services as /profile.
-  api.get('/me/data', async (c) => {
+  const myData = describeRoute({
+    tag: 'Account',
+    summary: 'Download everything held about me (DPDP)',
+    auth: true,
+    ok: { status: 200, schema: personalDataSchema, description: 'The export, as an attachment.', headers: { 'Content-Disposition': 'attachment; filename="…"' } },
+  });
+  api.get('/me/data', myData, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: 'Please sign in first.' }, 401, { 'Cache-Control': 'no-store' });
     const now = new Date(services.clock.now());
@@ -67,7 +93,22 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     return c.json(body, 200, { 'Cache-Control': 'no-store', 'Content-Disposition': `attachment; filename="${exportFileName(now)}"` });
   });
 
-  api.post('/me/delete', async (c) => {
+  const deleteAccount = describeRoute({
+    tag: 'Account',
+    summary: 'Delete my account (signs out everywhere)',
+    description: 'JSON or a form. 400 `reason`: password-required, wrong-password, word-required.',
+    auth: true,
+    body: {
+      kind: 'form',
+      schema: z.object({
+        password: z.string().optional().meta({ description: 'Required when the account has a password.' }),
+        confirm: z.literal(DELETE_CONFIRMATION_WORD).optional().meta({ description: 'Required when the account has no password (Google sign-in).' }),
+      }),
+    },
+    ok: { status: 200, schema: accountDeletedSchema, description: 'Deleted; the session cookie is cleared.' },
+    refusals: { 400: 'Not confirmed, or the password is wrong.', 409: 'An open rental booking must end first (`reason` rental-open), or the last admin (last-admin).', 429: '' },
+  });
+  api.post('/me/delete', deleteAccount, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: 'Please sign in first.' }, 401);
     let result;
@@ -82,6 +123,6 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     const signedOut = await services.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
     // The sessions are gone already; this also clears the app's cookie.
     const headers = forwardCookies(signedOut.headers, new Headers({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }));
-    return new Response(JSON.stringify({ deleted: true, leadsErased: result.leadsErased }), { status: 200, headers });
+    return new Response(JSON.stringify({ deleted: true, leadsErased: result.leadsErased } satisfies z.input<typeof accountDeletedSchema>), { status: 200, headers });
   });
 }

@@ -1,9 +1,12 @@
 import type { Hono } from 'hono';
+import type { z } from 'zod';
 import { parseId } from '../../../app/lib/input.ts';
 import { queryObject, vehiclesQuerySchema } from '../../../app/lib/schemas/listing.ts';
 import { financeTerms, settingsFor } from '../../admin/settings.ts';
 import { emiFrom } from '../../../app/lib/emi.ts';
 import type { AppServices } from '../../services.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import { categoryListSchema, vehicleListSchema, vehicleSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { modelYear } from '../dealer-text.ts';
 import { categoryIdBySlug, getVehicle, listCategories } from '../vehicles.ts';
 
@@ -11,7 +14,16 @@ import { categoryIdBySlug, getVehicle, listCategories } from '../vehicles.ts';
 export function catalogApi(api: Hono, services: AppServices) {
   const { database } = services;
 
-  api.get('/vehicles', async (c) => {
+  const listing = describeRoute({
+    tag: 'Catalogue',
+    summary: 'The listing: search, filters, sort, a page, and the count per filter value',
+    description:
+      'Parameters as the listing URLs write them (decision 023); a list parameter repeats or joins its values with commas. `category` is a category id or slug. A value that means nothing is refused with 400 naming the parameter.',
+    query: vehiclesQuerySchema,
+    ok: { status: 200, schema: vehicleListSchema, description: 'One page of cars, with the facet counts of the filters.' },
+    refusals: { 400: '' },
+  });
+  api.get('/vehicles', listing, async (c) => {
     const settings = await settingsFor(services);
     // The listing pages' own reading (an odd page or page size falls back to the default), but
     // a filter value that means nothing, or a category that is not one, is a mistake the
@@ -27,17 +39,26 @@ export function catalogApi(api: Hono, services: AppServices) {
     // The EMI the cards show, worked out by the one rule on the admin's terms (app/lib/emi.ts).
     const terms = financeTerms(settings);
     const items = result.items.map((item) => ({ ...item, year: modelYear(item.year), emiFrom: emiFrom(item.status === 'sold' ? null : item.priceRupees, terms) }));
-    return c.json({ ...result, items, facets }, 200, { 'Cache-Control': 'no-cache' });
+    return c.json({ ...result, items, facets } satisfies z.input<typeof vehicleListSchema>, 200, { 'Cache-Control': 'no-cache' });
   });
 
-  api.get('/vehicles/:id', async (c) => {
+  const oneVehicle = describeRoute({
+    tag: 'Catalogue',
+    summary: 'One car, with its EMI and the finance terms it assumes',
+    params: { id: 'The vehicle id.' },
+    ok: { status: 200, schema: vehicleSchema, description: 'The car.' },
+    refusals: { 404: '' },
+  });
+  api.get('/vehicles/:id', oneVehicle, async (c) => {
     const id = parseId(c.req.param('id'));
     const vehicle = id === null ? null : await getVehicle(database, id);
     if (!vehicle) return c.json({ error: 'Vehicle not found' }, 404);
     const terms = financeTerms(await settingsFor(services));
     // The car page's one EMI figure, and the terms it assumes, so the app shows the same.
-    return c.json({ ...vehicle, emiFrom: emiFrom(vehicle.status === 'sold' ? null : vehicle.priceRupees, terms), financeTerms: terms }, 200, { 'Cache-Control': 'no-cache' });
+    const body = { ...vehicle, emiFrom: emiFrom(vehicle.status === 'sold' ? null : vehicle.priceRupees, terms), financeTerms: terms } satisfies z.input<typeof vehicleSchema>;
+    return c.json(body, 200, { 'Cache-Control': 'no-cache' });
   });
 
-  api.get('/categories', async (c) => c.json(await listCategories(database), 200, { 'Cache-Control': 'no-cache' }));
+  const categories = describeRoute({ tag: 'Catalogue', summary: 'The categories, with how many cars each holds', ok: { status: 200, schema: categoryListSchema, description: 'Every category.' } });
+  api.get('/categories', categories, async (c) => c.json((await listCategories(database)) satisfies z.input<typeof categoryListSchema>, 200, { 'Cache-Control': 'no-cache' }));
 }

@@ -18,6 +18,21 @@ import { bookingCondition } from '../checklists.ts';
 import { paths } from '../../../app/lib/paths.ts';
 import { checklistComparison, type ChecklistView } from '../../../app/lib/rental-checklist.ts';
 import { answerError } from '../../http/action-errors.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import {
+  bookingAnswerSchema,
+  bookingCancelledSchema,
+  cancellationPreviewSchema,
+  rentalAvailabilitySchema,
+  rentalBookingCreatedSchema,
+  rentalBookingDetailSchema,
+  rentalBookingListSchema,
+  type rentalBookingSchema,
+  rentalCarListSchema,
+  rentalCarSchema,
+  type rentalQuoteSchema,
+  rentalTermsSchema,
+} from '../../../app/lib/schemas/api-answers.ts';
 import { confirmCheckoutPayment, startOnlinePayment } from '../payments.ts';
 
 /**
@@ -35,7 +50,7 @@ const BOOKINGS_PER_HOUR = 30;
  * A quote as the pages show it: its lines (rent, protection, delivery, GST) whose sum is `total`,
  * the refundable deposit apart (never in `total`), what is paid now and what at pickup.
  */
-function quoteJson(quote: RentalQuote | null) {
+function quoteJson(quote: RentalQuote | null): z.input<typeof rentalQuoteSchema> | null {
   return (
     quote && {
       hours: quote.hours,
@@ -56,7 +71,7 @@ function quoteJson(quote: RentalQuote | null) {
   );
 }
 
-function carJson(car: CarAvailability) {
+function carJson(car: CarAvailability): z.input<typeof rentalCarSchema> {
   const terms = car.terms!;
   return {
     /** The car's own terms as sentences, as its page says them; the settings' are at /rentals/terms. */
@@ -86,7 +101,7 @@ function carJson(car: CarAvailability) {
 }
 
 /** A booking as the renter sees it (no internal fields). */
-export function bookingJson(booking: Booking) {
+export function bookingJson(booking: Booking): z.input<typeof rentalBookingSchema> {
   return {
     id: booking.id,
     carId: booking.vehicleId,
@@ -98,7 +113,7 @@ export function bookingJson(booking: Booking) {
     pinCode: booking.pinCode || null,
     deliveryAddress: booking.deliveryAddress || null,
     protection: booking.protection,
-    quote: quoteJson(booking.quote),
+    quote: quoteJson(booking.quote)!,
     paymentMethod: booking.paymentMethod,
     amountPaid: booking.amountPaid,
     amountRefunded: booking.amountRefunded,
@@ -124,7 +139,7 @@ function checklistJson(bookingId: number, record: ChecklistView | null) {
  * A booking with its handover and return checklists and its charges each with its photo's URL
  * (read-only; the photo URLs answer the renter and admins only). The caller checked whose it is.
  */
-async function bookingWithCondition(database: Database, booking: Booking) {
+async function bookingWithCondition(database: Database, booking: Booking): Promise<z.input<typeof rentalBookingDetailSchema>> {
   const condition = booking.odometerOut !== null ? await bookingCondition(database, booking) : { handover: null, return: null, charges: [] };
   return {
     ...bookingJson(booking),
@@ -160,23 +175,42 @@ export function rentalApi(api: Hono, services: AppServices) {
     return c.json(body, answer.status as 400, NO_STORE);
   };
 
-  api.get('/rentals/cars', async (c) => {
+  const rangeNote = 'Times in India time as `2026-12-01T10:00`; give both `from` and `to`, or neither.';
+  const fleet = describeRoute({
+    tag: 'Rentals',
+    summary: 'The rental fleet, each car free or not for a range, with its quote',
+    description: rangeNote,
+    query: rentalQuoteQuerySchema,
+    ok: { status: 200, schema: rentalCarListSchema, description: 'Every rentable car.' },
+    refusals: { 400: 'The range cannot be read or booked (notice, horizon, length).' },
+  });
+  api.get('/rentals/cars', fleet, async (c) => {
     try {
       const { range } = readWith(rentalQuoteQuerySchema, c.req.query());
       const cars = await fleetAvailability(services, range);
-      return c.json({ items: cars.map(carJson) }, 200, { 'Cache-Control': 'no-cache' });
+      return c.json({ items: cars.map(carJson) } satisfies z.input<typeof rentalCarListSchema>, 200, { 'Cache-Control': 'no-cache' });
     } catch (error) {
       return fail(c, error, 'api: rental fleet failed');
     }
   });
 
   /** The terms of every car (the settings'), as the terms page says them, and the figures they name. */
-  api.get('/rentals/terms', async (c) => {
+  const terms = describeRoute({ tag: 'Rentals', summary: 'The rental terms every car shares, as sentences and as figures', ok: { status: 200, schema: rentalTermsSchema, description: 'The terms.' } });
+  api.get('/rentals/terms', terms, async (c) => {
     const policy = await rentalPolicy(services);
-    return c.json({ facts: generalFacts(policy), policy }, 200, { 'Cache-Control': 'no-cache' });
+    return c.json({ facts: generalFacts(policy), policy } satisfies z.input<typeof rentalTermsSchema>, 200, { 'Cache-Control': 'no-cache' });
   });
 
-  api.get('/rentals/cars/:id', async (c) => {
+  const oneCar = describeRoute({
+    tag: 'Rentals',
+    summary: 'One rental car, with its quote for a range (delivery, protection)',
+    description: rangeNote,
+    params: { id: 'The rental car id.' },
+    query: rentalQuoteQuerySchema,
+    ok: { status: 200, schema: rentalCarSchema, description: 'The car, with `quote` when a range was given.' },
+    refusals: { 400: '', 404: '' },
+  });
+  api.get('/rentals/cars/:id', oneCar, async (c) => {
     try {
       const id = parseId(c.req.param('id'));
       const { range, delivery, pinCode, protection } = readWith(rentalQuoteQuerySchema, c.req.query());
@@ -190,7 +224,15 @@ export function rentalApi(api: Hono, services: AppServices) {
     }
   });
 
-  api.get('/rentals/cars/:id/availability', async (c) => {
+  const availability = describeRoute({
+    tag: 'Rentals',
+    summary: "A rental car's taken ranges in a month",
+    params: { id: 'The rental car id.' },
+    query: rentalMonthQuerySchema,
+    ok: { status: 200, schema: rentalAvailabilitySchema, description: 'Bookings and blocks overlapping the month.' },
+    refusals: { 400: '', 404: '' },
+  });
+  api.get('/rentals/cars/:id/availability', availability, async (c) => {
     const id = parseId(c.req.param('id'));
     const query = parseWith(rentalMonthQuerySchema, c.req.query());
     if (!query.ok) return c.json(formError(query.error, query.fields), 400);
@@ -199,10 +241,27 @@ export function rentalApi(api: Hono, services: AppServices) {
     const car = id === null ? undefined : (await fleetAvailability(services, null)).find((item) => item.id === id);
     if (!car) return c.json({ error: 'This rental car was not found.' }, 404);
     const taken = await takenRanges(services, car.id, month);
-    return c.json({ carId: car.id, month: monthText, taken: taken.map((range) => ({ kind: range.kind, from: range.from, to: range.to })) }, 200, { 'Cache-Control': 'no-cache' });
+    const body = { carId: car.id, month: monthText, taken: taken.map((range) => ({ kind: range.kind, from: range.from, to: range.to })) } satisfies z.input<typeof rentalAvailabilitySchema>;
+    return c.json(body, 200, { 'Cache-Control': 'no-cache' });
   });
 
-  api.post('/rentals/bookings', async (c) => {
+  const bookCar = describeRoute({
+    tag: 'Rentals',
+    summary: 'Book a rental car (pay at pickup, or online through Razorpay Checkout)',
+    description: `${rangeNote} With \`payment: razorpay\` the answer carries the Checkout to open; its answer goes to POST /me/bookings/{id}/payment.`,
+    auth: true,
+    body: { kind: 'json', schema: rentalBookingBodySchema },
+    ok: { status: 201, schema: rentalBookingCreatedSchema, description: 'Requested (or confirmed); held until `holdExpiresAt`.' },
+    refusals: {
+      400: '',
+      404: 'No such rental car.',
+      409: 'The car is taken for that range.',
+      422: 'A step is missing: `reason` phone, licence, licence-refused, licence-date-of-birth or age.',
+      429: '',
+      502: '',
+    },
+  });
+  api.post('/rentals/bookings', bookCar, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
     const body = await jsonBody(c);
@@ -213,17 +272,18 @@ export function rentalApi(api: Hono, services: AppServices) {
       const { carId, fromMs, toMs, pickup, payment, pinCode, deliveryAddress, protection } = readWith(rentalBookingBodySchema, body);
       const booking = await requestBooking(services, { userId: user.id, vehicleId: carId, fromMs, toMs, pickup, paymentMethod: payment, pinCode, deliveryAddress, protection });
       const checkout = booking.paymentMethod === 'razorpay' ? await startOnlinePayment(services, { userId: user.id, bookingId: booking.id }) : null;
-      return c.json({ booking: bookingJson(booking), quote: quoteJson(booking.quote), payment: checkout }, 201, NO_STORE);
+      return c.json({ booking: bookingJson(booking), quote: quoteJson(booking.quote)!, payment: checkout } satisfies z.input<typeof rentalBookingCreatedSchema>, 201, NO_STORE);
     } catch (error) {
       return fail(c, error, 'api: booking failed');
     }
   });
 
-  api.get('/me/bookings', async (c) => {
+  const myBookings = describeRoute({ tag: 'Rentals', summary: 'My rental bookings, with their checklists', auth: true, ok: { status: 200, schema: rentalBookingListSchema, description: 'Newest first.' } });
+  api.get('/me/bookings', myBookings, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
     const bookings = await listOwnBookings(database, user.id);
-    return c.json({ items: await Promise.all(bookings.map((booking) => bookingWithCondition(database, booking))) }, 200, NO_STORE);
+    return c.json({ items: await Promise.all(bookings.map((booking) => bookingWithCondition(database, booking))) } satisfies z.input<typeof rentalBookingListSchema>, 200, NO_STORE);
   });
 
   /**
@@ -242,33 +302,44 @@ export function rentalApi(api: Hono, services: AppServices) {
     }
   };
 
+  const own = { tag: 'Rentals', auth: true, params: { id: 'The booking id.' } } as const;
   api.get(
     '/me/bookings/:id',
+    describeRoute({ ...own, summary: 'One of my bookings, with its handover and return checklists', ok: { status: 200, schema: rentalBookingDetailSchema, description: 'The booking.' }, refusals: { 404: '' } }),
     ownBooking('api: booking read failed', async (c, userId, bookingId) => c.json(await bookingWithCondition(database, await getOwnBooking(database, userId, bookingId)), 200, NO_STORE)),
   );
 
   /** What cancelling now would refund, before the renter confirms. */
   api.get(
     '/me/bookings/:id/cancel',
-    ownBooking('api: cancellation preview failed', async (c, userId, bookingId) => c.json({ refund: await cancellationPreview(services, { userId, bookingId }) }, 200, NO_STORE)),
+    describeRoute({ ...own, summary: 'What cancelling now would refund', ok: { status: 200, schema: cancellationPreviewSchema, description: 'The refund, before confirming.' }, refusals: { 404: '', 409: 'It can no longer be cancelled.' } }),
+    ownBooking('api: cancellation preview failed', async (c, userId, bookingId) => c.json({ refund: await cancellationPreview(services, { userId, bookingId }) } satisfies z.input<typeof cancellationPreviewSchema>, 200, NO_STORE)),
   );
 
   api.post(
     '/me/bookings/:id/cancel',
+    describeRoute({ ...own, summary: 'Cancel my booking', ok: { status: 200, schema: bookingCancelledSchema, description: 'Cancelled, with the refund.' }, refusals: { 404: '', 409: 'It can no longer be cancelled.', 502: '' } }),
     ownBooking('api: cancellation failed', async (c, userId, bookingId) => {
       const result = await cancelBooking(services, { userId, bookingId });
-      return c.json({ booking: bookingJson(result.booking), refund: result.refund }, 200, NO_STORE);
+      return c.json({ booking: bookingJson(result.booking), refund: result.refund } satisfies z.input<typeof bookingCancelledSchema>, 200, NO_STORE);
     }),
   );
 
   /** Checkout's callback values, checked by their signature: the browser's word alone never marks a booking paid. */
   api.post(
     '/me/bookings/:id/payment',
+    describeRoute({
+      ...own,
+      summary: "Razorpay Checkout's answer for my booking (checked by its signature)",
+      body: { kind: 'json', schema: checkoutAnswerSchema },
+      ok: { status: 200, schema: bookingAnswerSchema, description: 'The booking, paid.' },
+      refusals: { 400: 'Not a JSON object, or the signature is not Razorpay’s.', 404: '', 409: 'Already paid, or the hold lapsed.', 502: '' },
+    }),
     ownBooking('api: payment confirmation failed', async (c, userId, bookingId) => {
       const body = await jsonBody(c);
       if (!body) return c.json({ error: 'The request body must be a JSON object.' }, 400, NO_STORE);
       const booking = await confirmCheckoutPayment(services, { userId, bookingId, ...checkoutAnswerSchema.parse(body) });
-      return c.json({ booking: bookingJson(booking) }, 200, NO_STORE);
+      return c.json({ booking: bookingJson(booking) } satisfies z.input<typeof bookingAnswerSchema>, 200, NO_STORE);
     }),
   );
 }

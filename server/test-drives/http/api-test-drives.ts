@@ -1,4 +1,5 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
 import { parseId } from '../../../app/lib/input.ts';
 import { testDriveMessages } from '../../../app/lib/test-drives.ts';
 import { testDriveBodySchema, testDriveRescheduleSchema, testDriveSlotsQuerySchema } from '../../../app/lib/schemas/test-drives.ts';
@@ -6,6 +7,8 @@ import { formError, parseWith } from '../../../app/lib/form-errors.ts';
 import { settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';
 import { answerError } from '../../http/action-errors.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import { testDriveAnswerSchema, testDriveListSchema, testDriveSlotsSchema } from '../../../app/lib/schemas/api-answers.ts';
 import type { AppServices } from '../../services.ts';
 import { bookAndConfirm, cancelOwn, rescheduleAndConfirm } from '../booking.ts';
 import { listOwnTestDrives, slotsFor, testDriveRules } from '../test-drives.ts';
@@ -26,20 +29,35 @@ export function testDriveApi(api: Hono, services: AppServices) {
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
   };
 
-  api.get('/test-drives/slots', async (c) => {
+  const slots = describeRoute({
+    tag: 'Test drives',
+    summary: "A car's test-drive slots on a day, with the places left in each",
+    query: testDriveSlotsQuerySchema,
+    ok: { status: 200, schema: testDriveSlotsSchema, description: 'The slots of the day (India time).' },
+    refusals: { 400: '', 404: 'No such car, or it cannot be test-driven.' },
+  });
+  api.get('/test-drives/slots', slots, async (c) => {
     const parsed = parseWith(testDriveSlotsQuerySchema, c.req.query());
     if (!parsed.ok) return c.json(formError(parsed.error, parsed.fields), 400);
     const { vehicleId, date } = parsed.value;
     try {
       const slots = await slotsFor(services, testDriveRules(await settingsFor(services)), { vehicleId, date });
-      return c.json({ vehicleId, date, slots }, 200, { 'Cache-Control': 'no-store' });
+      return c.json({ vehicleId, date, slots } satisfies z.input<typeof testDriveSlotsSchema>, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
       const answer = refusal(error, 'test-drive slots failed');
       return c.json(answer.body, answer.status, answer.headers);
     }
   });
 
-  api.post('/test-drives', async (c) => {
+  const book = describeRoute({
+    tag: 'Test drives',
+    summary: 'Book a test drive (at the hub, or at home with a PIN code)',
+    auth: true,
+    body: { kind: 'json', schema: testDriveBodySchema },
+    ok: { status: 201, schema: testDriveAnswerSchema, description: 'Booked; a confirmation mail is on its way.' },
+    refusals: { 400: '', 404: 'No such car.', 409: 'The slot is full or already booked by you.', 422: 'A step is missing (`reason`: phone).', 429: '' },
+  });
+  api.post('/test-drives', book, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: testDriveMessages.signInFirst }, 401, { 'Cache-Control': 'no-store' });
     const body = await jsonBody(c.req.raw);
@@ -49,33 +67,45 @@ export function testDriveApi(api: Hono, services: AppServices) {
     try {
       const booking = await bookAndConfirm(services, { ...parsed.value, userId: user.id });
       const { name: _name, phone: _phone, email: _email, remindedAt: _remindedAt, ...testDrive } = booking;
-      return c.json({ testDrive }, 201, { 'Cache-Control': 'no-store' });
+      return c.json({ testDrive } satisfies z.input<typeof testDriveAnswerSchema>, 201, { 'Cache-Control': 'no-store' });
     } catch (error) {
       const answer = refusal(error, 'test-drive booking failed');
       return c.json(answer.body, answer.status, answer.headers);
     }
   });
 
-  api.get('/me/test-drives', async (c) => {
+  const mine = describeRoute({ tag: 'Test drives', summary: 'My test drives', auth: true, ok: { status: 200, schema: testDriveListSchema, description: 'Newest first.' } });
+  api.get('/me/test-drives', mine, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: 'Please sign in first.' }, 401, { 'Cache-Control': 'no-store' });
-    return c.json({ testDrives: await listOwnTestDrives(services, user.id) }, 200, { 'Cache-Control': 'no-store' });
+    return c.json({ testDrives: await listOwnTestDrives(services, user.id) } satisfies z.input<typeof testDriveListSchema>, 200, { 'Cache-Control': 'no-store' });
   });
 
-  api.post('/me/test-drives/:id/:change{cancel|reschedule}', async (c) => {
+  /** Cancelling or moving one's own test drive: one handler, a route (and a description) each. */
+  const changeOwn = (change: 'cancel' | 'reschedule') => async (c: Context) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: 'Please sign in first.' }, 401, { 'Cache-Control': 'no-store' });
     const id = parseId(c.req.param('id'));
     if (id === null) return c.json({ error: testDriveMessages.notYours }, 404);
     try {
-      if (c.req.param('change') === 'cancel') return c.json({ testDrive: await cancelOwn(services, { id, userId: user.id }) }, 200, { 'Cache-Control': 'no-store' });
+      if (change === 'cancel') return c.json({ testDrive: await cancelOwn(services, { id, userId: user.id }) } satisfies z.input<typeof testDriveAnswerSchema>, 200, { 'Cache-Control': 'no-store' });
       const parsed = parseWith(testDriveRescheduleSchema, (await jsonBody(c.req.raw)) ?? {});
       if (!parsed.ok) return c.json(formError(parsed.error, parsed.fields), 400);
       const { name: _name, phone: _phone, email: _email, remindedAt: _remindedAt, ...testDrive } = await rescheduleAndConfirm(services, { id, userId: user.id, slot: parsed.value.slot });
-      return c.json({ testDrive }, 200, { 'Cache-Control': 'no-store' });
+      return c.json({ testDrive } satisfies z.input<typeof testDriveAnswerSchema>, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
       const answer = refusal(error, 'test-drive change failed');
       return c.json(answer.body, answer.status, answer.headers);
     }
+  };
+  const ownChange = { tag: 'Test drives', auth: true, params: { id: 'The test drive id.' }, ok: { status: 200, schema: testDriveAnswerSchema, description: 'The test drive as it now is.' } } as const;
+  const cancel = describeRoute({ ...ownChange, summary: 'Cancel my test drive', refusals: { 404: '', 409: 'It can no longer be cancelled.' } });
+  api.post('/me/test-drives/:id/cancel', cancel, changeOwn('cancel'));
+  const reschedule = describeRoute({
+    ...ownChange,
+    summary: 'Move my test drive to another slot',
+    body: { kind: 'json', schema: testDriveRescheduleSchema },
+    refusals: { 400: '', 404: '', 409: 'The slot is full, or it can no longer be moved.' },
   });
+  api.post('/me/test-drives/:id/reschedule', reschedule, changeOwn('reschedule'));
 }

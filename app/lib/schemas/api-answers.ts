@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { FILTER_NAMES } from '../listing-filters/options.ts';
+import { BOOKING_STATUSES, PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
+import { TEST_DRIVE_MODES, TEST_DRIVE_STATUSES } from '../test-drives.ts';
+
+/**
+ * What `/api/v1` answers, as zod schemas: the OpenAPI document (server/http/openapi.ts) is
+ * generated from them, the handlers that build their JSON by hand are typed with them where
+ * that is cheap, and the API tests parse real answers with them (decision 072). Objects the app
+ * reads a few keys of (a vehicle's condition report, the export) are `looseObject`s: the keys
+ * named here are promised, others may come.
+ *
+ * Each schema carries an `id`: the document lists it once under components.schemas.
+ */
+
+const LICENCE_STATUSES = ['pending', 'approved', 'refused'] as const;
+
+/** Whole rupees (the product never sends paise to a client). */
+const rupees = z.int();
+/** ISO 8601 with an offset (+05:30 for India times). */
+const isoTime = z.string().meta({ description: 'ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30' });
+
+/** Every refusal (4xx, 5xx) of /api/v1: the sentence to show, and the message per invalid field. */
+export const apiErrorSchema = z
+  .object({
+    error: z.string().meta({ description: 'A sentence to show the person.' }),
+    fields: z.record(z.string(), z.string()).optional().meta({ description: 'The message per invalid field (400 and 422).' }),
+    reason: z.string().optional().meta({ description: 'A stable word for a refusal the app may handle (409, 422: e.g. licence-pending).' }),
+  })
+  .meta({ id: 'Error' });
+
+const imageRef = z
+  .object({ key: z.string(), width: z.int(), height: z.int(), widths: z.array(z.int()) })
+  .meta({ id: 'Image', description: 'A stored photo: WebP variants of each width live at /media/{key}-{width}.webp.' });
+
+const vehicleStatus = z.enum(['available', 'reserved', 'sold']);
+
+/** A card in the listing (VehicleSummary, with the model year as a number and the EMI). */
+export const vehicleSummarySchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    make: z.string(),
+    model: z.string(),
+    variant: z.string(),
+    year: z.int().nullable().meta({ description: 'The model year; null when the dealer typed none.' }),
+    fuelType: z.string(),
+    transmission: z.string(),
+    bodyType: z.string(),
+    price: z.string().meta({ description: 'The price as the dealer typed it.' }),
+    priceRupees: rupees.nullable(),
+    odometer: z.int().nullable(),
+    featured: z.boolean(),
+    status: vehicleStatus,
+    categoryName: z.string(),
+    cover: imageRef.nullable(),
+    emiFrom: rupees.nullable().meta({ description: 'The monthly EMI the card shows, on the dealer terms; null when sold or unpriced.' }),
+  })
+  .meta({ id: 'VehicleSummary' });
+
+const facetOption = z.object({ value: z.string(), label: z.string(), count: z.int() });
+
+export const vehicleListSchema = z
+  .object({
+    items: z.array(vehicleSummarySchema),
+    total: z.int(),
+    totalCapped: z.boolean().meta({ description: 'true when total stopped counting at the listing limit.' }),
+    page: z.int(),
+    pageCount: z.int(),
+    perPage: z.int(),
+    facets: z.object(Object.fromEntries(FILTER_NAMES.map((name) => [name, z.array(facetOption)])) as Record<(typeof FILTER_NAMES)[number], z.ZodArray<typeof facetOption>>),
+  })
+  .meta({ id: 'VehicleList' });
+
+const financeTerms = z.object({ ratePercent: z.number(), tenureMonths: z.int(), financedPercent: z.number() }).meta({ id: 'FinanceTerms' });
+
+/** A car's page: every field the dealer set (the condition lists are open-ended maps). */
+export const vehicleSchema = z
+  .looseObject({
+    id: z.int(),
+    name: z.string(),
+    make: z.string(),
+    model: z.string(),
+    year: z.string().meta({ description: 'As the dealer typed it.' }),
+    price: z.string(),
+    priceRupees: rupees.nullable(),
+    status: vehicleStatus,
+    categoryId: z.int(),
+    categoryName: z.string(),
+    categorySlug: z.string(),
+    images: z.array(imageRef),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+    emiFrom: rupees.nullable(),
+    financeTerms,
+  })
+  .meta({ id: 'Vehicle' });
+
+export const categoryListSchema = z
+  .array(z.object({ id: z.int(), name: z.string(), slug: z.string(), image: imageRef.nullable(), vehicleCount: z.int(), fleetCount: z.int() }).meta({ id: 'Category' }))
+  .meta({ id: 'CategoryList' });
+
+export const phoneCodeSentSchema = z.object({ sent: z.literal(true), phone: z.string().meta({ description: 'E.164' }) }).meta({ id: 'PhoneCodeSent' });
+export const phoneVerifiedSchema = z
+  .object({ profile: z.object({ name: z.string(), phone: z.string().nullable(), phoneVerified: z.boolean() }) })
+  .meta({ id: 'PhoneVerified' });
+export const personalDataSchema = z.looseObject({}).meta({ id: 'PersonalData', description: 'Everything held about the person (DPDP export), sent as an attachment.' });
+export const accountDeletedSchema = z.object({ deleted: z.literal(true), leadsErased: z.int() }).meta({ id: 'AccountDeleted' });
+
+export const testDriveSlotsSchema = z
+  .object({ vehicleId: z.int(), date: z.string(), slots: z.array(z.object({ start: z.string().meta({ description: "India time, 'YYYY-MM-DDTHH:MM'" }), remaining: z.int() })) })
+  .meta({ id: 'TestDriveSlots' });
+export const testDriveSchema = z
+  .object({
+    id: z.int(),
+    vehicleId: z.int().nullable(),
+    vehicleTitle: z.string(),
+    mode: z.enum(TEST_DRIVE_MODES),
+    pinCode: z.string(),
+    slot: z.string().meta({ description: "India time, 'YYYY-MM-DDTHH:MM'" }),
+    status: z.enum(TEST_DRIVE_STATUSES),
+    createdAt: isoTime,
+  })
+  .meta({ id: 'TestDrive' });
+export const testDriveAnswerSchema = z.object({ testDrive: testDriveSchema }).meta({ id: 'TestDriveAnswer' });
+export const testDriveListSchema = z.object({ testDrives: z.array(testDriveSchema) }).meta({ id: 'TestDriveList' });
+
+/** A term as a sentence: a stable key, its label and its text as the pages show it. */
+const rentalFact = z.object({ key: z.string(), label: z.string(), text: z.string() }).meta({ id: 'RentalFact' });
+
+/** A quote: its lines (rent, protection, delivery, GST) sum to `total`; the deposit is apart. */
+export const rentalQuoteSchema = z
+  .object({
+    hours: z.int(),
+    lines: z.array(z.object({ kind: z.enum(['rent', 'protection', 'delivery', 'gst']), label: z.string(), amount: rupees })),
+    rent: rupees,
+    protection: rupees,
+    deliveryFee: rupees,
+    gstPercent: z.number(),
+    gst: rupees,
+    total: rupees,
+    deposit: rupees,
+    depositAt: z.enum(['pickup', 'online']),
+    payableNow: rupees,
+    dueAtPickup: rupees,
+    kmIncluded: z.int().nullable(),
+    extraKmRate: rupees,
+  })
+  .meta({ id: 'RentalQuote' });
+
+export const rentalCarSchema = z
+  .object({
+    facts: z.array(rentalFact).meta({ description: "The car's own terms as sentences." }),
+    id: z.int(),
+    name: z.string(),
+    make: z.string(),
+    model: z.string(),
+    year: z.string(),
+    fuelType: z.string(),
+    transmission: z.string(),
+    seats: z.int(),
+    hourlyRate: rupees,
+    dailyRate: rupees,
+    weeklyRate: rupees.nullable(),
+    deposit: rupees,
+    kmPerDay: z.int().nullable(),
+    extraKmRate: rupees,
+    fuelPolicy: z.string(),
+    minAge: z.int(),
+    minHours: z.int(),
+    delivery: z.boolean(),
+    available: z.boolean().meta({ description: 'Free for the asked range (true when no range was asked).' }),
+    nextFree: isoTime.nullable(),
+    quote: rentalQuoteSchema.nullable(),
+  })
+  .meta({ id: 'RentalCar' });
+export const rentalCarListSchema = z.object({ items: z.array(rentalCarSchema) }).meta({ id: 'RentalCarList' });
+export const rentalTermsSchema = z.object({ facts: z.array(rentalFact), policy: z.looseObject({}) }).meta({ id: 'RentalTerms' });
+export const rentalAvailabilitySchema = z
+  .object({ carId: z.int(), month: z.string(), taken: z.array(z.object({ kind: z.enum(['booking', 'block']), from: isoTime, to: isoTime })) })
+  .meta({ id: 'RentalAvailability' });
+
+export const rentalBookingSchema = z
+  .object({
+    id: z.int(),
+    carId: z.int(),
+    carName: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    from: isoTime,
+    to: isoTime,
+    pickup: z.enum(PICKUP_KINDS),
+    pinCode: z.string().nullable(),
+    deliveryAddress: z.string().nullable(),
+    protection: z.boolean(),
+    quote: rentalQuoteSchema,
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    amountPaid: rupees,
+    amountRefunded: rupees,
+    holdExpiresAt: isoTime.nullable(),
+    charges: z.looseObject({ total: rupees, depositRefund: rupees, amountDue: rupees }).nullable().meta({ description: 'What the return cost; null before the return.' }),
+    depositRefund: rupees.nullable(),
+    createdAt: isoTime,
+  })
+  .meta({ id: 'RentalBooking' });
+
+const checklist = z
+  .object({
+    odometer: z.int(),
+    fuelEighths: z.int(),
+    recordedAt: isoTime,
+    photos: z.array(z.object({ item: z.string(), note: z.string().nullable(), newDamage: z.boolean(), charge: rupees, url: z.string() })),
+  })
+  .meta({ id: 'Checklist' });
+
+/** A booking with its handover and return checklists. */
+export const rentalBookingDetailSchema = rentalBookingSchema
+  .extend({
+    handover: checklist.nullable(),
+    return: checklist.nullable(),
+    comparison: z.object({ kmDriven: z.int(), fuelDifference: z.int() }).nullable(),
+    chargeLines: z.array(z.object({ kind: z.enum(['extra-km', 'late', 'fuel', 'damage']), label: z.string(), amount: rupees, photoUrl: z.string().nullable() })),
+  })
+  .meta({ id: 'RentalBookingDetail' });
+export const rentalBookingListSchema = z.object({ items: z.array(rentalBookingDetailSchema) }).meta({ id: 'RentalBookingList' });
+
+const checkoutStart = z
+  .object({ provider: z.literal('razorpay'), keyId: z.string(), orderId: z.string(), amount: z.int().meta({ description: 'Paise, as Razorpay Checkout takes it.' }), currency: z.literal('INR'), bookingId: z.int() })
+  .meta({ id: 'CheckoutStart' });
+export const rentalBookingCreatedSchema = z
+  .object({ booking: rentalBookingSchema, quote: rentalQuoteSchema, payment: checkoutStart.nullable().meta({ description: 'Razorpay Checkout to open when paying online; null at pickup.' }) })
+  .meta({ id: 'RentalBookingCreated' });
+const cancellationRefund = z.looseObject({ rentKept: rupees, refund: rupees }).meta({ id: 'CancellationRefund' });
+export const cancellationPreviewSchema = z.object({ refund: cancellationRefund }).meta({ id: 'CancellationPreview' });
+export const bookingCancelledSchema = z.object({ booking: rentalBookingSchema, refund: cancellationRefund }).meta({ id: 'BookingCancelled' });
+export const bookingAnswerSchema = z.object({ booking: rentalBookingSchema }).meta({ id: 'BookingAnswer' });
+
+export const licenceAnswerSchema = z
+  .object({
+    licence: z
+      .object({
+        number: z.string(),
+        dateOfBirth: z.string().meta({ description: 'YYYY-MM-DD' }),
+        status: z.enum(LICENCE_STATUSES),
+        refusalReason: z.string().nullable(),
+        updatedAt: isoTime,
+        frontUrl: z.string(),
+        backUrl: z.string(),
+      })
+      .nullable()
+      .meta({ description: 'null when no licence is on file.' }),
+  })
+  .meta({ id: 'LicenceAnswer' });
+
+export const openApiDocumentSchema = z
+  .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.looseObject({})) })
+  .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 document.' });

@@ -1,0 +1,181 @@
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+// The answers' schemas register their ids with zod's global registry, read below.
+import '../../app/lib/schemas/api-answers.ts';
+import { SESSION_COOKIE_NAME } from '../auth/session-cookie.ts';
+
+/**
+ * The OpenAPI 3.1 document of `/api/v1` (decision 072), made from the routes themselves: each
+ * route names its description with `describeRoute(...)` as its first handler, and
+ * `openApiDocument(api.routes)` collects them, so a route and its description sit side by side
+ * and a route without one is missing from the document (a test walks the routes for that).
+ * Schemas are zod's own JSON Schema (`z.toJSONSchema`): inputs as the schema accepts them
+ * (`io: 'input'`), answers from app/lib/schemas/api-answers.ts.
+ */
+
+/** The refusals a route may answer besides 401 and 403, which `auth` and the method imply. */
+type Refusal = 400 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
+
+export type RouteDoc = {
+  summary: string;
+  description?: string;
+  tag: 'Catalogue' | 'Account' | 'Test drives' | 'Rentals' | 'Document';
+  /** Needs the signed-in person's session (401 without one). */
+  auth?: boolean;
+  /** The query string, as an object schema (read as its input). */
+  query?: z.ZodType;
+  /** Each path parameter, with what it is. */
+  params?: Record<string, string>;
+  /** The body: JSON (`json`), JSON or a urlencoded form (`form`), or a multipart upload (files as `z.file()`). */
+  body?: { kind: 'json' | 'form' | 'multipart'; schema: z.ZodType };
+  /** The success: its status and the answer's schema (from app/lib/schemas/api-answers.ts). */
+  ok: { status: 200 | 201; schema: z.ZodType; description: string; headers?: Record<string, string> };
+  refusals?: Partial<Record<Refusal, string>>;
+};
+
+const DOC = Symbol('route description');
+type Described = MiddlewareHandler & { [DOC]: RouteDoc };
+
+/** A route's description, as the first handler of its route: it passes on and is read by `openApiDocument`. */
+export function describeRoute(doc: RouteDoc): MiddlewareHandler {
+  const middleware: MiddlewareHandler = (_c, next) => next();
+  return Object.assign(middleware, { [DOC]: doc });
+}
+
+function docOf(handler: unknown): RouteDoc | null {
+  return typeof handler === 'function' && DOC in handler ? (handler as Described)[DOC] : null;
+}
+
+/** Hono's `/me/bookings/:id` as OpenAPI writes it: `/me/bookings/{id}`. */
+export function openApiPath(honoPath: string): string {
+  return honoPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** zod's JSON Schema without the keys that belong to a stand-alone document. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _schema, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+const componentRef = (id: string) => `#/components/schemas/${id}`;
+/** A schema with an `id` (its `.meta`) by reference, any other inline. */
+function answerSchema(schema: z.ZodType): Record<string, unknown> {
+  const id = z.globalRegistry.get(schema)?.id;
+  return typeof id === 'string' ? { $ref: componentRef(id) } : jsonSchema(schema, 'output');
+}
+
+const errorContent = { 'application/json': { schema: { $ref: componentRef('Error') } } };
+const retryAfter = { 'Retry-After': { description: 'Seconds until the next attempt is allowed.', schema: { type: 'integer' } } };
+
+const REFUSALS: Record<Refusal, string> = {
+  400: 'The input was refused: `error` says why, `fields` names each invalid field.',
+  404: 'Not found (or not yours).',
+  409: 'The change conflicts with the current state (taken meanwhile, already cancelled…).',
+  413: 'The upload is too large.',
+  422: 'Understood but not allowed yet: `reason` names the step the person must finish first.',
+  429: 'Too many attempts: try again after `Retry-After` seconds.',
+  502: 'The payment provider did not answer; try again later.',
+  503: 'The database or storage is unreachable (JSON, `Retry-After`), or the site is in maintenance (an HTML page, `Retry-After`).',
+};
+
+function operation(method: string, doc: RouteDoc) {
+  const mutation = method !== 'get';
+  const parameters: unknown[] = Object.entries(doc.params ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'integer', minimum: 1 } }));
+  if (doc.query) {
+    const query = jsonSchema(doc.query, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      const { description, ...rest } = schema;
+      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, ...(description ? { description } : {}), schema: rest, style: 'form', explode: true });
+    }
+  }
+  const responses: Record<string, unknown> = {
+    [doc.ok.status]: {
+      description: doc.ok.description,
+      content: { 'application/json': { schema: answerSchema(doc.ok.schema) } },
+      ...(doc.ok.headers ? { headers: Object.fromEntries(Object.entries(doc.ok.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) } : {}),
+    },
+  };
+  if (doc.auth) responses[401] = { description: 'Not signed in: no session cookie, or an expired one.', content: errorContent };
+  if (mutation)
+    responses[403] = {
+      description: 'Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`).',
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    };
+  const refusals = { ...doc.refusals, 503: doc.refusals?.[503] ?? REFUSALS[503] };
+  for (const [status, description] of Object.entries(refusals) as Array<[string, string]>) {
+    const code = Number(status) as Refusal;
+    responses[status] = {
+      description: description || REFUSALS[code],
+      // The maintenance page is HTML; the edge's body limit answers an oversize upload in text.
+      content: code === 503 ? { ...errorContent, 'text/html': { schema: { type: 'string' } } } : code === 413 ? { ...errorContent, 'text/plain': { schema: { type: 'string' } } } : errorContent,
+      ...(code === 429 || code === 503 ? { headers: retryAfter } : {}),
+    };
+  }
+  const body = doc.body && {
+    required: true,
+    content:
+      doc.body.kind === 'multipart'
+        ? { 'multipart/form-data': { schema: jsonSchema(doc.body.schema, 'input') } }
+        : {
+            'application/json': { schema: jsonSchema(doc.body.schema, 'input') },
+            ...(doc.body.kind === 'form' ? { 'application/x-www-form-urlencoded': { schema: jsonSchema(doc.body.schema, 'input') } } : {}),
+          },
+  };
+  return {
+    tags: [doc.tag],
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(body ? { requestBody: body } : {}),
+    ...(doc.auth ? { security: [{ sessionCookie: [] }] } : { security: [] }),
+    responses,
+  };
+}
+
+const DESCRIPTION = `The JSON API of the Android app (and the site's own scripts). It calls the same services as the pages.
+
+**Signing in.** Today the API knows the site's session: sign in through better-auth (\`POST /api/auth/sign-in/email\`) and send the session cookie it sets with every request. Operations marked with \`sessionCookie\` answer 401 without it.
+
+**Mutations (POST).** Every POST must carry \`Origin\` equal to the site's origin (browsers send it; an app sets it), or \`Sec-Fetch-Site: same-origin\`; anything else is refused with 403 (text) before the route runs. Bodies are JSON unless the operation says otherwise; text with control characters is refused (400).
+
+**Answers.** Money is whole rupees (integers); times are ISO 8601 with the India offset (+05:30), and times sent in are India time written \`2026-12-01T10:00\`. Every refusal is JSON \`{ error, fields?, reason? }\` (schema \`Error\`), except the 403 above and the maintenance page (503, HTML). 429 and 503 carry \`Retry-After\`.
+
+**Versioning.** Within v1 changes are additive only: new operations, new optional inputs, new keys in answers. Clients ignore keys they do not know.`;
+
+type RouteEntry = { method: string; path: string; handler: unknown };
+
+/** The document for the described routes of the API Hono instance (paths relative to `/api/v1`). */
+export function openApiDocument(routes: readonly RouteEntry[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const doc = docOf(route.handler);
+    if (!doc) continue;
+    const method = route.method.toLowerCase();
+    (paths[openApiPath(route.path)] ??= {})[method] = operation(method, doc);
+  }
+  const { schemas } = z.toJSONSchema(z.globalRegistry, { uri: componentRef, unrepresentable: 'any' });
+  const components = Object.fromEntries(
+    Object.entries(schemas).map(([id, schema]) => {
+      const { $schema: _schema, $id: _id, ...rest } = schema as Record<string, unknown>;
+      return [id, rest];
+    }),
+  );
+  return {
+    openapi: '3.1.1',
+    info: { title: 'Gaadi Bazaar app API', version: '1', description: DESCRIPTION },
+    servers: [{ url: '/api/v1' }],
+    tags: [{ name: 'Catalogue' }, { name: 'Account' }, { name: 'Test drives' }, { name: 'Rentals' }, { name: 'Document' }],
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE_NAME,
+          description: `The better-auth session cookie (\`__Secure-${SESSION_COOKIE_NAME}\` over HTTPS), set by signing in at /api/auth.`,
+        },
+      },
+    },
+  };
+}
