@@ -37,8 +37,14 @@ describe.skipIf(!postgresReachable)('a dropped PostgreSQL connection', () => {
       await admin.end();
     }
     await server.waitForOutput(/an idle connection was lost/);
-    const health = await fetch(`${server.url}/healthz`);
-    expect(health.status).toBe(200);
+    // A request in the instant before the pool has heard of every cut connection may borrow one
+    // and fail once (the health check says so); the next ones go out on new connections.
+    server.expectErrorLog(/health check failed/);
+    const started = Date.now();
+    while ((await fetch(`${server.url}/healthz`)).status !== 200) {
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const listing = await fetch(`${server.url}/api/v1/vehicles`);
     expect(listing.status).toBe(200);
   });

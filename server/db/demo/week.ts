@@ -141,6 +141,9 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
     createBooking(at(services, bookedMs), { userId: user, vehicleId, fromMs, toMs, pickup: delivery && pin ? 'delivery' : 'hub', ...(delivery && pin ? { pinCode: pin, deliveryAddress: 'Flat 304, Sai Darshan, Chakala Road, Andheri East' } : {}), protection: delivery });
   // The last full hour in India (half past the hour in UTC).
   const istHour = slotInstant(`${slotOfInstant(nowMs).slice(0, 13)}:00`).getTime();
+  // Two hours from now, but never past half past eleven tonight: a demo started late in the
+  // evening still has a pickup and a return today (the dashboard's tiles count today's).
+  const laterTodayFrom = (hour: number) => Math.min(Math.max(day(0, hour), istHour + 2 * HOUR_MS), day(0, 23) + HOUR_MS / 2);
 
   // Closed: out and back last week, the deposit settled.
   const closed = await book(aakash, ertiga, day(-7, 9), day(-5, 9), day(-9, 20));
@@ -162,7 +165,7 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   });
   // Active: one out since the day before yesterday and due back this evening, one handed over
   // a few hours ago.
-  const dueToday = await book(karan, ertiga, day(-2, 9), Math.max(day(0, 19), istHour + 2 * HOUR_MS), day(-4, 18));
+  const dueToday = await book(karan, ertiga, day(-2, 9), laterTodayFrom(19), day(-4, 18));
   await confirmBooking(at(services, day(-4, 19)), { bookingId: dueToday.id, actorEmail: DESK });
   await handOver(at(services, day(-2, 9)), { bookingId: dueToday.id, odometerOut: 41_802, fuelOut: 8, checklist: await demoChecklist('Ertiga', '41,802 km · full'), actorEmail: DESK });
   const activeFrom = istHour - 3 * HOUR_MS;
@@ -170,7 +173,7 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   await confirmBooking(at(services, activeFrom - 40 * HOUR_MS), { bookingId: active.id, actorEmail: DESK });
   await handOver(at(services, activeFrom), { bookingId: active.id, odometerOut: 23_480, fuelOut: 8, checklist: await demoChecklist('Swift', '23,480 km · full'), actorEmail: DESK });
   // Confirmed: picked up this evening, and a long weekend from tomorrow.
-  const laterToday = Math.max(day(0, 18), istHour + 2 * HOUR_MS);
+  const laterToday = laterTodayFrom(18);
   const pickupToday = await book(priya, amaze, laterToday, laterToday + 24 * HOUR_MS, nowMs - 30 * HOUR_MS);
   await confirmBooking(at(services, nowMs - 26 * HOUR_MS), { bookingId: pickupToday.id, actorEmail: DESK });
   const weekend = await book(aakash, innova, day(1, 8), day(4, 20), nowMs - 3 * 24 * HOUR_MS);
