@@ -118,7 +118,9 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
 
     it('is delayed, not lost, while the SMTP peer refuses; the admin sees it failing and can retry it', async () => {
       const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
-      const server = await startTestServer({ dialect, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, JOB_BACKOFF_MS: '200', JOB_POLL_MS: '100' } });
+      // Retries 3 s, then 6 s apart: the refused mails wait in the queue while the admin looks at
+      // them, instead of being tried again between reading the dashboard and pressing Retry now.
+      const server = await startTestServer({ dialect, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, JOB_BACKOFF_MS: '3000', JOB_POLL_MS: '100' } });
       servers.push(server);
       smtp.mode = 'refuse';
       const attemptsBefore = smtp.attempts;
