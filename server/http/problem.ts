@@ -1,0 +1,87 @@
+import type { Context } from 'hono';
+import type { Logger } from '../logger.ts';
+import { answerError, type AnswerOptions } from './action-errors.ts';
+
+/**
+ * The one shape of every refusal of `/api/v1`: RFC 9457 problem details
+ * (`application/problem+json`). `title` is the status's short name, `detail` the sentence to
+ * show the person, `fields` the message per invalid input, `reason` a stable word an app may
+ * branch on (`licence-pending`, `slot-taken`…). `type` names the kind of problem: the
+ * reference page's section for a `reason`, else `about:blank` (RFC 9457 §4.2: the status says
+ * it all).
+ */
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+export type Problem = {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  fields?: Record<string, string>;
+  reason?: string;
+};
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+export type ProblemExtras = {
+  fields?: Readonly<Record<string, string>>;
+  reason?: string;
+  /** Retry-After for 429 and 503, WWW-Authenticate for 401, Set-Cookie… */
+  headers?: HeadersInit;
+};
+
+/** The problem document itself (for tests and for places that build a Response by hand). */
+export function problemBody(status: number, detail: string, extras: Omit<ProblemExtras, 'headers'> = {}): Problem {
+  const fields = extras.fields && Object.keys(extras.fields).length > 0 ? { fields: { ...extras.fields } } : {};
+  return {
+    type: extras.reason ? `/api/docs#problem-${extras.reason}` : 'about:blank',
+    title: TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error'),
+    status,
+    detail,
+    ...fields,
+    ...(extras.reason ? { reason: extras.reason } : {}),
+  };
+}
+
+/** A problem+json Response; never cached (a refusal is about this request). */
+export function problemResponse(status: number, detail: string, extras: ProblemExtras = {}): Response {
+  const headers = new Headers(extras.headers);
+  headers.set('Content-Type', PROBLEM_CONTENT_TYPE);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  return new Response(JSON.stringify(problemBody(status, detail, extras)), { status, headers });
+}
+
+/** The same, from a Hono handler (headers already set on `c`, such as cookies, are kept). */
+export function problem(c: Context, status: number, detail: string, extras: ProblemExtras = {}): Response {
+  const response = problemResponse(status, detail, extras);
+  c.res.headers.forEach((value, name) => {
+    if (name.toLowerCase() === 'set-cookie') response.headers.append(name, value);
+  });
+  return response;
+}
+
+/**
+ * What a service threw, as a problem: a refusal of the error vocabulary (server/errors.ts)
+ * keeps its status, message, fields and reason; anything else is logged and answered 500 with
+ * `fallback` (the error's own message is never shown).
+ */
+export function problemFromError(c: Context, error: unknown, logger: Pick<Logger, 'error'>, options: AnswerOptions): Response {
+  const answer = answerError(error, logger, options);
+  return problem(c, answer.status, answer.message, { fields: answer.fields, reason: answer.reason, headers: answer.headers });
+}
