@@ -6,7 +6,7 @@ import { getFleetCar } from '../../server/rentals/fleet.ts';
 import { rentalPolicy } from '../../server/rentals/store.ts';
 import { primaryButton, secondaryButton } from '../components/form.tsx';
 import { WhatsAppIcon } from '../components/icons.tsx';
-import { MonthCalendar, QuoteBreakdown, RentalFactList } from '../components/rentals/quote-parts.tsx';
+import { MonthCalendar, QuoteBreakdown, RentalTermsCard } from '../components/rentals/quote-parts.tsx';
 import { RangePicker } from '../components/rentals/rent-parts.tsx';
 import { useSite } from '../components/site-layout.tsx';
 import { VehicleGallery } from '../components/vehicle-gallery.tsx';
@@ -119,12 +119,7 @@ export default function RentCar({ loaderData }: Route.ComponentProps) {
             <MonthCalendar month={month} weeks={calendar} linkFor={(target) => paths.rentalCar(car.id, rangeParams, target)} />
           </section>
           {description ? <p className="whitespace-pre-line text-slate-700">{description}</p> : null}
-          <section aria-labelledby="terms-heading" className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200" data-terms="car">
-            <h2 id="terms-heading" className="mb-2 text-lg font-bold">
-              Rental terms
-            </h2>
-            <RentalFactList facts={termFacts} />
-          </section>
+          <RentalTermsCard headingId="terms-heading" heading="Rental terms" facts={termFacts} data-terms="car" />
         </div>
         <aside className="flex flex-col gap-4 lg:sticky lg:top-20 lg:self-start">
           <RangePicker action={paths.rentalCar(car.id)} from={picked.from} to={picked.to} button="See price" message={message} />

@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { listFleet } from '../../server/rentals/fleet.ts';
 import { rentalPolicy } from '../../server/rentals/store.ts';
-import { RentalFactList } from '../components/rentals/quote-parts.tsx';
+import { RentalTermsCard } from '../components/rentals/quote-parts.tsx';
 import { appContext } from '../context.ts';
 import { paths } from '../lib/paths.ts';
 import { carFacts, generalFacts } from '../lib/rental-facts.ts';
@@ -32,25 +32,24 @@ export default function RentTerms({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Self-drive rental terms</h1>
         <p className="mt-1 text-slate-600">What every booking agrees to. Each car&apos;s page and your booking say the same.</p>
       </header>
-      <section aria-labelledby="terms-all" className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:p-6" data-terms="all">
-        <h2 id="terms-all" className="mb-2 text-lg font-bold">
-          Every car
-        </h2>
-        <RentalFactList facts={facts} />
-      </section>
+      <RentalTermsCard headingId="terms-all" heading="Every car" facts={facts} data-terms="all" />
       <section aria-labelledby="terms-cars" className="flex flex-col gap-3">
         <h2 id="terms-cars" className="text-lg font-bold">
           Each car
         </h2>
         {cars.map((car) => (
-          <article key={car.id} aria-label={car.name} data-terms-car={car.id} className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200">
-            <h3 className="mb-2 font-bold">
+          <RentalTermsCard
+            key={car.id}
+            level="h3"
+            headingId={`terms-car-${car.id}`}
+            heading={
               <Link to={paths.rentalCar(car.id)} className="hover:text-brand-700">
                 {car.name}
               </Link>
-            </h3>
-            <RentalFactList facts={car.facts} />
-          </article>
+            }
+            facts={car.facts}
+            data-terms-car={car.id}
+          />
         ))}
       </section>
     </div>

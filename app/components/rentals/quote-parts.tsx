@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatRupees } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -51,6 +52,22 @@ export function RentalFactList({ facts }: { facts: RentalFact[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A card of terms under its heading: the car page's "Rental terms" and each card of the terms
+ * page. `heading` may be a link; `headingId` labels the card for screen readers.
+ */
+export function RentalTermsCard({ headingId, heading, facts, level = 'h2', ...rest }: { headingId: string; heading: ReactNode; facts: RentalFact[]; level?: 'h2' | 'h3' } & Record<`data-${string}`, string | number>) {
+  const Heading = level;
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200" {...rest}>
+      <Heading id={headingId} className={level === 'h2' ? 'mb-2 text-lg font-bold' : 'mb-2 font-bold'}>
+        {heading}
+      </Heading>
+      <RentalFactList facts={facts} />
+    </section>
   );
 }
 
