@@ -43,16 +43,12 @@ export function parseIsoDate(value: unknown): string | null {
   return value.trim();
 }
 
-/** Whole years between a 'YYYY-MM-DD' birth date and `today` ('YYYY-MM-DD'). */
-export function ageOn(dateOfBirth: string, today: string): number {
+/** Whole years between a 'YYYY-MM-DD' birth date and `today` ('YYYY-MM-DD', app/lib/rentals.ts `indiaDay`); null when the birth date is not a real date. */
+export function ageOn(dateOfBirth: string, today: string): number | null {
+  if (parseIsoDate(dateOfBirth) === null) return null;
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
-
-/** Today's date in India ('YYYY-MM-DD') for an instant in ms. */
-export function indiaDate(ms: number): string {
-  return new Date(ms + 330 * 60_000).toISOString().slice(0, 10);
 }
 
 export type LicenceFieldErrors = Partial<Record<'number' | 'dateOfBirth' | 'front' | 'back', string>>;

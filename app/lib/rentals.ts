@@ -106,19 +106,6 @@ export function parseIndiaMonth(value: unknown): { fromMs: number; toMs: number 
   return { fromMs: Date.UTC(year, month - 1, 1) - IST_OFFSET_MS, toMs: Date.UTC(year, month, 1) - IST_OFFSET_MS };
 }
 
-/** Whole years between a `YYYY-MM-DD` birth date and a moment (India calendar); null if the date is not one. */
-export function ageOn(dateOfBirth: string, atMs: number): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
-  if (!match) return null;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const birth = new Date(Date.UTC(year, month - 1, day));
-  if (birth.getUTCDate() !== day || birth.getUTCMonth() !== month - 1) return null;
-  const [nowYear, nowMonth, nowDay] = indiaDay(atMs).split('-').map(Number) as [number, number, number];
-  let age = nowYear - year;
-  if (nowMonth < month || (nowMonth === month && nowDay < day)) age -= 1;
-  return age;
-}
-
 /** Rupee amounts and counts the rental terms accept (whole numbers, no more than this). */
 const MAX_RUPEES = 10_000_000;
 

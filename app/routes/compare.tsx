@@ -9,7 +9,7 @@ import { PriceIncludesNote } from '../components/vehicle-card.tsx';
 import { appContext } from '../context.ts';
 import { COMPARE_MAX_PHONE, compareIdsNotice, parseCompareIds } from '../lib/compare.ts';
 import { compareRows, visibleRows } from '../lib/compare-rows.ts';
-import { indiaDate } from '../lib/licence.ts';
+import { indiaDay } from '../lib/rentals.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cardTitle } from '../lib/vehicle.ts';
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = parseCompareIds(url.searchParams.get('ids'));
   const entries = await carsToCompare(database, parsed.ids);
-  return { entries, notice: compareIdsNotice(parsed), hideCommon: url.searchParams.get('hide') === 'common', today: indiaDate(clock.now()) };
+  return { entries, notice: compareIdsNotice(parsed), hideCommon: url.searchParams.get('hide') === 'common', today: indiaDay(clock.now()) };
 }
 
 export default function Compare({ loaderData }: Route.ComponentProps) {

@@ -18,7 +18,7 @@ import { VehicleGallery } from '../components/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
 import { telLink, vehicleEnquiryText, whatsappLink } from '../lib/contact.ts';
 import { detailPriceLabel, formatDate, formatKilometres, formatRupees, PRICE_LABEL } from '../lib/format.ts';
-import { indiaDate } from '../lib/licence.ts';
+import { indiaDay } from '../lib/rentals.ts';
 import { validityOf, type Validity } from '../lib/validity.ts';
 import { downPaymentFrom, emiFrom, financeTermsNote, isWorkedOutFinanceRow, type FinanceTerms } from '../lib/emi.ts';
 import { parseId } from '../lib/input.ts';
@@ -46,7 +46,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A rental fleet car has no sale page: its page is under /rent (docs/decisions/020).
   if (id !== null && (await vehiclePurpose(database, id)) === 'rental') throw redirect(paths.rentalCar(id), 301);
   const vehicle = id === null ? null : await getVehicle(database, id);
-  if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false, calculator: null, today: indiaDate(services.clock.now()) }, { status: 404 });
+  if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false, calculator: null, today: indiaDay(services.clock.now()) }, { status: 404 });
   const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(services)]);
   const wishlisted = user ? await isWishlisted(database, user.id, vehicle.id) : false;
   // The calculator, for a car on sale with a price in rupees: its values from the query string
@@ -54,7 +54,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const price = vehicle.status === 'sold' ? null : vehicle.priceRupees;
   const calculator = price ? { price, ...parseCalculatorInput(new URL(request.url).searchParams, price, calculatorDefaults(price, financeTerms(settings))) } : null;
   // India's date by the server's clock: the paper validity notes read it on both sides of hydration.
-  return { vehicle, signedIn: Boolean(user), wishlisted, calculator, today: indiaDate(services.clock.now()) };
+  return { vehicle, signedIn: Boolean(user), wishlisted, calculator, today: indiaDay(services.clock.now()) };
 }
 
 /** The wishlist toggle: only ever the signed-in person's own list. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ageOn, indiaDate, LICENCE_APPROVED_LOCKED, LICENCE_SIDES, MAX_REFUSAL_REASON, type LicenceSide, type LicenceStatus } from '../../app/lib/licence.ts';
+import { indiaDay } from '../../app/lib/rentals.ts';
+import { ageOn, LICENCE_APPROVED_LOCKED, LICENCE_SIDES, MAX_REFUSAL_REASON, type LicenceSide, type LicenceStatus } from '../../app/lib/licence.ts';
 import { cleanText } from '../../app/lib/input.ts';
 import { paths } from '../../app/lib/paths.ts';
 import type { AppServices } from '../services.ts';
@@ -286,7 +287,7 @@ async function tellCustomer(deps: ReviewDeps, licence: Licence): Promise<void> {
 
 /** Whether the person is old enough on `nowMs` for a car whose minimum age is `minAge`. */
 export function oldEnough(dateOfBirth: string, minAge: number, nowMs: number): boolean {
-  return ageOn(dateOfBirth, indiaDate(nowMs)) >= minAge;
+  return (ageOn(dateOfBirth, indiaDay(nowMs)) ?? 0) >= minAge;
 }
 
 /** The person's own licence as their pages show it, with the photos' private addresses. */

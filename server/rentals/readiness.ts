@@ -1,5 +1,6 @@
 import { LICENCE_STATUS_TEXT } from '../../app/lib/licence.ts';
-import { ageOn } from '../../app/lib/rentals.ts';
+import { ageOn } from '../../app/lib/licence.ts';
+import { indiaDay } from '../../app/lib/rentals.ts';
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { Database } from '../db/connection.ts';
 import { CannotBookYetError, type CannotBookYetReason } from '../errors.ts';
@@ -41,7 +42,7 @@ function licenceStep(licence: Awaited<ReturnType<typeof licenceStatusFor>>, minA
     const why = licence.refusalReason ? `: ${licence.refusalReason}` : '';
     return { label: 'Driving licence', state: 'problem', detail: `Not accepted${why}`, action: replace, refusal: { reason: 'licence-refused', message: `Your driving licence was not accepted${why}. Please upload it again.` } };
   }
-  const age = ageOn(licence.dateOfBirth, pickupMs);
+  const age = ageOn(licence.dateOfBirth, indiaDay(pickupMs));
   if (age === null) {
     const message = `The date of birth on your driving licence cannot be read, so we cannot check your age. ${replace ? 'Please upload your licence again.' : 'Please call us to correct it.'}`;
     return { label: 'Driving licence', state: 'problem', detail: message, ...(replace ? { action: replace } : {}), refusal: { reason: 'licence-date-of-birth', message } };

@@ -4,7 +4,7 @@ import { demoSaleVehicles } from '../../server/db/demo/rental-fleet.ts';
 import { sharedServer } from '../support/shared.ts';
 import { DEFAULT_FINANCE_TERMS, emiFrom } from '../../app/lib/emi.ts';
 import { formatRupees } from '../../app/lib/format.ts';
-import { indiaDate } from '../../app/lib/licence.ts';
+import { indiaDay } from '../../app/lib/rentals.ts';
 import { validityOf } from '../../app/lib/validity.ts';
 import { canonicalLinks, mainOf, metaContent, tags, titleOf, visibleText } from '../support/html.ts';
 
@@ -127,7 +127,7 @@ describe.skipIf(!base)('vehicle details page', () => {
     });
 
     it('says Expired beside an insurance date that is past, by the server clock', () => {
-      const validity = validityOf(creta().insuranceValidity, indiaDate(Date.now()));
+      const validity = validityOf(creta().insuranceValidity, indiaDay(Date.now()));
       const insurance = [...mainOf(html).matchAll(/<dt\b[^>]*>Insurance<\/dt>\s*<dd\b[^>]*>[\s\S]*?<\/dd>\s*(?:<dd\b[^>]*>([\s\S]*?)<\/dd>)?/g)][0]!;
       // The demo's date is fixed while the test server's clock runs on: the note follows the day the test runs.
       expect(insurance[1] ? visibleText(insurance[1]) : null).toBe(validity?.label ?? null);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, indiaDate, parseIsoDate, parseLicenceNumber } from '../../app/lib/licence.ts';
+import { ageOn, parseIsoDate, parseLicenceNumber } from '../../app/lib/licence.ts';
+import { indiaDay } from '../../app/lib/rentals.ts';
 import { parseWith } from '../../app/lib/form-errors.ts';
 import { licenceFieldsSchema, licenceMessages } from '../../app/lib/schemas/licence.ts';
 import { localRedirect } from '../../app/lib/paths.ts';
@@ -27,7 +28,7 @@ describe('driving licence rules', () => {
     expect(ageOn('2005-12-01', '2026-11-30')).toBe(20);
     expect(ageOn('2005-12-01', '2026-12-01')).toBe(21);
     // 20:00 UTC on 30 Nov is already 1 Dec in India.
-    expect(indiaDate(Date.UTC(2026, 10, 30, 20, 0))).toBe('2026-12-01');
+    expect(indiaDay(Date.UTC(2026, 10, 30, 20, 0))).toBe('2026-12-01');
   });
 
   it('refuses the under-aged with a message on the field', () => {

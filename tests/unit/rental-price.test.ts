@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bookedHours, cancellationRefund, HOUR_MS, kmIncludedFor, quoteRental, quoteTotals, rentFor, returnCharges, type RentalRates } from '../../app/lib/rental-price.ts';
 import { demoRentalTerms } from '../../server/db/demo/rental-fleet.ts';
-import { ageOn, indiaDateTimeParam, indiaIso, parseIndiaDateTime, parseIndiaMonth, parseRentalTerms } from '../../app/lib/rentals.ts';
+import { ageOn } from '../../app/lib/licence.ts';
+import { indiaDateTimeParam, indiaDay, indiaIso, parseIndiaDateTime, parseIndiaMonth, parseRentalTerms } from '../../app/lib/rentals.ts';
 
 const swift: RentalRates = { hourlyRate: 150, dailyRate: 1800, weeklyRate: null, kmPerDay: 240, extraKmRate: 12, deposit: 5000, minHours: 4 };
 const at = (text: string) => parseIndiaDateTime(text)!;
@@ -215,9 +216,10 @@ describe('India time', () => {
     expect(parseIndiaMonth('2026-13')).toBeNull();
   });
   it('counts age in whole years on the India calendar', () => {
-    expect(ageOn('2005-12-01', at('2026-12-01T00:30'))).toBe(21);
-    expect(ageOn('2005-12-02', at('2026-12-01T23:30'))).toBe(20);
-    expect(ageOn('2005-02-30', at('2026-12-01T00:30'))).toBeNull();
+    // 00:30 India time on 1 December is still 30 November in UTC: the India day counts.
+    expect(ageOn('2005-12-01', indiaDay(at('2026-12-01T00:30')))).toBe(21);
+    expect(ageOn('2005-12-02', indiaDay(at('2026-12-01T23:30')))).toBe(20);
+    expect(ageOn('2005-02-30', indiaDay(at('2026-12-01T00:30')))).toBeNull();
   });
 });
 

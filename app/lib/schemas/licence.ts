@@ -17,7 +17,8 @@ export function licenceFieldsSchema(today: string) {
       .refine((value) => parseIsoDate(value) !== null, licenceMessages.dateOfBirth)
       .transform((value) => parseIsoDate(value) as string)
       .superRefine((dateOfBirth, ctx) => {
-        const age = ageOn(dateOfBirth, today);
+        // The date was checked just above: `ageOn` has a real date to count from.
+        const age = ageOn(dateOfBirth, today) ?? 0;
         if (age < MIN_LICENCE_HOLDER_AGE) ctx.addIssue({ code: 'custom', message: licenceMessages.tooYoung });
         else if (age > 110) ctx.addIssue({ code: 'custom', message: licenceMessages.checkDateOfBirth });
       }),

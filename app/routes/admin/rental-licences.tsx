@@ -10,7 +10,8 @@ import { LicencePhotos } from '../../components/photo-link.tsx';
 import { LicenceStatusBadge } from '../../components/rentals/licence-form.tsx';
 import { appContext } from '../../context.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { ageOn, indiaDate, MAX_REFUSAL_REASON, type LicenceStatus } from '../../lib/licence.ts';
+import { ageOn, MAX_REFUSAL_REASON, type LicenceStatus } from '../../lib/licence.ts';
+import { indiaDay } from '../../lib/rentals.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/rental-licences';
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(services, request);
   const status = statusFilter(new URL(request.url).searchParams.get('status'));
   const [licences, flash] = await Promise.all([listLicences(services.database, status ? { status } : {}), takeFlash(services.config.authSecret, request)]);
-  const today = indiaDate(services.clock.now());
+  const today = indiaDay(services.clock.now());
   return data(
     {
       status,
@@ -111,7 +112,7 @@ export default function RentalLicences({ loaderData, actionData }: Route.Compone
               <dd className="font-semibold">{licence.number}</dd>
               <dt className="text-slate-600">Date of birth</dt>
               <dd>
-                {formatDate(licence.dateOfBirth)} ({licence.age} years)
+                {formatDate(licence.dateOfBirth)}{licence.age === null ? null : ` (${licence.age} years)`}
               </dd>
               <dt className="text-slate-600">Sent</dt>
               <dd>{formatDateTime(licence.updatedAt)}</dd>

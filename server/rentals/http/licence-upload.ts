@@ -5,7 +5,7 @@ import { consumeRateLimit } from '../../security/rate-limit.ts';
 import { readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../http/forms.ts';
 import { IMAGE_TOO_LARGE } from '../../../app/lib/uploads.ts';
 import { cleanLine } from '../../../app/lib/input.ts';
-import { indiaDate } from '../../../app/lib/licence.ts';
+import { indiaDay } from '../../../app/lib/rentals.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { licenceFieldsSchema } from '../../../app/lib/schemas/licence.ts';
 
@@ -40,7 +40,7 @@ export async function receiveLicenceUpload(
   try {
     typed.number = cleanLine(form.fields.get('number'), 40);
     typed.dateOfBirth = cleanLine(form.fields.get('dateOfBirth'), 20);
-    const parsed = parseWith(licenceFieldsSchema(indiaDate(services.clock.now())), { number: form.fields.get('number') ?? undefined, dateOfBirth: form.fields.get('dateOfBirth') ?? undefined });
+    const parsed = parseWith(licenceFieldsSchema(indiaDay(services.clock.now())), { number: form.fields.get('number') ?? undefined, dateOfBirth: form.fields.get('dateOfBirth') ?? undefined });
     const front = uploadsFrom(form, 'front')[0] ?? null;
     const back = uploadsFrom(form, 'back')[0] ?? null;
     if (!parsed.ok) {
