@@ -18,6 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...categories.map((category) => entry(paths.categories(category.slug), category.updated_at)),
     ...vehicles.map((vehicle) => entry(paths.vehicle(vehicle.id), vehicle.updated_at)),
     entry(paths.rent()),
+    entry(paths.rentTerms),
     ...rentals.map((car) => entry(paths.rentalCar(car.id), car.updated_at)),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;

@@ -148,7 +148,7 @@ describe.skipIf(!base)('public site', () => {
       const locations = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => decodeEntities(match[1]!));
       for (const location of locations) expect(location.startsWith(`${base}/`), location).toBe(true);
       expect(new Set(locations).size).toBe(locations.length);
-      for (const pagePath of ['/', '/categories', '/about', '/contact']) expect(locations).toContain(`${base}${pagePath}`);
+      for (const pagePath of ['/', '/categories', '/about', '/contact', '/rent', '/rent/terms']) expect(locations).toContain(`${base}${pagePath}`);
       for (const slug of ['hatchbacks', 'sedans', 'suvs', 'muvs', 'luxury', 'rental-cars']) expect(locations).toContain(`${base}/categories?category=${slug}`);
 
       const api = (await (await fetch(`${base}/api/v1/vehicles?perPage=100`)).json()) as { items: Array<{ id: number }> };
@@ -156,7 +156,7 @@ describe.skipIf(!base)('public site', () => {
       expect(vehiclePages.sort()).toEqual(api.items.map((item) => `${base}/vehicle/${item.id}`).sort());
       expect(vehiclePages).toHaveLength(demoSaleVehicles.length);
       // The rental fleet is listed by its rental pages, never as sale vehicles.
-      expect(locations.filter((location) => location.startsWith(`${base}/rent/`))).toHaveLength(demoFleetVehicles.length);
+      expect(locations.filter((location) => /\/rent\/\d+$/.test(location))).toHaveLength(demoFleetVehicles.length);
       expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
     });
 
