@@ -1796,7 +1796,7 @@ export const demoVehicles: DemoVehicle[] = [
     fitnessFC: 'Valid till Sep 2026',
     tyrePoint: '75%',
     description:
-      'Economical CNG sedan for airport runs, city errands and outstation trips, with a roomy boot for luggage. Tolls and FASTag charges are billed after return.',
+      'Economical CNG sedan for airport runs, city errands and outstation trips, with a roomy boot for luggage.',
     featured: false,
     inspection: {
       Engine: 'Good',
