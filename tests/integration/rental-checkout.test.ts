@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRupees } from '../../app/lib/format.ts';
 import { razorpaySignature } from '../../server/payments/razorpay.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
@@ -122,5 +123,35 @@ describe.skipIf(!shared.url)(`Razorpay Checkout on the booking pages (${shared.d
     // Paid: the page sends back to the bookings list, which says so.
     expect((await renter.get(payPage)).headers.get('location')).toBe('/profile#bookings');
     expect(await (await renter.get('/profile')).text()).toContain(`paid online`);
+  });
+
+  it('shows the renter the refund of a cancelled paid booking: on its way while Razorpay refuses refunds, refunded once one goes through', async () => {
+    async function paidBooking(daysAhead: number): Promise<number> {
+      const { id, payPage } = await bookOnline(daysAhead);
+      await renter.get(payPage);
+      expect((await renter.postForm(payPage, standin.pay(standin.orders.at(-1)!.id))).status).toBe(302);
+      return id;
+    }
+    const cancel = async (id: number) => expect((await renter.postForm('/profile', { intent: 'cancel-booking', bookingId: String(id) })).headers.get('location')).toBe('/profile#bookings');
+    const bookingCard = async (id: number) => {
+      const html = await (await renter.get('/profile')).text();
+      const card = html.slice(html.indexOf(`data-booking="${id}"`));
+      return /data-refunds="[^"]*">([^<]*)</.exec(card)?.[1] ?? '';
+    };
+
+    const owed = await paidBooking(30);
+    const { amountPaid: owedAmount } = await booking(owed);
+    standin.failRefunds(true);
+    try {
+      await cancel(owed);
+    } finally {
+      standin.failRefunds(false);
+    }
+    expect(await bookingCard(owed)).toBe(`A refund of ${formatRupees(owedAmount)} is on its way: our payment provider has not completed it yet, and we keep trying.`);
+
+    const refunded = await paidBooking(32);
+    const { amountPaid } = await booking(refunded);
+    await cancel(refunded);
+    expect(await bookingCard(refunded)).toBe(`Refunded ${formatRupees(amountPaid)} to your payment method.`);
   });
 });

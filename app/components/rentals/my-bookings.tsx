@@ -25,6 +25,8 @@ export type MyBooking = {
   /** What cancelling now gives back, when it can be cancelled. */
   cancel: { window: 'free' | 'late' | 'after-pickup'; refund: number; rentKept: number; paid: number } | null;
   charges: { total: number; depositRefund: number; amountDue: number } | null;
+  /** Money given back online: refunded so far, and still on its way (a refund the provider has not completed yet, which the desk retries). */
+  refunds: { refunded: number; owed: number };
   /** The handover and return checklists and the charges with their photos (once handed over). */
   condition: { handover: ChecklistView | null; return: ChecklistView | null; charges: ChargeLine[] } | null;
 };
@@ -50,6 +52,12 @@ function cancelText(cancel: NonNullable<MyBooking['cancel']>): string {
   // The window's length is a setting: the terms page says it; here only what it means for this booking.
   const kept = `${formatRupees(cancel.rentKept)} of the rent and its GST are kept`;
   return cancel.paid > 0 ? `Late cancellation: ${kept}; you get back ${formatRupees(cancel.refund)}.` : `Late cancellation: ${kept} under the cancellation terms.`;
+}
+
+function refundText({ refunded, owed }: MyBooking['refunds']): string {
+  const done = refunded > 0 ? `Refunded ${formatRupees(refunded)} to your payment method.` : '';
+  const coming = owed > 0 ? `A refund of ${formatRupees(owed)} is on its way: our payment provider has not completed it yet, and we keep trying.` : '';
+  return [done, coming].filter(Boolean).join(' ');
 }
 
 /** The renter's bookings on /profile, with status, and Cancel showing the refund before it is confirmed. */
@@ -101,6 +109,11 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
                 <p className="mt-1 text-sm text-slate-800">
                   Charges at return {formatRupees(booking.charges.total)} · deposit refund {formatRupees(booking.charges.depositRefund)}
                   {booking.charges.amountDue > 0 ? ` · still owed ${formatRupees(booking.charges.amountDue)}` : ''}
+                </p>
+              ) : null}
+              {booking.refunds.refunded > 0 || booking.refunds.owed > 0 ? (
+                <p className="mt-1 text-sm text-slate-800" data-refunds>
+                  {refundText(booking.refunds)}
                 </p>
               ) : null}
               {booking.condition && (booking.condition.handover || booking.condition.return) ? (
