@@ -12,6 +12,7 @@ import { readListingQuery } from '../lib/schemas/listing.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/categories';
+import { SearchedForNote, SearchSuggestions } from '../components/spelling-help.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -98,6 +99,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                 {vehiclesFoundText(listing.total, listing.totalCapped)}
               </p>
             ) : null}
+            <SearchedForNote spelling={listing.spelling} />
           </div>
           <FilteredListing view={listing.filtersView} total={listing.total} totalCapped={listing.totalCapped}>
             {loading ? (
@@ -116,7 +118,10 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </p>
                 ) : (
-                  <VehicleGrid vehicles={listing.items} emptyText="No content available." beside />
+                  <>
+                    <VehicleGrid vehicles={listing.items} emptyText="No content available." beside />
+                    <SearchSuggestions spelling={listing.spelling} />
+                  </>
                 )}
                 <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(target) => (target < listing.page ? listing.pageHrefs.previous : listing.pageHrefs.next)} />
               </>

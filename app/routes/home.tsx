@@ -17,6 +17,7 @@ import { vehiclesFoundText } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/home';
+import { SearchedForNote, SearchSuggestions } from '../components/spelling-help.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -107,6 +108,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {vehiclesFoundText(total, loaderData.totalCapped)}
             </p>
           ) : null}
+          <SearchedForNote spelling={loaderData.spelling} />
         </div>
 
         <FilteredListing view={filtersView} total={total} totalCapped={loaderData.totalCapped}>
@@ -116,6 +118,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
               <p className="text-lg font-semibold">{term ? `No vehicles found for “${term}”` : 'No vehicles found'}</p>
               <p className="mt-2 text-slate-600">{term ? 'Try searching with different keywords or browse our available vehicles.' : 'Check back later for new vehicle listings.'}</p>
+              <SearchSuggestions spelling={loaderData.spelling} />
               {term ? (
                 <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
                   Browse all vehicles

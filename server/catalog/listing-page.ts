@@ -1,4 +1,4 @@
-import type { ListingFilters, Sort } from '../../app/lib/listing-filters/options.ts';
+import { emptyFilters, type ListingFilters, type Sort } from '../../app/lib/listing-filters/options.ts';
 import { listingIndexable, listingPageHref, listingPath, listingView, type ListingScope } from '../../app/lib/listing-view.ts';
 import type { VehicleListing } from './listing.ts';
 
@@ -13,10 +13,13 @@ export async function loadListingPage(
 ) {
   const { scope, term, filters, sort } = input;
   const listing = { query: term, filters, ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}) };
-  const { facets, ...result } = await deps.listing.pageWithFacets({ ...listing, sort, page: input.page, perPage: input.perPage });
+  const { facets, searchedFor, suggestions, ...result } = await deps.listing.pageWithFacets({ ...listing, sort, page: input.page, perPage: input.perPage });
   const state = { scope, term, filters, sort };
   return {
     ...result,
+    // A search found by correcting its spelling, or the models to try when nothing was found
+    // (each a plain search of this listing: the filters that found nothing are left behind).
+    spelling: { searchedFor, suggestions: suggestions.map((model) => ({ model, href: listingPath({ scope, term: model, filters: emptyFilters(), page: 1 }) })) },
     filtersView: listingView({ scope, q: term, filters, sort, facets }),
     canonicalPath: listingPath({ scope, term, filters, page: result.page }),
     indexable: listingIndexable({ term, filters, total: result.total, page: result.page }),

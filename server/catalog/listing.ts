@@ -8,6 +8,7 @@ import { postgresListing } from './listing/postgres.ts';
 import { sqliteListing } from './listing/sqlite.ts';
 import { keptKey, listingBase, type ListingQuery } from './listing/strategy.ts';
 import { searchTerms } from './search.ts';
+import { catalogueVocabulary, correctedSearch, nearestModels } from './spelling.ts';
 import { toSummary } from './rows.ts';
 import { coversFor, summaryColumns } from './vehicles.ts';
 
@@ -38,8 +39,21 @@ export type VehicleListing = {
    * unless another sort is asked for, optionally narrowed by a search, a category and filters.
    */
   page(options: ListingOptions): Promise<ListingPage>;
-  /** What a listing shows: a page of its cars and its filter counts, asked for side by side (on PostgreSQL they run at once). */
-  pageWithFacets(options: ListingOptions): Promise<ListingPage & { facets: Facets }>;
+  /**
+   * What a listing shows: a page of its cars and its filter counts, asked for side by side (on
+   * PostgreSQL they run at once). A search that finds nothing is tried again with its typos
+   * corrected (server/catalog/spelling.ts): `searchedFor` is then the search that was run;
+   * when that finds nothing either, `suggestions` names the nearest models.
+   */
+  pageWithFacets(options: ListingOptions): Promise<ListingPage & { facets: Facets } & SpellingHelp>;
+};
+
+/** What the listing says about the buyer's spelling. */
+export type SpellingHelp = {
+  /** The corrected search whose cars are shown ('hyundai Creta' for 'hyundai cretta'), or null when the search ran as typed. */
+  searchedFor: string | null;
+  /** When nothing matched even corrected: models near a word typed ('Toyota Innova'). */
+  suggestions: string[];
 };
 
 /**
@@ -90,11 +104,27 @@ export function createVehicleListing(database: Database, totals: ListingTotals =
     return totals.read(keptKey('facets', options), () => listingFacets(database, { base: listingBase(database, options), filters: options.filters ?? emptyFilters() }));
   }
 
+  async function pageWithFacets(options: ListingOptions) {
+    const [listed, counted] = await Promise.all([page(options), facets(options)]);
+    return { ...listed, facets: counted };
+  }
+
+  /** The cars' makes, models, variants and fuels, kept with the counts (an admin's change empties both). */
+  const vocabulary = () => totals.read('spelling-vocabulary', () => catalogueVocabulary(database));
+
   return {
     page,
     async pageWithFacets(options) {
-      const [listed, counted] = await Promise.all([page(options), facets(options)]);
-      return { ...listed, facets: counted };
+      const asTyped = await pageWithFacets(options);
+      const terms = searchTerms(options.query ?? '');
+      if (asTyped.total > 0 || terms.length === 0) return { ...asTyped, searchedFor: null, suggestions: [] };
+      const known = await vocabulary();
+      const corrected = correctedSearch(terms, known);
+      if (corrected !== null) {
+        const found = await pageWithFacets({ ...options, query: corrected });
+        if (found.total > 0) return { ...found, searchedFor: corrected, suggestions: [] };
+      }
+      return { ...asTyped, searchedFor: null, suggestions: nearestModels(terms, known) };
     },
   };
 }

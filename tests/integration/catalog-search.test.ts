@@ -309,6 +309,48 @@ describe.skipIf(!base)('catalogue search and listing', () => {
     });
   });
 
+  describe('a typo forgiven', () => {
+    type SpelledPage = VehiclePage & { searchedFor: string | null; suggestions: string[] };
+    const modelsOf = (page: VehiclePage) => [...new Set(page.items.map((item) => item.model))].sort();
+    const demoIds = (model: RegExp) => demoSaleVehicles.filter((vehicle) => model.test(vehicle.model)).length;
+
+    it('finds the cars a misspelt model names, says what it searched for, on the API and the page', async () => {
+      for (const [typed, searchedFor, model] of [
+        ['cretta', 'Creta', /^Creta$/],
+        ['swfit', 'Swift', /^Swift$/],
+        ['inova', 'Innova', /^Innova/],
+        ['hyundai cretta', 'hyundai Creta', /^Creta$/],
+      ] as const) {
+        const page = await getJson<SpelledPage>(`/api/v1/vehicles?q=${encodeURIComponent(typed)}&perPage=100`);
+        expect(page.searchedFor, typed).toBe(searchedFor);
+        expect(page.total, typed).toBe(demoIds(model));
+        expect(page.items.every((item) => model.test(item.model)), typed).toBe(true);
+        expect(page.suggestions).toEqual([]);
+        const text = visibleText(mainOf(await getHtml(`/?q=${encodeURIComponent(typed)}`)));
+        expect(text).toContain(`Search results for “${typed}”`);
+        expect(text).toContain(`Showing results for ${searchedFor}`);
+      }
+    });
+
+    it('searches as typed first: a word the catalogue holds is never corrected', async () => {
+      const page = await getJson<SpelledPage>('/api/v1/vehicles?q=creta&perPage=100');
+      expect(page.searchedFor).toBeNull();
+      expect(modelsOf(page)).toEqual(['Creta']);
+      expect(visibleText(mainOf(await getHtml('/?q=creta')))).not.toContain('Showing results for');
+    });
+
+    it('offers the nearest models when nothing matches even corrected, each a search of its own', async () => {
+      const page = await getJson<SpelledPage>('/api/v1/vehicles?q=kretaa');
+      expect(page).toMatchObject({ total: 0, searchedFor: null });
+      expect(page.suggestions).toContain('Hyundai Creta');
+      const html = await getHtml('/?q=kretaa');
+      expect(visibleText(mainOf(html))).toContain('Did you mean');
+      expect(html).toContain('href="/?q=Hyundai+Creta"');
+      // Nothing near at all: no suggestion.
+      expect((await getJson<SpelledPage>('/api/v1/vehicles?q=zzzzzzzz')).suggestions).toEqual([]);
+    });
+  });
+
   describe('pagination', () => {
     const pages = Math.ceil(demoSaleVehicles.length / 10);
     const lastPageSize = demoSaleVehicles.length - (pages - 1) * 10;

@@ -69,6 +69,11 @@ export const vehicleListSchema = z
     pageCount: z.int(),
     perPage: z.int(),
     facets: z.object(Object.fromEntries(FILTER_NAMES.map((name) => [name, z.array(facetOption)])) as Record<(typeof FILTER_NAMES)[number], z.ZodArray<typeof facetOption>>),
+    searchedFor: z
+      .string()
+      .nullable()
+      .meta({ description: 'When `q` found nothing as typed and its spelling was corrected: the search whose cars these are (show “Showing results for …”); null otherwise.' }),
+    suggestions: z.array(z.string()).meta({ description: 'When `q` found nothing even corrected: up to three models near a word typed, each worth searching for.' }),
   })
   .meta({ id: 'VehicleList' });
 

@@ -1,0 +1,121 @@
+import type { Database } from '../db/connection.ts';
+
+/**
+ * Forgiving a buyer's spelling (issue 30): words typed as they are heard (`cretta`, `swfit`,
+ * `inova`) are matched to the makes, models, variants and fuels of the cars for sale. The rule
+ * is Meilisearch's default: no typo allowed in a word below 5 letters, one from 5 to 8, two
+ * from 9; a typo is an insertion, a deletion, a substitution or two neighbours swapped. A
+ * correction is only tried when the search as typed finds nothing, so exact matches always
+ * come first (docs/decisions/079-typo-tolerant-search.md).
+ */
+
+/** The typos allowed in a word of this length. */
+export function typosAllowed(word: string): number {
+  const letters = [...word].length;
+  return letters < 5 ? 0 : letters < 9 ? 1 : 2;
+}
+
+/**
+ * Optimal string alignment distance (Levenshtein with adjacent swaps), stopping early: any
+ * answer above `max` is `max + 1`, so a long word is never compared letter by letter with
+ * every word of the catalogue.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  let before = new Array<number>(cols).fill(0);
+  let previous = Array.from({ length: cols }, (_, j) => j);
+  for (let i = 1; i < rows; i++) {
+    const current = new Array<number>(cols).fill(0);
+    current[0] = i;
+    let rowMin = current[0];
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current[j] = value;
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[cols - 1]!, max + 1);
+}
+
+/** The words the catalogue knows, lower-cased, each with how it is written ('creta' → 'Creta'), and its models by name. */
+export type Vocabulary = { words: Map<string, string>; models: string[] };
+
+/** Words worth matching: letters (and digits) only, 3 or more, so '1.5' and 'AT' stay out. */
+const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3 && /\p{L}/u.test(word));
+
+/** The vocabulary of the cars for sale (the listing's own rule: not sold, not the rental fleet): their makes, models, variants and fuels (a few hundred words even at 100,000 cars). */
+export async function catalogueVocabulary(database: Database): Promise<Vocabulary> {
+  const rows = await database.db.selectFrom('vehicles').where('status', '!=', 'sold').where('purpose', '=', 'sale').select(['make', 'model', 'variant', 'fuel_type']).distinct().execute();
+  const words = new Map<string, string>();
+  const models = new Set<string>();
+  for (const row of rows) {
+    for (const word of [row.make, row.model, row.variant, row.fuel_type].flatMap(wordsOf)) {
+      if (!words.has(word.toLowerCase())) words.set(word.toLowerCase(), word);
+    }
+    const model = `${row.make} ${row.model}`.trim();
+    if (row.model.trim()) models.add(model);
+  }
+  return { words, models: [...models].sort() };
+}
+
+/** The catalogue word nearest to `term` within its allowed typos (the shorter distance, then the more common spelling by order), or null. */
+function nearestWord(term: string, vocabulary: Vocabulary): string | null {
+  const allowed = typosAllowed(term);
+  if (allowed === 0) return null;
+  let best: { word: string; distance: number } | null = null;
+  for (const [lower, written] of vocabulary.words) {
+    const distance = editDistance(term, lower, allowed);
+    if (distance <= allowed && (!best || distance < best.distance)) best = { word: written, distance };
+  }
+  return best?.word ?? null;
+}
+
+const WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * The search with each unknown word replaced by the catalogue word it is a typo of, or null
+ * when nothing changes. A word that is part of a catalogue word ('cret') or shorter than five
+ * letters is left as typed.
+ */
+export function correctedSearch(terms: string[], vocabulary: Vocabulary): string | null {
+  let changed = false;
+  const corrected = terms.map((term) => {
+    // Only words: a term with other characters ('creta*', a quote, a NUL) is searched as the characters typed.
+    if (!WORD.test(term) || typosAllowed(term) === 0 || [...vocabulary.words.keys()].some((word) => word.includes(term))) return term;
+    const word = nearestWord(term, vocabulary);
+    if (!word) return term;
+    changed = true;
+    return word;
+  });
+  return changed ? corrected.join(' ') : null;
+}
+
+/** For a search that finds nothing even corrected: up to `limit` models whose make or model is nearest to a word typed. */
+export function nearestModels(terms: string[], vocabulary: Vocabulary, limit = 3): string[] {
+  const scored: Array<{ model: string; distance: number }> = [];
+  const words = terms.filter((term) => WORD.test(term));
+  for (const model of vocabulary.models) {
+    const parts = model.toLowerCase().split(/\s+/);
+    let distance = Infinity;
+    for (const term of words) {
+      // Half the word's letters may differ: closer than that is a guess worth offering.
+      const max = Math.max(1, Math.floor(term.length / 2));
+      for (const part of parts) {
+        const apart = editDistance(term, part, max);
+        if (apart <= max) distance = Math.min(distance, apart);
+      }
+    }
+    if (distance !== Infinity) scored.push({ model, distance });
+  }
+  return scored
+    .sort((a, b) => a.distance - b.distance || a.model.localeCompare(b.model))
+    .slice(0, limit)
+    .map((entry) => entry.model);
+}
