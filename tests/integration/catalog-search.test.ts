@@ -332,6 +332,27 @@ describe.skipIf(!base)('catalogue search and listing', () => {
       }
     });
 
+    it('finds every model of the demo misspelt by one typo, with facet counts equal to its results; a word below five letters is not corrected', async () => {
+      type FacetPage = SpelledPage & { facets: Record<string, Array<{ value: string; count: number }>> };
+      const modelWords = [...new Set(demoSaleVehicles.map((vehicle) => vehicle.model.split(/[\s-]+/)[0]!.toLowerCase()))].filter((word) => /^[a-z]{5,}$/.test(word));
+      expect(modelWords.length).toBeGreaterThan(15);
+      for (const word of modelWords) {
+        // Two neighbours swapped in the middle: one typo.
+        const typo = word.slice(0, 2) + word[3] + word[2] + word.slice(4);
+        if (typo === word) continue;
+        const page = await getJson<FacetPage>(`/api/v1/vehicles?q=${typo}&perPage=100`);
+        expect(page.total, typo).toBeGreaterThan(0);
+        // Found in the listing's own order, like any search: a description that says "punchy" can put a Verna before the Punch.
+        expect(page.items.some((item) => item.model.toLowerCase().includes(word)), typo).toBe(true);
+        expect(page.searchedFor?.toLowerCase(), typo).toBe(word);
+        // Each car has one fuel: the fuel filter's counts add up to the cars found.
+        expect(page.facets.fuel!.reduce((sum, option) => sum + option.count, 0), typo).toBe(page.total);
+        expect(page.items).toHaveLength(page.total);
+      }
+      // 'crta' is four letters: searched as typed, and it finds nothing.
+      expect(await getJson<SpelledPage>('/api/v1/vehicles?q=crta')).toMatchObject({ total: 0, searchedFor: null });
+    });
+
     it('searches as typed first: a word the catalogue holds is never corrected', async () => {
       const page = await getJson<SpelledPage>('/api/v1/vehicles?q=creta&perPage=100');
       expect(page.searchedFor).toBeNull();
