@@ -72,9 +72,6 @@ export type CatalogueIndex = {
   size(): { cars: number; bytes: number };
 };
 
-/** A model's count is kept under its code and its make's: code × this + make code. */
-const MODEL_KEY = 2 ** 20;
-
 /** Word marks kept per snapshot, at most (a crafted query cannot grow memory without end). */
 const MAX_WORDS = 64;
 
@@ -265,28 +262,38 @@ export function createCatalogueIndex(database: Database): CatalogueIndex {
       // Every word's cars at once: a car must hold them all.
       const searched = words.length === 0 ? null : words.reduce((all, marks) => all.map((mark, position) => mark & marks[position]!));
       const tests = filterTests(held, filters);
+      // Models are offered within the chosen makes only (filters.ts listingFacets).
       const counted = FILTER_NAMES.filter((name) => name !== 'model' || filters.make.length > 0);
-      // Per facet: cars per value code (and per parent code for models), and the smallest label code among them.
-      const counts = new Map<FilterName, Map<number, number>>(counted.map((name) => [name, new Map()]));
-      const labels = new Map<FilterName, Map<number, number>>();
-      const passing = new Uint8Array(held.size);
-      let matches = 0;
-      const parentCodes = held.coded.make_slug.codes;
-      const tally = (name: FilterName, position: number) => {
+      // Per facet: cars per value (per value and make, for models) and the smallest label code among them, in typed arrays.
+      const plans = counted.map((name) => {
         const facet = FACETS[name];
-        const code = held.coded[facet.value].codes[position]!;
-        // Models are counted per make: the same model slug under two makes is two options.
-        const key = facet.parent ? code * MODEL_KEY + parentCodes[position]! : code;
-        const byValue = counts.get(name)!;
-        byValue.set(key, (byValue.get(key) ?? 0) + 1);
-        if (facet.label) {
-          const labelCode = held.coded[facet.label].codes[position]!;
-          const byLabel = labels.get(name) ?? new Map<number, number>();
-          labels.set(name, byLabel);
-          const before = byLabel.get(key);
-          if (before === undefined || labelCode < before) byLabel.set(key, labelCode);
+        const values = held.coded[facet.value];
+        const parents = facet.parent ? held.coded[facet.parent] : null;
+        const width = parents ? parents.values.length : 1;
+        const slots = values.values.length * width;
+        return {
+          name,
+          facet,
+          codes: values.codes,
+          parentCodes: parents?.codes ?? null,
+          width,
+          counts: new Uint32Array(slots),
+          labelCodes: facet.label ? held.coded[facet.label].codes : null,
+          minLabel: facet.label ? new Uint32Array(slots).fill(0xffffffff) : null,
+        };
+      });
+      type Plan = (typeof plans)[number];
+      const planOf = new Map<FilterName, Plan>(plans.map((plan) => [plan.name, plan]));
+      const tally = (plan: Plan, position: number) => {
+        const key = plan.codes[position]! * plan.width + (plan.parentCodes ? plan.parentCodes[position]! : 0);
+        plan.counts[key] = plan.counts[key]! + 1;
+        if (plan.minLabel) {
+          const label = plan.labelCodes![position]!;
+          if (label < plan.minLabel[key]!) plan.minLabel[key] = label;
         }
       };
+      const passing = new Uint8Array(held.size);
+      let matches = 0;
       for (let position = 0; position < held.size; position++) {
         if (categoryId !== undefined && held.category[position] !== categoryId) continue;
         if (searched && searched[position] !== 1) continue;
@@ -303,10 +310,11 @@ export function createCatalogueIndex(database: Database): CatalogueIndex {
         if (failures === 0) {
           passing[position] = 1;
           matches += 1;
-          if (facets) for (const name of counted) tally(name, position);
-        } else if (facets && counted.includes(failed!)) {
+          if (facets) for (const plan of plans) tally(plan, position);
+        } else if (facets) {
           // Failing only its own filter: counted by that filter's options alone.
-          tally(failed!, position);
+          const plan = planOf.get(failed!);
+          if (plan) tally(plan, position);
         }
       }
       const pageIds: number[] = [];
@@ -322,14 +330,16 @@ export function createCatalogueIndex(database: Database): CatalogueIndex {
       }
       if (!facets) return { matches, pageIds, facets: null };
       const rows: FacetRow[] = [];
-      for (const name of counted) {
-        const facet = FACETS[name];
-        for (const [key, count] of counts.get(name)!) {
-          const code = facet.parent ? Math.floor(key / MODEL_KEY) : key;
-          const parent = facet.parent ? held.coded[facet.parent].values[key % MODEL_KEY] ?? '' : '';
-          const labelCode = labels.get(name)?.get(key);
-          rows.push({ facet: name, value: held.coded[facet.value].values[code] ?? null, parent, label: facet.label && labelCode !== undefined ? (held.coded[facet.label].values[labelCode] ?? '') : '', count });
-        }
+      for (const plan of plans) {
+        const { facet, width } = plan;
+        plan.counts.forEach((count, key) => {
+          if (count === 0) return;
+          const code = Math.floor(key / width);
+          const parent = facet.parent ? (held.coded[facet.parent].values[key % width] ?? '') : '';
+          const labelCode = plan.minLabel?.[key];
+          const label = facet.label && labelCode !== undefined ? (held.coded[facet.label].values[labelCode] ?? '') : '';
+          rows.push({ facet: plan.name, value: held.coded[facet.value].values[code] ?? null, parent, label, count });
+        });
       }
       return { matches, pageIds, facets: rows };
     },
