@@ -22,6 +22,7 @@ import { profileApi } from '../accounts/http/api-profile.ts';
 import { wishlistApi } from '../accounts/http/api-wishlist.ts';
 import { authRoutes } from '../auth/http/auth-routes.ts';
 import { catalogApi } from '../catalog/http/api-catalog.ts';
+import { leadsApi } from '../leads/http/api-leads.ts';
 import { mediaHandler } from '../media/http/media.ts';
 import { apiLicence } from '../rentals/http/api-licence.ts';
 import { rentalApi } from '../rentals/http/api-rentals.ts';
@@ -151,6 +152,7 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   accountsApi(api, services, addressOf);
   profileApi(api, services);
   wishlistApi(api, services);
+  leadsApi(api, services, addressOf);
   testDriveApi(api, services);
   // Self-drive rental: the fleet, availability, bookings, the driving licence.
   rentalApi(api, services);

@@ -295,3 +295,16 @@ export const wishlistPageSchema = z
 export const wishlistChangeSchema = z
   .object({ vehicleId: z.int(), wishlisted: z.boolean(), message: z.string() })
   .meta({ id: 'WishlistChange', description: 'Whether the car is on the wishlist after the change, and the sentence the site shows.' });
+
+export const vehicleRequestSentSchema = z
+  .object({ sent: z.literal(true), message: z.string() })
+  .meta({ id: 'VehicleRequestSent', description: 'The request was received; the dealer is told by mail.' });
+
+export const sellOfferSentSchema = z
+  .object({
+    sent: z.literal(true),
+    chatUrl: z.string().meta({ description: 'The WhatsApp chat with the dealer, prefilled with the offer and its photos’ addresses (as the site opens it).' }),
+    imageUrls: z.array(z.string()).meta({ description: 'The stored photos’ addresses.' }),
+    imagesFailed: z.boolean().meta({ description: 'true when the offer was saved but its photos could not be stored.' }),
+  })
+  .meta({ id: 'SellOfferSent' });
