@@ -9,7 +9,7 @@ import {
   wishlistChangeSchema,
   wishlistPageSchema,
 } from '../../app/lib/schemas/api-answers.ts';
-import { HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
+import { HttpClient, otpFrom, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
 import { openServerSql, type ServerSql } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';
@@ -154,6 +154,19 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
       expect((await answerOf(form, 200, profileAnswerSchema)).profile.name).toBe('आशा राव');
     });
 
+    test('complete once the phone is verified through /me/phone/code and /verify; the rename leaves the phone alone', async () => {
+      const person = await signedIn('api-profile-phone');
+      const mobile = uniqueMobile();
+      expect((await postJson(person, '/me/phone/code', { phone: mobile, botCheck: await person.botToken('SEND_OTP') })).status).toBe(200);
+      const sms = await waitForOutbox(person, 'sms', `+91${mobile}`);
+      expect((await postJson(person, '/me/phone/verify', { phone: mobile, otp: otpFrom(sms.body), name: 'Vikram Sethi' })).status).toBe(200);
+      const verified = await answerOf(await api(person, '/me/profile'), 200, profileAnswerSchema);
+      expect(verified.profile).toMatchObject({ name: 'Vikram Sethi', phone: `+91${mobile}`, phoneVerified: true, complete: true });
+      // A phone sent with the name is not the API's to change: only the name moves.
+      const renamed = await answerOf(await postJson(person, '/me/profile', { name: 'Vikram S.', phone: '9000000000', phoneVerified: false }), 200, profileAnswerSchema);
+      expect(renamed.profile).toMatchObject({ name: 'Vikram S.', phone: `+91${mobile}`, phoneVerified: true, complete: true });
+    });
+
     test('refusals: each by the schema’s message, never stored', async () => {
       const person = await signedIn('api-profile-bad');
       await postJson(person, '/me/profile', { name: 'Kept Name' });
@@ -216,6 +229,21 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
       // Another person's list is their own.
       const other = await signedIn('api-wishlist-other');
       expect((await answerOf(await api(other, '/me/wishlist'), 200, wishlistPageSchema)).total).toBe(0);
+    });
+
+    test('a car that has left the site stays listed with its title and no card, as the wishlist page shows it', async () => {
+      const person = await signedIn('api-wishlist-gone');
+      const user = (await person.session())!.user.id;
+      await postJson(person, '/me/wishlist', { vehicleId: vehicleIds[0] });
+      // A car deleted by the dealer: its entry keeps the title it had (no foreign key holds it).
+      await sql.run('INSERT INTO wishlist_entries (user_id, vehicle_id, title, created_at) VALUES (?, ?, ?, ?)', [user, 2_000_000_000, 'Tata Nano', '2026-01-05T04:30:00.000Z']);
+      const page = await answerOf(await api(person, '/me/wishlist'), 200, wishlistPageSchema);
+      expect(page.total).toBe(2);
+      expect(page.items.find((item) => item.vehicleId === 2_000_000_000)).toEqual({ vehicleId: 2_000_000_000, title: 'Tata Nano', addedAt: '2026-01-05T10:00:00+05:30', vehicle: null });
+      expect(page.items.find((item) => item.vehicleId === vehicleIds[0])?.vehicle?.id).toBe(vehicleIds[0]);
+      // Gone from the site, it can still be taken off the list.
+      await answerOf(await api(person, '/me/wishlist/2000000000', { method: 'DELETE' }), 200, wishlistChangeSchema);
+      expect((await answerOf(await api(person, '/me/wishlist'), 200, wishlistPageSchema)).total).toBe(1);
     });
 
     test('twenty identical adds at once make one row', async () => {
