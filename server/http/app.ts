@@ -20,6 +20,8 @@ import { securityHeaders, securityOptionsOf, type SecurityVariables } from './se
 import { accountsApi } from '../accounts/http/api-accounts.ts';
 import { authRoutes } from '../auth/http/auth-routes.ts';
 import { catalogApi } from '../catalog/http/api-catalog.ts';
+import { compareAndEmiApi } from '../catalog/http/api-compare-emi.ts';
+import { rentalQuoteAndPayApi } from '../rentals/http/api-rental-quote-pay.ts';
 import { mediaHandler } from '../media/http/media.ts';
 import { apiLicence } from '../rentals/http/api-licence.ts';
 import { rentalApi } from '../rentals/http/api-rentals.ts';
@@ -146,10 +148,12 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
 export function apiV1(services: AppServices, addressOf: (c: Context) => string) {
   const api = new Hono();
   catalogApi(api, services);
+  compareAndEmiApi(api, services);
   accountsApi(api, services, addressOf);
   testDriveApi(api, services);
   // Self-drive rental: the fleet, availability, bookings, the driving licence.
   rentalApi(api, services);
+  rentalQuoteAndPayApi(api, services);
   api.route('/', apiLicence(services));
   // The description of every route above (decision 072), made once from the routes themselves.
   let document: ReturnType<typeof openApiDocument> | undefined;
