@@ -8,6 +8,7 @@ import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError } f
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { Settings } from '../admin/settings.ts';
 import { detailTitle } from '../../app/lib/vehicle.ts';
+import { indiaIso } from '../../app/lib/rentals.ts';
 import {
   addDays,
   daySlots,
@@ -69,7 +70,8 @@ function toTestDrive(row: Pick<Row, 'id' | 'vehicle_id' | 'vehicle_title' | 'mod
     pinCode: row.pin_code,
     slot: slotOfInstant(row.slot_start),
     status: row.status,
-    createdAt: row.created_at,
+    // Stored in UTC; answered as every time of the product is, in India time with its offset.
+    createdAt: indiaIso(Date.parse(row.created_at)),
   };
 }
 

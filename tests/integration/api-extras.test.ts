@@ -261,7 +261,7 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
       const [orderId] = [...orderIds];
       // One day (24 hours): ₹1,800 rent + ₹324 GST = ₹2,124, paid online; in paise for Checkout.
       expect(bodies[0]).toMatchObject({ provider: 'razorpay', keyId: STANDIN_KEY_ID, amountPaise: 212_400, amountRupees: 2124, currency: 'INR', bookingId: id, prefill: { name: 'Meera Iyer' } });
-      expect(bodies[0]!.booking).toMatchObject({ id, status: 'requested', paymentMethod: 'razorpay', amountPaid: 0, holdExpiresAt: expect.stringMatching(/\+05:30$/) });
+      expect(bodies[0]!.booking).toMatchObject({ id, status: 'requested', paymentMethod: 'razorpay', amountPaid: 0, holdExpiresAt: expect.stringMatching(/\+05:30$/), createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+05:30$/) });
       expect(standin.orders.find((order) => order.id === orderId)).toMatchObject({ amount: 212_400, receipt: `booking-${id}` });
       // Paying later asks again: the same order.
       expect(paymentStartSchema.parse(await (await renter.request(`/api/v1/me/bookings/${id}/pay`, { method: 'POST' })).json()).orderId).toBe(orderId);
@@ -291,6 +291,19 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
       expect(atPickup.status, await atPickup.clone().text()).toBe(201);
       const { booking } = (await atPickup.json()) as { booking: { id: number } };
       await problemOf(await renter.request(`/api/v1/me/bookings/${booking.id}/pay`, { method: 'POST' }), 409);
+
+      // Booking online through the API answers the Checkout at once, amount in both units; paying later asks for the same order.
+      const onlineFrom = today + 36 * DAY + 10 * HOUR;
+      const online = await renter.request('/api/v1/rentals/bookings', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ carId, from: param(onlineFrom), to: param(onlineFrom + DAY), pickup: 'hub', payment: 'razorpay' }),
+      });
+      expect(online.status, await online.clone().text()).toBe(201);
+      const created = (await online.json()) as { booking: { id: number }; payment: { orderId: string; amount: number; amountPaise: number; amountRupees: number } };
+      expect(created.payment).toMatchObject({ amount: 212_400, amountPaise: 212_400, amountRupees: 2124 });
+      const later = paymentStartSchema.parse(await (await renter.request(`/api/v1/me/bookings/${created.booking.id}/pay`, { method: 'POST' })).json());
+      expect(later.orderId).toBe(created.payment.orderId);
     });
   });
 
@@ -300,6 +313,7 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
       expect(all).toMatchObject({ page: 1, perPage: 50 });
       expect(all.total).toBeGreaterThanOrEqual(3);
       expect(all.items).toHaveLength(all.total);
+      for (const item of all.items as Array<{ id: number; createdAt?: string }>) expect(item.createdAt).toMatch(/\+05:30$/);
       const second = (await (await renter.get('/api/v1/me/bookings?page=2&perPage=1')).json()) as typeof all;
       expect(second).toMatchObject({ page: 2, perPage: 1, total: all.total });
       expect(second.items.map((item) => item.id)).toEqual([all.items[1]!.id]);

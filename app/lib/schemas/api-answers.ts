@@ -231,7 +231,16 @@ export const rentalBookingDetailSchema = rentalBookingSchema
 export const rentalBookingListSchema = z.object({ items: z.array(rentalBookingDetailSchema), ...paging }).meta({ id: 'RentalBookingList' });
 
 const checkoutStart = z
-  .object({ provider: z.literal('razorpay'), keyId: z.string(), orderId: z.string(), amount: z.int().meta({ description: 'Paise, as Razorpay Checkout takes it.' }), currency: z.literal('INR'), bookingId: z.int() })
+  .object({
+    provider: z.literal('razorpay'),
+    keyId: z.string(),
+    orderId: z.string(),
+    amount: z.int().meta({ description: 'Paise, as Razorpay Checkout takes it (the same as `amountPaise`).' }),
+    amountPaise: z.int(),
+    amountRupees: rupees,
+    currency: z.literal('INR'),
+    bookingId: z.int(),
+  })
   .meta({ id: 'CheckoutStart' });
 export const rentalBookingCreatedSchema = z
   .object({ booking: rentalBookingSchema, quote: rentalQuoteSchema, payment: checkoutStart.nullable().meta({ description: 'Razorpay Checkout to open when paying online; null at pickup.' }) })

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { parseId } from '../../../app/lib/input.ts';
 import type { z } from 'zod';
 import { formError, parseWith } from '../../../app/lib/form-errors.ts';
-import { indiaDay, parseIndiaMonth } from '../../../app/lib/rentals.ts';
+import { indiaDay, indiaIso, parseIndiaMonth } from '../../../app/lib/rentals.ts';
 import { checkoutAnswerSchema, rentalBookingBodySchema, rentalFleetQuerySchema, rentalMonthQuerySchema, rentalQuoteQuerySchema } from '../../../app/lib/schemas/rentals.ts';
 import { pageOf, pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
 import { problem } from '../../http/problem.ts';
@@ -122,7 +122,8 @@ export function bookingJson(booking: Booking): z.input<typeof rentalBookingSchem
     holdExpiresAt: booking.holdExpiresAt,
     charges: booking.charges,
     depositRefund: booking.depositRefund,
-    createdAt: booking.createdAt,
+    // Stored in UTC; answered in India time with its offset, as every other time here.
+    createdAt: indiaIso(Date.parse(booking.createdAt)),
   };
 }
 
@@ -131,7 +132,7 @@ function checklistJson(bookingId: number, record: ChecklistView | null) {
     record && {
       odometer: record.odometer,
       fuelEighths: record.fuel,
-      recordedAt: record.recordedAt,
+      recordedAt: indiaIso(Date.parse(record.recordedAt)),
       photos: record.photos.map((photo) => ({ item: photo.item, note: photo.note || null, newDamage: photo.isNew, charge: photo.charge, url: paths.rentalPhoto(bookingId, photo.id) })),
     }
   );
@@ -274,7 +275,9 @@ export function rentalApi(api: Hono, services: AppServices) {
       if (!limited.allowed) return c.json({ error: 'Too many booking attempts. Please try again later.' }, 429, { ...NO_STORE, 'Retry-After': String(limited.retryAfterSeconds) });
       const { carId, fromMs, toMs, pickup, payment, pinCode, deliveryAddress, protection } = readWith(rentalBookingBodySchema, body);
       const booking = await requestBooking(services, { userId: user.id, vehicleId: carId, fromMs, toMs, pickup, paymentMethod: payment, pinCode, deliveryAddress, protection });
-      const checkout = booking.paymentMethod === 'razorpay' ? await startOnlinePayment(services, { userId: user.id, bookingId: booking.id }) : null;
+      const started = booking.paymentMethod === 'razorpay' ? await startOnlinePayment(services, { userId: user.id, bookingId: booking.id }) : null;
+      // The amount named in both units, as POST /me/bookings/{id}/pay answers it (`amount` stays: paise).
+      const checkout = started && { ...started, amountPaise: started.amount, amountRupees: started.amount / 100 };
       return c.json({ booking: bookingJson(booking), quote: quoteJson(booking.quote)!, payment: checkout } satisfies z.input<typeof rentalBookingCreatedSchema>, 201, NO_STORE);
     } catch (error) {
       return fail(c, error, 'api: booking failed');
