@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../app/lib/format.ts';
 import { paths } from '../../app/lib/paths.ts';
 import { compareAnswerSchema, paymentStartSchema, rentalQuoteAnswerSchema, vehicleEmiSchema } from '../../app/lib/schemas/api-answers.ts';
+import { SESSION_COOKIE_NAME } from '../../server/auth/session-cookie.ts';
 import { visibleText } from '../support/html.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { openServerSql, vehicleRow } from '../support/database.ts';
@@ -278,6 +279,9 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
       expect((await problemOf(await stranger.request(`/api/v1/me/bookings/${id}/pay`, { method: 'POST' }), 404)).detail).toBe('This booking was not found.');
       for (const bad of ['999999', '99999999999999999999', 'abc', '%00', '0']) await problemOf(await renter.request(`/api/v1/me/bookings/${bad}/pay`, { method: 'POST' }), 404);
       await problemOf(await new HttpClient(server.url).request(`/api/v1/me/bookings/${id}/pay`, { method: 'POST' }), 401);
+      // A forged session cookie is no session.
+      const forged = await new HttpClient(server.url).request(`/api/v1/me/bookings/${id}/pay`, { method: 'POST', headers: { cookie: `${SESSION_COOKIE_NAME}=forged.${'x'.repeat(40)}` } });
+      await problemOf(forged, 401);
       // A malformed body is not read: the booking alone says what to pay.
       const withJunk = await renter.request(`/api/v1/me/bookings/${id}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount": 1' });
       expect(paymentStartSchema.parse(await withJunk.json()).amountRupees).toBe(2124);
