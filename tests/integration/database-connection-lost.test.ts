@@ -1,7 +1,11 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../support/http-client.ts';
-import { createPostgresDatabase, POSTGRES_ADMIN_URL, postgresAvailable, startTestServer, type TestServer } from '../support/server.ts';
+import { createPostgresDatabase, freePort, POSTGRES_ADMIN_URL, postgresAvailable, startTestServer, testModeEnv, type TestServer } from '../support/server.ts';
 import { startTcpProxy } from '../support/tcp-proxy.ts';
 
 /**
@@ -138,4 +142,40 @@ describe.skipIf(!postgresReachable)('PostgreSQL unreachable for 20 seconds', () 
       await database.drop();
     }
   }, 180_000);
+});
+
+describe.skipIf(!postgresReachable)('while migrations run', () => {
+  it('is alive (/healthz 200) and not ready (/readyz 503), and ready by itself once they are done', async () => {
+    const database = await createPostgresDatabase();
+    // Kysely's migrator takes this PostgreSQL advisory lock before migrating: held here, the
+    // server waits in the middle of its start, as behind a long migration or another instance's.
+    const MIGRATION_LOCK = '3853314791062309107';
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    await holder.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+    const port = await freePort();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-migrating-'));
+    const child = spawn(process.execPath, ['server.js'], { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...testModeEnv(port, dataDir, false), DATABASE_URL: database.url }, stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await expect.poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status, { timeout: 30_000, interval: 200 }).toBe(200);
+      const waiting = await fetch(`${url}/readyz`);
+      expect(waiting.status).toBe(503);
+      expect(await waiting.json()).toEqual({ status: 'not ready' });
+      expect((await fetch(`${url}/`)).status).toBe(503);
+      const migrations = await holder.query<{ count: string }>("SELECT count(*) FROM information_schema.tables WHERE table_name = 'kysely_migration'");
+      expect(migrations.rows[0]?.count, 'nothing migrated yet').toBe('0');
+
+      await holder.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
+      await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 60_000, interval: 250 }).toBe(200);
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      await holder.end();
+      await rm(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
+  }, 120_000);
 });
