@@ -1,14 +1,14 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from '../../server/errors.ts';
 import { createS3Client, createS3Storage, STORAGE_TIMEOUT_MS } from '../../server/media/s3-storage.ts';
 import { decodeEntities, HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { sendLicence } from '../support/rentals.ts';
+import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
 import { startLocalS3, type LocalS3 } from '../support/s3rver.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { postgresAvailable, startTestServer, type TestServer } from '../support/server.ts';
+import { openServerSql } from '../support/database.ts';
 
 /**
  * Photos in S3-compatible object storage (issue 26, decision 068), against a real server that
@@ -17,9 +17,12 @@ import { startTestServer, type TestServer } from '../support/server.ts';
  * a year of immutable caching, the app streams it too; licence photos live under private/, are
  * never linked from the bucket and reach only their owner and the admins; deletes remove the
  * objects; a storage server stopped for 30 seconds gets clear 503s within the timeout while pages
- * are still served and leads still taken, and the next upload after it is back succeeds. Runs once (SQLite): the database plays no part in where files go.
+ * are still served and leads still taken, and the next upload after it is back succeeds. Runs once,
+ * on PostgreSQL when there is one (as the several-instance layout runs), else on SQLite.
  */
 
+/** PostgreSQL, as the layout with object storage runs (docs/deployment.md); SQLite where there is none. */
+const dialect = (await postgresAvailable()) ? 'postgres' : 'sqlite';
 const ADMIN = 'admin@gaadibazaar.in';
 const PASSWORD = 'secret123';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -58,12 +61,13 @@ async function jpeg(width = 1800, height = 1200): Promise<Uint8Array> {
   return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#2a6' } }).jpeg().toBuffer());
 }
 
-function query<T>(sqlText: string): T[] {
-  const database = new DatabaseSync(path.join(server.dataDir, 'gaadi-bazaar.sqlite'), { readOnly: true });
+/** Plain SQL on A's database. */
+async function query<T>(sqlText: string): Promise<T[]> {
+  const database = await openServerSql(server);
   try {
-    return database.prepare(sqlText).all() as T[];
+    return await database.all<T>(sqlText);
   } finally {
-    database.close();
+    await database.close();
   }
 }
 
@@ -81,7 +85,7 @@ async function addVehicle(categoryId: number, name: string): Promise<Sent & { id
     { intent: 'save', name, make: 'Maruti', model: 'Swift', categoryId: String(categoryId), price: '5,45,000', year: '2021', fuelType: 'Petrol', transmission: 'Manual', description: 'One owner.' },
     [{ field: 'images', name: 'front.jpg', bytes: await jpeg() }],
   );
-  const [row] = query<{ id: number }>(`SELECT MAX(id) AS id FROM vehicles WHERE name = '${name}'`);
+  const [row] = await query<{ id: number }>(`SELECT MAX(id) AS id FROM vehicles WHERE name = '${name}'`);
   return { ...sent, id: Number(row?.id ?? 0) };
 }
 
@@ -98,15 +102,15 @@ function variantKeys(item: ApiVehicle): string[] {
   return item.images.flatMap((image) => image.widths.map((width) => `${image.key}-${width}.webp`));
 }
 
-describe('object storage (S3-compatible)', () => {
+describe(`object storage (S3-compatible), on ${dialect}`, () => {
   let categoryId: number;
 
   beforeAll(async () => {
     s3 = await startLocalS3();
     const env = { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN };
     [server, proxied] = await Promise.all([
-      startTestServer({ dialect: 'sqlite', seed: false, env: { ...env, ...s3.env({ publicBase: true }) } }),
-      startTestServer({ dialect: 'sqlite', seed: false, env: { ...env, ...s3.env() } }),
+      startTestServer({ dialect, seed: false, env: { ...env, ...s3.env({ publicBase: true }) } }),
+      startTestServer({ dialect, seed: false, env: { ...env, ...s3.env() } }),
     ]);
     admin = new HttpClient(server.url, { address: null });
     const signIn = await admin.postForm('/admin-login', { email: ADMIN, password: PASSWORD, botCheck: await admin.botToken('LOGIN') });
@@ -219,7 +223,7 @@ describe('object storage (S3-compatible)', () => {
     const removedKeys = variantKeys({ ...item, images: [removed!] }).map((key) => `media/${key}`);
     expect(await s3.keys('media/')).toEqual(expect.arrayContaining([...keptKeys, ...removedKeys]));
 
-    const [row] = query<{ id: number }>(`SELECT id FROM vehicle_images WHERE vehicle_id = ${added.id} AND key = '${removed!.key}'`);
+    const [row] = await query<{ id: number }>(`SELECT id FROM vehicle_images WHERE vehicle_id = ${added.id} AND key = '${removed!.key}'`);
     const gone = await send(admin, edit, { intent: 'remove-image', imageId: String(row!.id) });
     expect(gone.toast).toBe('Image removed successfully');
     let left = await s3.keys('media/');
@@ -242,8 +246,8 @@ describe('object storage (S3-compatible)', () => {
     const sent = await seller.request('/sell-vehicle', { method: 'POST', body: form });
     expect(sent.status).toBeLessThan(400);
     await sent.body?.cancel();
-    const [submission] = query<{ id: number }>('SELECT MAX(id) AS id FROM sell_submissions');
-    const keys = query<{ key: string; variant_widths: string }>(`SELECT key, variant_widths FROM sell_submission_images WHERE submission_id = ${submission!.id}`).flatMap((image) =>
+    const [submission] = await query<{ id: number }>('SELECT MAX(id) AS id FROM sell_submissions');
+    const keys = (await query<{ key: string; variant_widths: string }>(`SELECT key, variant_widths FROM sell_submission_images WHERE submission_id = ${submission!.id}`)).flatMap((image) =>
       image.variant_widths.split(',').map((width) => `media/${image.key}-${width}.webp`),
     );
     expect(keys.length).toBeGreaterThan(0);
@@ -304,17 +308,32 @@ describe('object storage (S3-compatible)', () => {
     }
   }, 30_000);
 
-  it('the storage server stopped for 30 seconds: clear 503s within the timeout, pages still served, not ready, every acknowledged lead kept, and all works again by itself', async () => {
+  it('the storage server stopped for 30 seconds: clear 503s within the timeout, pages still served, not ready, every acknowledged lead and booking kept, and all works again by itself', async () => {
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     const acknowledged = [await requestVehicle('Before Outage')];
+    const bookedTestDrives: number[] = [];
     await s3.stop();
     const outageStarted = performance.now();
     const seen = { rounds: 0, slowestMs: 0 };
     try {
       server.expectErrorLog(/object storage|photos could not be stored/);
       const owner = new HttpClient(server.url);
-      await signUp(owner, uniqueEmail('outage'));
-      const vehiclesBefore = query<{ count: number }>('SELECT COUNT(*) AS count FROM vehicles')[0]!.count;
+      const ownerEmail = uniqueEmail('outage');
+      await signUp(owner, ownerEmail);
+      // A verified phone (set here: the OTP flow has its own tests), so the owner may book a test drive.
+      const ownerId = (await owner.session())!.user.id;
+      const sql = await openServerSql(server);
+      try {
+        const now = new Date().toISOString();
+        await sql.run(
+          'INSERT INTO profiles (user_id, email, name, photo_url, phone, phone_verified, created_at, last_login_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, NULL, ?) ON CONFLICT (user_id) DO UPDATE SET phone = excluded.phone, phone_verified = 1',
+          [ownerId, ownerEmail, 'Asha Rao', '', '+919876500123', now, now],
+        );
+      } finally {
+        await sql.close();
+      }
+      const [bucketSwift] = await query<{ id: number }>("SELECT MAX(id) AS id FROM vehicles WHERE name = 'Bucket Swift'");
+      const vehiclesBefore = Number((await query<{ count: number | string }>('SELECT COUNT(*) AS count FROM vehicles'))[0]!.count);
       // The whole outage in real time, asking everything again every few seconds: never a hang,
       // the same clear answers at its start, in its middle and at its end.
       while (performance.now() - outageStarted < 30_000) {
@@ -354,11 +373,18 @@ describe('object storage (S3-compatible)', () => {
             await page.body?.cancel();
           }
         }
-        // A lead without photos is taken and acknowledged while the bucket is away.
+        // A lead without photos and a test-drive booking are taken and acknowledged while the bucket is away.
         if (seen.rounds <= 3) acknowledged.push(await timed(() => requestVehicle(`During Outage ${seen.rounds}`)));
+        if (seen.rounds === 2) {
+          const booked = await timed(() =>
+            owner.request('/api/v1/test-drives', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vehicleId: Number(bucketSwift!.id), slot: `${addDays(istDateOf(Date.now()), 2)}T11:00`, mode: 'hub' }) }),
+          );
+          expect(booked.status, await booked.clone().text()).toBe(201);
+          bookedTestDrives.push(((await booked.json()) as { testDrive: { id: number } }).testDrive.id);
+        }
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
-      expect(query<{ count: number }>('SELECT COUNT(*) AS count FROM vehicles')[0]!.count).toBe(vehiclesBefore);
+      expect(Number((await query<{ count: number | string }>('SELECT COUNT(*) AS count FROM vehicles'))[0]!.count)).toBe(vehiclesBefore);
     } finally {
       await s3.start();
     }
@@ -380,7 +406,9 @@ describe('object storage (S3-compatible)', () => {
     expect(served.status).toBe(200);
     await served.body?.cancel();
     acknowledged.push(await requestVehicle('After Outage'));
-    const kept = query<{ name: string }>("SELECT name FROM vehicle_requests WHERE name LIKE '% Outage%' ORDER BY id").map((row) => row.name);
+    const kept = (await query<{ name: string }>("SELECT name FROM vehicle_requests WHERE name LIKE '% Outage%' ORDER BY id")).map((row) => row.name);
     expect(kept).toEqual(acknowledged);
+    expect(bookedTestDrives).toHaveLength(1);
+    expect(await query<{ id: number }>(`SELECT id FROM test_drives WHERE id = ${bookedTestDrives[0]} AND status = 'booked'`)).toHaveLength(1);
   }, 180_000);
 });
