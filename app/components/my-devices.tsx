@@ -22,11 +22,12 @@ export function MyDevices({ devices, notice }: { devices: MyDevice[]; notice?: s
             <div className="min-w-0">
               <p className="font-semibold [overflow-wrap:anywhere]">
                 {device.label}
-                {device.current ? <span className="ml-2 rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800">This device</span> : null}
+                {device.current ? <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800">This device</span> : null}
               </p>
               <p className="text-sm text-slate-600">
-                {device.kind === 'app' ? 'App' : 'Website'} · signed in {formatDateTime(device.createdAt)} · last used {formatDateTime(device.lastSeenAt)}
+                {device.kind === 'app' ? 'App' : 'Website'}, signed in {formatDateTime(device.createdAt)}
               </p>
+              <p className="text-sm text-slate-600">Last used {formatDateTime(device.lastSeenAt)}</p>
             </div>
             <Form method="post">
               <input type="hidden" name="intent" value="revoke-device" />

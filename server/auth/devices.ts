@@ -83,7 +83,7 @@ async function liveSessions(database: Database, userId: string, now: number): Pr
   return rows.filter((row) => asDate(row.expiresAt).getTime() > now);
 }
 
-/** The person's devices, the most recently used first. */
+/** The person's devices: the one asking first, then the most recently used. */
 export async function listDevices(deps: { database: Database; secret: string; now: number }, input: { userId: string; currentSessionId: string | null }): Promise<Device[]> {
   const rows = await liveSessions(deps.database, input.userId, deps.now);
   return rows
@@ -98,7 +98,7 @@ export async function listDevices(deps: { database: Database; secret: string; no
         current: row.id === input.currentSessionId,
       };
     })
-    .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || b.createdAt.getTime() - a.createdAt.getTime());
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || b.createdAt.getTime() - a.createdAt.getTime());
 }
 
 /**

@@ -235,7 +235,7 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
     tag: 'Account',
     summary: 'My signed-in devices (the site’s and the app’s)',
     auth: true,
-    ok: { status: 200, schema: deviceListSchema, description: 'Every device signed in to this account, the most recently used first.' },
+    ok: { status: 200, schema: deviceListSchema, description: 'Every device signed in to this account: this one first, then the most recently used.' },
   });
   api.get('/me/devices', devices, async (c) => {
     const session = await currentSession(services.auth, c.req.raw);
