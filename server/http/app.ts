@@ -19,11 +19,16 @@ import { openApiDocumentSchema } from '../../app/lib/schemas/api-answers.ts';
 import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
 // Each domain's HTTP adapters, mounted here and nowhere else in the edge (decision 058).
 import { accountsApi } from '../accounts/http/api-accounts.ts';
+import { profileApi } from '../accounts/http/api-profile.ts';
+import { wishlistApi } from '../accounts/http/api-wishlist.ts';
 import { authApi } from '../auth/http/api-auth.ts';
 import { authRoutes } from '../auth/http/auth-routes.ts';
 import { catalogApi } from '../catalog/http/api-catalog.ts';
+import { compareAndEmiApi } from '../catalog/http/api-compare-emi.ts';
+import { leadsApi } from '../leads/http/api-leads.ts';
 import { mediaHandler } from '../media/http/media.ts';
 import { apiLicence } from '../rentals/http/api-licence.ts';
+import { rentalQuoteAndPayApi } from '../rentals/http/api-rental-quote-pay.ts';
 import { rentalApi } from '../rentals/http/api-rentals.ts';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from '../rentals/http/payment-webhook.ts';
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
@@ -154,10 +159,15 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   // The app's sign-in and devices (decision 074).
   authApi(api, services, addressOf);
   catalogApi(api, services);
+  compareAndEmiApi(api, services);
   accountsApi(api, services, addressOf);
+  profileApi(api, services);
+  wishlistApi(api, services);
+  leadsApi(api, services, addressOf);
   testDriveApi(api, services);
   // Self-drive rental: the fleet, availability, bookings, the driving licence.
   rentalApi(api, services);
+  rentalQuoteAndPayApi(api, services);
   api.route('/', apiLicence(services));
   // The description of every route above (decision 072), made once from the routes themselves.
   let document: ReturnType<typeof openApiDocument> | undefined;
