@@ -108,6 +108,14 @@ describe.skipIf(!sharedUrl)(`API: app sign-in with tokens (${dialect})`, () => {
     }
   });
 
+  test('the token is taken by the other signed-in endpoints too (profile, wishlist), which read it through currentUser', async () => {
+    const { client, token } = await newAccount('others');
+    for (const path of ['/me/profile', '/me/wishlist', '/me/bookings', '/me/test-drives', '/me/licence']) {
+      expect((await api(client, 'GET', path, { token })).status, path).toBe(200);
+      expect((await api(client, 'GET', path)).status, `${path} without the token`).toBe(401);
+    }
+  });
+
   test('a device id cannot sign in, and the session cookie endpoint never hands out a token header', async () => {
     const { client, token } = await newAccount('opaque');
     const items = (await api(client, 'GET', '/me/devices', { token })).body.items as Json[];
