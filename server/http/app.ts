@@ -13,6 +13,7 @@ import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { compressResponses } from './compression.ts';
 import { csrfProtection } from './csrf.ts';
 import { maintenanceMode } from './maintenance.ts';
+import { apiDocs } from './api-docs.ts';
 import { describeRoute, openApiDocument } from './openapi.ts';
 import { openApiDocumentSchema } from '../../app/lib/schemas/api-answers.ts';
 import { edgeRefusal, problem } from './problem.ts';
@@ -117,6 +118,8 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
     return c.json(await services.botCheck.challenge(action), 200, { 'Cache-Control': 'no-store' });
   });
   app.use('/api/v1/*', refuseControlCharactersInJson());
+  // The API's reference page (decision 075), beside the API it describes.
+  apiDocs(app);
   const v1 = apiV1(services, requestAddress);
   app.route('/api/v1', v1);
   // An unknown API path answers a problem, never the HTML not-found page.
