@@ -22,14 +22,26 @@ const isoTime = z.string().meta({ description: 'ISO 8601 date-time with its offs
 /** A page of a list that grows (`?page=&perPage=`, app/lib/schemas/paging.ts). */
 const paging = { page: z.int(), perPage: z.int().meta({ description: 'The page size served (capped).' }), total: z.int().meta({ description: 'Items in the whole list.' }) };
 
-/** Every refusal (4xx, 5xx) of /api/v1: the sentence to show, and the message per invalid field. */
-export const apiErrorSchema = z
+/**
+ * Every refusal (4xx, 5xx) of /api/v1: RFC 9457 problem details, sent as
+ * `application/problem+json` (server/http/problem.ts makes them).
+ */
+export const problemSchema = z
   .object({
-    error: z.string().meta({ description: 'A sentence to show the person.' }),
-    fields: z.record(z.string(), z.string()).optional().meta({ description: 'The message per invalid field (400 and 422).' }),
-    reason: z.string().optional().meta({ description: 'A stable word for a refusal the app may handle (409, 422: e.g. licence-pending).' }),
+    type: z.string().meta({ description: '`about:blank` (the status says it all), or `/api/docs#problem-{reason}` when `reason` is set.' }),
+    title: z.string().meta({ description: "The status's short name (Bad Request, Not Found…)." }),
+    status: z.int().min(400).max(599).meta({ description: 'The HTTP status, repeated.' }),
+    detail: z.string().meta({ description: 'A sentence to show the person, as the site words it.' }),
+    fields: z.record(z.string(), z.string()).optional().meta({ description: 'The message per invalid input (400), keyed by the field or parameter name.' }),
+    reason: z
+      .string()
+      .optional()
+      .meta({ description: 'A stable word for a refusal the app may branch on (409, 422: e.g. licence-pending, slot-taken). New words may come within v1.' }),
   })
-  .meta({ id: 'Error' });
+  .meta({
+    id: 'Problem',
+    description: 'RFC 9457 problem details. Show `detail`; mark each of `fields`; branch on `status` and `reason`, never on the wording.',
+  });
 
 const imageRef = z
   .object({ key: z.string(), width: z.int(), height: z.int(), widths: z.array(z.int()) })
