@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { AppError } from '../../errors.ts';
 import { PaymentError } from '../../payments/gateway.ts';
 import type { AppServices } from '../../services.ts';
+import { recordReservationPayment } from '../../reservations/reservations.ts';
 import { handlePaymentWebhook } from '../payments.ts';
 
 /** Where Razorpay posts its events (registered in its dashboard as SITE_ORIGIN + this path). */
@@ -17,7 +18,8 @@ export function paymentWebhook(services: AppServices) {
     const rawBody = await c.req.text().catch(() => null);
     if (rawBody === null) return c.json({ error: 'The body could not be read.' }, 400);
     try {
-      const result = await handlePaymentWebhook(services, rawBody, c.req.header('x-razorpay-signature') ?? '');
+      // A car reservation's order (decision 080) is recorded by reservations, with the same rules.
+      const result = await handlePaymentWebhook(services, rawBody, c.req.header('x-razorpay-signature') ?? '', async (payment) => (await recordReservationPayment(services, payment)) !== null);
       return c.json({ ok: true, handled: result.handled }, 200);
     } catch (error) {
       if (error instanceof AppError) return c.json({ error: error.message }, error.status as 400);
