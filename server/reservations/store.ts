@@ -88,3 +88,9 @@ export async function findOwnReservation(database: Database, userId: string, id:
   if (!row) throw new NotFoundError(reservationMessages.notYours);
   return toDeskReservation(row);
 }
+
+/** Whether the person holds the car's active reservation: they may still book its test drive while others see it Reserved. */
+export async function holdsReservation(database: Database, userId: string, vehicleId: number): Promise<boolean> {
+  const row = await database.db.selectFrom('car_reservations').select('id').where('vehicle_id', '=', vehicleId).where('user_id', '=', userId).where('status', '=', 'active').executeTakeFirst();
+  return row !== undefined;
+}
