@@ -3,6 +3,8 @@ import { data, Link, redirect } from 'react-router';
 import { ensureProfile } from '../../server/accounts/profiles.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { takeFlash } from '../../server/http/flash.ts';
+import { listOwnReservations } from '../../server/reservations/reservations.ts';
+import { MyReservations } from '../components/my-reservations.tsx';
 import { ownLicenceView } from '../../server/rentals/licences.ts';
 import { LicenceSection } from '../components/rentals/licence-form.tsx';
 import { MyBookings, type MyBooking } from '../components/rentals/my-bookings.tsx';
@@ -43,7 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // SPEC 4, Profile load: the record is created from the account when it is missing.
     const profile = await ensureProfile(database, user, services.clock.now());
     const testDriveNotice = TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? null;
-    const [licence, flash, bookings, testDrives] = await Promise.all([ownLicenceView(database, user.id), takeFlash(config.authSecret, request), myBookings(services, user.id), listOwnTestDrives(services, user.id)]);
+    const [licence, flash, bookings, testDrives, reservations] = await Promise.all([
+      ownLicenceView(database, user.id),
+      takeFlash(config.authSecret, request),
+      myBookings(services, user.id),
+      listOwnTestDrives(services, user.id),
+      listOwnReservations(services, user.id),
+    ]);
     return data({
       signedIn: true as const,
       notice: flash.toast?.text ?? notice,
@@ -51,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       testDrives,
       licence,
       bookings,
+      // Reservations with the time left by the server's clock, the same on both sides of hydration.
+      reservations: { items: reservations.items, nowMs: services.clock.now() },
       user: { email: user.email, name: profile.name || user.name, photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
       profile,
       // Only the signed-in person's own record, and only when asked for.
@@ -145,7 +155,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </FormCard>
     );
   }
-  const { user, profile, notice, debug, testDriveNotice, testDrives, licence, bookings } = loaderData;
+  const { user, profile, notice, debug, testDriveNotice, testDrives, licence, bookings, reservations } = loaderData;
   const name = user.name || 'User';
   const phoneText = profile.phone || (profile.phoneVerified ? 'Verified' : 'Not set');
   return (
@@ -202,6 +212,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </Link>
         <LogoutButton className={secondaryButton} />
       </div>
+      <MyReservations reservations={reservations.items} nowMs={reservations.nowMs} />
       <MyTestDrives testDrives={testDrives} />
  <MyBookings bookings={bookings} error={actionData?.bookingError} />
       <LicenceSection licence={licence} />
