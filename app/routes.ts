@@ -38,6 +38,7 @@ export default [
     route('admin/requested-vehicles', 'routes/admin/requested-vehicles.tsx'),
     route('admin/leads-export/:kind', 'routes/admin/leads-export.ts'),
     route('admin/test-drives', 'routes/admin/test-drives.tsx'),
+    route('admin/reservations/:id', 'routes/admin/reservation-action.ts'),
   ]),
   layout('components/site-layout.tsx', [
     index('routes/home.tsx'),

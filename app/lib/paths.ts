@@ -22,6 +22,7 @@ export const pathPatterns = {
   reserveVehicle: '/vehicle/:id/reserve',
   payReservation: '/profile/reservations/:id/pay',
   cancelReservation: '/profile/reservations/:id/cancel',
+  adminReservation: '/admin/reservations/:id',
 } as const;
 
 /** `?from=…&to=…` (India time as the pickers write it), or '' without a range. */
@@ -199,6 +200,8 @@ export const adminPaths = {
   rentalLicences: '/admin/rentals/licences',
   /** One booking at the desk: confirm, refuse, handover, return, settle. */
   rentalBooking: (id: number) => fill(pathPatterns.adminRentalBooking, { id }),
+  /** The desk's moves on a car reservation (extend, convert, cancel): a form action only. */
+  reservation: (id: number) => fill(pathPatterns.adminReservation, { id }),
   /** The specification's names of pages that live under /admin-panel. */
   aliases: {
     addVehicle: '/admin/add-vehicle',
