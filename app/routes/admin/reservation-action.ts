@@ -39,8 +39,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case 'convert': {
         const parsed = parseWith(reservationConvertSchema, { salePrice: cleanLine(form.get('salePrice'), 20) });
         if (!parsed.ok) return answer('error', parsed.error);
-        const { receipt } = await convertReservation(services, { reservationId: id, salePrice: parsed.value.salePrice, actorEmail: admin.email });
-        return answer('success', `Sold. ${receipt.lines.map((line) => `${line.label} ${formatRupees(line.amount)}`).join(', ')}: balance ${formatRupees(receipt.balance)}.`);
+        const { reservation, receipt } = await convertReservation(services, { reservationId: id, salePrice: parsed.value.salePrice, actorEmail: admin.email });
+        return answer('success', `Sold for ${formatRupees(parsed.value.salePrice)}; the ${formatRupees(reservation.amount)} token counted, balance ${formatRupees(receipt.balance)}.`);
       }
       case 'cancel': {
         const after = await cancelReservationAtDesk(services, { reservationId: id, actorEmail: admin.email });
