@@ -8,6 +8,7 @@ import {
   expireDueReservations,
   extendReservation,
   recordReservationPayment,
+  reservationCounts,
   retryOwedReservationRefunds,
   startReservation,
   type ReservationServices,
@@ -301,5 +302,10 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     await expect(convertReservation(services, { reservationId: reservation.id, salePrice: 650_000, actorEmail: ADMIN })).rejects.toThrow('no longer active');
     const audit = await database.db.selectFrom('audit_log').select(['action', 'summary']).where('entity', '=', 'reservation').where('entity_id', '=', String(reservation.id)).execute();
     expect(audit).toEqual([{ action: 'convert', summary: expect.stringContaining('₹6,50,000') }]);
+  });
+
+  it("statistics count this file's reservations: six paid, one became a sale, four tokens refunded", async () => {
+    // Paid: the rush's winner, Asha, expiry, cancel, the first of the taken car, convert; refunded: the winner's cancel, expiry, cancel, the late payment.
+    expect(await reservationCounts(services)).toEqual({ reserved: 6, converted: 1, refunded: 4 });
   });
 });
