@@ -186,6 +186,11 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     expect(await replay.json()).toMatchObject({ reservation: { id: ashaStart.reservation.id, status: 'active' } });
     expect(refundsOf(paid.razorpay_payment_id)).toEqual([]);
     expect((await carStatus(saleCars[1]!)).status).toBe('reserved');
+
+    // Holding a car, Asha cannot delete her account until she cancels (the token needs her).
+    const deletion = await postJson(asha, '/api/v1/me/delete', JSON.stringify({ password: 'correct-horse-7' }));
+    expect(deletion.status).toBe(409);
+    expect(((await deletion.json()) as { reason?: string }).reason).toBe('reservation-open');
   }, 240_000);
 
   it('malformed, huge, NUL and foreign-session input answers 4xx problem+json, never 5xx', async () => {
