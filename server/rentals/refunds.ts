@@ -107,31 +107,43 @@ function ledgerDb(db: Kysely<DB> | Transaction<DB>): LedgerDb {
 const tableOf = (ledger: RefundLedger) => ledger.table as unknown as 'ledger';
 const ownerOf = (ledger: RefundLedger) => sql<number>`${sql.ref(ledger.owner)}`.as('owner_id');
 
+type OwedInput = { ownerId: number; paymentId: string; amountPaise: number; currency?: string | undefined; reason: string; ofPaid: boolean };
+
 /**
  * Writes a refund of `paymentId` down as owed (once per payment and reason: a repeat call
  * changes nothing and asks nothing) and asks the provider; the answer says whether it went back
  * or is still owed.
  */
-export async function oweRefund(
-  services: RefundServices,
-  ledger: RefundLedger,
-  input: { ownerId: number; paymentId: string; amountPaise: number; currency?: string | undefined; reason: string; ofPaid: boolean },
-): Promise<'refunded' | 'owed' | 'none'> {
+export async function oweRefund(services: RefundServices, ledger: RefundLedger, input: OwedInput): Promise<'refunded' | 'owed' | 'none'> {
   if (input.amountPaise <= 0) return 'none';
-  const db = ledgerDb(services.database.db);
-  const nowIso = new Date(services.clock.now()).toISOString();
+  const id = await writeOwedRefund(services.database.db, ledger, input, new Date(services.clock.now()).toISOString());
+  if (id === null) {
+    const existing = await ledgerDb(services.database.db).selectFrom(tableOf(ledger)).select('status').where('payment_id', '=', input.paymentId).where('reason', '=', input.reason).executeTakeFirst();
+    return existing?.status === 'refunded' ? 'refunded' : 'owed';
+  }
+  return attemptOwedRefund(services, ledger, id);
+}
+
+/**
+ * Writes the refund down as owed in `db`, which may be the transaction of the change that causes
+ * it, so a crash after that change commits cannot lose the refund: the retry job finds it.
+ * Returns its id, or null when this payment's refund for this reason was written before.
+ */
+export async function writeOwedRefund(db: Kysely<DB> | Transaction<DB>, ledger: RefundLedger, input: OwedInput, nowIso: string): Promise<number | null> {
+  if (input.amountPaise <= 0) return null;
   const values = { payment_id: input.paymentId, amount_paise: input.amountPaise, currency: input.currency ?? 'INR', reason: input.reason, of_paid: input.ofPaid ? 1 : 0, status: 'owed' as const, created_at: nowIso, updated_at: nowIso, next_try_ms: null, last_error: null, claimed_until_ms: null, provider_refund_id: null, refunded_at: null };
-  const inserted = await db
+  const inserted = await ledgerDb(db)
     .insertInto(tableOf(ledger))
     .values({ ...values, [ledger.owner]: input.ownerId })
     .onConflict((conflict) => conflict.columns(['payment_id', 'reason']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!inserted) {
-    const existing = await db.selectFrom(tableOf(ledger)).select('status').where('payment_id', '=', input.paymentId).where('reason', '=', input.reason).executeTakeFirst();
-    return existing?.status === 'refunded' ? 'refunded' : 'owed';
-  }
-  return (await attemptRefund(services, ledger, Number(inserted.id))) ?? 'owed';
+  return inserted ? Number(inserted.id) : null;
+}
+
+/** Asks the provider now for a refund written down as owed (after its transaction committed). */
+export async function attemptOwedRefund(services: RefundServices, ledger: RefundLedger, refundId: number): Promise<'refunded' | 'owed'> {
+  return (await attemptRefund(services, ledger, refundId)) ?? 'owed';
 }
 
 /**

@@ -7,7 +7,7 @@ import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { CarReservationStatus, DB } from '../db/schema.ts';
 import { CannotBookYetError, ConflictError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError, UpstreamError } from '../errors.ts';
 import { PaymentError, type ProviderPayment } from '../payments/gateway.ts';
-import { formatPaise, oweRefund, retryOwedRefunds, type RefundLedger } from '../rentals/refunds.ts';
+import { attemptOwedRefund, formatPaise, retryOwedRefunds, writeOwedRefund, type RefundLedger } from '../rentals/refunds.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { queueBuyerMessages, queueDealerMessages, type ReservationMessageKind } from './notify.ts';
@@ -102,11 +102,12 @@ async function endReservation(services: ReservationServices, id: number, how: 'c
     if (!row) return null;
     if (row.vehicle_id !== null) await trx.updateTable('vehicles').set({ status: 'available', updated_at: nowIso }).where('id', '=', Number(row.vehicle_id)).where('status', '=', 'reserved').execute();
     await queueAll(trx, services, how, id);
-    return row;
+    // Owed in the same transaction: a crash after it commits leaves the refund to the retry job.
+    return { refundId: row.payment_id ? await writeOwedRefund(trx, RESERVATION_REFUNDS, { ownerId: id, paymentId: row.payment_id, amountPaise: Number(row.amount_paise), reason: how, ofPaid: true }, nowIso) : null };
   });
   if (!ended) return false;
   services.jobs.wake();
-  if (ended.payment_id) await oweRefund(services, RESERVATION_REFUNDS, { ownerId: id, paymentId: ended.payment_id, amountPaise: Number(ended.amount_paise), reason: how, ofPaid: true });
+  if (ended.refundId !== null) await attemptOwedRefund(services, RESERVATION_REFUNDS, ended.refundId);
   return true;
 }
 
@@ -223,9 +224,12 @@ export async function recordReservationPayment(services: ReservationServices, in
       ? `${received} is not the ${formatPaise(owedPaise)} token; not accepted, it is refunded.`
       : null;
   if (problem) {
-    await db.updateTable('car_reservations').set({ payment_problem: problem, updated_at: nowIso }).where('id', '=', id).execute();
+    const refundId = await db.transaction().execute(async (trx) => {
+      await trx.updateTable('car_reservations').set({ payment_problem: problem, updated_at: nowIso }).where('id', '=', id).execute();
+      return writeOwedRefund(trx, RESERVATION_REFUNDS, { ownerId: id, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'not accepted', ofPaid: false }, nowIso);
+    });
     services.logger.warn({ reservation: id, payment: input.paymentId, amountPaise: input.amountPaise, currency: input.currency }, 'reservations: a payment did not match its reservation; not accepted, refunded');
-    await oweRefund(services, RESERVATION_REFUNDS, { ownerId: id, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'not accepted', ofPaid: false });
+    if (refundId !== null) await attemptOwedRefund(services, RESERVATION_REFUNDS, refundId);
     return { reservation: await current(), outcome: 'not-accepted' };
   }
   const settings = await settingsFor(services);
@@ -264,9 +268,9 @@ export async function recordReservationPayment(services: ReservationServices, in
       .where('id', '=', id)
       .where('payment_id', 'is', null)
       .executeTakeFirst();
-    if (Number(noted.numUpdatedRows) === 0) return false;
+    if (Number(noted.numUpdatedRows) === 0) return null;
     await queueAll(trx, services, 'taken', id);
-    return true;
+    return { refundId: await writeOwedRefund(trx, RESERVATION_REFUNDS, { ownerId: id, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'taken', ofPaid: true }, nowIso) };
   });
   if (!taken) {
     // Another call recorded a payment meanwhile: this one again, or a second payment.
@@ -275,7 +279,7 @@ export async function recordReservationPayment(services: ReservationServices, in
     return { reservation: await current(), outcome: 'repeat' };
   }
   services.jobs.wake();
-  await oweRefund(services, RESERVATION_REFUNDS, { ownerId: id, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'taken', ofPaid: true });
+  if (taken.refundId !== null) await attemptOwedRefund(services, RESERVATION_REFUNDS, taken.refundId);
   services.logger.info({ reservation: id }, 'reservations: a payment for a car reserved by someone else is refunded');
   return { reservation: await current(), outcome: 'taken' };
 }
