@@ -188,6 +188,19 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     expect(confirmations.filter((mail) => mail.subject.startsWith('Reserved for you'))).toHaveLength(1);
     expect((await carStatus(saleCars[1]!)).status).toBe('reserved');
 
+    // Bharat pays in full and closes the page: Razorpay's signed webhook reserves the car; its retry and the late callback change nothing.
+    const full = standin.pay(bharatStart.payment.orderId);
+    const hookBody = standin.webhookBody(full.razorpay_order_id, full.razorpay_payment_id);
+    const webhook = () => fetch(`${server.url}/api/v1/rentals/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(hookBody) }, body: hookBody });
+    expect(await (await webhook()).json()).toEqual({ ok: true, handled: true });
+    expect((await findReservation(database, bharatStart.reservation.id))?.status).toBe('active');
+    expect((await carStatus(saleCars[2]!)).status).toBe('reserved');
+    expect((await webhook()).status).toBe(200);
+    expect((await postJson(bharat, `/api/v1/me/reservations/${bharatStart.reservation.id}/payment`, JSON.stringify(full))).status).toBe(200);
+    const forgedHook = await fetch(`${server.url}/api/v1/rentals/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(hookBody, 'not-the-secret') }, body: hookBody });
+    expect(forgedHook.status).toBe(403);
+    expect(refundsOf(full.razorpay_payment_id)).toEqual([]);
+
     // Holding a car, Asha cannot delete her account until she cancels (the token needs her).
     const deletion = await postJson(asha, '/api/v1/me/delete', JSON.stringify({ password: 'correct-horse-7' }));
     expect(deletion.status).toBe(409);
@@ -310,8 +323,8 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     expect(audit).toEqual([{ action: 'convert', summary: expect.stringContaining('₹6,50,000') }]);
   });
 
-  it("statistics count this file's reservations: six paid, one became a sale, four tokens refunded", async () => {
-    // Paid: the rush's winner, Asha, expiry, cancel, the first of the taken car, convert; refunded: the winner's cancel, expiry, cancel, the late payment.
-    expect(await reservationCounts(services)).toEqual({ reserved: 6, converted: 1, refunded: 4 });
+  it("statistics count this file's reservations: seven paid, one became a sale, four tokens refunded", async () => {
+    // Paid: the rush's winner, Asha, Bharat, expiry, cancel, the first of the taken car, convert; refunded: the winner's cancel, expiry, cancel, the late payment.
+    expect(await reservationCounts(services)).toEqual({ reserved: 7, converted: 1, refunded: 4 });
   });
 });
