@@ -2,7 +2,7 @@
 // bench/RESULTS.md from their figures (bench/results/<section>.json).
 //
 //   npm run bench                        all sections
-//   npm run bench -- search js           some sections (search, ssr, js, lighthouse, attack, scale)
+//   npm run bench -- search js           some sections (search, ssr, js, lighthouse, attack, scale, mix)
 //   npm run bench -- --no-build ssr      skip `npm run build` (ssr, js and lighthouse use build/)
 //   npm run bench -- --report            only rewrite RESULTS.md
 // Other --name=value options go to every section (see the top of each section's file).
@@ -17,8 +17,9 @@ const SECTIONS = {
   lighthouse: 'lighthouse.mjs',
   attack: 'attack.mjs',
   scale: 'scale.ts',
+  mix: 'listing-mix.ts',
 };
-const NEEDS_BUILD = new Set(['ssr', 'js', 'lighthouse', 'attack', 'scale']);
+const NEEDS_BUILD = new Set(['ssr', 'js', 'lighthouse', 'attack', 'scale', 'mix']);
 
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 24) {

@@ -18,16 +18,24 @@ import { openApiDocumentSchema } from '../../app/lib/schemas/api-answers.ts';
 import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
 // Each domain's HTTP adapters, mounted here and nowhere else in the edge (decision 058).
 import { accountsApi } from '../accounts/http/api-accounts.ts';
+import { profileApi } from '../accounts/http/api-profile.ts';
+import { wishlistApi } from '../accounts/http/api-wishlist.ts';
 import { authRoutes } from '../auth/http/auth-routes.ts';
 import { catalogApi } from '../catalog/http/api-catalog.ts';
+import { compareAndEmiApi } from '../catalog/http/api-compare-emi.ts';
+import { leadsApi } from '../leads/http/api-leads.ts';
 import { mediaHandler } from '../media/http/media.ts';
 import { apiLicence } from '../rentals/http/api-licence.ts';
+import { rentalQuoteAndPayApi } from '../rentals/http/api-rental-quote-pay.ts';
 import { rentalApi } from '../rentals/http/api-rentals.ts';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from '../rentals/http/payment-webhook.ts';
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
 import { reservationApi } from '../reservations/http/api-reservations.ts';
 
 type Env = { Variables: SecurityVariables };
+
+/** Liveness: 200 while the process runs, from the first moment it listens (server-entry.ts answers it while starting). */
+export const LIVENESS_PATH = '/healthz';
 
 /**
  * The whole HTTP surface: health check, media, built assets, the Android app's JSON API and
@@ -68,15 +76,8 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   // Before anything else may read a body.
   app.use(bodyLimit({ idleMs: config.bodyIdleTimeoutMs }));
 
-  app.get('/healthz', async (c) => {
-    try {
-      await services.database.db.selectFrom('categories').select('id').limit(1).execute();
-      return c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' });
-    } catch (error) {
-      logger.error({ err: error }, 'health check failed');
-      return c.json({ status: 'database unavailable' }, 503, { 'Cache-Control': 'no-store' });
-    }
-  });
+  // Liveness only: no database query, so an outage never has the instance restarted (readiness is /readyz, server-entry.ts).
+  app.get(LIVENESS_PATH, (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
 
   app.get('/media/*', mediaHandler(services.storage));
 
@@ -147,10 +148,15 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
 export function apiV1(services: AppServices, addressOf: (c: Context) => string) {
   const api = new Hono();
   catalogApi(api, services);
+  compareAndEmiApi(api, services);
   accountsApi(api, services, addressOf);
+  profileApi(api, services);
+  wishlistApi(api, services);
+  leadsApi(api, services, addressOf);
   testDriveApi(api, services);
   // Self-drive rental: the fleet, availability, bookings, the driving licence.
   rentalApi(api, services);
+  rentalQuoteAndPayApi(api, services);
   api.route('/', apiLicence(services));
   // Reserving a car for sale with a refundable token (decision 080).
   reservationApi(api, services);

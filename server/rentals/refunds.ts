@@ -41,20 +41,21 @@ export function formatPaise(amountPaise: number, currency = 'INR'): string {
   return `${currency} ${(amountPaise / 100).toFixed(2)}`;
 }
 
+export type RefundInput = { bookingId: number; paymentId: string | null; amountPaise: number; currency?: string; reason: RefundReason; ofPaid: boolean };
+
+/** A refund written down: what it is so far, and the owed refund to ask the provider for once the change has committed. */
+export type RecordedRefund = { outcome: RefundOutcome; owedId: number | null };
+
 /**
- * Gives back `amountPaise` of a booking. Paid at pickup (no provider payment), the desk hands it
- * back and it is recorded as refunded at once. Paid online, the refund is recorded as owed against
- * `paymentId` (once per payment and reason: a repeat call changes nothing and asks nothing) and
- * the provider is asked; the answer says whether it went back or is still owed. `ofPaid`: the
- * money is part of the booking's amount_paid (a payment it never accepted is not). Never throws
- * for the provider's failure: that is an expected outside fault, logged at warn.
+ * Writes down giving back `amountPaise` of a booking, in `db`: the transaction of the change
+ * that causes it, so the refund exists exactly when the refusal, cancellation or settlement
+ * does. Paid at pickup (no provider payment), the desk hands it back and it is recorded as
+ * refunded at once. Paid online, it is recorded as owed against `paymentId` (once per payment
+ * and reason: a repeat call changes nothing); `sendRefund` asks the provider after the commit,
+ * and `retryOwedRefunds` later if that never happens (a crash in between).
  */
-export async function refundBooking(
-  services: RefundServices,
-  input: { bookingId: number; paymentId: string | null; amountPaise: number; currency?: string; reason: RefundReason; ofPaid: boolean },
-): Promise<RefundOutcome> {
-  if (input.amountPaise <= 0) return 'none';
-  const db = services.database.db;
+export async function recordRefund(db: Kysely<DB>, services: Pick<RefundServices, 'clock'>, input: RefundInput): Promise<RecordedRefund> {
+  if (input.amountPaise <= 0) return { outcome: 'none', owedId: null };
   const nowIso = new Date(services.clock.now()).toISOString();
   if (!input.paymentId) {
     if (input.ofPaid) {
@@ -64,9 +65,14 @@ export async function refundBooking(
         .where('id', '=', input.bookingId)
         .execute();
     }
-    return 'at-desk';
+    return { outcome: 'at-desk', owedId: null };
   }
-  return oweRefund(services, RENTAL_REFUNDS, { ownerId: input.bookingId, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: input.reason, ofPaid: input.ofPaid });
+  const owedId = await writeOwedRefund(db, RENTAL_REFUNDS, { ownerId: input.bookingId, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: input.reason, ofPaid: input.ofPaid }, nowIso);
+  if (owedId === null) {
+    const existing = await db.selectFrom('rental_refunds').select('status').where('payment_id', '=', input.paymentId).where('reason', '=', input.reason).executeTakeFirst();
+    return { outcome: existing?.status === 'refunded' ? 'refunded' : 'owed', owedId: null };
+  }
+  return { outcome: 'owed', owedId };
 }
 
 /**
@@ -110,21 +116,6 @@ const ownerOf = (ledger: RefundLedger) => sql<number>`${sql.ref(ledger.owner)}`.
 type OwedInput = { ownerId: number; paymentId: string; amountPaise: number; currency?: string | undefined; reason: string; ofPaid: boolean };
 
 /**
- * Writes a refund of `paymentId` down as owed (once per payment and reason: a repeat call
- * changes nothing and asks nothing) and asks the provider; the answer says whether it went back
- * or is still owed.
- */
-export async function oweRefund(services: RefundServices, ledger: RefundLedger, input: OwedInput): Promise<'refunded' | 'owed' | 'none'> {
-  if (input.amountPaise <= 0) return 'none';
-  const id = await writeOwedRefund(services.database.db, ledger, input, new Date(services.clock.now()).toISOString());
-  if (id === null) {
-    const existing = await ledgerDb(services.database.db).selectFrom(tableOf(ledger)).select('status').where('payment_id', '=', input.paymentId).where('reason', '=', input.reason).executeTakeFirst();
-    return existing?.status === 'refunded' ? 'refunded' : 'owed';
-  }
-  return attemptOwedRefund(services, ledger, id);
-}
-
-/**
  * Writes the refund down as owed in `db`, which may be the transaction of the change that causes
  * it, so a crash after that change commits cannot lose the refund: the retry job finds it.
  * Returns its id, or null when this payment's refund for this reason was written before.
@@ -144,6 +135,21 @@ export async function writeOwedRefund(db: Kysely<DB> | Transaction<DB>, ledger: 
 /** Asks the provider now for a refund written down as owed (after its transaction committed). */
 export async function attemptOwedRefund(services: RefundServices, ledger: RefundLedger, refundId: number): Promise<'refunded' | 'owed'> {
   return (await attemptRefund(services, ledger, refundId)) ?? 'owed';
+}
+
+/**
+ * Asks the provider for a refund `recordRefund` wrote down as owed (called after its
+ * transaction committed); the answer says whether it went back or is still owed. Never throws
+ * for the provider's failure: that is an expected outside fault, logged at warn.
+ */
+export async function sendRefund(services: RefundServices, recorded: RecordedRefund): Promise<RefundOutcome> {
+  if (recorded.owedId === null) return recorded.outcome;
+  return attemptOwedRefund(services, RENTAL_REFUNDS, recorded.owedId);
+}
+
+/** Records a refund and asks for it at once, for callers whose change is already committed (a payment's record). */
+export async function refundBooking(services: RefundServices, input: RefundInput): Promise<RefundOutcome> {
+  return sendRefund(services, await recordRefund(services.database.db, services, input));
 }
 
 /**

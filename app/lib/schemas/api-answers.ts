@@ -20,6 +20,8 @@ const LICENCE_STATUSES = ['pending', 'approved', 'refused'] as const;
 const rupees = z.int();
 /** ISO 8601 with an offset (+05:30 for India times). */
 const isoTime = z.string().meta({ description: 'ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30' });
+/** A page of a list that grows (`?page=&perPage=`, app/lib/schemas/paging.ts). */
+const paging = { page: z.int(), perPage: z.int().meta({ description: 'The page size served (capped).' }), total: z.int().meta({ description: 'Items in the whole list.' }) };
 
 /** Every refusal (4xx, 5xx) of /api/v1: the sentence to show, and the message per invalid field. */
 export const apiErrorSchema = z
@@ -129,7 +131,7 @@ export const testDriveSchema = z
   })
   .meta({ id: 'TestDrive' });
 export const testDriveAnswerSchema = z.object({ testDrive: testDriveSchema }).meta({ id: 'TestDriveAnswer' });
-export const testDriveListSchema = z.object({ testDrives: z.array(testDriveSchema) }).meta({ id: 'TestDriveList' });
+export const testDriveListSchema = z.object({ items: z.array(testDriveSchema), ...paging }).meta({ id: 'TestDriveList' });
 
 /** A term as a sentence: a stable key, its label and its text as the pages show it. */
 const rentalFact = z.object({ key: z.string(), label: z.string(), text: z.string() }).meta({ id: 'RentalFact' });
@@ -180,7 +182,7 @@ export const rentalCarSchema = z
     quote: rentalQuoteSchema.nullable(),
   })
   .meta({ id: 'RentalCar' });
-export const rentalCarListSchema = z.object({ items: z.array(rentalCarSchema) }).meta({ id: 'RentalCarList' });
+export const rentalCarListSchema = z.object({ items: z.array(rentalCarSchema), ...paging }).meta({ id: 'RentalCarList' });
 export const rentalTermsSchema = z.object({ facts: z.array(rentalFact), policy: z.looseObject({}) }).meta({ id: 'RentalTerms' });
 export const rentalAvailabilitySchema = z
   .object({ carId: z.int(), month: z.string(), taken: z.array(z.object({ kind: z.enum(['booking', 'block']), from: isoTime, to: isoTime })) })
@@ -227,10 +229,19 @@ export const rentalBookingDetailSchema = rentalBookingSchema
     chargeLines: z.array(z.object({ kind: z.enum(['extra-km', 'late', 'fuel', 'damage']), label: z.string(), amount: rupees, photoUrl: z.string().nullable() })),
   })
   .meta({ id: 'RentalBookingDetail' });
-export const rentalBookingListSchema = z.object({ items: z.array(rentalBookingDetailSchema) }).meta({ id: 'RentalBookingList' });
+export const rentalBookingListSchema = z.object({ items: z.array(rentalBookingDetailSchema), ...paging }).meta({ id: 'RentalBookingList' });
 
 const checkoutStart = z
-  .object({ provider: z.literal('razorpay'), keyId: z.string(), orderId: z.string(), amount: z.int().meta({ description: 'Paise, as Razorpay Checkout takes it.' }), currency: z.literal('INR'), bookingId: z.int() })
+  .object({
+    provider: z.literal('razorpay'),
+    keyId: z.string(),
+    orderId: z.string(),
+    amount: z.int().meta({ description: 'Paise, as Razorpay Checkout takes it (the same as `amountPaise`).' }),
+    amountPaise: z.int(),
+    amountRupees: rupees,
+    currency: z.literal('INR'),
+    bookingId: z.int(),
+  })
   .meta({ id: 'CheckoutStart' });
 export const rentalBookingCreatedSchema = z
   .object({ booking: rentalBookingSchema, quote: rentalQuoteSchema, payment: checkoutStart.nullable().meta({ description: 'Razorpay Checkout to open when paying online; null at pickup.' }) })
@@ -260,6 +271,144 @@ export const licenceAnswerSchema = z
 export const openApiDocumentSchema = z
   .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.looseObject({})) })
   .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 document.' });
+
+// ------------------------------------------------------------------ the buyer: profile, wishlist, leads
+
+export const profileAnswerSchema = z
+  .object({
+    profile: z.object({
+      email: z.string(),
+      emailVerified: z.boolean(),
+      name: z.string().meta({ description: 'The profile’s name, else the account’s; empty when neither has one.' }),
+      photoUrl: z.string().meta({ description: 'The account’s picture (Google), or empty.' }),
+      phone: z.string().meta({ description: 'E.164, or empty when none is on file. Changed only by /me/phone/code then /me/phone/verify.' }),
+      phoneVerified: z.boolean(),
+      complete: z.boolean().meta({ description: 'A name and a verified phone: what booking a test drive or a rental car needs.' }),
+      createdAt: isoTime.nullable(),
+      lastLoginAt: isoTime.nullable(),
+      updatedAt: isoTime.nullable(),
+    }),
+  })
+  .meta({ id: 'ProfileAnswer' });
+
+export const wishlistItemSchema = z
+  .object({
+    vehicleId: z.int(),
+    title: z.string().meta({ description: 'The car’s title when it was added (shown when the car is gone).' }),
+    addedAt: isoTime,
+    vehicle: vehicleSummarySchema.nullable().meta({ description: 'The car as it is now, like a /vehicles card; null when it is no longer on the site.' }),
+  })
+  .meta({ id: 'WishlistItem' });
+
+export const wishlistPageSchema = z
+  .object({ items: z.array(wishlistItemSchema), page: z.int(), perPage: z.int(), total: z.int() })
+  .meta({ id: 'WishlistPage', description: 'Newest first.' });
+
+export const wishlistChangeSchema = z
+  .object({ vehicleId: z.int(), wishlisted: z.boolean(), message: z.string() })
+  .meta({ id: 'WishlistChange', description: 'Whether the car is on the wishlist after the change, and the sentence the site shows.' });
+
+export const vehicleRequestSentSchema = z
+  .object({ sent: z.literal(true), message: z.string() })
+  .meta({ id: 'VehicleRequestSent', description: 'The request was received; the dealer is told by mail.' });
+
+export const sellOfferSentSchema = z
+  .object({
+    sent: z.literal(true),
+    chatUrl: z.string().meta({ description: 'The WhatsApp chat with the dealer, prefilled with the offer and its photos’ addresses (as the site opens it).' }),
+    imageUrls: z.array(z.string()).meta({ description: 'The stored photos’ addresses.' }),
+    imagesFailed: z.boolean().meta({ description: 'true when the offer was saved but its photos could not be stored.' }),
+  })
+  .meta({ id: 'SellOfferSent' });
+
+// ------------------------------------------------------------------ compare, EMI, rental quote, paying
+
+const compareRowSchema = z
+  .object({
+    label: z.string(),
+    values: z.array(z.string().nullable()).meta({ description: 'One value per entry of `items`, as the page writes it; null for an entry no longer available.' }),
+    differs: z.boolean().meta({ description: 'The page highlights the row: the available cars differ in it.' }),
+    group: z.enum(['specs', 'inspection']),
+  })
+  .meta({ id: 'CompareRow' });
+
+export const compareAnswerSchema = z
+  .object({
+    items: z.array(
+      z
+        .object({
+          id: z.int(),
+          available: z.boolean().meta({ description: 'false for a sold car or an id with no car behind it.' }),
+          title: z.string().nullable().meta({ description: 'The name the page shows; null for an id with no car behind it.' }),
+          status: vehicleStatus.nullable(),
+          price: z.string().nullable().meta({ description: 'The price as the dealer typed it; null when not available.' }),
+          priceRupees: rupees.nullable(),
+          emiFrom: rupees.nullable(),
+          image: imageRef.nullable(),
+        })
+        .meta({ id: 'CompareItem' }),
+    ),
+    rows: z.array(compareRowSchema),
+    notice: z.string().nullable().meta({ description: 'What the page says of ids it left out (not cars, or past the limit).' }),
+    unreadable: z.int().meta({ description: 'Entries of `ids` that are not car ids.' }),
+    leftOut: z.int().meta({ description: 'Cars left out past `max`.' }),
+    max: z.int().meta({ description: 'Cars compared at most.' }),
+  })
+  .meta({ id: 'Compare' });
+
+export const vehicleEmiSchema = z
+  .object({
+    vehicleId: z.int(),
+    price: rupees,
+    downPayment: rupees,
+    ratePercent: z.number(),
+    tenureMonths: z.int(),
+    loan: rupees.meta({ description: 'The price less the down payment.' }),
+    emi: rupees.meta({ description: 'The monthly instalment, to the nearest rupee.' }),
+    totalInterest: rupees,
+    totalPaid: rupees.meta({ description: 'Down payment plus every instalment.' }),
+    financeTerms,
+    limits: z.object({
+      downPayment: z.object({ min: rupees, max: rupees }),
+      ratePercent: z.object({ min: z.number(), max: z.number(), step: z.number() }),
+      tenureMonths: z.array(z.int()),
+    }),
+    note: z.string().meta({ description: 'The sentence the page shows under the calculator.' }),
+  })
+  .meta({ id: 'VehicleEmi' });
+
+export const rentalQuoteAnswerSchema = z
+  .object({
+    carId: z.int(),
+    carName: z.string(),
+    from: isoTime,
+    to: isoTime,
+    pickup: z.enum(PICKUP_KINDS),
+    pinCode: z.string().nullable(),
+    protection: z.boolean(),
+    payment: z.enum(PAYMENT_METHODS),
+    available: z.boolean().meta({ description: 'Free for the range now (booking may still find it taken).' }),
+    nextFree: isoTime.nullable(),
+    quote: rentalQuoteSchema,
+    totals: z
+      .array(z.object({ key: z.enum(['total', 'deposit', 'now', 'pickup']), label: z.string(), amount: rupees }))
+      .meta({ description: 'The rows under the lines as the pages show them: total, deposit (apart), payable now, at pickup.' }),
+  })
+  .meta({ id: 'RentalQuoteAnswer' });
+
+export const paymentStartSchema = z
+  .object({
+    provider: z.literal('razorpay'),
+    keyId: z.string().meta({ description: 'Razorpay’s public key id for Checkout.' }),
+    orderId: z.string().meta({ description: 'The Razorpay order to open Checkout with; the same order however often it is asked.' }),
+    amountPaise: z.int().meta({ description: 'What Checkout charges, in paise (Checkout’s `amount`).' }),
+    amountRupees: rupees.meta({ description: 'The same amount in whole rupees, to show.' }),
+    currency: z.literal('INR'),
+    bookingId: z.int(),
+    prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }).meta({ description: 'Checkout’s prefill, as the site’s payment page gives it.' }),
+    booking: rentalBookingSchema,
+  })
+  .meta({ id: 'PaymentStart' });
 
 // Car reservations (docs/decisions/080): a refundable token holds a car for sale.
 export const reservationSchema = z
