@@ -1,10 +1,14 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { cleanLine, hasControlText } from '../../app/lib/input.ts';
+import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
+import type { Clock } from '../clock.ts';
+import type { JobSignal } from '../jobs/worker.ts';
+import { changeAndQueue, queueMail } from '../notify/outgoing.ts';
 import { verificationEmail } from '../notify/mail.ts';
 import type { Mailer } from '../notify/mail.ts';
 import { paths } from '../../app/lib/paths.ts';
@@ -24,7 +28,7 @@ export const CLIENT_ADDRESS_HEADER = 'x-gaadi-client-address';
  * password or mint a session ourselves. Sessions live in the database (several instances can
  * share them) behind an httpOnly, SameSite=Lax cookie that is Secure in production.
  */
-export function createAuth({ config, database, mailer, logger }: { config: Config; database: Database; mailer: Mailer; logger: Logger }) {
+export function createAuth({ config, database, mailer, logger, clock, jobs }: { config: Config; database: Database; mailer: Mailer; logger: Logger; clock: Clock; jobs: JobSignal }) {
   const google = config.google;
   return betterAuth({
     appName: config.siteName,
@@ -48,11 +52,14 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
-        // Never fail the sign-up because a mail server hiccupped: the person can ask again.
+        // Through the job queue like every mail (decision 069): a slow or refusing mail server
+        // delays it and the worker retries, the sign-up never waits for it. better-auth writes
+        // the account in its own transaction, so this one holds only the mail. A database that
+        // refuses even that is logged: the person can ask for the mail again.
         try {
-          await mailer.send({ to: user.email, ...verificationEmail({ siteName: config.siteName, name: user.name, url }) });
+          await changeAndQueue({ database, jobs }, (trx) => queueMail(trx, { config, clock, mailer, logger }, { to: user.email, ...verificationEmail({ siteName: config.siteName, name: user.name, url }) }));
         } catch (error) {
-          logger.error({ err: error }, 'verification mail could not be sent');
+          logger.error({ err: error }, 'verification mail could not be queued');
         }
       },
     },
@@ -66,8 +73,11 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_LIFETIME_SECONDS,
+      updateAge: SESSION_RENEWAL_SECONDS,
+      // Which front door made the session: the site (cookie) or the Android app (bearer token,
+      // marked by server/auth/tokens.ts right after sign-in). Shown in the list of devices.
+      additionalFields: { kind: { type: 'string', required: false, defaultValue: 'site', input: false } },
     },
     // The first line of defence is our own database-backed limiter: the pages call better-auth's
     // API directly (its HTTP limiter never sees them), and only a few endpoints are reachable
@@ -113,8 +123,13 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       // What a visitor's own request causes is a warning, not an error of ours (errors alert staff).
       log: (level, message, ...args) => logger[level === 'error' && causedByVisitor(message, args) ? 'warn' : level]({ args }, `auth: ${message}`),
     },
-    plugins: google
-      ? [
+    plugins: [
+      // The app sends the session token as `Authorization: Bearer`; only the signed form
+      // (token.signature, as /api/v1/auth/sign-in hands it out) is accepted. Where a bearer
+      // token counts at all is decided at the edge: /api/v1 only (decision 074).
+      bearer({ requireSignature: true }),
+      ...(google
+        ? [
           genericOAuth({
             config: [
               {
@@ -132,11 +147,17 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
             ],
           }),
         ]
-      : [],
+        : []),
+    ],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A session (cookie or app token) lasts 30 days from its last renewal (decision 074). */
+export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;
+/** A session in use is renewed (its expiry moved 30 days on) at most once a day. */
+export const SESSION_RENEWAL_SECONDS = 60 * 60 * 24;
 
 const MAX_NAME_LENGTH = 100;
 

@@ -12,6 +12,7 @@ import { BODY_TIMEOUT_MESSAGE, bodyLimit, BodyTimeoutError, BodyTooLargeError, t
 import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { compressResponses } from './compression.ts';
 import { csrfProtection } from './csrf.ts';
+import { refuseBearerOutsideApi } from './bearer-scope.ts';
 import { maintenanceMode } from './maintenance.ts';
 import { describeRoute, openApiDocument } from './openapi.ts';
 import { openApiDocumentSchema } from '../../app/lib/schemas/api-answers.ts';
@@ -20,6 +21,7 @@ import { securityHeaders, securityOptionsOf, type SecurityVariables } from './se
 import { accountsApi } from '../accounts/http/api-accounts.ts';
 import { profileApi } from '../accounts/http/api-profile.ts';
 import { wishlistApi } from '../accounts/http/api-wishlist.ts';
+import { authApi } from '../auth/http/api-auth.ts';
 import { authRoutes } from '../auth/http/auth-routes.ts';
 import { catalogApi } from '../catalog/http/api-catalog.ts';
 import { compareAndEmiApi } from '../catalog/http/api-compare-emi.ts';
@@ -97,9 +99,13 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   }
 
   app.use(compressResponses());
+  const bearerOutsideApi = refuseBearerOutsideApi();
 
   // Signed by Razorpay (HMAC of the body), not by a browser: before the CSRF check.
   app.post(PAYMENT_WEBHOOK_PATH, paymentWebhook(services));
+  // A bearer token outside /api/v1 is refused before anything reads a session (decision 074).
+  // The bot check's challenge reads none, and the app asks for it with its token on.
+  app.use('*', (c, next) => (c.req.path === '/api/bot-check/challenge' ? next() : bearerOutsideApi(c, next)));
   app.use(csrfProtection(config.siteOrigin));
   app.use(maintenanceMode(services));
   app.route('/api/auth', authRoutes(services, requestAddress, resolvedAddress));
@@ -147,6 +153,8 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
  */
 export function apiV1(services: AppServices, addressOf: (c: Context) => string) {
   const api = new Hono();
+  // The app's sign-in and devices (decision 074).
+  authApi(api, services, addressOf);
   catalogApi(api, services);
   compareAndEmiApi(api, services);
   accountsApi(api, services, addressOf);
