@@ -34,6 +34,7 @@ import { rentalQuoteAndPayApi } from '../rentals/http/api-rental-quote-pay.ts';
 import { rentalApi } from '../rentals/http/api-rentals.ts';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from '../rentals/http/payment-webhook.ts';
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
+import { reservationApi } from '../reservations/http/api-reservations.ts';
 
 type Env = { Variables: SecurityVariables };
 
@@ -176,6 +177,8 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   rentalApi(api, services);
   rentalQuoteAndPayApi(api, services);
   api.route('/', apiLicence(services));
+  // Reserving a car for sale with a refundable token (decision 080).
+  reservationApi(api, services);
   // The description of every route above (decision 072), made once from the routes themselves.
   let document: ReturnType<typeof openApiDocument> | undefined;
   const openApi = describeRoute({ tag: 'Document', summary: 'This document (OpenAPI 3.1)', ok: { status: 200, schema: openApiDocumentSchema, description: 'The OpenAPI document.' } });

@@ -19,7 +19,7 @@ type Refusal = 400 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
 export type RouteDoc = {
   summary: string;
   description?: string;
-  tag: 'Catalogue' | 'Account' | 'Leads' | 'Test drives' | 'Rentals' | 'Document';
+  tag: 'Catalogue' | 'Account' | 'Leads' | 'Test drives' | 'Rentals' | 'Reservations' | 'Document';
   /** Needs the signed-in person's session (401 without one). */
   auth?: boolean;
   /** The query string, as an object schema (read as its input). */

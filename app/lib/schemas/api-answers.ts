@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FILTER_NAMES } from '../listing-filters/options.ts';
 import { BOOKING_STATUSES, PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
 import { TEST_DRIVE_MODES, TEST_DRIVE_STATUSES } from '../test-drives.ts';
+import { RESERVATION_STATUSES } from '../reservations.ts';
 
 /**
  * What `/api/v1` answers, as zod schemas: the OpenAPI document (server/http/openapi.ts) is
@@ -454,3 +455,34 @@ export const deviceSchema = z
   .meta({ id: 'Device' });
 export const deviceListSchema = z.object({ items: z.array(deviceSchema) }).meta({ id: 'DeviceList' });
 export const deviceRevokedSchema = z.object({ revoked: z.literal(true) }).meta({ id: 'DeviceRevoked' });
+
+// Car reservations (docs/decisions/080): a refundable token holds a car for sale.
+export const reservationSchema = z
+  .object({
+    id: z.int(),
+    vehicleId: z.int().nullable(),
+    vehicleTitle: z.string(),
+    status: z.enum(RESERVATION_STATUSES),
+    amount: rupees.meta({ description: 'The token, whole rupees.' }),
+    holdHours: z.int(),
+    paymentOrderId: z.string().nullable().meta({ description: 'The Checkout order while the reservation waits for payment.' }),
+    payBy: isoTime,
+    heldUntil: isoTime.nullable(),
+    amountRefunded: rupees,
+    refundOwed: rupees.meta({ description: 'Refunds asked of Razorpay and not yet confirmed.' }),
+    paymentProblem: z.string().nullable(),
+    salePrice: rupees.nullable(),
+    createdAt: isoTime,
+    paidAt: isoTime.nullable(),
+    endedAt: isoTime.nullable(),
+  })
+  .meta({ id: 'Reservation' });
+export const reservationStartedSchema = z
+  .object({
+    reservation: reservationSchema,
+    payment: z.object({ provider: z.literal('razorpay'), keyId: z.string(), orderId: z.string(), amount: z.int().meta({ description: 'Paise, as Razorpay Checkout takes it.' }), currency: z.literal('INR'), reservationId: z.int() }),
+  })
+  .meta({ id: 'ReservationStarted' });
+export const reservationAnswerSchema = z.object({ reservation: reservationSchema }).meta({ id: 'ReservationAnswer' });
+export const reservationCancelledSchema = z.object({ reservation: reservationSchema, refund: rupees.meta({ description: 'Refunded in full to the way the buyer paid.' }) }).meta({ id: 'ReservationCancelled' });
+export const reservationListSchema = z.object({ items: z.array(reservationSchema), page: z.int(), perPage: z.int(), total: z.int() }).meta({ id: 'ReservationList' });

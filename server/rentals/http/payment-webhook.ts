@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import { PaymentError } from '../../payments/gateway.ts';
 import type { AppServices } from '../../services.ts';
 import { problem } from '../../http/problem.ts';
+import { recordReservationPayment } from '../../reservations/reservations.ts';
 import { handlePaymentWebhook } from '../payments.ts';
 
 /** Where Razorpay posts its events (registered in its dashboard as SITE_ORIGIN + this path). */
@@ -18,7 +19,8 @@ export function paymentWebhook(services: AppServices) {
     const rawBody = await c.req.text().catch(() => null);
     if (rawBody === null) return problem(c, 400, 'The body could not be read.');
     try {
-      const result = await handlePaymentWebhook(services, rawBody, c.req.header('x-razorpay-signature') ?? '');
+      // A car reservation's order (decision 080) is recorded by reservations, with the same rules.
+      const result = await handlePaymentWebhook(services, rawBody, c.req.header('x-razorpay-signature') ?? '', async (payment) => (await recordReservationPayment(services, payment)) !== null);
       return c.json({ ok: true, handled: result.handled }, 200);
     } catch (error) {
       if (error instanceof AppError) return problem(c, error.status, error.message);
