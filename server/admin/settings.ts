@@ -38,6 +38,12 @@ export const settingsSchema = z.object({
     .int('Share financed must be a whole percentage')
     .min(FINANCE_SETTING_LIMITS.financedPercent.min, `Share financed must be between ${FINANCE_SETTING_LIMITS.financedPercent.min}% and ${FINANCE_SETTING_LIMITS.financedPercent.max}%`)
     .max(FINANCE_SETTING_LIMITS.financedPercent.max, `Share financed must be between ${FINANCE_SETTING_LIMITS.financedPercent.min}% and ${FINANCE_SETTING_LIMITS.financedPercent.max}%`),
+  /** The seller's estimate (decision 081): taken off the shop's prices of similar cars, for checks, repairs, warranty and profit. */
+  sellEstimateMarginPercent: z.coerce
+    .number('The margin must be a number')
+    .int('The margin must be a whole percentage')
+    .min(0, 'The margin must be between 0% and 50%')
+    .max(50, 'The margin must be between 0% and 50%'),
   // --- Self-drive rental (docs/decisions/020): hours, days and whole rupees.
   /** Hours a car rests between two bookings (cleaning, inspection); part of every hold. */
   rentalBufferHours: z.coerce.number().int().min(0, 'The turnaround buffer cannot be negative').max(48, 'The turnaround buffer can be at most 48 hours'),
@@ -88,6 +94,7 @@ export function defaultSettings(defaults: { siteName: string; adminEmail: string
     emiRatePercent: DEFAULT_FINANCE_TERMS.ratePercent,
     emiTenureMonths: DEFAULT_FINANCE_TERMS.tenureMonths,
     emiFinancedPercent: DEFAULT_FINANCE_TERMS.financedPercent,
+    sellEstimateMarginPercent: DEFAULT_SELL_ESTIMATE_MARGIN_PERCENT,
     ...defaultRentalSettings,
     // Storefront
     storefrontPromise: DEFAULT_STOREFRONT_PROMISE,
@@ -100,6 +107,9 @@ export function defaultSettings(defaults: { siteName: string; adminEmail: string
 export function financeTerms(settings: Settings): FinanceTerms {
   return { ratePercent: settings.emiRatePercent, tenureMonths: settings.emiTenureMonths, financedPercent: settings.emiFinancedPercent };
 }
+
+/** What a dealer of used cars in India typically buys below its own asking price. */
+export const DEFAULT_SELL_ESTIMATE_MARGIN_PERCENT = 12;
 
 /** Test drives 10 am to 7 pm, two at once, 2 hours' notice, a week ahead; home visits around the Andheri East hub (Mumbai). */
 export const DEFAULT_TEST_DRIVE_SETTINGS = {

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
 import { recordAudit } from '../../../server/admin/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
-import { resetSettings, saveSettings, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
+import { DEFAULT_SELL_ESTIMATE_MARGIN_PERCENT, resetSettings, saveSettings, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormMessage, primaryButton, secondaryButton, SelectField, TextAreaField, TextField } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
@@ -32,6 +32,7 @@ const LABELS: Record<keyof Settings, string> = {
   emiRatePercent: 'EMI interest rate (% a year)',
   emiTenureMonths: 'EMI tenure (months)',
   emiFinancedPercent: 'Share of the price financed (%)',
+  sellEstimateMarginPercent: 'Margin below our prices in sellers\' estimates (%)',
   rentalBufferHours: 'Turnaround buffer (hours)',
   rentalMinNoticeHours: 'Minimum notice before pickup (hours)',
   rentalHorizonDays: 'Book up to (days ahead)',
@@ -76,6 +77,7 @@ type Values = {
   emiRatePercent: string;
   emiTenureMonths: string;
   emiFinancedPercent: string;
+  sellEstimateMarginPercent: string;
   storefrontPromise: string;
   trustPoints: string;
   priceIncludes: string;
@@ -124,6 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     emiRatePercent: form.has('emiRatePercent') ? cleanLine(form.get('emiRatePercent'), 20) : String(before.emiRatePercent),
     emiTenureMonths: form.has('emiTenureMonths') ? cleanLine(form.get('emiTenureMonths'), 10) : String(before.emiTenureMonths),
     emiFinancedPercent: form.has('emiFinancedPercent') ? cleanLine(form.get('emiFinancedPercent'), 20) : String(before.emiFinancedPercent),
+    sellEstimateMarginPercent: form.has('sellEstimateMarginPercent') ? cleanLine(form.get('sellEstimateMarginPercent'), 20) : String(before.sellEstimateMarginPercent),
     // Storefront: a form without these fields (an older page still open) keeps what is saved.
     storefrontPromise: form.has('storefrontPromise') ? cleanLine(form.get('storefrontPromise'), 1000) : before.storefrontPromise,
     trustPoints: form.has('trustPoints') ? cleanText(form.get('trustPoints'), { multiline: true, maxLength: 2000 }) : before.trustPoints,
@@ -297,6 +300,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               </SelectField>
               <TextField {...fieldOf('emiFinancedPercent')} {...percentInput(FINANCE_SETTING_LIMITS.financedPercent, 85, '1')} defaultValue={String(shown.emiFinancedPercent)} />
             </div>
+          </fieldset>
+
+          <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-5">
+            <legend className="float-left mb-1 text-lg font-bold">Sellers' estimates</legend>
+            <p className="clear-left text-sm text-slate-600">
+              A seller sees a price range for their car worked out from our own cars of that model, in stock and sold; this margin comes off both ends.
+            </p>
+            <TextField {...fieldOf('sellEstimateMarginPercent')} {...percentInput({ min: 0, max: 50 }, DEFAULT_SELL_ESTIMATE_MARGIN_PERCENT, '1')} defaultValue={String(shown.sellEstimateMarginPercent)} />
           </fieldset>
 
           <fieldset className="flex flex-col gap-5 border-t border-slate-200 pt-5">
