@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
+import { SELL_MARGIN_PERCENT } from '../../app/lib/schemas/sell-estimate.ts';
 import { DEFAULT_TEST_DRIVE_RULES } from '../../app/lib/test-drives.ts';
 import { isPinCode, pinCodeMessages } from '../../app/lib/pin-code.ts';
 import { DEFAULT_FINANCE_TERMS, FINANCE_SETTING_LIMITS, TENURE_OPTIONS, type FinanceTerms } from '../../app/lib/emi.ts';
@@ -42,8 +43,8 @@ export const settingsSchema = z.object({
   sellEstimateMarginPercent: z.coerce
     .number('The margin must be a number')
     .int('The margin must be a whole percentage')
-    .min(0, 'The margin must be between 0% and 50%')
-    .max(50, 'The margin must be between 0% and 50%'),
+    .min(SELL_MARGIN_PERCENT.min, `The margin must be between ${SELL_MARGIN_PERCENT.min}% and ${SELL_MARGIN_PERCENT.max}%`)
+    .max(SELL_MARGIN_PERCENT.max, `The margin must be between ${SELL_MARGIN_PERCENT.min}% and ${SELL_MARGIN_PERCENT.max}%`),
   // --- Self-drive rental (docs/decisions/020): hours, days and whole rupees.
   /** Hours a car rests between two bookings (cleaning, inspection); part of every hold. */
   rentalBufferHours: z.coerce.number().int().min(0, 'The turnaround buffer cannot be negative').max(48, 'The turnaround buffer can be at most 48 hours'),
@@ -94,7 +95,7 @@ export function defaultSettings(defaults: { siteName: string; adminEmail: string
     emiRatePercent: DEFAULT_FINANCE_TERMS.ratePercent,
     emiTenureMonths: DEFAULT_FINANCE_TERMS.tenureMonths,
     emiFinancedPercent: DEFAULT_FINANCE_TERMS.financedPercent,
-    sellEstimateMarginPercent: DEFAULT_SELL_ESTIMATE_MARGIN_PERCENT,
+    sellEstimateMarginPercent: SELL_MARGIN_PERCENT.usual,
     ...defaultRentalSettings,
     // Storefront
     storefrontPromise: DEFAULT_STOREFRONT_PROMISE,
@@ -107,9 +108,6 @@ export function defaultSettings(defaults: { siteName: string; adminEmail: string
 export function financeTerms(settings: Settings): FinanceTerms {
   return { ratePercent: settings.emiRatePercent, tenureMonths: settings.emiTenureMonths, financedPercent: settings.emiFinancedPercent };
 }
-
-/** What a dealer of used cars in India typically buys below its own asking price. */
-export const DEFAULT_SELL_ESTIMATE_MARGIN_PERCENT = 12;
 
 /** Test drives 10 am to 7 pm, two at once, 2 hours' notice, a week ahead; home visits around the Andheri East hub (Mumbai). */
 export const DEFAULT_TEST_DRIVE_SETTINGS = {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The tables as Kysely sees them, identical on SQLite and PostgreSQL. To keep one code path
@@ -214,6 +214,10 @@ export interface SellSubmissionTable extends LeadColumns {
   vehicle: string;
   year: string;
   price: string;
+  /** JSON: the seller's car as the estimate step read it (SellCar, app/lib/schemas/sell-estimate.ts), or null (migration 025). */
+  car: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON: the estimate shown for it (SellEstimate, server/leads/sell-estimate.ts), or null. */
+  estimate: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SellSubmissionImageTable extends StoredImageColumns {

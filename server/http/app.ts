@@ -25,6 +25,7 @@ import { apiLicence } from '../rentals/http/api-licence.ts';
 import { rentalApi } from '../rentals/http/api-rentals.ts';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from '../rentals/http/payment-webhook.ts';
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
+import { sellEstimateApi } from '../leads/http/api-sell-estimates.ts';
 
 type Env = { Variables: SecurityVariables };
 
@@ -148,6 +149,7 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   catalogApi(api, services);
   accountsApi(api, services, addressOf);
   testDriveApi(api, services);
+  sellEstimateApi(api, services);
   // Self-drive rental: the fleet, availability, bookings, the driving licence.
   rentalApi(api, services);
   api.route('/', apiLicence(services));

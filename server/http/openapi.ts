@@ -19,7 +19,7 @@ type Refusal = 400 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
 export type RouteDoc = {
   summary: string;
   description?: string;
-  tag: 'Catalogue' | 'Account' | 'Test drives' | 'Rentals' | 'Document';
+  tag: 'Catalogue' | 'Account' | 'Test drives' | 'Rentals' | 'Selling' | 'Document';
   /** Needs the signed-in person's session (401 without one). */
   auth?: boolean;
   /** The query string, as an object schema (read as its input). */
@@ -164,7 +164,7 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
     openapi: '3.1.1',
     info: { title: 'Gaadi Bazaar app API', version: '1', description: DESCRIPTION },
     servers: [{ url: '/api/v1' }],
-    tags: [{ name: 'Catalogue' }, { name: 'Account' }, { name: 'Test drives' }, { name: 'Rentals' }, { name: 'Document' }],
+    tags: [{ name: 'Catalogue' }, { name: 'Account' }, { name: 'Test drives' }, { name: 'Rentals' }, { name: 'Selling' }, { name: 'Document' }],
     paths,
     components: {
       schemas: components,

@@ -259,3 +259,29 @@ export const licenceAnswerSchema = z
 export const openApiDocumentSchema = z
   .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.looseObject({})) })
   .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 document.' });
+
+// The seller's estimate (decision 081): a range with what it is based on, or an honest "not enough data".
+export const sellEstimateAnswerSchema = z
+  .object({
+    estimate: z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('range'),
+        low: rupees,
+        high: rupees,
+        summary: z.string(),
+        basis: z.object({
+          similarCars: z.int().meta({ description: 'Cars of the same make and model, sold or in stock, the range is made from.' }),
+          sold: z.int(),
+          inStock: z.int(),
+          fromYear: z.int(),
+          toYear: z.int(),
+          segment: z.string().meta({ description: 'Body type key whose cars gave the depreciation.' }),
+          segmentCars: z.int(),
+          yearlyDepreciationPercent: z.number(),
+          marginPercent: z.number(),
+        }),
+      }),
+      z.object({ kind: z.literal('not-enough-data'), similarCars: z.int(), summary: z.string() }),
+    ]),
+  })
+  .meta({ id: 'SellEstimateAnswer' });

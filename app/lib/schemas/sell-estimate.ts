@@ -8,6 +8,9 @@ import { REGISTRATION_STATES } from '../listing-filters/registration.ts';
  * form text or JSON numbers alike.
  */
 
+/** The settings' margin below the shop's prices (server/admin/settings.ts); usually what a dealer of used cars in India buys below its asking price. */
+export const SELL_MARGIN_PERCENT = { min: 0, max: 50, usual: 12 } as const;
+
 export const SELL_CAR_LIMITS = { make: 40, model: 60, minYear: 1990, maxYear: 2100, maxKm: 999_999, maxOwners: 9 } as const;
 
 export const sellCarMessages = {
@@ -54,3 +57,18 @@ export const sellCarSchema = z.object({
 export type SellCar = z.output<typeof sellCarSchema>;
 export type SellCarField = keyof SellCar;
 export const sellCarFields = ['make', 'model', 'year', 'fuel', 'transmission', 'km', 'owners', 'registrationState'] as const satisfies readonly SellCarField[];
+
+export type ParsedSellCar = { ok: true; car: SellCar } | { ok: false; errors: Partial<Record<SellCarField, string>> };
+
+/**
+ * The seller's car from a form or a URL (the page's estimate step is a GET form, so an
+ * estimate can be shared and reloaded); `prefix` names the sell form's hidden copy of it.
+ */
+export function parseSellCar(source: URLSearchParams | FormData, prefix = ''): ParsedSellCar {
+  const values = Object.fromEntries(sellCarFields.map((field) => [field, String(source.get(`${prefix}${field}`) ?? '').slice(0, 200)]));
+  const result = sellCarSchema.safeParse(values);
+  if (result.success) return { ok: true, car: result.data };
+  const errors: Partial<Record<SellCarField, string>> = {};
+  for (const issue of result.error.issues) errors[issue.path[0] as SellCarField] ??= issue.message;
+  return { ok: false, errors };
+}

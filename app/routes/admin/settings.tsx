@@ -1,7 +1,8 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
 import { recordAudit } from '../../../server/admin/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
-import { DEFAULT_SELL_ESTIMATE_MARGIN_PERCENT, resetSettings, saveSettings, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
+import { SELL_MARGIN_PERCENT } from '../../lib/schemas/sell-estimate.ts';
+import { resetSettings, saveSettings, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormMessage, primaryButton, secondaryButton, SelectField, TextAreaField, TextField } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
@@ -307,7 +308,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <p className="clear-left text-sm text-slate-600">
               A seller sees a price range for their car worked out from our own cars of that model, in stock and sold; this margin comes off both ends.
             </p>
-            <TextField {...fieldOf('sellEstimateMarginPercent')} {...percentInput({ min: 0, max: 50 }, DEFAULT_SELL_ESTIMATE_MARGIN_PERCENT, '1')} defaultValue={String(shown.sellEstimateMarginPercent)} />
+            <TextField {...fieldOf('sellEstimateMarginPercent')} {...percentInput(SELL_MARGIN_PERCENT, SELL_MARGIN_PERCENT.usual, '1')} defaultValue={String(shown.sellEstimateMarginPercent)} />
           </fieldset>
 
           <fieldset className="flex flex-col gap-5 border-t border-slate-200 pt-5">
