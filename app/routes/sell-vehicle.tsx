@@ -257,17 +257,17 @@ function EstimateCard({ estimate, car }: { estimate: SellEstimate; car: SellCar 
             Your {car.year} {car.make} {car.model} is worth about
           </p>
           <p className="mt-1 text-2xl font-bold text-brand-700">
-            {formatRupees(estimate.low)} – {formatRupees(estimate.high)}
+            <span className="whitespace-nowrap">{formatRupees(estimate.low)} –</span> <span className="whitespace-nowrap">{formatRupees(estimate.high)}</span>
           </p>
           <p className="mt-2 text-sm text-slate-700">{estimate.summary}</p>
+          <p className="mt-2 text-sm text-slate-700">A firm offer comes after an inspection: send us the car below and we will arrange one.</p>
         </>
       ) : (
         <>
           <p className="font-semibold">We cannot estimate this car from our own data yet.</p>
-          <p className="mt-1 text-sm text-slate-700">{estimate.summary}</p>
+          <p className="mt-1 text-sm text-slate-700">{estimate.summary} Send us the car below and we will arrange one.</p>
         </>
       )}
-      <p className="mt-2 text-sm text-slate-700">A firm offer comes after an inspection: send us the car below and we will arrange one.</p>
     </div>
   );
 }

@@ -186,7 +186,9 @@ export function estimateSellPrice(car: Pick<SellCar, 'make' | 'model' | 'year' |
   const high = Math.max(low + ROUND_TO, roundUp(Math.exp(centre + spread) * keep));
   const sold = same.filter((other) => other.sold).length;
   const years = same.map((other) => other.modelYear);
-  const segmentLabel = segment ? bodyTypeLabel(segment) : name;
+  const label = segment ? bodyTypeLabel(segment) : name;
+  // 'sedan cars', 'SUV cars', 'Honda City cars'.
+  const segmentLabel = segment && label !== label.toUpperCase() ? label.toLowerCase() : label;
   const basis: EstimateBasis = {
     similarCars: same.length,
     sold,
@@ -201,7 +203,7 @@ export function estimateSellPrice(car: Pick<SellCar, 'make' | 'model' | 'year' |
   const from = [sold ? `${sold} sold` : '', basis.inStock ? `${basis.inStock} in stock` : ''].filter(Boolean).join(', ');
   const summary =
     `From ${plural(same.length, `similar ${name}`, `similar ${name} cars`)} of ours (${from}), ` +
-    `adjusted for age (${segmentLabel.toLowerCase()} cars lose about ${basis.yearlyDepreciationPercent}% a year in our data of ${plural(segmentCars.length, 'car')}), kilometres and owners, ` +
+    `adjusted for age (${segmentLabel} cars lose about ${basis.yearlyDepreciationPercent}% a year in our data of ${plural(segmentCars.length, 'car')}), kilometres and owners, ` +
     `less our ${options.marginPercent}% margin for checks, repairs and warranty.`;
   return { kind: 'range', low, high, basis, summary };
 }
