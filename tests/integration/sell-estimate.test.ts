@@ -79,6 +79,22 @@ describe.skipIf(!sharedUrl)(`seller's estimate (${dialect})`, () => {
     expect(after.high).toBeLessThan(before.high);
   });
 
+  test('a sold car counts at its sold price, aged to the year it sold', async () => {
+    const before = sellEstimateAnswerSchema.parse((await estimate(city)).body).estimate;
+    const [row] = await sql.all<{ id: number }>("SELECT id FROM vehicles WHERE make = 'Honda' AND model = 'City' AND model_year = 2022 AND purpose = 'sale'");
+    await sql.run("UPDATE vehicles SET status = 'sold', sold_price = ?, sold_at = ? WHERE id = ?", [1_200_000, new Date().toISOString(), row!.id]);
+    try {
+      const after = sellEstimateAnswerSchema.parse((await estimate(city)).body).estimate;
+      if (before.kind !== 'range' || after.kind !== 'range') throw new Error('expected ranges');
+      expect(after.basis).toMatchObject({ similarCars: 2, sold: 1, inStock: 1 });
+      expect(after.summary).toContain('(1 sold, 1 in stock)');
+      // Sold for ₹12,00,000 where ₹15,75,000 was asked: the range comes down.
+      expect(after.high).toBeLessThan(before.high);
+    } finally {
+      await sql.run("UPDATE vehicles SET status = 'available', sold_price = NULL, sold_at = NULL WHERE id = ?", [row!.id]);
+    }
+  });
+
   test('the page renders the estimate for the car in its URL, and names what is wrong', async () => {
     const query = new URLSearchParams(Object.entries(city).map(([key, value]) => [key, String(value)]));
     const response = await visitor().get(`/sell-vehicle?${query}`);
