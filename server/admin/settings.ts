@@ -45,6 +45,11 @@ export const settingsSchema = z.object({
     .int('The margin must be a whole percentage')
     .min(SELL_MARGIN_PERCENT.min, `The margin must be between ${SELL_MARGIN_PERCENT.min}% and ${SELL_MARGIN_PERCENT.max}%`)
     .max(SELL_MARGIN_PERCENT.max, `The margin must be between ${SELL_MARGIN_PERCENT.min}% and ${SELL_MARGIN_PERCENT.max}%`),
+  // Inspections of sellers' cars (decision 081): their own hours and how many run at once; the
+  // notice, the days ahead and the PIN codes served are the test drives'.
+  inspectionOpeningHour: z.coerce.number().int('Opening hour must be a whole hour').min(0, 'Opening hour must be between 0 and 23').max(23, 'Opening hour must be between 0 and 23'),
+  inspectionClosingHour: z.coerce.number().int('Closing hour must be a whole hour').min(1, 'Closing hour must be between 1 and 24').max(24, 'Closing hour must be between 1 and 24'),
+  inspectionCapacity: z.coerce.number().int('Inspections at once must be a whole number').min(1, 'Inspections at once must be between 1 and 20').max(20, 'Inspections at once must be between 1 and 20'),
   // --- Self-drive rental (docs/decisions/020): hours, days and whole rupees.
   /** Hours a car rests between two bookings (cleaning, inspection); part of every hold. */
   rentalBufferHours: z.coerce.number().int().min(0, 'The turnaround buffer cannot be negative').max(48, 'The turnaround buffer can be at most 48 hours'),
@@ -96,6 +101,10 @@ export function defaultSettings(defaults: { siteName: string; adminEmail: string
     emiTenureMonths: DEFAULT_FINANCE_TERMS.tenureMonths,
     emiFinancedPercent: DEFAULT_FINANCE_TERMS.financedPercent,
     sellEstimateMarginPercent: SELL_MARGIN_PERCENT.usual,
+    // Inspections 10 am to 6 pm, two at once.
+    inspectionOpeningHour: 10,
+    inspectionClosingHour: 18,
+    inspectionCapacity: 2,
     ...defaultRentalSettings,
     // Storefront
     storefrontPromise: DEFAULT_STOREFRONT_PROMISE,

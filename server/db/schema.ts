@@ -224,6 +224,24 @@ export interface SellSubmissionImageTable extends StoredImageColumns {
   submission_id: number;
 }
 
+/** An inspection of a seller's car (server/leads/inspections.ts, migration 025). */
+export interface InspectionTable {
+  id: Generated<number>;
+  user_id: string;
+  car: string;
+  estimate: string;
+  mode: 'hub' | 'home';
+  pin_code: string;
+  name: string;
+  phone: string;
+  email: string;
+  slot_start: string;
+  seat: number;
+  status: 'booked' | 'confirmed' | 'done' | 'no_show' | 'cancelled';
+  created_at: string;
+  updated_at: string;
+}
+
 /** A test-drive booking (server/test-drives/, migration 007). */
 export interface TestDriveTable {
   id: Generated<number>;
@@ -450,6 +468,7 @@ export interface DB {
   sell_submissions: SellSubmissionTable;
   sell_submission_images: SellSubmissionImageTable;
   test_drives: TestDriveTable;
+  inspections: InspectionTable;
   rental_terms: RentalTermsTable;
   rental_bookings: RentalBookingTable;
   rental_refunds: RentalRefundTable;
