@@ -17,7 +17,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect) {
   await db.schema
     .createTable('inspections')
     .addColumn('id', serialId, (col) => (dialect === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement()))
-    .addColumn('user_id', 'text', (col) => col.notNull().references('user.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', (col) => col.notNull())
     // JSON: the seller's car and the estimate shown for it when booked.
     .addColumn('car', 'text', (col) => col.notNull())
     .addColumn('estimate', 'text', (col) => col.notNull())
