@@ -22,6 +22,8 @@ import { UserIcon } from '../components/icons.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
 import { MyTestDrives, TEST_DRIVE_NOTICES } from '../components/my-test-drives.tsx';
 import { listOwnTestDrives } from '../../server/test-drives/test-drives.ts';
+import { listOwnInspections } from '../../server/leads/inspections.ts';
+import { INSPECTION_NOTICES, MyInspections } from '../components/my-inspections.tsx';
 import { appContext } from '../context.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
@@ -42,13 +44,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     // SPEC 4, Profile load: the record is created from the account when it is missing.
     const profile = await ensureProfile(database, user, services.clock.now());
-    const testDriveNotice = TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? null;
-    const [licence, flash, bookings, testDrives] = await Promise.all([ownLicenceView(database, user.id), takeFlash(config.authSecret, request), myBookings(services, user.id), listOwnTestDrives(services, user.id)]);
+    const inspectionNotice = INSPECTION_NOTICES[url.searchParams.get('inspection') ?? ''];
+    const testDriveNotice = TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? (inspectionNotice ? { tone: 'success' as const, text: inspectionNotice } : null);
+    const [licence, flash, bookings, testDrives, inspections] = await Promise.all([
+      ownLicenceView(database, user.id),
+      takeFlash(config.authSecret, request),
+      myBookings(services, user.id),
+      listOwnTestDrives(services, user.id),
+      listOwnInspections(services, user.id),
+    ]);
     return data({
       signedIn: true as const,
       notice: flash.toast?.text ?? notice,
       testDriveNotice,
       testDrives,
+      inspections,
       licence,
       bookings,
       user: { email: user.email, name: profile.name || user.name, photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
@@ -145,7 +155,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </FormCard>
     );
   }
-  const { user, profile, notice, debug, testDriveNotice, testDrives, licence, bookings } = loaderData;
+  const { user, profile, notice, debug, testDriveNotice, testDrives, inspections, licence, bookings } = loaderData;
   const name = user.name || 'User';
   const phoneText = profile.phone || (profile.phoneVerified ? 'Verified' : 'Not set');
   return (
@@ -203,6 +213,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <LogoutButton className={secondaryButton} />
       </div>
       <MyTestDrives testDrives={testDrives} />
+      <MyInspections inspections={inspections} />
  <MyBookings bookings={bookings} error={actionData?.bookingError} />
       <LicenceSection licence={licence} />
       <section aria-labelledby="your-data" className="mt-8 border-t border-slate-200 pt-6">

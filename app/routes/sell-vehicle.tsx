@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, redirect, useFetcher } from 'react-router';
+import { data, Link, redirect, useFetcher } from 'react-router';
 import { answerError } from '../../server/http/action-errors.ts';
 import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../server/http/forms.ts';
 import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/leads/http/lead-intake.ts';
@@ -260,14 +260,18 @@ function EstimateCard({ estimate, car }: { estimate: SellEstimate; car: SellCar 
             <span className="whitespace-nowrap">{formatRupees(estimate.low)} –</span> <span className="whitespace-nowrap">{formatRupees(estimate.high)}</span>
           </p>
           <p className="mt-2 text-sm text-slate-700">{estimate.summary}</p>
-          <p className="mt-2 text-sm text-slate-700">A firm offer comes after an inspection: send us the car below and we will arrange one.</p>
+          <p className="mt-2 text-sm text-slate-700">A firm offer comes after an inspection, at our hub or at your home.</p>
         </>
       ) : (
         <>
           <p className="font-semibold">We cannot estimate this car from our own data yet.</p>
-          <p className="mt-1 text-sm text-slate-700">{estimate.summary} Send us the car below and we will arrange one.</p>
+          <p className="mt-1 text-sm text-slate-700">{estimate.summary}</p>
         </>
       )}
+      <Link to={`${paths.sellInspection}?${new URLSearchParams(sellCarFields.map((field) => [field, String(car[field])]))}`} className={`${primaryButton} mt-3`}>
+        Book an inspection
+      </Link>
+      <p className="mt-2 text-sm text-slate-600">Or send us the car and photos below on WhatsApp.</p>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { inspectionAnswerSchema, inspectionListSchema, inspectionSlotsSchema } f
 import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openServerDatabase } from '../support/database.ts';
-import { HttpClient, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
+import { HttpClient, mainText, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { sharedServer } from '../support/shared.ts';
 
@@ -163,5 +163,28 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
     }
     expect((await person.client.get('/api/v1/me/inspections')).status).toBe(200);
     expect((await new HttpClient(server.url).get('/api/v1/me/inspections')).status).toBe(401);
+  });
+
+  it('books from the page, lists it on the profile, cancels it there', async () => {
+    const person = await verifiedPerson('page');
+    const query = new URLSearchParams(Object.entries(car).map(([key, value]) => [key, String(value)]));
+    const date = addDays(today, 4);
+    const page = await person.client.get(`/sell-vehicle/inspection?${query}&date=${date}`);
+    expect(page.status).toBe(200);
+    const html = mainText(await page.text());
+    expect(html).toContain('Book the inspection');
+    expect(html).toContain('2021 Honda City');
+    const booked = await person.client.postForm('/sell-vehicle/inspection', { ...Object.fromEntries(query), mode: 'hub', pinCode: '', slot: `${date}T12:00` });
+    expect(booked.status).toBe(302);
+    expect(booked.headers.get('location')).toContain('/profile?inspection=booked');
+    const profile = mainText(await (await person.client.get('/profile')).text());
+    expect(profile).toContain('My car inspections');
+    const [row] = await database.db.selectFrom('inspections').select('id').where('email', '=', person.email).execute();
+    const cancelled = await person.client.postForm('/sell-vehicle/inspection', { intent: 'cancel', id: String(row!.id) });
+    expect(cancelled.headers.get('location')).toContain('/profile?inspection=cancelled');
+    const stranger = await verifiedPerson('stranger');
+    const refused = await stranger.client.postForm('/sell-vehicle/inspection', { intent: 'cancel', id: String(row!.id) });
+    expect(refused.status).toBe(404);
+    expect((await new HttpClient(server.url).get(`/sell-vehicle/inspection?${query}`)).status).toBe(302);
   });
 });
