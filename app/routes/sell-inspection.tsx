@@ -213,9 +213,10 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
           <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             <legend className="sr-only">Choose a time</legend>
             {slots.map((slot) => (
-              <label key={slot.start} className="flex cursor-pointer flex-col items-center rounded-xl p-2 text-sm ring-1 ring-slate-300 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-400">
+              <label key={slot.start} title={slotTimeRange(slot.start)} className="flex cursor-pointer flex-col items-center rounded-xl p-2 text-center text-sm ring-1 ring-slate-300 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-400">
                 <input type="radio" name="slot" value={slot.start} disabled={slot.remaining === 0} className="sr-only" required />
-                <span className="font-semibold">{slotTimeRange(slot.start)}</span>
+                {/* The start is enough on a chip: every slot is an hour (said above). */}
+                <span className="font-semibold">{hourLabel(Number(slot.start.slice(11, 13)))}</span>
                 <span className="text-xs">{remainingLabel(slot.remaining)}</span>
               </label>
             ))}
