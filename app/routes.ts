@@ -65,6 +65,7 @@ export default [
     route('dev/hydration-mismatch', 'routes/dev-hydration-mismatch.tsx'),
     route('request-vehicle', 'routes/request-vehicle.tsx'),
     route('sell-vehicle', 'routes/sell-vehicle.tsx'),
+    route('sell-vehicle/inspection', 'routes/sell-inspection.tsx'),
     route('privacy', 'routes/privacy.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -124,6 +124,7 @@ export const paths = {
   contact: '/contact',
   requestVehicle: '/request-vehicle',
   sellVehicle: '/sell-vehicle',
+  sellInspection: '/sell-vehicle/inspection',
   privacy: '/privacy',
   /**
    * Booking a test drive of a car: the steps are in the query (`mode`, `pin`, `date`, `slot`,

@@ -26,6 +26,8 @@ import { UserIcon } from '../components/icons.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
 import { MyTestDrives, TEST_DRIVE_NOTICES } from '../components/my-test-drives.tsx';
 import { listOwnTestDrives } from '../../server/test-drives/test-drives.ts';
+import { listOwnInspections } from '../../server/leads/inspections.ts';
+import { INSPECTION_NOTICES, MyInspections } from '../components/my-inspections.tsx';
 import { appContext } from '../context.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
@@ -51,20 +53,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     // SPEC 4, Profile load: the record is created from the account when it is missing.
     const profile = await ensureProfile(database, user, services.clock.now());
-    const testDriveNotice = TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? null;
-    const [licence, flash, bookings, testDrives, devices, reservations] = await Promise.all([
+    const inspectionNotice = INSPECTION_NOTICES[url.searchParams.get('inspection') ?? ''];
+    const testDriveNotice = TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? (inspectionNotice ? { tone: 'success' as const, text: inspectionNotice } : null);
+    const [licence, flash, bookings, testDrives, devices, reservations, inspections] = await Promise.all([
       ownLicenceView(database, user.id),
       takeFlash(config.authSecret, request),
       myBookings(services, user.id),
       listOwnTestDrives(services, user.id),
       listDevices({ database, secret: config.authSecret, now: services.clock.now() }, { userId: user.id, currentSessionId: session.sessionId }),
       listOwnReservations(services, user.id),
+      listOwnInspections(services, user.id),
     ]);
     return data({
       signedIn: true as const,
       notice: flash.toast?.text ?? notice,
       testDriveNotice,
       testDrives,
+      inspections,
       licence,
       bookings,
       devices: devices.map((device): MyDevice => ({ ...device, createdAt: device.createdAt.toISOString(), lastSeenAt: device.lastSeenAt.toISOString() })),
@@ -171,7 +176,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </FormCard>
     );
   }
-  const { user, profile, notice, debug, testDriveNotice, testDrives, licence, bookings, devices, reservations } = loaderData;
+  const { user, profile, notice, debug, testDriveNotice, testDrives, inspections, licence, bookings, devices, reservations } = loaderData;
   const name = user.name || 'User';
   const phoneText = profile.phone || (profile.phoneVerified ? 'Verified' : 'Not set');
   return (
@@ -230,6 +235,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </div>
       <MyReservations reservations={reservations.items} nowMs={reservations.nowMs} />
       <MyTestDrives testDrives={testDrives} />
+      <MyInspections inspections={inspections} />
  <MyBookings bookings={bookings} error={actionData && 'bookingError' in actionData ? actionData.bookingError : undefined} />
       <LicenceSection licence={licence} />
       <MyDevices devices={devices} notice={actionData && 'deviceNotice' in actionData ? actionData.deviceNotice : undefined} />

@@ -1,10 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, redirect, useFetcher } from 'react-router';
+import { data, Link, redirect, useFetcher } from 'react-router';
 import { answerError } from '../../server/http/action-errors.ts';
 import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../server/http/forms.ts';
 import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/leads/http/lead-intake.ts';
 import { admitLead, submitLead } from '../../server/leads/intake.ts';
-import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
+import { FormCard, FormMessage, primaryButton, secondaryButton, SelectField, TextAreaField, TextField } from '../components/form.tsx';
+import { settingsFor } from '../../server/admin/settings.ts';
+import { InvalidInputError } from '../../server/errors.ts';
+import type { SellEstimate } from '../../server/leads/sell-estimate.ts';
+import { catalogueModels, estimateForSeller } from '../../server/leads/sell-estimates.ts';
+import { parseSellCar, SELL_CAR_LIMITS, sellCarFields, type SellCar, type SellCarField } from '../lib/schemas/sell-estimate.ts';
+import { REGISTRATION_STATES } from '../lib/listing-filters/registration.ts';
+import { FUEL_TYPES, TRANSMISSIONS } from '../lib/vehicle-schema.ts';
+import { formatKilometres, formatRupees } from '../lib/format.ts';
 import { WhatsAppIcon } from '../components/icons.tsx';
 import { ContactFields, focusFirstError, Honeypot, leadFieldProps, PrivacyNotice, useLeadSubmission } from '../components/leads/form-parts.tsx';
 import { PhotoPicker } from '../components/leads/photo-picker.tsx';
@@ -40,7 +48,40 @@ export const meta = pageMeta({
   description: 'Sell your car to a trusted dealer: send us the details and a few photos on WhatsApp and get a fair offer.',
 });
 
-export const loader = leadFormLoader('sell');
+/**
+ * The page starts with the car (decision 081): a GET form, so the estimate is rendered by the
+ * server on submit, works without script and can be reloaded. The sell form below carries
+ * the car on, and the lead keeps it with its estimate.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const services = args.context.get(appContext);
+  const url = new URL(args.request.url);
+  const asked = sellCarFields.some((field) => url.searchParams.has(field));
+  const parsed = asked ? parseSellCar(url.searchParams) : null;
+  const [models, estimate] = await Promise.all([
+    catalogueModels(services.database),
+    parsed?.ok ? estimateOrRefusal(services, parsed.car) : null,
+  ]);
+  const typed = asked ? (Object.fromEntries(sellCarFields.map((field) => [field, (url.searchParams.get(field) ?? '').slice(0, 100)])) as Record<SellCarField, string>) : null;
+  return {
+    ...leadFormLoader('sell')(args),
+    models,
+    typed,
+    car: parsed?.ok ? parsed.car : null,
+    carErrors: { ...(parsed && !parsed.ok ? parsed.errors : {}), ...(estimate && 'errors' in estimate ? estimate.errors : {}) },
+    estimate: estimate && 'estimate' in estimate ? estimate.estimate : null,
+  };
+}
+
+/** The estimate, or the field a service refused (a model year after this year). */
+async function estimateOrRefusal(services: RequestContext, car: SellCar): Promise<{ estimate: SellEstimate } | { errors: Partial<Record<SellCarField, string>> }> {
+  try {
+    return { estimate: await estimateForSeller(services, await settingsFor(services), car) };
+  } catch (error) {
+    if (error instanceof InvalidInputError) return { errors: error.fields as Partial<Record<SellCarField, string>> };
+    throw error;
+  }
+}
 
 type Values = Record<(typeof sellFields)[number], string>;
 export type SellResult =
@@ -110,11 +151,13 @@ async function submitSell(services: RequestContext, upload: UploadForm) {
   const finish = (result: SellResult, init: ResponseInit = {}) =>
     result.status === 'sent' && !viaScript ? redirect(result.chatUrl, 303) : data<SellResult>(result, init);
 
+  // The car from the estimate step; a copy that no longer reads (edited by hand) is left out.
+  const sellCar = parseSellCar(form, CAR_PREFIX);
   if (honeypotFilled(form, logger, 'sell')) return finish({ status: 'sent', chatUrl: chatWithoutPhotos(), imagesFailed: false });
   const parsed = parseSellForm(form);
   if (!parsed.ok) return finish({ status: 'invalid', errors: parsed.errors, values }, { status: 400 });
   try {
-    const { imageUrls, imagesFailed } = await submitLead(services, { kind: 'sell', input: parsed.data, uploads: uploadsFrom(upload, 'images') }, leadProofFrom(form));
+    const { imageUrls, imagesFailed } = await submitLead(services, { kind: 'sell', input: parsed.data, uploads: uploadsFrom(upload, 'images'), car: sellCar.ok ? sellCar.car : null }, leadProofFrom(form));
     return finish({ status: 'sent', chatUrl: sellChatLink(config.whatsappNumber, parsed.data, imageUrls), imagesFailed });
   } catch (error) {
     const answer = notSaved(services, error);
@@ -122,6 +165,115 @@ async function submitSell(services: RequestContext, upload: UploadForm) {
     if (answer.status === 400) return finish({ status: 'invalid', errors: { images: answer.fields.images ?? answer.message }, values }, { status: 400 });
     return finish({ status: 'not-saved', message: answer.message, chatUrl: chatWithoutPhotos(), values }, { status: answer.status, headers: answer.headers });
   }
+}
+
+/** The sell form's hidden copy of the car's fields is named `car-make`, `car-model`… */
+const CAR_PREFIX = 'car-';
+
+const OWNER_CHOICES = [1, 2, 3, 4, 5] as const;
+const ordinal = (count: number) => `${count}${count === 1 ? 'st' : count === 2 ? 'nd' : count === 3 ? 'rd' : 'th'} owner`;
+
+/** What the sell form starts with when the car is known: the model, the year and a line about it. */
+function sellDefaults(car: SellCar): Partial<Values> {
+  return {
+    vehicle: `${car.make} ${car.model}`,
+    year: String(car.year),
+    description: `${formatKilometres(car.km)}, ${ordinal(car.owners)}, ${car.fuel} ${car.transmission.toLowerCase()}, registered in ${REGISTRATION_STATES[car.registrationState] ?? car.registrationState}.`,
+  };
+}
+
+/** Step 1: the car, and its estimate once asked. */
+function CarStep({ loaderData }: { loaderData: Route.ComponentProps['loaderData'] }) {
+  const { typed, carErrors, models, estimate, car } = loaderData;
+  const value = (field: SellCarField) => typed?.[field] ?? '';
+  const error = (field: SellCarField) => carErrors[field];
+  const allModels = [...new Set(models.flatMap((make) => make.models))].sort((a, b) => a.localeCompare(b));
+  return (
+    <section aria-labelledby="car-step" className="mb-8">
+      <h2 id="car-step" className="mb-1 text-lg font-bold">
+        1. Your car
+      </h2>
+      <p className="mb-4 text-slate-700">Tell us what it is and see what it is worth at once, worked out from the cars we have sold and have in stock.</p>
+      <form method="get" action={paths.sellVehicle} className="grid gap-4 sm:grid-cols-2" noValidate>
+        <TextField id="car-make" name="make" label="Make" list="car-makes" autoComplete="off" placeholder="e.g. Hyundai" defaultValue={value('make')} error={error('make')} maxLength={SELL_CAR_LIMITS.make} aria-required />
+        <datalist id="car-makes">
+          {models.map((make) => (
+            <option key={make.make} value={make.make} />
+          ))}
+        </datalist>
+        <TextField id="car-model" name="model" label="Model" list="car-models" autoComplete="off" placeholder="e.g. Creta" defaultValue={value('model')} error={error('model')} maxLength={SELL_CAR_LIMITS.model} aria-required />
+        <datalist id="car-models">
+          {allModels.map((model) => (
+            <option key={model} value={model} />
+          ))}
+        </datalist>
+        <TextField id="car-year" name="year" label="Model year" inputMode="numeric" placeholder="e.g. 2019" defaultValue={value('year')} error={error('year')} maxLength={4} aria-required />
+        <TextField id="car-km" name="km" label="Kilometres driven" inputMode="numeric" placeholder="e.g. 45,000" defaultValue={value('km')} error={error('km')} maxLength={9} aria-required />
+        <SelectField id="car-fuel" name="fuel" label="Fuel" defaultValue={value('fuel')} error={error('fuel')} aria-required>
+          <option value="">Choose…</option>
+          {FUEL_TYPES.map((fuel) => (
+            <option key={fuel}>{fuel}</option>
+          ))}
+        </SelectField>
+        <SelectField id="car-transmission" name="transmission" label="Transmission" defaultValue={value('transmission')} error={error('transmission')} aria-required>
+          <option value="">Choose…</option>
+          {TRANSMISSIONS.map((transmission) => (
+            <option key={transmission}>{transmission}</option>
+          ))}
+        </SelectField>
+        <SelectField id="car-owners" name="owners" label="Owners so far" defaultValue={value('owners') || '1'} error={error('owners')}>
+          {OWNER_CHOICES.map((count) => (
+            <option key={count} value={count}>
+              {count === 5 ? '5 or more' : count}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="car-state" name="registrationState" label="Registered in" defaultValue={value('registrationState')} error={error('registrationState')} aria-required>
+          <option value="">Choose a state…</option>
+          {Object.entries(REGISTRATION_STATES)
+            .filter(([code, name], index, all) => all.findIndex(([, other]) => other === name) === index || code === value('registrationState'))
+            .sort((a, b) => a[1].localeCompare(b[1]))
+            .map(([code, name]) => (
+              <option key={code} value={code}>
+                {name} ({code})
+              </option>
+            ))}
+        </SelectField>
+        <button type="submit" className={`${secondaryButton} sm:col-span-2`}>
+          {car ? 'Estimate again' : 'See my estimate'}
+        </button>
+      </form>
+      {estimate && car ? <EstimateCard estimate={estimate} car={car} /> : null}
+    </section>
+  );
+}
+
+function EstimateCard({ estimate, car }: { estimate: SellEstimate; car: SellCar }) {
+  return (
+    <div role="status" className="mt-5 rounded-2xl border border-brand-200 bg-brand-50 p-4">
+      {estimate.kind === 'range' ? (
+        <>
+          <p className="text-sm font-semibold text-slate-700">
+            Your {car.year} {car.make} {car.model} is worth about
+          </p>
+          <p className="mt-1 text-2xl font-bold text-brand-700">
+            <span className="whitespace-nowrap">{formatRupees(estimate.low)} –</span> <span className="whitespace-nowrap">{formatRupees(estimate.high)}</span>
+          </p>
+          <p className="mt-2 text-sm text-slate-700">{estimate.summary}</p>
+          <p className="mt-2 text-sm text-slate-700">A firm offer comes after an inspection, at our hub or at your home.</p>
+        </>
+      ) : (
+        <>
+          <p className="font-semibold">We cannot estimate this car from our own data yet.</p>
+          <p className="mt-1 text-sm text-slate-700">{estimate.summary}</p>
+        </>
+      )}
+      <Link to={`${paths.sellInspection}?${new URLSearchParams(sellCarFields.map((field) => [field, String(car[field])]))}`} className={`${primaryButton} mt-3`}>
+        Book an inspection
+      </Link>
+      <p className="mt-2 text-sm text-slate-600">Or send us the car and photos below on WhatsApp.</p>
+    </div>
+  );
 }
 
 /** The scripted submission in flight: its tab (null when the browser blocked it), its form, and a chat link for when the server gives none. */
@@ -192,7 +344,8 @@ export default function SellVehicle({ loaderData, actionData }: Route.ComponentP
   const tabOpened = scripted?.tabOpened ?? false;
   const chatUrl = result && result.status !== 'invalid' ? result.chatUrl : null;
   const errors: FieldErrors<SellField> = clientErrors ?? (result?.status === 'invalid' ? result.errors : {});
-  const values: Partial<Values> = (plain && plain.status !== 'sent' ? plain.values : null) ?? {};
+  const carDefaults = loaderData.car ? sellDefaults(loaderData.car) : {};
+  const values: Partial<Values> = (plain && plain.status !== 'sent' ? plain.values : null) ?? carDefaults;
 
   useEffect(() => {
     if (result?.status === 'invalid') focusFirstError(formRef.current, result.errors);
@@ -223,14 +376,19 @@ export default function SellVehicle({ loaderData, actionData }: Route.ComponentP
 
   return (
     <FormCard title="Sell Your Vehicle">
-      <p className="mb-5 text-slate-700">Tell us about your car and add a few photos. We will send your details to our team on WhatsApp and get back to you with an offer.</p>
-      <form ref={formRef} method="post" action={paths.sellVehicle} encType="multipart/form-data" className="relative flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+      <CarStep loaderData={loaderData} />
+      <h2 className="mb-1 text-lg font-bold">2. Send us your car</h2>
+      <p className="mb-5 text-slate-700">Add your name, phone and a few photos. We will send your details to our team on WhatsApp and get back to you with an offer.</p>
+      <form key={loaderData.car ? JSON.stringify(loaderData.car) : 'no-car'} ref={formRef} method="post" action={paths.sellVehicle} encType="multipart/form-data" className="relative flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <ContactFields field={field} />
         <TextField {...field('vehicle')} label="Vehicle model" placeholder="e.g. Hyundai i20 Asta" maxLength={LEAD_LIMITS.vehicle} />
         <TextField {...field('year')} label="Year" inputMode="numeric" placeholder="e.g. 2018" maxLength={LEAD_LIMITS.sellYear} />
         <TextField {...field('price')} label="Expected price" placeholder="e.g. ₹4,50,000" maxLength={LEAD_LIMITS.price} />
         <TextAreaField {...field('description')} label="Description (optional)" placeholder="Kilometres driven, owners, condition, service history" maxLength={LEAD_LIMITS.description} />
         <PhotoPicker id="sell-images" name="images" error={errors.images} />
+        {loaderData.car
+          ? sellCarFields.map((name) => <input key={name} type="hidden" name={`${CAR_PREFIX}${name}`} value={String(loaderData.car![name])} />)
+          : null}
         <Honeypot />
         <input type="hidden" name={FORM_TOKEN_FIELD} value={loaderData.formToken} />
         <PrivacyNotice>{site.siteName} keeps these details and photos to contact you about selling this car.</PrivacyNotice>

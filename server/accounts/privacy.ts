@@ -244,6 +244,7 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('wishlist_entries').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('test_drives').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('inspections').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('phone_otps').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('driving_licences').where('user_id', '=', user.id).execute();
     // The licence reviews in the audit log named the licence number: only that a review happened stays.

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
+import { SELL_MARGIN_PERCENT } from '../../app/lib/schemas/sell-estimate.ts';
 import { DEFAULT_TEST_DRIVE_RULES } from '../../app/lib/test-drives.ts';
 import { isPinCode, pinCodeMessages } from '../../app/lib/pin-code.ts';
 import { DEFAULT_FINANCE_TERMS, FINANCE_SETTING_LIMITS, TENURE_OPTIONS, type FinanceTerms } from '../../app/lib/emi.ts';
@@ -38,6 +39,17 @@ export const settingsSchema = z.object({
     .int('Share financed must be a whole percentage')
     .min(FINANCE_SETTING_LIMITS.financedPercent.min, `Share financed must be between ${FINANCE_SETTING_LIMITS.financedPercent.min}% and ${FINANCE_SETTING_LIMITS.financedPercent.max}%`)
     .max(FINANCE_SETTING_LIMITS.financedPercent.max, `Share financed must be between ${FINANCE_SETTING_LIMITS.financedPercent.min}% and ${FINANCE_SETTING_LIMITS.financedPercent.max}%`),
+  /** The seller's estimate (decision 081): taken off the shop's prices of similar cars, for checks, repairs, warranty and profit. */
+  sellEstimateMarginPercent: z.coerce
+    .number('The margin must be a number')
+    .int('The margin must be a whole percentage')
+    .min(SELL_MARGIN_PERCENT.min, `The margin must be between ${SELL_MARGIN_PERCENT.min}% and ${SELL_MARGIN_PERCENT.max}%`)
+    .max(SELL_MARGIN_PERCENT.max, `The margin must be between ${SELL_MARGIN_PERCENT.min}% and ${SELL_MARGIN_PERCENT.max}%`),
+  // Inspections of sellers' cars (decision 081): their own hours and how many run at once; the
+  // notice, the days ahead and the PIN codes served are the test drives'.
+  inspectionOpeningHour: z.coerce.number().int('Opening hour must be a whole hour').min(0, 'Opening hour must be between 0 and 23').max(23, 'Opening hour must be between 0 and 23'),
+  inspectionClosingHour: z.coerce.number().int('Closing hour must be a whole hour').min(1, 'Closing hour must be between 1 and 24').max(24, 'Closing hour must be between 1 and 24'),
+  inspectionCapacity: z.coerce.number().int('Inspections at once must be a whole number').min(1, 'Inspections at once must be between 1 and 20').max(20, 'Inspections at once must be between 1 and 20'),
   // --- Self-drive rental (docs/decisions/020): hours, days and whole rupees.
   /** Hours a car rests between two bookings (cleaning, inspection); part of every hold. */
   rentalBufferHours: z.coerce.number().int().min(0, 'The turnaround buffer cannot be negative').max(48, 'The turnaround buffer can be at most 48 hours'),
@@ -94,6 +106,11 @@ export function defaultSettings(defaults: { siteName: string; adminEmail: string
     emiRatePercent: DEFAULT_FINANCE_TERMS.ratePercent,
     emiTenureMonths: DEFAULT_FINANCE_TERMS.tenureMonths,
     emiFinancedPercent: DEFAULT_FINANCE_TERMS.financedPercent,
+    sellEstimateMarginPercent: SELL_MARGIN_PERCENT.usual,
+    // Inspections 10 am to 6 pm, two at once.
+    inspectionOpeningHour: 10,
+    inspectionClosingHour: 18,
+    inspectionCapacity: 2,
     ...defaultRentalSettings,
     ...DEFAULT_RESERVATION_SETTINGS,
     // Storefront

@@ -18,6 +18,7 @@ import * as rentalQuoteLines from './migrations/018-rental-quote-lines.ts';
 import * as rentalChecklists from './migrations/019-rental-checklists.ts';
 import * as jobs from './migrations/020-jobs.ts';
 import * as carReservations from './migrations/024-car-reservations.ts';
+import * as sellEstimates from './migrations/025-sell-estimates.ts';
 import * as catalogueVersion from './migrations/026-catalogue-version.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
@@ -41,6 +42,7 @@ const migrations: Record<string, DialectMigration> = {
   '019-rental-checklists': rentalChecklists,
   '020-jobs': jobs,
   '024-car-reservations': carReservations,
+  '025-sell-estimates': sellEstimates,
   '026-catalogue-version': catalogueVersion,
 };
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The tables as Kysely sees them, identical on SQLite and PostgreSQL. To keep one code path
@@ -214,10 +214,32 @@ export interface SellSubmissionTable extends LeadColumns {
   vehicle: string;
   year: string;
   price: string;
+  /** JSON: the seller's car as the estimate step read it (SellCar, app/lib/schemas/sell-estimate.ts), or null (migration 025). */
+  car: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON: the estimate shown for it (SellEstimate, server/leads/sell-estimate.ts), or null. */
+  estimate: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SellSubmissionImageTable extends StoredImageColumns {
   submission_id: number;
+}
+
+/** An inspection of a seller's car (server/leads/inspections.ts, migration 025). */
+export interface InspectionTable {
+  id: Generated<number>;
+  user_id: string;
+  car: string;
+  estimate: string;
+  mode: 'hub' | 'home';
+  pin_code: string;
+  name: string;
+  phone: string;
+  email: string;
+  slot_start: string;
+  seat: number;
+  status: 'booked' | 'confirmed' | 'done' | 'no_show' | 'cancelled';
+  created_at: string;
+  updated_at: string;
 }
 
 /** A test-drive booking (server/test-drives/, migration 007). */
@@ -492,6 +514,7 @@ export interface DB {
   sell_submissions: SellSubmissionTable;
   sell_submission_images: SellSubmissionImageTable;
   test_drives: TestDriveTable;
+  inspections: InspectionTable;
   rental_terms: RentalTermsTable;
   rental_bookings: RentalBookingTable;
   rental_refunds: RentalRefundTable;

@@ -35,6 +35,8 @@ import { rentalApi } from '../rentals/http/api-rentals.ts';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from '../rentals/http/payment-webhook.ts';
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
 import { reservationApi } from '../reservations/http/api-reservations.ts';
+import { sellEstimateApi } from '../leads/http/api-sell-estimates.ts';
+import { inspectionApi } from '../leads/http/api-inspections.ts';
 
 type Env = { Variables: SecurityVariables };
 
@@ -173,6 +175,8 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   wishlistApi(api, services);
   leadsApi(api, services, addressOf);
   testDriveApi(api, services);
+  sellEstimateApi(api, services);
+  inspectionApi(api, services);
   // Self-drive rental: the fleet, availability, bookings, the driving licence.
   rentalApi(api, services);
   rentalQuoteAndPayApi(api, services);

@@ -19,7 +19,7 @@ type Refusal = 400 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
 export type RouteDoc = {
   summary: string;
   description?: string;
-  tag: 'Catalogue' | 'Account' | 'Leads' | 'Test drives' | 'Rentals' | 'Reservations' | 'Document';
+  tag: 'Catalogue' | 'Account' | 'Leads' | 'Selling' | 'Test drives' | 'Rentals' | 'Reservations' | 'Document';
   /** Needs the signed-in person's session (401 without one). */
   auth?: boolean;
   /** The query string, as an object schema (read as its input). */
@@ -197,6 +197,8 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
       { name: 'Catalogue', description: 'The used cars for sale: the listing with its filters and counts, one car, the categories.' },
       { name: 'Account', description: "Signing up, in and out (the app's bearer token), and the signed-in person's own account: profile, phone verification, wishlist, devices, their data, deleting the account." },
       { name: 'Leads', description: 'Request a car, offer your car: open to everyone, as the pages are.' },
+      { name: 'Selling', description: 'Selling one’s car to the dealer: the instant estimate and the inspection (India time).' },
+      { name: 'Reservations', description: 'Reserving a car for sale with a refundable token, paid through Razorpay Checkout.' },
       { name: 'Test drives', description: 'Free slots, booking, and changing one’s own test drives (India time).' },
       { name: 'Rentals', description: 'Self-drive rental: the fleet, quotes, availability, bookings, payment, the driving licence.' },
       { name: 'Document', description: 'This OpenAPI document.' },

@@ -8,6 +8,8 @@ import { queueNewLeadMail } from './notify.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { createVehicleRequest } from './requests.ts';
 import { createSellSubmission, sellImageUrls } from './sell.ts';
+import { estimateForSeller } from './sell-estimates.ts';
+import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
 
 /**
  * How a lead from the public forms comes in, whichever form sent it (Request a Vehicle, Sell
@@ -19,7 +21,8 @@ import { createSellSubmission, sellImageUrls } from './sell.ts';
 type IntakeServices = Pick<RequestContext, 'database' | 'storage' | 'logger' | 'config' | 'mailer' | 'botCheck' | 'clientAddress' | 'clock' | 'settingsCache' | 'jobs'>;
 
 export type IncomingRequest = { kind: 'request'; input: RequestInput };
-export type IncomingSell = { kind: 'sell'; input: SellInput; uploads: Upload[] };
+/** `car`: the seller's car from the estimate step, when they took it; its estimate is worked out again and kept with the lead. */
+export type IncomingSell = { kind: 'sell'; input: SellInput; uploads: Upload[]; car?: SellCar | null };
 
 export type SubmittedRequest = { kind: 'request'; id: number };
 /** A saved sell submission: its photos' addresses for the chat, and whether the photos could not be stored. */
@@ -56,8 +59,14 @@ export async function submitLead(services: IntakeServices, lead: IncomingRequest
     services.jobs.wake();
     return { kind: 'request', id };
   }
-  const { submission, imagesFailed } = await createSellSubmission(services, lead.input, lead.uploads, new Date(services.clock.now()), (trx, saved) =>
-    queueNewLeadMail(trx, services, settings, { kind: 'sell', id: saved.id, ...lead.input, imageUrls: sellImageUrls(services.config.siteOrigin, saved.images) }).then(() => {}),
+  const valuation = lead.car ? { car: lead.car, estimate: await estimateForSeller(services, settings, lead.car) } : null;
+  const { submission, imagesFailed } = await createSellSubmission(
+    services,
+    lead.input,
+    lead.uploads,
+    new Date(services.clock.now()),
+    (trx, saved) => queueNewLeadMail(trx, services, settings, { kind: 'sell', id: saved.id, ...lead.input, imageUrls: sellImageUrls(services.config.siteOrigin, saved.images) }).then(() => {}),
+    valuation,
   );
   services.jobs.wake();
   const imageUrls = sellImageUrls(services.config.siteOrigin, submission.images);

@@ -11,13 +11,18 @@ import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFi
 import type { Storage } from '../media/storage.ts';
 import { toImageRef } from '../catalog/rows.ts';
 import { largestImageUrl } from '../../app/lib/sell-chat.ts';
+import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
+import type { SellEstimate } from './sell-estimate.ts';
 
 /**
  * Sell Your Vehicle (SPEC 3, Sell submission): a car a visitor offers the dealer, with photos.
  * The fields and the photos arrive in one request and are stored together.
  */
 
-export type SellSubmission = LeadFromRow<Selectable<SellSubmissionTable>> & { images: ImageRef[] };
+/** The seller's car and the estimate they were shown (decision 081), kept with the submission. */
+export type SellValuation = { car: SellCar; estimate: SellEstimate };
+
+export type SellSubmission = Omit<LeadFromRow<Selectable<SellSubmissionTable>>, 'car' | 'estimate'> & { images: ImageRef[]; valuation: SellValuation | null };
 
 /** The photos' folder (SPEC 7, File storage: sell_vehicles/{timestamp}_{filename}). */
 export const SELL_IMAGE_PREFIX = 'sell_vehicles';
@@ -55,6 +60,7 @@ export async function createSellSubmission(
   now: Date,
   /** Runs in the transaction that saves the row, with its id and photos: the admin's mail is queued there. */
   alsoInTransaction?: (trx: Transaction<DB>, saved: { id: number; images: ImageRef[] }) => Promise<void>,
+  valuation: SellValuation | null = null,
 ): Promise<{ submission: SellSubmission; imagesFailed: boolean }> {
   if (uploads.length > MAX_SELL_IMAGES) throw new InvalidInputError(leadMessages.tooManyImages, { images: leadMessages.tooManyImages });
   // Every photo's header first (size, format, pixels; nothing decoded), then what they cost
@@ -98,6 +104,8 @@ export async function createSellSubmission(
           year: input.year,
           price: input.price,
           description: input.description,
+          car: valuation ? JSON.stringify(valuation.car) : null,
+          estimate: valuation ? JSON.stringify(valuation.estimate) : null,
           status: 'new',
           notes: '',
           created_at: at,
@@ -125,7 +133,7 @@ export async function createSellSubmission(
       return row.id;
     });
     return {
-      submission: { id, ...input, status: 'new', notes: '', images: stored, createdAt: at, updatedAt: at },
+      submission: { id, ...input, status: 'new', notes: '', images: stored, valuation, createdAt: at, updatedAt: at },
       imagesFailed,
     };
   } catch (error) {
@@ -144,8 +152,19 @@ export function sellImageUrls(siteOrigin: string, images: ImageRef[]): string[] 
   return images.map((image) => largestImageUrl(siteOrigin, image));
 }
 
+/** The kept car and estimate, or null when there are none or they no longer read. */
+function valuationOf(row: Pick<Selectable<SellSubmissionTable>, 'car' | 'estimate'>): SellValuation | null {
+  if (!row.car || !row.estimate) return null;
+  try {
+    return { car: JSON.parse(row.car) as SellCar, estimate: JSON.parse(row.estimate) as SellEstimate };
+  } catch {
+    return null;
+  }
+}
+
 function toSellSubmission(row: Selectable<SellSubmissionTable>, images: ImageRef[]): SellSubmission {
-  return { ...leadFromRow(row), images };
+  const { car: _car, estimate: _estimate, ...lead } = leadFromRow(row);
+  return { ...lead, images, valuation: valuationOf(row) };
 }
 
 /** Submissions with their photos, in position order. */

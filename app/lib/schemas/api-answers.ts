@@ -486,3 +486,49 @@ export const reservationStartedSchema = z
 export const reservationAnswerSchema = z.object({ reservation: reservationSchema }).meta({ id: 'ReservationAnswer' });
 export const reservationCancelledSchema = z.object({ reservation: reservationSchema, refund: rupees.meta({ description: 'Refunded in full to the way the buyer paid.' }) }).meta({ id: 'ReservationCancelled' });
 export const reservationListSchema = z.object({ items: z.array(reservationSchema), page: z.int(), perPage: z.int(), total: z.int() }).meta({ id: 'ReservationList' });
+
+// The seller's estimate (decision 081): a range with what it is based on, or an honest "not enough data".
+const sellEstimateSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('range'),
+      low: rupees,
+      high: rupees,
+      summary: z.string(),
+      basis: z.object({
+        similarCars: z.int().meta({ description: 'Cars of the same make and model, sold or in stock, the range is made from.' }),
+        sold: z.int(),
+        inStock: z.int(),
+        fromYear: z.int(),
+        toYear: z.int(),
+        segment: z.string().meta({ description: 'Body type key whose cars gave the depreciation.' }),
+        segmentCars: z.int(),
+        yearlyDepreciationPercent: z.number(),
+        marginPercent: z.number(),
+      }),
+    }),
+    z.object({ kind: z.literal('not-enough-data'), similarCars: z.int(), summary: z.string() }),
+  ])
+  .meta({ id: 'SellEstimate' });
+export const sellEstimateAnswerSchema = z.object({ estimate: sellEstimateSchema }).meta({ id: 'SellEstimateAnswer' });
+
+const sellCarAnswerSchema = z
+  .object({ make: z.string(), model: z.string(), year: z.int(), fuel: z.string(), transmission: z.string(), km: z.int(), owners: z.int(), registrationState: z.string() })
+  .meta({ id: 'SellCar' });
+const inspectionSchema = z
+  .object({
+    id: z.int(),
+    car: sellCarAnswerSchema,
+    estimate: sellEstimateSchema,
+    mode: z.enum(['hub', 'home']),
+    pinCode: z.string(),
+    slot: z.string().meta({ description: "India time, 'YYYY-MM-DDTHH:MM'" }),
+    status: z.enum(['booked', 'confirmed', 'done', 'no_show', 'cancelled']),
+    createdAt: isoTime,
+  })
+  .meta({ id: 'Inspection' });
+export const inspectionSlotsSchema = z
+  .object({ date: z.string(), slots: z.array(z.object({ start: z.string().meta({ description: "India time, 'YYYY-MM-DDTHH:MM'" }), remaining: z.int() })) })
+  .meta({ id: 'InspectionSlots' });
+export const inspectionAnswerSchema = z.object({ inspection: inspectionSchema }).meta({ id: 'InspectionAnswer' });
+export const inspectionListSchema = z.object({ inspections: z.array(inspectionSchema.extend({ changeable: z.boolean() })) }).meta({ id: 'InspectionList' });

@@ -2,7 +2,7 @@ import { leadChangeAction, leadListLoader } from '../../../server/leads/http/lea
 import type { SellSubmission } from '../../../server/leads/sell.ts';
 import { PhotoLink } from '../../components/photo-link.tsx';
 import { Detail, LeadCard, LeadListError, LeadListPage } from '../../components/leads/lead-admin.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatKilometres, formatRupees } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { imageUrl } from '../../lib/vehicle.ts';
@@ -30,6 +30,16 @@ function SubmissionCard({ submission, siteName }: { submission: SellSubmission; 
         <Detail label="Phone">{submission.phone}</Detail>
         <Detail label="Year">{submission.year}</Detail>
         <Detail label="Expected price">{submission.price}</Detail>
+        {submission.valuation ? (
+          <Detail label="Our estimate when sent" wide>
+            {submission.valuation.estimate.kind === 'range'
+              ? `${formatRupees(submission.valuation.estimate.low)} – ${formatRupees(submission.valuation.estimate.high)}: `
+              : 'None: '}
+            {submission.valuation.estimate.summary} ({submission.valuation.car.year} {submission.valuation.car.make} {submission.valuation.car.model}, {formatKilometres(submission.valuation.car.km)},{' '}
+            {submission.valuation.car.owners} owner{submission.valuation.car.owners === 1 ? '' : 's'}, {submission.valuation.car.fuel} {submission.valuation.car.transmission.toLowerCase()},{' '}
+            {submission.valuation.car.registrationState})
+          </Detail>
+        ) : null}
         {submission.description ? (
           <Detail label="Description" wide>
             {submission.description}

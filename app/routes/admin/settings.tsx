@@ -1,6 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
 import { recordAudit } from '../../../server/admin/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
+import { SELL_MARGIN_PERCENT } from '../../lib/schemas/sell-estimate.ts';
 import { resetSettings, saveSettings, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormMessage, primaryButton, secondaryButton, SelectField, TextAreaField, TextField } from '../../components/form.tsx';
@@ -32,6 +33,10 @@ const LABELS: Record<keyof Settings, string> = {
   emiRatePercent: 'EMI interest rate (% a year)',
   emiTenureMonths: 'EMI tenure (months)',
   emiFinancedPercent: 'Share of the price financed (%)',
+  sellEstimateMarginPercent: 'Margin below our prices in sellers\' estimates (%)',
+  inspectionOpeningHour: 'Inspections from (hour)',
+  inspectionClosingHour: 'Inspections until (hour)',
+  inspectionCapacity: 'Inspections at once',
   rentalBufferHours: 'Turnaround buffer (hours)',
   rentalMinNoticeHours: 'Minimum notice before pickup (hours)',
   rentalHorizonDays: 'Book up to (days ahead)',
@@ -78,6 +83,10 @@ type Values = {
   emiRatePercent: string;
   emiTenureMonths: string;
   emiFinancedPercent: string;
+  sellEstimateMarginPercent: string;
+  inspectionOpeningHour: string;
+  inspectionClosingHour: string;
+  inspectionCapacity: string;
   storefrontPromise: string;
   trustPoints: string;
   priceIncludes: string;
@@ -132,6 +141,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     emiRatePercent: form.has('emiRatePercent') ? cleanLine(form.get('emiRatePercent'), 20) : String(before.emiRatePercent),
     emiTenureMonths: form.has('emiTenureMonths') ? cleanLine(form.get('emiTenureMonths'), 10) : String(before.emiTenureMonths),
     emiFinancedPercent: form.has('emiFinancedPercent') ? cleanLine(form.get('emiFinancedPercent'), 20) : String(before.emiFinancedPercent),
+    sellEstimateMarginPercent: form.has('sellEstimateMarginPercent') ? cleanLine(form.get('sellEstimateMarginPercent'), 20) : String(before.sellEstimateMarginPercent),
+    inspectionOpeningHour: form.has('inspectionOpeningHour') ? cleanLine(form.get('inspectionOpeningHour'), 4) : String(before.inspectionOpeningHour),
+    inspectionClosingHour: form.has('inspectionClosingHour') ? cleanLine(form.get('inspectionClosingHour'), 4) : String(before.inspectionClosingHour),
+    inspectionCapacity: form.has('inspectionCapacity') ? cleanLine(form.get('inspectionCapacity'), 6) : String(before.inspectionCapacity),
     // Storefront: a form without these fields (an older page still open) keeps what is saved.
     storefrontPromise: form.has('storefrontPromise') ? cleanLine(form.get('storefrontPromise'), 1000) : before.storefrontPromise,
     trustPoints: form.has('trustPoints') ? cleanText(form.get('trustPoints'), { multiline: true, maxLength: 2000 }) : before.trustPoints,
@@ -304,6 +317,19 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 ))}
               </SelectField>
               <TextField {...fieldOf('emiFinancedPercent')} {...percentInput(FINANCE_SETTING_LIMITS.financedPercent, 85, '1')} defaultValue={String(shown.emiFinancedPercent)} />
+            </div>
+          </fieldset>
+
+          <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-5">
+            <legend className="float-left mb-1 text-lg font-bold">Sellers' estimates</legend>
+            <p className="clear-left text-sm text-slate-600">
+              A seller sees a price range for their car worked out from our own cars of that model, in stock and sold; this margin comes off both ends.
+            </p>
+            <TextField {...fieldOf('sellEstimateMarginPercent')} {...percentInput(SELL_MARGIN_PERCENT, SELL_MARGIN_PERCENT.usual, '1')} defaultValue={String(shown.sellEstimateMarginPercent)} />
+            <div className="grid gap-4 sm:grid-cols-3">
+              <TextField {...fieldOf('inspectionOpeningHour')} type="number" inputMode="numeric" min={0} max={23} defaultValue={String(shown.inspectionOpeningHour)} hint="0–23, India time." />
+              <TextField {...fieldOf('inspectionClosingHour')} type="number" inputMode="numeric" min={1} max={24} defaultValue={String(shown.inspectionClosingHour)} hint="The last slot ends then." />
+              <TextField {...fieldOf('inspectionCapacity')} type="number" inputMode="numeric" min={1} max={20} defaultValue={String(shown.inspectionCapacity)} hint="Inspections the team can do in the same hour." />
             </div>
           </fieldset>
 

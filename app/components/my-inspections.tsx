@@ -1,0 +1,69 @@
+import { Form, Link } from 'react-router';
+import { formatRupees } from '../lib/format.ts';
+import { paths } from '../lib/paths.ts';
+import { slotLabel, STATUS_LABELS, type TestDriveStatus } from '../lib/test-drives.ts';
+
+export type MyInspection = {
+  id: number;
+  car: { make: string; model: string; year: number };
+  estimate: { kind: 'range'; low: number; high: number } | { kind: 'not-enough-data' };
+  mode: 'hub' | 'home';
+  pinCode: string;
+  slot: string;
+  status: TestDriveStatus;
+  changeable: boolean;
+};
+
+/** What `?inspection=` on /profile says after a booking, a change or a cancel. */
+export const INSPECTION_NOTICES: Record<string, string> = {
+  booked: 'Your inspection is booked. We have sent the details to your phone and email.',
+  rescheduled: 'Your inspection has been moved to the new time.',
+  cancelled: 'Your inspection has been cancelled.',
+};
+
+/** The profile's list of the seller's inspections (decision 081), each upcoming one with Reschedule and Cancel; nothing when there are none. */
+export function MyInspections({ inspections }: { inspections: MyInspection[] }) {
+  if (inspections.length === 0) return null;
+  return (
+    <section id="inspections" aria-labelledby="inspections-title" className="mt-8 border-t border-slate-200 pt-6">
+      <h2 id="inspections-title" className="text-lg font-bold">
+        My car inspections
+      </h2>
+      <ul className="mt-3 flex flex-col gap-3">
+        {inspections.map((item) => (
+          <li key={item.id} className="rounded-xl p-4 ring-1 ring-slate-200">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-semibold">
+                  {item.car.year} {item.car.make} {item.car.model}
+                </p>
+                <p className="text-sm text-slate-700">{slotLabel(item.slot)}</p>
+                <p className="text-sm text-slate-600">{item.mode === 'home' ? `At your home (PIN ${item.pinCode})` : 'At our hub'}</p>
+                {item.estimate.kind === 'range' ? (
+                  <p className="text-sm text-slate-600">
+                    Estimate: {formatRupees(item.estimate.low)} – {formatRupees(item.estimate.high)}
+                  </p>
+                ) : null}
+              </div>
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-700">{STATUS_LABELS[item.status]}</span>
+            </div>
+            {item.changeable ? (
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Link to={`${paths.sellInspection}?${new URLSearchParams({ reschedule: String(item.id), date: item.slot.slice(0, 10) })}`} className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
+                  Reschedule
+                </Link>
+                <Form method="post" action={paths.sellInspection}>
+                  <input type="hidden" name="intent" value="cancel" />
+                  <input type="hidden" name="id" value={item.id} />
+                  <button type="submit" className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50">
+                    Cancel inspection
+                  </button>
+                </Form>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

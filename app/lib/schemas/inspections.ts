@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../pin-code.ts';
+import { parseIstDate, parseSlot, TEST_DRIVE_MODES } from '../test-drives.ts';
+import { sellCarSchema } from './sell-estimate.ts';
+
+/**
+ * Booking an inspection of a seller's car (decision 081), as `POST /api/v1/inspections` sends
+ * it: the car (the estimate's schema), at the hub or at home (with a PIN code), and a slot in
+ * India time. Whether the PIN code is served and the slot open is the service's to say.
+ */
+
+export const inspectionMessages = {
+  chooseMode: 'Please choose the hub or your home',
+  slotInvalid: 'slot must be a time written YYYY-MM-DDTHH:MM (India time), on the hour',
+  dateInvalid: 'date must be a calendar date written YYYY-MM-DD (India time)',
+} as const;
+
+const slot = z.string({ error: inspectionMessages.slotInvalid }).refine((value) => parseSlot(value) !== null, inspectionMessages.slotInvalid);
+
+export const inspectionBodySchema = z
+  .object({
+    car: sellCarSchema,
+    mode: z.enum(TEST_DRIVE_MODES, { error: inspectionMessages.chooseMode }),
+    slot,
+    pinCode: z
+      .string({ error: pinCodeMessages.invalid })
+      .nullish()
+      .transform((value) => typedPinCode(value)),
+  })
+  .superRefine((request, ctx) => {
+    const problem = request.mode === 'home' ? pinCodeProblem(request.pinCode) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['pinCode'], message: problem });
+  })
+  .transform((request) => ({ ...request, pinCode: request.mode === 'home' ? request.pinCode : '' }));
+
+export type InspectionRequest = z.output<typeof inspectionBodySchema>;
+
+export const inspectionRescheduleSchema = z.object({ slot });
+
+export const inspectionSlotsQuerySchema = z.object({
+  date: z.string({ error: inspectionMessages.dateInvalid }).refine((text) => parseIstDate(text) !== null, inspectionMessages.dateInvalid),
+});

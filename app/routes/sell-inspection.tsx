@@ -1,0 +1,231 @@
+import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { ensureProfile } from '../../server/accounts/profiles.ts';
+import { settingsFor } from '../../server/admin/settings.ts';
+import { currentUser } from '../../server/auth/session.ts';
+import { answerError } from '../../server/http/action-errors.ts';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
+import { bookInspection, cancelOwnInspection, inspectionRules, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../../server/leads/inspections.ts';
+import { FormMessage, inputClass, primaryButton, secondaryButton } from '../components/form.tsx';
+import { appContext } from '../context.ts';
+import { cleanLine, parseId } from '../lib/input.ts';
+import { withNetworkErrorMessage } from '../lib/network.ts';
+import { paths } from '../lib/paths.ts';
+import { typedPinCode } from '../lib/pin-code.ts';
+import { inspectionBodySchema } from '../lib/schemas/inspections.ts';
+import { parseSellCar, sellCarFields, type SellCar } from '../lib/schemas/sell-estimate.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import { bookableDays, dayLabel, daySlots, hourLabel, MODE_LABELS, parseIstDate, remainingLabel, slotLabel, slotTimeRange, type TestDriveMode } from '../lib/test-drives.ts';
+import { retryAfterHeaders } from '../lib/retry-after.ts';
+import type { Route } from './+types/sell-inspection';
+
+/**
+ * Booking an inspection of the seller's car (decision 081), after its estimate: where (hub, or
+ * home with a served PIN code), which day, which hour; the car travels in the query string.
+ * `?reschedule=ID` moves one's own upcoming inspection; the profile cancels through this action.
+ */
+
+export const headers = retryAfterHeaders;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: paths.sellInspection, title: 'Book an inspection', noIndex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const url = new URL(request.url);
+  const here = url.pathname + url.search;
+  const user = await currentUser(services.auth, request);
+  if (!user) throw redirect(paths.loginThen(here));
+  const profile = await ensureProfile(services.database, user, services.clock.now());
+  if (!profile.phoneVerified) return { state: 'verify-phone' as const, verifyUrl: paths.profileCompleteThen(here) };
+
+  const query = url.searchParams;
+  const rescheduleId = parseId(query.get('reschedule') ?? '');
+  const rescheduling = rescheduleId === null ? null : ((await listOwnInspections(services, user.id)).find((item) => item.id === rescheduleId && item.changeable) ?? null);
+  const parsedCar = parseSellCar(query);
+  const car: SellCar | null = rescheduling?.car ?? (parsedCar.ok ? parsedCar.car : null);
+  if (!car) return { state: 'no-car' as const };
+
+  const settings = await settingsFor(services);
+  const rules = inspectionRules(settings);
+  const now = services.clock.now();
+  const mode: TestDriveMode = rescheduling?.mode ?? (query.get('mode') === 'home' ? 'home' : 'hub');
+  const pin = rescheduling?.pinCode ?? typedPinCode(cleanLine(query.get('pin'), 12));
+  const days = bookableDays(now, rules).map((date) => ({ date, label: dayLabel(date), open: daySlots(date, now, rules).length > 0 }));
+  const asked = parseIstDate(query.get('date'));
+  const date = asked && days.some((day) => day.date === asked) ? asked : (days.find((day) => day.open)?.date ?? days[0]!.date);
+  return {
+    state: 'ready' as const,
+    car,
+    mode,
+    pin,
+    days,
+    date,
+    slots: await inspectionSlots(services, rules, date),
+    rescheduling: rescheduling ? { id: rescheduling.id, slot: rescheduling.slot } : null,
+    hours: `${hourLabel(rules.openingHour)} to ${hourLabel(rules.closingHour)}`,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const user = await currentUser(services.auth, request);
+  if (!user) throw redirect(paths.loginThen(paths.sellVehicle));
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
+  const text = (name: string) => cleanLine(form.get(name), 40);
+  try {
+    const intent = text('intent');
+    if (intent === 'cancel' || intent === 'reschedule') {
+      const id = parseId(text('id'));
+      if (id === null) return data({ error: 'This inspection was not found.' }, { status: 404 });
+      if (intent === 'cancel') {
+        await cancelOwnInspection(services, { id, userId: user.id });
+        throw redirect(`${paths.profileWithNotice('inspection', 'cancelled')}#inspections`);
+      }
+      await rescheduleOwnInspection(services, await settingsFor(services), { id, userId: user.id, slot: text('slot') });
+      throw redirect(`${paths.profileWithNotice('inspection', 'rescheduled')}#inspections`);
+    }
+    const car = Object.fromEntries(sellCarFields.map((field) => [field, cleanLine(form.get(field), 100)]));
+    const parsed = inspectionBodySchema.safeParse({ car, mode: text('mode'), slot: text('slot'), pinCode: text('pinCode') });
+    if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Please choose a time.' }, { status: 400 });
+    await bookInspection(services, await settingsFor(services), { ...parsed.data, userId: user.id });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const answer = answerError(error, services.logger, { fallback: 'The inspection could not be booked. Please try again.', log: 'inspection page failed' });
+    return data({ error: answer.message }, { status: answer.status, headers: answer.headers });
+  }
+  throw redirect(`${paths.profileWithNotice('inspection', 'booked')}#inspections`);
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withNetworkErrorMessage(serverAction);
+}
+
+function CarHiddenFields({ car }: { car: SellCar }) {
+  return sellCarFields.map((field) => <input key={field} type="hidden" name={field} value={String(car[field])} />);
+}
+
+export default function SellInspection({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const error = actionData && 'error' in actionData ? actionData.error : null;
+  const shell = (children: React.ReactNode) => (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      <h1 className="text-2xl font-extrabold tracking-tight">{loaderData.state === 'ready' && loaderData.rescheduling ? 'Change your inspection time' : 'Book an inspection'}</h1>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {children}
+    </div>
+  );
+  if (loaderData.state === 'verify-phone') {
+    return shell(
+      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <p className="text-slate-700">Please verify your phone number to book an inspection. We send the confirmation to it.</p>
+        <Link to={loaderData.verifyUrl} className={`${primaryButton} mt-4`}>
+          Verify phone number
+        </Link>
+      </section>,
+    );
+  }
+  if (loaderData.state === 'no-car') {
+    return shell(
+      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <p className="text-slate-700">Tell us about your car first: we bring its details and estimate to the inspection.</p>
+        <Link to={paths.sellVehicle} className={`${primaryButton} mt-4`}>
+          Describe your car
+        </Link>
+      </section>,
+    );
+  }
+  const { car, mode, pin, days, date, slots, rescheduling, hours } = loaderData;
+  const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST';
+  const open = slots.filter((slot) => slot.remaining > 0);
+  return shell(
+    <>
+      <p className="rounded-xl bg-white px-4 py-3 font-semibold shadow-sm ring-1 ring-slate-200">
+        {car.year} {car.make} {car.model} · {car.fuel} {car.transmission.toLowerCase()}
+      </p>
+      {rescheduling ? (
+        <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          Now booked for <strong>{slotLabel(rescheduling.slot)}</strong>. Choose the new time below.
+        </p>
+      ) : null}
+      <Form method="get" preventScrollReset className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        {rescheduling ? <input type="hidden" name="reschedule" value={rescheduling.id} /> : <CarHiddenFields car={car} />}
+        <h2 className="text-lg font-bold">1. Where and when</h2>
+        {rescheduling ? (
+          <p className="text-slate-700">{mode === 'home' ? `${MODE_LABELS.home} (PIN ${pin})` : MODE_LABELS.hub}</p>
+        ) : (
+          <fieldset className="grid gap-2 sm:grid-cols-2">
+            <legend className="sr-only">Where should we inspect the car?</legend>
+            {(['hub', 'home'] as const).map((value) => (
+              <label key={value} className="flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600">
+                <input type="radio" name="mode" value={value} defaultChecked={mode === value} className="mt-1 h-5 w-5 accent-brand-700" />
+                <span>
+                  <span className="block font-semibold">{value === 'hub' ? 'At our hub' : 'At your home'}</span>
+                  <span className="block text-sm text-slate-600">{value === 'hub' ? 'Bring the car to our showroom.' : 'We come to you, within the PIN codes we serve.'}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {rescheduling ? null : (
+          <label className="flex flex-col gap-1">
+            <span className="font-semibold">
+              PIN code <span className="font-normal text-slate-600">(for an inspection at home)</span>
+            </span>
+            <input name="pin" inputMode="numeric" autoComplete="postal-code" maxLength={6} defaultValue={pin} className={`${inputClass} max-w-40`} />
+          </label>
+        )}
+        <label className="flex flex-col gap-1">
+          <span className="font-semibold">Day</span>
+          <select name="date" defaultValue={date} className={inputClass}>
+            {days.map((day) => (
+              <option key={day.date} value={day.date} disabled={!day.open}>
+                {day.label}
+                {day.open ? '' : ' (no times left)'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={secondaryButton}>
+          Show times
+        </button>
+      </Form>
+      <Form method="post" className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 className="text-lg font-bold">2. Time on {dayLabel(date)}</h2>
+        <p className="text-sm text-slate-600">Inspections take about an hour, {hours} (India time).</p>
+        {rescheduling ? (
+          <>
+            <input type="hidden" name="intent" value="reschedule" />
+            <input type="hidden" name="id" value={rescheduling.id} />
+          </>
+        ) : (
+          <>
+            <CarHiddenFields car={car} />
+            <input type="hidden" name="mode" value={mode} />
+            <input type="hidden" name="pinCode" value={pin} />
+          </>
+        )}
+        {open.length === 0 ? (
+          <p className="text-slate-700">No times left on this day. Please choose another day.</p>
+        ) : (
+          <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <legend className="sr-only">Choose a time</legend>
+            {slots.map((slot) => (
+              <label key={slot.start} title={slotTimeRange(slot.start)} className="flex cursor-pointer flex-col items-center rounded-xl p-2 text-center text-sm ring-1 ring-slate-300 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-400">
+                <input type="radio" name="slot" value={slot.start} disabled={slot.remaining === 0} className="sr-only" required />
+                {/* The start is enough on a chip: every slot is an hour (said above). */}
+                <span className="font-semibold">{hourLabel(Number(slot.start.slice(11, 13)))}</span>
+                <span className="text-xs">{remainingLabel(slot.remaining)}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <button type="submit" disabled={submitting || open.length === 0} className={primaryButton}>
+          {submitting ? 'Booking…' : rescheduling ? 'Move my inspection' : 'Book the inspection'}
+        </button>
+      </Form>
+    </>,
+  );
+}

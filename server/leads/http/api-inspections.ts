@@ -1,0 +1,135 @@
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { parseId } from '../../../app/lib/input.ts';
+import { inspectionAnswerSchema, inspectionListSchema, inspectionSlotsSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { inspectionBodySchema, inspectionRescheduleSchema, inspectionSlotsQuerySchema } from '../../../app/lib/schemas/inspections.ts';
+import { settingsFor } from '../../admin/settings.ts';
+import { currentUser } from '../../auth/session.ts';
+import { RateLimitedError } from '../../errors.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import { problem, problemFromError } from '../../http/problem.ts';
+import { consumeRateLimit, rateLimits } from '../../security/rate-limit.ts';
+import type { AppServices } from '../../services.ts';
+import { bookInspection, cancelOwnInspection, inspectionMessages, inspectionRules, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../inspections.ts';
+
+/** Inspections of a seller's car in the JSON API (/api/v1), decision 081. Every refusal is problem+json. */
+export function inspectionApi(api: Hono, services: AppServices) {
+  const fallback = { fallback: 'The inspection could not be booked or changed. Please try again.', log: 'inspection request failed' };
+  const NO_STORE = { 'Cache-Control': 'no-store' };
+
+  /** The schema's messages, one per field ('car.km', 'slot'), and the first as the detail. */
+  function invalid(c: Context, error: z.ZodError) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+    return problem(c, 400, Object.values(fields)[0] ?? 'Please check the request.', { fields });
+  }
+  const jsonBody = async (request: Request): Promise<Record<string, unknown> | null> => {
+    const parsed: unknown = await request.json().catch(() => null);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  };
+  /** The same per-person limit as test-drive changes: every booking sends an SMS. */
+  async function limit(userId: string) {
+    const result = await consumeRateLimit(services.database, { key: `inspection:${userId}`, ...rateLimits.testDriveChange, now: services.clock.now() });
+    if (!result.allowed) throw new RateLimitedError('Too many inspection requests. Please try again later.', result.retryAfterSeconds);
+  }
+
+  const slots = describeRoute({
+    tag: 'Selling',
+    summary: 'Inspection slots on a day, with the places left in each',
+    query: inspectionSlotsQuerySchema,
+    ok: { status: 200, schema: inspectionSlotsSchema, description: 'The slots of the day (India time); none outside the days offered.' },
+    refusals: { 400: '' },
+  });
+  api.get('/inspections/slots', slots, async (c) => {
+    const parsed = inspectionSlotsQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) return invalid(c, parsed.error);
+    try {
+      const list = await inspectionSlots(services, inspectionRules(await settingsFor(services)), parsed.data.date);
+      return c.json({ date: parsed.data.date, slots: list } satisfies z.input<typeof inspectionSlotsSchema>, 200, NO_STORE);
+    } catch (error) {
+      return problemFromError(c, error, services.logger, fallback);
+    }
+  });
+
+  const book = describeRoute({
+    tag: 'Selling',
+    summary: "Book an inspection of a seller's car (at the hub, or at home with a served PIN code)",
+    auth: true,
+    body: { kind: 'json', schema: inspectionBodySchema },
+    ok: { status: 201, schema: inspectionAnswerSchema, description: 'Booked with the car and its estimate; the confirmation mail and SMS are on their way.' },
+    refusals: { 400: '', 409: 'The slot is full, or you have an inspection then.', 422: 'A step is missing (`reason`: phone).', 429: '' },
+  });
+  api.post('/inspections', book, async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return problem(c, 401, 'Please sign in to book an inspection.');
+    const body = await jsonBody(c.req.raw);
+    if (!body) return problem(c, 400, 'The body must be a JSON object: { car, mode, slot, pinCode? }');
+    const parsed = inspectionBodySchema.safeParse(body);
+    if (!parsed.success) return invalid(c, parsed.error);
+    try {
+      await limit(user.id);
+      const inspection = await bookInspection(services, await settingsFor(services), { ...parsed.data, userId: user.id });
+      return c.json({ inspection } satisfies z.input<typeof inspectionAnswerSchema>, 201, NO_STORE);
+    } catch (error) {
+      return problemFromError(c, error, services.logger, fallback);
+    }
+  });
+
+  const mine = describeRoute({ tag: 'Selling', summary: 'My inspections', auth: true, ok: { status: 200, schema: inspectionListSchema, description: 'Upcoming first (soonest first), then the rest, newest first.' } });
+  api.get('/me/inspections', mine, async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return problem(c, 401, 'Please sign in first.');
+    return c.json({ inspections: await listOwnInspections(services, user.id) } satisfies z.input<typeof inspectionListSchema>, 200, NO_STORE);
+  });
+
+  /** The id of one's own inspection from the path, or null (answered 404 like someone else's). */
+  const idOf = (c: Context) => parseId(c.req.param('id') ?? '');
+
+  const cancel = describeRoute({
+    tag: 'Selling',
+    summary: 'Cancel my inspection',
+    auth: true,
+    params: { id: 'The inspection id.' },
+    ok: { status: 200, schema: inspectionAnswerSchema, description: 'Cancelled.' },
+    refusals: { 404: 'No such inspection of yours.', 409: 'It can no longer be changed.', 429: '' },
+  });
+  api.post('/me/inspections/:id/cancel', cancel, async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return problem(c, 401, 'Please sign in first.');
+    const id = idOf(c);
+    if (id === null) return problem(c, 404, inspectionMessages.notYours);
+    try {
+      await limit(user.id);
+      return c.json({ inspection: await cancelOwnInspection(services, { id, userId: user.id }) } satisfies z.input<typeof inspectionAnswerSchema>, 200, NO_STORE);
+    } catch (error) {
+      return problemFromError(c, error, services.logger, fallback);
+    }
+  });
+
+  const reschedule = describeRoute({
+    tag: 'Selling',
+    summary: 'Move my inspection to another slot',
+    auth: true,
+    params: { id: 'The inspection id.' },
+    body: { kind: 'json', schema: inspectionRescheduleSchema },
+    ok: { status: 200, schema: inspectionAnswerSchema, description: 'Moved; the new time is confirmed by mail and SMS.' },
+    refusals: { 400: '', 404: 'No such inspection of yours.', 409: 'The slot is full, or it can no longer be changed.', 429: '' },
+  });
+  api.post('/me/inspections/:id/reschedule', reschedule, async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return problem(c, 401, 'Please sign in first.');
+    const id = idOf(c);
+    if (id === null) return problem(c, 404, inspectionMessages.notYours);
+    const body = await jsonBody(c.req.raw);
+    if (!body) return problem(c, 400, 'The body must be a JSON object: { slot }');
+    const parsed = inspectionRescheduleSchema.safeParse(body);
+    if (!parsed.success) return invalid(c, parsed.error);
+    try {
+      await limit(user.id);
+      const inspection = await rescheduleOwnInspection(services, await settingsFor(services), { id, userId: user.id, slot: parsed.data.slot });
+      return c.json({ inspection } satisfies z.input<typeof inspectionAnswerSchema>, 200, NO_STORE);
+    } catch (error) {
+      return problemFromError(c, error, services.logger, fallback);
+    }
+  });
+}

@@ -1,0 +1,273 @@
+import type { Kysely, Selectable } from 'kysely';
+import { servedPinCodeProblem } from '../../app/lib/pin-code.ts';
+import type { InspectionRequest } from '../../app/lib/schemas/inspections.ts';
+import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
+import { addDays, daySlots, slotInstant, slotOfInstant, slotProblem, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
+import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
+import type { Settings } from '../admin/settings.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/connection.ts';
+import type { DB, InspectionTable } from '../db/schema.ts';
+import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
+import { queueMail, queueSms } from '../notify/outgoing.ts';
+import type { AppServices } from '../services.ts';
+import { slotLabel } from '../../app/lib/test-drives.ts';
+import { paths } from '../../app/lib/paths.ts';
+import type { SellEstimate } from './sell-estimate.ts';
+import { estimateForSeller } from './sell-estimates.ts';
+
+/**
+ * Inspections of a seller's car (decision 081), booked from the estimate: slots come from the
+ * test drives' engine (app/lib/test-drives.ts: one-hour slots, notice, days ahead) with the
+ * inspections' own hours and capacity; a seat per slot below the capacity, kept by the unique
+ * index of migration 025, so concurrent bookings never pass it on either database.
+ */
+
+export const inspectionMessages = {
+  verifyPhoneFirst: 'Please verify your phone number to book an inspection. We send the confirmation to it.',
+  pinNotServed: 'We do not come to this PIN code yet. Please choose an inspection at our hub.',
+  slotFull: 'That time is fully booked. Please choose another time.',
+  youAreBusy: 'You already have an inspection at that time. Please choose another time.',
+  notYours: 'This inspection was not found.',
+  notChangeable: 'This inspection can no longer be changed.',
+} as const;
+
+type Deps = { database: Database; clock: Clock };
+type Row = Selectable<InspectionTable>;
+
+export type Inspection = {
+  id: number;
+  car: SellCar;
+  estimate: SellEstimate;
+  mode: TestDriveMode;
+  pinCode: string;
+  /** India time, 'YYYY-MM-DDTHH:MM'. */
+  slot: string;
+  status: InspectionTable['status'];
+  createdAt: string;
+};
+
+export function inspectionRules(settings: Settings): TestDriveRules {
+  return {
+    openingHour: settings.inspectionOpeningHour,
+    closingHour: Math.max(settings.inspectionOpeningHour, settings.inspectionClosingHour),
+    capacity: settings.inspectionCapacity,
+    leadHours: settings.testDriveLeadHours,
+    daysAhead: settings.testDriveDaysAhead,
+  };
+}
+
+function toInspection(row: Row): Inspection {
+  return {
+    id: row.id,
+    car: JSON.parse(row.car) as SellCar,
+    estimate: JSON.parse(row.estimate) as SellEstimate,
+    mode: row.mode,
+    pinCode: row.pin_code,
+    slot: slotOfInstant(row.slot_start),
+    status: row.status,
+    createdAt: row.created_at,
+  };
+}
+
+/** The test drives' slot rule, worded for inspections. */
+function slotRefusal(slot: string, nowMs: number, rules: TestDriveRules): string | null {
+  return slotProblem(slot, nowMs, rules)?.replace(/^Test drives run/, 'Inspections run') ?? null;
+}
+
+/** Which of migration 025's unique rules an insert or update broke, if any. */
+function uniqueViolation(error: unknown): 'seat' | 'user' | null {
+  const failure = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (failure?.code === '23505') {
+    const name = String(failure.constraint ?? '');
+    return name === 'inspections_seat_uq' ? 'seat' : name === 'inspections_user_slot_uq' ? 'user' : null;
+  }
+  const columns = /UNIQUE constraint failed: (.*)$/m.exec(String(failure?.message ?? ''))?.[1] ?? '';
+  if (!columns.includes('inspections.')) return null;
+  if (columns.includes('inspections.seat')) return 'seat';
+  if (columns.includes('inspections.user_id')) return 'user';
+  return null;
+}
+
+/** Runs `write` with a free seat of the slot; a seat taken meanwhile makes the next be tried (409 when none is left). */
+async function withSeat<T>(database: Database, slotStart: string, capacity: number, write: (seat: number) => Promise<T>): Promise<T> {
+  const used = await database.db.selectFrom('inspections').select('seat').where('slot_start', '=', slotStart).where('status', '<>', 'cancelled').execute();
+  if (used.length >= capacity) throw new ConflictError(inspectionMessages.slotFull);
+  const taken = new Set(used.map((row) => row.seat));
+  for (let seat = 0; seat < capacity; seat++) {
+    if (taken.has(seat)) continue;
+    try {
+      return await write(seat);
+    } catch (error) {
+      const violated = uniqueViolation(error);
+      if (violated === 'seat') continue;
+      if (violated === 'user') throw new ConflictError(inspectionMessages.youAreBusy);
+      throw error;
+    }
+  }
+  throw new ConflictError(inspectionMessages.slotFull);
+}
+
+export type InspectionSlot = { start: string; remaining: number };
+
+/** The slots of one day (India time) still bookable, each with the places left. */
+export async function inspectionSlots(deps: Deps, rules: TestDriveRules, date: string): Promise<InspectionSlot[]> {
+  const slots = daySlots(date, deps.clock.now(), rules);
+  if (slots.length === 0) return [];
+  const rows = await deps.database.db
+    .selectFrom('inspections')
+    .select('slot_start')
+    .where('slot_start', '>=', slotInstant(`${date}T00:00`).toISOString())
+    .where('slot_start', '<', slotInstant(`${addDays(date, 1)}T00:00`).toISOString())
+    .where('status', '<>', 'cancelled')
+    .execute();
+  const perSlot = new Map<string, number>();
+  for (const row of rows) perSlot.set(row.slot_start, (perSlot.get(row.slot_start) ?? 0) + 1);
+  return slots.map((start) => ({ start, remaining: Math.max(0, rules.capacity - (perSlot.get(slotInstant(start).toISOString()) ?? 0)) }));
+}
+
+type NotifyServices = Pick<AppServices, 'database' | 'jobs' | 'config' | 'clock' | 'mailer' | 'logger'>;
+
+function carTitle(car: SellCar): string {
+  return `${car.year} ${car.make} ${car.model}`;
+}
+
+/** The confirmation by mail and SMS, queued in `trx` (decision 069). */
+async function queueConfirmation(services: NotifyServices, kind: 'booked' | 'rescheduled', row: Row, db: Kysely<DB>) {
+  const inspection = toInspection(row);
+  const when = slotLabel(inspection.slot);
+  const where = inspection.mode === 'home' ? `at your home (PIN ${inspection.pinCode})` : `at our hub, ${services.config.contactAddress}`;
+  const link = new URL(paths.profile, services.config.siteOrigin).href;
+  const heading = kind === 'booked' ? 'Your car inspection is booked' : 'Your car inspection has a new time';
+  const text = [
+    row.name ? `Namaste ${row.name},` : 'Namaste,',
+    '',
+    `${heading}.`,
+    '',
+    `Car: ${carTitle(inspection.car)}`,
+    `When: ${when} (India time), about an hour`,
+    `Where: ${where}`,
+    `Inspection: #${row.id}`,
+    '',
+    'Please keep the registration certificate and the insurance papers at hand. After the inspection we make you a firm offer.',
+    '',
+    `Reschedule or cancel: ${link}`,
+    '',
+    'Regards,',
+    `Team ${services.config.siteName}`,
+  ].join('\n');
+  if (row.email) await queueMail(db, services, { to: row.email, subject: `${heading}: ${carTitle(inspection.car)}, ${when}`, text });
+  if (row.phone) await queueSms(db, services, row.phone, `${services.config.siteName}: ${heading.replace('Your car inspection', 'Car inspection')}: ${carTitle(inspection.car).slice(0, 40)}, ${when} ${where.split(',')[0]}. Manage: ${link}`);
+}
+
+/**
+ * Books an inspection for a signed-in person with a verified phone (CannotBookYetError, 422,
+ * otherwise). The car's estimate is worked out again and kept with it; the confirmation is
+ * queued in the same transaction as the booking.
+ */
+export async function bookInspection(services: NotifyServices, settings: Settings, input: InspectionRequest & { userId: string }): Promise<Inspection> {
+  const { db } = services.database;
+  const profile = await getProfile(services.database, input.userId);
+  if (!profile || !hasVerifiedPhone(profile)) throw new CannotBookYetError('phone', inspectionMessages.verifyPhoneFirst);
+  const rules = inspectionRules(settings);
+  const nowMs = services.clock.now();
+  const pinProblem = input.mode === 'home' ? servedPinCodeProblem(input.pinCode, settings.servicePinCodes, inspectionMessages.pinNotServed) : null;
+  if (pinProblem) throw new InvalidInputError(pinProblem, { pinCode: pinProblem });
+  const problem = slotRefusal(input.slot, nowMs, rules);
+  if (problem) throw new InvalidInputError(problem, { slot: problem });
+  const estimate = await estimateForSeller(services, settings, input.car);
+  const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
+  const slotStart = slotInstant(input.slot).toISOString();
+  const now = new Date(nowMs).toISOString();
+  const row = await withSeat(services.database, slotStart, rules.capacity, (seat) =>
+    // A seat taken meanwhile rolls back this transaction, the queued confirmation with it.
+    db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('inspections')
+        .values({
+          user_id: input.userId,
+          car: JSON.stringify(input.car),
+          estimate: JSON.stringify(estimate),
+          mode: input.mode,
+          pin_code: input.mode === 'home' ? input.pinCode : '',
+          name: profile.name || user?.name || '',
+          phone: profile.phone,
+          email: user?.email ?? profile.email,
+          slot_start: slotStart,
+          seat,
+          status: 'booked',
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await queueConfirmation(services, 'booked', inserted, trx);
+      return inserted;
+    }),
+  );
+  services.jobs.wake();
+  return toInspection(row);
+}
+
+async function findOwn(deps: Deps, id: number, userId: string): Promise<Row> {
+  const row = await deps.database.db.selectFrom('inspections').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw new NotFoundError(inspectionMessages.notYours);
+  return row;
+}
+
+function isUpcoming(row: Pick<Row, 'status' | 'slot_start'>, nowMs: number): boolean {
+  return (UPCOMING_STATUSES as readonly string[]).includes(row.status) && Date.parse(row.slot_start) > nowMs;
+}
+
+/** Moves one's own upcoming inspection to another slot (the seat rules as for a new one); the new time is confirmed again. */
+export async function rescheduleOwnInspection(services: NotifyServices, settings: Settings, input: { id: number; userId: string; slot: string }): Promise<Inspection> {
+  const row = await findOwn(services, input.id, input.userId);
+  const nowMs = services.clock.now();
+  if (!isUpcoming(row, nowMs)) throw new ConflictError(inspectionMessages.notChangeable);
+  const rules = inspectionRules(settings);
+  const problem = slotRefusal(input.slot, nowMs, rules);
+  if (problem) throw new InvalidInputError(problem, { slot: problem });
+  const slotStart = slotInstant(input.slot).toISOString();
+  if (slotStart === row.slot_start) return toInspection(row);
+  const now = new Date(nowMs).toISOString();
+  const moved = await withSeat(services.database, slotStart, rules.capacity, (seat) =>
+    services.database.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('inspections')
+        .set({ slot_start: slotStart, seat, status: 'booked', updated_at: now })
+        .where('id', '=', row.id)
+        // Only if nobody changed it meanwhile (a cancel, another move).
+        .where('slot_start', '=', row.slot_start)
+        .where('status', '=', row.status)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) throw new ConflictError(inspectionMessages.notChangeable);
+      await queueConfirmation(services, 'rescheduled', updated, trx);
+      return updated;
+    }),
+  );
+  services.jobs.wake();
+  return toInspection(moved);
+}
+
+export async function cancelOwnInspection(deps: Deps, input: { id: number; userId: string }): Promise<Inspection> {
+  const row = await findOwn(deps, input.id, input.userId);
+  if (!isUpcoming(row, deps.clock.now())) throw new ConflictError(inspectionMessages.notChangeable);
+  const updated = await deps.database.db
+    .updateTable('inspections')
+    .set({ status: 'cancelled', updated_at: new Date(deps.clock.now()).toISOString() })
+    .where('id', '=', row.id)
+    .where('status', 'in', [...UPCOMING_STATUSES])
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new ConflictError(inspectionMessages.notChangeable);
+  return toInspection(updated);
+}
+
+/** A person's inspections, soonest upcoming first, then past and cancelled ones newest first. */
+export async function listOwnInspections(deps: Deps, userId: string): Promise<Array<Inspection & { changeable: boolean }>> {
+  const rows = await deps.database.db.selectFrom('inspections').selectAll().where('user_id', '=', userId).orderBy('slot_start', 'desc').limit(100).execute();
+  const nowMs = deps.clock.now();
+  const all = rows.map((row) => ({ ...toInspection(row), changeable: isUpcoming(row, nowMs) }));
+  return [...all.filter((item) => item.changeable).reverse(), ...all.filter((item) => !item.changeable)];
+}

@@ -1,0 +1,65 @@
+import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
+import { IST_OFFSET_MS } from '../../app/lib/rentals.ts';
+import type { Settings } from '../admin/settings.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/connection.ts';
+import { InvalidInputError } from '../errors.ts';
+import { estimateSellPrice, type ComparableCar, type SellEstimate } from './sell-estimate.ts';
+
+/**
+ * The seller's estimate from the database (decision 081): the dealer's cars for sale, in stock
+ * and sold, read as comparables for estimateSellPrice. Rental fleet cars are left out: their
+ * price is a rent, not a car's value.
+ */
+
+type Deps = { database: Database; clock: Clock };
+
+/** This year in India. */
+export function indiaYear(nowMs: number): number {
+  return new Date(nowMs + IST_OFFSET_MS).getUTCFullYear();
+}
+
+/** Every car for sale with a price and a model year, as a comparable. */
+export async function loadComparables(deps: Deps): Promise<ComparableCar[]> {
+  const rows = await deps.database.db
+    .selectFrom('vehicles')
+    .select(['make', 'model', 'body_type', 'model_year', 'odometer', 'owner_count', 'fuel_type', 'transmission', 'price_rupees', 'sold_price', 'sold_at', 'status'])
+    .where('purpose', '=', 'sale')
+    .where('model_year', 'is not', null)
+    .where((eb) => eb.or([eb('price_rupees', '>', 0), eb('sold_price', '>', 0)]))
+    .execute();
+  const thisYear = indiaYear(deps.clock.now());
+  return rows.map((row) => {
+    const sold = row.status === 'sold';
+    const soldYear = sold && row.sold_at ? indiaYear(Date.parse(row.sold_at)) : Number.NaN;
+    return {
+      make: row.make,
+      model: row.model,
+      segment: row.body_type,
+      modelYear: Number(row.model_year),
+      pricedYear: Number.isFinite(soldYear) ? soldYear : thisYear,
+      km: row.odometer,
+      owners: row.owner_count,
+      fuel: row.fuel_type,
+      transmission: row.transmission,
+      // A sale's own figure when it was written down, else the price it was listed at.
+      priceRupees: Number((sold ? row.sold_price : null) ?? row.price_rupees ?? row.sold_price ?? 0),
+      sold,
+    };
+  });
+}
+
+/** The estimate for a seller's car; a model year after this year is refused (InvalidInputError). */
+export async function estimateForSeller(deps: Deps, settings: Pick<Settings, 'sellEstimateMarginPercent'>, car: SellCar): Promise<SellEstimate> {
+  const year = indiaYear(deps.clock.now());
+  if (car.year > year) throw new InvalidInputError(`The model year cannot be after ${year}.`, { year: `The model year cannot be after ${year}.` });
+  return estimateSellPrice(car, await loadComparables(deps), { year, marginPercent: settings.sellEstimateMarginPercent });
+}
+
+/** The makes and their models the catalogue knows (cars for sale and the fleet), for the seller's pickers. */
+export async function catalogueModels(database: Database): Promise<Array<{ make: string; models: string[] }>> {
+  const rows = await database.db.selectFrom('vehicles').select(['make', 'model']).distinct().where('make', '<>', '').where('model', '<>', '').orderBy('make').orderBy('model').limit(2000).execute();
+  const makes = new Map<string, string[]>();
+  for (const row of rows) makes.set(row.make, [...(makes.get(row.make) ?? []), row.model]);
+  return [...makes].map(([make, models]) => ({ make, models }));
+}

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inspectionAnswerSchema, inspectionListSchema, inspectionSlotsSchema } from '../../app/lib/schemas/api-answers.ts';
+import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
+import type { Database } from '../../server/db/connection.ts';
+import { openServerDatabase } from '../support/database.ts';
+import { HttpClient, mainText, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { sharedServer } from '../support/shared.ts';
+
+/**
+ * Inspections of a seller's car (decision 081) through /api/v1, on SQLite and PostgreSQL: the
+ * slots from the test drives' engine with the inspections' own hours (10 am to 6 pm) and
+ * capacity (2), a verified phone required, the confirmation by mail and SMS, cancel and
+ * reschedule of one's own only, ten bookings of one slot at once within its capacity, and
+ * hostile input answered 4xx problem+json.
+ */
+
+const shared = sharedServer();
+const PASSWORD = 'secret123';
+const today = addDays(istDateOf(Date.now()), 1);
+/** The server's clock: 11:30 India time tomorrow, so the notice has one answer whenever the suite runs. */
+const SERVER_CLOCK_START = `${today}T11:30:00+05:30`;
+const car = { make: 'Honda', model: 'City', year: 2021, fuel: 'Petrol', transmission: 'Manual', km: 40_000, owners: 1, registrationState: 'MH' };
+
+let server: TestServer;
+let database: Database;
+
+/** Each test takes hours no other test uses, from the day after tomorrow (8 slots a day). */
+let slotsTaken = 0;
+function freshSlot(): string {
+  const index = slotsTaken++;
+  return `${addDays(today, 1 + Math.floor(index / 8))}T${String(10 + (index % 8)).padStart(2, '0')}:00`;
+}
+
+async function verifiedPerson(label = 'seller'): Promise<{ client: HttpClient; email: string; phone: string }> {
+  const client = new HttpClient(server.url);
+  const email = uniqueEmail(label);
+  await signUp(client, email, PASSWORD);
+  const userId = (await client.session())!.user.id;
+  const phone = `+91${uniqueMobile()}`;
+  const now = new Date().toISOString();
+  await database.db
+    .insertInto('profiles')
+    .values({ user_id: userId, email, name: 'Rohan Mehta', photo_url: '', phone, phone_verified: 1, created_at: now, last_login_at: null, updated_at: now })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ name: 'Rohan Mehta', phone, phone_verified: 1 }))
+    .execute();
+  return { client, email, phone };
+}
+
+async function postJson(client: HttpClient, path: string, body: unknown, raw = false) {
+  const response = await client.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ? (body as string) : JSON.stringify(body) });
+  return { status: response.status, type: response.headers.get('content-type') ?? '', body: (await response.json().catch(() => null)) as Record<string, unknown> | null };
+}
+
+describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
+  beforeAll(async () => {
+    server = await startTestServer({
+      dialect: shared.dialect,
+      seed: true,
+      env: { APP_MODE: 'demo', TRUST_PROXY: 'true', SETTINGS_CACHE_SECONDS: '0', LOG_LEVEL: 'warn', TEST_CLOCK_START: SERVER_CLOCK_START },
+    });
+    database = openServerDatabase(server);
+  }, 240_000);
+  afterAll(async () => {
+    await database?.close();
+    await server?.stop();
+  });
+
+  it('offers one-hour slots from 10 am to 6 pm with two places each, today only with the notice', async () => {
+    const client = new HttpClient(server.url);
+    const date = addDays(today, 3);
+    const answer = inspectionSlotsSchema.parse(await (await client.get(`/api/v1/inspections/slots?date=${date}`)).json());
+    expect(answer.slots.map((slot) => slot.start)).toEqual(['10', '11', '12', '13', '14', '15', '16', '17'].map((hour) => `${date}T${hour}:00`));
+    expect(answer.slots.every((slot) => slot.remaining === 2)).toBe(true);
+    const now = inspectionSlotsSchema.parse(await (await client.get(`/api/v1/inspections/slots?date=${today}`)).json());
+    expect(now.slots.map((slot) => slot.start)).toEqual(['14', '15', '16', '17'].map((hour) => `${today}T${hour}:00`));
+  });
+
+  it('books with a verified phone, keeps the car and its estimate, confirms by mail and SMS', async () => {
+    const person = await verifiedPerson();
+    const slot = freshSlot();
+    const answer = await postJson(person.client, '/api/v1/inspections', { car, mode: 'home', pinCode: '400069', slot });
+    expect(answer.status).toBe(201);
+    const { inspection } = inspectionAnswerSchema.parse(answer.body);
+    expect(inspection).toMatchObject({ car, mode: 'home', pinCode: '400069', slot, status: 'booked', estimate: { kind: 'range' } });
+    const mail = await waitForOutbox(person.client, 'email', person.email, (entry) => entry.subject.includes('inspection is booked'));
+    expect(mail.body).toContain('2021 Honda City');
+    await waitForOutbox(person.client, 'sms', person.phone, (entry) => entry.body.includes('Car inspection is booked'));
+    const list = inspectionListSchema.parse(await (await person.client.get('/api/v1/me/inspections')).json());
+    expect(list.inspections.map((item) => [item.id, item.changeable])).toEqual([[inspection.id, true]]);
+  });
+
+  it('refuses without a session (401), without a verified phone (422), and a PIN code not served (400)', async () => {
+    const slot = freshSlot();
+    const anonymous = await postJson(new HttpClient(server.url), '/api/v1/inspections', { car, mode: 'hub', slot });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.type).toContain('application/problem+json');
+    const unverified = new HttpClient(server.url);
+    await signUp(unverified, uniqueEmail('unverified'), PASSWORD);
+    const refused = await postJson(unverified, '/api/v1/inspections', { car, mode: 'hub', slot });
+    expect(refused).toMatchObject({ status: 422, body: { reason: 'phone' } });
+    const person = await verifiedPerson();
+    const far = await postJson(person.client, '/api/v1/inspections', { car, mode: 'home', pinCode: '110001', slot });
+    expect(far).toMatchObject({ status: 400, body: { fields: { pinCode: expect.stringContaining('do not come to this PIN code') } } });
+    const late = await postJson(person.client, '/api/v1/inspections', { car, mode: 'hub', slot: `${addDays(today, 2)}T18:00` });
+    expect(late).toMatchObject({ status: 400, body: { fields: { slot: expect.stringContaining('Inspections run') } } });
+  });
+
+  it('ten bookings of one slot at once: exactly its capacity of two, the rest 409', async () => {
+    const people = await Promise.all(Array.from({ length: 10 }, () => verifiedPerson('crowd')));
+    const slot = freshSlot();
+    const answers = await Promise.all(people.map((person) => postJson(person.client, '/api/v1/inspections', { car, mode: 'hub', slot })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 409, 409, 409, 409, 409, 409, 409, 409]);
+    for (const answer of answers.filter((item) => item.status === 409)) expect(answer.type).toContain('application/problem+json');
+    const left = inspectionSlotsSchema.parse(await (await people[0]!.client.get(`/api/v1/inspections/slots?date=${slot.slice(0, 10)}`)).json());
+    expect(left.slots.find((entry) => entry.start === slot)?.remaining).toBe(0);
+  });
+
+  it('reschedules and cancels one’s own only; someone else’s is 404', async () => {
+    const [owner, stranger] = [await verifiedPerson(), await verifiedPerson()];
+    const booked = inspectionAnswerSchema.parse((await postJson(owner.client, '/api/v1/inspections', { car, mode: 'hub', slot: freshSlot() })).body).inspection;
+    const id = booked.id;
+    expect((await postJson(stranger.client, `/api/v1/me/inspections/${id}/cancel`, {})).status).toBe(404);
+    expect((await postJson(stranger.client, `/api/v1/me/inspections/${id}/reschedule`, { slot: freshSlot() })).status).toBe(404);
+    const newSlot = freshSlot();
+    const moved = await postJson(owner.client, `/api/v1/me/inspections/${id}/reschedule`, { slot: newSlot });
+    expect(moved.status).toBe(200);
+    expect(inspectionAnswerSchema.parse(moved.body).inspection.slot).toBe(newSlot);
+    await waitForOutbox(owner.client, 'email', owner.email, (entry) => entry.subject.includes('has a new time'));
+    const cancelled = await postJson(owner.client, `/api/v1/me/inspections/${id}/cancel`, {});
+    expect(inspectionAnswerSchema.parse(cancelled.body).inspection.status).toBe('cancelled');
+    expect((await postJson(owner.client, `/api/v1/me/inspections/${id}/cancel`, {})).status).toBe(409);
+  });
+
+  it('hostile input answers 4xx problem+json, never 5xx', async () => {
+    const person = await verifiedPerson();
+    const bodies: Array<[unknown, boolean?]> = [
+      ['{"car":', true],
+      ['[]', true],
+      [{}],
+      [{ car: 'Honda City', mode: 'hub', slot: freshSlot() }],
+      [{ car: { ...car, km: 1e308 }, mode: 'hub', slot: freshSlot() }],
+      [{ car, mode: 'boat', slot: freshSlot() }],
+      [{ car, mode: 'hub', slot: '2026-13-45T99:00' }],
+      [{ car, mode: 'hub', slot: { $gt: '' } }],
+    ];
+    for (const [body, raw] of bodies) {
+      const answer = await postJson(person.client, '/api/v1/inspections', body, raw);
+      expect(answer.status, String(raw ? body : JSON.stringify(body)).slice(0, 60)).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.type, `${answer.status} ${String(raw ? body : JSON.stringify(body)).slice(0, 60)}`).toContain('application/problem+json');
+    }
+    // Past the JSON body limit: refused by the edge before the route (413, in the edge's own words).
+    const huge = await postJson(person.client, '/api/v1/inspections', { car, mode: 'home', pinCode: 'x'.repeat(100_000), slot: freshSlot() });
+    expect(huge.status).toBe(413);
+    for (const id of ['0', '-1', '99999999999999999999', 'abc', '1.5', '%00']) {
+      const answer = await postJson(person.client, `/api/v1/me/inspections/${id}/cancel`, {});
+      expect(answer.status, id).toBe(404);
+    }
+    for (const query of ['', 'date=', 'date=2026-02-30', 'date[]=x', `date=${'9'.repeat(5000)}`]) {
+      const response = await person.client.get(`/api/v1/inspections/slots?${query}`);
+      expect(response.status, query.slice(0, 30)).toBe(400);
+    }
+    expect((await person.client.get('/api/v1/me/inspections')).status).toBe(200);
+    expect((await new HttpClient(server.url).get('/api/v1/me/inspections')).status).toBe(401);
+  });
+
+  it('books from the page, lists it on the profile, cancels it there', async () => {
+    const person = await verifiedPerson('page');
+    const query = new URLSearchParams(Object.entries(car).map(([key, value]) => [key, String(value)]));
+    const date = addDays(today, 4);
+    const page = await person.client.get(`/sell-vehicle/inspection?${query}&date=${date}`);
+    expect(page.status).toBe(200);
+    const html = mainText(await page.text());
+    expect(html).toContain('Book the inspection');
+    expect(html).toContain('2021 Honda City');
+    const booked = await person.client.postForm('/sell-vehicle/inspection', { ...Object.fromEntries(query), mode: 'hub', pinCode: '', slot: `${date}T12:00` });
+    expect(booked.status).toBe(302);
+    expect(booked.headers.get('location')).toContain('/profile?inspection=booked');
+    const profile = mainText(await (await person.client.get('/profile')).text());
+    expect(profile).toContain('My car inspections');
+    const [row] = await database.db.selectFrom('inspections').select('id').where('email', '=', person.email).execute();
+    const cancelled = await person.client.postForm('/sell-vehicle/inspection', { intent: 'cancel', id: String(row!.id) });
+    expect(cancelled.headers.get('location')).toContain('/profile?inspection=cancelled');
+    const stranger = await verifiedPerson('stranger');
+    const refused = await stranger.client.postForm('/sell-vehicle/inspection', { intent: 'cancel', id: String(row!.id) });
+    expect(refused.status).toBe(404);
+    expect((await new HttpClient(server.url).get(`/sell-vehicle/inspection?${query}`)).status).toBe(302);
+  });
+});
