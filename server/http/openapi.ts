@@ -14,7 +14,7 @@ import { SESSION_COOKIE_NAME } from '../auth/session-cookie.ts';
  */
 
 /** The refusals a route may answer besides 401 and 403, which `auth` and the method imply. */
-type Refusal = 400 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
+type Refusal = 400 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
 
 export type RouteDoc = {
   summary: string;
@@ -69,6 +69,7 @@ const retryAfter = { 'Retry-After': { description: 'Seconds until the next attem
 
 const REFUSALS: Record<Refusal, string> = {
   400: 'The input was refused: `error` says why, `fields` names each invalid field.',
+  403: 'Refused: `reason` says why.',
   404: 'Not found (or not yours).',
   409: 'The change conflicts with the current state (taken meanwhile, already cancelled…).',
   413: 'The upload is too large.',
@@ -104,6 +105,11 @@ function operation(method: string, doc: RouteDoc) {
   const refusals = { ...doc.refusals, 503: doc.refusals?.[503] ?? REFUSALS[503] };
   for (const [status, description] of Object.entries(refusals) as Array<[string, string]>) {
     const code = Number(status) as Refusal;
+    // A route's own 403 (a failed bot check, a forged signature) is JSON; the cross-site check's stays text.
+    if (code === 403 && mutation) {
+      responses[status] = { description: `${description || REFUSALS[code]} Or, in text: the cross-site request check refused it (no \`Origin\` equal to the site origin).`, content: { ...errorContent, 'text/plain': { schema: { type: 'string' } } } };
+      continue;
+    }
     responses[status] = {
       description: description || REFUSALS[code],
       // The maintenance page is HTML; the edge's body limit answers an oversize upload in text.

@@ -250,12 +250,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`). */
+                /** @description The bot check was not solved (`reason`: bot-check). Or, in text: the cross-site request check refused it (no `Origin` equal to the site origin). */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        "application/json": components["schemas"]["Error"];
                         "text/plain": string;
                     };
                 };
@@ -620,6 +621,15 @@ export interface paths {
                 };
                 /** @description No such car, or it cannot be test-driven. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The car is no longer for sale. */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1753,7 +1763,7 @@ export interface paths {
                         "application/json": components["schemas"]["BookingAnswer"];
                     };
                 };
-                /** @description Not a JSON object, or the signature is not Razorpay’s. */
+                /** @description Not a JSON object. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1771,12 +1781,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`). */
+                /** @description The signature is not Razorpay’s. Or, in text: the cross-site request check refused it (no `Origin` equal to the site origin). */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        "application/json": components["schemas"]["Error"];
                         "text/plain": string;
                     };
                 };
@@ -1898,12 +1909,12 @@ export interface paths {
                          * Format: binary
                          * @description A photo of that side of the card, checked by its content (not its name).
                          */
-                        front: string;
+                        front: Blob;
                         /**
                          * Format: binary
                          * @description A photo of that side of the card, checked by its content (not its name).
                          */
-                        back: string;
+                        back: Blob;
                     };
                 };
             };
@@ -1942,6 +1953,15 @@ export interface paths {
                     };
                     content: {
                         "text/plain": string;
+                    };
+                };
+                /** @description The licence on file is approved: it can no longer be replaced. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description The upload is too large. */
@@ -2233,8 +2253,23 @@ export interface components {
         TestDriveAnswer: {
             testDrive: components["schemas"]["TestDrive"];
         };
+        OwnTestDrive: {
+            id: number;
+            vehicleId: number | null;
+            vehicleTitle: string;
+            /** @enum {string} */
+            mode: "hub" | "home";
+            pinCode: string;
+            /** @description India time, 'YYYY-MM-DDTHH:MM' */
+            slot: string;
+            /** @enum {string} */
+            status: "booked" | "confirmed" | "done" | "no_show" | "cancelled";
+            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            createdAt: string;
+            changeable: boolean;
+        };
         TestDriveList: {
-            testDrives: components["schemas"]["TestDrive"][];
+            testDrives: components["schemas"]["OwnTestDrive"][];
         };
         RentalFact: {
             key: string;
