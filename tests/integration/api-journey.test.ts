@@ -1,0 +1,145 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
+import { apiClient, multipart, type ApiClient } from '../support/api/client.ts';
+import { HttpClient, otpFrom, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
+import { sharedServer } from '../support/shared.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+/**
+ * A buyer and renter's whole life through the Android app's API, on SQLite and PostgreSQL, with
+ * the client generated from the served OpenAPI document (tests/support/api/client.ts): a path,
+ * input or answer the document does not have fails the typecheck, and every answer passes the
+ * contract check. Steps marked NOT YET WRITTEN wait for their endpoints (issue 27).
+ */
+
+const shared = sharedServer();
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const PASSWORD = 'journey-pass-7';
+
+async function photo(red: number): Promise<Blob> {
+  const bytes = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: red, g: 90, b: 60 } } }).jpeg().toBuffer();
+  return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
+}
+
+/** Midnight India time `days` days from today, in ms. */
+function indiaDay(days: number): number {
+  return Math.floor((Date.now() + 5.5 * HOUR) / DAY) * DAY - 5.5 * HOUR + days * DAY;
+}
+
+describe.skipIf(!shared.url)(`the app's journey through the generated API client (${shared.dialect})`, () => {
+  let server: TestServer;
+  /** The person's browser: only for what the app hands to one (the link in the verification mail). */
+  let browser: HttpClient;
+  let app: ApiClient;
+  const email = uniqueEmail('journey');
+  const mobile = uniqueMobile();
+  let bookingId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect: shared.dialect, seed: true, env: { TRUST_PROXY: 'true' } });
+    browser = new HttpClient(server.url);
+    app = apiClient(server.url, { jar: browser.jar, address: browser.address });
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('signs up and verifies the email by the link in the mail', async () => {
+    // NOT YET WRITTEN through the API (awaits POST /auth/sign-up and /auth/verify-email): the site's sign-up form.
+    await signUp(browser, email, PASSWORD);
+    const mail = await waitForOutbox(browser, 'email', email);
+    const link = mail.links.find((candidate) => candidate.includes('verify-email'));
+    expect(link).toBeDefined();
+    const opened = await browser.open(link!);
+    await opened.response.body?.cancel();
+    expect((await browser.session())?.user.emailVerified).toBe(true);
+    // NOT YET WRITTEN (awaits POST /auth/sign-in): sign in for a bearer token; until then the session cookie signs the app in.
+  });
+
+  it('verifies the phone by the code sent by SMS', async () => {
+    const sent = await app.POST('/me/phone/code', { body: { phone: mobile, countryCode: '+91', botCheck: await browser.botToken('SEND_OTP') } });
+    expect(sent.data).toEqual({ sent: true, phone: `+91${mobile}` });
+    const sms = await waitForOutbox(browser, 'sms', `+91${mobile}`);
+    const verified = await app.POST('/me/phone/verify', { body: { phone: mobile, countryCode: '+91', otp: otpFrom(sms.body), name: 'Journey Test' } });
+    expect(verified.response.status, JSON.stringify(verified.error)).toBe(200);
+  });
+
+  it('filters the catalogue by budget and fuel, and each facet count is what its listing shows', async () => {
+    const all = await app.GET('/vehicles', { params: { query: { perPage: '5' } } });
+    const budget = all.data!.facets.budget.find((option) => option.count > 0)!;
+    const inBudget = await app.GET('/vehicles', { params: { query: { budget: budget.value } } });
+    expect(inBudget.data!.total).toBe(budget.count);
+    const fuel = inBudget.data!.facets.fuel.find((option) => option.count > 0)!;
+    const filtered = await app.GET('/vehicles', { params: { query: { budget: budget.value, fuel: fuel.value } } });
+    expect(filtered.data!.total).toBe(fuel.count);
+    expect(filtered.data!.items.length).toBeGreaterThan(0);
+    for (const car of filtered.data!.items) expect(car.fuelType.toLowerCase()).toBe(fuel.value.toLowerCase());
+  });
+
+  // NOT YET WRITTEN (awaits GET/POST /me/wishlist): add two cars to the wishlist and read it back.
+  // NOT YET WRITTEN (awaits POST /vehicle-requests): send a request-a-car.
+  // NOT YET WRITTEN (awaits POST /sell-offers): send a sell offer with two photos.
+
+  it('books a test drive in a free slot, which then lists among my test drives', async () => {
+    const listing = await app.GET('/vehicles', { params: { query: { perPage: '10' } } });
+    const car = listing.data!.items.find((item) => item.status === 'available')!;
+    const date = new Date(indiaDay(3) + 5.5 * HOUR).toISOString().slice(0, 10);
+    const slots = await app.GET('/test-drives/slots', { params: { query: { vehicleId: car.id, date } } });
+    const slot = slots.data!.slots.find((candidate) => candidate.remaining > 0)!;
+    const booked = await app.POST('/test-drives', { body: { vehicleId: car.id, slot: slot.start, mode: 'hub' } });
+    expect(booked.response.status, JSON.stringify(booked.error)).toBe(201);
+    expect(booked.data!.testDrive).toMatchObject({ vehicleId: car.id, slot: slot.start, status: 'booked' });
+    const mine = await app.GET('/me/test-drives');
+    expect(mine.data!.testDrives.map((drive) => drive.id)).toEqual([booked.data!.testDrive.id]);
+  });
+
+  it('uploads a licence, gets a rental quote, books a car and cancels it with the refund shown', async () => {
+    const licence = await app.POST('/me/licence', {
+      body: { number: 'KA0120150009876', dateOfBirth: '1990-04-12', front: await photo(200), back: await photo(40) },
+      bodySerializer: multipart,
+    });
+    expect(licence.response.status, JSON.stringify(licence.error)).toBe(201);
+    expect(licence.data!.licence).toMatchObject({ status: 'pending' });
+
+    const from = indiaDateTimeParam(indiaDay(10) + 10 * HOUR);
+    const to = indiaDateTimeParam(indiaDay(12) + 10 * HOUR);
+    // NOT YET WRITTEN (awaits GET /rentals/cars/{id}/quote): the quote of one car; the fleet quotes each car for the dates meanwhile.
+    const fleet = await app.GET('/rentals/cars', { params: { query: { from, to } } });
+    const car = fleet.data!.items.find((item) => item.available && item.minAge <= 21 && item.minHours <= 48 && item.quote)!;
+    expect(car.quote!.total).toBeGreaterThan(0);
+
+    const booked = await app.POST('/rentals/bookings', { body: { carId: car.id, from, to, pickup: 'hub' } });
+    expect(booked.response.status, JSON.stringify(booked.error)).toBe(201);
+    expect(booked.data!.quote.total).toBe(car.quote!.total);
+    bookingId = booked.data!.booking.id;
+
+    const preview = await app.GET('/me/bookings/{id}/cancel', { params: { path: { id: bookingId } } });
+    expect(preview.response.status, JSON.stringify(preview.error)).toBe(200);
+    const cancelled = await app.POST('/me/bookings/{id}/cancel', { params: { path: { id: bookingId } } });
+    expect(cancelled.response.status, JSON.stringify(cancelled.error)).toBe(200);
+    expect(cancelled.data!.booking.status).toBe('cancelled');
+    // Ten days ahead is free cancellation; paying at pickup, nothing was paid, so nothing goes back: as the preview said.
+    expect(cancelled.data!.refund).toEqual({ window: 'free', rentKept: 0, refund: 0 });
+    expect(preview.data!.refund).toEqual(cancelled.data!.refund);
+  });
+
+  // NOT YET WRITTEN (awaits GET /me/devices and DELETE /me/devices/{id}): list the devices, revoke one, its token refused at once.
+
+  it('downloads my data, deletes the account, and the same credentials are refused at once', async () => {
+    const data = await app.GET('/me/data');
+    expect(data.response.status, JSON.stringify(data.error)).toBe(200);
+    expect(JSON.stringify(data.data)).toContain(email);
+
+    const deleted = await app.POST('/me/delete', { body: { password: PASSWORD } });
+    expect(deleted.response.status, JSON.stringify(deleted.error)).toBe(200);
+    expect(deleted.data!.deleted).toBe(true);
+
+    const after = await app.GET('/me/data');
+    expect(after.response.status).toBe(401);
+    const bookings = await app.GET('/me/bookings/{id}', { params: { path: { id: bookingId } } });
+    expect(bookings.response.status).toBe(401);
+  });
+});
