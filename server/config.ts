@@ -93,6 +93,8 @@ const schema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(300).optional(),
   // Seconds each instance keeps a listing's count of matches (0 counts on every request; 0 in test mode).
   LISTING_TOTALS_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(300).optional(),
+  // memory: the listing counts and pages from the in-memory index of the cars for sale (decision 082); off: from SQL alone.
+  LISTING_INDEX: z.enum(['memory', 'off'], { message: 'must be memory or off' }).default('memory'),
   // Seconds the admin settings are kept per instance (0 reads them on every request; 0 in test mode).
   SETTINGS_CACHE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(60).optional(),
   // How many images may be decoded and resized at once, server-wide (one core each).
@@ -258,6 +260,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     pageCacheSeconds: values.PAGE_CACHE_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 5),
     // Tests add cars and count them at once; a kept count would make them wait it out.
     listingTotalsSeconds: values.LISTING_TOTALS_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 30),
+    listingIndex: values.LISTING_INDEX,
     // Tests write settings and read them back at once; a cache would make them wait it out.
     settingsCacheSeconds: values.SETTINGS_CACHE_SECONDS ?? (values.APP_MODE === 'test' ? 0 : 2),
     imageConcurrency: values.IMAGE_CONCURRENCY,

@@ -105,3 +105,12 @@ export async function saveVerifiedPhone(database: Database, userId: string, inpu
     .where('user_id', '=', userId)
     .execute();
 }
+
+/** Renames the person on their profile (the app's profile screen); the phone is left as it is. */
+export async function saveProfileName(database: Database, userId: string, name: string, nowMs: number) {
+  await database.db
+    .updateTable('profiles')
+    .set({ name: name.trim(), updated_at: new Date(nowMs).toISOString() })
+    .where('user_id', '=', userId)
+    .execute();
+}

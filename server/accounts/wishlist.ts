@@ -48,9 +48,18 @@ export async function setWishlisted(database: Database, userId: string, vehicleI
   return true;
 }
 
-/** The wishlist, newest first, each vehicle as it is now; a removed one as no longer available. */
-export async function listWishlist(database: Database, userId: string): Promise<WishlistItem[]> {
-  const rows = await database.db
+/** How many cars this person's wishlist holds. */
+export async function countWishlist(database: Database, userId: string): Promise<number> {
+  const row = await database.db.selectFrom('wishlist_entries').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * The wishlist, newest first, each vehicle as it is now; a removed one as no longer available.
+ * The page shows it whole; the app's API reads it a page at a time (`page`).
+ */
+export async function listWishlist(database: Database, userId: string, page?: { limit: number; offset: number }): Promise<WishlistItem[]> {
+  let query = database.db
     .selectFrom('wishlist_entries')
     .leftJoin('vehicles', 'vehicles.id', 'wishlist_entries.vehicle_id')
     .leftJoin('categories', 'categories.id', 'vehicles.category_id')
@@ -62,7 +71,10 @@ export async function listWishlist(database: Database, userId: string): Promise<
     ])
     .where('wishlist_entries.user_id', '=', userId)
     .orderBy('wishlist_entries.created_at', 'desc')
-    .execute();
+    // Two cars added in the same millisecond keep one order from page to page.
+    .orderBy('wishlist_entries.vehicle_id', 'desc');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  const rows = await query.execute();
   const covers = await coversFor(
     database,
     rows.flatMap((row) => (row.id === null ? [] : [row.id])),

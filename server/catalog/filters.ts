@@ -141,7 +141,7 @@ const FACET_VALUES: Record<FilterName, { value: CandidateColumn; parent?: Candid
   state: { value: 'registration_state' },
 };
 
-type FacetRow = { facet: FilterName; value: string | null; parent: string; label: string; count: number | string };
+export type FacetRow = { facet: FilterName; value: string | null; parent: string; label: string; count: number | string };
 
 /**
  * How many cars each option of each filter would give with the other filters as they are (an
@@ -194,7 +194,7 @@ export async function listingFacets(
 }
 
 /** The options of each filter from the grouped counts: fixed lists in their order, the rest by name. */
-function facetsFrom(rows: FacetRow[], filters: ListingFilters): Facets {
+export function facetsFrom(rows: FacetRow[], filters: ListingFilters): Facets {
   const counted = new Map<FilterName, Map<string, { count: number; label: string; parent: string }>>();
   for (const row of rows) {
     if (row.value === null || row.value === '') continue;

@@ -1,8 +1,10 @@
+import type { OperandExpression } from 'kysely';
 import { DEFAULT_SORT, emptyFilters, type Facets, type ListingFilters, type Sort } from '../../app/lib/listing-filters/options.ts';
 import type { VehicleSummary } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import { pageOf, pageWindow, type Page } from '../db/paging.ts';
-import { filterConditions, listingFacets, sortOrder } from './filters.ts';
+import { facetsFrom, filterConditions, listingFacets, sortOrder } from './filters.ts';
+import type { CatalogueIndex } from './catalogue-index.ts';
 import { uncachedTotals, type ListingTotals } from './listing-totals.ts';
 import { postgresListing } from './listing/postgres.ts';
 import { sqliteListing } from './listing/sqlite.ts';
@@ -60,10 +62,51 @@ export type SpellingHelp = {
  * The listing over `database`, its way of finding the cars chosen here once for the database
  * (listing/sqlite.ts, listing/postgres.ts); counts are kept in `totals`.
  */
-export function createVehicleListing(database: Database, totals: ListingTotals = uncachedTotals): VehicleListing {
+export function createVehicleListing(database: Database, totals: ListingTotals = uncachedTotals, index?: CatalogueIndex): VehicleListing {
   const strategy = database.dialect === 'sqlite' ? sqliteListing(database) : postgresListing(database, totals);
 
+  /** The page's rows, in the listing's order, from their ids. */
+  async function pageRows(pageIds: OperandExpression<number> | number[], sort: Sort): Promise<VehicleSummary[]> {
+    if (Array.isArray(pageIds) && pageIds.length === 0) return [];
+    const rows = await database.db
+      .selectFrom('vehicles')
+      .innerJoin('categories', 'categories.id', 'vehicles.category_id')
+      .where('vehicles.id', 'in', pageIds)
+      .select(summaryColumns)
+      .orderBy(sortOrder(sort))
+      .execute();
+    const covers = await coversFor(
+      database,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toSummary(row, covers.get(row.id) ?? null));
+  }
+
+  /** A listing from the in-memory index: its page and, when asked, its filter counts, in one pass. */
+  async function fromIndex(catalogue: CatalogueIndex, options: ListingOptions, withFacets: boolean) {
+    const perPage = Math.max(1, Math.min(100, options.perPage));
+    const filters = options.filters ?? emptyFilters();
+    const sort = options.sort ?? DEFAULT_SORT;
+    let window = pageWindow(0, 1, perPage);
+    let total = 0;
+    const answer = await catalogue.answer({
+      terms: searchTerms(options.query ?? ''),
+      ...(options.categoryId !== undefined ? { categoryId: options.categoryId } : {}),
+      filters,
+      sort,
+      facets: withFacets,
+      windowFor: (matches) => {
+        total = Math.min(matches, LISTING_COUNT_CAP);
+        window = pageWindow(total, options.page ?? 1, perPage);
+        return window;
+      },
+    });
+    const listed: ListingPage = { ...pageOf(await pageRows(answer.pageIds, sort), total, window), totalCapped: answer.matches > LISTING_COUNT_CAP };
+    return { listed, facets: answer.facets ? facetsFrom(answer.facets, filters) : null };
+  }
+
   async function page(options: ListingOptions): Promise<ListingPage> {
+    if (index) return (await fromIndex(index, options, false)).listed;
     const perPage = Math.max(1, Math.min(100, options.perPage));
     const listing: ListingQuery = {
       options,
@@ -78,25 +121,7 @@ export function createVehicleListing(database: Database, totals: ListingTotals =
     // The page's ids first, then their rows: the cars skipped to reach a deep page are read from
     // the order's index alone (it holds the id), not each joined to its category.
     const pageIds = await strategy.pageIds(listing, { window, sort, matches, totalCapped });
-    const rows = await database.db
-      .selectFrom('vehicles')
-      .innerJoin('categories', 'categories.id', 'vehicles.category_id')
-      .where('vehicles.id', 'in', pageIds)
-      .select(summaryColumns)
-      .orderBy(sortOrder(sort))
-      .execute();
-    const covers = await coversFor(
-      database,
-      rows.map((row) => row.id),
-    );
-    return {
-      ...pageOf(
-        rows.map((row) => toSummary(row, covers.get(row.id) ?? null)),
-        total,
-        window,
-      ),
-      totalCapped,
-    };
+    return { ...pageOf(await pageRows(pageIds, sort), total, window), totalCapped };
   }
 
   /** How many cars each filter option would give on this listing (see listingFacets). */
@@ -105,6 +130,10 @@ export function createVehicleListing(database: Database, totals: ListingTotals =
   }
 
   async function pageWithFacets(options: ListingOptions) {
+    if (index) {
+      const { listed, facets: counted } = await fromIndex(index, options, true);
+      return { ...listed, facets: counted! };
+    }
     const [listed, counted] = await Promise.all([page(options), facets(options)]);
     return { ...listed, facets: counted };
   }

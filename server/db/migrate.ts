@@ -17,6 +17,7 @@ import * as rentalRefunds from './migrations/017-rental-refunds.ts';
 import * as rentalQuoteLines from './migrations/018-rental-quote-lines.ts';
 import * as rentalChecklists from './migrations/019-rental-checklists.ts';
 import * as jobs from './migrations/020-jobs.ts';
+import * as catalogueVersion from './migrations/026-catalogue-version.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -38,6 +39,7 @@ const migrations: Record<string, DialectMigration> = {
   '018-rental-quote-lines': rentalQuoteLines,
   '019-rental-checklists': rentalChecklists,
   '020-jobs': jobs,
+  '026-catalogue-version': catalogueVersion,
 };
 
 /**

@@ -424,6 +424,12 @@ export interface RentalChecklistTable {
   created_at: string;
 }
 
+/** One row (id 1): grows with every write to `vehicles` (migration 026), for the in-memory listing index. */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number | string;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
@@ -454,4 +460,5 @@ export interface DB {
   admin_dashboard_visits: AdminDashboardVisitTable;
   jobs: JobTable;
   schedules: ScheduleTable;
+  catalogue_version: CatalogueVersionTable;
 }

@@ -18,8 +18,11 @@ import { openApiDocumentSchema } from '../../app/lib/schemas/api-answers.ts';
 import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
 // Each domain's HTTP adapters, mounted here and nowhere else in the edge (decision 058).
 import { accountsApi } from '../accounts/http/api-accounts.ts';
+import { profileApi } from '../accounts/http/api-profile.ts';
+import { wishlistApi } from '../accounts/http/api-wishlist.ts';
 import { authRoutes } from '../auth/http/auth-routes.ts';
 import { catalogApi } from '../catalog/http/api-catalog.ts';
+import { leadsApi } from '../leads/http/api-leads.ts';
 import { mediaHandler } from '../media/http/media.ts';
 import { apiLicence } from '../rentals/http/api-licence.ts';
 import { rentalApi } from '../rentals/http/api-rentals.ts';
@@ -147,6 +150,9 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   const api = new Hono();
   catalogApi(api, services);
   accountsApi(api, services, addressOf);
+  profileApi(api, services);
+  wishlistApi(api, services);
+  leadsApi(api, services, addressOf);
   testDriveApi(api, services);
   // Self-drive rental: the fleet, availability, bookings, the driving licence.
   rentalApi(api, services);

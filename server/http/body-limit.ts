@@ -43,12 +43,12 @@ const categoryUpload: BodyClass = { maxBytes: MAX_IMAGE_BYTES + 64 * 1024, uploa
 
 /** Each class with the pages (paths or route patterns) whose forms post such bodies. */
 const classes: Array<[string[], BodyClass]> = [
-  [[paths.sellVehicle], sellUpload],
+  [[paths.sellVehicle, '/api/v1/sell-offers'], sellUpload],
   [[paths.profileLicence, LICENCE_API_PATH], licenceUpload],
   [[adminPaths.addVehicle, adminPaths.aliases.addVehicle, pathPatterns.adminEditVehicle], vehicleUpload],
   [[adminPaths.categories, adminPaths.aliases.manageCategories, adminPaths.addCategory], categoryUpload],
   [[pathPatterns.adminRentalBooking], checklistUpload],
-  [[paths.requestVehicle, adminPaths.sellingVehicles, adminPaths.aliases.sellingVehicles, adminPaths.requestedVehicles], longText],
+  [[paths.requestVehicle, '/api/v1/vehicle-requests', adminPaths.sellingVehicles, adminPaths.aliases.sellingVehicles, adminPaths.requestedVehicles], longText],
 ];
 
 /** The body class of a path; React Router's data requests (`/login.data`) count as their page. */

@@ -19,7 +19,7 @@ type Refusal = 400 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
 export type RouteDoc = {
   summary: string;
   description?: string;
-  tag: 'Catalogue' | 'Account' | 'Test drives' | 'Rentals' | 'Document';
+  tag: 'Catalogue' | 'Account' | 'Leads' | 'Test drives' | 'Rentals' | 'Document';
   /** Needs the signed-in person's session (401 without one). */
   auth?: boolean;
   /** The query string, as an object schema (read as its input). */
@@ -170,7 +170,7 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
     openapi: '3.1.1',
     info: { title: 'Gaadi Bazaar app API', version: '1', description: DESCRIPTION },
     servers: [{ url: '/api/v1' }],
-    tags: [{ name: 'Catalogue' }, { name: 'Account' }, { name: 'Test drives' }, { name: 'Rentals' }, { name: 'Document' }],
+    tags: [{ name: 'Catalogue' }, { name: 'Account' }, { name: 'Leads', description: 'Request a car, offer your car: open to everyone, as the pages are.' }, { name: 'Test drives' }, { name: 'Rentals' }, { name: 'Document' }],
     paths,
     components: {
       schemas: components,

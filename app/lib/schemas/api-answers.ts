@@ -261,3 +261,52 @@ export const licenceAnswerSchema = z
 export const openApiDocumentSchema = z
   .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.looseObject({})) })
   .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 document.' });
+
+// ------------------------------------------------------------------ the buyer: profile, wishlist, leads
+
+export const profileAnswerSchema = z
+  .object({
+    profile: z.object({
+      email: z.string(),
+      emailVerified: z.boolean(),
+      name: z.string().meta({ description: 'The profile’s name, else the account’s; empty when neither has one.' }),
+      photoUrl: z.string().meta({ description: 'The account’s picture (Google), or empty.' }),
+      phone: z.string().meta({ description: 'E.164, or empty when none is on file. Changed only by /me/phone/code then /me/phone/verify.' }),
+      phoneVerified: z.boolean(),
+      complete: z.boolean().meta({ description: 'A name and a verified phone: what booking a test drive or a rental car needs.' }),
+      createdAt: isoTime.nullable(),
+      lastLoginAt: isoTime.nullable(),
+      updatedAt: isoTime.nullable(),
+    }),
+  })
+  .meta({ id: 'ProfileAnswer' });
+
+export const wishlistItemSchema = z
+  .object({
+    vehicleId: z.int(),
+    title: z.string().meta({ description: 'The car’s title when it was added (shown when the car is gone).' }),
+    addedAt: isoTime,
+    vehicle: vehicleSummarySchema.nullable().meta({ description: 'The car as it is now, like a /vehicles card; null when it is no longer on the site.' }),
+  })
+  .meta({ id: 'WishlistItem' });
+
+export const wishlistPageSchema = z
+  .object({ items: z.array(wishlistItemSchema), page: z.int(), perPage: z.int(), total: z.int() })
+  .meta({ id: 'WishlistPage', description: 'Newest first.' });
+
+export const wishlistChangeSchema = z
+  .object({ vehicleId: z.int(), wishlisted: z.boolean(), message: z.string() })
+  .meta({ id: 'WishlistChange', description: 'Whether the car is on the wishlist after the change, and the sentence the site shows.' });
+
+export const vehicleRequestSentSchema = z
+  .object({ sent: z.literal(true), message: z.string() })
+  .meta({ id: 'VehicleRequestSent', description: 'The request was received; the dealer is told by mail.' });
+
+export const sellOfferSentSchema = z
+  .object({
+    sent: z.literal(true),
+    chatUrl: z.string().meta({ description: 'The WhatsApp chat with the dealer, prefilled with the offer and its photos’ addresses (as the site opens it).' }),
+    imageUrls: z.array(z.string()).meta({ description: 'The stored photos’ addresses.' }),
+    imagesFailed: z.boolean().meta({ description: 'true when the offer was saved but its photos could not be stored.' }),
+  })
+  .meta({ id: 'SellOfferSent' });

@@ -46,6 +46,12 @@ export const phoneCodeRequestSchema = z.object(phoneFields).transform(toE164);
 export const phoneVerifySchema = z.object({ ...phoneFields, otp, name }).transform(toE164);
 
 /**
+ * Changing the name alone (`POST /api/v1/me/profile`): the same rule as the name the profile
+ * form sends with its code. The phone is not here: it changes only by a texted code.
+ */
+export const profileUpdateSchema = z.object({ name });
+
+/**
  * The profile form's one message, in the spec's order, or null: the phone, then for Verify
  * "Please request OTP first" when no code was asked for, then the code and the name. The page
  * checks it before sending (a bot check is solved only for a number that can be texted) and

@@ -1,0 +1,83 @@
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { parseWith } from '../../../app/lib/form-errors.ts';
+import { indiaIso } from '../../../app/lib/rentals.ts';
+import { profileAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { profileUpdateSchema } from '../../../app/lib/schemas/profile.ts';
+import { currentUser, type SessionUser } from '../../auth/session.ts';
+import { readFormOrJson } from '../../http/forms.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import { problem, problemFromError } from '../../http/problem.ts';
+import type { AppServices } from '../../services.ts';
+import { ensureProfile, isProfileComplete, saveProfileName, type Profile } from '../profiles.ts';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+const SIGN_IN_FIRST = 'Please sign in first.';
+
+/** A stored ISO time as the API writes times: India's offset. */
+function indiaTime(value: string | null): string | null {
+  const ms = value ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(ms) ? null : indiaIso(ms);
+}
+
+/** The profile as the profile page shows it: the account's name and picture stand in for missing ones. */
+function profileAnswer(user: SessionUser, profile: Profile): z.input<typeof profileAnswerSchema> {
+  return {
+    profile: {
+      email: user.email,
+      emailVerified: user.emailVerified,
+      name: profile.name || user.name || '',
+      photoUrl: profile.photoUrl || user.image || '',
+      phone: profile.phone,
+      phoneVerified: profile.phoneVerified,
+      complete: isProfileComplete(user, profile),
+      createdAt: indiaTime(profile.createdAt),
+      lastLoginAt: indiaTime(profile.lastLoginAt),
+      updatedAt: indiaTime(profile.updatedAt),
+    },
+  };
+}
+
+/** The signed-in person's profile in the app's API (/api/v1): read it, rename it. The phone changes by /me/phone/*. */
+export function profileApi(api: Hono, services: AppServices) {
+  const { database, clock } = services;
+
+  const read = describeRoute({
+    tag: 'Account',
+    summary: 'My profile: name, email, picture, phone and whether it is verified',
+    description: 'Made from the account on first read, as the profile page does.',
+    auth: true,
+    ok: { status: 200, schema: profileAnswerSchema, description: 'The profile.' },
+  });
+  api.get('/me/profile', read, async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return problem(c, 401, SIGN_IN_FIRST);
+    const profile = await ensureProfile(database, user, clock.now());
+    return c.json(profileAnswer(user, profile), 200, NO_STORE);
+  });
+
+  const update = describeRoute({
+    tag: 'Account',
+    summary: 'Change my name',
+    description:
+      'JSON or a form. The name shown on bookings and to the dealer, by the profile form’s rule (some letters, at most 100 characters). The phone is not changed here: POST /me/phone/code, then /me/phone/verify.',
+    auth: true,
+    body: { kind: 'form', schema: profileUpdateSchema },
+    ok: { status: 200, schema: profileAnswerSchema, description: 'The profile as it now is.' },
+    refusals: { 400: '' },
+  });
+  api.post('/me/profile', update, async (c: Context) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return problem(c, 401, SIGN_IN_FIRST);
+    try {
+      const parsed = parseWith(profileUpdateSchema, Object.fromEntries(await readFormOrJson(c.req.raw)));
+      if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
+      await ensureProfile(database, user, clock.now());
+      await saveProfileName(database, user.id, parsed.value.name, clock.now());
+      const profile = await ensureProfile(database, user, clock.now());
+      return c.json(profileAnswer(user, profile), 200, NO_STORE);
+    } catch (error) {
+      return problemFromError(c, error, services.logger, { fallback: 'Your profile could not be saved. Please try again.', log: 'profile update failed' });
+    }
+  });
+}

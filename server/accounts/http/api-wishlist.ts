@@ -1,0 +1,145 @@
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { emiFrom } from '../../../app/lib/emi.ts';
+import { parseWith } from '../../../app/lib/form-errors.ts';
+import { parseId } from '../../../app/lib/input.ts';
+import { indiaIso } from '../../../app/lib/rentals.ts';
+import { cardTitle } from '../../../app/lib/vehicle.ts';
+import { wishlistChangeSchema, wishlistPageSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { WISHLIST_DEFAULT_PER_PAGE, WISHLIST_NOT_FOUND, wishlistAddSchema, wishlistQuerySchema } from '../../../app/lib/schemas/wishlist.ts';
+import { financeTerms, settingsFor } from '../../admin/settings.ts';
+import { currentUser } from '../../auth/session.ts';
+import { modelYear } from '../../catalog/dealer-text.ts';
+import { BODY_TIMEOUT_MESSAGE, BodyTimeoutError, BodyTooLargeError, tooLargeMessage } from '../../http/body-limit.ts';
+import { readFormOrJson } from '../../http/forms.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import { problem, problemFromError } from '../../http/problem.ts';
+import type { AppServices } from '../../services.ts';
+import { countWishlist, listWishlist, setWishlisted } from '../wishlist.ts';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+const SIGN_IN_FIRST = 'Please sign in first.';
+const CHANGE_FAILED = 'Your wishlist could not be changed. Please try again.';
+const MALFORMED_JSON = 'The body is not valid JSON.';
+
+/** The edge's body error, itself or as the `cause` a stream reader wrapped it in. */
+function edgeError<Kind extends Error>(error: unknown, kind: new (...args: never[]) => Kind): Kind | null {
+  if (error instanceof kind) return error;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause instanceof kind ? cause : null;
+}
+
+/**
+ * The body as key and value: a JSON object as sent (so `vehicleId` may be a number), a form's
+ * fields as text. A refusal is a Response to answer with.
+ */
+async function readBody(c: Context): Promise<Record<string, unknown> | Response> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json' && !type.endsWith('+json')) return Object.fromEntries(await readFormOrJson(c.req.raw));
+  let text: string;
+  try {
+    text = await c.req.text();
+  } catch (error) {
+    const tooLarge = edgeError(error, BodyTooLargeError);
+    if (tooLarge) return problem(c, 413, tooLargeMessage(tooLarge.maxBytes));
+    if (edgeError(error, BodyTimeoutError)) return problem(c, 408, BODY_TIMEOUT_MESSAGE, { headers: { Connection: 'close' } });
+    throw error;
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return problem(c, 400, MALFORMED_JSON);
+  }
+}
+
+/**
+ * The signed-in person's wishlist in the app's API (/api/v1): a page of it, add a car, remove
+ * one. The same service as the heart on a car's page and the /wishlist page; the database's key
+ * (person, car) keeps a car on the list once however often it is added.
+ */
+export function wishlistApi(api: Hono, services: AppServices) {
+  const { database, clock } = services;
+
+  const list = describeRoute({
+    tag: 'Account',
+    summary: 'My wishlist, a page at a time, newest first',
+    description: 'Each car as a /vehicles card as it is now; a car no longer on the site keeps its title and has `vehicle` null, as the wishlist page shows it.',
+    auth: true,
+    query: wishlistQuerySchema,
+    ok: { status: 200, schema: wishlistPageSchema, description: 'One page of the wishlist.' },
+    refusals: { 400: '' },
+  });
+  api.get('/me/wishlist', list, async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return problem(c, 401, SIGN_IN_FIRST);
+    const parsed = parseWith(wishlistQuerySchema, c.req.query());
+    if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
+    const page = parsed.value.page ?? 1;
+    const perPage = parsed.value.perPage ?? WISHLIST_DEFAULT_PER_PAGE;
+    const [entries, total, settings] = await Promise.all([
+      listWishlist(database, user.id, { limit: perPage, offset: (page - 1) * perPage }),
+      countWishlist(database, user.id),
+      settingsFor(services),
+    ]);
+    // The cards' numbers as /vehicles gives them: the model year as a number, the EMI on the dealer's terms.
+    const terms = financeTerms(settings);
+    const items = entries.map((entry) =>
+      entry.available
+        ? {
+            vehicleId: entry.vehicle.id,
+            title: cardTitle(entry.vehicle),
+            addedAt: indiaIso(Date.parse(entry.addedAt)),
+            vehicle: { ...entry.vehicle, year: modelYear(entry.vehicle.year), emiFrom: emiFrom(entry.vehicle.status === 'sold' ? null : entry.vehicle.priceRupees, terms) },
+          }
+        : { vehicleId: entry.vehicleId, title: entry.title, addedAt: indiaIso(Date.parse(entry.addedAt)), vehicle: null },
+    );
+    return c.json({ items, page, perPage, total } satisfies z.input<typeof wishlistPageSchema>, 200, NO_STORE);
+  });
+
+  const add = describeRoute({
+    tag: 'Account',
+    summary: 'Add a car to my wishlist',
+    description: 'JSON (or a form). Adding a car already on the list changes nothing and answers the same.',
+    auth: true,
+    body: { kind: 'form', schema: wishlistAddSchema },
+    ok: { status: 200, schema: wishlistChangeSchema, description: 'The car is on the wishlist.' },
+    refusals: { 400: '', 404: 'No such car on the site.' },
+  });
+  api.post('/me/wishlist', add, async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return problem(c, 401, SIGN_IN_FIRST);
+    try {
+      const body = await readBody(c);
+      if (body instanceof Response) return body;
+      const parsed = parseWith(wishlistAddSchema, body);
+      if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
+      const wishlisted = await setWishlisted(database, user.id, parsed.value.vehicleId, true, clock.now());
+      return c.json({ vehicleId: parsed.value.vehicleId, wishlisted, message: 'Added to wishlist!' } satisfies z.input<typeof wishlistChangeSchema>, 200, NO_STORE);
+    } catch (error) {
+      return problemFromError(c, error, services.logger, { fallback: CHANGE_FAILED, log: 'wishlist change failed' });
+    }
+  });
+
+  const remove = describeRoute({
+    tag: 'Account',
+    summary: 'Remove a car from my wishlist',
+    description: 'Removing a car that is not on the list changes nothing and answers the same.',
+    auth: true,
+    params: { vehicleId: 'The car’s id.' },
+    ok: { status: 200, schema: wishlistChangeSchema, description: 'The car is not on the wishlist.' },
+    refusals: { 404: 'The id cannot be a car’s.' },
+  });
+  api.delete('/me/wishlist/:vehicleId', remove, async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return problem(c, 401, SIGN_IN_FIRST);
+    const vehicleId = parseId(c.req.param('vehicleId'));
+    if (vehicleId === null) return problem(c, 404, WISHLIST_NOT_FOUND);
+    try {
+      await setWishlisted(database, user.id, vehicleId, false, clock.now());
+      return c.json({ vehicleId, wishlisted: false, message: 'Removed from wishlist' } satisfies z.input<typeof wishlistChangeSchema>, 200, NO_STORE);
+    } catch (error) {
+      return problemFromError(c, error, services.logger, { fallback: CHANGE_FAILED, log: 'wishlist change failed' });
+    }
+  });
+}

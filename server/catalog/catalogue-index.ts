@@ -1,0 +1,347 @@
+import { sql } from 'kysely';
+import { BUDGET_BUCKETS, FILTER_NAMES, KM_BUCKETS, type FilterName, type ListingFilters, type NumberRange, type Sort } from '../../app/lib/listing-filters/options.ts';
+import type { Database } from '../db/connection.ts';
+import type { FacetRow } from './filters.ts';
+import { searchCondition } from './search.ts';
+
+/**
+ * The cars for sale held in memory, column by column, for the listing (issue 30,
+ * docs/decisions/082-listing-index-in-memory.md). Counting a listing's matches and each filter
+ * option's cars by SQL reads every matching row (100,000 for the plain listing); here one pass
+ * over a few typed arrays does it in a millisecond or two, and a page is the first matches
+ * along an order computed once. The database stays the truth: `catalogue_version`
+ * (migration 026) grows with every write to `vehicles`, from any instance or writer, and a
+ * listing asked after a change waits for the index to be read again. Search words are still
+ * answered by the database's text indexes (FTS5, pg_trgm), each word's cars kept as a set of
+ * positions until the next change.
+ */
+
+/** Each filter's value of a car, as the SQL of filters.ts groups it. */
+const CODED = ['make_slug', 'model_slug', 'fuel_key', 'transmission_key', 'body_type', 'colour', 'registration_state', 'budget_bucket', 'km_bucket', 'model_year_text', 'owner_bucket', 'make', 'model'] as const;
+type Coded = (typeof CODED)[number];
+
+/** The facet each filter counts by, its parent (models within makes) and its label column (filters.ts FACET_VALUES). */
+const FACETS: Record<FilterName, { value: Coded; parent?: Coded; label?: Coded }> = {
+  budget: { value: 'budget_bucket' },
+  make: { value: 'make_slug', label: 'make' },
+  model: { value: 'model_slug', parent: 'make_slug', label: 'model' },
+  fuel: { value: 'fuel_key' },
+  trans: { value: 'transmission_key' },
+  body: { value: 'body_type' },
+  year: { value: 'model_year_text' },
+  km: { value: 'km_bucket' },
+  owners: { value: 'owner_bucket' },
+  color: { value: 'colour' },
+  state: { value: 'registration_state' },
+};
+
+
+/** A column of strings as small codes: `values[code]`; code 0 is NULL. */
+type Dictionary = { codes: Uint16Array | Uint32Array; values: Array<string | null> };
+
+type Snapshot = {
+  version: string;
+  size: number;
+  ids: Int32Array;
+  category: Int32Array;
+  /** NaN for NULL. */
+  price: Float64Array;
+  odometer: Float64Array;
+  year: Float64Array;
+  owners: Float64Array;
+  coded: Record<Coded, Dictionary>;
+  /** Positions of the cars in each listing order (filters.ts sortOrder). */
+  orders: Record<Sort, Uint32Array>;
+  /** Positions by car id. */
+  positionOf: Map<number, number>;
+  /** Each search word's cars, as a mark per position; emptied with the snapshot. */
+  words: Map<string, Uint8Array>;
+};
+
+export type ListingAnswer = { matches: number; pageIds: number[]; facets: FacetRow[] | null };
+
+export type CatalogueIndex = {
+  /**
+   * One listing: how many cars match (all of them, uncapped), the ids of the window along
+   * `sort`, and when asked the rows of the filter counts (filters.ts facetsFrom reads them).
+   */
+  answer(input: { terms: string[]; categoryId?: number; filters: ListingFilters; sort: Sort; facets: boolean; windowFor: (matches: number) => { offset: number; limit: number } }): Promise<ListingAnswer>;
+  /** Reads the cars now (at start), so the first visitor does not wait. */
+  warm(): Promise<void>;
+  /** What it holds: cars and bytes (the bench reports them). */
+  size(): { cars: number; bytes: number };
+};
+
+/** Word marks kept per snapshot, at most (a crafted query cannot grow memory without end). */
+const MAX_WORDS = 64;
+
+function bucketOf(value: number, buckets: ReadonlyArray<{ value: string }>, scale: number): string | null {
+  if (Number.isNaN(value)) return null;
+  for (const bucket of buckets) {
+    const [, max] = bucket.value.split('-');
+    if (!max) return bucket.value;
+    if (value < Math.round(Number(max) * scale)) return bucket.value;
+  }
+  return null;
+}
+
+function dictionary(strings: Array<string | null>): Dictionary {
+  const distinct = [...new Set(strings.filter((value): value is string => value !== null))].sort();
+  const values: Array<string | null> = [null, ...distinct];
+  const codeOf = new Map(values.map((value, code) => [value, code]));
+  const codes = values.length < 65_536 ? new Uint16Array(strings.length) : new Uint32Array(strings.length);
+  strings.forEach((value, index) => (codes[index] = codeOf.get(value)!));
+  return { codes, values };
+}
+
+const num = (value: unknown) => (value === null || value === undefined ? Number.NaN : Number(value));
+
+async function readVersion(database: Database): Promise<string> {
+  const row = await database.db.selectFrom('catalogue_version').select('version').where('id', '=', 1).executeTakeFirst();
+  return String(row?.version ?? 0);
+}
+
+/** The cars for sale, read after `version` (a change made while they are read makes the next listing read them again). */
+async function readSnapshot(database: Database, version: string): Promise<Snapshot> {
+  const rows = await database.db
+    .selectFrom('vehicles')
+    .where(sql<boolean>`status <> 'sold'`)
+    .where('purpose', '=', 'sale')
+    .select(['id', 'category_id', 'price_rupees', 'odometer', 'model_year', 'owner_count', 'featured', 'created_at', 'make', 'model', 'make_slug', 'model_slug', 'fuel_key', 'transmission_key', 'body_type', 'colour', 'registration_state'])
+    .execute();
+  const size = rows.length;
+  const ids = new Int32Array(size);
+  const category = new Int32Array(size);
+  const price = new Float64Array(size);
+  const odometer = new Float64Array(size);
+  const year = new Float64Array(size);
+  const owners = new Float64Array(size);
+  const featured = new Uint8Array(size);
+  const created: string[] = new Array(size);
+  const text: Record<Coded, Array<string | null>> = Object.fromEntries(CODED.map((name) => [name, new Array(size)])) as Record<Coded, Array<string | null>>;
+  rows.forEach((row, index) => {
+    ids[index] = Number(row.id);
+    category[index] = Number(row.category_id);
+    price[index] = num(row.price_rupees);
+    odometer[index] = num(row.odometer);
+    year[index] = num(row.model_year);
+    owners[index] = num(row.owner_count);
+    featured[index] = Number(row.featured);
+    created[index] = row.created_at;
+    for (const name of ['make', 'model', 'make_slug', 'model_slug', 'fuel_key', 'transmission_key', 'body_type', 'colour', 'registration_state'] as const) text[name][index] = row[name] ?? null;
+    text.budget_bucket[index] = bucketOf(price[index]!, BUDGET_BUCKETS, 100_000);
+    text.km_bucket[index] = bucketOf(odometer[index]!, KM_BUCKETS, 1);
+    text.model_year_text[index] = Number.isNaN(year[index]!) ? null : String(year[index]);
+    text.owner_bucket[index] = Number.isNaN(owners[index]!) ? null : owners[index]! >= 3 ? '3' : String(owners[index]);
+  });
+  const coded = Object.fromEntries(CODED.map((name) => [name, dictionary(text[name])])) as Record<Coded, Dictionary>;
+
+  // The orders of filters.ts sortOrder: NULLs last, ties newest id first.
+  const positions = () => Uint32Array.from({ length: size }, (_, index) => index);
+  const nullsLast = (values: Float64Array, direction: 1 | -1) => (a: number, b: number) => {
+    const [x, y] = [values[a]!, values[b]!];
+    if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) === Number.isNaN(y) ? ids[b]! - ids[a]! : Number.isNaN(x) ? 1 : -1;
+    return x === y ? ids[b]! - ids[a]! : (x - y) * direction;
+  };
+  const orders: Record<Sort, Uint32Array> = {
+    newest: positions().sort((a, b) => featured[b]! - featured[a]! || (created[a]! < created[b]! ? 1 : created[a]! > created[b]! ? -1 : 0) || ids[b]! - ids[a]!),
+    price_asc: positions().sort(nullsLast(price, 1)),
+    price_desc: positions().sort(nullsLast(price, -1)),
+    year_desc: positions().sort(nullsLast(year, -1)),
+    km_asc: positions().sort(nullsLast(odometer, 1)),
+  };
+  const positionOf = new Map<number, number>();
+  ids.forEach((id, index) => positionOf.set(id, index));
+  return { version, size, ids, category, price, odometer, year, owners, coded, orders, positionOf, words: new Map() };
+}
+
+/** Whether `value` (NaN for NULL) is in one of the `[min, max)` ranges (filters.ts inRanges). */
+function inRanges(value: number, ranges: NumberRange[]): boolean {
+  if (Number.isNaN(value)) return false;
+  return ranges.some((range) => (range.min === null || value >= range.min) && (range.max === null || value < range.max));
+}
+
+/** A test per active filter, on a car's position. */
+function filterTests(snapshot: Snapshot, filters: ListingFilters): Array<{ name: FilterName; passes: (position: number) => boolean }> {
+  const inSet = (column: Coded, values: readonly string[]) => {
+    const { codes, values: dictionaryValues } = snapshot.coded[column];
+    const allowed = new Uint8Array(dictionaryValues.length);
+    const wanted = new Set(values);
+    dictionaryValues.forEach((value, code) => (allowed[code] = value !== null && wanted.has(value) ? 1 : 0));
+    return (position: number) => allowed[codes[position]!] === 1;
+  };
+  const tests: Array<{ name: FilterName; passes: (position: number) => boolean }> = [];
+  if (filters.budget.length > 0) tests.push({ name: 'budget', passes: (position) => inRanges(snapshot.price[position]!, filters.budget) });
+  if (filters.make.length > 0) tests.push({ name: 'make', passes: inSet('make_slug', filters.make) });
+  if (filters.model.length > 0) tests.push({ name: 'model', passes: inSet('model_slug', filters.model) });
+  if (filters.fuel.length > 0) tests.push({ name: 'fuel', passes: inSet('fuel_key', filters.fuel) });
+  if (filters.trans.length > 0) tests.push({ name: 'trans', passes: inSet('transmission_key', filters.trans) });
+  if (filters.body.length > 0) tests.push({ name: 'body', passes: inSet('body_type', filters.body) });
+  if (filters.year) {
+    const { min, max } = filters.year;
+    const range = [{ min, max: max === null ? null : max + 1 }];
+    tests.push({ name: 'year', passes: (position) => inRanges(snapshot.year[position]!, range) });
+  }
+  if (filters.km.length > 0) tests.push({ name: 'km', passes: (position) => inRanges(snapshot.odometer[position]!, filters.km) });
+  if (filters.owners.length > 0) {
+    const exact = new Set<number>(filters.owners.filter((owners) => owners < 3));
+    const threeOrMore = filters.owners.includes(3);
+    tests.push({
+      name: 'owners',
+      passes: (position) => {
+        const owners = snapshot.owners[position]!;
+        return !Number.isNaN(owners) && (exact.has(owners) || (threeOrMore && owners >= 3));
+      },
+    });
+  }
+  if (filters.color.length > 0) tests.push({ name: 'color', passes: inSet('colour', filters.color) });
+  if (filters.state.length > 0) tests.push({ name: 'state', passes: inSet('registration_state', filters.state) });
+  return tests;
+}
+
+export function createCatalogueIndex(database: Database): CatalogueIndex {
+  let latest: { version: string; reading: Promise<Snapshot> } | null = null;
+  let lastRead: Snapshot | null = null;
+
+  /**
+   * The cars as the database has them now: one primary-key read of the version per listing,
+   * and the cars read again after any change. Listings asked at once after a change share one
+   * reading; one that fails is not kept.
+   */
+  async function snapshot(): Promise<Snapshot> {
+    const version = await readVersion(database);
+    if (latest?.version !== version) {
+      const reading = readSnapshot(database, version);
+      latest = { version, reading };
+      reading.then(
+        (snapshot) => (lastRead = snapshot),
+        () => {
+          if (latest?.reading === reading) latest = null;
+        },
+      );
+    }
+    return latest.reading;
+  }
+
+  /** The cars holding a search word, by the database's own text index (search.ts). */
+  async function wordMarks(held: Snapshot, word: string): Promise<Uint8Array> {
+    const kept = held.words.get(word);
+    if (kept) return kept;
+    const condition = searchCondition(database.dialect, [word], database.dialect === 'postgres' ? { table: 'vehicle_search' } : {})!;
+    const rows =
+      database.dialect === 'postgres'
+        ? await database.db.selectFrom('vehicle_search').where(condition).select('vehicle_search.id as id').execute()
+        : await database.db.selectFrom('vehicles').where(condition).select('vehicles.id as id').execute();
+    const marks = new Uint8Array(held.size);
+    for (const row of rows) {
+      const position = held.positionOf.get(Number(row.id));
+      if (position !== undefined) marks[position] = 1;
+    }
+    if (held.words.size >= MAX_WORDS) held.words.delete(held.words.keys().next().value!);
+    held.words.set(word, marks);
+    return marks;
+  }
+
+  return {
+    async warm() {
+      await snapshot();
+    },
+
+    size() {
+      const held = lastRead;
+      if (!held) return { cars: 0, bytes: 0 };
+      const arrays = [held.ids, held.category, held.price, held.odometer, held.year, held.owners, ...Object.values(held.orders), ...Object.values(held.coded).map((entry) => entry.codes), ...held.words.values()];
+      // The dictionaries' strings and the id map are small beside the columns; counted roughly.
+      const strings = Object.values(held.coded).reduce((sum, entry) => sum + entry.values.reduce((total, value) => total + (value?.length ?? 0) * 2 + 16, 0), 0);
+      return { cars: held.size, bytes: arrays.reduce((sum, array) => sum + array.byteLength, 0) + strings + held.size * 16 };
+    },
+
+    async answer({ terms, categoryId, filters, sort, facets, windowFor }) {
+      const held = await snapshot();
+      const words = await Promise.all([...new Set(terms)].map((term) => wordMarks(held, term)));
+      // Every word's cars at once: a car must hold them all.
+      const searched = words.length === 0 ? null : words.reduce((all, marks) => all.map((mark, position) => mark & marks[position]!));
+      const tests = filterTests(held, filters);
+      // Models are offered within the chosen makes only (filters.ts listingFacets).
+      const counted = FILTER_NAMES.filter((name) => name !== 'model' || filters.make.length > 0);
+      // Per facet: cars per value (per value and make, for models) and the smallest label code among them, in typed arrays.
+      const plans = counted.map((name) => {
+        const facet = FACETS[name];
+        const values = held.coded[facet.value];
+        const parents = facet.parent ? held.coded[facet.parent] : null;
+        const width = parents ? parents.values.length : 1;
+        const slots = values.values.length * width;
+        return {
+          name,
+          facet,
+          codes: values.codes,
+          parentCodes: parents?.codes ?? null,
+          width,
+          counts: new Uint32Array(slots),
+          labelCodes: facet.label ? held.coded[facet.label].codes : null,
+          minLabel: facet.label ? new Uint32Array(slots).fill(0xffffffff) : null,
+        };
+      });
+      type Plan = (typeof plans)[number];
+      const planOf = new Map<FilterName, Plan>(plans.map((plan) => [plan.name, plan]));
+      const tally = (plan: Plan, position: number) => {
+        const key = plan.codes[position]! * plan.width + (plan.parentCodes ? plan.parentCodes[position]! : 0);
+        plan.counts[key] = plan.counts[key]! + 1;
+        if (plan.minLabel) {
+          const label = plan.labelCodes![position]!;
+          if (label < plan.minLabel[key]!) plan.minLabel[key] = label;
+        }
+      };
+      const passing = new Uint8Array(held.size);
+      let matches = 0;
+      for (let position = 0; position < held.size; position++) {
+        if (categoryId !== undefined && held.category[position] !== categoryId) continue;
+        if (searched && searched[position] !== 1) continue;
+        let failed: FilterName | null = null;
+        let failures = 0;
+        for (const test of tests) {
+          if (!test.passes(position)) {
+            failures += 1;
+            failed = test.name;
+            if (failures > 1) break;
+          }
+        }
+        if (failures > 1) continue;
+        if (failures === 0) {
+          passing[position] = 1;
+          matches += 1;
+          if (facets) for (const plan of plans) tally(plan, position);
+        } else if (facets) {
+          // Failing only its own filter: counted by that filter's options alone.
+          const plan = planOf.get(failed!);
+          if (plan) tally(plan, position);
+        }
+      }
+      const pageIds: number[] = [];
+      const { offset, limit } = windowFor(matches);
+      if (limit > 0) {
+        let seen = 0;
+        for (const position of held.orders[sort]) {
+          if (passing[position] !== 1) continue;
+          if (seen >= offset) pageIds.push(held.ids[position]!);
+          seen += 1;
+          if (pageIds.length >= limit) break;
+        }
+      }
+      if (!facets) return { matches, pageIds, facets: null };
+      const rows: FacetRow[] = [];
+      for (const plan of plans) {
+        const { facet, width } = plan;
+        plan.counts.forEach((count, key) => {
+          if (count === 0) return;
+          const code = Math.floor(key / width);
+          const parent = facet.parent ? (held.coded[facet.parent].values[key % width] ?? '') : '';
+          const labelCode = plan.minLabel?.[key];
+          const label = facet.label && labelCode !== undefined ? (held.coded[facet.label].values[labelCode] ?? '') : '';
+          rows.push({ facet: plan.name, value: held.coded[facet.value].values[code] ?? null, parent, label, count });
+        });
+      }
+      return { matches, pageIds, facets: rows };
+    },
+  };
+}
