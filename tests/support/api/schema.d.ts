@@ -581,6 +581,581 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My profile: name, email, picture, phone and whether it is verified
+         * @description Made from the account on first read, as the profile page does.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The profile. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProfileAnswer"];
+                    };
+                };
+                /** @description Not signed in: no session cookie, or an expired one. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database or storage is unreachable (JSON, `Retry-After`), or the site is in maintenance (an HTML page, `Retry-After`). */
+                503: {
+                    headers: {
+                        /** @description Seconds until the next attempt is allowed. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Change my name
+         * @description JSON or a form. The name shown on bookings and to the dealer, by the profile form’s rule (some letters, at most 100 characters). The phone is not changed here: POST /me/phone/code, then /me/phone/verify.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The profile as it now is. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProfileAnswer"];
+                    };
+                };
+                /** @description The input was refused: `error` says why, `fields` names each invalid field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session cookie, or an expired one. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description The database or storage is unreachable (JSON, `Retry-After`), or the site is in maintenance (an HTML page, `Retry-After`). */
+                503: {
+                    headers: {
+                        /** @description Seconds until the next attempt is allowed. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/wishlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My wishlist, a page at a time, newest first
+         * @description Each car as a /vehicles card as it is now; a car no longer on the site keeps its title and has `vehicle` null, as the wishlist page shows it.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description From 1 (default 1). */
+                    page?: string;
+                    /** @description Cars per page: default 20, at most 50 (more is read as 50). */
+                    perPage?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of the wishlist. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WishlistPage"];
+                    };
+                };
+                /** @description The input was refused: `error` says why, `fields` names each invalid field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session cookie, or an expired one. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database or storage is unreachable (JSON, `Retry-After`), or the site is in maintenance (an HTML page, `Retry-After`). */
+                503: {
+                    headers: {
+                        /** @description Seconds until the next attempt is allowed. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a car to my wishlist
+         * @description JSON (or a form). Adding a car already on the list changes nothing and answers the same.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The car’s id (as in /vehicles). */
+                        vehicleId: number | string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description The car’s id (as in /vehicles). */
+                        vehicleId: number | string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The car is on the wishlist. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WishlistChange"];
+                    };
+                };
+                /** @description The input was refused: `error` says why, `fields` names each invalid field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session cookie, or an expired one. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description No such car on the site. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database or storage is unreachable (JSON, `Retry-After`), or the site is in maintenance (an HTML page, `Retry-After`). */
+                503: {
+                    headers: {
+                        /** @description Seconds until the next attempt is allowed. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/wishlist/{vehicleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a car from my wishlist
+         * @description Removing a car that is not on the list changes nothing and answers the same.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The car’s id. */
+                    vehicleId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The car is not on the wishlist. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WishlistChange"];
+                    };
+                };
+                /** @description Not signed in: no session cookie, or an expired one. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description The id cannot be a car’s. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database or storage is unreachable (JSON, `Retry-After`), or the site is in maintenance (an HTML page, `Retry-After`). */
+                503: {
+                    headers: {
+                        /** @description Seconds until the next attempt is allowed. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicle-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a car the dealer does not list (Request a Vehicle)
+         * @description JSON or a form, with the fields and messages of the Request a Vehicle page. 403 when the bot check is missing, wrong or already used. At most 10 an hour from one network (429 with `Retry-After`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        phone: string;
+                        model: string;
+                        year: string;
+                        budget: string;
+                        description: string;
+                        /** @description The solved bot check (GET /api/bot-check/challenge?action=REQUEST_FORM, or SELL_FORM for a sell offer). Each solution is accepted once. */
+                        botCheck: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        name: string;
+                        phone: string;
+                        model: string;
+                        year: string;
+                        budget: string;
+                        description: string;
+                        /** @description The solved bot check (GET /api/bot-check/challenge?action=REQUEST_FORM, or SELL_FORM for a sell offer). Each solution is accepted once. */
+                        botCheck: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; the dealer is told by mail. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VehicleRequestSent"];
+                    };
+                };
+                /** @description The input was refused: `error` says why, `fields` names each invalid field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Too many attempts: try again after `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the next attempt is allowed. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database or storage is unreachable (JSON, `Retry-After`), or the site is in maintenance (an HTML page, `Retry-After`). */
+                503: {
+                    headers: {
+                        /** @description Seconds until the next attempt is allowed. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sell-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer my car to the dealer (Sell Your Vehicle), with photos
+         * @description Multipart, with the fields and messages of the Sell Your Vehicle page and up to 10 photos in `images` (15 MB each, 60 MB in all). 403 when the bot check is missing, wrong or already used. At most 10 an hour from one network (429 with `Retry-After`). The answer carries the WhatsApp chat the site opens next.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        name: string;
+                        phone: string;
+                        vehicle: string;
+                        year: string;
+                        price: string;
+                        description: string;
+                        /** @description The solved bot check (GET /api/bot-check/challenge?action=REQUEST_FORM, or SELL_FORM for a sell offer). Each solution is accepted once. */
+                        botCheck: string;
+                        images?: Blob[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved; the dealer is told by mail. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SellOfferSent"];
+                    };
+                };
+                /** @description The input was refused: a field, or a photo (`fields.images`): too many, too large or not a photo. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description The upload is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                        "text/plain": string;
+                    };
+                };
+                /** @description Too many attempts: try again after `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the next attempt is allowed. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database or storage is unreachable (JSON, `Retry-After`), or the site is in maintenance (an HTML page, `Retry-After`). */
+                503: {
+                    headers: {
+                        /** @description Seconds until the next attempt is allowed. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/test-drives/slots": {
         parameters: {
             query?: never;
@@ -2504,6 +3079,62 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        ProfileAnswer: {
+            profile: {
+                email: string;
+                emailVerified: boolean;
+                /** @description The profile’s name, else the account’s; empty when neither has one. */
+                name: string;
+                /** @description The account’s picture (Google), or empty. */
+                photoUrl: string;
+                /** @description E.164, or empty when none is on file. Changed only by /me/phone/code then /me/phone/verify. */
+                phone: string;
+                phoneVerified: boolean;
+                /** @description A name and a verified phone: what booking a test drive or a rental car needs. */
+                complete: boolean;
+                createdAt: string | null;
+                lastLoginAt: string | null;
+                updatedAt: string | null;
+            };
+        };
+        WishlistItem: {
+            vehicleId: number;
+            /** @description The car’s title when it was added (shown when the car is gone). */
+            title: string;
+            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            addedAt: string;
+            /** @description The car as it is now, like a /vehicles card; null when it is no longer on the site. */
+            vehicle: components["schemas"]["VehicleSummary"] | null;
+        };
+        /** @description Newest first. */
+        WishlistPage: {
+            items: components["schemas"]["WishlistItem"][];
+            page: number;
+            perPage: number;
+            total: number;
+        };
+        /** @description Whether the car is on the wishlist after the change, and the sentence the site shows. */
+        WishlistChange: {
+            vehicleId: number;
+            wishlisted: boolean;
+            message: string;
+        };
+        /** @description The request was received; the dealer is told by mail. */
+        VehicleRequestSent: {
+            /** @constant */
+            sent: true;
+            message: string;
+        };
+        SellOfferSent: {
+            /** @constant */
+            sent: true;
+            /** @description The WhatsApp chat with the dealer, prefilled with the offer and its photos’ addresses (as the site opens it). */
+            chatUrl: string;
+            /** @description The stored photos’ addresses. */
+            imageUrls: string[];
+            /** @description true when the offer was saved but its photos could not be stored. */
+            imagesFailed: boolean;
         };
     };
     responses: never;
