@@ -79,9 +79,43 @@ describe.skipIf(!shared.url)(`the app's journey through the generated API client
     for (const car of filtered.data!.items) expect(car.fuelType.toLowerCase()).toBe(fuel.value.toLowerCase());
   });
 
-  // NOT YET WRITTEN (awaits GET/POST /me/wishlist): add two cars to the wishlist and read it back.
-  // NOT YET WRITTEN (awaits POST /vehicle-requests): send a request-a-car.
-  // NOT YET WRITTEN (awaits POST /sell-offers): send a sell offer with two photos.
+  it('adds two cars to the wishlist, which then lists both', async () => {
+    const listing = await app.GET('/vehicles', { params: { query: { perPage: '2' } } });
+    const chosen = listing.data!.items.map((car) => car.id);
+    expect(chosen).toHaveLength(2);
+    for (const vehicleId of chosen) {
+      const added = await app.POST('/me/wishlist', { body: { vehicleId } });
+      expect(added.data, JSON.stringify(added.error)).toMatchObject({ vehicleId, wishlisted: true });
+    }
+    const wishlist = await app.GET('/me/wishlist');
+    expect(wishlist.data!.total).toBe(2);
+    expect(wishlist.data!.items.map((item) => item.vehicleId).sort()).toEqual([...chosen].sort());
+  });
+
+  it('asks the dealer for a car it does not list, and offers its own car with two photos', async () => {
+    const requested = await app.POST('/vehicle-requests', {
+      body: { name: 'Journey Test', phone: mobile, model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: 'White, petrol', botCheck: await browser.botToken('REQUEST_FORM') },
+    });
+    expect(requested.response.status, JSON.stringify(requested.error)).toBe(201);
+    expect(requested.data!.sent).toBe(true);
+
+    const offered = await app.POST('/sell-offers', {
+      body: {
+        name: 'Journey Test',
+        phone: mobile,
+        vehicle: 'Hyundai i20 Asta',
+        year: '2018',
+        price: '4,50,000',
+        description: 'Single owner, 42,000 km',
+        botCheck: await browser.botToken('SELL_FORM'),
+        images: [new File([await photo(180)], 'front.jpg', { type: 'image/jpeg' }), new File([await photo(30)], 'back.jpg', { type: 'image/jpeg' })],
+      },
+      bodySerializer: multipart,
+    });
+    expect(offered.response.status, JSON.stringify(offered.error)).toBe(201);
+    expect(offered.data!.imageUrls).toHaveLength(2);
+    expect(offered.data!.imagesFailed).toBe(false);
+  });
 
   it('books a test drive in a free slot, which then lists among my test drives', async () => {
     const listing = await app.GET('/vehicles', { params: { query: { perPage: '10' } } });
