@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TENURE_OPTIONS } from '../lib/emi.ts';
-import { CALCULATOR_LIMITS, loanSummary, parseCalculatorInput, type CalculatorValues } from '../lib/emi-calculator.ts';
+import { CALCULATOR_LIMITS, CALCULATOR_NOTE, loanSummary, parseCalculatorInput, type CalculatorValues } from '../lib/emi-calculator.ts';
 import { formatRupees } from '../lib/format.ts';
 import { inputClass, primaryButton } from './field-styles.ts';
 
@@ -92,7 +92,7 @@ export function EmiCalculator({ price, action, initial, serverErrors }: { price:
         </button>
       </noscript>
       <p id="emi-note" className="text-xs text-slate-600">
-        Total paid is the down payment plus every instalment. Figures are indicative; the lender decides the final rate and terms.
+        {CALCULATOR_NOTE}
       </p>
     </form>
   );

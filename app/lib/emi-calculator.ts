@@ -9,6 +9,9 @@ import { groupIndianDigits } from './format.ts';
 /** The calculator's rate range (the issue: 9–20%). */
 export const CALCULATOR_LIMITS = { rate: { min: 9, max: 20, step: 0.25 } } as const;
 
+/** The sentence under the calculator's figures. */
+export const CALCULATOR_NOTE = 'Total paid is the down payment plus every instalment. Figures are indicative; the lender decides the final rate and terms.';
+
 export type LoanSummary = { loan: number; emi: number; totalInterest: number; totalPaid: number };
 
 /** The calculator's answer: the loan after the down payment, the instalment and the totals (down payment included in the total paid). */
@@ -29,32 +32,50 @@ export function calculatorDefaults(price: number, terms: FinanceTerms): Calculat
   return { downPayment: downPaymentFrom(price, terms), ratePercent: Math.min(max, Math.max(min, terms.ratePercent)), tenureMonths: tenure };
 }
 
+/** What the calculator says of a value it cannot take (the page shows it; the API refuses with it). */
+export const calculatorMessages = {
+  downPayment: (price: number) => `Down payment must be a whole number of rupees from 0 to ${groupIndianDigits(price)}.`,
+  rate: `Interest rate must be between ${CALCULATOR_LIMITS.rate.min}% and ${CALCULATOR_LIMITS.rate.max}% a year.`,
+  tenure: `Tenure must be ${TENURE_OPTIONS.join(', ')} months.`,
+} as const;
+
+/** A typed down payment (`1,50,000` or `150000`) in whole rupees from 0 to the price; null when it is not one. */
+export function readDownPayment(text: string, price: number): number | null {
+  const amount = /^\s*[\d,]{1,15}\s*$/.test(text) ? Number(text.replace(/[\s,]/g, '')) : NaN;
+  return Number.isSafeInteger(amount) && amount >= 0 && amount <= price ? amount : null;
+}
+
+/** A typed yearly rate within the calculator's range (at most two decimals); null when it is not one. */
+export function readRate(text: string): number | null {
+  const { min, max } = CALCULATOR_LIMITS.rate;
+  const value = /^\s*\d{1,2}(\.\d{1,2})?\s*$/.test(text) ? Number(text) : NaN;
+  return value >= min && value <= max ? value : null;
+}
+
+/** A typed tenure that is one of TENURE_OPTIONS; null when it is not one. */
+export function readTenure(text: string): number | null {
+  const value = /^\s*\d{1,3}\s*$/.test(text) ? Number(text) : NaN;
+  return (TENURE_OPTIONS as readonly number[]).includes(value) ? value : null;
+}
+
 /**
  * The calculator's values from a query string (`?dp=…&rate=…&tenure=…`, the form sent without
  * JavaScript). Each value that is missing keeps its default; each one that is wrong keeps its
- * default too and says why, so the page always shows a result.
+ * default too and says why, so the page always shows a result. The API's schema
+ * (app/lib/schemas/emi.ts) reads each value with the same readers and refuses instead.
  */
 export function parseCalculatorInput(params: URLSearchParams, price: number, defaults: CalculatorValues): CalculatorInput {
   const values = { ...defaults };
   const errors: string[] = [];
-  const dp = params.get('dp');
-  if (dp !== null && dp.trim() !== '') {
-    const amount = /^\s*[\d,]{1,15}\s*$/.test(dp) ? Number(dp.replace(/[\s,]/g, '')) : NaN;
-    if (Number.isSafeInteger(amount) && amount >= 0 && amount <= price) values.downPayment = amount;
-    else errors.push(`Down payment must be a whole number of rupees from 0 to ${groupIndianDigits(price)}.`);
-  }
-  const rate = params.get('rate');
-  if (rate !== null && rate.trim() !== '') {
-    const { min, max } = CALCULATOR_LIMITS.rate;
-    const value = /^\s*\d{1,2}(\.\d{1,2})?\s*$/.test(rate) ? Number(rate) : NaN;
-    if (value >= min && value <= max) values.ratePercent = value;
-    else errors.push(`Interest rate must be between ${min}% and ${max}% a year.`);
-  }
-  const tenure = params.get('tenure');
-  if (tenure !== null && tenure.trim() !== '') {
-    const value = /^\s*\d{1,3}\s*$/.test(tenure) ? Number(tenure) : NaN;
-    if ((TENURE_OPTIONS as readonly number[]).includes(value)) values.tenureMonths = value;
-    else errors.push(`Tenure must be ${TENURE_OPTIONS.join(', ')} months.`);
-  }
+  const read = (name: string, reader: (text: string) => number | null, message: string, set: (value: number) => void) => {
+    const text = params.get(name);
+    if (text === null || text.trim() === '') return;
+    const value = reader(text);
+    if (value === null) errors.push(message);
+    else set(value);
+  };
+  read('dp', (text) => readDownPayment(text, price), calculatorMessages.downPayment(price), (value) => (values.downPayment = value));
+  read('rate', readRate, calculatorMessages.rate, (value) => (values.ratePercent = value));
+  read('tenure', readTenure, calculatorMessages.tenure, (value) => (values.tenureMonths = value));
   return { values, errors };
 }

@@ -22,9 +22,11 @@ import { profileApi } from '../accounts/http/api-profile.ts';
 import { wishlistApi } from '../accounts/http/api-wishlist.ts';
 import { authRoutes } from '../auth/http/auth-routes.ts';
 import { catalogApi } from '../catalog/http/api-catalog.ts';
+import { compareAndEmiApi } from '../catalog/http/api-compare-emi.ts';
 import { leadsApi } from '../leads/http/api-leads.ts';
 import { mediaHandler } from '../media/http/media.ts';
 import { apiLicence } from '../rentals/http/api-licence.ts';
+import { rentalQuoteAndPayApi } from '../rentals/http/api-rental-quote-pay.ts';
 import { rentalApi } from '../rentals/http/api-rentals.ts';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from '../rentals/http/payment-webhook.ts';
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
@@ -149,6 +151,7 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
 export function apiV1(services: AppServices, addressOf: (c: Context) => string) {
   const api = new Hono();
   catalogApi(api, services);
+  compareAndEmiApi(api, services);
   accountsApi(api, services, addressOf);
   profileApi(api, services);
   wishlistApi(api, services);
@@ -156,6 +159,7 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   testDriveApi(api, services);
   // Self-drive rental: the fleet, availability, bookings, the driving licence.
   rentalApi(api, services);
+  rentalQuoteAndPayApi(api, services);
   api.route('/', apiLicence(services));
   // The description of every route above (decision 072), made once from the routes themselves.
   let document: ReturnType<typeof openApiDocument> | undefined;

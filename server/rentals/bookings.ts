@@ -276,6 +276,24 @@ export async function listOwnBookings(database: Database, userId: string, option
 }
 
 /**
+ * A page of the person's bookings in the same order as listOwnBookings, with how many they have
+ * in all (the API's paged list). Input: user id, page from 1, page size. Errors: none.
+ */
+export async function ownBookingsPage(database: Database, userId: string, asked: { page: number; perPage: number }): Promise<{ items: Booking[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    bookingQuery(database.db)
+      .where('rental_bookings.user_id', '=', userId)
+      .orderBy('rental_bookings.starts_ms', 'desc')
+      .orderBy('rental_bookings.id', 'desc')
+      .limit(asked.perPage)
+      .offset((asked.page - 1) * asked.perPage)
+      .execute(),
+    database.db.selectFrom('rental_bookings').select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).where('user_id', '=', userId).where('kind', '=', 'booking').executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toBooking), total: Number(count.total) };
+}
+
+/**
  * Bookings whose time touches [fromMs, toMs), in any status, optionally of one car or in some
  * statuses; for the desk's timeline and lists. Input: range, filters. Errors: none.
  */

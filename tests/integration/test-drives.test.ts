@@ -173,8 +173,8 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       expect(mail?.subject).toMatch(/Your test drive is booked/);
       expect(mail?.body).toContain(`Reschedule or cancel: ${server.url}/profile#test-drives`);
 
-      const mine = (await (await person.client.get('/api/v1/me/test-drives')).json()) as { testDrives: Array<{ id: number; changeable: boolean }> };
-      expect(mine.testDrives).toEqual([expect.objectContaining({ id: testDrive.id, changeable: true })]);
+      const mine = (await (await person.client.get('/api/v1/me/test-drives')).json()) as { items: Array<{ id: number; changeable: boolean }> };
+      expect(mine.items).toEqual([expect.objectContaining({ id: testDrive.id, changeable: true })]);
     });
 
     it('refuses a car already booked at that time, and a person already busy then, with 409', async () => {
@@ -365,8 +365,8 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       expect((await person.client.postForm(`/vehicle/${car}/test-drive`, { slot, mode: 'hub', reschedule: '99999999999' })).status).toBe(404);
       expect((await person.client.postForm('/vehicle/99999999999/test-drive', { slot, mode: 'hub' })).status).toBe(404);
 
-      const mine = (await (await person.client.get('/api/v1/me/test-drives')).json()) as { testDrives: Summary[] };
-      const id = mine.testDrives[0]!.id;
+      const mine = (await (await person.client.get('/api/v1/me/test-drives')).json()) as { items: Summary[] };
+      const id = mine.items[0]!.id;
       const cancelled = await person.client.postForm(`/test-drives/${id}/cancel`, {});
       expect(cancelled.status).toBe(302);
       expect(cancelled.headers.get('location')).toBe('/profile?testDrive=cancelled#test-drives');

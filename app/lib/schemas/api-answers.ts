@@ -19,6 +19,8 @@ const LICENCE_STATUSES = ['pending', 'approved', 'refused'] as const;
 const rupees = z.int();
 /** ISO 8601 with an offset (+05:30 for India times). */
 const isoTime = z.string().meta({ description: 'ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30' });
+/** A page of a list that grows (`?page=&perPage=`, app/lib/schemas/paging.ts). */
+const paging = { page: z.int(), perPage: z.int().meta({ description: 'The page size served (capped).' }), total: z.int().meta({ description: 'Items in the whole list.' }) };
 
 /** Every refusal (4xx, 5xx) of /api/v1: the sentence to show, and the message per invalid field. */
 export const apiErrorSchema = z
@@ -130,7 +132,7 @@ export const testDriveSchema = z
 export const testDriveAnswerSchema = z.object({ testDrive: testDriveSchema }).meta({ id: 'TestDriveAnswer' });
 /** One of my test drives: `changeable` says whether it can still be cancelled or moved. */
 export const ownTestDriveSchema = testDriveSchema.extend({ changeable: z.boolean() }).meta({ id: 'OwnTestDrive' });
-export const testDriveListSchema = z.object({ testDrives: z.array(ownTestDriveSchema) }).meta({ id: 'TestDriveList' });
+export const testDriveListSchema = z.object({ items: z.array(ownTestDriveSchema), ...paging }).meta({ id: 'TestDriveList' });
 
 /** A term as a sentence: a stable key, its label and its text as the pages show it. */
 const rentalFact = z.object({ key: z.string(), label: z.string(), text: z.string() }).meta({ id: 'RentalFact' });
@@ -181,7 +183,7 @@ export const rentalCarSchema = z
     quote: rentalQuoteSchema.nullable(),
   })
   .meta({ id: 'RentalCar' });
-export const rentalCarListSchema = z.object({ items: z.array(rentalCarSchema) }).meta({ id: 'RentalCarList' });
+export const rentalCarListSchema = z.object({ items: z.array(rentalCarSchema), ...paging }).meta({ id: 'RentalCarList' });
 export const rentalTermsSchema = z.object({ facts: z.array(rentalFact), policy: z.looseObject({}) }).meta({ id: 'RentalTerms' });
 export const rentalAvailabilitySchema = z
   .object({ carId: z.int(), month: z.string(), taken: z.array(z.object({ kind: z.enum(['booking', 'block']), from: isoTime, to: isoTime })) })
@@ -228,10 +230,19 @@ export const rentalBookingDetailSchema = rentalBookingSchema
     chargeLines: z.array(z.object({ kind: z.enum(['extra-km', 'late', 'fuel', 'damage']), label: z.string(), amount: rupees, photoUrl: z.string().nullable() })),
   })
   .meta({ id: 'RentalBookingDetail' });
-export const rentalBookingListSchema = z.object({ items: z.array(rentalBookingDetailSchema) }).meta({ id: 'RentalBookingList' });
+export const rentalBookingListSchema = z.object({ items: z.array(rentalBookingDetailSchema), ...paging }).meta({ id: 'RentalBookingList' });
 
 const checkoutStart = z
-  .object({ provider: z.literal('razorpay'), keyId: z.string(), orderId: z.string(), amount: z.int().meta({ description: 'Paise, as Razorpay Checkout takes it.' }), currency: z.literal('INR'), bookingId: z.int() })
+  .object({
+    provider: z.literal('razorpay'),
+    keyId: z.string(),
+    orderId: z.string(),
+    amount: z.int().meta({ description: 'Paise, as Razorpay Checkout takes it (the same as `amountPaise`).' }),
+    amountPaise: z.int(),
+    amountRupees: rupees,
+    currency: z.literal('INR'),
+    bookingId: z.int(),
+  })
   .meta({ id: 'CheckoutStart' });
 export const rentalBookingCreatedSchema = z
   .object({ booking: rentalBookingSchema, quote: rentalQuoteSchema, payment: checkoutStart.nullable().meta({ description: 'Razorpay Checkout to open when paying online; null at pickup.' }) })
@@ -310,3 +321,92 @@ export const sellOfferSentSchema = z
     imagesFailed: z.boolean().meta({ description: 'true when the offer was saved but its photos could not be stored.' }),
   })
   .meta({ id: 'SellOfferSent' });
+
+// ------------------------------------------------------------------ compare, EMI, rental quote, paying
+
+const compareRowSchema = z
+  .object({
+    label: z.string(),
+    values: z.array(z.string().nullable()).meta({ description: 'One value per entry of `items`, as the page writes it; null for an entry no longer available.' }),
+    differs: z.boolean().meta({ description: 'The page highlights the row: the available cars differ in it.' }),
+    group: z.enum(['specs', 'inspection']),
+  })
+  .meta({ id: 'CompareRow' });
+
+export const compareAnswerSchema = z
+  .object({
+    items: z.array(
+      z
+        .object({
+          id: z.int(),
+          available: z.boolean().meta({ description: 'false for a sold car or an id with no car behind it.' }),
+          title: z.string().nullable().meta({ description: 'The name the page shows; null for an id with no car behind it.' }),
+          status: vehicleStatus.nullable(),
+          price: z.string().nullable().meta({ description: 'The price as the dealer typed it; null when not available.' }),
+          priceRupees: rupees.nullable(),
+          emiFrom: rupees.nullable(),
+          image: imageRef.nullable(),
+        })
+        .meta({ id: 'CompareItem' }),
+    ),
+    rows: z.array(compareRowSchema),
+    notice: z.string().nullable().meta({ description: 'What the page says of ids it left out (not cars, or past the limit).' }),
+    unreadable: z.int().meta({ description: 'Entries of `ids` that are not car ids.' }),
+    leftOut: z.int().meta({ description: 'Cars left out past `max`.' }),
+    max: z.int().meta({ description: 'Cars compared at most.' }),
+  })
+  .meta({ id: 'Compare' });
+
+export const vehicleEmiSchema = z
+  .object({
+    vehicleId: z.int(),
+    price: rupees,
+    downPayment: rupees,
+    ratePercent: z.number(),
+    tenureMonths: z.int(),
+    loan: rupees.meta({ description: 'The price less the down payment.' }),
+    emi: rupees.meta({ description: 'The monthly instalment, to the nearest rupee.' }),
+    totalInterest: rupees,
+    totalPaid: rupees.meta({ description: 'Down payment plus every instalment.' }),
+    financeTerms,
+    limits: z.object({
+      downPayment: z.object({ min: rupees, max: rupees }),
+      ratePercent: z.object({ min: z.number(), max: z.number(), step: z.number() }),
+      tenureMonths: z.array(z.int()),
+    }),
+    note: z.string().meta({ description: 'The sentence the page shows under the calculator.' }),
+  })
+  .meta({ id: 'VehicleEmi' });
+
+export const rentalQuoteAnswerSchema = z
+  .object({
+    carId: z.int(),
+    carName: z.string(),
+    from: isoTime,
+    to: isoTime,
+    pickup: z.enum(PICKUP_KINDS),
+    pinCode: z.string().nullable(),
+    protection: z.boolean(),
+    payment: z.enum(PAYMENT_METHODS),
+    available: z.boolean().meta({ description: 'Free for the range now (booking may still find it taken).' }),
+    nextFree: isoTime.nullable(),
+    quote: rentalQuoteSchema,
+    totals: z
+      .array(z.object({ key: z.enum(['total', 'deposit', 'now', 'pickup']), label: z.string(), amount: rupees }))
+      .meta({ description: 'The rows under the lines as the pages show them: total, deposit (apart), payable now, at pickup.' }),
+  })
+  .meta({ id: 'RentalQuoteAnswer' });
+
+export const paymentStartSchema = z
+  .object({
+    provider: z.literal('razorpay'),
+    keyId: z.string().meta({ description: 'Razorpay’s public key id for Checkout.' }),
+    orderId: z.string().meta({ description: 'The Razorpay order to open Checkout with; the same order however often it is asked.' }),
+    amountPaise: z.int().meta({ description: 'What Checkout charges, in paise (Checkout’s `amount`).' }),
+    amountRupees: rupees.meta({ description: 'The same amount in whole rupees, to show.' }),
+    currency: z.literal('INR'),
+    bookingId: z.int(),
+    prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }).meta({ description: 'Checkout’s prefill, as the site’s payment page gives it.' }),
+    booking: rentalBookingSchema,
+  })
+  .meta({ id: 'PaymentStart' });

@@ -5,6 +5,7 @@ import { typedRange, type AskedRange } from '../rent-view.ts';
 import { indiaDateTimeParam, parseIndiaDateTime, parseIndiaMonth, PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
 import { idField } from './fields.ts';
 import { hasControlCharacters } from '../input.ts';
+import { pageQuerySchema } from './paging.ts';
 
 /**
  * The renter's inputs as the rental pages and `/api/v1/rentals` read them: a pickup-and-return
@@ -83,23 +84,35 @@ const deliveryAddressField = z
   .nullish()
   .transform((value) => (value ?? '').trim());
 
+/** A quote's question as a query: a range or none, how the car is picked up, protection. */
+const quoteQueryFields = { from: orBlank(rangeFields.from, rangeMessages.from), to: orBlank(rangeFields.to, rangeMessages.to), pickup: pickup.optional(), pinCode: pinCodeField, protection: protectionField };
+
+/** Both of from and to, or neither. */
+function bothOrNeither(query: { from?: number; to?: number }, ctx: z.RefinementCtx): void {
+  if (query.from === undefined && query.to !== undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: rangeMessages.from });
+  if (query.to === undefined && query.from !== undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: rangeMessages.to });
+}
+
+type QuoteQuery = { from?: number; to?: number; pickup?: (typeof PICKUP_KINDS)[number]; pinCode: string; protection: boolean };
+const asQuoteQuestion = ({ from, to, pickup: kind, pinCode, protection }: QuoteQuery) => ({
+  range: from !== undefined && to !== undefined ? asRange({ from, to }) : null,
+  delivery: kind === 'delivery',
+  pinCode,
+  protection,
+});
+
 /**
- * What a quote is asked with (`GET /api/v1/rentals/cars[/:id]`): a range or none (both or
+ * What a quote is asked with (`GET /api/v1/rentals/cars/:id`): a range or none (both or
  * neither of from and to), how the car is picked up (delivery with the PIN code it goes to),
  * and whether the damage-protection plan is chosen.
  */
-export const rentalQuoteQuerySchema = z
-  .object({ from: orBlank(rangeFields.from, rangeMessages.from), to: orBlank(rangeFields.to, rangeMessages.to), pickup: pickup.optional(), pinCode: pinCodeField, protection: protectionField })
-  .superRefine((query, ctx) => {
-    if (query.from === undefined && query.to !== undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: rangeMessages.from });
-    if (query.to === undefined && query.from !== undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: rangeMessages.to });
-  })
-  .transform(({ from, to, pickup: kind, pinCode, protection }) => ({
-    range: from !== undefined && to !== undefined ? asRange({ from, to }) : null,
-    delivery: kind === 'delivery',
-    pinCode,
-    protection,
-  }));
+export const rentalQuoteQuerySchema = z.object(quoteQueryFields).superRefine(bothOrNeither).transform(asQuoteQuestion);
+
+/** `GET /api/v1/rentals/cars`: the same question, and the page of the fleet (one object, so the document lists every parameter). */
+export const rentalFleetQuerySchema = z
+  .object({ ...quoteQueryFields, ...pageQuerySchema.shape })
+  .superRefine(bothOrNeither)
+  .transform(({ page, perPage, ...question }) => ({ ...asQuoteQuestion(question), page, perPage }));
 
 /** How the renter takes the car and pays, as the booking page's form and the app send it. */
 const bookingChoiceFields = {
@@ -113,6 +126,16 @@ const bookingChoiceFields = {
 
 /** The booking page's form (the car and the range are in its URL). */
 export const rentalBookingFormSchema = z.object(bookingChoiceFields);
+
+/**
+ * `GET /api/v1/rentals/cars/{id}/quote`: what the booking page prices, read as a booking is (the
+ * range required, pickup, payment, PIN code and protection with the booking's own fields); the
+ * delivery address is asked only when booking.
+ */
+export const rentalQuoteAskSchema = z
+  .object({ ...rangeFields, pickup: bookingChoiceFields.pickup, payment: bookingChoiceFields.payment, pinCode: bookingChoiceFields.pinCode, protection: bookingChoiceFields.protection })
+  .superRefine(returnAfterPickup)
+  .transform(({ from, to, ...rest }) => ({ ...rest, ...asRange({ from, to }) }));
 
 /** `POST /api/v1/rentals/bookings`: the car, the range and the choices. */
 export const rentalBookingBodySchema = z

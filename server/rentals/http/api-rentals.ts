@@ -2,14 +2,16 @@ import type { Context, Hono } from 'hono';
 import { parseId } from '../../../app/lib/input.ts';
 import type { z } from 'zod';
 import { formError, parseWith } from '../../../app/lib/form-errors.ts';
-import { indiaDay, parseIndiaMonth } from '../../../app/lib/rentals.ts';
-import { checkoutAnswerSchema, rentalBookingBodySchema, rentalMonthQuerySchema, rentalQuoteQuerySchema } from '../../../app/lib/schemas/rentals.ts';
+import { indiaDay, indiaIso, parseIndiaMonth } from '../../../app/lib/rentals.ts';
+import { checkoutAnswerSchema, rentalBookingBodySchema, rentalFleetQuerySchema, rentalMonthQuerySchema, rentalQuoteQuerySchema } from '../../../app/lib/schemas/rentals.ts';
+import { pageOf, pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
+import { problem } from '../../http/problem.ts';
 import type { RentalQuote } from '../../../app/lib/rental-price.ts';
 import { currentUser } from '../../auth/session.ts';
 import { InvalidInputError } from '../../errors.ts';
 import type { AppServices } from '../../services.ts';
 import { consumeRateLimit } from '../../security/rate-limit.ts';
-import { carAvailability, fleetAvailability, getOwnBooking, listOwnBookings, takenRanges, type CarAvailability } from '../bookings.ts';
+import { carAvailability, fleetAvailability, getOwnBooking, ownBookingsPage, takenRanges, type CarAvailability } from '../bookings.ts';
 import { cancelBooking, cancellationPreview, requestBooking } from '../lifecycle.ts';
 import { rentalPolicy, type Booking } from '../store.ts';
 import { carFacts, generalFacts } from '../../../app/lib/rental-facts.ts';
@@ -50,7 +52,7 @@ const BOOKINGS_PER_HOUR = 30;
  * A quote as the pages show it: its lines (rent, protection, delivery, GST) whose sum is `total`,
  * the refundable deposit apart (never in `total`), what is paid now and what at pickup.
  */
-function quoteJson(quote: RentalQuote | null): z.input<typeof rentalQuoteSchema> | null {
+export function quoteJson(quote: RentalQuote | null): z.input<typeof rentalQuoteSchema> | null {
   return (
     quote && {
       hours: quote.hours,
@@ -120,7 +122,8 @@ export function bookingJson(booking: Booking): z.input<typeof rentalBookingSchem
     holdExpiresAt: booking.holdExpiresAt,
     charges: booking.charges,
     depositRefund: booking.depositRefund,
-    createdAt: booking.createdAt,
+    // Stored in UTC; answered in India time with its offset, as every other time here.
+    createdAt: indiaIso(Date.parse(booking.createdAt)),
   };
 }
 
@@ -129,7 +132,7 @@ function checklistJson(bookingId: number, record: ChecklistView | null) {
     record && {
       odometer: record.odometer,
       fuelEighths: record.fuel,
-      recordedAt: record.recordedAt,
+      recordedAt: indiaIso(Date.parse(record.recordedAt)),
       photos: record.photos.map((photo) => ({ item: photo.item, note: photo.note || null, newDamage: photo.isNew, charge: photo.charge, url: paths.rentalPhoto(bookingId, photo.id) })),
     }
   );
@@ -180,15 +183,16 @@ export function rentalApi(api: Hono, services: AppServices) {
     tag: 'Rentals',
     summary: 'The rental fleet, each car free or not for a range, with its quote',
     description: rangeNote,
-    query: rentalQuoteQuerySchema,
-    ok: { status: 200, schema: rentalCarListSchema, description: 'Every rentable car.' },
+    query: rentalFleetQuerySchema,
+    ok: { status: 200, schema: rentalCarListSchema, description: 'The rentable cars, a page at a time.' },
     refusals: { 400: 'The range cannot be read or booked (notice, horizon, length).' },
   });
   api.get('/rentals/cars', fleet, async (c) => {
     try {
-      const { range } = readWith(rentalQuoteQuerySchema, c.req.query());
+      const { range, page, perPage } = readWith(rentalFleetQuerySchema, c.req.query());
+      // The fleet's availability is worked out in one query for every car; the page is cut from it.
       const cars = await fleetAvailability(services, range);
-      return c.json({ items: cars.map(carJson) } satisfies z.input<typeof rentalCarListSchema>, 200, { 'Cache-Control': 'no-cache' });
+      return c.json(pageOf(cars.map(carJson), { page, perPage }) satisfies z.input<typeof rentalCarListSchema>, 200, { 'Cache-Control': 'no-cache' });
     } catch (error) {
       return fail(c, error, 'api: rental fleet failed');
     }
@@ -271,19 +275,31 @@ export function rentalApi(api: Hono, services: AppServices) {
       if (!limited.allowed) return c.json({ error: 'Too many booking attempts. Please try again later.' }, 429, { ...NO_STORE, 'Retry-After': String(limited.retryAfterSeconds) });
       const { carId, fromMs, toMs, pickup, payment, pinCode, deliveryAddress, protection } = readWith(rentalBookingBodySchema, body);
       const booking = await requestBooking(services, { userId: user.id, vehicleId: carId, fromMs, toMs, pickup, paymentMethod: payment, pinCode, deliveryAddress, protection });
-      const checkout = booking.paymentMethod === 'razorpay' ? await startOnlinePayment(services, { userId: user.id, bookingId: booking.id }) : null;
+      const started = booking.paymentMethod === 'razorpay' ? await startOnlinePayment(services, { userId: user.id, bookingId: booking.id }) : null;
+      // The amount named in both units, as POST /me/bookings/{id}/pay answers it (`amount` stays: paise).
+      const checkout = started && { ...started, amountPaise: started.amount, amountRupees: started.amount / 100 };
       return c.json({ booking: bookingJson(booking), quote: quoteJson(booking.quote)!, payment: checkout } satisfies z.input<typeof rentalBookingCreatedSchema>, 201, NO_STORE);
     } catch (error) {
       return fail(c, error, 'api: booking failed');
     }
   });
 
-  const myBookings = describeRoute({ tag: 'Rentals', summary: 'My rental bookings, with their checklists', auth: true, ok: { status: 200, schema: rentalBookingListSchema, description: 'Newest first.' } });
+  const myBookings = describeRoute({
+    tag: 'Rentals',
+    summary: 'My rental bookings, with their checklists',
+    auth: true,
+    query: pageQuerySchema,
+    ok: { status: 200, schema: rentalBookingListSchema, description: 'Latest pickup first, a page at a time.' },
+    refusals: { 400: '' },
+  });
   api.get('/me/bookings', myBookings, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
-    const bookings = await listOwnBookings(database, user.id);
-    return c.json({ items: await Promise.all(bookings.map((booking) => bookingWithCondition(database, booking))) } satisfies z.input<typeof rentalBookingListSchema>, 200, NO_STORE);
+    const asked = parseWith(pageQuerySchema, c.req.query());
+    if (!asked.ok) return problem(c, 400, asked.error, { fields: asked.fields, headers: NO_STORE });
+    const { items, total } = await ownBookingsPage(database, user.id, asked.value);
+    const body = { items: await Promise.all(items.map((booking) => bookingWithCondition(database, booking))), ...asked.value, total };
+    return c.json(body satisfies z.input<typeof rentalBookingListSchema>, 200, NO_STORE);
   });
 
   /**

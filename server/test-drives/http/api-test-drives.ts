@@ -11,7 +11,9 @@ import { describeRoute } from '../../http/openapi.ts';
 import { testDriveAnswerSchema, testDriveListSchema, testDriveSlotsSchema } from '../../../app/lib/schemas/api-answers.ts';
 import type { AppServices } from '../../services.ts';
 import { bookAndConfirm, cancelOwn, rescheduleAndConfirm } from '../booking.ts';
-import { listOwnTestDrives, slotsFor, testDriveRules } from '../test-drives.ts';
+import { ownTestDrivesPage, slotsFor, testDriveRules } from '../test-drives.ts';
+import { pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
+import { problem } from '../../http/problem.ts';
 
 /** Test drives in the JSON API (/api/v1). */
 export function testDriveApi(api: Hono, services: AppServices) {
@@ -74,11 +76,21 @@ export function testDriveApi(api: Hono, services: AppServices) {
     }
   });
 
-  const mine = describeRoute({ tag: 'Test drives', summary: 'My test drives', auth: true, ok: { status: 200, schema: testDriveListSchema, description: 'Newest first.' } });
+  const mine = describeRoute({
+    tag: 'Test drives',
+    summary: 'My test drives',
+    auth: true,
+    query: pageQuerySchema,
+    ok: { status: 200, schema: testDriveListSchema, description: 'Upcoming first (soonest first), then the rest (newest first), a page at a time.' },
+    refusals: { 400: '' },
+  });
   api.get('/me/test-drives', mine, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return c.json({ error: 'Please sign in first.' }, 401, { 'Cache-Control': 'no-store' });
-    return c.json({ testDrives: await listOwnTestDrives(services, user.id) } satisfies z.input<typeof testDriveListSchema>, 200, { 'Cache-Control': 'no-store' });
+    const asked = parseWith(pageQuerySchema, c.req.query());
+    if (!asked.ok) return problem(c, 400, asked.error, { fields: asked.fields });
+    const { items, total } = await ownTestDrivesPage(services, user.id, asked.value);
+    return c.json({ items, ...asked.value, total } satisfies z.input<typeof testDriveListSchema>, 200, { 'Cache-Control': 'no-store' });
   });
 
   /** Cancelling or moving one's own test drive: one handler, a route (and a description) each. */

@@ -1,0 +1,108 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../../../app/lib/compare.ts';
+import { compareRows } from '../../../app/lib/compare-rows.ts';
+import { emiFrom, TENURE_OPTIONS } from '../../../app/lib/emi.ts';
+import { CALCULATOR_LIMITS, CALCULATOR_NOTE, calculatorDefaults, loanSummary } from '../../../app/lib/emi-calculator.ts';
+import { parseWith } from '../../../app/lib/form-errors.ts';
+import { parseId } from '../../../app/lib/input.ts';
+import { indiaDay } from '../../../app/lib/rentals.ts';
+import { compareAnswerSchema, vehicleEmiSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { emiQueryDocSchema, emiQuerySchema } from '../../../app/lib/schemas/emi.ts';
+import { cardTitle } from '../../../app/lib/vehicle.ts';
+import { financeTerms, settingsFor } from '../../admin/settings.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import { problem } from '../../http/problem.ts';
+import { vehiclePurpose } from '../../rentals/fleet.ts';
+import type { AppServices } from '../../services.ts';
+import { carsToCompare } from '../compare.ts';
+import { getVehicle } from '../vehicles.ts';
+
+/**
+ * The compare page and the car page's EMI calculator in the JSON API (/api/v1), each worked out
+ * by the page's own rules (app/lib/compare*.ts, app/lib/emi*.ts) on the admin's finance terms.
+ */
+/** The compare page's one parameter; read by the page's own reader (parseCompareIds), which never refuses. */
+const compareQuerySchema = z.object({ ids: z.string().optional().meta({ description: 'Car ids joined by commas, e.g. 12,34,56.' }) });
+
+export function compareAndEmiApi(api: Hono, services: AppServices) {
+  const { database } = services;
+
+  const compare = describeRoute({
+    tag: 'Catalogue',
+    summary: 'Cars side by side, with the compare page’s rows',
+    description: `\`ids\`: car ids joined by commas, in the order to show them, at most ${COMPARE_MAX}. As on the page, nothing is refused: an entry that is not a car id, or one past the limit, is left out and \`notice\` says so; a sold car, or an id with no car, stays as an entry no longer available.`,
+    query: compareQuerySchema,
+    ok: { status: 200, schema: compareAnswerSchema, description: 'The cars and the rows.' },
+  });
+  api.get('/compare', compare, async (c) => {
+    const parsed = parseCompareIds(c.req.query('ids'));
+    const [entries, settings] = await Promise.all([carsToCompare(database, parsed.ids), settingsFor(services)]);
+    const terms = financeTerms(settings);
+    const available = entries.flatMap((entry) => (entry.available ? [entry.vehicle] : []));
+    const rows = compareRows(available, terms, indiaDay(services.clock.now()));
+    // The rows' values are the available cars'; each entry's column, null where it has none.
+    const column = entries.map((entry) => (entry.available ? available.indexOf(entry.vehicle) : -1));
+    const body = {
+      items: entries.map((entry) =>
+        entry.available
+          ? {
+              id: entry.id,
+              available: true,
+              title: cardTitle(entry.vehicle),
+              status: entry.vehicle.status,
+              price: entry.vehicle.price,
+              priceRupees: entry.vehicle.priceRupees,
+              emiFrom: emiFrom(entry.vehicle.priceRupees, terms),
+              image: entry.vehicle.images[0] ?? null,
+            }
+          : { id: entry.id, available: false, title: entry.title, status: null, price: null, priceRupees: null, emiFrom: null, image: null },
+      ),
+      rows: rows.map((row) => ({ label: row.label, values: column.map((index) => (index < 0 ? null : row.values[index]!)), differs: row.differs, group: row.group })),
+      notice: compareIdsNotice(parsed),
+      unreadable: parsed.unreadable,
+      leftOut: parsed.leftOut,
+      max: COMPARE_MAX,
+    } satisfies z.input<typeof compareAnswerSchema>;
+    return c.json(body, 200, { 'Cache-Control': 'no-cache' });
+  });
+
+  const { min, max, step } = CALCULATOR_LIMITS.rate;
+  const emi = describeRoute({
+    tag: 'Catalogue',
+    summary: 'The car page’s EMI calculator for a down payment, rate and tenure',
+    description: 'Each value not given is the calculator’s starting value (the admin’s terms, the rate brought into the calculator’s range). Whole rupees; the instalment is rounded to the nearest rupee and the totals are worked out from it.',
+    params: { id: 'The vehicle id.' },
+    query: emiQueryDocSchema,
+    ok: { status: 200, schema: vehicleEmiSchema, description: 'The loan, the instalment and the totals.' },
+    refusals: { 400: '', 404: '', 409: 'The car has no price to finance: sold, or price on request (`reason` sold or no-price).' },
+  });
+  api.get('/vehicles/:id/emi', emi, async (c) => {
+    const id = parseId(c.req.param('id'));
+    // A rental fleet car has no sale page, so no calculator (the page redirects to /rent).
+    const vehicle = id === null || (await vehiclePurpose(database, id)) === 'rental' ? null : await getVehicle(database, id);
+    if (!vehicle) return problem(c, 404, 'Vehicle not found');
+    if (vehicle.status === 'sold') return problem(c, 409, 'This car is sold, so it has no EMI.', { reason: 'sold' });
+    const price = vehicle.priceRupees;
+    if (!price) return problem(c, 409, 'This car’s price is on request, so its EMI cannot be worked out. Please call us.', { reason: 'no-price' });
+    const asked = parseWith(emiQuerySchema(price), c.req.query());
+    if (!asked.ok) return problem(c, 400, asked.error, { fields: asked.fields });
+    const terms = financeTerms(await settingsFor(services));
+    const defaults = calculatorDefaults(price, terms);
+    const downPayment = asked.value.downPayment ?? defaults.downPayment;
+    const ratePercent = asked.value.ratePercent ?? defaults.ratePercent;
+    const tenureMonths = asked.value.tenureMonths ?? defaults.tenureMonths;
+    const body = {
+      vehicleId: vehicle.id,
+      price,
+      downPayment,
+      ratePercent,
+      tenureMonths,
+      ...loanSummary(price, downPayment, ratePercent, tenureMonths),
+      financeTerms: terms,
+      limits: { downPayment: { min: 0, max: price }, ratePercent: { min, max, step }, tenureMonths: [...TENURE_OPTIONS] },
+      note: CALCULATOR_NOTE,
+    } satisfies z.input<typeof vehicleEmiSchema>;
+    return c.json(body, 200, { 'Cache-Control': 'no-cache' });
+  });
+}
