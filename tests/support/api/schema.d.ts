@@ -186,6 +186,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cars side by side, with the compare page’s rows
+         * @description `ids`: car ids joined by commas, in the order to show them, at most 4. As on the page, nothing is refused: an entry that is not a car id, or one past the limit, is left out and `notice` says so; a sold car, or an id with no car, stays as an entry no longer available.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Car ids joined by commas, e.g. 12,34,56. */
+                    ids?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The cars and the rows. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Compare"];
+                    };
+                };
+                /** @description The database or storage is unreachable (JSON, `Retry-After`), or the site is in maintenance (an HTML page, `Retry-After`). */
+                503: {
+                    headers: {
+                        /** @description Seconds until the next attempt is allowed. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles/{id}/emi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The car page’s EMI calculator for a down payment, rate and tenure
+         * @description Each value not given is the calculator’s starting value (the admin’s terms, the rate brought into the calculator’s range). Whole rupees; the instalment is rounded to the nearest rupee and the totals are worked out from it.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Whole rupees from 0 to the price; the admin’s share of the price when not given. */
+                    downPayment?: string;
+                    /** @description Interest a year in percent, 9 to 20 in steps of 0.25; the admin’s rate when not given. */
+                    ratePercent?: string;
+                    /** @description One of 12, 24, 36, 48, 60, 72, 84; the admin’s tenure when not given. */
+                    tenureMonths?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The vehicle id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The loan, the instalment and the totals. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VehicleEmi"];
+                    };
+                };
+                /** @description The input was refused: `error` says why, `fields` names each invalid field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The car has no price to finance: sold, or price on request (`reason` sold or no-price). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database or storage is unreachable (JSON, `Retry-After`), or the site is in maintenance (an HTML page, `Retry-After`). */
+                503: {
+                    headers: {
+                        /** @description Seconds until the next attempt is allowed. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/phone/code": {
         parameters: {
             query?: never;
@@ -1367,20 +1509,34 @@ export interface paths {
         /** My test drives */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The page, from 1 (1 when not given). */
+                    page?: string;
+                    /** @description Items a page: 20 when not given, at most 50 (a larger number is served as 50). */
+                    perPage?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Newest first. */
+                /** @description Upcoming first (soonest first), then the rest (newest first), a page at a time. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["TestDriveList"];
+                    };
+                };
+                /** @description The input was refused: `error` says why, `fields` names each invalid field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in: no session cookie, or an expired one. */
@@ -1622,6 +1778,10 @@ export interface paths {
                     pickup?: "hub" | "delivery";
                     pinCode?: string | null;
                     protection?: boolean | ("0" | "1" | "true" | "false" | "on" | "");
+                    /** @description The page, from 1 (1 when not given). */
+                    page?: string;
+                    /** @description Items a page: 20 when not given, at most 50 (a larger number is served as 50). */
+                    perPage?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1629,7 +1789,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Every rentable car. */
+                /** @description The rentable cars, a page at a time. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2022,20 +2182,34 @@ export interface paths {
         /** My rental bookings, with their checklists */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The page, from 1 (1 when not given). */
+                    page?: string;
+                    /** @description Items a page: 20 when not given, at most 50 (a larger number is served as 50). */
+                    perPage?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Newest first. */
+                /** @description Latest pickup first, a page at a time. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["RentalBookingList"];
+                    };
+                };
+                /** @description The input was refused: `error` says why, `fields` names each invalid field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in: no session cookie, or an expired one. */
@@ -2376,6 +2550,184 @@ export interface paths {
                     };
                 };
                 /** @description Already paid, or the hold lapsed. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The payment provider did not answer; try again later. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database or storage is unreachable (JSON, `Retry-After`), or the site is in maintenance (an HTML page, `Retry-After`). */
+                503: {
+                    headers: {
+                        /** @description Seconds until the next attempt is allowed. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rentals/cars/{id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The quote for a rental car: its lines, total, deposit, what is paid now and at pickup
+         * @description Asked as a booking is: `from` and `to` in India time as `2026-12-01T10:00` (required, checked against the notice, horizon and length rules), `pickup` hub or delivery (with a served `pinCode`), `protection`, and `payment` (razorpay moves the total to payable now). Whether the car is free is said, not refused.
+         */
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                    pickup?: "hub" | "delivery";
+                    payment?: "pay-at-pickup" | "razorpay";
+                    pinCode?: string | null;
+                    protection?: boolean | ("0" | "1" | "true" | "false" | "on" | "");
+                };
+                header?: never;
+                path: {
+                    /** @description The rental car id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The quote, as the booking page shows it. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RentalQuoteAnswer"];
+                    };
+                };
+                /** @description The range or a choice cannot be booked: `fields` names it. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such rental car. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database or storage is unreachable (JSON, `Retry-After`), or the site is in maintenance (an HTML page, `Retry-After`). */
+                503: {
+                    headers: {
+                        /** @description Seconds until the next attempt is allowed. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/bookings/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying my held online booking: the Razorpay order for Checkout
+         * @description The order is made once per booking and kept: asking again (paying later, a retry, twenty taps) answers the same order. Open Razorpay Checkout with `keyId`, `orderId`, `amountPaise` and `currency`; send its answer to POST /me/bookings/{id}/payment. The booking is held until `booking.holdExpiresAt`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The booking id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What Checkout needs. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentStart"];
+                    };
+                };
+                /** @description Not signed in: no session cookie, or an expired one. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Not found (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Nothing to pay online: paid already, paid at pickup, lapsed or cancelled, or online payment is off (`reason` online-payment-off). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2844,7 +3196,12 @@ export interface components {
             changeable: boolean;
         };
         TestDriveList: {
-            testDrives: components["schemas"]["OwnTestDrive"][];
+            items: components["schemas"]["OwnTestDrive"][];
+            page: number;
+            /** @description The page size served (capped). */
+            perPage: number;
+            /** @description Items in the whole list. */
+            total: number;
         };
         RentalFact: {
             key: string;
@@ -2901,6 +3258,11 @@ export interface components {
         };
         RentalCarList: {
             items: components["schemas"]["RentalCar"][];
+            page: number;
+            /** @description The page size served (capped). */
+            perPage: number;
+            /** @description Items in the whole list. */
+            total: number;
         };
         RentalTerms: {
             facts: components["schemas"]["RentalFact"][];
@@ -3014,14 +3376,21 @@ export interface components {
         };
         RentalBookingList: {
             items: components["schemas"]["RentalBookingDetail"][];
+            page: number;
+            /** @description The page size served (capped). */
+            perPage: number;
+            /** @description Items in the whole list. */
+            total: number;
         };
         CheckoutStart: {
             /** @constant */
             provider: "razorpay";
             keyId: string;
             orderId: string;
-            /** @description Paise, as Razorpay Checkout takes it. */
+            /** @description Paise, as Razorpay Checkout takes it (the same as `amountPaise`). */
             amount: number;
+            amountPaise: number;
+            amountRupees: number;
             /** @constant */
             currency: "INR";
             bookingId: number;
@@ -3135,6 +3504,116 @@ export interface components {
             imageUrls: string[];
             /** @description true when the offer was saved but its photos could not be stored. */
             imagesFailed: boolean;
+        };
+        CompareRow: {
+            label: string;
+            /** @description One value per entry of `items`, as the page writes it; null for an entry no longer available. */
+            values: (string | null)[];
+            /** @description The page highlights the row: the available cars differ in it. */
+            differs: boolean;
+            /** @enum {string} */
+            group: "specs" | "inspection";
+        };
+        CompareItem: {
+            id: number;
+            /** @description false for a sold car or an id with no car behind it. */
+            available: boolean;
+            /** @description The name the page shows; null for an id with no car behind it. */
+            title: string | null;
+            status: ("available" | "reserved" | "sold") | null;
+            /** @description The price as the dealer typed it; null when not available. */
+            price: string | null;
+            priceRupees: number | null;
+            emiFrom: number | null;
+            image: components["schemas"]["Image"] | null;
+        };
+        Compare: {
+            items: components["schemas"]["CompareItem"][];
+            rows: components["schemas"]["CompareRow"][];
+            /** @description What the page says of ids it left out (not cars, or past the limit). */
+            notice: string | null;
+            /** @description Entries of `ids` that are not car ids. */
+            unreadable: number;
+            /** @description Cars left out past `max`. */
+            leftOut: number;
+            /** @description Cars compared at most. */
+            max: number;
+        };
+        VehicleEmi: {
+            vehicleId: number;
+            price: number;
+            downPayment: number;
+            ratePercent: number;
+            tenureMonths: number;
+            /** @description The price less the down payment. */
+            loan: number;
+            /** @description The monthly instalment, to the nearest rupee. */
+            emi: number;
+            totalInterest: number;
+            /** @description Down payment plus every instalment. */
+            totalPaid: number;
+            financeTerms: components["schemas"]["FinanceTerms"];
+            limits: {
+                downPayment: {
+                    min: number;
+                    max: number;
+                };
+                ratePercent: {
+                    min: number;
+                    max: number;
+                    step: number;
+                };
+                tenureMonths: number[];
+            };
+            /** @description The sentence the page shows under the calculator. */
+            note: string;
+        };
+        RentalQuoteAnswer: {
+            carId: number;
+            carName: string;
+            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            from: string;
+            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            to: string;
+            /** @enum {string} */
+            pickup: "hub" | "delivery";
+            pinCode: string | null;
+            protection: boolean;
+            /** @enum {string} */
+            payment: "pay-at-pickup" | "razorpay";
+            /** @description Free for the range now (booking may still find it taken). */
+            available: boolean;
+            nextFree: string | null;
+            quote: components["schemas"]["RentalQuote"];
+            /** @description The rows under the lines as the pages show them: total, deposit (apart), payable now, at pickup. */
+            totals: {
+                /** @enum {string} */
+                key: "total" | "deposit" | "now" | "pickup";
+                label: string;
+                amount: number;
+            }[];
+        };
+        PaymentStart: {
+            /** @constant */
+            provider: "razorpay";
+            /** @description Razorpay’s public key id for Checkout. */
+            keyId: string;
+            /** @description The Razorpay order to open Checkout with; the same order however often it is asked. */
+            orderId: string;
+            /** @description What Checkout charges, in paise (Checkout’s `amount`). */
+            amountPaise: number;
+            /** @description The same amount in whole rupees, to show. */
+            amountRupees: number;
+            /** @constant */
+            currency: "INR";
+            bookingId: number;
+            /** @description Checkout’s prefill, as the site’s payment page gives it. */
+            prefill: {
+                name: string;
+                email: string;
+                contact: string;
+            };
+            booking: components["schemas"]["RentalBooking"];
         };
     };
     responses: never;
