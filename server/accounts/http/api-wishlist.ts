@@ -6,7 +6,8 @@ import { parseId } from '../../../app/lib/input.ts';
 import { indiaIso } from '../../../app/lib/rentals.ts';
 import { cardTitle } from '../../../app/lib/vehicle.ts';
 import { wishlistChangeSchema, wishlistPageSchema } from '../../../app/lib/schemas/api-answers.ts';
-import { WISHLIST_DEFAULT_PER_PAGE, WISHLIST_NOT_FOUND, wishlistAddSchema, wishlistQuerySchema } from '../../../app/lib/schemas/wishlist.ts';
+import { pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
+import { WISHLIST_NOT_FOUND, wishlistAddSchema } from '../../../app/lib/schemas/wishlist.ts';
 import { financeTerms, settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';
 import { modelYear } from '../../catalog/dealer-text.ts';
@@ -66,17 +67,16 @@ export function wishlistApi(api: Hono, services: AppServices) {
     summary: 'My wishlist, a page at a time, newest first',
     description: 'Each car as a /vehicles card as it is now; a car no longer on the site keeps its title and has `vehicle` null, as the wishlist page shows it.',
     auth: true,
-    query: wishlistQuerySchema,
+    query: pageQuerySchema,
     ok: { status: 200, schema: wishlistPageSchema, description: 'One page of the wishlist.' },
     refusals: { 400: '' },
   });
   api.get('/me/wishlist', list, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return problem(c, 401, SIGN_IN_FIRST);
-    const parsed = parseWith(wishlistQuerySchema, c.req.query());
+    const parsed = parseWith(pageQuerySchema, c.req.query());
     if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
-    const page = parsed.value.page ?? 1;
-    const perPage = parsed.value.perPage ?? WISHLIST_DEFAULT_PER_PAGE;
+    const { page, perPage } = parsed.value;
     const [entries, total, settings] = await Promise.all([
       listWishlist(database, user.id, { limit: perPage, offset: (page - 1) * perPage }),
       countWishlist(database, user.id),
