@@ -868,9 +868,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description From 1 (default 1). */
+                    /** @description The page, from 1 (1 when not given). */
                     page?: string;
-                    /** @description Cars per page: default 20, at most 50 (more is read as 50). */
+                    /** @description Items a page: 20 when not given, at most 50 (a larger number is served as 50). */
                     perPage?: string;
                 };
                 header?: never;
