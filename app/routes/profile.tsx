@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { data, Link, redirect } from 'react-router';
 import { ensureProfile } from '../../server/accounts/profiles.ts';
-import { currentUser } from '../../server/auth/session.ts';
+import { currentSession } from '../../server/auth/session.ts';
+import { listDevices, revokeDevice } from '../../server/auth/devices.ts';
+import { MyDevices, type MyDevice } from '../components/my-devices.tsx';
 import { takeFlash } from '../../server/http/flash.ts';
 import { ownLicenceView } from '../../server/rentals/licences.ts';
 import { LicenceSection } from '../components/rentals/licence-form.tsx';
@@ -36,14 +38,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { auth, database, logger, config } = services;
   const url = new URL(request.url);
-  const user = await currentUser(auth, request);
-  if (!user) return { signedIn: false as const };
+  const session = await currentSession(auth, request);
+  if (!session) return { signedIn: false as const };
+  const { user } = session;
   const notice = url.searchParams.get('verified') ? 'Your email address is verified.' : url.searchParams.get('linked') ? 'Your Google account is now linked.' : null;
   try {
     // SPEC 4, Profile load: the record is created from the account when it is missing.
     const profile = await ensureProfile(database, user, services.clock.now());
     const testDriveNotice = TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? null;
-    const [licence, flash, bookings, testDrives] = await Promise.all([ownLicenceView(database, user.id), takeFlash(config.authSecret, request), myBookings(services, user.id), listOwnTestDrives(services, user.id)]);
+    const [licence, flash, bookings, testDrives, devices] = await Promise.all([
+      ownLicenceView(database, user.id),
+      takeFlash(config.authSecret, request),
+      myBookings(services, user.id),
+      listOwnTestDrives(services, user.id),
+      listDevices({ database, secret: config.authSecret, now: services.clock.now() }, { userId: user.id, currentSessionId: session.sessionId }),
+    ]);
     return data({
       signedIn: true as const,
       notice: flash.toast?.text ?? notice,
@@ -51,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       testDrives,
       licence,
       bookings,
+      devices: devices.map((device): MyDevice => ({ ...device, createdAt: device.createdAt.toISOString(), lastSeenAt: device.lastSeenAt.toISOString() })),
       user: { email: user.email, name: profile.name || user.name, photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
       profile,
       // Only the signed-in person's own record, and only when asked for.
@@ -91,12 +101,19 @@ async function myBookings(services: AppServices, userId: string): Promise<MyBook
   );
 }
 
-/** Cancelling one of my bookings (after the refund was shown on the page). */
+/** Cancelling one of my bookings (after the refund was shown on the page), or signing a device out. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const user = await requireUser(services.auth, request);
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ bookingError: form.message }, { status: form.status });
+  if (form.get('intent') === 'revoke-device') {
+    const deps = { database: services.database, auth: services.auth, secret: services.config.authSecret, now: services.clock.now() };
+    const revoked = await revokeDevice(deps, { userId: user.id, id: String(form.get('deviceId') ?? '') });
+    if (!revoked) return data({ deviceNotice: 'This device was not found. It may have been signed out already.' }, { status: 404 });
+    // Revoking this very browser signs it out: the next page is the signed-out profile.
+    return { deviceNotice: 'The device was signed out.' };
+  }
   const bookingId = parseId(form.get('bookingId'));
   if (form.get('intent') !== 'cancel-booking' || bookingId === null) return data({ bookingError: 'This booking was not found.' }, { status: 404 });
   try {
@@ -145,7 +162,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </FormCard>
     );
   }
-  const { user, profile, notice, debug, testDriveNotice, testDrives, licence, bookings } = loaderData;
+  const { user, profile, notice, debug, testDriveNotice, testDrives, licence, bookings, devices } = loaderData;
   const name = user.name || 'User';
   const phoneText = profile.phone || (profile.phoneVerified ? 'Verified' : 'Not set');
   return (
@@ -203,8 +220,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <LogoutButton className={secondaryButton} />
       </div>
       <MyTestDrives testDrives={testDrives} />
- <MyBookings bookings={bookings} error={actionData?.bookingError} />
+ <MyBookings bookings={bookings} error={actionData && 'bookingError' in actionData ? actionData.bookingError : undefined} />
       <LicenceSection licence={licence} />
+      <MyDevices devices={devices} notice={actionData && 'deviceNotice' in actionData ? actionData.deviceNotice : undefined} />
       <section aria-labelledby="your-data" className="mt-8 border-t border-slate-200 pt-6">
         <h2 id="your-data" className="text-lg font-bold">
           Your data

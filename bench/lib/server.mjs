@@ -61,7 +61,7 @@ export async function measureBudgetPages(measure) {
 
 /**
  * Starts `node server.js` (with the flags of `npm start`) from a snapshot like tests/support/server.ts's startTestServer does
- * (SQLite in a fresh temp DATA_DIR, APP_MODE=test, demo inventory) and waits for /healthz.
+ * (SQLite in a fresh temp DATA_DIR, APP_MODE=test, demo inventory) and waits for /readyz.
  * Pass `dataDir` to reuse a directory an earlier server seeded (it is then left in place).
  */
 export async function startServer(snapshotDir, env = {}, options = {}) {
@@ -90,7 +90,7 @@ export async function startServer(snapshotDir, env = {}, options = {}) {
   const deadline = started + 300_000;
   while (Date.now() < deadline && child.exitCode === null) {
     try {
-      if ((await get(`${url}/healthz`)).status === 200) return { url, pid: child.pid, dataDir, output: () => output, stop };
+      if ((await get(`${url}/readyz`)).status === 200) return { url, pid: child.pid, dataDir, output: () => output, stop };
     } catch {
       // not listening yet
     }

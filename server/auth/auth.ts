@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { cleanLine, hasControlText } from '../../app/lib/input.ts';
+import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
@@ -66,8 +67,11 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_LIFETIME_SECONDS,
+      updateAge: SESSION_RENEWAL_SECONDS,
+      // Which front door made the session: the site (cookie) or the Android app (bearer token,
+      // marked by server/auth/tokens.ts right after sign-in). Shown in the list of devices.
+      additionalFields: { kind: { type: 'string', required: false, defaultValue: 'site', input: false } },
     },
     // The first line of defence is our own database-backed limiter: the pages call better-auth's
     // API directly (its HTTP limiter never sees them), and only a few endpoints are reachable
@@ -113,8 +117,13 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       // What a visitor's own request causes is a warning, not an error of ours (errors alert staff).
       log: (level, message, ...args) => logger[level === 'error' && causedByVisitor(message, args) ? 'warn' : level]({ args }, `auth: ${message}`),
     },
-    plugins: google
-      ? [
+    plugins: [
+      // The app sends the session token as `Authorization: Bearer`; only the signed form
+      // (token.signature, as /api/v1/auth/sign-in hands it out) is accepted. Where a bearer
+      // token counts at all is decided at the edge: /api/v1 only (decision 074).
+      bearer({ requireSignature: true }),
+      ...(google
+        ? [
           genericOAuth({
             config: [
               {
@@ -132,11 +141,17 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
             ],
           }),
         ]
-      : [],
+        : []),
+    ],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A session (cookie or app token) lasts 30 days from its last renewal (decision 074). */
+export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;
+/** A session in use is renewed (its expiry moved 30 days on) at most once a day. */
+export const SESSION_RENEWAL_SECONDS = 60 * 60 * 24;
 
 const MAX_NAME_LENGTH = 100;
 

@@ -51,7 +51,8 @@ async function emailRegistered(services: AppServices, email: string): Promise<bo
   return Boolean(row);
 }
 
-export async function signUpWithEmail(services: AppServices, request: Request, input: { email: string; password: string }): Promise<FlowResult> {
+/** The page's sign-up has no name (the profile asks for it); the app's may send one. */
+export async function signUpWithEmail(services: AppServices, request: Request, input: { email: string; password: string; name?: string }): Promise<FlowResult> {
   const email = input.email.trim().toLowerCase();
   if (!isPlausibleEmail(email)) return { ok: false, message: messages.invalidEmail };
   if (input.password.length < 6 || input.password.length > 128) return { ok: false, message: messages.weakPassword };
@@ -59,7 +60,7 @@ export async function signUpWithEmail(services: AppServices, request: Request, i
   // so a stranger cannot squat it before the real manager arrives (docs/decisions/010).
   if (isAllowListed(services.config, email)) return { ok: false, message: messages.staffAddress };
   const response = await services.auth.api.signUpEmail({
-    body: { email, password: input.password, name: '', callbackURL: EMAIL_VERIFIED_PATH },
+    body: { email, password: input.password, name: input.name ?? '', callbackURL: EMAIL_VERIFIED_PATH },
     headers: request.headers,
     asResponse: true,
   });

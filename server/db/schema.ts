@@ -254,7 +254,15 @@ export interface AuthUserTable {
 export interface AuthSessionTable {
   id: string;
   userId: string;
+  /** The session token: the cookie's value, and the app's bearer token (signed). Never shown as an id. */
+  token: string;
   expiresAt: string | Date;
+  createdAt: string | Date;
+  /** Moved on when the session is renewed: in use, at most once a day (decision 074). */
+  updatedAt: string | Date;
+  userAgent: string | null;
+  /** 'app' for a token the Android app signed in for, 'site' (or null, before decision 074) for the browser's cookie. */
+  kind: string | null;
 }
 
 /** better-auth's account table: one row per sign-in method (providerId 'credential' holds the password). */

@@ -12,6 +12,7 @@ import { BODY_TIMEOUT_MESSAGE, bodyLimit, BodyTimeoutError, BodyTooLargeError, t
 import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { compressResponses } from './compression.ts';
 import { csrfProtection } from './csrf.ts';
+import { refuseBearerOutsideApi } from './bearer-scope.ts';
 import { maintenanceMode } from './maintenance.ts';
 import { describeRoute, openApiDocument } from './openapi.ts';
 import { openApiDocumentSchema } from '../../app/lib/schemas/api-answers.ts';
@@ -20,6 +21,7 @@ import { securityHeaders, securityOptionsOf, type SecurityVariables } from './se
 import { accountsApi } from '../accounts/http/api-accounts.ts';
 import { profileApi } from '../accounts/http/api-profile.ts';
 import { wishlistApi } from '../accounts/http/api-wishlist.ts';
+import { authApi } from '../auth/http/api-auth.ts';
 import { authRoutes } from '../auth/http/auth-routes.ts';
 import { catalogApi } from '../catalog/http/api-catalog.ts';
 import { compareAndEmiApi } from '../catalog/http/api-compare-emi.ts';
@@ -32,6 +34,9 @@ import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from '../rentals/http/payment-we
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
 
 type Env = { Variables: SecurityVariables };
+
+/** Liveness: 200 while the process runs, from the first moment it listens (server-entry.ts answers it while starting). */
+export const LIVENESS_PATH = '/healthz';
 
 /**
  * The whole HTTP surface: health check, media, built assets, the Android app's JSON API and
@@ -72,15 +77,8 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   // Before anything else may read a body.
   app.use(bodyLimit({ idleMs: config.bodyIdleTimeoutMs }));
 
-  app.get('/healthz', async (c) => {
-    try {
-      await services.database.db.selectFrom('categories').select('id').limit(1).execute();
-      return c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' });
-    } catch (error) {
-      logger.error({ err: error }, 'health check failed');
-      return c.json({ status: 'database unavailable' }, 503, { 'Cache-Control': 'no-store' });
-    }
-  });
+  // Liveness only: no database query, so an outage never has the instance restarted (readiness is /readyz, server-entry.ts).
+  app.get(LIVENESS_PATH, (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
 
   app.get('/media/*', mediaHandler(services.storage));
 
@@ -100,9 +98,13 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   }
 
   app.use(compressResponses());
+  const bearerOutsideApi = refuseBearerOutsideApi();
 
   // Signed by Razorpay (HMAC of the body), not by a browser: before the CSRF check.
   app.post(PAYMENT_WEBHOOK_PATH, paymentWebhook(services));
+  // A bearer token outside /api/v1 is refused before anything reads a session (decision 074).
+  // The bot check's challenge reads none, and the app asks for it with its token on.
+  app.use('*', (c, next) => (c.req.path === '/api/bot-check/challenge' ? next() : bearerOutsideApi(c, next)));
   app.use(csrfProtection(config.siteOrigin));
   app.use(maintenanceMode(services));
   app.route('/api/auth', authRoutes(services, requestAddress, resolvedAddress));
@@ -150,6 +152,8 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
  */
 export function apiV1(services: AppServices, addressOf: (c: Context) => string) {
   const api = new Hono();
+  // The app's sign-in and devices (decision 074).
+  authApi(api, services, addressOf);
   catalogApi(api, services);
   compareAndEmiApi(api, services);
   accountsApi(api, services, addressOf);

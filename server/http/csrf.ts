@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { discardBody, DISCARD_LIMITS } from './body-limit.ts';
+import { API_V1_PREFIX, hasBearerToken } from '../auth/session.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,6 +14,10 @@ export function csrfProtection(siteOrigin: string): MiddlewareHandler {
   const allowed = new URL(siteOrigin).origin;
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
+    // The Android app's requests (decision 074): a bearer token is no ambient credential, so a
+    // forged request cannot carry it. Only on /api/v1, where a token counts, and only without
+    // a cookie: a browser that sends its cookie along gets the check whatever else it sends.
+    if (c.req.path.startsWith(API_V1_PREFIX) && hasBearerToken(c.req.raw) && !c.req.header('cookie')) return next();
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
     // Only the configured origin counts: the request's own URL is built from the Host header,

@@ -24,8 +24,8 @@ export type RouteDoc = {
   auth?: boolean;
   /** The query string, as an object schema (read as its input). */
   query?: z.ZodType;
-  /** Each path parameter, with what it is. */
-  params?: Record<string, string>;
+  /** Each path parameter, with what it is: an id (a positive integer), or `{ description, type: 'string' }`. */
+  params?: Record<string, string | { description: string; type: 'string' }>;
   /** The body: JSON (`json`), JSON or a urlencoded form (`form`), or a multipart upload (files as `z.file()`). */
   body?: { kind: 'json' | 'form' | 'multipart'; schema: z.ZodType };
   /** The success: its status and the answer's schema (from app/lib/schemas/api-answers.ts). */
@@ -81,7 +81,11 @@ const REFUSALS: Record<Refusal, string> = {
 
 function operation(method: string, doc: RouteDoc) {
   const mutation = method !== 'get';
-  const parameters: unknown[] = Object.entries(doc.params ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'integer', minimum: 1 } }));
+  const parameters: unknown[] = Object.entries(doc.params ?? {}).map(([name, param]) =>
+    typeof param === 'string'
+      ? { name, in: 'path', required: true, description: param, schema: { type: 'integer', minimum: 1 } }
+      : { name, in: 'path', required: true, description: param.description, schema: { type: 'string' } },
+  );
   if (doc.query) {
     const query = jsonSchema(doc.query, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
@@ -96,10 +100,11 @@ function operation(method: string, doc: RouteDoc) {
       ...(doc.ok.headers ? { headers: Object.fromEntries(Object.entries(doc.ok.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) } : {}),
     },
   };
-  if (doc.auth) responses[401] = { description: 'Not signed in: no session cookie, or an expired one.', content: errorContent };
+  if (doc.auth) responses[401] = { description: 'Not signed in: no bearer token or session cookie, or an expired, revoked or forged one.', content: errorContent };
   if (mutation)
     responses[403] = {
-      description: 'Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`).',
+      description:
+        'Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie.',
       content: { 'text/plain': { schema: { type: 'string' } } },
     };
   const refusals = { ...doc.refusals, 503: doc.refusals?.[503] ?? REFUSALS[503] };
@@ -133,16 +138,17 @@ function operation(method: string, doc: RouteDoc) {
     ...(doc.description ? { description: doc.description } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
-    ...(doc.auth ? { security: [{ sessionCookie: [] }] } : { security: [] }),
+    // Either the app's bearer token or the site's session cookie (decision 074).
+    ...(doc.auth ? { security: [{ bearerToken: [] }, { sessionCookie: [] }] } : { security: [] }),
     responses,
   };
 }
 
 const DESCRIPTION = `The JSON API of the Android app (and the site's own scripts). It calls the same services as the pages.
 
-**Signing in.** Today the API knows the site's session: sign in through better-auth (\`POST /api/auth/sign-in/email\`) and send the session cookie it sets with every request. Operations marked with \`sessionCookie\` answer 401 without it.
+**Signing in.** The app signs in with \`POST /auth/sign-in\` (or \`/auth/sign-up\`, \`/auth/google\`, \`/auth/verify-email\`) and sends the token it gets back as \`Authorization: Bearer <token>\` on every request under /api/v1, and nowhere else: pages and the admin panel refuse a bearer token (401). A token lasts 30 days from its last renewal (a day of use moves it on); signing out, revoking the device (\`DELETE /me/devices/{id}\`) or deleting the account stops it at once. The site's own scripts send the session cookie instead. Operations with \`bearerToken\` or \`sessionCookie\` answer 401 without either.
 
-**Mutations (POST).** Every POST must carry \`Origin\` equal to the site's origin (browsers send it; an app sets it), or \`Sec-Fetch-Site: same-origin\`; anything else is refused with 403 (text) before the route runs. Bodies are JSON unless the operation says otherwise; text with control characters is refused (400).
+**Mutations (POST, DELETE).** A request with a bearer token and no cookie needs nothing more. Any other must carry \`Origin\` equal to the site's origin (browsers send it; the app sets it on sign-in and sign-up, before it has a token), or \`Sec-Fetch-Site: same-origin\`; anything else is refused with 403 (text) before the route runs. Bodies are JSON unless the operation says otherwise; text with control characters is refused (400).
 
 **Answers.** Money is whole rupees (integers); times are ISO 8601 with the India offset (+05:30), and times sent in are India time written \`2026-12-01T10:00\`. Every refusal is JSON \`{ error, fields?, reason? }\` (schema \`Error\`), except the 403 above and the maintenance page (503, HTML). 429 and 503 carry \`Retry-After\`.
 
@@ -175,6 +181,11 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
     components: {
       schemas: components,
       securitySchemes: {
+        bearerToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The token from POST /auth/sign-in, /auth/sign-up, /auth/google or /auth/verify-email (better-auth’s session token, signed). Accepted under /api/v1 only.',
+        },
         sessionCookie: {
           type: 'apiKey',
           in: 'cookie',

@@ -3,7 +3,7 @@ import type { ServerBuild } from 'react-router';
 import { getRequestListener } from '@hono/node-server';
 import * as build from 'virtual:react-router/server-build';
 import type { AppServices } from '../services.ts';
-import { ConfigError, parseConfig, type Config } from '../config.ts';
+import { parseConfig, type Config } from '../config.ts';
 import { databaseAnswers, openDatabase, type Database } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openStorage } from '../media/open-storage.ts';
@@ -12,7 +12,7 @@ import { createMailer } from '../notify/mail.ts';
 import { createSmsSender } from '../notify/sms.ts';
 import { createBotCheck } from '../security/bot-check.ts';
 import { securityOptionsOf } from './security.ts';
-import { createApp } from './app.ts';
+import { createApp, LIVENESS_PATH } from './app.ts';
 import { removeStaleUploads, uploadTempDir } from './forms.ts';
 import { setImageConcurrency } from '../media/images.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
@@ -23,7 +23,7 @@ import { createCatalogueIndex } from '../catalog/catalogue-index.ts';
 import { createVehicleListing } from '../catalog/listing.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger, type Logger } from '../logger.ts';
-import { checkDatabase, checkDataDir, listen, startupFailureLine } from './startup.ts';
+import { checkDatabase, checkDataDir, configOrExit, listen, startupFailureLine } from './startup.ts';
 import { createJobSignal, startWorker, type Worker } from '../jobs/worker.ts';
 import { startScheduler, type Scheduler } from '../jobs/scheduler.ts';
 import { appJobs } from '../jobs/registry.ts';
@@ -37,8 +37,8 @@ const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 
 /**
  * Readiness for a load balancer: 200 only while this instance has started (migrated, seeded),
- * is not shutting down and its database answers within a second; 503 otherwise. `/healthz` stays
- * the liveness check (server/http/app.ts). Answered before routing, so maintenance mode, the page
+ * is not shutting down and its database and photo storage answer within a second; 503
+ * otherwise. `/healthz` is liveness only (server/http/app.ts): it asks nothing of the database. Answered before routing, so maintenance mode, the page
  * cache and the rate limits never stand in its way.
  */
 export const READINESS_PATH = '/readyz';
@@ -49,6 +49,15 @@ async function answerReadiness(response: ServerResponse, services: Pick<AppServi
   const ready = services !== null && (await Promise.all([databaseAnswers(services.database, READINESS_TIMEOUT_MS), services.storage.answers(READINESS_TIMEOUT_MS)])).every(Boolean);
   response.writeHead(ready ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
   response.end(JSON.stringify({ status: ready ? 'ready' : 'not ready' }));
+}
+
+/**
+ * What the server answers while it migrates and starts: alive (liveness: a probe must not have a
+ * long migration restarted), not ready (/readyz, above), and 503 for everything else.
+ */
+function startingUp(request: Request): Response {
+  if (new URL(request.url).pathname === LIVENESS_PATH) return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
+  return new Response('Starting up, please try again in a moment.', { status: 503, headers: { 'Retry-After': '5' } });
 }
 
 /**
@@ -114,16 +123,7 @@ function startBackground(services: AppServices, options: { worker: boolean }): B
  * instances started with WORKER=off. Stops on SIGTERM/SIGINT after the job in hand.
  */
 export async function startWorkerProcess(env: Record<string, string | undefined> = process.env) {
-  let config;
-  try {
-    config = parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit(env);
   const logger = createLogger(config.logLevel, config.logFormat);
   let database: Database | null = null;
   let background: Background;
@@ -203,9 +203,7 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
   // or printed; until the app is ready the server answers 503.
   let app: Pick<ReturnType<typeof createApp>, 'fetch'> | null = null;
   let pageCache: PageCache | null = null;
-  const listener = getRequestListener((request, bindings) =>
-    app ? app.fetch(request, bindings) : new Response('Starting up, please try again in a moment.', { status: 503, headers: { 'Retry-After': '5' } }),
-  );
+  const listener = getRequestListener((request, bindings) => (app ? app.fetch(request, bindings) : startingUp(request)));
   // Set the moment shutdown begins: a load balancer that asks /readyz stops sending requests.
   let draining = false;
   // A page the page cache holds is sent before any routing (server/http/page-cache.ts).
@@ -311,16 +309,7 @@ export async function openServerWithLog(env: Record<string, string | undefined>,
  * ends the process with code 1 and one line an operator can act on, never a stack trace.
  */
 export async function startServer(env: Record<string, string | undefined> = process.env, development?: DevelopmentPages) {
-  let config;
-  try {
-    config = parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit(env);
   const logger = createLogger(config.logLevel, config.logFormat);
   let opened: OpenServer;
   try {

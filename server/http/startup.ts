@@ -3,12 +3,28 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import { ConfigError, parseConfig, type Config } from '../config.ts';
 
 /**
  * The checks that stop a start early with one line a person can act on, instead of a stack
  * trace after minutes of migrating: the port first (before anything is written or printed),
  * then DATA_DIR, then the database.
  */
+
+/**
+ * The configuration from the environment, or the process ends with the reason on one line (a
+ * ConfigError says which variable and what is wrong with it): the server and `npm run worker`
+ * start the same way.
+ */
+export function configOrExit(env: Record<string, string | undefined>): Config {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 /** A start-up problem already put into words for the operator. */
 export class StartupError extends Error {}

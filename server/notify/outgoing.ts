@@ -72,11 +72,11 @@ export function outgoingHandlers(services: Pick<AppServices, 'config' | 'mailer'
 }
 
 /**
- * Runs `queue` in the caller's transaction when there is one (the worker is woken by the caller
- * after it commits), else in a transaction of its own, waking this process's worker after it.
+ * Runs `change` in one transaction: the change and the messages it queues commit together or not
+ * at all (decision 069). This process's worker is woken after the commit, so they leave at once.
  */
-export async function queueMessages(services: Pick<AppServices, 'database' | 'jobs'>, trx: Kysely<DB> | undefined, queue: (db: Kysely<DB>) => Promise<void>): Promise<void> {
-  if (trx) return queue(trx);
-  await services.database.db.transaction().execute(queue);
+export async function changeAndQueue<T>(services: Pick<AppServices, 'database' | 'jobs'>, change: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  const result = await services.database.db.transaction().execute(change);
   services.jobs.wake();
+  return result;
 }

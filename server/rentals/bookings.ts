@@ -22,6 +22,8 @@ import {
   type RentalServices,
 } from './store.ts';
 import type { Database } from '../db/connection.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
 
 /**
  * Availability, quotes and new bookings, and the desk's blocks. Every write that adds a hold
@@ -195,7 +197,12 @@ export type NewBooking = {
  * (online: 30 min). Input: NewBooking. Errors: InvalidInputError (range, pickup, PIN code),
  * NotFoundError (not a bookable fleet car), CannotBookYetError (422), ConflictError (409, not free).
  */
-export async function createBooking(services: RentalServices, input: NewBooking): Promise<Booking> {
+export async function createBooking(
+  services: RentalServices,
+  input: NewBooking,
+  /** Runs in the transaction that saves the booking: what it causes is queued there (decision 069). */
+  alsoInTransaction?: (db: Kysely<DB>, booking: Booking) => Promise<void>,
+): Promise<Booking> {
   const settings = await rentalSettings(services);
   const nowMs = services.clock.now();
   const range = { fromMs: input.fromMs, toMs: input.toMs };
@@ -245,6 +252,7 @@ export async function createBooking(services: RentalServices, input: NewBooking)
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (alsoInTransaction) await alsoInTransaction(db, (await getBooking({ ...services.database, db }, Number(row.id)))!);
     return Number(row.id);
   });
   return (await getBooking(services.database, id))!;

@@ -4,14 +4,14 @@ import { ageOn, LICENCE_APPROVED_LOCKED, LICENCE_SIDES, MAX_REFUSAL_REASON, type
 import { cleanText } from '../../app/lib/input.ts';
 import { paths } from '../../app/lib/paths.ts';
 import type { AppServices } from '../services.ts';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/connection.ts';
-import type { DrivingLicenceTable } from '../db/schema.ts';
+import type { DB, DrivingLicenceTable } from '../db/schema.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { checkPixelBudget, ImageRejectedError, inspectImage, storeSinglePhoto, type Upload } from '../media/images.ts';
 import { escapeHtml } from '../html.ts';
-import { queueMail, queueMessages, queueSms } from '../notify/outgoing.ts';
+import { changeAndQueue, queueMail, queueSms } from '../notify/outgoing.ts';
 
 /**
  * Renters' driving licences: a number, a date of birth and photos of both sides, uploaded once
@@ -231,7 +231,7 @@ type ReviewDeps = Pick<AppServices, 'database' | 'clock' | 'mailer' | 'logger' |
 /**
  * An admin approves or refuses a licence awaiting review (a refused one may be approved after
  * all, and an approved one refused). Audit-logged; the customer is told by mail and, when their
- * phone is verified, SMS (a message that cannot be sent is logged, the decision stands).
+ * phone is verified, SMS, queued in the decision's transaction (decision 069).
  */
 export async function reviewLicence(deps: ReviewDeps, input: { userId: string; adminEmail: string } & LicenceDecision): Promise<Licence> {
   const { database, clock } = deps;
@@ -240,30 +240,33 @@ export async function reviewLicence(deps: ReviewDeps, input: { userId: string; a
   const now = new Date(clock.now()).toISOString();
   const status: LicenceStatus = input.decision === 'approve' ? 'approved' : 'refused';
   const reason = input.decision === 'refuse' ? input.reason : null;
-  await database.db
-    .updateTable('driving_licences')
-    .set({ status, refusal_reason: reason, reviewed_by: input.adminEmail, reviewed_at: now, updated_at: now })
-    .where('user_id', '=', input.userId)
-    .execute();
-  const after = (await getLicence(database, input.userId))!;
-  await recordAudit(deps, {
-    actorEmail: input.adminEmail,
-    action: input.decision,
-    entity: 'driving-licence',
-    entityId: input.userId,
-    summary: input.decision === 'approve' ? `Approved the driving licence ${after.number}` : `Refused the driving licence ${after.number}: ${reason}`,
-    before: { status: before.status, refusalReason: before.refusalReason },
-    after: { status: after.status, refusalReason: after.refusalReason },
+  return changeAndQueue(deps, async (trx) => {
+    await trx
+      .updateTable('driving_licences')
+      .set({ status, refusal_reason: reason, reviewed_by: input.adminEmail, reviewed_at: now, updated_at: now })
+      .where('user_id', '=', input.userId)
+      .execute();
+    const after = (await getLicence({ ...database, db: trx }, input.userId))!;
+    await recordAudit({ database: { ...database, db: trx }, clock }, {
+      actorEmail: input.adminEmail,
+      action: input.decision,
+      entity: 'driving-licence',
+      entityId: input.userId,
+      summary: input.decision === 'approve' ? `Approved the driving licence ${after.number}` : `Refused the driving licence ${after.number}: ${reason}`,
+      before: { status: before.status, refusalReason: before.refusalReason },
+      after: { status: after.status, refusalReason: after.refusalReason },
+    });
+    await tellCustomer(trx, deps, after);
+    return after;
   });
-  await tellCustomer(deps, after);
-  return after;
 }
 
-async function tellCustomer(deps: ReviewDeps, licence: Licence): Promise<void> {
-  const { database, config } = deps;
+/** Queues the customer's mail and SMS about the review in `db`, the review's transaction. */
+async function tellCustomer(db: Kysely<DB>, deps: ReviewDeps, licence: Licence): Promise<void> {
+  const { config } = deps;
   // better-auth's ids are a uuid column on PostgreSQL and text here: two lookups, no join.
-  const user = await database.db.selectFrom('user').select(['email', 'name']).where('id', '=', licence.userId).executeTakeFirst();
-  const profile = await database.db.selectFrom('profiles').select(['name', 'phone', 'phone_verified']).where('user_id', '=', licence.userId).executeTakeFirst();
+  const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', licence.userId).executeTakeFirst();
+  const profile = await db.selectFrom('profiles').select(['name', 'phone', 'phone_verified']).where('user_id', '=', licence.userId).executeTakeFirst();
   const person = user ? { email: user.email, name: user.name, profile_name: profile?.name ?? '', phone: profile?.phone ?? '', phone_verified: profile?.phone_verified ?? 0 } : null;
   if (!person) return;
   const profileUrl = new URL(paths.profile, config.siteOrigin).href;
@@ -279,10 +282,8 @@ async function tellCustomer(deps: ReviewDeps, licence: Licence): Promise<void> {
     ? `${config.siteName}: your driving licence is approved. You can now book self-drive cars.`
     : `${config.siteName}: your driving licence was not accepted: ${licence.refusalReason ?? ''}. Please upload it again on your profile.`;
   // Queued for the worker (decision 069): a mail server that is down delays the message, never the review.
-  await queueMessages(deps, undefined, async (db) => {
-    await queueMail(db, deps, { to: person.email, subject, text, html });
-    if (person.phone && person.phone_verified) await queueSms(db, deps, person.phone, smsText.slice(0, 300));
-  });
+  await queueMail(db, deps, { to: person.email, subject, text, html });
+  if (person.phone && person.phone_verified) await queueSms(db, deps, person.phone, smsText.slice(0, 300));
 }
 
 /** Whether the person is old enough on `nowMs` for a car whose minimum age is `minAge`. */

@@ -11,7 +11,9 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { createBooking, getBooking, getOwnBooking, type NewBooking } from './bookings.ts';
 import { licenceStatusFor } from './licences.ts';
 import { notifyAdminOfBooking, notifyRenter, type RentalNotifyServices } from './notify.ts';
-import { refundBooking, type RefundOutcome, type RefundReason } from './refunds.ts';
+import { recordRefund, sendRefund, type RecordedRefund, type RefundReason } from './refunds.ts';
+import { changeAndQueue } from '../notify/outgoing.ts';
+import type { Database } from '../db/connection.ts';
 import { NOT_FREE_MESSAGE, overlappingHolds, releaseLapsedHolds, rentalSettings, withHoldLock, type Booking, type RentalServices } from './store.ts';
 
 /**
@@ -32,19 +34,25 @@ const MAX_ODOMETER = 9_999_999;
 
 /**
  * What the pages and the API call to book: createBooking (server/rentals/bookings.ts, same
- * input and errors), then the admin's new-booking mail queued for the worker (when
- * notifications are on). An online booking (`paymentMethod: 'razorpay'`) is then paid with startOnlinePayment.
+ * input and errors), with the admin's new-booking mail (when notifications are on) queued in the
+ * booking's own transaction (decision 069). An online booking (`paymentMethod: 'razorpay'`) is
+ * then paid with startOnlinePayment.
  */
 export async function requestBooking(services: RentalDeskServices, input: NewBooking): Promise<Booking> {
   if (input.paymentMethod === 'razorpay' && !services.payments) throw new InvalidInputError('Online payment is not available; please choose pay at pickup.', { payment: 'Online payment is not available.' });
-  const booking = await createBooking(services, input);
-  // Queued before the answer (decision 069); a queue that cannot be written never fails the booking made.
-  await notifyAdminOfBooking(services, booking).catch((error: unknown) => services.logger.warn({ err: error, booking: booking.id }, 'rentals: the new-booking mail could not be queued'));
+  const settings = await rentalSettings(services);
+  const booking = await createBooking(services, input, (db, saved) => notifyAdminOfBooking(db, services, settings, saved));
+  services.jobs.wake();
   return booking;
 }
 
-async function mustGet(services: Pick<RentalServices, 'database'>, bookingId: number): Promise<Booking> {
-  const booking = await getBooking(services.database, bookingId);
+/** The database as seen from inside a transaction (`db`), for the helpers that take a Database. */
+function within(services: Pick<RentalServices, 'database'>, db: Kysely<DB>): Database {
+  return { ...services.database, db };
+}
+
+async function mustGet(services: Pick<RentalServices, 'database'>, bookingId: number, db: Kysely<DB> = services.database.db): Promise<Booking> {
+  const booking = await getBooking(within(services, db), bookingId);
   if (!booking) throw new NotFoundError('This booking was not found.');
   return booking;
 }
@@ -75,23 +83,29 @@ async function moveStatus(
 }
 
 /**
- * Gives back `amount` rupees of what the booking was paid (server/rentals/refunds.ts): paid online,
- * through the provider, owed until it says yes; paid at pickup, by the desk, recorded at once.
+ * Writes down giving back `amount` rupees of what the booking was paid (server/rentals/refunds.ts),
+ * in `db`, the transaction of the change: paid online, owed to the renter until the provider says
+ * yes (`sendRefund` asks after the commit); paid at pickup, by the desk, recorded at once.
  * The deposit goes back the way it came: at the desk, unless an online payment included it
  * (bookings before decision 066).
  */
-async function refundPaid(services: RentalDeskServices, booking: Booking, amount: number, reason: RefundReason): Promise<RefundOutcome> {
-  if (amount <= 0) return 'none';
+async function refundPaid(services: RentalDeskServices, db: Kysely<DB>, booking: Booking, amount: number, reason: RefundReason): Promise<RecordedRefund> {
+  if (amount <= 0) return { outcome: 'none', owedId: null };
   const online = booking.paymentMethod === 'razorpay' && (reason !== 'deposit' || booking.quote.depositAt === 'online');
-  const row = online ? await services.database.db.selectFrom('rental_bookings').select('payment_id').where('id', '=', booking.id).executeTakeFirst() : undefined;
-  return refundBooking(services, { bookingId: booking.id, paymentId: row?.payment_id ?? null, amountPaise: amount * 100, reason, ofPaid: true });
+  const row = online ? await db.selectFrom('rental_bookings').select('payment_id').where('id', '=', booking.id).executeTakeFirst() : undefined;
+  return recordRefund(db, services, { bookingId: booking.id, paymentId: row?.payment_id ?? null, amountPaise: amount * 100, reason, ofPaid: true });
+}
+
+/** The audit entry written in `db`, with the change it records. */
+function auditIn(services: RentalDeskServices, db: Kysely<DB>, entry: Parameters<typeof recordAudit>[1]): Promise<void> {
+  return recordAudit({ database: within(services, db), clock: services.clock }, entry);
 }
 
 /**
  * The desk confirms a requested booking: the renter's licence must be approved, an online
  * booking must be paid, and the car must still be free (checked again under the hold lock).
- * The renter is told. Input: booking id, actor email. Errors: NotFoundError, ConflictError
- * (wrong status, licence not approved, unpaid, overlap).
+ * The renter's messages are queued with the change. Input: booking id, actor email. Errors:
+ * NotFoundError, ConflictError (wrong status, licence not approved, unpaid, overlap).
  */
 export async function confirmBooking(services: RentalDeskServices, input: { bookingId: number; actorEmail: string }): Promise<Booking> {
   const booking = await mustGet(services, input.bookingId);
@@ -99,8 +113,9 @@ export async function confirmBooking(services: RentalDeskServices, input: { book
   const licence = await licenceStatusFor(services.database, booking.userId);
   if (licence?.status !== 'approved') throw new ConflictError("The renter's driving licence is not approved yet. Review it first.");
   if (booking.paymentMethod === 'razorpay' && booking.amountPaid <= 0) throw new ConflictError('This online booking is not paid yet.');
+  const settings = await rentalSettings(services);
   const nowMs = services.clock.now();
-  await withHoldLock(services.database, async (db) => {
+  const confirmed = await withHoldLock(services.database, async (db) => {
     await releaseLapsedHolds(db, nowMs, booking.vehicleId);
     const clashes = await overlappingHolds(db, { vehicleId: booking.vehicleId, fromMs: booking.fromMs, untilMs: booking.heldUntilMs, exceptId: booking.id, nowMs });
     if (clashes.length > 0) throw new ConflictError(NOT_FREE_MESSAGE);
@@ -112,10 +127,12 @@ export async function confirmBooking(services: RentalDeskServices, input: { book
       .executeTakeFirst();
     // Lapsed meanwhile (released above) or moved by another admin.
     if (Number(moved.numUpdatedRows) === 0) throw new ConflictError('This booking is no longer waiting for confirmation.');
+    const after = await mustGet(services, booking.id, db);
+    await auditIn(services, db, { actorEmail: input.actorEmail, action: 'confirm', entity: 'rental-booking', entityId: booking.id, summary: `Confirmed booking #${booking.id} (${booking.carName})`, before: { status: booking.status }, after: { status: after.status } });
+    await notifyRenter(db, services, settings, 'confirmed', after);
+    return after;
   });
-  const confirmed = await mustGet(services, booking.id);
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'confirm', entity: 'rental-booking', entityId: booking.id, summary: `Confirmed booking #${booking.id} (${booking.carName})`, before: { status: booking.status }, after: { status: confirmed.status } });
-  await notifyRenter(services, 'confirmed', confirmed);
+  services.jobs.wake();
   return confirmed;
 }
 
@@ -129,12 +146,16 @@ export async function refuseBooking(services: RentalDeskServices, input: { booki
   const reason = input.reason.trim();
   if (reason.length > 300) throw new InvalidInputError('The reason can be at most 300 characters.', { reason: 'The reason can be at most 300 characters.' });
   const booking = await mustGet(services, input.bookingId);
-  if (!(await moveStatus(services, booking.id, ['requested'], { status: 'refused', hold_expires_ms: null, note: reason }))) throw wrongStatus(booking, 'refused');
-  await refundPaid(services, booking, booking.amountPaid, 'refused');
-  const refused = await mustGet(services, booking.id);
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'refuse', entity: 'rental-booking', entityId: booking.id, summary: `Refused booking #${booking.id} (${booking.carName})${reason ? `: ${reason}` : ''}`, before: { status: booking.status }, after: { status: 'refused', reason } });
-  await notifyRenter(services, 'refused', refused, { refund: booking.amountPaid });
-  return refused;
+  const settings = await rentalSettings(services);
+  const refund = await changeAndQueue(services, async (trx) => {
+    if (!(await moveStatus(services, booking.id, ['requested'], { status: 'refused', hold_expires_ms: null, note: reason }, trx))) throw wrongStatus(booking, 'refused');
+    const recorded = await refundPaid(services, trx, booking, booking.amountPaid, 'refused');
+    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'refuse', entity: 'rental-booking', entityId: booking.id, summary: `Refused booking #${booking.id} (${booking.carName})${reason ? `: ${reason}` : ''}`, before: { status: booking.status }, after: { status: 'refused', reason } });
+    await notifyRenter(trx, services, settings, 'refused', await mustGet(services, booking.id, trx), { refund: booking.amountPaid });
+    return recorded;
+  });
+  await sendRefund(services, refund);
+  return mustGet(services, booking.id);
 }
 
 function checkOdometer(value: number, field: string): void {
@@ -301,13 +322,17 @@ export async function settleDeposit(services: RentalDeskServices, input: { booki
   if (!Number.isSafeInteger(refund) || refund < 0 || refund > booking.quote.deposit) {
     throw new InvalidInputError(`The deposit refund must be between ₹0 and the deposit (₹${booking.quote.deposit}).`, { depositRefund: 'The deposit refund must be between ₹0 and the deposit.' });
   }
-  // Closed first, so a second press cannot refund twice.
-  if (!(await moveStatus(services, booking.id, ['returned'], { status: 'closed', deposit_refund: refund }))) throw wrongStatus(booking, 'settled');
-  await refundPaid(services, booking, refund, 'deposit');
-  const closed = await mustGet(services, booking.id);
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'settle', entity: 'rental-booking', entityId: booking.id, summary: `Settled booking #${booking.id}: deposit refund ₹${refund}`, before: { status: booking.status }, after: { status: 'closed', depositRefund: refund } });
-  await notifyRenter(services, 'closed', closed);
-  return closed;
+  const settings = await rentalSettings(services);
+  const recorded = await changeAndQueue(services, async (trx) => {
+    // Closed first, so a second press cannot refund twice.
+    if (!(await moveStatus(services, booking.id, ['returned'], { status: 'closed', deposit_refund: refund }, trx))) throw wrongStatus(booking, 'settled');
+    const owed = await refundPaid(services, trx, booking, refund, 'deposit');
+    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'settle', entity: 'rental-booking', entityId: booking.id, summary: `Settled booking #${booking.id}: deposit refund ₹${refund}`, before: { status: booking.status }, after: { status: 'closed', depositRefund: refund } });
+    await notifyRenter(trx, services, settings, 'closed', await mustGet(services, booking.id, trx));
+    return owed;
+  });
+  await sendRefund(services, recorded);
+  return mustGet(services, booking.id);
 }
 
 /**
@@ -341,11 +366,15 @@ export async function cancelBooking(services: RentalDeskServices, input: { userI
   const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
   if (!(['requested', 'confirmed'] as BookingStatus[]).includes(booking.status)) throw wrongStatus(booking, 'cancelled');
   const refund = await refundFor(services, booking);
-  if (!(await moveStatus(services, booking.id, [booking.status], { status: 'cancelled', hold_expires_ms: null }))) throw wrongStatus(booking, 'cancelled');
-  await refundPaid(services, booking, refund.refund, 'cancelled');
-  const cancelled = await mustGet(services, booking.id);
-  await notifyRenter(services, 'cancelled', cancelled, { refund: refund.refund });
-  return { booking: cancelled, refund };
+  const settings = await rentalSettings(services);
+  const recorded = await changeAndQueue(services, async (trx) => {
+    if (!(await moveStatus(services, booking.id, [booking.status], { status: 'cancelled', hold_expires_ms: null }, trx))) throw wrongStatus(booking, 'cancelled');
+    const owed = await refundPaid(services, trx, booking, refund.refund, 'cancelled');
+    await notifyRenter(trx, services, settings, 'cancelled', await mustGet(services, booking.id, trx), { refund: refund.refund });
+    return owed;
+  });
+  await sendRefund(services, recorded);
+  return { booking: await mustGet(services, booking.id), refund };
 }
 
 /**
@@ -363,11 +392,14 @@ export async function markNoShow(services: RentalDeskServices, input: { bookingI
     services.clock.now(),
     { freeCancelHours: settings.rentalFreeCancelHours, lateCancelKeepDays: settings.rentalLateCancelKeepDays },
   );
-  if (!(await moveStatus(services, booking.id, ['confirmed'], { status: 'no_show' }))) throw wrongStatus(booking, 'marked a no-show');
-  await refundPaid(services, booking, refund.refund, 'no-show');
-  const marked = await mustGet(services, booking.id);
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'no-show', entity: 'rental-booking', entityId: booking.id, summary: `Booking #${booking.id} marked a no-show; refund ₹${refund.refund}`, before: { status: booking.status }, after: { status: 'no_show' } });
-  return marked;
+  const recorded = await services.database.db.transaction().execute(async (trx) => {
+    if (!(await moveStatus(services, booking.id, ['confirmed'], { status: 'no_show' }, trx))) throw wrongStatus(booking, 'marked a no-show');
+    const owed = await refundPaid(services, trx, booking, refund.refund, 'no-show');
+    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'no-show', entity: 'rental-booking', entityId: booking.id, summary: `Booking #${booking.id} marked a no-show; refund ₹${refund.refund}`, before: { status: booking.status }, after: { status: 'no_show' } });
+    return owed;
+  });
+  await sendRefund(services, recorded);
+  return mustGet(services, booking.id);
 }
 
 /**
@@ -381,8 +413,9 @@ export async function expireHolds(services: Pick<RentalServices, 'database' | 'c
 
 /**
  * Sends the day-before reminder of every confirmed booking whose pickup is within the next 24
- * hours and not yet reminded. Each booking is claimed by a conditional update first, so two
- * instances never both send it. Returns how many were sent.
+ * hours and not yet reminded. Each booking is claimed by a conditional update, so two instances
+ * never both send it, in the transaction that queues its messages: a booking is marked reminded
+ * only with its reminder queued. Returns how many were sent.
  */
 export async function sendDueReminders(services: RentalDeskServices): Promise<number> {
   const nowMs = services.clock.now();
@@ -396,21 +429,18 @@ export async function sendDueReminders(services: RentalDeskServices): Promise<nu
     .where('starts_ms', '<=', nowMs + 24 * HOUR_MS)
     .limit(200)
     .execute();
+  const settings = await rentalSettings(services);
   let sent = 0;
   for (const { id } of due) {
-    const claimed = await services.database.db
-      .updateTable('rental_bookings')
-      .set({ reminder_sent_at: new Date(nowMs).toISOString() })
-      .where('id', '=', id)
-      .where('reminder_sent_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) continue;
-    const booking = await getBooking(services.database, id);
-    if (booking) {
-      await notifyRenter(services, 'reminder', booking);
-      sent += 1;
-    }
+    const claimed = await services.database.db.transaction().execute(async (trx) => {
+      const claim = await trx.updateTable('rental_bookings').set({ reminder_sent_at: new Date(nowMs).toISOString() }).where('id', '=', id).where('reminder_sent_at', 'is', null).executeTakeFirst();
+      if (Number(claim.numUpdatedRows) === 0) return false;
+      await notifyRenter(trx, services, settings, 'reminder', await mustGet(services, Number(id), trx));
+      return true;
+    });
+    if (claimed) sent += 1;
   }
+  if (sent > 0) services.jobs.wake();
   return sent;
 }
 

@@ -6,14 +6,14 @@ import { adminPaths, paths } from '../../app/lib/paths.ts';
 import type { Kysely } from 'kysely';
 import type { AppServices } from '../services.ts';
 import type { DB } from '../db/schema.ts';
-import { queueMail, queueMessages, queueSms } from '../notify/outgoing.ts';
-import { settingsFor } from '../admin/settings.ts';
+import { queueMail, queueSms } from '../notify/outgoing.ts';
+import type { Settings } from '../admin/settings.ts';
 import { rentalPolicyOf, type Booking } from './store.ts';
 
 /**
  * What the renter is told by mail and SMS (confirmation, the day-before reminder, cancellation,
- * the closing statement) and the admin's mail about a new booking, queued for the worker
- * (decision 069): a message that cannot be sent is retried and never fails the booking's change.
+ * the closing statement) and the admin's mail about a new booking, queued for the worker in the
+ * transaction of the booking's change (decision 069): a message that cannot be sent is retried.
  */
 
 export type RentalNotifyServices = Pick<AppServices, 'database' | 'config' | 'mailer' | 'logger' | 'settingsCache' | 'clock' | 'jobs'>;
@@ -90,21 +90,20 @@ export function renterMessage(
   }
 }
 
-/** Queues the renter's mail and SMS, in `trx` when the caller has one, else just after the booking's change. */
-export async function notifyRenter(services: RentalNotifyServices, kind: RenterMessageKind, booking: Booking, extra: { refund?: number } = {}, trx?: Kysely<DB>): Promise<void> {
-  const profile = await services.database.db.selectFrom('profiles').select(['email', 'phone', 'phone_verified']).where('user_id', '=', booking.userId).executeTakeFirst();
+/**
+ * Queues the renter's mail and SMS in `trx`, the transaction of the booking's change (decision
+ * 069): the messages exist exactly when the change does. `settings` are read before it opens.
+ */
+export async function notifyRenter(trx: Kysely<DB>, services: RentalNotifyServices, settings: Settings, kind: RenterMessageKind, booking: Booking, extra: { refund?: number } = {}): Promise<void> {
+  const profile = await trx.selectFrom('profiles').select(['email', 'phone', 'phone_verified']).where('user_id', '=', booking.userId).executeTakeFirst();
   if (!profile) return;
-  const settings = await settingsFor(services);
   const message = renterMessage(kind, booking, { siteName: settings.siteName, siteOrigin: services.config.siteOrigin, policy: rentalPolicyOf(settings), ...extra });
-  await queueMessages(services, trx, async (db) => {
-    if (profile.email) await queueMail(db, services, { to: profile.email, subject: message.subject, text: message.text });
-    if (profile.phone && profile.phone_verified) await queueSms(db, services, profile.phone, message.sms);
-  });
+  if (profile.email) await queueMail(trx, services, { to: profile.email, subject: message.subject, text: message.text });
+  if (profile.phone && profile.phone_verified) await queueSms(trx, services, profile.phone, message.sms);
 }
 
-/** Queues the admin's mail about a new booking when Email Notifications are on. */
-export async function notifyAdminOfBooking(services: RentalNotifyServices, booking: Booking): Promise<void> {
-  const settings = await settingsFor(services);
+/** Queues the admin's mail about a new booking, in the booking's transaction, when Email Notifications are on. */
+export async function notifyAdminOfBooking(trx: Kysely<DB>, services: RentalNotifyServices, settings: Settings, booking: Booking): Promise<void> {
   if (!settings.emailNotifications || !settings.adminEmail) return;
   const deskUrl = new URL(adminPaths.dashboard, services.config.siteOrigin).href;
   const text = [
@@ -120,6 +119,5 @@ export async function notifyAdminOfBooking(services: RentalNotifyServices, booki
     '',
     `Open the admin panel: ${deskUrl}`,
   ].join('\n');
-  const to = settings.adminEmail;
-  await queueMessages(services, undefined, (db) => queueMail(db, services, { to, subject: `New booking #${booking.id}: ${booking.carName}`, text }));
+  await queueMail(trx, services, { to: settings.adminEmail, subject: `New booking #${booking.id}: ${booking.carName}`, text });
 }

@@ -4,6 +4,8 @@ import { NotFoundError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { bookingQuery, toBooking, type Booking, type RentalServices } from './store.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
 
 /**
  * Money going back to a renter (docs/decisions/050). Every refund (a refusal, a cancellation,
@@ -39,20 +41,21 @@ export function formatPaise(amountPaise: number, currency = 'INR'): string {
   return `${currency} ${(amountPaise / 100).toFixed(2)}`;
 }
 
+export type RefundInput = { bookingId: number; paymentId: string | null; amountPaise: number; currency?: string; reason: RefundReason; ofPaid: boolean };
+
+/** A refund written down: what it is so far, and the owed refund to ask the provider for once the change has committed. */
+export type RecordedRefund = { outcome: RefundOutcome; owedId: number | null };
+
 /**
- * Gives back `amountPaise` of a booking. Paid at pickup (no provider payment), the desk hands it
- * back and it is recorded as refunded at once. Paid online, the refund is recorded as owed against
- * `paymentId` (once per payment and reason: a repeat call changes nothing and asks nothing) and
- * the provider is asked; the answer says whether it went back or is still owed. `ofPaid`: the
- * money is part of the booking's amount_paid (a payment it never accepted is not). Never throws
- * for the provider's failure: that is an expected outside fault, logged at warn.
+ * Writes down giving back `amountPaise` of a booking, in `db`: the transaction of the change
+ * that causes it, so the refund exists exactly when the refusal, cancellation or settlement
+ * does. Paid at pickup (no provider payment), the desk hands it back and it is recorded as
+ * refunded at once. Paid online, it is recorded as owed against `paymentId` (once per payment
+ * and reason: a repeat call changes nothing); `sendRefund` asks the provider after the commit,
+ * and `retryOwedRefunds` later if that never happens (a crash in between).
  */
-export async function refundBooking(
-  services: RefundServices,
-  input: { bookingId: number; paymentId: string | null; amountPaise: number; currency?: string; reason: RefundReason; ofPaid: boolean },
-): Promise<RefundOutcome> {
-  if (input.amountPaise <= 0) return 'none';
-  const db = services.database.db;
+export async function recordRefund(db: Kysely<DB>, services: Pick<RefundServices, 'clock'>, input: RefundInput): Promise<RecordedRefund> {
+  if (input.amountPaise <= 0) return { outcome: 'none', owedId: null };
   const nowIso = new Date(services.clock.now()).toISOString();
   if (!input.paymentId) {
     if (input.ofPaid) {
@@ -62,7 +65,7 @@ export async function refundBooking(
         .where('id', '=', input.bookingId)
         .execute();
     }
-    return 'at-desk';
+    return { outcome: 'at-desk', owedId: null };
   }
   const inserted = await db
     .insertInto('rental_refunds')
@@ -72,9 +75,24 @@ export async function refundBooking(
     .executeTakeFirst();
   if (!inserted) {
     const existing = await db.selectFrom('rental_refunds').select('status').where('payment_id', '=', input.paymentId).where('reason', '=', input.reason).executeTakeFirst();
-    return existing?.status === 'refunded' ? 'refunded' : 'owed';
+    return { outcome: existing?.status === 'refunded' ? 'refunded' : 'owed', owedId: null };
   }
-  return (await attemptRefund(services, Number(inserted.id))) ?? 'owed';
+  return { outcome: 'owed', owedId: Number(inserted.id) };
+}
+
+/**
+ * Asks the provider for a refund `recordRefund` wrote down as owed (called after its
+ * transaction committed); the answer says whether it went back or is still owed. Never throws
+ * for the provider's failure: that is an expected outside fault, logged at warn.
+ */
+export async function sendRefund(services: RefundServices, recorded: RecordedRefund): Promise<RefundOutcome> {
+  if (recorded.owedId === null) return recorded.outcome;
+  return (await attemptRefund(services, recorded.owedId)) ?? 'owed';
+}
+
+/** Records a refund and asks for it at once, for callers whose change is already committed (a payment's record). */
+export async function refundBooking(services: RefundServices, input: RefundInput): Promise<RefundOutcome> {
+  return sendRefund(services, await recordRefund(services.database.db, services, input));
 }
 
 /**

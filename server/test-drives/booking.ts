@@ -21,15 +21,15 @@ async function limit(services: Services, userId: string) {
 
 export async function bookAndConfirm(services: Services, input: TestDriveRequest & { userId: string; vehicleId: number }): Promise<ScheduledTestDrive> {
   await limit(services, input.userId);
-  const booking = await bookTestDrive(services, await settingsFor(services), input, (trx, saved) => notifyTestDrive(services, 'booked', saved, trx));
+  const booking = await bookTestDrive(services, await settingsFor(services), input, (trx, saved) => notifyTestDrive(trx, services, 'booked', saved));
   services.jobs.wake();
   return booking;
 }
 
 export async function rescheduleAndConfirm(services: Services, input: { id: number; userId: string; slot: string }): Promise<ScheduledTestDrive> {
   await limit(services, input.userId);
-  const booking = await rescheduleOwnTestDrive(services, await settingsFor(services), input);
-  await notifyTestDrive(services, 'rescheduled', booking);
+  const booking = await rescheduleOwnTestDrive(services, await settingsFor(services), input, (trx, moved) => notifyTestDrive(trx, services, 'rescheduled', moved));
+  services.jobs.wake();
   return booking;
 }
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppServices } from '../services.ts';
 import type { DB } from '../db/schema.ts';
 import { escapeHtml } from '../html.ts';
-import { queueMail, queueMessages, queueSms } from '../notify/outgoing.ts';
+import { queueMail, queueSms } from '../notify/outgoing.ts';
 import { MODE_LABELS, slotLabel, slotOfInstant, UPCOMING_STATUSES, type TestDriveMode } from '../../app/lib/test-drives.ts';
 import { paths } from '../../app/lib/paths.ts';
 
@@ -78,16 +78,10 @@ export function testDriveSms(kind: Kind, booking: Booking, config: NotifyDeps['c
   return `${config.siteName}: ${head} ${booking.vehicleTitle.slice(0, 40)}, ${slotLabel(booking.slot)} ${where}. Reschedule or cancel: ${manageUrl(config.siteOrigin)}`;
 }
 
-/**
- * Queues the mail and SMS for one booking, in `trx` when the caller has one (a reminder's
- * claim), else just after the booking's own change.
- */
-export async function notifyTestDrive(deps: NotifyDeps, kind: Kind, booking: Booking, trx?: Kysely<DB>): Promise<void> {
-  const mail = testDriveMail(kind, booking, deps.config);
-  await queueMessages(deps, trx, async (db) => {
-    if (booking.email) await queueMail(db, deps, { to: booking.email, ...mail });
-    if (booking.phone) await queueSms(db, deps, booking.phone, testDriveSms(kind, booking, deps.config));
-  });
+/** Queues the mail and SMS for one booking in `trx`, the transaction of the booking's change (decision 069). */
+export async function notifyTestDrive(trx: Kysely<DB>, deps: NotifyDeps, kind: Kind, booking: Booking): Promise<void> {
+  if (booking.email) await queueMail(trx, deps, { to: booking.email, ...testDriveMail(kind, booking, deps.config) });
+  if (booking.phone) await queueSms(trx, deps, booking.phone, testDriveSms(kind, booking, deps.config));
 }
 
 // ------------------------------------------------------------------------------------ reminders
@@ -123,7 +117,7 @@ export async function sendDueReminders(deps: NotifyDeps, nowMs: number): Promise
       const result = await trx.updateTable('test_drives').set({ reminded_at: now }).where('id', '=', row.id).where('reminded_at', 'is', null).executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
       const booking = { id: row.id, vehicleTitle: row.vehicle_title, mode: row.mode, pinCode: row.pin_code, slot: slotOfInstant(row.slot_start), name: row.name, phone: row.phone, email: row.email };
-      await notifyTestDrive(deps, 'reminder', booking, trx);
+      await notifyTestDrive(trx, deps, 'reminder', booking);
       return true;
     });
     if (claimed) sent += 1;

@@ -195,7 +195,7 @@ export async function bookTestDrive(
   settings: Settings,
   input: BookingInput,
   /** Runs in the transaction that saves the booking: its confirmation is queued there (decision 069). */
-  alsoInTransaction?: (trx: Transaction<DB>, booking: ScheduledTestDrive) => Promise<void>,
+  alsoInTransaction?: AlsoInTransaction,
 ): Promise<ScheduledTestDrive> {
   const rules = testDriveRules(settings);
   const { db } = deps.database;
@@ -247,8 +247,15 @@ function isUpcoming(row: Pick<TestDriveTable, 'status' | 'slot_start'>, nowMs: n
   return (UPCOMING_STATUSES as readonly string[]).includes(row.status) && Date.parse(row.slot_start) > nowMs;
 }
 
-/** Moves a booking to another slot (the seat rules as for a new booking). `by` says who: the customer's change needs confirming again. */
-async function moveTo(deps: TestDriveDeps, settings: Settings, row: Row, slot: string, by: 'customer' | 'admin'): Promise<ScheduledTestDrive> {
+/** Runs in the transaction of a test drive's change: its messages are queued there (decision 069). */
+export type AlsoInTransaction = (trx: Transaction<DB>, booking: ScheduledTestDrive) => Promise<void>;
+
+/**
+ * Moves a booking to another slot (the seat rules as for a new booking). `by` says who: the
+ * customer's change needs confirming again. A move to the slot it already has changes nothing
+ * and runs nothing.
+ */
+async function moveTo(deps: TestDriveDeps, settings: Settings, row: Row, slot: string, by: 'customer' | 'admin', alsoInTransaction?: AlsoInTransaction): Promise<ScheduledTestDrive> {
   const rules = testDriveRules(settings);
   const nowMs = deps.clock.now();
   if (!isUpcoming(row, nowMs)) throw new ConflictError(messages.notChangeable);
@@ -258,24 +265,28 @@ async function moveTo(deps: TestDriveDeps, settings: Settings, row: Row, slot: s
   const slotStart = slotInstant(slot).toISOString();
   if (slotStart === row.slot_start) return toScheduled(row);
   const now = new Date(nowMs).toISOString();
-  const updated = await withSeat(deps.database, slotStart, rules.capacity, async (seat) => {
-    const moved = await deps.database.db
-      .updateTable('test_drives')
-      .set({ slot_start: slotStart, seat, reminded_at: null, status: by === 'admin' ? 'confirmed' : 'booked', updated_at: now })
-      .where('id', '=', row.id)
-      // Only if nobody changed it meanwhile (a cancel, another move).
-      .where('slot_start', '=', row.slot_start)
-      .where('status', '=', row.status)
-      .returningAll()
-      .executeTakeFirst();
-    if (!moved) throw new ConflictError(messages.notChangeable);
-    return moved;
-  });
+  const updated = await withSeat(deps.database, slotStart, rules.capacity, (seat) =>
+    // A seat taken meanwhile rolls this transaction back, queued messages with it, and the next seat is tried.
+    deps.database.db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('test_drives')
+        .set({ slot_start: slotStart, seat, reminded_at: null, status: by === 'admin' ? 'confirmed' : 'booked', updated_at: now })
+        .where('id', '=', row.id)
+        // Only if nobody changed it meanwhile (a cancel, another move).
+        .where('slot_start', '=', row.slot_start)
+        .where('status', '=', row.status)
+        .returningAll()
+        .executeTakeFirst();
+      if (!moved) throw new ConflictError(messages.notChangeable);
+      await alsoInTransaction?.(trx, toScheduled(moved));
+      return moved;
+    }),
+  );
   return toScheduled(updated);
 }
 
-export async function rescheduleOwnTestDrive(deps: TestDriveDeps, settings: Settings, input: { id: number; userId: string; slot: string }): Promise<ScheduledTestDrive> {
-  return moveTo(deps, settings, await findOwn(deps, input.id, input.userId), input.slot, 'customer');
+export async function rescheduleOwnTestDrive(deps: TestDriveDeps, settings: Settings, input: { id: number; userId: string; slot: string }, alsoInTransaction?: AlsoInTransaction): Promise<ScheduledTestDrive> {
+  return moveTo(deps, settings, await findOwn(deps, input.id, input.userId), input.slot, 'customer', alsoInTransaction);
 }
 
 /** The customer's cancel: only an upcoming booking of their own. */
@@ -349,11 +360,16 @@ export async function changeTestDriveStatus(deps: TestDriveDeps, input: { id: nu
   return { before, after: toScheduled(updated) };
 }
 
-export async function rescheduleTestDriveByAdmin(deps: TestDriveDeps, settings: Settings, input: { id: number; slot: string }): Promise<{ before: ScheduledTestDrive; after: ScheduledTestDrive }> {
+export async function rescheduleTestDriveByAdmin(
+  deps: TestDriveDeps,
+  settings: Settings,
+  input: { id: number; slot: string },
+  alsoInTransaction?: AlsoInTransaction,
+): Promise<{ before: ScheduledTestDrive; after: ScheduledTestDrive }> {
   const row = await deps.database.db.selectFrom('test_drives').selectAll().where('id', '=', input.id).executeTakeFirst();
   if (!row) throw new NotFoundError(messages.notYours);
   const before = toScheduled(row);
-  return { before, after: await moveTo(deps, settings, row, input.slot, 'admin') };
+  return { before, after: await moveTo(deps, settings, row, input.slot, 'admin', alsoInTransaction) };
 }
 
 /** Every booking of one day (India time) that was not cancelled, by time; the cancelled ones after them. */

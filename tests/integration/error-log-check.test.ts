@@ -7,8 +7,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 /**
  * The error-log check (tests/support/error-log-check.ts) fails a test during which the server
  * logged an error it did not declare, whether the server runs inside the test worker or as
- * `node server.js`. The error provoked: /healthz logs "health check failed" when its table is
- * gone. Each `it.fails` test passes only if the test failed; the test after it shows that the
+ * `node server.js`. The error provoked: the API's category list fails with its table gone,
+ * and the app logs "unhandled error" (the database answers, so it is no outage). Each `it.fails` test passes only if the test failed; the test after it shows that the
  * failure was the check's, not some other error.
  */
 
@@ -28,16 +28,16 @@ describe.skipIf(!shared.url).each([
     await server?.stop();
   });
 
-  /** How many whole "health check failed" lines the server has printed so far. */
-  function healthFailures(): number {
+  /** How many whole "unhandled error" lines the server has printed so far. */
+  function unhandledErrors(): number {
     const output = server.output();
     return output
       .slice(0, output.lastIndexOf('\n') + 1)
       .split('\n')
-      .filter((line) => line.includes('"msg":"health check failed"')).length;
+      .filter((line) => line.includes('"msg":"unhandled error"')).length;
   }
 
-  /** Makes the server log "health check failed" (level error) once, and waits until it has. */
+  /** Makes the server log "unhandled error" (level error) once, and waits until it has. */
   async function provokeErrorLog() {
     const database = openServerDatabase(server);
     try {
@@ -45,9 +45,9 @@ describe.skipIf(!shared.url).each([
       try {
         // A new whole line, not the one an earlier test provoked: until it is in, the check
         // that runs after this test could not read it.
-        const before = healthFailures();
-        expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
-        await expect.poll(healthFailures, { timeout: 15_000 }).toBeGreaterThan(before);
+        const before = unhandledErrors();
+        expect((await fetch(`${server.url}/api/v1/categories`)).status).toBe(500);
+        await expect.poll(unhandledErrors, { timeout: 15_000 }).toBeGreaterThan(before);
       } finally {
         await sql`ALTER TABLE categories_away RENAME TO categories`.execute(database.db);
       }
@@ -66,11 +66,11 @@ describe.skipIf(!shared.url).each([
   it('…and the failure above was the error-log check naming the line', () => {
     expect(failure).toHaveLength(1);
     expect(failure[0]).toMatch(/^The server logged 1 unexpected error\(s\) during this test/);
-    expect(failure[0]).toContain('"msg":"health check failed"');
+    expect(failure[0]).toContain('"msg":"unhandled error"');
   });
 
   it('an error the test declared does not fail it', async () => {
-    server.expectErrorLog(/health check failed/);
+    server.expectErrorLog(/unhandled error/);
     await provokeErrorLog();
   });
 });

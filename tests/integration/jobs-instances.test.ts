@@ -6,11 +6,14 @@ import { HttpClient } from '../support/http-client.ts';
 import { postgresAvailable, startTestServer, testModeEnv, type TestServer } from '../support/server.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';
 import { enqueue } from '../../server/jobs/queue.ts';
+import { HOUR_MS } from '../../app/lib/rental-price.ts';
+import { createBooking } from '../../server/rentals/bookings.ts';
+import { addFleetCarOn, addRenter, rentalServices } from '../support/rentals.ts';
 
 /**
  * Several instances on one PostgreSQL database (docs/decisions/069, 070): two workers share the
  * queue and send each of 200 mails once; three instances share the schedules and run each
- * recurring job once per period. Runs once (in the SQLite project, vitest.config.ts), on
+ * recurring job once per period, each due reminder reaching the SMTP peer once. Runs once (in the SQLite project, vitest.config.ts), on
  * PostgreSQL servers of its own: several instances need PostgreSQL.
  */
 const postgresReachable = await postgresAvailable();
@@ -85,12 +88,34 @@ describe.skipIf(!postgresReachable)('several instances on one PostgreSQL databas
     }
   });
 
-  it('three instances run each recurring job once per period', async () => {
+  it('three instances run each recurring job once per period, and each due reminder and old job is dealt with once', async () => {
     const periodMs = 2000;
-    const env = { SCHEDULE_PERIOD_MS: String(periodMs), JOB_POLL_MS: '100' };
-    const first = await startTestServer({ dialect: 'postgres', childProcess: true, env });
-    const others = [await startTestServer({ dialect: 'postgres', sameDataAs: first, env }), await startTestServer({ dialect: 'postgres', sameDataAs: first, env })];
+    const env = { SCHEDULE_PERIOD_MS: String(periodMs), JOB_POLL_MS: '100', SMTP_URL: smtp.url };
+    const first = await startTestServer({ dialect: 'postgres', childProcess: true, env: { ...env, WORKER: 'off' } });
     const database = openServerDatabase(first);
+    // What the schedules find due, in place before the three instances run: a test drive in half
+    // an hour, a confirmed rental pickup tomorrow, and a mail job done long before the outbox's period.
+    const person = await addRenter(database);
+    const nowMs = Date.now();
+    const isoNow = new Date(nowMs).toISOString();
+    await database.db
+      .insertInto('test_drives')
+      .values({ user_id: person.userId, vehicle_id: null, vehicle_title: 'Reminder Creta', mode: 'hub', pin_code: '', name: 'Asha Verma', phone: person.phone, email: person.email, slot_start: new Date(nowMs + 30 * 60_000).toISOString(), seat: 0, status: 'booked', reminded_at: null, created_at: isoNow, updated_at: isoNow })
+      .execute();
+    const carId = await addFleetCarOn(first, 'Reminder Swift');
+    const pickupMs = Math.ceil((nowMs + 20 * HOUR_MS) / HOUR_MS) * HOUR_MS;
+    const rental = await createBooking(rentalServices(database, { now: () => Date.now() }), { userId: person.userId, vehicleId: carId, fromMs: pickupMs, toMs: pickupMs + 30 * HOUR_MS, pickup: 'hub' });
+    await database.db.updateTable('rental_bookings').set({ status: 'confirmed', hold_expires_ms: null }).where('id', '=', rental.id).execute();
+    const longAgo = nowMs - 400 * 24 * HOUR_MS;
+    const { id: oldJob } = await database.db
+      .insertInto('jobs')
+      .values({ name: 'mail', payload: '{}', status: 'done', attempts: 1, max_attempts: 10, run_at_ms: longAgo, created_at_ms: longAgo, finished_at_ms: longAgo })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The first instance's worker was off while the fixtures were made: restarted with it on, with two more.
+    await first.stopKeepingData();
+    const instances = [await startTestServer({ dialect: 'postgres', sameDataAs: first, env })];
+    instances.push(await startTestServer({ dialect: 'postgres', sameDataAs: first, env }), await startTestServer({ dialect: 'postgres', sameDataAs: first, env }));
     try {
       const from = Date.now();
       // Two whole periods with all three running, and a little more.
@@ -109,9 +134,16 @@ describe.skipIf(!postgresReachable)('several instances on one PostgreSQL databas
         expect(inWindow.length).toBeLessThanOrEqual(3);
         await expect.poll(async () => (await database.db.selectFrom('jobs').select('status').where('name', '=', name).where('status', 'in', ['queued', 'failed']).where('created_at_ms', '<=', to).execute()).length).toBe(0);
       }
+      // Each reminder reached the SMTP peer once, however many instances ran the reminder jobs.
+      const reminders = [`Your test drive is in an hour: Reminder Creta`, `Tomorrow: your Reminder Swift (booking #${rental.id})`];
+      for (const subject of reminders) await smtp.waitForMessage((mail) => mail.to.includes(person.email) && mail.subject.startsWith(subject), 20_000);
+      await sleep(1500);
+      for (const subject of reminders) expect(smtp.messages.filter((mail) => mail.to.includes(person.email) && mail.subject.startsWith(subject)), subject).toHaveLength(1);
+      // The purge ran: the long-done job is gone.
+      expect(await database.db.selectFrom('jobs').select('id').where('id', '=', oldJob).execute()).toEqual([]);
     } finally {
       await database.close();
-      for (const other of others) await other.stop();
+      for (const instance of instances) await instance.stopKeepingData();
       await first.stop();
     }
   });

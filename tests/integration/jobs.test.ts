@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { openServerDatabase, openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { sharedServer } from '../support/shared.ts';
@@ -10,8 +10,8 @@ import { claimNext, enqueue, failingJobs } from '../../server/jobs/queue.ts';
 /**
  * The job queue (docs/decisions/069) on this project's database: a job exists exactly when the
  * change that queued it committed; a mail queued with a lead survives a crash of the server in
- * the middle of sending it and reaches the SMTP peer once; a peer that refuses delays mail and
- * loses none; SIGTERM finishes the request and the job in flight.
+ * the middle of sending it and reaches the SMTP peer once; a peer that refuses (for a whole
+ * minute, in real time) delays mail and loses none; SIGTERM finishes the request and the job in flight.
  */
 const { dialect, url: sharedUrl } = sharedServer();
 
@@ -152,6 +152,44 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
       await sleep(500);
       for (const phone of phones) expect(mailsFor(smtp, phone)).toHaveLength(1);
     });
+
+    it('an SMTP peer that refuses for a whole minute delays the mails queued at its start, loses none, and sends each once after', async () => {
+      // Retries 1, 2, 4 … seconds apart: the minute of refusals costs six attempts, far from the ten that give up.
+      const server = await startTestServer({ dialect, env: { SMTP_URL: smtp.url, JOB_BACKOFF_MS: '1000', JOB_POLL_MS: '100' } });
+      servers.push(server);
+      smtp.mode = 'refuse';
+      const refusalStarted = Date.now();
+      const phones = ['96500 00001', '96500 00002', '96500 00003'];
+      for (const phone of phones) await submitLead(server, phone);
+      const ofPhones = () => smtp.messages.filter((mail) => phones.some((phone) => mail.text.includes(phone)));
+      const attemptsBefore = smtp.attempts;
+      while (Date.now() - refusalStarted < 60_000) {
+        await sleep(1000);
+        expect(ofPhones()).toHaveLength(0);
+      }
+      // Tried again and again through the minute, each attempt refused.
+      expect(smtp.attempts - attemptsBefore).toBeGreaterThanOrEqual(phones.length * 4);
+      const database = openServerDatabase(server);
+      try {
+        const ours = database.db.selectFrom('jobs').where('name', '=', 'mail').where('payload', 'like', '%96500 0000%');
+        const waiting = await ours.select(['status', 'attempts', 'last_error']).execute();
+        expect(waiting).toHaveLength(phones.length);
+        for (const job of waiting) {
+          expect(job.status).not.toBe('failed');
+          expect(job.attempts).toBeGreaterThanOrEqual(4);
+          expect(job.last_error).toContain('Mail service busy, try again later');
+        }
+
+        smtp.mode = 'accept';
+        for (const phone of phones) await smtp.waitForMessage((mail) => mail.text.includes(phone), 60_000);
+        // Time for any second copy to arrive.
+        await sleep(2000);
+        for (const phone of phones) expect(mailsFor(smtp, phone)).toHaveLength(1);
+        expect((await ours.select('status').execute()).map((job) => job.status)).toEqual(phones.map(() => 'done'));
+      } finally {
+        await database.close();
+      }
+    }, 180_000);
 
     it('on SIGTERM: not ready at once, then the request and the mail in flight finish before the process exits', async () => {
       const server = await startTestServer({ dialect, childProcess: true, env: { SMTP_URL: smtp.url, DRAIN_DELAY_MS: '1000', LOG_LEVEL: 'info' } });

@@ -1,14 +1,14 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from '../../server/errors.ts';
 import { createS3Client, createS3Storage, STORAGE_TIMEOUT_MS } from '../../server/media/s3-storage.ts';
 import { decodeEntities, HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { sendLicence } from '../support/rentals.ts';
+import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
 import { startLocalS3, type LocalS3 } from '../support/s3rver.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { postgresAvailable, startTestServer, type TestServer } from '../support/server.ts';
+import { openServerSql } from '../support/database.ts';
 
 /**
  * Photos in S3-compatible object storage (issue 26, decision 068), against a real server that
@@ -16,10 +16,13 @@ import { startTestServer, type TestServer } from '../support/server.ts';
  * the bucket under media/, pages link it at MEDIA_PUBLIC_BASE_URL (the bucket itself here) with
  * a year of immutable caching, the app streams it too; licence photos live under private/, are
  * never linked from the bucket and reach only their owner and the admins; deletes remove the
- * objects; a stopped storage server gets a clear 503 within the timeout, and the next upload after
- * it is back succeeds. Runs once (SQLite): the database plays no part in where files go.
+ * objects; a storage server stopped for 30 seconds gets clear 503s within the timeout while pages
+ * are still served and leads still taken, and the next upload after it is back succeeds. Runs once,
+ * on PostgreSQL when there is one (as the several-instance layout runs), else on SQLite.
  */
 
+/** PostgreSQL, as the layout with object storage runs (docs/deployment.md); SQLite where there is none. */
+const dialect = (await postgresAvailable()) ? 'postgres' : 'sqlite';
 const ADMIN = 'admin@gaadibazaar.in';
 const PASSWORD = 'secret123';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -58,12 +61,13 @@ async function jpeg(width = 1800, height = 1200): Promise<Uint8Array> {
   return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#2a6' } }).jpeg().toBuffer());
 }
 
-function query<T>(sqlText: string): T[] {
-  const database = new DatabaseSync(path.join(server.dataDir, 'gaadi-bazaar.sqlite'), { readOnly: true });
+/** Plain SQL on A's database. */
+async function query<T>(sqlText: string): Promise<T[]> {
+  const database = await openServerSql(server);
   try {
-    return database.prepare(sqlText).all() as T[];
+    return await database.all<T>(sqlText);
   } finally {
-    database.close();
+    await database.close();
   }
 }
 
@@ -81,23 +85,32 @@ async function addVehicle(categoryId: number, name: string): Promise<Sent & { id
     { intent: 'save', name, make: 'Maruti', model: 'Swift', categoryId: String(categoryId), price: '5,45,000', year: '2021', fuelType: 'Petrol', transmission: 'Manual', description: 'One owner.' },
     [{ field: 'images', name: 'front.jpg', bytes: await jpeg() }],
   );
-  const [row] = query<{ id: number }>(`SELECT MAX(id) AS id FROM vehicles WHERE name = '${name}'`);
+  const [row] = await query<{ id: number }>(`SELECT MAX(id) AS id FROM vehicles WHERE name = '${name}'`);
   return { ...sent, id: Number(row?.id ?? 0) };
+}
+
+/** A Request a Vehicle lead as a visitor sends it (no photos); resolves with its name once acknowledged. */
+async function requestVehicle(name: string): Promise<string> {
+  const visitor = new HttpClient(server.url);
+  const response = await visitor.postForm('/request-vehicle', { name, phone: '98765 43210', model: 'Toyota Innova Crysta', year: '2020', budget: '₹15,00,000', description: '', botCheck: await visitor.botToken('REQUEST_FORM') });
+  expect(response.status, name).toBe(200);
+  await response.body?.cancel();
+  return name;
 }
 
 function variantKeys(item: ApiVehicle): string[] {
   return item.images.flatMap((image) => image.widths.map((width) => `${image.key}-${width}.webp`));
 }
 
-describe('object storage (S3-compatible)', () => {
+describe(`object storage (S3-compatible), on ${dialect}`, () => {
   let categoryId: number;
 
   beforeAll(async () => {
     s3 = await startLocalS3();
     const env = { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN };
     [server, proxied] = await Promise.all([
-      startTestServer({ dialect: 'sqlite', seed: false, env: { ...env, ...s3.env({ publicBase: true }) } }),
-      startTestServer({ dialect: 'sqlite', seed: false, env: { ...env, ...s3.env() } }),
+      startTestServer({ dialect, seed: false, env: { ...env, ...s3.env({ publicBase: true }) } }),
+      startTestServer({ dialect, seed: false, env: { ...env, ...s3.env() } }),
     ]);
     admin = new HttpClient(server.url, { address: null });
     const signIn = await admin.postForm('/admin-login', { email: ADMIN, password: PASSWORD, botCheck: await admin.botToken('LOGIN') });
@@ -210,7 +223,7 @@ describe('object storage (S3-compatible)', () => {
     const removedKeys = variantKeys({ ...item, images: [removed!] }).map((key) => `media/${key}`);
     expect(await s3.keys('media/')).toEqual(expect.arrayContaining([...keptKeys, ...removedKeys]));
 
-    const [row] = query<{ id: number }>(`SELECT id FROM vehicle_images WHERE vehicle_id = ${added.id} AND key = '${removed!.key}'`);
+    const [row] = await query<{ id: number }>(`SELECT id FROM vehicle_images WHERE vehicle_id = ${added.id} AND key = '${removed!.key}'`);
     const gone = await send(admin, edit, { intent: 'remove-image', imageId: String(row!.id) });
     expect(gone.toast).toBe('Image removed successfully');
     let left = await s3.keys('media/');
@@ -233,8 +246,8 @@ describe('object storage (S3-compatible)', () => {
     const sent = await seller.request('/sell-vehicle', { method: 'POST', body: form });
     expect(sent.status).toBeLessThan(400);
     await sent.body?.cancel();
-    const [submission] = query<{ id: number }>('SELECT MAX(id) AS id FROM sell_submissions');
-    const keys = query<{ key: string; variant_widths: string }>(`SELECT key, variant_widths FROM sell_submission_images WHERE submission_id = ${submission!.id}`).flatMap((image) =>
+    const [submission] = await query<{ id: number }>('SELECT MAX(id) AS id FROM sell_submissions');
+    const keys = (await query<{ key: string; variant_widths: string }>(`SELECT key, variant_widths FROM sell_submission_images WHERE submission_id = ${submission!.id}`)).flatMap((image) =>
       image.variant_widths.split(',').map((width) => `media/${image.key}-${width}.webp`),
     );
     expect(keys.length).toBeGreaterThan(0);
@@ -295,43 +308,107 @@ describe('object storage (S3-compatible)', () => {
     }
   }, 30_000);
 
-  it('answers a clear 503 within the timeout while the storage server is down, says not ready, and works again once it is back', async () => {
+  it('the storage server stopped for 30 seconds: clear 503s within the timeout, pages still served, not ready, every acknowledged lead and booking kept, and all works again by itself', async () => {
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    const acknowledged = [await requestVehicle('Before Outage')];
+    const bookedTestDrives: number[] = [];
     await s3.stop();
+    const outageStarted = performance.now();
+    const seen = { rounds: 0, slowestMs: 0 };
     try {
       server.expectErrorLog(/object storage|photos could not be stored/);
-      // A load balancer stops sending uploads to an instance whose bucket does not answer.
-      const notReady = await fetch(`${server.url}/readyz`);
-      expect(notReady.status).toBe(503);
-      expect(await notReady.json()).toEqual({ status: 'not ready' });
-      const before = query<{ count: number }>('SELECT COUNT(*) AS count FROM vehicles')[0]!.count;
-      const refused = await addVehicle(categoryId, 'Outage Swift');
-      expect(refused.ms).toBeLessThan(10_000);
-      expect(refused.status).toBe(503);
-      expect(refused.toast).toContain('Photo storage is not answering right now, so nothing was saved. Please try again in a few minutes.');
-      expect(query<{ count: number }>('SELECT COUNT(*) AS count FROM vehicles')[0]!.count).toBe(before);
-
       const owner = new HttpClient(server.url);
-      await signUp(owner, uniqueEmail('outage'));
-      const started = performance.now();
-      const licence = await sendLicence(owner, 'MH1220190054321', '1991-06-02');
-      expect(performance.now() - started).toBeLessThan(10_000);
-      expect(licence.status).toBe(503);
-      expect(JSON.stringify(await licence.json())).toContain('Photo storage is not answering right now');
+      const ownerEmail = uniqueEmail('outage');
+      await signUp(owner, ownerEmail);
+      // A verified phone (set here: the OTP flow has its own tests), so the owner may book a test drive.
+      const ownerId = (await owner.session())!.user.id;
+      const sql = await openServerSql(server);
+      try {
+        const now = new Date().toISOString();
+        await sql.run(
+          'INSERT INTO profiles (user_id, email, name, photo_url, phone, phone_verified, created_at, last_login_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, NULL, ?) ON CONFLICT (user_id) DO UPDATE SET phone = excluded.phone, phone_verified = 1',
+          [ownerId, ownerEmail, 'Asha Rao', '', '+919876500123', now, now],
+        );
+      } finally {
+        await sql.close();
+      }
+      const [bucketSwift] = await query<{ id: number }>("SELECT MAX(id) AS id FROM vehicles WHERE name = 'Bucket Swift'");
+      const vehiclesBefore = Number((await query<{ count: number | string }>('SELECT COUNT(*) AS count FROM vehicles'))[0]!.count);
+      // The whole outage in real time, asking everything again every few seconds: never a hang,
+      // the same clear answers at its start, in its middle and at its end.
+      while (performance.now() - outageStarted < 30_000) {
+        seen.rounds += 1;
+        const timed = async <T>(ask: () => Promise<T>): Promise<T> => {
+          const started = performance.now();
+          const result = await ask();
+          seen.slowestMs = Math.max(seen.slowestMs, performance.now() - started);
+          return result;
+        };
+        // A load balancer stops sending uploads to an instance whose bucket does not answer.
+        const notReady = await timed(() => fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(10_000) }));
+        expect(notReady.status).toBe(503);
+        expect(await notReady.json()).toEqual({ status: 'not ready' });
 
-      const photo = await fetch(`${server.url}/media/vehicles/hatchbacks/1_front-400.webp`);
-      expect(photo.status).toBe(503);
-      expect(photo.headers.get('cache-control')).toBe('no-store');
-      expect(await photo.text()).toContain('Photo storage is not answering right now');
+        const refused = await timed(() => addVehicle(categoryId, `Outage Swift ${seen.rounds}`));
+        expect(refused.status).toBe(503);
+        expect(refused.toast).toContain('Photo storage is not answering right now, so nothing was saved. Please try again in a few minutes.');
+
+        // Licence uploads have their own hourly limit: one at the start of the outage.
+        if (seen.rounds === 1) {
+          const licence = await timed(() => sendLicence(owner, 'MH1220190054321', '1991-06-02'));
+          expect(licence.status).toBe(503);
+          expect(JSON.stringify(await licence.json())).toContain('Photo storage is not answering right now');
+        }
+
+        const photo = await timed(() => fetch(`${server.url}/media/vehicles/hatchbacks/1_front-400.webp`));
+        expect(photo.status).toBe(503);
+        expect(photo.headers.get('cache-control')).toBe('no-store');
+        expect(await photo.text()).toContain('Photo storage is not answering right now');
+
+        // Pages need no storage to be served: the catalogue and the car pages stay up on both instances.
+        for (const target of [server, proxied]) {
+          for (const pagePath of ['/', '/categories']) {
+            const page = await timed(() => fetch(`${target.url}${pagePath}`));
+            expect(page.status, pagePath).toBe(200);
+            await page.body?.cancel();
+          }
+        }
+        // A lead without photos and a test-drive booking are taken and acknowledged while the bucket is away.
+        if (seen.rounds <= 3) acknowledged.push(await timed(() => requestVehicle(`During Outage ${seen.rounds}`)));
+        if (seen.rounds === 2) {
+          const booked = await timed(() =>
+            owner.request('/api/v1/test-drives', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vehicleId: Number(bucketSwift!.id), slot: `${addDays(istDateOf(Date.now()), 2)}T11:00`, mode: 'hub' }) }),
+          );
+          expect(booked.status, await booked.clone().text()).toBe(201);
+          bookedTestDrives.push(((await booked.json()) as { testDrive: { id: number } }).testDrive.id);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      expect(Number((await query<{ count: number | string }>('SELECT COUNT(*) AS count FROM vehicles'))[0]!.count)).toBe(vehiclesBefore);
     } finally {
       await s3.start();
     }
-    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    console.info(`[s3 outage] ${seen.rounds} rounds in ${Math.round((performance.now() - outageStarted) / 1000)} s; slowest answer ${Math.round(seen.slowestMs)} ms`);
+    expect(seen.rounds).toBeGreaterThanOrEqual(3);
+    // Each answer within the storage timeout and a little, never a hang.
+    expect(seen.slowestMs).toBeLessThan(STORAGE_TIMEOUT_MS + 5_000);
+
+    // Ready again by itself, no restart.
+    const back = performance.now();
+    while ((await fetch(`${server.url}/readyz`)).status !== 200) {
+      expect(performance.now() - back).toBeLessThan(15_000);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     const recovered = await addVehicle(categoryId, 'Recovered Swift');
     expect(recovered.toast).toBe('Vehicle added successfully!');
     const item = (await vehicle(recovered.id))!;
     const served = await fetch(`${server.url}/media/${variantKeys(item)[0]}`);
     expect(served.status).toBe(200);
     await served.body?.cancel();
-  });
+    acknowledged.push(await requestVehicle('After Outage'));
+    const kept = (await query<{ name: string }>("SELECT name FROM vehicle_requests WHERE name LIKE '% Outage%' ORDER BY id")).map((row) => row.name);
+    expect(kept).toEqual(acknowledged);
+    expect(bookedTestDrives).toHaveLength(1);
+    expect(await query<{ id: number }>(`SELECT id FROM test_drives WHERE id = ${bookedTestDrives[0]} AND status = 'booked'`)).toHaveLength(1);
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID, sign } from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
 
 /**
@@ -35,6 +35,14 @@ export type OidcProvider = {
   failNextTokenExchange: () => void;
   /** Every /authorize request the provider received (query parameters), oldest first. */
   authorizations: URLSearchParams[];
+  /**
+   * An ID token as Google hands one to the Android app for `identity` (audience: the site's
+   * client id), signed with the key the provider publishes at its JWKS; `change` alters its
+   * claims (another audience, an expired one…) before signing.
+   */
+  idToken: (identity: GoogleIdentity, change?: (claims: Record<string, unknown>) => void) => Promise<string>;
+  /** The same claims signed by a key the provider never published, under its key id: a forgery. */
+  forgedIdToken: (identity: GoogleIdentity) => string;
   stop: () => Promise<void>;
 };
 
@@ -89,6 +97,21 @@ export async function startOidcProvider(): Promise<OidcProvider> {
       failToken = true;
     },
     authorizations,
+    idToken: (identity, change) =>
+      server.issuer.buildToken({
+        scopesOrTransform: (_header, payload) => {
+          Object.assign(payload, { aud: clientId, azp: `android-${clientId}`, ...claimsOf(identity) });
+          change?.(payload);
+        },
+      }),
+    forgedIdToken: (identity) => {
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const kid = (server.issuer.keys.toJSON()[0] as { kid?: string } | undefined)?.kid;
+      const now = Math.floor(Date.now() / 1000);
+      const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const signingInput = `${encode({ alg: 'RS256', typ: 'JWT', kid })}.${encode({ iss: issuer, aud: clientId, iat: now, exp: now + 3600, ...claimsOf(identity) })}`;
+      return `${signingInput}.${sign('sha256', Buffer.from(signingInput), privateKey).toString('base64url')}`;
+    },
     stop: () => server.stop(),
   };
 

@@ -421,7 +421,7 @@ async function launchServer(
   // A server that exited, or was killed by a signal (exitCode stays null then), will never answer.
   while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
-      const response = await fetch(`${url}/healthz`);
+      const response = await fetch(`${url}/readyz`);
       if (response.ok) {
         ready = true;
         break;

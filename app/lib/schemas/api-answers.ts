@@ -410,3 +410,37 @@ export const paymentStartSchema = z
     booking: rentalBookingSchema,
   })
   .meta({ id: 'PaymentStart' });
+
+// ------------------------------------------------------------------ app sign-in and devices (decision 074)
+
+const signedInUser = z
+  .object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean(), image: z.string().nullable() })
+  .meta({ id: 'SignedInUser' });
+export const appTokenSchema = z
+  .object({
+    token: z.string().meta({ description: 'Send it as `Authorization: Bearer <token>` on /api/v1. It is the session: keep it like a password.' }),
+    expiresAt: isoTime.meta({ description: 'When the token stops working unless used: each day of use moves it 30 days on.' }),
+    user: signedInUser,
+  })
+  .meta({ id: 'AppToken' });
+export const emailVerifiedSchema = z
+  .object({
+    verified: z.literal(true),
+    token: z.string().optional().meta({ description: 'A new token, when verifying signed the person in (no token of theirs came with the request).' }),
+    expiresAt: isoTime.optional(),
+    user: signedInUser.optional(),
+  })
+  .meta({ id: 'EmailVerified' });
+export const signedOutSchema = z.object({ signedOut: z.literal(true) }).meta({ id: 'SignedOut' });
+export const deviceSchema = z
+  .object({
+    id: z.string().meta({ description: 'Opaque; names the device for DELETE /me/devices/{id} and nothing else (it cannot sign in).' }),
+    kind: z.enum(['app', 'site']),
+    label: z.string().meta({ description: 'Read from the device’s user agent: “Chrome on Android”, “Android app”…' }),
+    createdAt: isoTime,
+    lastSeenAt: isoTime.meta({ description: 'When the session was last renewed by use: accurate to a day.' }),
+    current: z.boolean().meta({ description: 'The device this request came from.' }),
+  })
+  .meta({ id: 'Device' });
+export const deviceListSchema = z.object({ items: z.array(deviceSchema) }).meta({ id: 'DeviceList' });
+export const deviceRevokedSchema = z.object({ revoked: z.literal(true) }).meta({ id: 'DeviceRevoked' });

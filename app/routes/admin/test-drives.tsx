@@ -53,7 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === 'reschedule') {
       const slot = parseSlot(cleanLine(form.get('slot'), 20));
       if (!slot) return answer('error', 'Please choose the new day and hour (on the hour).');
-      const { before, after } = await rescheduleTestDriveByAdmin(services, await settingsFor(services), { id, slot });
+      // The customer's messages are queued in the move's transaction (decision 069).
+      const { before, after } = await rescheduleTestDriveByAdmin(services, await settingsFor(services), { id, slot }, (trx, moved) => notifyTestDrive(trx, services, 'rescheduled', moved));
+      services.jobs.wake();
       await recordAudit(services, {
         actorEmail: admin.email,
         action: 'reschedule',
@@ -63,7 +65,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         before,
         after,
       });
-      await notifyTestDrive(services, 'rescheduled', after);
       return answer('success', `Test drive moved to ${slotLabel(after.slot)}.`);
     }
     if (!isAction(intent)) return answer('error', 'Unknown action.');

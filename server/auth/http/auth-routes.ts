@@ -28,7 +28,15 @@ export function authRoutes(services: AppServices, requestAddress: (c: Context) =
     headers.delete(CLIENT_ADDRESS_HEADER);
     const address = rawAddress(c);
     if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
-    return services.auth.handler(new Request(c.req.raw.url, { method: 'GET', headers }));
+    const response = await services.auth.handler(new Request(c.req.raw.url, { method: 'GET', headers }));
+    // The bearer plugin copies a session cookie it sets into `set-auth-token`: the token belongs
+    // in the httpOnly cookie here, never in a header a script can read (the app gets its token
+    // from /api/v1/auth/*).
+    if (!response.headers.has('set-auth-token')) return response;
+    const cleaned = new Headers(response.headers);
+    cleaned.delete('set-auth-token');
+    cleaned.delete('access-control-expose-headers');
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: cleaned });
   };
 
   routes.get('/verify-email', forward('verify-email', rateLimits.authLink));
