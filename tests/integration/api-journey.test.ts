@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import { apiClient, multipart, type ApiClient } from '../support/api/client.ts';
 import { HttpClient, otpFrom, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
+import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -30,6 +31,7 @@ function indiaDay(days: number): number {
 
 describe.skipIf(!shared.url)(`the app's journey through the generated API client (${shared.dialect})`, () => {
   let server: TestServer;
+  let razorpay: RazorpayStandin;
   /** The machine's own view: the outbox (mail and SMS) and the bot check's puzzles, which the app solves as the site's script does. */
   let browser: HttpClient;
   let app: ApiClient;
@@ -40,13 +42,19 @@ describe.skipIf(!shared.url)(`the app's journey through the generated API client
   let signUpToken: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect: shared.dialect, seed: true, env: { TRUST_PROXY: 'true' } });
+    razorpay = await startRazorpayStandin();
+    server = await startTestServer({
+      dialect: shared.dialect,
+      seed: true,
+      env: { RAZORPAY_KEY_ID: STANDIN_KEY_ID, RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, RAZORPAY_API_URL: razorpay.url, TRUST_PROXY: 'true' },
+    });
     browser = new HttpClient(server.url);
     app = apiClient(server.url, { address: browser.address });
   }, 180_000);
 
   afterAll(async () => {
     await server?.stop();
+    await razorpay?.close();
   });
 
   it('signs up, verifies the email by the token in the mail, and signs in for a token', async () => {
@@ -140,7 +148,7 @@ describe.skipIf(!shared.url)(`the app's journey through the generated API client
     expect(mine.data!.items.map((drive) => drive.id)).toEqual([booked.data!.testDrive.id]);
   });
 
-  it('uploads a licence, gets a rental quote, books a car and cancels it with the refund shown', async () => {
+  it('uploads a licence, gets a rental quote, books a car paying online and cancels it with the refund shown', async () => {
     const licence = await app.POST('/me/licence', {
       body: { number: 'KA0120150009876', dateOfBirth: '1990-04-12', front: await photo(200), back: await photo(40) },
       bodySerializer: multipart,
@@ -152,25 +160,31 @@ describe.skipIf(!shared.url)(`the app's journey through the generated API client
     const to = indiaDateTimeParam(indiaDay(12) + 10 * HOUR);
     const fleet = await app.GET('/rentals/cars', { params: { query: { from, to } } });
     const car = fleet.data!.items.find((item) => item.available && item.minAge <= 21 && item.minHours <= 48)!;
-    const quoted = await app.GET('/rentals/cars/{id}/quote', { params: { path: { id: car.id }, query: { from, to, pickup: 'hub' } } });
+    const quoted = await app.GET('/rentals/cars/{id}/quote', { params: { path: { id: car.id }, query: { from, to, pickup: 'hub', payment: 'razorpay' } } });
     expect(quoted.response.status, JSON.stringify(quoted.error)).toBe(200);
-    expect(quoted.data).toMatchObject({ carId: car.id, available: true, payment: 'pay-at-pickup' });
-    expect(quoted.data!.quote.total).toBeGreaterThan(0);
-    expect(quoted.data!.totals.find((line) => line.key === 'total')?.amount).toBe(quoted.data!.quote.total);
+    expect(quoted.data).toMatchObject({ carId: car.id, available: true, payment: 'razorpay' });
+    expect(quoted.data!.quote.payableNow).toBeGreaterThan(0);
+    expect(quoted.data!.totals.find((line) => line.key === 'now')?.amount).toBe(quoted.data!.quote.payableNow);
 
-    const booked = await app.POST('/rentals/bookings', { body: { carId: car.id, from, to, pickup: 'hub' } });
+    const booked = await app.POST('/rentals/bookings', { body: { carId: car.id, from, to, pickup: 'hub', payment: 'razorpay' } });
     expect(booked.response.status, JSON.stringify(booked.error)).toBe(201);
     expect(booked.data!.quote.total).toBe(quoted.data!.quote.total);
+    const checkout = booked.data!.payment!;
+    expect(checkout.amountRupees).toBe(quoted.data!.quote.payableNow);
     bookingId = booked.data!.booking.id;
+    // The person pays in Razorpay's Checkout, which hands its signed answer to the app.
+    const paid = await app.POST('/me/bookings/{id}/payment', { params: { path: { id: bookingId } }, body: razorpay.pay(checkout.orderId) });
+    expect(paid.response.status, JSON.stringify(paid.error)).toBe(200);
+    expect(paid.data!.booking.amountPaid).toBe(checkout.amountRupees);
 
+    // Ten days ahead is free cancellation: everything paid goes back, as the preview says first.
     const preview = await app.GET('/me/bookings/{id}/cancel', { params: { path: { id: bookingId } } });
     expect(preview.response.status, JSON.stringify(preview.error)).toBe(200);
+    expect(preview.data!.refund).toMatchObject({ window: 'free', rentKept: 0, refund: checkout.amountRupees });
     const cancelled = await app.POST('/me/bookings/{id}/cancel', { params: { path: { id: bookingId } } });
     expect(cancelled.response.status, JSON.stringify(cancelled.error)).toBe(200);
     expect(cancelled.data!.booking.status).toBe('cancelled');
-    // Ten days ahead is free cancellation; paying at pickup, nothing was paid, so nothing goes back: as the preview said.
-    expect(cancelled.data!.refund).toEqual({ window: 'free', rentKept: 0, refund: 0 });
-    expect(preview.data!.refund).toEqual(cancelled.data!.refund);
+    expect(cancelled.data!.refund).toEqual(preview.data!.refund);
   });
 
   it('lists its signed-in devices and revokes the other one, whose token is refused at once', async () => {
