@@ -34,6 +34,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.profile, title: 'Profile', noIndex: true });
 }
 
+const VERIFICATION_FAILED = 'This verification link did not work: links last 24 hours and work once. Your address is not verified yet.';
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { auth, database, logger, config } = services;
@@ -41,7 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await currentSession(auth, request);
   if (!session) return { signedIn: false as const };
   const { user } = session;
-  const notice = url.searchParams.get('verified') ? 'Your email address is verified.' : url.searchParams.get('linked') ? 'Your Google account is now linked.' : null;
+  // better-auth sends a verification link that failed (expired, used, forged) here too, with `error`.
+  const verification = !url.searchParams.has('verified') ? null : user.emailVerified ? 'Your email address is verified.' : VERIFICATION_FAILED;
+  const notice = verification ?? (url.searchParams.get('linked') ? 'Your Google account is now linked.' : null);
   try {
     // SPEC 4, Profile load: the record is created from the account when it is missing.
     const profile = await ensureProfile(database, user, services.clock.now());
@@ -169,7 +173,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <FormCard title="Profile">
       {notice ? (
         <div className="mb-4">
-          <FormMessage tone="success">{notice}</FormMessage>
+          <FormMessage tone={notice === VERIFICATION_FAILED ? 'error' : 'success'}>{notice}</FormMessage>
         </div>
       ) : null}
       {testDriveNotice ? (

@@ -6,6 +6,9 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
+import type { Clock } from '../clock.ts';
+import type { JobSignal } from '../jobs/worker.ts';
+import { changeAndQueue, queueMail } from '../notify/outgoing.ts';
 import { verificationEmail } from '../notify/mail.ts';
 import type { Mailer } from '../notify/mail.ts';
 import { paths } from '../../app/lib/paths.ts';
@@ -25,7 +28,7 @@ export const CLIENT_ADDRESS_HEADER = 'x-gaadi-client-address';
  * password or mint a session ourselves. Sessions live in the database (several instances can
  * share them) behind an httpOnly, SameSite=Lax cookie that is Secure in production.
  */
-export function createAuth({ config, database, mailer, logger }: { config: Config; database: Database; mailer: Mailer; logger: Logger }) {
+export function createAuth({ config, database, mailer, logger, clock, jobs }: { config: Config; database: Database; mailer: Mailer; logger: Logger; clock: Clock; jobs: JobSignal }) {
   const google = config.google;
   return betterAuth({
     appName: config.siteName,
@@ -49,11 +52,14 @@ export function createAuth({ config, database, mailer, logger }: { config: Confi
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
-        // Never fail the sign-up because a mail server hiccupped: the person can ask again.
+        // Through the job queue like every mail (decision 069): a slow or refusing mail server
+        // delays it and the worker retries, the sign-up never waits for it. better-auth writes
+        // the account in its own transaction, so this one holds only the mail. A database that
+        // refuses even that is logged: the person can ask for the mail again.
         try {
-          await mailer.send({ to: user.email, ...verificationEmail({ siteName: config.siteName, name: user.name, url }) });
+          await changeAndQueue({ database, jobs }, (trx) => queueMail(trx, { config, clock, mailer, logger }, { to: user.email, ...verificationEmail({ siteName: config.siteName, name: user.name, url }) }));
         } catch (error) {
-          logger.error({ err: error }, 'verification mail could not be sent');
+          logger.error({ err: error }, 'verification mail could not be queued');
         }
       },
     },

@@ -4,6 +4,7 @@ import { systemClock } from '../clock.ts';
 import { parseConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { createMailer } from '../notify/mail.ts';
+import { createJobSignal } from '../jobs/worker.ts';
 import path from 'node:path';
 import { copyMediaFolder } from '../media/copy-media.ts';
 import { openStorage } from '../media/open-storage.ts';
@@ -47,7 +48,7 @@ export async function migrateToPostgres(argv: string[], env: Record<string, stri
     await migrateToLatest(source);
     await migrateToLatest(target);
     // The accounts' tables are better-auth's: its own migrations make them on PostgreSQL.
-    await migrateAuth(createAuth({ config, database: target, mailer: createMailer({ config, database: target, logger, clock: systemClock }), logger }));
+    await migrateAuth(createAuth({ config, database: target, mailer: createMailer({ config, database: target, logger, clock: systemClock }), logger, clock: systemClock, jobs: createJobSignal() }));
     print(`Copying ${dataDir} into ${new URL(options.to).pathname.slice(1)}:`);
     const tables = await copySqliteToPostgres(source, target, (table) =>
       print(`  ${table.matches ? 'ok ' : 'BAD'} ${table.table.padEnd(24)} ${String(table.rows).padStart(7)} rows (${table.copiedNow} copied now)${table.problem ? `: ${table.problem}` : ''}`),

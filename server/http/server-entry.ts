@@ -70,7 +70,8 @@ async function openServices(config: Config, logger: Logger, database: Database):
   const mailer = createMailer({ config, database, logger, clock });
   const sms = createSmsSender({ config, database, logger, clock });
   const botCheck = createBotCheck({ config, database, logger, clock });
-  const auth = createAuth({ config, database, mailer, logger });
+  const jobs = createJobSignal();
+  const auth = createAuth({ config, database, mailer, logger, clock, jobs });
   // Caches live as long as this server and take their lifetimes from the configuration (0 in test mode).
   const settingsCache = createSettingsCache({ ttlMs: config.settingsCacheSeconds * 1000, clock });
   const listingTotals = createListingTotals({ ttlMs: config.listingTotalsSeconds * 1000, clock });
@@ -83,7 +84,6 @@ async function openServices(config: Config, logger: Logger, database: Database):
   const catalogueIndex = config.listingIndex === 'memory' ? createCatalogueIndex(database) : undefined;
   const listing = createVehicleListing(database, listingTotals, catalogueIndex);
   const payments = config.razorpay ? createRazorpayGateway(config.razorpay) : null;
-  const jobs = createJobSignal();
   // Another instance's admin changed something: what this one kept may be stale (decision 071).
   const changeNotices = startChangeNotices({
     database,

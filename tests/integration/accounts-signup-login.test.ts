@@ -157,6 +157,12 @@ describe.skipIf(!sharedUrl)(`accounts: sign up, verify email, log in (${dialect}
       await stranger.open(link.href);
       expect(await stranger.session()).toBeNull();
       expect((await owner.session())?.user.emailVerified).toBe(false);
+      // Opened by the signed-in owner: the profile says it did not work, never "verified".
+      const opened = await owner.open(link.href);
+      expect(new URL(opened.url).searchParams.get('verified')).toBe('1');
+      const text = mainText(await opened.response.text());
+      expect(text).toContain('This verification link did not work: links last 24 hours and work once. Your address is not verified yet.');
+      expect(text).not.toContain('Your email address is verified.');
     });
   });
 
