@@ -19,6 +19,10 @@ export const pathPatterns = {
   rentalBook: '/rent/:id/book',
   payBooking: '/profile/bookings/:id/pay',
   adminRentalBooking: '/admin/rentals/bookings/:id',
+  reserveVehicle: '/vehicle/:id/reserve',
+  payReservation: '/profile/reservations/:id/pay',
+  cancelReservation: '/profile/reservations/:id/cancel',
+  adminReservation: '/admin/reservations/:id',
 } as const;
 
 /** `?from=…&to=…` (India time as the pickers write it), or '' without a range. */
@@ -145,6 +149,12 @@ export const paths = {
   myBookings: '/profile#bookings',
   /** Paying an online booking in Razorpay Checkout (the booking form sends here). */
   payBooking: (id: number) => fill(pathPatterns.payBooking, { id }),
+  /** Reserving a car for sale (decision 080): the vehicle page's button posts here, then Checkout on the pay page. */
+  reserveVehicle: (id: number) => fill(pathPatterns.reserveVehicle, { id }),
+  payReservation: (id: number) => fill(pathPatterns.payReservation, { id }),
+  cancelReservation: (id: number) => fill(pathPatterns.cancelReservation, { id }),
+  /** The buyer's reservations on the profile page. */
+  myReservations: '/profile#reservations',
   /** Mail and SMS as the demo and the tests "send" them. */
   devOutbox: '/dev/outbox',
   /** Test mode only: a page the browser renders unlike the server, which the hydration test must catch. */
@@ -190,6 +200,8 @@ export const adminPaths = {
   rentalLicences: '/admin/rentals/licences',
   /** One booking at the desk: confirm, refuse, handover, return, settle. */
   rentalBooking: (id: number) => fill(pathPatterns.adminRentalBooking, { id }),
+  /** The desk's moves on a car reservation (extend, convert, cancel): a form action only. */
+  reservation: (id: number) => fill(pathPatterns.adminReservation, { id }),
   /** The specification's names of pages that live under /admin-panel. */
   aliases: {
     addVehicle: '/admin/add-vehicle',

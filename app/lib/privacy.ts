@@ -8,6 +8,7 @@ export const privacyMessages = {
     'You are the only admin, so this account cannot be deleted: the shop would have nobody left to manage it. Add another admin first (Admin → Register admin), then delete this account.',
   openRental:
     'You have a rental booking in progress. Cancel it on your profile, or return the car and wait for the deposit to be settled, then delete your account.',
+  openReservation: 'You have a car reserved. Cancel the reservation on your profile (the token is refunded in full), then delete your account.',
   wrongPassword: 'That password is not right. Please enter the password you sign in with.',
   passwordRequired: 'Please enter your password to confirm.',
   wordRequired: `Please type ${DELETE_CONFIRMATION_WORD} (in capital letters) to confirm.`,

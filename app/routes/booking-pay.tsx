@@ -16,6 +16,7 @@ import { appContext } from '../context.ts';
 import { formatRupees } from '../lib/format.ts';
 import { parseId } from '../lib/input.ts';
 import { checkoutAnswerSchema } from '../lib/schemas/rentals.ts';
+import { loadCheckout, type RazorpayResponse } from '../lib/razorpay-checkout.ts';
 import { paths } from '../lib/paths.ts';
 import { formatIndiaDateTime, formatRange } from '../lib/rent-view.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
@@ -87,30 +88,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const notice = `Paid ${formatRupees(booking.amountPaid)} online for booking #${booking.id}. We confirm it by SMS once your licence is checked.`;
   throw redirect(paths.myBookings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: notice }) });
-}
-
-type RazorpayResponse = { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
-type RazorpayInstance = { open(): void; on(event: string, callback: (answer: { error?: { description?: string } }) => void): void };
-declare global {
-  interface Window {
-    Razorpay?: new (options: Record<string, unknown>) => RazorpayInstance;
-  }
-}
-
-/** Loads checkout.js once (its origin is allowed by the CSP only while Razorpay is configured). */
-function loadCheckout(src: string): Promise<void> {
-  if (window.Razorpay) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => {
-      script.remove();
-      reject(new Error('checkout.js did not load'));
-    };
-    document.head.appendChild(script);
-  });
 }
 
 export default function BookingPay({ loaderData, actionData }: Route.ComponentProps) {

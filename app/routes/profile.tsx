@@ -5,6 +5,8 @@ import { currentSession } from '../../server/auth/session.ts';
 import { listDevices, revokeDevice } from '../../server/auth/devices.ts';
 import { MyDevices, type MyDevice } from '../components/my-devices.tsx';
 import { takeFlash } from '../../server/http/flash.ts';
+import { listOwnReservations } from '../../server/reservations/reservations.ts';
+import { MyReservations } from '../components/my-reservations.tsx';
 import { ownLicenceView } from '../../server/rentals/licences.ts';
 import { LicenceSection } from '../components/rentals/licence-form.tsx';
 import { MyBookings, type MyBooking } from '../components/rentals/my-bookings.tsx';
@@ -50,12 +52,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // SPEC 4, Profile load: the record is created from the account when it is missing.
     const profile = await ensureProfile(database, user, services.clock.now());
     const testDriveNotice = TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? null;
-    const [licence, flash, bookings, testDrives, devices] = await Promise.all([
+    const [licence, flash, bookings, testDrives, devices, reservations] = await Promise.all([
       ownLicenceView(database, user.id),
       takeFlash(config.authSecret, request),
       myBookings(services, user.id),
       listOwnTestDrives(services, user.id),
       listDevices({ database, secret: config.authSecret, now: services.clock.now() }, { userId: user.id, currentSessionId: session.sessionId }),
+      listOwnReservations(services, user.id),
     ]);
     return data({
       signedIn: true as const,
@@ -65,6 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       licence,
       bookings,
       devices: devices.map((device): MyDevice => ({ ...device, createdAt: device.createdAt.toISOString(), lastSeenAt: device.lastSeenAt.toISOString() })),
+      // Reservations with the time left by the server's clock, the same on both sides of hydration.
+      reservations: { items: reservations.items, nowMs: services.clock.now() },
       user: { email: user.email, name: profile.name || user.name, photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
       profile,
       // Only the signed-in person's own record, and only when asked for.
@@ -166,7 +171,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </FormCard>
     );
   }
-  const { user, profile, notice, debug, testDriveNotice, testDrives, licence, bookings, devices } = loaderData;
+  const { user, profile, notice, debug, testDriveNotice, testDrives, licence, bookings, devices, reservations } = loaderData;
   const name = user.name || 'User';
   const phoneText = profile.phone || (profile.phoneVerified ? 'Verified' : 'Not set');
   return (
@@ -223,6 +228,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </Link>
         <LogoutButton className={secondaryButton} />
       </div>
+      <MyReservations reservations={reservations.items} nowMs={reservations.nowMs} />
       <MyTestDrives testDrives={testDrives} />
  <MyBookings bookings={bookings} error={actionData && 'bookingError' in actionData ? actionData.bookingError : undefined} />
       <LicenceSection licence={licence} />

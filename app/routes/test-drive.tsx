@@ -35,6 +35,7 @@ import {
   type TestDriveMode,
 } from '../lib/test-drives.ts';
 import { detailTitle } from '../lib/vehicle.ts';
+import { holdsReservation } from '../../server/reservations/store.ts';
 import type { Route } from './+types/test-drive';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
 
@@ -68,7 +69,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     price: detailPriceLabel(found.price),
     cover: found.images[0] ?? null,
   };
-  if (!offersTestDrive(found)) return { state: 'unavailable' as const, vehicle };
+  // The buyer holding the car's reservation may still test-drive it (decision 080).
+  if (!offersTestDrive(found) && !(found.status === 'reserved' && (await holdsReservation(services.database, user.id, found.id)))) return { state: 'unavailable' as const, vehicle };
   const profile = await ensureProfile(services.database, user, services.clock.now());
   if (!profile.phoneVerified) return { state: 'verify-phone' as const, vehicle, verifyUrl: paths.profileCompleteThen(here) };
 
@@ -88,7 +90,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const days = bookableDays(now, rules).map((date) => ({ date, label: dayLabel(date), open: daySlots(date, now, rules).length > 0 }));
   const asked = parseIstDate(query.get('date'));
   const date = asked && days.some((day) => day.date === asked) ? asked : (days.find((day) => day.open)?.date ?? days[0]!.date);
-  const slots = await slotsFor(services, rules, { vehicleId: vehicle.id, date });
+  const slots = await slotsFor(services, rules, { vehicleId: vehicle.id, date, userId: user.id });
   const askedSlot = parseSlot(query.get('slot'));
   const selected = askedSlot && !pinProblem ? (slots.find((slot) => slot.start === askedSlot && slot.remaining > 0)?.start ?? null) : null;
 

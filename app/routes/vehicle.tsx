@@ -13,6 +13,9 @@ import { WishlistButton } from '../components/wishlist-button.tsx';
 import { ArrowLeftIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { TestDriveButton } from '../components/test-drive-button.tsx';
+import { ReserveButton } from '../components/reserve-button.tsx';
+import { FormMessage } from '../components/form.tsx';
+import { takeFlash } from '../../server/http/flash.ts';
 import { useSite } from '../components/site-layout.tsx';
 import { VehicleGallery } from '../components/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
@@ -46,15 +49,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A rental fleet car has no sale page: its page is under /rent (docs/decisions/020).
   if (id !== null && (await vehiclePurpose(database, id)) === 'rental') throw redirect(paths.rentalCar(id), 301);
   const vehicle = id === null ? null : await getVehicle(database, id);
-  if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false, calculator: null, today: indiaDay(services.clock.now()) }, { status: 404 });
+  if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false, calculator: null, today: indiaDay(services.clock.now()), reserve: null, flash: null }, { status: 404 });
   const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(services)]);
   const wishlisted = user ? await isWishlisted(database, user.id, vehicle.id) : false;
   // The calculator, for a car on sale with a price in rupees: its values from the query string
   // when the form was sent without JavaScript, otherwise from the admin's EMI terms.
   const price = vehicle.status === 'sold' ? null : vehicle.priceRupees;
   const calculator = price ? { price, ...parseCalculatorInput(new URL(request.url).searchParams, price, calculatorDefaults(price, financeTerms(settings))) } : null;
+  // Reserving with a refundable token (decision 080): an available car, while online payment is configured.
+  const reserve = services.payments && vehicle.status === 'available' ? { amount: settings.reservationAmount, holdHours: settings.reservationHoldHours } : null;
+  // A refused reservation comes back here with its reason (signed in only: such pages are never cached).
+  const flash = user ? await takeFlash(services.config.authSecret, request) : null;
   // India's date by the server's clock: the paper validity notes read it on both sides of hydration.
-  return { vehicle, signedIn: Boolean(user), wishlisted, calculator, today: indiaDay(services.clock.now()) };
+  return data({ vehicle, signedIn: Boolean(user), wishlisted, calculator, today: indiaDay(services.clock.now()), reserve, flash: flash?.toast ?? null }, { headers: flash?.headers ?? {} });
 }
 
 /** The wishlist toggle: only ever the signed-in person's own list. */
@@ -379,6 +386,8 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
+            {loaderData.flash ? <FormMessage tone={loaderData.flash.tone === 'error' ? 'error' : 'success'}>{loaderData.flash.text}</FormMessage> : null}
+            {loaderData.reserve ? <ReserveButton vehicleId={vehicle.id} amount={loaderData.reserve.amount} holdHours={loaderData.reserve.holdHours} /> : null}
             <TestDriveButton vehicle={vehicle} />
             <ContactBar vehicle={vehicle} pageUrl={pageUrl} />
           </>

@@ -232,6 +232,9 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
   // A booking in progress needs the person (a car out, a deposit to settle, a refund to send): they cancel or finish it first.
   const openBooking = await db.selectFrom('rental_bookings').select('id').where('user_id', '=', user.id).where('kind', '=', 'booking').where('status', 'in', OPEN_BOOKING_STATUSES).executeTakeFirst();
   if (openBooking) throw new ConflictError(privacyMessages.openRental).because('rental-open');
+  // A held car and its token need the person too (decision 080).
+  const openReservation = await db.selectFrom('car_reservations').select('id').where('user_id', '=', user.id).where('status', '=', 'active').executeTakeFirst();
+  if (openReservation) throw new ConflictError(privacyMessages.openReservation).because('reservation-open');
 
   const profile = await getProfile(deps.database, user.id);
   const leads = await leadIdsOf(deps.database, profile);
@@ -248,6 +251,8 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
     // Rental bookings are the dealer's accounts and are kept (decision 029), without the person:
     // no account, no delivery PIN code, no desk note (it may name them).
     await trx.updateTable('rental_bookings').set({ user_id: null, pin_code: '', note: '' }).where('user_id', '=', user.id).execute();
+    // Reservations and their refunds are kept the same way, without who made them.
+    await trx.updateTable('car_reservations').set({ user_id: '', name: '', phone: '', email: '' }).where('user_id', '=', user.id).execute();
     const recipients = [user.email, email, ...(profile?.phone ? [profile.phone] : [])];
     await trx.deleteFrom('outbox_messages').where('recipient', 'in', recipients).execute();
     await trx.deleteFrom('profiles').where('user_id', '=', user.id).execute();

@@ -62,6 +62,12 @@ export const settingsSchema = z.object({
   rentalRefundWorkingDays: z.coerce.number().int('Refund days must be whole days').min(1, 'Refund days must be between 1 and 30').max(30, 'Refund days must be between 1 and 30'),
   // --- end of self-drive rental
 
+  // Reserving a car for sale with a refundable token (server/reservations/, decision 080).
+  /** The token in whole rupees, fully refunded on cancellation or expiry. */
+  reservationAmount: z.coerce.number('The reservation amount must be a number').int('The reservation amount must be whole rupees').min(500, 'The reservation amount must be between ₹500 and ₹1,00,000').max(100_000, 'The reservation amount must be between ₹500 and ₹1,00,000'),
+  /** How long a paid reservation holds the car. */
+  reservationHoldHours: z.coerce.number('The hold must be a number').int('The hold must be whole hours').min(1, 'The hold must be between 1 and 336 hours').max(336, 'The hold must be between 1 and 336 hours'),
+
   // Storefront: the home page's promise and trust points (app/lib/storefront.ts has the
   // defaults); the trust points are kept as text, one a line, as the admin types them.
   storefrontPromise: z.string().trim().min(1, 'The promise is required').max(MAX_PROMISE_LENGTH, `The promise must be at most ${MAX_PROMISE_LENGTH} characters`),
@@ -89,6 +95,7 @@ export function defaultSettings(defaults: { siteName: string; adminEmail: string
     emiTenureMonths: DEFAULT_FINANCE_TERMS.tenureMonths,
     emiFinancedPercent: DEFAULT_FINANCE_TERMS.financedPercent,
     ...defaultRentalSettings,
+    ...DEFAULT_RESERVATION_SETTINGS,
     // Storefront
     storefrontPromise: DEFAULT_STOREFRONT_PROMISE,
     trustPoints: DEFAULT_TRUST_POINTS.join('\n'),
@@ -127,6 +134,9 @@ export const defaultRentalSettings = {
   rentalProtectionCap: 3000,
   rentalRefundWorkingDays: 7,
 } satisfies Partial<Settings>;
+
+/** A car is reserved for ₹5,000 for 72 hours unless the admin says otherwise. */
+export const DEFAULT_RESERVATION_SETTINGS = { reservationAmount: 5000, reservationHoldHours: 72 } satisfies Partial<Settings>;
 
 /** Every setting, falling back to the defaults for any not saved yet. */
 export async function getSettings(database: Database, defaults: Settings): Promise<Settings> {

@@ -17,6 +17,7 @@ import * as rentalRefunds from './migrations/017-rental-refunds.ts';
 import * as rentalQuoteLines from './migrations/018-rental-quote-lines.ts';
 import * as rentalChecklists from './migrations/019-rental-checklists.ts';
 import * as jobs from './migrations/020-jobs.ts';
+import * as carReservations from './migrations/024-car-reservations.ts';
 import * as catalogueVersion from './migrations/026-catalogue-version.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
@@ -39,6 +40,7 @@ const migrations: Record<string, DialectMigration> = {
   '018-rental-quote-lines': rentalQuoteLines,
   '019-rental-checklists': rentalChecklists,
   '020-jobs': jobs,
+  '024-car-reservations': carReservations,
   '026-catalogue-version': catalogueVersion,
 };
 
@@ -54,6 +56,9 @@ export async function migrateToLatest(database: Database, options: { upTo?: stri
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => provided },
+    // Work built side by side lands in any order: a database that already ran 026 still takes
+    // a 024 merged after it (each migration touches its own tables).
+    allowUnorderedMigrations: true,
   });
   const { error, results } = options.upTo ? await migrator.migrateTo(options.upTo) : await migrator.migrateToLatest();
   if (error) {

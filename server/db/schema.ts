@@ -375,6 +375,38 @@ export interface RentalRefundTable {
   refunded_at: string | null;
 }
 
+export type CarReservationStatus = 'pending' | 'active' | 'lapsed' | 'cancelled' | 'expired' | 'converted';
+
+/** A buyer's reservation of a car for sale with a refundable token (migration 024, decision 080). */
+export interface CarReservationTable {
+  id: Generated<number>;
+  user_id: string;
+  vehicle_id: number | null;
+  vehicle_title: string;
+  name: Generated<string>;
+  phone: string;
+  email: string;
+  amount_paise: number;
+  hold_hours: number;
+  status: CarReservationStatus;
+  payment_order_id: string | null;
+  payment_id: string | null;
+  payment_problem: string | null;
+  /** A pending reservation's order must be paid by then, else it lapses and frees the car. */
+  pay_by_ms: number;
+  /** An active reservation holds the car until then. */
+  held_until_ms: number | null;
+  amount_refunded_paise: Generated<number>;
+  sale_price: number | null;
+  paid_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A refund of a reservation's token or of a payment it did not accept: the same columns as rental_refunds but the owner. */
+export type ReservationRefundTable = Omit<RentalRefundTable, 'booking_id'> & { reservation_id: number };
+
 export type LicenceStatus = 'pending' | 'approved' | 'refused';
 
 /** A renter's driving licence; the photos are private storage keys, never public media. */
@@ -469,4 +501,6 @@ export interface DB {
   jobs: JobTable;
   schedules: ScheduleTable;
   catalogue_version: CatalogueVersionTable;
+  car_reservations: CarReservationTable;
+  reservation_refunds: ReservationRefundTable;
 }

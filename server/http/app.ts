@@ -14,8 +14,10 @@ import { compressResponses } from './compression.ts';
 import { csrfProtection } from './csrf.ts';
 import { refuseBearerOutsideApi } from './bearer-scope.ts';
 import { maintenanceMode } from './maintenance.ts';
+import { apiDocs } from './api-docs.ts';
 import { describeRoute, openApiDocument } from './openapi.ts';
 import { openApiDocumentSchema } from '../../app/lib/schemas/api-answers.ts';
+import { edgeRefusal, problem } from './problem.ts';
 import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
 // Each domain's HTTP adapters, mounted here and nowhere else in the edge (decision 058).
 import { accountsApi } from '../accounts/http/api-accounts.ts';
@@ -32,11 +34,13 @@ import { rentalQuoteAndPayApi } from '../rentals/http/api-rental-quote-pay.ts';
 import { rentalApi } from '../rentals/http/api-rentals.ts';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from '../rentals/http/payment-webhook.ts';
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
+import { reservationApi } from '../reservations/http/api-reservations.ts';
 
 type Env = { Variables: SecurityVariables };
 
 /** Liveness: 200 while the process runs, from the first moment it listens (server-entry.ts answers it while starting). */
 export const LIVENESS_PATH = '/healthz';
+const UNEXPECTED_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
 /**
  * The whole HTTP surface: health check, media, built assets, the Android app's JSON API and
@@ -61,12 +65,17 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   app.onError((error, c) => {
     // A chunked body cut off at the edge limit (server/http/body-limit.ts) under a handler that is not a form action.
     const tooLarge = error instanceof BodyTooLargeError ? error : error.cause instanceof BodyTooLargeError ? error.cause : null;
-    if (tooLarge) return c.text(tooLargeMessage(tooLarge.maxBytes), 413);
-    if (error instanceof BodyTimeoutError || error.cause instanceof BodyTimeoutError) return c.text(BODY_TIMEOUT_MESSAGE, 408, { Connection: 'close' });
+    if (tooLarge) {
+      const message = tooLargeMessage(tooLarge.maxBytes);
+      return edgeRefusal(c, 413, message, {}, () => c.text(message, 413));
+    }
+    if (error instanceof BodyTimeoutError || error.cause instanceof BodyTimeoutError) {
+      return edgeRefusal(c, 408, BODY_TIMEOUT_MESSAGE, { Connection: 'close' }, () => c.text(BODY_TIMEOUT_MESSAGE, 408, { Connection: 'close' }));
+    }
     return failedForOutage(c, services).then((outage) => {
       if (outage) return outageResponse(c, services);
       logger.error({ err: error, path: c.req.path }, 'unhandled error');
-      return c.text('Something went wrong on our side. Please try again in a moment.', 500);
+      return edgeRefusal(c, 500, UNEXPECTED_MESSAGE, {}, () => c.text(UNEXPECTED_MESSAGE, 500));
     });
   });
 
@@ -110,15 +119,18 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   app.route('/api/auth', authRoutes(services, requestAddress, resolvedAddress));
   app.get('/api/bot-check/challenge', async (c) => {
     const action = c.req.query('action');
-    if (!isBotAction(action)) return c.json({ error: 'Unknown action' }, 400);
+    if (!isBotAction(action)) return problem(c, 400, 'Unknown action', { fields: { action: 'Unknown action' } });
     const limit = await consumeRateLimit(services.database, { key: `bot-challenge:${requestAddress(c)}`, ...rateLimits.botChallenge, now: services.clock.now() });
-    if (!limit.allowed) return c.json({ error: 'Too many requests' }, 429, { 'Retry-After': String(limit.retryAfterSeconds) });
+    if (!limit.allowed) return problem(c, 429, 'Too many requests', { headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
     return c.json(await services.botCheck.challenge(action), 200, { 'Cache-Control': 'no-store' });
   });
   app.use('/api/v1/*', refuseControlCharactersInJson());
-  app.route('/api/v1', apiV1(services, requestAddress));
-  // An unknown API path answers JSON, never the HTML not-found page.
-  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  // The API's reference page (decision 075), beside the API it describes.
+  apiDocs(app);
+  const v1 = apiV1(services, requestAddress);
+  app.route('/api/v1', v1);
+  // An unknown API path answers a problem, never the HTML not-found page.
+  app.all('/api/*', apiNotFound(v1.routes.map((route) => ({ ...route, path: `/api/v1${route.path}` }))));
 
   // Files from public/ (favicon.svg …): only paths with an extension look on disk, so a page
   // request never waits for a file-system check.
@@ -165,10 +177,26 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   rentalApi(api, services);
   rentalQuoteAndPayApi(api, services);
   api.route('/', apiLicence(services));
+  // Reserving a car for sale with a refundable token (decision 080).
+  reservationApi(api, services);
   // The description of every route above (decision 072), made once from the routes themselves.
   let document: ReturnType<typeof openApiDocument> | undefined;
   const openApi = describeRoute({ tag: 'Document', summary: 'This document (OpenAPI 3.1)', ok: { status: 200, schema: openApiDocumentSchema, description: 'The OpenAPI document.' } });
   api.get('/openapi.json', openApi, (c) => c.json((document ??= openApiDocument(api.routes)), 200, { 'Cache-Control': 'public, max-age=300' }));
-  api.notFound((c) => c.json({ error: 'Not found' }, 404));
+  api.notFound((c) => problem(c, 404, 'Not found'));
   return api;
+}
+
+/**
+ * The answer for an API path no route took: 405 with `Allow` when the path exists under other
+ * methods (RFC 9110 §15.5.6), else 404. Both are problems.
+ */
+function apiNotFound(routes: ReadonlyArray<{ method: string; path: string }>) {
+  const patterns = routes.filter((route) => route.method !== 'ALL').map((route) => ({ method: route.method, pattern: new RegExp(`^${route.path.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`) }));
+  return (c: Context) => {
+    const allowed = [...new Set(patterns.filter((route) => route.pattern.test(c.req.path)).map((route) => route.method))];
+    if (allowed.length === 0) return problem(c, 404, 'Not found');
+    if (allowed.includes('GET')) allowed.push('HEAD');
+    return problem(c, 405, `This address answers ${allowed.join(', ')} only.`, { headers: { Allow: allowed.join(', ') } });
+  };
 }

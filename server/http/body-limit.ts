@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { edgeRefusal } from './problem.ts';
 import { MAX_SELL_UPLOAD_BYTES } from '../../app/lib/lead-forms.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
@@ -181,7 +182,8 @@ export function bodyLimit(options: { idleMs: number } = { idleMs: BODY_IDLE_TIME
       // larger one is refused at once (the client may then see the connection close).
       // Still 413 when the rest never comes: the declared size alone says what is wrong and what to do.
       if (Number(request.headers.get('content-length')) <= DISCARD_LIMITS.maxBytes) await discardBody(request.body, DISCARD_LIMITS);
-      return c.text(tooLargeMessage(maxBytes), 413, { 'Cache-Control': 'no-store' });
+      const message = tooLargeMessage(maxBytes);
+      return edgeRefusal(c, 413, message, { 'Cache-Control': 'no-store' }, () => c.text(message, 413, { 'Cache-Control': 'no-store' }));
     }
     c.req.raw = new Request(request, { body: countedBody(request.body, maxBytes, options.idleMs), duplex: 'half' } as RequestInit);
     return next();

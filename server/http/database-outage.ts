@@ -2,11 +2,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { databaseAnswers, type Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import { standalonePage } from './standalone-page.ts';
+import { edgeRefusal } from './problem.ts';
 
 /**
  * A request that failed while the database does not answer (a restart, a failover, a cut
- * network) is an outage, not a fault of ours: the visitor hears 503 with a short page (or JSON
- * on the API) that says to try again in a minute, with `Retry-After`, instead of "something went
+ * network) is an outage, not a fault of ours: the visitor hears 503 with a short page (or
+ * problem+json on the API) that says to try again in a minute, with `Retry-After`, instead of "something went
  * wrong"; the log says the database is unreachable, once per request, without a stack. Asked
  * only after a request has already failed, so it costs nothing while all is well.
  */
@@ -19,9 +20,9 @@ export type OutageServices = { database: Database; logger: Pick<Logger, 'warn'>;
 
 export function outageResponse(c: Context, services: OutageServices): Response {
   const headers = { 'Retry-After': '30', 'Cache-Control': 'no-store' };
-  if (c.req.path.startsWith('/api/')) return c.json({ error: OUTAGE_MESSAGE }, 503, headers);
-  const page = standalonePage({ title: `${services.config.siteName} is briefly unavailable`, heading: 'Back in a moment', text: OUTAGE_MESSAGE, phone: services.config.sellerPhone });
-  return c.html(page, 503, headers);
+  return edgeRefusal(c, 503, OUTAGE_MESSAGE, headers, () =>
+    c.html(standalonePage({ title: `${services.config.siteName} is briefly unavailable`, heading: 'Back in a moment', text: OUTAGE_MESSAGE, phone: services.config.sellerPhone }), 503, headers),
+  );
 }
 
 /** Whether a failed request failed because the database is unreachable (logged as such when it is). */

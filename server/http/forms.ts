@@ -9,6 +9,7 @@ import type { MiddlewareHandler } from 'hono';
 import { cleanLine, hasControlCharacters, hasControlText } from '../../app/lib/input.ts';
 import { AppError } from '../errors.ts';
 import type { Upload } from '../media/images.ts';
+import { problem } from './problem.ts';
 import { BODY_TIMEOUT_MESSAGE, bodyClassFor, BodyTimeoutError, BodyTooLargeError, countedBody, declaredTooLarge, tooLargeMessage } from './body-limit.ts';
 
 /**
@@ -389,7 +390,7 @@ export function refuseControlCharactersInJson(): MiddlewareHandler {
     try {
       text = await c.req.raw.clone().text();
     } catch (error) {
-      if (isStalled(error)) return c.json({ error: BODY_TIMEOUT_MESSAGE }, 408, { 'Cache-Control': 'no-store', Connection: 'close' });
+      if (isStalled(error)) return problem(c, 408, BODY_TIMEOUT_MESSAGE, { headers: { Connection: 'close' } });
       if (isTooLarge(error)) return next();
       throw error;
     }
@@ -402,7 +403,7 @@ export function refuseControlCharactersInJson(): MiddlewareHandler {
     if (hasControlText(value)) {
       // The top-level fields that hold it, marked as every refusal marks its fields.
       const fields = Object.fromEntries(Object.entries(value as object).filter(([key, item]) => hasControlText({ [key]: item })).map(([key]) => [key, CONTROL_CHARACTERS]));
-      return c.json({ error: CONTROL_CHARACTERS, fields }, 400, { 'Cache-Control': 'no-store' });
+      return problem(c, 400, CONTROL_CHARACTERS, { fields });
     }
     return next();
   };

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppServices } from '../services.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { standalonePage } from './standalone-page.ts';
+import { edgeRefusal } from './problem.ts';
 import { adminPaths, isUnder, paths } from '../../app/lib/paths.ts';
 
 /** Paths that keep working in maintenance mode: the admin panel, signing in, and what they need. */
@@ -39,12 +40,10 @@ export function maintenanceMode(services: AppServices): MiddlewareHandler {
     if (isAlwaysOpen(path)) return next();
     const settings = await settingsFor(services);
     if (!settings.maintenanceMode) return next();
-    const html = standalonePage({
-      title: `${settings.siteName} is under maintenance`,
-      heading: "We'll be back soon",
-      text: `${settings.siteName} is being updated. Please check again in a little while.`,
-      phone: services.config.sellerPhone,
-    });
-    return c.html(html, 503, { 'Retry-After': '600', 'Cache-Control': 'no-store' });
+    const text = `${settings.siteName} is being updated. Please check again in a little while.`;
+    const headers = { 'Retry-After': '600', 'Cache-Control': 'no-store' };
+    return edgeRefusal(c, 503, text, headers, () =>
+      c.html(standalonePage({ title: `${settings.siteName} is under maintenance`, heading: "We'll be back soon", text, phone: services.config.sellerPhone }), 503, headers),
+    );
   };
 }

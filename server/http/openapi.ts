@@ -19,7 +19,7 @@ type Refusal = 400 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
 export type RouteDoc = {
   summary: string;
   description?: string;
-  tag: 'Catalogue' | 'Account' | 'Leads' | 'Test drives' | 'Rentals' | 'Document';
+  tag: 'Catalogue' | 'Account' | 'Leads' | 'Test drives' | 'Rentals' | 'Reservations' | 'Document';
   /** Needs the signed-in person's session (401 without one). */
   auth?: boolean;
   /** The query string, as an object schema (read as its input). */
@@ -46,6 +46,19 @@ function docOf(handler: unknown): RouteDoc | null {
   return typeof handler === 'function' && DOC in handler ? (handler as Described)[DOC] : null;
 }
 
+/**
+ * The name a generated client gives the operation, from its method and path, so it never has
+ * to be typed: `GET /me/bookings/{id}/cancel` is `getMeBookingsByIdCancel`. Stable as long as
+ * the path is, which v1 promises.
+ */
+export function operationId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith('{') ? ['by', segment.slice(1, -1)] : segment.split(/[-.]/)));
+  return method.toLowerCase() + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}
+
 /** Hono's `/me/bookings/:id` as OpenAPI writes it: `/me/bookings/{id}`. */
 export function openApiPath(honoPath: string): string {
   return honoPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -64,22 +77,22 @@ function answerSchema(schema: z.ZodType): Record<string, unknown> {
   return typeof id === 'string' ? { $ref: componentRef(id) } : jsonSchema(schema, 'output');
 }
 
-const errorContent = { 'application/json': { schema: { $ref: componentRef('Error') } } };
+const problemContent = { 'application/problem+json': { schema: { $ref: componentRef('Problem') } } };
 const retryAfter = { 'Retry-After': { description: 'Seconds until the next attempt is allowed.', schema: { type: 'integer' } } };
 
 const REFUSALS: Record<Refusal, string> = {
-  400: 'The input was refused: `error` says why, `fields` names each invalid field.',
-  403: 'Refused: `reason` says why.',
+  400: 'The input was refused: `detail` says why, `fields` names each invalid field.',
+  403: 'Refused: `detail` says why, `reason` names it.',
   404: 'Not found (or not yours).',
   409: 'The change conflicts with the current state (taken meanwhile, already cancelled…).',
   413: 'The upload is too large.',
   422: 'Understood but not allowed yet: `reason` names the step the person must finish first.',
   429: 'Too many attempts: try again after `Retry-After` seconds.',
   502: 'The payment provider did not answer; try again later.',
-  503: 'The database or storage is unreachable (JSON, `Retry-After`), or the site is in maintenance (an HTML page, `Retry-After`).',
+  503: 'The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds.',
 };
 
-function operation(method: string, doc: RouteDoc) {
+function operation(method: string, path: string, doc: RouteDoc) {
   const mutation = method !== 'get';
   const parameters: unknown[] = Object.entries(doc.params ?? {}).map(([name, param]) =>
     typeof param === 'string'
@@ -100,25 +113,26 @@ function operation(method: string, doc: RouteDoc) {
       ...(doc.ok.headers ? { headers: Object.fromEntries(Object.entries(doc.ok.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) } : {}),
     },
   };
-  if (doc.auth) responses[401] = { description: 'Not signed in: no bearer token or session cookie, or an expired, revoked or forged one.', content: errorContent };
+  if (doc.auth) responses[401] = { description: 'Not signed in: no bearer token or session cookie, or an expired, revoked or forged one.', content: problemContent };
   if (mutation)
     responses[403] = {
       description:
         'Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie.',
-      content: { 'text/plain': { schema: { type: 'string' } } },
+      content: problemContent,
     };
   const refusals = { ...doc.refusals, 503: doc.refusals?.[503] ?? REFUSALS[503] };
+  // Any operation may fail unexpectedly; the answer is a problem like every other.
+  responses[500] = { description: 'Something failed on our side (it is logged); try again in a moment.', content: problemContent };
   for (const [status, description] of Object.entries(refusals) as Array<[string, string]>) {
     const code = Number(status) as Refusal;
-    // A route's own 403 (a failed bot check, a forged signature) is JSON; the cross-site check's stays text.
+    // A route's own 403 (a failed bot check, a forged signature) says so beside the cross-site check's.
     if (code === 403 && mutation) {
-      responses[status] = { description: `${description || REFUSALS[code]} Or, in text: the cross-site request check refused it (no \`Origin\` equal to the site origin).`, content: { ...errorContent, 'text/plain': { schema: { type: 'string' } } } };
+      responses[status] = { description: `${description || REFUSALS[code]} Or the cross-site request check refused it (no \`Origin\` equal to the site origin).`, content: problemContent };
       continue;
     }
     responses[status] = {
       description: description || REFUSALS[code],
-      // The maintenance page is HTML; the edge's body limit answers an oversize upload in text.
-      content: code === 503 ? { ...errorContent, 'text/html': { schema: { type: 'string' } } } : code === 413 ? { ...errorContent, 'text/plain': { schema: { type: 'string' } } } : errorContent,
+      content: problemContent,
       ...(code === 429 || code === 503 ? { headers: retryAfter } : {}),
     };
   }
@@ -133,6 +147,7 @@ function operation(method: string, doc: RouteDoc) {
           },
   };
   return {
+    operationId: operationId(method, path),
     tags: [doc.tag],
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
@@ -144,15 +159,23 @@ function operation(method: string, doc: RouteDoc) {
   };
 }
 
-const DESCRIPTION = `The JSON API of the Android app (and the site's own scripts). It calls the same services as the pages.
+const DESCRIPTION = `The JSON API of the Android app (and the site's own scripts). It calls the same services as the pages. The rules below hold for every operation; docs/api.md in the repository says the same.
 
 **Signing in.** The app signs in with \`POST /auth/sign-in\` (or \`/auth/sign-up\`, \`/auth/google\`, \`/auth/verify-email\`) and sends the token it gets back as \`Authorization: Bearer <token>\` on every request under /api/v1, and nowhere else: pages and the admin panel refuse a bearer token (401). A token lasts 30 days from its last renewal (a day of use moves it on); signing out, revoking the device (\`DELETE /me/devices/{id}\`) or deleting the account stops it at once. The site's own scripts send the session cookie instead. Operations with \`bearerToken\` or \`sessionCookie\` answer 401 without either.
 
-**Mutations (POST, DELETE).** A request with a bearer token and no cookie needs nothing more. Any other must carry \`Origin\` equal to the site's origin (browsers send it; the app sets it on sign-in and sign-up, before it has a token), or \`Sec-Fetch-Site: same-origin\`; anything else is refused with 403 (text) before the route runs. Bodies are JSON unless the operation says otherwise; text with control characters is refused (400).
+**Mutations (POST, DELETE).** A request with a bearer token and no cookie needs nothing more. Any other must carry \`Origin\` equal to the site's origin (browsers send it; the app sets it on sign-in and sign-up, before it has a token), or \`Sec-Fetch-Site: same-origin\`; anything else is refused with 403 before the route runs. Bodies are JSON unless the operation says otherwise; text with control characters is refused (400).
 
-**Answers.** Money is whole rupees (integers); times are ISO 8601 with the India offset (+05:30), and times sent in are India time written \`2026-12-01T10:00\`. Every refusal is JSON \`{ error, fields?, reason? }\` (schema \`Error\`), except the 403 above and the maintenance page (503, HTML). 429 and 503 carry \`Retry-After\`.
+**Errors.** Every 4xx and 5xx answer, from any operation and from the checks before it (cross-site 403, body size 413, slow body 408, maintenance and outage 503, unexpected 500, unknown path 404, wrong method 405 with \`Allow\`), is \`application/problem+json\` (RFC 9457, schema \`Problem\`): \`type\`, \`title\`, \`status\`, \`detail\` (the sentence to show the person), \`fields\` (the message per invalid input, on 400) and \`reason\` (a stable word to branch on, such as \`licence-pending\`). Branch on \`status\` and \`reason\`, never on the wording of \`detail\`.
 
-**Versioning.** Within v1 changes are additive only: new operations, new optional inputs, new keys in answers. Clients ignore keys they do not know.`;
+**Paging.** A list that can grow answers \`{ items, page, perPage, total }\`: \`page\` counts from 1 and \`total\` counts every item of the query. The catalogue (\`/vehicles\`) takes \`perPage\` up to 100 (a larger value falls back to the dealer's page size) and adds \`pageCount\` and its facets; my wishlist, my bookings, my test drives and the rental fleet take \`perPage\` up to 50, 20 when not given (a larger value is served as 50). Short lists that cannot grow much (categories, a car's free slots) answer whole.
+
+**Money.** Whole rupees as integers (no paise, no strings), except Razorpay Checkout's \`amount\`, which is paise as Checkout takes it and says so. A price the dealer typed as text is also given as such beside its number.
+
+**Times.** Answers give ISO 8601 date-times with the India offset (\`2026-12-01T10:00:00+05:30\`); times sent in are India time written \`2026-12-01T10:00\`; dates are \`YYYY-MM-DD\`.
+
+**Rate limits.** An operation that limits attempts answers 429 with \`Retry-After\` (seconds); 503 carries it too.
+
+**Versioning.** Within v1 changes are additive only: new operations, new optional inputs, new keys in answers, new \`reason\` words. Nothing is renamed, removed or retyped, and no optional input becomes required; such a change is a new version (\`/api/v2\`), served beside v1 while apps still call it. Clients ignore keys they do not know.`;
 
 type RouteEntry = { method: string; path: string; handler: unknown };
 
@@ -163,7 +186,7 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
     const doc = docOf(route.handler);
     if (!doc) continue;
     const method = route.method.toLowerCase();
-    (paths[openApiPath(route.path)] ??= {})[method] = operation(method, doc);
+    (paths[openApiPath(route.path)] ??= {})[method] = operation(method, openApiPath(route.path), doc);
   }
   const { schemas } = z.toJSONSchema(z.globalRegistry, { uri: componentRef, unrepresentable: 'any' });
   const components = Object.fromEntries(
@@ -176,7 +199,14 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
     openapi: '3.1.1',
     info: { title: 'Gaadi Bazaar app API', version: '1', description: DESCRIPTION },
     servers: [{ url: '/api/v1' }],
-    tags: [{ name: 'Catalogue' }, { name: 'Account' }, { name: 'Leads', description: 'Request a car, offer your car: open to everyone, as the pages are.' }, { name: 'Test drives' }, { name: 'Rentals' }, { name: 'Document' }],
+    tags: [
+      { name: 'Catalogue', description: 'The used cars for sale: the listing with its filters and counts, one car, the categories.' },
+      { name: 'Account', description: "Signing up, in and out (the app's bearer token), and the signed-in person's own account: profile, phone verification, wishlist, devices, their data, deleting the account." },
+      { name: 'Leads', description: 'Request a car, offer your car: open to everyone, as the pages are.' },
+      { name: 'Test drives', description: 'Free slots, booking, and changing one’s own test drives (India time).' },
+      { name: 'Rentals', description: 'Self-drive rental: the fleet, quotes, availability, bookings, payment, the driving licence.' },
+      { name: 'Document', description: 'This OpenAPI document.' },
+    ],
     paths,
     components: {
       schemas: components,

@@ -76,6 +76,21 @@ export function problem(c: Context, status: number, detail: string, extras: Prob
   return response;
 }
 
+/** Whether a path belongs to the API (`/api/v1`, better-auth's `/api/auth`, the bot check…), whose refusals are problems. */
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * A refusal made before any route runs (the CSRF check, the body limit, the outage answer…): a
+ * problem on an API path, else `page()`, the answer a browser's page gets (text or HTML), with
+ * the same `headers`. The person reads the same sentence either way.
+ */
+export function edgeRefusal(c: Context, status: number, detail: string, headers: HeadersInit, page: () => Response): Response {
+  if (!isApiPath(c.req.path)) return page();
+  return problem(c, status, detail, { headers });
+}
+
 /**
  * What a service threw, as a problem: a refusal of the error vocabulary (server/errors.ts)
  * keeps its status, message, fields and reason; anything else is logged and answered 500 with

@@ -4,6 +4,7 @@ import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS, runRetentionPurge } from
 import { REMINDER_FIRST_RUN_MS, REMINDER_INTERVAL_MS, sendDueReminders as sendTestDriveReminders } from '../test-drives/notify.ts';
 import { expireHolds, RENTAL_JOBS_INTERVAL_MS, sendDueReminders as sendRentalReminders } from '../rentals/lifecycle.ts';
 import { retryOwedRefunds } from '../rentals/refunds.ts';
+import { expireDueReservations, retryOwedReservationRefunds } from '../reservations/reservations.ts';
 import type { Schedule } from './scheduler.ts';
 import type { JobHandlers } from './worker.ts';
 
@@ -58,6 +59,17 @@ export function appJobs(services: AppServices): { handlers: JobHandlers; schedul
       run: async () => {
         const refunds = await retryOwedRefunds(services);
         if (refunds.refunded + refunds.owed > 0) logger.info(refunds, 'rentals: owed refunds retried');
+      },
+    },
+    {
+      // Car reservations (decision 080): holds that ended list the car again and refund the token; owed refunds are asked again.
+      name: 'reservation-expiry',
+      periodMs: RENTAL_JOBS_INTERVAL_MS,
+      firstRunMs: RENTAL_FIRST_RUN_MS,
+      run: async () => {
+        const expired = await expireDueReservations(services);
+        const refunds = await retryOwedReservationRefunds(services);
+        if (expired + refunds.refunded + refunds.owed > 0) logger.info({ expired, ...refunds }, 'reservations: holds expired and owed refunds retried');
       },
     },
   ];

@@ -150,10 +150,16 @@ export async function confirmCheckoutPayment(services: RentalDeskServices, input
 /**
  * Razorpay's webhook: the raw body's signature is checked with the webhook secret; a
  * `payment.captured` or `order.paid` event marks its order's booking paid. Other events are
- * acknowledged and ignored. Input: raw body, X-Razorpay-Signature. Errors: ForbiddenError
+ * acknowledged and ignored; an order that is no booking's goes to `otherOrders`. Input: raw body, X-Razorpay-Signature. Errors: ForbiddenError
  * (bad signature), InvalidInputError (not a JSON event).
  */
-export async function handlePaymentWebhook(services: RentalDeskServices, rawBody: string, signature: string): Promise<{ handled: boolean }> {
+export async function handlePaymentWebhook(
+  services: RentalDeskServices,
+  rawBody: string,
+  signature: string,
+  /** Another kind of order (a car reservation's): records the payment and says whether the order was its own. */
+  otherOrders?: (payment: { orderId: string; paymentId: string; amountPaise: number; currency: string }) => Promise<boolean>,
+): Promise<{ handled: boolean }> {
   if (!services.payments || !services.payments.verifyWebhookSignature(rawBody, signature)) throw new ForbiddenError('The webhook signature is not valid.');
   let event: { event?: unknown; payload?: { payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; currency?: unknown; status?: unknown } } } };
   try {
@@ -166,6 +172,8 @@ export async function handlePaymentWebhook(services: RentalDeskServices, rawBody
   if (!payment || typeof payment.id !== 'string' || typeof payment.order_id !== 'string') return { handled: false };
   // The signed event says what was paid; without those fields, Razorpay is asked.
   const paid = typeof payment.amount === 'number' && typeof payment.currency === 'string' ? { amountPaise: payment.amount, currency: payment.currency } : await services.payments.fetchPayment(payment.id);
-  const recorded = await recordPayment(services, { orderId: payment.order_id, paymentId: payment.id, amountPaise: paid.amountPaise, currency: paid.currency });
+  const proven = { orderId: payment.order_id, paymentId: payment.id, amountPaise: paid.amountPaise, currency: paid.currency };
+  const recorded = await recordPayment(services, proven);
+  if (recorded === null && otherOrders) return { handled: await otherOrders(proven) };
   return { handled: recorded !== null };
 }

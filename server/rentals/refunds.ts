@@ -1,11 +1,11 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { formatRupees } from '../../app/lib/format.ts';
 import { recordAudit } from '../admin/audit.ts';
+import type { DB, RentalRefundTable } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { bookingQuery, toBooking, type Booking, type RentalServices } from './store.ts';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
 
 /**
  * Money going back to a renter (docs/decisions/050). Every refund (a refusal, a cancellation,
@@ -67,17 +67,74 @@ export async function recordRefund(db: Kysely<DB>, services: Pick<RefundServices
     }
     return { outcome: 'at-desk', owedId: null };
   }
-  const inserted = await db
-    .insertInto('rental_refunds')
-    .values({ booking_id: input.bookingId, payment_id: input.paymentId, amount_paise: input.amountPaise, currency: input.currency ?? 'INR', reason: input.reason, of_paid: input.ofPaid ? 1 : 0, status: 'owed', created_at: nowIso, updated_at: nowIso, next_try_ms: null, last_error: null, claimed_until_ms: null, provider_refund_id: null, refunded_at: null })
-    .onConflict((conflict) => conflict.columns(['payment_id', 'reason']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) {
+  const owedId = await writeOwedRefund(db, RENTAL_REFUNDS, { ownerId: input.bookingId, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: input.reason, ofPaid: input.ofPaid }, nowIso);
+  if (owedId === null) {
     const existing = await db.selectFrom('rental_refunds').select('status').where('payment_id', '=', input.paymentId).where('reason', '=', input.reason).executeTakeFirst();
     return { outcome: existing?.status === 'refunded' ? 'refunded' : 'owed', owedId: null };
   }
-  return { outcome: 'owed', owedId: Number(inserted.id) };
+  return { outcome: 'owed', owedId };
+}
+
+/**
+ * Where refunds of one kind are written down: rental bookings' (`rental_refunds`) and car
+ * reservations' tokens (`reservation_refunds`, decision 080) have the same columns but the
+ * owner's, and the same rules: owed before the provider is asked, claimed by one attempt at a
+ * time, retried with backoff, each with its own idempotency key.
+ */
+export type RefundLedger = {
+  table: 'rental_refunds' | 'reservation_refunds';
+  owner: 'booking_id' | 'reservation_id';
+  /** Prefix of the provider's idempotency key and of the log lines: unique per ledger. */
+  name: string;
+  /** In the transaction that marks paid money as refunded: the owner's refunded amount grows. */
+  refunded(trx: Transaction<DB>, ownerId: number, amountPaise: number, nowIso: string): Promise<void>;
+};
+
+export const RENTAL_REFUNDS: RefundLedger = {
+  table: 'rental_refunds',
+  owner: 'booking_id',
+  name: 'rental',
+  refunded: async (trx, bookingId, amountPaise, nowIso) => {
+    await trx
+      .updateTable('rental_bookings')
+      .set((eb) => ({ amount_refunded: eb('amount_refunded', '+', Math.round(amountPaise / 100)), updated_at: nowIso }))
+      .where('id', '=', bookingId)
+      .execute();
+  },
+};
+
+/** A refund row as both ledgers keep it; `ledger` stands for the ledger's own table name (same columns). */
+type LedgerRow = Omit<RentalRefundTable, 'booking_id'>;
+type LedgerDb = Kysely<{ ledger: LedgerRow }>;
+/** The ledger's table through one typed view: both tables have these columns, so the queries are the same. */
+function ledgerDb(db: Kysely<DB> | Transaction<DB>): LedgerDb {
+  return db as unknown as LedgerDb;
+}
+const tableOf = (ledger: RefundLedger) => ledger.table as unknown as 'ledger';
+const ownerOf = (ledger: RefundLedger) => sql<number>`${sql.ref(ledger.owner)}`.as('owner_id');
+
+type OwedInput = { ownerId: number; paymentId: string; amountPaise: number; currency?: string | undefined; reason: string; ofPaid: boolean };
+
+/**
+ * Writes the refund down as owed in `db`, which may be the transaction of the change that causes
+ * it, so a crash after that change commits cannot lose the refund: the retry job finds it.
+ * Returns its id, or null when this payment's refund for this reason was written before.
+ */
+export async function writeOwedRefund(db: Kysely<DB> | Transaction<DB>, ledger: RefundLedger, input: OwedInput, nowIso: string): Promise<number | null> {
+  if (input.amountPaise <= 0) return null;
+  const values = { payment_id: input.paymentId, amount_paise: input.amountPaise, currency: input.currency ?? 'INR', reason: input.reason, of_paid: input.ofPaid ? 1 : 0, status: 'owed' as const, created_at: nowIso, updated_at: nowIso, next_try_ms: null, last_error: null, claimed_until_ms: null, provider_refund_id: null, refunded_at: null };
+  const inserted = await ledgerDb(db)
+    .insertInto(tableOf(ledger))
+    .values({ ...values, [ledger.owner]: input.ownerId })
+    .onConflict((conflict) => conflict.columns(['payment_id', 'reason']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? Number(inserted.id) : null;
+}
+
+/** Asks the provider now for a refund written down as owed (after its transaction committed). */
+export async function attemptOwedRefund(services: RefundServices, ledger: RefundLedger, refundId: number): Promise<'refunded' | 'owed'> {
+  return (await attemptRefund(services, ledger, refundId)) ?? 'owed';
 }
 
 /**
@@ -87,7 +144,7 @@ export async function recordRefund(db: Kysely<DB>, services: Pick<RefundServices
  */
 export async function sendRefund(services: RefundServices, recorded: RecordedRefund): Promise<RefundOutcome> {
   if (recorded.owedId === null) return recorded.outcome;
-  return (await attemptRefund(services, recorded.owedId)) ?? 'owed';
+  return attemptOwedRefund(services, RENTAL_REFUNDS, recorded.owedId);
 }
 
 /** Records a refund and asks for it at once, for callers whose change is already committed (a payment's record). */
@@ -103,54 +160,50 @@ export async function refundBooking(services: RefundServices, input: RefundInput
  * the provider's words and the time of the next try. Null: not attempted (done already, or
  * another attempt holds it).
  */
-async function attemptRefund(services: RefundServices, refundId: number): Promise<'refunded' | 'owed' | null> {
-  const db = services.database.db;
+async function attemptRefund(services: RefundServices, ledger: RefundLedger, refundId: number): Promise<'refunded' | 'owed' | null> {
+  const db = ledgerDb(services.database.db);
   const nowMs = services.clock.now();
   const claimed = await db
-    .updateTable('rental_refunds')
+    .updateTable(tableOf(ledger))
     .set((eb) => ({ claimed_until_ms: nowMs + CLAIM_MS, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', refundId)
     .where('status', '=', 'owed')
     .where((eb) => eb.or([eb('claimed_until_ms', 'is', null), eb('claimed_until_ms', '<=', nowMs)]))
-    .returning(['booking_id', 'payment_id', 'amount_paise', 'reason', 'attempts'])
+    .returning(['payment_id', 'amount_paise', 'reason', 'attempts', ownerOf(ledger)])
     .executeTakeFirst();
   if (!claimed) return null;
   const amountPaise = Number(claimed.amount_paise);
+  const ownerId = Number(claimed.owner_id);
+  const owner = ledger.owner === 'booking_id' ? 'booking' : 'reservation';
   let failure: string;
   try {
     if (!services.payments) throw new Error('Online payment is not configured on this server.');
     const { refundId: providerRefundId } = await services.payments.refund({
       paymentId: claimed.payment_id,
       amountPaise,
-      idempotencyKey: `rental-refund-${refundId}`,
-      notes: { booking: String(claimed.booking_id), reason: claimed.reason },
+      idempotencyKey: `${ledger.name}-refund-${refundId}`,
+      notes: { [owner]: String(ownerId), reason: claimed.reason },
     });
     const doneIso = new Date(services.clock.now()).toISOString();
     await services.database.db.transaction().execute(async (trx) => {
-      const done = await trx
-        .updateTable('rental_refunds')
+      const done = await ledgerDb(trx)
+        .updateTable(tableOf(ledger))
         .set({ status: 'refunded', provider_refund_id: providerRefundId, last_error: null, next_try_ms: null, claimed_until_ms: null, refunded_at: doneIso, updated_at: doneIso })
         .where('id', '=', refundId)
         .where('status', '=', 'owed')
         .returning('of_paid')
         .executeTakeFirst();
-      if (done && Number(done.of_paid) === 1) {
-        await trx
-          .updateTable('rental_bookings')
-          .set((eb) => ({ amount_refunded: eb('amount_refunded', '+', Math.round(amountPaise / 100)), updated_at: doneIso }))
-          .where('id', '=', Number(claimed.booking_id))
-          .execute();
-      }
+      if (done && Number(done.of_paid) === 1) await ledger.refunded(trx, ownerId, amountPaise, doneIso);
     });
-    services.logger.info({ booking: Number(claimed.booking_id), refund: refundId, amountPaise }, 'rentals: refund sent');
+    services.logger.info({ [owner]: ownerId, refund: refundId, amountPaise }, `${ledger.name}s: refund sent`);
     return 'refunded';
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
-    services.logger.warn({ err: error, booking: Number(claimed.booking_id), refund: refundId, attempts: Number(claimed.attempts) }, 'rentals: a refund failed; it stays owed and is retried');
+    services.logger.warn({ err: error, [owner]: ownerId, refund: refundId, attempts: Number(claimed.attempts) }, `${ledger.name}s: a refund failed; it stays owed and is retried`);
   }
   const failedMs = services.clock.now();
   await db
-    .updateTable('rental_refunds')
+    .updateTable(tableOf(ledger))
     .set({ last_error: failure.slice(0, 500), next_try_ms: failedMs + retryWaitMs(Number(claimed.attempts)), claimed_until_ms: null, updated_at: new Date(failedMs).toISOString() })
     .where('id', '=', refundId)
     .where('status', '=', 'owed')
@@ -164,10 +217,11 @@ async function attemptRefund(services: RefundServices, refundId: number): Promis
  * tomorrow. Returns how many went back and how many are still owed of those it tried (one that
  * another instance is trying at the moment is left to it).
  */
-export async function retryOwedRefunds(services: RefundServices, options: { limit?: number } = {}): Promise<{ refunded: number; owed: number }> {
+export async function retryOwedRefunds(services: RefundServices, options: { limit?: number; ledger?: RefundLedger } = {}): Promise<{ refunded: number; owed: number }> {
   const nowMs = services.clock.now();
-  const due = await services.database.db
-    .selectFrom('rental_refunds')
+  const ledger = options.ledger ?? RENTAL_REFUNDS;
+  const due = await ledgerDb(services.database.db)
+    .selectFrom(tableOf(ledger))
     .select('id')
     .where('status', '=', 'owed')
     .where((eb) => eb.or([eb('next_try_ms', 'is', null), eb('next_try_ms', '<=', nowMs)]))
@@ -176,7 +230,7 @@ export async function retryOwedRefunds(services: RefundServices, options: { limi
     .execute();
   const result = { refunded: 0, owed: 0 };
   for (const { id } of due) {
-    const outcome = await attemptRefund(services, Number(id));
+    const outcome = await attemptRefund(services, ledger, Number(id));
     if (outcome) result[outcome] += 1;
   }
   return result;
@@ -211,7 +265,7 @@ export async function retryBookingRefunds(services: RefundServices, input: { boo
     return { refunded: 0, owed: 0, lastError: null };
   }
   let refunded = 0;
-  for (const row of owed) if ((await attemptRefund(services, Number(row.id))) === 'refunded') refunded += 1;
+  for (const row of owed) if ((await attemptRefund(services, RENTAL_REFUNDS, Number(row.id))) === 'refunded') refunded += 1;
   // Read again: one the job was trying at this moment may have gone back meanwhile.
   const still = await services.database.db.selectFrom('rental_refunds').select('last_error').where('booking_id', '=', input.bookingId).where('status', '=', 'owed').orderBy('updated_at', 'desc').execute();
   const result = { refunded, owed: still.length, lastError: still[0]?.last_error ?? null };

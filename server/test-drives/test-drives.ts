@@ -6,6 +6,7 @@ import type { DB, TestDriveTable } from '../db/schema.ts';
 type Row = Selectable<TestDriveTable>;
 import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
+import { holdsReservation } from '../reservations/store.ts';
 import type { Settings } from '../admin/settings.ts';
 import { detailTitle } from '../../app/lib/vehicle.ts';
 import { indiaIso } from '../../app/lib/rentals.ts';
@@ -84,10 +85,12 @@ const toScheduled = (row: Row): ScheduledTestDrive => ({
 });
 
 /** A car one can book a test drive of, with its title; NotFoundError or ConflictError otherwise. */
-async function bookableVehicle(database: Database, vehicleId: number): Promise<{ id: number; title: string }> {
+/** A car one may test-drive: for sale and available, or reserved by this person (decision 080). */
+async function bookableVehicle(database: Database, vehicleId: number, userId?: string): Promise<{ id: number; title: string }> {
   const vehicle = await database.db.selectFrom('vehicles').select(['id', 'name', 'make', 'model', 'status', 'purpose']).where('id', '=', vehicleId).executeTakeFirst();
   if (!vehicle) throw new NotFoundError(messages.vehicleNotFound);
-  if (!offersTestDrive(vehicle)) throw new ConflictError(messages.notForSale);
+  const holder = vehicle.status === 'reserved' && userId !== undefined && (await holdsReservation(database, userId, vehicle.id));
+  if (!offersTestDrive(vehicle) && !holder) throw new ConflictError(messages.notForSale);
   return { id: vehicle.id, title: detailTitle(vehicle) };
 }
 
@@ -154,8 +157,8 @@ async function slotUse(database: Database, from: string, to: string, vehicleId: 
 }
 
 /** The slots of one day (India time) one may still book for this car, each with the places left (0: full or the car is taken). */
-export async function slotsFor(deps: TestDriveDeps, rules: TestDriveRules, input: { vehicleId: number; date: string }): Promise<SlotAvailability[]> {
-  await bookableVehicle(deps.database, input.vehicleId);
+export async function slotsFor(deps: TestDriveDeps, rules: TestDriveRules, input: { vehicleId: number; date: string; userId?: string }): Promise<SlotAvailability[]> {
+  await bookableVehicle(deps.database, input.vehicleId, input.userId);
   const slots = daySlots(input.date, deps.clock.now(), rules);
   if (slots.length === 0) return [];
   const from = slotInstant(`${input.date}T00:00`).toISOString();
@@ -201,7 +204,7 @@ export async function bookTestDrive(
   const { db } = deps.database;
   const profile = await getProfile(deps.database, input.userId);
   if (!profile || !hasVerifiedPhone(profile)) throw new CannotBookYetError('phone', messages.verifyPhoneFirst);
-  const vehicle = await bookableVehicle(deps.database, input.vehicleId);
+  const vehicle = await bookableVehicle(deps.database, input.vehicleId, input.userId);
   const nowMs = deps.clock.now();
   checkRequest(input, rules, settings.servicePinCodes, nowMs);
   const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
@@ -259,7 +262,7 @@ async function moveTo(deps: TestDriveDeps, settings: Settings, row: Row, slot: s
   const rules = testDriveRules(settings);
   const nowMs = deps.clock.now();
   if (!isUpcoming(row, nowMs)) throw new ConflictError(messages.notChangeable);
-  if (row.vehicle_id !== null) await bookableVehicle(deps.database, row.vehicle_id);
+  if (row.vehicle_id !== null) await bookableVehicle(deps.database, row.vehicle_id, row.user_id);
   const problem = slotProblem(slot, nowMs, rules);
   if (problem) throw new InvalidInputError(problem, { slot: problem });
   const slotStart = slotInstant(slot).toISOString();

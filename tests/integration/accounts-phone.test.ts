@@ -228,7 +228,7 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     const { client, mobile } = await newPerson(server);
     const api = async (path: string, body: unknown, asker: HttpClient = client) => {
       const response = await asker.request(`/api/v1/me/phone/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-      return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { error?: string; fields?: Record<string, string>; reason?: string; sent?: boolean; phone?: string; profile?: unknown } };
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { detail?: string; fields?: Record<string, string>; reason?: string; sent?: boolean; phone?: string; profile?: unknown } };
     };
     const stranger = new HttpClient(server.url);
     expect((await api('code', { phone: mobile }, stranger)).status).toBe(401);
@@ -246,13 +246,13 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     ] as const) {
       const answer = await api('code', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body.error, JSON.stringify(body)).toBe(message);
+      expect(answer.body.detail, JSON.stringify(body)).toBe(message);
       expect(answer.body.fields?.[field], JSON.stringify(body)).toBe(message);
     }
     expect((await api('code', '{"phone":')).status).toBe(400);
     // Without a solved bot check: 403, and no SMS.
     const unchecked = await api('code', { phone: mobile, botCheck: 'forged' });
-    expect(unchecked).toMatchObject({ status: 403, body: { error: MESSAGES.botCheckFailed, reason: 'bot-check' } });
+    expect(unchecked).toMatchObject({ status: 403, body: { detail: MESSAGES.botCheckFailed, reason: 'bot-check' } });
     expect((await readOutbox(client)).some((entry) => entry.recipient === `+91${mobile}`)).toBe(false);
 
     const sent = await api('code', { countryCode: '+91', phone: ` ${mobile.slice(0, 5)} ${mobile.slice(5)} `, botCheck: await client.botToken('SEND_OTP') });
@@ -271,16 +271,16 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     ] as const) {
       const answer = await api('verify', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body).toMatchObject({ error: message, fields: { [field]: message } });
+      expect(answer.body).toMatchObject({ detail: message, fields: { [field]: message } });
     }
     const wrong = await api('verify', { phone: mobile, otp: otherCode(code), name: 'Asha Rao' });
-    expect(wrong).toMatchObject({ status: 400, body: { error: MESSAGES.wrongOtp, reason: 'wrong-code' } });
+    expect(wrong).toMatchObject({ status: 400, body: { detail: MESSAGES.wrongOtp, reason: 'wrong-code' } });
     const verified = await api('verify', { countryCode: '+91', phone: mobile, otp: code, name: ' Asha Rao ' });
     expect(verified).toMatchObject({ status: 200, body: { profile: { name: 'Asha Rao', phone: `+91${mobile}`, phoneVerified: true } } });
     // The page sees the same profile.
     expect(await profileText(client)).toContain('Asha Rao');
     // Used: the code is asked for afresh.
-    expect((await api('verify', { phone: mobile, otp: code, name: 'Asha Rao' })).body).toMatchObject({ error: MESSAGES.requestOtpFirst, reason: 'not-requested' });
+    expect((await api('verify', { phone: mobile, otp: code, name: 'Asha Rao' })).body).toMatchObject({ detail: MESSAGES.requestOtpFirst, reason: 'not-requested' });
   });
 
   test('a code stops working after 5 wrong tries; a new code then works', async () => {

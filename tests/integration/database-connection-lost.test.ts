@@ -149,7 +149,7 @@ describe.skipIf(!postgresReachable)('PostgreSQL unreachable for 20 seconds', () 
       // Pages and the API say the site is unavailable for a moment (503), not "something broke" (500).
       expect(answers.filter((answer) => !['/readyz', '/healthz'].includes(answer.path)).every((answer) => answer.status === 503)).toBe(true);
       expect(answers.find((answer) => answer.path === '/')!.text).toContain('We cannot reach our records for a moment. Please try again in a minute.');
-      expect(JSON.parse(answers.find((answer) => answer.path === '/api/v1/vehicles')!.text)).toEqual({ error: 'We cannot reach our records for a moment. Please try again in a minute.' });
+      expect(JSON.parse(answers.find((answer) => answer.path === '/api/v1/vehicles')!.text)).toMatchObject({ status: 503, detail: 'We cannot reach our records for a moment. Please try again in a minute.' });
 
       await proxy.start();
       const recovered = Date.now();

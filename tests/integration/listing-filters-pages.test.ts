@@ -205,7 +205,7 @@ describe('the listing page’s filters', () => {
       for (const bad of ['no-such-category', 'SUVs%00', '%27%20or%201%3D1']) {
         const response = await fetch(`${base}/api/v1/vehicles?category=${bad}`);
         expect(response.status, bad).toBe(400);
-        expect(((await response.json()) as { error: string }).error).toMatch(/category must be a category id .* or the slug of a category/);
+        expect(((await response.json()) as { detail: string }).detail).toMatch(/category must be a category id .* or the slug of a category/);
       }
     });
   });

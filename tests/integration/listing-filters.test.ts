@@ -182,8 +182,8 @@ describe.skipIf(!base)('listing filters, sorts and facet counts', () => {
       return;
     }
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: string };
-    expect(body.error).toMatch(message);
+    const body = (await response.json()) as { detail: string };
+    expect(body.detail).toMatch(message);
   });
 
   // One schema reads both (app/lib/schemas/listing.ts): the API names what it dropped, the
@@ -200,7 +200,7 @@ describe.skipIf(!base)('listing filters, sorts and facet counts', () => {
   ])('answers the hostile %s with 400 from the API and the page without it', async (query, message) => {
     const response = await fetch(`${base}/api/v1/vehicles?${query}`);
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: string }).error).toMatch(message);
+    expect(((await response.json()) as { detail: string }).detail).toMatch(message);
     for (const page of ['/', '/categories']) expect((await fetch(`${base}${page}?${query}`)).status).toBe(200);
   });
 

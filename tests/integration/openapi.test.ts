@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  apiErrorSchema,
   categoryListSchema,
   licenceAnswerSchema,
+  problemSchema,
   rentalAvailabilitySchema,
   rentalBookingListSchema,
   rentalCarListSchema,
@@ -32,7 +32,8 @@ const shared = sharedServer();
 async function answerOf<Schema extends z.ZodType>(response: Response, status: number, schema: Schema): Promise<z.output<Schema>> {
   const text = await response.text();
   expect(response.status, text).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  // A refusal is a problem (RFC 9457); an answer is JSON.
+  expect(response.headers.get('content-type')).toMatch(status >= 400 ? /^application\/problem\+json/ : /^application\/json/);
   const body: unknown = JSON.parse(text);
   const parsed = schema.safeParse(body);
   expect(parsed.success ? null : parsed.error.issues.slice(0, 3), text.slice(0, 300)).toBeNull();
@@ -68,8 +69,8 @@ describe.skipIf(!shared.url)(`the OpenAPI document against real answers (${share
     expect(listing.items.length).toBeGreaterThan(0);
     await answerOf(await fetch(`${server.url}/api/v1/vehicles/${listing.items[0]!.id}`), 200, vehicleSchema);
     await answerOf(await fetch(`${server.url}/api/v1/categories`), 200, categoryListSchema);
-    await answerOf(await fetch(`${server.url}/api/v1/vehicles?fuel=steam`), 400, apiErrorSchema);
-    await answerOf(await fetch(`${server.url}/api/v1/vehicles/99999999999`), 404, apiErrorSchema);
+    await answerOf(await fetch(`${server.url}/api/v1/vehicles?fuel=steam`), 400, problemSchema);
+    await answerOf(await fetch(`${server.url}/api/v1/vehicles/99999999999`), 404, problemSchema);
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     await answerOf(await fetch(`${server.url}/api/v1/test-drives/slots?vehicleId=${listing.items[0]!.id}&date=${day}`), 200, testDriveSlotsSchema);
   });
@@ -84,16 +85,16 @@ describe.skipIf(!shared.url)(`the OpenAPI document against real answers (${share
     await answerOf(await fetch(`${server.url}/api/v1/rentals/cars/${carId}`), 200, rentalCarSchema);
     await answerOf(await fetch(`${server.url}/api/v1/rentals/cars/${carId}/availability`), 200, rentalAvailabilitySchema);
     await answerOf(await fetch(`${server.url}/api/v1/rentals/terms`), 200, rentalTermsSchema);
-    await answerOf(await fetch(`${server.url}/api/v1/rentals/cars?from=${from}T10:00`), 400, apiErrorSchema);
+    await answerOf(await fetch(`${server.url}/api/v1/rentals/cars?from=${from}T10:00`), 400, problemSchema);
   });
 
   it('a signed-in person’s reads answer as documented; without a session, 401 with the error shape', async () => {
     await answerOf(await person.get('/api/v1/me/licence'), 200, licenceAnswerSchema);
     await answerOf(await person.get('/api/v1/me/test-drives'), 200, testDriveListSchema);
     await answerOf(await person.get('/api/v1/me/bookings'), 200, rentalBookingListSchema);
-    await answerOf(await fetch(`${server.url}/api/v1/me/bookings`), 401, apiErrorSchema);
+    await answerOf(await fetch(`${server.url}/api/v1/me/bookings`), 401, problemSchema);
     const refused = await person.request('/api/v1/test-drives', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vehicleId: 'x', mode: 'boat' }) });
-    const error = await answerOf(refused, 400, apiErrorSchema);
+    const error = await answerOf(refused, 400, problemSchema);
     expect(Object.keys(error.fields ?? {})).toEqual(expect.arrayContaining(['vehicleId', 'mode']));
   });
 });

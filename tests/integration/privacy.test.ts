@@ -222,7 +222,7 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       expect(page.headers.get('location')).toBe('/login?redirectTo=%2Fprofile%2Fmy-data');
       const api = await visitor.get('/api/v1/me/data');
       expect(api.status).toBe(401);
-      expect(await api.json()).toEqual({ error: 'Please sign in first.' });
+      expect(await api.json()).toMatchObject({ status: 401, detail: 'Please sign in first.' });
     });
 
     test('an unverified phone number claims no leads', async () => {

@@ -19,7 +19,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 type BookingAnswer = { booking: { id: number; carId: number; status: string; from: string; to: string }; quote: { rent: number } };
-type ErrorAnswer = { error: string; reason?: string; fields?: Record<string, string> };
+type ErrorAnswer = { detail: string; reason?: string; fields?: Record<string, string> };
 
 async function photo(red: number): Promise<Blob> {
   const bytes = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: red, g: 90, b: 60 } } }).jpeg().toBuffer();
@@ -94,7 +94,7 @@ describe.skipIf(!shared.url)(`rental JSON API with signed-in sessions (${shared.
     const bodies = await Promise.all(answers.map(async (answer) => ({ status: answer.status, body: (await answer.json()) as BookingAnswer & ErrorAnswer })));
     const created = bodies.find((answer) => answer.status === 201)!.body;
     expect(created.booking).toMatchObject({ carId, status: 'requested', from: expect.stringMatching(/\+05:30$/) });
-    for (const refused of bodies.filter((answer) => answer.status === 409)) expect(refused.body.error).toMatch(/\w/);
+    for (const refused of bodies.filter((answer) => answer.status === 409)) expect(refused.body.detail).toMatch(/\w/);
     ashaBooking = created.booking;
     const mine = (await (await asha.get('/api/v1/me/bookings')).json()) as { items: Array<{ id: number }> };
     expect(mine.items.map((item) => item.id)).toEqual([ashaBooking.id]);
@@ -108,12 +108,12 @@ describe.skipIf(!shared.url)(`rental JSON API with signed-in sessions (${shared.
       const text = await answer.text();
       expect(text).not.toContain(from.slice(0, 10));
       expect(text).not.toContain('"carId"');
-      expect((JSON.parse(text) as ErrorAnswer).error).toBe('This booking was not found.');
+      expect((JSON.parse(text) as ErrorAnswer).detail).toBe('This booking was not found.');
     }
     // The same answer as for a booking that does not exist at all: an id tells nothing.
     const missing = await bharat.get('/api/v1/me/bookings/999999');
     expect(missing.status).toBe(404);
-    expect(((await missing.json()) as ErrorAnswer).error).toBe('This booking was not found.');
+    expect(((await missing.json()) as ErrorAnswer).detail).toBe('This booking was not found.');
     expect(((await (await bharat.get('/api/v1/me/bookings')).json()) as { items: unknown[] }).items).toEqual([]);
     // Signed out: asked to sign in, nothing more.
     const stranger = new HttpClient(server.url);
@@ -155,9 +155,9 @@ describe.skipIf(!shared.url)(`rental JSON API with signed-in sessions (${shared.
     for (const { name, body, field } of cases) {
       const answer = await postJson(chitra, '/api/v1/rentals/bookings', body);
       expect([400, 422], `${name}: ${answer.status}`).toContain(answer.status);
-      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       const parsed = (await answer.json()) as ErrorAnswer;
-      expect(parsed.error.length, name).toBeGreaterThan(5);
+      expect(parsed.detail.length, name).toBeGreaterThan(5);
       if (field) expect(Object.keys(parsed.fields ?? {}), name).toContain(field);
     }
     // None of them booked anything.
@@ -168,7 +168,7 @@ describe.skipIf(!shared.url)(`rental JSON API with signed-in sessions (${shared.
     for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999999', '%00', '1%00', '9007199254740993']) {
       for (const answer of [await chitra.get(`/api/v1/me/bookings/${id}`), await postJson(chitra, `/api/v1/me/bookings/${id}/cancel`, '{}')]) {
         expect(answer.status, id).toBe(404);
-        expect(((await answer.json()) as ErrorAnswer).error).toBe('This booking was not found.');
+        expect(((await answer.json()) as ErrorAnswer).detail).toBe('This booking was not found.');
       }
     }
   });
@@ -191,7 +191,7 @@ describe.skipIf(!shared.url)(`rental JSON API with signed-in sessions (${shared.
       expect(answer.status, reason).toBe(422);
       const parsed = (await answer.json()) as ErrorAnswer;
       expect(parsed.reason).toBe(reason);
-      expect(parsed.error).toMatch(message);
+      expect(parsed.detail).toMatch(message);
     }
   });
 

@@ -114,8 +114,8 @@ describe.skipIf(!base)(`rental dates a renter can get wrong (${dialect})`, () =>
       for (const path of ['/api/v1/rentals/cars', `/api/v1/rentals/cars/${car.id}`]) {
         const response = await fetch(`${base}${path}${query(wrong.from, wrong.to)}`);
         expect(response.status, `${wrong.name} ${path}`).toBe(400);
-        const body = (await response.json()) as { error: string };
-        expect(body.error.length, wrong.name).toBeGreaterThan(10);
+        const body = (await response.json()) as { detail: string };
+        expect(body.detail.length, wrong.name).toBeGreaterThan(10);
       }
     }
   });

@@ -172,13 +172,13 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
     for (const { fields, files, field, text } of cases) {
       const response = await bharat.request('/api/v1/me/licence', { method: 'POST', body: licenceForm(fields, files) });
       expect(response.status, JSON.stringify(fields)).toBe(400);
-      const body = (await response.json()) as { error: string; fields: Record<string, string> };
+      const body = (await response.json()) as { detail: string; fields: Record<string, string> };
       expect(body.fields[field], JSON.stringify(body)).toMatch(text);
     }
     // A NUL in a field is refused at the edge before anything reads it (decision 061).
     const nul = await bharat.request('/api/v1/me/licence', { method: 'POST', body: licenceForm({ number: 'DL14\u000020110012345', dateOfBirth: '1990-05-01' }, { front, back }) });
     expect(nul.status).toBe(400);
-    expect(((await nul.json()) as { error: string }).error).toContain('invisible control characters');
+    expect(((await nul.json()) as { detail: string }).detail).toContain('invisible control characters');
     // The page answers the same with the form shown again, what was typed kept.
     const page = await bharat.request('/profile/licence', { method: 'POST', body: licenceForm({ number: 'DL1420110012345', dateOfBirth: '2015-01-01' }, { front, back }) });
     expect(page.status).toBe(400);
@@ -193,7 +193,7 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
     three.append('front', front, 'again.jpg');
     const tooMany = await bharat.request('/api/v1/me/licence', { method: 'POST', body: three });
     expect(tooMany.status).toBe(400);
-    expect(((await tooMany.json()) as { error: string }).error).toMatch(/one photo of each side/);
+    expect(((await tooMany.json()) as { detail: string }).detail).toMatch(/one photo of each side/);
     // Nothing was stored for Bharat by any of these.
     expect(await myLicence(bharat)).toBeNull();
   });

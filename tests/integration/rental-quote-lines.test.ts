@@ -70,9 +70,9 @@ describe.skipIf(!shared.url)(`the rental quote in lines (${shared.dialect})`, ()
     await standin?.close();
   });
 
-  async function quote(query: Record<string, string>): Promise<{ status: number; body: Car & { error?: string; fields?: Record<string, string> } }> {
+  async function quote(query: Record<string, string>): Promise<{ status: number; body: Car & { detail?: string; fields?: Record<string, string> } }> {
     const response = await fetch(`${server.url}/api/v1/rentals/cars/${car.id}?${new URLSearchParams({ from, to, ...query })}`);
-    return { status: response.status, body: (await response.json()) as Car & { error?: string; fields?: Record<string, string> } };
+    return { status: response.status, body: (await response.json()) as Car & { detail?: string; fields?: Record<string, string> } };
   }
 
   const sum = (lines: Line[]) => lines.reduce((total, line) => total + line.amount, 0);
@@ -108,7 +108,7 @@ describe.skipIf(!shared.url)(`the rental quote in lines (${shared.dialect})`, ()
   it('refuses delivery outside the served PIN codes, or without one, with a sentence saying so', async () => {
     const outside = await quote({ pickup: 'delivery', pinCode: '110001' });
     expect(outside.status).toBe(400);
-    expect(outside.body.error).toBe('We do not deliver to PIN code 110001 yet. Please pick the car up at our hub.');
+    expect(outside.body.detail).toBe('We do not deliver to PIN code 110001 yet. Please pick the car up at our hub.');
     expect(outside.body.fields).toEqual({ pinCode: 'We do not deliver to PIN code 110001 yet. Please pick the car up at our hub.' });
     const none = await quote({ pickup: 'delivery' });
     expect(none.status).toBe(400);

@@ -138,9 +138,9 @@ describe.skipIf(!shared.url)(`the booking page and the booking service agree on 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ carId, from: dates.from, to: dates.to, pickup: 'hub' }),
     });
-    const body = (await answer.json()) as { error?: string; reason?: string };
+    const body = (await answer.json()) as { detail?: string; reason?: string };
     if (row.refusal === null) {
-      expect(answer.status, body.error).toBe(201);
+      expect(answer.status, body.detail).toBe(201);
     } else {
       expect(answer.status).toBe(422);
       expect(body.reason).toBe(row.refusal);
@@ -156,7 +156,7 @@ describe.skipIf(!shared.url)(`the booking page and the booking service agree on 
       expect(posted.status).toBe(302);
     } else {
       expect(posted.status).toBe(422);
-      expect(mainText(await posted.text())).toContain(body.error!);
+      expect(mainText(await posted.text())).toContain(body.detail!);
     }
   });
 });

@@ -90,15 +90,15 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
       ['GET', '/api/auth/ok', null],
       ['POST', '/api/auth/get-session', {}],
       ['POST', '/api/auth/verify-email', {}],
-    ] as const)('%s %s answers 404 JSON and does nothing', async (method, path, body) => {
+    ] as const)('%s %s answers a 404 problem and does nothing', async (method, path, body) => {
       const visitor = client();
       const response = await visitor.request(path, {
         method,
         ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
       });
       expect(response.status).toBe(404);
-      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await response.json()).toEqual({ error: 'Not found' });
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await response.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found' });
       expect(response.headers.getSetCookie()).toEqual([]);
     });
 

@@ -308,11 +308,11 @@ describe.skipIf(!base)('public site', () => {
       expect(visibleText(mainOf(page.html))).toContain('Page not found');
     });
 
-    it('answers unknown API paths with 404 JSON', async () => {
+    it('answers unknown API paths with a 404 problem', async () => {
       const response = await fetch(`${base}/api/v1/no-such-thing`);
       expect(response.status).toBe(404);
-      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await response.json()).toEqual({ error: 'Not found' });
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await response.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found' });
     });
   });
 });

@@ -134,7 +134,7 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       const person = await verifiedPerson('soon');
       const tooSoon = await postJson(person.client, '/api/v1/test-drives', { vehicleId: freshCar(), slot: `${today}T13:00`, mode: 'hub' });
       expect(tooSoon.status).toBe(400);
-      expect(((await tooSoon.json()) as { error: string }).error).toBe(testDriveMessages.tooSoon(2));
+      expect(((await tooSoon.json()) as { detail: string }).detail).toBe(testDriveMessages.tooSoon(2));
     });
 
     it('answers a wrong vehicle or date with a clear 400 or 404, a sold car with 409', async () => {
@@ -143,12 +143,12 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       for (const query of [`vehicleId=abc&date=${date}`, `vehicleId=99999999999&date=${date}`, `vehicleId=1.5&date=${date}`, 'vehicleId=1&date=2026-02-30', 'vehicleId=1&date=tomorrow', 'vehicleId=1', `vehicleId=%00&date=${date}`]) {
         const response = await client.get(`/api/v1/test-drives/slots?${query}`);
         expect(response.status, query).toBe(400);
-        expect(((await response.json()) as { error: string }).error, query).toMatch(/vehicleId|date/);
+        expect(((await response.json()) as { detail: string }).detail, query).toMatch(/vehicleId|date/);
       }
       expect((await client.get(`/api/v1/test-drives/slots?vehicleId=2147483647&date=${date}`)).status).toBe(404);
       const sold = await client.get(`/api/v1/test-drives/slots?vehicleId=${soldId}&date=${date}`);
       expect(sold.status).toBe(409);
-      expect(((await sold.json()) as { error: string }).error).toBe(testDriveMessages.notForSale);
+      expect(((await sold.json()) as { detail: string }).detail).toBe(testDriveMessages.notForSale);
     });
   });
 
@@ -184,10 +184,10 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       expect((await postJson(first.client, '/api/v1/test-drives', { vehicleId: car, slot, mode: 'hub' })).status).toBe(201);
       const taken = await postJson(second.client, '/api/v1/test-drives', { vehicleId: car, slot, mode: 'hub' });
       expect(taken.status).toBe(409);
-      expect(((await taken.json()) as { error: string }).error).toBe(testDriveMessages.carTaken);
+      expect(((await taken.json()) as { detail: string }).detail).toBe(testDriveMessages.carTaken);
       const busy = await postJson(first.client, '/api/v1/test-drives', { vehicleId: freshCar(), slot, mode: 'hub' });
       expect(busy.status).toBe(409);
-      expect(((await busy.json()) as { error: string }).error).toBe(testDriveMessages.youAreBusy);
+      expect(((await busy.json()) as { detail: string }).detail).toBe(testDriveMessages.youAreBusy);
     });
 
     it('needs a signed-in person (401) with a verified phone (422, reason phone, as for rentals)', async () => {
@@ -199,7 +199,7 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       await signUp(unverified, uniqueEmail('unverified'), PASSWORD);
       const refused = await postJson(unverified, '/api/v1/test-drives', body);
       expect(refused.status).toBe(422);
-      expect(await refused.json()).toEqual({ error: testDriveMessages.verifyPhoneFirst, reason: 'phone' });
+      expect(await refused.json()).toMatchObject({ status: 422, detail: testDriveMessages.verifyPhoneFirst, reason: 'phone' });
     });
 
     it('answers hostile and wrong input with a clear 400, never a 500', async () => {
@@ -229,12 +229,12 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       for (const [name, body, raw] of cases) {
         const response = await postJson(person.client, '/api/v1/test-drives', body, raw);
         expect(response.status, name).toBe(400);
-        const answer = (await response.json()) as { error: string };
-        expect(answer.error, name).toBeTruthy();
-        expect(answer.error, name).not.toMatch(/constraint|sql|stack|TypeError/i);
+        const answer = (await response.json()) as { detail: string };
+        expect(answer.detail, name).toBeTruthy();
+        expect(answer.detail, name).not.toMatch(/constraint|sql|stack|TypeError/i);
       }
       const notServed = await postJson(person.client, '/api/v1/test-drives', { vehicleId: car, slot: `${date}T11:00`, mode: 'home', pinCode: '110001' });
-      expect(((await notServed.json()) as { error: string }).error).toBe(testDriveMessages.pinNotServed);
+      expect(((await notServed.json()) as { detail: string }).detail).toBe(testDriveMessages.pinNotServed);
       expect((await postJson(person.client, '/api/v1/test-drives', { vehicleId: 2147483647, slot: `${date}T11:00`, mode: 'hub' })).status).toBe(404);
       expect((await postJson(person.client, '/api/v1/test-drives', { vehicleId: soldId, slot: `${date}T11:00`, mode: 'hub' })).status).toBe(409);
       // A served PIN books a home test drive.

@@ -375,11 +375,11 @@ describe.skipIf(!base)('vehicle details page', () => {
       expect(vehicle.images).toHaveLength(creta().images.length);
     });
 
-    it.each(['999999', '0', 'abc', '-1', '1.5', '0x10', '1e1', '99999999999999999999'])('answers 404 JSON for /api/v1/vehicles/%s', async (id) => {
+    it.each(['999999', '0', 'abc', '-1', '1.5', '0x10', '1e1', '99999999999999999999'])('answers a 404 problem for /api/v1/vehicles/%s', async (id) => {
       const response = await fetch(`${base}/api/v1/vehicles/${id}`);
       expect(response.status).toBe(404);
-      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await response.json()).toEqual({ error: 'Vehicle not found' });
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await response.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Vehicle not found' });
     });
   });
 });

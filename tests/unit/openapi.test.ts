@@ -60,7 +60,12 @@ describe('the /api/v1 OpenAPI document', () => {
     const booking = document.paths['/rentals/bookings']!.post!;
     expect(Object.keys(booking.responses!)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409', '422', '429', '503']));
     expect(JSON.stringify(booking.responses!['429'])).toContain('Retry-After');
-    expect(document.components.schemas.Error).toMatchObject({ required: ['error'], properties: { fields: expect.any(Object), reason: expect.any(Object) } });
+    expect(document.components.schemas.Problem).toMatchObject({ required: ['type', 'title', 'status', 'detail'], properties: { fields: expect.any(Object), reason: expect.any(Object) } });
+    // Every refusal of every operation is a problem, and nothing else.
+    for (const [path, item] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(item))
+        for (const [status, answer] of Object.entries(operation.responses ?? {}))
+          if (Number(status) >= 400) expect(Object.keys(answer.content ?? {}), `${method} ${path} ${status}`).toEqual(['application/problem+json']);
     expect(document.paths['/vehicles']!.get!.responses!['401']).toBeUndefined();
     expect(document.paths['/vehicles']!.get!.parameters!.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['q', 'budget', 'fuel', 'sort', 'page', 'perPage']));
   });

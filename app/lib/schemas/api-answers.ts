@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FILTER_NAMES } from '../listing-filters/options.ts';
 import { BOOKING_STATUSES, PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
 import { TEST_DRIVE_MODES, TEST_DRIVE_STATUSES } from '../test-drives.ts';
+import { RESERVATION_STATUSES } from '../reservations.ts';
 
 /**
  * What `/api/v1` answers, as zod schemas: the OpenAPI document (server/http/openapi.ts) is
@@ -22,14 +23,26 @@ const isoTime = z.string().meta({ description: 'ISO 8601 date-time with its offs
 /** A page of a list that grows (`?page=&perPage=`, app/lib/schemas/paging.ts). */
 const paging = { page: z.int(), perPage: z.int().meta({ description: 'The page size served (capped).' }), total: z.int().meta({ description: 'Items in the whole list.' }) };
 
-/** Every refusal (4xx, 5xx) of /api/v1: the sentence to show, and the message per invalid field. */
-export const apiErrorSchema = z
+/**
+ * Every refusal (4xx, 5xx) of /api/v1: RFC 9457 problem details, sent as
+ * `application/problem+json` (server/http/problem.ts makes them).
+ */
+export const problemSchema = z
   .object({
-    error: z.string().meta({ description: 'A sentence to show the person.' }),
-    fields: z.record(z.string(), z.string()).optional().meta({ description: 'The message per invalid field (400 and 422).' }),
-    reason: z.string().optional().meta({ description: 'A stable word for a refusal the app may handle (409, 422: e.g. licence-pending).' }),
+    type: z.string().meta({ description: '`about:blank` (the status says it all), or `/api/docs#problem-{reason}` when `reason` is set.' }),
+    title: z.string().meta({ description: "The status's short name (Bad Request, Not Found…)." }),
+    status: z.int().min(400).max(599).meta({ description: 'The HTTP status, repeated.' }),
+    detail: z.string().meta({ description: 'A sentence to show the person, as the site words it.' }),
+    fields: z.record(z.string(), z.string()).optional().meta({ description: 'The message per invalid input (400), keyed by the field or parameter name.' }),
+    reason: z
+      .string()
+      .optional()
+      .meta({ description: 'A stable word for a refusal the app may branch on (409, 422: e.g. licence-pending, slot-taken). New words may come within v1.' }),
   })
-  .meta({ id: 'Error' });
+  .meta({
+    id: 'Problem',
+    description: 'RFC 9457 problem details. Show `detail`; mark each of `fields`; branch on `status` and `reason`, never on the wording.',
+  });
 
 const imageRef = z
   .object({ key: z.string(), width: z.int(), height: z.int(), widths: z.array(z.int()) })
@@ -444,3 +457,34 @@ export const deviceSchema = z
   .meta({ id: 'Device' });
 export const deviceListSchema = z.object({ items: z.array(deviceSchema) }).meta({ id: 'DeviceList' });
 export const deviceRevokedSchema = z.object({ revoked: z.literal(true) }).meta({ id: 'DeviceRevoked' });
+
+// Car reservations (docs/decisions/080): a refundable token holds a car for sale.
+export const reservationSchema = z
+  .object({
+    id: z.int(),
+    vehicleId: z.int().nullable(),
+    vehicleTitle: z.string(),
+    status: z.enum(RESERVATION_STATUSES),
+    amount: rupees.meta({ description: 'The token, whole rupees.' }),
+    holdHours: z.int(),
+    paymentOrderId: z.string().nullable().meta({ description: 'The Checkout order while the reservation waits for payment.' }),
+    payBy: isoTime,
+    heldUntil: isoTime.nullable(),
+    amountRefunded: rupees,
+    refundOwed: rupees.meta({ description: 'Refunds asked of Razorpay and not yet confirmed.' }),
+    paymentProblem: z.string().nullable(),
+    salePrice: rupees.nullable(),
+    createdAt: isoTime,
+    paidAt: isoTime.nullable(),
+    endedAt: isoTime.nullable(),
+  })
+  .meta({ id: 'Reservation' });
+export const reservationStartedSchema = z
+  .object({
+    reservation: reservationSchema,
+    payment: z.object({ provider: z.literal('razorpay'), keyId: z.string(), orderId: z.string(), amount: z.int().meta({ description: 'Paise, as Razorpay Checkout takes it.' }), currency: z.literal('INR'), reservationId: z.int() }),
+  })
+  .meta({ id: 'ReservationStarted' });
+export const reservationAnswerSchema = z.object({ reservation: reservationSchema }).meta({ id: 'ReservationAnswer' });
+export const reservationCancelledSchema = z.object({ reservation: reservationSchema, refund: rupees.meta({ description: 'Refunded in full to the way the buyer paid.' }) }).meta({ id: 'ReservationCancelled' });
+export const reservationListSchema = z.object({ items: z.array(reservationSchema), page: z.int(), perPage: z.int(), total: z.int() }).meta({ id: 'ReservationList' });

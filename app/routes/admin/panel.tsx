@@ -11,6 +11,8 @@ import { handoversOn } from '../../../server/rentals/bookings.ts';
 import { countLicencesWaiting } from '../../../server/rentals/licences.ts';
 import { countBookingsOwingRefunds } from '../../../server/rentals/refunds.ts';
 import { countTestDrivesOn } from '../../../server/test-drives/test-drives.ts';
+import { listActiveReservations } from '../../../server/reservations/reservations.ts';
+import { ReservationsDesk } from '../../components/admin/reservations-desk.tsx';
 import { appContext } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
@@ -45,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const since = await recordDashboardVisit(services.database, admin.email, new Date(nowMs));
   // "Today" is India's calendar day, whatever the server's time zone.
   const date = istDateOf(nowMs);
-  const [leads, testDrives, handovers, licences, refundsOwed, jobs, flash] = await Promise.all([
+  const [leads, testDrives, handovers, licences, refundsOwed, jobs, flash, reservations] = await Promise.all([
     countNewLeads(services.database, since),
     countTestDrivesOn(services.database, date),
     handoversOn(services.database, indiaDayStart(nowMs)),
@@ -53,9 +55,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countBookingsOwingRefunds(services),
     failingJobs(services.database),
     takeFlash(services.config.authSecret, request),
+    listActiveReservations(services),
   ]);
   return data(
-    { today: { leads, date, testDrives, pickups: handovers.pickups.length, returns: handovers.returns.length, licences, refundsOwed }, jobs, toast: flash.toast },
+    { today: { leads, date, testDrives, pickups: handovers.pickups.length, returns: handovers.returns.length, licences, refundsOwed, reservations, nowMs }, jobs, toast: flash.toast },
     { headers: flash.headers },
   );
 }
@@ -85,6 +88,7 @@ const JOB_LABELS: Record<string, string> = {
   'rental-hold-expiry': 'Rental hold expiry',
   'rental-reminders': 'Rental pickup reminders',
   'refund-retry': 'Refund retry',
+  'reservation-expiry': 'Reservation expiry',
 };
 
 /** Back on the dashboard from a nested page, today's work is read again (the route stayed matched). */
@@ -112,7 +116,7 @@ function TodayTile({ tile }: { tile: Tile }) {
 export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   if (pathname.replace(/\/+$/, '') !== adminPaths.dashboard || !loaderData.today || !loaderData.jobs) return <Outlet />;
-  const { leads, date, testDrives, pickups, returns, licences, refundsOwed } = loaderData.today;
+  const { leads, date, testDrives, pickups, returns, licences, refundsOwed, reservations, nowMs } = loaderData.today;
   const jobs = loaderData.jobs;
   const leadNote = leads.since ? `Since your last visit (${formatDateTime(leads.since)})` : 'Not yet contacted';
   const tiles: Tile[] = [
@@ -138,6 +142,15 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      {/* Only while there is one (decision 080): cars held for a buyer, the soonest to end first. */}
+      {reservations.length > 0 ? (
+        <section aria-labelledby="reservations-heading" className="flex flex-col gap-3">
+          <h2 id="reservations-heading" className="text-lg font-bold">
+            Cars reserved ({reservations.length})
+          </h2>
+          <ReservationsDesk reservations={reservations} nowMs={nowMs} backTo={adminPaths.dashboard} />
+        </section>
+      ) : null}
       {/* Only while there is one: mail or a scheduled run that keeps failing needs someone to look. */}
       {jobs.count > 0 ? (
         <section aria-labelledby="jobs-heading" className="flex flex-col gap-3">

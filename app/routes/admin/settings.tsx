@@ -44,6 +44,8 @@ const LABELS: Record<keyof Settings, string> = {
   rentalProtectionPerDay: 'Damage protection per day',
   rentalProtectionCap: 'Damage cap with protection',
   rentalRefundWorkingDays: 'Refunds reach the renter within (working days)',
+  reservationAmount: 'Reservation amount (₹, refundable)',
+  reservationHoldHours: 'Reservation holds the car for (hours)',
   storefrontPromise: 'Home page promise',
   trustPoints: 'Trust points',
   priceIncludes: 'What the on-road price includes',
@@ -96,7 +98,13 @@ const RENTAL_NUMBER_SETTINGS = [
   { key: 'rentalProtectionCap', hint: 'With protection, the most a renter pays for damage in one booking.' },
   { key: 'rentalRefundWorkingDays', hint: 'Said on the terms, the quote and the mails: when a refund or the deposit reaches the renter.' },
 ] as const satisfies ReadonlyArray<{ key: keyof Settings; hint: string }>;
-type RentalNumberKey = (typeof RENTAL_NUMBER_SETTINGS)[number]['key'];
+
+/** Reserving a car for sale (decision 080): whole numbers typed like the rental ones. */
+const RESERVATION_NUMBER_SETTINGS = [
+  { key: 'reservationAmount', hint: 'What a buyer pays online to reserve a car; refunded in full on cancellation or expiry. Default 5,000.' },
+  { key: 'reservationHoldHours', hint: 'How long a paid reservation shows the car as Reserved. Default 72.' },
+] as const satisfies ReadonlyArray<{ key: keyof Settings; hint: string }>;
+type RentalNumberKey = (typeof RENTAL_NUMBER_SETTINGS)[number]['key'] | (typeof RESERVATION_NUMBER_SETTINGS)[number]['key'];
 
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -129,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     trustPoints: form.has('trustPoints') ? cleanText(form.get('trustPoints'), { multiline: true, maxLength: 2000 }) : before.trustPoints,
     priceIncludes: form.has('priceIncludes') ? cleanLine(form.get('priceIncludes'), 1000) : before.priceIncludes,
     ...(Object.fromEntries(
-      RENTAL_NUMBER_SETTINGS.map(({ key }) => [key, form.has(key) ? cleanLine(form.get(key), 12).replace(/[₹,\s]/g, '') : String(before[key])]),
+      [...RENTAL_NUMBER_SETTINGS, ...RESERVATION_NUMBER_SETTINGS].map(({ key }) => [key, form.has(key) ? cleanLine(form.get(key), 12).replace(/[₹,\s]/g, '') : String(before[key])]),
     ) as Record<RentalNumberKey, string>),
   };
   // The other sections' settings (the test drives' own form, the PIN codes) are kept as they are.
@@ -327,6 +335,15 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
             <p className="text-sm text-slate-600">Rental cars are delivered to the serviceable PIN codes set under Test drives below.</p>
+          </fieldset>
+
+          <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-5">
+            <legend className="pb-1 pt-5 text-lg font-bold">Reserve a car</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {RESERVATION_NUMBER_SETTINGS.map(({ key, hint }) => (
+                <TextField key={key} {...fieldOf(key)} inputMode="numeric" defaultValue={String(shown[key])} hint={hint} required maxLength={12} />
+              ))}
+            </div>
           </fieldset>
 
           {/* Save comes first, so Enter in a field saves; on wide screens it sits on the right. */}

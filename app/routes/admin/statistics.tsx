@@ -1,6 +1,7 @@
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { computeStatistics } from '../../../server/admin/statistics.ts';
 import { testDriveStatistics } from '../../../server/test-drives/test-drives.ts';
+import { reservationCounts } from '../../../server/reservations/reservations.ts';
 import { CHART_DAYS } from '../../lib/admin-pages.ts';
 import { BarChart } from '../../components/admin/bar-chart.tsx';
 import { appContext } from '../../context.ts';
@@ -13,8 +14,12 @@ export const meta = adminPageMeta('Statistics');
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
-  const [statistics, testDrives] = await Promise.all([computeStatistics(services.database, { now: new Date(services.clock.now()) }), testDriveStatistics(services.database, services.clock.now())]);
-  return { ...statistics, testDrives };
+  const [statistics, testDrives, reservations] = await Promise.all([
+    computeStatistics(services.database, { now: new Date(services.clock.now()) }),
+    testDriveStatistics(services.database, services.clock.now()),
+    reservationCounts(services),
+  ]);
+  return { ...statistics, testDrives, reservations };
 }
 
 const number = new Intl.NumberFormat('en-IN');
@@ -40,7 +45,7 @@ function StatCard({ label, value, children }: { label: string; value: string; ch
 }
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
-  const { vehicles, categories, users, monthlySales, daily, leadsTracked, testDrives, rental } = loaderData;
+  const { vehicles, categories, users, monthlySales, daily, leadsTracked, testDrives, rental, reservations } = loaderData;
   const labels = daily.map((point) => dayLabel(point.date));
   return (
     <div className="flex flex-col gap-6">
@@ -60,6 +65,9 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         </StatCard>
         <StatCard label="Test Drives That Became Sales" value={number.format(testDrives.becameSales)}>
           {testDrives.done > 0 ? `Cars sold after a test drive (${number.format(testDrives.done)} ${testDrives.done === 1 ? 'test drive' : 'test drives'} done)` : 'No test drives done yet'}
+        </StatCard>
+        <StatCard label="Reservations" value={number.format(reservations.reserved)}>
+          Paid tokens · {number.format(reservations.converted)} became sales · {number.format(reservations.refunded)} refunded
         </StatCard>
       </dl>
 

@@ -18,6 +18,8 @@ import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormActions, latestToast, PageHeader, stamp, StatusBadge, type StampedToast } from '../../components/admin/admin-ui.tsx';
 import { IMAGE_FETCHER_KEY, ImageManager } from '../../components/admin/image-manager.tsx';
 import { Toast } from '../../components/admin/toast.tsx';
+import { ReservationsDesk } from '../../components/admin/reservations-desk.tsx';
+import { listCarReservations } from '../../../server/reservations/reservations.ts';
 import { VehicleForm } from '../../components/admin/vehicle-form.tsx';
 import {
   MAX_VEHICLE_IMAGES,
@@ -57,8 +59,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const vehicle = await getVehicle(services.database, id);
     if (vehicle) {
-      const [images, categories, rental] = await Promise.all([listVehicleImages(services.database, id), categoryChoices(services.database), rentalValuesOf(services, id)]);
-      loaded = { vehicle, images, categories, rental };
+      const [images, categories, rental, reservations] = await Promise.all([listVehicleImages(services.database, id), categoryChoices(services.database), rentalValuesOf(services, id), listCarReservations(services, id)]);
+      loaded = { vehicle, images, categories, rental, reservations, nowMs: services.clock.now() };
     }
   } catch (error) {
     services.logger.error({ err: error, id }, 'loading a vehicle for editing failed');
@@ -177,6 +179,14 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
           View on site
         </a>
       </div>
+      {loaderData.reservations.length > 0 ? (
+        <section aria-labelledby="reservations-heading" className="flex flex-col gap-3">
+          <h2 id="reservations-heading" className="text-lg font-bold">
+            Reservations
+          </h2>
+          <ReservationsDesk reservations={loaderData.reservations} nowMs={loaderData.nowMs} backTo={adminPaths.editVehicle(vehicle.categorySlug, vehicle.id)} />
+        </section>
+      ) : null}
       <ImageManager images={images} max={MAX_VEHICLE_IMAGES} title={title} />
       <VehicleForm
         key={vehicle.id}

@@ -1,12 +1,11 @@
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { formError, parseWith } from '../../../app/lib/form-errors.ts';
+import { parseWith } from '../../../app/lib/form-errors.ts';
 import { phoneMessages } from '../../../app/lib/phone.ts';
 import { DELETE_CONFIRMATION_WORD, parseDeleteConfirmation, privacyMessages } from '../../../app/lib/privacy.ts';
 import { phoneCodeRequestSchema, phoneVerifySchema } from '../../../app/lib/schemas/profile.ts';
 import { currentUser, forwardCookies } from '../../auth/session.ts';
-import { answerError } from '../../http/action-errors.ts';
+import { problem, problemFromError } from '../../http/problem.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { accountDeletedSchema, personalDataSchema, phoneCodeSentSchema, phoneVerifiedSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { readFormOrJson } from '../../http/forms.ts';
@@ -21,13 +20,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Context) => string) {
   const { database } = services;
 
-  /** A refusal as JSON with its status, reason and fields; anything unexpected is logged and answered with `fallback`. */
-  const refusal = (c: Context, error: unknown, fallback: string, log: string) => {
-    const answer = answerError(error, services.logger, { fallback, log });
-    answer.headers.forEach((value, name) => c.header(name, value));
-    const fields = Object.keys(answer.fields).length > 0 ? { fields: answer.fields } : {};
-    return c.json({ error: answer.message, ...fields, ...(answer.reason ? { reason: answer.reason } : {}) }, answer.status as ContentfulStatusCode, NO_STORE);
-  };
+  /** A refusal as problem+json with its status, reason and fields; anything unexpected is logged and answered with `fallback`. */
+  const refusal = (c: Context, error: unknown, fallback: string, log: string) => problemFromError(c, error, services.logger, { fallback, log });
 
   // Completing the profile (SPEC 5), as /profile-complete does: a code texted to the phone,
   // then the code with the name. JSON or a form; the bot check's token as `botCheck`.
@@ -42,11 +36,11 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
   });
   api.post('/me/phone/code', phoneCode, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: phoneMessages.signInFirst }, 401, NO_STORE);
+    if (!user) return problem(c, 401, phoneMessages.signInFirst);
     try {
       const form = await readFormOrJson(c.req.raw);
       const parsed = parseWith(phoneCodeRequestSchema, Object.fromEntries(form));
-      if (!parsed.ok) return c.json(formError(parsed.error, parsed.fields), 400, NO_STORE);
+      if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
       await sendProfileCode({ ...services, clientAddress: addressOf(c) }, { userId: user.id, phone: parsed.value.phone, botCheck: String(form.get('botCheck') ?? '') });
       return c.json({ sent: true, phone: parsed.value.phone } satisfies z.input<typeof phoneCodeSentSchema>, 200, NO_STORE);
     } catch (error) {
@@ -64,10 +58,10 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
   });
   api.post('/me/phone/verify', phoneVerify, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: phoneMessages.signInFirst }, 401, NO_STORE);
+    if (!user) return problem(c, 401, phoneMessages.signInFirst);
     try {
       const parsed = parseWith(phoneVerifySchema, Object.fromEntries(await readFormOrJson(c.req.raw)));
-      if (!parsed.ok) return c.json(formError(parsed.error, parsed.fields), 400, NO_STORE);
+      if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
       // The page's loader makes the profile row; an app may never have opened that page.
       await ensureProfile(database, user, services.clock.now());
       await verifyProfilePhone({ ...services, clientAddress: addressOf(c) }, { userId: user.id, ...parsed.value });
@@ -87,7 +81,7 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
   });
   api.get('/me/data', myData, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: 'Please sign in first.' }, 401, { 'Cache-Control': 'no-store' });
+    if (!user) return problem(c, 401, 'Please sign in first.');
     const now = new Date(services.clock.now());
     const body = await exportPersonalData({ database, siteOrigin: services.config.siteOrigin, userId: user.id }, now);
     return c.json(body, 200, { 'Cache-Control': 'no-store', 'Content-Disposition': `attachment; filename="${exportFileName(now)}"` });
@@ -110,15 +104,14 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
   });
   api.post('/me/delete', deleteAccount, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: 'Please sign in first.' }, 401);
+    if (!user) return problem(c, 401, 'Please sign in first.');
     let result;
     try {
       // JSON or a form, read like every other body.
       const form = await readFormOrJson(c.req.raw);
       result = await deleteAccountLimited({ ...services, verifyPassword: passwordVerifier(services.auth) }, { userId: user.id, ...parseDeleteConfirmation(form) });
     } catch (error) {
-      const answer = answerError(error, services.logger, { fallback: privacyMessages.deleteFailed, log: 'account deletion failed' });
-      return c.json({ error: answer.message, ...(answer.reason ? { reason: answer.reason } : {}) }, answer.status as ContentfulStatusCode, Object.fromEntries(answer.headers));
+      return problemFromError(c, error, services.logger, { fallback: privacyMessages.deleteFailed, log: 'account deletion failed' });
     }
     const signedOut = await services.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
     // The sessions are gone already; this also clears the app's cookie.

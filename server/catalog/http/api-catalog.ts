@@ -6,6 +6,7 @@ import { financeTerms, settingsFor } from '../../admin/settings.ts';
 import { emiFrom } from '../../../app/lib/emi.ts';
 import type { AppServices } from '../../services.ts';
 import { describeRoute } from '../../http/openapi.ts';
+import { problem } from '../../http/problem.ts';
 import { categoryListSchema, vehicleListSchema, vehicleSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { modelYear } from '../dealer-text.ts';
 import { categoryIdBySlug, getVehicle, listCategories } from '../vehicles.ts';
@@ -31,8 +32,8 @@ export function catalogApi(api: Hono, services: AppServices) {
     const { term, category, filters, sort, page, perPage, problems } = vehiclesQuerySchema.parse(queryObject(new URL(c.req.url).searchParams));
     // A category by id, or by the slug its page's URL carries (the filter sheet counts with it).
     const categoryId = !category ? undefined : /^\d+$/.test(category) ? parseId(category) : await categoryIdBySlug(database, category);
-    if (categoryId === null) return c.json({ error: 'category must be a category id (a whole number of 1 or more) or the slug of a category' }, 400);
-    if (problems.length > 0) return c.json({ error: problems.join('; ') }, 400);
+    if (categoryId === null) return problem(c, 400, 'category must be a category id (a whole number of 1 or more) or the slug of a category', { fields: { category: 'category must be a category id (a whole number of 1 or more) or the slug of a category' } });
+    if (problems.length > 0) return problem(c, 400, problems.join('; '));
     const listing = { query: term, filters, ...(categoryId !== undefined ? { categoryId } : {}) };
     const { facets, ...result } = await services.listing.pageWithFacets({ ...listing, sort, page, perPage: perPage ?? settings.itemsPerPage });
     // Numbers an app can compare: the model year as a number (null when the dealer typed none).
@@ -52,7 +53,7 @@ export function catalogApi(api: Hono, services: AppServices) {
   api.get('/vehicles/:id', oneVehicle, async (c) => {
     const id = parseId(c.req.param('id'));
     const vehicle = id === null ? null : await getVehicle(database, id);
-    if (!vehicle) return c.json({ error: 'Vehicle not found' }, 404);
+    if (!vehicle) return problem(c, 404, 'Vehicle not found');
     const terms = financeTerms(await settingsFor(services));
     // The car page's one EMI figure, and the terms it assumes, so the app shows the same.
     const body = { ...vehicle, emiFrom: emiFrom(vehicle.status === 'sold' ? null : vehicle.priceRupees, terms), financeTerms: terms } satisfies z.input<typeof vehicleSchema>;

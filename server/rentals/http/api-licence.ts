@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppServices } from '../../services.ts';
-import { AppError, InvalidInputError, RateLimitedError } from '../../errors.ts';
 import { currentUser } from '../../auth/session.ts';
 import { ownLicenceView } from '../licences.ts';
 import { receiveLicenceUpload } from './licence-upload.ts';
 import { describeRoute } from '../../http/openapi.ts';
+import { problem, problemFromError } from '../../http/problem.ts';
 import { licenceAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { MAX_IMAGE_BYTES } from '../../../app/lib/uploads.ts';
 
@@ -20,7 +20,7 @@ export function apiLicence(services: AppServices) {
   const mine = describeRoute({ tag: 'Rentals', summary: 'My driving licence and its review status', auth: true, ok: { status: 200, schema: licenceAnswerSchema, description: '`licence` is null when none is on file.' } });
   api.get('/me/licence', mine, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: 'Please sign in first.' }, 401, { 'Cache-Control': 'no-store' });
+    if (!user) return problem(c, 401, 'Please sign in first.');
     return c.json({ licence: await ownLicenceView(services.database, user.id) } satisfies z.input<typeof licenceAnswerSchema>, 200, { 'Cache-Control': 'no-store' });
   });
 
@@ -38,18 +38,12 @@ export function apiLicence(services: AppServices) {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) {
       await c.req.raw.body?.cancel().catch(() => {});
-      return c.json({ error: 'Please sign in first.' }, 401);
+      return problem(c, 401, 'Please sign in first.');
     }
     try {
       await receiveLicenceUpload(services, c.req.raw, user.id);
     } catch (error) {
-      if (!(error instanceof AppError)) {
-        services.logger.error({ err: error }, 'licence upload failed');
-        return c.json({ error: 'Failed to upload your licence. Please try again.' }, 500);
-      }
-      const headers: Record<string, string> = error instanceof RateLimitedError ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
-      const fields = error instanceof InvalidInputError ? error.fields : {};
-      return c.json({ error: error.message, fields }, error.status as 400, headers);
+      return problemFromError(c, error, services.logger, { fallback: 'Failed to upload your licence. Please try again.', log: 'licence upload failed' });
     }
     return c.json({ licence: await ownLicenceView(services.database, user.id) } satisfies z.input<typeof licenceAnswerSchema>, 201, { 'Cache-Control': 'no-store' });
   });

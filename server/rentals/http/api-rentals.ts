@@ -1,11 +1,10 @@
 import type { Context, Hono } from 'hono';
 import { parseId } from '../../../app/lib/input.ts';
 import type { z } from 'zod';
-import { formError, parseWith } from '../../../app/lib/form-errors.ts';
+import { parseWith } from '../../../app/lib/form-errors.ts';
 import { indiaDay, indiaIso, parseIndiaMonth } from '../../../app/lib/rentals.ts';
 import { checkoutAnswerSchema, rentalBookingBodySchema, rentalFleetQuerySchema, rentalMonthQuerySchema, rentalQuoteQuerySchema } from '../../../app/lib/schemas/rentals.ts';
 import { pageOf, pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
-import { problem } from '../../http/problem.ts';
 import type { RentalQuote } from '../../../app/lib/rental-price.ts';
 import { currentUser } from '../../auth/session.ts';
 import { InvalidInputError } from '../../errors.ts';
@@ -19,7 +18,7 @@ import type { Database } from '../../db/connection.ts';
 import { bookingCondition } from '../checklists.ts';
 import { paths } from '../../../app/lib/paths.ts';
 import { checklistComparison, type ChecklistView } from '../../../app/lib/rental-checklist.ts';
-import { answerError } from '../../http/action-errors.ts';
+import { problem, problemFromError } from '../../http/problem.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import {
   bookingAnswerSchema,
@@ -169,14 +168,7 @@ function readWith<Schema extends z.ZodType>(schema: Schema, input: unknown): z.o
 export function rentalApi(api: Hono, services: AppServices) {
   const { database, logger } = services;
 
-  const fail = (c: Context, error: unknown, log: string) => {
-    const answer = answerError(error, logger, { fallback: 'Something went wrong on our side. Please try again in a moment.', log });
-    const body: Record<string, unknown> = { error: answer.message };
-    if (Object.keys(answer.fields).length > 0) body.fields = answer.fields;
-    if (answer.reason) body.reason = answer.reason;
-    answer.headers.forEach((value, key) => c.header(key, value));
-    return c.json(body, answer.status as 400, NO_STORE);
-  };
+  const fail = (c: Context, error: unknown, log: string) => problemFromError(c, error, logger, { fallback: 'Something went wrong on our side. Please try again in a moment.', log });
 
   const rangeNote = 'Times in India time as `2026-12-01T10:00`; give both `from` and `to`, or neither.';
   const fleet = describeRoute({
@@ -218,10 +210,10 @@ export function rentalApi(api: Hono, services: AppServices) {
     try {
       const id = parseId(c.req.param('id'));
       const { range, delivery, pinCode, protection } = readWith(rentalQuoteQuerySchema, c.req.query());
-      if (id === null) return c.json({ error: 'This rental car was not found.' }, 404);
+      if (id === null) return problem(c, 404, 'This rental car was not found.');
       if (range) return c.json(carJson(await carAvailability(services, id, range, { delivery, pinCode, protection })), 200, { 'Cache-Control': 'no-cache' });
       const car = (await fleetAvailability(services, null)).find((item) => item.id === id);
-      if (!car) return c.json({ error: 'This rental car was not found.' }, 404);
+      if (!car) return problem(c, 404, 'This rental car was not found.');
       return c.json(carJson(car), 200, { 'Cache-Control': 'no-cache' });
     } catch (error) {
       return fail(c, error, 'api: rental car failed');
@@ -239,11 +231,11 @@ export function rentalApi(api: Hono, services: AppServices) {
   api.get('/rentals/cars/:id/availability', availability, async (c) => {
     const id = parseId(c.req.param('id'));
     const query = parseWith(rentalMonthQuerySchema, c.req.query());
-    if (!query.ok) return c.json(formError(query.error, query.fields), 400);
+    if (!query.ok) return problem(c, 400, query.error, { fields: query.fields });
     const monthText = query.value.month ?? indiaDay(services.clock.now()).slice(0, 7);
     const month = parseIndiaMonth(monthText)!;
     const car = id === null ? undefined : (await fleetAvailability(services, null)).find((item) => item.id === id);
-    if (!car) return c.json({ error: 'This rental car was not found.' }, 404);
+    if (!car) return problem(c, 404, 'This rental car was not found.');
     const taken = await takenRanges(services, car.id, month);
     const body = { carId: car.id, month: monthText, taken: taken.map((range) => ({ kind: range.kind, from: range.from, to: range.to })) } satisfies z.input<typeof rentalAvailabilitySchema>;
     return c.json(body, 200, { 'Cache-Control': 'no-cache' });
@@ -267,12 +259,12 @@ export function rentalApi(api: Hono, services: AppServices) {
   });
   api.post('/rentals/bookings', bookCar, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
+    if (!user) return problem(c, 401, 'Please sign in first.');
     const body = await jsonBody(c);
-    if (!body) return c.json({ error: 'The request body must be a JSON object.' }, 400, NO_STORE);
+    if (!body) return problem(c, 400, 'The request body must be a JSON object.');
     try {
       const limited = await consumeRateLimit(database, { key: `rental-booking:${user.id}`, limit: BOOKINGS_PER_HOUR, windowMs: 60 * 60 * 1000, now: services.clock.now() });
-      if (!limited.allowed) return c.json({ error: 'Too many booking attempts. Please try again later.' }, 429, { ...NO_STORE, 'Retry-After': String(limited.retryAfterSeconds) });
+      if (!limited.allowed) return problem(c, 429, 'Too many booking attempts. Please try again later.', { headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
       const { carId, fromMs, toMs, pickup, payment, pinCode, deliveryAddress, protection } = readWith(rentalBookingBodySchema, body);
       const booking = await requestBooking(services, { userId: user.id, vehicleId: carId, fromMs, toMs, pickup, paymentMethod: payment, pinCode, deliveryAddress, protection });
       const started = booking.paymentMethod === 'razorpay' ? await startOnlinePayment(services, { userId: user.id, bookingId: booking.id }) : null;
@@ -294,7 +286,7 @@ export function rentalApi(api: Hono, services: AppServices) {
   });
   api.get('/me/bookings', myBookings, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
+    if (!user) return problem(c, 401, 'Please sign in first.');
     const asked = parseWith(pageQuerySchema, c.req.query());
     if (!asked.ok) return problem(c, 400, asked.error, { fields: asked.fields, headers: NO_STORE });
     const { items, total } = await ownBookingsPage(database, user.id, asked.value);
@@ -308,9 +300,9 @@ export function rentalApi(api: Hono, services: AppServices) {
    */
   const ownBooking = (log: string, handle: (c: Context, userId: string, bookingId: number) => Promise<Response>) => async (c: Context) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: 'Please sign in first.' }, 401, NO_STORE);
+    if (!user) return problem(c, 401, 'Please sign in first.');
     const id = parseId(c.req.param('id'));
-    if (id === null) return c.json({ error: 'This booking was not found.' }, 404, NO_STORE);
+    if (id === null) return problem(c, 404, 'This booking was not found.');
     try {
       return await handle(c, user.id, id);
     } catch (error) {
@@ -353,7 +345,7 @@ export function rentalApi(api: Hono, services: AppServices) {
     }),
     ownBooking('api: payment confirmation failed', async (c, userId, bookingId) => {
       const body = await jsonBody(c);
-      if (!body) return c.json({ error: 'The request body must be a JSON object.' }, 400, NO_STORE);
+      if (!body) return problem(c, 400, 'The request body must be a JSON object.');
       const booking = await confirmCheckoutPayment(services, { userId, bookingId, ...checkoutAnswerSchema.parse(body) });
       return c.json({ booking: bookingJson(booking) } satisfies z.input<typeof bookingAnswerSchema>, 200, NO_STORE);
     }),

@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import { AppError } from '../../errors.ts';
 import { PaymentError } from '../../payments/gateway.ts';
 import type { AppServices } from '../../services.ts';
+import { problem } from '../../http/problem.ts';
+import { recordReservationPayment } from '../../reservations/reservations.ts';
 import { handlePaymentWebhook } from '../payments.ts';
 
 /** Where Razorpay posts its events (registered in its dashboard as SITE_ORIGIN + this path). */
@@ -15,19 +17,20 @@ export const PAYMENT_WEBHOOK_PATH = '/api/v1/rentals/razorpay/webhook';
 export function paymentWebhook(services: AppServices) {
   return async (c: Context) => {
     const rawBody = await c.req.text().catch(() => null);
-    if (rawBody === null) return c.json({ error: 'The body could not be read.' }, 400);
+    if (rawBody === null) return problem(c, 400, 'The body could not be read.');
     try {
-      const result = await handlePaymentWebhook(services, rawBody, c.req.header('x-razorpay-signature') ?? '');
+      // A car reservation's order (decision 080) is recorded by reservations, with the same rules.
+      const result = await handlePaymentWebhook(services, rawBody, c.req.header('x-razorpay-signature') ?? '', async (payment) => (await recordReservationPayment(services, payment)) !== null);
       return c.json({ ok: true, handled: result.handled }, 200);
     } catch (error) {
-      if (error instanceof AppError) return c.json({ error: error.message }, error.status as 400);
+      if (error instanceof AppError) return problem(c, error.status, error.message);
       // Razorpay could not be asked what was paid: an outside fault; Razorpay sends the event again.
       if (error instanceof PaymentError) {
         services.logger.warn({ err: error }, 'payments: webhook could not check the payment with Razorpay');
-        return c.json({ error: 'The payment could not be checked just now.' }, 502);
+        return problem(c, 502, 'The payment could not be checked just now.');
       }
       services.logger.error({ err: error }, 'payments: webhook failed');
-      return c.json({ error: 'Something went wrong on our side.' }, 500);
+      return problem(c, 500, 'Something went wrong on our side.');
     }
   };
 }

@@ -3,28 +3,22 @@ import type { z } from 'zod';
 import { parseId } from '../../../app/lib/input.ts';
 import { testDriveMessages } from '../../../app/lib/test-drives.ts';
 import { testDriveBodySchema, testDriveRescheduleSchema, testDriveSlotsQuerySchema } from '../../../app/lib/schemas/test-drives.ts';
-import { formError, parseWith } from '../../../app/lib/form-errors.ts';
+import { parseWith } from '../../../app/lib/form-errors.ts';
 import { settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';
-import { answerError } from '../../http/action-errors.ts';
+import { problem, problemFromError } from '../../http/problem.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { testDriveAnswerSchema, testDriveListSchema, testDriveSlotsSchema } from '../../../app/lib/schemas/api-answers.ts';
 import type { AppServices } from '../../services.ts';
 import { bookAndConfirm, cancelOwn, rescheduleAndConfirm } from '../booking.ts';
 import { ownTestDrivesPage, slotsFor, testDriveRules } from '../test-drives.ts';
 import { pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
-import { problem } from '../../http/problem.ts';
 
 /** Test drives in the JSON API (/api/v1). */
 export function testDriveApi(api: Hono, services: AppServices) {
   // Test drives (decision 025). Times are India time, 'YYYY-MM-DDTHH:MM', as in the pages' URLs.
-  /** A refusal as JSON with its status; anything unexpected is logged and answered with a fixed sentence. */
-  const refusal = (error: unknown, log: string) => {
-    const answer = answerError(error, services.logger, { fallback: testDriveMessages.failed, log });
-    const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-    answer.headers.forEach((value, name) => (headers[name] = value));
-    return { body: { error: answer.message, ...(Object.keys(answer.fields).length ? { fields: answer.fields } : {}), ...(answer.reason ? { reason: answer.reason } : {}) }, status: answer.status as 400, headers };
-  };
+  /** A refusal as problem+json with its status; anything unexpected is logged and answered with a fixed sentence. */
+  const refusal = (c: Context, error: unknown, log: string) => problemFromError(c, error, services.logger, { fallback: testDriveMessages.failed, log });
   /** A JSON object body, or null when the body is not one. */
   const jsonBody = async (request: Request): Promise<Record<string, unknown> | null> => {
     const parsed: unknown = await request.json().catch(() => null);
@@ -40,14 +34,13 @@ export function testDriveApi(api: Hono, services: AppServices) {
   });
   api.get('/test-drives/slots', slots, async (c) => {
     const parsed = parseWith(testDriveSlotsQuerySchema, c.req.query());
-    if (!parsed.ok) return c.json(formError(parsed.error, parsed.fields), 400);
+    if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
     const { vehicleId, date } = parsed.value;
     try {
       const slots = await slotsFor(services, testDriveRules(await settingsFor(services)), { vehicleId, date });
       return c.json({ vehicleId, date, slots } satisfies z.input<typeof testDriveSlotsSchema>, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
-      const answer = refusal(error, 'test-drive slots failed');
-      return c.json(answer.body, answer.status, answer.headers);
+      return refusal(c, error, 'test-drive slots failed');
     }
   });
 
@@ -61,18 +54,17 @@ export function testDriveApi(api: Hono, services: AppServices) {
   });
   api.post('/test-drives', book, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: testDriveMessages.signInFirst }, 401, { 'Cache-Control': 'no-store' });
+    if (!user) return problem(c, 401, testDriveMessages.signInFirst);
     const body = await jsonBody(c.req.raw);
-    if (!body) return c.json({ error: 'The body must be a JSON object: { vehicleId, slot, mode, pinCode? }' }, 400);
+    if (!body) return problem(c, 400, 'The body must be a JSON object: { vehicleId, slot, mode, pinCode? }');
     const parsed = parseWith(testDriveBodySchema, body);
-    if (!parsed.ok) return c.json(formError(parsed.error, parsed.fields), 400);
+    if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
     try {
       const booking = await bookAndConfirm(services, { ...parsed.value, userId: user.id });
       const { name: _name, phone: _phone, email: _email, remindedAt: _remindedAt, ...testDrive } = booking;
       return c.json({ testDrive } satisfies z.input<typeof testDriveAnswerSchema>, 201, { 'Cache-Control': 'no-store' });
     } catch (error) {
-      const answer = refusal(error, 'test-drive booking failed');
-      return c.json(answer.body, answer.status, answer.headers);
+      return refusal(c, error, 'test-drive booking failed');
     }
   });
 
@@ -86,7 +78,7 @@ export function testDriveApi(api: Hono, services: AppServices) {
   });
   api.get('/me/test-drives', mine, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: 'Please sign in first.' }, 401, { 'Cache-Control': 'no-store' });
+    if (!user) return problem(c, 401, 'Please sign in first.');
     const asked = parseWith(pageQuerySchema, c.req.query());
     if (!asked.ok) return problem(c, 400, asked.error, { fields: asked.fields });
     const { items, total } = await ownTestDrivesPage(services, user.id, asked.value);
@@ -96,18 +88,17 @@ export function testDriveApi(api: Hono, services: AppServices) {
   /** Cancelling or moving one's own test drive: one handler, a route (and a description) each. */
   const changeOwn = (change: 'cancel' | 'reschedule') => async (c: Context) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return c.json({ error: 'Please sign in first.' }, 401, { 'Cache-Control': 'no-store' });
+    if (!user) return problem(c, 401, 'Please sign in first.');
     const id = parseId(c.req.param('id'));
-    if (id === null) return c.json({ error: testDriveMessages.notYours }, 404);
+    if (id === null) return problem(c, 404, testDriveMessages.notYours);
     try {
       if (change === 'cancel') return c.json({ testDrive: await cancelOwn(services, { id, userId: user.id }) } satisfies z.input<typeof testDriveAnswerSchema>, 200, { 'Cache-Control': 'no-store' });
       const parsed = parseWith(testDriveRescheduleSchema, (await jsonBody(c.req.raw)) ?? {});
-      if (!parsed.ok) return c.json(formError(parsed.error, parsed.fields), 400);
+      if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
       const { name: _name, phone: _phone, email: _email, remindedAt: _remindedAt, ...testDrive } = await rescheduleAndConfirm(services, { id, userId: user.id, slot: parsed.value.slot });
       return c.json({ testDrive } satisfies z.input<typeof testDriveAnswerSchema>, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
-      const answer = refusal(error, 'test-drive change failed');
-      return c.json(answer.body, answer.status, answer.headers);
+      return refusal(c, error, 'test-drive change failed');
     }
   };
   const ownChange = { tag: 'Test drives', auth: true, params: { id: 'The test drive id.' }, ok: { status: 200, schema: testDriveAnswerSchema, description: 'The test drive as it now is.' } } as const;

@@ -1,0 +1,94 @@
+import { Form, Link } from 'react-router';
+import { formatRupees } from '../lib/format.ts';
+import { paths } from '../lib/paths.ts';
+import { formatIndiaDateTime } from '../lib/rent-view.ts';
+import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationStatus } from '../lib/reservations.ts';
+
+/** A reservation as the profile lists it (server/reservations/store.ts `Reservation`). */
+export type MyReservation = {
+  id: number;
+  vehicleId: number | null;
+  vehicleTitle: string;
+  status: ReservationStatus;
+  amount: number;
+  heldUntil: string | null;
+  payBy: string;
+  amountRefunded: number;
+  refundOwed: number;
+};
+
+const statusTone: Record<ReservationStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  active: 'bg-green-100 text-green-800',
+  lapsed: 'bg-slate-100 text-slate-700',
+  cancelled: 'bg-slate-100 text-slate-700',
+  expired: 'bg-slate-100 text-slate-700',
+  converted: 'bg-brand-50 text-brand-800',
+};
+
+/** The buyer's reservations on the profile (decision 080): the time left, Cancel with its refund, and a test drive of the car. */
+export function MyReservations({ reservations, nowMs }: { reservations: MyReservation[]; nowMs: number }) {
+  if (reservations.length === 0) return null;
+  return (
+    <section id="reservations" aria-labelledby="reservations-title" className="mt-8 border-t border-slate-200 pt-6">
+      <h2 id="reservations-title" className="text-lg font-bold">
+        My reservations
+      </h2>
+      <ul className="mt-3 flex flex-col gap-3">
+        {reservations.map((reservation) => (
+          <li key={reservation.id} className="rounded-xl p-4 ring-1 ring-slate-200">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="min-w-0">
+                {reservation.vehicleId !== null ? (
+                  <Link to={paths.vehicle(reservation.vehicleId)} className="font-semibold text-brand-700 underline">
+                    {reservation.vehicleTitle}
+                  </Link>
+                ) : (
+                  <span className="font-semibold">{reservation.vehicleTitle}</span>
+                )}
+                <p className="text-sm text-slate-700">
+                  #{reservation.id} · {formatRupees(reservation.amount)} token
+                </p>
+                {reservation.status === 'active' && reservation.heldUntil ? (
+                  <p className="text-sm text-slate-700">
+                    Held until {formatIndiaDateTime(reservation.heldUntil)} · <strong>{timeLeft(Date.parse(reservation.heldUntil), nowMs)}</strong>
+                  </p>
+                ) : null}
+                {reservation.status === 'pending' ? <p className="text-sm text-slate-700">Pay by {formatIndiaDateTime(reservation.payBy)} to reserve it.</p> : null}
+                {reservation.amountRefunded > 0 ? <p className="text-sm text-green-800">Refunded {formatRupees(reservation.amountRefunded)}</p> : null}
+                {reservation.refundOwed > 0 ? <p className="text-sm text-amber-900">Refund of {formatRupees(reservation.refundOwed)} on its way</p> : null}
+              </div>
+              <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusTone[reservation.status]}`}>{RESERVATION_STATUS_LABELS[reservation.status]}</span>
+            </div>
+            {reservation.status === 'active' || reservation.status === 'pending' ? (
+              <div className="mt-3 flex flex-wrap gap-2">
+                {reservation.status === 'pending' ? (
+                  <Link to={paths.payReservation(reservation.id)} className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+                    Pay {formatRupees(reservation.amount)}
+                  </Link>
+                ) : null}
+                {reservation.status === 'active' && reservation.vehicleId !== null ? (
+                  <Link to={paths.testDrive(reservation.vehicleId)} className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
+                    Book a test drive
+                  </Link>
+                ) : null}
+                <Form method="post" action={paths.cancelReservation(reservation.id)}>
+                  <button
+                    type="submit"
+                    className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-slate-300 hover:bg-red-50"
+                    onClick={(event) => {
+                      const refund = reservation.status === 'active' ? ` ${formatRupees(reservation.amount)} will be refunded in full.` : '';
+                      if (!window.confirm(`Cancel this reservation?${refund}`)) event.preventDefault();
+                    }}
+                  >
+                    {reservation.status === 'active' ? `Cancel (refund ${formatRupees(reservation.amount)})` : 'Cancel'}
+                  </button>
+                </Form>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { paths } from '../lib/paths.ts';
+import { reserveLabel } from '../lib/reservations.ts';
+
+/**
+ * "Reserve for ₹5,000, fully refundable" on an available car for sale (decision 080): a plain
+ * form, so it works before the page's script runs; the server sends the buyer on to sign in,
+ * verify their phone or pay.
+ */
+export function ReserveButton({ vehicleId, amount, holdHours }: { vehicleId: number; amount: number; holdHours: number }) {
+  return (
+    <form method="post" action={paths.reserveVehicle(vehicleId)} className="flex flex-col gap-1">
+      <button type="submit" className="flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6z" />
+          <path d="M9 12l2 2 4-4" />
+        </svg>
+        {reserveLabel(amount)}
+      </button>
+      <p className="text-center text-xs text-slate-600">Held for you for {holdHours} hours; counts towards the price.</p>
+    </form>
+  );
+}

@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from 'react';
+import { data, Link, redirect, useNavigation, useSubmit } from 'react-router';
+import { getProfile } from '../../server/accounts/profiles.ts';
+import { requireUser } from '../../server/auth/session.ts';
+import { answerError } from '../../server/http/action-errors.ts';
+import { flashHeaders } from '../../server/http/flash.ts';
+import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
+import { confirmReservationPayment } from '../../server/reservations/reservations.ts';
+import { findOwnReservation } from '../../server/reservations/store.ts';
+import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
+import { useSite } from '../components/site-layout.tsx';
+import { appContext } from '../context.ts';
+import { formatRupees } from '../lib/format.ts';
+import { parseId } from '../lib/input.ts';
+import { paths } from '../lib/paths.ts';
+import { formatIndiaDateTime } from '../lib/rent-view.ts';
+import { reservationMessages } from '../lib/reservations.ts';
+import { checkoutAnswerSchema } from '../lib/schemas/rentals.ts';
+import { loadCheckout, type RazorpayResponse } from '../lib/razorpay-checkout.ts';
+import { seo, siteFromMatches } from '../lib/seo.ts';
+import type { Route } from './+types/reservation-pay';
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: paths.payReservation(Number(params.id)), title: 'Pay to reserve your car', noIndex: true });
+}
+
+/**
+ * Paying a reservation's token (docs/decisions/080) in Razorpay Checkout, as a booking is paid
+ * (decision 030): the order was made when the buyer pressed Reserve; Checkout's answer is posted
+ * to this page's action, which reserves the car only when its signature is Razorpay's. The
+ * webhook records the same payment if the page is closed before it posts.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const user = await requireUser(services.auth, request);
+  const id = parseId(params.id);
+  if (id === null) throw data({ message: reservationMessages.notYours }, { status: 404 });
+  let reservation;
+  try {
+    reservation = await findOwnReservation(services.database, user.id, id);
+  } catch (error) {
+    const answer = answerError(error, services.logger, { fallback: 'The reservation could not be read. Please try again.', log: 'reservation payment page failed' });
+    throw data({ message: answer.message }, { status: answer.status });
+  }
+  // Nothing to pay (paid, lapsed, cancelled): the profile's list says why.
+  if (reservation.status !== 'pending' || !reservation.paymentOrderId || !services.payments || Date.parse(reservation.payBy) <= services.clock.now()) throw redirect(paths.myReservations);
+  const profile = await getProfile(services.database, user.id);
+  return data(
+    {
+      reservation: { id: reservation.id, vehicleId: reservation.vehicleId, vehicleTitle: reservation.vehicleTitle, amount: reservation.amount, holdHours: reservation.holdHours, payBy: reservation.payBy },
+      checkout: { keyId: services.payments.keyId, orderId: reservation.paymentOrderId, amountPaise: reservation.amount * 100 },
+      checkoutUrl: services.config.razorpay?.checkoutUrl ?? '',
+      prefill: { name: profile?.name ?? '', email: user.email, contact: profile?.phone ?? '' },
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+/** Checkout's answer: checked by its signature before the car is reserved. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const user = await requireUser(services.auth, request);
+  const id = parseId(params.id);
+  if (id === null) return data({ error: reservationMessages.notYours }, { status: 404 });
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
+  let reservation;
+  try {
+    reservation = await confirmReservationPayment(services, { userId: user.id, reservationId: id, ...checkoutAnswerSchema.parse(Object.fromEntries(form)) });
+  } catch (error) {
+    const answer = answerError(error, services.logger, { fallback: 'The payment could not be recorded. If money left your account, it is refunded automatically; please call us.', log: 'reservation payment failed' });
+    return data({ error: answer.message }, { status: answer.status });
+  }
+  const notice = `Reserved: ${reservation.vehicleTitle} is held for you until ${formatIndiaDateTime(reservation.heldUntil ?? '')}. ${formatRupees(reservation.amount)} paid, fully refundable.`;
+  throw redirect(paths.myReservations, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: notice }) });
+}
+
+export default function ReservationPay({ loaderData, actionData }: Route.ComponentProps) {
+  const { reservation, checkout, checkoutUrl, prefill } = loaderData;
+  const site = useSite();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [state, setState] = useState<'idle' | 'loading' | 'open' | 'failed'>('idle');
+  const [problem, setProblem] = useState<string | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const verifying = navigation.state !== 'idle';
+
+  async function pay() {
+    setProblem(null);
+    setState('loading');
+    try {
+      await loadCheckout(checkoutUrl);
+    } catch {
+      if (mounted.current) {
+        setState('failed');
+        setProblem('The payment window could not be loaded. Please check your connection and try again.');
+      }
+      return;
+    }
+    const Razorpay = window.Razorpay!;
+    const instance = new Razorpay({
+      key: checkout.keyId,
+      order_id: checkout.orderId,
+      amount: checkout.amountPaise,
+      currency: 'INR',
+      name: site.siteName,
+      description: `Reservation #${reservation.id}: ${reservation.vehicleTitle}`,
+      prefill,
+      // Checkout's word goes to the server, which checks its signature: the page never decides it was paid.
+      handler: (answer: RazorpayResponse) => {
+        void submit({ razorpay_payment_id: answer.razorpay_payment_id, razorpay_order_id: answer.razorpay_order_id, razorpay_signature: answer.razorpay_signature }, { method: 'post' });
+      },
+      modal: { ondismiss: () => mounted.current && setState('idle') },
+    });
+    instance.on('payment.failed', (answer) => {
+      if (mounted.current) setProblem(answer.error?.description ? `The payment did not go through: ${answer.error.description}` : 'The payment did not go through. Please try again.');
+    });
+    instance.open();
+    setState('open');
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-5">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to={reservation.vehicleId ? paths.vehicle(reservation.vehicleId) : paths.home} className="font-semibold text-brand-700 underline">
+          ← Back to the car
+        </Link>
+      </nav>
+      <header>
+        <h1 className="text-2xl font-extrabold tracking-tight">Reserve {reservation.vehicleTitle}</h1>
+        <p className="mt-1 text-slate-600">
+          Pay {formatRupees(reservation.amount)} and the car is held for you for {reservation.holdHours} hours: nobody else can buy it meanwhile.
+        </p>
+      </header>
+      {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+      {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
+      <section aria-labelledby="pay-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <h2 id="pay-heading" className="text-lg font-bold">
+          Fully refundable
+        </h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          <li>Counts towards the price when you buy the car.</li>
+          <li>Cancel any time from your profile: refunded in full.</li>
+          <li>Hold ends without a sale: refunded in full, automatically.</li>
+        </ul>
+        <p className="mt-3 text-sm text-slate-600">Please pay by {formatIndiaDateTime(reservation.payBy)}; until then nobody else can start reserving this car. UPI, cards, netbanking and wallets through Razorpay.</p>
+        <noscript>
+          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Paying online needs JavaScript. Please turn it on, or call us to reserve this car.</p>
+        </noscript>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <button type="button" onClick={() => void pay()} disabled={state === 'loading' || verifying} className={`${primaryButton} sm:flex-1`}>
+            {verifying ? 'Checking the payment...' : state === 'loading' ? 'Opening Razorpay...' : `Pay ${formatRupees(reservation.amount)}`}
+          </button>
+          <Link to={paths.myReservations} className={secondaryButton}>
+            Later
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,451 @@
+import { sql, type Transaction } from 'kysely';
+import { formatRupees } from '../../app/lib/format.ts';
+import { RESERVATION_PAY_WINDOW_MS, reservationMessages as messages } from '../../app/lib/reservations.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { settingsFor, type Settings } from '../admin/settings.ts';
+import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
+import type { CarReservationStatus, DB } from '../db/schema.ts';
+import { CannotBookYetError, ConflictError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError, UpstreamError } from '../errors.ts';
+import { PaymentError, type ProviderPayment } from '../payments/gateway.ts';
+import { attemptOwedRefund, formatPaise, retryOwedRefunds, writeOwedRefund, type RefundLedger } from '../rentals/refunds.ts';
+import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
+import type { AppServices } from '../services.ts';
+import { queueBuyerMessages, queueDealerMessages, type ReservationMessageKind } from './notify.ts';
+import { findOwnReservation, findReservation, reservationQuery, toDeskReservation, toReservation, type DeskReservation, type Reservation } from './store.ts';
+
+/**
+ * Reserving a car for sale with a refundable token (docs/decisions/080). The database keeps one
+ * live reservation per car (migration 024's partial unique index): starting one inserts a
+ * `pending` row and creates its Razorpay order; the payment, proven by Checkout's signature or
+ * the signed webhook and exactly the token in rupees, makes it `active` and the car `reserved`
+ * for the hold. Cancel, expiry and the desk's cancel give the token back through the refund
+ * ledger rentals use (decision 050). A payment that cannot reserve (someone else holds the car,
+ * the car was sold meanwhile) is refunded at once and the buyer told.
+ */
+
+export type ReservationServices = Pick<AppServices, 'database' | 'clock' | 'config' | 'settingsCache' | 'mailer' | 'logger' | 'jobs' | 'payments' | 'pageCache' | 'listingTotals' | 'changeNotices'>;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Reservations' refunds: their own table, the rental ledger's rules; the token refunded grows on the reservation. */
+export const RESERVATION_REFUNDS: RefundLedger = {
+  table: 'reservation_refunds',
+  owner: 'reservation_id',
+  name: 'reservation',
+  refunded: async (trx, reservationId, amountPaise, nowIso) => {
+    await trx
+      .updateTable('car_reservations')
+      .set((eb) => ({ amount_refunded_paise: eb('amount_refunded_paise', '+', amountPaise), updated_at: nowIso }))
+      .where('id', '=', reservationId)
+      .execute();
+  },
+};
+
+/** What the browser needs to open Checkout for a reservation. */
+export type ReservationCheckout = { provider: 'razorpay'; keyId: string; orderId: string; amount: number; currency: 'INR'; reservationId: number };
+
+/** Whether an insert or update failed on "one live reservation per car". */
+export function isLiveReservationClash(error: unknown): boolean {
+  const failure = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (failure?.code === '23505') return String(failure.constraint ?? '') === 'car_reservations_live_uq';
+  return /UNIQUE constraint failed: car_reservations\.vehicle_id/.test(String(failure?.message ?? ''));
+}
+
+/** The car's status changed: public pages and listing counts, here and on the other instances, show it at once. */
+async function carChanged(services: ReservationServices): Promise<void> {
+  services.pageCache.clear();
+  services.listingTotals.clear();
+  await services.changeNotices.announce().catch((error: unknown) => services.logger.warn({ err: error }, 'change notices: could not tell the other instances'));
+}
+
+async function queueAll(trx: Transaction<DB>, services: ReservationServices, kind: ReservationMessageKind, id: number, settings?: Settings): Promise<void> {
+  const row = await reservationQuery(trx).where('car_reservations.id', '=', id).executeTakeFirstOrThrow();
+  const reservation = toDeskReservation(row);
+  await queueBuyerMessages(trx, services, kind, reservation);
+  if (settings) await queueDealerMessages(trx, services, settings, reservation);
+}
+
+/**
+ * Lets go what no longer holds a car: pending reservations whose payment window passed lapse
+ * (nothing was paid), and active ones whose hold ended expire (the car is listed again, the token
+ * refunded once, the buyer told). `vehicleId` limits it to one car (a start looks first).
+ * Returns how many expired.
+ */
+export async function expireDueReservations(services: ReservationServices, options: { vehicleId?: number } = {}): Promise<number> {
+  const nowMs = services.clock.now();
+  const nowIso = new Date(nowMs).toISOString();
+  let lapse = services.database.db.updateTable('car_reservations').set({ status: 'lapsed', ended_at: nowIso, updated_at: nowIso }).where('status', '=', 'pending').where('pay_by_ms', '<=', nowMs);
+  if (options.vehicleId !== undefined) lapse = lapse.where('vehicle_id', '=', options.vehicleId);
+  await lapse.execute();
+  let due = services.database.db.selectFrom('car_reservations').select('id').where('status', '=', 'active').where('held_until_ms', '<=', nowMs);
+  if (options.vehicleId !== undefined) due = due.where('vehicle_id', '=', options.vehicleId);
+  let expired = 0;
+  for (const { id } of await due.orderBy('id').limit(50).execute()) {
+    if (await endReservation(services, Number(id), 'expired')) expired += 1;
+  }
+  if (expired > 0) await carChanged(services);
+  return expired;
+}
+
+/**
+ * Ends an active reservation (cancelled by the buyer or the desk, or expired): the car is
+ * available again, the messages queued in the same transaction, then the token refunded once
+ * (owed, and retried, if the provider fails). False when it was no longer active.
+ */
+async function endReservation(services: ReservationServices, id: number, how: 'cancelled' | 'expired'): Promise<boolean> {
+  const nowMs = services.clock.now();
+  const nowIso = new Date(nowMs).toISOString();
+  const ended = await services.database.db.transaction().execute(async (trx) => {
+    let update = trx.updateTable('car_reservations').set({ status: how, ended_at: nowIso, updated_at: nowIso }).where('id', '=', id).where('status', '=', 'active');
+    if (how === 'expired') update = update.where('held_until_ms', '<=', nowMs);
+    const row = await update.returning(['vehicle_id', 'payment_id', 'amount_paise']).executeTakeFirst();
+    if (!row) return null;
+    if (row.vehicle_id !== null) await trx.updateTable('vehicles').set({ status: 'available', updated_at: nowIso }).where('id', '=', Number(row.vehicle_id)).where('status', '=', 'reserved').execute();
+    await queueAll(trx, services, how, id);
+    // Owed in the same transaction: a crash after it commits leaves the refund to the retry job.
+    return { refundId: row.payment_id ? await writeOwedRefund(trx, RESERVATION_REFUNDS, { ownerId: id, paymentId: row.payment_id, amountPaise: Number(row.amount_paise), reason: how, ofPaid: true }, nowIso) : null };
+  });
+  if (!ended) return false;
+  services.jobs.wake();
+  if (ended.refundId !== null) await attemptOwedRefund(services, RESERVATION_REFUNDS, ended.refundId);
+  return true;
+}
+
+/**
+ * Starts reserving a car for the signed-in buyer: a for-sale car that is available, a verified
+ * phone, online payment configured. Inserts the pending reservation (the database refuses a
+ * second live one for the car: 409 before anyone pays) and creates its Razorpay order. The same
+ * buyer starting again while their own is pending gets the same order back.
+ * Errors: NotFoundError, ConflictError (`reason` reserved), CannotBookYetError (phone),
+ * InvalidInputError (no online payment), RateLimitedError, UpstreamError (Razorpay).
+ */
+export async function startReservation(services: ReservationServices, input: { userId: string; vehicleId: number }): Promise<ReservationCheckout> {
+  const payments = services.payments;
+  const profile = await getProfile(services.database, input.userId);
+  if (!profile || !hasVerifiedPhone(profile)) throw new CannotBookYetError('phone', messages.verifyPhoneFirst);
+  const limit = await consumeRateLimit(services.database, { key: `reservation:${input.userId}`, ...rateLimits.testDriveChange, now: services.clock.now() });
+  if (!limit.allowed) throw new RateLimitedError(messages.tooMany, limit.retryAfterSeconds);
+  const vehicle = await services.database.db.selectFrom('vehicles').select(['id', 'name', 'status', 'purpose']).where('id', '=', input.vehicleId).executeTakeFirst();
+  if (!vehicle || vehicle.purpose !== 'sale') throw new NotFoundError(messages.notForSale);
+  await expireDueReservations(services, { vehicleId: vehicle.id });
+  const own = await reservationQuery(services.database.db).where('car_reservations.vehicle_id', '=', vehicle.id).where('car_reservations.user_id', '=', input.userId).where('car_reservations.status', '=', 'pending').executeTakeFirst();
+  if (own?.payment_order_id && payments) return { provider: 'razorpay', keyId: payments.keyId, orderId: own.payment_order_id, amount: Number(own.amount_paise), currency: 'INR', reservationId: Number(own.id) };
+  const current = await services.database.db.selectFrom('vehicles').select('status').where('id', '=', vehicle.id).executeTakeFirst();
+  if (current?.status === 'sold') throw new NotFoundError(messages.notForSale);
+  if (current?.status !== 'available') throw new ConflictError(messages.taken).because('reserved');
+  if (!payments) throw new InvalidInputError(messages.noOnlinePayment);
+  const settings = await settingsFor(services);
+  const user = await services.database.db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
+  const nowMs = services.clock.now();
+  const nowIso = new Date(nowMs).toISOString();
+  const amountPaise = settings.reservationAmount * 100;
+  let id: number;
+  try {
+    const inserted = await services.database.db
+      .insertInto('car_reservations')
+      .values({
+        user_id: input.userId,
+        vehicle_id: vehicle.id,
+        vehicle_title: vehicle.name,
+        name: profile.name || user?.name || '',
+        phone: profile.phone,
+        email: user?.email ?? profile.email,
+        amount_paise: amountPaise,
+        hold_hours: settings.reservationHoldHours,
+        status: 'pending',
+        payment_order_id: null,
+        payment_id: null,
+        payment_problem: null,
+        pay_by_ms: nowMs + RESERVATION_PAY_WINDOW_MS,
+        held_until_ms: null,
+        sale_price: null,
+        paid_at: null,
+        ended_at: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    id = Number(inserted.id);
+  } catch (error) {
+    if (isLiveReservationClash(error)) throw new ConflictError(messages.taken).because('reserved');
+    throw error;
+  }
+  let orderId: string;
+  try {
+    const order = await payments.createOrder({ amountPaise, receipt: `reservation-${id}`, notes: { reservation: String(id), vehicle: String(vehicle.id) } });
+    if (order.amountPaise !== amountPaise) throw new PaymentError('The payment order came back with another amount.', 'amount_mismatch', undefined);
+    orderId = order.orderId;
+  } catch (error) {
+    // No order, no payment: the car is free again at once.
+    await services.database.db.updateTable('car_reservations').set({ status: 'lapsed', ended_at: nowIso, updated_at: nowIso }).where('id', '=', id).where('status', '=', 'pending').execute();
+    if (!(error instanceof PaymentError)) throw error;
+    services.logger.warn({ err: error, reservation: id }, 'reservations: Razorpay did not create the order');
+    throw new UpstreamError('We could not start the payment with Razorpay just now. Please try again in a minute.');
+  }
+  await services.database.db.updateTable('car_reservations').set({ payment_order_id: orderId, updated_at: nowIso }).where('id', '=', id).execute();
+  return { provider: 'razorpay', keyId: payments.keyId, orderId, amount: amountPaise, currency: 'INR', reservationId: id };
+}
+
+export type ReservationPaymentOutcome = 'reserved' | 'repeat' | 'taken' | 'not-accepted';
+
+/** Whether this payment of the reservation was seen before (accepted, or refunded as not reserving). */
+async function seenBefore(services: ReservationServices, acceptedPaymentId: string | null, paymentId: string): Promise<boolean> {
+  if (acceptedPaymentId === paymentId) return true;
+  const refund = await services.database.db.selectFrom('reservation_refunds').select('id').where('payment_id', '=', paymentId).where('reason', 'in', ['not accepted', 'taken']).executeTakeFirst();
+  return refund !== undefined;
+}
+
+/** A payment that cannot reserve the car (it failed to make the reservation active) */
+class NotReserving extends Error {}
+
+/**
+ * Records a verified payment of a reservation's order, with what the provider says was paid.
+ * Exactly the token in rupees, for a reservation still waiting (or lapsed while the car stayed
+ * free): the reservation is active, the car reserved, the buyer and the dealer told, in one
+ * transaction. Another amount or currency, or a second payment: noted and refunded, nothing
+ * reserved. The car taken meanwhile (another live reservation, or no longer available): the
+ * buyer is told and refunded at once. A repeat changes nothing. Null: no reservation has this order.
+ */
+export async function recordReservationPayment(services: ReservationServices, input: { orderId: string; paymentId: string; amountPaise: number; currency: string }): Promise<{ reservation: Reservation; outcome: ReservationPaymentOutcome } | null> {
+  const db = services.database.db;
+  const row = await db.selectFrom('car_reservations').select(['id', 'payment_id', 'amount_paise', 'hold_hours', 'vehicle_id', 'status']).where('payment_order_id', '=', input.orderId).executeTakeFirst();
+  if (!row) return null;
+  const id = Number(row.id);
+  const current = async () => toReservation((await reservationQuery(db).where('car_reservations.id', '=', id).executeTakeFirstOrThrow()));
+  if (await seenBefore(services, row.payment_id, input.paymentId)) return { reservation: await current(), outcome: 'repeat' };
+  const nowMs = services.clock.now();
+  const nowIso = new Date(nowMs).toISOString();
+  const owedPaise = Number(row.amount_paise);
+  const received = `Payment ${input.paymentId} of ${formatPaise(input.amountPaise, input.currency)}`;
+  const problem = row.payment_id
+    ? `${received} came after the reservation was already paid (${row.payment_id}); not accepted, it is refunded.`
+    : input.currency !== 'INR' || input.amountPaise !== owedPaise
+      ? `${received} is not the ${formatPaise(owedPaise)} token; not accepted, it is refunded.`
+      : null;
+  if (problem) {
+    const refundId = await db.transaction().execute(async (trx) => {
+      await trx.updateTable('car_reservations').set({ payment_problem: problem, updated_at: nowIso }).where('id', '=', id).execute();
+      return writeOwedRefund(trx, RESERVATION_REFUNDS, { ownerId: id, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'not accepted', ofPaid: false }, nowIso);
+    });
+    services.logger.warn({ reservation: id, payment: input.paymentId, amountPaise: input.amountPaise, currency: input.currency }, 'reservations: a payment did not match its reservation; not accepted, refunded');
+    if (refundId !== null) await attemptOwedRefund(services, RESERVATION_REFUNDS, refundId);
+    return { reservation: await current(), outcome: 'not-accepted' };
+  }
+  const settings = await settingsFor(services);
+  try {
+    await db.transaction().execute(async (trx) => {
+      const made = await trx
+        .updateTable('car_reservations')
+        .set({ status: 'active', payment_id: input.paymentId, paid_at: nowIso, held_until_ms: nowMs + Number(row.hold_hours) * HOUR_MS, ended_at: null, updated_at: nowIso })
+        .where('id', '=', id)
+        .where('payment_id', 'is', null)
+        .where('status', 'in', ['pending', 'lapsed'])
+        .returning('vehicle_id')
+        .executeTakeFirst();
+      if (!made) throw new NotReserving();
+      const car = made.vehicle_id === null ? undefined : await trx.updateTable('vehicles').set({ status: 'reserved', updated_at: nowIso }).where('id', '=', Number(made.vehicle_id)).where('status', '=', 'available').where('purpose', '=', 'sale').executeTakeFirst();
+      if (!car || Number(car.numUpdatedRows) === 0) throw new NotReserving();
+      await queueAll(trx, services, 'reserved', id, settings);
+    });
+    services.jobs.wake();
+    await carChanged(services);
+    return { reservation: await current(), outcome: 'reserved' };
+  } catch (error) {
+    if (!(error instanceof NotReserving) && !isLiveReservationClash(error)) throw error;
+  }
+  // The car is someone else's now (or sold), or the reservation ended before the money came.
+  const taken = await db.transaction().execute(async (trx) => {
+    const noted = await trx
+      .updateTable('car_reservations')
+      .set(() => ({
+        payment_id: input.paymentId,
+        status: sql<CarReservationStatus>`CASE WHEN status = 'pending' THEN 'lapsed' ELSE status END`,
+        payment_problem: `${received} arrived when the car could no longer be reserved; refunded.`,
+        ended_at: nowIso,
+        updated_at: nowIso,
+      }))
+      .where('id', '=', id)
+      .where('payment_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(noted.numUpdatedRows) === 0) return null;
+    await queueAll(trx, services, 'taken', id);
+    return { refundId: await writeOwedRefund(trx, RESERVATION_REFUNDS, { ownerId: id, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'taken', ofPaid: true }, nowIso) };
+  });
+  if (!taken) {
+    // Another call recorded a payment meanwhile: this one again, or a second payment.
+    const latest = await db.selectFrom('car_reservations').select('payment_id').where('id', '=', id).executeTakeFirst();
+    if (latest?.payment_id !== input.paymentId) return recordReservationPayment(services, input);
+    return { reservation: await current(), outcome: 'repeat' };
+  }
+  services.jobs.wake();
+  if (taken.refundId !== null) await attemptOwedRefund(services, RESERVATION_REFUNDS, taken.refundId);
+  services.logger.info({ reservation: id }, 'reservations: a payment for a car reserved by someone else is refunded');
+  return { reservation: await current(), outcome: 'taken' };
+}
+
+/**
+ * Checkout's callback: the signature must be Razorpay's for this person's reservation's order;
+ * what was paid is asked of Razorpay, never taken from the browser (decision 051). A replay of
+ * the same proven payment returns the reservation as it is.
+ * Errors: NotFoundError, ForbiddenError (forged or another order), InvalidInputError, ConflictError
+ * (not the token, the car taken first, not captured yet), UpstreamError.
+ */
+export async function confirmReservationPayment(services: ReservationServices, input: { userId: string; reservationId: number; orderId: string; paymentId: string; signature: string }): Promise<Reservation> {
+  const reservation = await findOwnReservation(services.database, input.userId, input.reservationId);
+  if (!services.payments) throw new InvalidInputError(messages.noOnlinePayment);
+  if (!input.orderId || !input.paymentId || !input.signature) throw new InvalidInputError('razorpay_order_id, razorpay_payment_id and razorpay_signature are required.');
+  const row = await services.database.db.selectFrom('car_reservations').select(['payment_order_id', 'payment_id']).where('id', '=', reservation.id).executeTakeFirstOrThrow();
+  if (!row.payment_order_id || row.payment_order_id !== input.orderId) throw new ForbiddenError('This payment is not for this reservation.');
+  if (!services.payments.verifyPaymentSignature({ orderId: input.orderId, paymentId: input.paymentId, signature: input.signature })) throw new ForbiddenError('The payment could not be verified.');
+  let payment: ProviderPayment;
+  try {
+    payment = await services.payments.fetchPayment(input.paymentId);
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    services.logger.warn({ err: error, reservation: reservation.id }, 'reservations: the payment could not be checked with Razorpay');
+    throw new UpstreamError('We could not check your payment with Razorpay just now. If money left your account, your reservation shows it within a few minutes.');
+  }
+  if (payment.orderId !== input.orderId) throw new ForbiddenError('This payment is not for this reservation.');
+  if (payment.status !== 'captured' && !(await seenBefore(services, row.payment_id, input.paymentId))) throw new ConflictError('Razorpay has not confirmed this payment yet; your reservation shows it once it does.');
+  const recorded = (await recordReservationPayment(services, { orderId: input.orderId, paymentId: input.paymentId, amountPaise: payment.amountPaise, currency: payment.currency }))!;
+  const refunded = await services.database.db.selectFrom('reservation_refunds').select('reason').where('payment_id', '=', input.paymentId).where('reason', 'in', ['not accepted', 'taken']).executeTakeFirst();
+  if (recorded.outcome === 'not-accepted' || refunded?.reason === 'not accepted') throw new ConflictError(messages.paymentNotAccepted).because('payment-not-accepted');
+  if (recorded.outcome === 'taken' || refunded?.reason === 'taken') throw new ConflictError(messages.takenAfterPayment).because('reserved');
+  return recorded.reservation;
+}
+
+/** A page of the buyer's reservations, newest first (unpaid attempts left out), and how many there are. */
+export async function listOwnReservations(services: Pick<ReservationServices, 'database'>, userId: string, options: { page?: number; perPage?: number } = {}): Promise<{ items: Reservation[]; total: number }> {
+  const perPage = Math.min(options.perPage ?? 20, 50);
+  const page = Math.max(1, options.page ?? 1);
+  const mine = (query: ReturnType<typeof reservationQuery>) => query.where('car_reservations.user_id', '=', userId).where('car_reservations.status', '<>', 'lapsed');
+  const rows = await mine(reservationQuery(services.database.db)).orderBy('car_reservations.id', 'desc').limit(perPage).offset((page - 1) * perPage).execute();
+  const count = await services.database.db.selectFrom('car_reservations').select((eb) => eb.fn.countAll<string | number>().as('count')).where('user_id', '=', userId).where('status', '<>', 'lapsed').executeTakeFirst();
+  return { items: rows.map(toReservation), total: Number(count?.count ?? 0) };
+}
+
+/**
+ * The buyer cancels their active reservation: the car is listed again and the token refunded in
+ * full, once. A pending one (not paid) simply lapses. Errors: NotFoundError, ConflictError.
+ */
+export async function cancelOwnReservation(services: ReservationServices, input: { userId: string; reservationId: number }): Promise<{ reservation: Reservation; refund: number }> {
+  const reservation = await findOwnReservation(services.database, input.userId, input.reservationId);
+  if (reservation.status === 'pending') {
+    const nowIso = new Date(services.clock.now()).toISOString();
+    await services.database.db.updateTable('car_reservations').set({ status: 'lapsed', ended_at: nowIso, updated_at: nowIso }).where('id', '=', reservation.id).where('status', '=', 'pending').where('payment_id', 'is', null).execute();
+  } else if (reservation.status !== 'active' || !(await endReservation(services, reservation.id, 'cancelled'))) {
+    throw new ConflictError(messages.notCancellable);
+  } else {
+    await carChanged(services);
+  }
+  const after = (await findReservation(services.database, reservation.id))!;
+  const { name: _n, phone: _p, email: _e, userId: _u, ...own } = after;
+  return { reservation: own, refund: reservation.status === 'active' ? reservation.amount : 0 };
+}
+
+/** Owed reservation refunds whose wait is over are asked again (the minute job). */
+export function retryOwedReservationRefunds(services: ReservationServices) {
+  return retryOwedRefunds(services, { ledger: RESERVATION_REFUNDS });
+}
+
+// --- The desk
+
+/** Live (active) reservations, the soonest hold end first: the dashboard's today view. */
+export async function listActiveReservations(services: Pick<ReservationServices, 'database'>): Promise<DeskReservation[]> {
+  const rows = await reservationQuery(services.database.db).where('car_reservations.status', '=', 'active').orderBy('car_reservations.held_until_ms').limit(100).execute();
+  return rows.map(toDeskReservation);
+}
+
+/** A car's reservations, newest first, for its admin page (unpaid attempts left out). */
+export async function listCarReservations(services: Pick<ReservationServices, 'database'>, vehicleId: number): Promise<DeskReservation[]> {
+  const rows = await reservationQuery(services.database.db).where('car_reservations.vehicle_id', '=', vehicleId).where('car_reservations.status', '<>', 'lapsed').orderBy('car_reservations.id', 'desc').limit(20).execute();
+  return rows.map(toDeskReservation);
+}
+
+async function activeForDesk(services: ReservationServices, id: number): Promise<DeskReservation> {
+  const reservation = await findReservation(services.database, id);
+  if (!reservation) throw new NotFoundError('This reservation was not found.');
+  if (reservation.status !== 'active') throw new ConflictError('This reservation is no longer active.');
+  return reservation;
+}
+
+/** The desk holds the car longer (1 to 336 hours more). Errors: NotFoundError, ConflictError, InvalidInputError. */
+export async function extendReservation(services: ReservationServices, input: { reservationId: number; hours: number; actorEmail: string }): Promise<DeskReservation> {
+  if (!Number.isInteger(input.hours) || input.hours < 1 || input.hours > 336) throw new InvalidInputError('Extend by 1 to 336 hours.', { hours: 'Extend by 1 to 336 hours.' });
+  const before = await activeForDesk(services, input.reservationId);
+  const nowIso = new Date(services.clock.now()).toISOString();
+  const updated = await services.database.db
+    .updateTable('car_reservations')
+    .set((eb) => ({ held_until_ms: eb('held_until_ms', '+', input.hours * HOUR_MS), updated_at: nowIso }))
+    .where('id', '=', before.id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw new ConflictError('This reservation is no longer active.');
+  const after = (await findReservation(services.database, before.id))!;
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'extend', entity: 'reservation', entityId: before.id, summary: `Extended reservation #${before.id} of ${before.vehicleTitle} by ${input.hours} hours`, before: { heldUntil: before.heldUntil }, after: { heldUntil: after.heldUntil } });
+  return after;
+}
+
+/** The receipt of a reservation that became a sale: the token counted towards the price. */
+export type SaleReceipt = { lines: Array<{ label: string; amount: number }>; balance: number };
+
+export function saleReceipt(reservation: Pick<DeskReservation, 'id' | 'amount' | 'salePrice'>): SaleReceipt {
+  const price = reservation.salePrice ?? 0;
+  return {
+    lines: [
+      { label: 'Price of the car', amount: price },
+      { label: `Reservation token paid (#${reservation.id})`, amount: -reservation.amount },
+    ],
+    balance: price - reservation.amount,
+  };
+}
+
+/**
+ * The buyer is buying: the reservation becomes a sale, the car is sold at `salePrice` (whole
+ * rupees, at least the token) with the token counted towards it. Errors: NotFoundError,
+ * ConflictError, InvalidInputError.
+ */
+export async function convertReservation(services: ReservationServices, input: { reservationId: number; salePrice: number; actorEmail: string }): Promise<{ reservation: DeskReservation; receipt: SaleReceipt }> {
+  const before = await activeForDesk(services, input.reservationId);
+  if (!Number.isInteger(input.salePrice) || input.salePrice < before.amount || input.salePrice > 1_000_000_000) throw new InvalidInputError(`The sale price must be whole rupees, at least the ${formatRupees(before.amount)} token.`, { salePrice: 'Enter the sale price in rupees.' });
+  const nowMs = services.clock.now();
+  const nowIso = new Date(nowMs).toISOString();
+  const done = await services.database.db.transaction().execute(async (trx) => {
+    const row = await trx.updateTable('car_reservations').set({ status: 'converted', sale_price: input.salePrice, ended_at: nowIso, updated_at: nowIso }).where('id', '=', before.id).where('status', '=', 'active').returning('vehicle_id').executeTakeFirst();
+    if (!row) return false;
+    if (row.vehicle_id !== null) await trx.updateTable('vehicles').set({ status: 'sold', sold_price: input.salePrice, sold_at: nowIso.slice(0, 10), updated_at: nowIso }).where('id', '=', Number(row.vehicle_id)).execute();
+    return true;
+  });
+  if (!done) throw new ConflictError('This reservation is no longer active.');
+  await carChanged(services);
+  const after = (await findReservation(services.database, before.id))!;
+  const receipt = saleReceipt(after);
+  await recordAudit(services, {
+    actorEmail: input.actorEmail,
+    action: 'convert',
+    entity: 'reservation',
+    entityId: before.id,
+    summary: `Sold ${before.vehicleTitle} to ${before.name || before.phone} for ${formatRupees(input.salePrice)}, the ${formatRupees(before.amount)} token counted (reservation #${before.id})`,
+    before: { status: before.status },
+    after: { status: 'converted', salePrice: input.salePrice, balance: receipt.balance },
+  });
+  return { reservation: after, receipt };
+}
+
+/** The desk cancels an active reservation with a full refund. Errors: NotFoundError, ConflictError. */
+export async function cancelReservationAtDesk(services: ReservationServices, input: { reservationId: number; actorEmail: string }): Promise<DeskReservation> {
+  const before = await activeForDesk(services, input.reservationId);
+  if (!(await endReservation(services, before.id, 'cancelled'))) throw new ConflictError('This reservation is no longer active.');
+  await carChanged(services);
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'cancel', entity: 'reservation', entityId: before.id, summary: `Cancelled reservation #${before.id} of ${before.vehicleTitle}; ${formatRupees(before.amount)} refunded`, before: { status: 'active' }, after: { status: 'cancelled' } });
+  return (await findReservation(services.database, before.id))!;
+}
+
+/** Statistics: reservations made (paid), converted to sales, and refunded. */
+export async function reservationCounts(services: Pick<ReservationServices, 'database'>): Promise<{ reserved: number; converted: number; refunded: number }> {
+  const rows = await services.database.db.selectFrom('car_reservations').select(['status', (eb) => eb.fn.countAll<string | number>().as('count')]).where('paid_at', 'is not', null).groupBy('status').execute();
+  const by = Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+  const refunds = await services.database.db.selectFrom('reservation_refunds').select((eb) => eb.fn.count<string | number>('reservation_id').distinct().as('count')).where('of_paid', '=', 1).executeTakeFirst();
+  return { reserved: Object.values(by).reduce((sum, n) => sum + n, 0), converted: by.converted ?? 0, refunded: Number(refunds?.count ?? 0) };
+}

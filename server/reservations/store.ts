@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { ReservationStatus } from '../../app/lib/reservations.ts';
+import type { CarReservationTable, DB } from '../db/schema.ts';
+import type { Database } from '../db/connection.ts';
+import { NotFoundError } from '../errors.ts';
+import { reservationMessages } from '../../app/lib/reservations.ts';
+
+/** A reservation as the pages, the API and the desk see it; money in whole rupees. */
+export type Reservation = {
+  id: number;
+  vehicleId: number | null;
+  vehicleTitle: string;
+  status: ReservationStatus;
+  amount: number;
+  holdHours: number;
+  /** The Checkout order, while it waits for payment. */
+  paymentOrderId: string | null;
+  payBy: string;
+  heldUntil: string | null;
+  amountRefunded: number;
+  /** Refunds written down but not yet confirmed by the provider. */
+  refundOwed: number;
+  paymentProblem: string | null;
+  salePrice: number | null;
+  createdAt: string;
+  paidAt: string | null;
+  endedAt: string | null;
+};
+
+/** The desk also sees who reserved. */
+export type DeskReservation = Reservation & { name: string; phone: string; email: string; userId: string };
+
+type Row = Selectable<CarReservationTable> & { owed_paise: number | string | null };
+
+export function reservationQuery(db: Kysely<DB>) {
+  return db.selectFrom('car_reservations').selectAll('car_reservations').select((eb) =>
+    eb
+      .selectFrom('reservation_refunds')
+      .select((inner) => inner.fn.coalesce(inner.fn.sum<number | string>('reservation_refunds.amount_paise'), inner.lit(0)).as('owed'))
+      .whereRef('reservation_refunds.reservation_id', '=', 'car_reservations.id')
+      .where('reservation_refunds.status', '=', 'owed')
+      .as('owed_paise'),
+  );
+}
+
+const iso = (ms: number | string | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+
+export function toDeskReservation(row: Row): DeskReservation {
+  return {
+    id: Number(row.id),
+    vehicleId: row.vehicle_id === null ? null : Number(row.vehicle_id),
+    vehicleTitle: row.vehicle_title,
+    status: row.status,
+    amount: Math.round(Number(row.amount_paise) / 100),
+    holdHours: Number(row.hold_hours),
+    paymentOrderId: row.status === 'pending' ? row.payment_order_id : null,
+    payBy: iso(row.pay_by_ms)!,
+    heldUntil: iso(row.held_until_ms),
+    amountRefunded: Math.round(Number(row.amount_refunded_paise) / 100),
+    refundOwed: Math.round(Number(row.owed_paise ?? 0) / 100),
+    paymentProblem: row.payment_problem,
+    salePrice: row.sale_price === null ? null : Number(row.sale_price),
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+    endedAt: row.ended_at,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    userId: row.user_id,
+  };
+}
+
+/** What the buyer sees of their own reservation (no contact details: they are theirs anyway). */
+export function toReservation(row: Row): Reservation {
+  const { name: _name, phone: _phone, email: _email, userId: _userId, ...own } = toDeskReservation(row);
+  return own;
+}
+
+export async function findReservation(database: Database, id: number): Promise<DeskReservation | null> {
+  const row = await reservationQuery(database.db).where('car_reservations.id', '=', id).executeTakeFirst();
+  return row ? toDeskReservation(row) : null;
+}
+
+/** The person's own reservation; anyone else's is "not found". */
+export async function findOwnReservation(database: Database, userId: string, id: number): Promise<DeskReservation> {
+  const row = await reservationQuery(database.db).where('car_reservations.id', '=', id).where('car_reservations.user_id', '=', userId).executeTakeFirst();
+  if (!row) throw new NotFoundError(reservationMessages.notYours);
+  return toDeskReservation(row);
+}
+
+/** Whether the person holds the car's active reservation: they may still book its test drive while others see it Reserved. */
+export async function holdsReservation(database: Database, userId: string, vehicleId: number): Promise<boolean> {
+  const row = await database.db.selectFrom('car_reservations').select('id').where('vehicle_id', '=', vehicleId).where('user_id', '=', userId).where('status', '=', 'active').executeTakeFirst();
+  return row !== undefined;
+}
