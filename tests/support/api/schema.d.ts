@@ -1622,6 +1622,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body is over this operation’s size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -1693,6 +1702,15 @@ export interface operations {
             };
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1781,8 +1799,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1863,6 +1899,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The ID token is not one Google signed for this site, or it has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
@@ -1874,6 +1919,15 @@ export interface operations {
             };
             /** @description The address belongs to a password account (`reason` account-not-linked). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2429,6 +2483,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body is over this operation’s size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -2526,6 +2589,15 @@ export interface operations {
             };
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2692,6 +2764,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body is over this operation’s size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -2821,6 +2902,15 @@ export interface operations {
             };
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2978,6 +3068,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body is over this operation’s size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
@@ -3122,6 +3221,15 @@ export interface operations {
             };
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3397,6 +3505,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body is over this operation’s size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A step is missing (`reason`: phone). */
             422: {
                 headers: {
@@ -3646,6 +3763,15 @@ export interface operations {
             };
             /** @description The slot is full, or it can no longer be moved. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3981,6 +4107,15 @@ export interface operations {
             };
             /** @description The car is taken for that range. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4391,6 +4526,15 @@ export interface operations {
             };
             /** @description Already paid, or the hold lapsed. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4935,6 +5079,15 @@ export interface operations {
             };
             /** @description Not the token amount, or the car was reserved by someone else first: the payment is refunded. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
