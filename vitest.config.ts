@@ -56,7 +56,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           exclude: dialect === 'postgres' ? dialectIndependentIntegrationTests : [],
           globalSetup: ['tests/support/global-server.ts'],
-          setupFiles: ['tests/support/error-log-check.ts'],
+          // Every /api/v1 answer a test receives is checked against the OpenAPI document (decision 078).
+          setupFiles: ['tests/support/error-log-check.ts', 'tests/support/api/contract-check.ts'],
           provide: { dialect },
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -14,7 +14,7 @@ import { SESSION_COOKIE_NAME } from '../auth/session-cookie.ts';
  */
 
 /** The refusals a route may answer besides 401 and 403, which `auth` and the method imply. */
-type Refusal = 400 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
+type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
 
 export type RouteDoc = {
   summary: string;
@@ -82,6 +82,8 @@ const retryAfter = { 'Retry-After': { description: 'Seconds until the next attem
 
 const REFUSALS: Record<Refusal, string> = {
   400: 'The input was refused: `detail` says why, `fields` names each invalid field.',
+  401: 'The credentials were refused.',
+  403: 'Refused: `detail` says why, `reason` names it.',
   404: 'Not found (or not yours).',
   409: 'The change conflicts with the current state (taken meanwhile, already cancelled…).',
   413: 'The upload is too large.',
@@ -119,11 +121,18 @@ function operation(method: string, path: string, doc: RouteDoc) {
         'Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie.',
       content: problemContent,
     };
+  // The edge refuses any body over the path's limit (server/http/body-limit.ts) before the route reads it.
+  if (doc.body) responses[413] = { description: 'The body is over this operation’s size limit.', content: problemContent };
   const refusals = { ...doc.refusals, 503: doc.refusals?.[503] ?? REFUSALS[503] };
   // Any operation may fail unexpectedly; the answer is a problem like every other.
   responses[500] = { description: 'Something failed on our side (it is logged); try again in a moment.', content: problemContent };
   for (const [status, description] of Object.entries(refusals) as Array<[string, string]>) {
     const code = Number(status) as Refusal;
+    // A route's own 403 (a failed bot check, a forged signature) says so beside the cross-site check's.
+    if (code === 403 && mutation) {
+      responses[status] = { description: `${description || REFUSALS[code]} Or the cross-site request check refused it (no \`Origin\` equal to the site origin).`, content: problemContent };
+      continue;
+    }
     responses[status] = {
       description: description || REFUSALS[code],
       content: problemContent,

@@ -143,7 +143,9 @@ export const testDriveSchema = z
   })
   .meta({ id: 'TestDrive' });
 export const testDriveAnswerSchema = z.object({ testDrive: testDriveSchema }).meta({ id: 'TestDriveAnswer' });
-export const testDriveListSchema = z.object({ items: z.array(testDriveSchema), ...paging }).meta({ id: 'TestDriveList' });
+/** One of my test drives: `changeable` says whether it can still be cancelled or moved. */
+export const ownTestDriveSchema = testDriveSchema.extend({ changeable: z.boolean() }).meta({ id: 'OwnTestDrive' });
+export const testDriveListSchema = z.object({ items: z.array(ownTestDriveSchema), ...paging }).meta({ id: 'TestDriveList' });
 
 /** A term as a sentence: a stable key, its label and its text as the pages show it. */
 const rentalFact = z.object({ key: z.string(), label: z.string(), text: z.string() }).meta({ id: 'RentalFact' });

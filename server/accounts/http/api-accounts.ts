@@ -32,7 +32,7 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     auth: true,
     body: { kind: 'form', schema: z.object({ phone: z.string(), countryCode: z.string().optional().meta({ description: 'Digits, default 91.' }), botCheck: z.string().optional() }) },
     ok: { status: 200, schema: phoneCodeSentSchema, description: 'The code was sent.' },
-    refusals: { 400: '', 429: '', 502: 'The SMS provider did not answer.' },
+    refusals: { 400: '', 403: 'The bot check was not solved (`reason`: bot-check).', 429: '', 502: 'The SMS provider did not answer.' },
   });
   api.post('/me/phone/code', phoneCode, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);

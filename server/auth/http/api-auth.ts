@@ -140,7 +140,7 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
       'The login page’s rules and messages: a solved bot check (`botCheck`, action LOGIN), failed tries limited per address and per address and account (429 with `Retry-After`). An unverified address may sign in, as on the site (`user.emailVerified` says). JSON or a form; send `Origin` (no token yet).',
     body: { kind: 'form', schema: signInSchema },
     ok: { status: 200, schema: appTokenSchema, description: 'Signed in.' },
-    refusals: { 400: 'Not a valid address, or the bot check failed (`reason` bot-check).', 429: '' },
+    refusals: { 400: 'Not a valid address, or the bot check failed (`reason` bot-check).', 401: 'Wrong email or password.', 429: '' },
   });
   api.post('/auth/sign-in', signIn, async (c) => {
     const body = await readBody(c, signInSchema, 'app sign-in could not be read');
@@ -177,7 +177,7 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
       'The ID token Google gave the app (Credential Manager, with the site’s web client id as `serverClientId`). Its signature is checked against Google’s keys (JWKS), and its issuer, audience (the site’s client id) and expiry. A new person gets an account; an address that signed up with a password must sign in with it and link Google on the site first (409), as on the login page. 30 tries in 15 minutes per address.',
     body: { kind: 'form', schema: googleIdTokenSchema },
     ok: { status: 200, schema: appTokenSchema, description: 'Signed in.' },
-    refusals: { 400: '', 409: 'The address belongs to a password account (`reason` account-not-linked).', 429: '', 503: 'Google sign-in is not configured or Google’s keys could not be read.' },
+    refusals: { 400: '', 401: 'The ID token is not one Google signed for this site, or it has expired.', 409: 'The address belongs to a password account (`reason` account-not-linked).', 429: '', 503: 'Google sign-in is not configured or Google’s keys could not be read.' },
   });
   api.post('/auth/google', google, async (c) => {
     const body = await readBody(c, googleIdTokenSchema, 'app Google sign-in could not be read');

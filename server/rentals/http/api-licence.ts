@@ -32,7 +32,7 @@ export function apiLicence(services: AppServices) {
     auth: true,
     body: { kind: 'multipart', schema: z.object({ number: z.string(), dateOfBirth: z.string().meta({ description: 'YYYY-MM-DD' }), front: photo, back: photo }) },
     ok: { status: 201, schema: licenceAnswerSchema, description: 'Stored; its status is pending.' },
-    refusals: { 400: '', 413: '', 429: '' },
+    refusals: { 400: '', 409: 'The licence on file is approved: it can no longer be replaced.', 413: '', 429: '' },
   });
   api.post('/me/licence', upload, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);

@@ -341,7 +341,7 @@ export function rentalApi(api: Hono, services: AppServices) {
       summary: "Razorpay Checkout's answer for my booking (checked by its signature)",
       body: { kind: 'json', schema: checkoutAnswerSchema },
       ok: { status: 200, schema: bookingAnswerSchema, description: 'The booking, paid.' },
-      refusals: { 400: 'Not a JSON object, or the signature is not Razorpay’s.', 404: '', 409: 'Already paid, or the hold lapsed.', 502: '' },
+      refusals: { 400: 'Not a JSON object.', 403: 'The signature is not Razorpay’s.', 404: '', 409: 'Already paid, or the hold lapsed.', 502: '' },
     }),
     ownBooking('api: payment confirmation failed', async (c, userId, bookingId) => {
       const body = await jsonBody(c);

@@ -30,7 +30,7 @@ export function testDriveApi(api: Hono, services: AppServices) {
     summary: "A car's test-drive slots on a day, with the places left in each",
     query: testDriveSlotsQuerySchema,
     ok: { status: 200, schema: testDriveSlotsSchema, description: 'The slots of the day (India time).' },
-    refusals: { 400: '', 404: 'No such car, or it cannot be test-driven.' },
+    refusals: { 400: '', 404: 'No such car, or it cannot be test-driven.', 409: 'The car is no longer for sale.' },
   });
   api.get('/test-drives/slots', slots, async (c) => {
     const parsed = parseWith(testDriveSlotsQuerySchema, c.req.query());
