@@ -496,6 +496,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sell-estimates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An instant price range for a seller's car, from the dealer's own cars */
+        post: operations["postSellEstimates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inspections/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Inspection slots on a day, with the places left in each */
+        get: operations["getInspectionsSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inspections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Book an inspection of a seller's car (at the hub, or at home with a served PIN code) */
+        post: operations["postInspections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/inspections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My inspections */
+        get: operations["getMeInspections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/inspections/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel my inspection */
+        post: operations["postMeInspectionsByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/inspections/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move my inspection to another slot */
+        post: operations["postMeInspectionsByIdReschedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rentals/cars": {
         parameters: {
             query?: never;
@@ -1552,6 +1654,86 @@ export interface components {
             page: number;
             perPage: number;
             total: number;
+        };
+        SellEstimate: {
+            /** @constant */
+            kind: "range";
+            low: number;
+            high: number;
+            summary: string;
+            basis: {
+                /** @description Cars of the same make and model, sold or in stock, the range is made from. */
+                similarCars: number;
+                sold: number;
+                inStock: number;
+                fromYear: number;
+                toYear: number;
+                /** @description Body type key whose cars gave the depreciation. */
+                segment: string;
+                segmentCars: number;
+                yearlyDepreciationPercent: number;
+                marginPercent: number;
+            };
+        } | {
+            /** @constant */
+            kind: "not-enough-data";
+            similarCars: number;
+            summary: string;
+        };
+        SellEstimateAnswer: {
+            estimate: components["schemas"]["SellEstimate"];
+        };
+        SellCar: {
+            make: string;
+            model: string;
+            year: number;
+            fuel: string;
+            transmission: string;
+            km: number;
+            owners: number;
+            registrationState: string;
+        };
+        Inspection: {
+            id: number;
+            car: components["schemas"]["SellCar"];
+            estimate: components["schemas"]["SellEstimate"];
+            /** @enum {string} */
+            mode: "hub" | "home";
+            pinCode: string;
+            /** @description India time, 'YYYY-MM-DDTHH:MM' */
+            slot: string;
+            /** @enum {string} */
+            status: "booked" | "confirmed" | "done" | "no_show" | "cancelled";
+            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            createdAt: string;
+        };
+        InspectionSlots: {
+            date: string;
+            slots: {
+                /** @description India time, 'YYYY-MM-DDTHH:MM' */
+                start: string;
+                remaining: number;
+            }[];
+        };
+        InspectionAnswer: {
+            inspection: components["schemas"]["Inspection"];
+        };
+        InspectionList: {
+            inspections: {
+                id: number;
+                car: components["schemas"]["SellCar"];
+                estimate: components["schemas"]["SellEstimate"];
+                /** @enum {string} */
+                mode: "hub" | "home";
+                pinCode: string;
+                /** @description India time, 'YYYY-MM-DDTHH:MM' */
+                slot: string;
+                /** @enum {string} */
+                status: "booked" | "confirmed" | "done" | "no_show" | "cancelled";
+                /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+                createdAt: string;
+                changeable: boolean;
+            }[];
         };
     };
     responses: never;
@@ -3773,6 +3955,518 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSellEstimates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    make: string;
+                    model: string;
+                    year: number | string;
+                    /** @enum {string} */
+                    fuel: "Petrol" | "Diesel" | "Electric" | "Hybrid" | "CNG";
+                    /** @enum {string} */
+                    transmission: "Manual" | "Automatic";
+                    km: number | string;
+                    owners: number | string;
+                    registrationState: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A range and what it is based on, or `not-enough-data` with why. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellEstimateAnswer"];
+                };
+            };
+            /** @description A field is missing or wrong (`fields` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInspectionsSlots: {
+        parameters: {
+            query: {
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slots of the day (India time); none outside the days offered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionSlots"];
+                };
+            };
+            /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postInspections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    car: {
+                        make: string;
+                        model: string;
+                        year: number | string;
+                        /** @enum {string} */
+                        fuel: "Petrol" | "Diesel" | "Electric" | "Hybrid" | "CNG";
+                        /** @enum {string} */
+                        transmission: "Manual" | "Automatic";
+                        km: number | string;
+                        owners: number | string;
+                        registrationState: string;
+                    };
+                    /** @enum {string} */
+                    mode: "hub" | "home";
+                    slot: string;
+                    pinCode?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Booked with the car and its estimate; the confirmation mail and SMS are on their way. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionAnswer"];
+                };
+            };
+            /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The slot is full, or you have an inspection then. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step is missing (`reason`: phone). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMeInspections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Upcoming first (soonest first), then the rest, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionList"];
+                };
+            };
+            /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postMeInspectionsByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The inspection id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionAnswer"];
+                };
+            };
+            /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such inspection of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description It can no longer be changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postMeInspectionsByIdReschedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The inspection id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    slot: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Moved; the new time is confirmed by mail and SMS. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionAnswer"];
+                };
+            };
+            /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such inspection of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The slot is full, or it can no longer be changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
