@@ -118,36 +118,40 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
 
     it('is delayed, not lost, while the SMTP peer refuses; the admin sees it failing and can retry it', async () => {
       const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
-      // Retries 3 s, then 6 s apart: the refused mails wait in the queue while the admin looks at
-      // them, instead of being tried again between reading the dashboard and pressing Retry now.
-      const server = await startTestServer({ dialect, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, JOB_BACKOFF_MS: '3000', JOB_POLL_MS: '100' } });
+      // The next automatic try a minute away: the refused mails wait in the queue while the admin
+      // looks at them, instead of being tried (and taken by the worker) between reading the
+      // dashboard and pressing Retry now. The minute-long refusal below covers automatic retries.
+      const server = await startTestServer({ dialect, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, JOB_BACKOFF_MS: '60000', JOB_POLL_MS: '100' } });
       servers.push(server);
       smtp.mode = 'refuse';
       const attemptsBefore = smtp.attempts;
       const phones = ['96200 00001', '96200 00002', '96200 00003'];
       for (const phone of phones) await submitLead(server, phone);
-      await until(() => smtp.attempts >= attemptsBefore + 6, 15_000, 'retries of the refused mails');
+      await until(() => smtp.attempts >= attemptsBefore + phones.length, 15_000, 'the first try of each refused mail');
       expect(smtp.messages.filter((mail) => phones.some((phone) => mail.text.includes(phone)))).toHaveLength(0);
       await server.waitForOutput(/jobs: failed, will retry/);
 
-      // The dashboard lists the failing mails with the peer's answer, and a retry button.
+      // The dashboard lists the failing mails with the peer's answer, and a retry button each.
       const admin = new HttpClient(server.url);
       expect((await admin.postForm('/admin-login', { ...ADMIN, botCheck: await admin.botToken('LOGIN') })).status).toBe(302);
       const page = await (await admin.get('/admin-panel')).text();
       expect(page).toMatch(/Jobs failing \(<!-- -->\d+<!-- -->\)|Jobs failing \(\d+\)/);
       expect(page).toContain('Mail service busy, try again later');
-      const id = /name="id" value="(\d+)"/.exec(page)?.[1];
-      expect(id).toBeDefined();
+      const ids = [...page.matchAll(/name="id" value="(\d+)"/g)].map((match) => match[1]!);
+      expect(ids.length).toBeGreaterThanOrEqual(phones.length);
       // Not for a visitor, nor from another site.
       const visitor = new HttpClient(server.url);
-      expect([302, 303, 403, 404]).toContain((await visitor.postForm('/admin-panel', { intent: 'retry-job', id: id! })).status);
-      const foreign = await fetch(`${server.url}/admin-panel`, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, body: `intent=retry-job&id=${id}` });
+      expect([302, 303, 403, 404]).toContain((await visitor.postForm('/admin-panel', { intent: 'retry-job', id: ids[0]! })).status);
+      const foreign = await fetch(`${server.url}/admin-panel`, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, body: `intent=retry-job&id=${ids[0]}` });
       expect(foreign.status).toBe(403);
-      const retried = await admin.postForm('/admin-panel', { intent: 'retry-job', id: id! });
-      expect(retried.status).toBe(303);
-      expect(await (await admin.get('/admin-panel')).text()).toContain(`Job #${id} is queued again.`);
 
+      // The peer is back: the admin sends each at once rather than wait for the next try.
       smtp.mode = 'accept';
+      for (const id of ids) {
+        const retried = await admin.postForm('/admin-panel', { intent: 'retry-job', id });
+        expect(retried.status).toBe(303);
+        expect(await (await admin.get('/admin-panel')).text()).toContain(`Job #${id} is queued again.`);
+      }
       for (const phone of phones) await smtp.waitForMessage((mail) => mail.text.includes(phone), 20_000);
       await sleep(500);
       for (const phone of phones) expect(mailsFor(smtp, phone)).toHaveLength(1);
