@@ -107,7 +107,7 @@ describe.skipIf(!sharedServer().url)('lead forms in the browser', () => {
     await page.getByLabel('Your name').fill('Kavya Iyer');
     await page.getByLabel('Phone number').fill('98400 12345');
     await page.getByLabel('Vehicle model').fill('Tata Nexon XZ+');
-    await page.getByLabel('Year').fill('2020');
+    await page.getByLabel('Year', { exact: true }).fill('2020');
     await page.getByLabel('Expected price').fill('7,25,000');
     await page.getByLabel('Description (optional)').fill('Second owner, सर्विस रिकॉर्ड 🚗');
     await page.getByLabel('Photos (optional)').setInputFiles([
@@ -242,7 +242,7 @@ describe.skipIf(!sharedServer().url)('lead forms in the browser', () => {
     await page.getByLabel('Your name').fill('Rahul Verma');
     await page.getByLabel('Phone number').fill('98100 77777');
     await page.getByLabel('Vehicle model').fill('Maruti Baleno');
-    await page.getByLabel('Year').fill('2017');
+    await page.getByLabel('Year', { exact: true }).fill('2017');
     await page.getByLabel('Expected price').fill('5 lakh');
     const [chat] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Send via WhatsApp' }).click()]);
     await chat.waitForURL(/^https:\/\/wa\.me\//);
@@ -261,7 +261,7 @@ describe.skipIf(!sharedServer().url)('lead forms in the browser', () => {
     await page.getByLabel('Your name').fill('Rahul Verma');
     await page.getByLabel('Phone number').fill('98100 88888');
     await page.getByLabel('Vehicle model').fill('Maruti Baleno');
-    await page.getByLabel('Year').fill('2017');
+    await page.getByLabel('Year', { exact: true }).fill('2017');
     await page.getByLabel('Expected price').fill('5 lakh');
     await page.getByLabel('Photos (optional)').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
     await page.getByRole('button', { name: 'Send via WhatsApp' }).click();
