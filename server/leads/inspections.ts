@@ -15,6 +15,7 @@ import { slotLabel } from '../../app/lib/test-drives.ts';
 import { paths } from '../../app/lib/paths.ts';
 import type { SellEstimate } from './sell-estimate.ts';
 import { estimateForSeller } from './sell-estimates.ts';
+import { indiaIso } from '../../app/lib/rentals.ts';
 
 /**
  * Inspections of a seller's car (decision 081), booked from the estimate: slots come from the
@@ -66,7 +67,7 @@ function toInspection(row: Row): Inspection {
     pinCode: row.pin_code,
     slot: slotOfInstant(row.slot_start),
     status: row.status,
-    createdAt: row.created_at,
+    createdAt: indiaIso(Date.parse(row.created_at)),
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { indiaDay } from '../../app/lib/rentals.ts';
+import { indiaDay, indiaIso } from '../../app/lib/rentals.ts';
 import { ageOn, LICENCE_APPROVED_LOCKED, LICENCE_SIDES, MAX_REFUSAL_REASON, type LicenceSide, type LicenceStatus } from '../../app/lib/licence.ts';
 import { cleanText } from '../../app/lib/input.ts';
 import { paths } from '../../app/lib/paths.ts';
@@ -301,7 +301,7 @@ export async function ownLicenceView(database: Database, userId: string) {
     dateOfBirth: licence.dateOfBirth,
     status: licence.status,
     refusalReason: licence.refusalReason,
-    updatedAt: licence.updatedAt,
+    updatedAt: indiaIso(Date.parse(licence.updatedAt)),
     frontUrl: paths.licencePhoto(userId, 'front') + version,
     backUrl: paths.licencePhoto(userId, 'back') + version,
   };

@@ -5,6 +5,7 @@ import type { CarReservationTable, DB } from '../db/schema.ts';
 import type { Database } from '../db/connection.ts';
 import { NotFoundError } from '../errors.ts';
 import { reservationMessages } from '../../app/lib/reservations.ts';
+import { indiaIso } from '../../app/lib/rentals.ts';
 
 /** A reservation as the pages, the API and the desk see it; money in whole rupees. */
 export type Reservation = {
@@ -44,7 +45,8 @@ export function reservationQuery(db: Kysely<DB>) {
   );
 }
 
-const iso = (ms: number | string | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+/** India time, as every time the API answers (docs/api.md). */
+const iso = (ms: number | string | null) => (ms === null ? null : indiaIso(Number(ms)));
 
 export function toDeskReservation(row: Row): DeskReservation {
   return {
@@ -61,9 +63,9 @@ export function toDeskReservation(row: Row): DeskReservation {
     refundOwed: Math.round(Number(row.owed_paise ?? 0) / 100),
     paymentProblem: row.payment_problem,
     salePrice: row.sale_price === null ? null : Number(row.sale_price),
-    createdAt: row.created_at,
-    paidAt: row.paid_at,
-    endedAt: row.ended_at,
+    createdAt: indiaIso(Date.parse(row.created_at)),
+    paidAt: row.paid_at === null ? null : indiaIso(Date.parse(row.paid_at)),
+    endedAt: row.ended_at === null ? null : indiaIso(Date.parse(row.ended_at)),
     name: row.name,
     phone: row.phone,
     email: row.email,

@@ -19,7 +19,11 @@ const LICENCE_STATUSES = ['pending', 'approved', 'refused'] as const;
 /** Whole rupees (the product never sends paise to a client). */
 const rupees = z.int();
 /** ISO 8601 with an offset (+05:30 for India times). */
-const isoTime = z.string().meta({ description: 'ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30' });
+/** ISO 8601 in India time: the pattern makes the contract check of the tests fail any UTC `Z` time. */
+const isoTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?\+05:30$/)
+  .meta({ description: 'ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30' });
 /** A page of a list that grows (`?page=&perPage=`, app/lib/schemas/paging.ts). */
 const paging = { page: z.int(), perPage: z.int().meta({ description: 'The page size served (capped).' }), total: z.int().meta({ description: 'Items in the whole list.' }) };
 

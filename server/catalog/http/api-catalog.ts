@@ -10,6 +10,7 @@ import { problem } from '../../http/problem.ts';
 import { categoryListSchema, vehicleListSchema, vehicleSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { modelYear } from '../dealer-text.ts';
 import { categoryIdBySlug, getVehicle, listCategories } from '../vehicles.ts';
+import { indiaIso } from '../../../app/lib/rentals.ts';
 
 /** The catalogue in the JSON API (/api/v1): the listing with its filter counts, a car, the categories. */
 export function catalogApi(api: Hono, services: AppServices) {
@@ -56,7 +57,8 @@ export function catalogApi(api: Hono, services: AppServices) {
     if (!vehicle) return problem(c, 404, 'Vehicle not found');
     const terms = financeTerms(await settingsFor(services));
     // The car page's one EMI figure, and the terms it assumes, so the app shows the same.
-    const body = { ...vehicle, emiFrom: emiFrom(vehicle.status === 'sold' ? null : vehicle.priceRupees, terms), financeTerms: terms } satisfies z.input<typeof vehicleSchema>;
+    // Times in India time, as the API answers every time (docs/api.md).
+    const body = { ...vehicle, createdAt: indiaIso(Date.parse(vehicle.createdAt)), updatedAt: indiaIso(Date.parse(vehicle.updatedAt)), emiFrom: emiFrom(vehicle.status === 'sold' ? null : vehicle.priceRupees, terms), financeTerms: terms } satisfies z.input<typeof vehicleSchema>;
     return c.json(body, 200, { 'Cache-Control': 'no-cache' });
   });
 

@@ -1054,9 +1054,9 @@ export interface components {
             categoryName: string;
             categorySlug: string;
             images: components["schemas"]["Image"][];
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             createdAt: string;
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             updatedAt: string;
             emiFrom: number | null;
             financeTerms: components["schemas"]["FinanceTerms"];
@@ -1114,7 +1114,7 @@ export interface components {
             slot: string;
             /** @enum {string} */
             status: "booked" | "confirmed" | "done" | "no_show" | "cancelled";
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             createdAt: string;
         };
         TestDriveAnswer: {
@@ -1131,7 +1131,7 @@ export interface components {
             slot: string;
             /** @enum {string} */
             status: "booked" | "confirmed" | "done" | "no_show" | "cancelled";
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             createdAt: string;
             changeable: boolean;
         };
@@ -1216,9 +1216,9 @@ export interface components {
             taken: {
                 /** @enum {string} */
                 kind: "booking" | "block";
-                /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+                /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
                 from: string;
-                /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+                /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
                 to: string;
             }[];
         };
@@ -1228,9 +1228,9 @@ export interface components {
             carName: string;
             /** @enum {string} */
             status: "requested" | "confirmed" | "active" | "returned" | "closed" | "cancelled" | "expired" | "no_show" | "refused";
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             from: string;
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             to: string;
             /** @enum {string} */
             pickup: "hub" | "delivery";
@@ -1252,13 +1252,13 @@ export interface components {
                 [key: string]: unknown;
             }) | null;
             depositRefund: number | null;
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             createdAt: string;
         };
         Checklist: {
             odometer: number;
             fuelEighths: number;
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             recordedAt: string;
             photos: {
                 item: string;
@@ -1274,9 +1274,9 @@ export interface components {
             carName: string;
             /** @enum {string} */
             status: "requested" | "confirmed" | "active" | "returned" | "closed" | "cancelled" | "expired" | "no_show" | "refused";
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             from: string;
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             to: string;
             /** @enum {string} */
             pickup: "hub" | "delivery";
@@ -1298,7 +1298,7 @@ export interface components {
                 [key: string]: unknown;
             }) | null;
             depositRefund: number | null;
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             createdAt: string;
             handover: components["schemas"]["Checklist"] | null;
             return: components["schemas"]["Checklist"] | null;
@@ -1366,7 +1366,7 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "approved" | "refused";
                 refusalReason: string | null;
-                /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+                /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
                 updatedAt: string;
                 frontUrl: string;
                 backUrl: string;
@@ -1411,7 +1411,7 @@ export interface components {
             vehicleId: number;
             /** @description The car’s title when it was added (shown when the car is gone). */
             title: string;
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             addedAt: string;
             /** @description The car as it is now, like a /vehicles card; null when it is no longer on the site. */
             vehicle: components["schemas"]["VehicleSummary"] | null;
@@ -1511,9 +1511,9 @@ export interface components {
         RentalQuoteAnswer: {
             carId: number;
             carName: string;
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             from: string;
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             to: string;
             /** @enum {string} */
             pickup: "hub" | "delivery";
@@ -1574,7 +1574,7 @@ export interface components {
             verified: true;
             /** @description A new token, when verifying signed the person in (no token of theirs came with the request). */
             token?: string;
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             expiresAt?: string;
             user?: components["schemas"]["SignedInUser"];
         };
@@ -1589,7 +1589,7 @@ export interface components {
             kind: "app" | "site";
             /** @description Read from the device’s user agent: “Chrome on Android”, “Android app”… */
             label: string;
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             createdAt: string;
             /** @description When the session was last renewed by use: accurate to a day. */
             lastSeenAt: string;
@@ -1614,7 +1614,7 @@ export interface components {
             holdHours: number;
             /** @description The Checkout order while the reservation waits for payment. */
             paymentOrderId: string | null;
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             payBy: string;
             heldUntil: string | null;
             amountRefunded: number;
@@ -1622,7 +1622,7 @@ export interface components {
             refundOwed: number;
             paymentProblem: string | null;
             salePrice: number | null;
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             createdAt: string;
             paidAt: string | null;
             endedAt: string | null;
@@ -1704,7 +1704,7 @@ export interface components {
             slot: string;
             /** @enum {string} */
             status: "booked" | "confirmed" | "done" | "no_show" | "cancelled";
-            /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             createdAt: string;
         };
         InspectionSlots: {
@@ -1730,7 +1730,7 @@ export interface components {
                 slot: string;
                 /** @enum {string} */
                 status: "booked" | "confirmed" | "done" | "no_show" | "cancelled";
-                /** @description ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00+05:30 */
+                /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
                 createdAt: string;
                 changeable: boolean;
             }[];
