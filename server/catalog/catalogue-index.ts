@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { BUDGET_BUCKETS, FILTER_NAMES, KM_BUCKETS, type FilterName, type ListingFilters, type NumberRange, type Sort } from '../../app/lib/listing-filters/options.ts';
 import type { Database } from '../db/connection.ts';
-import type { FacetRow } from './filters.ts';
+import { CANDIDATE_VEHICLE_COLUMNS, FACET_VALUES, type CandidateColumn, type FacetRow } from './filters.ts';
 import { searchCondition } from './search.ts';
 
 /**
@@ -16,25 +16,12 @@ import { searchCondition } from './search.ts';
  * positions until the next change.
  */
 
-/** Each filter's value of a car, as the SQL of filters.ts groups it. */
-const CODED = ['make_slug', 'model_slug', 'fuel_key', 'transmission_key', 'body_type', 'colour', 'registration_state', 'budget_bucket', 'km_bucket', 'model_year_text', 'owner_bucket', 'make', 'model'] as const;
-type Coded = (typeof CODED)[number];
+/** Each filter's value of a car, and the facets' labels: the columns of filters.ts's candidates, grouped the same way. */
+const CODED = [...CANDIDATE_VEHICLE_COLUMNS, 'budget_bucket', 'km_bucket', 'model_year_text', 'owner_bucket'] as const satisfies readonly CandidateColumn[];
+type Coded = CandidateColumn;
 
-/** The facet each filter counts by, its parent (models within makes) and its label column (filters.ts FACET_VALUES). */
-const FACETS: Record<FilterName, { value: Coded; parent?: Coded; label?: Coded }> = {
-  budget: { value: 'budget_bucket' },
-  make: { value: 'make_slug', label: 'make' },
-  model: { value: 'model_slug', parent: 'make_slug', label: 'model' },
-  fuel: { value: 'fuel_key' },
-  trans: { value: 'transmission_key' },
-  body: { value: 'body_type' },
-  year: { value: 'model_year_text' },
-  km: { value: 'km_bucket' },
-  owners: { value: 'owner_bucket' },
-  color: { value: 'colour' },
-  state: { value: 'registration_state' },
-};
-
+/** The facet each filter counts by, its parent (models within makes) and its label column: filters.ts's own. */
+const FACETS = FACET_VALUES;
 
 /** A column of strings as small codes: `values[code]`; code 0 is NULL. */
 type Dictionary = { codes: Uint16Array | Uint32Array; values: Array<string | null> };
@@ -128,7 +115,7 @@ async function readSnapshot(database: Database, version: string): Promise<Snapsh
     owners[index] = num(row.owner_count);
     featured[index] = Number(row.featured);
     created[index] = row.created_at;
-    for (const name of ['make', 'model', 'make_slug', 'model_slug', 'fuel_key', 'transmission_key', 'body_type', 'colour', 'registration_state'] as const) text[name][index] = row[name] ?? null;
+    for (const name of CANDIDATE_VEHICLE_COLUMNS) text[name][index] = row[name] ?? null;
     text.budget_bucket[index] = bucketOf(price[index]!, BUDGET_BUCKETS, 100_000);
     text.km_bucket[index] = bucketOf(odometer[index]!, KM_BUCKETS, 1);
     text.model_year_text[index] = Number.isNaN(year[index]!) ? null : String(year[index]);

@@ -123,11 +123,11 @@ function bucketCase(column: RawBuilder<unknown>, buckets: ReadonlyArray<{ value:
 }
 
 /** The columns of `vehicles` the `candidates` CTE copies as they are. */
-const CANDIDATE_VEHICLE_COLUMNS = ['make', 'model', 'make_slug', 'model_slug', 'fuel_key', 'transmission_key', 'body_type', 'colour', 'registration_state'] as const satisfies ReadonlyArray<keyof DB['vehicles']>;
-type CandidateColumn = (typeof CANDIDATE_VEHICLE_COLUMNS)[number] | 'budget_bucket' | 'km_bucket' | 'model_year_text' | 'owner_bucket';
+export const CANDIDATE_VEHICLE_COLUMNS = ['make', 'model', 'make_slug', 'model_slug', 'fuel_key', 'transmission_key', 'body_type', 'colour', 'registration_state'] as const satisfies ReadonlyArray<keyof DB['vehicles']>;
+export type CandidateColumn = (typeof CANDIDATE_VEHICLE_COLUMNS)[number] | 'budget_bucket' | 'km_bucket' | 'model_year_text' | 'owner_bucket';
 
 /** What each facet groups the candidates by, as columns of the `candidates` CTE. */
-const FACET_VALUES: Record<FilterName, { value: CandidateColumn; parent?: CandidateColumn; label?: CandidateColumn }> = {
+export const FACET_VALUES: Record<FilterName, { value: CandidateColumn; parent?: CandidateColumn; label?: CandidateColumn }> = {
   budget: { value: 'budget_bucket' },
   make: { value: 'make_slug', label: 'make' },
   model: { value: 'model_slug', parent: 'make_slug', label: 'model' },
