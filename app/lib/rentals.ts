@@ -78,7 +78,11 @@ export function indiaDateTimeParam(ms: number): string {
 
 /** Epoch milliseconds as answers give them: `2026-12-01T10:00:00+05:30`. */
 export function indiaIso(ms: number): string {
-  return `${new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 19)}+05:30`;
+  const utc = new Date(ms + IST_OFFSET_MS).toISOString();
+  // Milliseconds only when there are some: booking times stay `…T10:00:00+05:30`, while a record's
+  // time keeps its precision (two edits within a second still come in order).
+  const millis = utc.slice(19, 23) === '.000' ? '' : utc.slice(19, 23);
+  return `${utc.slice(0, 19)}${millis}+05:30`;
 }
 
 /** The first moment (epoch milliseconds) of the India calendar day a moment falls on. */
