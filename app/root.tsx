@@ -22,6 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     finance: financeTerms(settings),
     // What the one price label includes (decision 062).
     priceIncludes: settings.priceIncludes,
+    // Cards offer "Reserve" only where payments are configured (decision 080).
+    reserve: services.payments ? { amount: settings.reservationAmount, holdHours: settings.reservationHoldHours } : null,
     botCheck: { provider: config.botCheck.provider, siteKey: config.botCheck.siteKey },
   };
 }

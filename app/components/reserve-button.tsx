@@ -20,3 +20,25 @@ export function ReserveButton({ vehicleId, amount, holdHours }: { vehicleId: num
     </form>
   );
 }
+
+/**
+ * The same form on a car's card in a list: one line, above the card's link so a tap reserves
+ * instead of opening the car.
+ */
+export function CardReserveButton({ vehicleId, amount, carName }: { vehicleId: number; amount: number; carName: string }) {
+  return (
+    <form method="post" action={paths.reserveVehicle(vehicleId)} className="relative z-10 mt-1.5 max-sm:mt-1">
+      <button
+        type="submit"
+        aria-label={`${reserveLabel(amount)}: ${carName}`}
+        className="inline-flex items-start gap-1 py-1 text-left text-xs font-semibold leading-snug text-brand-700 underline-offset-2 hover:underline max-sm:py-0.5 max-sm:text-[11px]"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-px h-3.5 w-3.5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6z" />
+          <path d="M9 12l2 2 4-4" />
+        </svg>
+        {reserveLabel(amount)}
+      </button>
+    </form>
+  );
+}

@@ -8,6 +8,7 @@ import { useRootData } from './root-data.ts';
 import { VehicleImage } from './vehicle-image.tsx';
 import { WishlistButton } from './wishlist-button.tsx';
 import { LaterHydration } from './later-hydration.tsx';
+import { CardReserveButton } from './reserve-button.tsx';
 
 // On a phone the photo takes 40% of the card's width (photo left, details right).
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 40vw';
@@ -21,7 +22,7 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
   const title = cardTitle(vehicle);
   const href = paths.vehicle(vehicle.id);
   const facts = [vehicle.year, vehicle.fuelType, vehicle.transmission, vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer)].filter(Boolean);
-  const { signedIn, wishlist, finance, priceIncludes } = useRootData();
+  const { signedIn, wishlist, finance, priceIncludes, reserve } = useRootData();
   const sold = vehicle.status === 'sold';
   const price = cardPriceParts(vehicle.price);
   const badge = 'rounded-full px-2.5 py-1 text-xs font-bold max-sm:px-2 max-sm:py-0.5 max-sm:text-[11px]';
@@ -62,6 +63,7 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
           )}
         </p>
         <EmiFrom priceRupees={sold ? null : vehicle.priceRupees} terms={finance} className="max-sm:text-xs" />
+        {reserve && vehicle.status === 'available' ? <CardReserveButton vehicleId={vehicle.id} amount={reserve.amount} carName={title} /> : null}
         <div className="mt-auto flex gap-2 pt-3 max-sm:p-0">
           {/* On a phone Compare sits on the photo's bottom left: the photo is 40% of the card's
               width at 4:3, so its bottom is 30% of the width down, and a margin in percent is

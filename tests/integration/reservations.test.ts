@@ -152,6 +152,17 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     expect((await carStatus(carId)).status).toBe('available');
   }, 240_000);
 
+  it("the listing's cards offer Reserve on available cars only, a plain form to the car's reserve path", async () => {
+    const html = await (await fetch(`${server.url}/?perPage=100`)).text();
+    const offered = [...html.matchAll(/<form[^>]*action="\/vehicle\/(\d+)\/reserve"/g)].map((match) => Number(match[1]));
+    expect(offered.length).toBeGreaterThan(0);
+    expect(html).toContain('Reserve for ₹5,000, fully refundable');
+    const statuses = await database.db.selectFrom('vehicles').select(['id', 'status']).where('id', 'in', offered).execute();
+    expect(statuses.every((row) => row.status === 'available')).toBe(true);
+    const reserved = await database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').where('status', '=', 'reserved').execute();
+    for (const { id } of reserved) expect(offered).not.toContain(Number(id));
+  });
+
   it('forged, foreign and replayed callbacks are refused; a short payment never reserves and is refunded', async () => {
     const [asha, bharat] = await Promise.all([buyer(server, 'asha'), buyer(server, 'bharat')]);
     const ashaStart = (await (await postJson(asha, `/api/v1/vehicles/${saleCars[1]}/reservation`, '{}')).json()) as Started;
