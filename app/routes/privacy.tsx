@@ -20,6 +20,12 @@ const retention: Array<[string, string]> = [
     'Rental bookings (car, dates, amounts paid and refunded, the photos of the car taken at handover and return)',
     `${RENTAL_BOOKING_RETENTION_YEARS} years after the return date, as Indian tax law asks of our accounts. If you delete your account they are kept without your name, account or delivery PIN code.`,
   ],
+  ['Test drives you book', `${LEAD_RETENTION_MONTHS} months from the time of the drive, then deleted automatically; deleted at once with your account.`],
+  ['Inspections of a car you offer us (the car, the estimate shown, the appointment)', 'Until you delete your account (or ask us to); then deleted with it.'],
+  [
+    'Reservations of a car (the token paid, refunded or counted towards the price)',
+    `${RENTAL_BOOKING_RETENTION_YEARS} years after the reservation ended, as our other accounts. If you delete your account they are kept without your name, phone or email.`,
+  ],
   ['Sign-in sessions', '30 days from your last visit; signing out ends one at once.'],
   ['Phone verification codes', '10 minutes; then the code is deleted.'],
   ['Counts of form submissions and sign-in attempts per network address', 'Up to one hour.'],
@@ -108,12 +114,14 @@ export default function Privacy() {
             Profile
           </Link>{' '}
           and choose <em>Download my data</em>: a file with your account, profile, wishlist, driving licence (the photos stay on your
-          profile), rental bookings, and the requests and sell offers sent from your verified mobile number.
+          profile), rental bookings, test drives, reservations, inspections of a car you offered us, and the requests and sell offers sent
+          from your verified mobile number.
         </li>
         <li>
           <strong>Delete your account.</strong> On your Profile choose <em>Delete my account</em> and confirm. Your account, profile, wishlist,
-          driving licence with its photos, sessions and verification codes are deleted at once; your past rental bookings stay in our
-          accounts without your name (a booking still in progress must be cancelled or finished first); and the requests and sell offers sent from your verified mobile number are
+          driving licence with its photos, test drives, inspections, sessions and verification codes are deleted at once; your past rental
+          bookings and reservations stay in our accounts without your name (a booking in progress or a car you hold must be cancelled or
+          finished first); and the requests and sell offers sent from your verified mobile number are
           erased completely, with their photos (they are not kept in any anonymised form). You are signed out.
         </li>
         <li>

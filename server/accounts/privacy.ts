@@ -16,6 +16,8 @@ import { getLicence } from '../rentals/licences.ts';
 import { listOwnBookings } from '../rentals/bookings.ts';
 import { checklistsOf } from '../rentals/checklists.ts';
 import type { Clock } from '../clock.ts';
+import { reservationQuery, toDeskReservation } from '../reservations/store.ts';
+import { slotOfInstant } from '../../app/lib/test-drives.ts';
 
 /**
  * A person's rights under India's DPDP Act 2023 (docs/decisions/013): a copy of everything we
@@ -121,6 +123,27 @@ const exportSections = {
       slotStart: row.slot_start,
       status: row.status,
       remindedAt: row.reminded_at,
+      createdAt: row.created_at,
+    })),
+  // Every reservation, paid or not, with the contact details given for it (decision 080).
+  reservations: async ({ database, userId }: ExportContext) =>
+    (await reservationQuery(database.db).where('car_reservations.user_id', '=', userId).orderBy('car_reservations.id').execute()).map((row) => {
+      const { userId: _userId, paymentOrderId: _order, ...reservation } = toDeskReservation(row);
+      return reservation;
+    }),
+  // The seller's car, the estimate they were shown and the inspection they booked (decision 081).
+  inspections: async ({ database, userId }: ExportContext) =>
+    (await database.db.selectFrom('inspections').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map((row) => ({
+      id: row.id,
+      car: JSON.parse(row.car) as unknown,
+      estimate: JSON.parse(row.estimate) as unknown,
+      mode: row.mode,
+      pinCode: row.pin_code || null,
+      name: row.name,
+      phone: row.phone,
+      email: row.email,
+      slotStart: slotOfInstant(row.slot_start),
+      status: row.status,
       createdAt: row.created_at,
     })),
 };

@@ -1,5 +1,6 @@
 import { AUDIT_RETENTION_MONTHS, OUTBOX_RETENTION_DAYS, RENTAL_BOOKING_RETENTION_YEARS } from '../../app/lib/retention.ts';
 import { FINISHED_BOOKING_STATUSES } from '../../app/lib/rentals.ts';
+import { LEAD_RETENTION_MONTHS } from '../../app/lib/lead-forms.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import { purgeExpiredLeads } from '../leads/leads.ts';
@@ -40,6 +41,8 @@ export type PurgeReport = {
   auditEntries: number;
   outboxMessages: number;
   rentalBookings: number;
+  testDrives: number;
+  reservations: number;
   finishedJobs: number;
 };
 
@@ -88,10 +91,18 @@ export async function runRetentionPurge(deps: RetentionDeps, now: Date = new Dat
   await eraseChecklists(deps, purgedBookings.map((row) => row.id));
   const rentalBookings = purgedBookings.length === 0 ? 0 : deleted(await db.deleteFrom('rental_bookings').where('id', 'in', purgedBookings.map((row) => row.id)).executeTakeFirst());
 
+  // A test drive is a lead with a time: kept as long as the other leads, counted from its slot.
+  const testDrives = deleted(await db.deleteFrom('test_drives').where('slot_start', '<', monthsBefore(now, LEAD_RETENTION_MONTHS).toISOString()).executeTakeFirst());
+  // A reservation's token was money paid and refunded or counted towards a sale: the dealer's
+  // accounts, kept as the rental bookings are, from the day it ended. A live one has no end.
+  const reservations = deleted(
+    await db.deleteFrom('car_reservations').where('ended_at', 'is not', null).where('ended_at', '<', monthsBefore(now, RENTAL_BOOKING_RETENTION_YEARS * 12).toISOString()).executeTakeFirst(),
+  );
+
   // Jobs that went through are history once the outbox's period is over; failed ones stay for the admin.
   const finishedJobs = await purgeFinishedJobs(deps.database, now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000);
 
-  const report = { leads, phoneOtps, rateLimitCounters, botCheckSolutions, sessions, verifications, auditEntries, outboxMessages, rentalBookings, finishedJobs };
+  const report = { leads, phoneOtps, rateLimitCounters, botCheckSolutions, sessions, verifications, auditEntries, outboxMessages, rentalBookings, testDrives, reservations, finishedJobs };
   if (Object.values(report).some((count) => count > 0)) deps.logger.info(report, 'retention: purged rows past their period');
   return report;
 }

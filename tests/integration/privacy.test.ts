@@ -215,6 +215,28 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       expect(bharats.text).not.toContain('Asha Test');
     });
 
+    test('holds the person’s reservations and inspections with the details given for them, and nobody else’s', async () => {
+      const dev = await person('dev');
+      const esha = await person('esha');
+      const now = new Date().toISOString();
+      const reservation = (rowOf: { id: string; email: string }, title: string) => ({
+        user_id: rowOf.id, vehicle_id: vehicleId, vehicle_title: title, name: `${title} buyer`, phone: '+919812345678', email: rowOf.email,
+        amount_paise: 500_000, hold_hours: 72, status: 'cancelled' as const, pay_by_ms: Date.now(), amount_refunded_paise: 500_000, created_at: now, updated_at: now,
+      });
+      const inspection = (rowOf: { id: string; email: string }, model: string, hour: number) => ({
+        user_id: rowOf.id, car: JSON.stringify({ make: 'Honda', model, year: 2020 }), estimate: JSON.stringify({ low: 500_000, high: 560_000 }), mode: 'home' as const, pin_code: '400001',
+        name: `${model} seller`, phone: '+919812345679', email: rowOf.email, slot_start: new Date(Date.UTC(2030, 0, 1, hour)).toISOString(), seat: 0, status: 'cancelled' as const, created_at: now, updated_at: now,
+      });
+      await database.db.insertInto('car_reservations').values([reservation(dev, 'Dev Reserved Car'), reservation(esha, 'Esha Reserved Car')]).execute();
+      await database.db.insertInto('inspections').values([inspection(dev, 'DevCity', 4), inspection(esha, 'EshaCity', 5)]).execute();
+
+      const { text } = await download(dev.client);
+      const data = JSON.parse(text);
+      expect(data.reservations).toEqual([expect.objectContaining({ vehicleTitle: 'Dev Reserved Car', name: 'Dev Reserved Car buyer', email: dev.email, status: 'cancelled', amount: 5000, amountRefunded: 5000 })]);
+      expect(data.inspections).toEqual([expect.objectContaining({ car: { make: 'Honda', model: 'DevCity', year: 2020 }, estimate: { low: 500_000, high: 560_000 }, mode: 'home', pinCode: '400001', name: 'DevCity seller', email: dev.email, slotStart: '2030-01-01T09:30', status: 'cancelled' })]);
+      for (const other of ['Esha Reserved Car', 'EshaCity', esha.email]) expect(text).not.toContain(other);
+    });
+
     test('a signed-out visitor is sent to /login, and the API answers 401', async () => {
       const visitor = new HttpClient(server.url);
       const page = await visitor.get('/profile/my-data');
@@ -597,6 +619,30 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       expect(report.rentalBookings).toBeGreaterThanOrEqual(1);
       const left = (await database.db.selectFrom('rental_bookings').select('id').where('id', 'in', [closed.id, returned.id]).execute()).map((r) => r.id);
       expect(left).toEqual([returned.id]);
+    });
+
+    test('removes test drives 12 months after their slot and reservations 8 years after they ended, never a live one', async () => {
+      const day = 24 * 60 * 60 * 1000;
+      const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+      const owner = await person('kabir', { verifiedPhone: false });
+      const carId = await insertVehicle();
+      const drive = (slotStart: string) => ({ vehicle_id: carId, vehicle_title: 'Retention car', user_id: owner.id, mode: 'hub' as const, pin_code: '', name: 'Kabir', phone: '+919800000001', email: owner.email, slot_start: slotStart, seat: 0, status: 'booked' as const, reminded_at: null, created_at: slotStart, updated_at: slotStart });
+      const oldDrive = await database.db.insertInto('test_drives').values(drive(ago(13 * 31 * day))).returning('id').executeTakeFirstOrThrow();
+      const recentDrive = await database.db.insertInto('test_drives').values(drive(ago(11 * 30 * day))).returning('id').executeTakeFirstOrThrow();
+      const reservation = (status: 'cancelled' | 'active', endedAt: string | null) => ({
+        user_id: owner.id, vehicle_id: null, vehicle_title: 'Retention car', name: 'Kabir', phone: '+919800000001', email: owner.email, amount_paise: 500_000, hold_hours: 72,
+        status, pay_by_ms: 0, amount_refunded_paise: 0, ended_at: endedAt, created_at: ago(9 * 366 * day), updated_at: ago(9 * 366 * day),
+      });
+      const oldReservation = await database.db.insertInto('car_reservations').values(reservation('cancelled', ago((8 * 365 + 10) * day))).returning('id').executeTakeFirstOrThrow();
+      const recentReservation = await database.db.insertInto('car_reservations').values(reservation('cancelled', ago(7 * 365 * day))).returning('id').executeTakeFirstOrThrow();
+      // Live, so no end: kept however old (a car without a vehicle row cannot clash with another live one).
+      const live = await database.db.insertInto('car_reservations').values(reservation('active', null)).returning('id').executeTakeFirstOrThrow();
+
+      const report = await runRetentionPurge(purgeDeps());
+      expect(report.testDrives).toBeGreaterThanOrEqual(1);
+      expect(report.reservations).toBeGreaterThanOrEqual(1);
+      expect((await database.db.selectFrom('test_drives').select('id').where('id', 'in', [oldDrive.id, recentDrive.id]).execute()).map((row) => row.id)).toEqual([recentDrive.id]);
+      expect((await database.db.selectFrom('car_reservations').select('id').where('id', 'in', [oldReservation.id, recentReservation.id, live.id]).orderBy('id').execute()).map((row) => row.id)).toEqual([recentReservation.id, live.id]);
     });
 
     test('deletes what is past its period and keeps the rest', async () => {
