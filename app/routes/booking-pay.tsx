@@ -1,6 +1,5 @@
 import { QuoteLines } from '../components/rentals/quote-parts.tsx';
-import { useEffect, useRef, useState } from 'react';
-import { data, Link, redirect, useNavigation, useSubmit } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { getProfile } from '../../server/accounts/profiles.ts';
 import { requireUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
@@ -12,11 +11,11 @@ import { getOwnBooking } from '../../server/rentals/bookings.ts';
 import { confirmCheckoutPayment, startOnlinePayment, type CheckoutStart } from '../../server/rentals/payments.ts';
 import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
 import { useSite } from '../components/site-layout.tsx';
+import { useRazorpayCheckout } from '../components/use-razorpay-checkout.ts';
 import { appContext } from '../context.ts';
 import { formatRupees } from '../lib/format.ts';
 import { parseId } from '../lib/input.ts';
 import { checkoutAnswerSchema } from '../lib/schemas/rentals.ts';
-import { loadCheckout, type RazorpayResponse } from '../lib/razorpay-checkout.ts';
 import { paths } from '../lib/paths.ts';
 import { formatIndiaDateTime, formatRange } from '../lib/rent-view.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
@@ -93,53 +92,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function BookingPay({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, checkout, checkoutUrl, prefill, message } = loaderData;
   const site = useSite();
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const [state, setState] = useState<'idle' | 'loading' | 'open' | 'failed'>('idle');
-  const [problem, setProblem] = useState<string | null>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  const verifying = navigation.state !== 'idle';
-
-  async function pay() {
-    if (!checkout) return;
-    setProblem(null);
-    setState('loading');
-    try {
-      await loadCheckout(checkoutUrl);
-    } catch {
-      if (mounted.current) {
-        setState('failed');
-        setProblem('The payment window could not be loaded. Please check your connection and try again.');
-      }
-      return;
-    }
-    const Razorpay = window.Razorpay!;
-    const instance = new Razorpay({
-      key: checkout.keyId,
-      order_id: checkout.orderId,
-      amount: checkout.amount,
-      currency: checkout.currency,
-      name: site.siteName,
-      description: `Booking #${booking.id}: ${booking.carName}`,
-      prefill,
-      // Checkout's word goes to the server, which checks its signature: the page never decides it was paid.
-      handler: (answer: RazorpayResponse) => {
-        void submit({ razorpay_payment_id: answer.razorpay_payment_id, razorpay_order_id: answer.razorpay_order_id, razorpay_signature: answer.razorpay_signature }, { method: 'post' });
-      },
-      modal: { ondismiss: () => mounted.current && setState('idle') },
-    });
-    instance.on('payment.failed', (answer) => {
-      if (mounted.current) setProblem(answer.error?.description ? `The payment did not go through: ${answer.error.description}` : 'The payment did not go through. Please try again.');
-    });
-    instance.open();
-    setState('open');
-  }
+  const checkoutWindow = useRazorpayCheckout(checkoutUrl);
+  const { problem, verifying } = checkoutWindow;
+  const pay = () => checkout && checkoutWindow.pay({ keyId: checkout.keyId, orderId: checkout.orderId, amountPaise: checkout.amount, currency: checkout.currency, name: site.siteName, description: `Booking #${booking.id}: ${booking.carName}`, prefill });
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-5">
@@ -170,8 +125,8 @@ export default function BookingPay({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Paying online needs JavaScript. Please turn it on, or cancel this booking and book again paying at pickup.</p>
         </noscript>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-          <button type="button" onClick={() => void pay()} disabled={!checkout || state === 'loading' || verifying} className={`${primaryButton} sm:flex-1`}>
-            {verifying ? 'Checking the payment...' : state === 'loading' ? 'Opening Razorpay...' : `Pay ${formatRupees(booking.quote.payableNow)}`}
+          <button type="button" onClick={() => void pay()} disabled={!checkout || checkoutWindow.loading || verifying} className={`${primaryButton} sm:flex-1`}>
+            {verifying ? 'Checking the payment...' : checkoutWindow.loading ? 'Opening Razorpay...' : `Pay ${formatRupees(booking.quote.payableNow)}`}
           </button>
           <Link to={paths.myBookings} className={secondaryButton}>
             Later

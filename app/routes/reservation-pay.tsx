@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { data, Link, redirect, useNavigation, useSubmit } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { getProfile } from '../../server/accounts/profiles.ts';
 import { requireUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
@@ -9,6 +8,7 @@ import { confirmReservationPayment } from '../../server/reservations/reservation
 import { findOwnReservation } from '../../server/reservations/store.ts';
 import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
 import { useSite } from '../components/site-layout.tsx';
+import { useRazorpayCheckout } from '../components/use-razorpay-checkout.ts';
 import { appContext } from '../context.ts';
 import { formatRupees } from '../lib/format.ts';
 import { parseId } from '../lib/input.ts';
@@ -16,7 +16,6 @@ import { paths } from '../lib/paths.ts';
 import { formatIndiaDateTime } from '../lib/rent-view.ts';
 import { reservationMessages } from '../lib/reservations.ts';
 import { checkoutAnswerSchema } from '../lib/schemas/rentals.ts';
-import { loadCheckout, type RazorpayResponse } from '../lib/razorpay-checkout.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/reservation-pay';
 
@@ -78,52 +77,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ReservationPay({ loaderData, actionData }: Route.ComponentProps) {
   const { reservation, checkout, checkoutUrl, prefill } = loaderData;
   const site = useSite();
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const [state, setState] = useState<'idle' | 'loading' | 'open' | 'failed'>('idle');
-  const [problem, setProblem] = useState<string | null>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  const verifying = navigation.state !== 'idle';
-
-  async function pay() {
-    setProblem(null);
-    setState('loading');
-    try {
-      await loadCheckout(checkoutUrl);
-    } catch {
-      if (mounted.current) {
-        setState('failed');
-        setProblem('The payment window could not be loaded. Please check your connection and try again.');
-      }
-      return;
-    }
-    const Razorpay = window.Razorpay!;
-    const instance = new Razorpay({
-      key: checkout.keyId,
-      order_id: checkout.orderId,
-      amount: checkout.amountPaise,
-      currency: 'INR',
-      name: site.siteName,
-      description: `Reservation #${reservation.id}: ${reservation.vehicleTitle}`,
-      prefill,
-      // Checkout's word goes to the server, which checks its signature: the page never decides it was paid.
-      handler: (answer: RazorpayResponse) => {
-        void submit({ razorpay_payment_id: answer.razorpay_payment_id, razorpay_order_id: answer.razorpay_order_id, razorpay_signature: answer.razorpay_signature }, { method: 'post' });
-      },
-      modal: { ondismiss: () => mounted.current && setState('idle') },
-    });
-    instance.on('payment.failed', (answer) => {
-      if (mounted.current) setProblem(answer.error?.description ? `The payment did not go through: ${answer.error.description}` : 'The payment did not go through. Please try again.');
-    });
-    instance.open();
-    setState('open');
-  }
+  const checkoutWindow = useRazorpayCheckout(checkoutUrl);
+  const { problem, verifying } = checkoutWindow;
+  const pay = () => checkoutWindow.pay({ keyId: checkout.keyId, orderId: checkout.orderId, amountPaise: checkout.amountPaise, currency: 'INR', name: site.siteName, description: `Reservation #${reservation.id}: ${reservation.vehicleTitle}`, prefill });
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-5">
@@ -154,8 +110,8 @@ export default function ReservationPay({ loaderData, actionData }: Route.Compone
           <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Paying online needs JavaScript. Please turn it on, or call us to reserve this car.</p>
         </noscript>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-          <button type="button" onClick={() => void pay()} disabled={state === 'loading' || verifying} className={`${primaryButton} sm:flex-1`}>
-            {verifying ? 'Checking the payment...' : state === 'loading' ? 'Opening Razorpay...' : `Pay ${formatRupees(reservation.amount)}`}
+          <button type="button" onClick={() => void pay()} disabled={checkoutWindow.loading || verifying} className={`${primaryButton} sm:flex-1`}>
+            {verifying ? 'Checking the payment...' : checkoutWindow.loading ? 'Opening Razorpay...' : `Pay ${formatRupees(reservation.amount)}`}
           </button>
           <Link to={paths.myReservations} className={secondaryButton}>
             Later

@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigation, useSubmit } from 'react-router';
+import { loadCheckout, type RazorpayResponse } from '../lib/razorpay-checkout.ts';
+
+/** One payment through Razorpay Checkout: the order the server made, and the words Checkout shows. */
+export type CheckoutOrder = { keyId: string; orderId: string; amountPaise: number; currency: string; name: string; description: string; prefill: Record<string, string> };
+
+/**
+ * Razorpay Checkout on a pay page (a rental booking's, a reservation's): loads checkout.js,
+ * opens the payment window and posts Checkout's answer to the page's own action, where the
+ * server checks its signature; the page never decides that it was paid. `verifying` is true
+ * while that post runs; `problem` is what to tell the buyer when the window cannot open or the
+ * payment fails.
+ */
+export function useRazorpayCheckout(checkoutUrl: string) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [state, setState] = useState<'idle' | 'loading' | 'open' | 'failed'>('idle');
+  const [problem, setProblem] = useState<string | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  async function pay(order: CheckoutOrder) {
+    setProblem(null);
+    setState('loading');
+    try {
+      await loadCheckout(checkoutUrl);
+    } catch {
+      if (mounted.current) {
+        setState('failed');
+        setProblem('The payment window could not be loaded. Please check your connection and try again.');
+      }
+      return;
+    }
+    const Razorpay = window.Razorpay!;
+    const instance = new Razorpay({
+      key: order.keyId,
+      order_id: order.orderId,
+      amount: order.amountPaise,
+      currency: order.currency,
+      name: order.name,
+      description: order.description,
+      prefill: order.prefill,
+      handler: (answer: RazorpayResponse) => {
+        void submit({ razorpay_payment_id: answer.razorpay_payment_id, razorpay_order_id: answer.razorpay_order_id, razorpay_signature: answer.razorpay_signature }, { method: 'post' });
+      },
+      modal: { ondismiss: () => mounted.current && setState('idle') },
+    });
+    instance.on('payment.failed', (answer) => {
+      if (mounted.current) setProblem(answer.error?.description ? `The payment did not go through: ${answer.error.description}` : 'The payment did not go through. Please try again.');
+    });
+    instance.open();
+    setState('open');
+  }
+
+  return { pay, loading: state === 'loading', problem, verifying: navigation.state !== 'idle' };
+}
