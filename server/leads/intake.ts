@@ -9,6 +9,7 @@ import { settingsFor } from '../admin/settings.ts';
 import { createVehicleRequest } from './requests.ts';
 import { createSellSubmission, sellImageUrls } from './sell.ts';
 import { estimateForSeller } from './sell-estimates.ts';
+import { estimateLine } from './sell-estimate.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
 
 /**
@@ -65,7 +66,7 @@ export async function submitLead(services: IntakeServices, lead: IncomingRequest
     lead.input,
     lead.uploads,
     new Date(services.clock.now()),
-    (trx, saved) => queueNewLeadMail(trx, services, settings, { kind: 'sell', id: saved.id, ...lead.input, imageUrls: sellImageUrls(services.config.siteOrigin, saved.images) }).then(() => {}),
+    (trx, saved) => queueNewLeadMail(trx, services, settings, { kind: 'sell', id: saved.id, ...lead.input, imageUrls: sellImageUrls(services.config.siteOrigin, saved.images), estimate: valuation ? estimateLine(valuation.estimate) : null }).then(() => {}),
     valuation,
   );
   services.jobs.wake();

@@ -14,7 +14,7 @@ import { adminPaths } from '../../app/lib/paths.ts';
 
 export type NewLead =
   | { kind: 'request'; id: number; name: string; phone: string; model: string; year: string; budget: string; description: string }
-  | { kind: 'sell'; id: number; name: string; phone: string; vehicle: string; year: string; price: string; description: string; imageUrls: string[] };
+  | { kind: 'sell'; id: number; name: string; phone: string; vehicle: string; year: string; price: string; description: string; imageUrls: string[]; estimate?: string | null };
 
 type NotifyServices = Pick<AppServices, 'config' | 'mailer' | 'logger' | 'clock'>;
 
@@ -44,6 +44,8 @@ export function newLeadMail(lead: NewLead, options: { siteName: string; siteOrig
         ['Expected Price', lead.price],
         ['Description', lead.description || '-'],
         ['Photos', String(lead.imageUrls.length)],
+        // What the seller was shown (decision 081): the desk calls back knowing the figure they have in mind.
+        ...(lead.estimate ? [['Our estimate', lead.estimate] as [string, string]] : []),
       ];
   const subject = isRequest
     ? `New vehicle request #${lead.id}: ${subjectPart(lead.model)}`

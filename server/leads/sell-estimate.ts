@@ -1,3 +1,4 @@
+import { formatRupees } from '../../app/lib/format.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
 import { slugify } from '../../app/lib/slug.ts';
 import { bodyTypeLabel } from '../../app/lib/listing-filters/options.ts';
@@ -64,6 +65,11 @@ export type EstimateBasis = {
 export type SellEstimate =
   | { kind: 'range'; low: number; high: number; basis: EstimateBasis; summary: string }
   | { kind: 'not-enough-data'; similarCars: number; summary: string };
+
+/** The estimate in one line, as the desk reads it in the new-lead mail. */
+export function estimateLine(estimate: SellEstimate): string {
+  return estimate.kind === 'range' ? `${formatRupees(estimate.low)} – ${formatRupees(estimate.high)}. ${estimate.summary}` : `None shown. ${estimate.summary}`;
+}
 
 /** With no data of its own a segment loses this much a year (used cars in India: about 10%). */
 export const PRIOR_DEPRECIATION = 0.1;

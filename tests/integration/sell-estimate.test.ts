@@ -129,6 +129,10 @@ describe.skipIf(!sharedUrl)(`seller's estimate (${dialect})`, () => {
     const [row] = await sql.all<{ car: string | null; estimate: string | null }>('SELECT car, estimate FROM sell_submissions WHERE phone = ?', ['98200 11111']);
     expect(JSON.parse(row!.car!)).toEqual(city);
     expect(JSON.parse(row!.estimate!)).toMatchObject({ kind: 'range', basis: { similarCars: 2 } });
+    // The desk's new-lead mail says what the seller was shown.
+    const leadMail = async () => (await sql.all<{ body: string }>("SELECT body FROM outbox_messages WHERE subject LIKE 'New car offered for sale%' AND body LIKE ?", ['%98200 11111%']))[0];
+    for (let tries = 0; tries < 100 && !(await leadMail()); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await leadMail())?.body).toMatch(/Our estimate: ₹[\d,]+ – ₹[\d,]+\. From 2 similar Honda City cars of ours/);
 
     // Without the estimate step, and with a copy edited into nonsense, the lead is saved without one.
     const plain = new FormData();
