@@ -109,7 +109,7 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
     tag: 'Account',
     summary: 'Verify the email address with the token from the verification mail',
     description:
-      'The `token` query parameter of the link in the mail. Verifying signs the person in, as the link does on the site: without a token of theirs on the request, the answer carries a new one. 30 tries in 15 minutes per address.',
+      'The `token` query parameter of the link in the mail. Verifying signs the person in, as the link does on the site: without a token of theirs on the request, the answer carries a new one, once per link (the same link sent again, even at the same moment, answers `{ verified: true }` alone). 30 tries in 15 minutes per address.',
     body: { kind: 'form', schema: verifyEmailSchema },
     ok: { status: 200, schema: emailVerifiedSchema, description: 'The address is verified.' },
     refusals: { 400: 'The link’s token is invalid or has expired.', 429: '' },

@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Verify the email address with the token from the verification mail
-         * @description The `token` query parameter of the link in the mail. Verifying signs the person in, as the link does on the site: without a token of theirs on the request, the answer carries a new one. 30 tries in 15 minutes per address.
+         * @description The `token` query parameter of the link in the mail. Verifying signs the person in, as the link does on the site: without a token of theirs on the request, the answer carries a new one, once per link (the same link sent again, even at the same moment, answers `{ verified: true }` alone). 30 tries in 15 minutes per address.
          */
         post: operations["postAuthVerifyEmail"];
         delete?: never;
