@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { RateLimitedError } from '../errors.ts';
+import { mmss } from '../../app/lib/phone.ts';
 import { otpSmsText, type SmsSender } from '../notify/sms.ts';
 import type { Clock } from '../clock.ts';
 import { consumeRateLimit, rateLimits, refundRateLimit } from '../security/rate-limit.ts';
@@ -14,6 +15,7 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_SECONDS = 120;
 
 export const otpLimitMessages = {
+  resendWait: (seconds: number) => `Please wait ${mmss(seconds)} before asking for another OTP.`,
   tooManySends: (minutes: number) => `Too many OTP requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyFailures: (minutes: number) => `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
@@ -44,31 +46,56 @@ export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: s
   const perNumber = await consumeRateLimit(deps.database, { key: `otp-send-number:${input.phone}`, ...rateLimits.otpSend, now: now.getTime() });
   if (!perNumber.allowed) throw new RateLimitedError(otpLimitMessages.tooManySends(minutesOf(perNumber.retryAfterSeconds)), perNumber.retryAfterSeconds);
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+  // The earlier code stops working, but only one that may be replaced now: past its Resend
+  // wait, expired or out of tries. A code another request sent a moment ago stays live, and the
+  // database's one-live-code index (migration 028) refuses this one: requests at once text once.
   await deps.database.db
     .updateTable('phone_otps')
     .set({ used_at: now.toISOString() })
     .where('user_id', '=', input.userId)
     .where('used_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<=', new Date(now.getTime() - OTP_RESEND_SECONDS * 1000).toISOString()),
+        eb('expires_at', '<=', now.toISOString()),
+        eb('attempts', '>=', OTP_MAX_ATTEMPTS),
+      ]),
+    )
     .execute();
-  const row = await deps.database.db
-    .insertInto('phone_otps')
-    .values({
-      user_id: input.userId,
-      phone: input.phone,
-      code_hash: hashCode(deps.secret, input.userId, input.phone, code),
-      attempts: 0,
-      expires_at: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
-      used_at: null,
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  let row: { id: number };
+  try {
+    row = await deps.database.db
+      .insertInto('phone_otps')
+      .values({
+        user_id: input.userId,
+        phone: input.phone,
+        code_hash: hashCode(deps.secret, input.userId, input.phone, code),
+        attempts: 0,
+        expires_at: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
+        used_at: null,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (!isLiveCodeClash(error)) throw error;
+    const pending = await pendingPhoneOtp(deps.database, input.userId, now.getTime());
+    const wait = Math.max(1, pending ? Math.ceil((new Date(pending.resendAt).getTime() - now.getTime()) / 1000) : OTP_RESEND_SECONDS);
+    throw new RateLimitedError(otpLimitMessages.resendWait(wait), wait);
+  }
   try {
     await deps.sms.send(input.phone, otpSmsText({ siteName: deps.siteName, code, minutes: OTP_TTL_MS / 60_000 }), { otp: code });
   } catch (error) {
     await deps.database.db.updateTable('phone_otps').set({ used_at: now.toISOString() }).where('id', '=', row.id).execute();
     throw error;
   }
+}
+
+/** Whether an insert failed on "one live code per person" (migration 028). */
+function isLiveCodeClash(error: unknown): boolean {
+  const failure = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (failure?.code === '23505') return String(failure.constraint ?? '') === 'phone_otps_live_uq';
+  return /UNIQUE constraint failed: phone_otps\.user_id/.test(String(failure?.message ?? ''));
 }
 
 export type OtpCheck = 'verified' | 'not-requested' | 'expired' | 'too-many-attempts' | 'wrong-code';
@@ -122,8 +149,10 @@ async function checkCode(deps: Deps, input: { userId: string; phone: string; cod
   const expected = Buffer.from(otp.code_hash, 'hex');
   const given = Buffer.from(hashCode(deps.secret, input.userId, input.phone, input.code.trim()), 'hex');
   if (expected.length === given.length && timingSafeEqual(expected, given)) {
-    await deps.database.db.updateTable('phone_otps').set({ used_at: now.toISOString() }).where('id', '=', otp.id).execute();
-    return 'verified';
+    // Used once: of the same code sent several times at once, only the request that marks it
+    // used verifies; the others find it used, as a second submit after the first would.
+    const used = await deps.database.db.updateTable('phone_otps').set({ used_at: now.toISOString() }).where('id', '=', otp.id).where('used_at', 'is', null).executeTakeFirst();
+    return Number(used.numUpdatedRows) === 1 ? 'verified' : 'not-requested';
   }
   return 'wrong-code';
 }

@@ -1,4 +1,4 @@
-import { mmss, phoneMessages } from '../../app/lib/phone.ts';
+import { phoneMessages } from '../../app/lib/phone.ts';
 import { ForbiddenError, InvalidInputError, RateLimitedError, UpstreamError } from '../errors.ts';
 import { SmsError } from '../notify/sms.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
@@ -25,7 +25,7 @@ export async function sendProfileCode(services: Services, input: { userId: strin
   const now = services.clock.now();
   const pending = await pendingPhoneOtp(services.database, input.userId, now);
   const wait = pending ? Math.ceil((new Date(pending.resendAt).getTime() - now) / 1000) : 0;
-  if (wait > 0) throw new RateLimitedError(`Please wait ${mmss(wait)} before asking for another OTP.`, wait);
+  if (wait > 0) throw new RateLimitedError(otpLimitMessages.resendWait(wait), wait);
   const perUser = await consumeRateLimit(services.database, { key: `otp-send:${input.userId}`, ...rateLimits.otpSend, now });
   const perAddress = await consumeRateLimit(services.database, { key: `otp-send:${services.clientAddress}`, ...rateLimits.otpSend, now });
   if (!perUser.allowed || !perAddress.allowed) {

@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Auth } from './auth.ts';
 import type { Database } from '../db/connection.ts';
+import { consumeRateLimit } from '../security/rate-limit.ts';
 
 /**
  * The signed-in devices of a person: one per better-auth session, the site's (cookie) and the
@@ -126,4 +127,21 @@ export async function markAppSession(database: Database, signedToken: string): P
   if (!token) return null;
   const row = await database.db.updateTable('session').set({ kind: 'app' }).where('token', '=', token).returning(['id', 'expiresAt']).executeTakeFirst();
   return row ? { sessionId: row.id, expiresAt: asDate(row.expiresAt) } : null;
+}
+
+/**
+ * Whether the session the email verification link just signed in with may stand: the first
+ * made for that link does, and any other is deleted at once. better-auth reads "not verified
+ * yet" before it verifies, so the same link sent several times at once made a session each
+ * (decision 083). The claim is an atomic counter in the database, keyed by a hash of the link's
+ * token, so it holds across instances. A later request with the link finds the address
+ * verified, and better-auth makes no session then: the claim only has to outlive the burst.
+ */
+export async function keepFirstSessionOfLink(deps: { database: Database; auth: Auth; now: number }, input: { linkToken: string; signedSessionToken: string }): Promise<boolean> {
+  const link = createHash('sha256').update(input.linkToken).digest('base64url');
+  const claim = await consumeRateLimit(deps.database, { key: `verify-email-session:${link}`, limit: 1, windowMs: 15 * 60 * 1000, now: deps.now });
+  if (claim.allowed) return true;
+  const token = input.signedSessionToken.slice(0, input.signedSessionToken.lastIndexOf('.'));
+  if (token) await (await deps.auth.$context).internalAdapter.deleteSession(token);
+  return false;
 }

@@ -4,7 +4,7 @@ import { ageOn, LICENCE_APPROVED_LOCKED, LICENCE_SIDES, MAX_REFUSAL_REASON, type
 import { cleanText } from '../../app/lib/input.ts';
 import { paths } from '../../app/lib/paths.ts';
 import type { AppServices } from '../services.ts';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import type { DB, DrivingLicenceTable } from '../db/schema.ts';
 import { recordAudit } from '../admin/audit.ts';
@@ -92,8 +92,8 @@ function photoRefused(side: LicenceSide, error: ImageRejectedError): InvalidInpu
 
 /**
  * Puts a licence on file, or replaces one that is not approved yet (a refused one goes back to
- * review). Both photos are checked by their content before either is stored; the earlier
- * photos are deleted once the new ones are recorded.
+ * review). Both photos are checked by their content before either is stored; the photos the
+ * new ones replaced are deleted once these are recorded (recordLicence).
  */
 export async function submitLicence(
   deps: SubmitDeps,
@@ -123,6 +123,7 @@ export async function submitLicence(
   const stem = `licences/${randomUUID()}`;
   const keys = { front: `${stem}-front.webp`, back: `${stem}-back.webp` };
   const stored: string[] = [];
+  let replaced: LicencePhotos | null;
   try {
     for (const side of LICENCE_SIDES) {
       try {
@@ -133,33 +134,64 @@ export async function submitLicence(
       }
       stored.push(keys[side]);
     }
-    const now = new Date(clock.now()).toISOString();
-    const changes = {
+    replaced = await recordLicence(database, input.userId, existing ?? null, {
       number: input.number,
       date_of_birth: input.dateOfBirth,
       front_key: keys.front,
       back_key: keys.back,
-      status: 'pending' as const,
+      status: 'pending',
       refusal_reason: null,
       reviewed_by: null,
       reviewed_at: null,
-      updated_at: now,
-    };
-    // Never over an approved licence, even when an approval lands between the check above and here.
-    const result = await database.db
-      .insertInto('driving_licences')
-      .values({ user_id: input.userId, created_at: now, ...changes })
-      .onConflict((conflict) => conflict.column('user_id').doUpdateSet(changes).where('driving_licences.status', '!=', 'approved'))
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw new ConflictError(LICENCE_APPROVED_LOCKED);
+      updated_at: new Date(clock.now()).toISOString(),
+    });
   } catch (error) {
     await Promise.allSettled(stored.map((key) => privateStorage.delete(key)));
     throw error;
   }
-  if (existing) {
-    await Promise.allSettled([existing.front_key, existing.back_key].map((key) => privateStorage.delete(key)));
+  if (replaced) {
+    await Promise.allSettled([replaced.front_key, replaced.back_key].map((key) => privateStorage.delete(key)));
   }
   return (await getLicence(database, input.userId))!;
+}
+
+type LicencePhotos = { status: LicenceStatus; front_key: string; back_key: string };
+
+/**
+ * Records the new licence over `seen` (the row read before the photos were stored, or null) and
+ * answers the photos it replaced, for the caller to delete. The row is replaced only while it is
+ * still the one seen (compare-and-set on its photo key), so of two uploads at once each replaces
+ * a different row and deletes that row's photos: none is left in storage unreferenced. An upload
+ * that lost the race reads the row again and tries once more. Never over an approved licence,
+ * even when an approval lands meanwhile.
+ */
+async function recordLicence(
+  database: Database,
+  userId: string,
+  seen: LicencePhotos | null,
+  changes: Omit<Insertable<DrivingLicenceTable>, 'user_id' | 'created_at'> & { front_key: string; updated_at: string },
+): Promise<LicencePhotos | null> {
+  let current = seen;
+  for (;;) {
+    if (current?.status === 'approved') throw new ConflictError(LICENCE_APPROVED_LOCKED);
+    const written = current
+      ? await database.db
+          .updateTable('driving_licences')
+          .set(changes)
+          .where('user_id', '=', userId)
+          .where('front_key', '=', current.front_key)
+          .where('status', '!=', 'approved')
+          .executeTakeFirst()
+          .then((result) => Number(result.numUpdatedRows))
+      : await database.db
+          .insertInto('driving_licences')
+          .values({ user_id: userId, created_at: changes.updated_at, ...changes })
+          .onConflict((conflict) => conflict.column('user_id').doNothing())
+          .executeTakeFirst()
+          .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0));
+    if (written > 0) return current;
+    current = (await database.db.selectFrom('driving_licences').select(['status', 'front_key', 'back_key']).where('user_id', '=', userId).executeTakeFirst()) ?? null;
+  }
 }
 
 /** One side's photo as a stream; the caller has checked the viewer is the owner or an admin. */

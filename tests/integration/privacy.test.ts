@@ -658,7 +658,8 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       await database.db
         .insertInto('phone_otps')
         .values([
-          { user_id: kept.id, phone: '+919000000004', code_hash: 'expired', attempts: 0, expires_at: iso(ago(60_000)), used_at: null, created_at: iso(ago(11 * 60_000)) },
+          // Retired when the live one was sent (one live code per person, migration 028).
+          { user_id: kept.id, phone: '+919000000004', code_hash: 'expired', attempts: 0, expires_at: iso(ago(60_000)), used_at: iso(ago(60_000)), created_at: iso(ago(11 * 60_000)) },
           { user_id: kept.id, phone: '+919000000004', code_hash: 'live', attempts: 0, expires_at: iso(new Date(now.getTime() + 9 * 60_000)), used_at: null, created_at: iso(ago(60_000)) },
         ])
         .execute();

@@ -11,7 +11,7 @@ import { problem, problemFromError } from '../../http/problem.ts';
 import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../../security/rate-limit.ts';
 import { openSignInGate, signInLimitDeps } from '../../security/sign-in-limits.ts';
 import type { AppServices } from '../../services.ts';
-import { listDevices, markAppSession, revokeDevice } from '../devices.ts';
+import { keepFirstSessionOfLink, listDevices, markAppSession, revokeDevice } from '../devices.ts';
 import { isPlausibleEmail, messages, signInWithEmail, signUpWithEmail } from '../flows.ts';
 import { API_V1_PREFIX, currentSession, forwardCookies, type SessionUser } from '../session.ts';
 import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
@@ -109,7 +109,7 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
     tag: 'Account',
     summary: 'Verify the email address with the token from the verification mail',
     description:
-      'The `token` query parameter of the link in the mail. Verifying signs the person in, as the link does on the site: without a token of theirs on the request, the answer carries a new one. 30 tries in 15 minutes per address.',
+      'The `token` query parameter of the link in the mail. Verifying signs the person in, as the link does on the site: without a token of theirs on the request, the answer carries a new one, once per link (the same link sent again, even at the same moment, answers `{ verified: true }` alone). 30 tries in 15 minutes per address.',
     body: { kind: 'form', schema: verifyEmailSchema },
     ok: { status: 200, schema: emailVerifiedSchema, description: 'The address is verified.' },
     refusals: { 400: 'The link’s token is invalid or has expired.', 429: '' },
@@ -125,7 +125,9 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
       // A new session when no token of this person came with the request (better-auth re-sets the same one otherwise).
       const made = sessionTokenIn(response.headers);
       const sent = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
-      const issued = made && made !== sent ? await issue(c, response.headers) : null;
+      // One sign-in per link, even when it is sent several times at once.
+      const first = made && made !== sent ? await keepFirstSessionOfLink({ database, auth: services.auth, now: now() }, { linkToken: body.value.token, signedSessionToken: made }) : false;
+      const issued = first ? await issue(c, response.headers) : null;
       const answer = issued ? { token: issued.token, expiresAt: issued.expiresAt, user: issued.user } : {};
       return c.json({ verified: true, ...answer } satisfies z.input<typeof emailVerifiedSchema>, 200, NO_STORE);
     } catch (error) {

@@ -102,13 +102,14 @@ export function testDriveApi(api: Hono, services: AppServices) {
     }
   };
   const ownChange = { tag: 'Test drives', auth: true, params: { id: 'The test drive id.' }, ok: { status: 200, schema: testDriveAnswerSchema, description: 'The test drive as it now is.' } } as const;
-  const cancel = describeRoute({ ...ownChange, summary: 'Cancel my test drive', refusals: { 404: '', 409: 'It can no longer be cancelled.' } });
+  // Moving and cancelling count against the person's twenty changes an hour, as booking does (booking.ts).
+  const cancel = describeRoute({ ...ownChange, summary: 'Cancel my test drive', refusals: { 404: '', 409: 'It can no longer be cancelled.', 429: '' } });
   api.post('/me/test-drives/:id/cancel', cancel, changeOwn('cancel'));
   const reschedule = describeRoute({
     ...ownChange,
     summary: 'Move my test drive to another slot',
     body: { kind: 'json', schema: testDriveRescheduleSchema },
-    refusals: { 400: '', 404: '', 409: 'The slot is full, or it can no longer be moved.' },
+    refusals: { 400: '', 404: '', 409: 'The slot is full, or it can no longer be moved.', 429: '' },
   });
   api.post('/me/test-drives/:id/reschedule', reschedule, changeOwn('reschedule'));
 }

@@ -1,5 +1,5 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { CookieJar, randomAddress } from '../http-client.ts';
+import { CookieJar, otpFrom, randomAddress, waitForOutbox, type HttpClient } from '../http-client.ts';
 import type { components, paths } from './schema.d.ts';
 
 /**
@@ -67,4 +67,25 @@ export function multipart(body: Record<string, string | number | Blob | Readonly
     }
   }
   return form;
+}
+
+/**
+ * A new person signed up through the API as the app does, with the token the sign-up answered
+ * in use. `site` is the machine's own view (its address solves the bot check for this app).
+ */
+export async function appSignUp(site: HttpClient, email: string, password: string, name = 'Asha Verma'): Promise<{ app: ApiClient; token: string; userId: string }> {
+  const app = apiClient(site.base, { address: site.address });
+  const signedUp = await app.POST('/auth/sign-up', { body: { name, email, password } });
+  if (signedUp.response.status !== 201 || !signedUp.data) throw new Error(`app sign-up of ${email} answered ${signedUp.response.status}: ${JSON.stringify(signedUp.error)}`);
+  app.useToken(signedUp.data.token);
+  return { app, token: signedUp.data.token, userId: signedUp.data.user.id };
+}
+
+/** Verifies `mobile` (10 digits) for the app's person by the code texted to it, read from /dev/outbox as the person reads their SMS. */
+export async function appVerifyPhone(app: ApiClient, site: HttpClient, mobile: string, name = 'Asha Verma'): Promise<void> {
+  const sent = await app.POST('/me/phone/code', { body: { phone: mobile, countryCode: '+91', botCheck: await site.botToken('SEND_OTP') } });
+  if (sent.response.status !== 200) throw new Error(`phone code answered ${sent.response.status}: ${JSON.stringify(sent.error)}`);
+  const sms = await waitForOutbox(site, 'sms', `+91${mobile}`);
+  const verified = await app.POST('/me/phone/verify', { body: { phone: mobile, countryCode: '+91', otp: otpFrom(sms.body), name } });
+  if (verified.response.status !== 200) throw new Error(`phone verify answered ${verified.response.status}: ${JSON.stringify(verified.error)}`);
 }

@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Verify the email address with the token from the verification mail
-         * @description The `token` query parameter of the link in the mail. Verifying signs the person in, as the link does on the site: without a token of theirs on the request, the answer carries a new one. 30 tries in 15 minutes per address.
+         * @description The `token` query parameter of the link in the mail. Verifying signs the person in, as the link does on the site: without a token of theirs on the request, the answer carries a new one, once per link (the same link sent again, even at the same moment, answers `{ verified: true }` alone). 30 tries in 15 minutes per address.
          */
         post: operations["postAuthVerifyEmail"];
         delete?: never;
@@ -3858,6 +3858,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many attempts: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
@@ -3955,6 +3966,17 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
