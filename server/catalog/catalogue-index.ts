@@ -52,7 +52,16 @@ export type CatalogueIndex = {
    * One listing: how many cars match (all of them, uncapped), the ids of the window along
    * `sort`, and when asked the rows of the filter counts (filters.ts facetsFrom reads them).
    */
-  answer(input: { terms: string[]; categoryId?: number; filters: ListingFilters; sort: Sort; facets: boolean; windowFor: (matches: number) => { offset: number; limit: number } }): Promise<ListingAnswer>;
+  answer(input: {
+    terms: string[];
+    /** Words whose cars come first along `sort`: those whose make or model holds them all (a corrected search's words, decision 079). */
+    prefer?: string[];
+    categoryId?: number;
+    filters: ListingFilters;
+    sort: Sort;
+    facets: boolean;
+    windowFor: (matches: number) => { offset: number; limit: number };
+  }): Promise<ListingAnswer>;
   /** Reads the cars now (at start), so the first visitor does not wait. */
   warm(): Promise<void>;
   /** What it holds: cars and bytes (the bench reports them). */
@@ -79,6 +88,20 @@ function dictionary(strings: Array<string | null>): Dictionary {
   const codes = values.length < 65_536 ? new Uint16Array(strings.length) : new Uint32Array(strings.length);
   strings.forEach((value, index) => (codes[index] = codeOf.get(value)!));
   return { codes, values };
+}
+
+/** The cars whose make or model holds every word (lower-case), marked 1: listing/strategy.ts titleHolds, read from the dictionaries. */
+function titleMarks(held: Snapshot, words: string[]): Uint8Array {
+  const holding = (dictionary: Dictionary, word: string) => new Set(dictionary.values.flatMap((value, code) => (value?.toLowerCase().includes(word) ? [code] : [])));
+  const marks = new Uint8Array(held.size).fill(1);
+  for (const word of words) {
+    const makes = holding(held.coded.make, word);
+    const models = holding(held.coded.model, word);
+    for (let position = 0; position < held.size; position++) {
+      if (marks[position] && !makes.has(held.coded.make.codes[position]!) && !models.has(held.coded.model.codes[position]!)) marks[position] = 0;
+    }
+  }
+  return marks;
 }
 
 const num = (value: unknown) => (value === null || value === undefined ? Number.NaN : Number(value));
@@ -243,7 +266,7 @@ export function createCatalogueIndex(database: Database): CatalogueIndex {
       return { cars: held.size, bytes: arrays.reduce((sum, array) => sum + array.byteLength, 0) + strings + held.size * 16 };
     },
 
-    async answer({ terms, categoryId, filters, sort, facets, windowFor }) {
+    async answer({ terms, prefer = [], categoryId, filters, sort, facets, windowFor }) {
       const held = await snapshot();
       const words = await Promise.all([...new Set(terms)].map((term) => wordMarks(held, term)));
       // Every word's cars at once: a car must hold them all.
@@ -307,12 +330,17 @@ export function createCatalogueIndex(database: Database): CatalogueIndex {
       const pageIds: number[] = [];
       const { offset, limit } = windowFor(matches);
       if (limit > 0) {
+        // With words to prefer, the order is walked twice: their cars, then the others.
+        const preferred = prefer.length > 0 ? titleMarks(held, prefer) : null;
         let seen = 0;
-        for (const position of held.orders[sort]) {
-          if (passing[position] !== 1) continue;
-          if (seen >= offset) pageIds.push(held.ids[position]!);
-          seen += 1;
-          if (pageIds.length >= limit) break;
+        walk: for (const wanted of preferred ? [1, 0] : [null]) {
+          for (const position of held.orders[sort]) {
+            if (passing[position] !== 1) continue;
+            if (wanted !== null && preferred![position] !== wanted) continue;
+            if (seen >= offset) pageIds.push(held.ids[position]!);
+            seen += 1;
+            if (pageIds.length >= limit) break walk;
+          }
         }
       }
       if (!facets) return { matches, pageIds, facets: null };

@@ -1,14 +1,14 @@
-import type { OperandExpression } from 'kysely';
+import { sql, type OperandExpression, type SqlBool } from 'kysely';
 import { DEFAULT_SORT, emptyFilters, type Facets, type ListingFilters, type Sort } from '../../app/lib/listing-filters/options.ts';
 import type { VehicleSummary } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
-import { pageOf, pageWindow, type Page } from '../db/paging.ts';
+import { pageOf, pageWindow, type Page, type PageWindow } from '../db/paging.ts';
 import { facetsFrom, filterConditions, listingFacets, sortOrder } from './filters.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 import { uncachedTotals, type ListingTotals } from './listing-totals.ts';
 import { postgresListing } from './listing/postgres.ts';
 import { sqliteListing } from './listing/sqlite.ts';
-import { keptKey, listingBase, type ListingQuery } from './listing/strategy.ts';
+import { keptKey, listingBase, titleHolds, type ListingQuery } from './listing/strategy.ts';
 import { searchTerms } from './search.ts';
 import { catalogueVocabulary, correctedSearch, nearestModels } from './spelling.ts';
 import { toSummary } from './rows.ts';
@@ -22,6 +22,8 @@ export type ListingOptions = {
   sort?: Sort;
   page?: number;
   perPage: number;
+  /** Words whose cars come first: those whose make or model holds them all (a corrected search's, decision 079). */
+  prefer?: string[];
 };
 
 /** A page of the listing; `totalCapped`: there are more than `total` (= LISTING_COUNT_CAP) matches. */
@@ -75,6 +77,11 @@ export function createVehicleListing(database: Database, totals: ListingTotals =
       .select(summaryColumns)
       .orderBy(sortOrder(sort))
       .execute();
+    // Ids given as a list are already in the listing's order (the index's, with preferred cars first).
+    if (Array.isArray(pageIds)) {
+      const rank = new Map(pageIds.map((id, position) => [id, position]));
+      rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+    }
     const covers = await coversFor(
       database,
       rows.map((row) => row.id),
@@ -91,6 +98,7 @@ export function createVehicleListing(database: Database, totals: ListingTotals =
     let total = 0;
     const answer = await catalogue.answer({
       terms: searchTerms(options.query ?? ''),
+      ...(options.prefer?.length ? { prefer: options.prefer } : {}),
       ...(options.categoryId !== undefined ? { categoryId: options.categoryId } : {}),
       filters,
       sort,
@@ -118,10 +126,34 @@ export function createVehicleListing(database: Database, totals: ListingTotals =
     const total = Math.min(matches, LISTING_COUNT_CAP);
     const window = pageWindow(total, options.page ?? 1, perPage);
     const sort = options.sort ?? DEFAULT_SORT;
+    if (options.prefer?.length) return { ...pageOf(await preferredFirst(listing, options.prefer, { window, sort, matches, totalCapped }), total, window), totalCapped };
     // The page's ids first, then their rows: the cars skipped to reach a deep page are read from
     // the order's index alone (it holds the id), not each joined to its category.
     const pageIds = await strategy.pageIds(listing, { window, sort, matches, totalCapped });
     return { ...pageOf(await pageRows(pageIds, sort), total, window), totalCapped };
+  }
+
+  /**
+   * The window of a listing whose cars holding `prefer` come first, each part in the listing's
+   * order: the preferred part and the rest are two listings, the window cut across them.
+   */
+  async function preferredFirst(listing: ListingQuery, prefer: string[], place: { window: PageWindow; sort: Sort; matches: number; totalCapped: boolean }): Promise<VehicleSummary[]> {
+    const holds = titleHolds(prefer);
+    const first: ListingQuery = { ...listing, filters: [...listing.filters, holds] };
+    const rest: ListingQuery = { ...listing, filters: [...listing.filters, sql<SqlBool>`NOT ${holds}`] };
+    const firstCount = await strategy.count(first, LISTING_COUNT_CAP + 1);
+    const { offset, limit } = place.window;
+    const end = offset + limit;
+    const items: VehicleSummary[] = [];
+    if (offset < firstCount) {
+      const window = { ...place.window, offset, limit: Math.min(end, firstCount) - offset };
+      items.push(...(await pageRows(await strategy.pageIds(first, { ...place, window, matches: firstCount, totalCapped: false }), place.sort)));
+    }
+    if (end > firstCount) {
+      const window = { ...place.window, offset: Math.max(0, offset - firstCount), limit: end - Math.max(offset, firstCount) };
+      items.push(...(await pageRows(await strategy.pageIds(rest, { ...place, window, matches: Math.max(0, place.matches - firstCount) }), place.sort)));
+    }
+    return items;
   }
 
   /** How many cars each filter option would give on this listing (see listingFacets). */
@@ -150,7 +182,9 @@ export function createVehicleListing(database: Database, totals: ListingTotals =
       const known = await vocabulary();
       const corrected = correctedSearch(terms, known);
       if (corrected !== null) {
-        const found = await pageWithFacets({ ...options, query: corrected });
+        // The cars the corrected words name come first: 'pucnh' lists the Punch before a Verna whose description says "punchy".
+        const prefer = searchTerms(corrected).filter((word) => !terms.includes(word));
+        const found = await pageWithFacets({ ...options, query: corrected, prefer });
         if (found.total > 0) return { ...found, searchedFor: corrected, suggestions: [] };
       }
       return { ...asTyped, searchedFor: null, suggestions: nearestModels(terms, known) };

@@ -24,7 +24,8 @@ import { sharedServer } from '../support/shared.ts';
 
 const { dialect, url } = sharedServer();
 
-const WORDS = ['creta', 'swift', 'diesel', 'automatic', 'pune', 'ev', 'x', 'sunroof', '2021', 'maruti swift', 'hyundai creta sx', 'ambassador', 'zzzz'];
+// With misspellings: a corrected search lists the cars it names first, on both paths.
+const WORDS = ['creta', 'swift', 'diesel', 'automatic', 'pune', 'ev', 'x', 'sunroof', '2021', 'maruti swift', 'hyundai creta sx', 'ambassador', 'zzzz', 'cretta', 'swfit', 'dieesl', 'hyundai cretta'];
 const MAKES = ['maruti-suzuki', 'hyundai', 'tata', 'mahindra', 'toyota', 'honda', 'kia'];
 const MODELS = ['creta', 'swift', 'nexon', 'thar', 'innova-crysta', 'city'];
 

@@ -52,6 +52,16 @@ export function listingBase(database: Database, options: Pick<ListingOptions, 'q
 }
 
 /**
+ * The cars whose make or model holds every one of `words` (lower-case letters and digits: a
+ * corrected search's catalogue words, decision 079), which such a search lists first. The
+ * in-memory index marks the same cars (catalogue-index.ts titleMarks).
+ */
+export function titleHolds(words: string[]): Expression<SqlBool> {
+  const each = words.map((word) => sql<SqlBool>`(lower(vehicles.make) LIKE ${`%${word}%`} OR lower(vehicles.model) LIKE ${`%${word}%`})`);
+  return sql<SqlBool>`(${sql.join(each, sql` AND `)})`;
+}
+
+/**
  * The key a listing's kept figures are filed under (`kind`: its count of matches, the planner's
  * estimate past the cap, its filter counts): the sort and the page do not change them.
  */
