@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { BUDGET_BUCKETS, FILTER_NAMES, KM_BUCKETS, type FilterName, type ListingFilters, type NumberRange, type Sort } from '../../app/lib/listing-filters/options.ts';
 import type { Database } from '../db/connection.ts';
 import { CANDIDATE_VEHICLE_COLUMNS, FACET_VALUES, type CandidateColumn, type FacetRow } from './filters.ts';
