@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { formatRupees } from '../../app/lib/format.ts';
 import { CONDITION_ITEMS, CONDITION_STATUSES, OFFER_LIMITS, offerMessages, offerOf, type DeskStatus } from '../../app/lib/inspection-desk.ts';
@@ -407,9 +408,12 @@ function isDraftUniqueViolation(error: unknown): boolean {
 /** Copies stored photos (every WebP variant) under new keys of `prefix`. */
 async function copyPhotos(storage: Storage, photos: ImageRef[], prefix: string, nowMs: number): Promise<ImageRef[]> {
   const copied: ImageRef[] = [];
+  const attempt = randomUUID().slice(0, 8);
   try {
     for (const [index, photo] of photos.entries()) {
-      const key = `${prefix}/${nowMs}_inspection-${index + 1}`;
+      // Unique per attempt: two drafts asked at once copy side by side, and the one rolled back
+      // deletes only its own copies, never the winner's.
+      const key = `${prefix}/${nowMs}_${attempt}_inspection-${index + 1}`;
       const ref: ImageRef = { ...photo, key };
       copied.push(ref);
       for (const width of photo.widths) {
