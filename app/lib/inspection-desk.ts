@@ -38,6 +38,8 @@ export type Offer = {
 };
 
 export const OFFER_STATE_LABELS: Record<OfferState, string> = { open: 'Waiting for your answer', accepted: 'Accepted', declined: 'Declined', expired: 'Expired' };
+/** The same states in the desk's words (the seller is the one answering). */
+export const DESK_OFFER_STATE_LABELS: Record<OfferState, string> = { open: "Waiting for the seller's answer", accepted: 'Accepted by the seller', declined: 'Declined by the seller', expired: 'Expired unanswered' };
 
 export const OFFER_LIMITS = { minRupees: 1_000, maxRupees: 10_00_00_000, maxDaysValid: 30 } as const;
 

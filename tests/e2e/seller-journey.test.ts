@@ -101,7 +101,7 @@ it('a seller gets an estimate, books a home inspection, the desk records it and 
   await shot(desk, 'seller-3-inspection-offered-375');
   const wideDesk = await open('desktop', admin);
   await wideDesk.goto(`/admin/inspections/${id}`);
-  await visible(wideDesk.getByText('Waiting for your answer'));
+  await visible(wideDesk.getByText("Waiting for the seller's answer"));
   await shot(wideDesk, 'seller-3-inspection-offered-1280');
 
   // The seller accepts on the profile.

@@ -24,13 +24,13 @@ import { VehicleImage } from '../../components/vehicle-image.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { telLink } from '../../lib/contact.ts';
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
-import { CONDITION_ITEMS, CONDITION_STATUSES, DESK_STATUS_TONE, OFFER_LIMITS, OFFER_STATE_LABELS, offerFormSchema } from '../../lib/inspection-desk.ts';
+import { CONDITION_ITEMS, CONDITION_STATUSES, DESK_STATUS_TONE, OFFER_LIMITS, DESK_OFFER_STATE_LABELS, offerFormSchema } from '../../lib/inspection-desk.ts';
 import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { REGISTRATION_STATES } from '../../lib/listing-filters/registration.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { addDays, dayLabel, istDateOf, slotLabel, STATUS_LABELS } from '../../lib/test-drives.ts';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_MB } from '../../lib/uploads.ts';
+import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { MAX_VEHICLE_IMAGES } from '../../lib/vehicle-schema.ts';
 import type { Route } from './+types/inspection';
 
@@ -209,7 +209,7 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
         <h2 id="record-title" className={sectionTitle}>
           Inspection record
         </h2>
-        {item.recordedAt ? <p className="text-sm text-slate-600">Recorded; recording again replaces the items, notes and reading, and adds photos.</p> : null}
+        {item.recordedAt && canRecord ? <p className="text-sm text-slate-600">Recorded; recording again replaces the items, notes and reading, and adds photos.</p> : null}
         {item.photos.length > 0 ? (
           <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Inspection photos">
             {item.photos.map((photo, index) => (
@@ -220,8 +220,9 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : null}
         {canRecord ? (
-          <Form method="post" encType="multipart/form-data" preventScrollReset className="flex flex-col gap-4">
-            <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          // Keyed by the saved record: after a save the fields show what was kept and the chosen photos are cleared.
+          <Form key={`${item.recordedAt ?? 'new'}-${item.photos.length}`} method="post" encType="multipart/form-data" preventScrollReset className="flex flex-col gap-4">
+            <fieldset className="grid grid-cols-2 gap-3 lg:grid-cols-3">
               <legend className="mb-2 font-semibold">Condition items</legend>
               {CONDITION_ITEMS.map((conditionItem, index) => (
                 <label key={conditionItem} className="flex flex-col gap-1 text-sm font-semibold">
@@ -239,7 +240,7 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
             </fieldset>
             <label className="flex flex-col gap-1 text-sm font-semibold">
               Odometer reading (km)
-              <input name="odometer" inputMode="numeric" maxLength={9} defaultValue={item.odometer ?? ''} className={inputClass} aria-invalid={fieldError('odometer') ? true : undefined} />
+              <input name="odometer" inputMode="numeric" maxLength={9} defaultValue={item.odometer ?? ''} className={`${inputClass} max-w-xs`} aria-invalid={fieldError('odometer') ? true : undefined} />
               {fieldError('odometer') ? <span className="font-normal text-red-700">{fieldError('odometer')}</span> : null}
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
@@ -250,7 +251,7 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
               Photos (up to {MAX_VEHICLE_IMAGES - item.photos.length} more, {MAX_IMAGE_MB} MB each)
               <input type="file" name="images" accept="image/*" multiple className="text-sm font-normal" aria-describedby="photo-hint" />
               <span id="photo-hint" className="font-normal text-slate-600">
-                {IMAGE_TOO_LARGE}
+                Checked and stored as vehicle photos are; they become the draft's photos if the seller accepts.
               </span>
               {fieldError('images') ? <span className="font-normal text-red-700">{fieldError('images')}</span> : null}
             </label>
@@ -271,14 +272,14 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
           <p>
             <span className="text-2xl font-extrabold tabular-nums">{formatRupees(item.offer.rupees)}</span>{' '}
             <span className="text-slate-700">
-              valid until {dayLabel(item.offer.validUntil)} · <strong>{OFFER_STATE_LABELS[item.offer.state]}</strong>
+              valid until {dayLabel(item.offer.validUntil)} · <strong>{DESK_OFFER_STATE_LABELS[item.offer.state]}</strong>
             </span>
           </p>
         ) : (
           <p className="text-slate-600">{item.recordedAt ? 'No offer yet.' : 'Record the inspection first; then make the offer.'}</p>
         )}
         {canOffer ? (
-          <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
+          <Form key={item.offer?.madeAt ?? 'none'} method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
             <label className="flex flex-col gap-1 text-sm font-semibold">
               Amount in rupees
               <input name="amount" inputMode="numeric" required maxLength={16} placeholder="4,50,000" defaultValue={item.offer?.rupees ?? ''} className={inputClass} aria-invalid={fieldError('amount') ? true : undefined} />

@@ -7,7 +7,7 @@ import { inputClass } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { telLink } from '../../lib/contact.ts';
 import { formatRupees } from '../../lib/format.ts';
-import { DESK_STATUS_TONE, DESK_STATUSES, OFFER_STATE_LABELS, type DeskStatus } from '../../lib/inspection-desk.ts';
+import { DESK_STATUS_TONE, DESK_STATUSES, DESK_OFFER_STATE_LABELS, type DeskStatus } from '../../lib/inspection-desk.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { addDays, dayLabel, istDateOf, parseIstDate, slotTimeRange, STATUS_LABELS } from '../../lib/test-drives.ts';
@@ -62,7 +62,7 @@ function Row({ item }: { item: DeskInspection }) {
         </div>
         <div>
           <dt className="inline text-slate-600">Offer: </dt>
-          <dd className="inline font-medium">{item.offer ? `${formatRupees(item.offer.rupees)} · ${OFFER_STATE_LABELS[item.offer.state]}` : 'None yet'}</dd>
+          <dd className="inline font-medium">{item.offer ? `${formatRupees(item.offer.rupees)} · ${DESK_OFFER_STATE_LABELS[item.offer.state]}` : 'None yet'}</dd>
         </div>
       </dl>
       <Link to={adminPaths.inspection(item.id)} className="self-start rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
