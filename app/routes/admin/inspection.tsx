@@ -223,12 +223,14 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
           // Keyed by the saved record: after a save the fields show what was kept and the chosen photos are cleared.
           <Form key={`${item.recordedAt ?? 'new'}-${item.photos.length}`} method="post" encType="multipart/form-data" preventScrollReset className="flex flex-col gap-4">
             <fieldset className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-              <legend className="mb-2 font-semibold">Condition items</legend>
+              <legend className="mb-2 font-semibold">
+                Condition items <span className="font-normal text-slate-600">(— for an item not checked)</span>
+              </legend>
               {CONDITION_ITEMS.map((conditionItem, index) => (
                 <label key={conditionItem} className="flex flex-col gap-1 text-sm font-semibold">
                   {conditionItem}
                   <select name={`item-${index}`} defaultValue={item.condition[conditionItem] ?? ''} className={`${inputClass} py-2`} aria-invalid={fieldError(`item-${index}`) ? true : undefined}>
-                    <option value="">Not checked</option>
+                    <option value="">—</option>
                     {CONDITION_STATUSES.map((status) => (
                       <option key={status} value={status}>
                         {status}
