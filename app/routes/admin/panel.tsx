@@ -139,7 +139,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
         <h2 id="today-heading" className="text-lg font-bold">
           Today's work
         </h2>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-7">
           {tiles.map((tile) => (
             <TodayTile key={tile.label} tile={tile} />
           ))}
