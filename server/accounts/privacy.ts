@@ -8,6 +8,8 @@ import { eraseLeads, phoneDigits, type LeadIds } from '../leads/leads.ts';
 import { sellImageUrls, withImages } from '../leads/sell.ts';
 import { toVehicleRequest } from '../leads/requests.ts';
 import type { Storage } from '../media/storage.ts';
+import type { ImageRef } from '../../app/lib/vehicle.ts';
+import { discardImages } from '../catalog/admin-images.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import { getProfile, type Profile } from './profiles.ts';
 import { listWishlist } from './wishlist.ts';
@@ -240,6 +242,8 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
   const leads = await leadIdsOf(deps.database, profile);
   const leadsErased = await eraseLeads(deps, leads);
   const licence = await db.selectFrom('driving_licences').select(['front_key', 'back_key']).where('user_id', '=', user.id).executeTakeFirst();
+  // The inspections' photos go with them (decision 084); a vehicle draft made from one keeps its own copies.
+  const inspectionPhotos = (await db.selectFrom('inspections').select('photos').where('user_id', '=', user.id).execute()).flatMap((row) => parseStoredImages(row.photos));
 
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('wishlist_entries').where('user_id', '=', user.id).execute();
@@ -265,6 +269,7 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
     await trx.deleteFrom('account').where('userId', '=', user.id).execute();
     await trx.deleteFrom('user').where('id', '=', user.id).execute();
   });
+  await discardImages(deps.storage, inspectionPhotos);
   if (licence && deps.privateStorage) {
     const { privateStorage } = deps;
     await Promise.allSettled([licence.front_key, licence.back_key].map((key) => privateStorage.delete(key)));
@@ -292,4 +297,15 @@ export async function deleteAccountLimited(
   const limit = await consumeRateLimit(deps.database, { key: `accountDelete:${input.userId}`, ...rateLimits.signIn, now: deps.clock.now() });
   if (!limit.allowed) throw new RateLimitedError(DELETE_ATTEMPTS_LIMITED, limit.retryAfterSeconds).because('rate-limited');
   return deleteAccount(deps, input);
+}
+
+/** The ImageRefs kept as JSON on an inspection (migration 027), or none when there are none or they do not parse. */
+function parseStoredImages(text: string | null): ImageRef[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? (parsed as ImageRef[]) : [];
+  } catch {
+    return [];
+  }
 }
