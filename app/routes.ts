@@ -38,6 +38,8 @@ export default [
     route('admin/requested-vehicles', 'routes/admin/requested-vehicles.tsx'),
     route('admin/leads-export/:kind', 'routes/admin/leads-export.ts'),
     route('admin/test-drives', 'routes/admin/test-drives.tsx'),
+    route('admin/inspections', 'routes/admin/inspections.tsx'),
+    route('admin/inspections/:id', 'routes/admin/inspection.tsx'),
     route('admin/reservations/:id', 'routes/admin/reservation-action.ts'),
   ]),
   layout('components/site-layout.tsx', [

@@ -1,7 +1,8 @@
 import { Form, Link } from 'react-router';
 import { formatRupees } from '../lib/format.ts';
+import { OFFER_STATE_LABELS, type Offer } from '../lib/inspection-desk.ts';
 import { paths } from '../lib/paths.ts';
-import { slotLabel, STATUS_LABELS, type TestDriveStatus } from '../lib/test-drives.ts';
+import { dayLabel, slotLabel, STATUS_LABELS, type TestDriveStatus } from '../lib/test-drives.ts';
 
 export type MyInspection = {
   id: number;
@@ -12,6 +13,7 @@ export type MyInspection = {
   slot: string;
   status: TestDriveStatus;
   changeable: boolean;
+  offer: Offer | null;
 };
 
 /** What `?inspection=` on /profile says after a booking, a change or a cancel. */
@@ -19,6 +21,8 @@ export const INSPECTION_NOTICES: Record<string, string> = {
   booked: 'Your inspection is booked. We have sent the details to your phone and email.',
   rescheduled: 'Your inspection has been moved to the new time.',
   cancelled: 'Your inspection has been cancelled.',
+  'offer-accepted': 'You accepted our offer. We will call you to arrange the paperwork and the payment.',
+  'offer-declined': 'You declined our offer. Thank you for letting us know.',
 };
 
 /** The profile's list of the seller's inspections (decision 081), each upcoming one with Reschedule and Cancel; nothing when there are none. */
@@ -47,6 +51,7 @@ export function MyInspections({ inspections }: { inspections: MyInspection[] }) 
               </div>
               <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-700">{STATUS_LABELS[item.status]}</span>
             </div>
+            {item.offer ? <OfferBox inspectionId={item.id} offer={item.offer} /> : null}
             {item.changeable ? (
               <div className="mt-3 flex flex-wrap gap-2">
                 <Link to={`${paths.sellInspection}?${new URLSearchParams({ reschedule: String(item.id), date: item.slot.slice(0, 10) })}`} className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
@@ -65,5 +70,37 @@ export function MyInspections({ inspections }: { inspections: MyInspection[] }) 
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The desk's offer after the inspection (decision 084): the amount, its last day, and Accept / Decline while it is open. */
+function OfferBox({ inspectionId, offer }: { inspectionId: number; offer: Offer }) {
+  const open = offer.state === 'open';
+  return (
+    <div className={`mt-3 rounded-lg p-3 ${open ? 'bg-brand-50 ring-1 ring-brand-100' : 'bg-slate-50 ring-1 ring-slate-200'}`} data-offer={offer.state}>
+      <p className="text-sm font-semibold text-slate-700">Our offer</p>
+      <p className="text-2xl font-extrabold tabular-nums">{formatRupees(offer.rupees)}</p>
+      <p className="text-sm text-slate-700">
+        {offer.state === 'expired' ? `Expired on ${dayLabel(offer.validUntil)}` : `Valid until ${dayLabel(offer.validUntil)}`} · {OFFER_STATE_LABELS[offer.state]}
+      </p>
+      {open ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Form method="post" action={paths.sellInspection}>
+            <input type="hidden" name="intent" value="accept-offer" />
+            <input type="hidden" name="id" value={inspectionId} />
+            <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+              Accept offer
+            </button>
+          </Form>
+          <Form method="post" action={paths.sellInspection}>
+            <input type="hidden" name="intent" value="decline-offer" />
+            <input type="hidden" name="id" value={inspectionId} />
+            <button type="submit" className="min-h-11 rounded-lg px-4 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100">
+              Decline
+            </button>
+          </Form>
+        </div>
+      ) : null}
+    </div>
   );
 }

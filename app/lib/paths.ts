@@ -23,6 +23,7 @@ export const pathPatterns = {
   payReservation: '/profile/reservations/:id/pay',
   cancelReservation: '/profile/reservations/:id/cancel',
   adminReservation: '/admin/reservations/:id',
+  adminInspection: '/admin/inspections/:id',
 } as const;
 
 /** `?from=…&to=…` (India time as the pickers write it), or '' without a range. */
@@ -190,6 +191,11 @@ export const adminPaths = {
   /** The day's test drives (today, India time, without a date). */
   testDrives: '/admin/test-drives',
   testDrivesOn: (date: string) => `/admin/test-drives?date=${encodeURIComponent(date)}`,
+  /** Sellers' inspections by day (decision 084), optionally of one status. */
+  inspections: '/admin/inspections',
+  inspectionsOn: (date: string, status?: string) => `/admin/inspections?${new URLSearchParams(status ? { date, status } : { date })}`,
+  /** One inspection at the desk: confirm, no-show, record, offer, vehicle draft. */
+  inspection: (id: number) => fill(pathPatterns.adminInspection, { id }),
   /** The rental desk: the fleet's timeline, bookings, handovers and returns. */
   rentalDesk: '/admin/rentals',
   /** The desk's lists of today's pickups and returns (India time). */

@@ -11,8 +11,8 @@ import { VEHICLE_TEXT_FIELDS, vehicleText, type Vehicle, type VehicleMaps, type 
 /** SPEC 9 lists five on the add screen and four on the edit screen; both offer all five (decision 007). */
 export const FUEL_TYPES = ['Petrol', 'Diesel', 'Electric', 'Hybrid', 'CNG'] as const;
 export const TRANSMISSIONS = ['Manual', 'Automatic'] as const;
-export const VEHICLE_STATUSES = ['available', 'reserved', 'sold'] as const satisfies readonly VehicleStatus[];
-export const STATUS_LABELS: Record<VehicleStatus, string> = { available: 'Available', reserved: 'Reserved', sold: 'Sold' };
+export const VEHICLE_STATUSES = ['available', 'reserved', 'sold', 'draft'] as const satisfies readonly VehicleStatus[];
+export const STATUS_LABELS: Record<VehicleStatus, string> = { available: 'Available', reserved: 'Reserved', sold: 'Sold', draft: 'Draft (not public)' };
 /** Suggestions for the condition report's status column; any text is allowed. */
 export const INSPECTION_STATUSES = ['Excellent', 'Good', 'Fair', 'Replaced', 'New', 'Needs Attention'] as const;
 export const FINANCE_AVAILABLE = 'Available';

@@ -1,6 +1,7 @@
 /** The vehicle as the app sees it, shared by the server (which builds it) and the pages. */
 
-export type VehicleStatus = 'available' | 'reserved' | 'sold';
+/** 'draft': an inventory draft from an inspection, seen by the admins only (decision 084). */
+export type VehicleStatus = 'available' | 'reserved' | 'sold' | 'draft';
 
 /** A stored image: WebP variants of `widths` live at /media/{key}-{width}.webp. */
 export type ImageRef = { key: string; width: number; height: number; widths: number[] };

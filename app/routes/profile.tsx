@@ -67,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({
       signedIn: true as const,
       notice: flash.toast?.text ?? notice,
+      // A refusal flashed here (an offer that expired meanwhile) reads as one.
+      noticeIsError: flash.toast?.tone === 'error',
       testDriveNotice,
       testDrives,
       inspections,
@@ -176,14 +178,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </FormCard>
     );
   }
-  const { user, profile, notice, debug, testDriveNotice, testDrives, inspections, licence, bookings, devices, reservations } = loaderData;
+  const { user, profile, notice, noticeIsError, debug, testDriveNotice, testDrives, inspections, licence, bookings, devices, reservations } = loaderData;
   const name = user.name || 'User';
   const phoneText = profile.phone || (profile.phoneVerified ? 'Verified' : 'Not set');
   return (
     <FormCard title="Profile">
       {notice ? (
         <div className="mb-4">
-          <FormMessage tone={notice === VERIFICATION_FAILED ? 'error' : 'success'}>{notice}</FormMessage>
+          <FormMessage tone={noticeIsError || notice === VERIFICATION_FAILED ? 'error' : 'success'}>{notice}</FormMessage>
         </div>
       ) : null}
       {testDriveNotice ? (

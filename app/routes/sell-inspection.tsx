@@ -4,9 +4,12 @@ import { settingsFor } from '../../server/admin/settings.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
-import { bookInspection, cancelOwnInspection, inspectionRules, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../../server/leads/inspections.ts';
+import { answerOffer } from '../../server/leads/inspection-desk.ts';
+import { NotFoundError } from '../../server/errors.ts';
+import { flashHeaders } from '../../server/http/flash.ts';
+import { bookInspection, cancelOwnInspection, inspectionMessages, inspectionRules, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../../server/leads/inspections.ts';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../components/form.tsx';
-import { appContext } from '../context.ts';
+import { appContext, type AppServices } from '../context.ts';
 import { cleanLine, parseId } from '../lib/input.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { paths } from '../lib/paths.ts';
@@ -76,6 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const text = (name: string) => cleanLine(form.get(name), 40);
   try {
     const intent = text('intent');
+    if (intent === 'accept-offer' || intent === 'decline-offer') return await answerOfferFromProfile(services, user.id, parseId(text('id')), intent === 'accept-offer' ? 'accept' : 'decline');
     if (intent === 'cancel' || intent === 'reschedule') {
       const id = parseId(text('id'));
       if (id === null) return data({ error: 'This inspection was not found.' }, { status: 404 });
@@ -96,6 +100,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: answer.message }, { status: answer.status, headers: answer.headers });
   }
   throw redirect(`${paths.profileWithNotice('inspection', 'booked')}#inspections`);
+}
+
+/** The seller's answer to the desk's offer, from the profile: back there with what happened, a refusal included (decision 084). */
+async function answerOfferFromProfile(services: AppServices, userId: string, id: number | null, answer: 'accept' | 'decline'): Promise<never> {
+  try {
+    if (id === null) throw new NotFoundError(inspectionMessages.notYours);
+    await answerOffer(services, await settingsFor(services), { id, userId, answer });
+  } catch (error) {
+    const refused = answerError(error, services.logger, { fallback: 'Your answer could not be saved. Please try again.', log: 'offer answer failed', context: { id } });
+    throw redirect(`${paths.profile}#inspections`, { headers: await flashHeaders(services.config.authSecret, { tone: 'error', text: refused.message }) });
+  }
+  throw redirect(`${paths.profileWithNotice('inspection', answer === 'accept' ? 'offer-accepted' : 'offer-declined')}#inspections`);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

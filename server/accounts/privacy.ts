@@ -8,6 +8,8 @@ import { eraseLeads, phoneDigits, type LeadIds } from '../leads/leads.ts';
 import { sellImageUrls, withImages } from '../leads/sell.ts';
 import { toVehicleRequest } from '../leads/requests.ts';
 import type { Storage } from '../media/storage.ts';
+import type { ImageRef } from '../../app/lib/vehicle.ts';
+import { discardImages } from '../catalog/admin-images.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import { getProfile, type Profile } from './profiles.ts';
 import { listWishlist } from './wishlist.ts';
@@ -18,6 +20,7 @@ import { checklistsOf } from '../rentals/checklists.ts';
 import type { Clock } from '../clock.ts';
 import { reservationQuery, toDeskReservation } from '../reservations/store.ts';
 import { slotOfInstant } from '../../app/lib/test-drives.ts';
+import { offerOf } from '../../app/lib/inspection-desk.ts';
 
 /**
  * A person's rights under India's DPDP Act 2023 (docs/decisions/013): a copy of everything we
@@ -25,7 +28,7 @@ import { slotOfInstant } from '../../app/lib/test-drives.ts';
  * and the Android API call the same functions.
  */
 
-type ExportContext = { database: Database; siteOrigin: string; userId: string; profile: Profile | null };
+type ExportContext = { database: Database; siteOrigin: string; userId: string; profile: Profile | null; now: Date };
 
 /**
  * One entry per kind of data, each gathered by its own function: a new feature that keeps
@@ -132,7 +135,7 @@ const exportSections = {
       return reservation;
     }),
   // The seller's car, the estimate they were shown and the inspection they booked (decision 081).
-  inspections: async ({ database, userId }: ExportContext) =>
+  inspections: async ({ database, userId, now }: ExportContext) =>
     (await database.db.selectFrom('inspections').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map((row) => ({
       id: row.id,
       car: JSON.parse(row.car) as unknown,
@@ -144,6 +147,13 @@ const exportSections = {
       email: row.email,
       slotStart: slotOfInstant(row.slot_start),
       status: row.status,
+      // What the desk recorded of the car and the offer made for it (decision 084).
+      condition: row.condition ? (JSON.parse(row.condition) as unknown) : null,
+      notes: row.notes,
+      odometer: row.odometer,
+      photos: row.photos ? (JSON.parse(row.photos) as unknown[]).length : 0,
+      recordedAt: row.recorded_at,
+      offer: offerOf(row, now.getTime()),
       createdAt: row.created_at,
     })),
 };
@@ -154,7 +164,7 @@ export type PersonalDataExport = { exportedAt: string; site: string } & {
 
 /** Everything we hold about this person, as one JSON-ready object. */
 export async function exportPersonalData(input: { database: Database; siteOrigin: string; userId: string }, now: Date): Promise<PersonalDataExport> {
-  const context: ExportContext = { ...input, profile: await getProfile(input.database, input.userId) };
+  const context: ExportContext = { ...input, profile: await getProfile(input.database, input.userId), now };
   const entries = await Promise.all(Object.entries(exportSections).map(async ([key, gather]) => [key, await gather(context)] as const));
   return { exportedAt: now.toISOString(), site: input.siteOrigin, ...Object.fromEntries(entries) } as PersonalDataExport;
 }
@@ -263,6 +273,8 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
   const leads = await leadIdsOf(deps.database, profile);
   const leadsErased = await eraseLeads(deps, leads);
   const licence = await db.selectFrom('driving_licences').select(['front_key', 'back_key']).where('user_id', '=', user.id).executeTakeFirst();
+  // The inspections' photos go with them (decision 084); a vehicle draft made from one keeps its own copies.
+  const inspectionPhotos = (await db.selectFrom('inspections').select('photos').where('user_id', '=', user.id).execute()).flatMap((row) => parseStoredImages(row.photos));
 
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('wishlist_entries').where('user_id', '=', user.id).execute();
@@ -288,6 +300,7 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
     await trx.deleteFrom('account').where('userId', '=', user.id).execute();
     await trx.deleteFrom('user').where('id', '=', user.id).execute();
   });
+  await discardImages(deps.storage, inspectionPhotos);
   if (licence && deps.privateStorage) {
     const { privateStorage } = deps;
     await Promise.allSettled([licence.front_key, licence.back_key].map((key) => privateStorage.delete(key)));
@@ -315,4 +328,15 @@ export async function deleteAccountLimited(
   const limit = await consumeRateLimit(deps.database, { key: `accountDelete:${input.userId}`, ...rateLimits.signIn, now: deps.clock.now() });
   if (!limit.allowed) throw new RateLimitedError(DELETE_ATTEMPTS_LIMITED, limit.retryAfterSeconds).because('rate-limited');
   return deleteAccount(deps, input);
+}
+
+/** The ImageRefs kept as JSON on an inspection (migration 027), or none when there are none or they do not parse. */
+function parseStoredImages(text: string | null): ImageRef[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? (parsed as ImageRef[]) : [];
+  } catch {
+    return [];
+  }
 }

@@ -9,7 +9,7 @@ import type { Upload } from '../media/images.ts';
 import { discardImages, MAX_VEHICLE_IMAGES, storeUploads } from './admin-images.ts';
 import { toImageRef } from './rows.ts';
 import { searchCondition, searchTerms } from './search.ts';
-import { createVehicle, getVehicle, storedImagesOf, vehicleColumns } from './vehicles.ts';
+import { createVehicle, getVehicleForAdmin, storedImagesOf, vehicleColumns } from './vehicles.ts';
 import type { Clock } from '../clock.ts';
 
 /** Vehicle administration: the inventory list, add, edit (with status), delete. */
@@ -127,7 +127,7 @@ export async function addVehicle(deps: Deps, input: VehicleInput, uploads: Uploa
     await discardImages(deps.storage, images);
     throw error;
   }
-  const created = await getVehicle(deps.database, id);
+  const created = await getVehicleForAdmin(deps.database, id);
   await recordAudit(deps, {
     actorEmail,
     action: 'create',
@@ -145,9 +145,11 @@ export async function addVehicle(deps: Deps, input: VehicleInput, uploads: Uploa
  * updated_at set.
  */
 export async function updateVehicle(deps: Deps, id: number, input: VehicleEdit, actorEmail: string): Promise<void> {
-  const before = await getVehicle(deps.database, id);
+  const before = await getVehicleForAdmin(deps.database, id);
   if (!before) throw new NotFoundError(vehicleMessages.notFound);
   const category = await categorySlug(deps.database, input.categoryId);
+  // A draft (decision 084) is published once; a car the public has seen is marked sold or deleted, not hidden again.
+  if (input.status === 'draft' && before.status !== 'draft') throw new InvalidInputError('A published vehicle cannot become a draft again. Mark it sold or delete it instead.', { status: 'Choose Available, Reserved or Sold.' });
   const sold = input.status === 'sold';
   if (sold && (input.soldPrice === null || !input.soldAt)) throw new InvalidInputError('A sold vehicle needs its sold price and sold date');
   const now = new Date(deps.clock.now()).toISOString();
@@ -162,7 +164,7 @@ export async function updateVehicle(deps: Deps, id: number, input: VehicleEdit, 
     })
     .where('id', '=', id)
     .execute();
-  const after = await getVehicle(deps.database, id);
+  const after = await getVehicleForAdmin(deps.database, id);
   await recordAudit(deps, {
     actorEmail,
     action: 'update',
@@ -190,7 +192,7 @@ export async function updateVehicle(deps: Deps, id: number, input: VehicleEdit, 
  * wishlist names a removed car as no longer available. Returns the name it was shown by.
  */
 export async function deleteVehicle(deps: Deps, id: number, actorEmail: string): Promise<{ name: string }> {
-  const before = await getVehicle(deps.database, id);
+  const before = await getVehicleForAdmin(deps.database, id);
   if (!before) throw new NotFoundError(vehicleMessages.notFound);
   await deps.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('vehicle_images').where('vehicle_id', '=', id).execute();

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { BUDGET_BUCKETS, FILTER_NAMES, KM_BUCKETS, type FilterName, type ListingFilters, type NumberRange, type Sort } from '../../app/lib/listing-filters/options.ts';
 import type { Database } from '../db/connection.ts';
 import { CANDIDATE_VEHICLE_COLUMNS, FACET_VALUES, type CandidateColumn, type FacetRow } from './filters.ts';
 import { searchCondition } from './search.ts';
+import { listedUnqualifiedSql } from './public-status.ts';
 
 /**
  * The cars for sale held in memory, column by column, for the listing (issue 30,
@@ -115,7 +115,7 @@ async function readVersion(database: Database): Promise<string> {
 async function readSnapshot(database: Database, version: string): Promise<Snapshot> {
   const rows = await database.db
     .selectFrom('vehicles')
-    .where(sql<boolean>`status <> 'sold'`)
+    .where(listedUnqualifiedSql)
     .where('purpose', '=', 'sale')
     .select(['id', 'category_id', 'price_rupees', 'odometer', 'model_year', 'owner_count', 'featured', 'created_at', 'make', 'model', 'make_slug', 'model_slug', 'fuel_key', 'transmission_key', 'body_type', 'colour', 'registration_state'])
     .execute();

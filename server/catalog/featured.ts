@@ -2,6 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { VehicleSummary } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import { toSummary } from './rows.ts';
+import { listedSql } from './public-status.ts';
 import { coversFor, summaryColumns } from './vehicles.ts';
 
 /** The newest featured cars still for sale, for the home page's storefront (sold ones and the rental fleet left out). */
@@ -10,7 +11,7 @@ export async function listFeaturedVehicles(database: Database, limit: number): P
     .selectFrom('vehicles')
     .innerJoin('categories', 'categories.id', 'vehicles.category_id')
     // As in the partial index vehicles_for_sale_idx (literals): the rental fleet is not sale stock.
-    .where(sql<SqlBool>`vehicles.status <> 'sold'`)
+    .where(listedSql)
     .where(sql<SqlBool>`vehicles.purpose = 'sale'`)
     .where('vehicles.featured', '=', 1)
     .select(summaryColumns)

@@ -1,4 +1,5 @@
 import type { Database } from '../db/connection.ts';
+import { listedUnqualifiedSql } from './public-status.ts';
 
 /**
  * Forgiving a buyer's spelling (issue 30): words typed as they are heard (`cretta`, `swfit`,
@@ -52,7 +53,7 @@ const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter((word) =>
 
 /** The vocabulary of the cars for sale (the listing's own rule: not sold, not the rental fleet): their makes, models, variants and fuels (a few hundred words even at 100,000 cars). */
 export async function catalogueVocabulary(database: Database): Promise<Vocabulary> {
-  const rows = await database.db.selectFrom('vehicles').where('status', '!=', 'sold').where('purpose', '=', 'sale').select(['make', 'model', 'variant', 'fuel_type']).distinct().execute();
+  const rows = await database.db.selectFrom('vehicles').where(listedUnqualifiedSql).where('purpose', '=', 'sale').select(['make', 'model', 'variant', 'fuel_type']).distinct().execute();
   const words = new Map<string, string>();
   const models = new Set<string>();
   for (const row of rows) {

@@ -6,6 +6,7 @@ import type { Database } from '../db/connection.ts';
 import { textColumns, toCategory, toImageRef, toVehicle, vehicleTextColumns } from './rows.ts';
 import { buildSearchText } from './search.ts';
 import { filterColumns } from './filters.ts';
+import { isPublicStatus, listedSql, listedUnqualifiedSql } from './public-status.ts';
 
 function mapOrNull(map: Record<string, unknown> | null): string | null {
   return map && Object.keys(map).length > 0 ? JSON.stringify(map) : null;
@@ -44,8 +45,17 @@ export async function coversFor(database: Database, vehicleIds: number[]): Promi
   return covers;
 }
 
-/** The vehicle with all its images in order, or null. Sold vehicles are still found. */
+/**
+ * The vehicle with all its images in order, or null, as the public may see it: sold vehicles are
+ * still found, drafts are not (public-status.ts). The admin pages read getVehicleForAdmin.
+ */
 export async function getVehicle(database: Database, id: number): Promise<Vehicle | null> {
+  const vehicle = await getVehicleForAdmin(database, id);
+  return vehicle && isPublicStatus(vehicle.status) ? vehicle : null;
+}
+
+/** Any vehicle, a draft too: for the admin pages and services only. */
+export async function getVehicleForAdmin(database: Database, id: number): Promise<Vehicle | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const row = await database.db
     .selectFrom('vehicles')
@@ -78,7 +88,7 @@ const categoryColumns = [
 export async function listCategories(database: Database): Promise<Category[]> {
   const rows = await database.db
     .selectFrom('categories')
-    .leftJoin('vehicles', (join) => join.onRef('vehicles.category_id', '=', 'categories.id').on('vehicles.status', '!=', 'sold'))
+    .leftJoin('vehicles', (join) => join.onRef('vehicles.category_id', '=', 'categories.id').on(listedSql))
     .select(categoryColumns)
     // Sale stock and rental fleet counted apart: a category may hold only rental cars (the demo's "Rental Cars").
     .select([sql<number | string>`count(case when vehicles.purpose = 'sale' then 1 end)`.as('vehicle_count'), sql<number | string>`count(case when vehicles.purpose = 'rental' then 1 end)`.as('fleet_count')])
@@ -171,8 +181,8 @@ export async function createVehicle(database: Database, input: VehicleInput, ima
 export async function sitemapEntries(database: Database) {
   const [categories, vehicles, rentals] = await Promise.all([
     database.db.selectFrom('categories').select(['slug', 'updated_at']).orderBy('id').execute(),
-    database.db.selectFrom('vehicles').select(['id', 'updated_at']).where('status', '!=', 'sold').where('purpose', '=', 'sale').orderBy('id').execute(),
-    database.db.selectFrom('vehicles').select(['id', 'updated_at']).where('status', '!=', 'sold').where('purpose', '=', 'rental').orderBy('id').execute(),
+    database.db.selectFrom('vehicles').select(['id', 'updated_at']).where(listedUnqualifiedSql).where('purpose', '=', 'sale').orderBy('id').execute(),
+    database.db.selectFrom('vehicles').select(['id', 'updated_at']).where(listedUnqualifiedSql).where('purpose', '=', 'rental').orderBy('id').execute(),
   ]);
   return { categories, vehicles, rentals };
 }

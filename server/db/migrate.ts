@@ -20,6 +20,7 @@ import * as jobs from './migrations/020-jobs.ts';
 import * as carReservations from './migrations/024-car-reservations.ts';
 import * as sellEstimates from './migrations/025-sell-estimates.ts';
 import * as catalogueVersion from './migrations/026-catalogue-version.ts';
+import * as inspectionDesk from './migrations/027-inspection-desk.ts';
 import * as oneLivePhoneCode from './migrations/028-one-live-phone-code.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
@@ -45,6 +46,7 @@ const migrations: Record<string, DialectMigration> = {
   '024-car-reservations': carReservations,
   '025-sell-estimates': sellEstimates,
   '026-catalogue-version': catalogueVersion,
+  '027-inspection-desk': inspectionDesk,
   '028-one-live-phone-code': oneLivePhoneCode,
 };
 

@@ -49,7 +49,8 @@ export interface VehicleTable {
   refurbishment: string | null;
   financial: string | null;
   video_url: string;
-  status: 'available' | 'reserved' | 'sold';
+  /** 'draft': made from an accepted inspection offer, not public until published (decision 084). */
+  status: 'available' | 'reserved' | 'sold' | 'draft';
   sold_price: number | null;
   sold_at: string | null;
   /** Stock for sale, or a car of the self-drive rental fleet (never in the buy listing). */
@@ -240,6 +241,20 @@ export interface InspectionTable {
   status: 'booked' | 'confirmed' | 'done' | 'no_show' | 'cancelled';
   created_at: string;
   updated_at: string;
+  /** Migration 027 (decision 084): JSON Record<item, status>, as a vehicle's condition report. */
+  condition: string | null;
+  notes: string | null;
+  odometer: number | null;
+  /** JSON ImageRef[]. */
+  photos: string | null;
+  recorded_at: string | null;
+  offer_rupees: number | null;
+  /** India date 'YYYY-MM-DD'. */
+  offer_valid_until: string | null;
+  offer_status: 'open' | 'accepted' | 'declined' | null;
+  offer_made_at: string | null;
+  offer_answered_at: string | null;
+  draft_vehicle_id: number | null;
 }
 
 /** A test-drive booking (server/test-drives/, migration 007). */

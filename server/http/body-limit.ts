@@ -46,7 +46,8 @@ const categoryUpload: BodyClass = { maxBytes: MAX_IMAGE_BYTES + 64 * 1024, uploa
 const classes: Array<[string[], BodyClass]> = [
   [[paths.sellVehicle, '/api/v1/sell-offers'], sellUpload],
   [[paths.profileLicence, LICENCE_API_PATH], licenceUpload],
-  [[adminPaths.addVehicle, adminPaths.aliases.addVehicle, pathPatterns.adminEditVehicle], vehicleUpload],
+  // An inspection's photos go through the vehicle photos' pipeline and limits (decision 084).
+  [[adminPaths.addVehicle, adminPaths.aliases.addVehicle, pathPatterns.adminEditVehicle, pathPatterns.adminInspection], vehicleUpload],
   [[adminPaths.categories, adminPaths.aliases.manageCategories, adminPaths.addCategory], categoryUpload],
   [[pathPatterns.adminRentalBooking], checklistUpload],
   [[paths.requestVehicle, '/api/v1/vehicle-requests', adminPaths.sellingVehicles, adminPaths.aliases.sellingVehicles, adminPaths.requestedVehicles], longText],

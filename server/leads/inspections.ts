@@ -16,6 +16,7 @@ import { paths } from '../../app/lib/paths.ts';
 import type { SellEstimate } from './sell-estimate.ts';
 import { estimateForSeller } from './sell-estimates.ts';
 import { indiaIso } from '../../app/lib/rentals.ts';
+import { offerOf, type Offer } from '../../app/lib/inspection-desk.ts';
 
 /**
  * Inspections of a seller's car (decision 081), booked from the estimate: slots come from the
@@ -46,6 +47,8 @@ export type Inspection = {
   slot: string;
   status: InspectionTable['status'];
   createdAt: string;
+  /** The desk's offer after the inspection (decision 084), or null. */
+  offer: Offer | null;
 };
 
 export function inspectionRules(settings: Settings): TestDriveRules {
@@ -58,7 +61,7 @@ export function inspectionRules(settings: Settings): TestDriveRules {
   };
 }
 
-function toInspection(row: Row): Inspection {
+export function toInspection(row: Row, nowMs: number): Inspection {
   return {
     id: row.id,
     car: JSON.parse(row.car) as SellCar,
@@ -68,6 +71,7 @@ function toInspection(row: Row): Inspection {
     slot: slotOfInstant(row.slot_start),
     status: row.status,
     createdAt: indiaIso(Date.parse(row.created_at)),
+    offer: offerOf(row, nowMs),
   };
 }
 
@@ -135,7 +139,7 @@ function carTitle(car: SellCar): string {
 
 /** The confirmation by mail and SMS, queued in `trx` (decision 069). */
 async function queueConfirmation(services: NotifyServices, kind: 'booked' | 'rescheduled', row: Row, db: Kysely<DB>) {
-  const inspection = toInspection(row);
+  const inspection = toInspection(row, services.clock.now());
   const when = slotLabel(inspection.slot);
   const where = inspection.mode === 'home' ? `at your home (PIN ${inspection.pinCode})` : `at our hub, ${services.config.contactAddress}`;
   const link = new URL(paths.profile, services.config.siteOrigin).href;
@@ -207,7 +211,7 @@ export async function bookInspection(services: NotifyServices, settings: Setting
     }),
   );
   services.jobs.wake();
-  return toInspection(row);
+  return toInspection(row, nowMs);
 }
 
 async function findOwn(deps: Deps, id: number, userId: string): Promise<Row> {
@@ -229,7 +233,7 @@ export async function rescheduleOwnInspection(services: NotifyServices, settings
   const problem = slotRefusal(input.slot, nowMs, rules);
   if (problem) throw new InvalidInputError(problem, { slot: problem });
   const slotStart = slotInstant(input.slot).toISOString();
-  if (slotStart === row.slot_start) return toInspection(row);
+  if (slotStart === row.slot_start) return toInspection(row, nowMs);
   const now = new Date(nowMs).toISOString();
   const moved = await withSeat(services.database, slotStart, rules.capacity, (seat) =>
     services.database.db.transaction().execute(async (trx) => {
@@ -248,7 +252,7 @@ export async function rescheduleOwnInspection(services: NotifyServices, settings
     }),
   );
   services.jobs.wake();
-  return toInspection(moved);
+  return toInspection(moved, nowMs);
 }
 
 export async function cancelOwnInspection(deps: Deps, input: { id: number; userId: string }): Promise<Inspection> {
@@ -262,13 +266,13 @@ export async function cancelOwnInspection(deps: Deps, input: { id: number; userI
     .returningAll()
     .executeTakeFirst();
   if (!updated) throw new ConflictError(inspectionMessages.notChangeable);
-  return toInspection(updated);
+  return toInspection(updated, deps.clock.now());
 }
 
 /** A person's inspections, soonest upcoming first, then past and cancelled ones newest first. */
 export async function listOwnInspections(deps: Deps, userId: string): Promise<Array<Inspection & { changeable: boolean }>> {
   const rows = await deps.database.db.selectFrom('inspections').selectAll().where('user_id', '=', userId).orderBy('slot_start', 'desc').limit(100).execute();
   const nowMs = deps.clock.now();
-  const all = rows.map((row) => ({ ...toInspection(row), changeable: isUpcoming(row, nowMs) }));
+  const all = rows.map((row) => ({ ...toInspection(row, nowMs), changeable: isUpcoming(row, nowMs) }));
   return [...all.filter((item) => item.changeable).reverse(), ...all.filter((item) => !item.changeable)];
 }

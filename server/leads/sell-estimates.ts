@@ -25,6 +25,8 @@ export async function loadComparables(deps: Deps): Promise<ComparableCar[]> {
     .selectFrom('vehicles')
     .select(['make', 'model', 'body_type', 'model_year', 'odometer', 'owner_count', 'fuel_type', 'transmission', 'price_rupees', 'sold_price', 'sold_at', 'status'])
     .where('purpose', '=', 'sale')
+    // A draft's price is not yet asked of anyone (decision 084).
+    .where('status', '<>', 'draft')
     .where('model_year', 'is not', null)
     .where((eb) => eb.or([eb('price_rupees', '>', 0), eb('sold_price', '>', 0)]))
     .execute();

@@ -131,7 +131,8 @@ export async function startReservation(services: ReservationServices, input: { u
   const own = await reservationQuery(services.database.db).where('car_reservations.vehicle_id', '=', vehicle.id).where('car_reservations.user_id', '=', input.userId).where('car_reservations.status', '=', 'pending').executeTakeFirst();
   if (own?.payment_order_id && payments) return { provider: 'razorpay', keyId: payments.keyId, orderId: own.payment_order_id, amount: Number(own.amount_paise), currency: 'INR', reservationId: Number(own.id) };
   const current = await services.database.db.selectFrom('vehicles').select('status').where('id', '=', vehicle.id).executeTakeFirst();
-  if (current?.status === 'sold') throw new NotFoundError(messages.notForSale);
+  // A draft (decision 084) is not public: not found, as a sold car is.
+  if (current?.status === 'sold' || current?.status === 'draft') throw new NotFoundError(messages.notForSale);
   if (current?.status !== 'available') throw new ConflictError(messages.taken).because('reserved');
   if (!payments) throw new InvalidInputError(messages.noOnlinePayment);
   const settings = await settingsFor(services);

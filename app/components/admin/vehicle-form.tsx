@@ -144,9 +144,10 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
               value={status}
               onChange={(event) => setStatus(event.currentTarget.value as VehicleFormValues['status'])}
               error={errors.status}
-              hint="Sold vehicles leave the listing and search; their page shows Sold."
+              hint={values.status === 'draft' ? 'A draft is not on the site. Set the price and choose Available to publish it.' : 'Sold vehicles leave the listing and search; their page shows Sold.'}
             >
-              <Options choices={VEHICLE_STATUSES.map((value) => [value, STATUS_LABELS[value]] as const)} notSet={false} />
+              {/* Draft is where a car from an inspection starts (decision 084); once published it does not go back. */}
+              <Options choices={VEHICLE_STATUSES.filter((value) => value !== 'draft' || values.status === 'draft').map((value) => [value, STATUS_LABELS[value]] as const)} notSet={false} />
             </SelectField>
             {showSold ? (
               <>

@@ -521,6 +521,15 @@ export const sellEstimateAnswerSchema = z.object({ estimate: sellEstimateSchema 
 const sellCarAnswerSchema = z
   .object({ make: z.string(), model: z.string(), year: z.int(), fuel: z.string(), transmission: z.string(), km: z.int(), owners: z.int(), registrationState: z.string() })
   .meta({ id: 'SellCar' });
+const inspectionOfferSchema = z
+  .object({
+    rupees: z.int().meta({ description: 'Whole rupees: what the dealer pays for the car.' }),
+    validUntil: z.string().meta({ description: "India date 'YYYY-MM-DD': the last day the offer can be accepted." }),
+    state: z.enum(['open', 'accepted', 'declined', 'expired']).meta({ description: "'expired': still open, but past its last day (India time); it can no longer be accepted." }),
+    madeAt: isoTime,
+    answeredAt: isoTime.nullable(),
+  })
+  .meta({ id: 'InspectionOffer' });
 const inspectionSchema = z
   .object({
     id: z.int(),
@@ -531,6 +540,7 @@ const inspectionSchema = z
     slot: z.string().meta({ description: "India time, 'YYYY-MM-DDTHH:MM'" }),
     status: z.enum(['booked', 'confirmed', 'done', 'no_show', 'cancelled']),
     createdAt: isoTime,
+    offer: inspectionOfferSchema.nullable().meta({ description: 'The offer the desk made after the inspection, or null (decision 084).' }),
   })
   .meta({ id: 'Inspection' });
 export const inspectionSlotsSchema = z

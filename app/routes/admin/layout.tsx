@@ -23,6 +23,7 @@ const navigation = [
   { to: adminPaths.requestedVehicles, label: 'Requests' },
   { to: adminPaths.sellingVehicles, label: 'Sell offers' },
   { to: adminPaths.testDrives, label: 'Test drives' },
+  { to: adminPaths.inspections, label: 'Inspections' },
   { to: adminPaths.rentalDesk, label: 'Rental desk' },
   { to: adminPaths.statistics, label: 'Statistics' },
   { to: adminPaths.settings, label: 'Settings' },

@@ -11,6 +11,7 @@ import { handoversOn } from '../../../server/rentals/bookings.ts';
 import { countLicencesWaiting } from '../../../server/rentals/licences.ts';
 import { countBookingsOwingRefunds } from '../../../server/rentals/refunds.ts';
 import { countTestDrivesOn } from '../../../server/test-drives/test-drives.ts';
+import { countInspectionsOn } from '../../../server/leads/inspection-desk.ts';
 import { listActiveReservations } from '../../../server/reservations/reservations.ts';
 import { ReservationsDesk } from '../../components/admin/reservations-desk.tsx';
 import { appContext } from '../../context.ts';
@@ -47,9 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const since = await recordDashboardVisit(services.database, admin.email, new Date(nowMs));
   // "Today" is India's calendar day, whatever the server's time zone.
   const date = istDateOf(nowMs);
-  const [leads, testDrives, handovers, licences, refundsOwed, jobs, flash, reservations] = await Promise.all([
+  const [leads, testDrives, inspections, handovers, licences, refundsOwed, jobs, flash, reservations] = await Promise.all([
     countNewLeads(services.database, since),
     countTestDrivesOn(services.database, date),
+    countInspectionsOn(services, date),
     handoversOn(services.database, indiaDayStart(nowMs)),
     countLicencesWaiting(services.database),
     countBookingsOwingRefunds(services),
@@ -58,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listActiveReservations(services),
   ]);
   return data(
-    { today: { leads, date, testDrives, pickups: handovers.pickups.length, returns: handovers.returns.length, licences, refundsOwed, reservations, nowMs }, jobs, toast: flash.toast },
+    { today: { leads, date, testDrives, inspections, pickups: handovers.pickups.length, returns: handovers.returns.length, licences, refundsOwed, reservations, nowMs }, jobs, toast: flash.toast },
     { headers: flash.headers },
   );
 }
@@ -116,13 +118,14 @@ function TodayTile({ tile }: { tile: Tile }) {
 export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   if (pathname.replace(/\/+$/, '') !== adminPaths.dashboard || !loaderData.today || !loaderData.jobs) return <Outlet />;
-  const { leads, date, testDrives, pickups, returns, licences, refundsOwed, reservations, nowMs } = loaderData.today;
+  const { leads, date, testDrives, inspections, pickups, returns, licences, refundsOwed, reservations, nowMs } = loaderData.today;
   const jobs = loaderData.jobs;
   const leadNote = leads.since ? `Since your last visit (${formatDateTime(leads.since)})` : 'Not yet contacted';
   const tiles: Tile[] = [
     { label: 'New vehicle requests', count: leads.requests, to: `${adminPaths.requestedVehicles}?status=new`, note: leadNote },
     { label: 'New sell offers', count: leads.sellOffers, to: `${adminPaths.sellingVehicles}?status=new`, note: leadNote },
     { label: 'Test drives today', count: testDrives, to: adminPaths.testDrivesOn(date), note: 'Booked for today, India time' },
+    { label: 'Inspections today', count: inspections, to: adminPaths.inspectionsOn(date), note: "Sellers' cars to inspect" },
     { label: 'Rental pickups today', count: pickups, to: adminPaths.rentalPickupsToday, note: 'Cars to hand over' },
     { label: 'Rental returns today', count: returns, to: adminPaths.rentalReturnsToday, note: 'Cars due back' },
     { label: 'Licences to review', count: licences, to: adminPaths.rentalLicences, note: 'Waiting for approval' },
@@ -136,7 +139,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
         <h2 id="today-heading" className="text-lg font-bold">
           Today's work
         </h2>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-7">
           {tiles.map((tile) => (
             <TodayTile key={tile.label} tile={tile} />
           ))}

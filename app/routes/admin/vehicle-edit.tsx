@@ -10,7 +10,7 @@ import {
   removeVehicleImage,
 } from '../../../server/catalog/admin-images.ts';
 import { updateVehicle } from '../../../server/catalog/admin-vehicles.ts';
-import { getVehicle } from '../../../server/catalog/vehicles.ts';
+import { getVehicleForAdmin } from '../../../server/catalog/vehicles.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
 import { NotFoundError } from '../../../server/errors.ts';
 import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
@@ -57,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (id === null) throw await backToList(secret, vehicleMessages.notFound);
   let loaded;
   try {
-    const vehicle = await getVehicle(services.database, id);
+    const vehicle = await getVehicleForAdmin(services.database, id);
     if (vehicle) {
       const [images, categories, rental, reservations] = await Promise.all([listVehicleImages(services.database, id), categoryChoices(services.database), rentalValuesOf(services, id), listCarReservations(services, id)]);
       loaded = { vehicle, images, categories, rental, reservations, nowMs: services.clock.now() };

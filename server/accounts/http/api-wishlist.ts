@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { publicStatus } from '../../catalog/public-status.ts';
 import type { z } from 'zod';
 import { emiFrom } from '../../../app/lib/emi.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
@@ -90,7 +91,7 @@ export function wishlistApi(api: Hono, services: AppServices) {
             vehicleId: entry.vehicle.id,
             title: cardTitle(entry.vehicle),
             addedAt: indiaIso(Date.parse(entry.addedAt)),
-            vehicle: { ...entry.vehicle, year: modelYear(entry.vehicle.year), emiFrom: emiFrom(entry.vehicle.status === 'sold' ? null : entry.vehicle.priceRupees, terms) },
+            vehicle: { ...entry.vehicle, status: publicStatus(entry.vehicle.status), year: modelYear(entry.vehicle.year), emiFrom: emiFrom(entry.vehicle.status === 'sold' ? null : entry.vehicle.priceRupees, terms) },
           }
         : { vehicleId: entry.vehicleId, title: entry.title, addedAt: indiaIso(Date.parse(entry.addedAt)), vehicle: null },
     );

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { publicStatus } from '../public-status.ts';
 import type { z } from 'zod';
 import { parseId } from '../../../app/lib/input.ts';
 import { queryObject, vehiclesQuerySchema } from '../../../app/lib/schemas/listing.ts';
@@ -40,7 +41,7 @@ export function catalogApi(api: Hono, services: AppServices) {
     // Numbers an app can compare: the model year as a number (null when the dealer typed none).
     // The EMI the cards show, worked out by the one rule on the admin's terms (app/lib/emi.ts).
     const terms = financeTerms(settings);
-    const items = result.items.map((item) => ({ ...item, year: modelYear(item.year), emiFrom: emiFrom(item.status === 'sold' ? null : item.priceRupees, terms) }));
+    const items = result.items.map((item) => ({ ...item, status: publicStatus(item.status), year: modelYear(item.year), emiFrom: emiFrom(item.status === 'sold' ? null : item.priceRupees, terms) }));
     return c.json({ ...result, items, facets } satisfies z.input<typeof vehicleListSchema>, 200, { 'Cache-Control': 'no-cache' });
   });
 
@@ -58,7 +59,7 @@ export function catalogApi(api: Hono, services: AppServices) {
     const terms = financeTerms(await settingsFor(services));
     // The car page's one EMI figure, and the terms it assumes, so the app shows the same.
     // Times in India time, as the API answers every time (docs/api.md).
-    const body = { ...vehicle, createdAt: indiaIso(Date.parse(vehicle.createdAt)), updatedAt: indiaIso(Date.parse(vehicle.updatedAt)), emiFrom: emiFrom(vehicle.status === 'sold' ? null : vehicle.priceRupees, terms), financeTerms: terms } satisfies z.input<typeof vehicleSchema>;
+    const body = { ...vehicle, status: publicStatus(vehicle.status), createdAt: indiaIso(Date.parse(vehicle.createdAt)), updatedAt: indiaIso(Date.parse(vehicle.updatedAt)), emiFrom: emiFrom(vehicle.status === 'sold' ? null : vehicle.priceRupees, terms), financeTerms: terms } satisfies z.input<typeof vehicleSchema>;
     return c.json(body, 200, { 'Cache-Control': 'no-cache' });
   });
 

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { publicStatus } from '../public-status.ts';
 import { z } from 'zod';
 import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../../../app/lib/compare.ts';
 import { compareRows } from '../../../app/lib/compare-rows.ts';
@@ -50,7 +51,7 @@ export function compareAndEmiApi(api: Hono, services: AppServices) {
               id: entry.id,
               available: true,
               title: cardTitle(entry.vehicle),
-              status: entry.vehicle.status,
+              status: publicStatus(entry.vehicle.status),
               price: entry.vehicle.price,
               priceRupees: entry.vehicle.priceRupees,
               emiFrom: emiFrom(entry.vehicle.priceRupees, terms),

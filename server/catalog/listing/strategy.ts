@@ -4,6 +4,7 @@ import type { Database } from '../../db/connection.ts';
 import type { PageWindow } from '../../db/paging.ts';
 import type { ListingOptions } from '../listing.ts';
 import { searchCondition, searchTerms } from '../search.ts';
+import { listedSql } from '../public-status.ts';
 
 /**
  * How one database finds a listing's cars (server/catalog/listing.ts picks one when it is
@@ -40,9 +41,8 @@ export type ListingWindow = {
  * options `walkInOrder` and `checkEachRow` are SQLite's (search.ts searchCondition).
  */
 export function listingBase(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId'>, walk: { walkInOrder?: boolean; checkEachRow?: boolean } = {}): Expression<SqlBool>[] {
-  // Written as in the partial index vehicles_for_sale_idx, with the literal (a bound parameter
-  // would keep the planner from proving the index applies).
-  const base: Expression<SqlBool>[] = [sql<SqlBool>`vehicles.status <> 'sold'`];
+  // The public rule (public-status.ts), written as the partial index vehicles_for_sale_idx says it.
+  const base: Expression<SqlBool>[] = [listedSql];
   // The rental fleet is never sale stock (docs/decisions/020): it has its own pages under /rent.
   base.push(sql<SqlBool>`vehicles.purpose = 'sale'`);
   if (options.categoryId !== undefined) base.push(sql<SqlBool>`vehicles.category_id = ${options.categoryId}`);

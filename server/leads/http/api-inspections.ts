@@ -10,6 +10,7 @@ import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import { consumeRateLimit, rateLimits } from '../../security/rate-limit.ts';
 import type { AppServices } from '../../services.ts';
+import { answerOffer } from '../inspection-desk.ts';
 import { bookInspection, cancelOwnInspection, inspectionMessages, inspectionRules, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../inspections.ts';
 
 /** Inspections of a seller's car in the JSON API (/api/v1), decision 081. Every refusal is problem+json. */
@@ -105,6 +106,31 @@ export function inspectionApi(api: Hono, services: AppServices) {
       return problemFromError(c, error, services.logger, fallback);
     }
   });
+
+  /** The seller's answer to the desk's offer (decision 084): an expired or answered offer is 409, someone else's inspection 404. */
+  for (const answer of ['accept', 'decline'] as const) {
+    const route = describeRoute({
+      tag: 'Selling',
+      summary: answer === 'accept' ? "Accept the desk's offer for my car" : "Decline the desk's offer for my car",
+      auth: true,
+      params: { id: 'The inspection id.' },
+      ok: { status: 200, schema: inspectionAnswerSchema, description: answer === 'accept' ? 'Accepted; the dealer is told and calls about the paperwork.' : 'Declined; the dealer is told.' },
+      refusals: { 404: 'No such inspection of yours.', 409: 'There is no open offer: none made, already answered, or expired (the server checks its last day by its clock).', 429: '' },
+    });
+    api.post(`/me/inspections/:id/offer/${answer}`, route, async (c) => {
+      const user = await currentUser(services.auth, c.req.raw);
+      if (!user) return problem(c, 401, 'Please sign in first.');
+      const id = idOf(c);
+      if (id === null) return problem(c, 404, inspectionMessages.notYours);
+      try {
+        await limit(user.id);
+        const inspection = await answerOffer(services, await settingsFor(services), { id, userId: user.id, answer });
+        return c.json({ inspection } satisfies z.input<typeof inspectionAnswerSchema>, 200, NO_STORE);
+      } catch (error) {
+        return problemFromError(c, error, services.logger, { fallback: 'Your answer could not be saved. Please try again.', log: 'offer answer failed' });
+      }
+    });
+  }
 
   const reschedule = describeRoute({
     tag: 'Selling',

@@ -581,6 +581,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/inspections/{id}/offer/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept the desk's offer for my car */
+        post: operations["postMeInspectionsByIdOfferAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/inspections/{id}/offer/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline the desk's offer for my car */
+        post: operations["postMeInspectionsByIdOfferDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/inspections/{id}/reschedule": {
         parameters: {
             query?: never;
@@ -1693,6 +1727,20 @@ export interface components {
             owners: number;
             registrationState: string;
         };
+        InspectionOffer: {
+            /** @description Whole rupees: what the dealer pays for the car. */
+            rupees: number;
+            /** @description India date 'YYYY-MM-DD': the last day the offer can be accepted. */
+            validUntil: string;
+            /**
+             * @description 'expired': still open, but past its last day (India time); it can no longer be accepted.
+             * @enum {string}
+             */
+            state: "open" | "accepted" | "declined" | "expired";
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
+            madeAt: string;
+            answeredAt: string | null;
+        };
         Inspection: {
             id: number;
             car: components["schemas"]["SellCar"];
@@ -1706,6 +1754,8 @@ export interface components {
             status: "booked" | "confirmed" | "done" | "no_show" | "cancelled";
             /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             createdAt: string;
+            /** @description The offer the desk made after the inspection, or null (decision 084). */
+            offer: components["schemas"]["InspectionOffer"] | null;
         };
         InspectionSlots: {
             date: string;
@@ -1732,6 +1782,8 @@ export interface components {
                 status: "booked" | "confirmed" | "done" | "no_show" | "cancelled";
                 /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
                 createdAt: string;
+                /** @description The offer the desk made after the inspection, or null (decision 084). */
+                offer: components["schemas"]["InspectionOffer"] | null;
                 changeable: boolean;
             }[];
         };
@@ -4362,6 +4414,186 @@ export interface operations {
                 };
             };
             /** @description It can no longer be changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postMeInspectionsByIdOfferAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The inspection id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted; the dealer is told and calls about the paperwork. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionAnswer"];
+                };
+            };
+            /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such inspection of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no open offer: none made, already answered, or expired (the server checks its last day by its clock). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postMeInspectionsByIdOfferDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The inspection id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined; the dealer is told. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionAnswer"];
+                };
+            };
+            /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such inspection of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no open offer: none made, already answered, or expired (the server checks its last day by its clock). */
             409: {
                 headers: {
                     [name: string]: unknown;

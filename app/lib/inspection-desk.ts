@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { indiaIso } from './rentals.ts';
+import { istDateOf } from './test-drives.ts';
+import { INSPECTION_STATUSES } from './vehicle-schema.ts';
+
+/**
+ * The desk's side of a seller's inspection (decision 084), shared by the admin page, the
+ * profile and the API: the condition items the team checks (stored as a vehicle's condition
+ * report is, item -> status, so a draft carries them over as they are), the offer and its states.
+ */
+
+/** The items the team checks on every car, in the order of the visit; the statuses are the vehicle form's. */
+export const CONDITION_ITEMS = ['Engine', 'Transmission', 'Suspension', 'Brakes', 'Steering', 'Tyres', 'Battery', 'Electricals', 'Air conditioning', 'Body and paint', 'Interior', 'Documents'] as const;
+export { INSPECTION_STATUSES as CONDITION_STATUSES };
+
+/** The inspection's statuses (migration 025) as the desk filters them. */
+export const DESK_STATUSES = ['booked', 'confirmed', 'done', 'no_show', 'cancelled'] as const;
+export type DeskStatus = (typeof DESK_STATUSES)[number];
+
+export const DESK_STATUS_TONE: Record<DeskStatus, string> = {
+  booked: 'bg-sky-100 text-sky-800',
+  confirmed: 'bg-green-100 text-green-800',
+  done: 'bg-slate-200 text-slate-800',
+  no_show: 'bg-amber-100 text-amber-800',
+  cancelled: 'bg-slate-100 text-slate-500 line-through',
+};
+
+/** 'expired' is worked out from the clock: an open offer past its last day. */
+export type OfferState = 'open' | 'accepted' | 'declined' | 'expired';
+
+export type Offer = {
+  rupees: number;
+  /** India date 'YYYY-MM-DD', the last day the seller can accept. */
+  validUntil: string;
+  state: OfferState;
+  madeAt: string;
+  answeredAt: string | null;
+};
+
+export const OFFER_STATE_LABELS: Record<OfferState, string> = { open: 'Waiting for your answer', accepted: 'Accepted', declined: 'Declined', expired: 'Expired' };
+/** The same states in the desk's words (the seller is the one answering). */
+export const DESK_OFFER_STATE_LABELS: Record<OfferState, string> = { open: "Waiting for the seller's answer", accepted: 'Accepted by the seller', declined: 'Declined by the seller', expired: 'Expired unanswered' };
+
+export const OFFER_LIMITS = { minRupees: 1_000, maxRupees: 10_00_00_000, maxDaysValid: 30 } as const;
+
+export const offerMessages = {
+  amount: `Please enter the offer in whole rupees, from ₹1,000 to ₹10,00,00,000`,
+  validUntil: `Please choose the last day the offer holds: from today, at most ${OFFER_LIMITS.maxDaysValid} days ahead`,
+} as const;
+
+/** The offer form (admin): amount as typed ('4,50,000' reads as 450000), the last day as a date. */
+export const offerFormSchema = z.object({
+  amount: z
+    .string({ error: offerMessages.amount })
+    .transform((text) => (/^\s*₹?\s*[\d,]{1,14}\s*$/.test(text) ? Number(text.replace(/[₹\s,]/g, '')) : Number.NaN))
+    .refine((value) => Number.isSafeInteger(value) && value >= OFFER_LIMITS.minRupees && value <= OFFER_LIMITS.maxRupees, offerMessages.amount),
+  validUntil: z.string({ error: offerMessages.validUntil }).regex(/^\d{4}-\d{2}-\d{2}$/, offerMessages.validUntil),
+});
+
+export const recordMessages = {
+  odometer: 'Please enter the odometer reading in km: a whole number, at most 9,99,999',
+  notes: 'The notes are too long: at most 2,000 characters, please',
+  item: 'Please choose a status for each item checked, or leave it as not checked',
+} as const;
+
+/** The stored offer columns (migration 027), as the server reads them. */
+export type StoredOffer = {
+  offer_rupees: number | null;
+  offer_valid_until: string | null;
+  offer_status: 'open' | 'accepted' | 'declined' | null;
+  offer_made_at: string | null;
+  offer_answered_at: string | null;
+};
+
+/** The offer as it stands at `nowMs`: an open one past its last day (India time) is expired. */
+export function offerOf(row: StoredOffer, nowMs: number): Offer | null {
+  if (row.offer_status === null || row.offer_rupees === null || row.offer_valid_until === null || row.offer_made_at === null) return null;
+  const state: OfferState = row.offer_status === 'open' && istDateOf(nowMs) > row.offer_valid_until ? 'expired' : row.offer_status;
+  // Times as every time of the product is answered: India time with its offset.
+  return { rupees: Number(row.offer_rupees), validUntil: row.offer_valid_until, state, madeAt: indiaIso(Date.parse(row.offer_made_at)), answeredAt: row.offer_answered_at ? indiaIso(Date.parse(row.offer_answered_at)) : null };
+}

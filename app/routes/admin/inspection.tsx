@@ -1,0 +1,371 @@
+import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { recordAudit } from '../../../server/admin/audit.ts';
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { categoryChoices } from '../../../server/catalog/admin-categories.ts';
+import { refusedWhileReading, uploadMessages } from '../../../server/catalog/admin-images.ts';
+import { getVehicleForAdmin } from '../../../server/catalog/vehicles.ts';
+import { InvalidInputError, NotFoundError } from '../../../server/errors.ts';
+import { answerError } from '../../../server/http/action-errors.ts';
+import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
+import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
+import {
+  auditView,
+  changeInspectionStatus,
+  createVehicleDraft,
+  getDeskInspection,
+  makeOffer,
+  parseInspectionRecord,
+  recordInspection,
+} from '../../../server/leads/inspection-desk.ts';
+import { PageHeader, StatusBadge } from '../../components/admin/admin-ui.tsx';
+import { Toast } from '../../components/admin/toast.tsx';
+import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
+import { VehicleImage } from '../../components/vehicle-image.tsx';
+import { appContext, type AppServices } from '../../context.ts';
+import { telLink } from '../../lib/contact.ts';
+import { formatKilometres, formatRupees } from '../../lib/format.ts';
+import { CONDITION_ITEMS, CONDITION_STATUSES, DESK_STATUS_TONE, OFFER_LIMITS, DESK_OFFER_STATE_LABELS, offerFormSchema } from '../../lib/inspection-desk.ts';
+import { cleanLine, parseId } from '../../lib/input.ts';
+import { adminPaths } from '../../lib/paths.ts';
+import { REGISTRATION_STATES } from '../../lib/listing-filters/registration.ts';
+import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { addDays, dayLabel, istDateOf, slotLabel, STATUS_LABELS } from '../../lib/test-drives.ts';
+import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
+import { MAX_VEHICLE_IMAGES } from '../../lib/vehicle-schema.ts';
+import type { Route } from './+types/inspection';
+
+/**
+ * One seller's inspection at the desk (decision 084): confirm or no-show, record what was found
+ * (condition items, notes, odometer, photos), make the offer, and once the seller accepted it,
+ * create the vehicle draft. Every step is checked again by its service and audit-logged here.
+ */
+
+export function meta({ matches, location, params }: Route.MetaArgs) {
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: `Inspection #${params.id}`, noIndex: true });
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  await requireAdmin(services, request);
+  const id = parseId(params.id);
+  if (id === null) throw data({ message: 'This inspection was not found.' }, { status: 404 });
+  let inspection;
+  try {
+    inspection = await getDeskInspection(services, id);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data({ message: error.message }, { status: 404 });
+    throw error;
+  }
+  const [categories, draft, flash] = await Promise.all([
+    categoryChoices(services.database),
+    inspection.draftVehicleId === null ? null : getVehicleForAdmin(services.database, inspection.draftVehicleId),
+    takeFlash(services.config.authSecret, request),
+  ]);
+  const today = istDateOf(services.clock.now());
+  return data(
+    {
+      inspection,
+      categories,
+      draft: draft ? { id: draft.id, name: draft.name, status: draft.status, editTo: adminPaths.editVehicle(draft.categorySlug, draft.id) } : null,
+      offerDays: { min: today, max: addDays(today, OFFER_LIMITS.maxDaysValid), usual: addDays(today, 7) },
+      toast: flash.toast,
+    },
+    { headers: flash.headers },
+  );
+}
+
+type ActionAnswer = { error: string; fields: Record<string, string> };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(appContext);
+  const admin = await requireAdmin(services, request);
+  const id = parseId(params.id);
+  if (id === null) return data<ActionAnswer>({ error: 'This inspection was not found.', fields: {} }, { status: 404 });
+  return withUploadForm(
+    request,
+    { tempDir: uploadTempDir(services.config.dataDir), messages: uploadMessages },
+    (upload) => act(services, admin.email, id, upload),
+    (error) => data<ActionAnswer>({ error: error.problem === 'file-too-large' ? refusedWhileReading(error) : error.message, fields: {} }, { status: error.status }),
+  );
+}
+
+async function act(services: AppServices, actorEmail: string, id: number, upload: UploadForm) {
+  const form = upload.fields;
+  const read = (name: string) => cleanLine(form.get(name), 4000);
+  const intent = cleanLine(form.get('intent'), 20);
+  let text: string;
+  try {
+    switch (intent) {
+      case 'confirm':
+      case 'no_show': {
+        const { before, after } = await changeInspectionStatus(services, id, intent);
+        await recordAudit(services, { actorEmail, action: intent, entity: 'inspection', entityId: id, summary: `${intent === 'confirm' ? 'Confirmed' : 'Marked no-show'} inspection #${id} (${slotLabel(after.slot)})`, before: { status: before.status }, after: { status: after.status } });
+        text = intent === 'confirm' ? 'Inspection confirmed.' : 'Inspection marked as a no-show.';
+        break;
+      }
+      case 'record': {
+        // The notes keep their lines: read as text, not as one line.
+        const notes = typeof form.get('notes') === 'string' ? String(form.get('notes')).slice(0, 4000) : '';
+        const record = parseInspectionRecord((name) => (name === 'notes' ? notes : read(name)));
+        const { before, after } = await recordInspection(services, id, record, uploadsFrom(upload, 'images'));
+        await recordAudit(services, { actorEmail, action: 'record', entity: 'inspection', entityId: id, summary: `Recorded inspection #${id}: ${Object.keys(after.condition).length} items, ${after.photos.length} photos`, before: auditView(before), after: auditView(after) });
+        text = 'Inspection recorded.';
+        break;
+      }
+      case 'offer': {
+        const parsed = offerFormSchema.safeParse({ amount: read('amount'), validUntil: read('validUntil') });
+        if (!parsed.success) {
+          const fields: Record<string, string> = {};
+          for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+          throw new InvalidInputError(Object.values(fields)[0] ?? 'Please check the offer.', fields);
+        }
+        const { before, after } = await makeOffer(services, id, { rupees: parsed.data.amount, validUntil: parsed.data.validUntil });
+        await recordAudit(services, { actorEmail, action: 'offer', entity: 'inspection', entityId: id, summary: `Offered ${formatRupees(parsed.data.amount)} for inspection #${id}, valid until ${dayLabel(parsed.data.validUntil)}`, before: auditView(before).offer, after: auditView(after).offer });
+        text = `Offer of ${formatRupees(parsed.data.amount)} sent to the seller.`;
+        break;
+      }
+      case 'draft': {
+        const categoryId = parseId(read('categoryId'));
+        if (categoryId === null) throw new InvalidInputError('Please choose a category for the vehicle.', { categoryId: 'Please choose a category.' });
+        const result = await createVehicleDraft(services, id, categoryId);
+        if (result.created) {
+          await recordAudit(services, { actorEmail, action: 'create', entity: 'vehicle', entityId: result.vehicleId, summary: `Created vehicle draft #${result.vehicleId} from inspection #${id}`, before: null, after: auditView(result.inspection) });
+        }
+        text = result.created ? 'Vehicle draft created. Set its price and publish it when it is ready.' : 'This inspection already has its vehicle draft.';
+        break;
+      }
+      default:
+        throw new InvalidInputError('The form could not be read. Please reload the page and try again.');
+    }
+  } catch (error) {
+    const answer = answerError(error, services.logger, { fallback: 'The inspection could not be changed. Please try again.', log: 'admin inspection change failed', context: { id, intent } });
+    return data<ActionAnswer>({ error: answer.message, fields: { ...answer.fields } }, { status: answer.status });
+  }
+  throw redirect(adminPaths.inspection(id), { status: 303, headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
+}
+
+const card = 'flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5';
+const sectionTitle = 'text-lg font-bold';
+
+export default function AdminInspection({ loaderData }: Route.ComponentProps) {
+  const { inspection: item, categories, draft, offerDays, toast } = loaderData;
+  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
+  const busy = useNavigation().state !== 'idle';
+  const fieldError = (name: string) => answer?.fields?.[name];
+  const canConfirm = item.status === 'booked';
+  const canNoShow = item.status === 'booked' || item.status === 'confirmed';
+  const canRecord = item.status !== 'cancelled' && item.offer?.state !== 'accepted';
+  const canOffer = item.status === 'done' && item.recordedAt !== null && (item.offer === null || item.offer.state === 'open' || item.offer.state === 'expired');
+  const title = `${item.car.year} ${item.car.make} ${item.car.model}`;
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title={`Inspection #${item.id}`} back={{ to: adminPaths.inspectionsOn(item.slot.slice(0, 10)), label: 'Back to the day' }} />
+      {answer?.error ? <FormMessage tone="error">{answer.error}</FormMessage> : null}
+      <section className={card} aria-labelledby="car-title">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 id="car-title" className="text-xl font-bold">
+              {title}
+            </h2>
+            <p className="text-slate-700">{slotLabel(item.slot)}</p>
+          </div>
+          <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${DESK_STATUS_TONE[item.status]}`}>{STATUS_LABELS[item.status]}</span>
+        </div>
+        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+          <Fact label="Seller" value={item.name || '—'} />
+          <div>
+            <dt className="inline text-slate-600">Phone: </dt>
+            <dd className="inline font-medium">
+              <a href={telLink(item.phone)} className="underline">
+                {item.phone}
+              </a>
+            </dd>
+          </div>
+          <Fact label="Email" value={item.email} />
+          <Fact label="Where" value={item.mode === 'home' ? `At the seller's home, PIN ${item.pinCode}` : 'At our hub'} />
+          <Fact label="Fuel and gearbox" value={`${item.car.fuel}, ${item.car.transmission}`} />
+          <Fact label="Km (seller's word)" value={formatKilometres(item.car.km)} />
+          <Fact label="Owners" value={String(item.car.owners)} />
+          <Fact label="Registered in" value={REGISTRATION_STATES[item.car.registrationState] ?? item.car.registrationState} />
+          <Fact label="Estimate shown" value={item.estimate.kind === 'range' ? `${formatRupees(item.estimate.low)} – ${formatRupees(item.estimate.high)}` : 'Not enough data'} />
+        </dl>
+        {canConfirm || canNoShow ? (
+          <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
+            {canConfirm ? (
+              <button type="submit" name="intent" value="confirm" disabled={busy} className={primaryButton}>
+                Confirm
+              </button>
+            ) : null}
+            {canNoShow ? (
+              <button type="submit" name="intent" value="no_show" disabled={busy} className={secondaryButton}>
+                No-show
+              </button>
+            ) : null}
+          </Form>
+        ) : null}
+      </section>
+
+      <section className={card} aria-labelledby="record-title">
+        <h2 id="record-title" className={sectionTitle}>
+          Inspection record
+        </h2>
+        {item.recordedAt && canRecord ? <p className="text-sm text-slate-600">Recorded; recording again replaces the items, notes and reading, and adds photos.</p> : null}
+        {item.photos.length > 0 ? (
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Inspection photos">
+            {item.photos.map((photo, index) => (
+              <li key={photo.key}>
+                <VehicleImage image={photo} alt={`${title}, photo ${index + 1}`} sizes="(min-width: 640px) 25vw, 50vw" className="aspect-[4/3] w-full rounded-lg object-cover" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {canRecord ? (
+          // Keyed by the saved record: after a save the fields show what was kept and the chosen photos are cleared.
+          <Form key={`${item.recordedAt ?? 'new'}-${item.photos.length}`} method="post" encType="multipart/form-data" preventScrollReset className="flex flex-col gap-4">
+            <fieldset className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+              <legend className="mb-2 font-semibold">
+                Condition items <span className="font-normal text-slate-600">(— for an item not checked)</span>
+              </legend>
+              {CONDITION_ITEMS.map((conditionItem, index) => (
+                <label key={conditionItem} className="flex flex-col gap-1 text-sm font-semibold">
+                  {conditionItem}
+                  <select name={`item-${index}`} defaultValue={item.condition[conditionItem] ?? ''} className={`${inputClass} py-2`} aria-invalid={fieldError(`item-${index}`) ? true : undefined}>
+                    <option value="">—</option>
+                    {CONDITION_STATUSES.map((status) => (
+                      <option key={status} value={status}>
+                        {status}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
+            </fieldset>
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              Odometer reading (km)
+              <input name="odometer" inputMode="numeric" maxLength={9} defaultValue={item.odometer ?? ''} className={`${inputClass} max-w-xs`} aria-invalid={fieldError('odometer') ? true : undefined} />
+              {fieldError('odometer') ? <span className="font-normal text-red-700">{fieldError('odometer')}</span> : null}
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              Notes
+              <textarea name="notes" rows={4} maxLength={2000} defaultValue={item.notes} className={inputClass} aria-invalid={fieldError('notes') ? true : undefined} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              Photos (up to {MAX_VEHICLE_IMAGES - item.photos.length} more, {MAX_IMAGE_MB} MB each)
+              <input type="file" name="images" accept="image/*" multiple className="text-sm font-normal" aria-describedby="photo-hint" />
+              <span id="photo-hint" className="font-normal text-slate-600">
+                Checked and stored as vehicle photos are; they become the draft's photos if the seller accepts.
+              </span>
+              {fieldError('images') ? <span className="font-normal text-red-700">{fieldError('images')}</span> : null}
+            </label>
+            <button type="submit" name="intent" value="record" disabled={busy} className={`${primaryButton} self-start`}>
+              {busy ? 'Saving…' : 'Save inspection record'}
+            </button>
+          </Form>
+        ) : (
+          <ConditionList condition={item.condition} notes={item.notes} odometer={item.odometer} />
+        )}
+      </section>
+
+      <section className={card} aria-labelledby="offer-title">
+        <h2 id="offer-title" className={sectionTitle}>
+          Offer
+        </h2>
+        {item.offer ? (
+          <p>
+            <span className="text-2xl font-extrabold tabular-nums">{formatRupees(item.offer.rupees)}</span>{' '}
+            <span className="text-slate-700">
+              valid until {dayLabel(item.offer.validUntil)} · <strong>{DESK_OFFER_STATE_LABELS[item.offer.state]}</strong>
+            </span>
+          </p>
+        ) : (
+          <p className="text-slate-600">{item.recordedAt ? 'No offer yet.' : 'Record the inspection first; then make the offer.'}</p>
+        )}
+        {canOffer ? (
+          <Form key={item.offer?.madeAt ?? 'none'} method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              Amount in rupees
+              <input name="amount" inputMode="numeric" required maxLength={16} placeholder="4,50,000" defaultValue={item.offer?.rupees ?? ''} className={inputClass} aria-invalid={fieldError('amount') ? true : undefined} />
+              {fieldError('amount') ? <span className="font-normal text-red-700">{fieldError('amount')}</span> : null}
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              Valid until
+              <input type="date" name="validUntil" required min={offerDays.min} max={offerDays.max} defaultValue={item.offer?.state === 'open' ? item.offer.validUntil : offerDays.usual} className={inputClass} aria-invalid={fieldError('validUntil') ? true : undefined} />
+              {fieldError('validUntil') ? <span className="font-normal text-red-700">{fieldError('validUntil')}</span> : null}
+            </label>
+            <button type="submit" name="intent" value="offer" disabled={busy} className={primaryButton}>
+              {item.offer ? 'Send the new offer' : 'Send the offer'}
+            </button>
+          </Form>
+        ) : null}
+      </section>
+
+      {item.offer?.state === 'accepted' ? (
+        <section className={card} aria-labelledby="draft-title">
+          <h2 id="draft-title" className={sectionTitle}>
+            Vehicle draft
+          </h2>
+          {draft ? (
+            <p className="flex flex-wrap items-center gap-2">
+              <StatusBadge status={draft.status} />
+              <Link to={draft.editTo} className="font-semibold text-brand-700 underline">
+                {draft.name} (vehicle #{draft.id})
+              </Link>
+              <span className="text-sm text-slate-600">Set its price and status Available to publish it.</span>
+            </p>
+          ) : (
+            <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
+              <p className="w-full text-sm text-slate-600">
+                The draft carries the car's details, the condition items and the photos. It stays off the site until you set its price and publish it; the offer is not its selling price.
+              </p>
+              <label className="flex flex-col gap-1 text-sm font-semibold">
+                Category
+                <select name="categoryId" required defaultValue="" className={`${inputClass} py-2`}>
+                  <option value="" disabled>
+                    Choose…
+                  </option>
+                  {categories.map((category) => (
+                    <option key={category.id} value={category.id}>
+                      {category.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" name="intent" value="draft" disabled={busy} className={primaryButton}>
+                Create vehicle draft
+              </button>
+            </Form>
+          )}
+        </section>
+      ) : null}
+      <Toast toast={toast} />
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0 break-words">
+      <dt className="inline text-slate-600">{label}: </dt>
+      <dd className="inline font-medium">{value}</dd>
+    </div>
+  );
+}
+
+function ConditionList({ condition, notes, odometer }: { condition: Record<string, string>; notes: string; odometer: number | null }) {
+  const entries = Object.entries(condition);
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      {entries.length > 0 ? (
+        <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
+          {entries.map(([name, status]) => (
+            <Fact key={name} label={name} value={status} />
+          ))}
+        </dl>
+      ) : (
+        <p className="text-slate-600">No items recorded.</p>
+      )}
+      {odometer !== null ? <p>Odometer: {formatKilometres(odometer)}</p> : null}
+      {notes ? <p className="whitespace-pre-wrap">{notes}</p> : null}
+    </div>
+  );
+}

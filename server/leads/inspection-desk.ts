@@ -1,0 +1,444 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { formatRupees } from '../../app/lib/format.ts';
+import { CONDITION_ITEMS, CONDITION_STATUSES, OFFER_LIMITS, offerMessages, offerOf, type DeskStatus } from '../../app/lib/inspection-desk.ts';
+import { adminPaths, paths } from '../../app/lib/paths.ts';
+import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
+import { addDays, dayLabel, istDateOf, slotInstant } from '../../app/lib/test-drives.ts';
+import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
+import type { ImageRef } from '../../app/lib/vehicle.ts';
+import type { Settings } from '../admin/settings.ts';
+import { discardImages, storeUploads } from '../catalog/admin-images.ts';
+import { imageRows, vehicleColumns } from '../catalog/vehicles.ts';
+import type { DB, InspectionTable } from '../db/schema.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
+import type { Upload } from '../media/images.ts';
+import type { Storage } from '../media/storage.ts';
+import { changeAndQueue, queueMail, queueSms } from '../notify/outgoing.ts';
+import type { AppServices } from '../services.ts';
+import { inspectionMessages, toInspection, type Inspection } from './inspections.ts';
+
+/**
+ * The desk's side of a seller's inspection (decision 084): the schedule, confirm and no-show,
+ * recording what was found, the offer, the seller's answer and the inventory draft. Every
+ * change of state is a conditional update (the row as it was read), so two admins, or two
+ * taps of Accept, never both go through; messages are queued in the change's transaction.
+ */
+
+type Row = Selectable<InspectionTable>;
+type Services = Pick<AppServices, 'database' | 'jobs' | 'config' | 'clock' | 'mailer' | 'logger'>;
+
+export const deskMessages = {
+  notFound: 'This inspection was not found.',
+  cannotConfirm: 'Only a booked inspection can be confirmed.',
+  cannotNoShow: 'Only a booked or confirmed inspection can be marked as a no-show.',
+  cannotRecord: 'This inspection can no longer be recorded: it was cancelled, or its offer was accepted.',
+  recordFirst: 'Please record the inspection before making an offer.',
+  offerAnswered: 'The seller has already answered this offer.',
+  noOffer: 'There is no offer to answer on this inspection.',
+  offerExpired: (validUntil: string) => `This offer expired on ${dayLabel(validUntil)}. Please ask us for a new one.`,
+  notAccepted: 'Only an accepted offer can become a vehicle draft.',
+  tooManyPhotos: (room: number) => (room <= 0 ? `An inspection keeps at most ${MAX_VEHICLE_IMAGES} photos.` : `An inspection keeps at most ${MAX_VEHICLE_IMAGES} photos: you can add ${room} more.`),
+  changedMeanwhile: 'This inspection was changed meanwhile. Please look at it again.',
+} as const;
+
+/** What the desk sees of an inspection: the seller, what was found, the offer, the draft. */
+export type DeskInspection = Inspection & {
+  name: string;
+  phone: string;
+  email: string;
+  condition: Record<string, string>;
+  notes: string;
+  odometer: number | null;
+  photos: ImageRef[];
+  recordedAt: string | null;
+  draftVehicleId: number | null;
+};
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function toDeskInspection(row: Row, nowMs: number): DeskInspection {
+  return {
+    ...toInspection(row, nowMs),
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    condition: parseJson<Record<string, string>>(row.condition, {}),
+    notes: row.notes ?? '',
+    odometer: row.odometer === null ? null : Number(row.odometer),
+    photos: parseJson<ImageRef[]>(row.photos, []),
+    recordedAt: row.recorded_at,
+    draftVehicleId: row.draft_vehicle_id === null ? null : Number(row.draft_vehicle_id),
+  };
+}
+
+async function findRow(services: Pick<AppServices, 'database'>, id: number): Promise<Row> {
+  const row = await services.database.db.selectFrom('inspections').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new NotFoundError(deskMessages.notFound);
+  return row;
+}
+
+export async function getDeskInspection(services: Pick<AppServices, 'database' | 'clock'>, id: number): Promise<DeskInspection> {
+  return toDeskInspection(await findRow(services, id), services.clock.now());
+}
+
+
+/** One India day's inspections, earliest first, optionally of one status. */
+export async function inspectionsOn(services: Pick<AppServices, 'database' | 'clock'>, date: string, status: DeskStatus | null = null): Promise<DeskInspection[]> {
+  let query = services.database.db
+    .selectFrom('inspections')
+    .selectAll()
+    .where('slot_start', '>=', slotInstant(`${date}T00:00`).toISOString())
+    .where('slot_start', '<', slotInstant(`${addDays(date, 1)}T00:00`).toISOString());
+  if (status) query = query.where('status', '=', status);
+  const rows = await query.orderBy('slot_start').orderBy('id').limit(200).execute();
+  const nowMs = services.clock.now();
+  return rows.map((row) => toDeskInspection(row, nowMs));
+}
+
+/** The dashboard's tile: inspections of the day still to happen or happened (not cancelled). */
+export async function countInspectionsOn(services: Pick<AppServices, 'database'>, date: string): Promise<number> {
+  const row = await services.database.db
+    .selectFrom('inspections')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('slot_start', '>=', slotInstant(`${date}T00:00`).toISOString())
+    .where('slot_start', '<', slotInstant(`${addDays(date, 1)}T00:00`).toISOString())
+    .where('status', '<>', 'cancelled')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export type DeskStatusAction = 'confirm' | 'no_show';
+
+/** Confirm (booked only) or no-show (booked or confirmed); answers the row before and after. */
+export async function changeInspectionStatus(services: Pick<AppServices, 'database' | 'clock'>, id: number, action: DeskStatusAction): Promise<{ before: DeskInspection; after: DeskInspection }> {
+  const row = await findRow(services, id);
+  const from: Row['status'][] = action === 'confirm' ? ['booked'] : ['booked', 'confirmed'];
+  if (!from.includes(row.status)) throw new ConflictError(action === 'confirm' ? deskMessages.cannotConfirm : deskMessages.cannotNoShow);
+  const nowMs = services.clock.now();
+  const updated = await services.database.db
+    .updateTable('inspections')
+    .set({ status: action === 'confirm' ? 'confirmed' : 'no_show', updated_at: new Date(nowMs).toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', row.status)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new ConflictError(deskMessages.changedMeanwhile);
+  return { before: toDeskInspection(row, nowMs), after: toDeskInspection(updated, nowMs) };
+}
+
+export type InspectionRecord = {
+  /** Item -> status, only the items checked; any item name and status text, as the vehicle form allows. */
+  condition: Record<string, string>;
+  notes: string;
+  odometer: number | null;
+};
+
+/**
+ * Reads the record form: one status per checked item (CONDITION_ITEMS, statuses as the vehicle
+ * form suggests them), notes, the odometer. Throws InvalidInputError naming the field.
+ */
+export function parseInspectionRecord(read: (name: string) => string): InspectionRecord {
+  const condition: Record<string, string> = {};
+  CONDITION_ITEMS.forEach((item, index) => {
+    const value = read(`item-${index}`).trim();
+    if (!value) return;
+    if (!(CONDITION_STATUSES as readonly string[]).includes(value)) throw new InvalidInputError(`Please choose a status for ${item} from the list.`, { [`item-${index}`]: 'Please choose from the list.' });
+    condition[item] = value;
+  });
+  const notes = read('notes').replace(/\r\n/g, '\n').trim();
+  if (notes.length > 2000) throw new InvalidInputError('The notes are too long: at most 2,000 characters, please.', { notes: 'At most 2,000 characters.' });
+  if (notes.includes('\u0000')) throw new InvalidInputError('The notes contain a character that cannot be kept.', { notes: 'Please remove unusual characters.' });
+  const odometerText = read('odometer').replace(/[\s,]/g, '');
+  let odometer: number | null = null;
+  if (odometerText) {
+    if (!/^\d{1,7}$/.test(odometerText) || Number(odometerText) > 999_999) throw new InvalidInputError('Please enter the odometer reading in km: a whole number, at most 9,99,999.', { odometer: 'A whole number of km, at most 9,99,999.' });
+    odometer = Number(odometerText);
+  }
+  return { condition, notes, odometer };
+}
+
+/**
+ * Records what was found: condition items, notes, odometer and new photos (stored through the
+ * vehicle photos' pipeline and limits, added after those already kept). The inspection becomes
+ * 'done'. Recording again replaces the items, notes and reading; refused once the offer was accepted.
+ */
+export async function recordInspection(
+  services: Pick<AppServices, 'database' | 'clock'> & { storage: Storage },
+  id: number,
+  record: InspectionRecord,
+  uploads: Upload[],
+): Promise<{ before: DeskInspection; after: DeskInspection }> {
+  const row = await findRow(services, id);
+  if (row.status === 'cancelled' || row.offer_status === 'accepted') throw new ConflictError(deskMessages.cannotRecord);
+  const kept = parseJson<ImageRef[]>(row.photos, []);
+  const room = MAX_VEHICLE_IMAGES - kept.length;
+  if (uploads.length > room) throw new InvalidInputError(deskMessages.tooManyPhotos(room), { images: deskMessages.tooManyPhotos(room) });
+  const nowMs = services.clock.now();
+  const stored = uploads.length > 0 ? await storeUploads(services.storage, uploads, `inspections/${id}`, nowMs) : [];
+  const now = new Date(nowMs).toISOString();
+  const updated = await services.database.db
+    .updateTable('inspections')
+    .set({
+      status: 'done',
+      condition: JSON.stringify(record.condition),
+      notes: record.notes,
+      odometer: record.odometer,
+      photos: JSON.stringify([...kept, ...stored]),
+      recorded_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    // As read: another admin's photos saved meanwhile are not overwritten.
+    .where('updated_at', '=', row.updated_at)
+    .where('status', '<>', 'cancelled')
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) {
+    await discardImages(services.storage, stored);
+    throw new ConflictError(deskMessages.changedMeanwhile);
+  }
+  return { before: toDeskInspection(row, nowMs), after: toDeskInspection(updated, nowMs) };
+}
+
+function carTitle(car: SellCar): string {
+  return `${car.year} ${car.make} ${car.model}`;
+}
+
+/** The offer's last day: from today (India time), at most OFFER_LIMITS.maxDaysValid ahead. */
+function validUntilProblem(validUntil: string, nowMs: number): string | null {
+  const today = istDateOf(nowMs);
+  const parsed = new Date(`${validUntil}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== validUntil) return offerMessages.validUntil;
+  if (validUntil < today || validUntil > addDays(today, OFFER_LIMITS.maxDaysValid)) return offerMessages.validUntil;
+  return null;
+}
+
+/**
+ * Makes (or replaces) the offer on a recorded inspection whose offer is not answered yet; the
+ * seller's mail and SMS are queued in the same transaction.
+ */
+export async function makeOffer(services: Services, id: number, input: { rupees: number; validUntil: string }): Promise<{ before: DeskInspection; after: DeskInspection }> {
+  const row = await findRow(services, id);
+  if (row.status !== 'done' || row.recorded_at === null) throw new ConflictError(deskMessages.recordFirst);
+  if (row.offer_status === 'accepted' || row.offer_status === 'declined') throw new ConflictError(deskMessages.offerAnswered);
+  const nowMs = services.clock.now();
+  const problem = validUntilProblem(input.validUntil, nowMs);
+  if (problem) throw new InvalidInputError(problem, { validUntil: problem });
+  if (!Number.isSafeInteger(input.rupees) || input.rupees < OFFER_LIMITS.minRupees || input.rupees > OFFER_LIMITS.maxRupees) throw new InvalidInputError(offerMessages.amount, { amount: offerMessages.amount });
+  const now = new Date(nowMs).toISOString();
+  const updated = await changeAndQueue(services, async (trx) => {
+    const changed = await trx
+      .updateTable('inspections')
+      .set({ offer_rupees: input.rupees, offer_valid_until: input.validUntil, offer_status: 'open', offer_made_at: now, offer_answered_at: null, updated_at: now })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('offer_status', 'is', null), eb('offer_status', '=', 'open')]))
+      .where('status', '=', 'done')
+      .returningAll()
+      .executeTakeFirst();
+    if (!changed) throw new ConflictError(deskMessages.offerAnswered);
+    await queueOfferMade(trx, services, changed);
+    return changed;
+  });
+  return { before: toDeskInspection(row, nowMs), after: toDeskInspection(updated, nowMs) };
+}
+
+/** The seller's mail and SMS about the offer (decision 069: in the offer's transaction). */
+async function queueOfferMade(db: Kysely<DB>, services: Services, row: Row) {
+  const inspection = toInspection(row, services.clock.now());
+  const amount = formatRupees(Number(row.offer_rupees));
+  const until = dayLabel(row.offer_valid_until ?? '');
+  const link = new URL(`${paths.profile}#inspections`, services.config.siteOrigin).href;
+  const text = [
+    row.name ? `Namaste ${row.name},` : 'Namaste,',
+    '',
+    `Thank you for showing us your ${carTitle(inspection.car)}. After the inspection we offer you ${amount} for it.`,
+    '',
+    `The offer holds until the end of ${until} (India time).`,
+    `Accept or decline it on your profile: ${link}`,
+    '',
+    'Regards,',
+    `Team ${services.config.siteName}`,
+  ].join('\n');
+  if (row.email) await queueMail(db, services, { to: row.email, subject: `Our offer for your ${carTitle(inspection.car)}: ${amount}`, text });
+  if (row.phone) await queueSms(db, services, row.phone, `${services.config.siteName}: we offer ${amount} for your ${carTitle(inspection.car).slice(0, 40)}, valid until ${until}. Answer: ${link}`);
+}
+
+/** The dealer's mail about the seller's answer, when notifications are on (as for new leads). */
+async function queueOfferAnswered(db: Kysely<DB>, services: Services, settings: Settings, row: Row) {
+  if (!settings.emailNotifications || !settings.adminEmail) return;
+  const inspection = toInspection(row, services.clock.now());
+  const answer = row.offer_status === 'accepted' ? 'accepted' : 'declined';
+  const link = new URL(adminPaths.inspection(row.id), services.config.siteOrigin).href;
+  const text = [
+    `${row.name || 'The seller'} ${answer} our offer of ${formatRupees(Number(row.offer_rupees))} for their ${carTitle(inspection.car)} (inspection #${row.id}).`,
+    '',
+    `Phone: ${row.phone}`,
+    `Email: ${row.email}`,
+    '',
+    answer === 'accepted' ? `Next: arrange the purchase and create the vehicle draft: ${link}` : `The inspection: ${link}`,
+  ].join('\n');
+  await queueMail(db, services, { to: settings.adminEmail, subject: `Offer ${answer} #${row.id}: ${carTitle(inspection.car)}`, text });
+}
+
+/**
+ * The seller accepts or declines the offer on their own inspection (someone else's is not
+ * found). Only an open offer whose last day (India time, by the server's clock) has not passed;
+ * the conditional update makes two answers at once give one.
+ */
+export async function answerOffer(services: Services, settings: Settings, input: { id: number; userId: string; answer: 'accept' | 'decline' }): Promise<Inspection> {
+  const row = await services.database.db.selectFrom('inspections').selectAll().where('id', '=', input.id).where('user_id', '=', input.userId).executeTakeFirst();
+  if (!row) throw new NotFoundError(inspectionMessages.notYours);
+  const nowMs = services.clock.now();
+  const offer = offerOf(row, nowMs);
+  if (!offer) throw new ConflictError(deskMessages.noOffer);
+  if (offer.state === 'expired') throw new ConflictError(deskMessages.offerExpired(offer.validUntil));
+  if (offer.state !== 'open') throw new ConflictError(deskMessages.offerAnswered);
+  const now = new Date(nowMs).toISOString();
+  const today = istDateOf(nowMs);
+  const updated = await changeAndQueue(services, async (trx) => {
+    const changed = await trx
+      .updateTable('inspections')
+      .set({ offer_status: input.answer === 'accept' ? 'accepted' : 'declined', offer_answered_at: now, updated_at: now })
+      .where('id', '=', row.id)
+      .where('offer_status', '=', 'open')
+      // The same offer as read (the desk may have replaced it meanwhile), still within its days.
+      .where('offer_made_at', '=', row.offer_made_at)
+      .where('offer_valid_until', '>=', today)
+      .returningAll()
+      .executeTakeFirst();
+    if (!changed) throw new ConflictError(deskMessages.offerAnswered);
+    await queueOfferAnswered(trx, services, settings, changed);
+    return changed;
+  });
+  return toInspection(updated, nowMs);
+}
+
+/**
+ * An accepted offer becomes a vehicle in the inventory with status 'draft' (not public until an
+ * admin publishes it, decision 084): the car's details, the condition items as its condition
+ * report, copies of the inspection's photos (the vehicle's own files, so deleting one never
+ * breaks the other). No price: the offer is what the dealer pays, not the selling price.
+ * Twice, or twice at once, gives one draft: the inspection takes the draft's id only while it
+ * has none, and the losing transaction is rolled back with its vehicle.
+ */
+export async function createVehicleDraft(
+  services: Pick<AppServices, 'database' | 'clock'> & { storage: Storage },
+  id: number,
+  categoryId: number,
+): Promise<{ vehicleId: number; created: boolean; inspection: DeskInspection }> {
+  const row = await findRow(services, id);
+  if (row.draft_vehicle_id !== null) return { vehicleId: Number(row.draft_vehicle_id), created: false, inspection: toDeskInspection(row, services.clock.now()) };
+  if (row.offer_status !== 'accepted') throw new ConflictError(deskMessages.notAccepted);
+  const category = await services.database.db.selectFrom('categories').select(['id', 'name', 'slug']).where('id', '=', categoryId).executeTakeFirst();
+  if (!category) throw new InvalidInputError('Please choose a category for the vehicle.', { categoryId: 'Please choose a category.' });
+  const desk = toDeskInspection(row, services.clock.now());
+  const car = desk.car;
+  const nowMs = services.clock.now();
+  const photos = await copyPhotos(services.storage, desk.photos, `vehicles/${category.slug}`, nowMs);
+  const input = {
+    name: `${car.make} ${car.model}`,
+    make: car.make,
+    model: car.model,
+    variant: '',
+    year: String(car.year),
+    fuelType: car.fuel,
+    transmission: car.transmission,
+    bodyType: '',
+    colour: '',
+    price: '',
+    owners: String(car.owners),
+    registration: car.registrationState,
+    insuranceValidity: '',
+    fitnessFC: '',
+    tyrePoint: '',
+    description: desk.notes,
+    videoUrl: '',
+    categoryId: category.id,
+    odometer: desk.odometer ?? car.km,
+    featured: false,
+    inspection: Object.keys(desk.condition).length > 0 ? desk.condition : null,
+    refurbishment: null,
+    financial: null,
+  };
+  const now = new Date(nowMs).toISOString();
+  try {
+    const vehicleId = await services.database.db.transaction().execute(async (trx) => {
+      const vehicle = await trx
+        .insertInto('vehicles')
+        .values({ ...vehicleColumns(input, category.name), status: 'draft', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (photos.length > 0) await trx.insertInto('vehicle_images').values(imageRows(vehicle.id, photos, 0, now)).execute();
+      const claimed = await trx
+        .updateTable('inspections')
+        .set({ draft_vehicle_id: vehicle.id, updated_at: now })
+        .where('id', '=', id)
+        .where('draft_vehicle_id', 'is', null)
+        .where('offer_status', '=', 'accepted')
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) throw new DraftTakenError();
+      return vehicle.id;
+    });
+    return { vehicleId, created: true, inspection: await getDeskInspection(services, id) };
+  } catch (error) {
+    await discardImages(services.storage, photos);
+    if (!(error instanceof DraftTakenError) && !isDraftUniqueViolation(error)) throw error;
+    const again = await findRow(services, id);
+    if (again.draft_vehicle_id === null) throw new ConflictError(deskMessages.changedMeanwhile);
+    return { vehicleId: Number(again.draft_vehicle_id), created: false, inspection: toDeskInspection(again, services.clock.now()) };
+  }
+}
+
+class DraftTakenError extends Error {}
+
+function isDraftUniqueViolation(error: unknown): boolean {
+  const failure = error as { code?: unknown; message?: unknown } | null;
+  return failure?.code === '23505' || /UNIQUE constraint failed: inspections\./.test(String(failure?.message ?? ''));
+}
+
+/** Copies stored photos (every WebP variant) under new keys of `prefix`. */
+async function copyPhotos(storage: Storage, photos: ImageRef[], prefix: string, nowMs: number): Promise<ImageRef[]> {
+  const copied: ImageRef[] = [];
+  const attempt = randomUUID().slice(0, 8);
+  try {
+    for (const [index, photo] of photos.entries()) {
+      // Unique per attempt: two drafts asked at once copy side by side, and the one rolled back
+      // deletes only its own copies, never the winner's.
+      const key = `${prefix}/${nowMs}_${attempt}_inspection-${index + 1}`;
+      const ref: ImageRef = { ...photo, key };
+      copied.push(ref);
+      for (const width of photo.widths) {
+        const file = await storage.get(`${photo.key}-${width}.webp`);
+        if (!file) continue;
+        await storage.put(`${key}-${width}.webp`, new Uint8Array(await new Response(file.body).arrayBuffer()), 'image/webp');
+      }
+    }
+  } catch (error) {
+    await discardImages(storage, copied);
+    throw error;
+  }
+  return copied;
+}
+
+/** The audit's view of an inspection: what the desk changed, without the seller's contact details. */
+export function auditView(inspection: DeskInspection) {
+  return {
+    status: inspection.status,
+    slot: inspection.slot,
+    condition: inspection.condition,
+    odometer: inspection.odometer,
+    photos: inspection.photos.length,
+    offer: inspection.offer ? { rupees: inspection.offer.rupees, validUntil: inspection.offer.validUntil, state: inspection.offer.state } : null,
+    draftVehicleId: inspection.draftVehicleId,
+  };
+}
+
