@@ -86,7 +86,7 @@ export async function storeUploads(storage: Storage, uploads: Upload[], prefix: 
 }
 
 /** Deletes stored images' files, never failing the caller: a leftover file is only logged by it. */
-export async function discardImages(storage: Storage, images: Array<Pick<ImageRef, 'key' | 'widths'>>): Promise<void> {
+export async function discardImages(storage: Storage, images: ImageRef[]): Promise<void> {
   await Promise.allSettled(images.map((image) => deleteImage(storage, image)));
 }
 

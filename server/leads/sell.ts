@@ -80,7 +80,8 @@ export async function createSellSubmission(
   let stored: ImageRef[] = [];
   let imagesFailed = false;
   try {
-    for (const upload of uploads) stored.push(await storeImage(deps.storage, upload.source, sellImageKey(upload.name, stamp)));
+    // A seller's photos are never shared as a page: no share variant (decision 086).
+    for (const upload of uploads) stored.push(await storeImage(deps.storage, upload.source, sellImageKey(upload.name, stamp), { shareVariant: false }));
   } catch (error) {
     await discard(deps, stored);
     if (error instanceof ImageRejectedError) {
