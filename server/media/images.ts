@@ -197,7 +197,8 @@ function shareJpeg(image: Sharp, size: { width: number; height: number }): Promi
  * its key, so every later request (on any instance, or from the bucket) is a plain read. Two
  * instances making it at once write the same bytes; a put never leaves half a file. Returns
  * null when `key` is no share variant's name or its photo is not stored, and when the size in
- * the name is not the one the photo's share variant has: only the sizes pages announce are made.
+ * the name is not in the photo's ratio at the width of one of its WebP variants (1200 from the
+ * 1600): a stranger can make at most a few files per photo, each once, never a size of their own.
  */
 export async function deriveShareVariant(storage: Storage, key: string): Promise<Buffer | null> {
   const wanted = parseShareVariantKey(key);

@@ -145,6 +145,7 @@ describe.skipIf(!base)('share previews and rich results', () => {
     const carPages = sitemap.filter((location) => /\/(vehicle|rent)\/\d+$/.test(location));
     expect(carPages.length).toBeGreaterThan(5);
     const problems: string[] = [];
+    let offered = 0;
     for (const location of carPages) {
       const { status, html } = await fetchPage(localPath(location));
       expect(status, location).toBe(200);
@@ -154,13 +155,18 @@ describe.skipIf(!base)('share previews and rich results', () => {
         continue;
       }
       const ld = data[0] as { url?: string; image?: string[]; offers?: { price?: number } };
-      // A car's page shows a price in rupees (every demo car has one): its Offer must carry it.
-      problems.push(...productProblems(ld, { offersRequired: true }).map((problem) => `${location}: ${problem}`));
+      // A car with a price in rupees must offer it; one "on request" has no Offer, and no rich result.
+      const id = /\d+$/.exec(location)![0];
+      const priced = location.includes('/rent/') || ((await (await fetch(`${base}/api/v1/vehicles/${id}`)).json()) as { priceRupees: number | null }).priceRupees !== null;
+      if (priced) offered += 1;
+      else if (ld.offers !== undefined) problems.push(`${location}: an Offer without a price`);
+      problems.push(...productProblems(ld, { offersRequired: priced }).map((problem) => `${location}: ${problem}`));
       if (ld.url !== location) problems.push(`${location}: url is ${ld.url}`);
       const head = html.slice(0, html.indexOf('</head>'));
       if (ld.image?.[0] !== metaContent(head, 'og:image')) problems.push(`${location}: the first image is not the share image`);
     }
     expect(problems).toEqual([]);
+    expect(offered).toBeGreaterThan(carPages.length / 2);
   });
 
   it('prices a rental car by the day, with its hour and week rates, as an offer for hire', async () => {
