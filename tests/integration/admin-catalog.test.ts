@@ -29,7 +29,7 @@ let emptyAdmin: HttpClient;
 
 // ---------------------------------------------------------------- helpers
 
-type Category = { id: number; name: string; slug: string; image: { key: string; widths: number[] } | null; vehicleCount: number };
+type Category = { id: number; name: string; slug: string; image: { key: string; width: number; height: number; widths: number[] } | null; vehicleCount: number };
 type ApiVehicle = {
   id: number;
   name: string;
