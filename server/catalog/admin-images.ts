@@ -72,7 +72,8 @@ export async function storeUploads(storage: Storage, uploads: Upload[], prefix: 
       for (let n = 2; used.has(stem); n++) stem = `${safeFileStem(upload.name)}-${n}`;
       used.add(stem);
       try {
-        stored.push(await storeImage(storage, upload.source, `${prefix}/${stamp}_${stem}`));
+        // Catalogue photos are shared in link previews: with their JPEG share variant (decision 086).
+        stored.push(await storeImage(storage, upload.source, `${prefix}/${stamp}_${stem}`, { shareVariant: true }));
       } catch (error) {
         if (error instanceof ImageRejectedError) throw imageUploadRefused(upload.name, error.message);
         throw error;

@@ -136,7 +136,9 @@ async function decodeWhole<T>(work: () => Promise<T>): Promise<T> {
 /**
  * Checks that the bytes are a raster image by their content (not the file name), then stores
  * WebP variants without metadata: phone photos carry GPS coordinates and the owner's device.
- * Returns the stored image's reference; nothing is stored when the image is refused.
+ * Returns the stored image's reference; nothing is stored when the image is refused. With
+ * `shareVariant` (photos of the public catalogue: cars and categories), also the JPEG that link
+ * previews show; a seller's or a renter's photos are never shared and get none.
  */
 export async function storeImage(storage: Storage, input: ImageInput, baseKey: string, options: { shareVariant?: boolean } = {}): Promise<ImageRef> {
   const metadata = await inspectImage(input);
@@ -149,7 +151,7 @@ export async function storeImage(storage: Storage, input: ImageInput, baseKey: s
   const uniqueWidths = [...new Set(widths)].sort((a, b) => a - b);
   const largest = uniqueWidths.at(-1)!;
   const ref = { key: baseKey, width: largest, height: Math.round((info.height * largest) / info.width), widths: uniqueWidths };
-  const share = options.shareVariant === false ? null : { key: shareVariantKey(ref), ...shareVariantSize(ref) };
+  const share = options.shareVariant ? { key: shareVariantKey(ref), ...shareVariantSize(ref) } : null;
 
   const variants = await withImageSlot(() => decodeWhole(async () => {
     // The photo is decoded once, to the largest variant's size (rotate() applies the EXIF

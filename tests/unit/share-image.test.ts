@@ -45,7 +45,7 @@ describe('share variants', { timeout: 30_000 }, () => {
 
   it('are stored at upload as a progressive JPEG of exactly the announced size, and deleted with the photo', async () => {
     const storage = memoryStorage();
-    const ref = await storeImage(storage, await photo(2400, 1800), 'vehicles/suvs/1_front');
+    const ref = await storeImage(storage, await photo(2400, 1800), 'vehicles/suvs/1_front', { shareVariant: true });
     const share = storage.files.get(shareVariantKey(ref))!;
     expect(share.type).toBe('image/jpeg');
     expect(await measure(share.body)).toEqual({ width: 1200, height: 900, format: 'jpeg', isProgressive: true });
@@ -53,16 +53,16 @@ describe('share variants', { timeout: 30_000 }, () => {
     expect(storage.files.size).toBe(0);
   });
 
-  it("are left out for a seller's photos", async () => {
+  it("are left out unless asked for: a seller's photos are never shared", async () => {
     const storage = memoryStorage();
-    const ref = await storeImage(storage, await photo(2000, 1500), 'sell/1_front', { shareVariant: false });
+    const ref = await storeImage(storage, await photo(2000, 1500), 'sell/1_front');
     expect([...storage.files.keys()]).toEqual(ref.widths.map((width) => `sell/1_front-${width}.webp`));
   });
 
   it('are made from the largest WebP of a photo stored without one, in the size the page announces', async () => {
     for (const [width, height] of [[2000, 1500], [1400, 1000], [1200, 800], [500, 900]] as const) {
       const storage = memoryStorage();
-      const ref = await storeImage(storage, await photo(width, height), 'vehicles/old');
+      const ref = await storeImage(storage, await photo(width, height), 'vehicles/old', { shareVariant: true });
       const key = shareVariantKey(ref);
       storage.files.delete(key);
       const made = await deriveShareVariant(storage, key);
@@ -74,7 +74,7 @@ describe('share variants', { timeout: 30_000 }, () => {
 
   it('are not made for a size no page announces, nor for a photo that is not stored', async () => {
     const storage = memoryStorage();
-    const ref = await storeImage(storage, await photo(2400, 1800), 'vehicles/a');
+    const ref = await storeImage(storage, await photo(2400, 1800), 'vehicles/a', { shareVariant: true });
     const before = storage.files.size;
     // (A name at the width of a smaller WebP, 800x600, would be made: a bounded few per photo, each once.)
     for (const key of ['vehicles/a-share-1200x600.jpg', 'vehicles/a-share-600x450.jpg', 'vehicles/a-share-1600x1200.jpg', 'vehicles/b-share-1200x900.jpg', 'vehicles/a-1600.webp']) {
