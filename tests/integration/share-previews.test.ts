@@ -19,12 +19,25 @@ const { url: base, dataDir } = sharedServer();
 type Page = { kind: string; path: string };
 type Fetched = { status: number; html: string; head: string };
 
+/**
+ * A GET as a crawler makes it: a 503 (the shared server busy with the other test files, its
+ * SQLite file locked a moment) is asked again after a second, as crawlers and preview clients do.
+ */
+async function crawl(url: string): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url);
+    if (response.status !== 503 || attempt === 5) return response;
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 const pages = new Map<string, Promise<Fetched>>();
 /** Each page is fetched once for all the checks of this file. */
 function fetchPage(pagePath: string): Promise<Fetched> {
   let page = pages.get(pagePath);
   if (!page) {
-    page = fetch(base + pagePath).then(async (response) => {
+    page = crawl(base + pagePath).then(async (response) => {
       const html = await response.text();
       return { status: response.status, html, head: html.slice(0, html.indexOf('</head>')) };
     });
@@ -38,7 +51,7 @@ const images = new Map<string, Promise<{ status: number; type: string | null; by
 function fetchImage(url: string) {
   let image = images.get(url);
   if (!image) {
-    image = fetch(url).then(async (response) => {
+    image = crawl(url).then(async (response) => {
       const body = Buffer.from(await response.arrayBuffer());
       if (response.status !== 200) return { status: response.status, type: response.headers.get('content-type'), bytes: body.byteLength };
       const { width, height, format, isProgressive } = await sharp(body).metadata();
@@ -63,7 +76,7 @@ let publicPages: Page[] = [];
 
 describe.skipIf(!base)('share previews and rich results', () => {
   beforeAll(async () => {
-    const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+    const xml = await (await crawl(`${base}/sitemap.xml`)).text();
     sitemap = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => decodeEntities(match[1]!));
     const kindOf = (pagePath: string) => pagePath.replace(/\d+/g, ':id').replace(/=[^&]+/g, '=…');
     // One page of each kind the sitemap lists (home, category, car, rental car, rent, terms, about…).
@@ -182,15 +195,18 @@ describe.skipIf(!base)('share previews and rich results', () => {
   });
 
   it('lists only canonical addresses in the sitemap: each answers 200, indexable, with itself as its canonical', async () => {
-    const problems: string[] = [];
+    const problems = new Map<string, string[]>();
     for (const location of sitemap) {
       const { status, head } = await fetchPage(localPath(location));
-      if (status !== 200) problems.push(`${location} answered ${status}`);
+      const say = (problem: string) => problems.set(location, [...(problems.get(location) ?? []), `${location} ${problem}`]);
+      if (status !== 200) say(`answered ${status}`);
       const canonical = canonicalLinks(head);
-      if (canonical.length !== 1 || canonical[0] !== location) problems.push(`${location} has the canonical ${canonical.join(', ')}`);
-      if (!/^index/.test(metaContent(head, 'robots') ?? '')) problems.push(`${location} is ${metaContent(head, 'robots')}`);
+      if (canonical.length !== 1 || canonical[0] !== location) say(`has the canonical ${canonical.join(', ')}`);
+      if (!/^index/.test(metaContent(head, 'robots') ?? '')) say(`is ${metaContent(head, 'robots')}`);
     }
-    expect(problems).toEqual([]);
+    // Other test files edit the shared server's cars meanwhile: a car deleted since is no longer listed.
+    const now = decodeEntities(await (await crawl(`${base}/sitemap.xml`)).text());
+    expect([...problems].filter(([location]) => now.includes(`<loc>${location}</loc>`)).flatMap(([, found]) => found)).toEqual([]);
   });
 
   it('lists in the sitemap every indexable page whose canonical address is its own', async () => {
