@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { PublicConfig } from './public-config.ts';
+import { siteShareImage, type ShareImage } from './share-image.ts';
 
 export const DEFAULT_TITLE = 'Premium Car Rentals & Certified Refurbished Cars';
 export const DEFAULT_DESCRIPTION =
@@ -13,9 +14,8 @@ type SeoInput = {
   title?: string;
   description?: string;
   keywords?: string;
-  /** Absolute URL, or a site path that is made absolute (link previews need absolute URLs). */
-  image?: string | null;
-  imageAlt?: string;
+  /** The link preview's picture; the site's card when the page has none of its own. */
+  image?: ShareImage;
   type?: 'website' | 'product';
   /** Pages about one visitor (login, profile, admin) stay out of search engines. */
   noIndex?: boolean;
@@ -23,13 +23,20 @@ type SeoInput = {
   followLinks?: boolean;
 };
 
-/** Title, description, canonical, Open Graph, Twitter and robots tags for one page. */
+/**
+ * Title, description, canonical, Open Graph, Twitter and robots tags for one page. Every page has
+ * a share image with its size, type and alt text (decision 086): preview clients that fetch
+ * nothing they cannot size show no picture at all.
+ */
 export function seo(input: SeoInput): MetaDescriptor[] {
   const { site } = input;
   const title = input.title ? `${input.title} | ${site.siteName}` : `${site.siteName} | ${DEFAULT_TITLE}`;
   const description = input.description ?? DEFAULT_DESCRIPTION;
   const url = new URL(input.path, site.siteOrigin).href;
-  const image = input.image ? new URL(input.image, site.siteOrigin).href : null;
+  const image = input.image ?? siteShareImage(site.siteName);
+  // The app's own address even with a CDN for photos (MEDIA_PUBLIC_BASE_URL): only the app makes
+  // a missing share variant, and a preview is fetched once per link, not once per visitor.
+  const imageUrl = new URL(image.path, site.siteOrigin).href;
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },
@@ -42,17 +49,18 @@ export function seo(input: SeoInput): MetaDescriptor[] {
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
     { property: 'og:locale', content: 'en_IN' },
-    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { property: 'og:image', content: imageUrl },
+    ...(imageUrl.startsWith('https:') ? [{ property: 'og:image:secure_url', content: imageUrl }] : []),
+    { property: 'og:image:type', content: image.type },
+    { property: 'og:image:width', content: String(image.width) },
+    { property: 'og:image:height', content: String(image.height) },
+    { property: 'og:image:alt', content: image.alt },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: imageUrl },
+    { name: 'twitter:image:alt', content: image.alt },
   ];
-  if (image) {
-    tags.push(
-      { property: 'og:image', content: image },
-      { property: 'og:image:alt', content: input.imageAlt ?? title },
-      { name: 'twitter:image', content: image },
-    );
-  }
   return tags;
 }
 

@@ -11,6 +11,7 @@ import { categoryListing } from '../lib/listing-view.ts';
 import { readListingQuery } from '../lib/schemas/listing.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
+import { photoShareImage } from '../lib/share-image.ts';
 import type { Route } from './+types/categories';
 import { SearchedForNote, SearchSuggestions } from '../components/spelling-help.tsx';
 
@@ -42,6 +43,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description: selected
       ? `Refurbished and used ${selected.name.toLowerCase()} for sale and rent: photos, prices in rupees and inspection reports.`
       : 'Browse our refurbished cars and rental cars by category.',
+    // The category's own photo when it has one; else the site's card (seo's default).
+    ...(selected?.image ? { image: photoShareImage(selected.image, `${selected.name} at ${site.siteName}`) } : {}),
   });
 }
 

@@ -20,6 +20,9 @@ import { formatIndiaDateTime, formatRange, indiaMonth, monthCalendar, rentalEnqu
 import { indiaDateTimeParam, parseIndiaMonth } from '../lib/rentals.ts';
 import { rentalFacts } from '../lib/rental-facts.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
+import { coverShareImage } from '../lib/share-image.ts';
+import { jsonLdText, rentalCarStructuredData } from '../lib/structured-data.ts';
+import { useNonce } from '../lib/nonce.tsx';
 import type { Route } from './+types/rent-car';
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
@@ -31,6 +34,8 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
     path: paths.rentalCar(car.id),
     title: `Rent ${car.name} self-drive`,
     description: `Self-drive ${car.name} from ${formatRupees(car.terms.dailyRate)} a day, ${formatRupees(car.terms.hourlyRate)} an hour; refundable deposit ${formatRupees(car.terms.deposit)}.`,
+    image: coverShareImage(loaderData.images, car.name, site.siteName),
+    type: 'product',
   });
 }
 
@@ -64,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [taken, vehicle] = await Promise.all([takenRanges(services, fleetCar.id, monthRange), getVehicle(services.database, fleetCar.id)]);
   return data(
     {
-      car: { id: fleetCar.id, name: fleetCar.name, year: fleetCar.year, fuelType: fleetCar.fuelType, transmission: fleetCar.transmission, terms: fleetCar.terms },
+      car: { id: fleetCar.id, name: fleetCar.name, make: fleetCar.make, model: fleetCar.model, year: fleetCar.year, fuelType: fleetCar.fuelType, transmission: fleetCar.transmission, terms: fleetCar.terms },
       images: vehicle?.images ?? [],
       description: vehicle?.description ?? '',
       range: availability && range ? range : null,
@@ -89,8 +94,11 @@ export default function RentCar({ loaderData }: Route.ComponentProps) {
   const facts = [car.year, car.fuelType, car.transmission, `${terms.seats} seats`].filter(Boolean).join(' · ');
   const chat = whatsappLink(site.whatsappNumber, rentalEnquiryText(car.name, range, loaderData.pageUrl));
   const rangeParams = range ? { from: range.from, to: range.to } : null;
+  const nonce = useNonce();
+  const structured = rentalCarStructuredData({ ...car, seats: terms.seats, dailyRate: terms.dailyRate, hourlyRate: terms.hourlyRate, weeklyRate: terms.weeklyRate }, images, loaderData.pageUrl, site);
   return (
     <div className="flex flex-col gap-5">
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLdText(structured) }} />
       <nav aria-label="Breadcrumb" className="text-sm">
         <Link to={paths.rent(rangeParams)} className="font-semibold text-brand-700 underline">
           ← All rental cars

@@ -10,11 +10,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { categories, vehicles, rentals } = await sitemapEntries(database);
   const entry = (path: string, lastModified?: string) =>
     `<url><loc>${escapeXml(new URL(path, config.siteOrigin).href)}</loc>${lastModified ? `<lastmod>${lastModified.slice(0, 10)}</lastmod>` : ''}</url>`;
+  // Only canonical addresses (decision 086): bare /categories shows the first category, whose
+  // own address is its canonical, so it is listed only while there is no category at all.
   const urls = [
     entry(paths.home),
-    entry(paths.categories()),
+    ...(categories.length === 0 ? [entry(paths.categories())] : []),
     entry(paths.about),
     entry(paths.contact),
+    entry(paths.sellVehicle),
+    entry(paths.requestVehicle),
+    entry(paths.privacy),
     ...categories.map((category) => entry(paths.categories(category.slug), category.updated_at)),
     ...vehicles.map((vehicle) => entry(paths.vehicle(vehicle.id), vehicle.updated_at)),
     entry(paths.rent()),

@@ -27,7 +27,9 @@ import { downPaymentFrom, emiFrom, financeTermsNote, isWorkedOutFinanceRow, type
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
-import { cardTitle, detailTitle, imageUrl, type Vehicle } from '../lib/vehicle.ts';
+import { cardTitle, detailTitle, type Vehicle } from '../lib/vehicle.ts';
+import { coverShareImage } from '../lib/share-image.ts';
+import { jsonLdText, vehicleStructuredData } from '../lib/structured-data.ts';
 import { useRootData } from '../components/root-data.ts';
 import { videoEmbedUrl } from '../lib/video.ts';
 import { useNonce } from '../lib/nonce.tsx';
@@ -83,12 +85,6 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   }
 }
 
-/** The photo link previews show: the cover at 1600 (or its largest) width. */
-function shareImage(vehicle: Vehicle, mediaBase: string): string | null {
-  const cover = vehicle.images[0];
-  return cover ? imageUrl(cover, cover.widths.at(-1) ?? cover.width, mediaBase) : null;
-}
-
 function describe(vehicle: Vehicle): string {
   const facts = [vehicle.year, vehicle.variant, vehicle.fuelType, vehicle.transmission, vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer), vehicle.owners]
     .filter(Boolean)
@@ -108,38 +104,9 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     title: `${title}${vehicle.year ? ` ${vehicle.year}` : ''}`,
     description: describe(vehicle),
     keywords: [vehicle.make, vehicle.model, vehicle.variant, vehicle.fuelType, vehicle.categoryName, 'used car', 'refurbished car'].filter(Boolean).join(', '),
-    image: shareImage(vehicle, site.mediaBaseUrl),
-    imageAlt: title,
+    image: coverShareImage(vehicle.images, title, site.siteName),
     type: 'product',
   });
-}
-
-/** schema.org Car with an Offer in rupees, for search engines' rich results. */
-function structuredData(vehicle: Vehicle, origin: string, mediaBase: string) {
-  const url = new URL(paths.vehicle(vehicle.id), origin).href;
-  const image = shareImage(vehicle, mediaBase);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Car',
-    name: detailTitle(vehicle),
-    url,
-    ...(vehicle.make ? { brand: { '@type': 'Brand', name: vehicle.make } } : {}),
-    ...(vehicle.model ? { model: vehicle.model } : {}),
-    ...(vehicle.year ? { vehicleModelDate: vehicle.year } : {}),
-    ...(vehicle.fuelType ? { fuelType: vehicle.fuelType } : {}),
-    ...(vehicle.transmission ? { vehicleTransmission: vehicle.transmission } : {}),
-    ...(vehicle.odometer !== null ? { mileageFromOdometer: { '@type': 'QuantitativeValue', value: vehicle.odometer, unitCode: 'KMT' } } : {}),
-    ...(image ? { image: new URL(image, origin).href } : {}),
-    ...(vehicle.description ? { description: vehicle.description } : {}),
-    itemCondition: 'https://schema.org/UsedCondition',
-    offers: {
-      '@type': 'Offer',
-      priceCurrency: 'INR',
-      ...(vehicle.priceRupees !== null ? { price: vehicle.priceRupees } : {}),
-      availability: vehicle.status === 'sold' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
-      url,
-    },
-  };
 }
 
 function NotFound() {
@@ -341,7 +308,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
   const main = 'flex min-w-0 flex-col gap-4 lg:col-start-1';
   return (
     <article className={`mx-auto grid max-w-6xl gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-6 ${sold ? '' : 'pb-20 lg:pb-0'}`}>
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData(vehicle, site.siteOrigin, site.mediaBaseUrl)).replace(/</g, '\\u003c') }} />
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLdText(vehicleStructuredData(vehicle, new URL(paths.vehicle(vehicle.id), site.siteOrigin).href, site)) }} />
       <div className="flex items-center gap-2 lg:col-span-2">
         <button type="button" onClick={goBack} aria-label="Back" className="rounded-full bg-white p-3 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
           <ArrowLeftIcon className="h-5 w-5" />

@@ -72,7 +72,8 @@ export async function storeUploads(storage: Storage, uploads: Upload[], prefix: 
       for (let n = 2; used.has(stem); n++) stem = `${safeFileStem(upload.name)}-${n}`;
       used.add(stem);
       try {
-        stored.push(await storeImage(storage, upload.source, `${prefix}/${stamp}_${stem}`));
+        // Catalogue photos are shared in link previews: with their JPEG share variant (decision 086).
+        stored.push(await storeImage(storage, upload.source, `${prefix}/${stamp}_${stem}`, { shareVariant: true }));
       } catch (error) {
         if (error instanceof ImageRejectedError) throw imageUploadRefused(upload.name, error.message);
         throw error;
@@ -86,7 +87,7 @@ export async function storeUploads(storage: Storage, uploads: Upload[], prefix: 
 }
 
 /** Deletes stored images' files, never failing the caller: a leftover file is only logged by it. */
-export async function discardImages(storage: Storage, images: Array<Pick<ImageRef, 'key' | 'widths'>>): Promise<void> {
+export async function discardImages(storage: Storage, images: ImageRef[]): Promise<void> {
   await Promise.allSettled(images.map((image) => deleteImage(storage, image)));
 }
 

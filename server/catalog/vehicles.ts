@@ -182,7 +182,16 @@ export async function sitemapEntries(database: Database) {
   const [categories, vehicles, rentals] = await Promise.all([
     database.db.selectFrom('categories').select(['slug', 'updated_at']).orderBy('id').execute(),
     database.db.selectFrom('vehicles').select(['id', 'updated_at']).where(listedUnqualifiedSql).where('purpose', '=', 'sale').orderBy('id').execute(),
-    database.db.selectFrom('vehicles').select(['id', 'updated_at']).where(listedUnqualifiedSql).where('purpose', '=', 'rental').orderBy('id').execute(),
+    // Only the fleet cars whose page answers: terms saved and commercially registered (fleet.ts's rentable).
+    database.db
+      .selectFrom('vehicles')
+      .innerJoin('rental_terms', 'rental_terms.vehicle_id', 'vehicles.id')
+      .select(['vehicles.id as id', 'vehicles.updated_at as updated_at'])
+      .where(listedSql)
+      .where('vehicles.purpose', '=', 'rental')
+      .where('rental_terms.commercial_registration', '=', 1)
+      .orderBy('vehicles.id')
+      .execute(),
   ]);
   return { categories, vehicles, rentals };
 }

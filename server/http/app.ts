@@ -29,6 +29,8 @@ import { catalogApi } from '../catalog/http/api-catalog.ts';
 import { compareAndEmiApi } from '../catalog/http/api-compare-emi.ts';
 import { leadsApi } from '../leads/http/api-leads.ts';
 import { mediaHandler } from '../media/http/media.ts';
+import { siteCardHandler } from '../media/site-card.ts';
+import { SITE_CARD_PATH } from '../../app/lib/share-image.ts';
 import { apiLicence } from '../rentals/http/api-licence.ts';
 import { rentalQuoteAndPayApi } from '../rentals/http/api-rental-quote-pay.ts';
 import { rentalApi } from '../rentals/http/api-rentals.ts';
@@ -91,7 +93,8 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   // Liveness only: no database query, so an outage never has the instance restarted (readiness is /readyz, server-entry.ts).
   app.get(LIVENESS_PATH, (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
 
-  app.get('/media/*', mediaHandler(services.storage));
+  app.get('/media/*', mediaHandler(services.storage, services.logger));
+  app.get(SITE_CARD_PATH, siteCardHandler(config.siteName));
 
   if (mode === 'production') {
     // Hashed build output never changes under its name; everything else in public/ may.

@@ -80,6 +80,7 @@ export async function createSellSubmission(
   let stored: ImageRef[] = [];
   let imagesFailed = false;
   try {
+    // A seller's photos are never shared as a page: no share variant (decision 086).
     for (const upload of uploads) stored.push(await storeImage(deps.storage, upload.source, sellImageKey(upload.name, stamp)));
   } catch (error) {
     await discard(deps, stored);

@@ -1,13 +1,14 @@
 import { slugify } from '../../app/lib/slug.ts';
 import { open, stat } from 'node:fs/promises';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
+import { LARGEST_WEBP_WIDTH, parseShareVariantKey, SHARE_WIDTH, shareVariantKey, shareVariantSize } from '../../app/lib/share-image.ts';
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import { InvalidInputError } from '../errors.ts';
 import type { Storage } from './storage.ts';
 
 /** Widths of the WebP variants made for every image; `srcset` picks one per screen. */
-export const VARIANT_WIDTHS = [400, 800, 1600] as const;
+export const VARIANT_WIDTHS = [400, 800, LARGEST_WEBP_WIDTH] as const;
 /**
  * A phone's full-resolution 50-megapixel photo (8160 x 6120) is fine; anything larger costs
  * more than a second of CPU to decode and is refused (docs/decisions/011).
@@ -135,9 +136,11 @@ async function decodeWhole<T>(work: () => Promise<T>): Promise<T> {
 /**
  * Checks that the bytes are a raster image by their content (not the file name), then stores
  * WebP variants without metadata: phone photos carry GPS coordinates and the owner's device.
- * Returns the stored image's reference; nothing is stored when the image is refused.
+ * Returns the stored image's reference; nothing is stored when the image is refused. With
+ * `shareVariant` (photos of the public catalogue: cars and categories), also the JPEG that link
+ * previews show; a seller's or a renter's photos are never shared and get none.
  */
-export async function storeImage(storage: Storage, input: ImageInput, baseKey: string): Promise<ImageRef> {
+export async function storeImage(storage: Storage, input: ImageInput, baseKey: string, options: { shareVariant?: boolean } = {}): Promise<ImageRef> {
   const metadata = await inspectImage(input);
 
   // EXIF orientations 5 to 8 turn the picture by 90 degrees, swapping width and height.
@@ -147,6 +150,8 @@ export async function storeImage(storage: Storage, input: ImageInput, baseKey: s
   widths.push(Math.min(info.width, VARIANT_WIDTHS.at(-1)!));
   const uniqueWidths = [...new Set(widths)].sort((a, b) => a - b);
   const largest = uniqueWidths.at(-1)!;
+  const ref = { key: baseKey, width: largest, height: Math.round((info.height * largest) / info.width), widths: uniqueWidths };
+  const share = options.shareVariant ? { key: shareVariantKey(ref), ...shareVariantSize(ref) } : null;
 
   const variants = await withImageSlot(() => decodeWhole(async () => {
     // The photo is decoded once, to the largest variant's size (rotate() applies the EXIF
@@ -158,30 +163,68 @@ export async function storeImage(storage: Storage, input: ImageInput, baseKey: s
       .raw()
       .toBuffer({ resolveWithObject: true });
     const pixels = { raw: { width: raw.width, height: raw.height, channels: raw.channels } };
-    const bodies: Array<{ width: number; body: Buffer }> = [];
+    const bodies: Array<{ key: string; type: string; body: Buffer }> = [];
     for (const width of uniqueWidths) {
-      bodies.push({ width, body: await sharp(data, pixels).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer() });
+      bodies.push({ key: `${baseKey}-${width}.webp`, type: 'image/webp', body: await sharp(data, pixels).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer() });
     }
+    if (share) bodies.push({ key: share.key, type: 'image/jpeg', body: await shareJpeg(sharp(data, pixels), share) });
     return bodies;
   }));
 
   const written: string[] = [];
   try {
-    for (const { width, body } of variants) {
-      const key = `${baseKey}-${width}.webp`;
-      await storage.put(key, body, 'image/webp');
+    for (const { key, type, body } of variants) {
+      await storage.put(key, body, type);
       written.push(key);
     }
   } catch (error) {
     await Promise.allSettled(written.map((key) => storage.delete(key)));
     throw error;
   }
-  return {
-    key: baseKey,
-    width: largest,
-    height: Math.round((info.height * largest) / info.width),
-    widths: uniqueWidths,
-  };
+  return ref;
+}
+
+/**
+ * The share variant link previews fetch (decision 086): a progressive JPEG (WhatsApp, Facebook
+ * and LinkedIn show no WebP preview) at exactly the size its name and the page's tags announce,
+ * small enough for WhatsApp's limit of about 300 kB.
+ */
+function shareJpeg(image: Sharp, size: { width: number; height: number }): Promise<Buffer> {
+  return image.resize({ width: size.width, height: size.height, fit: 'fill' }).flatten({ background: '#ffffff' }).jpeg({ quality: 80, progressive: true, mozjpeg: true }).toBuffer();
+}
+
+/**
+ * The share variant of a photo stored before share variants existed (the demo inventory, older
+ * uploads), made from its largest WebP variant the first time it is asked for and stored under
+ * its key, so every later request (on any instance, or from the bucket) is a plain read. Two
+ * instances making it at once write the same bytes; a put never leaves half a file. Returns
+ * null when `key` is no share variant's name or its photo is not stored, and when the size in
+ * the name is not in the photo's ratio at the width of one of its WebP variants (1200 from the
+ * 1600): a stranger can make at most a few files per photo, each once, never a size of their own.
+ */
+export async function deriveShareVariant(storage: Storage, key: string): Promise<Buffer | null> {
+  const wanted = parseShareVariantKey(key);
+  if (!wanted || wanted.width >= LARGEST_WEBP_WIDTH) return null;
+  // A 1200 px variant comes from a 1600 px WebP (or a photo exactly 1200 wide); any other width
+  // is a photo stored that narrow, whose largest WebP has that very width.
+  const sources = wanted.width === SHARE_WIDTH ? [LARGEST_WEBP_WIDTH, SHARE_WIDTH] : [wanted.width];
+  for (const width of sources) {
+    const file = await storage.get(`${wanted.key}-${width}.webp`);
+    if (!file) continue;
+    const bytes = new Uint8Array(await new Response(file.body).arrayBuffer());
+    const body = await withImageSlot(async () => {
+      const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS });
+      const { width: sourceWidth = 0, height: sourceHeight = 0 } = await source.metadata();
+      // The name must be the share variant of this very photo (its ratio, within rounding).
+      const expected = shareVariantSize({ width: sourceWidth, height: sourceHeight });
+      if (expected.width !== wanted.width || Math.abs(expected.height - wanted.height) > 1) return null;
+      return shareJpeg(source, wanted);
+    });
+    if (!body) return null;
+    await storage.put(key, body, 'image/jpeg');
+    return body;
+  }
+  return null;
 }
 
 /**
@@ -221,8 +264,14 @@ export async function storeSinglePhotoWithThumb(storage: Storage, input: ImageIn
   }
 }
 
-export async function deleteImage(storage: Storage, image: Pick<ImageRef, 'key' | 'widths'>): Promise<void> {
-  await Promise.all(image.widths.map((width) => storage.delete(`${image.key}-${width}.webp`)));
+/**
+ * Deletes a photo's files: its WebP variants and, for a photo with a size (a seller's photos have
+ * no share variant and their rows keep none), its share variant, made at upload or on demand;
+ * deleting one that was never made is harmless.
+ */
+export async function deleteImage(storage: Storage, image: Pick<ImageRef, 'key' | 'widths'> & Partial<Pick<ImageRef, 'width' | 'height'>>): Promise<void> {
+  const share = image.width && image.height ? [shareVariantKey({ key: image.key, width: image.width, height: image.height })] : [];
+  await Promise.all([...image.widths.map((width) => `${image.key}-${width}.webp`), ...share].map((key) => storage.delete(key)));
 }
 
 /** 'My Car (front).JPG' -> 'my-car-front'; keeps keys URL- and filesystem-safe. */

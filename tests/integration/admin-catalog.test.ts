@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shareVariantKey } from '../../app/lib/share-image.ts';
 import { decodeEntities, HttpClient, mainText } from '../support/http-client.ts';
 import { pngClaiming } from '../support/png.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -28,7 +29,7 @@ let emptyAdmin: HttpClient;
 
 // ---------------------------------------------------------------- helpers
 
-type Category = { id: number; name: string; slug: string; image: { key: string; widths: number[] } | null; vehicleCount: number };
+type Category = { id: number; name: string; slug: string; image: { key: string; width: number; height: number; widths: number[] } | null; vehicleCount: number };
 type ApiVehicle = {
   id: number;
   name: string;
@@ -317,7 +318,8 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       expect(category?.slug).toBe('pickup-trucks');
       expect(category?.image?.key).toMatch(/^categories\/\d+_pickup-front$/);
       const newFiles = (await mediaFiles()).filter((file) => !filesBefore.includes(file));
-      expect(newFiles).toEqual(category!.image!.widths.map((width) => `${category!.image!.key}-${width}.webp`).sort());
+      // Its WebP variants and its JPEG share variant (decision 086).
+      expect(newFiles).toEqual([...category!.image!.widths.map((width) => `${category!.image!.key}-${width}.webp`), `${category!.image!.key}-share-1000x750.jpg`].sort());
 
       const taken = await send(admin, '/admin/add-category', { name: 'pickup trucks' });
       expect(taken.status).toBe(400);
@@ -370,7 +372,7 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
 
     it('replacing a category image deletes the old files', async () => {
       const category = await addCategory('Convertibles', await jpeg(900, 600, '#dc2626'));
-      const oldFiles = category.image!.widths.map((width) => `${category.image!.key}-${width}.webp`);
+      const oldFiles = [...category.image!.widths.map((width) => `${category.image!.key}-${width}.webp`), shareVariantKey(category.image!)];
       for (const file of oldFiles) expect(await mediaFiles()).toContain(file);
       const replaced = await send(admin, '/admin-panel/categories', { intent: 'update', id: String(category.id), name: 'Convertibles' }, [
         { field: 'image', name: 'roof-down.png', bytes: new Uint8Array(await sharp({ create: { width: 820, height: 600, channels: 3, background: '#16a34a' } }).png().toBuffer()), type: 'image/png' },
@@ -413,7 +415,7 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       expect((await categories()).some((category) => category.id === hatchbacks.id)).toBe(true);
 
       const doomed = await addCategory('Three Wheelers', await jpeg(800, 600, '#f59e0b'));
-      const files = doomed.image!.widths.map((width) => `${doomed.image!.key}-${width}.webp`);
+      const files = [...doomed.image!.widths.map((width) => `${doomed.image!.key}-${width}.webp`), shareVariantKey(doomed.image!)];
       const deleted = await send(admin, `/admin-panel/categories?delete=${doomed.id}`, { intent: 'delete', id: String(doomed.id) });
       expect(deleted.location).toBe('/admin-panel/categories');
       expect(deleted.toast).toBe('Category deleted successfully');
@@ -505,7 +507,8 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       expect(added.images[1]!.key).toMatch(/^vehicles\/suvs\/\d+_interior$/);
       expect(added.images[1]!.widths).toEqual([400, 600]);
       const newFiles = (await mediaFiles()).filter((file) => !filesBefore.includes(file));
-      expect(newFiles).toHaveLength(5);
+      // Five WebP variants and a JPEG share variant per photo (decision 086).
+      expect(newFiles).toHaveLength(7);
       expect(await searchIds('bolero neo')).toContain(added.id);
     });
 

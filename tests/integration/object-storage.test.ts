@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from '../../server/errors.ts';
 import { createS3Client, createS3Storage, STORAGE_TIMEOUT_MS } from '../../server/media/s3-storage.ts';
 import { decodeEntities, HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
+import { metaContent } from '../support/html.ts';
 import { sendLicence } from '../support/rentals.ts';
 import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
 import { startLocalS3, type LocalS3 } from '../support/s3rver.ts';
@@ -165,6 +166,35 @@ describe(`object storage (S3-compatible), on ${dialect}`, () => {
     const missing = await fetch(`${server.url}/media/vehicles/hatchbacks/1_none-800.webp`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("points link previews at the app, which makes a photo's missing share variant from its WebP into the bucket", async () => {
+    const added = await addVehicle(categoryId, 'Bucket Baleno');
+    expect(added.toast).toBe('Vehicle added successfully!');
+    const html = await (await fetch(`${server.url}/vehicle/${added.id}`)).text();
+    // The app's own address, not the bucket's: only the app makes a missing variant (decision 086).
+    const image = metaContent(html, 'og:image')!;
+    expect(image.startsWith(`${server.url}/media/`)).toBe(true);
+    const key = image.slice(`${server.url}/media/`.length);
+    expect(key).toMatch(/-share-\d+x\d+\.jpg$/);
+    expect(await s3.keys('media/')).toContain(`media/${key}`);
+
+    // As a photo stored before share variants: the variant is not in the bucket.
+    const client = createS3Client({ endpoint: s3.endpoint, region: 'us-east-1', bucket: s3.bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    await createS3Storage(client, { bucket: s3.bucket, prefix: 'media/', cacheControl: IMMUTABLE, logger: { warn: () => {} } }).delete(key);
+    expect(await s3.keys('media/')).not.toContain(`media/${key}`);
+
+    // The other instance makes it, stores it in the bucket, and serves it; the bucket has it from then on.
+    const made = await fetch(`${proxied.url}/media/${key}`);
+    expect(made.status).toBe(200);
+    expect(made.headers.get('content-type')).toBe('image/jpeg');
+    const bytes = new Uint8Array(await made.arrayBuffer());
+    expect((await sharp(bytes).metadata()).format).toBe('jpeg');
+    expect(await s3.keys('media/')).toContain(`media/${key}`);
+    const direct = await fetch(`${s3.bucketUrl}/media/${key}`);
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get('content-type')).toBe('image/jpeg');
+    expect(new Uint8Array(await direct.arrayBuffer())).toEqual(bytes);
   });
 
   it('keeps licence photos private: under private/, never linked at the bucket, shown only to the owner and the admins', async () => {

@@ -232,11 +232,14 @@ describe.skipIf(!base)('vehicle details page', () => {
       expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
 
       const image = metaContent(html, 'og:image')!;
-      expect(image).toMatch(new RegExp(`^${base.replace(/[.]/g, '\\.')}/media/\\S+\\.webp$`));
+      // The cover's JPEG share variant: preview clients show no WebP (decision 086).
+      expect(image).toMatch(new RegExp(`^${base.replace(/[.]/g, '\\.')}/media/\\S+-share-\\d+x\\d+\\.jpg$`));
       expect(metaContent(html, 'twitter:image')).toBe(image);
+      expect(metaContent(html, 'og:image:type')).toBe('image/jpeg');
+      expect(metaContent(html, 'og:image:alt')).toBe('Hyundai Creta SX 1.5 CRDi');
       const photo = await fetch(image);
       expect(photo.status).toBe(200);
-      expect(photo.headers.get('content-type')).toBe('image/webp');
+      expect(photo.headers.get('content-type')).toBe('image/jpeg');
     });
 
     it('describes the car for search engines as a schema.org Car with an Offer in INR', () => {
@@ -247,7 +250,7 @@ describe.skipIf(!base)('vehicle details page', () => {
       expect(data.url).toBe(`${base}/vehicle/${id}`);
       expect(data.brand).toEqual({ '@type': 'Brand', name: 'Hyundai' });
       expect(data.vehicleModelDate).toBe('2021');
-      expect(data.image).toBe(metaContent(html, 'og:image'));
+      expect((data.image as string[])[0]).toBe(metaContent(html, 'og:image'));
       expect(data.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR', price: 1395000, availability: 'https://schema.org/InStock' });
     });
 
@@ -289,10 +292,10 @@ describe.skipIf(!base)('vehicle details page', () => {
       const sections = headings(page.html);
       for (const absent of ['Vehicle Condition Report', 'Refurbishment Details', 'Finance Options', 'Video Walkthrough']) expect(sections).not.toContain(absent);
       expect(text).not.toContain('Featured');
-      // Link previews fall back to the small card without an image.
-      expect(metaContent(page.html, 'og:image')).toBeUndefined();
-      expect(metaContent(page.html, 'twitter:card')).toBe('summary');
-      expect(jsonLd(page.html).image).toBeUndefined();
+      // Link previews and the JSON-LD fall back to the site's card (decision 086).
+      expect(metaContent(page.html, 'og:image')).toBe(`${base}/share/site-card-1200x630.jpg`);
+      expect(metaContent(page.html, 'twitter:card')).toBe('summary_large_image');
+      expect(jsonLd(page.html).image).toEqual([`${base}/share/site-card-1200x630.jpg`]);
     });
 
     it('shows a dash for an odometer that is not known', async () => {
@@ -300,13 +303,14 @@ describe.skipIf(!base)('vehicle details page', () => {
       expect(definitions(page.html).get('Odometer')).toBe('—');
     });
 
-    it('shows a dash for an empty price and leaves the price out of the offer', async () => {
+    it('shows a dash for an empty price and makes no offer without a price', async () => {
       const page = await fetchPage(`/vehicle/${idOf(eClass())}`);
       expect(page.status).toBe(200);
       expect(visibleText(mainOf(page.html))).toMatch(/On-road price —/);
-      const offers = jsonLd(page.html).offers as Record<string, unknown>;
-      expect(offers.priceCurrency).toBe('INR');
-      expect(offers).not.toHaveProperty('price');
+      // An Offer without a price breaks the rich result rules (decision 086): the car is described, not offered.
+      const data = jsonLd(page.html);
+      expect(data['@type']).toBe('Car');
+      expect(data).not.toHaveProperty('offers');
     });
 
     it('sends the address of a rental fleet car to its rental page: it has no sale page', async () => {

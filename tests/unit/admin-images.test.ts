@@ -73,8 +73,9 @@ describe('storeUploads', () => {
     ], 'vehicles/suvs', 1_764_072_000_000);
     expect(stored[0]!.key).toBe('vehicles/suvs/1764072000000_my-car-front');
     expect(stored[1]!.key).toBe('vehicles/suvs/1764072000000_my-car-front-2');
+    // Each photo's WebP variants, and its JPEG share variant in its own size (decision 086).
     expect([...storage.files.keys()].sort()).toEqual(
-      stored.flatMap((image) => image.widths.map((width) => `${image.key}-${width}.webp`)).sort(),
+      stored.flatMap((image) => [...image.widths.map((width) => `${image.key}-${width}.webp`), `${image.key}-share-1000x700.jpg`]).sort(),
     );
   });
 

@@ -44,7 +44,7 @@ async function drawPhoto(services: AppServices, baseKey: string, spec: PhotoSpec
     }
   }
   const png = await sharp(Buffer.from(svg), { density: 72 * (PHOTO_WIDTH / 1600) }).png().toBuffer();
-  const ref = await storeImage(services.storage, png, baseKey);
+  const ref = await storeImage(services.storage, png, baseKey, { shareVariant: true });
   if (cached) {
     await mkdir(path.dirname(cached), { recursive: true });
     for (const width of ref.widths) {

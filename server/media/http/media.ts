@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { ServiceUnavailableError } from '../../errors.ts';
+import { deriveShareVariant } from '../images.ts';
 import { IMMUTABLE_CACHING, type Storage } from '../storage.ts';
 
 const contentTypes: Record<string, string> = {
@@ -11,9 +12,10 @@ const contentTypes: Record<string, string> = {
 
 /**
  * Serves stored files. Keys never change once written (a new upload gets a new key), so
- * browsers and CDNs may keep them for a year without asking again.
+ * browsers and CDNs may keep them for a year without asking again. A photo's share variant
+ * that is not stored yet (a photo older than share variants) is made from its WebP here, once.
  */
-export function mediaHandler(storage: Storage) {
+export function mediaHandler(storage: Storage, logger: { warn: (context: object, message: string) => void }) {
   return async (c: Context) => {
     let key: string;
     try {
@@ -32,7 +34,19 @@ export function mediaHandler(storage: Storage) {
       if (error instanceof ServiceUnavailableError) return c.text(error.message, 503, { 'Cache-Control': 'no-store', 'Retry-After': '30' });
       throw error;
     }
-    if (!file) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+    if (!file) {
+      let made: Buffer | null;
+      try {
+        made = await deriveShareVariant(storage, key);
+      } catch (error) {
+        if (error instanceof ServiceUnavailableError) return c.text(error.message, 503, { 'Cache-Control': 'no-store', 'Retry-After': '30' });
+        // A damaged stored WebP: no preview image, as for a photo that is not there.
+        logger.warn({ err: error, key }, 'share variant could not be made');
+        made = null;
+      }
+      if (!made) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+      return new Response(new Uint8Array(made), { headers: { 'Content-Type': contentType, 'Content-Length': String(made.byteLength), 'Cache-Control': IMMUTABLE_CACHING } });
+    }
     return new Response(file.body, {
       headers: {
         'Content-Type': contentType,
