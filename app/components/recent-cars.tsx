@@ -50,9 +50,9 @@ export function RecentCarsList() {
     return <p className="rounded-2xl bg-white p-5 text-slate-600 shadow-sm ring-1 ring-slate-200">Cars you open will be listed here, to read again without a signal.</p>;
   }
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Cars you opened recently">
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Cars you opened recently">
       {cars.map((car) => (
-        <li key={car.id}>
+        <li key={car.id} className="min-w-0">
           <a href={car.url} className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600">
             {car.image ? (
               <img src={car.image} alt="" width={96} height={72} className="h-18 w-24 shrink-0 rounded-lg bg-slate-100 object-cover" />
