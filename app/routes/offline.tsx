@@ -33,7 +33,10 @@ export default function Offline() {
         <h2 id="recent-cars-heading" className="text-lg font-bold">
           Cars you opened recently
         </h2>
-        <RecentCarsList />
+        {/* Read from this device after hydration: the server renders the list empty. */}
+        <div data-changes-once-hydrated="">
+          <RecentCarsList />
+        </div>
       </section>
     </div>
   );
