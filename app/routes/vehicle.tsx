@@ -31,7 +31,7 @@ import { cardTitle, detailTitle, imageUrl, type Vehicle } from '../lib/vehicle.t
 import { useRootData } from '../components/root-data.ts';
 import { videoEmbedUrl } from '../lib/video.ts';
 import { useNonce } from '../lib/nonce.tsx';
-import { useRememberCar } from '../components/recent-cars.tsx';
+import { useRememberCar } from '../components/remember-car.ts';
 import type { Route } from './+types/vehicle';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
