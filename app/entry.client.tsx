@@ -3,6 +3,23 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { endFirstHydration } from './components/later-hydration.tsx';
+import { listenForInstallPrompt } from './components/install-prompt-store.ts';
+import { SERVICE_WORKER_PATH } from './lib/offline.ts';
+
+// Before anything waits: the browser's install offer may come early (install-prompt-store.ts).
+listenForInstallPrompt();
+// The service worker of the production build (decision 085; `npm run dev` has none), once the
+// page has loaded, so it never competes with the page's own requests on a weak signal.
+// React Router imports this module from an inline script, so the page may have loaded already.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => {
+    navigator.serviceWorker.register(SERVICE_WORKER_PATH).catch(() => {
+      // No worker (private mode, an old browser): the site works as before, only not offline.
+    });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
 
 // The browser runs Preact's compatibility layer (decision 039); this is React Router's default
 // browser entry with two changes Preact needs.

@@ -3,6 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
 import { appContext } from './context.ts';
 import { NonceContext } from './lib/nonce.tsx';
+import { documentCacheControl } from '../server/http/document-caching.ts';
 
 export const streamTimeout = 5_000;
 
@@ -48,7 +49,7 @@ export default function handleRequest(
         callback();
         if (failed) return;
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
+        if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', documentCacheControl(request, responseStatusCode, responseHeaders));
         const body = Buffer.concat(chunks);
         resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
       },

@@ -7,6 +7,8 @@ import { financeTerms, settingsFor } from '../server/admin/settings.ts';
 import { wishlistedIds } from '../server/accounts/wishlist.ts';
 import './app.css';
 import { useNonce } from './lib/nonce.tsx';
+import { WEB_MANIFEST_PATH } from './lib/offline.ts';
+import { APPLE_TOUCH_ICON, THEME_COLOR } from './lib/web-manifest.ts';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -47,8 +49,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#1e40af" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href={WEB_MANIFEST_PATH} />
+        <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON} />
         <Meta />
         <Links nonce={linksNonce(nonce)} />
       </head>

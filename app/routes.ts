@@ -3,6 +3,7 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('manifest.webmanifest', 'routes/web-manifest.ts'),
   route('logout', 'routes/logout.ts'),
   route('profile/my-data', 'routes/profile-data.ts'),
   route('test-drives/:id/cancel', 'routes/test-drive-cancel.ts'),
@@ -69,6 +70,7 @@ export default [
     route('sell-vehicle', 'routes/sell-vehicle.tsx'),
     route('sell-vehicle/inspection', 'routes/sell-inspection.tsx'),
     route('privacy', 'routes/privacy.tsx'),
+    route('offline', 'routes/offline.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -59,6 +59,12 @@ export const DownloadIcon = (props: IconProps) => (
     <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
   </Svg>
 );
+/** A phone with a plus: adding the site to the home screen. */
+export const InstallIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zM12 8v6M9 11h6" />
+  </Svg>
+);
 export const ChevronDownIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M6 9l6 6 6-6" />

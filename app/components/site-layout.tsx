@@ -9,6 +9,7 @@ import { LogoutButton } from './logout-button.tsx';
 import { useRootData } from './root-data.ts';
 import { CompareTray } from './compare.tsx';
 import { LaterHydration } from './later-hydration.tsx';
+import { InstallAppButton } from './install-app-button.tsx';
 
 function useSite() {
   return useRootData().site;
@@ -147,6 +148,9 @@ function Drawer({ dialogRef, close, androidAppUrl, signedIn }: DrawerProps) {
               <DownloadIcon className="h-5 w-5" /> Download App
             </a>
           </li>
+          <li>
+            <InstallAppButton className="flex w-full items-center gap-2 px-5 py-3 text-left font-medium text-brand-700 hover:bg-slate-100" label="Install app" />
+          </li>
           {signedIn ? (
             <li>
               <LogoutButton className="block w-full px-5 py-3 text-left font-medium hover:bg-slate-100" />
@@ -248,6 +252,14 @@ export default function SiteLayout() {
               <span className="max-sm:sr-only">Download </span>App
             </span>
           </a>
+          <InstallAppButton
+            className={labelledIcon}
+            label={
+              <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">
+                Install<span className="max-sm:sr-only"> app</span>
+              </span>
+            }
+          />
           <MenuDropdown />
           {signedIn ? (
             <LogoutButton className="min-h-11 rounded-lg px-3 text-sm font-semibold ring-1 ring-white/40 hover:bg-white/10" />

@@ -33,6 +33,7 @@ import { jsonLdText, vehicleStructuredData } from '../lib/structured-data.ts';
 import { useRootData } from '../components/root-data.ts';
 import { videoEmbedUrl } from '../lib/video.ts';
 import { useNonce } from '../lib/nonce.tsx';
+import { useRememberCar } from '../components/remember-car.ts';
 import type { Route } from './+types/vehicle';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
@@ -288,9 +289,10 @@ function ContactBar({ vehicle, pageUrl }: { vehicle: Vehicle; pageUrl: string })
 export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
   const { vehicle, calculator } = loaderData;
   const site = useSite();
-  const { finance, priceIncludes } = useRootData();
+  const { finance, priceIncludes, signedIn } = useRootData();
   const navigate = useNavigate();
   const nonce = useNonce();
+  useRememberCar(vehicle, site.mediaBaseUrl, signedIn);
   if (!vehicle) return <NotFound />;
 
   const title = detailTitle(vehicle);

@@ -18,6 +18,7 @@ import { apiDocs } from './api-docs.ts';
 import { describeRoute, openApiDocument } from './openapi.ts';
 import { openApiDocumentSchema } from '../../app/lib/schemas/api-answers.ts';
 import { edgeRefusal, problem } from './problem.ts';
+import { SERVICE_WORKER_PATH } from '../../app/lib/offline.ts';
 import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
 // Each domain's HTTP adapters, mounted here and nowhere else in the edge (decision 058).
 import { accountsApi } from '../accounts/http/api-accounts.ts';
@@ -140,6 +141,9 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   // Files from public/ (favicon.svg …): only paths with an extension look on disk, so a page
   // request never waits for a file-system check.
   if (mode === 'production') {
+    // The service worker is asked for again on every visit (decision 085): a new build must
+    // reach phones at once, not after an hour of HTTP caching.
+    app.get(SERVICE_WORKER_PATH, serveStatic({ root: clientDir, path: SERVICE_WORKER_PATH.slice(1), onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }));
     const publicFiles = serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') });
     app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
   }

@@ -6,6 +6,7 @@ import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHO
 import { addFleetCarOn, param, sendLicence } from '../support/rentals.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
+import { OFFLINE_PAGE } from '../../app/lib/offline.ts';
 
 /**
  * The browser runs Preact, which hydrates the server's React HTML without a word when the two
@@ -177,6 +178,7 @@ describe('public pages hydrate to the HTML the server sent', () => {
     { name: 'privacy', path: () => paths.privacy },
     { name: 'about', path: () => paths.about },
     { name: 'contact', path: () => paths.contact },
+    { name: 'offline', path: () => OFFLINE_PAGE },
     { name: 'outbox', path: () => paths.devOutbox },
     { name: 'not found', path: () => '/no-such-page', status: 404 },
     // The shared server has no admin (only demo mode makes one), so the first admin's form shows.

@@ -9,6 +9,7 @@ import { addFleetCar, rentalServices } from '../support/rentals.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { systemClock } from '../../server/clock.ts';
 import { paths } from '../../app/lib/paths.ts';
+import { OFFLINE_PAGE } from '../../app/lib/offline.ts';
 
 /**
  * Accessibility (axe-core) on every public page and the admin dashboard, layout stability
@@ -44,6 +45,8 @@ function pages() {
     { name: 'sign-in', path: paths.login, ready: heading('Login') },
     { name: 'sign-up', path: paths.signup, ready: heading('Create your account') },
     { name: 'privacy', path: paths.privacy, ready: (page: Page) => visible(page.locator('main h1')) },
+    // After the vehicle above, so it lists that car.
+    { name: 'offline', path: OFFLINE_PAGE, ready: (page: Page) => visible(page.getByRole('list', { name: 'Cars you opened recently' })) },
   ];
 }
 

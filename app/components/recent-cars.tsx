@@ -1,0 +1,31 @@
+import { useRecentCars } from './recent-cars-store.ts';
+
+/**
+ * The remembered cars as links. Plain `<a>` links, not the router's: offline, a page comes
+ * from the service worker as a whole document; the router's data requests are never kept.
+ */
+export function RecentCarsList() {
+  const cars = useRecentCars();
+  if (cars.length === 0) {
+    return <p className="rounded-2xl bg-white p-5 text-slate-600 shadow-sm ring-1 ring-slate-200">Cars you open will be listed here, to read again without a signal.</p>;
+  }
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Cars you opened recently">
+      {cars.map((car) => (
+        <li key={car.id} className="min-w-0">
+          <a href={car.url} className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600">
+            {car.image ? (
+              <img src={car.image} alt="" width={96} height={72} className="h-18 w-24 shrink-0 rounded-lg bg-slate-100 object-cover" />
+            ) : (
+              <span aria-hidden="true" className="h-18 w-24 shrink-0 rounded-lg bg-slate-100" />
+            )}
+            <span className="flex min-w-0 flex-col">
+              <span className="truncate font-semibold text-slate-900">{car.title}</span>
+              <span className="font-bold text-brand-800">{car.price}</span>
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
