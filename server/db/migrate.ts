@@ -22,6 +22,7 @@ import * as sellEstimates from './migrations/025-sell-estimates.ts';
 import * as catalogueVersion from './migrations/026-catalogue-version.ts';
 import * as inspectionDesk from './migrations/027-inspection-desk.ts';
 import * as oneLivePhoneCode from './migrations/028-one-live-phone-code.ts';
+import * as inspectionReminders from './migrations/029-inspection-reminders.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -48,6 +49,7 @@ const migrations: Record<string, DialectMigration> = {
   '026-catalogue-version': catalogueVersion,
   '027-inspection-desk': inspectionDesk,
   '028-one-live-phone-code': oneLivePhoneCode,
+  '029-inspection-reminders': inspectionReminders,
 };
 
 /**

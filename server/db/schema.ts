@@ -255,6 +255,7 @@ export interface InspectionTable {
   offer_made_at: string | null;
   offer_answered_at: string | null;
   draft_vehicle_id: number | null;
+  reminded_at: string | null;
 }
 
 /** A test-drive booking (server/test-drives/, migration 007). */

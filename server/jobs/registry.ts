@@ -4,6 +4,7 @@ import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS, runRetentionPurge } from
 import { REMINDER_FIRST_RUN_MS, REMINDER_INTERVAL_MS, sendDueReminders as sendTestDriveReminders } from '../test-drives/notify.ts';
 import { expireHolds, RENTAL_JOBS_INTERVAL_MS, sendDueReminders as sendRentalReminders } from '../rentals/lifecycle.ts';
 import { retryOwedRefunds } from '../rentals/refunds.ts';
+import { sendDueInspectionReminders } from '../leads/inspections.ts';
 import { expireDueReservations, retryOwedReservationRefunds } from '../reservations/reservations.ts';
 import type { Schedule } from './scheduler.ts';
 import type { JobHandlers } from './worker.ts';
@@ -32,6 +33,13 @@ export function appJobs(services: AppServices): { handlers: JobHandlers; schedul
       periodMs: REMINDER_INTERVAL_MS,
       firstRunMs: REMINDER_FIRST_RUN_MS,
       run: async () => void (await sendTestDriveReminders(services, clock.now())),
+    },
+    {
+      // Sellers' inspection reminders two hours before (server/leads/inspections.ts).
+      name: 'inspection-reminders',
+      periodMs: REMINDER_INTERVAL_MS,
+      firstRunMs: REMINDER_FIRST_RUN_MS,
+      run: async () => void (await sendDueInspectionReminders(services, clock.now())),
     },
     {
       name: 'rental-hold-expiry',

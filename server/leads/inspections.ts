@@ -138,12 +138,12 @@ function carTitle(car: SellCar): string {
 }
 
 /** The confirmation by mail and SMS, queued in `trx` (decision 069). */
-async function queueConfirmation(services: NotifyServices, kind: 'booked' | 'rescheduled', row: Row, db: Kysely<DB>) {
+async function queueConfirmation(services: NotifyServices, kind: 'booked' | 'rescheduled' | 'reminder', row: Row, db: Kysely<DB>) {
   const inspection = toInspection(row, services.clock.now());
   const when = slotLabel(inspection.slot);
   const where = inspection.mode === 'home' ? `at your home (PIN ${inspection.pinCode})` : `at our hub, ${services.config.contactAddress}`;
   const link = new URL(paths.profile, services.config.siteOrigin).href;
-  const heading = kind === 'booked' ? 'Your car inspection is booked' : 'Your car inspection has a new time';
+  const heading = { booked: 'Your car inspection is booked', rescheduled: 'Your car inspection has a new time', reminder: 'Reminder: your car inspection is soon' }[kind];
   const text = [
     row.name ? `Namaste ${row.name},` : 'Namaste,',
     '',
@@ -239,7 +239,7 @@ export async function rescheduleOwnInspection(services: NotifyServices, settings
     services.database.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('inspections')
-        .set({ slot_start: slotStart, seat, status: 'booked', updated_at: now })
+        .set({ slot_start: slotStart, seat, status: 'booked', reminded_at: null, updated_at: now })
         .where('id', '=', row.id)
         // Only if nobody changed it meanwhile (a cancel, another move).
         .where('slot_start', '=', row.slot_start)
@@ -275,4 +275,43 @@ export async function listOwnInspections(deps: Deps, userId: string): Promise<Ar
   const nowMs = deps.clock.now();
   const all = rows.map((row) => ({ ...toInspection(row, nowMs), changeable: isUpcoming(row, nowMs) }));
   return [...all.filter((item) => item.changeable).reverse(), ...all.filter((item) => !item.changeable)];
+}
+
+/** An inspection's reminder goes out when it starts within this long: time to find the RC and the insurance papers. */
+export const INSPECTION_REMINDER_BEFORE_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * Sends the reminder of every upcoming inspection starting within two hours and not reminded
+ * yet, each claimed first (reminded_at set only where still empty) in the transaction that
+ * queues its mail and SMS, so two runs or two instances never send one twice (as test drives').
+ * Returns how many were sent.
+ */
+export async function sendDueInspectionReminders(services: NotifyServices, nowMs: number): Promise<number> {
+  const { db } = services.database;
+  const now = new Date(nowMs).toISOString();
+  const due = await db
+    .selectFrom('inspections')
+    .selectAll()
+    .where('status', 'in', [...UPCOMING_STATUSES])
+    .where('reminded_at', 'is', null)
+    .where('slot_start', '>', now)
+    .where('slot_start', '<=', new Date(nowMs + INSPECTION_REMINDER_BEFORE_MS).toISOString())
+    .orderBy('slot_start')
+    .limit(500)
+    .execute();
+  let sent = 0;
+  for (const row of due) {
+    const claimed = await db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable('inspections').set({ reminded_at: now }).where('id', '=', row.id).where('reminded_at', 'is', null).executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await queueConfirmation(services, 'reminder', row, trx);
+      return true;
+    });
+    if (claimed) sent += 1;
+  }
+  if (sent > 0) {
+    services.jobs.wake();
+    services.logger.info({ sent }, 'inspections: reminders sent');
+  }
+  return sent;
 }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectionAnswerSchema, inspectionListSchema, inspectionSlotsSchema } from '../../app/lib/schemas/api-answers.ts';
-import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
+import { addDays, istDateOf, slotInstant } from '../../app/lib/test-drives.ts';
+import { sendDueInspectionReminders } from '../../server/leads/inspections.ts';
+import { createMailer } from '../../server/notify/mail.ts';
+import { createJobSignal } from '../../server/jobs/worker.ts';
+import { createLogger } from '../../server/logger.ts';
+import { systemClock } from '../../server/clock.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { HttpClient, mainText, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
@@ -186,5 +191,29 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
     const refused = await stranger.client.postForm('/sell-vehicle/inspection', { intent: 'cancel', id: String(row!.id) });
     expect(refused.status).toBe(404);
     expect((await new HttpClient(server.url).get(`/sell-vehicle/inspection?${query}`)).status).toBe(302);
+  });
+
+  it('reminds once by mail and SMS two hours before, however often the job runs; a moved inspection is reminded again', async () => {
+    const person = await verifiedPerson('remind');
+    const slot = freshSlot();
+    const { inspection } = inspectionAnswerSchema.parse((await postJson(person.client, '/api/v1/inspections', { car, mode: 'hub', slot })).body);
+    const logger = createLogger('warn', 'json');
+    const config = { siteName: 'Gaadi Bazaar', siteOrigin: server.url, contactAddress: 'Andheri East, Mumbai', outboxEnabled: true, mode: 'test' as const, mail: { smtpUrl: undefined, from: 'test@example.in' }, sms: { provider: 'outbox' as const } };
+    const deps = { database, logger, config: config as never, mailer: createMailer({ config: config as never, database, logger, clock: systemClock }), clock: systemClock, jobs: createJobSignal() };
+    const start = slotInstant(slot).getTime();
+    const reminders = async () => (await database.db.selectFrom('outbox_messages').select(['channel', 'body']).where('recipient', 'in', [person.email, person.phone]).where('body', 'like', '%Reminder: your car inspection is soon%').execute()).map((row) => row.channel).sort();
+    // Three hours before: not yet.
+    expect(await sendDueInspectionReminders(deps, start - 3 * 3600_000)).toBe(0);
+    // 90 minutes before, by two runs at once, then again: one reminder, by mail and SMS.
+    const runs = await Promise.all([sendDueInspectionReminders(deps, start - 90 * 60_000), sendDueInspectionReminders(deps, start - 90 * 60_000)]);
+    expect(runs.reduce((sum, sent) => sum + sent, 0)).toBe(1);
+    expect(await sendDueInspectionReminders(deps, start - 30 * 60_000)).toBe(0);
+    expect(await reminders()).toEqual(['email', 'sms']);
+    // Moved to another hour: reminded before that one.
+    const moved = freshSlot();
+    expect((await postJson(person.client, `/api/v1/me/inspections/${inspection.id}/reschedule`, { slot: moved })).status).toBe(200);
+    const row = await database.db.selectFrom('inspections').select('reminded_at').where('id', '=', inspection.id).executeTakeFirstOrThrow();
+    expect(row.reminded_at).toBeNull();
+    expect(await sendDueInspectionReminders(deps, slotInstant(moved).getTime() - 60 * 60_000)).toBe(1);
   });
 });

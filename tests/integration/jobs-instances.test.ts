@@ -121,7 +121,7 @@ describe.skipIf(!postgresReachable)('several instances on one PostgreSQL databas
       // Two whole periods with all three running, and a little more.
       await sleep(2 * periodMs + 700);
       const to = Date.now();
-      const names = ['retention-purge', 'test-drive-reminders', 'rental-hold-expiry', 'rental-reminders', 'refund-retry'];
+      const names = ['retention-purge', 'test-drive-reminders', 'inspection-reminders', 'rental-hold-expiry', 'rental-reminders', 'refund-retry'];
       const runs = await database.db.selectFrom('jobs').select(['name', 'status', 'created_at_ms', 'last_error']).where('name', 'in', names).execute();
       for (const name of names) {
         const ofName = runs.filter((run) => run.name === name);
