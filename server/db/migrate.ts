@@ -23,6 +23,7 @@ import * as catalogueVersion from './migrations/026-catalogue-version.ts';
 import * as inspectionDesk from './migrations/027-inspection-desk.ts';
 import * as oneLivePhoneCode from './migrations/028-one-live-phone-code.ts';
 import * as inspectionReminders from './migrations/029-inspection-reminders.ts';
+import * as inspectionLeads from './migrations/030-inspection-leads.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -50,6 +51,7 @@ const migrations: Record<string, DialectMigration> = {
   '027-inspection-desk': inspectionDesk,
   '028-one-live-phone-code': oneLivePhoneCode,
   '029-inspection-reminders': inspectionReminders,
+  '030-inspection-leads': inspectionLeads,
 };
 
 /**

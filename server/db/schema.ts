@@ -219,6 +219,8 @@ export interface SellSubmissionTable extends LeadColumns {
   car: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON: the estimate shown for it (SellEstimate, server/leads/sell-estimate.ts), or null. */
   estimate: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The inspection this lead was made by booking (migration 030), or null for the sell form's leads. */
+  inspection_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SellSubmissionImageTable extends StoredImageColumns {

@@ -13,7 +13,8 @@ import { queueMail, queueSms } from '../notify/outgoing.ts';
 import type { AppServices } from '../services.ts';
 import { slotLabel } from '../../app/lib/test-drives.ts';
 import { paths } from '../../app/lib/paths.ts';
-import type { SellEstimate } from './sell-estimate.ts';
+import { estimateLine, type SellEstimate } from './sell-estimate.ts';
+import { queueNewLeadMail } from './notify.ts';
 import { estimateForSeller } from './sell-estimates.ts';
 import { indiaIso } from '../../app/lib/rentals.ts';
 import { offerOf, type Offer } from '../../app/lib/inspection-desk.ts';
@@ -207,11 +208,34 @@ export async function bookInspection(services: NotifyServices, settings: Setting
         .returningAll()
         .executeTakeFirstOrThrow();
       await queueConfirmation(services, 'booked', inserted, trx);
+      await addInspectionLead(trx, services, settings, inserted, input.car, estimate);
       return inserted;
     }),
   );
   services.jobs.wake();
   return toInspection(row, nowMs);
+}
+
+/**
+ * The booking as a lead on the desk's Selling Vehicles, with the car and its estimate, and the
+ * new-lead mail as the sell form sends it: the desk works sellers from one list (migration 030).
+ */
+async function addInspectionLead(trx: Kysely<DB>, services: NotifyServices, settings: Settings, inspection: Row, car: SellCar, estimate: SellEstimate) {
+  const where = inspection.mode === 'home' ? `at the seller's home, PIN ${inspection.pin_code}` : 'at our hub';
+  const lead = {
+    name: inspection.name,
+    phone: inspection.phone,
+    vehicle: `${car.make} ${car.model}`,
+    year: String(car.year),
+    price: '',
+    description: `Inspection #${inspection.id} booked for ${slotLabel(slotOfInstant(inspection.slot_start))} (India time), ${where}.`,
+  };
+  const { id } = await trx
+    .insertInto('sell_submissions')
+    .values({ ...lead, car: JSON.stringify(car), estimate: JSON.stringify(estimate), inspection_id: inspection.id, status: 'new', notes: '', created_at: inspection.created_at, updated_at: inspection.created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await queueNewLeadMail(trx, services, settings, { kind: 'sell', id, ...lead, imageUrls: [], estimate: estimateLine(estimate) });
 }
 
 async function findOwn(deps: Deps, id: number, userId: string): Promise<Row> {

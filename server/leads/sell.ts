@@ -22,7 +22,12 @@ import type { SellEstimate } from './sell-estimate.ts';
 /** The seller's car and the estimate they were shown (decision 081), kept with the submission. */
 export type SellValuation = { car: SellCar; estimate: SellEstimate };
 
-export type SellSubmission = Omit<LeadFromRow<Selectable<SellSubmissionTable>>, 'car' | 'estimate'> & { images: ImageRef[]; valuation: SellValuation | null };
+export type SellSubmission = Omit<LeadFromRow<Selectable<SellSubmissionTable>>, 'car' | 'estimate' | 'inspection_id'> & {
+  images: ImageRef[];
+  valuation: SellValuation | null;
+  /** The inspection whose booking made this lead (migration 030), or null for the sell form's. */
+  inspectionId: number | null;
+};
 
 /** The photos' folder (SPEC 7, File storage: sell_vehicles/{timestamp}_{filename}). */
 export const SELL_IMAGE_PREFIX = 'sell_vehicles';
@@ -134,7 +139,7 @@ export async function createSellSubmission(
       return row.id;
     });
     return {
-      submission: { id, ...input, status: 'new', notes: '', images: stored, valuation, createdAt: at, updatedAt: at },
+      submission: { id, ...input, status: 'new', notes: '', images: stored, valuation, inspectionId: null, createdAt: at, updatedAt: at },
       imagesFailed,
     };
   } catch (error) {
@@ -164,8 +169,8 @@ function valuationOf(row: Pick<Selectable<SellSubmissionTable>, 'car' | 'estimat
 }
 
 function toSellSubmission(row: Selectable<SellSubmissionTable>, images: ImageRef[]): SellSubmission {
-  const { car: _car, estimate: _estimate, ...lead } = leadFromRow(row);
-  return { ...lead, images, valuation: valuationOf(row) };
+  const { car: _car, estimate: _estimate, inspection_id: inspectionId, ...lead } = leadFromRow(row);
+  return { ...lead, images, valuation: valuationOf(row), inspectionId };
 }
 
 /** Submissions with their photos, in position order. */

@@ -91,6 +91,13 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
     const mail = await waitForOutbox(person.client, 'email', person.email, (entry) => entry.subject.includes('inspection is booked'));
     expect(mail.body).toContain('2021 Honda City');
     await waitForOutbox(person.client, 'sms', person.phone, (entry) => entry.body.includes('Car inspection is booked'));
+    // The same lead on the desk's Selling Vehicles, with the car and its estimate.
+    const lead = await database.db.selectFrom('sell_submissions').selectAll().where('inspection_id', '=', inspection.id).execute();
+    expect(lead).toHaveLength(1);
+    expect(lead[0]).toMatchObject({ name: 'Rohan Mehta', phone: person.phone, vehicle: 'Honda City', year: '2021', price: '', status: 'new' });
+    expect(lead[0]!.description).toMatch(new RegExp(`^Inspection #${inspection.id} booked for .+, at the seller's home, PIN 400069\\.$`));
+    expect(JSON.parse(lead[0]!.car!)).toEqual(car);
+    expect(JSON.parse(lead[0]!.estimate!)).toMatchObject({ kind: 'range' });
     const list = inspectionListSchema.parse(await (await person.client.get('/api/v1/me/inspections')).json());
     expect(list.inspections.map((item) => [item.id, item.changeable])).toEqual([[inspection.id, true]]);
   });

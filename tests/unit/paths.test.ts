@@ -48,6 +48,8 @@ const builders: Record<string, () => string[]> = {
   'paths.profileCompleteThen': () => [paths.profileCompleteThen('/vehicle/3/test-drive')],
   'paths.profileLicenceThen': () => [paths.profileLicenceThen('/rent/3/book')],
   'adminPaths.testDrivesOn': () => [adminPaths.testDrivesOn('2026-12-01')],
+  'adminPaths.inspection': () => [adminPaths.inspection(4)],
+  'adminPaths.inspectionsOn': () => [adminPaths.inspectionsOn('2026-12-01'), adminPaths.inspectionsOn('2026-12-01', 'booked')],
   'adminPaths.leadsExport': () => [adminPaths.leadsExport('requested-vehicles'), adminPaths.leadsExport('selling-vehicles')],
 };
 

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { leadChangeAction, leadListLoader } from '../../../server/leads/http/lead-admin.ts';
 import type { SellSubmission } from '../../../server/leads/sell.ts';
 import { PhotoLink } from '../../components/photo-link.tsx';
@@ -29,7 +30,14 @@ function SubmissionCard({ submission, siteName }: { submission: SellSubmission; 
         <Detail label="Name">{submission.name}</Detail>
         <Detail label="Phone">{submission.phone}</Detail>
         <Detail label="Year">{submission.year}</Detail>
-        <Detail label="Expected price">{submission.price}</Detail>
+        <Detail label="Expected price">{submission.price || 'Not given'}</Detail>
+        {submission.inspectionId !== null ? (
+          <Detail label="Inspection">
+            <Link to={adminPaths.inspection(submission.inspectionId)} className="font-semibold text-brand-700 underline">
+              Inspection #{submission.inspectionId}
+            </Link>
+          </Detail>
+        ) : null}
         {submission.valuation ? (
           <Detail label="Our estimate when sent" wide>
             {submission.valuation.estimate.kind === 'range'
