@@ -10,10 +10,7 @@ export function ReserveButton({ vehicleId, amount, holdHours }: { vehicleId: num
   return (
     <form method="post" action={paths.reserveVehicle(vehicleId)} className="flex flex-col gap-1">
       <button type="submit" className="flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6z" />
-          <path d="M9 12l2 2 4-4" />
-        </svg>
+        <ShieldTick className="h-5 w-5" strokeWidth={2} />
         {reserveLabel(amount)}
       </button>
       <p className="text-center text-xs text-slate-600">Held for you for {holdHours} hours; counts towards the price.</p>
@@ -33,12 +30,19 @@ export function CardReserveButton({ vehicleId, amount, carName }: { vehicleId: n
         aria-label={`${reserveLabel(amount)}: ${carName}`}
         className="inline-flex items-start gap-1 py-1 text-left text-xs font-semibold leading-snug text-brand-700 underline-offset-2 hover:underline max-sm:py-0.5 max-sm:text-[11px]"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-px h-3.5 w-3.5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6z" />
-          <path d="M9 12l2 2 4-4" />
-        </svg>
+        <ShieldTick className="mt-px h-3.5 w-3.5 shrink-0" strokeWidth={2.2} />
         {reserveLabel(amount)}
       </button>
     </form>
+  );
+}
+
+/** A shield with a tick: the token is safe, refunded in full. */
+function ShieldTick({ className, strokeWidth }: { className: string; strokeWidth: number }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth={strokeWidth} strokeLinecap="round" strokeLinejoin="round">
+      <path d="M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6z" />
+      <path d="M9 12l2 2 4-4" />
+    </svg>
   );
 }
