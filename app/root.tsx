@@ -9,6 +9,9 @@ import './app.css';
 import { useNonce } from './lib/nonce.tsx';
 import { WEB_MANIFEST_PATH } from './lib/offline.ts';
 import { APPLE_TOUCH_ICON, THEME_COLOR } from './lib/web-manifest.ts';
+import { currentLanguage } from './i18n/current.ts';
+import { LANGUAGE_TAGS, pathInLanguage } from './i18n/language.ts';
+import { commonText as t } from './i18n/common.ts';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -45,7 +48,7 @@ function linksNonce(nonce: string): string | undefined {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en-IN">
+    <html lang={LANGUAGE_TAGS[currentLanguage()].html}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -75,15 +78,11 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>{notFound ? 'Page not found' : 'Something went wrong'}</title>
-      <h1 className="text-2xl font-bold">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-      <p className="text-slate-600">
-        {notFound
-          ? "The page you're looking for doesn't exist."
-          : 'We could not load this page. Please try again in a moment.'}
-      </p>
-      <a href="/" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white">
-        Go to {data?.site.siteName ?? 'home'}
+      <title>{notFound ? t('pageNotFound') : t('somethingWentWrong')}</title>
+      <h1 className="text-2xl font-bold">{notFound ? t('pageNotFound') : t('somethingWentWrong')}</h1>
+      <p className="text-slate-600">{notFound ? t('pageNotFoundText') : t('pageFailedText')}</p>
+      <a href={pathInLanguage('/', currentLanguage())} className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white">
+        {t('goTo', { place: data?.site.siteName ?? t('homeWord') })}
       </a>
     </main>
   );

@@ -5,6 +5,7 @@ export default [
   route('robots.txt', 'routes/robots.ts'),
   route('manifest.webmanifest', 'routes/web-manifest.ts'),
   route('logout', 'routes/logout.ts'),
+  route('language', 'routes/language.ts'),
   route('profile/my-data', 'routes/profile-data.ts'),
   route('test-drives/:id/cancel', 'routes/test-drive-cancel.ts'),
   route('vehicle/:id/reserve', 'routes/reservation-start.ts'),

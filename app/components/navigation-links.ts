@@ -1,14 +1,17 @@
 import { paths } from '../lib/paths.ts';
+import { commonText as t } from '../i18n/common.ts';
 
-/** The menu of the top bar's dropdown and of the drawer, in the spec's order. */
-export const menuLinks = [
-  { to: paths.home, label: 'Home' },
-  { to: paths.categories(), label: 'Categories' },
-  { to: paths.rent(), label: 'Rent a car' },
-  { to: paths.wishlist, label: 'Wishlist' },
-  { to: paths.profile, label: 'Profile' },
-  { to: paths.about, label: 'About Us' },
-  { to: paths.contact, label: 'Contact' },
-  { to: paths.requestVehicle, label: 'Request Vehicle' },
-  { to: paths.sellVehicle, label: 'Sell Vehicle' },
-] as const;
+/** The menu of the top bar's dropdown and of the drawer, in the spec's order, in the page's language. */
+export function menuLinks() {
+  return [
+    { to: paths.home, label: t('home') },
+    { to: paths.categories(), label: t('categories') },
+    { to: paths.rent(), label: t('rentACar') },
+    { to: paths.wishlist, label: t('wishlist') },
+    { to: paths.profile, label: t('profile') },
+    { to: paths.about, label: t('aboutUs') },
+    { to: paths.contact, label: t('contact') },
+    { to: paths.requestVehicle, label: t('requestVehicle') },
+    { to: paths.sellVehicle, label: t('sellVehicle') },
+  ];
+}

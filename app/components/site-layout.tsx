@@ -10,6 +10,8 @@ import { useRootData } from './root-data.ts';
 import { CompareTray } from './compare.tsx';
 import { LaterHydration } from './later-hydration.tsx';
 import { InstallAppButton } from './install-app-button.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { commonText as t } from '../i18n/common.ts';
 
 function useSite() {
   return useRootData().site;
@@ -96,11 +98,11 @@ function MenuDropdown() {
         onClick={() => setOpen((value) => !value)}
         className="flex min-h-11 items-center gap-1 rounded-lg px-3 text-sm font-semibold hover:bg-white/10"
       >
-        Menu <ChevronDownIcon className="h-4 w-4" />
+        {t('menu')} <ChevronDownIcon className="h-4 w-4" />
       </button>
-      <nav id="site-menu" aria-label="Site menu" hidden={!open} className="absolute right-0 top-full z-30 mt-2 w-56 overflow-hidden rounded-xl bg-white py-1 text-slate-800 shadow-xl ring-1 ring-slate-200">
+      <nav id="site-menu" aria-label={t('siteMenu')} hidden={!open} className="absolute right-0 top-full z-30 mt-2 w-56 overflow-hidden rounded-xl bg-white py-1 text-slate-800 shadow-xl ring-1 ring-slate-200">
         <ul>
-          {menuLinks.map((link) => (
+          {menuLinks().map((link) => (
             <li key={link.to}>
               <Link to={link.to} onClick={() => setOpen(false)} className="block px-4 py-2.5 text-sm hover:bg-slate-100">
                 {link.label}
@@ -121,7 +123,7 @@ function Drawer({ dialogRef, close, androidAppUrl, signedIn }: DrawerProps) {
   return (
     <dialog
       ref={dialogRef}
-      aria-label="Menu"
+      aria-label={t('menu')}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === event.currentTarget) close();
@@ -129,14 +131,14 @@ function Drawer({ dialogRef, close, androidAppUrl, signedIn }: DrawerProps) {
       className="m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-white p-0 backdrop:bg-slate-900/60"
     >
       <div className="flex items-center justify-between border-b border-slate-200 p-4">
-        <span className="text-lg font-bold text-brand-800">Menu</span>
-        <button type="button" onClick={close} aria-label="Close menu" className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
+        <span className="text-lg font-bold text-brand-800">{t('menu')}</span>
+        <button type="button" onClick={close} aria-label={t('closeMenu')} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
           <CloseIcon />
         </button>
       </div>
-      <nav aria-label="Drawer menu">
+      <nav aria-label={t('drawerMenu')}>
         <ul className="py-2">
-          {menuLinks.map((link) => (
+          {menuLinks().map((link) => (
             <li key={link.to}>
               <Link to={link.to} className="block px-5 py-3 font-medium hover:bg-slate-100">
                 {link.label}
@@ -145,11 +147,14 @@ function Drawer({ dialogRef, close, androidAppUrl, signedIn }: DrawerProps) {
           ))}
           <li className="mt-2 border-t border-slate-200 pt-2">
             <a href={androidAppUrl} className="flex items-center gap-2 px-5 py-3 font-medium text-brand-700 hover:bg-slate-100" rel="noopener">
-              <DownloadIcon className="h-5 w-5" /> Download App
+              <DownloadIcon className="h-5 w-5" /> {t('downloadApp')}
             </a>
           </li>
           <li>
-            <InstallAppButton className="flex w-full items-center gap-2 px-5 py-3 text-left font-medium text-brand-700 hover:bg-slate-100" label="Install app" />
+            <InstallAppButton className="flex w-full items-center gap-2 px-5 py-3 text-left font-medium text-brand-700 hover:bg-slate-100" label={t('installApp')} />
+          </li>
+          <li className="px-5 py-3">
+            <LanguageSwitch className="font-medium text-brand-700" />
           </li>
           {signedIn ? (
             <li>
@@ -166,31 +171,31 @@ function BottomBar() {
   const item = 'flex flex-1 flex-col items-center gap-0.5 py-2 text-xs font-medium';
   const tone = ({ isActive }: { isActive: boolean }) => `${item} ${isActive ? 'text-brand-700' : 'text-slate-600'}`;
   return (
-    <nav aria-label="Quick links" className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] sm:hidden">
+    <nav aria-label={t('quickLinks')} className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] sm:hidden">
       <ul className="flex">
         <li className="flex flex-1">
           <NavLink to={paths.home} end className={tone}>
-            <HomeIcon className="h-5 w-5" /> Home
+            <HomeIcon className="h-5 w-5" /> {t('home')}
           </NavLink>
         </li>
         <li className="flex flex-1">
           <NavLink to={paths.categories()} className={tone}>
-            <GridIcon className="h-5 w-5" /> Categories
+            <GridIcon className="h-5 w-5" /> {t('categories')}
           </NavLink>
         </li>
         <li className="flex flex-1">
           <Link to={paths.home} state={{ focusSearch: true }} className={`${item} text-slate-600`}>
-            <SearchIcon className="h-5 w-5" /> Search
+            <SearchIcon className="h-5 w-5" /> {t('search')}
           </Link>
         </li>
         <li className="flex flex-1">
           <NavLink to={paths.wishlist} className={tone}>
-            <HeartIcon className="h-5 w-5" /> Wishlist
+            <HeartIcon className="h-5 w-5" /> {t('wishlist')}
           </NavLink>
         </li>
         <li className="flex flex-1">
           <NavLink to={paths.profile} className={tone}>
-            <UserIcon className="h-5 w-5" /> Profile
+            <UserIcon className="h-5 w-5" /> {t('profile')}
           </NavLink>
         </li>
       </ul>
@@ -203,7 +208,7 @@ function VehicleLoading() {
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4" role="status">
       <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" aria-hidden="true" />
-      <h1 className="text-lg font-semibold text-slate-700">Loading Vehicle Details</h1>
+      <h1 className="text-lg font-semibold text-slate-700">{t('loadingVehicleDetails')}</h1>
     </div>
   );
 }
@@ -226,47 +231,48 @@ export default function SiteLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <header
         ref={header}
         className="sticky top-0 z-20 bg-brand-800 text-white shadow transition-transform duration-200 max-sm:data-[scrolled-away]:not-focus-within:-translate-y-full motion-reduce:transition-none"
       >
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-0.5 px-1.5 sm:gap-1 sm:px-4">
-          <button type="button" onClick={drawer.show} aria-label="Open menu" aria-expanded={drawer.open} className={iconButton}>
+          <button type="button" onClick={drawer.show} aria-label={t('openMenu')} aria-expanded={drawer.open} className={iconButton}>
             <MenuIcon />
           </button>
           <Link to={paths.home} className="mr-auto flex min-h-11 min-w-0 items-center truncate px-1 text-lg font-extrabold tracking-tight">
             <span className="truncate">{site.siteName}</span>
           </Link>
           {/* Phones show a short word under each icon; wider screens the full words beside it. */}
-          <button type="button" onClick={search.show} aria-label="Search vehicles" className={labelledIcon}>
+          <button type="button" onClick={search.show} aria-label={t('searchVehicles')} className={labelledIcon}>
             <SearchIcon className="h-5 w-5" />
             <span aria-hidden="true" className="text-[11px] font-medium leading-none sm:sr-only">
-              Search
+              {t('search')}
             </span>
           </button>
           <a href={site.androidAppUrl} rel="noopener" className={labelledIcon}>
             <DownloadIcon className="h-5 w-5" />
             <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">
-              <span className="max-sm:sr-only">Download </span>App
+              <span className="max-sm:sr-only">{t('downloadWord')}</span>{t('app')}
             </span>
           </a>
           <InstallAppButton
             className={labelledIcon}
             label={
               <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">
-                Install<span className="max-sm:sr-only"> app</span>
+                {t('installWord')}<span className="max-sm:sr-only">{t('appWord')}</span>
               </span>
             }
           />
+          <LanguageSwitch className="hidden min-h-11 items-center rounded-lg px-2 text-sm font-semibold hover:bg-white/10 sm:flex" />
           <MenuDropdown />
           {signedIn ? (
             <LogoutButton className="min-h-11 rounded-lg px-3 text-sm font-semibold ring-1 ring-white/40 hover:bg-white/10" />
           ) : (
             <Link to={paths.login} className={labelledIcon}>
               <LoginIcon className="h-5 w-5" />
-              <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">Login</span>
+              <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">{t('login')}</span>
             </Link>
           )}
         </div>
@@ -280,14 +286,14 @@ export default function SiteLayout() {
           do not: their hooks above need their elements when the page starts. */}
       <LaterHydration id="footer">
         <footer className="hidden border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-600 sm:block">
-          <nav aria-label="Footer" className="mb-2 flex flex-wrap justify-center gap-4">
-            {menuLinks.slice(4).map((link) => (
+          <nav aria-label={t('footer')} className="mb-2 flex flex-wrap justify-center gap-4">
+            {menuLinks().slice(4).map((link) => (
               <Link key={link.to} to={link.to} className="hover:text-brand-700">
                 {link.label}
               </Link>
             ))}
             <Link to={paths.privacy} className="hover:text-brand-700">
-              Privacy
+              {t('privacy')}
             </Link>
           </nav>
           © {new Date().getFullYear()} {site.siteName}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { cardPriceLabel, cardPriceParts, formatKilometres, PRICE_LABEL } from '../lib/format.ts';
+import { cardPriceLabel, cardPriceParts, formatKilometres, priceLabel } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { cardTitle, type VehicleSummary } from '../lib/vehicle.ts';
 import { CompareToggle } from './compare.tsx';
@@ -111,7 +111,7 @@ export function PriceIncludesNote({ className = '' }: { className?: string }) {
   if (!priceIncludes) return null;
   return (
     <p className={`text-xs text-slate-600 ${className}`}>
-      {PRICE_LABEL}: {priceIncludes.replace(/\.$/, '')}.
+      {priceLabel()}: {priceIncludes.replace(/\.$/, '')}.
     </p>
   );
 }

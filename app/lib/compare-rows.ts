@@ -3,7 +3,7 @@
  * Body type, colour and the registration state are read with the listing filters' own rules.
  */
 import { emiFrom, type FinanceTerms } from './emi.ts';
-import { detailPriceLabel, formatDate, formatKilometres, formatRupees, PRICE_LABEL } from './format.ts';
+import { detailPriceLabel, formatDate, formatKilometres, formatRupees, priceLabel } from './format.ts';
 import { bodyTypeLabel, colourLabel } from './listing-filters/options.ts';
 import { registrationState } from './listing-filters/registration.ts';
 import type { Vehicle } from './vehicle.ts';
@@ -23,7 +23,7 @@ export function compareRow(label: string, values: string[], group: CompareRow['g
 export function compareRows(vehicles: readonly Vehicle[], terms: FinanceTerms, today: string): CompareRow[] {
   const dash = (value: string) => value.trim() || '—';
   const rows = [
-    compareRow(PRICE_LABEL, vehicles.map((vehicle) => detailPriceLabel(vehicle.price))),
+    compareRow(priceLabel(), vehicles.map((vehicle) => detailPriceLabel(vehicle.price))),
     compareRow(
       'EMI from',
       vehicles.map((vehicle) => {

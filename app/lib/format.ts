@@ -1,7 +1,16 @@
 /**
  * Formatting shared by the server and the browser. Prices are in rupees with Indian digit
- * grouping (12,34,567): lakhs and crores, not thousands and millions.
+ * grouping (12,34,567): lakhs and crores, not thousands and millions, in both languages. Dates
+ * are written the way each language writes them ('27 Nov 2026', '27 नव॰ 2026').
  */
+import { currentLanguage } from '../i18n/current.ts';
+import { LANGUAGE_TAGS } from '../i18n/language.ts';
+import { commonText as t } from '../i18n/common.ts';
+
+/** The locale Intl formats dates in for the current page's language. */
+export function dateLocale(): string {
+  return LANGUAGE_TAGS[currentLanguage()].html;
+}
 
 /**
  * 1234567 -> '12,34,567': rounded to a whole number, the last three digits, then pairs (lakhs,
@@ -23,8 +32,15 @@ export function groupIndianDigits(value: number): string {
  * that shows no such date (the listing, a car) then never pays for one on a phone.
  */
 export function indiaDateFormat(options: Intl.DateTimeFormatOptions): { format: (date: number | Date) => string } {
-  let made: Intl.DateTimeFormat | undefined;
-  return { format: (date) => (made ??= new Intl.DateTimeFormat('en-IN', options)).format(date) };
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return {
+    format: (date) => {
+      const locale = dateLocale();
+      let formatter = made.get(locale);
+      if (!formatter) made.set(locale, (formatter = new Intl.DateTimeFormat(locale, options)));
+      return formatter.format(date);
+    },
+  };
 }
 
 /** 1234567 -> '₹12,34,567' */
@@ -49,22 +65,24 @@ export function priceDigits(price: string | number | null | undefined): number |
  * search results say the same words for the same number (decision 062). What it includes is
  * an admin setting (`priceIncludes`).
  */
-export const PRICE_LABEL = 'On-road price';
+export function priceLabel(): string {
+  return t('onRoadPrice');
+}
 
 /** The card's price line in its two parts, the label and the amount; null when there is no amount. */
 export function cardPriceParts(price: string | number | null | undefined): { label: string; amount: string } | null {
   const amount = priceDigits(price);
-  return amount === null ? null : { label: PRICE_LABEL, amount: formatRupees(amount) };
+  return amount === null ? null : { label: priceLabel(), amount: formatRupees(amount) };
 }
 
 /** The card's price line: 'On-road price ₹5,45,000', or 'Price on request' when there is no amount. */
 export function cardPriceLabel(price: string | number | null | undefined): string {
   const parts = cardPriceParts(price);
-  return parts === null ? 'Price on request' : `${parts.label} ${parts.amount}`;
+  return parts === null ? t('priceOnRequest') : `${parts.label} ${parts.amount}`;
 }
 
 /**
- * The amount under PRICE_LABEL on the car's page and in compare: a dash when empty, an amount
+ * The amount under priceLabel() on the car's page and in compare: a dash when empty, an amount
  * formatted when the text is an amount, and any other text (for example 'Call for best price')
  * as the dealer wrote it.
  */
@@ -92,13 +110,13 @@ export function formatDate(value: string | null | undefined): string {
   if (!match) return value;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString(dateLocale(), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** '1 vehicle found' / '12 vehicles found' */
 export function vehiclesFoundText(count: number, atLeast = false): string {
-  if (atLeast) return `${groupIndianDigits(count)}+ vehicles found`;
-  return `${count} ${count === 1 ? 'vehicle' : 'vehicles'} found`;
+  if (atLeast) return t('vehiclesFoundAtLeast', { count: groupIndianDigits(count) });
+  return t('vehiclesFound', { count });
 }
 
 /**
@@ -109,5 +127,5 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+  return date.toLocaleString(dateLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 }

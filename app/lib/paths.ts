@@ -116,6 +116,8 @@ export const paths = {
   /** The sign-in page, sending the visitor on to `redirectTo` afterwards. */
   loginThen: (redirectTo: string) => thenTo('/login', redirectTo),
   logout: '/logout',
+  /** The language switch's form (decision 087). */
+  language: '/language',
   signup: '/signup',
   /** The sign-up page, sending the new account on to `redirectTo` (through phone verification). */
   signupThen: (redirectTo: string) => thenTo('/signup', redirectTo),

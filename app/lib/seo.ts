@@ -2,14 +2,13 @@ import type { MetaDescriptor } from 'react-router';
 import type { PublicConfig } from './public-config.ts';
 import { siteShareImage, type ShareImage } from './share-image.ts';
 
-export const DEFAULT_TITLE = 'Premium Car Rentals & Certified Refurbished Cars';
-export const DEFAULT_DESCRIPTION =
-  'Buy inspected, serviced refurbished cars and rent self-drive or chauffeur-driven cars. Transparent prices in rupees, finance options and a dealer you can call or WhatsApp.';
-export const DEFAULT_KEYWORDS = 'used cars, refurbished cars, second hand cars, car rental, self drive cars, certified pre-owned cars, India';
+import { commonText as t } from '../i18n/common.ts';
+import { currentLanguage } from '../i18n/current.ts';
+import { LANGUAGE_TAGS, LANGUAGES, pathInLanguage } from '../i18n/language.ts';
 
 type SeoInput = {
   site: Pick<PublicConfig, 'siteName' | 'siteOrigin'>;
-  /** Path and query of the canonical page, e.g. '/vehicle/12'. */
+  /** Path and query of the canonical page, e.g. '/vehicle/12', without the language prefix. */
   path: string;
   title?: string;
   description?: string;
@@ -30,9 +29,12 @@ type SeoInput = {
  */
 export function seo(input: SeoInput): MetaDescriptor[] {
   const { site } = input;
-  const title = input.title ? `${input.title} | ${site.siteName}` : `${site.siteName} | ${DEFAULT_TITLE}`;
-  const description = input.description ?? DEFAULT_DESCRIPTION;
-  const url = new URL(input.path, site.siteOrigin).href;
+  const language = currentLanguage();
+  const title = input.title ? `${input.title} | ${site.siteName}` : `${site.siteName} | ${t('defaultTitle')}`;
+  const description = input.description ?? t('defaultDescription');
+  // Each language's page is canonical at its own address, and names the other (decision 087).
+  const addressIn = (other: (typeof LANGUAGES)[number]) => new URL(pathInLanguage(input.path, other), site.siteOrigin).href;
+  const url = addressIn(language);
   const image = input.image ?? siteShareImage(site.siteName);
   // The app's own address even with a CDN for photos (MEDIA_PUBLIC_BASE_URL): only the app makes
   // a missing share variant, and a preview is fetched once per link, not once per visitor.
@@ -40,15 +42,22 @@ export function seo(input: SeoInput): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },
-    { name: 'keywords', content: input.keywords ?? DEFAULT_KEYWORDS },
+    { name: 'keywords', content: input.keywords ?? t('defaultKeywords') },
     { name: 'robots', content: input.noIndex ? (input.followLinks ? 'noindex,follow' : 'noindex,nofollow') : 'index,follow' },
     { tagName: 'link', rel: 'canonical', href: url },
+    ...(input.noIndex
+      ? []
+      : [
+          ...LANGUAGES.map((other) => ({ tagName: 'link', rel: 'alternate', hrefLang: LANGUAGE_TAGS[other].html, href: addressIn(other) })),
+          { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: addressIn('en') },
+        ]),
     { property: 'og:site_name', content: site.siteName },
     { property: 'og:type', content: input.type ?? 'website' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
-    { property: 'og:locale', content: 'en_IN' },
+    { property: 'og:locale', content: LANGUAGE_TAGS[language].og },
+    ...LANGUAGES.filter((other) => other !== language).map((other) => ({ property: 'og:locale:alternate', content: LANGUAGE_TAGS[other].og })),
     { property: 'og:image', content: imageUrl },
     ...(imageUrl.startsWith('https:') ? [{ property: 'og:image:secure_url', content: imageUrl }] : []),
     { property: 'og:image:type', content: image.type },

@@ -20,7 +20,7 @@ import { useSite } from '../components/site-layout.tsx';
 import { VehicleGallery } from '../components/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
 import { telLink, vehicleEnquiryText, whatsappLink } from '../lib/contact.ts';
-import { detailPriceLabel, formatDate, formatKilometres, formatRupees, PRICE_LABEL } from '../lib/format.ts';
+import { detailPriceLabel, formatDate, formatKilometres, formatRupees, priceLabel } from '../lib/format.ts';
 import { indiaDay } from '../lib/rentals.ts';
 import { validityOf, type Validity } from '../lib/validity.ts';
 import { downPaymentFrom, emiFrom, financeTermsNote, isWorkedOutFinanceRow, type FinanceTerms } from '../lib/emi.ts';
@@ -333,7 +333,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
         </div>
         {subtitle ? <p className="text-slate-600">{subtitle}</p> : null}
         <div className="inline-flex w-fit flex-col rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100 lg:w-full">
-          <span className="text-xs font-semibold uppercase tracking-wide text-brand-700">{PRICE_LABEL}</span>
+          <span className="text-xs font-semibold uppercase tracking-wide text-brand-700">{priceLabel()}</span>
           <span className="text-2xl font-extrabold text-brand-800">{detailPriceLabel(vehicle.price)}</span>
           {priceIncludes ? <span className="text-xs text-slate-600">{priceIncludes}</span> : null}
         </div>

@@ -1,5 +1,6 @@
 import type { Database } from '../db/connection.ts';
 import { paths } from '../../app/lib/paths.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../app/i18n/language.ts';
 
 /** The signed-in person as better-auth knows them. */
 export type AuthUser = {
@@ -113,4 +114,21 @@ export async function saveProfileName(database: Database, userId: string, name: 
     .set({ name: name.trim(), updated_at: new Date(nowMs).toISOString() })
     .where('user_id', '=', userId)
     .execute();
+}
+
+/** The language a person's later mails and SMS are written in (decision 087): their choice, else English. */
+export async function languageOfPerson(database: Database, userId: string): Promise<Language> {
+  const row = await database.db.selectFrom('profiles').select('language').where('user_id', '=', userId).executeTakeFirst();
+  return isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE;
+}
+
+/** The choice from the language switch, kept for every device the person signs in on. */
+export async function saveLanguageChoice(database: Database, userId: string, language: Language): Promise<void> {
+  await database.db.updateTable('profiles').set({ language }).where('user_id', '=', userId).execute();
+}
+
+/** The person's own choice, or null before they made one (their browser's language then rules). */
+export async function languageChoiceOf(database: Database, userId: string): Promise<Language | null> {
+  const row = await database.db.selectFrom('profiles').select('language').where('user_id', '=', userId).executeTakeFirst();
+  return isLanguage(row?.language) ? row.language : null;
 }

@@ -24,6 +24,7 @@ import * as inspectionDesk from './migrations/027-inspection-desk.ts';
 import * as oneLivePhoneCode from './migrations/028-one-live-phone-code.ts';
 import * as inspectionReminders from './migrations/029-inspection-reminders.ts';
 import * as inspectionLeads from './migrations/030-inspection-leads.ts';
+import * as profileLanguage from './migrations/031-profile-language.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -52,6 +53,7 @@ const migrations: Record<string, DialectMigration> = {
   '028-one-live-phone-code': oneLivePhoneCode,
   '029-inspection-reminders': inspectionReminders,
   '030-inspection-leads': inspectionLeads,
+  '031-profile-language': profileLanguage,
 };
 
 /**

@@ -118,6 +118,8 @@ export interface ProfileTable {
   created_at: string;
   last_login_at: string | null;
   updated_at: string;
+  /** 'en', 'hi', or '' before the person chose one (English). */
+  language: Generated<string>;
 }
 
 export interface WishlistEntryTable {

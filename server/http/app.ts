@@ -19,6 +19,8 @@ import { describeRoute, openApiDocument } from './openapi.ts';
 import { openApiDocumentSchema } from '../../app/lib/schemas/api-answers.ts';
 import { edgeRefusal, problem } from './problem.ts';
 import { SERVICE_WORKER_PATH } from '../../app/lib/offline.ts';
+import { HINDI_PREFIX, languageOfPath } from '../../app/i18n/language.ts';
+import { answerInRequestLanguage, sendHindiReadersToHindiPages } from './language-choice.ts';
 import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
 // Each domain's HTTP adapters, mounted here and nowhere else in the edge (decision 058).
 import { accountsApi } from '../accounts/http/api-accounts.ts';
@@ -65,7 +67,9 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   const requestAddress = (c: Context) => addressKey(resolvedAddress(c));
   // React Router's production mode outside `npm run dev`: its development mode puts an unexpected
   // error's message and stack (file paths, driver internals) into the page, and demo sites are public.
-  const handleRequest = createRequestHandler(build, mode);
+  // Hindi pages are the same app under the basename /hi (decision 087): React Router matches,
+  // links and redirects there without the prefix, so no route is written twice.
+  const pageHandlers = { en: createRequestHandler(build, mode), hi: createRequestHandler({ ...build, basename: HINDI_PREFIX }, mode) };
 
   app.onError((error, c) => {
     // A chunked body cut off at the edge limit (server/http/body-limit.ts) under a handler that is not a form action.
@@ -86,6 +90,8 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
 
   // First, so every response (health check, media, assets and errors too) carries them.
   app.use(securityHeaders(securityOptionsOf(config)));
+  // Everything read while answering speaks the request's language.
+  app.use(answerInRequestLanguage());
   // A page that failed while the database does not answer says so (503), not "something went wrong".
   app.use(answerOutagesWith503(services));
   // Before anything else may read a body.
@@ -150,7 +156,9 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
 
   // An admin's change made through this instance shows at once; other instances within the TTL.
   app.use('*', clearPageCacheAfterAdminChange(services));
+  app.use('*', sendHindiReadersToHindiPages());
   app.all('*', async (c) => {
+    const handleRequest = pageHandlers[languageOfPath(c.req.path)];
     const nonce = c.get('nonce');
     return services.pageCache.serve(
       c.req.raw,

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { languageOfPath, withoutLanguage } from '../../app/i18n/language.ts';
+import { visitorLanguage } from './language-choice.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
@@ -50,7 +52,9 @@ type Entry = {
 /** Pages that are the same for every signed-out visitor. */
 const CACHEABLE_PAGES: readonly string[] = [paths.home, paths.categories(), paths.about, paths.contact];
 
-function isCacheablePath(pathname: string): boolean {
+function isCacheablePath(languagePathname: string): boolean {
+  // A Hindi page (/hi/…) is kept under its own address, beside the English one (decision 087).
+  const pathname = withoutLanguage(languagePathname);
   if (CACHEABLE_PAGES.includes(pathname)) return true;
   // Ids are digits: other vehicle paths are not-found pages, and keeping those would let junk URLs fill the cache.
   const vehicle = matchPattern(pathPatterns.vehicle, pathname);
@@ -178,6 +182,8 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; cloc
       } catch {
         return false;
       }
+      // An English address for a visitor who reads Hindi is sent to the Hindi page by the app.
+      if (key !== null && languageOfPath(key.split('?')[0]!) === 'en' && visitorLanguage(headers.cookie, headers['accept-language']) === 'hi') return false;
       const entry = key === null ? null : lookup(key);
       if (!entry) return false;
       const body = bytesOf(entry, encoding);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatRupees } from '../../app/lib/format.ts';
-import { DEFAULT_TITLE } from '../../app/lib/seo.ts';
+import { commonText } from '../../app/i18n/common.ts';
+
+const DEFAULT_TITLE = commonText('defaultTitle', {}, 'en');
 import { DEFAULT_PRICE_INCLUDES, DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS } from '../../app/lib/storefront.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { demoCategories } from '../../server/db/demo/inventory.ts';

@@ -11,7 +11,7 @@ import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { cleanLine, cleanText, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import { MAX_PRICE_INCLUDES_LENGTH, MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../lib/storefront.ts';
-import { PRICE_LABEL } from '../../lib/format.ts';
+import { priceLabel } from '../../lib/format.ts';
 import type { Route } from './+types/settings';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
@@ -348,7 +348,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <TextField
               {...fieldOf('priceIncludes')}
               defaultValue={shown.priceIncludes}
-              hint={`Said beside “${PRICE_LABEL}” on every card, car page and compare. Leave empty to say nothing.`}
+              hint={`Said beside “${priceLabel()}” on every card, car page and compare. Leave empty to say nothing.`}
               maxLength={MAX_PRICE_INCLUDES_LENGTH}
             />
           </fieldset>

@@ -1,0 +1,24 @@
+import { useLocation } from 'react-router';
+import { currentLanguage } from '../i18n/current.ts';
+import { LANGUAGE_NAMES, LANGUAGE_TAGS } from '../i18n/language.ts';
+import { commonText as t } from '../i18n/common.ts';
+import { paths } from '../lib/paths.ts';
+
+/**
+ * "हिन्दी" on an English page, "English" on a Hindi one. A plain form, not React Router's: the
+ * other language is another document (decision 087), and the server remembers the choice in a
+ * cookie and the profile before it sends the visitor to the same page in that language.
+ */
+export function LanguageSwitch({ className }: { className: string }) {
+  const location = useLocation();
+  const other = currentLanguage() === 'hi' ? 'en' : 'hi';
+  return (
+    <form method="post" action={paths.language} className="contents">
+      <input type="hidden" name="language" value={other} />
+      <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
+      <button type="submit" className={className} lang={LANGUAGE_TAGS[other].html} aria-label={t('switchToLanguage', { language: LANGUAGE_NAMES[other] })}>
+        {LANGUAGE_NAMES[other]}
+      </button>
+    </form>
+  );
+}
