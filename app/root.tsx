@@ -9,9 +9,9 @@ import './app.css';
 import { useNonce } from './lib/nonce.tsx';
 import { WEB_MANIFEST_PATH } from './lib/offline.ts';
 import { APPLE_TOUCH_ICON, THEME_COLOR } from './lib/web-manifest.ts';
-import { currentLanguage } from './i18n/current.ts';
-import { LANGUAGE_TAGS, pathInLanguage } from './i18n/language.ts';
-import { commonText as t } from './i18n/common.ts';
+import { currentLanguage } from './lib/i18n/current.ts';
+import { LANGUAGE_TAGS, pathInLanguage } from './lib/i18n/language.ts';
+import { commonText as t } from './lib/i18n/common.ts';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(appContext);

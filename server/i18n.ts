@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { setLanguageSource } from '../app/i18n/current.ts';
-import { DEFAULT_LANGUAGE, type Language } from '../app/i18n/language.ts';
+import { setLanguageSource } from '../app/lib/i18n/current.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../app/lib/i18n/language.ts';
 
 /**
  * The language of the request being answered (decision 087): a page's from its URL, the app

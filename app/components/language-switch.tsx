@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
-import { currentLanguage } from '../i18n/current.ts';
-import { LANGUAGE_NAMES, LANGUAGE_TAGS } from '../i18n/language.ts';
-import { commonText as t } from '../i18n/common.ts';
+import { currentLanguage } from '../lib/i18n/current.ts';
+import { LANGUAGE_NAMES, LANGUAGE_TAGS } from '../lib/i18n/language.ts';
+import { commonText as t } from '../lib/i18n/common.ts';
 import { paths } from '../lib/paths.ts';
 
 /**

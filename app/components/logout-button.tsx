@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { paths } from '../lib/paths.ts';
-import { commonText as t } from '../i18n/common.ts';
+import { commonText as t } from '../lib/i18n/common.ts';
 
 /** Logout is a POST (a link could be triggered by another site or a prefetch). */
 export function LogoutButton({ className, children = t('logout') }: { className: string; children?: React.ReactNode }) {

@@ -1,5 +1,5 @@
 import { paths } from '../lib/paths.ts';
-import { commonText as t } from '../i18n/common.ts';
+import { commonText as t } from '../lib/i18n/common.ts';
 
 /** The menu of the top bar's dropdown and of the drawer, in the spec's order, in the page's language. */
 export function menuLinks() {

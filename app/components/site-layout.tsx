@@ -11,7 +11,7 @@ import { CompareTray } from './compare.tsx';
 import { LaterHydration } from './later-hydration.tsx';
 import { InstallAppButton } from './install-app-button.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { commonText as t } from '../i18n/common.ts';
+import { commonText as t } from '../lib/i18n/common.ts';
 
 function useSite() {
   return useRootData().site;

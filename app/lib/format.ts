@@ -3,9 +3,9 @@
  * grouping (12,34,567): lakhs and crores, not thousands and millions, in both languages. Dates
  * are written the way each language writes them ('27 Nov 2026', '27 नव॰ 2026').
  */
-import { currentLanguage } from '../i18n/current.ts';
-import { LANGUAGE_TAGS } from '../i18n/language.ts';
-import { commonText as t } from '../i18n/common.ts';
+import { currentLanguage } from './i18n/current.ts';
+import { LANGUAGE_TAGS } from './i18n/language.ts';
+import { commonText as t } from './i18n/common.ts';
 
 /** The locale Intl formats dates in for the current page's language. */
 export function dateLocale(): string {

@@ -2,9 +2,9 @@ import type { MetaDescriptor } from 'react-router';
 import type { PublicConfig } from './public-config.ts';
 import { siteShareImage, type ShareImage } from './share-image.ts';
 
-import { commonText as t } from '../i18n/common.ts';
-import { currentLanguage } from '../i18n/current.ts';
-import { LANGUAGE_TAGS, LANGUAGES, pathInLanguage } from '../i18n/language.ts';
+import { commonText as t } from './i18n/common.ts';
+import { currentLanguage } from './i18n/current.ts';
+import { LANGUAGE_TAGS, LANGUAGES, pathInLanguage } from './i18n/language.ts';
 
 type SeoInput = {
   site: Pick<PublicConfig, 'siteName' | 'siteOrigin'>;

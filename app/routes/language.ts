@@ -4,7 +4,7 @@ import type { Route } from './+types/language';
 import { currentUser } from '../../server/auth/session.ts';
 import { saveLanguageChoice } from '../../server/accounts/profiles.ts';
 import { readFormOrError } from '../../server/http/forms.ts';
-import { isLanguage, pathInLanguage } from '../i18n/language.ts';
+import { isLanguage, pathInLanguage } from '../lib/i18n/language.ts';
 import { localRedirect, paths } from '../lib/paths.ts';
 import { languageCookie } from '../../server/http/language-choice.ts';
 

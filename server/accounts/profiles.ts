@@ -1,6 +1,6 @@
 import type { Database } from '../db/connection.ts';
 import { paths } from '../../app/lib/paths.ts';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../app/i18n/language.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../app/lib/i18n/language.ts';
 
 /** The signed-in person as better-auth knows them. */
 export type AuthUser = {

@@ -19,7 +19,7 @@ import { describeRoute, openApiDocument } from './openapi.ts';
 import { openApiDocumentSchema } from '../../app/lib/schemas/api-answers.ts';
 import { edgeRefusal, problem } from './problem.ts';
 import { SERVICE_WORKER_PATH } from '../../app/lib/offline.ts';
-import { HINDI_PREFIX, languageOfPath } from '../../app/i18n/language.ts';
+import { HINDI_PREFIX, languageOfPath } from '../../app/lib/i18n/language.ts';
 import { answerInRequestLanguage, sendHindiReadersToHindiPages } from './language-choice.ts';
 import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
 // Each domain's HTTP adapters, mounted here and nowhere else in the edge (decision 058).

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { languageOfPath, withoutLanguage } from '../../app/i18n/language.ts';
+import { languageOfPath, withoutLanguage } from '../../app/lib/i18n/language.ts';
 import { visitorLanguage } from './language-choice.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatRupees } from '../../app/lib/format.ts';
-import { commonText } from '../../app/i18n/common.ts';
+import { commonText } from '../../app/lib/i18n/common.ts';
 
 const DEFAULT_TITLE = commonText('defaultTitle', {}, 'en');
 import { DEFAULT_PRICE_INCLUDES, DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS } from '../../app/lib/storefront.ts';

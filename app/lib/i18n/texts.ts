@@ -6,7 +6,7 @@ import type { Language } from './language.ts';
  * All of the product's texts in both languages (decision 087). i18next does the work a text
  * needs at the moment it is read: `{{name}}` values and plurals by each language's own rules
  * (Hindi's "one" covers 0 and 1). Texts live in namespaces, one JSON file per language each
- * (app/i18n/en/*.json, app/i18n/hi/*.json); a page imports only the namespaces it shows, so
+ * (app/lib/i18n/en/*.json, app/lib/i18n/hi/*.json); a page imports only the namespaces it shows, so
  * its texts travel in its own script chunk and no page loads another page's texts.
  */
 const i18n = i18next.createInstance();
