@@ -1,3 +1,4 @@
+/* global document, window -- the functions given to page.evaluate and waitForFunction run in the page. */
 /**
  * Section 8: how soon the listing answers a tap on a phone (issue 30). Interaction to Next
  * Paint of changing a filter, measured in Debian's chromium at 375 × 667 with the CPU slowed
