@@ -1,8 +1,9 @@
 /**
  * Words a Hindi page writes in Latin letters, as Indian sites do (decision 087): abbreviations
- * and names people read as they are, and the am/pm Intl writes in Hindi times ("4:30 pm"). Anything else in Latin letters on a Hindi page is an
- * untranslated text; tests/unit/translations.test.ts and the Hindi browser walk
- * (tests/e2e/hindi-walk.test.ts) fail on it.
+ * and names people read as they are, and the am/pm that Intl writes in Hindi times ("4:30 pm").
+ * Anything else in Latin letters on a Hindi page is an untranslated text;
+ * tests/unit/translations.test.ts and the Hindi browser walk (tests/e2e/hindi-walk.test.ts)
+ * fail on it.
  */
 export const KEPT_WORDS: ReadonlySet<string> = new Set(
   (
