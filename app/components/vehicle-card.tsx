@@ -11,6 +11,7 @@ import { LaterHydration } from './later-hydration.tsx';
 import { CardReserveButton } from './reserve-button.tsx';
 import { browseText as t } from '../lib/i18n/browse.ts';
 import { priceIncludesText } from '../lib/storefront.ts';
+import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
 
 // On a phone the photo takes 40% of the card's width (photo left, details right).
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 40vw';
@@ -23,7 +24,7 @@ const CARD_IMAGE_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 30vw, (
 export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSummary; priority?: boolean }) {
   const title = cardTitle(vehicle);
   const href = paths.vehicle(vehicle.id);
-  const facts = [vehicle.year, vehicle.fuelType, vehicle.transmission, vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer)].filter(Boolean);
+  const facts = [vehicle.year, typedFuelText(vehicle.fuelType), typedTransmissionText(vehicle.transmission), vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer)].filter(Boolean);
   const { signedIn, wishlist, finance, priceIncludes, reserve } = useRootData();
   const sold = vehicle.status === 'sold';
   const price = cardPriceParts(vehicle.price);
@@ -55,7 +56,7 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
             {facts.join(' · ')}
           </p>
         ) : null}
-        <p className="mt-2 text-base font-bold text-brand-700 max-sm:mt-1 max-sm:text-sm" title={priceIncludes || undefined}>
+        <p className="mt-2 text-base font-bold text-brand-700 max-sm:mt-1 max-sm:text-sm" title={priceIncludes ? priceIncludesText(priceIncludes) : undefined}>
           {price ? (
             <>
               <span className="text-xs font-semibold text-slate-600 max-sm:text-[11px] max-sm:font-medium">{price.label}</span> {price.amount}
@@ -113,7 +114,7 @@ export function PriceIncludesNote({ className = '' }: { className?: string }) {
   if (!priceIncludes) return null;
   return (
     <p className={`text-xs text-slate-600 ${className}`}>
-      {priceLabel()}: {priceIncludesText(priceIncludes).replace(/\.$/, '')}.
+      {t('priceIncludesNote', { label: priceLabel(), includes: priceIncludesText(priceIncludes).replace(/[.।]$/, '') })}
     </p>
   );
 }

@@ -5,7 +5,7 @@
 import { emiFrom, type FinanceTerms } from './emi.ts';
 import { detailPriceLabel, formatDate, formatKilometres, formatRupees, priceLabel } from './format.ts';
 import { compareText as t } from './i18n/compare.ts';
-import { bodyTypeLabel, colourLabel } from './listing-filters/options.ts';
+import { bodyTypeLabel, colourLabel, typedFuelText, typedTransmissionText } from './listing-filters/options.ts';
 import { registrationState } from './listing-filters/registration.ts';
 import type { Vehicle } from './vehicle.ts';
 import { validityOf } from './validity.ts';
@@ -34,8 +34,8 @@ export function compareRows(vehicles: readonly Vehicle[], terms: FinanceTerms, t
     ),
     compareRow(t('rowYear'), vehicles.map((vehicle) => dash(vehicle.year))),
     compareRow(t('rowKm'), vehicles.map((vehicle) => formatKilometres(vehicle.odometer))),
-    compareRow(t('rowFuel'), vehicles.map((vehicle) => dash(vehicle.fuelType))),
-    compareRow(t('rowTrans'), vehicles.map((vehicle) => dash(vehicle.transmission))),
+    compareRow(t('rowFuel'), vehicles.map((vehicle) => dash(typedFuelText(vehicle.fuelType)))),
+    compareRow(t('rowTrans'), vehicles.map((vehicle) => dash(typedTransmissionText(vehicle.transmission)))),
     compareRow(t('rowOwners'), vehicles.map((vehicle) => dash(vehicle.owners))),
     compareRow(t('rowBody'), vehicles.map((vehicle) => dash(bodyTypeLabel(vehicle.bodyType)))),
     compareRow(t('rowState'), vehicles.map((vehicle) => registrationState(vehicle.registration) || '—')),

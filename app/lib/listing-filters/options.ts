@@ -133,6 +133,18 @@ export function transmissionLabel(key: string): string {
   return Object.hasOwn(TRANSMISSION_KEYS, key) ? t(`trans_${key as TransmissionKey}`) : key;
 }
 
+/** A car's fuel when it is exactly a name of the admin's list ('Petrol', 'CNG'), in the page's language; other typed text as it is. */
+export function typedFuelText(typed: string): string {
+  const key = Object.keys(FUELS).find((fuel) => FUELS[fuel as Fuel] === typed);
+  return key ? fuelLabel(key) : typed;
+}
+
+/** A car's transmission when it is exactly 'Manual' or 'Automatic', in the page's language; other typed text as it is. */
+export function typedTransmissionText(typed: string): string {
+  const key = Object.keys(TRANSMISSION_KEYS).find((transmission) => TRANSMISSION_KEYS[transmission as TransmissionKey] === typed);
+  return key ? transmissionLabel(key) : typed;
+}
+
 /** '1st owner', '2nd owner', '3 or more owners'; anything else as it is. */
 export function ownerLabel(value: string | number): string {
   return Object.hasOwn(OWNER_OPTIONS, String(value)) ? t(`owners_${Number(value) as OwnerOption}`) : String(value);
