@@ -1,5 +1,4 @@
-import { browseText } from './i18n/browse.ts';
-import { homeText as t } from './i18n/home.ts';
+import { browseText as t } from './i18n/browse.ts';
 import { bodyTypeLabel, budgetLabel, fuelLabel } from './listing-filters/options.ts';
 import { paths } from './paths.ts';
 
@@ -38,7 +37,7 @@ export function trustPointText(point: string): string {
 }
 
 export function priceIncludesText(priceIncludes: string): string {
-  return priceIncludes === DEFAULT_PRICE_INCLUDES ? browseText('defaultPriceIncludes') : priceIncludes;
+  return priceIncludes === DEFAULT_PRICE_INCLUDES ? t('defaultPriceIncludes') : priceIncludes;
 }
 export const MAX_PRICE_INCLUDES_LENGTH = 80;
 

@@ -1,5 +1,5 @@
 /** The vehicle as the app sees it, shared by the server (which builds it) and the pages. */
-import { browseText as t } from './i18n/browse.ts';
+import { browseSharedText as t } from './i18n/browseShared.ts';
 
 /** 'draft': an inventory draft from an inspection, seen by the admins only (decision 084). */
 export type VehicleStatus = 'available' | 'reserved' | 'sold' | 'draft';
