@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useHref, useLocation } from 'react-router';
 import { COMPARE_MAX, COMPARE_MAX_PHONE } from '../lib/compare.ts';
 import { matchPattern, pathPatterns, paths } from '../lib/paths.ts';
 import { compareStore, useCompareState, type CompareItem } from './compare-store.ts';
@@ -13,10 +13,12 @@ import { compareText as t } from '../lib/i18n/compare.ts';
 export function CompareToggle({ item, className = '', compact = false }: { item: CompareItem; className?: string; compact?: boolean }) {
   const { items } = useCompareState();
   const selected = items.some((entry) => entry.id === item.id);
+  // Without JavaScript the form opens the compare page in the page's language (/hi/compare).
+  const compareHref = useHref(paths.compare());
   return (
     <form
       method="get"
-      action={paths.compare()}
+      action={compareHref}
       className={className}
       onSubmit={(event) => {
         event.preventDefault();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useHref, useLocation, useNavigate } from 'react-router';
 import type { ListingView } from '../lib/listing-view.ts';
 import { groupIndianDigits } from '../lib/format.ts';
 import { CloseIcon } from './icons.tsx';
@@ -50,6 +50,8 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
   const sheet = useRef<HTMLDivElement>(null);
   const location = useLocation();
   const submit = useListingSubmit(view.action);
+  // Without JavaScript the form goes to the listing's address in the page's language (/hi/…).
+  const formAction = useHref(view.action);
 
   // A new listing: the sheet closes and shows that listing's count (reset while rendering, as React advises).
   const [listingKey, setListingKey] = useState(location.key);
@@ -126,7 +128,7 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
         </div>
         <form
           method="get"
-          action={view.action}
+          action={formAction}
           key={location.key}
           className="flex min-h-0 flex-1 flex-col"
           onSubmit={submit}
@@ -245,8 +247,9 @@ function FilterChips({ view }: { view: ListingView }) {
 /** The order of the listing: a GET form carrying the search and filters; with JavaScript it applies on change. */
 function SortForm({ view }: { view: ListingView }) {
   const submit = useListingSubmit(view.action);
+  const formAction = useHref(view.action);
   return (
-    <form method="get" action={view.action} onSubmit={submit} className="ml-auto flex items-center gap-2">
+    <form method="get" action={formAction} onSubmit={submit} className="ml-auto flex items-center gap-2">
       <HiddenFields view={view} keep={(name) => name !== 'sort'} />
       <label htmlFor="listing-sort" className="sr-only whitespace-nowrap text-sm font-semibold text-slate-700 sm:not-sr-only">
         {t('sortBy')}

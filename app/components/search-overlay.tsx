@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useHref, useNavigate } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { CloseIcon, SearchIcon } from './icons.tsx';
 import { browseText as t } from '../lib/i18n/browse.ts';
@@ -23,6 +23,8 @@ export function SearchOverlay({ dialogRef, onClose }: Props) {
   const [term, setTerm] = useState('');
   const [busy, setBusy] = useState(false);
   const trimmed = term.trim();
+  // Without JavaScript the search goes to the home page in the page's language (/hi).
+  const homeHref = useHref(paths.home);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -57,7 +59,7 @@ export function SearchOverlay({ dialogRef, onClose }: Props) {
       }}
       className="m-0 h-dvh max-h-none w-full max-w-none bg-white p-0 backdrop:bg-slate-900/60 sm:mx-auto sm:mb-auto sm:mt-16 sm:h-fit sm:max-w-xl sm:rounded-2xl"
     >
-      <form method="get" action={paths.home} onSubmit={submit} className="flex items-center gap-2 border-b border-slate-200 p-3">
+      <form method="get" action={homeHref} onSubmit={submit} className="flex items-center gap-2 border-b border-slate-200 p-3">
         <SearchIcon className="h-5 w-5 shrink-0 text-slate-500" />
         <input
           type="search"
