@@ -1,3 +1,4 @@
+import { useHref } from 'react-router';
 import { RecentCarsList } from '../components/recent-cars.tsx';
 import { OFFLINE_PAGE } from '../lib/offline.ts';
 import { paths } from '../lib/paths.ts';
@@ -18,6 +19,8 @@ export const meta = pageMeta(() => ({
 }));
 
 export default function Offline() {
+  // The home page in this page's language (/hi on a Hindi page).
+  const home = useHref(paths.home);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
       <section className="flex flex-col gap-2 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -25,7 +28,7 @@ export default function Offline() {
         <p className="text-slate-700">{t('offlineText')}</p>
         <p>
           {/* A document link: offline, the router's own data requests cannot be answered. */}
-          <a href={paths.home} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <a href={home} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
             {t('tryHome')}
           </a>
         </p>
