@@ -17,11 +17,8 @@
  * tab runs the old build (no skipWaiting), and then controls tabs at once (clientsClaim).
  */
 import { CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, StaleWhileRevalidate, type PrecacheEntry, type SerwistPlugin } from 'serwist';
-import { isShareableAnswer, isSharedPagePath as isSharedPageInEnglish, isSignOutRequest, KEEP_PAGE_MESSAGE, OFFLINE_PAGE } from '../app/lib/offline.ts';
+import { isShareableAnswer, isSharedPagePath, isSignOutRequest, KEEP_PAGE_MESSAGE, OFFLINE_PAGE } from '../app/lib/offline.ts';
 import { languageOfPath, pathInLanguage, withoutLanguage } from '../app/lib/i18n/language.ts';
-
-/** A shared page in either language: '/hi/vehicle/53' as '/vehicle/53' (decision 087). */
-const isSharedPagePath = (pathname: string) => isSharedPageInEnglish(withoutLanguage(pathname));
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] | undefined };
 /** A short name of this build, set by the build step. */
