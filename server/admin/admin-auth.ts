@@ -3,6 +3,7 @@ import { forwardCookies } from '../auth/session.ts';
 import { addAdminRecord, adminStatus, anyAdminExists, findAccountByEmail, isAllowListed } from './admins.ts';
 import { adminPaths, isAdminPath } from '../../app/lib/paths.ts';
 import { adminAuthText as t } from '../../app/lib/i18n/adminAuth.ts';
+import { withoutLanguage } from '../../app/lib/i18n/language.ts';
 
 /**
  * SPEC 5 and 8, Admin login and first-admin setup: the spec's texts, each for its real condition
@@ -78,7 +79,8 @@ export function adminPathAfterSignIn(value: string | null): string {
     return adminPaths.dashboard;
   }
   if (url.origin !== 'http://admin.invalid') return adminPaths.dashboard;
-  let pathname = url.pathname.replace(/\.data$/, '');
+  // A Hindi page's address (`/hi/admin-panel/vehicles`) is the same admin page: the sign-in's language prefix comes back on the redirect.
+  let pathname = withoutLanguage(url.pathname.replace(/\.data$/, ''));
   if (pathname === '/_root') pathname = '/';
   pathname = pathname.replace(/\/_index$/, '') || '/';
   url.searchParams.delete('_routes');

@@ -97,7 +97,12 @@ function Entry({ entry }: { entry: AuditEntry }) {
           {entry.entityId ? <span className="font-normal text-slate-600"> #{entry.entityId}</span> : null}
         </span>
       </p>
-      {entry.summary ? <p className="break-words text-slate-800">{entry.summary}</p> : null}
+      {/* Written in English when the change was recorded, like the record before and after it. */}
+      {entry.summary ? (
+        <p lang="en" className="break-words text-slate-800">
+          {entry.summary}
+        </p>
+      ) : null}
       {hasDetail ? (
         <details className="group rounded-xl bg-slate-50 ring-1 ring-slate-200">
           <summary className="cursor-pointer rounded-xl px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-100">
@@ -107,7 +112,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
             {(['before', 'after'] as const).map((side) => (
               <div key={side} className="min-w-0">
                 <h3 className="mb-1 text-xs font-bold uppercase tracking-wide text-slate-600">{side === 'before' ? t('before') : t('after')}</h3>
-                <pre className="max-h-80 overflow-auto rounded-lg bg-white p-3 text-xs leading-relaxed ring-1 ring-slate-200">{pretty(entry[side])}</pre>
+                <pre lang="en" className="max-h-80 overflow-auto rounded-lg bg-white p-3 text-xs leading-relaxed ring-1 ring-slate-200">{pretty(entry[side])}</pre>
               </div>
             ))}
           </div>

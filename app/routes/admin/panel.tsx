@@ -21,6 +21,7 @@ import { indiaDayStart } from '../../lib/rentals.ts';
 import { istDateOf } from '../../lib/test-drives.ts';
 import type { Route } from './+types/panel';
 import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
+import { withoutLanguage } from '../../lib/i18n/language.ts';
 
 /** SPEC 2, Admin dashboard: the card grid only on exactly /admin-panel; otherwise the nested page. */
 const cards = [
@@ -43,8 +44,8 @@ const cards = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  // A client-side navigation asks for `/admin-panel.data`: the page is the same.
-  if (new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/+$/, '') !== adminPaths.dashboard) return { today: null, jobs: null, toast: null };
+  // A client-side navigation asks for `/admin-panel.data`: the page is the same; so is the Hindi `/hi/admin-panel`.
+  if (withoutLanguage(new URL(request.url).pathname.replace(/\.data$/, '')).replace(/\/+$/, '') !== adminPaths.dashboard) return { today: null, jobs: null, toast: null };
   const nowMs = services.clock.now();
   const since = await recordDashboardVisit(services.database, admin.email, new Date(nowMs));
   // "Today" is India's calendar day, whatever the server's time zone.
