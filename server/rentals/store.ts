@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { HOLDING_STATUSES, indiaIso, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
+import { quoteInLanguage } from '../../app/lib/rental-price.ts';
 import type { RentalQuote, ReturnCharges } from '../../app/lib/rental-price.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB, RentalBookingTable } from '../db/schema.ts';
@@ -125,7 +126,8 @@ export function toBooking(row: BookingRow): Booking {
     deliveryAddress: row.delivery_address,
     protection: Boolean(row.protection),
     // Migration 018 gave every stored quote its lines.
-    quote: parseJson<RentalQuote>(row.quote, EMPTY_QUOTE),
+    // Its line labels were written in the language it was booked in: read in the current one.
+    quote: quoteInLanguage(parseJson<RentalQuote>(row.quote, EMPTY_QUOTE)),
     terms: parseJson<RentalTerms>(row.terms, {} as RentalTerms),
     paymentMethod: row.payment_method as PaymentMethod,
     amountPaid: Number(row.amount_paid),

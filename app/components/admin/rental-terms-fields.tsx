@@ -1,5 +1,5 @@
 import { SelectField, TextField } from '../form.tsx';
-import { FUEL_POLICIES, FUEL_POLICY_LABELS } from '../../lib/rentals.ts';
+import { FUEL_POLICIES, fuelPolicyLabels } from '../../lib/rentals.ts';
 import type { RentalFieldErrors, RentalFormValues } from '../../lib/rental-terms-form.ts';
 
 const grid = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
@@ -68,7 +68,7 @@ export function RentalTermsFields({ values, errors }: { values: RentalFormValues
           <SelectField id={field('fuelPolicy')} name="fuelPolicy" label="Fuel policy" defaultValue={values.fuelPolicy} error={errors.fuelPolicy}>
             {FUEL_POLICIES.map((policy) => (
               <option key={policy} value={policy}>
-                {FUEL_POLICY_LABELS[policy]}
+                {fuelPolicyLabels()[policy]}
               </option>
             ))}
           </SelectField>
