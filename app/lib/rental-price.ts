@@ -5,6 +5,7 @@
  */
 
 import { rentText as t } from './i18n/rent.ts';
+import { currentLanguage } from './i18n/current.ts';
 import type { Language } from './i18n/language.ts';
 
 export const HOUR_MS = 60 * 60 * 1000;
@@ -132,8 +133,22 @@ export function quoteLines(input: { hours: number; rent: number; choices: QuoteC
   return lines;
 }
 
+/** Labels already written, by language and what they say: a quote is worked out often (as the renter ticks a choice, for every car of the fleet), i18next's lookup each time is not free. */
+const lineLabels = new Map<string, string>();
+
 /** A quote line's label from its kind and the quote's hours and GST rate, in the current language (or `language`). */
-export function quoteLineLabel(kind: QuoteLineKind, quote: { hours: number; gstPercent: number }, language?: Language): string {
+export function quoteLineLabel(kind: QuoteLineKind, quote: { hours: number; gstPercent: number }, language: Language = currentLanguage()): string {
+  const key = `${language} ${kind} ${kind === 'rent' ? quote.hours : kind === 'protection' ? startedDays(quote.hours) : kind === 'gst' ? quote.gstPercent : ''}`;
+  let label = lineLabels.get(key);
+  if (label === undefined) {
+    label = writeLineLabel(kind, quote, language);
+    if (lineLabels.size >= 5000) lineLabels.clear();
+    lineLabels.set(key, label);
+  }
+  return label;
+}
+
+function writeLineLabel(kind: QuoteLineKind, quote: { hours: number; gstPercent: number }, language: Language): string {
   switch (kind) {
     case 'rent':
       return t('lineRent', { hours: formatHours(quote.hours, language) }, language);
