@@ -1,3 +1,4 @@
+import { useHref } from 'react-router';
 import { FormMessage, inputClass, primaryButton, TextField } from '../form.tsx';
 import { LicencePhotos } from '../photo-link.tsx';
 import { formatDate } from '../../lib/format.ts';
@@ -64,6 +65,8 @@ export function LicenceSection({
 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const canReplace = !licence || licence.status !== 'approved';
+  // A plain multipart form: its address carries the page's language (/hi/profile/licence on a Hindi page).
+  const action = useHref(redirectTo ? `${paths.profileLicence}?redirectTo=${encodeURIComponent(redirectTo)}` : paths.profileLicence);
   return (
     <section aria-labelledby="driving-licence" className={headingLevel === 2 ? 'mt-8 border-t border-slate-200 pt-6' : ''}>
       <Heading id="driving-licence" className={headingLevel === 1 ? 'mb-4 text-2xl font-extrabold tracking-tight' : 'text-lg font-bold'}>
@@ -91,7 +94,7 @@ export function LicenceSection({
         </div>
       ) : null}
       {canReplace ? (
-        <form method="post" action={redirectTo ? `${paths.profileLicence}?redirectTo=${encodeURIComponent(redirectTo)}` : paths.profileLicence} encType="multipart/form-data" className="mt-4 flex flex-col gap-4">
+        <form method="post" action={action} encType="multipart/form-data" className="mt-4 flex flex-col gap-4">
           {licence ? <p className="text-sm font-semibold text-slate-700">{t('replaceIt')}</p> : null}
           <TextField
             id="licence-number"

@@ -76,9 +76,9 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
       {bookings.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">
           {t('noBookings')}{' '}
-          <a href={paths.rent()} className="font-semibold text-brand-700 underline">
+          <Link to={paths.rent()} reloadDocument className="font-semibold text-brand-700 underline">
             {t('rentACar')}
-          </a>
+          </Link>
         </p>
       ) : (
         <ul className="mt-3 flex flex-col gap-3">

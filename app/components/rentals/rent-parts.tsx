@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useHref } from 'react-router';
 import { VehicleImage } from '../vehicle-image.tsx';
 import { primaryButton } from '../form.tsx';
 import { formatRupees } from '../../lib/format.ts';
@@ -18,11 +18,13 @@ export function RangePicker({ action, from, to, button, message = null }: { acti
   // Why the dates were refused sits inside the form, under the pickers it is about, and the
   // pickers point to it: a screen reader reads it with them.
   const invalid = message ? { 'aria-invalid': true, 'aria-describedby': 'rent-dates-problem' } : {};
+  // A plain form: its address carries the page's language (/hi/rent on a Hindi page).
+  const actionHref = useHref(action);
   return (
     // Laid out by the width it is given (a container query), not the screen's: on the car page it
     // sits in the narrow side column of a wide screen.
     <div className="@container">
-      <form method="get" action={action} className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 @xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] @xl:items-end">
+      <form method="get" action={actionHref} className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 @xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] @xl:items-end">
         {([
           ['from', t('pickupIndiaTime'), from],
           ['to', t('returnIndiaTime'), to],
