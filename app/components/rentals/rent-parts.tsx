@@ -3,6 +3,7 @@ import { VehicleImage } from '../vehicle-image.tsx';
 import { primaryButton } from '../form.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { rentText as t } from '../../lib/i18n/rent.ts';
+import { RichText } from '../../lib/i18n/rich.tsx';
 import { paths } from '../../lib/paths.ts';
 import { formatIndiaDateTime } from '../../lib/rent-view.ts';
 import type { ImageRef } from '../../lib/vehicle.ts';
@@ -93,10 +94,8 @@ export function RentalCarCard({ car, range, priority }: { car: RentalCardData; r
               <span className="text-sm text-slate-600">{t('rentForHours', { hours: car.hours })}</span>
             </p>
           ) : (
-            <p>
-              <span className="text-sm text-slate-600">{t('fromPrice')}</span>
-              <span className="text-xl font-extrabold text-slate-900">{formatRupees(car.dailyRate)}</span>
-              <span className="text-sm text-slate-600">{t('perDay')}</span>
+            <p className="text-sm text-slate-600">
+              <RichText text={t('fromPerDay', { amount: formatRupees(car.dailyRate) })} parts={{ price: (words) => <span className="text-xl font-extrabold text-slate-900">{words}</span> }} />
             </p>
           )}
           {car.available ? (
