@@ -50,7 +50,7 @@ export function generalFacts(policy: RentalPolicy, language?: Language): RentalF
     {
       key: 'late-return',
       label: t('factLateReturn', {}, language),
-      text: t('factLateReturnText', { grace: t('hoursCount', { count: policy.graceHours }, language), fee: money(policy.lateFeePerHour) }, language),
+      text: t('factLateReturnText', { grace: t('graceHours', { count: policy.graceHours }, language), fee: money(policy.lateFeePerHour) }, language),
     },
     {
       key: 'cancellation',

@@ -99,7 +99,7 @@ export default function BookingPay({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-5">
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t('breadcrumb')} className="text-sm">
         <Link to={paths.myBookings} className="font-semibold text-brand-700 underline">
           ← {t('myBookings')}
         </Link>

@@ -127,7 +127,7 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
   const fields = actionData?.fields;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t('breadcrumb')} className="text-sm">
         <Link to={paths.rentalCar(car.id, { from: range.from, to: range.to })} className="font-semibold text-brand-700 underline">
           ← {car.name}
         </Link>

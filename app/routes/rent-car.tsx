@@ -100,7 +100,7 @@ export default function RentCar({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-5">
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLdText(structured) }} />
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t('breadcrumb')} className="text-sm">
         <Link to={paths.rent(rangeParams)} className="font-semibold text-brand-700 underline">
           ← {t('allRentalCars')}
         </Link>
