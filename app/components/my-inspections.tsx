@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import { formatRupees } from '../lib/format.ts';
-import { OFFER_STATE_LABELS, type Offer } from '../lib/inspection-desk.ts';
+import { offerStateLabels, type Offer } from '../lib/inspection-desk.ts';
 import { paths } from '../lib/paths.ts';
 import { dayLabel, slotLabel, STATUS_LABELS, type TestDriveStatus } from '../lib/test-drives.ts';
 
@@ -81,7 +81,7 @@ function OfferBox({ inspectionId, offer }: { inspectionId: number; offer: Offer 
       <p className="text-sm font-semibold text-slate-700">Our offer</p>
       <p className="text-2xl font-extrabold tabular-nums">{formatRupees(offer.rupees)}</p>
       <p className="text-sm text-slate-700">
-        {offer.state === 'expired' ? `Expired on ${dayLabel(offer.validUntil)}` : `Valid until ${dayLabel(offer.validUntil)}`} · {OFFER_STATE_LABELS[offer.state]}
+        {offer.state === 'expired' ? `Expired on ${dayLabel(offer.validUntil)}` : `Valid until ${dayLabel(offer.validUntil)}`} · {offerStateLabels()[offer.state]}
       </p>
       {open ? (
         <div className="mt-3 flex flex-wrap gap-2">
