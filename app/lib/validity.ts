@@ -5,7 +5,7 @@
  * and the hydrated page say the same.
  */
 
-import { paperValidityText as t } from './i18n/paper-validity.ts';
+import { paperValidityText as t } from './i18n/paperValidity.ts';
 
 /** Within this many days a paper is about to run out, and the page says so. */
 export const EXPIRES_SOON_DAYS = 30;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rentalDeskText as t } from '../../app/lib/i18n/rental-desk.ts';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import {
   CHECKLIST_ITEMS,
   MAX_DAMAGE_CHARGE,

@@ -1,5 +1,5 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
-import { rentalDeskText as t } from '../../app/lib/i18n/rental-desk.ts';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { rentalTermsWrong } from '../../app/lib/rental-terms-form.ts';
 import { parseRentalTerms, type FuelPolicy, type RentalTermsInput } from '../../app/lib/rentals.ts';
 import type { RentalRates } from '../../app/lib/rental-price.ts';

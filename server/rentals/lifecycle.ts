@@ -1,5 +1,5 @@
 import { cancellationRefund, HOUR_MS, returnCharges, type CancellationRefund, type DamageCharge, type ReturnCharges } from '../../app/lib/rental-price.ts';
-import { rentalDeskText as t } from '../../app/lib/i18n/rental-desk.ts';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import type { ChecklistStage } from '../../app/lib/rental-checklist.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';

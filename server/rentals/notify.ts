@@ -3,7 +3,7 @@ import { formatIndiaDateTime } from '../../app/lib/rentals.ts';
 import { quoteInLanguage, quoteTotals } from '../../app/lib/rental-price.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import type { Language } from '../../app/lib/i18n/language.ts';
-import { rentalDeskText as t } from '../../app/lib/i18n/rental-desk.ts';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import type { TextValues } from '../../app/lib/i18n/texts.ts';
 import { languageOfPerson } from '../accounts/profiles.ts';
 import { inLanguage } from '../i18n.ts';

@@ -1,5 +1,5 @@
 import { ConflictError, ForbiddenError, InvalidInputError, UpstreamError } from '../errors.ts';
-import { rentalDeskText as t } from '../../app/lib/i18n/rental-desk.ts';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { PaymentError, type ProviderPayment } from '../payments/gateway.ts';
 import { getBooking, getOwnBooking } from './bookings.ts';
 import type { RentalDeskServices } from './lifecycle.ts';

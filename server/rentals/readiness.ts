@@ -1,4 +1,4 @@
-import { rentalDeskText as t } from '../../app/lib/i18n/rental-desk.ts';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { licenceStatusText } from '../../app/lib/licence.ts';
 import { ageOn } from '../../app/lib/licence.ts';
 import { indiaDay } from '../../app/lib/rentals.ts';

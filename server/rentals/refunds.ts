@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { rentalDeskText as t } from '../../app/lib/i18n/rental-desk.ts';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { formatRupees } from '../../app/lib/format.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { DB, RentalRefundTable } from '../db/schema.ts';

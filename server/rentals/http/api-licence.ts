@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { rentalDeskText as t } from '../../../app/lib/i18n/rental-desk.ts';
+import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
 import { licenceText as lt } from '../../../app/lib/i18n/licence.ts';
 import { z } from 'zod';
 import type { AppServices } from '../../services.ts';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { rentalDeskText as t } from '../../../app/lib/i18n/rental-desk.ts';
+import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';

@@ -1,5 +1,5 @@
 import type { AppServices } from '../../services.ts';
-import { rentalDeskText as t } from '../../../app/lib/i18n/rental-desk.ts';
+import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
 import { adminStatus } from '../../admin/admins.ts';
 import { currentUser } from '../../auth/session.ts';
 import { readLicencePhoto } from '../licences.ts';

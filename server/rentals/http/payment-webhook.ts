@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { rentalDeskText as t } from '../../../app/lib/i18n/rental-desk.ts';
+import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
 import { AppError } from '../../errors.ts';
 import { PaymentError } from '../../payments/gateway.ts';
 import type { AppServices } from '../../services.ts';

@@ -1,5 +1,5 @@
-import en from './en/rental-desk.json';
-import hi from './hi/rental-desk.json';
+import en from './en/rentalDesk.json';
+import hi from './hi/rentalDesk.json';
 import { defineTexts } from './texts.ts';
 
 /** Texts of the rental services: their error messages, and the mails and SMS about bookings and licences. */
