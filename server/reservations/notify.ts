@@ -72,20 +72,21 @@ export async function queueBuyerMessages(db: Kysely<DB>, services: OutgoingServi
 /** Queues the dealer's mail (when notifications are on) and SMS (to the seller's phone) about a new reservation: the desk reads English. */
 export async function queueDealerMessages(db: Kysely<DB>, services: OutgoingServices, settings: Settings, reservation: DeskReservation): Promise<void> {
   const deskUrl = new URL(adminPaths.dashboard, services.config.siteOrigin).href;
-  const until = reservation.heldUntil ? formatIndiaDateTime(reservation.heldUntil) : '';
+  // The desk reads English, whatever the buyer's page was in.
+  const until = reservation.heldUntil ? inLanguage('en', () => formatIndiaDateTime(reservation.heldUntil!)) : '';
   if (settings.emailNotifications && settings.adminEmail) {
     const text = [
-      'A buyer reserved a car online.',
+      t('deskIntro', undefined, 'en'),
       '',
-      `Reservation: #${reservation.id}`,
-      `Car: ${reservation.vehicleTitle}`,
-      `Buyer: ${reservation.name || '-'}, ${reservation.phone}, ${reservation.email}`,
-      `Token paid: ${formatRupees(reservation.amount)}`,
-      `Held until: ${until} (India time)`,
+      t('mailReservation', { id: reservation.id }, 'en'),
+      t('deskCar', { car: reservation.vehicleTitle }, 'en'),
+      t('deskBuyer', { name: reservation.name || '-', phone: reservation.phone, email: reservation.email }, 'en'),
+      t('deskToken', { amount: formatRupees(reservation.amount) }, 'en'),
+      t('deskHeldUntil', { until }, 'en'),
       '',
-      `Extend, convert to a sale or cancel: ${deskUrl}`,
+      t('deskLink', { link: deskUrl }, 'en'),
     ].join('\n');
-    await queueMail(db, services, { to: settings.adminEmail, subject: `Car reserved #${reservation.id}: ${reservation.vehicleTitle.replace(/\s+/g, ' ').slice(0, 60)}`, text });
+    await queueMail(db, services, { to: settings.adminEmail, subject: t('deskSubject', { id: reservation.id, car: reservation.vehicleTitle.replace(/\s+/g, ' ').slice(0, 60) }, 'en'), text });
   }
-  await queueSms(db, services, services.config.sellerPhone, `${services.config.siteName}: ${reservation.vehicleTitle.slice(0, 40)} reserved by ${reservation.name || reservation.phone} (${reservation.phone}) until ${until}. #${reservation.id}`);
+  await queueSms(db, services, services.config.sellerPhone, t('deskSms', { site: services.config.siteName, car: reservation.vehicleTitle.slice(0, 40), who: reservation.name || reservation.phone, phone: reservation.phone, until, id: reservation.id }, 'en'));
 }
