@@ -7,7 +7,7 @@ import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
 type Props = {
   name: MapName;
   title: string;
-  description: string;
+  description: React.ReactNode;
   keyLabel: string;
   valueLabel: string;
   /** 'lines': a textarea where each line is a list entry; otherwise one line with suggestions. */

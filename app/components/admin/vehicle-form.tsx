@@ -4,7 +4,8 @@ import { SelectField, TextAreaField, TextField } from '../form.tsx';
 import { useHydrated } from './admin-ui.tsx';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { KeyValueEditor } from './key-value-editor.tsx';
-import { BODY_TYPES, COLOURS } from '../../lib/listing-filters/options.ts';
+import { RichText } from '../../lib/i18n/rich.tsx';
+import { BODY_TYPES, bodyTypeLabel, COLOURS, colourLabel } from '../../lib/listing-filters/options.ts';
 import { RentalTermsFields } from './rental-terms-fields.tsx';
 import type { RentalFieldErrors, RentalFormValues } from '../../lib/rental-terms-form.ts';
 import {
@@ -124,10 +125,10 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
             <Options choices={choices(TRANSMISSIONS, values.transmission)} notSet={values.transmission === ''} />
           </SelectField>
           <SelectField {...field('bodyType', t('bodyType'), 'body')}>
-            <Options choices={Object.entries(BODY_TYPES)} notSet />
+            <Options choices={Object.keys(BODY_TYPES).map((key) => [key, bodyTypeLabel(key)] as const)} notSet />
           </SelectField>
           <SelectField {...field('colour', t('colour'))}>
-            <Options choices={Object.entries(COLOURS)} notSet />
+            <Options choices={Object.keys(COLOURS).map((key) => [key, colourLabel(key)] as const)} notSet />
           </SelectField>
           <TextField {...field('odometer', t('odometer'))} type="number" min={0} step={1} inputMode="numeric" />
           <TextField {...field('owners', t('owners'))} maxLength={40} placeholder={t('ownersPlaceholder')} />
@@ -189,7 +190,8 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
       <KeyValueEditor
         name="financial"
         title={t('financeOptions')}
-        description={t('financeOptionsText', { available: FINANCE_AVAILABLE, notAvailable: FINANCE_NOT_AVAILABLE })}
+        // The two values are typed as they are stored, in English on a Hindi page too.
+        description={<RichText text={t('financeOptionsText', { available: FINANCE_AVAILABLE, notAvailable: FINANCE_NOT_AVAILABLE })} parts={{ value: (word) => <span lang="en">{word}</span> }} />}
         keyLabel={t('option')}
         valueLabel={t('value')}
         valueKind="text"

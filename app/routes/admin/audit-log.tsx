@@ -5,6 +5,7 @@ import { appContext } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { parsePage } from '../../lib/input.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
+import { RichText } from '../../lib/i18n/rich.tsx';
 import type { Route } from './+types/audit-log';
 import { adminPaths } from '../../lib/paths.ts';
 import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
@@ -17,6 +18,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** Audit action codes and entities are stored as codes; people read them through these labels (English shows the code). */
 const ACTION_LABELS = {
+  approve: 'actionApprove',
   cancel: 'actionCancel',
   confirm: 'actionConfirm',
   convert: 'actionConvert',
@@ -106,7 +108,12 @@ function Entry({ entry }: { entry: AuditEntry }) {
       {hasDetail ? (
         <details className="group rounded-xl bg-slate-50 ring-1 ring-slate-200">
           <summary className="cursor-pointer rounded-xl px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-100">
-            {changed.length ? t('beforeAndAfterChanged', { number: changed.length, keys: changed.join(', ') }) : t('beforeAndAfter')}
+            {changed.length ? (
+              // The changed fields are the record's own keys, in English like the record.
+              <RichText text={t('beforeAndAfterChanged', { number: changed.length, keys: changed.join(', ') })} parts={{ keys: (keys) => <span lang="en">{keys}</span> }} />
+            ) : (
+              t('beforeAndAfter')
+            )}
           </summary>
           <div className="grid gap-3 p-3 pt-1 md:grid-cols-2">
             {(['before', 'after'] as const).map((side) => (
