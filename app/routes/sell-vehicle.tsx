@@ -35,7 +35,7 @@ import {
 import { paths } from '../lib/paths.ts';
 import { sellChatLink, type SellChatFields } from '../lib/sell-chat.ts';
 import { pageMeta } from '../lib/seo.ts';
-import { IMAGE_TOO_LARGE } from '../lib/uploads.ts';
+import { imageTooLarge } from '../lib/uploads.ts';
 import type { Route } from './+types/sell-vehicle';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
 
@@ -121,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       tempDir: uploadTempDir(config.dataDir),
       maxFiles: MAX_SELL_IMAGES,
-      messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: IMAGE_TOO_LARGE },
+      messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: imageTooLarge() },
     },
     (upload) => submitSell(services, upload),
     (error) => {

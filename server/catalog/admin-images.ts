@@ -1,4 +1,4 @@
-import { IMAGE_TOO_LARGE, MAX_IMAGE_MB } from '../../app/lib/uploads.ts';
+import { imageTooLarge, MAX_IMAGE_MB } from '../../app/lib/uploads.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import type { AdminImage, ImageRef } from '../../app/lib/vehicle.ts';
 import type { Transaction } from 'kysely';
@@ -30,14 +30,14 @@ export const UPLOAD_TOO_LARGE = `The upload is too large: send at most ${MAX_VEH
 export const uploadMessages = {
   tooLarge: UPLOAD_TOO_LARGE,
   tooManyFiles: `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`,
-  fileTooLarge: IMAGE_TOO_LARGE,
+  fileTooLarge: imageTooLarge(),
 };
 
 /** The same for the category forms (one image each). */
 export const categoryUploadMessages = {
-  tooLarge: IMAGE_TOO_LARGE,
+  tooLarge: imageTooLarge(),
   tooManyFiles: 'Please choose one image.',
-  fileTooLarge: IMAGE_TOO_LARGE,
+  fileTooLarge: imageTooLarge(),
 };
 
 /**

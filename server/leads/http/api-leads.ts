@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { leadMessages, MAX_SELL_IMAGES, parseRequestForm, parseSellForm, REQUEST_FAILED, REQUEST_SENT, requestSchema, sellSchema } from '../../../app/lib/lead-forms.ts';
 import { sellOfferSentSchema, vehicleRequestSentSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { sellChatLink } from '../../../app/lib/sell-chat.ts';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../../app/lib/uploads.ts';
+import { imageTooLarge, MAX_IMAGE_BYTES } from '../../../app/lib/uploads.ts';
 import { readFormOrJson, uploadsFrom, uploadTempDir, withUploadForm } from '../../http/forms.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
@@ -84,7 +84,7 @@ export function leadsApi(api: Hono, services: AppServices, addressOf: (c: Contex
         {
           tempDir: uploadTempDir(config.dataDir),
           maxFiles: MAX_SELL_IMAGES,
-          messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: IMAGE_TOO_LARGE },
+          messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: imageTooLarge() },
         },
         async (upload) => {
           const parsed = parseSellForm(upload.fields);
