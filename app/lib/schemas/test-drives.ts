@@ -9,10 +9,10 @@ import { idField } from './fields.ts';
  * the slot still open depend on the settings and are the service's to say.
  */
 const testDriveRequestFields = {
-  mode: z.enum(TEST_DRIVE_MODES, { error: testDriveMessages.chooseMode }),
-  slot: z.string({ error: testDriveMessages.slotInvalid }).refine((value) => parseSlot(value) !== null, testDriveMessages.slotInvalid),
+  mode: z.enum(TEST_DRIVE_MODES, { error: () => testDriveMessages.chooseMode }),
+  slot: z.string({ error: () => testDriveMessages.slotInvalid }).refine((value) => parseSlot(value) !== null, { error: () => testDriveMessages.slotInvalid }),
   pinCode: z
-    .string({ error: pinCodeMessages.invalid })
+    .string({ error: () => pinCodeMessages.invalid })
     .nullish()
     .transform((value) => typedPinCode(value)),
 };

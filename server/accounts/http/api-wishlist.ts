@@ -8,7 +8,7 @@ import { indiaIso } from '../../../app/lib/rentals.ts';
 import { cardTitle } from '../../../app/lib/vehicle.ts';
 import { wishlistChangeSchema, wishlistPageSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
-import { WISHLIST_NOT_FOUND, wishlistAddSchema } from '../../../app/lib/schemas/wishlist.ts';
+import { wishlistAddSchema, wishlistNotFound } from '../../../app/lib/schemas/wishlist.ts';
 import { financeTerms, settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';
 import { modelYear } from '../../catalog/dealer-text.ts';
@@ -135,7 +135,7 @@ export function wishlistApi(api: Hono, services: AppServices) {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return problem(c, 401, SIGN_IN_FIRST);
     const vehicleId = parseId(c.req.param('vehicleId'));
-    if (vehicleId === null) return problem(c, 404, WISHLIST_NOT_FOUND);
+    if (vehicleId === null) return problem(c, 404, wishlistNotFound());
     try {
       await setWishlisted(database, user.id, vehicleId, false, clock.now());
       return c.json({ vehicleId, wishlisted: false, message: 'Removed from wishlist' } satisfies z.input<typeof wishlistChangeSchema>, 200, NO_STORE);
