@@ -12,7 +12,7 @@ import { wishlistAddSchema, wishlistNotFound } from '../../../app/lib/schemas/wi
 import { financeTerms, settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';
 import { modelYear } from '../../catalog/dealer-text.ts';
-import { BODY_TIMEOUT_MESSAGE, BodyTimeoutError, BodyTooLargeError, tooLargeMessage } from '../../http/body-limit.ts';
+import { bodyTimeoutMessage, BodyTimeoutError, BodyTooLargeError, tooLargeMessage } from '../../http/body-limit.ts';
 import { readFormOrJson } from '../../http/forms.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
@@ -44,7 +44,7 @@ async function readBody(c: Context): Promise<Record<string, unknown> | Response>
   } catch (error) {
     const tooLarge = edgeError(error, BodyTooLargeError);
     if (tooLarge) return problem(c, 413, tooLargeMessage(tooLarge.maxBytes));
-    if (edgeError(error, BodyTimeoutError)) return problem(c, 408, BODY_TIMEOUT_MESSAGE, { headers: { Connection: 'close' } });
+    if (edgeError(error, BodyTimeoutError)) return problem(c, 408, bodyTimeoutMessage(), { headers: { Connection: 'close' } });
     throw error;
   }
   try {

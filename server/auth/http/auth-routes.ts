@@ -3,6 +3,7 @@ import type { AppServices } from '../../services.ts';
 import { CLIENT_ADDRESS_HEADER } from '../auth.ts';
 import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../../security/rate-limit.ts';
 import { problem } from '../../http/problem.ts';
+import { authText as t } from '../../../app/lib/i18n/auth.ts';
 
 /**
  * The only better-auth endpoints reachable over HTTP (docs/decisions/009). The pages and the
@@ -23,7 +24,7 @@ export function authRoutes(services: AppServices, requestAddress: (c: Context) =
   /** Our limit per address first, then better-auth with the address it should count against. */
   const forward = (name: string, policy: RateLimitPolicy) => async (c: Context) => {
     const limit = await consumeRateLimit(services.database, { key: `auth-${name}:${requestAddress(c)}`, ...policy, now: services.clock.now() });
-    if (!limit.allowed) return problem(c, 429, 'Too many requests. Please try again later.', { headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
+    if (!limit.allowed) return problem(c, 429, t('tooManyRequests'), { headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
     const headers = new Headers(c.req.raw.headers);
     // Whatever a client put in this header is theirs to choose; only our resolved address counts.
     headers.delete(CLIENT_ADDRESS_HEADER);
