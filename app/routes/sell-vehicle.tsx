@@ -38,7 +38,7 @@ import { pageMeta } from '../lib/seo.ts';
 import { imageTooLarge } from '../lib/uploads.ts';
 import type { Route } from './+types/sell-vehicle';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
-import { sellText as t } from '../lib/i18n/sell.ts';
+import { sellFuelText, sellText as t, sellTransmissionText } from '../lib/i18n/sell.ts';
 
 /** A refusal by a rate limit keeps its Retry-After. */
 export const headers = retryAfterHeaders;
@@ -172,14 +172,20 @@ async function submitSell(services: RequestContext, upload: UploadForm) {
 const CAR_PREFIX = 'car-';
 
 const OWNER_CHOICES = [1, 2, 3, 4, 5] as const;
-const ordinal = (count: number) => `${count}${count === 1 ? 'st' : count === 2 ? 'nd' : count === 3 ? 'rd' : 'th'} owner`;
+const ordinal = (count: number) => t('ownerNth', { nth: count === 1 ? t('nth1') : count === 2 ? t('nth2') : count === 3 ? t('nth3') : t('nthN', { count }) });
 
 /** What the sell form starts with when the car is known: the model, the year and a line about it. */
 function sellDefaults(car: SellCar): Partial<Values> {
   return {
     vehicle: `${car.make} ${car.model}`,
     year: String(car.year),
-    description: `${formatKilometres(car.km)}, ${ordinal(car.owners)}, ${car.fuel} ${car.transmission.toLowerCase()}, registered in ${REGISTRATION_STATES[car.registrationState] ?? car.registrationState}.`,
+    description: t('carDescription', {
+      km: formatKilometres(car.km),
+      owner: ordinal(car.owners),
+      fuel: sellFuelText(car.fuel),
+      transmission: sellTransmissionText(car.transmission).toLowerCase(),
+      state: REGISTRATION_STATES[car.registrationState] ?? car.registrationState,
+    }),
   };
 }
 
@@ -213,13 +219,17 @@ function CarStep({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
         <SelectField id="car-fuel" name="fuel" label={t('fuel')} defaultValue={value('fuel')} error={error('fuel')} aria-required>
           <option value="">{t('choose')}</option>
           {FUEL_TYPES.map((fuel) => (
-            <option key={fuel}>{fuel}</option>
+            <option key={fuel} value={fuel}>
+              {sellFuelText(fuel)}
+            </option>
           ))}
         </SelectField>
         <SelectField id="car-transmission" name="transmission" label={t('transmission')} defaultValue={value('transmission')} error={error('transmission')} aria-required>
           <option value="">{t('choose')}</option>
           {TRANSMISSIONS.map((transmission) => (
-            <option key={transmission}>{transmission}</option>
+            <option key={transmission} value={transmission}>
+              {sellTransmissionText(transmission)}
+            </option>
           ))}
         </SelectField>
         <SelectField id="car-owners" name="owners" label={t('ownersSoFar')} defaultValue={value('owners') || '1'} error={error('owners')}>
