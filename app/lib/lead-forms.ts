@@ -238,7 +238,18 @@ export function imageFilesError(files: ReadonlyArray<{ name: string; size: numbe
 
 export const LEAD_STATUSES = ['new', 'contacted', 'closed'] as const;
 export type LeadStatusValue = (typeof LEAD_STATUSES)[number];
-export const LEAD_STATUS_LABELS: Record<LeadStatusValue, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
+/** Each status's label, read in the language of the moment (getters, so callers index it as before). */
+export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatusValue, string>> = {
+  get new() {
+    return t('statusNew');
+  },
+  get contacted() {
+    return t('statusContacted');
+  },
+  get closed() {
+    return t('statusClosed');
+  },
+};
 export const MAX_NOTES = 2000;
 /** How long leads are kept (the privacy page says so); then they are deleted with their photos. */
 export const LEAD_RETENTION_MONTHS = 12;

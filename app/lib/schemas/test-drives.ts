@@ -12,7 +12,7 @@ const testDriveRequestFields = {
   mode: z.enum(TEST_DRIVE_MODES, { error: () => testDriveMessages.chooseMode }),
   slot: z.string({ error: () => testDriveMessages.slotInvalid }).refine((value) => parseSlot(value) !== null, { error: () => testDriveMessages.slotInvalid }),
   pinCode: z
-    .string({ error: () => pinCodeMessages.invalid })
+    .string({ error: pinCodeMessages.invalid })
     .nullish()
     .transform((value) => typedPinCode(value)),
 };
