@@ -54,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="manifest" href={WEB_MANIFEST_PATH} />
+        <link rel="manifest" href={pathInLanguage(WEB_MANIFEST_PATH, currentLanguage())} />
         <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON} />
         <Meta />
         <Links nonce={linksNonce(nonce)} />

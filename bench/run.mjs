@@ -2,7 +2,7 @@
 // bench/RESULTS.md from their figures (bench/results/<section>.json).
 //
 //   npm run bench                        all sections
-//   npm run bench -- search js           some sections (search, ssr, js, lighthouse, attack, scale, mix)
+//   npm run bench -- search js           some sections (search, ssr, js, lighthouse, attack, scale, mix, inp)
 //   npm run bench -- --no-build ssr      skip `npm run build` (ssr, js and lighthouse use build/)
 //   npm run bench -- --report            only rewrite RESULTS.md
 // Other --name=value options go to every section (see the top of each section's file).
@@ -18,8 +18,9 @@ const SECTIONS = {
   attack: 'attack.mjs',
   scale: 'scale.ts',
   mix: 'listing-mix.ts',
+  inp: 'inp.mjs',
 };
-const NEEDS_BUILD = new Set(['ssr', 'js', 'lighthouse', 'attack', 'scale', 'mix']);
+const NEEDS_BUILD = new Set(['ssr', 'js', 'lighthouse', 'attack', 'scale', 'mix', 'inp']);
 
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 24) {

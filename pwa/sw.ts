@@ -18,6 +18,7 @@
  */
 import { CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, StaleWhileRevalidate, type PrecacheEntry, type SerwistPlugin } from 'serwist';
 import { isShareableAnswer, isSharedPagePath, isSignOutRequest, KEEP_PAGE_MESSAGE, OFFLINE_PAGE } from '../app/lib/offline.ts';
+import { languageOfPath, pathInLanguage, withoutLanguage } from '../app/lib/i18n/language.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] | undefined };
 /** A short name of this build, set by the build step. */
@@ -41,9 +42,12 @@ const sharedAnswersOnly: SerwistPlugin = {
   cacheWillUpdate: async ({ response }) => (isShareableAnswer(response.status, response.headers.get('cache-control')) ? response : null),
 };
 
-/** A page that could not be had from the network or the device: the offline page, at its own address so it hydrates as itself. */
+/**
+ * A page that could not be had from the network or the device: the offline page in the page's
+ * language, at its own address so it hydrates as itself.
+ */
 const offlinePageOnFailure: SerwistPlugin = {
-  handlerDidError: async () => Response.redirect(OFFLINE_PAGE, 303),
+  handlerDidError: async ({ request }) => Response.redirect(pathInLanguage(OFFLINE_PAGE, languageOfPath(new URL(request.url).pathname)), 303),
 };
 
 const serwist = new Serwist({
@@ -85,7 +89,7 @@ const serwist = new Serwist({
 // shared phone should not keep even those from the last person's visit.
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (sameOrigin(url) && isSignOutRequest(event.request.method, url.pathname)) event.waitUntil(self.caches.delete(caches_.pages));
+  if (sameOrigin(url) && isSignOutRequest(event.request.method, withoutLanguage(url.pathname))) event.waitUntil(self.caches.delete(caches_.pages));
 });
 
 // A car page opened inside the app (the router fetches its data, not the page) is fetched

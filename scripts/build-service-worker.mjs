@@ -14,6 +14,7 @@ import path from 'node:path';
 import { injectManifest } from '@serwist/build';
 import { build } from 'vite';
 import { OFFLINE_PAGE } from '../app/lib/offline.ts';
+import { LANGUAGES, pathInLanguage } from '../app/lib/i18n/language.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const client = path.join(root, 'build/client');
@@ -67,7 +68,8 @@ try {
     // Hashed names are their own version.
     dontCacheBustURLsMatching: /^assets\//,
     // Rendered by the server: versioned by the build it belongs to.
-    additionalPrecacheEntries: [{ url: OFFLINE_PAGE, revision: buildId }],
+    // The offline page in each language (decision 087): a Hindi reader loses the signal in Hindi.
+    additionalPrecacheEntries: LANGUAGES.map((language) => ({ url: pathInLanguage(OFFLINE_PAGE, language), revision: buildId })),
   });
   for (const warning of warnings) console.warn(`build-service-worker: ${warning}`);
   console.log(`service worker ${buildId}: precaches ${count} files (${Math.round(size / 1024)} KB)`);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { COMPARE_MAX, COMPARE_MAX_PHONE, WIDE_SCREEN_QUERY } from '../lib/compare.ts';
+import { compareText as t } from '../lib/i18n/compare.ts';
 
 /**
  * The cars picked for comparing, kept in the browser (localStorage) so the tray survives page
@@ -85,7 +86,7 @@ export const compareStore = {
     }
     const limit = compareLimit();
     if (items.length >= limit) {
-      set({ items, notice: say(`You can compare up to ${limit} cars${limit === COMPARE_MAX_PHONE ? ' on a phone' : ''}. Remove one to add another.`) });
+      set({ items, notice: say(limit === COMPARE_MAX_PHONE ? t('limitPhone', { limit }) : t('limit', { limit })) });
       return;
     }
     set({ items: [...items, item], notice: say(null) });

@@ -9,7 +9,7 @@ import { paths } from '../lib/paths.ts';
  * other language is another document (decision 087), and the server remembers the choice in a
  * cookie and the profile before it sends the visitor to the same page in that language.
  */
-export function LanguageSwitch({ className }: { className: string }) {
+export function LanguageSwitch({ className, withLetter = false }: { className: string; withLetter?: boolean }) {
   const location = useLocation();
   const other = currentLanguage() === 'hi' ? 'en' : 'hi';
   return (
@@ -17,7 +17,17 @@ export function LanguageSwitch({ className }: { className: string }) {
       <input type="hidden" name="language" value={other} />
       <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
       <button type="submit" className={className} lang={LANGUAGE_TAGS[other].html} aria-label={t('switchToLanguage', { language: LANGUAGE_NAMES[other] })}>
-        {LANGUAGE_NAMES[other]}
+        {withLetter ? (
+          <>
+            {/* The top bar's icon: the first letter of the other language's script. */}
+            <span aria-hidden="true" className="flex h-5 items-center text-base font-bold leading-none">
+              {other === 'hi' ? 'अ' : 'A'}
+            </span>
+            <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">{LANGUAGE_NAMES[other]}</span>
+          </>
+        ) : (
+          LANGUAGE_NAMES[other]
+        )}
       </button>
     </form>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useHref, useLocation, useNavigate } from 'react-router';
 import type { ListingView } from '../lib/listing-view.ts';
 import { groupIndianDigits } from '../lib/format.ts';
 import { CloseIcon } from './icons.tsx';
 import { LaterHydration } from './later-hydration.tsx';
+import { browseText as t } from '../lib/i18n/browse.ts';
 
 /**
  * The buyer's filters on the listing: a plain GET form (it works without JavaScript), shown as a
@@ -37,7 +38,7 @@ function useListingSubmit(action: string) {
 
 type LiveFacets = Record<string, Array<{ value: string; count: number }> | undefined>;
 
-const carsText = (count: number, capped: boolean) => (capped ? `${groupIndianDigits(count)}+ cars` : `${groupIndianDigits(count)} ${count === 1 ? 'car' : 'cars'}`);
+const carsText = (count: number, capped: boolean) => (capped ? t('carsAtLeast', { number: groupIndianDigits(count) }) : t('cars', { count, number: groupIndianDigits(count) }));
 
 /** The listing's filter tools around its results (`children`): opener, sort, chips, then the form beside the cars. */
 export function FilteredListing({ view, total, totalCapped, children }: { view: ListingView; total: number; totalCapped: boolean; children: React.ReactNode }) {
@@ -49,6 +50,8 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
   const sheet = useRef<HTMLDivElement>(null);
   const location = useLocation();
   const submit = useListingSubmit(view.action);
+  // Without JavaScript the form goes to the listing's address in the page's language (/hi/…).
+  const formAction = useHref(view.action);
 
   // A new listing: the sheet closes and shows that listing's count (reset while rendering, as React advises).
   const [listingKey, setListingKey] = useState(location.key);
@@ -109,7 +112,7 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 lg:px-0 lg:pt-0">
           <h2 id="filters-heading" tabIndex={-1} className="text-lg font-bold outline-none">
-            Filters
+            {t('filters')}
           </h2>
           <a
             href="#results-heading"
@@ -120,12 +123,12 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
             className="rounded-full p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
           >
             <CloseIcon className="h-5 w-5" />
-            <span className="sr-only">Close filters</span>
+            <span className="sr-only">{t('closeFilters')}</span>
           </a>
         </div>
         <form
           method="get"
-          action={view.action}
+          action={formAction}
           key={location.key}
           className="flex min-h-0 flex-1 flex-col"
           onSubmit={submit}
@@ -138,7 +141,7 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
                 <fieldset key={group.name} className="flex flex-col gap-2">
                   <legend className="mb-2 text-sm font-bold text-slate-800">{group.label}</legend>
                   <div className={`flex flex-wrap gap-2 ${group.options.length > 10 ? 'max-h-48 overflow-y-auto p-0.5' : ''}`}>
-                    {group.multiple ? null : <Option type="radio" name={group.name} value="" label="Any" checked={!group.options.some((option) => option.checked)} />}
+                    {group.multiple ? null : <Option type="radio" name={group.name} value="" label={t('any')} checked={!group.options.some((option) => option.checked)} />}
                     {group.options.map((option) => (
                       <Option
                         key={option.value}
@@ -158,7 +161,7 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
           <div className="flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:bg-transparent lg:px-0 lg:pb-3">
             {view.activeCount > 0 ? (
               <Link to={view.clearHref} className="px-2 py-2.5 text-sm font-semibold text-brand-700 underline">
-                Clear all
+                {t('clearAll')}
               </Link>
             ) : null}
             <button
@@ -166,7 +169,7 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
               aria-busy={counting}
               className="flex-1 rounded-xl bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"
             >
-              {counting ? 'Counting cars…' : `Show ${carsText(shown.total, shown.capped)}`}
+              {counting ? t('countingCars') : t('showCars', { cars: carsText(shown.total, shown.capped) })}
             </button>
           </div>
         </form>
@@ -202,7 +205,7 @@ function FilterOpener({ activeCount, onOpen }: { activeCount: number; onOpen: ()
       }}
       className="inline-flex min-h-11 items-center gap-2 self-start rounded-xl bg-white px-4 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 lg:hidden"
     >
-      Filters
+      {t('filters')}
       {activeCount > 0 ? <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{activeCount}</span> : null}
     </a>
   );
@@ -219,12 +222,12 @@ export function HiddenFields({ view, keep }: { view: ListingView; keep: (name: s
 function FilterChips({ view }: { view: ListingView }) {
   if (view.chips.length === 0) return null;
   return (
-    <ul aria-label="Active filters" className="flex flex-wrap gap-2">
+    <ul aria-label={t('activeFilters')} className="flex flex-wrap gap-2">
       {view.chips.map((chip) => (
         <li key={chip.href}>
           <Link
             to={chip.href}
-            aria-label={`Remove filter ${chip.label}`}
+            aria-label={t('removeFilter', { label: chip.label })}
             className="inline-flex min-h-9 items-center gap-1.5 rounded-full bg-brand-50 py-1 pl-3 pr-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-600 hover:bg-brand-100"
           >
             {chip.label}
@@ -234,7 +237,7 @@ function FilterChips({ view }: { view: ListingView }) {
       ))}
       <li>
         <Link to={view.clearHref} className="inline-flex min-h-9 items-center px-2 text-sm font-semibold text-brand-700 underline">
-          Clear all
+          {t('clearAll')}
         </Link>
       </li>
     </ul>
@@ -244,11 +247,12 @@ function FilterChips({ view }: { view: ListingView }) {
 /** The order of the listing: a GET form carrying the search and filters; with JavaScript it applies on change. */
 function SortForm({ view }: { view: ListingView }) {
   const submit = useListingSubmit(view.action);
+  const formAction = useHref(view.action);
   return (
-    <form method="get" action={view.action} onSubmit={submit} className="ml-auto flex items-center gap-2">
+    <form method="get" action={formAction} onSubmit={submit} className="ml-auto flex items-center gap-2">
       <HiddenFields view={view} keep={(name) => name !== 'sort'} />
       <label htmlFor="listing-sort" className="sr-only whitespace-nowrap text-sm font-semibold text-slate-700 sm:not-sr-only">
-        Sort by
+        {t('sortBy')}
       </label>
       <select
         id="listing-sort"
@@ -266,7 +270,7 @@ function SortForm({ view }: { view: ListingView }) {
       </select>
       <noscript>
         <button type="submit" className="min-h-11 rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white">
-          Sort
+          {t('sort')}
         </button>
       </noscript>
     </form>
@@ -277,10 +281,10 @@ function SortForm({ view }: { view: ListingView }) {
 export function NoMatchingCars({ view }: { view: ListingView }) {
   return (
     <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <p className="text-lg font-semibold">No vehicles match these filters</p>
-      <p className="mt-2 text-slate-600">Remove a filter to see more cars.</p>
+      <p className="text-lg font-semibold">{t('noMatch')}</p>
+      <p className="mt-2 text-slate-600">{t('removeAFilter')}</p>
       <Link to={view.clearHref} className="mt-4 inline-block font-semibold text-brand-700 underline">
-        Clear all filters
+        {t('clearAllFilters')}
       </Link>
     </div>
   );

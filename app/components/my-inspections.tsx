@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import { formatRupees } from '../lib/format.ts';
-import { OFFER_STATE_LABELS, type Offer } from '../lib/inspection-desk.ts';
+import { offerStateLabels, type Offer } from '../lib/inspection-desk.ts';
 import { paths } from '../lib/paths.ts';
 import { accountText as t } from '../lib/i18n/account.ts';
 import { dayLabel, slotLabel, STATUS_LABELS, type TestDriveStatus } from '../lib/test-drives.ts';
@@ -86,7 +86,7 @@ function OfferBox({ inspectionId, offer }: { inspectionId: number; offer: Offer 
       <p className="text-sm font-semibold text-slate-700">{t('ourOffer')}</p>
       <p className="text-2xl font-extrabold tabular-nums">{formatRupees(offer.rupees)}</p>
       <p className="text-sm text-slate-700">
-        {t(offer.state === 'expired' ? 'offerExpiredOn' : 'offerValidUntil', { day: dayLabel(offer.validUntil) })} · {OFFER_STATE_LABELS[offer.state]}
+        {t(offer.state === 'expired' ? 'offerExpiredOn' : 'offerValidUntil', { day: dayLabel(offer.validUntil) })} · {offerStateLabels()[offer.state]}
       </p>
       {open ? (
         <div className="mt-3 flex flex-wrap gap-2">

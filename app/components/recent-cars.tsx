@@ -1,4 +1,5 @@
 import { useRecentCars } from './recent-cars-store.ts';
+import { browseText as t } from '../lib/i18n/browse.ts';
 
 /**
  * The remembered cars as links. Plain `<a>` links, not the router's: offline, a page comes
@@ -7,10 +8,10 @@ import { useRecentCars } from './recent-cars-store.ts';
 export function RecentCarsList() {
   const cars = useRecentCars();
   if (cars.length === 0) {
-    return <p className="rounded-2xl bg-white p-5 text-slate-600 shadow-sm ring-1 ring-slate-200">Cars you open will be listed here, to read again without a signal.</p>;
+    return <p className="rounded-2xl bg-white p-5 text-slate-600 shadow-sm ring-1 ring-slate-200">{t('recentEmpty')}</p>;
   }
   return (
-    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Cars you opened recently">
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('recentCars')}>
       {cars.map((car) => (
         <li key={car.id} className="min-w-0">
           <a href={car.url} className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600">

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useHref, useNavigate } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { CloseIcon, SearchIcon } from './icons.tsx';
+import { browseText as t } from '../lib/i18n/browse.ts';
+import { commonText } from '../lib/i18n/common.ts';
 
 /** The spec's browser keys: the last search's results and term. */
 export const SEARCH_RESULTS_KEY = 'searchResults';
@@ -21,6 +23,8 @@ export function SearchOverlay({ dialogRef, onClose }: Props) {
   const [term, setTerm] = useState('');
   const [busy, setBusy] = useState(false);
   const trimmed = term.trim();
+  // Without JavaScript the search goes to the home page in the page's language (/hi).
+  const homeHref = useHref(paths.home);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -45,7 +49,7 @@ export function SearchOverlay({ dialogRef, onClose }: Props) {
   return (
     <dialog
       ref={dialogRef}
-      aria-label="Search vehicles"
+      aria-label={commonText('searchVehicles')}
       // A search field eats the first Escape to clear itself; the overlay closes at once.
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
@@ -55,15 +59,15 @@ export function SearchOverlay({ dialogRef, onClose }: Props) {
       }}
       className="m-0 h-dvh max-h-none w-full max-w-none bg-white p-0 backdrop:bg-slate-900/60 sm:mx-auto sm:mb-auto sm:mt-16 sm:h-fit sm:max-w-xl sm:rounded-2xl"
     >
-      <form method="get" action={paths.home} onSubmit={submit} className="flex items-center gap-2 border-b border-slate-200 p-3">
+      <form method="get" action={homeHref} onSubmit={submit} className="flex items-center gap-2 border-b border-slate-200 p-3">
         <SearchIcon className="h-5 w-5 shrink-0 text-slate-500" />
         <input
           type="search"
           name="q"
           value={term}
           onChange={(event) => setTerm(event.target.value)}
-          placeholder="Search vehicles..."
-          aria-label="Search vehicles"
+          placeholder={t('searchPlaceholder')}
+          aria-label={commonText('searchVehicles')}
           maxLength={100}
           autoComplete="off"
           enterKeyHint="search"
@@ -75,13 +79,13 @@ export function SearchOverlay({ dialogRef, onClose }: Props) {
           disabled={busy || !trimmed}
           className="rounded-lg bg-brand-700 px-4 py-3 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:bg-slate-400"
         >
-          {busy ? 'Searching...' : 'Search'}
+          {busy ? t('searching') : commonText('search')}
         </button>
-        <button type="button" onClick={onClose} aria-label="Close search" className="rounded-lg p-3 text-slate-600 hover:bg-slate-100">
+        <button type="button" onClick={onClose} aria-label={t('closeSearch')} className="rounded-lg p-3 text-slate-600 hover:bg-slate-100">
           <CloseIcon className="h-5 w-5" />
         </button>
       </form>
-      <p className="p-4 text-sm text-slate-600">Search by make, model, variant, year or category — for example “Creta”, “diesel” or “2021”.</p>
+      <p className="p-4 text-sm text-slate-600">{t('searchHint')}</p>
     </dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { ShareIcon } from './icons.tsx';
+import { browseText as t } from '../lib/i18n/browse.ts';
 
 /** The phone's share sheet where there is one; otherwise the link goes to the clipboard. */
 export function ShareButton({ title, url }: { title: string; url: string }) {
@@ -14,13 +15,13 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      alert('Link copied to clipboard!');
+      alert(t('linkCopied'));
     } catch {
-      alert('Could not copy link.');
+      alert(t('couldNotCopy'));
     }
   }
   return (
-    <button type="button" onClick={share} aria-label="Share" className="inline-flex rounded-full bg-white p-3 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
+    <button type="button" onClick={share} aria-label={t('share')} className="inline-flex rounded-full bg-white p-3 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
       <ShareIcon className="h-5 w-5" />
     </button>
   );

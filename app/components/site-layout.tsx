@@ -265,7 +265,7 @@ export default function SiteLayout() {
               </span>
             }
           />
-          <LanguageSwitch className="hidden min-h-11 items-center rounded-lg px-2 text-sm font-semibold hover:bg-white/10 sm:flex" />
+          <LanguageSwitch className={labelledIcon} withLetter />
           <MenuDropdown />
           {signedIn ? (
             <LogoutButton className="min-h-11 rounded-lg px-3 text-sm font-semibold ring-1 ring-white/40 hover:bg-white/10" />

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { browseText as t } from '../lib/i18n/browse.ts';
+import { RichText } from '../lib/i18n/rich.tsx';
 
 export type SpellingHelpView = { searchedFor: string | null; suggestions: Array<{ model: string; href: string }> };
 
@@ -7,7 +9,7 @@ export function SearchedForNote({ spelling }: { spelling: SpellingHelpView }) {
   if (!spelling.searchedFor) return null;
   return (
     <p className="text-slate-700" data-searched-for>
-      Showing results for <strong className="font-semibold">{spelling.searchedFor}</strong>
+      <RichText text={t('showingResultsFor')} parts={{ term: () => <strong className="font-semibold">{spelling.searchedFor}</strong> }} />
     </p>
   );
 }
@@ -17,7 +19,7 @@ export function SearchSuggestions({ spelling }: { spelling: SpellingHelpView }) 
   if (spelling.suggestions.length === 0) return null;
   return (
     <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-slate-700" data-suggestions>
-      <span>Did you mean</span>
+      <span>{t('didYouMean')}</span>
       {spelling.suggestions.map((suggestion) => (
         <Link key={suggestion.model} to={suggestion.href} className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100">
           {suggestion.model}

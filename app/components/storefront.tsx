@@ -1,10 +1,12 @@
 import { paths } from '../lib/paths.ts';
 import { Link } from 'react-router';
-import { entryRows } from '../lib/storefront.ts';
+import { entryRows, storefrontPromiseText, trustPointText } from '../lib/storefront.ts';
 import type { VehicleSummary } from '../lib/vehicle.ts';
 import { CheckIcon, KeyIcon } from './icons.tsx';
 import { VehicleCard } from './vehicle-card.tsx';
 import { LaterHydration } from './later-hydration.tsx';
+import { homeText as t } from '../lib/i18n/home.ts';
+import { commonText } from '../lib/i18n/common.ts';
 
 /**
  * What the home page opens with before the listing: the promise and trust points, the ways into
@@ -15,14 +17,14 @@ import { LaterHydration } from './later-hydration.tsx';
 export function Storefront({ promise, trustPoints, featured }: { promise: string; trustPoints: string[]; featured: VehicleSummary[] }) {
   return (
     <div className="flex flex-col gap-5">
-      <section aria-label="Why buy from us" className="max-sm:order-1 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 px-4 py-4 text-white shadow-sm sm:p-7">
-        <p className="max-w-3xl text-lg font-extrabold leading-snug tracking-tight sm:text-2xl">{promise}</p>
+      <section aria-label={t('whyBuy')} className="max-sm:order-1 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 px-4 py-4 text-white shadow-sm sm:p-7">
+        <p className="max-w-3xl text-lg font-extrabold leading-snug tracking-tight sm:text-2xl">{storefrontPromiseText(promise)}</p>
         {trustPoints.length > 0 ? (
           <ul className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-[13px] font-medium sm:flex sm:flex-wrap sm:gap-x-6 sm:text-sm">
             {trustPoints.map((point) => (
               <li key={point} className="flex items-start gap-1.5">
                 <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
-                <span>{point}</span>
+                <span>{trustPointText(point)}</span>
               </li>
             ))}
           </ul>
@@ -30,8 +32,8 @@ export function Storefront({ promise, trustPoints, featured }: { promise: string
       </section>
 
       <LaterHydration id="find-your-car">
-        <nav aria-label="Find your car" className="flex flex-col gap-2.5 max-sm:order-3 sm:gap-3">
-          {entryRows.map((row) => (
+        <nav aria-label={t('findYourCar')} className="flex flex-col gap-2.5 max-sm:order-3 sm:gap-3">
+          {entryRows().map((row) => (
             <div key={row.title} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
               <h2 className="shrink-0 text-sm font-bold text-slate-700 sm:w-32">{row.title}</h2>
               {/* One scrolling row on a phone; its last chip is cut at the edge, which says it scrolls. */}
@@ -60,18 +62,18 @@ export function Storefront({ promise, trustPoints, featured }: { promise: string
           <KeyIcon className="h-7 w-7" />
         </span>
         <span className="flex min-w-0 flex-1 flex-col">
-          <span className="text-lg font-bold">Rent a car</span>
-          <span className="text-sm text-slate-600">Self-drive cars by the hour, day or week. Pickup at our hub or delivered.</span>
+          <span className="text-lg font-bold">{commonText('rentACar')}</span>
+          <span className="text-sm text-slate-600">{t('rentHint')}</span>
         </span>
         <span className="hidden rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white sm:inline" aria-hidden="true">
-          See rental cars
+          {t('seeRentalCars')}
         </span>
       </Link>
 
       {featured.length > 0 ? (
         <section aria-labelledby="featured-heading" className="flex flex-col gap-3 max-sm:order-2">
           <h2 id="featured-heading" className="text-xl font-bold">
-            Featured cars
+            {t('featuredCars')}
           </h2>
           <ul className="-mx-4 flex snap-x gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-4">
             {featured.map((vehicle, index) => (

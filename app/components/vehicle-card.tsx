@@ -9,6 +9,9 @@ import { VehicleImage } from './vehicle-image.tsx';
 import { WishlistButton } from './wishlist-button.tsx';
 import { LaterHydration } from './later-hydration.tsx';
 import { CardReserveButton } from './reserve-button.tsx';
+import { browseText as t } from '../lib/i18n/browse.ts';
+import { priceIncludesText } from '../lib/storefront.ts';
+import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
 
 // On a phone the photo takes 40% of the card's width (photo left, details right).
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 40vw';
@@ -21,7 +24,7 @@ const CARD_IMAGE_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 30vw, (
 export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSummary; priority?: boolean }) {
   const title = cardTitle(vehicle);
   const href = paths.vehicle(vehicle.id);
-  const facts = [vehicle.year, vehicle.fuelType, vehicle.transmission, vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer)].filter(Boolean);
+  const facts = [vehicle.year, typedFuelText(vehicle.fuelType), typedTransmissionText(vehicle.transmission), vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer)].filter(Boolean);
   const { signedIn, wishlist, finance, priceIncludes, reserve } = useRootData();
   const sold = vehicle.status === 'sold';
   const price = cardPriceParts(vehicle.price);
@@ -31,9 +34,9 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
       <div className="relative max-sm:w-2/5 max-sm:shrink-0 max-sm:self-start">
         <VehicleImage image={vehicle.cover} alt={title} sizes={CARD_IMAGE_SIZES} priority={priority} className="aspect-[4/3] w-full" />
         <div className="absolute left-3 top-3 flex flex-col items-start gap-1.5 max-sm:left-1.5 max-sm:top-1.5 max-sm:gap-1">
-          {vehicle.featured ? <span className={`${badge} bg-accent-500 text-slate-900`}>Featured</span> : null}
-          {vehicle.status === 'reserved' ? <span className={`${badge} bg-slate-900/85 text-white`}>Reserved</span> : null}
-          {sold ? <span className={`${badge} bg-red-600 text-white`}>Sold</span> : null}
+          {vehicle.featured ? <span className={`${badge} bg-accent-500 text-slate-900`}>{t('featured')}</span> : null}
+          {vehicle.status === 'reserved' ? <span className={`${badge} bg-slate-900/85 text-white`}>{t('reserved')}</span> : null}
+          {sold ? <span className={`${badge} bg-red-600 text-white`}>{t('sold')}</span> : null}
         </div>
         {/* Above the card's link, so a tap on the heart does not open the car. */}
         <WishlistButton signedIn={signedIn} wishlisted={wishlist.includes(vehicle.id)} action={href} carName={title} className="absolute right-3 top-3 z-10 max-sm:right-1 max-sm:top-1 max-sm:p-2.5" />
@@ -53,7 +56,7 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
             {facts.join(' · ')}
           </p>
         ) : null}
-        <p className="mt-2 text-base font-bold text-brand-700 max-sm:mt-1 max-sm:text-sm" title={priceIncludes || undefined}>
+        <p className="mt-2 text-base font-bold text-brand-700 max-sm:mt-1 max-sm:text-sm" title={priceIncludes ? priceIncludesText(priceIncludes) : undefined}>
           {price ? (
             <>
               <span className="text-xs font-semibold text-slate-600 max-sm:text-[11px] max-sm:font-medium">{price.label}</span> {price.amount}
@@ -70,7 +73,7 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
               a share of the width. */}
           {sold ? null : <CompareToggle item={{ id: vehicle.id, title }} compact className="relative z-10 flex-1 max-sm:absolute max-sm:left-1.5 max-sm:top-0 max-sm:mt-[calc(30%-2.25rem)]" />}
           <span className="inline-flex flex-1 items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-2 py-2.5 text-sm font-semibold text-white group-hover:bg-brand-800 max-sm:hidden" aria-hidden="true">
-            View Details
+            {t('viewDetails')}
           </span>
         </div>
       </div>
@@ -111,7 +114,7 @@ export function PriceIncludesNote({ className = '' }: { className?: string }) {
   if (!priceIncludes) return null;
   return (
     <p className={`text-xs text-slate-600 ${className}`}>
-      {priceLabel()}: {priceIncludes.replace(/\.$/, '')}.
+      {t('priceIncludesNote', { label: priceLabel(), includes: priceIncludesText(priceIncludes).replace(/[.।]$/, '') })}
     </p>
   );
 }

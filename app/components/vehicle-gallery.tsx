@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMediaBase } from '../lib/media-base.ts';
 import { imageSrc, type ImageRef } from '../lib/vehicle.ts';
 import { VehicleImage } from './vehicle-image.tsx';
+import { browseText as t } from '../lib/i18n/browse.ts';
 
 const MAIN_SIZES = '(min-width: 1024px) 640px, 100vw';
 
@@ -15,20 +16,20 @@ export function VehicleGallery({ images, title }: { images: ImageRef[]; title: s
       <VehicleImage
         key={current?.key}
         image={current}
-        alt={current ? `${title}, photo ${selected + 1} of ${images.length}` : title}
+        alt={current ? t('photoOf', { title, number: selected + 1, total: images.length }) : title}
         sizes={MAIN_SIZES}
         priority
-        placeholderText="No Images Available"
+        placeholderText={t('noImages')}
         className="aspect-[4/3] w-full rounded-2xl"
       />
       {images.length > 1 ? (
-        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Photos">
+        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label={t('photos')}>
           {images.map((image, index) => (
             <li key={image.key} className="shrink-0">
               <button
                 type="button"
                 onClick={() => setSelected(index)}
-                aria-label={`Show photo ${index + 1}`}
+                aria-label={t('showPhoto', { number: index + 1 })}
                 aria-current={index === selected}
                 className={`block overflow-hidden rounded-lg ring-2 ${index === selected ? 'ring-brand-600' : 'ring-transparent'}`}
               >

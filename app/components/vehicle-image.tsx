@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMediaBase } from '../lib/media-base.ts';
 import { imageSrc, imageSrcSet, type ImageRef } from '../lib/vehicle.ts';
 import { CarIcon } from './icons.tsx';
+import { browseText as t } from '../lib/i18n/browse.ts';
 
 type Props = {
   image: ImageRef | null;
@@ -31,7 +32,7 @@ export function VehicleImage({ image, alt, sizes, priority = false, className = 
 
   if (!image || failed) {
     return (
-      <div className={`flex flex-col items-center justify-center gap-2 bg-slate-200 text-slate-600 ${className}`} role="img" aria-label={placeholderText ?? `${alt}: no photo`}>
+      <div className={`flex flex-col items-center justify-center gap-2 bg-slate-200 text-slate-600 ${className}`} role="img" aria-label={placeholderText ?? t('noPhoto', { alt })}>
         <CarIcon className="h-12 w-12" />
         {placeholderText ? <span className="text-sm font-medium">{placeholderText}</span> : null}
       </div>

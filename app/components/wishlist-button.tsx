@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { HeartIcon } from './icons.tsx';
+import { browseText as t } from '../lib/i18n/browse.ts';
 
 const MESSAGE_MS = 2000;
 
@@ -45,10 +46,11 @@ export function WishlistButton({
   const visibleMessage = result && expired !== result ? (result.error ?? result.message ?? null) : null;
 
   const className = 'inline-flex rounded-full bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100 disabled:opacity-60';
-  const of = carName ? ` ${carName}` : '';
+  const addLabel = carName ? t('addCarToWishlist', { car: carName }) : t('addToWishlist');
+  const removeLabel = carName ? t('removeCarFromWishlist', { car: carName }) : t('removeFromWishlist');
   if (!signedIn) {
     return (
-      <Link to={paths.loginThen(`${location.pathname}${location.search}`)} aria-label={`Add${of} to wishlist`} className={`${className} text-slate-700 ${extra}`}>
+      <Link to={paths.loginThen(`${location.pathname}${location.search}`)} aria-label={addLabel} className={`${className} text-slate-700 ${extra}`}>
         <HeartIcon className="h-5 w-5" />
       </Link>
     );
@@ -58,7 +60,7 @@ export function WishlistButton({
       <fetcher.Form method="post" {...(action ? { action } : {})}>
         <input type="hidden" name="intent" value="wishlist" />
         <input type="hidden" name="wishlisted" value={String(!current)} />
-        <button type="submit" disabled={busy} aria-pressed={current} aria-label={current ? `Remove${of} from wishlist` : `Add${of} to wishlist`} className={`${className} ${current ? 'text-red-600' : 'text-slate-700'}`}>
+        <button type="submit" disabled={busy} aria-pressed={current} aria-label={current ? removeLabel : addLabel} className={`${className} ${current ? 'text-red-600' : 'text-slate-700'}`}>
           <HeartIcon className="h-5 w-5" filled={current} />
         </button>
       </fetcher.Form>

@@ -4,7 +4,8 @@
  */
 import { emiFrom, type FinanceTerms } from './emi.ts';
 import { detailPriceLabel, formatDate, formatKilometres, formatRupees, priceLabel } from './format.ts';
-import { bodyTypeLabel, colourLabel } from './listing-filters/options.ts';
+import { compareText as t } from './i18n/compare.ts';
+import { bodyTypeLabel, colourLabel, typedFuelText, typedTransmissionText } from './listing-filters/options.ts';
 import { registrationState } from './listing-filters/registration.ts';
 import type { Vehicle } from './vehicle.ts';
 import { validityOf } from './validity.ts';
@@ -25,27 +26,27 @@ export function compareRows(vehicles: readonly Vehicle[], terms: FinanceTerms, t
   const rows = [
     compareRow(priceLabel(), vehicles.map((vehicle) => detailPriceLabel(vehicle.price))),
     compareRow(
-      'EMI from',
+      t('rowEmi'),
       vehicles.map((vehicle) => {
         const amount = emiFrom(vehicle.priceRupees, terms);
-        return amount === null ? '—' : `${formatRupees(amount)}/month`;
+        return amount === null ? '—' : t('perMonth', { amount: formatRupees(amount) });
       }),
     ),
-    compareRow('Year', vehicles.map((vehicle) => dash(vehicle.year))),
-    compareRow('Kilometres', vehicles.map((vehicle) => formatKilometres(vehicle.odometer))),
-    compareRow('Fuel', vehicles.map((vehicle) => dash(vehicle.fuelType))),
-    compareRow('Transmission', vehicles.map((vehicle) => dash(vehicle.transmission))),
-    compareRow('Owners', vehicles.map((vehicle) => dash(vehicle.owners))),
-    compareRow('Body type', vehicles.map((vehicle) => dash(bodyTypeLabel(vehicle.bodyType)))),
-    compareRow('Registration state', vehicles.map((vehicle) => registrationState(vehicle.registration) || '—')),
+    compareRow(t('rowYear'), vehicles.map((vehicle) => dash(vehicle.year))),
+    compareRow(t('rowKm'), vehicles.map((vehicle) => formatKilometres(vehicle.odometer))),
+    compareRow(t('rowFuel'), vehicles.map((vehicle) => dash(typedFuelText(vehicle.fuelType)))),
+    compareRow(t('rowTrans'), vehicles.map((vehicle) => dash(typedTransmissionText(vehicle.transmission)))),
+    compareRow(t('rowOwners'), vehicles.map((vehicle) => dash(vehicle.owners))),
+    compareRow(t('rowBody'), vehicles.map((vehicle) => dash(bodyTypeLabel(vehicle.bodyType)))),
+    compareRow(t('rowState'), vehicles.map((vehicle) => registrationState(vehicle.registration) || '—')),
     compareRow(
-      'Insurance valid till',
+      t('rowInsurance'),
       vehicles.map((vehicle) => {
         const validity = validityOf(vehicle.insuranceValidity, today);
         return validity ? `${formatDate(vehicle.insuranceValidity)} (${validity.label})` : formatDate(vehicle.insuranceValidity);
       }),
     ),
-    compareRow('Colour', vehicles.map((vehicle) => dash(colourLabel(vehicle.colour)))),
+    compareRow(t('rowColour'), vehicles.map((vehicle) => dash(colourLabel(vehicle.colour)))),
   ];
   const items: string[] = [];
   for (const vehicle of vehicles) for (const item of Object.keys(vehicle.inspection ?? {})) if (!items.includes(item)) items.push(item);

@@ -2,6 +2,7 @@
  * Comparing cars side by side: the limits and the `ids` parameter of /compare. Shared by the page
  * (server-rendered) and the tray (in the browser); the page's rows are in compare-rows.ts.
  */
+import { compareText as t } from './i18n/compare.ts';
 import { parseId } from './input.ts';
 
 /** Cars side by side: four on a wide screen, three on a phone (the tray's limit there). */
@@ -45,7 +46,7 @@ export function parseCompareIds(raw: string | null | undefined): CompareIds {
 /** What the page says about an `ids` parameter it could not take whole, or null. */
 export function compareIdsNotice({ unreadable, leftOut }: CompareIds): string | null {
   const parts: string[] = [];
-  if (unreadable > 0) parts.push(unreadable === 1 ? 'One entry in this link is not a car and was left out.' : `${unreadable} entries in this link are not cars and were left out.`);
-  if (leftOut > 0) parts.push(`Up to ${COMPARE_MAX} cars can be compared at a time; the first ${COMPARE_MAX} are shown.`);
+  if (unreadable > 0) parts.push(t('unreadable', { count: unreadable }));
+  if (leftOut > 0) parts.push(t('leftOut', { max: COMPARE_MAX }));
   return parts.length ? parts.join(' ') : null;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { indiaIso } from './rentals.ts';
 import { istDateOf } from './test-drives.ts';
 import { INSPECTION_STATUSES } from './vehicle-schema.ts';
+import { deskInspectionsText as t } from './i18n/deskInspections.ts';
 
 /**
  * The desk's side of a seller's inspection (decision 084), shared by the admin page, the
@@ -9,9 +10,47 @@ import { INSPECTION_STATUSES } from './vehicle-schema.ts';
  * report is, item -> status, so a draft carries them over as they are), the offer and its states.
  */
 
-/** The items the team checks on every car, in the order of the visit; the statuses are the vehicle form's. */
+/**
+ * The items the team checks on every car, in the order of the visit; the statuses are the vehicle
+ * form's. Both are stored as they are here (English, the vehicle's condition report keys them so);
+ * a page shows them through conditionItemLabel and conditionStatusLabel.
+ */
 export const CONDITION_ITEMS = ['Engine', 'Transmission', 'Suspension', 'Brakes', 'Steering', 'Tyres', 'Battery', 'Electricals', 'Air conditioning', 'Body and paint', 'Interior', 'Documents'] as const;
 export { INSPECTION_STATUSES as CONDITION_STATUSES };
+
+const conditionItemKeys = {
+  Engine: 'itemEngine',
+  Transmission: 'itemTransmission',
+  Suspension: 'itemSuspension',
+  Brakes: 'itemBrakes',
+  Steering: 'itemSteering',
+  Tyres: 'itemTyres',
+  Battery: 'itemBattery',
+  Electricals: 'itemElectricals',
+  'Air conditioning': 'itemAirConditioning',
+  'Body and paint': 'itemBodyAndPaint',
+  Interior: 'itemInterior',
+  Documents: 'itemDocuments',
+} as const satisfies Record<(typeof CONDITION_ITEMS)[number], string>;
+
+const conditionStatusKeys = {
+  Excellent: 'conditionExcellent',
+  Good: 'conditionGood',
+  Fair: 'conditionFair',
+  Replaced: 'conditionReplaced',
+  New: 'conditionNew',
+  'Needs Attention': 'conditionNeedsAttention',
+} as const satisfies Record<(typeof INSPECTION_STATUSES)[number], string>;
+
+/** A condition item in the page's language; a name the list does not know is shown as stored. */
+export function conditionItemLabel(item: string): string {
+  return Object.hasOwn(conditionItemKeys, item) ? t(conditionItemKeys[item as keyof typeof conditionItemKeys]) : item;
+}
+
+/** A condition status in the page's language; a status typed on the vehicle form is shown as stored. */
+export function conditionStatusLabel(status: string): string {
+  return Object.hasOwn(conditionStatusKeys, status) ? t(conditionStatusKeys[status as keyof typeof conditionStatusKeys]) : status;
+}
 
 /** The inspection's statuses (migration 025) as the desk filters them. */
 export const DESK_STATUSES = ['booked', 'confirmed', 'done', 'no_show', 'cancelled'] as const;
@@ -37,31 +76,41 @@ export type Offer = {
   answeredAt: string | null;
 };
 
-export const OFFER_STATE_LABELS: Record<OfferState, string> = { open: 'Waiting for your answer', accepted: 'Accepted', declined: 'Declined', expired: 'Expired' };
+/** The offer's states in the seller's words, in the current language. */
+export function offerStateLabels(): Record<OfferState, string> {
+  return { open: t('offerOpen'), accepted: t('offerAccepted'), declined: t('offerDeclined'), expired: t('offerExpiredState') };
+}
 /** The same states in the desk's words (the seller is the one answering). */
-export const DESK_OFFER_STATE_LABELS: Record<OfferState, string> = { open: "Waiting for the seller's answer", accepted: 'Accepted by the seller', declined: 'Declined by the seller', expired: 'Expired unanswered' };
+export function deskOfferStateLabels(): Record<OfferState, string> {
+  return { open: t('deskOfferOpen'), accepted: t('deskOfferAccepted'), declined: t('deskOfferDeclined'), expired: t('deskOfferExpired') };
+}
 
 export const OFFER_LIMITS = { minRupees: 1_000, maxRupees: 10_00_00_000, maxDaysValid: 30 } as const;
 
-export const offerMessages = {
-  amount: `Please enter the offer in whole rupees, from ₹1,000 to ₹10,00,00,000`,
-  validUntil: `Please choose the last day the offer holds: from today, at most ${OFFER_LIMITS.maxDaysValid} days ahead`,
-} as const;
+/** The offer form's messages, in the language of the moment they are asked for. */
+export function offerMessages() {
+  return {
+    amount: t('offerAmountMessage'),
+    validUntil: t('offerValidUntilMessage', { days: OFFER_LIMITS.maxDaysValid }),
+  };
+}
 
 /** The offer form (admin): amount as typed ('4,50,000' reads as 450000), the last day as a date. */
 export const offerFormSchema = z.object({
   amount: z
-    .string({ error: offerMessages.amount })
+    .string({ error: () => offerMessages().amount })
     .transform((text) => (/^\s*₹?\s*[\d,]{1,14}\s*$/.test(text) ? Number(text.replace(/[₹\s,]/g, '')) : Number.NaN))
-    .refine((value) => Number.isSafeInteger(value) && value >= OFFER_LIMITS.minRupees && value <= OFFER_LIMITS.maxRupees, offerMessages.amount),
-  validUntil: z.string({ error: offerMessages.validUntil }).regex(/^\d{4}-\d{2}-\d{2}$/, offerMessages.validUntil),
+    .refine((value) => Number.isSafeInteger(value) && value >= OFFER_LIMITS.minRupees && value <= OFFER_LIMITS.maxRupees, { error: () => offerMessages().amount }),
+  validUntil: z.string({ error: () => offerMessages().validUntil }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => offerMessages().validUntil }),
 });
 
-export const recordMessages = {
-  odometer: 'Please enter the odometer reading in km: a whole number, at most 9,99,999',
-  notes: 'The notes are too long: at most 2,000 characters, please',
-  item: 'Please choose a status for each item checked, or leave it as not checked',
-} as const;
+export function recordMessages() {
+  return {
+    odometer: t('recordOdometerMessage'),
+    notes: t('recordNotesMessage'),
+    item: t('recordItemMessage'),
+  };
+}
 
 /** The stored offer columns (migration 027), as the server reads them. */
 export type StoredOffer = {

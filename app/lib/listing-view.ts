@@ -1,5 +1,5 @@
 import { chipLabel } from './listing-filters/chips.ts';
-import { FILTER_LABELS, FILTER_NAMES, SORTS, type Facets, type FilterName, type ListingFilters, type Sort } from './listing-filters/options.ts';
+import { filterLabel, FILTER_NAMES, SORTS, sortLabel, type Facets, type FilterName, type ListingFilters, type Sort } from './listing-filters/options.ts';
 import { activeFilterCount, filterValues, listingParams, withoutFilter } from './listing-filters/url.ts';
 import { paths } from './paths.ts';
 
@@ -64,7 +64,7 @@ export function listingView(state: { scope: ListingScope; q: string; filters: Li
   );
   const groups = FILTER_NAMES.filter((name) => name !== 'model' || filters.make.length > 0).map((name) => ({
     name,
-    label: FILTER_LABELS[name],
+    label: filterLabel(name),
     multiple: name !== 'year',
     // An option no car has is left out unless it is chosen (so it can be unticked).
     options: facets[name].map((option) => ({ ...option, checked: values[name].includes(option.value) })).filter((option) => option.count > 0 || option.checked),
@@ -75,7 +75,7 @@ export function listingView(state: { scope: ListingScope; q: string; filters: Li
     chips,
     clearHref: hrefOf(scope, listingParams({ category, q, filters: withoutAll(filters), sort })),
     sort,
-    sorts: Object.entries(SORTS).map(([value, label]) => ({ value: value as Sort, label })),
+    sorts: (Object.keys(SORTS) as Sort[]).map((value) => ({ value, label: sortLabel(value) })),
     action: scope.path,
     hidden,
     activeCount: activeFilterCount(filters),

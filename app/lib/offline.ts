@@ -2,6 +2,7 @@
  * What the service worker (pwa/sw.ts) may keep for a visitor with a weak signal, in one place
  * shared by the worker, the server and the tests (decision 085).
  */
+import { withoutLanguage } from './i18n/language.ts';
 
 /** The page a visitor gets for any page the device does not hold while offline. */
 export const OFFLINE_PAGE = '/offline';
@@ -32,7 +33,9 @@ const SHARED_PAGES: readonly RegExp[] = [
 ];
 
 export function isSharedPagePath(pathname: string): boolean {
-  return SHARED_PAGES.some((pattern) => pattern.test(pathname));
+  // The Hindi page of a shared page (/hi/vehicle/53) is as shared as the English one.
+  const page = withoutLanguage(pathname);
+  return SHARED_PAGES.some((pattern) => pattern.test(page));
 }
 
 /**

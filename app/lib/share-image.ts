@@ -1,4 +1,5 @@
 import type { ImageRef } from './vehicle.ts';
+import { browseSharedText } from './i18n/browseShared.ts';
 
 /**
  * The picture a link preview (WhatsApp, Facebook, X, LinkedIn, Telegram) shows for a page, with
@@ -22,7 +23,7 @@ export const SHARE_CARD_HEIGHT = 630;
 export const SITE_CARD_PATH = `/share/site-card-${SHARE_WIDTH}x${SHARE_CARD_HEIGHT}.jpg`;
 
 export function siteShareImage(siteName: string): ShareImage {
-  return { path: SITE_CARD_PATH, width: SHARE_WIDTH, height: SHARE_CARD_HEIGHT, alt: `${siteName}: certified refurbished cars and self-drive rentals`, type: 'image/jpeg' };
+  return { path: SITE_CARD_PATH, width: SHARE_WIDTH, height: SHARE_CARD_HEIGHT, alt: browseSharedText('siteCardAlt', { site: siteName }), type: 'image/jpeg' };
 }
 
 /** The widest WebP variant stored of a photo (VARIANT_WIDTHS in server/media/images.ts). */

@@ -1,3 +1,5 @@
+import { browseText as t } from './i18n/browse.ts';
+import { bodyTypeLabel, budgetLabel, fuelLabel } from './listing-filters/options.ts';
 import { paths } from './paths.ts';
 
 /**
@@ -13,6 +15,30 @@ export const DEFAULT_TRUST_POINTS = ['140-point inspection', '6-month warranty',
 
 /** What the one price of a car includes, said beside it (an admin setting; decision 062). */
 export const DEFAULT_PRICE_INCLUDES = 'Includes RC transfer and insurance';
+
+/**
+ * The settings keep the admin's words as typed; while they are still the defaults above (English,
+ * as the settings store them), a page shows the defaults in its own language.
+ */
+export function storefrontPromiseText(promise: string): string {
+  return promise === DEFAULT_STOREFRONT_PROMISE ? t('defaultPromise') : promise;
+}
+
+const TRUST_POINT_KEYS = {
+  '140-point inspection': 'trust_inspection',
+  '6-month warranty': 'trust_warranty',
+  'Easy EMI': 'trust_emi',
+  'Free RC transfer': 'trust_rc',
+  '5-day money-back': 'trust_moneyBack',
+} as const satisfies Record<(typeof DEFAULT_TRUST_POINTS)[number], string>;
+
+export function trustPointText(point: string): string {
+  return Object.hasOwn(TRUST_POINT_KEYS, point) ? t(TRUST_POINT_KEYS[point as keyof typeof TRUST_POINT_KEYS]) : point;
+}
+
+export function priceIncludesText(priceIncludes: string): string {
+  return priceIncludes === DEFAULT_PRICE_INCLUDES ? t('defaultPriceIncludes') : priceIncludes;
+}
 export const MAX_PRICE_INCLUDES_LENGTH = 80;
 
 export const MAX_TRUST_POINTS = 6;
@@ -34,30 +60,19 @@ export type EntryChip = { label: string; href: string };
 const chip = (label: string, filter: Record<string, string>): EntryChip => ({ label, href: paths.browse(filter) });
 
 /** Price buckets in lakh (₹1,00,000): `budget=5-8`, open ends as `-3` and `20-`. */
-export const budgetChips: EntryChip[] = [
-  chip('Under ₹3 lakh', { budget: '-3' }),
-  chip('₹3–5 lakh', { budget: '3-5' }),
-  chip('₹5–8 lakh', { budget: '5-8' }),
-  chip('₹8–12 lakh', { budget: '8-12' }),
-  chip('₹12–20 lakh', { budget: '12-20' }),
-  chip('Above ₹20 lakh', { budget: '20-' }),
-];
+export function budgetChips(): EntryChip[] {
+  return ['-3', '3-5', '5-8', '8-12', '12-20'].map((budget) => chip(budgetLabel(budget) ?? budget, { budget })).concat(chip(t('aboveTwentyLakh'), { budget: '20-' }));
+}
 
-export const bodyChips: EntryChip[] = [
-  chip('Hatchback', { body: 'hatchback' }),
-  chip('Sedan', { body: 'sedan' }),
-  chip('SUV', { body: 'suv' }),
-  chip('MUV', { body: 'muv' }),
-  chip('Luxury', { body: 'luxury' }),
-];
+export function bodyChips(): EntryChip[] {
+  return ['hatchback', 'sedan', 'suv', 'muv', 'luxury'].map((body) => chip(bodyTypeLabel(body), { body }));
+}
 
-export const fuelChips: EntryChip[] = [
-  chip('Petrol', { fuel: 'petrol' }),
-  chip('Diesel', { fuel: 'diesel' }),
-  chip('CNG', { fuel: 'cng' }),
-  chip('Electric', { fuel: 'electric' }),
-];
+export function fuelChips(): EntryChip[] {
+  return ['petrol', 'diesel', 'cng', 'electric'].map((fuel) => chip(fuelLabel(fuel), { fuel }));
+}
 
+/** Makes are names: the same in every language. */
 export const makeChips: EntryChip[] = [
   chip('Maruti Suzuki', { make: 'maruti-suzuki' }),
   chip('Hyundai', { make: 'hyundai' }),
@@ -68,12 +83,15 @@ export const makeChips: EntryChip[] = [
   chip('Kia', { make: 'kia' }),
 ];
 
-export const entryRows = [
-  { title: 'By budget', chips: budgetChips },
-  { title: 'By body type', chips: bodyChips },
-  { title: 'By fuel', chips: fuelChips },
-  { title: 'Popular makes', chips: makeChips },
-] as const;
+/** The storefront's rows of ways into the listing, in the page's language. */
+export function entryRows() {
+  return [
+    { title: t('byBudget'), chips: budgetChips() },
+    { title: t('byBody'), chips: bodyChips() },
+    { title: t('byFuel'), chips: fuelChips() },
+    { title: t('popularMakes'), chips: makeChips },
+  ];
+}
 
 /** How many featured cars the home page shows above the listing. */
 export const FEATURED_ON_HOME = 4;

@@ -1,5 +1,14 @@
 import { photoShareImage, siteShareImage } from './share-image.ts';
+import { currentLanguage } from './i18n/current.ts';
+import { pathInLanguage } from './i18n/language.ts';
 import { detailTitle, type ImageRef, type Vehicle } from './vehicle.ts';
+
+/** `url` (absolute) as the address of the page in its language: a Hindi page's data names the Hindi page. */
+function inPageLanguage(url: string): string {
+  const address = new URL(url);
+  address.pathname = pathInLanguage(address.pathname, currentLanguage());
+  return address.href;
+}
 
 /**
  * schema.org descriptions of a car for sale and a rental car, for search engines' rich results
@@ -52,7 +61,7 @@ export function vehicleStructuredData(vehicle: Vehicle, url: string, site: Site)
     '@context': 'https://schema.org',
     '@type': 'Car',
     name,
-    url,
+    url: inPageLanguage(url),
     image: imagesOf(vehicle.images, name, site),
     ...(vehicle.description ? { description: vehicle.description } : {}),
     ...carFacts(vehicle),
@@ -67,7 +76,7 @@ export function vehicleStructuredData(vehicle: Vehicle, url: string, site: Site)
             priceCurrency: 'INR',
             availability: AVAILABILITY[vehicle.status],
             itemCondition: 'https://schema.org/UsedCondition',
-            seller: { '@type': 'AutoDealer', name: site.siteName, url: new URL('/', site.siteOrigin).href },
+            seller: { '@type': 'AutoDealer', name: site.siteName, url: inPageLanguage(new URL('/', site.siteOrigin).href) },
           },
         }
       : {}),
@@ -97,7 +106,7 @@ export function rentalCarStructuredData(car: RentalCarFacts, images: readonly Im
     '@context': 'https://schema.org',
     '@type': 'Car',
     name: car.name,
-    url,
+    url: inPageLanguage(url),
     image: imagesOf(images, car.name, site),
     ...carFacts(car),
     seatingCapacity: car.seats,
@@ -109,7 +118,7 @@ export function rentalCarStructuredData(car: RentalCarFacts, images: readonly Im
       priceCurrency: 'INR',
       availability: 'https://schema.org/InStock',
       priceSpecification: [rate(car.dailyRate, 'DAY'), rate(car.hourlyRate, 'HUR'), ...(car.weeklyRate !== null ? [rate(car.weeklyRate, 'WEE')] : [])],
-      seller: { '@type': 'AutoRental', name: site.siteName, url: new URL('/', site.siteOrigin).href },
+      seller: { '@type': 'AutoRental', name: site.siteName, url: inPageLanguage(new URL('/', site.siteOrigin).href) },
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { browseVehicleRulesText as t } from './i18n/browseVehicleRules.ts';
 import { cleanLine, cleanText, parseId } from './input.ts';
 import { BODY_TYPES, COLOURS, type BodyType, type Colour } from './listing-filters/options.ts';
 import { VEHICLE_TEXT_FIELDS, vehicleText, type Vehicle, type VehicleMaps, type VehicleStatus } from './vehicle.ts';
@@ -12,7 +13,21 @@ import { VEHICLE_TEXT_FIELDS, vehicleText, type Vehicle, type VehicleMaps, type 
 export const FUEL_TYPES = ['Petrol', 'Diesel', 'Electric', 'Hybrid', 'CNG'] as const;
 export const TRANSMISSIONS = ['Manual', 'Automatic'] as const;
 export const VEHICLE_STATUSES = ['available', 'reserved', 'sold', 'draft'] as const satisfies readonly VehicleStatus[];
-export const STATUS_LABELS: Record<VehicleStatus, string> = { available: 'Available', reserved: 'Reserved', sold: 'Sold', draft: 'Draft (not public)' };
+/** Each status's label, read in the language of the moment it is read (getters, so callers index it as before). */
+export const STATUS_LABELS: Readonly<Record<VehicleStatus, string>> = {
+  get available() {
+    return t('status_available');
+  },
+  get reserved() {
+    return t('status_reserved');
+  },
+  get sold() {
+    return t('status_sold');
+  },
+  get draft() {
+    return t('status_draft');
+  },
+};
 /** Suggestions for the condition report's status column; any text is allowed. */
 export const INSPECTION_STATUSES = ['Excellent', 'Good', 'Fair', 'Replaced', 'New', 'Needs Attention'] as const;
 export const FINANCE_AVAILABLE = 'Available';
@@ -23,23 +38,53 @@ export const MAX_VEHICLE_IMAGES = 10;
 /** Longest inventory search, as on the public listing (server/catalog/search.ts). */
 export const MAX_ADMIN_SEARCH = 100;
 
+/**
+ * The vehicle form's messages. Each is read when it is used, in the language of the page or
+ * request of that moment (getters, so `vehicleMessages.notFound` reads as before).
+ */
 export const vehicleMessages = {
-  categoryRequired: 'Please select a category',
-  nameRequired: 'Vehicle name is required',
-  priceRequired: 'Price is required',
-  added: 'Vehicle added successfully!',
-  addFailed: 'Failed to add vehicle. Please try again.',
-  updated: 'Vehicle updated successfully',
-  updateFailed: 'Failed to update vehicle',
-  notFound: 'Vehicle not found',
-  loadFailed: 'Failed to load vehicle details',
-  listLoadFailed: 'Failed to load data',
-  missingInfo: 'Missing vehicle information',
-  removeImageFailed: 'Failed to remove image',
-  uploadFailed: 'Failed to upload image',
-  deleted: (name: string) => `${name} deleted successfully!`,
-  deleteFailed: (message: string) => `Failed to delete vehicle: ${message}`,
-  confirmDelete: (name: string) => `Are you sure you want to delete ${name}?`,
+  get categoryRequired() {
+    return t('categoryRequired');
+  },
+  get nameRequired() {
+    return t('nameRequired');
+  },
+  get priceRequired() {
+    return t('priceRequired');
+  },
+  get added() {
+    return t('added');
+  },
+  get addFailed() {
+    return t('addFailed');
+  },
+  get updated() {
+    return t('updated');
+  },
+  get updateFailed() {
+    return t('updateFailed');
+  },
+  get notFound() {
+    return t('notFound');
+  },
+  get loadFailed() {
+    return t('loadFailed');
+  },
+  get listLoadFailed() {
+    return t('listLoadFailed');
+  },
+  get missingInfo() {
+    return t('missingInfo');
+  },
+  get removeImageFailed() {
+    return t('removeImageFailed');
+  },
+  get uploadFailed() {
+    return t('uploadFailed');
+  },
+  deleted: (name: string) => t('deleted', { name }),
+  deleteFailed: (message: string) => t('deleteFailed', { message }),
+  confirmDelete: (name: string) => t('confirmDelete', { name }),
 } as const;
 
 export type MapRow = { key: string; value: string };
@@ -126,7 +171,9 @@ export function valuesFromForm(form: FormData): VehicleFormValues {
   };
 }
 
-const short = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+type FieldName = 'name' | 'price' | 'make' | 'model' | 'year' | 'variant' | 'owners' | 'registration' | 'fitnessFC' | 'tyrePoint' | 'description';
+/** Messages are functions, so the schema (made once) speaks the language of each check. */
+const short = (field: FieldName, max: number) => z.string().trim().max(max, { error: () => t('tooLong', { label: t(`field_${field}`), max }) });
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 function validDate(value: string): boolean {
   if (!isoDate.test(value)) return false;
@@ -136,38 +183,38 @@ function validDate(value: string): boolean {
 
 /** A rule for every input but the maps: a new text field fails to compile until it has one. */
 const scalarSchema = z.object({
-  name: short('Vehicle name', 120).min(1, vehicleMessages.nameRequired),
+  name: short('name', 120).min(1, { error: () => vehicleMessages.nameRequired }),
   categoryId: z
     .string()
     .transform((value) => parseId(value))
-    .refine((value): value is number => value !== null, vehicleMessages.categoryRequired),
-  price: short('Price', 40).min(1, vehicleMessages.priceRequired),
-  make: short('Make', 60),
-  model: short('Model', 60),
-  year: short('Year', 20),
-  variant: short('Variant', 60),
-  fuelType: z.union([z.enum(FUEL_TYPES), z.literal('')], { error: 'Please choose a fuel type from the list' }),
-  transmission: z.union([z.enum(TRANSMISSIONS), z.literal('')], { error: 'Please choose Manual or Automatic' }),
-  bodyType: z.union([z.enum(Object.keys(BODY_TYPES) as [BodyType, ...BodyType[]]), z.literal('')], { error: 'Please choose a body type from the list' }),
-  colour: z.union([z.enum(Object.keys(COLOURS) as [Colour, ...Colour[]]), z.literal('')], { error: 'Please choose a colour from the list' }),
-  owners: short('Owners', 40),
-  registration: short('Registration number', 40),
+    .refine((value): value is number => value !== null, { error: () => vehicleMessages.categoryRequired }),
+  price: short('price', 40).min(1, { error: () => vehicleMessages.priceRequired }),
+  make: short('make', 60),
+  model: short('model', 60),
+  year: short('year', 20),
+  variant: short('variant', 60),
+  fuelType: z.union([z.enum(FUEL_TYPES), z.literal('')], { error: () => t('chooseFuel') }),
+  transmission: z.union([z.enum(TRANSMISSIONS), z.literal('')], { error: () => t('chooseTransmission') }),
+  bodyType: z.union([z.enum(Object.keys(BODY_TYPES) as [BodyType, ...BodyType[]]), z.literal('')], { error: () => t('chooseBody') }),
+  colour: z.union([z.enum(Object.keys(COLOURS) as [Colour, ...Colour[]]), z.literal('')], { error: () => t('chooseColour') }),
+  owners: short('owners', 40),
+  registration: short('registration', 40),
   insuranceValidity: z
     .string()
     .trim()
-    .refine((value) => value === '' || validDate(value), 'Please enter the insurance validity as a date'),
+    .refine((value) => value === '' || validDate(value), { error: () => t('insuranceDate') }),
   odometer: z
     .string()
     .trim()
-    .refine((value) => value === '' || (/^\d{1,8}$/.test(value) && Number(value) <= 10_000_000), 'Odometer must be a whole number of km, 0 or more')
+    .refine((value) => value === '' || (/^\d{1,8}$/.test(value) && Number(value) <= 10_000_000), { error: () => t('odometer') })
     .transform((value) => (value === '' ? null : Number(value))),
-  fitnessFC: short('Fitness / FC', 80),
-  tyrePoint: short('Tyre point', 80),
-  description: short('Description', 5000),
+  fitnessFC: short('fitnessFC', 80),
+  tyrePoint: short('tyrePoint', 80),
+  description: short('description', 5000),
   videoUrl: z
     .string()
     .trim()
-    .max(500, 'Video URL must be at most 500 characters')
+    .max(500, { error: () => t('videoTooLong') })
     .refine((value) => {
       if (value === '') return true;
       try {
@@ -176,33 +223,33 @@ const scalarSchema = z.object({
       } catch {
         return false;
       }
-    }, 'Please enter a valid video URL starting with https://'),
+    }, { error: () => t('videoUrl') }),
   featured: z.boolean(),
   status: z.enum(VEHICLE_STATUSES),
   soldPrice: z.string().trim(),
   soldAt: z.string().trim(),
 } satisfies Record<FormTextField | 'featured' | 'status', z.ZodType>);
 
-const MAP_LABELS: Record<MapName, string> = { inspection: 'inspection item', refurbishment: 'refurbishment detail', financial: 'finance option' };
 
 function parseMap<T>(name: MapName, list: MapRow[], convert: (value: string) => T): { map: Record<string, T> | null; error?: string } {
   const map: Record<string, T> = {};
   const seen = new Set<string>();
+  const item = t(`map_${name}`);
   for (const row of list) {
     const key = row.key.replace(/\s+/g, ' ').trim();
     const value = row.value.trim();
     // A row whose label is cleared is a row removed (that is how the form works without script).
     if (!key) {
-      if (value) return { map: null, error: `Please name each ${MAP_LABELS[name]} or clear its value` };
+      if (value) return { map: null, error: t('nameEach', { item }) };
       continue;
     }
-    if (key.length > 80) return { map: null, error: `"${key.slice(0, 20)}…" is too long: names are at most 80 characters` };
-    if (value.length > 2000) return { map: null, error: `The value of "${key}" is too long` };
-    if (seen.has(key.toLowerCase())) return { map: null, error: `"${key}" appears twice: each ${MAP_LABELS[name]} once, please` };
+    if (key.length > 80) return { map: null, error: t('nameTooLong', { start: key.slice(0, 20) }) };
+    if (value.length > 2000) return { map: null, error: t('valueTooLong', { key }) };
+    if (seen.has(key.toLowerCase())) return { map: null, error: t('appearsTwice', { key, item }) };
     seen.add(key.toLowerCase());
     map[key] = convert(value);
   }
-  if (seen.size > MAX_MAP_ROWS) return { map: null, error: `At most ${MAX_MAP_ROWS} rows, please` };
+  if (seen.size > MAX_MAP_ROWS) return { map: null, error: t('tooManyRows', { max: MAX_MAP_ROWS }) };
   return { map: seen.size > 0 ? map : null };
 }
 
@@ -252,15 +299,15 @@ export function parseVehicleValues(values: VehicleFormValues): VehicleParseResul
   let soldAt: string | null = null;
   if (values.status === 'sold') {
     const digits = values.soldPrice.replace(/[₹,\s]/g, '');
-    if (!/^\d{1,12}$/.test(digits) || Number(digits) <= 0) errors.soldPrice = 'Please enter the price it was sold for, in rupees';
+    if (!/^\d{1,12}$/.test(digits) || Number(digits) <= 0) errors.soldPrice = t('soldPrice');
     else soldPrice = Number(digits);
-    if (!validDate(values.soldAt.trim())) errors.soldAt = 'Please enter the date it was sold';
-    else if (values.soldAt.trim() > new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)) errors.soldAt = 'The sold date cannot be in the future';
+    if (!validDate(values.soldAt.trim())) errors.soldAt = t('soldAt');
+    else if (values.soldAt.trim() > new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)) errors.soldAt = t('soldInFuture');
     else soldAt = values.soldAt.trim();
   }
 
   const first = Object.values(errors)[0];
-  if (first || !scalar.success) return { ok: false, errors, message: first ?? 'Please check the form' };
+  if (first || !scalar.success) return { ok: false, errors, message: first ?? t('checkForm') };
   return {
     ok: true,
     vehicle: {

@@ -1,4 +1,5 @@
 /** The vehicle as the app sees it, shared by the server (which builds it) and the pages. */
+import { browseSharedText as t } from './i18n/browseShared.ts';
 
 /** 'draft': an inventory draft from an inspection, seen by the admins only (decision 084). */
 export type VehicleStatus = 'available' | 'reserved' | 'sold' | 'draft';
@@ -81,13 +82,13 @@ export type Category = { id: number; name: string; slug: string; image: ImageRef
 /** Card title: make + model, else the name, else 'Unnamed Vehicle'. */
 export function cardTitle(vehicle: Pick<Vehicle, 'make' | 'model' | 'name'>): string {
   const makeModel = [vehicle.make, vehicle.model].map((part) => part.trim()).filter(Boolean).join(' ');
-  return makeModel || vehicle.name.trim() || 'Unnamed Vehicle';
+  return makeModel || vehicle.name.trim() || t('unnamedVehicle');
 }
 
 /** Details title: the name, else make + model, else 'Unnamed Vehicle'. */
 export function detailTitle(vehicle: Pick<Vehicle, 'make' | 'model' | 'name'>): string {
   const makeModel = [vehicle.make, vehicle.model].map((part) => part.trim()).filter(Boolean).join(' ');
-  return vehicle.name.trim() || makeModel || 'Unnamed Vehicle';
+  return vehicle.name.trim() || makeModel || t('unnamedVehicle');
 }
 
 /**

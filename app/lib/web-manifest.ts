@@ -1,3 +1,6 @@
+import { commonText as t } from './i18n/common.ts';
+import { LANGUAGE_TAGS, pathInLanguage, type Language } from './i18n/language.ts';
+
 /** The brand colour of the top bar (Tailwind's brand-700, app/app.css): the phone's status bar and splash. */
 export const THEME_COLOR = '#1e40af';
 
@@ -16,19 +19,22 @@ export function shortName(siteName: string): string {
   return name.length <= 12 ? name : (name.split(/\s+/)[0] ?? name).slice(0, 12);
 }
 
-/** The web app manifest: what an installed app is called, looks like and opens at. */
-export function webAppManifest(siteName: string) {
+/**
+ * The web app manifest: what an installed app is called, looks like and opens at. One app in
+ * both languages (one id); installed from a Hindi page it opens at the Hindi home page.
+ */
+export function webAppManifest(siteName: string, language: Language) {
   return {
     id: '/',
     name: siteName,
     short_name: shortName(siteName),
-    description: 'Inspected used cars and self-drive rentals.',
-    start_url: '/',
+    description: t('appDescription', {}, language),
+    start_url: pathInLanguage('/', language),
     scope: '/',
     display: 'standalone',
     background_color: '#ffffff',
     theme_color: THEME_COLOR,
-    lang: 'en-IN',
+    lang: LANGUAGE_TAGS[language].html,
     categories: ['shopping', 'travel'],
     icons: APP_ICONS,
   };

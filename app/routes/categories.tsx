@@ -14,6 +14,7 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import { photoShareImage } from '../lib/share-image.ts';
 import type { Route } from './+types/categories';
 import { SearchedForNote, SearchSuggestions } from '../components/spelling-help.tsx';
+import { homeText as t } from '../lib/i18n/home.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -39,12 +40,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path: listing?.canonicalPath ?? paths.categories(),
     noIndex: listing ? !listing.indexable : false,
     followLinks: true,
-    title: selected ? `${selected.name} for sale` : 'Browse by Category',
+    title: selected ? t('categoryForSale', { name: selected.name }) : t('browseByCategory'),
     description: selected
-      ? `Refurbished and used ${selected.name.toLowerCase()} for sale and rent: photos, prices in rupees and inspection reports.`
-      : 'Browse our refurbished cars and rental cars by category.',
+      ? t('categoryDescription', { name: selected.name.toLowerCase() })
+      : t('categoriesDescription'),
     // The category's own photo when it has one; else the site's card (seo's default).
-    ...(selected?.image ? { image: photoShareImage(selected.image, `${selected.name} at ${site.siteName}`) } : {}),
+    ...(selected?.image ? { image: photoShareImage(selected.image, t('categoryImageAlt', { name: selected.name, site: site.siteName })) } : {}),
   });
 }
 
@@ -57,14 +58,14 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Browse by Category</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('browseByCategory')}</h1>
       {categories.length === 0 ? (
-        <p className="text-slate-600">No content available.</p>
+        <p className="text-slate-600">{t('noContent')}</p>
       ) : (
         <Form method="get" className="flex flex-wrap items-end gap-3" onChange={(event) => void submit(event.currentTarget)}>
           <div className="flex flex-col gap-1">
             <label htmlFor="category" className="font-semibold">
-              Select a Category:
+              {t('selectCategory')}
             </label>
             <select
               id="category"
@@ -85,7 +86,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           {/* Without JavaScript the choice is sent with this button. */}
           <noscript>
             <button type="submit" className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white">
-              Show
+              {t('show')}
             </button>
           </noscript>
         </Form>
@@ -95,7 +96,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="results-heading" className="flex flex-col gap-4">
           <div>
             <h2 id="results-heading" tabIndex={-1} className="text-xl font-bold outline-none">
-              {selected.name} Vehicles
+              {t('categoryVehicles', { name: selected.name })}
             </h2>
             {term || filtered ? (
               <p className="text-slate-600" role="status">
@@ -107,7 +108,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           <FilteredListing view={listing.filtersView} total={listing.total} totalCapped={listing.totalCapped}>
             {loading ? (
               <p role="status" className="py-6 text-center text-slate-600">
-                Loading...
+                {t('loading')}
               </p>
             ) : (
               <>
@@ -115,14 +116,14 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                   <NoMatchingCars view={listing.filtersView} />
                 ) : listing.total === 0 && selected.fleetCount > 0 ? (
                   <p className="rounded-2xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">
-                    The cars of this category are rented out self-drive, not sold.{' '}
+                    {t('rentedOut')}{' '}
                     <Link to={paths.rent()} className="font-semibold text-brand-700 underline">
-                      See the rental cars
+                      {t('seeTheRentalCars')}
                     </Link>
                   </p>
                 ) : (
                   <>
-                    <VehicleGrid vehicles={listing.items} emptyText="No content available." beside />
+                    <VehicleGrid vehicles={listing.items} emptyText={t('noContent')} beside />
                     <SearchSuggestions spelling={listing.spelling} />
                   </>
                 )}

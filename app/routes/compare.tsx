@@ -14,10 +14,11 @@ import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cardTitle } from '../lib/vehicle.ts';
 import type { Route } from './+types/compare';
+import { compareText as t } from '../lib/i18n/compare.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   // A list anyone can make up: never for search engines.
-  return seo({ site: siteFromMatches(matches), path: paths.compare(), title: 'Compare cars', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.compare(), title: t('compareCars'), noIndex: true });
 }
 
 /** Whatever `ids` holds (letters, NUL, 500 ids, huge numbers), the page answers 200 and says what it left out. */
@@ -48,10 +49,10 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Compare cars</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('compareCars')}</h1>
         {available.length > 1 ? (
           <Link to={paths.compare(ids, { hideCommon: !hideCommon })} replace preventScrollReset className="rounded-xl bg-white px-4 py-2 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-100">
-            {hideCommon ? 'Show all rows' : 'Hide common rows'}
+            {hideCommon ? t('showAllRows') : t('hideCommonRows')}
           </Link>
         ) : null}
       </div>
@@ -63,10 +64,10 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
 
       {entries.length === 0 ? (
         <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-          <p className="text-lg font-semibold">No cars to compare yet</p>
-          <p className="mt-2 text-slate-600">Tap “Compare” on up to four cars to see them side by side.</p>
+          <p className="text-lg font-semibold">{t('noCarsYet')}</p>
+          <p className="mt-2 text-slate-600">{t('tapCompare')}</p>
           <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
-            Browse available vehicles
+            {t('browseAvailable')}
           </Link>
         </div>
       ) : (
@@ -74,19 +75,20 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           {available.length > 1 ? (
             <p className="flex items-center gap-2 text-sm text-slate-600">
               <span className="inline-block h-3 w-3 rounded-sm bg-amber-100 ring-1 ring-amber-300" aria-hidden="true" />
-              Rows where the cars differ are highlighted.
+              {t('rowsDiffer')}
             </p>
           ) : null}
           {fitsPhone ? null : (
             <p className="text-sm font-medium text-slate-700 sm:hidden" aria-hidden="true">
-              Swipe the table sideways to see all {entries.length} cars →
+              {t('swipe', { count: entries.length })}
             </p>
           )}
           <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
             {/* Up to a phone's three cars share a phone's width, so every car is in sight; four scroll, the labels staying put. */}
             <table className={`w-full min-w-max ${fitsPhone ? 'max-sm:min-w-0 max-sm:table-fixed' : ''} border-separate border-spacing-0 overflow-hidden rounded-2xl bg-white text-sm shadow-sm ring-1 ring-slate-200`}>
               <caption className="sr-only">
-                {entries.length} {entries.length === 1 ? 'car' : 'cars'} side by side{hideCommon && available.length > 1 ? ', rows that are the same for every car hidden' : ''}
+                {t('caption', { count: entries.length })}
+                {hideCommon && available.length > 1 ? t('captionHidden') : ''}
               </caption>
               <thead>
                 <tr>
@@ -96,14 +98,14 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                       ids.filter((id) => id !== entry.id),
                       { hideCommon },
                     );
-                    const title = entry.available ? cardTitle(entry.vehicle) : (entry.title ?? `Car ${entry.id}`);
+                    const title = entry.available ? cardTitle(entry.vehicle) : (entry.title ?? t('carNumber', { id: entry.id }));
                     return (
                       <th key={entry.id} scope="col" className={`w-32 min-w-32 ${fitsPhone ? 'max-sm:w-auto max-sm:min-w-0' : ''} border-b border-slate-200 p-1.5 text-left align-top font-normal sm:w-56 sm:p-3`}>
                         <div className="flex flex-col gap-2">
                           {entry.available ? (
                             <VehicleImage image={entry.vehicle.images[0] ?? null} alt="" sizes="(min-width: 640px) 208px, 112px" className="aspect-[4/3] w-full max-w-52 rounded-xl" />
                           ) : (
-                            <div className="flex aspect-[4/3] w-full max-w-52 items-center justify-center rounded-xl bg-slate-100 p-2 text-center text-xs text-slate-600 sm:text-sm">No longer available</div>
+                            <div className="flex aspect-[4/3] w-full max-w-52 items-center justify-center rounded-xl bg-slate-100 p-2 text-center text-xs text-slate-600 sm:text-sm">{t('noLongerAvailable')}</div>
                           )}
                           {entry.available ? (
                             <Link to={paths.vehicle(entry.id)} className="font-semibold leading-snug text-slate-900 underline-offset-2 hover:underline">
@@ -113,11 +115,11 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                             <p className="font-semibold leading-snug text-slate-700">{title}</p>
                           )}
                           {entry.available && entry.vehicle.status === 'reserved' ? (
-                            <span className="w-fit rounded-full bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">Reserved</span>
+                            <span className="w-fit rounded-full bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">{t('reserved')}</span>
                           ) : null}
-                          {entry.available ? null : <p className="text-slate-600">This car is no longer available.</p>}
-                          <Link to={remove} replace preventScrollReset className="inline-flex w-fit items-center gap-0.5 rounded-lg px-1.5 py-1 text-xs sm:gap-1 sm:px-2 font-semibold text-slate-600 ring-1 ring-slate-300 hover:bg-slate-100" aria-label={`Remove ${title} from compare`}>
-                            <CloseIcon className="h-3.5 w-3.5" /> Remove
+                          {entry.available ? null : <p className="text-slate-600">{t('carGone')}</p>}
+                          <Link to={remove} replace preventScrollReset className="inline-flex w-fit items-center gap-0.5 rounded-lg px-1.5 py-1 text-xs sm:gap-1 sm:px-2 font-semibold text-slate-600 ring-1 ring-slate-300 hover:bg-slate-100" aria-label={t('removeFromCompare', { title })}>
+                            <CloseIcon className="h-3.5 w-3.5" /> {t('remove')}
                           </Link>
                         </div>
                       </th>
@@ -129,7 +131,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                 {available.length === 0 ? null : rows.length === 0 ? (
                   <tr>
                     <td colSpan={entries.length + 1} className="p-4 text-center text-slate-600">
-                      These cars are the same in every row.
+                      {t('sameEveryRow')}
                     </td>
                   </tr>
                 ) : (
@@ -140,14 +142,14 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                       firstInspection ? (
                         <tr key={`${row.label}-group`}>
                           <th scope="colgroup" colSpan={entries.length + 1} className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-bold uppercase tracking-wide text-slate-600">
-                            Condition report
+                            {t('conditionReport')}
                           </th>
                         </tr>
                       ) : null,
                       <tr key={`${row.group}-${row.label}`} className={tone}>
                         <th scope="row" className={`sticky left-0 z-10 border-b border-slate-100 px-1 py-1.5 text-left align-top text-[11px] font-medium text-slate-600 wrap-break-word sm:p-3 sm:text-sm ${tone}`}>
                           {row.label}
-                          {row.differs && available.length > 1 ? <span className="sr-only"> (differs)</span> : null}
+                          {row.differs && available.length > 1 ? <span className="sr-only">{t('differs')}</span> : null}
                         </th>
                         {/* Tight on phones, so a price like ₹13,25,000 stays on one line in three columns. */}
                         {columns.map((column, position) => (
@@ -164,7 +166,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           </div>
           <PriceIncludesNote />
           <Link to={paths.home} className="w-fit font-semibold text-brand-700 underline">
-            Add another car
+            {t('addAnother')}
           </Link>
         </>
       )}

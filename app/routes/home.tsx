@@ -18,6 +18,9 @@ import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/home';
 import { SearchedForNote, SearchSuggestions } from '../components/spelling-help.tsx';
+import { homeText as t } from '../lib/i18n/home.ts';
+import { browseText } from '../lib/i18n/browse.ts';
+import { commonText } from '../lib/i18n/common.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -42,8 +45,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     followLinks: true,
     ...(term
       ? {
-          title: `${term} — used cars for sale`,
-          description: `${loaderData?.total ?? 0} refurbished and used cars matching “${term}”, with prices, photos and inspection reports.`,
+          title: t('searchTitle', { term }),
+          description: t('searchDescription', { total: loaderData?.total ?? 0, term }),
         }
       : {}),
   });
@@ -70,12 +73,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6 max-sm:gap-4">
       {storefront ? <Storefront promise={storefront.promise} trustPoints={storefront.trustPoints} featured={storefront.featured} /> : null}
       <section className="flex flex-col gap-4 max-sm:gap-3">
-        <h1 className="text-2xl font-extrabold tracking-tight max-sm:text-xl sm:text-3xl">Available Vehicles</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight max-sm:text-xl sm:text-3xl">{t('availableVehicles')}</h1>
         <Form method="get" action={paths.home} role="search" className="flex gap-2">
           {/* A new search keeps the filters and the order. */}
           <HiddenFields view={filtersView} keep={(name) => name !== 'q'} />
           <label htmlFor="home-search" className="sr-only">
-            Search vehicles
+            {commonText('searchVehicles')}
           </label>
           <div className="relative flex-1">
             <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400" />
@@ -86,14 +89,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               type="search"
               name="q"
               defaultValue={term}
-              placeholder="Search vehicles..."
+              placeholder={browseText('searchPlaceholder')}
               maxLength={MAX_SEARCH_LENGTH}
               enterKeyHint="search"
               className="w-full rounded-xl border border-slate-300 bg-white py-3 pl-10 pr-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
             />
           </div>
           <button type="submit" className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-            {searching ? 'Searching...' : 'Search'}
+            {searching ? browseText('searching') : commonText('search')}
           </button>
         </Form>
       </section>
@@ -101,7 +104,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="results-heading" className="flex flex-col gap-4 max-sm:gap-3">
         <div>
           <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className={term ? 'text-xl font-bold outline-none' : 'sr-only'}>
-            {term ? `Search results for “${term}”` : 'Vehicles for sale'}
+            {term ? t('searchResultsFor', { term }) : t('vehiclesForSale')}
           </h2>
           {term || filtered ? (
             <p className="text-slate-600" role="status">
@@ -116,31 +119,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <NoMatchingCars view={filtersView} />
           ) : items.length === 0 ? (
             <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-              <p className="text-lg font-semibold">{term ? `No vehicles found for “${term}”` : 'No vehicles found'}</p>
-              <p className="mt-2 text-slate-600">{term ? 'Try searching with different keywords or browse our available vehicles.' : 'Check back later for new vehicle listings.'}</p>
+              <p className="text-lg font-semibold">{term ? t('noVehiclesFoundFor', { term }) : t('noVehiclesFound')}</p>
+              <p className="mt-2 text-slate-600">{term ? t('tryDifferent') : t('checkBackLater')}</p>
               <SearchSuggestions spelling={loaderData.spelling} />
               {term ? (
                 <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
-                  Browse all vehicles
+                  {t('browseAll')}
                 </Link>
               ) : null}
             </div>
           ) : (
-            <VehicleGrid vehicles={items} emptyText="No vehicles found." priorityFirst={!storefront?.featured.length} beside />
+            <VehicleGrid vehicles={items} emptyText={t('noVehiclesFoundDot')} priorityFirst={!storefront?.featured.length} beside />
           )}
           <Pagination page={page} pageCount={pageCount} hrefFor={(target) => (target < page ? pageHrefs.previous : pageHrefs.next)} />
         </FilteredListing>
       </section>
 
       <section className="rounded-2xl bg-brand-50 p-6 text-center ring-1 ring-brand-100">
-        <h2 className="text-xl font-bold">Can't find what you're looking for?</h2>
-        <p className="mt-2 text-slate-700">Tell us the car you want and our team will find it for you.</p>
+        <h2 className="text-xl font-bold">{t('cantFind')}</h2>
+        <p className="mt-2 text-slate-700">{t('tellUs')}</p>
         <div className="mt-4 flex flex-wrap justify-center gap-3">
           <Link to={paths.contact} className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-            Contact Us
+            {t('contactUs')}
           </Link>
           <Link to={paths.requestVehicle} className="rounded-xl bg-white px-5 py-3 font-semibold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100">
-            Request a Vehicle
+            {t('requestAVehicle')}
           </Link>
         </div>
       </section>

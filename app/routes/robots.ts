@@ -14,8 +14,16 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /profile',
     'Disallow: /wishlist',
     'Disallow: /api/',
+    // The same pages in Hindi (decision 087).
+    'Disallow: /hi/admin',
+    'Disallow: /hi/admin-panel',
+    'Disallow: /hi/admin-login',
+    'Disallow: /hi/setup-admin',
+    'Disallow: /hi/profile',
+    'Disallow: /hi/wishlist',
     '',
     `Sitemap: ${config.siteOrigin}/sitemap.xml`,
+    `Sitemap: ${config.siteOrigin}/hi/sitemap.xml`,
     '',
   ].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });

@@ -6,9 +6,10 @@ import { appContext } from '../context.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/wishlist';
+import { browseText as t } from '../lib/i18n/browse.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: paths.wishlist, title: 'My Wishlist', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.wishlist, title: t('myWishlist'), noIndex: true });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,13 +22,13 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData;
   return (
     <div className="flex flex-col gap-5">
-      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">My Wishlist</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('myWishlist')}</h1>
       {items.length === 0 ? (
         <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-          <p className="text-lg font-semibold">Your wishlist is empty!</p>
-          <p className="mt-2 text-slate-600">Tap the heart on any car to keep it here.</p>
+          <p className="text-lg font-semibold">{t('wishlistEmpty')}</p>
+          <p className="mt-2 text-slate-600">{t('wishlistHint')}</p>
           <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
-            Browse available vehicles
+            {t('browseAvailable')}
           </Link>
         </div>
       ) : (
@@ -40,7 +41,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
             ) : (
               <li key={item.vehicleId} className="flex flex-col justify-center gap-2 rounded-2xl bg-slate-100 p-5 ring-1 ring-slate-200">
                 <p className="text-lg font-semibold text-slate-700">{item.title}</p>
-                <p className="text-slate-600">This vehicle is no longer available.</p>
+                <p className="text-slate-600">{t('vehicleGone')}</p>
               </li>
             ),
           )}

@@ -38,9 +38,10 @@ export async function snapshotBuild() {
 
 /**
  * The pages of the front-end budgets (issue 13), the listing, a car and the rental entry, each
- * measured in turn by `measure` on one server started from a fresh snapshot of the build.
+ * measured in turn by `measure` on one server started from a fresh snapshot of the build; with
+ * `hindi`, their Hindi pages too (/hi/…, decision 087), whose texts travel in the same chunks.
  */
-export async function measureBudgetPages(measure) {
+export async function measureBudgetPages(measure, { hindi = false } = {}) {
   const snapshot = await snapshotBuild();
   try {
     const server = await startServer(snapshot.dir);
@@ -49,7 +50,9 @@ export async function measureBudgetPages(measure) {
       const id = /href="\/vehicle\/(\d+)"/.exec(home.body.toString())?.[1];
       if (!id) throw new Error('no vehicle link on the home page');
       const results = [];
-      for (const page of ['/', `/vehicle/${id}`, '/rent']) results.push(await measure(server, page));
+      const pages = ['/', `/vehicle/${id}`, '/rent'];
+      if (hindi) pages.push('/hi', `/hi/vehicle/${id}`, '/hi/rent');
+      for (const page of pages) results.push(await measure(server, page));
       return results;
     } finally {
       await server.stop();

@@ -1,5 +1,6 @@
 import type { VehicleSummary } from '../../app/lib/vehicle.ts';
 import { cardTitle } from '../../app/lib/vehicle.ts';
+import { browseText as t } from '../../app/lib/i18n/browse.ts';
 import type { Database } from '../db/connection.ts';
 import { coversFor, getVehicle, summaryColumns } from '../catalog/vehicles.ts';
 import { toSummary } from '../catalog/rows.ts';
@@ -39,7 +40,7 @@ export async function setWishlisted(database: Database, userId: string, vehicleI
     return false;
   }
   const vehicle = await getVehicle(database, vehicleId);
-  if (!vehicle) throw new NotFoundError('This vehicle is no longer available.');
+  if (!vehicle) throw new NotFoundError(t('vehicleGone'));
   await database.db
     .insertInto('wishlist_entries')
     .values({ user_id: userId, vehicle_id: vehicleId, title: cardTitle(vehicle), created_at: new Date(nowMs).toISOString() })

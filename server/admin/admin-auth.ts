@@ -2,31 +2,66 @@ import type { AppServices } from '../services.ts';
 import { forwardCookies } from '../auth/session.ts';
 import { addAdminRecord, adminStatus, anyAdminExists, findAccountByEmail, isAllowListed } from './admins.ts';
 import { adminPaths, isAdminPath } from '../../app/lib/paths.ts';
+import { adminAuthText as t } from '../../app/lib/i18n/adminAuth.ts';
+import { withoutLanguage } from '../../app/lib/i18n/language.ts';
 
-/** SPEC 5 and 8, Admin login and first-admin setup: the spec's texts, each for its real condition. */
+/**
+ * SPEC 5 and 8, Admin login and first-admin setup: the spec's texts, each for its real condition
+ * (app/lib/i18n/en/adminAuth.json). Each is read when it is asked for, in the language of the
+ * request being answered. An unknown address, one off the allow-list and a wrong password all get
+ * `wrongPassword` (decision 060): the spec's "No account found" and "not authorized" told a
+ * stranger which addresses are staff accounts.
+ */
 export const adminMessages = {
-  bothRequired: 'Please enter both email and password.',
-  invalidEmail: 'Invalid email address format.',
-  notAuthorizedLogin: 'This email is not authorized for admin access.',
-  notAuthorizedAdmin: 'This email is not authorized to be an admin',
-  /**
-   * An unknown address, one off the allow-list and a wrong password all get this one sentence
-   * (decision 060): the spec's "No account found" and "not authorized" told a stranger which
-   * addresses are staff accounts.
-   */
-  wrongPassword: 'Incorrect email or password. Please try again or reset your password.',
-  tooManyAttempts: 'Too many failed login attempts. Please try again later or reset your password.',
-  botCheckFailed: 'reCAPTCHA verification failed',
-  networkError: 'Network error. Please check your internet connection.',
-  loginFailed: 'Login failed. Please try again.',
-  unverified: 'Please verify your email before logging in. Check your inbox for the verification email.',
-  noAdminRecord: 'Access denied. Your account is not registered as an admin.',
-  passwordTooShort: 'Password must be at least 6 characters long.',
-  passwordTooLong: 'Password must be at most 128 characters long.',
-  adminCreated: 'Admin account created! Please verify your email before logging in.',
-  alreadyRegistered: 'This email is already registered. Please log in instead.',
-  setupClosed: 'An admin already exists. Please sign in on the admin login page.',
-} as const;
+  get bothRequired() {
+    return t('bothRequired');
+  },
+  get invalidEmail() {
+    return t('invalidEmail');
+  },
+  get notAuthorizedLogin() {
+    return t('notAuthorizedLogin');
+  },
+  get notAuthorizedAdmin() {
+    return t('notAuthorizedAdmin');
+  },
+  get wrongPassword() {
+    return t('wrongPassword');
+  },
+  get tooManyAttempts() {
+    return t('tooManyAttempts');
+  },
+  get botCheckFailed() {
+    return t('botCheckFailed');
+  },
+  get networkError() {
+    return t('networkError');
+  },
+  get loginFailed() {
+    return t('loginFailed');
+  },
+  get unverified() {
+    return t('unverified');
+  },
+  get noAdminRecord() {
+    return t('noAdminRecord');
+  },
+  get passwordTooShort() {
+    return t('passwordTooShort');
+  },
+  get passwordTooLong() {
+    return t('passwordTooLong');
+  },
+  get adminCreated() {
+    return t('adminCreated');
+  },
+  get alreadyRegistered() {
+    return t('alreadyRegistered');
+  },
+  get setupClosed() {
+    return t('setupClosed');
+  },
+};
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -44,7 +79,8 @@ export function adminPathAfterSignIn(value: string | null): string {
     return adminPaths.dashboard;
   }
   if (url.origin !== 'http://admin.invalid') return adminPaths.dashboard;
-  let pathname = url.pathname.replace(/\.data$/, '');
+  // A Hindi page's address (`/hi/admin-panel/vehicles`) is the same admin page: the sign-in's language prefix comes back on the redirect.
+  let pathname = withoutLanguage(url.pathname.replace(/\.data$/, ''));
   if (pathname === '/_root') pathname = '/';
   pathname = pathname.replace(/\/_index$/, '') || '/';
   url.searchParams.delete('_routes');
@@ -133,7 +169,7 @@ export async function createAdminAccount(
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
     if (body.code?.startsWith('USER_ALREADY_EXISTS')) return { ok: false, message: adminMessages.alreadyRegistered };
-    return { ok: false, message: body.message || 'Failed to create admin account. Please try again.' };
+    return { ok: false, message: body.message || t('createFailed') };
   }
   await addAdminRecord(services.database, email, input.createdBy, services.clock.now());
   return { ok: true };

@@ -3,6 +3,7 @@ import type { AppServices } from '../services.ts';
 import { currentUser, type SessionUser } from '../auth/session.ts';
 import { adminStatus } from './admins.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
+import { withoutLanguage } from '../../app/lib/i18n/language.ts';
 
 /**
  * The admin guard, on the server, for every admin loader and action: signed out -> the admin
@@ -12,7 +13,8 @@ export async function requireAdmin(services: AppServices, request: Request): Pro
   const user = await currentUser(services.auth, request);
   if (!user) {
     const url = new URL(request.url);
-    throw redirect(adminPaths.loginThen(url.pathname + url.search));
+    // Without the language prefix: React Router puts the page's own (`/hi`) back on the redirect.
+    throw redirect(adminPaths.loginThen(withoutLanguage(url.pathname) + url.search));
   }
   if ((await adminStatus(services.config, services.database, user)) !== 'admin') {
     throw data({ accessDenied: true }, { status: 403 });

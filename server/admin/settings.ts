@@ -9,87 +9,97 @@ import { DEFAULT_PRICE_INCLUDES, DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINT
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
+import { adminSettingsText as t } from '../../app/lib/i18n/adminSettings.ts';
+import type { TextValues } from '../../app/lib/i18n/texts.ts';
 
 /** The admin Settings screen's values (SPEC 2, Admin settings), saved on the server and in effect. */
+/**
+ * A validation message, read when a value is refused: in the language of the request being
+ * answered (the schema itself is made once, at start).
+ */
+function say(key: Parameters<typeof t>[0], values?: TextValues) {
+  return { error: () => t(key, values) };
+}
+
 export const settingsSchema = z.object({
-  siteName: z.string().trim().min(1, 'Site name is required').max(60, 'Site name must be at most 60 characters'),
-  adminEmail: z.union([z.literal(''), z.email('Please enter a valid admin email address')]),
-  itemsPerPage: z.coerce.number().refine((value) => (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(value), 'Items per page must be 5, 10, 25 or 50'),
+  siteName: z.string().trim().min(1, say('siteNameRequired')).max(60, say('siteNameTooLong')),
+  adminEmail: z.union([z.literal(''), z.email(say('adminEmailInvalid'))]),
+  itemsPerPage: z.coerce.number().refine((value) => (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(value), say('itemsPerPageChoice')),
   emailNotifications: z.boolean(),
   maintenanceMode: z.boolean(),
   // Test drives (server/test-drives/, decision 025): when buyers can book one and how many run
   // at once. Slots are one hour on the hour, so the opening hours are whole hours (India time).
   // `servicePinCodes` are the PIN codes the team drives to: home test drives, and rental delivery too.
-  testDriveOpeningHour: z.coerce.number().int('Opening hour must be a whole hour').min(0, 'Opening hour must be between 0 and 23').max(23, 'Opening hour must be between 0 and 23'),
-  testDriveClosingHour: z.coerce.number().int('Closing hour must be a whole hour').min(1, 'Closing hour must be between 1 and 24').max(24, 'Closing hour must be between 1 and 24'),
-  testDriveCapacity: z.coerce.number().int('Test drives at once must be a whole number').min(1, 'Test drives at once must be between 1 and 20').max(20, 'Test drives at once must be between 1 and 20'),
-  testDriveLeadHours: z.coerce.number().int('Notice must be whole hours').min(0, 'Notice must be between 0 and 72 hours').max(72, 'Notice must be between 0 and 72 hours'),
-  testDriveDaysAhead: z.coerce.number().int('Days ahead must be a whole number').min(0, 'Days ahead must be between 0 and 30').max(30, 'Days ahead must be between 0 and 30'),
-  servicePinCodes: z.array(z.string().refine(isPinCode, pinCodeMessages.invalid)).max(500, 'At most 500 PIN codes'),
+  testDriveOpeningHour: z.coerce.number().int(say('openingHourWhole')).min(0, say('openingHourRange')).max(23, say('openingHourRange')),
+  testDriveClosingHour: z.coerce.number().int(say('closingHourWhole')).min(1, say('closingHourRange')).max(24, say('closingHourRange')),
+  testDriveCapacity: z.coerce.number().int(say('testDrivesAtOnceWhole')).min(1, say('testDrivesAtOnceRange')).max(20, say('testDrivesAtOnceRange')),
+  testDriveLeadHours: z.coerce.number().int(say('noticeWhole')).min(0, say('noticeRange')).max(72, say('noticeRange')),
+  testDriveDaysAhead: z.coerce.number().int(say('daysAheadWhole')).min(0, say('daysAheadRange')).max(30, say('daysAheadRange')),
+  servicePinCodes: z.array(z.string().refine(isPinCode, { error: () => pinCodeMessages.invalid })).max(500, say('pinCodesMax')),
   // EMI assumptions: every "EMI from" figure on cards, vehicle pages and compare uses these
   // (app/lib/emi.ts). Rate in percent a year, tenure in months, the financed share in percent.
   emiRatePercent: z.coerce
-    .number('Interest rate must be a number')
-    .min(FINANCE_SETTING_LIMITS.ratePercent.min, `Interest rate must be between ${FINANCE_SETTING_LIMITS.ratePercent.min}% and ${FINANCE_SETTING_LIMITS.ratePercent.max}%`)
-    .max(FINANCE_SETTING_LIMITS.ratePercent.max, `Interest rate must be between ${FINANCE_SETTING_LIMITS.ratePercent.min}% and ${FINANCE_SETTING_LIMITS.ratePercent.max}%`)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Interest rate may have at most two decimals'),
-  emiTenureMonths: z.coerce.number().refine((value) => (TENURE_OPTIONS as readonly number[]).includes(value), `Tenure must be ${TENURE_OPTIONS.join(', ')} months`),
+    .number(say('rateNumber'))
+    .min(FINANCE_SETTING_LIMITS.ratePercent.min, say('rateRange', FINANCE_SETTING_LIMITS.ratePercent))
+    .max(FINANCE_SETTING_LIMITS.ratePercent.max, say('rateRange', FINANCE_SETTING_LIMITS.ratePercent))
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, say('rateDecimals')),
+  emiTenureMonths: z.coerce.number().refine((value) => (TENURE_OPTIONS as readonly number[]).includes(value), say('tenureChoice', { options: TENURE_OPTIONS.join(', ') })),
   emiFinancedPercent: z.coerce
-    .number('Share financed must be a number')
-    .int('Share financed must be a whole percentage')
-    .min(FINANCE_SETTING_LIMITS.financedPercent.min, `Share financed must be between ${FINANCE_SETTING_LIMITS.financedPercent.min}% and ${FINANCE_SETTING_LIMITS.financedPercent.max}%`)
-    .max(FINANCE_SETTING_LIMITS.financedPercent.max, `Share financed must be between ${FINANCE_SETTING_LIMITS.financedPercent.min}% and ${FINANCE_SETTING_LIMITS.financedPercent.max}%`),
+    .number(say('financedNumber'))
+    .int(say('financedWhole'))
+    .min(FINANCE_SETTING_LIMITS.financedPercent.min, say('financedRange', FINANCE_SETTING_LIMITS.financedPercent))
+    .max(FINANCE_SETTING_LIMITS.financedPercent.max, say('financedRange', FINANCE_SETTING_LIMITS.financedPercent)),
   /** The seller's estimate (decision 081): taken off the shop's prices of similar cars, for checks, repairs, warranty and profit. */
   sellEstimateMarginPercent: z.coerce
-    .number('The margin must be a number')
-    .int('The margin must be a whole percentage')
-    .min(SELL_MARGIN_PERCENT.min, `The margin must be between ${SELL_MARGIN_PERCENT.min}% and ${SELL_MARGIN_PERCENT.max}%`)
-    .max(SELL_MARGIN_PERCENT.max, `The margin must be between ${SELL_MARGIN_PERCENT.min}% and ${SELL_MARGIN_PERCENT.max}%`),
+    .number(say('marginNumber'))
+    .int(say('marginWhole'))
+    .min(SELL_MARGIN_PERCENT.min, say('marginRange', SELL_MARGIN_PERCENT))
+    .max(SELL_MARGIN_PERCENT.max, say('marginRange', SELL_MARGIN_PERCENT)),
   // Inspections of sellers' cars (decision 081): their own hours and how many run at once; the
   // notice, the days ahead and the PIN codes served are the test drives'.
-  inspectionOpeningHour: z.coerce.number().int('Opening hour must be a whole hour').min(0, 'Opening hour must be between 0 and 23').max(23, 'Opening hour must be between 0 and 23'),
-  inspectionClosingHour: z.coerce.number().int('Closing hour must be a whole hour').min(1, 'Closing hour must be between 1 and 24').max(24, 'Closing hour must be between 1 and 24'),
-  inspectionCapacity: z.coerce.number().int('Inspections at once must be a whole number').min(1, 'Inspections at once must be between 1 and 20').max(20, 'Inspections at once must be between 1 and 20'),
+  inspectionOpeningHour: z.coerce.number().int(say('openingHourWhole')).min(0, say('openingHourRange')).max(23, say('openingHourRange')),
+  inspectionClosingHour: z.coerce.number().int(say('closingHourWhole')).min(1, say('closingHourRange')).max(24, say('closingHourRange')),
+  inspectionCapacity: z.coerce.number().int(say('inspectionsAtOnceWhole')).min(1, say('inspectionsAtOnceRange')).max(20, say('inspectionsAtOnceRange')),
   // --- Self-drive rental (docs/decisions/020): hours, days and whole rupees.
   /** Hours a car rests between two bookings (cleaning, inspection); part of every hold. */
-  rentalBufferHours: z.coerce.number().int().min(0, 'The turnaround buffer cannot be negative').max(48, 'The turnaround buffer can be at most 48 hours'),
+  rentalBufferHours: z.coerce.number().int().min(0, say('bufferNegative')).max(48, say('bufferMax')),
   /** Hours a pickup must be ahead of the booking. */
-  rentalMinNoticeHours: z.coerce.number().int().min(0, 'The minimum notice cannot be negative').max(168, 'The minimum notice can be at most 168 hours'),
+  rentalMinNoticeHours: z.coerce.number().int().min(0, say('minNoticeNegative')).max(168, say('minNoticeMax')),
   /** How many days ahead a car can be booked. */
-  rentalHorizonDays: z.coerce.number().int().min(1, 'Bookings must be allowed at least 1 day ahead').max(365, 'Bookings can be allowed at most 365 days ahead'),
+  rentalHorizonDays: z.coerce.number().int().min(1, say('horizonMin')).max(365, say('horizonMax')),
   /** Hours after the return time before the late fee starts. */
-  rentalGraceHours: z.coerce.number().int().min(0, 'The grace period cannot be negative').max(24, 'The grace period can be at most 24 hours'),
-  rentalLateFeePerHour: z.coerce.number().int().min(0, 'The late fee cannot be negative').max(100_000, 'The late fee can be at most ₹1,00,000 an hour'),
+  rentalGraceHours: z.coerce.number().int().min(0, say('graceNegative')).max(24, say('graceMax')),
+  rentalLateFeePerHour: z.coerce.number().int().min(0, say('lateFeeNegative')).max(100_000, say('lateFeeMax')),
   /** Free cancellation until this many hours before pickup. */
-  rentalFreeCancelHours: z.coerce.number().int().min(0, 'The free cancellation period cannot be negative').max(720, 'The free cancellation period can be at most 720 hours'),
+  rentalFreeCancelHours: z.coerce.number().int().min(0, say('freeCancelNegative')).max(720, say('freeCancelMax')),
   /** Days of rent kept for a cancellation inside that period (before pickup). */
-  rentalLateCancelKeepDays: z.coerce.number().int().min(0, 'The days of rent kept cannot be negative').max(30, 'At most 30 days of rent can be kept'),
-  rentalDeliveryFee: z.coerce.number().int().min(0, 'The delivery fee cannot be negative').max(100_000, 'The delivery fee can be at most ₹1,00,000'),
+  rentalLateCancelKeepDays: z.coerce.number().int().min(0, say('keepDaysNegative')).max(30, say('keepDaysMax')),
+  rentalDeliveryFee: z.coerce.number().int().min(0, say('deliveryFeeNegative')).max(100_000, say('deliveryFeeMax')),
   /** GST in percent on rent, damage protection and delivery (decision 066: 18% by default). */
-  rentalGstPercent: z.coerce.number('GST must be a number').int('GST must be a whole percentage').min(0, 'GST cannot be negative').max(40, 'GST can be at most 40%'),
+  rentalGstPercent: z.coerce.number(say('gstNumber')).int(say('gstWhole')).min(0, say('gstNegative')).max(40, say('gstMax')),
   /** The optional damage-protection plan: its fee per started day, and the damage it caps a renter's liability at. */
-  rentalProtectionPerDay: z.coerce.number().int('The protection fee must be whole rupees').min(0, 'The protection fee cannot be negative').max(10_000, 'The protection fee can be at most ₹10,000 a day'),
-  rentalProtectionCap: z.coerce.number().int('The damage cap must be whole rupees').min(0, 'The damage cap cannot be negative').max(1_000_000, 'The damage cap can be at most ₹10,00,000'),
+  rentalProtectionPerDay: z.coerce.number().int(say('protectionWhole')).min(0, say('protectionNegative')).max(10_000, say('protectionMax')),
+  rentalProtectionCap: z.coerce.number().int(say('capWhole')).min(0, say('capNegative')).max(1_000_000, say('capMax')),
   /** Working days within which a refund (a cancellation's, the deposit's) reaches the renter. */
-  rentalRefundWorkingDays: z.coerce.number().int('Refund days must be whole days').min(1, 'Refund days must be between 1 and 30').max(30, 'Refund days must be between 1 and 30'),
+  rentalRefundWorkingDays: z.coerce.number().int(say('refundDaysWhole')).min(1, say('refundDaysRange')).max(30, say('refundDaysRange')),
   // --- end of self-drive rental
 
   // Reserving a car for sale with a refundable token (server/reservations/, decision 080).
   /** The token in whole rupees, fully refunded on cancellation or expiry. */
-  reservationAmount: z.coerce.number('The reservation amount must be a number').int('The reservation amount must be whole rupees').min(500, 'The reservation amount must be between ₹500 and ₹1,00,000').max(100_000, 'The reservation amount must be between ₹500 and ₹1,00,000'),
+  reservationAmount: z.coerce.number(say('reservationNumber')).int(say('reservationWhole')).min(500, say('reservationRange')).max(100_000, say('reservationRange')),
   /** How long a paid reservation holds the car. */
-  reservationHoldHours: z.coerce.number('The hold must be a number').int('The hold must be whole hours').min(1, 'The hold must be between 1 and 336 hours').max(336, 'The hold must be between 1 and 336 hours'),
+  reservationHoldHours: z.coerce.number(say('holdNumber')).int(say('holdWhole')).min(1, say('holdRange')).max(336, say('holdRange')),
 
   // Storefront: the home page's promise and trust points (app/lib/storefront.ts has the
   // defaults); the trust points are kept as text, one a line, as the admin types them.
-  storefrontPromise: z.string().trim().min(1, 'The promise is required').max(MAX_PROMISE_LENGTH, `The promise must be at most ${MAX_PROMISE_LENGTH} characters`),
+  storefrontPromise: z.string().trim().min(1, say('promiseRequired')).max(MAX_PROMISE_LENGTH, say('promiseTooLong', { max: MAX_PROMISE_LENGTH })),
   trustPoints: z
     .string()
     .trim()
-    .refine((text) => text.split(/\r?\n/).filter((line) => line.trim()).length <= MAX_TRUST_POINTS, `At most ${MAX_TRUST_POINTS} trust points`)
-    .refine((text) => text.split(/\r?\n/).every((line) => line.trim().length <= MAX_TRUST_POINT_LENGTH), `Each trust point must be at most ${MAX_TRUST_POINT_LENGTH} characters`),
+    .refine((text) => text.split(/\r?\n/).filter((line) => line.trim()).length <= MAX_TRUST_POINTS, say('trustPointsMax', { max: MAX_TRUST_POINTS }))
+    .refine((text) => text.split(/\r?\n/).every((line) => line.trim().length <= MAX_TRUST_POINT_LENGTH), say('trustPointTooLong', { max: MAX_TRUST_POINT_LENGTH })),
   // Said beside the one price label everywhere (decision 062); empty says nothing.
-  priceIncludes: z.string().trim().max(MAX_PRICE_INCLUDES_LENGTH, `What the price includes must be at most ${MAX_PRICE_INCLUDES_LENGTH} characters`),
+  priceIncludes: z.string().trim().max(MAX_PRICE_INCLUDES_LENGTH, say('priceIncludesTooLong', { max: MAX_PRICE_INCLUDES_LENGTH })),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

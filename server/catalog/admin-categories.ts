@@ -13,6 +13,7 @@ import { toImageRef } from './rows.ts';
 import { buildSearchText, SEARCHED_COLUMNS, searchedFieldsOf } from './search.ts';
 import { categorySlug } from './vehicles.ts';
 import type { Clock } from '../clock.ts';
+import { adminVehiclesText as t } from '../../app/lib/i18n/adminVehicles.ts';
 
 /** Category administration (SPEC 2 Admin add category / manage categories; 5; 8). */
 
@@ -81,14 +82,14 @@ function nameRefused(message: string): InvalidInputError {
 function cleanName(name: string): string {
   const trimmed = cleanLine(name).replace(/\s+/g, ' ');
   if (!trimmed) throw nameRefused(categoryMessages.nameRequired);
-  if (trimmed.length > MAX_CATEGORY_NAME) throw nameRefused(`Category name must be at most ${MAX_CATEGORY_NAME} characters`);
+  if (trimmed.length > MAX_CATEGORY_NAME) throw nameRefused(t('categoryNameTooLong', { max: MAX_CATEGORY_NAME }));
   return trimmed;
 }
 
 async function assertNameFree(db: Executor, name: string, exceptId?: number) {
   let query = db.selectFrom('categories').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw nameRefused(`A category named "${name}" already exists.`);
+  if (await query.executeTakeFirst()) throw nameRefused(t('categoryExists', { name }));
 }
 
 /** The name's slug, or the slug with -2, -3 … when another category holds it. */
@@ -137,7 +138,7 @@ export async function addCategory(deps: Deps, input: { name: string; image?: Upl
     id = row.id;
   } catch (error) {
     if (image) await discardImages(deps.storage, [image]);
-    if (isUniqueViolation(error)) throw nameRefused(`A category named "${name}" already exists.`);
+    if (isUniqueViolation(error)) throw nameRefused(t('categoryExists', { name }));
     throw error;
   }
   await recordAudit(deps, {
@@ -201,7 +202,7 @@ export async function updateCategory(
     });
   } catch (error) {
     if (image) await discardImages(deps.storage, [image]);
-    if (isUniqueViolation(error)) throw nameRefused(`A category named "${name}" already exists.`);
+    if (isUniqueViolation(error)) throw nameRefused(t('categoryExists', { name }));
     throw error;
   }
   const oldImage = imageOf(before);
@@ -245,7 +246,7 @@ export async function deleteCategory(deps: Deps, id: number, actorEmail: string)
   const count = Number(counted?.count ?? 0);
   if (count > 0) {
     throw new ConflictError(
-      `${before.name} still has ${count} vehicle${count === 1 ? '' : 's'}. Move ${count === 1 ? 'it' : 'them'} to another category or delete ${count === 1 ? 'it' : 'them'} first.`,
+      t('categoryStillHas', { name: before.name, count }),
     );
   }
   try {
@@ -253,7 +254,7 @@ export async function deleteCategory(deps: Deps, id: number, actorEmail: string)
   } catch (error) {
     // A vehicle added at the same moment: the foreign key refuses the delete.
     if (/FOREIGN KEY|foreign key|23503/i.test(String((error as { code?: string }).code ?? '') + String(error))) {
-      throw new ConflictError(`${before.name} still has vehicles. Move them to another category or delete them first.`);
+      throw new ConflictError(t('categoryHasVehicles', { name: before.name }));
     }
     throw error;
   }

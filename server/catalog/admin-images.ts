@@ -11,12 +11,13 @@ import type { Storage } from '../media/storage.ts';
 import { toImageRef } from './rows.ts';
 import { imageRows, storedImagesOf } from './vehicles.ts';
 import type { Clock } from '../clock.ts';
+import { adminVehiclesText as t } from '../../app/lib/i18n/adminVehicles.ts';
 
 export { MAX_VEHICLE_IMAGES };
 
 /** An admin's photo refused before anything was stored; the message names the file and the reason. */
 export function imageUploadRefused(fileName: string, reason: string): ImageRefusedError {
-  return new ImageRefusedError(fileName, `Failed to upload image: ${fileName}. Please try again. ${reason}`.trim());
+  return new ImageRefusedError(fileName, t('imageUploadRefused', { file: fileName, reason }).trim());
 }
 
 /** The message for a photo refused while the form was read (over the size limit), as for any refused photo. */
@@ -24,20 +25,33 @@ export function refusedWhileReading(error: { fileName?: string | undefined; mess
   return imageUploadRefused(error.fileName || 'image', error.message).message;
 }
 
-export const UPLOAD_TOO_LARGE = `The upload is too large: send at most ${MAX_VEHICLE_IMAGES} photos of up to ${MAX_IMAGE_MB} MB each.`;
-
-/** What the admin upload forms say when an upload is refused while it is read (server/http/forms.ts). */
+/**
+ * What the admin upload forms say when an upload is refused while it is read (server/http/forms.ts);
+ * each message is read when it is asked for, in the language of the request being answered.
+ */
 export const uploadMessages = {
-  tooLarge: UPLOAD_TOO_LARGE,
-  tooManyFiles: `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`,
-  fileTooLarge: imageTooLarge(),
+  get tooLarge() {
+    return t('uploadTooLarge', { max: MAX_VEHICLE_IMAGES, mb: MAX_IMAGE_MB });
+  },
+  get tooManyFiles() {
+    return t('tooManyImages', { max: MAX_VEHICLE_IMAGES });
+  },
+  get fileTooLarge() {
+    return imageTooLarge();
+  },
 };
 
 /** The same for the category forms (one image each). */
 export const categoryUploadMessages = {
-  tooLarge: imageTooLarge(),
-  tooManyFiles: 'Please choose one image.',
-  fileTooLarge: imageTooLarge(),
+  get tooLarge() {
+    return imageTooLarge();
+  },
+  get tooManyFiles() {
+    return t('chooseOneImage');
+  },
+  get fileTooLarge() {
+    return imageTooLarge();
+  },
 };
 
 /**
@@ -109,21 +123,21 @@ async function vehicleFolder(database: Database, vehicleId: number): Promise<str
     .select('categories.slug')
     .where('vehicles.id', '=', vehicleId)
     .executeTakeFirst();
-  if (!row) throw new NotFoundError('Vehicle not found');
+  if (!row) throw new NotFoundError(t('vehicleNotFound'));
   return `vehicles/${row.slug}`;
 }
 
 /** Adds photos after the existing ones; at most MAX_VEHICLE_IMAGES in all. */
 export async function addVehicleImages(deps: Deps, vehicleId: number, uploads: Upload[], actorEmail: string): Promise<AdminImage[]> {
-  if (uploads.length === 0) throw new InvalidInputError('Please choose at least one image.', { images: 'Please choose at least one image.' });
+  if (uploads.length === 0) throw new InvalidInputError(t('chooseAtLeastOne'), { images: t('chooseAtLeastOne') });
   const folder = await vehicleFolder(deps.database, vehicleId);
   const existing = await listVehicleImages(deps.database, vehicleId);
   const room = MAX_VEHICLE_IMAGES - existing.length;
   if (uploads.length > room) {
     throw new InvalidInputError(
       room <= 0
-        ? `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images. Remove one first.`
-        : `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images: you can add ${room} more.`,
+        ? t('tooManyImagesRemoveOne', { max: MAX_VEHICLE_IMAGES })
+        : t('tooManyImagesRoom', { max: MAX_VEHICLE_IMAGES, room }),
     );
   }
   const stored = await storeUploads(deps.storage, uploads, folder, deps.clock.now());
@@ -169,7 +183,7 @@ async function saveImageOrder(trx: Transaction<DB>, vehicleId: number, order: Ad
 export async function removeVehicleImage(deps: Deps, vehicleId: number, imageId: number, actorEmail: string): Promise<AdminImage[]> {
   const images = await listVehicleImages(deps.database, vehicleId);
   const image = images.find((candidate) => candidate.id === imageId);
-  if (!image) throw new NotFoundError('That image is no longer on this vehicle.');
+  if (!image) throw new NotFoundError(t('imageGone'));
   await deps.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('vehicle_images').where('id', '=', imageId).where('vehicle_id', '=', vehicleId).execute();
     await saveImageOrder(trx, vehicleId, images.filter((candidate) => candidate.id !== imageId), deps.clock.now());
@@ -197,7 +211,7 @@ export async function moveVehicleImage(
 ): Promise<AdminImage[]> {
   const images = await listVehicleImages(deps.database, vehicleId);
   const index = images.findIndex((candidate) => candidate.id === imageId);
-  if (index === -1) throw new NotFoundError('That image is no longer on this vehicle.');
+  if (index === -1) throw new NotFoundError(t('imageGone'));
   const target = direction === 'left' ? index - 1 : index + 1;
   if (target < 0 || target >= images.length) return images;
   const order = [...images];

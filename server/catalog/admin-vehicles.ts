@@ -11,6 +11,7 @@ import { toImageRef } from './rows.ts';
 import { searchCondition, searchTerms } from './search.ts';
 import { createVehicle, getVehicleForAdmin, storedImagesOf, vehicleColumns } from './vehicles.ts';
 import type { Clock } from '../clock.ts';
+import { adminVehiclesText as t } from '../../app/lib/i18n/adminVehicles.ts';
 
 /** Vehicle administration: the inventory list, add, edit (with status), delete. */
 
@@ -117,7 +118,7 @@ function auditView(vehicle: Vehicle) {
  * behind (no row, no file).
  */
 export async function addVehicle(deps: Deps, input: VehicleInput, uploads: Upload[], actorEmail: string): Promise<number> {
-  if (uploads.length > MAX_VEHICLE_IMAGES) throw new InvalidInputError(`A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`);
+  if (uploads.length > MAX_VEHICLE_IMAGES) throw new InvalidInputError(t('tooManyImages', { max: MAX_VEHICLE_IMAGES }));
   const category = await categorySlug(deps.database, input.categoryId);
   const images = await storeUploads(deps.storage, uploads, `vehicles/${category.slug}`, deps.clock.now());
   let id: number;
@@ -149,9 +150,9 @@ export async function updateVehicle(deps: Deps, id: number, input: VehicleEdit, 
   if (!before) throw new NotFoundError(vehicleMessages.notFound);
   const category = await categorySlug(deps.database, input.categoryId);
   // A draft (decision 084) is published once; a car the public has seen is marked sold or deleted, not hidden again.
-  if (input.status === 'draft' && before.status !== 'draft') throw new InvalidInputError('A published vehicle cannot become a draft again. Mark it sold or delete it instead.', { status: 'Choose Available, Reserved or Sold.' });
+  if (input.status === 'draft' && before.status !== 'draft') throw new InvalidInputError(t('noBackToDraft'), { status: t('chooseStatus') });
   const sold = input.status === 'sold';
-  if (sold && (input.soldPrice === null || !input.soldAt)) throw new InvalidInputError('A sold vehicle needs its sold price and sold date');
+  if (sold && (input.soldPrice === null || !input.soldAt)) throw new InvalidInputError(t('soldNeedsPrice'));
   const now = new Date(deps.clock.now()).toISOString();
   await deps.database.db
     .updateTable('vehicles')

@@ -272,7 +272,7 @@ export function createCatalogueIndex(database: Database): CatalogueIndex {
       // Every word's cars at once: a car must hold them all.
       const searched = words.length === 0 ? null : words.reduce((all, marks) => all.map((mark, position) => mark & marks[position]!));
       const tests = filterTests(held, filters);
-      // Models are offered within the chosen makes only (filters.ts listingFacets).
+      // Models are offered within the chosen makes only (filters.ts listingFacetRows).
       const counted = FILTER_NAMES.filter((name) => name !== 'model' || filters.make.length > 0);
       // Per facet: cars per value (per value and make, for models) and the smallest label code among them, in typed arrays.
       const plans = counted.map((name) => {

@@ -8,7 +8,12 @@ import {
   OWNER_OPTIONS,
   TRANSMISSION_KEYS,
   bodyTypeLabel,
+  budgetLabel,
   colourLabel,
+  fuelLabel,
+  kmLabel,
+  ownerLabel,
+  transmissionLabel,
   type FacetOption,
   type Facets,
   type FilterName,
@@ -16,7 +21,9 @@ import {
   type NumberRange,
   type Sort,
 } from '../../app/lib/listing-filters/options.ts';
-import { REGISTRATION_STATES, registrationState } from '../../app/lib/listing-filters/registration.ts';
+import { registrationState, stateName } from '../../app/lib/listing-filters/registration.ts';
+import { dateLocale } from '../../app/lib/format.ts';
+import { browseText as t } from '../../app/lib/i18n/browse.ts';
 import { slugify } from '../../app/lib/slug.ts';
 import { column } from '../db/columns.ts';
 import type { DB } from '../db/schema.ts';
@@ -153,10 +160,10 @@ export type FacetRow = { facet: FilterName; value: string | null; parent: string
  * eleven facets (SQLite inlines a CTE unless told; at 100,000 cars the home listing's counts
  * took 4 s that way, 0.67 s materialized, decision 042).
  */
-export async function listingFacets(
+export async function listingFacetRows(
   database: Database,
   options: { base: Expression<SqlBool>[]; filters: ListingFilters },
-): Promise<Facets> {
+): Promise<FacetRow[]> {
   const conditions = filterConditions(options.filters);
   const active = FILTER_NAMES.filter((name) => conditions[name] !== undefined);
   const flag = (name: FilterName) => sql.ref(`passes_${name}`);
@@ -190,10 +197,13 @@ export async function listingFacets(
       GROUP BY ${groupBy}`;
   });
   const { rows } = await sql<FacetRow>`WITH candidates AS MATERIALIZED (${candidates}) ${sql.join(selects, sql` UNION ALL `)}`.execute(database.db);
-  return facetsFrom(rows, options.filters);
+  return rows;
 }
 
-/** The options of each filter from the grouped counts: fixed lists in their order, the rest by name. */
+/**
+ * The options of each filter from the grouped counts: fixed lists in their order, the rest by name.
+ * Labelled in the language of the request (the counts are kept for every language; the labels are not).
+ */
 export function facetsFrom(rows: FacetRow[], filters: ListingFilters): Facets {
   const counted = new Map<FilterName, Map<string, { count: number; label: string; parent: string }>>();
   for (const row of rows) {
@@ -205,43 +215,40 @@ export function facetsFrom(rows: FacetRow[], filters: ListingFilters): Facets {
     counted.set(row.facet, facet);
   }
   const countOf = (name: FilterName, value: string) => counted.get(name)?.get(value)?.count ?? 0;
-  const fixed = (name: FilterName, options: Record<string, string> | ReadonlyArray<{ value: string; label: string }>): FacetOption[] =>
-    (Array.isArray(options) ? options : Object.entries(options).map(([value, label]) => ({ value, label }))).map(({ value, label }) => ({
-      value,
-      label,
-      count: countOf(name, value),
-    }));
+  const fixed = (name: FilterName, values: readonly string[], labelOf: (value: string) => string | null): FacetOption[] =>
+    values.map((value) => ({ value, label: labelOf(value) ?? value, count: countOf(name, value) }));
+  const locale = dateLocale();
   /** Options present among the cars (or chosen), by name for people to scan. */
   const present = (name: FilterName, labelOf: (value: string) => string, chosen: readonly string[]): FacetOption[] => {
     const values = new Set([...(counted.get(name)?.keys() ?? []), ...chosen]);
     return [...values]
       .map((value) => ({ value, label: labelOf(value), count: countOf(name, value) }))
-      .sort((a, b) => a.label.localeCompare(b.label, 'en-IN'));
+      .sort((a, b) => a.label.localeCompare(b.label, locale));
   };
 
   const makes = counted.get('make');
   const models: FacetOption[] = [...(counted.get('model')?.entries() ?? [])]
     .map(([key, entry]) => ({ value: key.slice(key.indexOf('/') + 1), label: `${makes?.get(entry.parent)?.label ?? ''} ${entry.label}`.trim(), count: entry.count }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'en-IN'));
+    .sort((a, b) => a.label.localeCompare(b.label, locale));
   // Years: "2019 or newer" for each model year among the cars, counting every newer one too.
   const years = [...(counted.get('year')?.entries() ?? [])].map(([year, entry]) => ({ year: Number(year), count: entry.count })).sort((a, b) => b.year - a.year);
   let running = 0;
   const yearOptions = years.map(({ year, count }) => {
     running += count;
-    return { value: `${year}-`, label: `${year} or newer`, count: running };
+    return { value: `${year}-`, label: t('yearOrNewer', { year }), count: running };
   });
 
   return {
-    budget: fixed('budget', BUDGET_BUCKETS),
+    budget: fixed('budget', BUDGET_BUCKETS.map((bucket) => bucket.value), budgetLabel),
     make: present('make', (value) => makes?.get(value)?.label || value, filters.make),
     model: models,
-    fuel: fixed('fuel', FUELS),
-    trans: fixed('trans', TRANSMISSION_KEYS),
+    fuel: fixed('fuel', Object.keys(FUELS), fuelLabel),
+    trans: fixed('trans', Object.keys(TRANSMISSION_KEYS), transmissionLabel),
     body: present('body', bodyTypeLabel, filters.body),
     year: yearOptions,
-    km: fixed('km', KM_BUCKETS),
-    owners: fixed('owners', OWNER_OPTIONS),
+    km: fixed('km', KM_BUCKETS.map((bucket) => bucket.value), kmLabel),
+    owners: fixed('owners', Object.keys(OWNER_OPTIONS), ownerLabel),
     color: present('color', colourLabel, filters.color).filter((option) => option.value in COLOURS),
-    state: present('state', (value) => `${REGISTRATION_STATES[value] ?? value} (${value})`, filters.state),
+    state: present('state', (value) => t('stateOption', { name: stateName(value), code: value }), filters.state),
   };
 }

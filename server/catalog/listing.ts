@@ -3,7 +3,7 @@ import { DEFAULT_SORT, emptyFilters, type Facets, type ListingFilters, type Sort
 import type { VehicleSummary } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import { pageOf, pageWindow, type Page, type PageWindow } from '../db/paging.ts';
-import { facetsFrom, filterConditions, listingFacets, sortOrder } from './filters.ts';
+import { facetsFrom, filterConditions, listingFacetRows, sortOrder } from './filters.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 import { uncachedTotals, type ListingTotals } from './listing-totals.ts';
 import { postgresListing } from './listing/postgres.ts';
@@ -156,9 +156,10 @@ export function createVehicleListing(database: Database, totals: ListingTotals =
     return items;
   }
 
-  /** How many cars each filter option would give on this listing (see listingFacets). */
-  function facets(options: ListingOptions): Promise<Facets> {
-    return totals.read(keptKey('facets', options), () => listingFacets(database, { base: listingBase(database, options), filters: options.filters ?? emptyFilters() }));
+  /** How many cars each filter option would give on this listing (see listingFacetRows): the counts are kept, labelled per request in its language. */
+  async function facets(options: ListingOptions): Promise<Facets> {
+    const filters = options.filters ?? emptyFilters();
+    return facetsFrom(await totals.read(keptKey('facets', options), () => listingFacetRows(database, { base: listingBase(database, options), filters })), filters);
   }
 
   async function pageWithFacets(options: ListingOptions) {

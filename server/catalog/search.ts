@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { hasControlCharacters } from '../../app/lib/input.ts';
 import { MAX_SEARCH_LENGTH } from '../../app/lib/search.ts';
-import { bodyTypeLabel } from '../../app/lib/listing-filters/options.ts';
+import { BODY_TYPES, type BodyType } from '../../app/lib/listing-filters/options.ts';
 import { registrationPlace } from '../../app/lib/listing-filters/registration.ts';
 import { column } from '../db/columns.ts';
 import type { Dialect } from '../db/connection.ts';
@@ -61,9 +61,14 @@ export function searchedFieldsOf(row: Record<(typeof SEARCHED_COLUMNS)[number], 
   };
 }
 
+/** The body type's English name ('SUV', 'Sedan'): the index is the same whichever language the page that saved the car spoke. */
+function englishBodyType(key: string): string {
+  return Object.hasOwn(BODY_TYPES, key) ? BODY_TYPES[key as BodyType] : key;
+}
+
 /** The text a vehicle is found by. Stored lower-cased so both databases compare the same way. */
 export function buildSearchText(fields: SearchedFields): string {
-  const body = fields.bodyType.trim() ? bodyTypeLabel(fields.bodyType.trim()) : '';
+  const body = fields.bodyType.trim() ? englishBodyType(fields.bodyType.trim()) : '';
   return [
     fields.make,
     fields.model,

@@ -21,6 +21,7 @@ import { edgeRefusal, problem } from './problem.ts';
 import { SERVICE_WORKER_PATH } from '../../app/lib/offline.ts';
 import { HINDI_PREFIX, languageOfPath } from '../../app/lib/i18n/language.ts';
 import { answerInRequestLanguage, sendHindiReadersToHindiPages } from './language-choice.ts';
+import { apiEdgeText as t } from '../../app/lib/i18n/apiEdge.ts';
 import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
 // Each domain's HTTP adapters, mounted here and nowhere else in the edge (decision 058).
 import { accountsApi } from '../accounts/http/api-accounts.ts';
@@ -47,7 +48,6 @@ type Env = { Variables: SecurityVariables };
 
 /** Liveness: 200 while the process runs, from the first moment it listens (server-entry.ts answers it while starting). */
 export const LIVENESS_PATH = '/healthz';
-const UNEXPECTED_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
 /**
  * The whole HTTP surface: health check, media, built assets, the Android app's JSON API and
@@ -84,7 +84,8 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
     return failedForOutage(c, services).then((outage) => {
       if (outage) return outageResponse(c, services);
       logger.error({ err: error, path: c.req.path }, 'unhandled error');
-      return edgeRefusal(c, 500, UNEXPECTED_MESSAGE, {}, () => c.text(UNEXPECTED_MESSAGE, 500));
+      const message = t('unexpected');
+      return edgeRefusal(c, 500, message, {}, () => c.text(message, 500));
     });
   });
 
@@ -131,9 +132,9 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   app.route('/api/auth', authRoutes(services, requestAddress, resolvedAddress));
   app.get('/api/bot-check/challenge', async (c) => {
     const action = c.req.query('action');
-    if (!isBotAction(action)) return problem(c, 400, 'Unknown action', { fields: { action: 'Unknown action' } });
+    if (!isBotAction(action)) return problem(c, 400, t('unknownAction'), { fields: { action: t('unknownAction') } });
     const limit = await consumeRateLimit(services.database, { key: `bot-challenge:${requestAddress(c)}`, ...rateLimits.botChallenge, now: services.clock.now() });
-    if (!limit.allowed) return problem(c, 429, 'Too many requests', { headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
+    if (!limit.allowed) return problem(c, 429, t('tooManyRequests'), { headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
     return c.json(await services.botCheck.challenge(action), 200, { 'Cache-Control': 'no-store' });
   });
   app.use('/api/v1/*', refuseControlCharactersInJson());
@@ -202,7 +203,7 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   let document: ReturnType<typeof openApiDocument> | undefined;
   const openApi = describeRoute({ tag: 'Document', summary: 'This document (OpenAPI 3.1)', ok: { status: 200, schema: openApiDocumentSchema, description: 'The OpenAPI document.' } });
   api.get('/openapi.json', openApi, (c) => c.json((document ??= openApiDocument(api.routes)), 200, { 'Cache-Control': 'public, max-age=300' }));
-  api.notFound((c) => problem(c, 404, 'Not found'));
+  api.notFound((c) => problem(c, 404, t('notFound')));
   return api;
 }
 
@@ -214,8 +215,8 @@ function apiNotFound(routes: ReadonlyArray<{ method: string; path: string }>) {
   const patterns = routes.filter((route) => route.method !== 'ALL').map((route) => ({ method: route.method, pattern: new RegExp(`^${route.path.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`) }));
   return (c: Context) => {
     const allowed = [...new Set(patterns.filter((route) => route.pattern.test(c.req.path)).map((route) => route.method))];
-    if (allowed.length === 0) return problem(c, 404, 'Not found');
+    if (allowed.length === 0) return problem(c, 404, t('notFound'));
     if (allowed.includes('GET')) allowed.push('HEAD');
-    return problem(c, 405, `This address answers ${allowed.join(', ')} only.`, { headers: { Allow: allowed.join(', ') } });
+    return problem(c, 405, t('methodsOnly', { methods: allowed.join(', ') }), { headers: { Allow: allowed.join(', ') } });
   };
 }

@@ -61,7 +61,13 @@ export function sendHindiReadersToHindiPages(): MiddlewareHandler {
     if (!hindi) {
       await next();
       // The same English address answers differently by cookie and browser language.
-      if (languageOfPath(c.req.path) === 'en' && isPagePath(c.req.path)) c.res.headers.append('Vary', 'Accept-Language');
+      if (languageOfPath(c.req.path) === 'en' && isPagePath(c.req.path)) {
+        try {
+          c.res.headers.append('Vary', 'Accept-Language');
+        } catch {
+          // An answer with fixed headers (Response.redirect) goes as it is.
+        }
+      }
       return;
     }
     return c.body(null, 302, { Location: hindi, Vary: 'Accept-Language, Cookie', 'Cache-Control': 'no-store' });

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { formatRupees } from '../../app/lib/format.ts';
-import { CONDITION_ITEMS, CONDITION_STATUSES, OFFER_LIMITS, offerMessages, offerOf, type DeskStatus } from '../../app/lib/inspection-desk.ts';
+import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, OFFER_LIMITS, offerMessages, offerOf, type DeskStatus } from '../../app/lib/inspection-desk.ts';
+import { deskInspectionsText as t } from '../../app/lib/i18n/deskInspections.ts';
+import { pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
 import { addDays, dayLabel, istDateOf, slotInstant } from '../../app/lib/test-drives.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
+import { languageOfPerson } from '../accounts/profiles.ts';
 import type { Settings } from '../admin/settings.ts';
 import { discardImages, storeUploads } from '../catalog/admin-images.ts';
 import { imageRows, vehicleColumns } from '../catalog/vehicles.ts';
@@ -28,18 +31,19 @@ import { inspectionMessages, toInspection, type Inspection } from './inspections
 type Row = Selectable<InspectionTable>;
 type Services = Pick<AppServices, 'database' | 'jobs' | 'config' | 'clock' | 'mailer' | 'logger'>;
 
+/** The services' refusals, in the language of the request being answered (decision 087). */
 export const deskMessages = {
-  notFound: 'This inspection was not found.',
-  cannotConfirm: 'Only a booked inspection can be confirmed.',
-  cannotNoShow: 'Only a booked or confirmed inspection can be marked as a no-show.',
-  cannotRecord: 'This inspection can no longer be recorded: it was cancelled, or its offer was accepted.',
-  recordFirst: 'Please record the inspection before making an offer.',
-  offerAnswered: 'The seller has already answered this offer.',
-  noOffer: 'There is no offer to answer on this inspection.',
-  offerExpired: (validUntil: string) => `This offer expired on ${dayLabel(validUntil)}. Please ask us for a new one.`,
-  notAccepted: 'Only an accepted offer can become a vehicle draft.',
-  tooManyPhotos: (room: number) => (room <= 0 ? `An inspection keeps at most ${MAX_VEHICLE_IMAGES} photos.` : `An inspection keeps at most ${MAX_VEHICLE_IMAGES} photos: you can add ${room} more.`),
-  changedMeanwhile: 'This inspection was changed meanwhile. Please look at it again.',
+  notFound: () => t('notFound'),
+  cannotConfirm: () => t('cannotConfirm'),
+  cannotNoShow: () => t('cannotNoShow'),
+  cannotRecord: () => t('cannotRecord'),
+  recordFirst: () => t('recordFirst'),
+  offerAnswered: () => t('offerAnswered'),
+  noOffer: () => t('noOffer'),
+  offerExpired: (validUntil: string) => t('offerExpired', { day: dayLabel(validUntil) }),
+  notAccepted: () => t('notAccepted'),
+  tooManyPhotos: (room: number) => (room <= 0 ? t('tooManyPhotos', { max: MAX_VEHICLE_IMAGES }) : t('tooManyPhotosRoom', { max: MAX_VEHICLE_IMAGES, room })),
+  changedMeanwhile: () => t('changedMeanwhile'),
 } as const;
 
 /** What the desk sees of an inspection: the seller, what was found, the offer, the draft. */
@@ -81,7 +85,7 @@ export function toDeskInspection(row: Row, nowMs: number): DeskInspection {
 
 async function findRow(services: Pick<AppServices, 'database'>, id: number): Promise<Row> {
   const row = await services.database.db.selectFrom('inspections').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw new NotFoundError(deskMessages.notFound);
+  if (!row) throw new NotFoundError(deskMessages.notFound());
   return row;
 }
 
@@ -121,7 +125,7 @@ export type DeskStatusAction = 'confirm' | 'no_show';
 export async function changeInspectionStatus(services: Pick<AppServices, 'database' | 'clock'>, id: number, action: DeskStatusAction): Promise<{ before: DeskInspection; after: DeskInspection }> {
   const row = await findRow(services, id);
   const from: Row['status'][] = action === 'confirm' ? ['booked'] : ['booked', 'confirmed'];
-  if (!from.includes(row.status)) throw new ConflictError(action === 'confirm' ? deskMessages.cannotConfirm : deskMessages.cannotNoShow);
+  if (!from.includes(row.status)) throw new ConflictError(action === 'confirm' ? deskMessages.cannotConfirm() : deskMessages.cannotNoShow());
   const nowMs = services.clock.now();
   const updated = await services.database.db
     .updateTable('inspections')
@@ -130,7 +134,7 @@ export async function changeInspectionStatus(services: Pick<AppServices, 'databa
     .where('status', '=', row.status)
     .returningAll()
     .executeTakeFirst();
-  if (!updated) throw new ConflictError(deskMessages.changedMeanwhile);
+  if (!updated) throw new ConflictError(deskMessages.changedMeanwhile());
   return { before: toDeskInspection(row, nowMs), after: toDeskInspection(updated, nowMs) };
 }
 
@@ -150,16 +154,16 @@ export function parseInspectionRecord(read: (name: string) => string): Inspectio
   CONDITION_ITEMS.forEach((item, index) => {
     const value = read(`item-${index}`).trim();
     if (!value) return;
-    if (!(CONDITION_STATUSES as readonly string[]).includes(value)) throw new InvalidInputError(`Please choose a status for ${item} from the list.`, { [`item-${index}`]: 'Please choose from the list.' });
+    if (!(CONDITION_STATUSES as readonly string[]).includes(value)) throw new InvalidInputError(t('chooseStatusFor', { item: conditionItemLabel(item) }), { [`item-${index}`]: t('chooseFromList') });
     condition[item] = value;
   });
   const notes = read('notes').replace(/\r\n/g, '\n').trim();
-  if (notes.length > 2000) throw new InvalidInputError('The notes are too long: at most 2,000 characters, please.', { notes: 'At most 2,000 characters.' });
-  if (notes.includes('\u0000')) throw new InvalidInputError('The notes contain a character that cannot be kept.', { notes: 'Please remove unusual characters.' });
+  if (notes.length > 2000) throw new InvalidInputError(t('notesTooLong'), { notes: t('atMost2000') });
+  if (notes.includes('\u0000')) throw new InvalidInputError(t('notesBadCharacter'), { notes: t('removeUnusualCharacters') });
   const odometerText = read('odometer').replace(/[\s,]/g, '');
   let odometer: number | null = null;
   if (odometerText) {
-    if (!/^\d{1,7}$/.test(odometerText) || Number(odometerText) > 999_999) throw new InvalidInputError('Please enter the odometer reading in km: a whole number, at most 9,99,999.', { odometer: 'A whole number of km, at most 9,99,999.' });
+    if (!/^\d{1,7}$/.test(odometerText) || Number(odometerText) > 999_999) throw new InvalidInputError(t('odometerProblem'), { odometer: t('odometerField') });
     odometer = Number(odometerText);
   }
   return { condition, notes, odometer };
@@ -177,7 +181,7 @@ export async function recordInspection(
   uploads: Upload[],
 ): Promise<{ before: DeskInspection; after: DeskInspection }> {
   const row = await findRow(services, id);
-  if (row.status === 'cancelled' || row.offer_status === 'accepted') throw new ConflictError(deskMessages.cannotRecord);
+  if (row.status === 'cancelled' || row.offer_status === 'accepted') throw new ConflictError(deskMessages.cannotRecord());
   const kept = parseJson<ImageRef[]>(row.photos, []);
   const room = MAX_VEHICLE_IMAGES - kept.length;
   if (uploads.length > room) throw new InvalidInputError(deskMessages.tooManyPhotos(room), { images: deskMessages.tooManyPhotos(room) });
@@ -203,7 +207,7 @@ export async function recordInspection(
     .executeTakeFirst();
   if (!updated) {
     await discardImages(services.storage, stored);
-    throw new ConflictError(deskMessages.changedMeanwhile);
+    throw new ConflictError(deskMessages.changedMeanwhile());
   }
   return { before: toDeskInspection(row, nowMs), after: toDeskInspection(updated, nowMs) };
 }
@@ -216,8 +220,8 @@ function carTitle(car: SellCar): string {
 function validUntilProblem(validUntil: string, nowMs: number): string | null {
   const today = istDateOf(nowMs);
   const parsed = new Date(`${validUntil}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== validUntil) return offerMessages.validUntil;
-  if (validUntil < today || validUntil > addDays(today, OFFER_LIMITS.maxDaysValid)) return offerMessages.validUntil;
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== validUntil) return offerMessages().validUntil;
+  if (validUntil < today || validUntil > addDays(today, OFFER_LIMITS.maxDaysValid)) return offerMessages().validUntil;
   return null;
 }
 
@@ -227,13 +231,15 @@ function validUntilProblem(validUntil: string, nowMs: number): string | null {
  */
 export async function makeOffer(services: Services, id: number, input: { rupees: number; validUntil: string }): Promise<{ before: DeskInspection; after: DeskInspection }> {
   const row = await findRow(services, id);
-  if (row.status !== 'done' || row.recorded_at === null) throw new ConflictError(deskMessages.recordFirst);
-  if (row.offer_status === 'accepted' || row.offer_status === 'declined') throw new ConflictError(deskMessages.offerAnswered);
+  if (row.status !== 'done' || row.recorded_at === null) throw new ConflictError(deskMessages.recordFirst());
+  if (row.offer_status === 'accepted' || row.offer_status === 'declined') throw new ConflictError(deskMessages.offerAnswered());
   const nowMs = services.clock.now();
   const problem = validUntilProblem(input.validUntil, nowMs);
   if (problem) throw new InvalidInputError(problem, { validUntil: problem });
-  if (!Number.isSafeInteger(input.rupees) || input.rupees < OFFER_LIMITS.minRupees || input.rupees > OFFER_LIMITS.maxRupees) throw new InvalidInputError(offerMessages.amount, { amount: offerMessages.amount });
+  if (!Number.isSafeInteger(input.rupees) || input.rupees < OFFER_LIMITS.minRupees || input.rupees > OFFER_LIMITS.maxRupees) throw new InvalidInputError(offerMessages().amount, { amount: offerMessages().amount });
   const now = new Date(nowMs).toISOString();
+  // The seller reads the offer in their own language, looked up before the transaction holds the database.
+  const language = await languageOfPerson(services.database, row.user_id);
   const updated = await changeAndQueue(services, async (trx) => {
     const changed = await trx
       .updateTable('inspections')
@@ -243,49 +249,52 @@ export async function makeOffer(services: Services, id: number, input: { rupees:
       .where('status', '=', 'done')
       .returningAll()
       .executeTakeFirst();
-    if (!changed) throw new ConflictError(deskMessages.offerAnswered);
-    await queueOfferMade(trx, services, changed);
+    if (!changed) throw new ConflictError(deskMessages.offerAnswered());
+    await queueOfferMade(trx, services, changed, language);
     return changed;
   });
   return { before: toDeskInspection(row, nowMs), after: toDeskInspection(updated, nowMs) };
 }
 
-/** The seller's mail and SMS about the offer (decision 069: in the offer's transaction). */
-async function queueOfferMade(db: Kysely<DB>, services: Services, row: Row) {
+/** The seller's mail and SMS about the offer (decision 069: in the offer's transaction), in the seller's language. */
+async function queueOfferMade(db: Kysely<DB>, services: Services, row: Row, language: Language) {
   const inspection = toInspection(row, services.clock.now());
   const amount = formatRupees(Number(row.offer_rupees));
   const until = dayLabel(row.offer_valid_until ?? '');
-  const link = new URL(`${paths.profile}#inspections`, services.config.siteOrigin).href;
+  const link = new URL(pathInLanguage(`${paths.profile}#inspections`, language), services.config.siteOrigin).href;
+  const car = carTitle(inspection.car);
   const text = [
-    row.name ? `Namaste ${row.name},` : 'Namaste,',
+    row.name ? t('mailGreetingName', { name: row.name }, language) : t('mailGreeting', {}, language),
     '',
-    `Thank you for showing us your ${carTitle(inspection.car)}. After the inspection we offer you ${amount} for it.`,
+    t('offerMailIntro', { car, amount }, language),
     '',
-    `The offer holds until the end of ${until} (India time).`,
-    `Accept or decline it on your profile: ${link}`,
+    t('offerMailHolds', { until }, language),
+    t('offerMailAnswer', { link }, language),
     '',
-    'Regards,',
-    `Team ${services.config.siteName}`,
+    t('mailRegards', {}, language),
+    t('mailTeam', { site: services.config.siteName }, language),
   ].join('\n');
-  if (row.email) await queueMail(db, services, { to: row.email, subject: `Our offer for your ${carTitle(inspection.car)}: ${amount}`, text });
-  if (row.phone) await queueSms(db, services, row.phone, `${services.config.siteName}: we offer ${amount} for your ${carTitle(inspection.car).slice(0, 40)}, valid until ${until}. Answer: ${link}`);
+  if (row.email) await queueMail(db, services, { to: row.email, subject: t('offerMailSubject', { car, amount }, language), text });
+  if (row.phone) await queueSms(db, services, row.phone, t('offerSms', { site: services.config.siteName, amount, car: car.slice(0, 40), until, link }, language));
 }
 
 /** The dealer's mail about the seller's answer, when notifications are on (as for new leads). */
 async function queueOfferAnswered(db: Kysely<DB>, services: Services, settings: Settings, row: Row) {
   if (!settings.emailNotifications || !settings.adminEmail) return;
   const inspection = toInspection(row, services.clock.now());
-  const answer = row.offer_status === 'accepted' ? 'accepted' : 'declined';
+  const accepted = row.offer_status === 'accepted';
   const link = new URL(adminPaths.inspection(row.id), services.config.siteOrigin).href;
+  const car = carTitle(inspection.car);
+  // The desk's mail: English, as every mail to the dealer.
   const text = [
-    `${row.name || 'The seller'} ${answer} our offer of ${formatRupees(Number(row.offer_rupees))} for their ${carTitle(inspection.car)} (inspection #${row.id}).`,
+    t(accepted ? 'answeredAccepted' : 'answeredDeclined', { who: row.name || t('theSeller', {}, 'en'), amount: formatRupees(Number(row.offer_rupees)), car, id: row.id }, 'en'),
     '',
-    `Phone: ${row.phone}`,
-    `Email: ${row.email}`,
+    t('phoneLine', { phone: row.phone }, 'en'),
+    t('emailLine', { email: row.email }, 'en'),
     '',
-    answer === 'accepted' ? `Next: arrange the purchase and create the vehicle draft: ${link}` : `The inspection: ${link}`,
+    t(accepted ? 'answeredNextAccepted' : 'answeredNextDeclined', { link }, 'en'),
   ].join('\n');
-  await queueMail(db, services, { to: settings.adminEmail, subject: `Offer ${answer} #${row.id}: ${carTitle(inspection.car)}`, text });
+  await queueMail(db, services, { to: settings.adminEmail, subject: t(accepted ? 'answeredSubjectAccepted' : 'answeredSubjectDeclined', { id: row.id, car }, 'en'), text });
 }
 
 /**
@@ -298,9 +307,9 @@ export async function answerOffer(services: Services, settings: Settings, input:
   if (!row) throw new NotFoundError(inspectionMessages.notYours);
   const nowMs = services.clock.now();
   const offer = offerOf(row, nowMs);
-  if (!offer) throw new ConflictError(deskMessages.noOffer);
+  if (!offer) throw new ConflictError(deskMessages.noOffer());
   if (offer.state === 'expired') throw new ConflictError(deskMessages.offerExpired(offer.validUntil));
-  if (offer.state !== 'open') throw new ConflictError(deskMessages.offerAnswered);
+  if (offer.state !== 'open') throw new ConflictError(deskMessages.offerAnswered());
   const now = new Date(nowMs).toISOString();
   const today = istDateOf(nowMs);
   const updated = await changeAndQueue(services, async (trx) => {
@@ -314,7 +323,7 @@ export async function answerOffer(services: Services, settings: Settings, input:
       .where('offer_valid_until', '>=', today)
       .returningAll()
       .executeTakeFirst();
-    if (!changed) throw new ConflictError(deskMessages.offerAnswered);
+    if (!changed) throw new ConflictError(deskMessages.offerAnswered());
     await queueOfferAnswered(trx, services, settings, changed);
     return changed;
   });
@@ -336,9 +345,9 @@ export async function createVehicleDraft(
 ): Promise<{ vehicleId: number; created: boolean; inspection: DeskInspection }> {
   const row = await findRow(services, id);
   if (row.draft_vehicle_id !== null) return { vehicleId: Number(row.draft_vehicle_id), created: false, inspection: toDeskInspection(row, services.clock.now()) };
-  if (row.offer_status !== 'accepted') throw new ConflictError(deskMessages.notAccepted);
+  if (row.offer_status !== 'accepted') throw new ConflictError(deskMessages.notAccepted());
   const category = await services.database.db.selectFrom('categories').select(['id', 'name', 'slug']).where('id', '=', categoryId).executeTakeFirst();
-  if (!category) throw new InvalidInputError('Please choose a category for the vehicle.', { categoryId: 'Please choose a category.' });
+  if (!category) throw new InvalidInputError(t('chooseCategoryForVehicle'), { categoryId: t('chooseCategory') });
   const desk = toDeskInspection(row, services.clock.now());
   const car = desk.car;
   const nowMs = services.clock.now();
@@ -393,7 +402,7 @@ export async function createVehicleDraft(
     await discardImages(services.storage, photos);
     if (!(error instanceof DraftTakenError) && !isDraftUniqueViolation(error)) throw error;
     const again = await findRow(services, id);
-    if (again.draft_vehicle_id === null) throw new ConflictError(deskMessages.changedMeanwhile);
+    if (again.draft_vehicle_id === null) throw new ConflictError(deskMessages.changedMeanwhile());
     return { vehicleId: Number(again.draft_vehicle_id), created: false, inspection: toDeskInspection(again, services.clock.now()) };
   }
 }

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedServer } from '../support/shared.ts';
 import { canonicalLinks, decodeEntities, metaContent, tags, titleOf } from '../support/html.ts';
 import { productProblems } from '../support/rich-results.ts';
+import { LANGUAGE_TAGS, LANGUAGES, pathInLanguage } from '../../app/lib/i18n/language.ts';
 
 /**
  * What a link preview and a search engine read of every public page type (decision 086): the
@@ -71,12 +72,24 @@ const localPath = (url: string) => {
   return address.pathname + address.search;
 };
 
+/** `<link rel="alternate" hreflang>` of a page's head, by language tag. */
+function alternates(head: string): Record<string, string> {
+  return Object.fromEntries(
+    tags(head, 'link')
+      .filter((tag) => tag.rel === 'alternate' && tag.hreflang)
+      .map((tag) => [tag.hreflang!, tag.href!]),
+  );
+}
+
+// Every rule holds for each language's pages, found from that language's sitemap (decision 087).
+for (const language of LANGUAGES) {
+const inLanguage = (pagePath: string) => pathInLanguage(pagePath, language);
 let sitemap: string[] = [];
 let publicPages: Page[] = [];
 
-describe.skipIf(!base)('share previews and rich results', () => {
+describe.skipIf(!base)(`share previews and rich results (${language})`, () => {
   beforeAll(async () => {
-    const xml = await (await crawl(`${base}/sitemap.xml`)).text();
+    const xml = await (await crawl(`${base}${inLanguage('/sitemap.xml')}`)).text();
     sitemap = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => decodeEntities(match[1]!));
     const kindOf = (pagePath: string) => pagePath.replace(/\d+/g, ':id').replace(/=[^&]+/g, '=…');
     // One page of each kind the sitemap lists (home, category, car, rental car, rent, terms, about…).
@@ -88,9 +101,9 @@ describe.skipIf(!base)('share previews and rich results', () => {
     // Pages no sitemap lists but people share: a search, bare /categories, a compare list.
     const someCar = (await (await fetch(`${base}/api/v1/vehicles?perPage=1`)).json()) as { items: Array<{ id: number; make: string }> };
     const make = someCar.items[0]!.make;
-    byKind.set('search', { kind: 'search', path: `/?q=${encodeURIComponent(make.toLowerCase())}` });
-    byKind.set('categories', { kind: 'categories', path: '/categories' });
-    byKind.set('compare', { kind: 'compare', path: `/compare?ids=${someCar.items[0]!.id}` });
+    byKind.set('search', { kind: 'search', path: inLanguage(`/?q=${encodeURIComponent(make.toLowerCase())}`) });
+    byKind.set('categories', { kind: 'categories', path: inLanguage('/categories') });
+    byKind.set('compare', { kind: 'compare', path: inLanguage(`/compare?ids=${someCar.items[0]!.id}`) });
     publicPages = [...byKind.values()];
     expect(publicPages.length).toBeGreaterThanOrEqual(12);
   });
@@ -143,7 +156,7 @@ describe.skipIf(!base)('share previews and rich results', () => {
 
   it("shows a car's own photo, in its own ratio, on the car's and the rental car's pages", async () => {
     for (const kind of ['/vehicle/:id', '/rent/:id']) {
-      const page = publicPages.find((candidate) => candidate.kind === kind)!;
+      const page = publicPages.find((candidate) => candidate.kind === inLanguage(kind))!;
       const { head } = await fetchPage(page.path);
       const image = metaContent(head, 'og:image')!;
       expect(image).toMatch(/\/media\/\S+-share-\d+x\d+\.jpg$/);
@@ -205,7 +218,7 @@ describe.skipIf(!base)('share previews and rich results', () => {
       if (!/^index/.test(metaContent(head, 'robots') ?? '')) say(`is ${metaContent(head, 'robots')}`);
     }
     // Other test files edit the shared server's cars meanwhile: a car deleted since is no longer listed.
-    const now = decodeEntities(await (await crawl(`${base}/sitemap.xml`)).text());
+    const now = decodeEntities(await (await crawl(`${base}${inLanguage('/sitemap.xml')}`)).text());
     expect([...problems].filter(([location]) => now.includes(`<loc>${location}</loc>`)).flatMap(([, found]) => found)).toEqual([]);
   });
 
@@ -218,7 +231,33 @@ describe.skipIf(!base)('share previews and rich results', () => {
     }
   });
 
-  it('makes the share variant of a photo stored before share variants existed, once, from its WebP', async () => {
+  it('names each page in both languages, reciprocally, with the language of the page itself', async () => {
+    const problems: string[] = [];
+    for (const { kind, path: pagePath } of publicPages) {
+      const { html, head } = await fetchPage(pagePath);
+      const say = (problem: string) => problems.push(`${kind} (${pagePath}): ${problem}`);
+      const own = alternates(head);
+      const canonical = canonicalLinks(head)[0];
+      if (!html.includes(`<html lang="${LANGUAGE_TAGS[language].html}"`)) say('<html lang> is not the page language');
+      if (metaContent(head, 'og:locale') !== LANGUAGE_TAGS[language].og) say(`og:locale is ${metaContent(head, 'og:locale')}`);
+      if (metaContent(head, 'robots')?.startsWith('noindex')) continue;
+      if (own[LANGUAGE_TAGS[language].html] !== canonical) say('its own hreflang is not its canonical address');
+      if (own['x-default'] !== own[LANGUAGE_TAGS.en.html]) say('x-default is not the English page');
+      for (const other of LANGUAGES) {
+        const address = own[LANGUAGE_TAGS[other].html];
+        if (!address) {
+          say(`names no ${other} page`);
+          continue;
+        }
+        if (other === language) continue;
+        const back = alternates((await fetchPage(localPath(address))).head);
+        if (JSON.stringify(back) !== JSON.stringify(own)) say(`the ${other} page names ${JSON.stringify(back)}, this one ${JSON.stringify(own)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it.runIf(language === 'en')('makes the share variant of a photo stored before share variants existed, once, from its WebP', async () => {
     const page = publicPages.find((candidate) => candidate.kind === '/vehicle/:id')!;
     const image = metaContent((await fetchPage(page.path)).head, 'og:image')!;
     const key = decodeURIComponent(new URL(image).pathname.replace(/^\/media\//, ''));
@@ -246,9 +285,10 @@ describe.skipIf(!base)('share previews and rich results', () => {
   });
 
   it('draws the site card at 1200 × 630 for pages about no one car', async () => {
-    const { head } = await fetchPage('/');
+    const { head } = await fetchPage(inLanguage('/'));
     const image = metaContent(head, 'og:image')!;
     expect(await fetchImage(image)).toMatchObject({ status: 200, type: 'image/jpeg', width: 1200, height: 630 });
     expect(tags(head, 'meta').filter((tag) => tag.property === 'og:image:secure_url')).toHaveLength(base.startsWith('https:') ? 1 : 0);
   });
 });
+}

@@ -13,11 +13,11 @@ describe('the home page storefront', () => {
   });
 
   it('links its chips with the listing filter parameters', () => {
-    expect(budgetChips.map((chip) => chip.href)).toEqual(['/?budget=-3', '/?budget=3-5', '/?budget=5-8', '/?budget=8-12', '/?budget=12-20', '/?budget=20-']);
-    expect(bodyChips.find((chip) => chip.label === 'SUV')?.href).toBe('/?body=suv');
-    expect(fuelChips.find((chip) => chip.label === 'Diesel')?.href).toBe('/?fuel=diesel');
+    expect(budgetChips().map((chip) => chip.href)).toEqual(['/?budget=-3', '/?budget=3-5', '/?budget=5-8', '/?budget=8-12', '/?budget=12-20', '/?budget=20-']);
+    expect(bodyChips().find((chip) => chip.label === 'SUV')?.href).toBe('/?body=suv');
+    expect(fuelChips().find((chip) => chip.label === 'Diesel')?.href).toBe('/?fuel=diesel');
     expect(makeChips.find((chip) => chip.label === 'Maruti Suzuki')?.href).toBe('/?make=maruti-suzuki');
-    expect(entryRows.map((row) => row.title)).toEqual(['By budget', 'By body type', 'By fuel', 'Popular makes']);
+    expect(entryRows().map((row) => row.title)).toEqual(['By budget', 'By body type', 'By fuel', 'Popular makes']);
   });
 
   it('reads the trust points one a line, blank lines dropped, at most six', () => {

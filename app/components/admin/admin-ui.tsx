@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Toast } from '../../lib/toast.ts';
 import { ArrowLeftIcon } from '../icons.tsx';
 import { primaryButton, secondaryButton } from '../form.tsx';
+import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
 
 /** Pieces the admin catalogue screens share: page header, fields, toasts from several sources. */
 
@@ -80,7 +81,7 @@ export function RemoveLabel({ from }: { from: keyof typeof REMOVE_WORD_FROM }) {
         ✕
       </span>
       <span aria-hidden="true" className={REMOVE_WORD_FROM[from].word}>
-        Remove
+        {t('remove')}
       </span>
     </>
   );
@@ -89,7 +90,7 @@ export function RemoveLabel({ from }: { from: keyof typeof REMOVE_WORD_FROM }) {
 export function StatusBadge({ status }: { status: 'available' | 'reserved' | 'sold' | 'draft' }) {
   const tone = { available: 'bg-emerald-100 text-emerald-800', reserved: 'bg-amber-100 text-amber-900', sold: 'bg-red-100 text-red-800', draft: 'bg-slate-200 text-slate-800' }[status];
   // A draft is seen by the admins only until it is published (decision 084).
-  const label = { available: 'Available', reserved: 'Reserved', sold: 'Sold', draft: 'Draft' }[status];
+  const label = { available: t('statusAvailable'), reserved: t('statusReserved'), sold: t('statusSold'), draft: t('statusDraft') }[status];
   return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${tone}`}>{label}</span>;
 }
 

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { adminStatsText as t } from '../../lib/i18n/adminStats.ts';
 
 /**
  * A grouped bar chart drawn with plain elements and CSS: rendered on the server, no chart
@@ -52,7 +53,7 @@ export function BarChart({ title, labels, labelHeading, series, emptyText, label
         <h2 id={`${id}-title`} className="text-lg font-bold">
           {title}
         </h2>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-label="Totals">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-label={t('totals')}>
           {series.map((one, index) => (
             <li key={one.name} className="flex items-center gap-2">
               <span aria-hidden="true" className={`inline-block h-3 w-3 rounded-sm ${one.colour}`} />

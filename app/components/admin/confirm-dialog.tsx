@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { secondaryButton } from '../form.tsx';
 import { dangerButton } from './admin-ui.tsx';
+import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
 
 type Props = {
   title: string;
@@ -90,7 +91,7 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelHref, onCanc
               onCancel();
             }}
           >
-            Cancel
+            {t('cancel')}
           </Link>
           <button type="submit" className={dangerButton}>
             {confirmLabel}
@@ -132,7 +133,7 @@ export function ConfirmDelete({
     <ConfirmDialog
       title={title}
       message={message}
-      confirmLabel="Delete"
+      confirmLabel={t('delete')}
       cancelHref={listHref}
       onCancel={() => {
         if (openedHere) close();

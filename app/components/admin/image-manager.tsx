@@ -5,6 +5,7 @@ import { imageSrc } from '../../lib/vehicle.ts';
 import { useMediaBase } from '../../lib/media-base.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { RemoveLabel, smallButton, useHydrated } from './admin-ui.tsx';
+import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
 
 /** The edit page's image fetcher: the page reads its toast through the same key. */
 export const IMAGE_FETCHER_KEY = 'vehicle-images';
@@ -28,9 +29,9 @@ export function ImageManager({ images, max, title }: Props) {
   return (
     <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6" aria-busy={busy}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-bold">Photos</h2>
+        <h2 className="text-lg font-bold">{t('photos')}</h2>
         <p className="text-sm text-slate-600">
-          {images.length} of {max}. The first photo is the cover.
+          {t('photosCount', { number: images.length, max })}
         </p>
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
@@ -41,11 +42,11 @@ export function ImageManager({ images, max, title }: Props) {
                 src={imageSrc(image, 400, mediaBase)}
                 width={image.width}
                 height={image.height}
-                alt={`${title}, photo ${index + 1}`}
+                alt={t('photoAlt', { title, number: index + 1 })}
                 loading="lazy"
                 className="aspect-[4/3] w-full bg-slate-200 object-cover"
               />
-              {index === 0 ? <span className="absolute left-2 top-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">Cover</span> : null}
+              {index === 0 ? <span className="absolute left-2 top-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">{t('cover')}</span> : null}
             </div>
             <div className="flex items-center gap-1.5 p-2">
               <fetcher.Form method="post" className="contents">
@@ -56,8 +57,8 @@ export function ImageManager({ images, max, title }: Props) {
                   name="direction"
                   value="left"
                   disabled={busy || index === 0}
-                  aria-label={`Move photo ${index + 1} left`}
-                  title="Move left"
+                  aria-label={t('movePhotoLeft', { number: index + 1 })}
+                  title={t('moveLeft')}
                   className={`${smallButton} h-10 w-10 px-0`}
                 >
                   ←
@@ -67,8 +68,8 @@ export function ImageManager({ images, max, title }: Props) {
                   name="direction"
                   value="right"
                   disabled={busy || index === images.length - 1}
-                  aria-label={`Move photo ${index + 1} right`}
-                  title="Move right"
+                  aria-label={t('movePhotoRight', { number: index + 1 })}
+                  title={t('moveRight')}
                   className={`${smallButton} h-10 w-10 px-0`}
                 >
                   →
@@ -77,7 +78,7 @@ export function ImageManager({ images, max, title }: Props) {
               <fetcher.Form method="post" className="ml-auto">
                 <input type="hidden" name="intent" value="remove-image" />
                 <input type="hidden" name="imageId" value={image.id} />
-                <button type="submit" disabled={busy} aria-label={`Remove photo ${index + 1}`} title="Remove" className={`${smallButton} h-10 min-w-10 px-0 text-red-700 lg:px-3`}>
+                <button type="submit" disabled={busy} aria-label={t('removePhoto', { number: index + 1 })} title={t('remove')} className={`${smallButton} h-10 min-w-10 px-0 text-red-700 lg:px-3`}>
                   <RemoveLabel from="lg" />
                 </button>
               </fetcher.Form>
@@ -94,8 +95,8 @@ export function ImageManager({ images, max, title }: Props) {
                 <span aria-hidden="true" className="text-3xl leading-none">
                   +
                 </span>
-                <span>{pendingIntent === 'add-images' ? 'Uploading...' : 'Add Image'}</span>
-                <span className="text-xs font-normal text-slate-500">Up to {room} more, {MAX_IMAGE_MB} MB each</span>
+                <span>{pendingIntent === 'add-images' ? t('uploading') : t('addImageTile')}</span>
+                <span className="text-xs font-normal text-slate-500">{t('upToMore', { room, mb: MAX_IMAGE_MB })}</span>
                 <input
                   type="file"
                   name="images"
@@ -115,14 +116,14 @@ export function ImageManager({ images, max, title }: Props) {
               </label>
               {hydrated ? null : (
                 <button type="submit" className={smallButton}>
-                  Upload
+                  {t('upload')}
                 </button>
               )}
             </fetcher.Form>
           </li>
         ) : null}
       </ul>
-      {room <= 0 ? <p className="text-sm text-slate-600">This vehicle has the most photos it can have. Remove one to add another.</p> : null}
+      {room <= 0 ? <p className="text-sm text-slate-600">{t('mostPhotos')}</p> : null}
     </section>
   );
 }

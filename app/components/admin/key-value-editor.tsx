@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { MapName, MapRow } from '../../lib/vehicle-schema.ts';
 import { RemoveLabel, smallButton, useHydrated } from './admin-ui.tsx';
 import { inputClass } from '../form.tsx';
+import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
 
 type Props = {
   name: MapName;
@@ -50,7 +51,7 @@ export function KeyValueEditor({ name, title, description, keyLabel, valueLabel,
         {title}
       </legend>
       <p className="text-sm text-slate-600">
-        {description} {hydrated ? null : 'Clear a row’s label to remove it.'}
+        {description} {hydrated ? null : t('clearRowLabel')}
       </p>
       {error ? (
         <p id={`${headingId}-error`} className="text-sm font-medium text-red-700">
@@ -77,7 +78,7 @@ export function KeyValueEditor({ name, title, description, keyLabel, valueLabel,
             <input
               name={`${name}.key`}
               defaultValue={entry.key}
-              aria-label={`${keyLabel} ${index + 1}`}
+              aria-label={t('rowField', { label: keyLabel, number: index + 1 })}
               placeholder={keyLabel}
               maxLength={80}
               className={`${inputClass} col-start-1 row-start-1`}
@@ -86,8 +87,8 @@ export function KeyValueEditor({ name, title, description, keyLabel, valueLabel,
               <textarea
                 name={`${name}.value`}
                 defaultValue={entry.value}
-                aria-label={`${valueLabel} ${index + 1}`}
-                placeholder={`${valueLabel} (one per line)`}
+                aria-label={t('rowField', { label: valueLabel, number: index + 1 })}
+                placeholder={t('onePerLine', { label: valueLabel })}
                 rows={2}
                 className={`${inputClass} col-span-2 col-start-1 row-start-2 sm:col-span-1 sm:col-start-2 sm:row-start-1`}
               />
@@ -95,7 +96,7 @@ export function KeyValueEditor({ name, title, description, keyLabel, valueLabel,
               <input
                 name={`${name}.value`}
                 defaultValue={entry.value}
-                aria-label={`${valueLabel} ${index + 1}`}
+                aria-label={t('rowField', { label: valueLabel, number: index + 1 })}
                 placeholder={valueLabel}
                 list={suggestions ? listId : undefined}
                 maxLength={2000}
@@ -106,8 +107,8 @@ export function KeyValueEditor({ name, title, description, keyLabel, valueLabel,
               <button
                 type="button"
                 onClick={() => remove(entry.id)}
-                aria-label={`Remove ${keyLabel.toLowerCase()} ${index + 1}`}
-                title="Remove row"
+                aria-label={t('removeRow', { label: keyLabel.toLowerCase(), number: index + 1 })}
+                title={t('removeRowTitle')}
                 className={`${smallButton} row-start-1 h-11 w-11 px-0 text-red-700 sm:w-auto sm:px-3 ${valueKind === 'lines' ? 'col-start-2 sm:col-start-3' : 'col-start-3'}`}
               >
                 <RemoveLabel from="sm" />
@@ -118,7 +119,7 @@ export function KeyValueEditor({ name, title, description, keyLabel, valueLabel,
       </ol>
       {hydrated ? (
         <button type="button" onClick={add} className={`${smallButton} self-start`}>
-          + Add row
+          {t('addRow')}
         </button>
       ) : null}
     </fieldset>

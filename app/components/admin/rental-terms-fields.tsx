@@ -1,6 +1,7 @@
 import { SelectField, TextField } from '../form.tsx';
 import { FUEL_POLICIES, FUEL_POLICY_LABELS } from '../../lib/rentals.ts';
 import type { RentalFieldErrors, RentalFormValues } from '../../lib/rental-terms-form.ts';
+import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
 
 const grid = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -34,55 +35,55 @@ export function RentalTermsFields({ values, errors }: { values: RentalFormValues
   return (
     <section className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6" aria-labelledby="rental-section">
       <h2 id="rental-section" className="text-lg font-bold">
-        Sale or rental
+        {t('saleOrRental')}
       </h2>
       <SelectField
         id={field('purpose')}
         name="purpose"
-        label="This vehicle is"
+        label={t('thisVehicleIs')}
         defaultValue={values.purpose}
         error={errors.purpose}
-        hint="Rental cars leave the buy listing and search; they are booked on /rent with the terms below."
+        hint={t('purposeHint')}
       >
-        <option value="sale">For sale</option>
-        <option value="rental">In the self-drive rental fleet</option>
+        <option value="sale">{t('forSale')}</option>
+        <option value="rental">{t('inRentalFleet')}</option>
       </SelectField>
       <fieldset className="flex flex-col gap-4">
-        <legend className="pb-2 font-semibold text-slate-700">Rental terms (rupees)</legend>
+        <legend className="pb-2 font-semibold text-slate-700">{t('rentalTerms')}</legend>
         <div className={grid}>
-          <TextField id={field('hourlyRate')} name="hourlyRate" label="Hourly rate" {...money} defaultValue={values.hourlyRate} error={errors.hourlyRate} placeholder="e.g. 250" />
-          <TextField id={field('dailyRate')} name="dailyRate" label="Daily rate" {...money} defaultValue={values.dailyRate} error={errors.dailyRate} placeholder="e.g. 2200" />
+          <TextField id={field('hourlyRate')} name="hourlyRate" label={t('hourlyRate')} {...money} defaultValue={values.hourlyRate} error={errors.hourlyRate} placeholder={t('example', { value: 250 })} />
+          <TextField id={field('dailyRate')} name="dailyRate" label={t('dailyRate')} {...money} defaultValue={values.dailyRate} error={errors.dailyRate} placeholder={t('example', { value: 2200 })} />
           <TextField
             id={field('weeklyRate')}
             name="weeklyRate"
-            label="Weekly rate (optional)"
+            label={t('weeklyRate')}
             {...money}
             defaultValue={values.weeklyRate}
             error={errors.weeklyRate}
-            hint="Each full 7 days cost this instead of 7 daily rates."
+            hint={t('weeklyRateHint')}
           />
-          <TextField id={field('kmPerDay')} name="kmPerDay" label="Km per day" {...money} defaultValue={values.kmPerDay} error={errors.kmPerDay} placeholder="e.g. 240" />
-          <Check name="unlimitedKm" label="Unlimited km" defaultChecked={values.unlimitedKm} />
-          <TextField id={field('extraKmRate')} name="extraKmRate" label="Extra-km charge per km" {...money} defaultValue={values.extraKmRate} error={errors.extraKmRate} placeholder="e.g. 12" />
-          <TextField id={field('deposit')} name="deposit" label="Security deposit" {...money} defaultValue={values.deposit} error={errors.deposit} placeholder="e.g. 5000" />
-          <SelectField id={field('fuelPolicy')} name="fuelPolicy" label="Fuel policy" defaultValue={values.fuelPolicy} error={errors.fuelPolicy}>
+          <TextField id={field('kmPerDay')} name="kmPerDay" label={t('kmPerDay')} {...money} defaultValue={values.kmPerDay} error={errors.kmPerDay} placeholder={t('example', { value: 240 })} />
+          <Check name="unlimitedKm" label={t('unlimitedKm')} defaultChecked={values.unlimitedKm} />
+          <TextField id={field('extraKmRate')} name="extraKmRate" label={t('extraKmRate')} {...money} defaultValue={values.extraKmRate} error={errors.extraKmRate} placeholder={t('example', { value: 12 })} />
+          <TextField id={field('deposit')} name="deposit" label={t('deposit')} {...money} defaultValue={values.deposit} error={errors.deposit} placeholder={t('example', { value: 5000 })} />
+          <SelectField id={field('fuelPolicy')} name="fuelPolicy" label={t('fuelPolicy')} defaultValue={values.fuelPolicy} error={errors.fuelPolicy}>
             {FUEL_POLICIES.map((policy) => (
               <option key={policy} value={policy}>
                 {FUEL_POLICY_LABELS[policy]}
               </option>
             ))}
           </SelectField>
-          <TextField id={field('minAge')} name="minAge" label="Minimum age" inputMode="numeric" maxLength={3} defaultValue={values.minAge} error={errors.minAge} />
-          <TextField id={field('minHours')} name="minHours" label="Minimum rental hours" inputMode="numeric" maxLength={4} defaultValue={values.minHours} error={errors.minHours} />
-          <TextField id={field('seats')} name="seats" label="Seats" inputMode="numeric" maxLength={2} defaultValue={values.seats} error={errors.seats} />
+          <TextField id={field('minAge')} name="minAge" label={t('minAge')} inputMode="numeric" maxLength={3} defaultValue={values.minAge} error={errors.minAge} />
+          <TextField id={field('minHours')} name="minHours" label={t('minHours')} inputMode="numeric" maxLength={4} defaultValue={values.minHours} error={errors.minHours} />
+          <TextField id={field('seats')} name="seats" label={t('seats')} inputMode="numeric" maxLength={2} defaultValue={values.seats} error={errors.seats} />
         </div>
         <Check
           name="commercialRegistration"
-          label="Commercially registered (yellow or black plate)"
-          hint="Required by Indian law to rent a car out self-drive: without it the car is shown but cannot be booked."
+          label={t('commercialRegistration')}
+          hint={t('commercialRegistrationHint')}
           defaultChecked={values.commercialRegistration}
         />
-        <Check name="deliveryAvailable" label="Delivery allowed" hint="Delivered to the PIN codes in Settings, for the delivery fee there." defaultChecked={values.deliveryAvailable} />
+        <Check name="deliveryAvailable" label={t('deliveryAllowed')} hint={t('deliveryAllowedHint')} defaultChecked={values.deliveryAvailable} />
       </fieldset>
     </section>
   );

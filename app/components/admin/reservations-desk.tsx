@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import { formatRupees } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
+import { deskReservationsText as t } from '../../lib/i18n/deskReservations.ts';
 import { formatIndiaDateTime } from '../../lib/rent-view.ts';
 import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationStatus } from '../../lib/reservations.ts';
 
@@ -40,13 +41,13 @@ export function ReservationsDesk({ reservations, nowMs, backTo }: { reservations
                 #{reservation.id} · {reservation.vehicleTitle}
               </p>
               <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
-                {reservation.name || 'Buyer'} · <a href={`tel:${reservation.phone}`} className="underline">{reservation.phone}</a> · {reservation.email}
+                {reservation.name || t('buyer')} · <a href={`tel:${reservation.phone}`} className="underline">{reservation.phone}</a> · {reservation.email}
               </p>
               <p className="text-sm text-slate-700">
-                Token {formatRupees(reservation.amount)}
-                {reservation.status === 'active' && reservation.heldUntil ? ` · held until ${formatIndiaDateTime(reservation.heldUntil)} (${timeLeft(Date.parse(reservation.heldUntil), nowMs)})` : ''}
-                {reservation.amountRefunded > 0 ? ` · refunded ${formatRupees(reservation.amountRefunded)}` : ''}
-                {reservation.refundOwed > 0 ? ` · refund owed ${formatRupees(reservation.refundOwed)}` : ''}
+                {t('token', { amount: formatRupees(reservation.amount) })}
+                {reservation.status === 'active' && reservation.heldUntil ? t('heldUntil', { time: formatIndiaDateTime(reservation.heldUntil), left: timeLeft(Date.parse(reservation.heldUntil), nowMs) }) : ''}
+                {reservation.amountRefunded > 0 ? t('refundedAmount', { amount: formatRupees(reservation.amountRefunded) }) : ''}
+                {reservation.refundOwed > 0 ? t('refundOwedAmount', { amount: formatRupees(reservation.refundOwed) }) : ''}
               </p>
               {reservation.paymentProblem ? <p className="text-sm text-amber-900">{reservation.paymentProblem}</p> : null}
             </div>
@@ -54,18 +55,18 @@ export function ReservationsDesk({ reservations, nowMs, backTo }: { reservations
           </div>
           {reservation.status === 'converted' && reservation.salePrice !== null ? (
             <table className="w-full max-w-sm text-sm">
-              <caption className="text-left font-semibold">Receipt</caption>
+              <caption className="text-left font-semibold">{t('receipt')}</caption>
               <tbody>
                 <tr>
-                  <th className="py-0.5 text-left font-normal">Price of the car</th>
+                  <th className="py-0.5 text-left font-normal">{t('priceOfCar')}</th>
                   <td className="text-right tabular-nums">{formatRupees(reservation.salePrice)}</td>
                 </tr>
                 <tr>
-                  <th className="py-0.5 text-left font-normal">Reservation token paid (#{reservation.id})</th>
+                  <th className="py-0.5 text-left font-normal">{t('tokenPaid', { id: reservation.id })}</th>
                   <td className="text-right tabular-nums">−{formatRupees(reservation.amount)}</td>
                 </tr>
                 <tr className="border-t border-slate-200 font-semibold">
-                  <th className="py-0.5 text-left">Balance to pay</th>
+                  <th className="py-0.5 text-left">{t('balanceToPay')}</th>
                   <td className="text-right tabular-nums">{formatRupees(reservation.salePrice - reservation.amount)}</td>
                 </tr>
               </tbody>
@@ -76,21 +77,21 @@ export function ReservationsDesk({ reservations, nowMs, backTo }: { reservations
               <Form method="post" action={adminPaths.reservation(reservation.id)} className="flex items-end gap-2">
                 <input type="hidden" name="backTo" value={backTo} />
                 <label className="flex flex-col text-sm">
-                  Extend by (hours)
+                  {t('extendByHours')}
                   <input name="hours" inputMode="numeric" defaultValue="24" required maxLength={3} className="min-h-11 w-24 rounded-lg px-3 ring-1 ring-slate-300" />
                 </label>
                 <button type="submit" name="intent" value="extend" className={`${small} ring-1 ring-slate-300 hover:bg-slate-100`}>
-                  Extend
+                  {t('extend')}
                 </button>
               </Form>
               <Form method="post" action={adminPaths.reservation(reservation.id)} className="flex items-end gap-2">
                 <input type="hidden" name="backTo" value={backTo} />
                 <label className="flex flex-col text-sm">
-                  Sale price (₹)
+                  {t('salePrice')}
                   <input name="salePrice" inputMode="numeric" required maxLength={14} className="min-h-11 w-36 rounded-lg px-3 ring-1 ring-slate-300" />
                 </label>
                 <button type="submit" name="intent" value="convert" className={`${small} bg-brand-700 text-white hover:bg-brand-800`}>
-                  Convert to sale
+                  {t('convertToSale')}
                 </button>
               </Form>
               <Form method="post" action={adminPaths.reservation(reservation.id)}>
@@ -101,10 +102,10 @@ export function ReservationsDesk({ reservations, nowMs, backTo }: { reservations
                   value="cancel"
                   className={`${small} text-red-700 ring-1 ring-slate-300 hover:bg-red-50`}
                   onClick={(event) => {
-                    if (!window.confirm(`Cancel reservation #${reservation.id} and refund ${formatRupees(reservation.amount)}?`)) event.preventDefault();
+                    if (!window.confirm(t('confirmCancel', { id: reservation.id, amount: formatRupees(reservation.amount) }))) event.preventDefault();
                   }}
                 >
-                  Cancel with refund
+                  {t('cancelWithRefund')}
                 </button>
               </Form>
             </div>

@@ -1,6 +1,8 @@
 import { Form } from 'react-router';
 import { FormMessage, primaryButton, SelectField, TextAreaField, TextField } from '../form.tsx';
 import { hourLabel } from '../../lib/test-drives.ts';
+import { adminSettingsText as t } from '../../lib/i18n/adminSettings.ts';
+import type { Language } from '../../lib/i18n/language.ts';
 
 /** The test-drive block of the admin settings, as the form shows and sends it. */
 export type TestDriveSettingsValues = {
@@ -15,29 +17,31 @@ export type TestDriveSettingsValues = {
 
 export type TestDriveSettingsErrors = Partial<Record<keyof TestDriveSettingsValues, string>>;
 
-export const TEST_DRIVE_SETTINGS_LABELS: Record<keyof TestDriveSettingsValues, string> = {
-  testDriveOpeningHour: 'Test drives from',
-  testDriveClosingHour: 'Test drives until',
-  testDriveCapacity: 'Test drives at once',
-  testDriveLeadHours: 'Notice needed (hours)',
-  testDriveDaysAhead: 'Days ahead one can book',
-  servicePinCodes: 'PIN codes we serve at home',
-};
-
-const L = TEST_DRIVE_SETTINGS_LABELS;
+/** The block's setting names, in the page's language unless one is asked for. */
+export function testDriveSettingsLabels(language?: Language): Record<keyof TestDriveSettingsValues, string> {
+  return {
+    testDriveOpeningHour: t('testDriveOpeningHourLabel', undefined, language),
+    testDriveClosingHour: t('testDriveClosingHourLabel', undefined, language),
+    testDriveCapacity: t('testDriveCapacityLabel', undefined, language),
+    testDriveLeadHours: t('testDriveLeadHoursLabel', undefined, language),
+    testDriveDaysAhead: t('testDriveDaysAheadLabel', undefined, language),
+    servicePinCodes: t('servicePinCodesLabel', undefined, language),
+  };
+}
 
 /** Its own form (intent `test-drives`), saved without touching the other settings' fields. */
 export function TestDriveSettingsSection({ values, errors, busy }: { values: TestDriveSettingsValues; errors: TestDriveSettingsErrors; busy: boolean }) {
   const pins = typeof values.servicePinCodes === 'string' ? values.servicePinCodes : values.servicePinCodes.join(', ');
   const hasErrors = Object.keys(errors).length > 0;
+  const L = testDriveSettingsLabels();
   return (
     <section aria-labelledby="test-drive-settings" className="w-full max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <h2 id="test-drive-settings" className="text-lg font-bold">
-        Test drives and home service
+        {t('testDrivesHeading')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Slots last one hour and start on the hour, India time. Bookings already made keep their time when these change.</p>
+      <p className="mt-1 text-sm text-slate-600">{t('testDrivesText')}</p>
       <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
-        {hasErrors ? <FormMessage tone="error">Please correct the highlighted test-drive fields.</FormMessage> : null}
+        {hasErrors ? <FormMessage tone="error">{t('correctTestDriveFields')}</FormMessage> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField id="testDriveOpeningHour" name="testDriveOpeningHour" label={L.testDriveOpeningHour} defaultValue={String(values.testDriveOpeningHour)} error={errors.testDriveOpeningHour}>
             {Array.from({ length: 24 }, (_, hour) => (
@@ -49,13 +53,13 @@ export function TestDriveSettingsSection({ values, errors, busy }: { values: Tes
           <SelectField id="testDriveClosingHour" name="testDriveClosingHour" label={L.testDriveClosingHour} defaultValue={String(values.testDriveClosingHour)} error={errors.testDriveClosingHour}>
             {Array.from({ length: 24 }, (_, index) => index + 1).map((hour) => (
               <option key={hour} value={hour}>
-                {hour === 24 ? 'midnight' : hourLabel(hour)}
+                {hour === 24 ? t('midnight') : hourLabel(hour)}
               </option>
             ))}
           </SelectField>
-          <TextField id="testDriveCapacity" name="testDriveCapacity" type="number" inputMode="numeric" min={1} max={20} label={L.testDriveCapacity} defaultValue={String(values.testDriveCapacity)} error={errors.testDriveCapacity} hint="How many test drives the team can run in the same hour." />
-          <TextField id="testDriveLeadHours" name="testDriveLeadHours" type="number" inputMode="numeric" min={0} max={72} label={L.testDriveLeadHours} defaultValue={String(values.testDriveLeadHours)} error={errors.testDriveLeadHours} hint="No slot starts sooner than this." />
-          <TextField id="testDriveDaysAhead" name="testDriveDaysAhead" type="number" inputMode="numeric" min={0} max={30} label={L.testDriveDaysAhead} defaultValue={String(values.testDriveDaysAhead)} error={errors.testDriveDaysAhead} hint="Today plus this many days." />
+          <TextField id="testDriveCapacity" name="testDriveCapacity" type="number" inputMode="numeric" min={1} max={20} label={L.testDriveCapacity} defaultValue={String(values.testDriveCapacity)} error={errors.testDriveCapacity} hint={t('testDriveCapacityHint')} />
+          <TextField id="testDriveLeadHours" name="testDriveLeadHours" type="number" inputMode="numeric" min={0} max={72} label={L.testDriveLeadHours} defaultValue={String(values.testDriveLeadHours)} error={errors.testDriveLeadHours} hint={t('testDriveLeadHoursHint')} />
+          <TextField id="testDriveDaysAhead" name="testDriveDaysAhead" type="number" inputMode="numeric" min={0} max={30} label={L.testDriveDaysAhead} defaultValue={String(values.testDriveDaysAhead)} error={errors.testDriveDaysAhead} hint={t('testDriveDaysAheadHint')} />
         </div>
         <TextAreaField
           id="servicePinCodes"
@@ -63,12 +67,12 @@ export function TestDriveSettingsSection({ values, errors, busy }: { values: Tes
           label={L.servicePinCodes}
           defaultValue={pins}
           error={errors.servicePinCodes}
-          hint="6-digit PIN codes, separated by commas or spaces: home test drives and rental delivery."
+          hint={t('servicePinCodesHint')}
           rows={3}
         />
         <div className="flex border-t border-slate-200 pt-5 sm:justify-end">
           <button type="submit" name="intent" value="test-drives" disabled={busy} className={primaryButton}>
-            Save test-drive settings
+            {t('saveTestDriveSettings')}
           </button>
         </div>
       </Form>

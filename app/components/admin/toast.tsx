@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Toast as ToastMessage } from '../../lib/toast.ts';
+import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
 
 export const TOAST_MS = 3000;
 
@@ -25,7 +26,7 @@ export function Toast({ toast, position = 'bottom-center' }: { toast: ToastMessa
           className={`flex items-center gap-3 rounded-xl px-4 py-3 text-sm font-semibold text-white shadow-lg ${toast.tone === 'error' ? 'bg-red-700' : 'bg-emerald-700'}`}
         >
           <span>{toast.text}</span>
-          <button type="button" onClick={() => setClosed(toast)} aria-label="Close notification" className="rounded px-1 text-white/80 hover:text-white">
+          <button type="button" onClick={() => setClosed(toast)} aria-label={t('closeNotification')} className="rounded px-1 text-white/80 hover:text-white">
             ×
           </button>
         </div>

@@ -12,13 +12,14 @@ import {
   FINANCE_NOT_AVAILABLE,
   FUEL_TYPES,
   INSPECTION_STATUSES,
-  STATUS_LABELS,
   TRANSMISSIONS,
   VEHICLE_STATUSES,
   type FormTextField,
   type VehicleFieldErrors,
   type VehicleFormValues,
 } from '../../lib/vehicle-schema.ts';
+import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
+import type { VehicleStatus } from '../../lib/vehicle.ts';
 
 type Props = {
   mode: 'add' | 'edit';
@@ -45,6 +46,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const grid = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
+/** A vehicle status as the admin screens name it, in the page's language. */
+export function vehicleStatusLabel(status: VehicleStatus): string {
+  return { available: t('statusAvailable'), reserved: t('statusReserved'), sold: t('statusSold'), draft: t('statusDraft') }[status];
+}
+
 /** A choice list that also keeps a stored value outside the list (so saving never changes it silently). */
 function choices(list: readonly string[], current: string): string[] {
   return current && !list.includes(current) ? [...list, current] : [...list];
@@ -54,7 +60,7 @@ function choices(list: readonly string[], current: string): string[] {
 function Options({ choices, notSet }: { choices: ReadonlyArray<string | readonly [string, string]>; notSet: boolean }) {
   return (
     <>
-      {notSet ? <option value="">Not set</option> : null}
+      {notSet ? <option value="">{t('notSet')}</option> : null}
       {choices.map((choice) => {
         const [value, label] = typeof choice === 'string' ? [choice, choice] : choice;
         return (
@@ -76,7 +82,7 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
   const [status, setStatus] = useState(values.status);
   const showSold = !hydrated || status === 'sold';
   // Before the script runs both sold fields show whatever the status, so they say when they apply.
-  const soldHint = hydrated ? {} : { hint: 'Only when the status is Sold.' };
+  const soldHint = hydrated ? {} : { hint: t('onlyWhenSold') };
   const id = (name: string) => `vehicle-${name}`;
   /** What a text or choice field shares: its element id, the form field it posts, its label, the value shown and its error. */
   const field = (name: FormTextField, label: string, idName: string = name) => ({ id: id(idName), name, label, defaultValue: values[name], error: errors[name] });
@@ -84,75 +90,75 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" aria-busy={busy}>
       <input type="hidden" name="intent" value="save" />
-      <Section title="Vehicle">
+      <Section title={t('sectionVehicle')}>
         <div className={grid}>
-          <TextField {...field('name', 'Vehicle Name')} required maxLength={120} placeholder="e.g. Maruti Suzuki Swift VXi" />
-          <SelectField {...field('categoryId', 'Category', 'category')} required>
-            <option value="">Select a category</option>
+          <TextField {...field('name', t('vehicleName'))} required maxLength={120} placeholder={t('example', { value: 'Maruti Suzuki Swift VXi' })} />
+          <SelectField {...field('categoryId', t('category'), 'category')} required>
+            <option value="">{t('selectCategory')}</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
                 {category.name}
               </option>
             ))}
           </SelectField>
-          <TextField {...field('price', 'Price in rupees')} required inputMode="numeric" maxLength={40} placeholder="e.g. 545000" />
-          <TextField {...field('make', 'Make')} maxLength={60} placeholder="e.g. Maruti Suzuki" />
-          <TextField {...field('model', 'Model')} maxLength={60} placeholder="e.g. Swift" />
-          <TextField {...field('variant', 'Variant')} maxLength={60} placeholder="e.g. VXi" />
-          <TextField {...field('year', 'Year')} inputMode="numeric" maxLength={20} placeholder="e.g. 2019" />
+          <TextField {...field('price', t('priceInRupees'))} required inputMode="numeric" maxLength={40} placeholder={t('example', { value: 545000 })} />
+          <TextField {...field('make', t('make'))} maxLength={60} placeholder={t('example', { value: 'Maruti Suzuki' })} />
+          <TextField {...field('model', t('model'))} maxLength={60} placeholder={t('example', { value: 'Swift' })} />
+          <TextField {...field('variant', t('variant'))} maxLength={60} placeholder={t('example', { value: 'VXi' })} />
+          <TextField {...field('year', t('year'))} inputMode="numeric" maxLength={20} placeholder={t('example', { value: 2019 })} />
           <label className="flex items-center gap-3 self-end rounded-xl px-1 py-3 font-semibold">
             <input type="checkbox" name="featured" defaultChecked={values.featured} className="h-5 w-5 accent-brand-700" />
-            Featured (shown first in the listing)
+            {t('featuredFirst')}
           </label>
         </div>
       </Section>
 
       <RentalTermsFields values={rental.values} errors={rental.errors} />
 
-      <Section title="Specifications">
+      <Section title={t('specifications')}>
         <div className={grid}>
-          <SelectField {...field('fuelType', 'Fuel Type', 'fuel')}>
+          <SelectField {...field('fuelType', t('fuelType'), 'fuel')}>
             <Options choices={choices(FUEL_TYPES, values.fuelType)} notSet={values.fuelType === ''} />
           </SelectField>
-          <SelectField {...field('transmission', 'Transmission')}>
+          <SelectField {...field('transmission', t('transmission'))}>
             <Options choices={choices(TRANSMISSIONS, values.transmission)} notSet={values.transmission === ''} />
           </SelectField>
-          <SelectField {...field('bodyType', 'Body Type', 'body')}>
+          <SelectField {...field('bodyType', t('bodyType'), 'body')}>
             <Options choices={Object.entries(BODY_TYPES)} notSet />
           </SelectField>
-          <SelectField {...field('colour', 'Colour')}>
+          <SelectField {...field('colour', t('colour'))}>
             <Options choices={Object.entries(COLOURS)} notSet />
           </SelectField>
-          <TextField {...field('odometer', 'Odometer in km')} type="number" min={0} step={1} inputMode="numeric" />
-          <TextField {...field('owners', 'Owners')} maxLength={40} placeholder="e.g. 1st Owner" />
-          <TextField {...field('registration', 'Registration Number')} maxLength={40} placeholder="e.g. MH-02" />
-          <TextField {...field('insuranceValidity', 'Insurance Validity', 'insurance')} type="date" />
-          <TextField {...field('fitnessFC', 'Fitness / FC', 'fitness')} maxLength={80} placeholder="e.g. Valid till Jul 2034" />
-          <TextField {...field('tyrePoint', 'Tyre Point', 'tyre')} maxLength={80} placeholder="e.g. 80%" />
-          <TextField {...field('videoUrl', 'Video URL', 'video')} type="url" maxLength={500} placeholder="https://www.youtube.com/watch?v=…" />
+          <TextField {...field('odometer', t('odometer'))} type="number" min={0} step={1} inputMode="numeric" />
+          <TextField {...field('owners', t('owners'))} maxLength={40} placeholder={t('ownersPlaceholder')} />
+          <TextField {...field('registration', t('registration'))} maxLength={40} placeholder={t('example', { value: 'MH-02' })} />
+          <TextField {...field('insuranceValidity', t('insuranceValidity'), 'insurance')} type="date" />
+          <TextField {...field('fitnessFC', t('fitness'), 'fitness')} maxLength={80} placeholder={t('fitnessPlaceholder')} />
+          <TextField {...field('tyrePoint', t('tyrePoint'), 'tyre')} maxLength={80} placeholder={t('example', { value: '80%' })} />
+          <TextField {...field('videoUrl', t('videoUrl'), 'video')} type="url" maxLength={500} placeholder="https://www.youtube.com/watch?v=…" />
         </div>
-        <TextAreaField {...field('description', 'Description')} rows={5} maxLength={5000} />
+        <TextAreaField {...field('description', t('description'))} rows={5} maxLength={5000} />
       </Section>
 
       {mode === 'edit' ? (
-        <Section title="Status">
+        <Section title={t('status')}>
           <div className={grid} data-changes-once-hydrated="">
             <SelectField
               id={id('status')}
               name="status"
-              label="Status"
+              label={t('status')}
               value={status}
               onChange={(event) => setStatus(event.currentTarget.value as VehicleFormValues['status'])}
               error={errors.status}
-              hint={values.status === 'draft' ? 'A draft is not on the site. Set the price and choose Available to publish it.' : 'Sold vehicles leave the listing and search; their page shows Sold.'}
+              hint={values.status === 'draft' ? t('draftHint') : t('soldHint')}
             >
               {/* Draft is where a car from an inspection starts (decision 084); once published it does not go back. */}
-              <Options choices={VEHICLE_STATUSES.filter((value) => value !== 'draft' || values.status === 'draft').map((value) => [value, STATUS_LABELS[value]] as const)} notSet={false} />
+              <Options choices={VEHICLE_STATUSES.filter((value) => value !== 'draft' || values.status === 'draft').map((value) => [value, vehicleStatusLabel(value)] as const)} notSet={false} />
             </SelectField>
             {showSold ? (
               <>
-                <TextField {...field('soldPrice', 'Sold price in rupees', 'sold-price')} inputMode="numeric" maxLength={20} required={hydrated} {...soldHint} />
-                <TextField {...field('soldAt', 'Sold date', 'sold-at')} type="date" required={hydrated} {...soldHint} />
+                <TextField {...field('soldPrice', t('soldPrice'), 'sold-price')} inputMode="numeric" maxLength={20} required={hydrated} {...soldHint} />
+                <TextField {...field('soldAt', t('soldDate'), 'sold-at')} type="date" required={hydrated} {...soldHint} />
               </>
             ) : null}
           </div>
@@ -161,10 +167,10 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
 
       <KeyValueEditor
         name="inspection"
-        title="Vehicle Condition Report"
-        description="Each item checked and its status, e.g. Engine: Excellent."
-        keyLabel="Item"
-        valueLabel="Status"
+        title={t('conditionReport')}
+        description={t('conditionReportText')}
+        keyLabel={t('item')}
+        valueLabel={t('status')}
         valueKind="text"
         suggestions={INSPECTION_STATUSES}
         rows={values.inspection}
@@ -172,20 +178,20 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
       />
       <KeyValueEditor
         name="refurbishment"
-        title="Refurbishment Details"
-        description="What was done, e.g. Parts replaced. Several lines make a list."
-        keyLabel="Label"
-        valueLabel="Details"
+        title={t('refurbishment')}
+        description={t('refurbishmentText')}
+        keyLabel={t('label')}
+        valueLabel={t('details')}
         valueKind="lines"
         rows={values.refurbishment}
         error={errors.refurbishment}
       />
       <KeyValueEditor
         name="financial"
-        title="Finance Options"
-        description={`Each option and ${FINANCE_AVAILABLE} / ${FINANCE_NOT_AVAILABLE}, or a text such as an EMI.`}
-        keyLabel="Option"
-        valueLabel="Value"
+        title={t('financeOptions')}
+        description={t('financeOptionsText', { available: FINANCE_AVAILABLE, notAvailable: FINANCE_NOT_AVAILABLE })}
+        keyLabel={t('option')}
+        valueLabel={t('value')}
         valueKind="text"
         suggestions={[FINANCE_AVAILABLE, FINANCE_NOT_AVAILABLE]}
         rows={values.financial}
@@ -193,10 +199,10 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
       />
 
       {mode === 'add' ? (
-        <Section title="Photos">
+        <Section title={t('photos')}>
           <div className="flex flex-col gap-1">
             <label htmlFor={id('images')} className="font-semibold">
-              Images
+              {t('images')}
             </label>
             <input
               id={id('images')}
@@ -208,7 +214,7 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
               className="w-full rounded-xl border border-dashed border-slate-400 bg-slate-50 p-3 text-base file:mr-3 file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
             />
             <p id={`${id('images')}-hint`} className="text-sm text-slate-600">
-              Up to {maxImages ?? 10} photos, at most {MAX_IMAGE_MB} MB each. The first is the cover. JPEG, PNG, WebP or HEIC.
+              {t('imagesHint', { max: maxImages ?? 10, mb: MAX_IMAGE_MB })}
             </p>
           </div>
         </Section>

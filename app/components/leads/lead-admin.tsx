@@ -7,6 +7,7 @@ import { customerWhatsappNumber, LEAD_STATUS_LABELS, LEAD_STATUSES, MAX_NOTES, M
 import { Toast } from '../admin/toast.tsx';
 import { PhoneIcon, WhatsAppIcon } from '../icons.tsx';
 import { adminPaths } from '../../lib/paths.ts';
+import { deskLeadsText as t } from '../../lib/i18n/deskLeads.ts';
 
 /** The pieces both admin lead pages (requested vehicles, selling vehicles) are built from. */
 
@@ -38,16 +39,16 @@ function StatusBadge({ status }: { status: LeadStatusValue }) {
 }
 
 /** Status filter, name-or-phone search and the CSV export of what is shown (all pages). */
-export function LeadToolbar({ filter, basePath, exportHref, searchLabel = 'Search by name or phone' }: { filter: LeadListFilter; basePath: string; exportHref: string; searchLabel?: string }) {
+export function LeadToolbar({ filter, basePath, exportHref, searchLabel = t('searchByNameOrPhone') }: { filter: LeadListFilter; basePath: string; exportHref: string; searchLabel?: string }) {
   const field = 'w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
   return (
     <Form method="get" action={basePath} role="search" className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[10rem_minmax(0,1fr)_auto_auto] sm:items-end">
       <div className="flex flex-col gap-1">
         <label htmlFor="lead-status" className="text-sm font-semibold">
-          Status
+          {t('status')}
         </label>
         <select id="lead-status" name="status" defaultValue={filter.status ?? ''} className={field}>
-          <option value="">All</option>
+          <option value="">{t('all')}</option>
           {LEAD_STATUSES.map((status) => (
             <option key={status} value={status}>
               {LEAD_STATUS_LABELS[status]}
@@ -59,20 +60,20 @@ export function LeadToolbar({ filter, basePath, exportHref, searchLabel = 'Searc
         <label htmlFor="lead-search" className="text-sm font-semibold">
           {searchLabel}
         </label>
-        <input id="lead-search" name="q" type="search" defaultValue={filter.q} maxLength={MAX_SEARCH} placeholder="e.g. Ravi or 98765" className={field} />
+        <input id="lead-search" name="q" type="search" defaultValue={filter.q} maxLength={MAX_SEARCH} placeholder={t('searchPlaceholder')} className={field} />
       </div>
       <div className="flex gap-2">
         <button type="submit" className="flex-1 rounded-xl bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 sm:flex-none">
-          Apply
+          {t('apply')}
         </button>
         {filter.status || filter.q ? (
           <Link to={basePath} className="flex-1 rounded-xl px-4 py-2.5 text-center font-semibold ring-1 ring-slate-300 hover:bg-slate-100 sm:flex-none">
-            Clear
+            {t('clear')}
           </Link>
         ) : null}
       </div>
       <a href={exportHref} download className="rounded-xl px-4 py-2.5 text-center font-semibold text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50">
-        Export CSV
+        {t('exportCsv')}
       </a>
     </Form>
   );
@@ -83,7 +84,7 @@ function CustomerContact({ phone, whatsappText }: { phone: string; whatsappText:
   return (
     <div className="flex flex-wrap gap-2">
       <a href={telLink(phone)} className="inline-flex items-center gap-2 rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
-        <PhoneIcon className="h-4 w-4" /> Call Customer
+        <PhoneIcon className="h-4 w-4" /> {t('callCustomer')}
       </a>
       <a
         href={whatsappLink(customerWhatsappNumber(phone), whatsappText)}
@@ -110,7 +111,7 @@ function LeadStatusForm({ id, status, notes }: { id: number; status: LeadStatusV
       <input type="hidden" name="intent" value="update" />
       <div className="flex flex-col gap-1">
         <label htmlFor={`status-${id}`} className="text-sm font-semibold">
-          Status
+          {t('status')}
         </label>
         <select id={`status-${id}`} name="status" defaultValue={status} className={field}>
           {LEAD_STATUSES.map((value) => (
@@ -122,12 +123,12 @@ function LeadStatusForm({ id, status, notes }: { id: number; status: LeadStatusV
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`notes-${id}`} className="text-sm font-semibold">
-          Notes
+          {t('notes')}
         </label>
-        <textarea id={`notes-${id}`} name="notes" rows={2} defaultValue={notes} maxLength={MAX_NOTES} className={field} placeholder="Called on Monday, wants a white one…" />
+        <textarea id={`notes-${id}`} name="notes" rows={2} defaultValue={notes} maxLength={MAX_NOTES} className={field} placeholder={t('notesPlaceholder')} />
       </div>
       <button type="submit" disabled={busy} className="self-start rounded-xl bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:bg-slate-400">
-        {busy ? 'Saving...' : 'Save'}
+        {busy ? t('saving') : t('save')}
       </button>
       <Toast toast={fetcher.state === 'idle' ? fetcher.data?.toast : null} />
     </fetcher.Form>
@@ -141,13 +142,13 @@ function DeleteLeadButton({ id, label }: { id: number; label: string }) {
     <fetcher.Form
       method="post"
       onSubmit={(event) => {
-        if (!window.confirm(`Delete ${label} with all its details and photos? The audit log keeps only its number. This cannot be undone.`)) event.preventDefault();
+        if (!window.confirm(t('confirmDelete', { label }))) event.preventDefault();
       }}
     >
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="intent" value="delete" />
       <button type="submit" disabled={fetcher.state !== 'idle'} className="rounded-xl px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-60">
-        {fetcher.state !== 'idle' ? 'Deleting...' : 'Delete'}
+        {fetcher.state !== 'idle' ? t('deleting') : t('delete')}
       </button>
       <Toast toast={fetcher.state === 'idle' && fetcher.data?.toast.tone === 'error' ? fetcher.data.toast : null} />
     </fetcher.Form>
@@ -235,7 +236,7 @@ export function LeadListPage(props: {
           <p className="text-slate-600">{props.intro}</p>
         </div>
         <p className="text-sm text-slate-600">
-          {total} {total === 1 ? props.noun[0] : props.noun[1]}, newest first
+          {t('countNewestFirst', { total, noun: total === 1 ? props.noun[0] : props.noun[1] })}
         </p>
       </div>
       <LeadToolbar filter={filter} basePath={basePath} exportHref={leadExportHref(props.exportKind, filter)} />
@@ -260,9 +261,9 @@ export function LeadListError({ title, retryHref }: { title: string; retryHref: 
   return (
     <div role="alert" className="mx-auto max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
       <h1 className="text-xl font-bold">{title}</h1>
-      <p className="mt-2 text-slate-600">Please reload the page in a moment.</p>
+      <p className="mt-2 text-slate-600">{t('reloadInAMoment')}</p>
       <a href={retryHref} className="mt-5 inline-block rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white">
-        Try again
+        {t('tryAgain')}
       </a>
     </div>
   );

@@ -6,7 +6,12 @@
  * written by url.ts, a chip's text by chips.ts, registration numbers by registration.ts.
  *
  * Values within one filter are ORed, different filters ANDed, and all of them ANDed with `q`.
+ *
+ * The tables below hold the values and their English names (the words the search index and the
+ * admin form use); what a page shows is read through the label functions further down
+ * (bodyTypeLabel, fuelLabel, …), in the page's language.
  */
+import { browseText as t } from '../i18n/browse.ts';
 
 /** Body types an admin picks per vehicle; the stored value is the key. */
 export const BODY_TYPES = {
@@ -102,30 +107,63 @@ export type ListingFilters = {
 export const FILTER_NAMES = ['budget', 'make', 'model', 'fuel', 'trans', 'body', 'year', 'km', 'owners', 'color', 'state'] as const satisfies readonly (keyof ListingFilters)[];
 export type FilterName = (typeof FILTER_NAMES)[number];
 
-export const FILTER_LABELS: Record<FilterName, string> = {
-  budget: 'Budget',
-  make: 'Make',
-  model: 'Model',
-  fuel: 'Fuel',
-  trans: 'Transmission',
-  body: 'Body type',
-  year: 'Year',
-  km: 'Kilometres',
-  owners: 'Owners',
-  color: 'Colour',
-  state: 'Registration state',
-};
+/** A filter's name as the form's group and the API's facets show it. */
+export function filterLabel(name: FilterName): string {
+  return t(`filter_${name}`);
+}
 
 export function emptyFilters(): ListingFilters {
   return { budget: [], make: [], model: [], fuel: [], trans: [], body: [], year: null, km: [], owners: [], color: [], state: [] };
 }
 
+/** A body type's name in the page's language; a key not in the list as it is. */
 export function bodyTypeLabel(key: string): string {
-  return BODY_TYPES[key as BodyType] ?? key;
+  return Object.hasOwn(BODY_TYPES, key) ? t(`body_${key as BodyType}`) : key;
 }
 
 export function colourLabel(key: string): string {
-  return COLOURS[key as Colour] ?? key;
+  return Object.hasOwn(COLOURS, key) ? t(`colour_${key as Colour}`) : key;
+}
+
+export function fuelLabel(key: string): string {
+  return Object.hasOwn(FUELS, key) ? t(`fuel_${key as Fuel}`) : key;
+}
+
+export function transmissionLabel(key: string): string {
+  return Object.hasOwn(TRANSMISSION_KEYS, key) ? t(`trans_${key as TransmissionKey}`) : key;
+}
+
+/** A car's fuel when it is exactly a name of the admin's list ('Petrol', 'CNG'), in the page's language; other typed text as it is. */
+export function typedFuelText(typed: string): string {
+  const key = Object.keys(FUELS).find((fuel) => FUELS[fuel as Fuel] === typed);
+  return key ? fuelLabel(key) : typed;
+}
+
+/** A car's transmission when it is exactly 'Manual' or 'Automatic', in the page's language; other typed text as it is. */
+export function typedTransmissionText(typed: string): string {
+  const key = Object.keys(TRANSMISSION_KEYS).find((transmission) => TRANSMISSION_KEYS[transmission as TransmissionKey] === typed);
+  return key ? transmissionLabel(key) : typed;
+}
+
+/** '1st owner', '2nd owner', '3 or more owners'; anything else as it is. */
+export function ownerLabel(value: string | number): string {
+  return Object.hasOwn(OWNER_OPTIONS, String(value)) ? t(`owners_${Number(value) as OwnerOption}`) : String(value);
+}
+
+/** A budget bucket's text ('₹5–8 lakh'), or null for a range that is not one of the buckets. */
+export function budgetLabel(value: string): string | null {
+  const bucket = BUDGET_BUCKETS.find((known) => known.value === value);
+  return bucket ? t(`budget_${bucket.value}`) : null;
+}
+
+/** A kilometre bucket's text ('Under 25,000 km'), or null for a range that is not one of the buckets. */
+export function kmLabel(value: string): string | null {
+  const bucket = KM_BUCKETS.find((known) => known.value === value);
+  return bucket ? t(`km_${bucket.value}`) : null;
+}
+
+export function sortLabel(sort: Sort): string {
+  return t(`sort_${sort}`);
 }
 
 export type FacetOption = { value: string; label: string; count: number };

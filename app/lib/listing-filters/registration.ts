@@ -4,7 +4,12 @@
  * "pune" finds MH-12 cars).
  */
 
-/** The state codes of Indian registration numbers (the first two letters), with the state's name. */
+import { browseStatesText } from '../i18n/browseStates.ts';
+
+/**
+ * The state codes of Indian registration numbers (the first two letters), with the state's name
+ * in English (the searched text); a page shows stateName(code), in its language.
+ */
 export const REGISTRATION_STATES: Record<string, string> = {
   AN: 'Andaman and Nicobar', AP: 'Andhra Pradesh', AR: 'Arunachal Pradesh', AS: 'Assam', BR: 'Bihar', CG: 'Chhattisgarh',
   CH: 'Chandigarh', DD: 'Dadra, Nagar Haveli, Daman and Diu', DL: 'Delhi', DN: 'Dadra and Nagar Haveli', GA: 'Goa', GJ: 'Gujarat',
@@ -30,6 +35,11 @@ const RTO_CITIES: Record<string, string> = {
   'KL-07': 'Kochi', 'KL-01': 'Thiruvananthapuram', 'PB-10': 'Ludhiana', 'PB-08': 'Jalandhar', 'MP-09': 'Indore', 'MP-04': 'Bhopal',
   'CH-01': 'Chandigarh', 'GA-01': 'Panaji',
 };
+
+/** A state's name by its code, in the page's language; an unknown code as it is. */
+export function stateName(code: string): string {
+  return Object.hasOwn(REGISTRATION_STATES, code) ? browseStatesText(code as Parameters<typeof browseStatesText>[0]) : code;
+}
 
 /** The state code at the start of a registration number ('MH-02', 'ka 05 ab 1234'), or ''. */
 export function registrationState(registration: string): string {

@@ -7,10 +7,57 @@ import { parsePage } from '../../lib/input.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/audit-log';
 import { adminPaths } from '../../lib/paths.ts';
+import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
 
 const PER_PAGE = 20;
 
-export const meta = adminPageMeta('Audit Log');
+export function meta(args: Route.MetaArgs) {
+  return adminPageMeta(t('auditLogTitle'))(args);
+}
+
+/** Audit action codes and entities are stored as codes; people read them through these labels (English shows the code). */
+const ACTION_LABELS = {
+  cancel: 'actionCancel',
+  confirm: 'actionConfirm',
+  convert: 'actionConvert',
+  create: 'actionCreate',
+  delete: 'actionDelete',
+  export: 'actionExport',
+  extend: 'actionExtend',
+  handover: 'actionHandover',
+  'no-show': 'actionNoShow',
+  offer: 'actionOffer',
+  record: 'actionRecord',
+  refuse: 'actionRefuse',
+  reschedule: 'actionReschedule',
+  reset: 'actionReset',
+  retry: 'actionRetry',
+  'retry-refund': 'actionRetryRefund',
+  return: 'actionReturn',
+  returned: 'actionReturned',
+  settle: 'actionSettle',
+  status: 'actionStatus',
+  update: 'actionUpdate',
+} as const;
+
+const ENTITY_LABELS = {
+  admin: 'entityAdmin',
+  category: 'entityCategory',
+  'driving-licence': 'entityDrivingLicence',
+  inspection: 'entityInspection',
+  job: 'entityJob',
+  'rental-block': 'entityRentalBlock',
+  'rental-booking': 'entityRentalBooking',
+  'rental-terms': 'entityRentalTerms',
+  reservation: 'entityReservation',
+  settings: 'entitySettings',
+  vehicle: 'entityVehicle',
+} as const;
+
+/** A code's label from `labels`, or the code itself when it has none. */
+function labelOf<Labels extends Record<string, Parameters<typeof t>[0]>>(labels: Labels, code: string): string {
+  return Object.hasOwn(labels, code) ? t(labels[code]!) : code;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -44,23 +91,28 @@ function Entry({ entry }: { entry: AuditEntry }) {
         <span className="min-w-0 break-all">{entry.actorEmail}</span>
       </div>
       <p className="flex flex-wrap items-center gap-2">
-        <span className="rounded-md bg-slate-900 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">{entry.action}</span>
+        <span className="rounded-md bg-slate-900 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">{labelOf(ACTION_LABELS, entry.action)}</span>
         <span className="font-semibold">
-          {entry.entity}
+          {labelOf(ENTITY_LABELS, entry.entity)}
           {entry.entityId ? <span className="font-normal text-slate-600"> #{entry.entityId}</span> : null}
         </span>
       </p>
-      {entry.summary ? <p className="break-words text-slate-800">{entry.summary}</p> : null}
+      {/* Written in English when the change was recorded, like the record before and after it. */}
+      {entry.summary ? (
+        <p lang="en" className="break-words text-slate-800">
+          {entry.summary}
+        </p>
+      ) : null}
       {hasDetail ? (
         <details className="group rounded-xl bg-slate-50 ring-1 ring-slate-200">
           <summary className="cursor-pointer rounded-xl px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-100">
-            Before and after{changed.length ? ` (${changed.length} changed: ${changed.join(', ')})` : ''}
+            {changed.length ? t('beforeAndAfterChanged', { number: changed.length, keys: changed.join(', ') }) : t('beforeAndAfter')}
           </summary>
           <div className="grid gap-3 p-3 pt-1 md:grid-cols-2">
             {(['before', 'after'] as const).map((side) => (
               <div key={side} className="min-w-0">
-                <h3 className="mb-1 text-xs font-bold uppercase tracking-wide text-slate-600">{side === 'before' ? 'Before' : 'After'}</h3>
-                <pre className="max-h-80 overflow-auto rounded-lg bg-white p-3 text-xs leading-relaxed ring-1 ring-slate-200">{pretty(entry[side])}</pre>
+                <h3 className="mb-1 text-xs font-bold uppercase tracking-wide text-slate-600">{side === 'before' ? t('before') : t('after')}</h3>
+                <pre lang="en" className="max-h-80 overflow-auto rounded-lg bg-white p-3 text-xs leading-relaxed ring-1 ring-slate-200">{pretty(entry[side])}</pre>
               </div>
             ))}
           </div>
@@ -75,9 +127,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-extrabold tracking-tight">Audit Log</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight">{t('auditLogTitle')}</h1>
         <p className="text-sm text-slate-600">
-          {total} {total === 1 ? 'entry' : 'entries'}, newest first
+          {t('auditEntries', { count: total })}
         </p>
       </div>
       {entries.length ? (
@@ -88,7 +140,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </ol>
       ) : (
         <p className="rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
-          {total ? 'There are no entries on this page.' : 'No admin actions have been recorded yet.'}
+          {total ? t('noEntriesOnPage') : t('noAuditYet')}
         </p>
       )}
       <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} hrefFor={(target) => (target === 1 ? adminPaths.auditLog : `${adminPaths.auditLog}?page=${target}`)} />

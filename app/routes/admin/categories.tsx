@@ -17,8 +17,11 @@ import { appContext, type AppServices } from '../../context.ts';
 import { parseId } from '../../lib/input.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/categories';
+import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
 
-export const meta = adminPageMeta('Manage Categories');
+export function meta(args: Route.MetaArgs) {
+  return adminPageMeta(t('manageCategories'))(args);
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -94,7 +97,7 @@ async function manageCategory(services: AppServices, adminEmail: string, request
     return redirect(listUrl(request), { headers: await flashHeaders(secret, { tone: 'success', text: categoryMessages.deleted }) });
   }
 
-  return data({ intent: null, id: null, name: null, toast: stamp('error', 'Unknown action. Please reload the page and try again.') }, { status: 400 });
+  return data({ intent: null, id: null, name: null, toast: stamp('error', t('unknownAction')) }, { status: 400 });
 }
 
 function CategoryRow({
@@ -123,7 +126,7 @@ function CategoryRow({
         {editing ? (
           <div className="flex min-w-0 flex-col gap-2">
             <label htmlFor={`${formId}-name`} className="sr-only">
-              Category name
+              {t('categoryName')}
             </label>
             <input
               id={`${formId}-name`}
@@ -137,7 +140,7 @@ function CategoryRow({
               autoFocus
             />
             <label className="flex flex-col gap-1 text-sm">
-              <span className="font-medium text-slate-700">{category.image ? 'Replace image' : 'Add image'}</span>
+              <span className="font-medium text-slate-700">{category.image ? t('replaceImage') : t('addImage')}</span>
               <input
                 form={formId}
                 name="image"
@@ -148,7 +151,7 @@ function CategoryRow({
             </label>
             {category.image ? (
               <label className="flex items-center gap-2 text-sm">
-                <input form={formId} type="checkbox" name="removeImage" className="h-4 w-4" /> Remove the image
+                <input form={formId} type="checkbox" name="removeImage" className="h-4 w-4" /> {t('removeTheImage')}
               </label>
             ) : null}
           </div>
@@ -156,7 +159,7 @@ function CategoryRow({
           <div className="flex min-w-0 flex-col">
             <span className="break-words font-semibold">{category.name}</span>
             <span className="text-sm text-slate-600">
-              {category.vehicleCount} {category.vehicleCount === 1 ? 'vehicle' : 'vehicles'}
+              {t('vehicleCount', { count: category.vehicleCount })}
             </span>
           </div>
         )}
@@ -167,16 +170,16 @@ function CategoryRow({
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="id" value={category.id} />
             <button type="submit" disabled={busy} className={`${primaryButton} px-4 py-2 text-sm`}>
-              {busy ? 'Saving...' : 'Save'}
+              {busy ? t('saving') : t('save')}
             </button>
             <Link to={listHref} preventScrollReset className={`${smallButton}`}>
-              Cancel
+              {t('cancel')}
             </Link>
           </Form>
         ) : (
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-            <Link to={`?edit=${category.id}`} preventScrollReset className={smallButton} aria-label={`Edit ${category.name}`}>
-              Edit
+            <Link to={`?edit=${category.id}`} preventScrollReset className={smallButton} aria-label={t('editNamed', { name: category.name })}>
+              {t('edit')}
             </Link>
             <Form method="get" preventScrollReset>
               <button
@@ -184,13 +187,13 @@ function CategoryRow({
                 name="delete"
                 value={category.id}
                 className={`${smallButton} w-full text-red-700`}
-                aria-label={`Delete ${category.name}`}
+                aria-label={t('deleteNamed', { name: category.name })}
                 onClick={(event) => {
                   event.preventDefault();
                   onDelete(category.id);
                 }}
               >
-                Delete
+                {t('delete')}
               </button>
             </Form>
           </div>
@@ -211,9 +214,9 @@ export default function ManageCategories({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title="Manage Categories" back={{ to: adminPaths.dashboard, label: 'Back' }}>
+      <PageHeader title={t('manageCategories')} back={{ to: adminPaths.dashboard, label: t('back') }}>
         <Link to={adminPaths.addCategory} className={`${primaryButton} px-4 py-2.5 text-sm`}>
-          Add Category
+          {t('addCategory')}
         </Link>
       </PageHeader>
       <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -221,13 +224,13 @@ export default function ManageCategories({ loaderData }: Route.ComponentProps) {
           <thead className="bg-slate-50 text-sm uppercase tracking-wide text-slate-600">
             <tr>
               <th scope="col" className="px-3 py-3 sm:px-4">
-                Image
+                {t('image')}
               </th>
               <th scope="col" className="px-3 py-3 sm:px-4">
-                Name
+                {t('name')}
               </th>
               <th scope="col" className="px-3 py-3 text-right sm:px-4">
-                Actions
+                {t('actions')}
               </th>
             </tr>
           </thead>
@@ -235,7 +238,7 @@ export default function ManageCategories({ loaderData }: Route.ComponentProps) {
             {categories.length === 0 ? (
               <tr>
                 <td colSpan={3} className="px-4 py-8 text-center text-slate-600">
-                  No categories found
+                  {t('noCategoriesFound')}
                 </td>
               </tr>
             ) : (
@@ -258,7 +261,7 @@ export default function ManageCategories({ loaderData }: Route.ComponentProps) {
         <ConfirmDelete
           key={confirming.id}
           id={confirming.id}
-          title={`Delete ${confirming.name}?`}
+          title={t('deleteCategoryQuestion', { name: confirming.name })}
           message={categoryMessages.confirmDelete}
           {...deleteDialog}
         />

@@ -15,8 +15,11 @@ import { appContext, type AppServices } from '../../context.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import type { Route } from './+types/category-add';
+import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
 
-export const meta = adminPageMeta('Add Category');
+export function meta(args: Route.MetaArgs) {
+  return adminPageMeta(t('addCategory'))(args);
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -25,12 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ toast: toast ? stamp(toast.tone, toast.text) : null }, { headers });
 }
 
+/** The messages are read when a name is refused, in the language of that request. */
 const schema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, categoryMessages.nameRequired)
-    .max(MAX_CATEGORY_NAME, `Category name must be at most ${MAX_CATEGORY_NAME} characters`),
+    .min(1, { error: () => categoryMessages.nameRequired })
+    .max(MAX_CATEGORY_NAME, { error: () => t('categoryNameTooLong', { max: MAX_CATEGORY_NAME }) }),
 });
 
 function failure(message: string, name: string, status = 400) {
@@ -74,23 +78,23 @@ export default function CategoryAdd({ loaderData }: Route.ComponentProps) {
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title="Add Category" back={{ to: adminPaths.dashboard, label: 'Back' }} />
+      <PageHeader title={t('addCategory')} back={{ to: adminPaths.dashboard, label: t('back') }} />
       <section className="w-full max-w-[560px] rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4">
           {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
           <TextField
             id="category-name"
             name="name"
-            label="Category Name"
+            label={t('categoryNameLabel')}
             required
             maxLength={MAX_CATEGORY_NAME}
             defaultValue={actionData?.name ?? ''}
-            placeholder="e.g. SUVs"
+            placeholder={t('categoryNamePlaceholder')}
             autoComplete="off"
           />
           <div className="flex flex-col gap-1">
             <label htmlFor="category-image" className="font-semibold">
-              Image (optional)
+              {t('imageOptional')}
             </label>
             <input
               id="category-image"
@@ -101,11 +105,11 @@ export default function CategoryAdd({ loaderData }: Route.ComponentProps) {
               className="w-full rounded-xl border border-dashed border-slate-400 bg-slate-50 p-3 text-base file:mr-3 file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
             />
             <p id="category-image-hint" className="text-sm text-slate-600">
-              A photo of at most {MAX_IMAGE_MB} MB: JPEG, PNG, WebP or HEIC.
+              {t('categoryImageHint', { mb: MAX_IMAGE_MB })}
             </p>
           </div>
           <button type="submit" disabled={busy} className={`${primaryButton} sm:self-start`}>
-            {busy ? 'Adding...' : 'Add Category'}
+            {busy ? t('adding') : t('addCategory')}
           </button>
         </Form>
       </section>

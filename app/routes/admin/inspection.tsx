@@ -24,7 +24,8 @@ import { VehicleImage } from '../../components/vehicle-image.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { telLink } from '../../lib/contact.ts';
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
-import { CONDITION_ITEMS, CONDITION_STATUSES, DESK_STATUS_TONE, OFFER_LIMITS, DESK_OFFER_STATE_LABELS, offerFormSchema } from '../../lib/inspection-desk.ts';
+import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, conditionStatusLabel, DESK_STATUS_TONE, OFFER_LIMITS, deskOfferStateLabels, offerFormSchema } from '../../lib/inspection-desk.ts';
+import { deskInspectionsText as t } from '../../lib/i18n/deskInspections.ts';
 import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { REGISTRATION_STATES } from '../../lib/listing-filters/registration.ts';
@@ -41,14 +42,14 @@ import type { Route } from './+types/inspection';
  */
 
 export function meta({ matches, location, params }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: `Inspection #${params.id}`, noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: t('inspectionNumbered', { id: params.id }), noIndex: true });
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
   const id = parseId(params.id);
-  if (id === null) throw data({ message: 'This inspection was not found.' }, { status: 404 });
+  if (id === null) throw data({ message: t('notFound') }, { status: 404 });
   let inspection;
   try {
     inspection = await getDeskInspection(services, id);
@@ -80,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
   const id = parseId(params.id);
-  if (id === null) return data<ActionAnswer>({ error: 'This inspection was not found.', fields: {} }, { status: 404 });
+  if (id === null) return data<ActionAnswer>({ error: t('notFound'), fields: {} }, { status: 404 });
   return withUploadForm(
     request,
     { tempDir: uploadTempDir(services.config.dataDir), messages: uploadMessages },
@@ -100,7 +101,7 @@ async function act(services: AppServices, actorEmail: string, id: number, upload
       case 'no_show': {
         const { before, after } = await changeInspectionStatus(services, id, intent);
         await recordAudit(services, { actorEmail, action: intent, entity: 'inspection', entityId: id, summary: `${intent === 'confirm' ? 'Confirmed' : 'Marked no-show'} inspection #${id} (${slotLabel(after.slot)})`, before: { status: before.status }, after: { status: after.status } });
-        text = intent === 'confirm' ? 'Inspection confirmed.' : 'Inspection marked as a no-show.';
+        text = intent === 'confirm' ? t('inspectionConfirmed') : t('inspectionNoShow');
         break;
       }
       case 'record': {
@@ -109,7 +110,7 @@ async function act(services: AppServices, actorEmail: string, id: number, upload
         const record = parseInspectionRecord((name) => (name === 'notes' ? notes : read(name)));
         const { before, after } = await recordInspection(services, id, record, uploadsFrom(upload, 'images'));
         await recordAudit(services, { actorEmail, action: 'record', entity: 'inspection', entityId: id, summary: `Recorded inspection #${id}: ${Object.keys(after.condition).length} items, ${after.photos.length} photos`, before: auditView(before), after: auditView(after) });
-        text = 'Inspection recorded.';
+        text = t('inspectionRecorded');
         break;
       }
       case 'offer': {
@@ -117,28 +118,28 @@ async function act(services: AppServices, actorEmail: string, id: number, upload
         if (!parsed.success) {
           const fields: Record<string, string> = {};
           for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-          throw new InvalidInputError(Object.values(fields)[0] ?? 'Please check the offer.', fields);
+          throw new InvalidInputError(Object.values(fields)[0] ?? t('checkTheOffer'), fields);
         }
         const { before, after } = await makeOffer(services, id, { rupees: parsed.data.amount, validUntil: parsed.data.validUntil });
         await recordAudit(services, { actorEmail, action: 'offer', entity: 'inspection', entityId: id, summary: `Offered ${formatRupees(parsed.data.amount)} for inspection #${id}, valid until ${dayLabel(parsed.data.validUntil)}`, before: auditView(before).offer, after: auditView(after).offer });
-        text = `Offer of ${formatRupees(parsed.data.amount)} sent to the seller.`;
+        text = t('offerSent', { amount: formatRupees(parsed.data.amount) });
         break;
       }
       case 'draft': {
         const categoryId = parseId(read('categoryId'));
-        if (categoryId === null) throw new InvalidInputError('Please choose a category for the vehicle.', { categoryId: 'Please choose a category.' });
+        if (categoryId === null) throw new InvalidInputError(t('chooseCategoryForVehicle'), { categoryId: t('chooseCategory') });
         const result = await createVehicleDraft(services, id, categoryId);
         if (result.created) {
           await recordAudit(services, { actorEmail, action: 'create', entity: 'vehicle', entityId: result.vehicleId, summary: `Created vehicle draft #${result.vehicleId} from inspection #${id}`, before: null, after: auditView(result.inspection) });
         }
-        text = result.created ? 'Vehicle draft created. Set its price and publish it when it is ready.' : 'This inspection already has its vehicle draft.';
+        text = result.created ? t('draftCreated') : t('draftExists');
         break;
       }
       default:
-        throw new InvalidInputError('The form could not be read. Please reload the page and try again.');
+        throw new InvalidInputError(t('formUnreadable'));
     }
   } catch (error) {
-    const answer = answerError(error, services.logger, { fallback: 'The inspection could not be changed. Please try again.', log: 'admin inspection change failed', context: { id, intent } });
+    const answer = answerError(error, services.logger, { fallback: t('changeFailed'), log: 'admin inspection change failed', context: { id, intent } });
     return data<ActionAnswer>({ error: answer.message, fields: { ...answer.fields } }, { status: answer.status });
   }
   throw redirect(adminPaths.inspection(id), { status: 303, headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
@@ -159,7 +160,7 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
   const title = `${item.car.year} ${item.car.make} ${item.car.model}`;
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title={`Inspection #${item.id}`} back={{ to: adminPaths.inspectionsOn(item.slot.slice(0, 10)), label: 'Back to the day' }} />
+      <PageHeader title={t('inspectionNumbered', { id: item.id })} back={{ to: adminPaths.inspectionsOn(item.slot.slice(0, 10)), label: t('backToDay') }} />
       {answer?.error ? <FormMessage tone="error">{answer.error}</FormMessage> : null}
       <section className={card} aria-labelledby="car-title">
         <div className="flex flex-wrap items-start justify-between gap-2">
@@ -172,33 +173,33 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
           <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${DESK_STATUS_TONE[item.status]}`}>{STATUS_LABELS[item.status]}</span>
         </div>
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-          <Fact label="Seller" value={item.name || '—'} />
+          <Fact label={t('seller')} value={item.name || '—'} />
           <div>
-            <dt className="inline text-slate-600">Phone: </dt>
+            <dt className="inline text-slate-600">{t('phone')}: </dt>
             <dd className="inline font-medium">
               <a href={telLink(item.phone)} className="underline">
                 {item.phone}
               </a>
             </dd>
           </div>
-          <Fact label="Email" value={item.email} />
-          <Fact label="Where" value={item.mode === 'home' ? `At the seller's home, PIN ${item.pinCode}` : 'At our hub'} />
-          <Fact label="Fuel and gearbox" value={`${item.car.fuel}, ${item.car.transmission}`} />
-          <Fact label="Km (seller's word)" value={formatKilometres(item.car.km)} />
-          <Fact label="Owners" value={String(item.car.owners)} />
-          <Fact label="Registered in" value={REGISTRATION_STATES[item.car.registrationState] ?? item.car.registrationState} />
-          <Fact label="Estimate shown" value={item.estimate.kind === 'range' ? `${formatRupees(item.estimate.low)} – ${formatRupees(item.estimate.high)}` : 'Not enough data'} />
+          <Fact label={t('email')} value={item.email} />
+          <Fact label={t('where')} value={item.mode === 'home' ? t('atSellersHome', { pin: item.pinCode }) : t('atOurHub')} />
+          <Fact label={t('fuelAndGearbox')} value={`${item.car.fuel}, ${item.car.transmission}`} />
+          <Fact label={t('kmSellersWord')} value={formatKilometres(item.car.km)} />
+          <Fact label={t('owners')} value={String(item.car.owners)} />
+          <Fact label={t('registeredIn')} value={REGISTRATION_STATES[item.car.registrationState] ?? item.car.registrationState} />
+          <Fact label={t('estimateShown')} value={item.estimate.kind === 'range' ? `${formatRupees(item.estimate.low)} – ${formatRupees(item.estimate.high)}` : t('notEnoughData')} />
         </dl>
         {canConfirm || canNoShow ? (
           <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
             {canConfirm ? (
               <button type="submit" name="intent" value="confirm" disabled={busy} className={primaryButton}>
-                Confirm
+                {t('confirm')}
               </button>
             ) : null}
             {canNoShow ? (
               <button type="submit" name="intent" value="no_show" disabled={busy} className={secondaryButton}>
-                No-show
+                {t('noShow')}
               </button>
             ) : null}
           </Form>
@@ -207,14 +208,14 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
 
       <section className={card} aria-labelledby="record-title">
         <h2 id="record-title" className={sectionTitle}>
-          Inspection record
+          {t('inspectionRecord')}
         </h2>
-        {item.recordedAt && canRecord ? <p className="text-sm text-slate-600">Recorded; recording again replaces the items, notes and reading, and adds photos.</p> : null}
+        {item.recordedAt && canRecord ? <p className="text-sm text-slate-600">{t('recordedAgainHint')}</p> : null}
         {item.photos.length > 0 ? (
-          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Inspection photos">
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={t('inspectionPhotos')}>
             {item.photos.map((photo, index) => (
               <li key={photo.key}>
-                <VehicleImage image={photo} alt={`${title}, photo ${index + 1}`} sizes="(min-width: 640px) 25vw, 50vw" className="aspect-[4/3] w-full rounded-lg object-cover" />
+                <VehicleImage image={photo} alt={t('photoAlt', { title, number: index + 1 })} sizes="(min-width: 640px) 25vw, 50vw" className="aspect-[4/3] w-full rounded-lg object-cover" />
               </li>
             ))}
           </ul>
@@ -224,16 +225,16 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
           <Form key={`${item.recordedAt ?? 'new'}-${item.photos.length}`} method="post" encType="multipart/form-data" preventScrollReset className="flex flex-col gap-4">
             <fieldset className="grid grid-cols-2 gap-3 lg:grid-cols-3">
               <legend className="mb-2 font-semibold">
-                Condition items <span className="font-normal text-slate-600">(— for an item not checked)</span>
+                {t('conditionItems')} <span className="font-normal text-slate-600">{t('notCheckedHint')}</span>
               </legend>
               {CONDITION_ITEMS.map((conditionItem, index) => (
                 <label key={conditionItem} className="flex flex-col gap-1 text-sm font-semibold">
-                  {conditionItem}
+                  {conditionItemLabel(conditionItem)}
                   <select name={`item-${index}`} defaultValue={item.condition[conditionItem] ?? ''} className={`${inputClass} py-2`} aria-invalid={fieldError(`item-${index}`) ? true : undefined}>
                     <option value="">—</option>
                     {CONDITION_STATUSES.map((status) => (
                       <option key={status} value={status}>
-                        {status}
+                        {conditionStatusLabel(status)}
                       </option>
                     ))}
                   </select>
@@ -241,24 +242,24 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
               ))}
             </fieldset>
             <label className="flex flex-col gap-1 text-sm font-semibold">
-              Odometer reading (km)
+              {t('odometerReading')}
               <input name="odometer" inputMode="numeric" maxLength={9} defaultValue={item.odometer ?? ''} className={`${inputClass} max-w-xs`} aria-invalid={fieldError('odometer') ? true : undefined} />
               {fieldError('odometer') ? <span className="font-normal text-red-700">{fieldError('odometer')}</span> : null}
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
-              Notes
+              {t('notes')}
               <textarea name="notes" rows={4} maxLength={2000} defaultValue={item.notes} className={inputClass} aria-invalid={fieldError('notes') ? true : undefined} />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
-              Photos (up to {MAX_VEHICLE_IMAGES - item.photos.length} more, {MAX_IMAGE_MB} MB each)
+              {t('photosUpTo', { more: MAX_VEHICLE_IMAGES - item.photos.length, mb: MAX_IMAGE_MB })}
               <input type="file" name="images" accept="image/*" multiple className="text-sm font-normal" aria-describedby="photo-hint" />
               <span id="photo-hint" className="font-normal text-slate-600">
-                Checked and stored as vehicle photos are; they become the draft's photos if the seller accepts.
+                {t('photoHint')}
               </span>
               {fieldError('images') ? <span className="font-normal text-red-700">{fieldError('images')}</span> : null}
             </label>
             <button type="submit" name="intent" value="record" disabled={busy} className={`${primaryButton} self-start`}>
-              {busy ? 'Saving…' : 'Save inspection record'}
+              {busy ? t('saving') : t('saveRecord')}
             </button>
           </Form>
         ) : (
@@ -268,32 +269,33 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
 
       <section className={card} aria-labelledby="offer-title">
         <h2 id="offer-title" className={sectionTitle}>
-          Offer
+          {t('offer')}
         </h2>
         {item.offer ? (
           <p>
             <span className="text-2xl font-extrabold tabular-nums">{formatRupees(item.offer.rupees)}</span>{' '}
             <span className="text-slate-700">
-              valid until {dayLabel(item.offer.validUntil)} · <strong>{DESK_OFFER_STATE_LABELS[item.offer.state]}</strong>
+              {t('validUntilDay', { day: dayLabel(item.offer.validUntil) })}
+              <strong>{deskOfferStateLabels()[item.offer.state]}</strong>
             </span>
           </p>
         ) : (
-          <p className="text-slate-600">{item.recordedAt ? 'No offer yet.' : 'Record the inspection first; then make the offer.'}</p>
+          <p className="text-slate-600">{item.recordedAt ? t('noOfferYet') : t('recordFirstHint')}</p>
         )}
         {canOffer ? (
           <Form key={item.offer?.madeAt ?? 'none'} method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
             <label className="flex flex-col gap-1 text-sm font-semibold">
-              Amount in rupees
+              {t('amountInRupees')}
               <input name="amount" inputMode="numeric" required maxLength={16} placeholder="4,50,000" defaultValue={item.offer?.rupees ?? ''} className={inputClass} aria-invalid={fieldError('amount') ? true : undefined} />
               {fieldError('amount') ? <span className="font-normal text-red-700">{fieldError('amount')}</span> : null}
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
-              Valid until
+              {t('validUntil')}
               <input type="date" name="validUntil" required min={offerDays.min} max={offerDays.max} defaultValue={item.offer?.state === 'open' ? item.offer.validUntil : offerDays.usual} className={inputClass} aria-invalid={fieldError('validUntil') ? true : undefined} />
               {fieldError('validUntil') ? <span className="font-normal text-red-700">{fieldError('validUntil')}</span> : null}
             </label>
             <button type="submit" name="intent" value="offer" disabled={busy} className={primaryButton}>
-              {item.offer ? 'Send the new offer' : 'Send the offer'}
+              {item.offer ? t('sendNewOffer') : t('sendOffer')}
             </button>
           </Form>
         ) : null}
@@ -302,26 +304,26 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
       {item.offer?.state === 'accepted' ? (
         <section className={card} aria-labelledby="draft-title">
           <h2 id="draft-title" className={sectionTitle}>
-            Vehicle draft
+            {t('vehicleDraft')}
           </h2>
           {draft ? (
             <p className="flex flex-wrap items-center gap-2">
               <StatusBadge status={draft.status} />
               <Link to={draft.editTo} className="font-semibold text-brand-700 underline">
-                {draft.name} (vehicle #{draft.id})
+                {t('draftLink', { name: draft.name, id: draft.id })}
               </Link>
-              <span className="text-sm text-slate-600">Set its price and status Available to publish it.</span>
+              <span className="text-sm text-slate-600">{t('draftPublishHint')}</span>
             </p>
           ) : (
             <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
               <p className="w-full text-sm text-slate-600">
-                The draft carries the car's details, the condition items and the photos. It stays off the site until you set its price and publish it; the offer is not its selling price.
+                {t('draftIntro')}
               </p>
               <label className="flex flex-col gap-1 text-sm font-semibold">
-                Category
+                {t('category')}
                 <select name="categoryId" required defaultValue="" className={`${inputClass} py-2`}>
                   <option value="" disabled>
-                    Choose…
+                    {t('choose')}
                   </option>
                   {categories.map((category) => (
                     <option key={category.id} value={category.id}>
@@ -331,7 +333,7 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
                 </select>
               </label>
               <button type="submit" name="intent" value="draft" disabled={busy} className={primaryButton}>
-                Create vehicle draft
+                {t('createDraft')}
               </button>
             </Form>
           )}
@@ -358,13 +360,13 @@ function ConditionList({ condition, notes, odometer }: { condition: Record<strin
       {entries.length > 0 ? (
         <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
           {entries.map(([name, status]) => (
-            <Fact key={name} label={name} value={status} />
+            <Fact key={name} label={conditionItemLabel(name)} value={conditionStatusLabel(status)} />
           ))}
         </dl>
       ) : (
-        <p className="text-slate-600">No items recorded.</p>
+        <p className="text-slate-600">{t('noItemsRecorded')}</p>
       )}
-      {odometer !== null ? <p>Odometer: {formatKilometres(odometer)}</p> : null}
+      {odometer !== null ? <p>{t('odometerValue', { km: formatKilometres(odometer) })}</p> : null}
       {notes ? <p className="whitespace-pre-wrap">{notes}</p> : null}
     </div>
   );

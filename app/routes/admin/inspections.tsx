@@ -7,7 +7,8 @@ import { inputClass } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { telLink } from '../../lib/contact.ts';
 import { formatRupees } from '../../lib/format.ts';
-import { DESK_STATUS_TONE, DESK_STATUSES, DESK_OFFER_STATE_LABELS, type DeskStatus } from '../../lib/inspection-desk.ts';
+import { DESK_STATUS_TONE, DESK_STATUSES, deskOfferStateLabels, type DeskStatus } from '../../lib/inspection-desk.ts';
+import { deskInspectionsText as t } from '../../lib/i18n/deskInspections.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { addDays, dayLabel, istDateOf, parseIstDate, slotTimeRange, STATUS_LABELS } from '../../lib/test-drives.ts';
@@ -15,7 +16,7 @@ import type { Route } from './+types/inspections';
 
 /** Sellers' inspections by day (decision 084): who, when, where, and how far each has got. */
 
-export const meta = adminPageMeta('Inspections');
+export const meta: Route.MetaFunction = (args) => adminPageMeta(t('inspections'))(args);
 
 const isDeskStatus = (value: string | null): value is DeskStatus => value !== null && (DESK_STATUSES as readonly string[]).includes(value);
 
@@ -45,11 +46,11 @@ function Row({ item }: { item: DeskInspection }) {
       </div>
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         <div>
-          <dt className="inline text-slate-600">Seller: </dt>
+          <dt className="inline text-slate-600">{t('seller')}: </dt>
           <dd className="inline font-medium">{item.name || '—'}</dd>
         </div>
         <div>
-          <dt className="inline text-slate-600">Phone: </dt>
+          <dt className="inline text-slate-600">{t('phone')}: </dt>
           <dd className="inline font-medium">
             <a href={telLink(item.phone)} className="underline">
               {item.phone}
@@ -57,16 +58,16 @@ function Row({ item }: { item: DeskInspection }) {
           </dd>
         </div>
         <div>
-          <dt className="inline text-slate-600">Where: </dt>
-          <dd className="inline font-medium">{item.mode === 'home' ? `At the seller's home, PIN ${item.pinCode}` : 'At our hub'}</dd>
+          <dt className="inline text-slate-600">{t('where')}: </dt>
+          <dd className="inline font-medium">{item.mode === 'home' ? t('atSellersHome', { pin: item.pinCode }) : t('atOurHub')}</dd>
         </div>
         <div>
-          <dt className="inline text-slate-600">Offer: </dt>
-          <dd className="inline font-medium">{item.offer ? `${formatRupees(item.offer.rupees)} · ${DESK_OFFER_STATE_LABELS[item.offer.state]}` : 'None yet'}</dd>
+          <dt className="inline text-slate-600">{t('offer')}: </dt>
+          <dd className="inline font-medium">{item.offer ? `${formatRupees(item.offer.rupees)} · ${deskOfferStateLabels()[item.offer.state]}` : t('noneYet')}</dd>
         </div>
       </dl>
       <Link to={adminPaths.inspection(item.id)} className="self-start rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
-        Open inspection #{item.id}
+        {t('openInspection', { id: item.id })}
       </Link>
     </li>
   );
@@ -80,33 +81,33 @@ export default function AdminInspections({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-extrabold tracking-tight">Inspections</h1>
+          <h1 className="text-2xl font-extrabold tracking-tight">{t('inspections')}</h1>
           <p className="text-slate-600">
             {dayLabel(date)}
-            {date === today ? ' (today)' : ''}: {status ? `${schedule.length} ${STATUS_LABELS[status].toLowerCase()}` : `${active} ${active === 1 ? 'inspection' : 'inspections'}`}
+            {date === today ? t('todaySuffix') : ''}: {status ? t('countOfStatus', { count: schedule.length, status: STATUS_LABELS[status].toLowerCase() }) : t('inspectionCount', { count: active })}
           </p>
         </div>
-        <nav aria-label="Day" className="flex flex-wrap items-center gap-2">
+        <nav aria-label={t('day')} className="flex flex-wrap items-center gap-2">
           <Link to={adminPaths.inspectionsOn(addDays(date, -1), status ?? undefined)} className={navLink}>
-            ← Previous day
+            {t('previousDay')}
           </Link>
           <Link to={adminPaths.inspectionsOn(today, status ?? undefined)} className={navLink}>
-            Today
+            {t('today')}
           </Link>
           <Link to={adminPaths.inspectionsOn(addDays(date, 1), status ?? undefined)} className={navLink}>
-            Next day →
+            {t('nextDay')}
           </Link>
         </nav>
       </div>
       <Form key={`${date}-${status ?? ''}`} method="get" className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm font-semibold">
-          Day
+          {t('day')}
           <input type="date" name="date" defaultValue={date} className={`${inputClass} py-2`} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-semibold">
-          Status
+          {t('status')}
           <select name="status" defaultValue={status ?? ''} className={`${inputClass} py-2`}>
-            <option value="">All</option>
+            <option value="">{t('all')}</option>
             {DESK_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {STATUS_LABELS[value]}
@@ -115,12 +116,12 @@ export default function AdminInspections({ loaderData }: Route.ComponentProps) {
           </select>
         </label>
         <button type="submit" className={navLink}>
-          Show
+          {t('show')}
         </button>
       </Form>
       {schedule.length === 0 ? (
         <p className="rounded-2xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">
-          No {status ? `${STATUS_LABELS[status].toLowerCase()} ` : ''}inspections on {dayLabel(date)}.
+          {status ? t('noStatusInspectionsOn', { status: STATUS_LABELS[status].toLowerCase(), day: dayLabel(date) }) : t('noInspectionsOn', { day: dayLabel(date) })}
         </p>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">

@@ -1,13 +1,16 @@
 import { isRouteErrorResponse, Link, NavLink, Outlet, useNavigation, useRouteError } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
-import { ACCESS_DENIED } from '../../lib/admin-pages.ts';
+import { accessDenied } from '../../lib/admin-pages.ts';
+import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { appContext } from '../../context.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/layout';
 import { adminPaths, paths } from '../../lib/paths.ts';
 
-export const meta = adminPageMeta('Admin');
+export function meta(args: Route.MetaArgs) {
+  return adminPageMeta(t('pageTitle'))(args);
+}
 
 /** Every admin page sits under this guard, checked on the server for each request. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,19 +19,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { adminEmail: admin.email };
 }
 
-const navigation = [
-  { to: adminPaths.dashboard, label: 'Dashboard', end: true },
-  { to: adminPaths.vehicles, label: 'Vehicles' },
-  { to: adminPaths.categories, label: 'Categories' },
-  { to: adminPaths.requestedVehicles, label: 'Requests' },
-  { to: adminPaths.sellingVehicles, label: 'Sell offers' },
-  { to: adminPaths.testDrives, label: 'Test drives' },
-  { to: adminPaths.inspections, label: 'Inspections' },
-  { to: adminPaths.rentalDesk, label: 'Rental desk' },
-  { to: adminPaths.statistics, label: 'Statistics' },
-  { to: adminPaths.settings, label: 'Settings' },
-  { to: adminPaths.registerAdmin, label: 'Admins' },
-  { to: adminPaths.auditLog, label: 'Audit log' },
+/** The tabs; each label is a text key, read in the page's language where the tab is drawn. */
+const navigation: ReadonlyArray<{ to: string; label: Parameters<typeof t>[0]; end?: boolean }> = [
+  { to: adminPaths.dashboard, label: 'navDashboard', end: true },
+  { to: adminPaths.vehicles, label: 'navVehicles' },
+  { to: adminPaths.categories, label: 'navCategories' },
+  { to: adminPaths.requestedVehicles, label: 'navRequests' },
+  { to: adminPaths.sellingVehicles, label: 'navSellOffers' },
+  { to: adminPaths.testDrives, label: 'navTestDrives' },
+  { to: adminPaths.inspections, label: 'navInspections' },
+  { to: adminPaths.rentalDesk, label: 'navRentalDesk' },
+  { to: adminPaths.statistics, label: 'navStatistics' },
+  { to: adminPaths.settings, label: 'navSettings' },
+  { to: adminPaths.registerAdmin, label: 'navAdmins' },
+  { to: adminPaths.auditLog, label: 'navAuditLog' },
 ];
 
 function AdminShell({ children, email }: { children: React.ReactNode; email?: string }) {
@@ -38,17 +42,17 @@ function AdminShell({ children, email }: { children: React.ReactNode; email?: st
       <header className="bg-slate-900 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5">
           <Link to={adminPaths.dashboard} className="text-lg font-extrabold">
-            Admin Panel
+            {t('adminPanel')}
           </Link>
           <Link to={paths.home} className="inline-flex min-h-11 items-center text-sm text-slate-300 underline">
-            View site
+            {t('viewSite')}
           </Link>
           <span className="ml-auto hidden text-sm text-slate-300 sm:inline">{email}</span>
           {email ? <LogoutButton className="min-h-11 rounded-lg px-3 text-sm font-semibold ring-1 ring-white/40 hover:bg-white/10" /> : null}
         </div>
         {email ? (
           // Every tab in sight: on a phone they wrap onto more lines rather than hide past the edge.
-          <nav aria-label="Admin" className="mx-auto max-w-7xl px-2">
+          <nav aria-label={t('adminNavigation')} className="mx-auto max-w-7xl px-2">
             <ul className="flex flex-wrap gap-1 pb-2">
               {navigation.map((item) => (
                 <li key={item.to}>
@@ -57,7 +61,7 @@ function AdminShell({ children, email }: { children: React.ReactNode; email?: st
                     end={item.end}
                     className={({ isActive }) => `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium sm:min-h-9 ${isActive ? 'bg-white text-slate-900' : 'text-slate-200 hover:bg-white/10'}`}
                   >
-                    {item.label}
+                    {t(item.label)}
                   </NavLink>
                 </li>
               ))}
@@ -65,7 +69,7 @@ function AdminShell({ children, email }: { children: React.ReactNode; email?: st
           </nav>
         ) : null}
       </header>
-      {pending ? <div className="h-1 animate-pulse bg-brand-600" role="progressbar" aria-label="Loading" /> : null}
+      {pending ? <div className="h-1 animate-pulse bg-brand-600" role="progressbar" aria-label={t('loading')} /> : null}
       <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
     </div>
   );
@@ -86,13 +90,13 @@ export function ErrorBoundary() {
   return (
     <AdminShell>
       <section className="mx-auto max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-        <h1 className="text-2xl font-bold">{denied ? ACCESS_DENIED.title : 'Something went wrong'}</h1>
-        <p className="mt-3 text-slate-600">{denied ? ACCESS_DENIED.message : 'This admin page could not be loaded. Please try again.'}</p>
+        <h1 className="text-2xl font-bold">{denied ? accessDenied().title : t('somethingWentWrong')}</h1>
+        <p className="mt-3 text-slate-600">{denied ? accessDenied().message : t('pageFailed')}</p>
         <div className="mt-6 flex justify-center gap-3">
           <Link to="/" className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white">
-            Go to the site
+            {t('goToSite')}
           </Link>
-          {denied ? <LogoutButton className="rounded-xl px-5 py-3 font-semibold ring-1 ring-slate-300">Sign out</LogoutButton> : null}
+          {denied ? <LogoutButton className="rounded-xl px-5 py-3 font-semibold ring-1 ring-slate-300">{t('signOut')}</LogoutButton> : null}
         </div>
       </section>
     </AdminShell>

@@ -5,6 +5,7 @@ import { parseLeadQuery } from '../../../server/leads/http/lead-admin.ts';
 import { leadEntity, type LeadKind } from '../../../server/leads/leads.ts';
 import { exportLeads, leadCsv } from '../../../server/leads/lists.ts';
 import { appContext } from '../../context.ts';
+import { deskLeadsText as t } from '../../lib/i18n/deskLeads.ts';
 import type { Route } from './+types/leads-export';
 
 /**
@@ -27,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const day = new Date(services.clock.now()).toISOString().slice(0, 10);
 
   const kind = kindOf.get(params.kind);
-  if (!kind) throw new Response('Not found', { status: 404 });
+  if (!kind) throw new Response(t('notFound'), { status: 404 });
   const leads = await exportLeads(database, kind, filter);
   const { headers, rows } = leadCsv(kind, leads, config.siteOrigin);
   const csv = toCsv(headers, rows);

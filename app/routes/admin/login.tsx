@@ -12,9 +12,10 @@ import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/login';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
+import { adminAuthText as t } from '../../lib/i18n/adminAuth.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: adminPaths.login, title: 'Admin Login', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: adminPaths.login, title: t('loginTitle'), noIndex: true });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -71,13 +72,13 @@ export default function AdminLogin() {
   };
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-100 p-4">
-      <FormCard title="Admin Login">
+      <FormCard title={t('loginTitle')}>
         <Form method="post" className="flex flex-col gap-4" noValidate onSubmit={onSubmit}>
           {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-          <TextField id="email" name="email" type="email" label="Email" autoComplete="username" defaultValue={email} />
-          <TextField id="password" name="password" type="password" label="Password" autoComplete="current-password" />
+          <TextField id="email" name="email" type="email" label={t('email')} autoComplete="username" defaultValue={email} />
+          <TextField id="password" name="password" type="password" label={t('password')} autoComplete="current-password" />
           <button type="submit" disabled={busy} className={primaryButton}>
-            {busy ? 'Signing in...' : 'Sign In'}
+            {busy ? t('signingIn') : t('signIn')}
           </button>
         </Form>
       </FormCard>

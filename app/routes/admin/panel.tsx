@@ -20,20 +20,22 @@ import { adminPaths } from '../../lib/paths.ts';
 import { indiaDayStart } from '../../lib/rentals.ts';
 import { istDateOf } from '../../lib/test-drives.ts';
 import type { Route } from './+types/panel';
+import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
+import { withoutLanguage } from '../../lib/i18n/language.ts';
 
 /** SPEC 2, Admin dashboard: the card grid only on exactly /admin-panel; otherwise the nested page. */
 const cards = [
-  { to: adminPaths.aliases.addVehicle, title: 'Add Vehicle', text: 'List a new car with photos, inspection and finance details.' },
-  { to: adminPaths.vehicles, title: 'Manage Vehicles', text: 'Edit, mark sold or remove cars in the inventory.' },
-  { to: adminPaths.addCategory, title: 'Add Category', text: 'Create a new category such as SUVs or Rental Cars.' },
-  { to: adminPaths.categories, title: 'Manage Categories', text: 'Rename, change the image of or delete categories.' },
-  { to: adminPaths.statistics, title: 'Statistics', text: 'Inventory, sales and leads at a glance.' },
-  { to: adminPaths.sellingVehicles, title: 'Selling Vehicles', text: 'Cars visitors offered to sell to you.' },
-  { to: adminPaths.requestedVehicles, title: 'Requested Vehicles', text: 'Cars visitors asked you to find.' },
-  { to: adminPaths.settings, title: 'Settings', text: 'Site name, items per page, notifications, maintenance.' },
-  { to: adminPaths.registerAdmin, title: 'Create Admin Account', text: 'Give another allow-listed colleague access.' },
-  { to: adminPaths.auditLog, title: 'Audit Log', text: 'Who changed what, and when.' },
-];
+  { to: adminPaths.aliases.addVehicle, title: 'cardAddVehicle', text: 'cardAddVehicleText' },
+  { to: adminPaths.vehicles, title: 'cardManageVehicles', text: 'cardManageVehiclesText' },
+  { to: adminPaths.addCategory, title: 'cardAddCategory', text: 'cardAddCategoryText' },
+  { to: adminPaths.categories, title: 'cardManageCategories', text: 'cardManageCategoriesText' },
+  { to: adminPaths.statistics, title: 'cardStatistics', text: 'cardStatisticsText' },
+  { to: adminPaths.sellingVehicles, title: 'cardSellingVehicles', text: 'cardSellingVehiclesText' },
+  { to: adminPaths.requestedVehicles, title: 'cardRequestedVehicles', text: 'cardRequestedVehiclesText' },
+  { to: adminPaths.settings, title: 'cardSettings', text: 'cardSettingsText' },
+  { to: adminPaths.registerAdmin, title: 'cardCreateAdmin', text: 'cardCreateAdminText' },
+  { to: adminPaths.auditLog, title: 'cardAuditLog', text: 'cardAuditLogText' },
+] as const;
 
 /**
  * Today's work, read only for the dashboard itself: this loader also runs when a nested page
@@ -42,8 +44,8 @@ const cards = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  // A client-side navigation asks for `/admin-panel.data`: the page is the same.
-  if (new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/+$/, '') !== adminPaths.dashboard) return { today: null, jobs: null, toast: null };
+  // A client-side navigation asks for `/admin-panel.data`: the page is the same; so is the Hindi `/hi/admin-panel`.
+  if (withoutLanguage(new URL(request.url).pathname.replace(/\.data$/, '')).replace(/\/+$/, '') !== adminPaths.dashboard) return { today: null, jobs: null, toast: null };
   const nowMs = services.clock.now();
   const since = await recordDashboardVisit(services.database, admin.email, new Date(nowMs));
   // "Today" is India's calendar day, whatever the server's time zone.
@@ -73,25 +75,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirect(adminPaths.dashboard, { status: 303, headers: await flashHeaders(services.config.authSecret, { tone, text }) });
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
-  if (cleanLine(form.get('intent'), 20) !== 'retry-job') return answer('error', 'Unknown action.');
+  if (cleanLine(form.get('intent'), 20) !== 'retry-job') return answer('error', t('unknownAction'));
   const id = parseId(cleanLine(form.get('id'), 20));
-  if (id === null || !(await retryJob(services.database, id, services.clock.now()))) return answer('error', 'This job was not found, or it has already gone through.');
+  if (id === null || !(await retryJob(services.database, id, services.clock.now()))) return answer('error', t('jobNotFound'));
   services.jobs.wake();
   await recordAudit(services, { actorEmail: admin.email, action: 'retry', entity: 'job', entityId: id, summary: `Retried background job #${id}`, before: null, after: null });
-  return answer('success', `Job #${id} is queued again.`);
+  return answer('success', t('jobQueuedAgain', { id }));
 }
 
-/** What each kind of job is, in the team's words. */
-const JOB_LABELS: Record<string, string> = {
-  mail: 'Email',
-  sms: 'SMS',
-  'retention-purge': 'Retention purge',
-  'test-drive-reminders': 'Test-drive reminders',
-  'rental-hold-expiry': 'Rental hold expiry',
-  'rental-reminders': 'Rental pickup reminders',
-  'refund-retry': 'Refund retry',
-  'reservation-expiry': 'Reservation expiry',
-};
+/** What each kind of job is, in the team's words (text keys, read where the job is shown). */
+const JOB_LABELS = {
+  mail: 'jobMail',
+  sms: 'jobSms',
+  'retention-purge': 'jobRetentionPurge',
+  'test-drive-reminders': 'jobTestDriveReminders',
+  'rental-hold-expiry': 'jobRentalHoldExpiry',
+  'rental-reminders': 'jobRentalReminders',
+  'refund-retry': 'jobRefundRetry',
+  'reservation-expiry': 'jobReservationExpiry',
+} as const;
+
+function jobLabel(name: string): string {
+  const key = JOB_LABELS[name as keyof typeof JOB_LABELS] as (typeof JOB_LABELS)[keyof typeof JOB_LABELS] | undefined;
+  return key ? t(key) : name;
+}
 
 /** Back on the dashboard from a nested page, today's work is read again (the route stayed matched). */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -120,24 +127,24 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   if (pathname.replace(/\/+$/, '') !== adminPaths.dashboard || !loaderData.today || !loaderData.jobs) return <Outlet />;
   const { leads, date, testDrives, inspections, pickups, returns, licences, refundsOwed, reservations, nowMs } = loaderData.today;
   const jobs = loaderData.jobs;
-  const leadNote = leads.since ? `Since your last visit (${formatDateTime(leads.since)})` : 'Not yet contacted';
+  const leadNote = leads.since ? t('sinceLastVisit', { time: formatDateTime(leads.since) }) : t('notYetContacted');
   const tiles: Tile[] = [
-    { label: 'New vehicle requests', count: leads.requests, to: `${adminPaths.requestedVehicles}?status=new`, note: leadNote },
-    { label: 'New sell offers', count: leads.sellOffers, to: `${adminPaths.sellingVehicles}?status=new`, note: leadNote },
-    { label: 'Test drives today', count: testDrives, to: adminPaths.testDrivesOn(date), note: 'Booked for today, India time' },
-    { label: 'Inspections today', count: inspections, to: adminPaths.inspectionsOn(date), note: "Sellers' cars to inspect" },
-    { label: 'Rental pickups today', count: pickups, to: adminPaths.rentalPickupsToday, note: 'Cars to hand over' },
-    { label: 'Rental returns today', count: returns, to: adminPaths.rentalReturnsToday, note: 'Cars due back' },
-    { label: 'Licences to review', count: licences, to: adminPaths.rentalLicences, note: 'Waiting for approval' },
+    { label: t('tileNewRequests'), count: leads.requests, to: `${adminPaths.requestedVehicles}?status=new`, note: leadNote },
+    { label: t('tileNewSellOffers'), count: leads.sellOffers, to: `${adminPaths.sellingVehicles}?status=new`, note: leadNote },
+    { label: t('tileTestDrivesToday'), count: testDrives, to: adminPaths.testDrivesOn(date), note: t('tileTestDrivesNote') },
+    { label: t('tileInspectionsToday'), count: inspections, to: adminPaths.inspectionsOn(date), note: t('tileInspectionsNote') },
+    { label: t('tilePickupsToday'), count: pickups, to: adminPaths.rentalPickupsToday, note: t('tilePickupsNote') },
+    { label: t('tileReturnsToday'), count: returns, to: adminPaths.rentalReturnsToday, note: t('tileReturnsNote') },
+    { label: t('tileLicences'), count: licences, to: adminPaths.rentalLicences, note: t('tileLicencesNote') },
     // Only while there is one: money a renter is owed is rare, and then it is the first thing to see.
-    ...(refundsOwed > 0 ? [{ label: 'Refunds owed', count: refundsOwed, to: adminPaths.rentalRefundsOwed, note: 'Razorpay has not refunded yet' }] : []),
+    ...(refundsOwed > 0 ? [{ label: t('tileRefundsOwed'), count: refundsOwed, to: adminPaths.rentalRefundsOwed, note: t('tileRefundsOwedNote') }] : []),
   ];
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-extrabold tracking-tight">Admin Dashboard</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight">{t('dashboardTitle')}</h1>
       <section aria-labelledby="today-heading" className="flex flex-col gap-3">
         <h2 id="today-heading" className="text-lg font-bold">
-          Today's work
+          {t('todaysWork')}
         </h2>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-7">
           {tiles.map((tile) => (
@@ -149,7 +156,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
       {reservations.length > 0 ? (
         <section aria-labelledby="reservations-heading" className="flex flex-col gap-3">
           <h2 id="reservations-heading" className="text-lg font-bold">
-            Cars reserved ({reservations.length})
+            {t('carsReserved', { number: reservations.length })}
           </h2>
           <ReservationsDesk reservations={reservations} nowMs={nowMs} backTo={adminPaths.dashboard} />
         </section>
@@ -158,16 +165,20 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
       {jobs.count > 0 ? (
         <section aria-labelledby="jobs-heading" className="flex flex-col gap-3">
           <h2 id="jobs-heading" className="text-lg font-bold">
-            Jobs failing ({jobs.count})
+            {t('jobsFailing', { number: jobs.count })}
           </h2>
           <ul className="flex flex-col gap-2">
             {jobs.jobs.map((job) => (
               <li key={job.id} className="flex flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-red-200 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="font-semibold">
-                    {JOB_LABELS[job.name] ?? job.name} #{job.id}{' '}
+                    {jobLabel(job.name)} #{job.id}{' '}
                     <span className="font-normal text-slate-600">
-                      {job.status === 'failed' ? `gave up after ${job.attempts} attempts` : `attempt ${job.attempts} of ${job.maxAttempts}, retrying${job.nextTryMs ? ` at ${formatDateTime(new Date(job.nextTryMs).toISOString())}` : ''}`}
+                      {job.status === 'failed'
+                        ? t('jobGaveUp', { attempts: job.attempts })
+                        : job.nextTryMs
+                          ? t('jobRetryingAt', { attempt: job.attempts, max: job.maxAttempts, time: formatDateTime(new Date(job.nextTryMs).toISOString()) })
+                          : t('jobRetrying', { attempt: job.attempts, max: job.maxAttempts })}
                     </span>
                   </p>
                   <p className="break-words text-sm text-red-800">{job.lastError}</p>
@@ -176,7 +187,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
                   <input type="hidden" name="intent" value="retry-job" />
                   <input type="hidden" name="id" value={job.id} />
                   <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
-                    Retry now
+                    {t('retryNow')}
                   </button>
                 </Form>
               </li>
@@ -186,14 +197,14 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
       ) : null}
       <section aria-labelledby="shortcuts-heading" className="flex flex-col gap-3">
         <h2 id="shortcuts-heading" className="text-lg font-bold">
-          Everything else
+          {t('everythingElse')}
         </h2>
         <ul className="grid gap-4 [grid-template-columns:repeat(auto-fill,minmax(min(100%,320px),1fr))]">
           {cards.map((card) => (
             <li key={card.to}>
               <Link to={card.to} className="block h-full rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600">
-                <h3 className="text-lg font-bold">{card.title}</h3>
-                <p className="mt-1 text-slate-600">{card.text}</p>
+                <h3 className="text-lg font-bold">{t(card.title)}</h3>
+                <p className="mt-1 text-slate-600">{t(card.text)}</p>
               </Link>
             </li>
           ))}

@@ -9,8 +9,11 @@ import { adminPageMeta } from '../../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/register-admin';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
+import { adminAuthText as t } from '../../lib/i18n/adminAuth.ts';
 
-export const meta = adminPageMeta('Create Admin Account');
+export function meta(args: Route.MetaArgs) {
+  return adminPageMeta(t('createAdminAccount'))(args);
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.get(appContext), request);
@@ -57,16 +60,16 @@ export default function RegisterAdmin() {
   const networkError = actionData && 'error' in actionData ? String(actionData.error) : null;
   return (
     <div className="py-2">
-      <FormCard title="Create admin account">
+      <FormCard title={t('registerTitle')}>
         {/* After a success the form starts empty again; after a refusal it keeps the email. */}
         <Form key={result?.ok ? `created-${result.email}` : 'form'} method="post" className="flex flex-col gap-4" noValidate>
           {result ? <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage> : null}
           {networkError ? <FormMessage tone="error">{networkError}</FormMessage> : null}
-          <p className="text-slate-700">Only an email address on the admin allow-list can become an admin. The new admin must verify their email before signing in.</p>
-          <TextField id="email" name="email" type="email" label="Email" autoComplete="off" required defaultValue={result && !result.ok ? result.email : ''} />
-          <TextField id="password" name="password" type="password" label="Password" autoComplete="new-password" required minLength={6} hint="At least 6 characters" />
+          <p className="text-slate-700">{t('allowListOnly')}</p>
+          <TextField id="email" name="email" type="email" label={t('email')} autoComplete="off" required defaultValue={result && !result.ok ? result.email : ''} />
+          <TextField id="password" name="password" type="password" label={t('password')} autoComplete="new-password" required minLength={6} hint={t('passwordHint')} />
           <button type="submit" disabled={busy} className={primaryButton}>
-            {busy ? 'Creating account...' : 'Create Admin Account'}
+            {busy ? t('creatingAccount') : t('createAdminAccount')}
           </button>
         </Form>
       </FormCard>

@@ -28,10 +28,11 @@ import { imageTooLarge, MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
 import { BOOKING_STATUS_LABELS, FUEL_EIGHTHS_MAX, indiaDateTimeParam, parseIndiaDateTime } from '../../lib/rentals.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
+import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
 import type { Route } from './+types/rental-booking';
 
 export function meta({ matches, location, params }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: location.pathname, title: `Booking #${params.id}`, noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: location.pathname, title: t('bookingNumbered', { id: params.id }), noIndex: true });
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -39,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(services, request);
   const id = parseId(params.id);
   const booking = id === null ? null : await getBooking(services.database, id);
-  if (!booking) throw data({ message: 'This booking was not found.' }, { status: 404 });
+  if (!booking) throw data({ message: t('bookingNotFound') }, { status: 404 });
   // A booking kept after its customer deleted the account has no one to look up (decision 029).
   const userId = booking.userId || null;
   const [user, profile, licence, refunds, checklists, flash] = await Promise.all([
@@ -53,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(
     {
       booking,
-      customer: { name: userId ? profile?.name || user?.name || '' : 'Account deleted', email: user?.email ?? '', phone: profile?.phone ?? '', phoneVerified: Boolean(profile?.phoneVerified) },
+      customer: { name: userId ? profile?.name || user?.name || '' : t('accountDeleted'), email: user?.email ?? '', phone: profile?.phone ?? '', phoneVerified: Boolean(profile?.phoneVerified) },
       licence: licence?.status ?? null,
       checklists,
       charges: booking.charges ? chargeLines(booking.charges, checklists.return) : [],
@@ -77,7 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 function wholeNumber(form: FormData, name: string, label: string, max: number): number {
   const value = parseWholeNumber(cleanLine(form.get(name), 12).replace(/[₹,\s]/g, ''), { min: 0, max });
-  if (value === null) throw new InvalidInputError(`${label} must be a whole number from 0 to ${max}.`, { [name]: `${label} must be a whole number from 0 to ${max}.` });
+  if (value === null) throw new InvalidInputError(t('wholeNumberRange', { label, max }), { [name]: t('wholeNumberRange', { label, max }) });
   return value;
 }
 
@@ -86,12 +87,12 @@ function returnInput(upload: UploadForm, bookingId: number) {
   const form = upload.fields;
   const returnedText = cleanLine(form.get('returnedAt'), 16);
   const returnedMs = returnedText ? parseIndiaDateTime(returnedText) : null;
-  if (returnedText && returnedMs === null) throw new InvalidInputError('Please give the return time as a date and time.', { returnedAt: 'Please give the return time as a date and time.' });
+  if (returnedText && returnedMs === null) throw new InvalidInputError(t('giveReturnTime'), { returnedAt: t('giveReturnTime') });
   return {
     bookingId,
-    odometerIn: wholeNumber(form, 'odometerIn', 'The odometer', 9_999_999),
-    fuelIn: wholeNumber(form, 'fuelIn', 'The fuel level', FUEL_EIGHTHS_MAX),
-    fuelCharge: wholeNumber(form, 'fuelCharge', 'The fuel charge', 100_000),
+    odometerIn: wholeNumber(form, 'odometerIn', t('theOdometer'), 9_999_999),
+    fuelIn: wholeNumber(form, 'fuelIn', t('theFuelLevel'), FUEL_EIGHTHS_MAX),
+    fuelCharge: wholeNumber(form, 'fuelCharge', t('theFuelCharge'), 100_000),
     damage: damageFromForm(upload, 'return').filter((item) => item.isNew).map((item) => ({ note: item.note, charge: Math.max(0, item.charge ?? 0) })),
     ...(returnedMs !== null ? { returnedMs } : {}),
   };
@@ -115,29 +116,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actorEmail = admin.email;
   let text: string;
   try {
-    if (bookingId === null) throw new NotFoundError('This booking was not found.');
+    if (bookingId === null) throw new NotFoundError(t('bookingNotFound'));
     switch (form.get('intent')) {
       case 'confirm':
         await confirmBooking(desk, { bookingId, actorEmail });
-        text = 'Booking confirmed; the customer was told.';
+        text = t('bookingConfirmed');
         break;
       case 'refuse':
         await refuseBooking(desk, { bookingId, reason: cleanText(form.get('reason'), { maxLength: 300 }), actorEmail });
-        text = 'Booking refused; the customer was told.';
+        text = t('bookingRefused');
         break;
       case 'handover':
         await handOver(desk, {
           bookingId,
-          odometerOut: wholeNumber(form, 'odometerOut', 'The odometer', 9_999_999),
-          fuelOut: wholeNumber(form, 'fuelOut', 'The fuel level', FUEL_EIGHTHS_MAX),
+          odometerOut: wholeNumber(form, 'odometerOut', t('theOdometer'), 9_999_999),
+          fuelOut: wholeNumber(form, 'fuelOut', t('theFuelLevel'), FUEL_EIGHTHS_MAX),
           checklist: checklistFromForm(upload, 'handover'),
           actorEmail,
         });
-        text = 'Car handed over; the checklist and its photos are recorded.';
+        text = t('handedOver');
         break;
       case 'no-show':
         await markNoShow(desk, { bookingId, actorEmail });
-        text = 'Marked a no-show.';
+        text = t('markedNoShow');
         break;
       case 'preview': {
         const preview = await previewReturn(desk, returnInput(upload, bookingId));
@@ -145,28 +146,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       case 'return':
         await returnCar(desk, { ...returnInput(upload, bookingId), checklist: checklistFromForm(upload, 'return'), actorEmail });
-        text = 'Car returned; the charges are below.';
+        text = t('carReturned');
         break;
       case 'settle': {
-        const closed = await settleDeposit(desk, { bookingId, depositRefund: wholeNumber(form, 'depositRefund', 'The deposit refund', 10_000_000), actorEmail });
-        text = closed.refundOwedPaise > 0
-          ? 'Deposit settled and the booking closed; Razorpay did not take the refund yet, so it is owed and retried (see Money below).'
-          : 'Deposit settled; the booking is closed and the customer has the closing statement.';
+        const closed = await settleDeposit(desk, { bookingId, depositRefund: wholeNumber(form, 'depositRefund', t('theDepositRefund'), 10_000_000), actorEmail });
+        text = closed.refundOwedPaise > 0 ? t('settledRefundOwed') : t('settled');
         break;
       }
       case 'retry-refund': {
         const result = await retryBookingRefunds(desk, { bookingId, actorEmail });
         if (result.owed > 0) {
-          return data({ error: `The refund failed again${result.lastError ? ` (${result.lastError})` : ''}. It stays owed and is retried automatically.`, preview: null, fields: {} as Record<string, string> }, { status: 502 });
+          return data({ error: result.lastError ? t('refundFailedAgainWith', { error: result.lastError }) : t('refundFailedAgain'), preview: null, fields: {} as Record<string, string> }, { status: 502 });
         }
-        text = result.refunded > 0 ? 'Refund sent through Razorpay.' : 'No refund is owed on this booking.';
+        text = result.refunded > 0 ? t('refundSent') : t('noRefundOwed');
         break;
       }
       default:
-        throw new InvalidInputError('The form could not be read. Please reload the page and try again.');
+        throw new InvalidInputError(t('formUnreadable'));
     }
   } catch (error) {
-    const answer = answerError(error, services.logger, { fallback: 'The change could not be saved. Please try again.', log: 'rental booking action failed', context: { bookingId } });
+    const answer = answerError(error, services.logger, { fallback: t('changeNotSaved'), log: 'rental booking action failed', context: { bookingId } });
     return data({ ...formError(answer.message, { ...answer.fields }), preview: null }, { status: answer.status });
   } finally {
     await upload.discard();
@@ -177,16 +176,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** The closing statement: each charge with its photo, then the totals. */
 function Statement({ bookingId, charges, lines, deposit, depositRefund }: { bookingId: number; charges: ReturnCharges; lines: ReturnType<typeof chargeLines>; deposit: number; depositRefund: number | null }) {
   const rows: Array<[string, string]> = [
-    ['Km driven', formatKilometres(charges.kmDriven)],
-    ['Charges', formatRupees(charges.total)],
-    ['Deposit', formatRupees(deposit)],
-    ['Deposit refund', formatRupees(depositRefund ?? charges.depositRefund)],
+    [t('kmDriven'), formatKilometres(charges.kmDriven)],
+    [t('charges'), formatRupees(charges.total)],
+    [t('deposit'), formatRupees(deposit)],
+    [t('depositRefund'), formatRupees(depositRefund ?? charges.depositRefund)],
   ];
-  if (charges.amountDue > 0) rows.push(['Still owed', formatRupees(charges.amountDue)]);
+  if (charges.amountDue > 0) rows.push([t('stillOwed'), formatRupees(charges.amountDue)]);
   return (
     <div className="flex flex-col gap-3">
       <ChargeList bookingId={bookingId} lines={lines} />
-      <dl className="divide-y divide-slate-100 text-sm" aria-label="Closing statement">
+      <dl className="divide-y divide-slate-100 text-sm" aria-label={t('closingStatement')}>
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-3 py-1.5">
             <dt className="text-slate-700">{label}</dt>
@@ -203,7 +202,7 @@ function ChecklistFields({ stage, fields }: { stage: ChecklistStage; fields: Rec
   const fileClass = 'block w-full text-sm file:mr-2 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold';
   return (
     <fieldset className="flex flex-col gap-3 sm:col-span-full">
-      <legend className="text-sm font-semibold">Photos (all required; JPEG, PNG, WebP or HEIC, up to {MAX_IMAGE_MB} MB each)</legend>
+      <legend className="text-sm font-semibold">{t('photosLegend', { mb: MAX_IMAGE_MB })}</legend>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {CHECKLIST_ITEMS.map((item) => (
           <label key={item} className="flex flex-col gap-1 rounded-lg p-2 text-sm font-semibold ring-1 ring-slate-200">
@@ -215,18 +214,18 @@ function ChecklistFields({ stage, fields }: { stage: ChecklistStage; fields: Rec
       </div>
       <details className="rounded-lg p-2 ring-1 ring-slate-200" open={Object.keys(fields).some((name) => name.startsWith('damage'))}>
         <summary className="cursor-pointer text-sm font-semibold">
-          Damage ({stage === 'return' ? 'mark what is new since the handover and its charge; ' : ''}optional, up to {MAX_DAMAGE_NOTES})
+          {t(stage === 'return' ? 'damageSummaryReturn' : 'damageSummary', { max: MAX_DAMAGE_NOTES })}
         </summary>
         <div className="mt-2 flex flex-col gap-3">
           {Array.from({ length: MAX_DAMAGE_NOTES }, (_, index) => (
             <div key={index} className="grid grid-cols-1 gap-2 border-t border-slate-100 pt-2 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
               <label className="flex flex-col gap-1 text-sm font-semibold">
-                Damage {index + 1}
-                <input name={damageField(index, 'Note')} maxLength={MAX_DAMAGE_NOTE_LENGTH} placeholder="e.g. scratch on the rear bumper" aria-invalid={fields[damageField(index, 'Note')] ? true : undefined} className={`${inputClass} py-2`} />
+                {t('damageNumbered', { number: index + 1 })}
+                <input name={damageField(index, 'Note')} maxLength={MAX_DAMAGE_NOTE_LENGTH} placeholder={t('damagePlaceholder')} aria-invalid={fields[damageField(index, 'Note')] ? true : undefined} className={`${inputClass} py-2`} />
                 {fields[damageField(index, 'Note')] ? <span className="font-medium text-red-700">{fields[damageField(index, 'Note')]}</span> : null}
               </label>
               <label className="flex flex-col gap-1 text-sm font-semibold">
-                Its photo
+                {t('itsPhoto')}
                 <input type="file" name={damageField(index, 'Photo')} accept="image/*" capture="environment" className={fileClass} />
                 {fields[damageField(index, 'Photo')] ? <span className="font-medium text-red-700">{fields[damageField(index, 'Photo')]}</span> : null}
               </label>
@@ -234,10 +233,10 @@ function ChecklistFields({ stage, fields }: { stage: ChecklistStage; fields: Rec
                 <>
                   <label className="flex items-center gap-2 text-sm font-semibold">
                     <input type="checkbox" name={damageField(index, 'New')} defaultChecked className="h-5 w-5" />
-                    New since the handover
+                    {t('newSinceHandover')}
                   </label>
                   <label className="flex flex-col gap-1 text-sm font-semibold">
-                    Charge (₹)
+                    {t('chargeRupees')}
                     <input name={damageField(index, 'Charge')} type="number" min={0} step={1} inputMode="numeric" placeholder="0" className={`${inputClass} py-2`} />
                     {fields[damageField(index, 'Charge')] ? <span className="font-medium text-red-700">{fields[damageField(index, 'Charge')]}</span> : null}
                   </label>
@@ -284,7 +283,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
   const { quote } = booking;
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title={`Booking #${booking.id}`} back={{ to: adminPaths.rentalDesk, label: 'Rental desk' }} />
+      <PageHeader title={t('bookingNumbered', { id: booking.id })} back={{ to: adminPaths.rentalDesk, label: t('rentalDesk') }} />
       {toast ? <FormMessage tone={toast.tone}>{toast.text}</FormMessage> : null}
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -292,46 +291,46 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <p className="text-lg font-bold">{booking.carName}</p>
           <p className="text-sm text-slate-600">{formatRange(booking.fromMs, booking.toMs)}</p>
           <p className="mt-2">
-            Status: <strong data-status={booking.status}>{BOOKING_STATUS_LABELS[booking.status]}</strong>
+            {t('statusLabel')} <strong data-status={booking.status}>{BOOKING_STATUS_LABELS[booking.status]}</strong>
           </p>
           <div className="mt-3 max-w-md">
             <QuoteLines quote={quote} />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-600">Pickup</dt>
-            <dd className="break-words">{booking.pickup === 'delivery' ? `Deliver to ${booking.deliveryAddress}, ${booking.pinCode}` : 'At the hub'}</dd>
-            <dt className="text-slate-600">Damage protection</dt>
-            <dd>{booking.protection ? 'Chosen' : 'Not chosen'}</dd>
-            <dt className="text-slate-600">Km included</dt>
-            <dd>{quote.kmIncluded === null ? 'Unlimited' : `${quote.kmIncluded} km, then ${formatRupees(quote.extraKmRate)}/km`}</dd>
-            <dt className="text-slate-600">Payment</dt>
-            <dd>{booking.paymentMethod === 'pay-at-pickup' ? `${formatRupees(quote.dueAtPickup)} at pickup, deposit included` : `Online, paid ${formatRupees(booking.amountPaid)}; ${formatRupees(quote.dueAtPickup)} at pickup`}</dd>
+            <dt className="text-slate-600">{t('pickup')}</dt>
+            <dd className="break-words">{booking.pickup === 'delivery' ? t('deliverTo', { address: booking.deliveryAddress, pin: booking.pinCode }) : t('atTheHub')}</dd>
+            <dt className="text-slate-600">{t('damageProtection')}</dt>
+            <dd>{booking.protection ? t('chosen') : t('notChosen')}</dd>
+            <dt className="text-slate-600">{t('kmIncluded')}</dt>
+            <dd>{quote.kmIncluded === null ? t('unlimited') : t('kmThenRate', { km: quote.kmIncluded, rate: formatRupees(quote.extraKmRate) })}</dd>
+            <dt className="text-slate-600">{t('payment')}</dt>
+            <dd>{booking.paymentMethod === 'pay-at-pickup' ? t('atPickupDepositIncluded', { amount: formatRupees(quote.dueAtPickup) }) : t('onlinePaid', { paid: formatRupees(booking.amountPaid), due: formatRupees(quote.dueAtPickup) })}</dd>
             {booking.amountRefunded > 0 ? (
               <>
-                <dt className="text-slate-600">Refunded</dt>
+                <dt className="text-slate-600">{t('refunded')}</dt>
                 <dd>{formatRupees(booking.amountRefunded)}</dd>
               </>
             ) : null}
             {booking.odometerOut !== null ? (
               <>
-                <dt className="text-slate-600">Out</dt>
+                <dt className="text-slate-600">{t('out')}</dt>
                 <dd>
-                  {formatKilometres(booking.odometerOut)}, fuel {booking.fuelOut}/8
+                  {t('kmAndFuel', { km: formatKilometres(booking.odometerOut), fuel: booking.fuelOut })}
                 </dd>
               </>
             ) : null}
             {booking.odometerIn !== null ? (
               <>
-                <dt className="text-slate-600">In</dt>
+                <dt className="text-slate-600">{t('in')}</dt>
                 <dd>
-                  {formatKilometres(booking.odometerIn)}, fuel {booking.fuelIn}/8{booking.returnedAt ? `, ${formatIndiaDateTime(booking.returnedAt)}` : ''}
+                  {t('kmAndFuel', { km: formatKilometres(booking.odometerIn), fuel: booking.fuelIn })}{booking.returnedAt ? `, ${formatIndiaDateTime(booking.returnedAt)}` : ''}
                 </dd>
               </>
             ) : null}
           </dl>
         </section>
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <h2 className="font-bold">Customer</h2>
+          <h2 className="font-bold">{t('customer')}</h2>
           <p>{customer.name || '—'}</p>
           <p className="text-sm text-slate-600">{customer.email}</p>
           <p className="text-sm text-slate-600">
@@ -340,14 +339,14 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
                 {customer.phone}
               </a>
             ) : (
-              'No phone'
+              t('noPhone')
             )}
-            {customer.phoneVerified ? ' (verified)' : ''}
+            {customer.phoneVerified ? t('verified') : ''}
           </p>
           <p className="mt-2 text-sm">
-            Licence: <strong>{licence ? LICENCE_STATUS_TEXT[licence] : 'none on file'}</strong>{' '}
+            {t('licenceLabel')} <strong>{licence ? LICENCE_STATUS_TEXT[licence] : t('noneOnFile')}</strong>{' '}
             <a href={adminPaths.rentalLicences + '?status=all'} className="text-brand-700 underline">
-              review
+              {t('review')}
             </a>
           </p>
         </section>
@@ -356,11 +355,12 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
       {refunds.length > 0 || booking.paymentProblem ? (
         <section aria-labelledby="money-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 id="money-heading" className="text-lg font-bold">
-            Money{refundOwed ? <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-800">Refund owed {refundOwed}</span> : null}
+            {t('money')}
+            {refundOwed ? <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-800">{t('refundOwed', { amount: refundOwed })}</span> : null}
           </h2>
           {booking.paymentProblem ? (
             <p className="mt-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-payment-problem>
-              Payment problem: {booking.paymentProblem}
+              {t('paymentProblem', { problem: booking.paymentProblem })}
             </p>
           ) : null}
           <ul className="mt-2 flex flex-col gap-1 text-sm">
@@ -369,12 +369,12 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
                 <strong>{refund.amount}</strong> ({refund.reason}):{' '}
                 {refund.owed ? (
                   <span className="font-semibold text-red-800">
-                    owed after {refund.attempts} {refund.attempts === 1 ? 'try' : 'tries'}
+                    {t('owedAfterTries', { count: refund.attempts })}
                     {refund.lastError ? ` · ${refund.lastError}` : ''}
-                    {refund.nextTry ? ` · next try ${refund.nextTry}` : ''}
+                    {refund.nextTry ? t('nextTry', { time: refund.nextTry }) : ''}
                   </span>
                 ) : (
-                  <span className="text-green-800">refunded {refund.refundedAt ?? ''}</span>
+                  <span className="text-green-800">{t('refundedAt', { time: refund.refundedAt ?? '' })}</span>
                 )}
               </li>
             ))}
@@ -382,7 +382,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           {refundOwed ? (
             <Form method="post" className="mt-3">
               <button type="submit" name="intent" value="retry-refund" disabled={busy} className={`${primaryButton} px-4 py-2 text-sm`}>
-                Retry refund
+                {t('retryRefund')}
               </button>
             </Form>
           ) : null}
@@ -393,17 +393,17 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
         <section className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <Form method="post" className="flex flex-col gap-1">
             <button type="submit" name="intent" value="confirm" disabled={busy || licence !== 'approved'} className={primaryButton}>
-              Confirm booking
+              {t('confirmBooking')}
             </button>
-            {licence !== 'approved' ? <span className="text-sm text-amber-800">Approve the licence first.</span> : null}
+            {licence !== 'approved' ? <span className="text-sm text-amber-800">{t('approveLicenceFirst')}</span> : null}
           </Form>
           <Form method="post" className="flex flex-wrap items-end gap-2">
             <label className="flex flex-col gap-1 text-sm font-semibold">
-              Reason for refusing
+              {t('reasonForRefusing')}
               <input name="reason" maxLength={300} className={`${inputClass} py-2`} />
             </label>
             <button type="submit" name="intent" value="refuse" disabled={busy} className={`${secondaryButton} text-red-700`}>
-              Refuse booking
+              {t('refuseBooking')}
             </button>
           </Form>
         </section>
@@ -411,19 +411,19 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
 
       {booking.status === 'confirmed' ? (
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <h2 className="text-lg font-bold">Handover</h2>
-          <p className="text-sm text-slate-600">Record the car as it leaves: the readings, a photo of each side and of the dashboard, and any damage already there.</p>
+          <h2 className="text-lg font-bold">{t('handover')}</h2>
+          <p className="text-sm text-slate-600">{t('handoverIntro')}</p>
           <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-end">
-            <NumberField name="odometerOut" label="Odometer out (km)" max={9_999_999} error={fields.odometerOut} />
-            <FuelField name="fuelOut" label="Fuel out" defaultValue={8} error={fields.fuelOut} />
+            <NumberField name="odometerOut" label={t('odometerOut')} max={9_999_999} error={fields.odometerOut} />
+            <FuelField name="fuelOut" label={t('fuelOut')} defaultValue={8} error={fields.fuelOut} />
             <ChecklistFields stage="handover" fields={fields} />
             <button type="submit" name="intent" value="handover" disabled={busy} className={`${primaryButton} sm:col-span-full sm:justify-self-start`}>
-              Hand over
+              {t('handOver')}
             </button>
           </Form>
           <Form method="post" className="mt-3">
             <button type="submit" name="intent" value="no-show" disabled={busy} className={`${secondaryButton} px-4 py-2 text-sm`}>
-              Mark no-show
+              {t('markNoShow')}
             </button>
           </Form>
         </section>
@@ -431,30 +431,30 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
 
       {booking.status === 'active' ? (
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <h2 className="text-lg font-bold">Return</h2>
-          <p className="text-sm text-slate-600">The same checklist as at handover; the handover's record is below to compare.</p>
+          <h2 className="text-lg font-bold">{t('return')}</h2>
+          <p className="text-sm text-slate-600">{t('returnIntro')}</p>
           <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
-            <NumberField name="odometerIn" label="Odometer in (km)" max={9_999_999} defaultValue={booking.odometerOut ?? undefined} error={fields.odometerIn} />
-            <FuelField name="fuelIn" label="Fuel in" defaultValue={booking.fuelOut ?? 8} error={fields.fuelIn} />
-            <NumberField name="fuelCharge" label="Fuel shortfall (₹)" max={100_000} defaultValue={0} error={fields.fuelCharge} />
+            <NumberField name="odometerIn" label={t('odometerIn')} max={9_999_999} defaultValue={booking.odometerOut ?? undefined} error={fields.odometerIn} />
+            <FuelField name="fuelIn" label={t('fuelIn')} defaultValue={booking.fuelOut ?? 8} error={fields.fuelIn} />
+            <NumberField name="fuelCharge" label={t('fuelShortfall')} max={100_000} defaultValue={0} error={fields.fuelCharge} />
             <label className="flex flex-col gap-1 text-sm font-semibold">
-              Returned at
+              {t('returnedAt')}
               <input name="returnedAt" type="datetime-local" defaultValue={now} className={inputClass} />
             </label>
             <ChecklistFields stage="return" fields={fields} />
             <div className="flex flex-wrap gap-2 lg:col-span-4">
               {/* The charges can be seen before the photos are chosen. */}
               <button type="submit" name="intent" value="preview" formNoValidate disabled={busy} className={secondaryButton}>
-                Show charges
+                {t('showCharges')}
               </button>
               <button type="submit" name="intent" value="return" disabled={busy} className={primaryButton}>
-                Record return
+                {t('recordReturn')}
               </button>
             </div>
           </Form>
           {actionData?.preview ? (
             <div className="mt-4 rounded-xl bg-slate-50 p-3">
-              <h3 className="font-semibold">Charges if returned so</h3>
+              <h3 className="font-semibold">{t('chargesIfReturned')}</h3>
               <Statement bookingId={booking.id} charges={actionData.preview} lines={chargeLines(actionData.preview, null)} deposit={quote.deposit} depositRefund={null} />
             </div>
           ) : null}
@@ -464,7 +464,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
       {checklists.handover || checklists.return ? (
         <section aria-labelledby="condition-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 id="condition-heading" className="mb-2 text-lg font-bold">
-            Car condition
+            {t('carCondition')}
           </h2>
           <ChecklistRecords bookingId={booking.id} handover={checklists.handover} returned={checklists.return} />
         </section>
@@ -472,13 +472,13 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
 
       {booking.charges && (booking.status === 'returned' || booking.status === 'closed') ? (
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <h2 className="text-lg font-bold">Closing statement</h2>
+          <h2 className="text-lg font-bold">{t('closingStatement')}</h2>
           <Statement bookingId={booking.id} charges={booking.charges} lines={charges} deposit={quote.deposit} depositRefund={booking.depositRefund} />
           {booking.status === 'returned' ? (
             <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-              <NumberField name="depositRefund" label="Deposit refund (₹)" max={quote.deposit} defaultValue={booking.charges.depositRefund} error={fields.depositRefund} />
+              <NumberField name="depositRefund" label={t('depositRefundRupees')} max={quote.deposit} defaultValue={booking.charges.depositRefund} error={fields.depositRefund} />
               <button type="submit" name="intent" value="settle" disabled={busy} className={primaryButton}>
-                Settle deposit and close
+                {t('settleAndClose')}
               </button>
             </Form>
           ) : null}

@@ -22,9 +22,10 @@ import { HOUR_MS } from '../../lib/rental-price.ts';
 import { formatIndiaDay, formatRange, suggestedRange } from '../../lib/rent-view.ts';
 import { BOOKING_STATUS_LABELS, indiaDayStart, IST_OFFSET_MS, parseIndiaDateTime, type BookingStatus } from '../../lib/rentals.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
+import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
 import type { Route } from './+types/rental-desk';
 
-export const meta = adminPageMeta('Rental desk');
+export const meta: Route.MetaFunction = (args) => adminPageMeta(t('rentalDesk'))(args);
 
 const DAY_MS = 24 * HOUR_MS;
 /** The timeline shows three weeks from today (India time). */
@@ -74,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             .map((booking) => ({ key: `b${booking.id}`, kind: 'booking' as const, id: booking.id, status: booking.status, label: `#${booking.id} ${BOOKING_STATUS_LABELS[booking.status]}`, title: formatRange(booking.fromMs, booking.toMs), ...bar(booking.fromMs, booking.toMs) })),
           ...blocks
             .filter((block) => block.vehicleId === car.id)
-            .map((block) => ({ key: `k${block.id}`, kind: 'block' as const, id: block.id, status: 'blocked', label: block.note || 'Blocked', title: formatRange(block.fromMs, block.toMs), ...bar(block.fromMs, block.toMs) })),
+            .map((block) => ({ key: `k${block.id}`, kind: 'block' as const, id: block.id, status: 'blocked', label: block.note || t('blocked'), title: formatRange(block.fromMs, block.toMs), ...bar(block.fromMs, block.toMs) })),
         ],
       })),
       blocks: blocks.map((block) => ({ id: block.id, carName: fleet.find((car) => car.id === block.vehicleId)?.name ?? `#${block.vehicleId}`, range: formatRange(block.fromMs, block.toMs), note: block.note })),
@@ -112,28 +113,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       const vehicleId = parseId(form.get('vehicleId'));
       const fromMs = parseIndiaDateTime(cleanLine(form.get('from'), 16));
       const toMs = parseIndiaDateTime(cleanLine(form.get('to'), 16));
-      if (vehicleId === null) throw new InvalidInputError('Please choose a car.');
-      if (fromMs === null || toMs === null) throw new InvalidInputError('Please give the start and end of the block.');
+      if (vehicleId === null) throw new InvalidInputError(t('chooseCar'));
+      if (fromMs === null || toMs === null) throw new InvalidInputError(t('giveBlockTimes'));
       await addBlock(desk, { vehicleId, fromMs, toMs, note: cleanLine(form.get('note'), 200), actorEmail: admin.email });
-      text = 'The car is blocked for those hours.';
+      text = t('carBlocked');
     } else if (intent === 'remove-block') {
       const blockId = parseId(form.get('blockId'));
-      if (blockId === null) throw new InvalidInputError('This block was not found.');
+      if (blockId === null) throw new InvalidInputError(t('blockNotFound'));
       await removeBlock(desk, { blockId, actorEmail: admin.email });
-      text = 'The block is removed.';
+      text = t('blockRemoved');
     } else if (intent === 'confirm' || intent === 'refuse') {
       const bookingId = parseId(form.get('bookingId'));
-      if (bookingId === null) throw new InvalidInputError('This booking was not found.');
+      if (bookingId === null) throw new InvalidInputError(t('bookingNotFound'));
       const booking =
         intent === 'confirm'
           ? await confirmBooking(desk, { bookingId, actorEmail: admin.email })
           : await refuseBooking(desk, { bookingId, reason: cleanText(form.get('reason'), { maxLength: 300 }), actorEmail: admin.email });
-      text = intent === 'confirm' ? `Booking #${booking.id} confirmed; the customer was told.` : `Booking #${booking.id} refused; the customer was told.`;
+      text = t(intent === 'confirm' ? 'bookingConfirmedNumbered' : 'bookingRefusedNumbered', { id: booking.id });
     } else {
-      throw new InvalidInputError('The form could not be read. Please reload the page and try again.');
+      throw new InvalidInputError(t('formUnreadable'));
     }
   } catch (error) {
-    const answer = answerError(error, services.logger, { fallback: 'The change could not be saved. Please try again.', log: 'rental desk action failed' });
+    const answer = answerError(error, services.logger, { fallback: t('changeNotSaved'), log: 'rental desk action failed' });
     return data({ error: answer.message }, { status: answer.status });
   }
   throw redirect(adminPaths.rentalDesk, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
@@ -189,9 +190,9 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
   const busy = useNavigation().state === 'submitting';
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title="Rental desk">
+      <PageHeader title={t('rentalDesk')}>
         <Link to={adminPaths.rentalLicences} className={`${secondaryButton} px-4 py-2 text-sm`}>
-          Licences to review: {licencesWaiting}
+          {t('licencesToReview', { number: licencesWaiting })}
         </Link>
       </PageHeader>
       {toast ? <FormMessage tone={toast.tone}>{toast.text}</FormMessage> : null}
@@ -200,17 +201,17 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
       {refundsOwed.length > 0 ? (
         <section id={anchorOf(adminPaths.rentalRefundsOwed)} aria-labelledby="refunds-owed-heading" className="scroll-mt-24 rounded-2xl bg-red-50 p-4 shadow-sm ring-1 ring-red-200">
           <h2 id="refunds-owed-heading" className="text-lg font-bold text-red-900">
-            Refunds owed ({refundsOwed.length})
+            {t('refundsOwedHeading', { number: refundsOwed.length })}
           </h2>
-          <p className="text-sm text-red-900">Razorpay has not refunded these yet; they are retried automatically, or open one and press Retry refund.</p>
+          <p className="text-sm text-red-900">{t('refundsOwedIntro')}</p>
           <ul className="mt-2 flex flex-col gap-1 text-sm">
             {refundsOwed.map((booking) => (
               <li key={booking.id}>
                 <Link to={adminPaths.rentalBooking(booking.id)} className="font-semibold text-brand-700 underline">
                   #{booking.id} · {booking.carName}
                 </Link>{' '}
-                · {BOOKING_STATUS_LABELS[booking.status]} · <strong className="text-red-800">Refund owed {booking.owed}</strong>
-                {booking.problem ? <span className="block text-amber-900">Payment problem: {booking.problem}</span> : null}
+                · {BOOKING_STATUS_LABELS[booking.status]} · <strong className="text-red-800">{t('refundOwed', { amount: booking.owed })}</strong>
+                {booking.problem ? <span className="block text-amber-900">{t('paymentProblem', { problem: booking.problem })}</span> : null}
               </li>
             ))}
           </ul>
@@ -219,19 +220,19 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
 
       <section aria-labelledby="today-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 id="today-heading" className="text-lg font-bold">
-          Today, {today.label}
+          {t('todayHeading', { day: today.label })}
         </h2>
         <div className="mt-2 grid gap-4 md:grid-cols-2">
-          <HandoverList id={anchorOf(adminPaths.rentalPickupsToday)} title="Pickups" empty="No pickups today." items={today.pickups} />
-          <HandoverList id={anchorOf(adminPaths.rentalReturnsToday)} title="Returns" empty="No returns today." items={today.returns} />
+          <HandoverList id={anchorOf(adminPaths.rentalPickupsToday)} title={t('pickups')} empty={t('noPickupsToday')} items={today.pickups} />
+          <HandoverList id={anchorOf(adminPaths.rentalReturnsToday)} title={t('returns')} empty={t('noReturnsToday')} items={today.returns} />
         </div>
       </section>
 
       <section aria-labelledby="requested-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 id="requested-heading" className="text-lg font-bold">
-          Waiting for confirmation ({requested.length})
+          {t('waitingHeading', { number: requested.length })}
         </h2>
-        {requested.length === 0 ? <p className="mt-1 text-sm text-slate-600">No bookings waiting.</p> : null}
+        {requested.length === 0 ? <p className="mt-1 text-sm text-slate-600">{t('noBookingsWaiting')}</p> : null}
         <ul className="mt-3 flex flex-col gap-3">
           {requested.map((booking) => (
             <li key={booking.id} className="flex flex-col gap-3 rounded-xl p-3 ring-1 ring-slate-200 md:flex-row md:items-center">
@@ -240,12 +241,12 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
                   #{booking.id} · {booking.carName}
                 </Link>
                 <p className="text-sm text-slate-600">
-                  {booking.range} · {booking.paidOnline === null ? `${formatRupees(booking.atPickup)} at pickup` : booking.paidOnline > 0 ? `${formatRupees(booking.paidOnline)} paid online` : 'online payment awaited'}
-                  {booking.refundOwed ? <strong className="text-red-800"> · Refund owed {booking.refundOwed}</strong> : null}
+                  {booking.range} · {booking.paidOnline === null ? t('amountAtPickup', { amount: formatRupees(booking.atPickup) }) : booking.paidOnline > 0 ? t('paidOnline', { amount: formatRupees(booking.paidOnline) }) : t('onlinePaymentAwaited')}
+                  {booking.refundOwed ? <strong className="text-red-800"> · {t('refundOwed', { amount: booking.refundOwed })}</strong> : null}
                 </p>
-                {booking.paymentProblem ? <p className="text-sm font-semibold text-amber-900">Payment problem: {booking.paymentProblem}</p> : null}
+                {booking.paymentProblem ? <p className="text-sm font-semibold text-amber-900">{t('paymentProblem', { problem: booking.paymentProblem })}</p> : null}
                 <p className="text-sm">
-                  {booking.renter.name || 'No name'}
+                  {booking.renter.name || t('noName')}
                   {booking.renter.phone ? (
                     <>
                       {' · '}
@@ -254,9 +255,9 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
                       </a>
                     </>
                   ) : null}
-                  {' · '}Licence:{' '}
+                  {' · '}{t('licenceLabel')}{' '}
                   {booking.renter.licence === 'none' ? (
-                    <span className="font-semibold text-red-700">none on file</span>
+                    <span className="font-semibold text-red-700">{t('noneOnFile')}</span>
                   ) : (
                     <Link to={adminPaths.rentalLicences} className={booking.renter.licence === 'approved' ? 'font-semibold text-green-700' : 'font-semibold text-amber-800 underline'}>
                       {LICENCE_STATUS_TEXT[booking.renter.licence as keyof typeof LICENCE_STATUS_TEXT]}
@@ -268,14 +269,14 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
                 <Form method="post">
                   <input type="hidden" name="bookingId" value={booking.id} />
                   <button type="submit" name="intent" value="confirm" disabled={busy || booking.renter.licence !== 'approved'} className={`${primaryButton} px-4 py-2 text-sm`}>
-                    Confirm #{booking.id}
+                    {t('confirmNumbered', { id: booking.id })}
                   </button>
                 </Form>
                 <Form method="post" className="flex items-center gap-2">
                   <input type="hidden" name="bookingId" value={booking.id} />
-                  <input name="reason" aria-label={`Reason for refusing booking ${booking.id}`} placeholder="Reason" maxLength={300} className={`${inputClass} w-36 py-2 text-sm`} />
+                  <input name="reason" aria-label={t('refuseReasonFor', { id: booking.id })} placeholder={t('reason')} maxLength={300} className={`${inputClass} w-36 py-2 text-sm`} />
                   <button type="submit" name="intent" value="refuse" disabled={busy} className={`${secondaryButton} px-4 py-2 text-sm text-red-700`}>
-                    Refuse
+                    {t('refuse')}
                   </button>
                 </Form>
               </div>
@@ -287,7 +288,7 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
       {onTrip.length > 0 ? (
         <section aria-labelledby="trip-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 id="trip-heading" className="text-lg font-bold">
-            On trip and back
+            {t('onTripAndBack')}
           </h2>
           <BookingLines items={onTrip} className="mt-2" />
         </section>
@@ -295,7 +296,7 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
 
       <section aria-labelledby="timeline-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 id="timeline-heading" className="text-lg font-bold">
-          The next three weeks
+          {t('nextThreeWeeks')}
         </h2>
         <div className="mt-3 overflow-x-auto">
           <div className="min-w-[760px]">
@@ -317,7 +318,7 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
                   {/* Stays in view while a phone scrolls the weeks sideways. */}
                   <span className="sticky left-0 z-10 line-clamp-2 bg-white pr-2 text-sm font-semibold" title={car.name}>
                     {car.name}
-                    {!car.rentable ? <span className="block text-xs font-normal text-red-700">not bookable</span> : null}
+                    {!car.rentable ? <span className="block text-xs font-normal text-red-700">{t('notBookable')}</span> : null}
                   </span>
                   <div className="relative h-8 rounded bg-slate-50">
                     {car.bars.map((bar) =>
@@ -348,18 +349,18 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
             </ul>
           </div>
         </div>
-        {cars.length === 0 ? <p className="text-sm text-slate-600">No cars in the rental fleet yet: mark a vehicle as rental in its edit form.</p> : null}
+        {cars.length === 0 ? <p className="text-sm text-slate-600">{t('noFleet')}</p> : null}
       </section>
 
       <section aria-labelledby="blocks-heading" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 id="blocks-heading" className="text-lg font-bold">
-            Block a car
+            {t('blockACar')}
           </h2>
           <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
             <input type="hidden" name="intent" value="add-block" />
             <label className="flex flex-col gap-1 text-sm font-semibold sm:col-span-2">
-              Car
+              {t('car')}
               <select name="vehicleId" required className={inputClass}>
                 {cars.map((car) => (
                   <option key={car.id} value={car.id}>
@@ -369,25 +370,25 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
               </select>
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
-              From
+              {t('from')}
               <input type="datetime-local" name="from" required defaultValue={suggested.from} className={inputClass} />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
-              To
+              {t('to')}
               <input type="datetime-local" name="to" required defaultValue={suggested.to} className={inputClass} />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold sm:col-span-2">
-              Reason
-              <input name="note" maxLength={200} placeholder="Servicing, personal use…" className={inputClass} />
+              {t('reason')}
+              <input name="note" maxLength={200} placeholder={t('blockReasonPlaceholder')} className={inputClass} />
             </label>
             <button type="submit" disabled={busy || cars.length === 0} className={`${primaryButton} sm:col-span-2`}>
-              Add block
+              {t('addBlock')}
             </button>
           </Form>
         </div>
         <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <h2 className="text-lg font-bold">Blocks</h2>
-          {blocks.length === 0 ? <p className="mt-1 text-sm text-slate-600">No blocks in the next three weeks.</p> : null}
+          <h2 className="text-lg font-bold">{t('blocks')}</h2>
+          {blocks.length === 0 ? <p className="mt-1 text-sm text-slate-600">{t('noBlocks')}</p> : null}
           <ul className="mt-2 flex flex-col gap-2">
             {blocks.map((block) => (
               <li key={block.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg p-2 ring-1 ring-slate-200">
@@ -399,7 +400,7 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
                   <input type="hidden" name="intent" value="remove-block" />
                   <input type="hidden" name="blockId" value={block.id} />
                   <button type="submit" disabled={busy} className={`${secondaryButton} px-3 py-1.5 text-sm`}>
-                    Remove
+                    {t('remove')}
                   </button>
                 </Form>
               </li>

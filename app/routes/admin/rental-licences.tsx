@@ -14,16 +14,20 @@ import { ageOn, MAX_REFUSAL_REASON, type LicenceStatus } from '../../lib/licence
 import { indiaDay } from '../../lib/rentals.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
+import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
 import type { Route } from './+types/rental-licences';
 
-export const meta = adminPageMeta('Driving licences');
+export const meta: Route.MetaFunction = (args) => adminPageMeta(t('drivingLicences'))(args);
 
-const FILTERS: Array<{ value: LicenceStatus | ''; label: string }> = [
-  { value: 'pending', label: 'Awaiting review' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'refused', label: 'Refused' },
-  { value: '', label: 'All' },
-];
+/** The status filters, labelled in the page's language. */
+function filters(): Array<{ value: LicenceStatus | ''; label: string }> {
+  return [
+    { value: 'pending', label: t('awaitingReview') },
+    { value: 'approved', label: t('approved') },
+    { value: 'refused', label: t('refused') },
+    { value: '', label: t('all') },
+  ];
+}
 
 function statusFilter(value: string | null): LicenceStatus | '' {
   return value === 'approved' || value === 'refused' || value === 'all' ? (value === 'all' ? '' : value) : 'pending';
@@ -59,16 +63,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const userId = typeof form.get('userId') === 'string' ? String(form.get('userId')).slice(0, 200) : '';
   const intent = form.get('intent');
   try {
-    if (!userId || (intent !== 'approve' && intent !== 'refuse')) throw new FormReadError('malformed', 'The form could not be read. Please reload the page and try again.');
+    if (!userId || (intent !== 'approve' && intent !== 'refuse')) throw new FormReadError('malformed', t('formUnreadable'));
     const licence =
       intent === 'approve'
         ? await reviewLicence(services, { userId, adminEmail: admin.email, decision: 'approve' })
         : await reviewLicence(services, { userId, adminEmail: admin.email, decision: 'refuse', reason: parseRefusalReason(form.get('reason')) });
-    const text = intent === 'approve' ? `Approved the licence ${licence.number}; the customer was told.` : `Refused the licence ${licence.number}; the customer was told why.`;
+    const text = t(intent === 'approve' ? 'licenceApproved' : 'licenceRefused', { number: licence.number });
     throw redirect(`${adminPaths.rentalLicences}${new URL(request.url).search}`, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
   } catch (error) {
     if (error instanceof Response) throw error;
-    const answer = answerError(error, services.logger, { fallback: 'Failed to save the review. Please try again.', prefix: 'Failed to save the review', log: 'licence review failed' });
+    const answer = answerError(error, services.logger, { fallback: t('reviewNotSaved'), prefix: t('reviewNotSavedPrefix'), log: 'licence review failed' });
     return data({ error: answer.message, userId }, { status: answer.status });
   }
 }
@@ -78,13 +82,13 @@ export default function RentalLicences({ loaderData, actionData }: Route.Compone
   const { licences, status, toast } = loaderData;
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title="Driving licences" back={{ to: adminPaths.rentalDesk, label: 'Rental desk' }} />
+      <PageHeader title={t('drivingLicences')} back={{ to: adminPaths.rentalDesk, label: t('rentalDesk') }} />
       {toast ? <FormMessage tone={toast.tone}>{toast.text}</FormMessage> : null}
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
-      <nav aria-label="Filter licences" className="flex flex-wrap gap-2">
-        {FILTERS.map((filter) => (
+      <nav aria-label={t('filterLicences')} className="flex flex-wrap gap-2">
+        {filters().map((filter) => (
           <a
-            key={filter.label}
+            key={filter.value || 'all'}
             href={`${adminPaths.rentalLicences}?status=${filter.value || 'all'}`}
             aria-current={status === filter.value ? 'page' : undefined}
             className={`rounded-full px-3 py-1.5 text-sm font-semibold ring-1 ${status === filter.value ? 'bg-slate-900 text-white ring-slate-900' : 'bg-white text-slate-800 ring-slate-300'}`}
@@ -93,7 +97,7 @@ export default function RentalLicences({ loaderData, actionData }: Route.Compone
           </a>
         ))}
       </nav>
-      {licences.length === 0 ? <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">No licences here.</p> : null}
+      {licences.length === 0 ? <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">{t('noLicences')}</p> : null}
       <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {licences.map((licence) => (
           <li key={licence.userId} className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -102,23 +106,23 @@ export default function RentalLicences({ loaderData, actionData }: Route.Compone
                 <p className="truncate font-bold">{licence.name || licence.email}</p>
                 <p className="text-sm text-slate-600 wrap-anywhere">
                   {licence.email}
-                  {licence.phone ? ` · ${licence.phone}${licence.phoneVerified ? ' (verified)' : ''}` : ''}
+                  {licence.phone ? ` · ${licence.phone}${licence.phoneVerified ? t('verified') : ''}` : ''}
                 </p>
               </div>
               <LicenceStatusBadge status={licence.status} />
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-              <dt className="text-slate-600">Licence number</dt>
+              <dt className="text-slate-600">{t('licenceNumber')}</dt>
               <dd className="font-semibold">{licence.number}</dd>
-              <dt className="text-slate-600">Date of birth</dt>
+              <dt className="text-slate-600">{t('dateOfBirth')}</dt>
               <dd>
-                {formatDate(licence.dateOfBirth)}{licence.age === null ? null : ` (${licence.age} years)`}
+                {formatDate(licence.dateOfBirth)}{licence.age === null ? null : t('ageYears', { age: licence.age })}
               </dd>
-              <dt className="text-slate-600">Sent</dt>
+              <dt className="text-slate-600">{t('sent')}</dt>
               <dd>{formatDateTime(licence.updatedAt)}</dd>
               {licence.reviewedBy ? (
                 <>
-                  <dt className="text-slate-600">Reviewed</dt>
+                  <dt className="text-slate-600">{t('reviewed')}</dt>
                   <dd>
                     {licence.reviewedBy}, {formatDateTime(licence.reviewedAt)}
                   </dd>
@@ -126,29 +130,29 @@ export default function RentalLicences({ loaderData, actionData }: Route.Compone
               ) : null}
               {licence.refusalReason ? (
                 <>
-                  <dt className="text-slate-600">Reason</dt>
+                  <dt className="text-slate-600">{t('reason')}</dt>
                   <dd>{licence.refusalReason}</dd>
                 </>
               ) : null}
             </dl>
-            <LicencePhotos licence={licence} alt={(side) => `Licence ${licence.number}, ${side}`} fit="object-contain" />
+            <LicencePhotos licence={licence} alt={(side) => t(side === 'front' ? 'licenceFrontAlt' : 'licenceBackAlt', { number: licence.number })} fit="object-contain" />
             <div className="mt-4 flex flex-col gap-3">
               {licence.status !== 'approved' ? (
                 <Form method="post">
                   <input type="hidden" name="userId" value={licence.userId} />
                   <button type="submit" name="intent" value="approve" disabled={busy} className={primaryButton}>
-                    Approve licence
+                    {t('approveLicence')}
                   </button>
                 </Form>
               ) : null}
               <Form method="post" className="flex flex-col gap-2">
                 <input type="hidden" name="userId" value={licence.userId} />
                 <label htmlFor={`reason-${licence.userId}`} className="text-sm font-semibold">
-                  Reason for refusing (the customer reads it)
+                  {t('refusalReasonLabel')}
                 </label>
                 <textarea id={`reason-${licence.userId}`} name="reason" rows={2} maxLength={MAX_REFUSAL_REASON} required className={inputClass} />
                 <button type="submit" name="intent" value="refuse" disabled={busy} className={`${secondaryButton} self-start text-red-700`}>
-                  Refuse licence
+                  {t('refuseLicence')}
                 </button>
               </Form>
             </div>

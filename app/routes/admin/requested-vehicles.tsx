@@ -4,9 +4,10 @@ import { Detail, LeadCard, LeadListError, LeadListPage } from '../../components/
 import { formatDateTime } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
+import { deskLeadsText as t } from '../../lib/i18n/deskLeads.ts';
 import type { Route } from './+types/requested-vehicles';
 
-export const meta = adminPageMeta('Requested Vehicles');
+export const meta: Route.MetaFunction = (args) => adminPageMeta(t('requestedVehicles'))(args);
 
 export const loader = leadListLoader('request');
 
@@ -17,19 +18,19 @@ function RequestCard({ request, siteName }: { request: VehicleRequest; siteName:
     <LeadCard
       lead={request}
       title={request.name}
-      subtitle={`Request #${request.id}`}
-      whatsappText={`Namaste ${request.name}, this is ${siteName} about your request for a ${request.model}.`}
-      deleteLabel={`request #${request.id}`}
+      subtitle={t('requestNumbered', { id: request.id })}
+      whatsappText={t('requestWhatsapp', { name: request.name, site: siteName, model: request.model })}
+      deleteLabel={t('requestLabel', { id: request.id })}
     >
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Detail label="Phone">{request.phone}</Detail>
-        <Detail label="Model">{request.model}</Detail>
-        <Detail label="Year">{request.year || '—'}</Detail>
-        <Detail label="Budget">{request.budget}</Detail>
-        <Detail label="Description" wide>
+        <Detail label={t('phone')}>{request.phone}</Detail>
+        <Detail label={t('model')}>{request.model}</Detail>
+        <Detail label={t('year')}>{request.year || '—'}</Detail>
+        <Detail label={t('budget')}>{request.budget}</Detail>
+        <Detail label={t('description')} wide>
           {request.description || '—'}
         </Detail>
-        <Detail label="Created">
+        <Detail label={t('created')}>
           <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
         </Detail>
       </dl>
@@ -42,11 +43,11 @@ export default function RequestedVehicles({ loaderData, actionData }: Route.Comp
   return (
     <LeadListPage
       {...loaderData}
-      title="Requested Vehicles"
-      intro="Cars customers asked us to find, from the Request a Vehicle page."
-      noun={['request', 'requests']}
-      loadingText="Loading requests...."
-      emptyText={loaderData.filter.status || loaderData.filter.q ? 'No vehicle requests match this filter.' : 'No vehicle requests yet.'}
+      title={t('requestedVehicles')}
+      intro={t('requestIntro')}
+      noun={[t('request'), t('requests')]}
+      loadingText={t('loadingRequests')}
+      emptyText={loaderData.filter.status || loaderData.filter.q ? t('noRequestsMatch') : t('noRequests')}
       exportKind="requested-vehicles"
       toast={actionData?.toast}
     >
@@ -59,5 +60,5 @@ export default function RequestedVehicles({ loaderData, actionData }: Route.Comp
 
 /** SPEC 8, Requests: the list could not be loaded. */
 export function ErrorBoundary() {
-  return <LeadListError title="Failed to load vehicle requests" retryHref={adminPaths.requestedVehicles} />;
+  return <LeadListError title={t('requestsFailed')} retryHref={adminPaths.requestedVehicles} />;
 }

@@ -9,6 +9,7 @@ import { parseWith } from '../../lib/form-errors.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths } from '../../lib/paths.ts';
+import { deskReservationsText as t } from '../../lib/i18n/deskReservations.ts';
 import { reservationConvertSchema, reservationExtendSchema } from '../../lib/schemas/reservations.ts';
 import type { Route } from './+types/reservation-action';
 
@@ -27,32 +28,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const answer = async (tone: 'success' | 'error', text: string) => redirect(backTo, { status: 303, headers: await flashHeaders(services.config.authSecret, { tone, text }) });
   if (form instanceof FormReadError) return answer('error', form.message);
   const id = parseId(params.id);
-  if (id === null) return answer('error', 'This reservation was not found.');
+  if (id === null) return answer('error', t('notFound'));
   try {
     switch (cleanLine(form.get('intent'), 20)) {
       case 'extend': {
         const parsed = parseWith(reservationExtendSchema, { hours: cleanLine(form.get('hours'), 10) });
         if (!parsed.ok) return answer('error', parsed.error);
         await extendReservation(services, { reservationId: id, hours: parsed.value.hours, actorEmail: admin.email });
-        return answer('success', `Reservation #${id} extended by ${parsed.value.hours} hours.`);
+        return answer('success', t('extended', { id, hours: parsed.value.hours }));
       }
       case 'convert': {
         const parsed = parseWith(reservationConvertSchema, { salePrice: cleanLine(form.get('salePrice'), 20) });
         if (!parsed.ok) return answer('error', parsed.error);
         const { reservation, receipt } = await convertReservation(services, { reservationId: id, salePrice: parsed.value.salePrice, actorEmail: admin.email });
-        return answer('success', `Sold for ${formatRupees(parsed.value.salePrice)}; the ${formatRupees(reservation.amount)} token counted, balance ${formatRupees(receipt.balance)}.`);
+        return answer('success', t('sold', { price: formatRupees(parsed.value.salePrice), token: formatRupees(reservation.amount), balance: formatRupees(receipt.balance) }));
       }
       case 'cancel': {
         const after = await cancelReservationAtDesk(services, { reservationId: id, actorEmail: admin.email });
-        return answer('success', `Reservation #${id} cancelled; ${formatRupees(after.amount)} is being refunded.`);
+        return answer('success', t('cancelled', { id, amount: formatRupees(after.amount) }));
       }
       default:
-        return answer('error', 'Unknown action. Please reload the page and try again.');
+        return answer('error', t('unknownAction'));
     }
   } catch (error) {
     if (error instanceof AppError) return answer('error', error.message);
     services.logger.error({ err: error, id }, 'reservation desk action failed');
-    return answer('error', 'The change could not be made. Please try again.');
+    return answer('error', t('changeFailed'));
   }
 }
 

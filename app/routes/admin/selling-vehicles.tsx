@@ -6,12 +6,13 @@ import { Detail, LeadCard, LeadListError, LeadListPage } from '../../components/
 import { formatDateTime, formatKilometres, formatRupees } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
+import { deskLeadsText as t } from '../../lib/i18n/deskLeads.ts';
 import { imageUrl } from '../../lib/vehicle.ts';
 import type { Route } from './+types/selling-vehicles';
 
 /** Served at /admin-panel/selling-vehicles and at its alias /admin/selling-vehicles (SPEC 2). */
 
-export const meta = adminPageMeta('Selling Vehicles');
+export const meta: Route.MetaFunction = (args) => adminPageMeta(t('sellingVehicles'))(args);
 
 export const loader = leadListLoader('sell');
 
@@ -23,45 +24,45 @@ function SubmissionCard({ submission, siteName }: { submission: SellSubmission; 
       lead={submission}
       title={submission.vehicle}
       subtitle={<time dateTime={submission.createdAt}>{formatDateTime(submission.createdAt)}</time>}
-      whatsappText={`Namaste ${submission.name}, this is ${siteName} about the ${submission.vehicle} you offered to sell.`}
-      deleteLabel={`submission #${submission.id} and its photos`}
+      whatsappText={t('sellWhatsapp', { name: submission.name, site: siteName, vehicle: submission.vehicle })}
+      deleteLabel={t('submissionAndPhotos', { id: submission.id })}
     >
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Detail label="Name">{submission.name}</Detail>
-        <Detail label="Phone">{submission.phone}</Detail>
-        <Detail label="Year">{submission.year}</Detail>
-        <Detail label="Expected price">{submission.price || 'Not given'}</Detail>
+        <Detail label={t('name')}>{submission.name}</Detail>
+        <Detail label={t('phone')}>{submission.phone}</Detail>
+        <Detail label={t('year')}>{submission.year}</Detail>
+        <Detail label={t('expectedPrice')}>{submission.price || t('notGiven')}</Detail>
         {submission.inspectionId !== null ? (
-          <Detail label="Inspection">
+          <Detail label={t('inspection')}>
             <Link to={adminPaths.inspection(submission.inspectionId)} className="font-semibold text-brand-700 underline">
-              Inspection #{submission.inspectionId}
+              {t('inspectionNumbered', { id: submission.inspectionId })}
             </Link>
           </Detail>
         ) : null}
         {submission.valuation ? (
-          <Detail label="Our estimate when sent" wide>
+          <Detail label={t('estimateWhenSent')} wide>
             {submission.valuation.estimate.kind === 'range'
-              ? `${formatRupees(submission.valuation.estimate.low)} – ${formatRupees(submission.valuation.estimate.high)}: `
-              : 'None: '}
+              ? t('estimateRange', { low: formatRupees(submission.valuation.estimate.low), high: formatRupees(submission.valuation.estimate.high) })
+              : t('estimateNone')}
             {submission.valuation.estimate.summary} ({submission.valuation.car.year} {submission.valuation.car.make} {submission.valuation.car.model}, {formatKilometres(submission.valuation.car.km)},{' '}
-            {submission.valuation.car.owners} owner{submission.valuation.car.owners === 1 ? '' : 's'}, {submission.valuation.car.fuel} {submission.valuation.car.transmission.toLowerCase()},{' '}
+            {t('owners', { count: submission.valuation.car.owners })}, {submission.valuation.car.fuel} {submission.valuation.car.transmission.toLowerCase()},{' '}
             {submission.valuation.car.registrationState})
           </Detail>
         ) : null}
         {submission.description ? (
-          <Detail label="Description" wide>
+          <Detail label={t('description')} wide>
             {submission.description}
           </Detail>
         ) : null}
       </dl>
       {submission.images.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label={`Photos of ${submission.vehicle}`}>
+        <ul className="flex flex-wrap gap-2" aria-label={t('photosOf', { vehicle: submission.vehicle })}>
           {submission.images.map((image, index) => (
             <li key={image.key}>
               <PhotoLink
                 href={imageUrl(image, Math.max(...image.widths))}
                 src={imageUrl(image, Math.min(...image.widths))}
-                alt={`Photo ${index + 1} of ${submission.vehicle} (opens the full image)`}
+                alt={t('photoOf', { number: index + 1, vehicle: submission.vehicle })}
                 width={100}
                 height={70}
                 className="block rounded-lg ring-1 ring-slate-200 hover:ring-brand-600"
@@ -71,9 +72,9 @@ function SubmissionCard({ submission, siteName }: { submission: SellSubmission; 
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-slate-500">No photos</p>
+        <p className="text-sm text-slate-500">{t('noPhotos')}</p>
       )}
-      <p className="text-sm text-slate-600">ID: {submission.id}</p>
+      <p className="text-sm text-slate-600">{t('idLine', { id: submission.id })}</p>
     </LeadCard>
   );
 }
@@ -83,11 +84,11 @@ export default function SellingVehicles({ loaderData, actionData }: Route.Compon
   return (
     <LeadListPage
       {...loaderData}
-      title="Selling Vehicles"
-      intro="Submissions from the Sell Vehicle page"
-      noun={['submission', 'submissions']}
-      loadingText="Loading selling vehicles..."
-      emptyText="No selling submissions found."
+      title={t('sellingVehicles')}
+      intro={t('sellIntro')}
+      noun={[t('submission'), t('submissions')]}
+      loadingText={t('loadingSelling')}
+      emptyText={t('noSelling')}
       exportKind="selling-vehicles"
       toast={actionData?.toast}
     >
@@ -100,5 +101,5 @@ export default function SellingVehicles({ loaderData, actionData }: Route.Compon
 
 /** SPEC 8, Lists: the submissions could not be loaded. */
 export function ErrorBoundary() {
-  return <LeadListError title="Failed to load selling vehicles." retryHref={adminPaths.sellingVehicles} />;
+  return <LeadListError title={t('sellingFailed')} retryHref={adminPaths.sellingVehicles} />;
 }

@@ -16,47 +16,51 @@ import type { Route } from './+types/settings';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { parsePinCodeList, pinCodeMessages } from '../../lib/pin-code.ts';
-import { TEST_DRIVE_SETTINGS_LABELS, TestDriveSettingsSection, type TestDriveSettingsErrors } from '../../components/admin/test-drive-settings.tsx';
+import { testDriveSettingsLabels, TestDriveSettingsSection, type TestDriveSettingsErrors } from '../../components/admin/test-drive-settings.tsx';
 import { FINANCE_SETTING_LIMITS, TENURE_OPTIONS } from '../../lib/emi.ts';
+import { adminSettingsText as t } from '../../lib/i18n/adminSettings.ts';
+import type { Language } from '../../lib/i18n/language.ts';
 
-/** SPEC 2, Admin settings; saved on the server and in effect (design.md). */
-export const SETTINGS_SAVED = 'Settings saved successfully!';
-export const SETTINGS_RESET = 'Settings restored to their defaults.';
 
-const LABELS: Record<keyof Settings, string> = {
-  siteName: 'Site Name',
-  adminEmail: 'Admin Email',
-  itemsPerPage: 'Items Per Page',
-  emailNotifications: 'Enable Email Notifications',
-  maintenanceMode: 'Maintenance Mode',
-  ...TEST_DRIVE_SETTINGS_LABELS,
-  emiRatePercent: 'EMI interest rate (% a year)',
-  emiTenureMonths: 'EMI tenure (months)',
-  emiFinancedPercent: 'Share of the price financed (%)',
-  sellEstimateMarginPercent: 'Margin below our prices in sellers\' estimates (%)',
-  inspectionOpeningHour: 'Inspections from (hour)',
-  inspectionClosingHour: 'Inspections until (hour)',
-  inspectionCapacity: 'Inspections at once',
-  rentalBufferHours: 'Turnaround buffer (hours)',
-  rentalMinNoticeHours: 'Minimum notice before pickup (hours)',
-  rentalHorizonDays: 'Book up to (days ahead)',
-  rentalGraceHours: 'Late-return grace (hours)',
-  rentalLateFeePerHour: 'Late fee per hour',
-  rentalFreeCancelHours: 'Free cancellation until (hours before pickup)',
-  rentalLateCancelKeepDays: 'Days of rent kept on late cancellation',
-  rentalDeliveryFee: 'Delivery fee',
-  rentalGstPercent: 'GST on rentals (%)',
-  rentalProtectionPerDay: 'Damage protection per day',
-  rentalProtectionCap: 'Damage cap with protection',
-  rentalRefundWorkingDays: 'Refunds reach the renter within (working days)',
-  reservationAmount: 'Reservation amount (₹, refundable)',
-  reservationHoldHours: 'Reservation holds the car for (hours)',
-  storefrontPromise: 'Home page promise',
-  trustPoints: 'Trust points',
-  priceIncludes: 'What the on-road price includes',
-};
+/** Each setting's name, in the page's language (or the one asked for: the audit log's summaries are English). */
+function labels(language?: Language): Record<keyof Settings, string> {
+  return {
+    siteName: t('siteNameLabel', undefined, language),
+    adminEmail: t('adminEmailLabel', undefined, language),
+    itemsPerPage: t('itemsPerPageLabel', undefined, language),
+    emailNotifications: t('emailNotificationsLabel', undefined, language),
+    maintenanceMode: t('maintenanceModeLabel', undefined, language),
+    ...testDriveSettingsLabels(language),
+    emiRatePercent: t('emiRatePercentLabel', undefined, language),
+    emiTenureMonths: t('emiTenureMonthsLabel', undefined, language),
+    emiFinancedPercent: t('emiFinancedPercentLabel', undefined, language),
+    sellEstimateMarginPercent: t('sellEstimateMarginPercentLabel', undefined, language),
+    inspectionOpeningHour: t('inspectionOpeningHourLabel', undefined, language),
+    inspectionClosingHour: t('inspectionClosingHourLabel', undefined, language),
+    inspectionCapacity: t('inspectionCapacityLabel', undefined, language),
+    rentalBufferHours: t('rentalBufferHoursLabel', undefined, language),
+    rentalMinNoticeHours: t('rentalMinNoticeHoursLabel', undefined, language),
+    rentalHorizonDays: t('rentalHorizonDaysLabel', undefined, language),
+    rentalGraceHours: t('rentalGraceHoursLabel', undefined, language),
+    rentalLateFeePerHour: t('rentalLateFeePerHourLabel', undefined, language),
+    rentalFreeCancelHours: t('rentalFreeCancelHoursLabel', undefined, language),
+    rentalLateCancelKeepDays: t('rentalLateCancelKeepDaysLabel', undefined, language),
+    rentalDeliveryFee: t('rentalDeliveryFeeLabel', undefined, language),
+    rentalGstPercent: t('rentalGstPercentLabel', undefined, language),
+    rentalProtectionPerDay: t('rentalProtectionPerDayLabel', undefined, language),
+    rentalProtectionCap: t('rentalProtectionCapLabel', undefined, language),
+    rentalRefundWorkingDays: t('rentalRefundWorkingDaysLabel', undefined, language),
+    reservationAmount: t('reservationAmountLabel', undefined, language),
+    reservationHoldHours: t('reservationHoldHoursLabel', undefined, language),
+    storefrontPromise: t('storefrontPromiseLabel', undefined, language),
+    trustPoints: t('trustPointsLabel', undefined, language),
+    priceIncludes: t('priceIncludesLabel', undefined, language),
+  };
+}
 
-export const meta = adminPageMeta('Settings');
+export function meta(args: Route.MetaArgs) {
+  return adminPageMeta(t('title'))(args);
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -66,11 +70,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function changedKeys(before: Settings, after: Settings): Array<keyof Settings> {
-  return (Object.keys(LABELS) as Array<keyof Settings>).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return (Object.keys(labels('en')) as Array<keyof Settings>).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
 }
 
 function summaryOf(prefix: string, keys: Array<keyof Settings>): string {
-  return keys.length ? `${prefix}: ${keys.map((key) => LABELS[key]).join(', ')}` : `${prefix}: no changes`;
+  const names = labels('en');
+  return keys.length ? `${prefix}: ${keys.map((key) => names[key]).join(', ')}` : `${prefix}: no changes`;
 }
 
 type FieldErrors = Partial<Record<keyof Settings, string>>;
@@ -94,25 +99,25 @@ type Values = {
 
 /** The self-drive rental settings, each a whole number typed in the form (the PIN codes aside). */
 const RENTAL_NUMBER_SETTINGS = [
-  { key: 'rentalBufferHours', hint: 'Hours a car rests between two bookings (cleaning, inspection).' },
-  { key: 'rentalMinNoticeHours', hint: 'How long before pickup a booking must be made.' },
-  { key: 'rentalHorizonDays', hint: 'How far ahead a car can be booked.' },
-  { key: 'rentalGraceHours', hint: 'After the return time, before the late fee starts.' },
-  { key: 'rentalLateFeePerHour', hint: 'Rupees per hour late, after the grace period.' },
-  { key: 'rentalFreeCancelHours', hint: 'Cancelling earlier than this before pickup refunds everything.' },
-  { key: 'rentalLateCancelKeepDays', hint: 'Days of rent kept when cancelled later than that (before pickup).' },
-  { key: 'rentalDeliveryFee', hint: 'Rupees for delivering a rental car to a serviceable PIN code.' },
-  { key: 'rentalGstPercent', hint: 'Added to rent, protection and delivery (never to the deposit); 18% for self-drive cars unless your accountant says otherwise.' },
-  { key: 'rentalProtectionPerDay', hint: 'Rupees a day for the optional damage-protection plan.' },
-  { key: 'rentalProtectionCap', hint: 'With protection, the most a renter pays for damage in one booking.' },
-  { key: 'rentalRefundWorkingDays', hint: 'Said on the terms, the quote and the mails: when a refund or the deposit reaches the renter.' },
-] as const satisfies ReadonlyArray<{ key: keyof Settings; hint: string }>;
+  { key: 'rentalBufferHours', hint: 'rentalBufferHoursHint' },
+  { key: 'rentalMinNoticeHours', hint: 'rentalMinNoticeHoursHint' },
+  { key: 'rentalHorizonDays', hint: 'rentalHorizonDaysHint' },
+  { key: 'rentalGraceHours', hint: 'rentalGraceHoursHint' },
+  { key: 'rentalLateFeePerHour', hint: 'rentalLateFeePerHourHint' },
+  { key: 'rentalFreeCancelHours', hint: 'rentalFreeCancelHoursHint' },
+  { key: 'rentalLateCancelKeepDays', hint: 'rentalLateCancelKeepDaysHint' },
+  { key: 'rentalDeliveryFee', hint: 'rentalDeliveryFeeHint' },
+  { key: 'rentalGstPercent', hint: 'rentalGstPercentHint' },
+  { key: 'rentalProtectionPerDay', hint: 'rentalProtectionPerDayHint' },
+  { key: 'rentalProtectionCap', hint: 'rentalProtectionCapHint' },
+  { key: 'rentalRefundWorkingDays', hint: 'rentalRefundWorkingDaysHint' },
+] as const satisfies ReadonlyArray<{ key: keyof Settings; hint: Parameters<typeof t>[0] }>;
 
 /** Reserving a car for sale (decision 080): whole numbers typed like the rental ones. */
 const RESERVATION_NUMBER_SETTINGS = [
-  { key: 'reservationAmount', hint: 'What a buyer pays online to reserve a car; refunded in full on cancellation or expiry. Default 5,000.' },
-  { key: 'reservationHoldHours', hint: 'How long a paid reservation shows the car as Reserved. Default 72.' },
-] as const satisfies ReadonlyArray<{ key: keyof Settings; hint: string }>;
+  { key: 'reservationAmount', hint: 'reservationAmountHint' },
+  { key: 'reservationHoldHours', hint: 'reservationHoldHoursHint' },
+] as const satisfies ReadonlyArray<{ key: keyof Settings; hint: Parameters<typeof t>[0] }>;
 type RentalNumberKey = (typeof RENTAL_NUMBER_SETTINGS)[number]['key'] | (typeof RESERVATION_NUMBER_SETTINGS)[number]['key'];
 
 
@@ -125,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.get('intent') === 'reset') {
     await resetSettings(services);
-    return auditAndReturn(services, admin.email, { action: 'reset', summary: 'Reset settings to defaults', toast: SETTINGS_RESET }, before, await settingsFor(services));
+    return auditAndReturn(services, admin.email, { action: 'reset', summary: 'Reset settings to defaults', toast: t('restored') }, before, await settingsFor(services));
   }
 
   if (form.get('intent') === 'test-drives') return saveTestDriveSettings(services, admin.email, form, before);
@@ -159,14 +164,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] as keyof Settings;
-      errors[key] ??= key === 'itemsPerPage' ? 'Items per page must be 5, 10, 25 or 50' : issue.message;
+      errors[key] ??= key === 'itemsPerPage' ? t('itemsPerPageChoice') : issue.message;
     }
     return data({ errors, values });
   }
 
   const after = parsed.data;
   await saveSettings(services, after, admin.email);
-  return auditAndReturn(services, admin.email, { action: 'update', summary: 'Changed settings', toast: SETTINGS_SAVED }, before, after);
+  return auditAndReturn(services, admin.email, { action: 'update', summary: 'Changed settings', toast: t('saved') }, before, after);
 }
 
 /** Records a reset or a save in the audit log (with what changed), then back to the page with its toast. */
@@ -188,7 +193,7 @@ async function saveTestDriveSettings(services: AppServices, actorEmail: string, 
     servicePinCodes: pinText,
   };
   const errors: TestDriveSettingsErrors = {};
-  if (pins.invalid.length) errors.servicePinCodes = `Not a PIN code: ${pins.invalid.slice(0, 5).join(', ')}. ${pinCodeMessages.invalid}`;
+  if (pins.invalid.length) errors.servicePinCodes = t('notAPinCode', { codes: pins.invalid.slice(0, 5).join(', '), rule: pinCodeMessages.invalid });
   const parsed = settingsSchema.safeParse({ ...before, ...testDriveValues, servicePinCodes: pins.codes });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -196,11 +201,11 @@ async function saveTestDriveSettings(services: AppServices, actorEmail: string, 
       errors[key] ??= issue.message;
     }
   } else if (parsed.data.testDriveClosingHour <= parsed.data.testDriveOpeningHour) {
-    errors.testDriveClosingHour = 'Test drives must end after they start.';
+    errors.testDriveClosingHour = t('testDrivesEndAfterStart');
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return data({ testDriveErrors: errors, testDriveValues }, { status: 400 });
   await saveSettings(services, parsed.data, actorEmail);
-  return auditAndReturn(services, actorEmail, { action: 'update', summary: 'Changed test-drive settings', toast: SETTINGS_SAVED }, before, parsed.data);
+  return auditAndReturn(services, actorEmail, { action: 'update', summary: 'Changed test-drive settings', toast: t('saved') }, before, parsed.data);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -215,7 +220,7 @@ function percentInput(limits: { min: number; max: number }, usual: number, step:
     step,
     min: limits.min,
     max: limits.max,
-    hint: `${limits.min}–${limits.max}%, default ${usual}.`,
+    hint: t('percentHint', { min: limits.min, max: limits.max, usual }),
   } as const;
 }
 
@@ -253,23 +258,24 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const shown: Values | Settings = actionData && 'values' in actionData ? actionData.values : settings;
   const hasErrors = Object.keys(errors).length > 0;
   /** What every field of the main form shares: the setting's key names it, its label and error come with it. */
-  const fieldOf = (key: keyof Settings) => ({ id: key, name: key, label: LABELS[key], error: errors[key] });
+  const names = labels();
+  const fieldOf = (key: keyof Settings) => ({ id: key, name: key, label: names[key], error: errors[key] });
 
   return (
     <div className="flex flex-col gap-5">
-      <h1 className="text-2xl font-extrabold tracking-tight">Settings</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight">{t('title')}</h1>
       <section className="w-full max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         {/* A new key after each save or reset shows the values now in force in every field. */}
         <Form key={JSON.stringify(settings)} method="post" className="flex flex-col gap-5" noValidate>
           {message && !actionData ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
-          {hasErrors ? <FormMessage tone="error">Please correct the highlighted fields.</FormMessage> : null}
+          {hasErrors ? <FormMessage tone="error">{t('correctFields')}</FormMessage> : null}
           {networkError ? <FormMessage tone="error">{networkError}</FormMessage> : null}
 
-          <TextField {...fieldOf('siteName')} defaultValue={shown.siteName} hint="Shown in page titles and link previews." required maxLength={60} />
-          <TextField {...fieldOf('adminEmail')} type="email" defaultValue={shown.adminEmail} hint="Where new-lead notifications are sent." autoComplete="email" />
+          <TextField {...fieldOf('siteName')} defaultValue={shown.siteName} hint={t('siteNameHint')} required maxLength={60} />
+          <TextField {...fieldOf('adminEmail')} type="email" defaultValue={shown.adminEmail} hint={t('adminEmailHint')} autoComplete="email" />
           <div className="flex flex-col gap-1">
             <label htmlFor="itemsPerPage" className="font-semibold">
-              {LABELS.itemsPerPage}
+              {names.itemsPerPage}
             </label>
             <select
               id="itemsPerPage"
@@ -286,7 +292,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
             <p id="itemsPerPage-hint" className="text-sm text-slate-600">
-              Vehicles per page on the public listing.
+              {t('itemsPerPageHint')}
             </p>
             {errors.itemsPerPage ? (
               <p id="itemsPerPage-error" className="text-sm font-medium text-red-700">
@@ -294,22 +300,22 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </div>
-          <Checkbox id="emailNotifications" label={LABELS.emailNotifications} hint="Email the admin address when a visitor sends a request or a sell offer." defaultChecked={shown.emailNotifications} />
+          <Checkbox id="emailNotifications" label={names.emailNotifications} hint={t('emailNotificationsHint')} defaultChecked={shown.emailNotifications} />
           <Checkbox
             id="maintenanceMode"
-            label={LABELS.maintenanceMode}
-            hint="Public pages show a maintenance notice (HTTP 503). The admin panel and sign-in keep working."
+            label={names.maintenanceMode}
+            hint={t('maintenanceModeHint')}
             defaultChecked={shown.maintenanceMode}
           />
 
           <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-5">
-            <legend className="float-left mb-1 text-lg font-bold">Finance (EMI)</legend>
+            <legend className="float-left mb-1 text-lg font-bold">{t('financeLegend')}</legend>
             <p className="clear-left text-sm text-slate-600">
-              Every card and vehicle page with a price shows “EMI from ₹…/month” worked out on these assumptions, and the calculator starts from them.
+              {t('financeText')}
             </p>
             <div className="grid gap-4 sm:grid-cols-3">
               <TextField {...fieldOf('emiRatePercent')} {...percentInput(FINANCE_SETTING_LIMITS.ratePercent, 12, '0.01')} defaultValue={String(shown.emiRatePercent)} />
-              <SelectField {...fieldOf('emiTenureMonths')} defaultValue={String(shown.emiTenureMonths)} hint="Default 60.">
+              <SelectField {...fieldOf('emiTenureMonths')} defaultValue={String(shown.emiTenureMonths)} hint={t('tenureHint')}>
                 {TENURE_OPTIONS.map((months) => (
                   <option key={months} value={months}>
                     {months}
@@ -321,53 +327,53 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </fieldset>
 
           <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-5">
-            <legend className="float-left mb-1 text-lg font-bold">Sellers' estimates</legend>
+            <legend className="float-left mb-1 text-lg font-bold">{t('sellersEstimates')}</legend>
             <p className="clear-left text-sm text-slate-600">
-              A seller sees a price range for their car worked out from our own cars of that model, in stock and sold; this margin comes off both ends.
+              {t('sellersEstimatesText')}
             </p>
             <TextField {...fieldOf('sellEstimateMarginPercent')} {...percentInput(SELL_MARGIN_PERCENT, SELL_MARGIN_PERCENT.usual, '1')} defaultValue={String(shown.sellEstimateMarginPercent)} />
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField {...fieldOf('inspectionOpeningHour')} type="number" inputMode="numeric" min={0} max={23} defaultValue={String(shown.inspectionOpeningHour)} hint="0–23, India time." />
-              <TextField {...fieldOf('inspectionClosingHour')} type="number" inputMode="numeric" min={1} max={24} defaultValue={String(shown.inspectionClosingHour)} hint="The last slot ends then." />
-              <TextField {...fieldOf('inspectionCapacity')} type="number" inputMode="numeric" min={1} max={20} defaultValue={String(shown.inspectionCapacity)} hint="Inspections the team can do in the same hour." />
+              <TextField {...fieldOf('inspectionOpeningHour')} type="number" inputMode="numeric" min={0} max={23} defaultValue={String(shown.inspectionOpeningHour)} hint={t('inspectionOpeningHourHint')} />
+              <TextField {...fieldOf('inspectionClosingHour')} type="number" inputMode="numeric" min={1} max={24} defaultValue={String(shown.inspectionClosingHour)} hint={t('inspectionClosingHourHint')} />
+              <TextField {...fieldOf('inspectionCapacity')} type="number" inputMode="numeric" min={1} max={20} defaultValue={String(shown.inspectionCapacity)} hint={t('inspectionCapacityHint')} />
             </div>
           </fieldset>
 
           <fieldset className="flex flex-col gap-5 border-t border-slate-200 pt-5">
-            <legend className="sr-only">Storefront</legend>
+            <legend className="sr-only">{t('storefront')}</legend>
             <p className="text-lg font-bold" aria-hidden="true">
-              Storefront
+              {t('storefront')}
             </p>
-            <TextField {...fieldOf('storefrontPromise')} defaultValue={shown.storefrontPromise} hint="The sentence the home page opens with." required maxLength={MAX_PROMISE_LENGTH} />
+            <TextField {...fieldOf('storefrontPromise')} defaultValue={shown.storefrontPromise} hint={t('storefrontPromiseHint')} required maxLength={MAX_PROMISE_LENGTH} />
             <TextAreaField
               {...fieldOf('trustPoints')}
               defaultValue={shown.trustPoints}
-              hint={`One a line, at most ${MAX_TRUST_POINTS}, each up to ${MAX_TRUST_POINT_LENGTH} characters: shown under the promise.`}
+              hint={t('trustPointsHint', { max: MAX_TRUST_POINTS, length: MAX_TRUST_POINT_LENGTH })}
               rows={MAX_TRUST_POINTS}
             />
             <TextField
               {...fieldOf('priceIncludes')}
               defaultValue={shown.priceIncludes}
-              hint={`Said beside “${priceLabel()}” on every card, car page and compare. Leave empty to say nothing.`}
+              hint={t('priceIncludesHint', { label: priceLabel() })}
               maxLength={MAX_PRICE_INCLUDES_LENGTH}
             />
           </fieldset>
 
           <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-5">
-            <legend className="pb-1 pt-5 text-lg font-bold">Self-drive rental</legend>
+            <legend className="pb-1 pt-5 text-lg font-bold">{t('selfDriveRental')}</legend>
             <div className="grid gap-4 sm:grid-cols-2">
               {RENTAL_NUMBER_SETTINGS.map(({ key, hint }) => (
-                <TextField key={key} {...fieldOf(key)} inputMode="numeric" defaultValue={String(shown[key])} hint={hint} required maxLength={12} />
+                <TextField key={key} {...fieldOf(key)} inputMode="numeric" defaultValue={String(shown[key])} hint={t(hint)} required maxLength={12} />
               ))}
             </div>
-            <p className="text-sm text-slate-600">Rental cars are delivered to the serviceable PIN codes set under Test drives below.</p>
+            <p className="text-sm text-slate-600">{t('rentalDeliveryNote')}</p>
           </fieldset>
 
           <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-5">
-            <legend className="pb-1 pt-5 text-lg font-bold">Reserve a car</legend>
+            <legend className="pb-1 pt-5 text-lg font-bold">{t('reserveACar')}</legend>
             <div className="grid gap-4 sm:grid-cols-2">
               {RESERVATION_NUMBER_SETTINGS.map(({ key, hint }) => (
-                <TextField key={key} {...fieldOf(key)} inputMode="numeric" defaultValue={String(shown[key])} hint={hint} required maxLength={12} />
+                <TextField key={key} {...fieldOf(key)} inputMode="numeric" defaultValue={String(shown[key])} hint={t(hint)} required maxLength={12} />
               ))}
             </div>
           </fieldset>
@@ -375,7 +381,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           {/* Save comes first, so Enter in a field saves; on wide screens it sits on the right. */}
           <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row-reverse sm:justify-start">
             <button type="submit" name="intent" value="save" disabled={Boolean(intent)} className={primaryButton}>
-              {intent === 'save' ? 'Saving...' : 'Save Settings'}
+              {intent === 'save' ? t('saving') : t('saveSettings')}
             </button>
             <button
               type="submit"
@@ -384,10 +390,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               disabled={Boolean(intent)}
               className={secondaryButton}
               onClick={(event) => {
-                if (!window.confirm('Reset every setting to its default value?')) event.preventDefault();
+                if (!window.confirm(t('confirmReset'))) event.preventDefault();
               }}
             >
-              {intent === 'reset' ? 'Resetting...' : 'Reset to Default'}
+              {intent === 'reset' ? t('resetting') : t('resetToDefault')}
             </button>
           </div>
         </Form>

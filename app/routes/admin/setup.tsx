@@ -11,12 +11,13 @@ import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/setup';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
+import { adminAuthText as t } from '../../lib/i18n/adminAuth.ts';
 
 /** SPEC 2: after success, wait 3 seconds, then the admin login. */
 const REDIRECT_DELAY_MS = 3000;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: adminPaths.setup, title: 'Create First Admin Account', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: adminPaths.setup, title: t('setupTitle'), noIndex: true });
 }
 
 /** Only while no admin exists; afterwards the page sends everyone to /admin-login. */
@@ -37,7 +38,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const limit = await consumeRateLimit(services.database, { key: `setup-admin:${services.clientAddress}`, ...rateLimits.signUp, now: services.clock.now() });
-  if (!limit.allowed) return { ok: false as const, denied: false, message: 'Too many attempts. Please try again later.' };
+  if (!limit.allowed) return { ok: false as const, denied: false, message: t('tooManySetupAttempts') };
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ ok: false as const, denied: false, message: form.message }, { status: form.status });
   const result = await setupFirstAdmin(services, request, {
@@ -71,10 +72,10 @@ export default function SetupAdmin() {
   if (result && !result.ok && result.denied) {
     return (
       <main className="flex min-h-dvh items-center justify-center bg-slate-100 p-4">
-        <FormCard title="Access Denied">
+        <FormCard title={t('accessDenied')}>
           <FormMessage tone="error">{result.message}</FormMessage>
           <Link to={adminPaths.login} className={`${secondaryButton} mt-5 w-full`}>
-            Go to Login
+            {t('goToLogin')}
           </Link>
         </FormCard>
       </main>
@@ -83,18 +84,18 @@ export default function SetupAdmin() {
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-100 p-4">
-      <FormCard title="Create First Admin Account">
+      <FormCard title={t('setupTitle')}>
         {result?.ok ? (
-          <FormMessage tone="success">{result.message} Taking you to the admin login…</FormMessage>
+          <FormMessage tone="success">{t('takingYouToLogin', { message: result.message })}</FormMessage>
         ) : (
           <Form method="post" className="flex flex-col gap-4" noValidate>
             {result && !result.ok ? <FormMessage tone="error">{result.message}</FormMessage> : null}
             {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-            <p className="text-slate-700">No admin account exists yet. Create the first one with an email on the admin allow-list.</p>
-            <TextField id="email" name="email" type="email" label="Email" autoComplete="username" />
-            <TextField id="password" name="password" type="password" label="Password" autoComplete="new-password" hint="At least 6 characters" />
+            <p className="text-slate-700">{t('noAdminYet')}</p>
+            <TextField id="email" name="email" type="email" label={t('email')} autoComplete="username" />
+            <TextField id="password" name="password" type="password" label={t('password')} autoComplete="new-password" hint={t('passwordHint')} />
             <button type="submit" disabled={busy} className={primaryButton}>
-              {busy ? 'Creating account...' : 'Create Admin Account'}
+              {busy ? t('creatingAccount') : t('createAdminAccount')}
             </button>
           </Form>
         )}

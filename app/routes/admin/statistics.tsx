@@ -5,11 +5,14 @@ import { reservationCounts } from '../../../server/reservations/reservations.ts'
 import { CHART_DAYS } from '../../lib/admin-pages.ts';
 import { BarChart } from '../../components/admin/bar-chart.tsx';
 import { appContext } from '../../context.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { dateLocale, formatRupees } from '../../lib/format.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/statistics';
+import { adminStatsText as t } from '../../lib/i18n/adminStats.ts';
 
-export const meta = adminPageMeta('Statistics');
+export function meta(args: Route.MetaArgs) {
+  return adminPageMeta(t('title'))(args);
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -27,11 +30,11 @@ const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFracti
 
 /** 'YYYY-MM-DD' -> '1 May' (the date is already India's, so it is formatted as is). */
 function dayLabel(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString(dateLocale(), { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
 function monthLabel(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString(dateLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 function StatCard({ label, value, children }: { label: string; value: string; children?: React.ReactNode }) {
@@ -49,59 +52,59 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
   const labels = daily.map((point) => dayLabel(point.date));
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-extrabold tracking-tight">Statistics</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight">{t('title')}</h1>
 
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Total Vehicles" value={number.format(vehicles.total)}>
-          {number.format(vehicles.available)} available · {number.format(vehicles.reserved)} reserved · {number.format(vehicles.sold)} sold
+        <StatCard label={t('totalVehicles')} value={number.format(vehicles.total)}>
+          {t('vehicleBreakdown', { available: number.format(vehicles.available), reserved: number.format(vehicles.reserved), sold: number.format(vehicles.sold) })}
         </StatCard>
-        <StatCard label="Categories" value={number.format(categories)} />
-        <StatCard label="Monthly Sales" value={formatRupees(monthlySales.amount)}>
-          {number.format(monthlySales.count)} {monthlySales.count === 1 ? 'car' : 'cars'} sold in {monthLabel(monthlySales.month)}
+        <StatCard label={t('categories')} value={number.format(categories)} />
+        <StatCard label={t('monthlySales')} value={formatRupees(monthlySales.amount)}>
+          {t('carsSoldIn', { count: monthlySales.count, number: number.format(monthlySales.count), month: monthLabel(monthlySales.month) })}
         </StatCard>
-        <StatCard label="Total Users" value={number.format(users)} />
-        <StatCard label="Test Drives" value={number.format(testDrives.total)}>
-          {number.format(testDrives.upcoming)} upcoming · {number.format(testDrives.done)} done · {number.format(testDrives.noShow)} no-show
+        <StatCard label={t('totalUsers')} value={number.format(users)} />
+        <StatCard label={t('testDrives')} value={number.format(testDrives.total)}>
+          {t('testDriveBreakdown', { upcoming: number.format(testDrives.upcoming), done: number.format(testDrives.done), noShow: number.format(testDrives.noShow) })}
         </StatCard>
-        <StatCard label="Test Drives That Became Sales" value={number.format(testDrives.becameSales)}>
-          {testDrives.done > 0 ? `Cars sold after a test drive (${number.format(testDrives.done)} ${testDrives.done === 1 ? 'test drive' : 'test drives'} done)` : 'No test drives done yet'}
+        <StatCard label={t('becameSales')} value={number.format(testDrives.becameSales)}>
+          {testDrives.done > 0 ? t('soldAfterTestDrive', { count: testDrives.done, number: number.format(testDrives.done) }) : t('noTestDrivesYet')}
         </StatCard>
-        <StatCard label="Reservations" value={number.format(reservations.reserved)}>
-          Paid tokens · {number.format(reservations.converted)} became sales · {number.format(reservations.refunded)} refunded
+        <StatCard label={t('reservations')} value={number.format(reservations.reserved)}>
+          {t('reservationBreakdown', { converted: number.format(reservations.converted), refunded: number.format(reservations.refunded) })}
         </StatCard>
       </dl>
 
       <section aria-labelledby="rental-heading" className="flex flex-col gap-3">
         <h2 id="rental-heading" className="text-lg font-bold">
-          Rental fleet, {monthLabel(rental.month)}
+          {t('rentalFleet', { month: monthLabel(rental.month) })}
         </h2>
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <StatCard label="Rental Bookings" value={number.format(rental.bookings)}>
-            Booked this month
+          <StatCard label={t('rentalBookings')} value={number.format(rental.bookings)}>
+            {t('bookedThisMonth')}
           </StatCard>
-          <StatCard label="Fleet Utilisation" value={percent.format(rental.utilisation)}>
-            {number.format(rental.bookedHours)} of {number.format(rental.availableHours)} hours booked · {number.format(rental.fleetCars)} {rental.fleetCars === 1 ? 'car' : 'cars'}
+          <StatCard label={t('fleetUtilisation')} value={percent.format(rental.utilisation)}>
+            {t('utilisationDetail', { booked: number.format(rental.bookedHours), available: number.format(rental.availableHours), count: rental.fleetCars, number: number.format(rental.fleetCars) })}
           </StatCard>
-          <StatCard label="Rental Revenue" value={formatRupees(rental.revenue)}>
-            Rent, delivery and return charges of rentals picked up this month, and rent kept on late cancellations
+          <StatCard label={t('rentalRevenue')} value={formatRupees(rental.revenue)}>
+            {t('rentalRevenueText')}
           </StatCard>
         </dl>
       </section>
 
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <BarChart
-          title={`Vehicles sold and leads per day, last ${CHART_DAYS} days`}
-          labelHeading="Date"
+          title={t('chartTitle', { days: CHART_DAYS })}
+          labelHeading={t('date')}
           labels={labels}
           series={[
-            { name: 'Vehicles sold', values: daily.map((point) => point.sold), colour: 'bg-brand-700' },
-            { name: 'Leads', values: daily.map((point) => point.leads), colour: 'bg-amber-500' },
+            { name: t('vehiclesSold'), values: daily.map((point) => point.sold), colour: 'bg-brand-700' },
+            { name: t('leads'), values: daily.map((point) => point.leads), colour: 'bg-amber-500' },
           ]}
-          emptyText={`No sales or leads in the last ${CHART_DAYS} days.`}
+          emptyText={t('chartEmpty', { days: CHART_DAYS })}
         />
         <p className="mt-4 text-sm text-slate-600">
-          Days are India time (IST). Leads are vehicle requests and sell offers.
-          {leadsTracked ? null : ' They are counted as soon as the request and sell forms are live.'}
+          {t('chartNote')}
+          {leadsTracked ? null : t('leadsNotTracked')}
         </p>
       </section>
     </div>

@@ -14,12 +14,13 @@ import { telLink } from '../../lib/contact.ts';
 import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
+import { deskTestDrivesText as t } from '../../lib/i18n/deskTestDrives.ts';
 import { addDays, dayLabel, istDateOf, MODE_LABELS, parseIstDate, parseSlot, slotLabel, slotTimeRange, STATUS_LABELS, type TestDriveStatus } from '../../lib/test-drives.ts';
 import type { Route } from './+types/test-drives';
 
 /** The day's test drives for the team: who comes when, and confirm / reschedule / done / no-show. */
 
-export const meta = adminPageMeta('Test drives');
+export const meta: Route.MetaFunction = (args) => adminPageMeta(t('testDrives'))(args);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -30,12 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ date, today, schedule, toast: flash.toast }, { headers: flash.headers });
 }
 
-const ACTIONS: Record<AdminTestDriveAction, { label: string; done: string; audit: string }> = {
-  confirm: { label: 'Confirm', done: 'Test drive confirmed.', audit: 'Confirmed test drive' },
-  done: { label: 'Mark done', done: 'Test drive marked done.', audit: 'Marked test drive done' },
-  no_show: { label: 'No-show', done: 'Test drive marked as a no-show.', audit: 'Marked test drive no-show' },
-  cancel: { label: 'Cancel', done: 'Test drive cancelled.', audit: 'Cancelled test drive' },
-};
+/** Each button: its label and answer (keys of the deskTestDrives texts) and its audit summary (English, as the audit log is). */
+const ACTIONS = {
+  confirm: { label: 'confirm', done: 'confirmedDone', audit: 'Confirmed test drive' },
+  done: { label: 'markDone', done: 'doneDone', audit: 'Marked test drive done' },
+  no_show: { label: 'noShow', done: 'noShowDone', audit: 'Marked test drive no-show' },
+  cancel: { label: 'cancel', done: 'cancelDone', audit: 'Cancelled test drive' },
+} as const satisfies Record<AdminTestDriveAction, { label: string; done: string; audit: string }>;
 const isAction = (value: string): value is AdminTestDriveAction => Object.hasOwn(ACTIONS, value);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,11 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
   const intent = cleanLine(form.get('intent'), 20);
   const id = parseId(cleanLine(form.get('id'), 20));
-  if (id === null) return answer('error', 'This test drive was not found.');
+  if (id === null) return answer('error', t('notFound'));
   try {
     if (intent === 'reschedule') {
       const slot = parseSlot(cleanLine(form.get('slot'), 20));
-      if (!slot) return answer('error', 'Please choose the new day and hour (on the hour).');
+      if (!slot) return answer('error', t('chooseNewSlot'));
       // The customer's messages are queued in the move's transaction (decision 069).
       const { before, after } = await rescheduleTestDriveByAdmin(services, await settingsFor(services), { id, slot }, (trx, moved) => notifyTestDrive(trx, services, 'rescheduled', moved));
       services.jobs.wake();
@@ -65,9 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         before,
         after,
       });
-      return answer('success', `Test drive moved to ${slotLabel(after.slot)}.`);
+      return answer('success', t('moved', { slot: slotLabel(after.slot) }));
     }
-    if (!isAction(intent)) return answer('error', 'Unknown action.');
+    if (!isAction(intent)) return answer('error', t('unknownAction'));
     const { before, after } = await changeTestDriveStatus(services, { id, action: intent });
     await recordAudit(services, {
       actorEmail: admin.email,
@@ -78,9 +80,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       before: { status: before.status },
       after: { status: after.status },
     });
-    return answer('success', ACTIONS[intent].done);
+    return answer('success', t(ACTIONS[intent].done));
   } catch (error) {
-    const refused = answerError(error, services.logger, { fallback: 'The test drive could not be changed. Please try again.', log: 'admin test-drive change failed', context: { id, intent } });
+    const refused = answerError(error, services.logger, { fallback: t('changeFailed'), log: 'admin test-drive change failed', context: { id, intent } });
     return answer('error', refused.message);
   }
 }
@@ -109,18 +111,18 @@ function Row({ drive, busy }: { drive: ScheduledTestDrive; busy: boolean }) {
               {drive.vehicleTitle}
             </Link>
           ) : (
-            <span className="font-semibold">{drive.vehicleTitle} (removed)</span>
+            <span className="font-semibold">{t('removed', { title: drive.vehicleTitle })}</span>
           )}
         </div>
         <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusTone[drive.status]}`}>{STATUS_LABELS[drive.status]}</span>
       </div>
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         <div>
-          <dt className="inline text-slate-600">Customer: </dt>
+          <dt className="inline text-slate-600">{t('customer')}</dt>
           <dd className="inline font-medium">{drive.name || '—'}</dd>
         </div>
         <div>
-          <dt className="inline text-slate-600">Phone: </dt>
+          <dt className="inline text-slate-600">{t('phone')}</dt>
           <dd className="inline font-medium">
             <a href={telLink(drive.phone)} className="underline">
               {drive.phone}
@@ -128,21 +130,21 @@ function Row({ drive, busy }: { drive: ScheduledTestDrive; busy: boolean }) {
           </dd>
         </div>
         <div className="min-w-0 truncate">
-          <dt className="inline text-slate-600">Email: </dt>
+          <dt className="inline text-slate-600">{t('email')}</dt>
           <dd className="inline">{drive.email}</dd>
         </div>
         <div>
-          <dt className="inline text-slate-600">Where: </dt>
+          <dt className="inline text-slate-600">{t('where')}</dt>
           <dd className="inline font-medium">
             {MODE_LABELS[drive.mode]}
-            {drive.mode === 'home' ? `, PIN ${drive.pinCode}` : ''}
+            {drive.mode === 'home' ? t('pinSuffix', { pin: drive.pinCode }) : ''}
           </dd>
         </div>
         <div>
-          <dt className="inline text-slate-600">Booking: </dt>
+          <dt className="inline text-slate-600">{t('booking')}</dt>
           <dd className="inline">
             #{drive.id}
-            {drive.remindedAt ? ' · reminder sent' : ''}
+            {drive.remindedAt ? t('reminderSent') : ''}
           </dd>
         </div>
       </dl>
@@ -151,22 +153,22 @@ function Row({ drive, busy }: { drive: ScheduledTestDrive; busy: boolean }) {
           <input type="hidden" name="id" value={drive.id} />
           {allowed.map((intent) => (
             <button key={intent} type="submit" name="intent" value={intent} disabled={busy} className={`${actionButton} ${intent === 'cancel' ? 'text-red-700' : intent === 'confirm' ? 'bg-brand-700 text-white ring-brand-700 hover:bg-brand-800' : ''}`}>
-              {ACTIONS[intent].label}
+              {t(ACTIONS[intent].label)}
             </button>
           ))}
         </Form>
       ) : null}
       {movable ? (
         <details>
-          <summary className="cursor-pointer text-sm font-semibold text-brand-700">Reschedule</summary>
+          <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t('reschedule')}</summary>
           <Form method="post" preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
             <input type="hidden" name="id" value={drive.id} />
             <label className="flex flex-col gap-1 text-sm font-semibold">
-              New day and hour
+              {t('newDayAndHour')}
               <input type="datetime-local" name="slot" step={3600} defaultValue={drive.slot} required className={`${inputClass} py-2`} />
             </label>
             <button type="submit" name="intent" value="reschedule" disabled={busy} className={actionButton}>
-              Move
+              {t('move')}
             </button>
           </Form>
         </details>
@@ -185,37 +187,37 @@ export default function AdminTestDrives({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-extrabold tracking-tight">Test drives</h1>
+          <h1 className="text-2xl font-extrabold tracking-tight">{t('testDrives')}</h1>
           <p className="text-slate-600">
             {dayLabel(date)}
-            {date === today ? ' (today)' : ''}: {active.length} {active.length === 1 ? 'test drive' : 'test drives'}
-            {active.length > 0 ? ` · ${count('booked')} to confirm · ${count('done')} done · ${count('no_show')} no-show` : ''}
+            {date === today ? t('todaySuffix') : ''}: {t('driveCount', { count: active.length })}
+            {active.length > 0 ? t('dayCounts', { toConfirm: count('booked'), done: count('done'), noShow: count('no_show') }) : ''}
           </p>
         </div>
-        <nav aria-label="Day" className="flex flex-wrap items-center gap-2">
+        <nav aria-label={t('day')} className="flex flex-wrap items-center gap-2">
           <Link to={adminPaths.testDrivesOn(addDays(date, -1))} className={navLink}>
-            ← Previous day
+            {t('previousDay')}
           </Link>
           <Link to={adminPaths.testDrivesOn(today)} className={navLink}>
-            Today
+            {t('today')}
           </Link>
           <Link to={adminPaths.testDrivesOn(addDays(date, 1))} className={navLink}>
-            Next day →
+            {t('nextDay')}
           </Link>
           {/* Keyed by the day: the field shows the day on screen after each move. */}
           <Form key={date} method="get" className="flex items-center gap-2">
             <label htmlFor="schedule-date" className="sr-only">
-              Day
+              {t('day')}
             </label>
             <input id="schedule-date" type="date" name="date" defaultValue={date} className={`${inputClass} py-2`} />
             <button type="submit" className={navLink}>
-              Show
+              {t('show')}
             </button>
           </Form>
         </nav>
       </div>
       {schedule.length === 0 ? (
-        <p className="rounded-2xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">No test drives on {dayLabel(date)}.</p>
+        <p className="rounded-2xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">{t('noDrivesOn', { day: dayLabel(date) })}</p>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
           {schedule.map((drive) => (

@@ -26,8 +26,12 @@ import { applyRental, checkRentalValues } from '../../../server/rentals/http/ren
 import { emptyRentalValues, RENTAL_TERMS_WRONG, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/vehicle-add';
+import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
+import { RichText } from '../../lib/i18n/rich.tsx';
 
-export const meta = adminPageMeta('Add Vehicle');
+export function meta(args: Route.MetaArgs) {
+  return adminPageMeta(t('addVehicle'))(args);
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -93,15 +97,20 @@ export default function VehicleAdd({ loaderData }: Route.ComponentProps) {
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title="Add Vehicle" back={{ to: adminPaths.dashboard, label: 'Back' }} />
+      <PageHeader title={t('addVehicle')} back={{ to: adminPaths.dashboard, label: t('back') }} />
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
       {loaderData.categories.length === 0 && !loaderData.toast ? (
         <FormMessage tone="error">
-          There are no categories yet.{' '}
-          <Link to={adminPaths.addCategory} className="underline">
-            Add a category
-          </Link>{' '}
-          first.
+          <RichText
+            text={t('noCategoriesYet')}
+            parts={{
+              add: (words) => (
+                <Link to={adminPaths.addCategory} className="underline">
+                  {words}
+                </Link>
+              ),
+            }}
+          />
         </FormMessage>
       ) : null}
       <VehicleForm
@@ -112,7 +121,7 @@ export default function VehicleAdd({ loaderData }: Route.ComponentProps) {
         categories={loaderData.categories}
         maxImages={MAX_VEHICLE_IMAGES}
         busy={busy}
-        actions={<FormActions back={{ to: adminPaths.dashboard, label: 'Back' }} busy={busy} label="Add Vehicle" busyLabel="Adding..." />}
+        actions={<FormActions back={{ to: adminPaths.dashboard, label: t('back') }} busy={busy} label={t('addVehicle')} busyLabel={t('adding')} />}
       />
       <Toast toast={latestToast(loaderData.toast, actionData?.toast)} position="bottom-center" />
     </div>

@@ -38,9 +38,10 @@ import { parseId } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { detailTitle } from '../../lib/vehicle.ts';
 import type { Route } from './+types/vehicle-edit';
+import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
-  const title = loaderData?.vehicle ? `Edit ${detailTitle(loaderData.vehicle)}` : 'Edit Vehicle';
+  const title = loaderData?.vehicle ? t('editNamed', { name: detailTitle(loaderData.vehicle) }) : t('editVehicle');
   return seo({ site: siteFromMatches(matches), path: location.pathname, title, noIndex: true });
 }
 
@@ -125,7 +126,7 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
       try {
         const uploads = uploadsFrom(upload, 'images');
         await addVehicleImages(services, id, uploads, admin.email);
-        return result(intent, 'success', uploads.length === 1 ? 'Image added successfully' : `${uploads.length} images added successfully`);
+        return result(intent, 'success', uploads.length === 1 ? t('imageAdded') : t('imagesAdded', { number: uploads.length }));
       } catch (error) {
         const answer = answerError(error, services.logger, { prefix: vehicleMessages.uploadFailed, fallback: vehicleMessages.uploadFailed, log: 'adding vehicle images failed', context: { id } });
         return result(intent, 'error', answer.message, answer.status);
@@ -135,7 +136,7 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
       if (imageId === null) return result(intent, 'error', vehicleMessages.removeImageFailed);
       try {
         await removeVehicleImage(services, id, imageId, admin.email);
-        return result(intent, 'success', 'Image removed successfully');
+        return result(intent, 'success', t('imageRemoved'));
       } catch (error) {
         const answer = answerError(error, services.logger, { fallback: vehicleMessages.removeImageFailed, log: 'removing a vehicle image failed', context: { id, imageId } });
         // One message whatever the reason: the page reloads the images from the server after every fetcher action.
@@ -144,17 +145,17 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
     }
     case 'move-image': {
       const direction = form.get('direction') === 'left' ? 'left' : form.get('direction') === 'right' ? 'right' : null;
-      if (imageId === null || direction === null) return result(intent, 'error', 'Failed to move image');
+      if (imageId === null || direction === null) return result(intent, 'error', t('moveFailed'));
       try {
         await moveVehicleImage(services, id, imageId, direction, admin.email);
-        return result(intent, 'success', direction === 'left' ? 'Image moved left' : 'Image moved right');
+        return result(intent, 'success', direction === 'left' ? t('movedLeft') : t('movedRight'));
       } catch (error) {
-        const answer = answerError(error, services.logger, { fallback: 'Failed to move image', log: 'moving a vehicle image failed', context: { id, imageId } });
-        return result(intent, 'error', 'Failed to move image', answer.status);
+        const answer = answerError(error, services.logger, { fallback: t('moveFailed'), log: 'moving a vehicle image failed', context: { id, imageId } });
+        return result(intent, 'error', t('moveFailed'), answer.status);
       }
     }
     default:
-      return result(intent, 'error', 'Unknown action. Please reload the page and try again.');
+      return result(intent, 'error', t('unknownAction'));
   }
 }
 
@@ -170,19 +171,19 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title="Edit Vehicle" back={{ to: adminPaths.vehicles, label: 'Vehicles' }} />
+      <PageHeader title={t('editVehicle')} back={{ to: adminPaths.vehicles, label: t('vehiclesLink') }} />
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
         <span className="font-semibold">{title}</span>
         <StatusBadge status={vehicle.status} />
         <span className="text-sm text-slate-500">{vehicle.categoryName}</span>
         <a href={paths.vehicle(vehicle.id)} target="_blank" rel="noopener" className="ml-auto text-sm font-semibold text-brand-700 underline">
-          View on site
+          {t('viewOnSite')}
         </a>
       </div>
       {loaderData.reservations.length > 0 ? (
         <section aria-labelledby="reservations-heading" className="flex flex-col gap-3">
           <h2 id="reservations-heading" className="text-lg font-bold">
-            Reservations
+            {t('reservations')}
           </h2>
           <ReservationsDesk reservations={loaderData.reservations} nowMs={loaderData.nowMs} backTo={adminPaths.editVehicle(vehicle.categorySlug, vehicle.id)} />
         </section>
@@ -196,7 +197,7 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
         rental={saved?.rental ?? { values: loaderData.rental, errors: {} }}
         categories={categories}
         busy={busy}
-        actions={<FormActions back={{ to: adminPaths.vehicles, label: 'Cancel' }} busy={busy} label="Save Changes" busyLabel="Saving..." />}
+        actions={<FormActions back={{ to: adminPaths.vehicles, label: t('cancel') }} busy={busy} label={t('saveChanges')} busyLabel={t('saving')} />}
       />
       <Toast toast={toast} position="bottom-right" />
     </div>

@@ -10,8 +10,9 @@ import { pageUrl } from '../../components/admin/admin-paths.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { ConfirmDelete, useDeleteStep } from '../../components/admin/confirm-dialog.tsx';
 import { Toast } from '../../components/admin/toast.tsx';
-import { MAX_ADMIN_SEARCH, STATUS_LABELS, VEHICLE_STATUSES, vehicleMessages } from '../../lib/vehicle-schema.ts';
+import { MAX_ADMIN_SEARCH, VEHICLE_STATUSES, vehicleMessages } from '../../lib/vehicle-schema.ts';
 import { Pagination } from '../../components/pagination.tsx';
+import { vehicleStatusLabel } from '../../components/admin/vehicle-form.tsx';
 import { VehicleImage } from '../../components/vehicle-image.tsx';
 import { appContext } from '../../context.ts';
 import { detailPriceLabel } from '../../lib/format.ts';
@@ -20,8 +21,11 @@ import { adminPageMeta } from '../../lib/seo.ts';
 import { detailTitle, type VehicleStatus } from '../../lib/vehicle.ts';
 import type { Route } from './+types/vehicles';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
+import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
 
-export const meta = adminPageMeta('Manage Vehicles');
+export function meta(args: Route.MetaArgs) {
+  return adminPageMeta(t('manageVehicles'))(args);
+}
 
 function statusParam(value: string | null): VehicleStatus | null {
   return (VEHICLE_STATUSES as readonly string[]).includes(value ?? '') ? (value as VehicleStatus) : null;
@@ -62,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormOrError(request);
   const fail = (text: string, status = 400) => data({ toast: stamp('error', text) }, { status });
   if (form instanceof FormReadError) return fail(form.message, form.status);
-  if (form.get('intent') !== 'delete') return fail('Unknown action. Please reload the page and try again.');
+  if (form.get('intent') !== 'delete') return fail(t('unknownAction'));
   const id = parseId(form.get('id'));
   if (id === null) return fail(vehicleMessages.missingInfo);
   let name: string;
@@ -97,52 +101,51 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title="Vehicle Inventory" back={{ to: adminPaths.dashboard, label: 'Back' }}>
+      <PageHeader title={t('inventoryTitle')} back={{ to: adminPaths.dashboard, label: t('back') }}>
         <Link to={adminPaths.addVehicle} className={`${primaryButton} px-4 py-2.5 text-sm`}>
-          Add New Vehicle
+          {t('addNewVehicle')}
         </Link>
       </PageHeader>
 
       <Form method="get" role="search" className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <div className="flex flex-col gap-1">
           <label htmlFor="inventory-q" className="text-sm font-semibold">
-            Search
+            {t('search')}
           </label>
-          <input id="inventory-q" type="search" name="q" defaultValue={query} key={query} maxLength={MAX_ADMIN_SEARCH} placeholder="Name, make, model, year, category…" className={inputClass} />
+          <input id="inventory-q" type="search" name="q" defaultValue={query} key={query} maxLength={MAX_ADMIN_SEARCH} placeholder={t('searchPlaceholder')} className={inputClass} />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="inventory-status" className="text-sm font-semibold">
-            Status
+            {t('status')}
           </label>
           <select id="inventory-status" name="status" defaultValue={status ?? ''} key={status ?? ''} className={inputClass}>
-            <option value="">All statuses</option>
+            <option value="">{t('allStatuses')}</option>
             {VEHICLE_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {STATUS_LABELS[value]}
+                {vehicleStatusLabel(value)}
               </option>
             ))}
           </select>
         </div>
         <button type="submit" className={`${primaryButton} py-2.5`}>
-          {searching ? 'Searching...' : 'Search'}
+          {searching ? t('searching') : t('search')}
         </button>
       </Form>
 
       <p className="text-sm text-slate-600" aria-live="polite">
-        {vehicles.total} {vehicles.total === 1 ? 'vehicle' : 'vehicles'}
-        {query || status ? ' match' : ' in the inventory'}
+        {query || status ? t('vehiclesMatch', { count: vehicles.total }) : t('vehiclesInInventory', { count: vehicles.total })}
         {query || status ? (
           <>
             {' · '}
             <Link to={location.pathname} className="font-semibold text-brand-700 underline">
-              Show all
+              {t('showAll')}
             </Link>
           </>
         ) : null}
       </p>
 
       {vehicles.items.length === 0 ? (
-        <p className="rounded-2xl bg-white p-8 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">No vehicles found.</p>
+        <p className="rounded-2xl bg-white p-8 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">{t('noVehiclesFound')}</p>
       ) : (
         <ul className="flex flex-col gap-3">
           {vehicles.items.map((vehicle) => {
@@ -154,16 +157,16 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
                   <div className="flex flex-wrap items-center gap-2">
                     <h2 className="break-words font-bold leading-snug">{title}</h2>
                     <StatusBadge status={vehicle.status} />
-                    {vehicle.featured ? <span className="rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold text-slate-900">Featured</span> : null}
+                    {vehicle.featured ? <span className="rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold text-slate-900">{t('featured')}</span> : null}
                   </div>
                   <p className="text-sm text-slate-600">
-                    {[vehicle.categoryName, vehicle.year, `${vehicle.imageCount} ${vehicle.imageCount === 1 ? 'photo' : 'photos'}`].filter(Boolean).join(' · ')}
+                    {[vehicle.categoryName, vehicle.year, t('photoCount', { count: vehicle.imageCount })].filter(Boolean).join(' · ')}
                   </p>
                   <p className="font-semibold text-brand-800">{detailPriceLabel(vehicle.price)}</p>
                 </div>
                 <div className="flex w-full gap-2 sm:w-auto sm:flex-col lg:flex-row">
-                  <Link to={adminPaths.editVehicle(vehicle.categorySlug, vehicle.id)} className={`${smallButton} flex-1`} aria-label={`Edit ${title}`}>
-                    Edit
+                  <Link to={adminPaths.editVehicle(vehicle.categorySlug, vehicle.id)} className={`${smallButton} flex-1`} aria-label={t('editNamed', { name: title })}>
+                    {t('edit')}
                   </Link>
                   <Form method="get" preventScrollReset className="flex flex-1">
                     {query ? <input type="hidden" name="q" value={query} /> : null}
@@ -174,13 +177,13 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
                       name="delete"
                       value={vehicle.id}
                       className={`${smallButton} w-full text-red-700`}
-                      aria-label={`Delete ${title}`}
+                      aria-label={t('deleteNamed', { name: title })}
                       onClick={(event) => {
                         event.preventDefault();
                         openDelete(vehicle.id);
                       }}
                     >
-                      Delete
+                      {t('delete')}
                     </button>
                   </Form>
                 </div>
@@ -195,7 +198,7 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
         <ConfirmDelete
           key={confirming.id}
           id={confirming.id}
-          title="Delete vehicle?"
+          title={t('deleteVehicleQuestion')}
           message={vehicleMessages.confirmDelete(detailTitle(confirming))}
           {...deleteDialog}
         />

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { publicStatus } from '../../catalog/public-status.ts';
 import type { z } from 'zod';
 import { emiFrom } from '../../../app/lib/emi.ts';
+import { browseText as t } from '../../../app/lib/i18n/browse.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import { indiaIso } from '../../../app/lib/rentals.ts';
@@ -20,9 +21,6 @@ import type { AppServices } from '../../services.ts';
 import { countWishlist, listWishlist, setWishlisted } from '../wishlist.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
-const SIGN_IN_FIRST = 'Please sign in first.';
-const CHANGE_FAILED = 'Your wishlist could not be changed. Please try again.';
-const MALFORMED_JSON = 'The body is not valid JSON.';
 
 /** The edge's body error, itself or as the `cause` a stream reader wrapped it in. */
 function edgeError<Kind extends Error>(error: unknown, kind: new (...args: never[]) => Kind): Kind | null {
@@ -51,7 +49,7 @@ async function readBody(c: Context): Promise<Record<string, unknown> | Response>
     const value: unknown = JSON.parse(text);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   } catch {
-    return problem(c, 400, MALFORMED_JSON);
+    return problem(c, 400, t('malformedJson'));
   }
 }
 
@@ -74,7 +72,7 @@ export function wishlistApi(api: Hono, services: AppServices) {
   });
   api.get('/me/wishlist', list, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, SIGN_IN_FIRST);
+    if (!user) return problem(c, 401, t('signInFirst'));
     const parsed = parseWith(pageQuerySchema, c.req.query());
     if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
     const { page, perPage } = parsed.value;
@@ -109,16 +107,16 @@ export function wishlistApi(api: Hono, services: AppServices) {
   });
   api.post('/me/wishlist', add, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, SIGN_IN_FIRST);
+    if (!user) return problem(c, 401, t('signInFirst'));
     try {
       const body = await readBody(c);
       if (body instanceof Response) return body;
       const parsed = parseWith(wishlistAddSchema, body);
       if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
       const wishlisted = await setWishlisted(database, user.id, parsed.value.vehicleId, true, clock.now());
-      return c.json({ vehicleId: parsed.value.vehicleId, wishlisted, message: 'Added to wishlist!' } satisfies z.input<typeof wishlistChangeSchema>, 200, NO_STORE);
+      return c.json({ vehicleId: parsed.value.vehicleId, wishlisted, message: t('addedToWishlist') } satisfies z.input<typeof wishlistChangeSchema>, 200, NO_STORE);
     } catch (error) {
-      return problemFromError(c, error, services.logger, { fallback: CHANGE_FAILED, log: 'wishlist change failed' });
+      return problemFromError(c, error, services.logger, { fallback: t('wishlistChangeFailed'), log: 'wishlist change failed' });
     }
   });
 
@@ -133,14 +131,14 @@ export function wishlistApi(api: Hono, services: AppServices) {
   });
   api.delete('/me/wishlist/:vehicleId', remove, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, SIGN_IN_FIRST);
+    if (!user) return problem(c, 401, t('signInFirst'));
     const vehicleId = parseId(c.req.param('vehicleId'));
     if (vehicleId === null) return problem(c, 404, wishlistNotFound());
     try {
       await setWishlisted(database, user.id, vehicleId, false, clock.now());
-      return c.json({ vehicleId, wishlisted: false, message: 'Removed from wishlist' } satisfies z.input<typeof wishlistChangeSchema>, 200, NO_STORE);
+      return c.json({ vehicleId, wishlisted: false, message: t('removedFromWishlist') } satisfies z.input<typeof wishlistChangeSchema>, 200, NO_STORE);
     } catch (error) {
-      return problemFromError(c, error, services.logger, { fallback: CHANGE_FAILED, log: 'wishlist change failed' });
+      return problemFromError(c, error, services.logger, { fallback: t('wishlistChangeFailed'), log: 'wishlist change failed' });
     }
   });
 }

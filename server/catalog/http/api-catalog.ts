@@ -5,6 +5,7 @@ import { parseId } from '../../../app/lib/input.ts';
 import { queryObject, vehiclesQuerySchema } from '../../../app/lib/schemas/listing.ts';
 import { financeTerms, settingsFor } from '../../admin/settings.ts';
 import { emiFrom } from '../../../app/lib/emi.ts';
+import { browseText as t } from '../../../app/lib/i18n/browse.ts';
 import type { AppServices } from '../../services.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem } from '../../http/problem.ts';
@@ -55,7 +56,7 @@ export function catalogApi(api: Hono, services: AppServices) {
   api.get('/vehicles/:id', oneVehicle, async (c) => {
     const id = parseId(c.req.param('id'));
     const vehicle = id === null ? null : await getVehicle(database, id);
-    if (!vehicle) return problem(c, 404, 'Vehicle not found');
+    if (!vehicle) return problem(c, 404, t('vehicleNotFound'));
     const terms = financeTerms(await settingsFor(services));
     // The car page's one EMI figure, and the terms it assumes, so the app shows the same.
     // Times in India time, as the API answers every time (docs/api.md).

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../../../app/lib/compare.ts';
 import { compareRows } from '../../../app/lib/compare-rows.ts';
 import { emiFrom, TENURE_OPTIONS } from '../../../app/lib/emi.ts';
+import { browseText as t } from '../../../app/lib/i18n/browse.ts';
 import { CALCULATOR_LIMITS, CALCULATOR_NOTE, calculatorDefaults, loanSummary } from '../../../app/lib/emi-calculator.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
@@ -82,10 +83,10 @@ export function compareAndEmiApi(api: Hono, services: AppServices) {
     const id = parseId(c.req.param('id'));
     // A rental fleet car has no sale page, so no calculator (the page redirects to /rent).
     const vehicle = id === null || (await vehiclePurpose(database, id)) === 'rental' ? null : await getVehicle(database, id);
-    if (!vehicle) return problem(c, 404, 'Vehicle not found');
-    if (vehicle.status === 'sold') return problem(c, 409, 'This car is sold, so it has no EMI.', { reason: 'sold' });
+    if (!vehicle) return problem(c, 404, t('vehicleNotFound'));
+    if (vehicle.status === 'sold') return problem(c, 409, t('soldNoEmi'), { reason: 'sold' });
     const price = vehicle.priceRupees;
-    if (!price) return problem(c, 409, 'This car’s price is on request, so its EMI cannot be worked out. Please call us.', { reason: 'no-price' });
+    if (!price) return problem(c, 409, t('priceOnRequestNoEmi'), { reason: 'no-price' });
     const asked = parseWith(emiQuerySchema(price), c.req.query());
     if (!asked.ok) return problem(c, 400, asked.error, { fields: asked.fields });
     const terms = financeTerms(await settingsFor(services));

@@ -9,6 +9,7 @@ import { listLeads } from '../lists.ts';
 import { appContext } from '../../services.ts';
 import { answerError } from '../../http/action-errors.ts';
 import { FormReadError, readFormOrError } from '../../http/forms.ts';
+import { deskLeadsText as t } from '../../../app/lib/i18n/deskLeads.ts';
 
 /**
  * The loader and action both admin lead lists (Requested Vehicles, Selling Vehicles) use: the
@@ -42,7 +43,9 @@ export function leadListLoader<K extends LeadKind>(kind: K) {
 
 export type LeadActionResult = { toast: Toast; id: number | null };
 
-const nouns = { request: 'Request', sell: 'Submission' } as const;
+/** The toasts' words per kind of lead (keys of the deskLeads texts). */
+const toastKeys = { request: { deleted: 'requestDeleted', saved: 'requestSaved' }, sell: { deleted: 'submissionDeleted', saved: 'submissionSaved' } } as const;
+const statusWords = { new: 'statusWordNew', contacted: 'statusWordContacted', closed: 'statusWordClosed' } as const;
 
 /** The list's one action: save a lead's status and notes (intent 'update'), or delete it (intent 'delete'). */
 export function leadChangeAction(kind: LeadKind) {
@@ -55,18 +58,18 @@ export function leadChangeAction(kind: LeadKind) {
     const form = await readFormOrError(request);
     if (form instanceof FormReadError) return failed(form.message, form.status, null);
     const id = parseId(form.get('id'));
-    if (id === null) return failed('This lead was not found.', 400, null);
+    if (id === null) return failed(t('leadNotFound'), 400, null);
     try {
       if (form.get('intent') === 'delete') {
         await deleteLead(services, kind, id, admin.email);
-        return answer({ toast: { tone: 'success', text: `${nouns[kind]} #${id} deleted` }, id });
+        return answer({ toast: { tone: 'success', text: t(toastKeys[kind].deleted, { id }) }, id });
       }
       const parsed = parseLeadUpdate({ status: form.get('status'), notes: form.get('notes') });
       if (!parsed.ok) return failed(parsed.message, 400, id);
       await updateLead(services, kind, id, parsed.update, admin.email);
-      return answer({ toast: { tone: 'success', text: `${nouns[kind]} #${id} saved as ${parsed.update.status}` }, id });
+      return answer({ toast: { tone: 'success', text: t(toastKeys[kind].saved, { id, status: t(statusWords[parsed.update.status]) }) }, id });
     } catch (error) {
-      const refused = answerError(error, services.logger, { fallback: 'The change could not be saved. Please try again.', log: 'leads: admin change failed', context: { kind, id } });
+      const refused = answerError(error, services.logger, { fallback: t('changeNotSaved'), log: 'leads: admin change failed', context: { kind, id } });
       return failed(refused.message, refused.status, id);
     }
   };

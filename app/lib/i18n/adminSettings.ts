@@ -1,0 +1,6 @@
+import en from './en/adminSettings.json';
+import hi from './hi/adminSettings.json';
+import { defineTexts } from './texts.ts';
+
+/** The admin Settings screen and its validation messages. */
+export const adminSettingsText = defineTexts('adminSettings', en, hi);

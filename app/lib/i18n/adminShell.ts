@@ -1,0 +1,6 @@
+import en from './en/adminShell.json';
+import hi from './hi/adminShell.json';
+import { defineTexts } from './texts.ts';
+
+/** The admin panel's frame, dashboard, shared controls and audit log. */
+export const adminShellText = defineTexts('adminShell', en, hi);

@@ -1,0 +1,6 @@
+import en from './en/adminStats.json';
+import hi from './hi/adminStats.json';
+import { defineTexts } from './texts.ts';
+
+/** The admin Statistics screen and its chart. */
+export const adminStatsText = defineTexts('adminStats', en, hi);

@@ -1,0 +1,6 @@
+import en from './en/adminVehicles.json';
+import hi from './hi/adminVehicles.json';
+import { defineTexts } from './texts.ts';
+
+/** The admin's vehicle and category screens, forms and upload messages. */
+export const adminVehiclesText = defineTexts('adminVehicles', en, hi);

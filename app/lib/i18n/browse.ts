@@ -1,0 +1,6 @@
+import en from './en/browse.json';
+import hi from './hi/browse.json';
+import { defineTexts } from './texts.ts';
+
+/** The buyer's filters, car cards, search, wishlist and offline pages: the texts of browsing the cars for sale. */
+export const browseText = defineTexts('browse', en, hi);

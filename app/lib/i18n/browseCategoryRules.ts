@@ -1,0 +1,6 @@
+import en from './en/browseCategoryRules.json';
+import hi from './hi/browseCategoryRules.json';
+import { defineTexts } from './texts.ts';
+
+/** The category rules' messages (adding, renaming and deleting a category). */
+export const browseCategoryRulesText = defineTexts('browseCategoryRules', en, hi);

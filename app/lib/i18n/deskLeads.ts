@@ -1,0 +1,6 @@
+import en from './en/deskLeads.json';
+import hi from './hi/deskLeads.json';
+import { defineTexts } from './texts.ts';
+
+/** The admin's lead lists: Requested Vehicles and Selling Vehicles, their cards, filters and answers. */
+export const deskLeadsText = defineTexts('deskLeads', en, hi);

@@ -1,0 +1,6 @@
+import en from './en/home.json';
+import hi from './hi/home.json';
+import { defineTexts } from './texts.ts';
+
+/** The home page (storefront and listing) and the category page. */
+export const homeText = defineTexts('home', en, hi);
