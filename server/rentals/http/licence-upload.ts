@@ -3,7 +3,7 @@ import { InvalidInputError, RateLimitedError } from '../../errors.ts';
 import { submitLicence, type Licence } from '../licences.ts';
 import { consumeRateLimit } from '../../security/rate-limit.ts';
 import { readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../http/forms.ts';
-import { imageTooLarge } from '../../../app/lib/uploads.ts';
+import { IMAGE_TOO_LARGE } from '../../../app/lib/uploads.ts';
 import { cleanLine } from '../../../app/lib/input.ts';
 import { indiaDay } from '../../../app/lib/rentals.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
@@ -13,9 +13,9 @@ import { licenceFieldsSchema } from '../../../app/lib/schemas/licence.ts';
 export const LICENCE_UPLOAD_LIMIT = { limit: 20, windowMs: 60 * 60 * 1000 };
 
 const licenceUploadMessages = {
-  tooLarge: `Please send two photos of up to ${imageTooLarge().match(/\d+ MB/)?.[0] ?? '15 MB'} each.`,
+  tooLarge: `Please send two photos of up to ${IMAGE_TOO_LARGE.match(/\d+ MB/)?.[0] ?? '15 MB'} each.`,
   tooManyFiles: 'Please send one photo of each side of your licence.',
-  fileTooLarge: imageTooLarge(),
+  fileTooLarge: IMAGE_TOO_LARGE,
 };
 
 /**
