@@ -20,7 +20,8 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import { bookableDays, dayLabel, daySlots, hourLabel, MODE_LABELS, parseIstDate, remainingLabel, slotLabel, slotTimeRange, type TestDriveMode } from '../lib/test-drives.ts';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
 import type { Route } from './+types/sell-inspection';
-import { sellFuelText, sellText as t, sellTransmissionText } from '../lib/i18n/sell.ts';
+import { sellText as t } from '../lib/i18n/sell.ts';
+import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
 
 /**
@@ -161,7 +162,7 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
   return shell(
     <>
       <p className="rounded-xl bg-white px-4 py-3 font-semibold shadow-sm ring-1 ring-slate-200">
-        {t('carLine', { car: `${car.year} ${car.make} ${car.model}`, fuel: sellFuelText(car.fuel), transmission: sellTransmissionText(car.transmission).toLowerCase() })}
+        {t('carLine', { car: `${car.year} ${car.make} ${car.model}`, fuel: typedFuelText(car.fuel), transmission: typedTransmissionText(car.transmission).toLowerCase() })}
       </p>
       {rescheduling ? (
         <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">

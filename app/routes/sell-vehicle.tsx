@@ -10,7 +10,8 @@ import { InvalidInputError } from '../../server/errors.ts';
 import type { SellEstimate } from '../../server/leads/sell-estimate.ts';
 import { catalogueModels, estimateForSeller } from '../../server/leads/sell-estimates.ts';
 import { parseSellCar, SELL_CAR_LIMITS, sellCarFields, type SellCar, type SellCarField } from '../lib/schemas/sell-estimate.ts';
-import { REGISTRATION_STATES } from '../lib/listing-filters/registration.ts';
+import { REGISTRATION_STATES, stateName } from '../lib/listing-filters/registration.ts';
+import { currentLanguage } from '../lib/i18n/current.ts';
 import { FUEL_TYPES, TRANSMISSIONS } from '../lib/vehicle-schema.ts';
 import { formatKilometres, formatRupees } from '../lib/format.ts';
 import { WhatsAppIcon } from '../components/icons.tsx';
@@ -38,7 +39,8 @@ import { pageMeta } from '../lib/seo.ts';
 import { imageTooLarge } from '../lib/uploads.ts';
 import type { Route } from './+types/sell-vehicle';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
-import { sellFuelText, sellText as t, sellTransmissionText } from '../lib/i18n/sell.ts';
+import { sellText as t } from '../lib/i18n/sell.ts';
+import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
 
 /** A refusal by a rate limit keeps its Retry-After. */
 export const headers = retryAfterHeaders;
@@ -182,9 +184,9 @@ function sellDefaults(car: SellCar): Partial<Values> {
     description: t('carDescription', {
       km: formatKilometres(car.km),
       owner: ordinal(car.owners),
-      fuel: sellFuelText(car.fuel),
-      transmission: sellTransmissionText(car.transmission).toLowerCase(),
-      state: REGISTRATION_STATES[car.registrationState] ?? car.registrationState,
+      fuel: typedFuelText(car.fuel),
+      transmission: typedTransmissionText(car.transmission).toLowerCase(),
+      state: stateName(car.registrationState),
     }),
   };
 }
@@ -220,7 +222,7 @@ function CarStep({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
           <option value="">{t('choose')}</option>
           {FUEL_TYPES.map((fuel) => (
             <option key={fuel} value={fuel}>
-              {sellFuelText(fuel)}
+              {typedFuelText(fuel)}
             </option>
           ))}
         </SelectField>
@@ -228,7 +230,7 @@ function CarStep({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
           <option value="">{t('choose')}</option>
           {TRANSMISSIONS.map((transmission) => (
             <option key={transmission} value={transmission}>
-              {sellTransmissionText(transmission)}
+              {typedTransmissionText(transmission)}
             </option>
           ))}
         </SelectField>
@@ -243,10 +245,12 @@ function CarStep({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
           <option value="">{t('chooseState')}</option>
           {Object.entries(REGISTRATION_STATES)
             .filter(([code, name], index, all) => all.findIndex(([, other]) => other === name) === index || code === value('registrationState'))
-            .sort((a, b) => a[1].localeCompare(b[1]))
+            .map(([code]) => [code, stateName(code)] as const)
+            .sort((a, b) => a[1].localeCompare(b[1], currentLanguage()))
             .map(([code, name]) => (
               <option key={code} value={code}>
-                {name} ({code})
+                {/* A Hindi reader picks the state by its name; the code is the English list's help. */}
+                {currentLanguage() === 'en' ? `${name} (${code})` : name}
               </option>
             ))}
         </SelectField>
