@@ -19,6 +19,7 @@ import { estimateForSeller } from './sell-estimates.ts';
 import { indiaIso } from '../../app/lib/rentals.ts';
 import { offerOf, type Offer } from '../../app/lib/inspection-desk.ts';
 import { sellText as t } from '../../app/lib/i18n/sell.ts';
+import { inLanguage } from '../i18n.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { isLanguage, pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
 import type { TextValues } from '../../app/lib/i18n/texts.ts';
@@ -164,9 +165,9 @@ async function languageOf(db: Kysely<DB>, userId: string): Promise<Language> {
 /** The confirmation by mail and SMS, queued in `trx` (decision 069). */
 async function queueConfirmation(services: NotifyServices, kind: 'booked' | 'rescheduled' | 'reminder', row: Row, db: Kysely<DB>) {
   const inspection = toInspection(row, services.clock.now());
-  const when = slotLabel(inspection.slot);
   // A reminder is written by a job, outside the customer's request: in their own language then.
   const language = kind === 'reminder' ? await languageOf(db, row.user_id) : currentLanguage();
+  const when = inLanguage(language, () => slotLabel(inspection.slot));
   const say = (key: Parameters<typeof t>[0], values?: TextValues) => t(key, values, language);
   const where = inspection.mode === 'home' ? say('mailWhereHome', { pin: inspection.pinCode }) : say('mailWhereHub', { address: services.config.contactAddress });
   const shortWhere = inspection.mode === 'home' ? where : say('mailWhereHubShort');
@@ -209,7 +210,8 @@ export async function bookInspection(services: NotifyServices, settings: Setting
   if (pinProblem) throw new InvalidInputError(pinProblem, { pinCode: pinProblem });
   const problem = slotRefusal(input.slot, nowMs, rules);
   if (problem) throw new InvalidInputError(problem, { slot: problem });
-  const estimate = await estimateForSeller(services, settings, input.car);
+  // Kept for the desk (the desk's pages and the new-lead mail read it): worded in English.
+  const estimate = await inLanguage('en', () => estimateForSeller(services, settings, input.car));
   const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
   const slotStart = slotInstant(input.slot).toISOString();
   const now = new Date(nowMs).toISOString();
@@ -236,7 +238,8 @@ export async function bookInspection(services: NotifyServices, settings: Setting
         .returningAll()
         .executeTakeFirstOrThrow();
       await queueConfirmation(services, 'booked', inserted, trx);
-      await addInspectionLead(trx, services, settings, inserted, input.car, estimate);
+      // The desk's lead and mail are English, whatever the seller's page (the slot's day name too).
+      await inLanguage('en', () => addInspectionLead(trx, services, settings, inserted, input.car, estimate));
       return inserted;
     }),
   );
