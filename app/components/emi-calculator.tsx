@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { TENURE_OPTIONS } from '../lib/emi.ts';
-import { CALCULATOR_LIMITS, CALCULATOR_NOTE, loanSummary, parseCalculatorInput, type CalculatorValues } from '../lib/emi-calculator.ts';
+import { CALCULATOR_LIMITS, calculatorNote, loanSummary, parseCalculatorInput, type CalculatorValues } from '../lib/emi-calculator.ts';
+import { emiText as t } from '../lib/i18n/emi.ts';
 import { formatRupees } from '../lib/format.ts';
 import { inputClass, primaryButton } from './field-styles.ts';
 
@@ -27,52 +28,52 @@ export function EmiCalculator({ price, action, initial, serverErrors }: { price:
       {/* The answer comes first: on a phone it stays in sight while the fields below it change. */}
       <div aria-live="polite" className="grid grid-cols-2 gap-3 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-100 sm:grid-cols-4">
         <p className="col-span-2 sm:col-span-1">
-          <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">EMI</span>
+          <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">{t('emi')}</span>
           <output htmlFor="emi-dp emi-rate emi-tenure" className="text-2xl font-extrabold text-brand-800">
             {formatRupees(summary.emi)}
           </output>
-          <span className="text-sm text-slate-700">/month</span>
+          <span className="text-sm text-slate-700">{t('perMonth')}</span>
         </p>
         <p>
-          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">Loan amount</span>
+          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{t('loanAmount')}</span>
           <span className="font-bold">{formatRupees(summary.loan)}</span>
         </p>
         <p>
-          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">Total interest</span>
+          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{t('totalInterest')}</span>
           <span className="font-bold">{formatRupees(summary.totalInterest)}</span>
         </p>
         <p>
-          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">Total paid</span>
+          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{t('totalPaid')}</span>
           <span className="font-bold">{formatRupees(summary.totalPaid)}</span>
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="flex flex-col gap-1">
           <label htmlFor="emi-dp" className="font-semibold">
-            Down payment (₹)
+            {t('downPaymentLabel')}
           </label>
           <input id="emi-dp" name="dp" type="number" inputMode="numeric" min={0} max={price} step={1000} value={raw.dp} onChange={change('dp')} aria-describedby="emi-dp-hint" className={inputClass} />
           <p id="emi-dp-hint" className="text-xs text-slate-600">
-            {formatRupees(0)} to {formatRupees(price)}
+            {t('rupeeRange', { min: formatRupees(0), max: formatRupees(price) })}
           </p>
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="emi-rate" className="font-semibold">
-            Interest rate (% a year)
+            {t('rateLabel')}
           </label>
           <input id="emi-rate" name="rate" type="number" inputMode="decimal" min={min} max={max} step={step} value={raw.rate} onChange={change('rate')} aria-describedby="emi-rate-hint" className={inputClass} />
           <p id="emi-rate-hint" className="text-xs text-slate-600">
-            {min}% to {max}%
+            {t('rateRange', { min, max })}
           </p>
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="emi-tenure" className="font-semibold">
-            Tenure (months)
+            {t('tenureLabel')}
           </label>
           <select id="emi-tenure" name="tenure" value={raw.tenure} onChange={change('tenure')} className={inputClass}>
             {TENURE_OPTIONS.map((months) => (
               <option key={months} value={months}>
-                {months} months ({months / 12} {months === 12 ? 'year' : 'years'})
+                {t('tenureOption', { months, count: months / 12 })}
               </option>
             ))}
           </select>
@@ -88,11 +89,11 @@ export function EmiCalculator({ price, action, initial, serverErrors }: { price:
       {/* Without JavaScript this sends the form; with it, the answer below is already up to date. */}
       <noscript>
         <button type="submit" className={primaryButton}>
-          Calculate EMI
+          {t('calculate')}
         </button>
       </noscript>
       <p id="emi-note" className="text-xs text-slate-600">
-        {CALCULATOR_NOTE}
+        {calculatorNote()}
       </p>
     </form>
   );

@@ -3,6 +3,8 @@ import { formatRupees } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { formatIndiaDateTime } from '../lib/rent-view.ts';
 import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationStatus } from '../lib/reservations.ts';
+import { reservationText as t } from '../lib/i18n/reservation.ts';
+import { RichText } from '../lib/i18n/rich.tsx';
 
 /** A reservation as the profile lists it (server/reservations/store.ts `Reservation`). */
 export type MyReservation = {
@@ -32,7 +34,7 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
   return (
     <section id="reservations" aria-labelledby="reservations-title" className="mt-8 border-t border-slate-200 pt-6">
       <h2 id="reservations-title" className="text-lg font-bold">
-        My reservations
+        {t('myReservations')}
       </h2>
       <ul className="mt-3 flex flex-col gap-3">
         {reservations.map((reservation) => (
@@ -47,16 +49,16 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
                   <span className="font-semibold">{reservation.vehicleTitle}</span>
                 )}
                 <p className="text-sm text-slate-700">
-                  #{reservation.id} · {formatRupees(reservation.amount)} token
+                  {t('tokenLine', { id: reservation.id, amount: formatRupees(reservation.amount) })}
                 </p>
                 {reservation.status === 'active' && reservation.heldUntil ? (
                   <p className="text-sm text-slate-700">
-                    Held until {formatIndiaDateTime(reservation.heldUntil)} · <strong>{timeLeft(Date.parse(reservation.heldUntil), nowMs)}</strong>
+                    <RichText text={t('heldUntil', { until: formatIndiaDateTime(reservation.heldUntil), left: timeLeft(Date.parse(reservation.heldUntil), nowMs) })} parts={{ left: (words) => <strong>{words}</strong> }} />
                   </p>
                 ) : null}
-                {reservation.status === 'pending' ? <p className="text-sm text-slate-700">Pay by {formatIndiaDateTime(reservation.payBy)} to reserve it.</p> : null}
-                {reservation.amountRefunded > 0 ? <p className="text-sm text-green-800">Refunded {formatRupees(reservation.amountRefunded)}</p> : null}
-                {reservation.refundOwed > 0 ? <p className="text-sm text-amber-900">Refund of {formatRupees(reservation.refundOwed)} on its way</p> : null}
+                {reservation.status === 'pending' ? <p className="text-sm text-slate-700">{t('payByToReserve', { time: formatIndiaDateTime(reservation.payBy) })}</p> : null}
+                {reservation.amountRefunded > 0 ? <p className="text-sm text-green-800">{t('refunded', { amount: formatRupees(reservation.amountRefunded) })}</p> : null}
+                {reservation.refundOwed > 0 ? <p className="text-sm text-amber-900">{t('refundOnWay', { amount: formatRupees(reservation.refundOwed) })}</p> : null}
               </div>
               <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusTone[reservation.status]}`}>{RESERVATION_STATUS_LABELS[reservation.status]}</span>
             </div>
@@ -64,12 +66,12 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
               <div className="mt-3 flex flex-wrap gap-2">
                 {reservation.status === 'pending' ? (
                   <Link to={paths.payReservation(reservation.id)} className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-                    Pay {formatRupees(reservation.amount)}
+                    {t('pay', { amount: formatRupees(reservation.amount) })}
                   </Link>
                 ) : null}
                 {reservation.status === 'active' && reservation.vehicleId !== null ? (
                   <Link to={paths.testDrive(reservation.vehicleId)} className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
-                    Book a test drive
+                    {t('bookTestDrive')}
                   </Link>
                 ) : null}
                 <Form method="post" action={paths.cancelReservation(reservation.id)}>
@@ -77,11 +79,11 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
                     type="submit"
                     className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-slate-300 hover:bg-red-50"
                     onClick={(event) => {
-                      const refund = reservation.status === 'active' ? ` ${formatRupees(reservation.amount)} will be refunded in full.` : '';
-                      if (!window.confirm(`Cancel this reservation?${refund}`)) event.preventDefault();
+                      const question = reservation.status === 'active' ? t('confirmCancelRefund', { amount: formatRupees(reservation.amount) }) : t('confirmCancel');
+                      if (!window.confirm(question)) event.preventDefault();
                     }}
                   >
-                    {reservation.status === 'active' ? `Cancel (refund ${formatRupees(reservation.amount)})` : 'Cancel'}
+                    {reservation.status === 'active' ? t('cancelRefund', { amount: formatRupees(reservation.amount) }) : t('cancel')}
                   </button>
                 </Form>
               </div>

@@ -1,18 +1,27 @@
 import { Form, Link } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { MODE_LABELS, slotLabel, STATUS_LABELS, testDriveMessages, type TestDriveMode, type TestDriveStatus } from '../lib/test-drives.ts';
+import { testDriveText as t } from '../lib/i18n/testDrive.ts';
 
 export type MyTestDrive = { id: number; vehicleId: number | null; vehicleTitle: string; mode: TestDriveMode; pinCode: string; slot: string; status: TestDriveStatus; changeable: boolean };
 
+/** A notice whose text is read when it is shown, in the page's language. */
+const notice = (tone: 'success' | 'error', text: () => string) => ({
+  tone,
+  get text() {
+    return text();
+  },
+});
+
 /** What `?testDrive=` on /profile says after a booking, a change or a cancel. */
 export const TEST_DRIVE_NOTICES: Record<string, { tone: 'success' | 'error'; text: string }> = {
-  booked: { tone: 'success', text: testDriveMessages.booked },
-  rescheduled: { tone: 'success', text: testDriveMessages.rescheduled },
-  cancelled: { tone: 'success', text: testDriveMessages.cancelled },
-  'not-changed': { tone: 'error', text: testDriveMessages.notChangeable },
-  'not-found': { tone: 'error', text: testDriveMessages.notYours },
-  'too-many': { tone: 'error', text: testDriveMessages.tooMany },
-  failed: { tone: 'error', text: 'Your test drive could not be changed. Please try again.' },
+  booked: notice('success', () => testDriveMessages.booked),
+  rescheduled: notice('success', () => testDriveMessages.rescheduled),
+  cancelled: notice('success', () => testDriveMessages.cancelled),
+  'not-changed': notice('error', () => testDriveMessages.notChangeable),
+  'not-found': notice('error', () => testDriveMessages.notYours),
+  'too-many': notice('error', () => testDriveMessages.tooMany),
+  failed: notice('error', () => t('changeFailed')),
 };
 
 const statusTone: Record<TestDriveStatus, string> = {
@@ -28,10 +37,10 @@ export function MyTestDrives({ testDrives }: { testDrives: MyTestDrive[] }) {
   return (
     <section id="test-drives" aria-labelledby="test-drives-title" className="mt-8 border-t border-slate-200 pt-6">
       <h2 id="test-drives-title" className="text-lg font-bold">
-        My test drives
+        {t('myTestDrives')}
       </h2>
       {testDrives.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">No test drives yet. Open a car and choose "Book a test drive".</p>
+        <p className="mt-1 text-sm text-slate-600">{t('noTestDrives')}</p>
       ) : (
         <ul className="mt-3 flex flex-col gap-3">
           {testDrives.map((drive) => (
@@ -48,7 +57,7 @@ export function MyTestDrives({ testDrives }: { testDrives: MyTestDrive[] }) {
                   <p className="text-sm text-slate-700">{slotLabel(drive.slot)}</p>
                   <p className="text-sm text-slate-600">
                     {MODE_LABELS[drive.mode]}
-                    {drive.mode === 'home' ? ` (PIN ${drive.pinCode})` : ''}
+                    {drive.mode === 'home' ? t('withPin', { pin: drive.pinCode }) : ''}
                   </p>
                 </div>
                 <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusTone[drive.status]}`}>{STATUS_LABELS[drive.status]}</span>
@@ -56,17 +65,17 @@ export function MyTestDrives({ testDrives }: { testDrives: MyTestDrive[] }) {
               {drive.changeable && drive.vehicleId !== null ? (
                 <div className="mt-3 flex flex-wrap gap-2">
                   <Link to={paths.testDrive(drive.vehicleId, { reschedule: drive.id, date: drive.slot.slice(0, 10) })} className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
-                    Reschedule
+                    {t('reschedule')}
                   </Link>
                   <Form method="post" action={paths.cancelTestDrive(drive.id)}>
                     <button
                       type="submit"
                       className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-slate-300 hover:bg-red-50"
                       onClick={(event) => {
-                        if (!window.confirm('Cancel this test drive?')) event.preventDefault();
+                        if (!window.confirm(t('confirmCancel'))) event.preventDefault();
                       }}
                     >
-                      Cancel test drive
+                      {t('cancelTestDrive')}
                     </button>
                   </Form>
                 </div>

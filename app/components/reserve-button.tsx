@@ -1,5 +1,6 @@
 import { paths } from '../lib/paths.ts';
 import { reserveLabel } from '../lib/reservations.ts';
+import { reservationText as t } from '../lib/i18n/reservation.ts';
 
 /**
  * "Reserve for ₹5,000, fully refundable" on an available car for sale (decision 080): a plain
@@ -13,7 +14,7 @@ export function ReserveButton({ vehicleId, amount, holdHours }: { vehicleId: num
         <ShieldTick className="h-5 w-5" strokeWidth={2} />
         {reserveLabel(amount)}
       </button>
-      <p className="text-center text-xs text-slate-600">Held for you for {holdHours} hours; counts towards the price.</p>
+      <p className="text-center text-xs text-slate-600">{t('holdNote', { hours: holdHours })}</p>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { offersTestDrive } from '../lib/test-drives.ts';
+import { testDriveText as t } from '../lib/i18n/testDrive.ts';
 
 /** "Book a test drive" on a car for sale; nothing for a car sold, reserved or in the rental fleet. */
 export function TestDriveButton({ vehicle }: { vehicle: { id: number; status: string } }) {
@@ -14,7 +15,7 @@ export function TestDriveButton({ vehicle }: { vehicle: { id: number; status: st
         <rect x="3" y="4" width="18" height="17" rx="2" />
         <path d="M16 2v4M8 2v4M3 10h18M9 15l2 2 4-4" />
       </svg>
-      Book a test drive
+      {t('bookTestDrive')}
     </Link>
   );
 }

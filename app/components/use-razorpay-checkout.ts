@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation, useSubmit } from 'react-router';
 import { loadCheckout, type RazorpayResponse } from '../lib/razorpay-checkout.ts';
+import { checkoutWindowText as t } from '../lib/i18n/checkoutWindow.ts';
 
 /** One payment through Razorpay Checkout: the order the server made, and the words Checkout shows. */
 export type CheckoutOrder = { keyId: string; orderId: string; amountPaise: number; currency: string; name: string; description: string; prefill: Record<string, string> };
@@ -33,7 +34,7 @@ export function useRazorpayCheckout(checkoutUrl: string) {
     } catch {
       if (mounted.current) {
         setState('failed');
-        setProblem('The payment window could not be loaded. Please check your connection and try again.');
+        setProblem(t('loadFailed'));
       }
       return;
     }
@@ -52,7 +53,7 @@ export function useRazorpayCheckout(checkoutUrl: string) {
       modal: { ondismiss: () => mounted.current && setState('idle') },
     });
     instance.on('payment.failed', (answer) => {
-      if (mounted.current) setProblem(answer.error?.description ? `The payment did not go through: ${answer.error.description}` : 'The payment did not go through. Please try again.');
+      if (mounted.current) setProblem(answer.error?.description ? t('failedBecause', { reason: answer.error.description }) : t('failed'));
     });
     instance.open();
     setState('open');

@@ -1,4 +1,5 @@
 import { detailTitle, type Vehicle } from './vehicle.ts';
+import { infoText as t } from './i18n/info.ts';
 
 /** tel: link for the seller's number (spaces and dashes dropped). */
 export function telLink(phone: string): string {
@@ -12,5 +13,5 @@ export function whatsappLink(number: string, text: string): string {
 
 /** What a visitor says when they tap 'Chat on WhatsApp' on a vehicle. */
 export function vehicleEnquiryText(vehicle: Pick<Vehicle, 'name' | 'make' | 'model'>, pageUrl: string): string {
-  return `Hi, I'm interested in your listing for the ${detailTitle(vehicle)}. Is it still available?\n${pageUrl}`;
+  return t('enquiry', { car: detailTitle(vehicle), url: pageUrl });
 }

@@ -5,12 +5,15 @@
  */
 import { downPaymentFrom, emi, TENURE_OPTIONS, type FinanceTerms } from './emi.ts';
 import { groupIndianDigits } from './format.ts';
+import { emiText as t } from './i18n/emi.ts';
 
 /** The calculator's rate range (the issue: 9–20%). */
 export const CALCULATOR_LIMITS = { rate: { min: 9, max: 20, step: 0.25 } } as const;
 
-/** The sentence under the calculator's figures. */
-export const CALCULATOR_NOTE = 'Total paid is the down payment plus every instalment. Figures are indicative; the lender decides the final rate and terms.';
+/** The sentence under the calculator's figures, in the language of the moment it is read. */
+export function calculatorNote(): string {
+  return t('calculatorNote');
+}
 
 export type LoanSummary = { loan: number; emi: number; totalInterest: number; totalPaid: number };
 
@@ -32,12 +35,16 @@ export function calculatorDefaults(price: number, terms: FinanceTerms): Calculat
   return { downPayment: downPaymentFrom(price, terms), ratePercent: Math.min(max, Math.max(min, terms.ratePercent)), tenureMonths: tenure };
 }
 
-/** What the calculator says of a value it cannot take (the page shows it; the API refuses with it). */
+/** What the calculator says of a value it cannot take (the page shows it; the API refuses with it), read when it is said. */
 export const calculatorMessages = {
-  downPayment: (price: number) => `Down payment must be a whole number of rupees from 0 to ${groupIndianDigits(price)}.`,
-  rate: `Interest rate must be between ${CALCULATOR_LIMITS.rate.min}% and ${CALCULATOR_LIMITS.rate.max}% a year.`,
-  tenure: `Tenure must be ${TENURE_OPTIONS.join(', ')} months.`,
-} as const;
+  downPayment: (price: number) => t('downPaymentInvalid', { max: groupIndianDigits(price) }),
+  get rate() {
+    return t('rateInvalid', { min: CALCULATOR_LIMITS.rate.min, max: CALCULATOR_LIMITS.rate.max });
+  },
+  get tenure() {
+    return t('tenureInvalid', { options: TENURE_OPTIONS.join(', ') });
+  },
+};
 
 /** A typed down payment (`1,50,000` or `150000`) in whole rupees from 0 to the price; null when it is not one. */
 export function readDownPayment(text: string, price: number): number | null {

@@ -3,6 +3,7 @@
  * page and the server alike. Money is whole rupees (design.md): the instalment is rounded to the
  * nearest rupee, and totals are worked out from the rounded instalment, as a lender's schedule is.
  */
+import { emiText as t } from './i18n/emi.ts';
 
 /**
  * The monthly instalment of a loan of `principal` rupees at `annualRatePercent` a year over
@@ -67,7 +68,7 @@ export function downPaymentFrom(priceRupees: number, terms: FinanceTerms): numbe
 
 /** The note that goes with every "EMI from" figure. */
 export function financeTermsNote(terms: FinanceTerms): string {
-  return `Assumes ${formatPercent(terms.financedPercent)} of the price financed at ${formatPercent(terms.ratePercent)} a year for ${terms.tenureMonths} months. Indicative only; the lender decides the final terms.`;
+  return t('termsNote', { financed: formatPercent(terms.financedPercent), rate: formatPercent(terms.ratePercent), months: terms.tenureMonths });
 }
 
 function formatPercent(value: number): string {

@@ -3,6 +3,8 @@
  * number and a date of birth must look like, and the texts a renter reads about the review.
  */
 
+import { licenceText as t } from './i18n/licence.ts';
+
 export type LicenceStatus = 'pending' | 'approved' | 'refused';
 export type LicenceSide = 'front' | 'back';
 export const LICENCE_SIDES: readonly LicenceSide[] = ['front', 'back'];
@@ -14,14 +16,17 @@ export const LICENCE_NUMBER_MAX = 20;
 export const MIN_LICENCE_HOLDER_AGE = 18;
 export const MAX_REFUSAL_REASON = 500;
 
-export const LICENCE_STATUS_TEXT: Record<LicenceStatus, string> = {
-  pending: 'Awaiting review',
-  approved: 'Approved',
-  refused: 'Refused',
-};
+export function licenceStatusText(): Record<LicenceStatus, string> {
+  return { pending: t('statusPending'), approved: t('statusApproved'), refused: t('statusRefused') };
+}
 
-export const LICENCE_SAVED = 'Your driving licence was sent for review. We will tell you by email and SMS once it is checked.';
-export const LICENCE_APPROVED_LOCKED = 'Your driving licence is approved and can no longer be replaced here. Please contact us to change it.';
+export function licenceSaved(): string {
+  return t('saved');
+}
+
+export function licenceApprovedLocked(): string {
+  return t('approvedLocked');
+}
 
 /** 'dl-14 2011 0012345' -> 'DL1420110012345', or null when it cannot be a licence number. */
 export function parseLicenceNumber(value: unknown): string | null {

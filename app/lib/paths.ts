@@ -5,6 +5,7 @@
  */
 
 import { hasControlCharacters } from './input.ts';
+import { pathInLanguage } from './i18n/language.ts';
 
 /** The patterns of the pages that take parameters, as React Router writes them. */
 export const pathPatterns = {
@@ -58,7 +59,10 @@ function withQuery(path: string, query: Record<string, string | number | undefin
 export function localRedirect(redirectTo: string | null | undefined): string | null {
   if (!redirectTo || redirectTo.length > 2000 || !redirectTo.startsWith('/') || redirectTo.startsWith('//') || redirectTo.includes('\\')) return null;
   if (hasControlCharacters(redirectTo, { layout: false })) return null;
-  return redirectTo;
+  // Without its language prefix ('/hi/vehicle/3' → '/vehicle/3'): a page redirects within its
+  // own language by itself (React Router's basename, decision 087), so a page read from a
+  // Hindi request's URL must not carry the prefix twice.
+  return pathInLanguage(redirectTo, 'en');
 }
 
 /** `path` with a `redirectTo` parameter: where a sign-in page sends the visitor afterwards. */

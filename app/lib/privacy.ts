@@ -1,20 +1,36 @@
 /** Texts of the account-deletion page, shared by the page and the service that checks the confirmation. */
+import { dataDeletionText as t } from './i18n/dataDeletion.ts';
 
 /** What the confirmation asks for: the password of a password account, else the word DELETE. */
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
+/** Each sentence is read when it is said, in the language of that moment (decision 087). */
 export const privacyMessages = {
-  lastAdmin:
-    'You are the only admin, so this account cannot be deleted: the shop would have nobody left to manage it. Add another admin first (Admin → Register admin), then delete this account.',
-  openRental:
-    'You have a rental booking in progress. Cancel it on your profile, or return the car and wait for the deposit to be settled, then delete your account.',
-  openReservation: 'You have a car reserved. Cancel the reservation on your profile (the token is refunded in full), then delete your account.',
-  wrongPassword: 'That password is not right. Please enter the password you sign in with.',
-  passwordRequired: 'Please enter your password to confirm.',
-  wordRequired: `Please type ${DELETE_CONFIRMATION_WORD} (in capital letters) to confirm.`,
-  deleted: 'Your account and your data have been deleted. You are signed out.',
-  deleteFailed: 'Your account could not be deleted just now. Please try again in a moment.',
-} as const;
+  get lastAdmin() {
+    return t('lastAdmin');
+  },
+  get openRental() {
+    return t('openRental');
+  },
+  get openReservation() {
+    return t('openReservation');
+  },
+  get wrongPassword() {
+    return t('wrongPassword');
+  },
+  get passwordRequired() {
+    return t('passwordRequired');
+  },
+  get wordRequired() {
+    return t('wordRequired', { word: DELETE_CONFIRMATION_WORD });
+  },
+  get deleted() {
+    return t('deleted');
+  },
+  get deleteFailed() {
+    return t('deleteFailed');
+  },
+};
 
 /** The confirmation sent with a delete (the page's form or the Android API's body): the password or the word. */
 export function parseDeleteConfirmation(form: FormData): { password: string; confirmationWord: string } {

@@ -4,6 +4,7 @@
  * themselves (quote, refunds) are app/lib/rental-price.ts.
  */
 import { indiaDateFormat } from './format.ts';
+import { rentText as t } from './i18n/rent.ts';
 import { HOUR_MS } from './rental-price.ts';
 import { indiaDateTimeParam, indiaDayStart, IST_OFFSET_MS, parseIndiaDateTime } from './rentals.ts';
 
@@ -97,6 +98,6 @@ export function monthCalendar(month: string, taken: Array<{ fromMs: number; toMs
 
 /** What a visitor says on WhatsApp from a rental car's page: which car and which dates. */
 export function rentalEnquiryText(carName: string, range: { fromMs: number; toMs: number } | null, pageUrl: string): string {
-  const when = range ? ` from ${formatIndiaDateTime(range.fromMs)} to ${formatIndiaDateTime(range.toMs)}` : '';
-  return `Hi, I'd like to rent the ${carName} (self-drive)${when}. Is it available?\n${pageUrl}`;
+  const when = range ? t('enquiryWhen', { from: formatIndiaDateTime(range.fromMs), to: formatIndiaDateTime(range.toMs) }) : '';
+  return `${t('enquiryText', { car: carName, when })}\n${pageUrl}`;
 }

@@ -1,3 +1,5 @@
+import { rentText as t } from './i18n/rent.ts';
+import type { Language } from './i18n/language.ts';
 import type { ReturnCharges } from './rental-price.ts';
 import { FUEL_EIGHTHS_MAX } from './rentals.ts';
 
@@ -12,13 +14,15 @@ export const CHECKLIST_ITEMS = ['front', 'back', 'left', 'right', 'dashboard'] a
 export type ChecklistItem = (typeof CHECKLIST_ITEMS)[number];
 export type ChecklistStage = 'handover' | 'return';
 
-export const CHECKLIST_ITEM_LABELS: Record<ChecklistItem, string> = {
-  front: 'Front',
-  back: 'Back',
-  left: 'Left side',
-  right: 'Right side',
-  dashboard: 'Odometer and fuel gauge',
-};
+export function checklistItemLabels(language?: Language): Record<ChecklistItem, string> {
+  return {
+    front: t('itemFront', {}, language),
+    back: t('itemBack', {}, language),
+    left: t('itemLeft', {}, language),
+    right: t('itemRight', {}, language),
+    dashboard: t('itemDashboard', {}, language),
+  };
+}
 
 /**
  * Damage notes per checklist. With the five required photos this keeps a checklist at ten
@@ -55,7 +59,7 @@ export type ChecklistView = {
 
 /** 6 → "6/8 (¾ tank)". */
 export function fuelText(eighths: number): string {
-  const names: Record<number, string> = { 0: 'empty', 2: '¼ tank', 4: '½ tank', 6: '¾ tank', 8: 'full' };
+  const names: Record<number, string> = { 0: t('fuelEmpty'), 2: t('fuelQuarter'), 4: t('fuelHalf'), 6: t('fuelThreeQuarters'), 8: t('fuelFull') };
   const name = names[eighths];
   return `${eighths}/${FUEL_EIGHTHS_MAX}${name ? ` (${name})` : ''}`;
 }
@@ -76,11 +80,11 @@ export type ChargeLine = { kind: 'extra-km' | 'late' | 'fuel' | 'damage'; label:
 export function chargeLines(charges: ReturnCharges, returned: ChecklistView | null): ChargeLine[] {
   const dashboard = returned?.photos.find((photo) => photo.item === 'dashboard')?.id ?? null;
   const lines: ChargeLine[] = [];
-  if (charges.extraKmCharge > 0) lines.push({ kind: 'extra-km', label: `Extra km (${charges.extraKm} km over the allowance)`, amount: charges.extraKmCharge, photoId: dashboard });
-  if (charges.lateFee > 0) lines.push({ kind: 'late', label: `Late return (${charges.lateHours} h)`, amount: charges.lateFee, photoId: null });
-  if (charges.fuelCharge > 0) lines.push({ kind: 'fuel', label: 'Fuel shortfall', amount: charges.fuelCharge, photoId: dashboard });
+  if (charges.extraKmCharge > 0) lines.push({ kind: 'extra-km', label: t('chargeExtraKm', { km: charges.extraKm }), amount: charges.extraKmCharge, photoId: dashboard });
+  if (charges.lateFee > 0) lines.push({ kind: 'late', label: t('chargeLate', { hours: charges.lateHours }), amount: charges.lateFee, photoId: null });
+  if (charges.fuelCharge > 0) lines.push({ kind: 'fuel', label: t('chargeFuel'), amount: charges.fuelCharge, photoId: dashboard });
   for (const damage of charges.damage ?? []) {
-    if (damage.charge > 0) lines.push({ kind: 'damage', label: `New damage: ${damage.note}`, amount: damage.charge, photoId: damage.photoId || null });
+    if (damage.charge > 0) lines.push({ kind: 'damage', label: t('chargeDamage', { note: damage.note }), amount: damage.charge, photoId: damage.photoId || null });
   }
   return lines;
 }

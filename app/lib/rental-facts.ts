@@ -6,8 +6,10 @@
  */
 
 import { formatRupees } from './format.ts';
+import { rentText as t } from './i18n/rent.ts';
+import type { Language } from './i18n/language.ts';
 import type { PricePolicy } from './rental-price.ts';
-import { FUEL_POLICY_LABELS, type FuelPolicy } from './rentals.ts';
+import { fuelPolicyLabels, type FuelPolicy } from './rentals.ts';
 
 /** The admin's rental settings a renter reads (server/rentals/store.ts `rentalPolicy`). */
 export type RentalPolicy = PricePolicy & {
@@ -28,59 +30,58 @@ export type GeneralFactKey = 'deposit-return' | 'refund' | 'late-return' | 'canc
 export type CarFactKey = 'km' | 'fuel' | 'deposit' | 'driver';
 export type RentalFact<Key extends string = GeneralFactKey | CarFactKey> = { key: Key; label: string; text: string };
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /** Working days as the sentences say them: "7 working days". */
-export function refundWindow(policy: Pick<RentalPolicy, 'refundWorkingDays'>): string {
-  return plural(policy.refundWorkingDays, 'working day', 'working days');
+export function refundWindow(policy: Pick<RentalPolicy, 'refundWorkingDays'>, language?: Language): string {
+  return t('workingDays', { count: policy.refundWorkingDays }, language);
 }
 
 /** The terms of every car, from the settings. */
-export function generalFacts(policy: RentalPolicy): RentalFact<GeneralFactKey>[] {
+export function generalFacts(policy: RentalPolicy, language?: Language): RentalFact<GeneralFactKey>[] {
   const keepDays = policy.lateCancelKeepDays;
-  const kept = keepDays === 0 ? 'nothing is kept' : `${keepDays === 1 ? "one day's rent" : `${keepDays} days' rent`} and its GST are kept`;
+  const kept = keepDays === 0 ? t('keptNothing', {}, language) : t('keptDays', { count: keepDays }, language);
+  const money = formatRupees;
   return [
     {
       key: 'deposit-return',
-      label: 'Deposit return',
-      text: `The deposit comes back after the return, less any charge for extra km, late return, fuel or damage, within ${refundWindow(policy)} (after the FASTag and challan checks).`,
+      label: t('factDepositReturn', {}, language),
+      text: t('factDepositReturnText', { window: refundWindow(policy, language) }, language),
     },
-    { key: 'refund', label: 'Refunds', text: `A refund of an online payment reaches your original payment method within ${refundWindow(policy)}.` },
+    { key: 'refund', label: t('factRefunds', {}, language), text: t('factRefundsText', { window: refundWindow(policy, language) }, language) },
     {
       key: 'late-return',
-      label: 'Late return',
-      text: `${plural(policy.graceHours, 'hour', 'hours')} of grace after the return time, then ${formatRupees(policy.lateFeePerHour)} for each started late hour.`,
+      label: t('factLateReturn', {}, language),
+      text: t('factLateReturnText', { grace: t('graceHours', { count: policy.graceHours }, language), fee: money(policy.lateFeePerHour) }, language),
     },
     {
       key: 'cancellation',
-      label: 'Cancellation',
-      text: `Free until ${plural(policy.freeCancelHours, 'hour', 'hours')} before pickup; later ${kept}; after pickup the rent is not refunded. The deposit always comes back.`,
+      label: t('factCancellation', {}, language),
+      text: t('factCancellationText', { hours: t('hoursCount', { count: policy.freeCancelHours }, language), kept }, language),
     },
     {
       key: 'protection',
-      label: 'Damage protection',
-      text: `Optional, ${formatRupees(policy.protectionPerDay)} a day: what you pay for damage in one booking is capped at ${formatRupees(policy.protectionCap)}. Without it you pay the repair cost of any damage.`,
+      label: t('factProtection', {}, language),
+      text: t('factProtectionText', { perDay: money(policy.protectionPerDay), cap: money(policy.protectionCap) }, language),
     },
-    { key: 'delivery', label: 'Delivery', text: `${formatRupees(policy.deliveryFee)} to your address in the PIN codes we serve; otherwise pick the car up at our hub.` },
-    { key: 'gst', label: 'GST', text: `${policy.gstPercent}% GST is added to the rent, protection and delivery; not to the deposit.` },
+    { key: 'delivery', label: t('factDelivery', {}, language), text: t('factDeliveryText', { fee: money(policy.deliveryFee) }, language) },
+    { key: 'gst', label: t('factGst', {}, language), text: t('factGstText', { percent: policy.gstPercent }, language) },
   ];
 }
 
 /** The terms of one car, from its rate card. */
-export function carFacts(terms: CarFactTerms): RentalFact<CarFactKey>[] {
+export function carFacts(terms: CarFactTerms, language?: Language): RentalFact<CarFactKey>[] {
   return [
     {
       key: 'km',
-      label: 'Km',
-      text: terms.kmPerDay === null ? 'Unlimited km.' : `${terms.kmPerDay} km a day included; extra km at ${formatRupees(terms.extraKmRate)} a km.`,
+      label: t('factKm', {}, language),
+      text: terms.kmPerDay === null ? t('factKmUnlimited', {}, language) : t('factKmText', { km: terms.kmPerDay, rate: formatRupees(terms.extraKmRate) }, language),
     },
-    { key: 'fuel', label: 'Fuel', text: `${FUEL_POLICY_LABELS[terms.fuelPolicy]}; a shortfall is charged from the deposit.` },
-    { key: 'deposit', label: 'Security deposit', text: `${formatRupees(terms.deposit)}, refundable, paid at pickup; never part of the price.` },
-    { key: 'driver', label: 'Minimum', text: `${plural(terms.minHours, 'hour', 'hours')}; driver at least ${terms.minAge} years old with a valid licence.` },
+    { key: 'fuel', label: t('factFuel', {}, language), text: t('factFuelText', { policy: fuelPolicyLabels(language)[terms.fuelPolicy] }, language) },
+    { key: 'deposit', label: t('factDeposit', {}, language), text: t('factDepositText', { deposit: formatRupees(terms.deposit) }, language) },
+    { key: 'driver', label: t('factMinimum', {}, language), text: t('factMinimumText', { hours: t('hoursCount', { count: terms.minHours }, language), age: terms.minAge }, language) },
   ];
 }
 
 /** Every fact a renter of this car reads beside a quote: the car's, then the settings'. */
-export function rentalFacts(terms: CarFactTerms, policy: RentalPolicy): RentalFact[] {
-  return [...carFacts(terms), ...generalFacts(policy)];
+export function rentalFacts(terms: CarFactTerms, policy: RentalPolicy, language?: Language): RentalFact[] {
+  return [...carFacts(terms, language), ...generalFacts(policy, language)];
 }

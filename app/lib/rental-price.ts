@@ -4,6 +4,10 @@
  * charges at return. Safe on both sides; the server and the pages call the same functions.
  */
 
+import { rentText as t } from './i18n/rent.ts';
+import { currentLanguage } from './i18n/current.ts';
+import type { Language } from './i18n/language.ts';
+
 export const HOUR_MS = 60 * 60 * 1000;
 
 /** The terms of one car that the price depends on (server/rentals/fleet.ts reads them). */
@@ -66,12 +70,12 @@ export type RentalQuote = {
 };
 
 /** Booked hours as words: "5 hours", "51 hours (2 days 3 hours)". */
-export function formatHours(hours: number): string {
+export function formatHours(hours: number, language?: Language): string {
   const days = Math.floor(hours / 24);
   const rest = hours % 24;
-  if (days === 0) return `${hours} hour${hours === 1 ? '' : 's'}`;
-  const parts = [`${days} day${days === 1 ? '' : 's'}`, ...(rest ? [`${rest} hour${rest === 1 ? '' : 's'}`] : [])];
-  return `${hours} hours (${parts.join(' ')})`;
+  if (days === 0) return t('hoursCount', { count: hours }, language);
+  const parts = [t('daysCount', { count: days }, language), ...(rest ? [t('hoursCount', { count: rest }, language)] : [])];
+  return t('hoursWithDays', { hours, parts: parts.join(' ') }, language);
 }
 
 /** Started days of a booking of `hours` (at least 1): what per-day fees and allowances count. */
@@ -120,12 +124,49 @@ export function gstOn(amount: number, percent: number): number {
 export function quoteLines(input: { hours: number; rent: number; choices: QuoteChoices; policy: PricePolicy }): QuoteLine[] {
   const { hours, rent, choices, policy } = input;
   const days = startedDays(hours);
-  const lines: QuoteLine[] = [{ kind: 'rent', label: `Rent, ${formatHours(hours)}`, amount: rent }];
-  if (choices.protection) lines.push({ kind: 'protection', label: `Damage protection, ${days} day${days === 1 ? '' : 's'}`, amount: days * policy.protectionPerDay });
-  if (choices.delivery) lines.push({ kind: 'delivery', label: 'Delivery to your address', amount: policy.deliveryFee });
+  const label = (kind: QuoteLineKind) => quoteLineLabel(kind, { hours, gstPercent: policy.gstPercent });
+  const lines: QuoteLine[] = [{ kind: 'rent', label: label('rent'), amount: rent }];
+  if (choices.protection) lines.push({ kind: 'protection', label: label('protection'), amount: days * policy.protectionPerDay });
+  if (choices.delivery) lines.push({ kind: 'delivery', label: label('delivery'), amount: policy.deliveryFee });
   const taxable = lines.reduce((sum, line) => sum + line.amount, 0);
-  lines.push({ kind: 'gst', label: `GST ${policy.gstPercent}%`, amount: gstOn(taxable, policy.gstPercent) });
+  lines.push({ kind: 'gst', label: label('gst'), amount: gstOn(taxable, policy.gstPercent) });
   return lines;
+}
+
+/** Labels already written, by language and what they say: a quote is worked out often (as the renter ticks a choice, for every car of the fleet), i18next's lookup each time is not free. */
+const lineLabels = new Map<string, string>();
+
+/** A quote line's label from its kind and the quote's hours and GST rate, in the current language (or `language`). */
+export function quoteLineLabel(kind: QuoteLineKind, quote: { hours: number; gstPercent: number }, language: Language = currentLanguage()): string {
+  const key = `${language} ${kind} ${kind === 'rent' ? quote.hours : kind === 'protection' ? startedDays(quote.hours) : kind === 'gst' ? quote.gstPercent : ''}`;
+  let label = lineLabels.get(key);
+  if (label === undefined) {
+    label = writeLineLabel(kind, quote, language);
+    if (lineLabels.size >= 5000) lineLabels.clear();
+    lineLabels.set(key, label);
+  }
+  return label;
+}
+
+function writeLineLabel(kind: QuoteLineKind, quote: { hours: number; gstPercent: number }, language: Language): string {
+  switch (kind) {
+    case 'rent':
+      return t('lineRent', { hours: formatHours(quote.hours, language) }, language);
+    case 'protection':
+      return t('lineProtection', { count: startedDays(quote.hours) }, language);
+    case 'delivery':
+      return t('lineDelivery', {}, language);
+    case 'gst':
+      return t('lineGst', { percent: quote.gstPercent }, language);
+  }
+}
+
+/**
+ * A stored quote (its labels written in the language it was booked in) with its line labels in
+ * the current language (or `language`): what pages, the API and mails show.
+ */
+export function quoteInLanguage<Quote extends Pick<RentalQuote, 'lines' | 'hours' | 'gstPercent'>>(quote: Quote, language?: Language): Quote {
+  return { ...quote, lines: quote.lines.map((line) => ({ ...line, label: quoteLineLabel(line.kind, quote, language) })) };
 }
 
 /** The quote for booking a car from `fromMs` to `toMs` (epoch milliseconds) with the renter's choices. */
@@ -160,12 +201,12 @@ export type QuoteTotalRow = { key: 'total' | 'deposit' | 'now' | 'pickup'; label
  * The total of the lines, then the refundable deposit on its own row (never added in), then what
  * is paid now and what at pickup.
  */
-export function quoteTotals(quote: RentalQuote): [total: QuoteTotalRow, deposit: QuoteTotalRow, now: QuoteTotalRow, pickup: QuoteTotalRow] {
-  const pickupLabel = quote.depositAt === 'online' ? 'Due at pickup' : quote.payableNow > 0 ? 'Deposit at pickup' : 'At pickup: total and deposit';
+export function quoteTotals(quote: RentalQuote, language?: Language): [total: QuoteTotalRow, deposit: QuoteTotalRow, now: QuoteTotalRow, pickup: QuoteTotalRow] {
+  const pickupLabel = quote.depositAt === 'online' ? t('totalDueAtPickup', {}, language) : quote.payableNow > 0 ? t('totalDepositAtPickup', {}, language) : t('totalAtPickup', {}, language);
   return [
-    { key: 'total', label: 'Total price', amount: quote.total },
-    { key: 'deposit', label: 'Refundable security deposit (not part of the price)', amount: quote.deposit },
-    { key: 'now', label: 'Total payable now', amount: quote.payableNow },
+    { key: 'total', label: t('totalPrice', {}, language), amount: quote.total },
+    { key: 'deposit', label: t('totalDeposit', {}, language), amount: quote.deposit },
+    { key: 'now', label: t('totalPayableNow', {}, language), amount: quote.payableNow },
     { key: 'pickup', label: pickupLabel, amount: quote.dueAtPickup },
   ];
 }

@@ -1,3 +1,4 @@
+import { rentText as t } from './i18n/rent.ts';
 import { cleanLine } from './input.ts';
 import { DEFAULT_MIN_AGE, DEFAULT_MIN_HOURS, FUEL_POLICIES, type FuelPolicy, type RentalTermsInput } from './rentals.ts';
 
@@ -101,6 +102,10 @@ export function termsValuesFrom(values: RentalFormValues): Record<string, unknow
   return { ...values, kmPerDay: values.unlimitedKm ? '' : values.kmPerDay };
 }
 
-export const KM_ALLOWANCE_REQUIRED = 'Km per day is required (or tick Unlimited km)';
+export function kmAllowanceRequired(): string {
+  return t('kmAllowanceRequired');
+}
 
-export const RENTAL_TERMS_WRONG = 'Please correct the rental terms.';
+export function rentalTermsWrong(): string {
+  return t('rentalTermsWrong');
+}

@@ -5,6 +5,8 @@
  */
 
 import { indiaDateFormat } from './format.ts';
+import { rentText as t } from './i18n/rent.ts';
+import type { Language } from './i18n/language.ts';
 import { HOUR_MS, type RentalRates } from './rental-price.ts';
 
 export const BOOKING_STATUSES = ['requested', 'confirmed', 'active', 'returned', 'closed', 'cancelled', 'expired', 'no_show', 'refused'] as const;
@@ -17,24 +19,29 @@ export const OPEN_BOOKING_STATUSES = [...HOLDING_STATUSES, 'returned'] as const 
 /** Bookings that are over: nothing more happens to them. */
 export const FINISHED_BOOKING_STATUSES = ['closed', 'cancelled', 'expired', 'no_show', 'refused'] as const satisfies readonly BookingStatus[];
 
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
-  requested: 'Requested',
-  confirmed: 'Confirmed',
-  active: 'On trip',
-  returned: 'Returned',
-  closed: 'Closed',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-  no_show: 'No-show',
-  refused: 'Refused',
-};
+/** Each status as people read it, in the current language (or `language`). */
+export function bookingStatusLabels(language?: Language): Record<BookingStatus, string> {
+  return {
+    requested: t('statusRequested', {}, language),
+    confirmed: t('statusConfirmed', {}, language),
+    active: t('statusActive', {}, language),
+    returned: t('statusReturned', {}, language),
+    closed: t('statusClosed', {}, language),
+    cancelled: t('statusCancelled', {}, language),
+    expired: t('statusExpired', {}, language),
+    no_show: t('statusNoShow', {}, language),
+    refused: t('statusRefused', {}, language),
+  };
+}
 
 export const FUEL_POLICIES = ['full-to-full', 'like-for-like'] as const;
 export type FuelPolicy = (typeof FUEL_POLICIES)[number];
-export const FUEL_POLICY_LABELS: Record<FuelPolicy, string> = {
-  'full-to-full': 'Full to full: picked up with a full tank, returned full',
-  'like-for-like': 'Like for like: returned with the fuel level it left with',
-};
+export function fuelPolicyLabels(language?: Language): Record<FuelPolicy, string> {
+  return {
+    'full-to-full': t('fuelFullToFull', {}, language),
+    'like-for-like': t('fuelLikeForLike', {}, language),
+  };
+}
 
 export const PICKUP_KINDS = ['hub', 'delivery'] as const;
 export type PickupKind = (typeof PICKUP_KINDS)[number];
@@ -125,19 +132,19 @@ export type RentalTermsInput = RentalRates & {
   deliveryAvailable: boolean;
 };
 
-type TermsFieldRule = { label: string; min: number; max: number; optional?: boolean };
+type TermsFieldRule = { min: number; max: number; optional?: boolean };
 
-/** Each numeric field's limits, with the label its messages use. */
+/** Each numeric field's limits; its messages name it by `termsField_<name>` (app/lib/i18n/en/rent.json). */
 export const RENTAL_TERMS_FIELDS = {
-  hourlyRate: { label: 'Hourly rate', min: 1, max: MAX_RUPEES },
-  dailyRate: { label: 'Daily rate', min: 1, max: MAX_RUPEES },
-  weeklyRate: { label: 'Weekly rate', min: 1, max: MAX_RUPEES, optional: true },
-  kmPerDay: { label: 'Km per day', min: 1, max: 10_000, optional: true },
-  extraKmRate: { label: 'Extra-km charge', min: 0, max: 10_000 },
-  deposit: { label: 'Security deposit', min: 0, max: MAX_RUPEES },
-  minAge: { label: 'Minimum age', min: 18, max: 80 },
-  minHours: { label: 'Minimum rental hours', min: 1, max: 720 },
-  seats: { label: 'Seats', min: 1, max: 20 },
+  hourlyRate: { min: 1, max: MAX_RUPEES },
+  dailyRate: { min: 1, max: MAX_RUPEES },
+  weeklyRate: { min: 1, max: MAX_RUPEES, optional: true },
+  kmPerDay: { min: 1, max: 10_000, optional: true },
+  extraKmRate: { min: 0, max: 10_000 },
+  deposit: { min: 0, max: MAX_RUPEES },
+  minAge: { min: 18, max: 80 },
+  minHours: { min: 1, max: 720 },
+  seats: { min: 1, max: 20 },
 } as const satisfies Record<string, TermsFieldRule>;
 
 export const DEFAULT_MIN_AGE = 21;
@@ -160,19 +167,20 @@ export function parseRentalTerms(values: Record<string, unknown>): { ok: true; t
       numbers[name] = null;
       continue;
     }
+    const field = t(`termsField_${name}`);
     if (text === undefined || !/^\d{1,9}$/.test(text)) {
-      fields[name] = text === '' || text === undefined ? `${rule.label} is required` : `${rule.label} must be a whole number`;
+      fields[name] = text === '' || text === undefined ? t('termsRequired', { field }) : t('termsWholeNumber', { field });
       continue;
     }
     const value = Number(text);
     if (value < rule.min || value > rule.max) {
-      fields[name] = `${rule.label} must be between ${rule.min} and ${rule.max}`;
+      fields[name] = t('termsBetween', { field, min: rule.min, max: rule.max });
       continue;
     }
     numbers[name] = value;
   }
   const fuelPolicy = values.fuelPolicy;
-  if (typeof fuelPolicy !== 'string' || !(FUEL_POLICIES as readonly string[]).includes(fuelPolicy)) fields.fuelPolicy = 'Fuel policy must be full-to-full or like-for-like';
+  if (typeof fuelPolicy !== 'string' || !(FUEL_POLICIES as readonly string[]).includes(fuelPolicy)) fields.fuelPolicy = t('termsFuelPolicy');
   const flag = (value: unknown) => value === true || value === 'on' || value === 'true' || value === '1';
   if (Object.keys(fields).length > 0) return { ok: false, fields };
   return {

@@ -1,4 +1,5 @@
 import { formatRupees } from './format.ts';
+import { reservationText as t } from './i18n/reservation.ts';
 
 /**
  * Reserving a car for sale with a refundable token (docs/decisions/080): what the pages, the API
@@ -11,42 +12,78 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 /** How long a started reservation waits for its Checkout payment before the car is free again. */
 export const RESERVATION_PAY_WINDOW_MS = 15 * 60 * 1000;
 
-export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
-  pending: 'Waiting for payment',
-  active: 'Reserved',
-  lapsed: 'Not paid',
-  cancelled: 'Cancelled',
-  expired: 'Hold ended',
-  converted: 'Bought',
+/** Each label is read when it is shown, in the language of that moment (decision 087). */
+export const RESERVATION_STATUS_LABELS: Readonly<Record<ReservationStatus, string>> = {
+  get pending() {
+    return t('statusPending');
+  },
+  get active() {
+    return t('statusActive');
+  },
+  get lapsed() {
+    return t('statusLapsed');
+  },
+  get cancelled() {
+    return t('statusCancelled');
+  },
+  get expired() {
+    return t('statusExpired');
+  },
+  get converted() {
+    return t('statusConverted');
+  },
 };
 
 /** "Reserve for ₹5,000, fully refundable": the button's words. */
 export function reserveLabel(amountRupees: number): string {
-  return `Reserve for ${formatRupees(amountRupees)}, fully refundable`;
+  return t('reserveFor', { amount: formatRupees(amountRupees) });
 }
 
 /** "2 days 5 hours left", "40 minutes left", "ended". */
 export function timeLeft(untilMs: number, nowMs: number): string {
   const minutes = Math.floor((untilMs - nowMs) / 60_000);
-  if (minutes <= 0) return 'ended';
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} left`;
+  if (minutes <= 0) return t('ended');
+  if (minutes < 60) return t('timeLeft', { time: t('minutes', { count: minutes }) });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} left`;
+  if (hours < 24) return t('timeLeft', { time: t('hours', { count: hours }) });
   const days = Math.floor(hours / 24);
   const rest = hours % 24;
-  return `${days} day${days === 1 ? '' : 's'}${rest ? ` ${rest} hour${rest === 1 ? '' : 's'}` : ''} left`;
+  return t('timeLeft', { time: `${t('days', { count: days })}${rest ? ` ${t('hours', { count: rest })}` : ''}` });
 }
 
+/** What reserving says to a person; each sentence is read when it is said, in the language of that moment. */
 export const reservationMessages = {
-  signInFirst: 'Please sign in to reserve this car.',
-  verifyPhoneFirst: 'Please verify your phone number to reserve a car. We send the confirmation and any refund notice to it.',
-  notForSale: 'This car cannot be reserved: it is not for sale or no longer available.',
-  taken: 'Someone else has reserved this car or is paying for it right now. Please try again later or call us.',
-  notYours: 'This reservation was not found.',
-  notCancellable: 'This reservation is no longer active, so there is nothing to cancel.',
-  noOnlinePayment: 'Online payment is not available just now; please call us to reserve this car.',
-  tooMany: 'Too many reservation attempts; please try again later.',
-  paymentNotAccepted: 'This payment is not the reservation amount, so it was not accepted; it is being refunded in full.',
-  takenAfterPayment: 'Someone else reserved this car first; your payment is being refunded in full.',
-  failed: 'The reservation could not be made just now. Please try again.',
-} as const;
+  get signInFirst() {
+    return t('signInFirst');
+  },
+  get verifyPhoneFirst() {
+    return t('verifyPhoneFirst');
+  },
+  get notForSale() {
+    return t('notForSale');
+  },
+  get taken() {
+    return t('taken');
+  },
+  get notYours() {
+    return t('notYours');
+  },
+  get notCancellable() {
+    return t('notCancellable');
+  },
+  get noOnlinePayment() {
+    return t('noOnlinePayment');
+  },
+  get tooMany() {
+    return t('tooMany');
+  },
+  get paymentNotAccepted() {
+    return t('paymentNotAccepted');
+  },
+  get takenAfterPayment() {
+    return t('takenAfterPayment');
+  },
+  get failed() {
+    return t('failed');
+  },
+};

@@ -5,6 +5,8 @@
  */
 
 import { servedPinCodeProblem } from './pin-code.ts';
+import { dateLocale } from './format.ts';
+import { testDriveText as t } from './i18n/testDrive.ts';
 
 /** Every slot lasts one hour and starts on the hour (decision 025: why it is not a setting). */
 export const TEST_DRIVE_SLOT_MINUTES = 60;
@@ -17,17 +19,32 @@ export type TestDriveStatus = (typeof TEST_DRIVE_STATUSES)[number];
 /** Bookings the customer may still change or cancel, and the reminder goes to. */
 export const UPCOMING_STATUSES = ['booked', 'confirmed'] as const satisfies readonly TestDriveStatus[];
 
-export const STATUS_LABELS: Record<TestDriveStatus, string> = {
-  booked: 'Booked',
-  confirmed: 'Confirmed',
-  done: 'Done',
-  no_show: 'No-show',
-  cancelled: 'Cancelled',
+/** Each label is read when it is shown, in the language of that moment (decision 087). */
+export const STATUS_LABELS: Readonly<Record<TestDriveStatus, string>> = {
+  get booked() {
+    return t('statusBooked');
+  },
+  get confirmed() {
+    return t('statusConfirmed');
+  },
+  get done() {
+    return t('statusDone');
+  },
+  get no_show() {
+    return t('statusNoShow');
+  },
+  get cancelled() {
+    return t('statusCancelled');
+  },
 };
 
-export const MODE_LABELS: Record<TestDriveMode, string> = {
-  hub: 'At our hub',
-  home: 'At your home',
+export const MODE_LABELS: Readonly<Record<TestDriveMode, string>> = {
+  get hub() {
+    return t('modeHub');
+  },
+  get home() {
+    return t('modeHome');
+  },
 };
 
 /**
@@ -128,14 +145,15 @@ export function slotProblem(slot: string, nowMs: number, rules: TestDriveRules):
   return null;
 }
 
-/** 10 -> '10:00 am', 13 -> '1:00 pm' */
+/** 10 -> '10:00 am', 13 -> '1:00 pm' (Hindi says the part of the day: 'सुबह 10:00', 'दोपहर 1:00'). */
 export function hourLabel(hour: number): string {
   const h = ((hour + 11) % 12) + 1;
-  return `${h}:00 ${hour < 12 ? 'am' : 'pm'}`;
+  const part = hour < 12 ? 'hourMorning' : hour < 16 ? 'hourAfternoon' : hour < 20 ? 'hourEvening' : 'hourNight';
+  return t(part, { hour: h });
 }
 
-const weekday = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', { weekday: 'short', timeZone: 'UTC' });
-const dayMonth = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(dateLocale(), { weekday: 'short', timeZone: 'UTC' });
+const dayMonth = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(dateLocale(), { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** '2026-12-01' -> 'Tue, 1 Dec' */
 export function dayLabel(date: string): string {
@@ -154,32 +172,69 @@ export function slotTimeRange(slot: string): string {
 }
 
 export function remainingLabel(remaining: number): string {
-  return remaining <= 0 ? 'Full' : remaining === 1 ? '1 left' : `${remaining} left`;
+  return remaining <= 0 ? t('full') : t('left', { count: remaining });
 }
 
-/** Every sentence the booking says to a person, in one place for the pages, the API and the tests. */
+/**
+ * Every sentence the booking says to a person, in one place for the pages, the API and the tests;
+ * each is read when it is said, in the language of that moment (decision 087).
+ */
 export const testDriveMessages = {
-  signInFirst: 'Please sign in to book a test drive.',
-  verifyPhoneFirst: 'Please verify your phone number to book a test drive. We send the confirmation and the reminder to it.',
-  vehicleNotFound: 'This vehicle was not found.',
-  notForSale: 'This car is no longer available for a test drive.',
-  chooseMode: 'Please choose where you would like the test drive: at our hub or at your home.',
-  pinNotServed: 'We do not come to this PIN code yet. Please choose a test drive at our hub.',
-  slotInvalid: 'Please choose a time from the list.',
-  outsideWindow: (daysAhead: number) => `Please choose a day from today to ${daysAhead} days ahead.`,
-  outsideHours: (rules: Pick<TestDriveRules, 'openingHour' | 'closingHour'>) => `Test drives run from ${hourLabel(rules.openingHour)} to ${hourLabel(rules.closingHour)}.`,
-  tooSoon: (leadHours: number) => `Please choose a time at least ${leadHours} ${leadHours === 1 ? 'hour' : 'hours'} from now.`,
-  carTaken: 'This car is already booked for a test drive at that time. Please choose another time.',
-  slotFull: 'That time is fully booked. Please choose another time.',
-  youAreBusy: 'You already have a test drive at that time. Please choose another time.',
-  notYours: 'This test drive was not found.',
-  notChangeable: 'This test drive can no longer be changed.',
-  booked: 'Your test drive is booked. We have sent the details to your phone and email.',
-  rescheduled: 'Your test drive has been moved to the new time.',
-  cancelled: 'Your test drive has been cancelled.',
-  tooMany: 'Too many booking attempts. Please try again later.',
-  failed: 'Your test drive could not be booked. Please try again.',
-} as const;
+  get signInFirst() {
+    return t('signInFirst');
+  },
+  get verifyPhoneFirst() {
+    return t('verifyPhoneFirst');
+  },
+  get vehicleNotFound() {
+    return t('vehicleNotFound');
+  },
+  get notForSale() {
+    return t('notForSale');
+  },
+  get chooseMode() {
+    return t('chooseMode');
+  },
+  get pinNotServed() {
+    return t('pinNotServed');
+  },
+  get slotInvalid() {
+    return t('slotInvalid');
+  },
+  outsideWindow: (daysAhead: number) => t('outsideWindow', { daysAhead }),
+  outsideHours: (rules: Pick<TestDriveRules, 'openingHour' | 'closingHour'>) => t('outsideHours', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }),
+  tooSoon: (leadHours: number) => t('tooSoon', { count: leadHours }),
+  get carTaken() {
+    return t('carTaken');
+  },
+  get slotFull() {
+    return t('slotFull');
+  },
+  get youAreBusy() {
+    return t('youAreBusy');
+  },
+  get notYours() {
+    return t('notYours');
+  },
+  get notChangeable() {
+    return t('notChangeable');
+  },
+  get booked() {
+    return t('booked');
+  },
+  get rescheduled() {
+    return t('rescheduled');
+  },
+  get cancelled() {
+    return t('cancelled');
+  },
+  get tooMany() {
+    return t('tooMany');
+  },
+  get failed() {
+    return t('failed');
+  },
+};
 
 /** Why a test drive cannot come to this place: a home visit needs a PIN code we serve; null for the hub. */
 export function homeVisitProblem(request: { mode: TestDriveMode; pinCode: string }, servicePinCodes: readonly string[]): string | null {

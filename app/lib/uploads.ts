@@ -8,12 +8,6 @@ import { formsText as t } from './i18n/forms.ts';
 export const MAX_IMAGE_MB = 15;
 export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
 
-/**
- * The English sentence, for the rental modules that still read it as a constant (left to their
- * own change, so their texts move in one piece); everything else calls imageTooLarge().
- */
-export const IMAGE_TOO_LARGE = `The image is larger than ${MAX_IMAGE_MB} MB. Please choose a smaller photo.`;
-
 /** Why a photo is refused for its size, in the language of the moment. */
 export function imageTooLarge(): string {
   return t('imageTooLarge', { mb: MAX_IMAGE_MB });

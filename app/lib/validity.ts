@@ -5,6 +5,8 @@
  * and the hydrated page say the same.
  */
 
+import { paperValidityText as t } from './i18n/paperValidity.ts';
+
 /** Within this many days a paper is about to run out, and the page says so. */
 export const EXPIRES_SOON_DAYS = 30;
 
@@ -34,8 +36,8 @@ export function validityOf(value: string | null | undefined, today: string): Val
   if (!last) return null;
   const days = Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
   if (Number.isNaN(days)) return null;
-  if (days < 0) return { state: 'expired', label: 'Expired' };
-  if (days === 0) return { state: 'soon', label: 'Expires today' };
-  if (days <= EXPIRES_SOON_DAYS) return { state: 'soon', label: `Expires in ${days} ${days === 1 ? 'day' : 'days'}` };
+  if (days < 0) return { state: 'expired', label: t('validityExpired') };
+  if (days === 0) return { state: 'soon', label: t('validityToday') };
+  if (days <= EXPIRES_SOON_DAYS) return { state: 'soon', label: t('validityInDays', { count: days }) };
   return null;
 }

@@ -14,6 +14,7 @@ import { useSite } from '../components/site-layout.tsx';
 import { useRazorpayCheckout } from '../components/use-razorpay-checkout.ts';
 import { appContext } from '../context.ts';
 import { formatRupees } from '../lib/format.ts';
+import { rentText as t } from '../lib/i18n/rent.ts';
 import { parseId } from '../lib/input.ts';
 import { checkoutAnswerSchema } from '../lib/schemas/rentals.ts';
 import { paths } from '../lib/paths.ts';
@@ -22,7 +23,7 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/booking-pay';
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: paths.payBooking(Number(params.id)), title: 'Pay for your booking', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.payBooking(Number(params.id)), title: t('payTitle'), noIndex: true });
 }
 
 /**
@@ -35,12 +36,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const user = await requireUser(services.auth, request);
   const id = parseId(params.id);
-  if (id === null) throw data({ message: 'This booking was not found.' }, { status: 404 });
+  if (id === null) throw data({ message: t('bookingNotFound') }, { status: 404 });
   let booking;
   try {
     booking = await getOwnBooking(services.database, user.id, id);
   } catch (error) {
-    const answer = answerError(error, services.logger, { fallback: 'The booking could not be read. Please try again.', log: 'booking payment page failed' });
+    const answer = answerError(error, services.logger, { fallback: t('bookingNotRead'), log: 'booking payment page failed' });
     throw data({ message: answer.message }, { status: answer.status });
   }
   // Nothing to pay (paid already, paid at pickup, lapsed or cancelled): the bookings list says why.
@@ -51,11 +52,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     checkout = await startOnlinePayment(rentalDeskServices(services), { userId: user.id, bookingId: booking.id });
   } catch (error) {
     if (!(error instanceof PaymentError)) {
-      const answer = answerError(error, services.logger, { fallback: 'The payment could not be started. Please try again.', log: 'payment start failed' });
+      const answer = answerError(error, services.logger, { fallback: t('paymentNotStarted'), log: 'payment start failed' });
       throw data({ message: answer.message }, { status: answer.status });
     }
     services.logger.warn({ err: error, booking: booking.id }, 'payments: the order could not be created');
-    message = 'Online payment is not answering right now. Please try again in a few minutes, or cancel this booking and book again paying at pickup.';
+    message = t('paymentNotAnswering');
   }
   const profile = await getProfile(services.database, user.id);
   return data(
@@ -75,17 +76,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const user = await requireUser(services.auth, request);
   const id = parseId(params.id);
-  if (id === null) return data({ error: 'This booking was not found.' }, { status: 404 });
+  if (id === null) return data({ error: t('bookingNotFound') }, { status: 404 });
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
   let booking;
   try {
     booking = await confirmCheckoutPayment(rentalDeskServices(services), { userId: user.id, bookingId: id, ...checkoutAnswerSchema.parse(Object.fromEntries(form)) });
   } catch (error) {
-    const answer = answerError(error, services.logger, { fallback: 'The payment could not be recorded. If money left your account, it is refunded automatically; please call us.', log: 'payment confirmation failed' });
+    const answer = answerError(error, services.logger, { fallback: t('paymentNotRecorded'), log: 'payment confirmation failed' });
     return data({ error: answer.message }, { status: answer.status });
   }
-  const notice = `Paid ${formatRupees(booking.amountPaid)} online for booking #${booking.id}. We confirm it by SMS once your licence is checked.`;
+  const notice = t('paidNotice', { amount: formatRupees(booking.amountPaid), id: booking.id });
   throw redirect(paths.myBookings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: notice }) });
 }
 
@@ -94,17 +95,17 @@ export default function BookingPay({ loaderData, actionData }: Route.ComponentPr
   const site = useSite();
   const checkoutWindow = useRazorpayCheckout(checkoutUrl);
   const { problem, verifying } = checkoutWindow;
-  const pay = () => checkout && checkoutWindow.pay({ keyId: checkout.keyId, orderId: checkout.orderId, amountPaise: checkout.amount, currency: checkout.currency, name: site.siteName, description: `Booking #${booking.id}: ${booking.carName}`, prefill });
+  const pay = () => checkout && checkoutWindow.pay({ keyId: checkout.keyId, orderId: checkout.orderId, amountPaise: checkout.amount, currency: checkout.currency, name: site.siteName, description: t('checkoutDescription', { id: booking.id, car: booking.carName }), prefill });
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-5">
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t('breadcrumb')} className="text-sm">
         <Link to={paths.myBookings} className="font-semibold text-brand-700 underline">
-          ← My bookings
+          ← {t('myBookings')}
         </Link>
       </nav>
       <header>
-        <h1 className="text-2xl font-extrabold tracking-tight">Pay for booking #{booking.id}</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight">{t('payForBooking', { id: booking.id })}</h1>
         <p className="mt-1 text-slate-600">
           {booking.carName} · {formatRange(booking.fromMs, booking.toMs)}
         </p>
@@ -114,22 +115,22 @@ export default function BookingPay({ loaderData, actionData }: Route.ComponentPr
       {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
       <section aria-labelledby="pay-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <h2 id="pay-heading" className="text-lg font-bold">
-          Pay online
+          {t('payOnline')}
         </h2>
         <div className="mt-2">
           <QuoteLines quote={booking.quote} />
         </div>
-        {booking.holdExpiresAt ? <p className="mt-2 text-sm text-slate-600">The car is held for you until {formatIndiaDateTime(booking.holdExpiresAt)}; unpaid by then, the booking lapses.</p> : null}
-        <p className="mt-2 text-sm text-slate-600">UPI, cards, netbanking and wallets through Razorpay. We never see your card details.</p>
+        {booking.holdExpiresAt ? <p className="mt-2 text-sm text-slate-600">{t('heldUntilLapses', { when: formatIndiaDateTime(booking.holdExpiresAt) })}</p> : null}
+        <p className="mt-2 text-sm text-slate-600">{t('payMethods')}</p>
         <noscript>
-          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Paying online needs JavaScript. Please turn it on, or cancel this booking and book again paying at pickup.</p>
+          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('needsJavaScript')}</p>
         </noscript>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
           <button type="button" onClick={() => void pay()} disabled={!checkout || checkoutWindow.loading || verifying} className={`${primaryButton} sm:flex-1`}>
-            {verifying ? 'Checking the payment...' : checkoutWindow.loading ? 'Opening Razorpay...' : `Pay ${formatRupees(booking.quote.payableNow)}`}
+            {verifying ? t('checkingPayment') : checkoutWindow.loading ? t('openingRazorpay') : t('payAmount', { amount: formatRupees(booking.quote.payableNow) })}
           </button>
           <Link to={paths.myBookings} className={secondaryButton}>
-            Later
+            {t('later')}
           </Link>
         </div>
       </section>

@@ -8,7 +8,8 @@ import { ownLicenceView } from '../../server/rentals/licences.ts';
 import { FormMessage } from '../components/form.tsx';
 import { LicenceSection } from '../components/rentals/licence-form.tsx';
 import { appContext } from '../context.ts';
-import { LICENCE_SAVED, type LicenceFieldErrors } from '../lib/licence.ts';
+import { licenceText as t } from '../lib/i18n/licence.ts';
+import { licenceSaved, type LicenceFieldErrors } from '../lib/licence.ts';
 import { localRedirect, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-licence';
@@ -18,7 +19,7 @@ import { retryAfterHeaders } from '../lib/retry-after.ts';
 export const headers = retryAfterHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: paths.profileLicence, title: 'Driving licence', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.profileLicence, title: t('drivingLicence'), noIndex: true });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,12 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await receiveLicenceUpload(services, request, user.id, typed);
   } catch (error) {
-    const answer = answerError(error, services.logger, { fallback: 'Failed to upload your licence. Please try again.', log: 'licence upload failed' });
+    const answer = answerError(error, services.logger, { fallback: t('uploadFailed'), log: 'licence upload failed' });
     const values = error instanceof FormReadError ? { number: String(error.fields.get('number') ?? ''), dateOfBirth: String(error.fields.get('dateOfBirth') ?? '') } : typed;
     const errors: LicenceFieldErrors = { ...answer.fields };
     return data({ message: answer.message, errors, values }, { status: answer.status, headers: answer.headers });
   }
-  throw redirect(redirectTo ?? paths.profile, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: LICENCE_SAVED }) });
+  throw redirect(redirectTo ?? paths.profile, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: licenceSaved() }) });
 }
 
 export default function ProfileLicence({ loaderData, actionData }: Route.ComponentProps) {
@@ -52,7 +53,7 @@ export default function ProfileLicence({ loaderData, actionData }: Route.Compone
       {loaderData.redirectTo ? (
         <p className="mb-4 text-sm">
           <Link to={loaderData.redirectTo} className="font-semibold text-brand-700 underline">
-            ← Back to where you were
+            ← {t('backToWhereYouWere')}
           </Link>
         </p>
       ) : null}

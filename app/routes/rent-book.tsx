@@ -13,6 +13,7 @@ import { FormMessage, inputClass, primaryButton, secondaryButton } from '../comp
 import { QuoteBreakdown } from '../components/rentals/quote-parts.tsx';
 import { appContext } from '../context.ts';
 import { formatRupees } from '../lib/format.ts';
+import { rentText as t } from '../lib/i18n/rent.ts';
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { PIN_CODE_PATTERN } from '../lib/pin-code.ts';
@@ -25,7 +26,7 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/rent-book';
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: paths.rentalBook(params.id), title: 'Book your rental car', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.rentalBook(params.id), title: t('bookTitle'), noIndex: true });
 }
 
 /**
@@ -38,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const url = new URL(request.url);
   const { range, problem } = askedRange(url.searchParams);
-  if (id === null) throw data({ message: 'This rental car was not found.' }, { status: 404 });
+  if (id === null) throw data({ message: t('carNotFound') }, { status: 404 });
   // Dates that do not parse or are reversed: back to the car page with them, which says what is wrong.
   if (!range) throw redirect(paths.rentalCar(id, problem ? typedRange(url.searchParams) : null));
   const here = paths.rentalBook(id, { from: range.from, to: range.to });
@@ -47,12 +48,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     availability = await carAvailability(services, id, range);
   } catch (error) {
-    const answer = answerError(error, services.logger, { fallback: 'The price could not be worked out. Please try again.', log: 'rental quote failed' });
+    const answer = answerError(error, services.logger, { fallback: t('priceFailed'), log: 'rental quote failed' });
     if (answer.status === 404) throw data({ message: answer.message }, { status: 404 });
     if (answer.status === 500) throw data({ message: answer.message }, { status: 500 });
     throw redirect(paths.rentalCar(id, { from: range.from, to: range.to }));
   }
-  if (!availability.available) message = 'This car was just taken for these dates. Please pick other dates.';
+  if (!availability.available) message = t('justTaken');
   const terms = availability.terms!;
   const user = await currentUser(services.auth, request);
   const readiness = await renterReadiness(services.database, user?.id ?? null, terms, range.fromMs);
@@ -87,7 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(services.auth, request);
   const id = parseId(params.id);
   const { range } = askedRange(new URL(request.url).searchParams);
-  if (id === null) return data(formError('This rental car was not found.'), { status: 404 });
+  if (id === null) return data(formError(t('carNotFound')), { status: 404 });
   if (!range) return data(formError(rangeMessages.unreadable), { status: 400 });
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data(formError(form.message), { status: form.status });
@@ -99,12 +100,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // The desk hears of it by mail when notifications are on; the renter's request never waits for it.
     booking = await requestBooking(rentalDeskServices(services), { userId: user.id, vehicleId: id, fromMs: range.fromMs, toMs: range.toMs, pickup, pinCode, deliveryAddress, protection, paymentMethod: payment });
   } catch (error) {
-    const answer = answerError(error, services.logger, { fallback: 'The booking could not be made. Please try again.', log: 'rental booking failed' });
+    const answer = answerError(error, services.logger, { fallback: t('bookingFailed'), log: 'rental booking failed' });
     return data(formError(answer.message, { ...answer.fields }), { status: answer.status, headers: answer.headers });
   }
   // Paid online: on to Razorpay Checkout; the car is held for the payment meanwhile.
   if (booking.paymentMethod === 'razorpay') throw redirect(paths.payBooking(booking.id));
-  const text = `Booking #${booking.id} requested: ${booking.carName}, ${formatRange(booking.fromMs, booking.toMs)}. Pay ${formatRupees(booking.quote.dueAtPickup)} at pickup (${formatRupees(booking.quote.total)} and the refundable deposit of ${formatRupees(booking.quote.deposit)}); we confirm by SMS.`;
+  const text = t('requestedNotice', { id: booking.id, car: booking.carName, range: formatRange(booking.fromMs, booking.toMs), due: formatRupees(booking.quote.dueAtPickup), total: formatRupees(booking.quote.total), deposit: formatRupees(booking.quote.deposit) });
   throw redirect(paths.myBookings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
 }
 
@@ -126,18 +127,18 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
   const fields = actionData?.fields;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t('breadcrumb')} className="text-sm">
         <Link to={paths.rentalCar(car.id, { from: range.from, to: range.to })} className="font-semibold text-brand-700 underline">
           ← {car.name}
         </Link>
       </nav>
       <header>
-        <h1 className="text-2xl font-extrabold tracking-tight">Book the {car.name}</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight">{t('bookThe', { car: car.name })}</h1>
         <p className="mt-1 text-slate-600">{formatRange(range.fromMs, range.toMs)}</p>
       </header>
       {message ? <FormMessage tone="error">{message}</FormMessage> : null}
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
-      <ol className="flex flex-col gap-3" aria-label="Booking steps">
+      <ol className="flex flex-col gap-3" aria-label={t('bookingSteps')}>
         {steps.map((step, index) => (
           <li key={step.label} className="flex items-start gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <span className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${stepTone[step.state]}`} aria-hidden="true">
@@ -146,7 +147,7 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
             <div className="min-w-0 flex-1">
               <p className="font-semibold">
                 {step.label}
-                <span className="sr-only">: {step.state === 'done' ? 'done' : step.state === 'waiting' ? 'waiting for review' : step.state === 'problem' ? 'needs attention' : 'to do'}</span>
+                <span className="sr-only">: {step.state === 'done' ? t('stepDone') : step.state === 'waiting' ? t('stepWaiting') : step.state === 'problem' ? t('stepProblem') : t('stepTodo')}</span>
               </p>
               <p className="break-words text-sm text-slate-600">{step.detail}</p>
             </div>
@@ -160,41 +161,41 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
       </ol>
       <section aria-labelledby="book-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <h2 id="book-heading" className="text-lg font-bold">
-          {onlinePayment ? 'Your booking' : 'Pay at pickup'}
+          {onlinePayment ? t('yourBooking') : t('payAtPickup')}
         </h2>
         {/* Choices first, then the quote they change, then Book: the price is read right above the button. */}
         {ready ? (
           <Form method="post" className="mt-4 flex flex-col gap-3">
             <fieldset className="flex flex-col gap-2">
-              <legend className="font-semibold">Damage protection</legend>
+              <legend className="font-semibold">{t('factProtection')}</legend>
               <label className="flex items-start gap-2">
                 <input type="checkbox" name="protection" checked={protection} onChange={(event) => setProtection(event.currentTarget.checked)} className="mt-1 h-4 w-4 shrink-0 accent-brand-700" />
                 <span>
-                  Add damage protection (+{formatRupees(policy.protectionPerDay)} a day)
+                  {t('addProtection', { amount: formatRupees(policy.protectionPerDay) })}
                   {protectionFact ? <span className="block text-sm text-slate-600">{protectionFact.text}</span> : null}
                 </span>
               </label>
             </fieldset>
             <fieldset className="flex flex-col gap-2">
-              <legend className="font-semibold">Pickup</legend>
+              <legend className="font-semibold">{t('pickup')}</legend>
               <label className="flex items-center gap-2">
-                <input type="radio" name="pickup" value="hub" checked={pickup === 'hub'} onChange={() => setPickup('hub')} className="h-4 w-4 accent-brand-700" /> At our hub
+                <input type="radio" name="pickup" value="hub" checked={pickup === 'hub'} onChange={() => setPickup('hub')} className="h-4 w-4 accent-brand-700" /> {t('atOurHub')}
               </label>
               {car.deliveryAvailable ? (
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="pickup" value="delivery" checked={pickup === 'delivery'} onChange={() => setPickup('delivery')} className="h-4 w-4 accent-brand-700" /> Delivered to your address (+
-                  {formatRupees(policy.deliveryFee)})
+                  <input type="radio" name="pickup" value="delivery" checked={pickup === 'delivery'} onChange={() => setPickup('delivery')} className="h-4 w-4 accent-brand-700" />{' '}
+                  {t('deliveredToAddress', { fee: formatRupees(policy.deliveryFee) })}
                 </label>
               ) : null}
               {car.deliveryAvailable && pickup === 'delivery' ? (
                 <div className="ml-6 flex flex-col gap-2">
                   <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
-                    Delivery address
+                    {t('deliveryAddress')}
                     <textarea name="deliveryAddress" rows={2} maxLength={DELIVERY_ADDRESS_MAX} aria-invalid={fields?.deliveryAddress ? true : undefined} className={`${inputClass} py-2`} />
                   </label>
                   {fields?.deliveryAddress ? <p className="text-sm font-medium text-red-700">{fields.deliveryAddress}</p> : null}
                   <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
-                    PIN code
+                    {t('pinCode')}
                     <input name="pinCode" inputMode="numeric" maxLength={6} pattern={PIN_CODE_PATTERN} aria-invalid={fields?.pinCode ? true : undefined} className={`${inputClass} max-w-40 py-2`} />
                   </label>
                 </div>
@@ -203,24 +204,24 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
             </fieldset>
             {onlinePayment ? (
               <fieldset className="flex flex-col gap-2">
-                <legend className="font-semibold">Payment</legend>
+                <legend className="font-semibold">{t('payment')}</legend>
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="payment" value="pay-at-pickup" checked={payment === 'pay-at-pickup'} onChange={() => setPayment('pay-at-pickup')} className="h-4 w-4 accent-brand-700" /> Pay at pickup
+                  <input type="radio" name="payment" value="pay-at-pickup" checked={payment === 'pay-at-pickup'} onChange={() => setPayment('pay-at-pickup')} className="h-4 w-4 accent-brand-700" /> {t('payAtPickup')}
                 </label>
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="payment" value="razorpay" checked={payment === 'razorpay'} onChange={() => setPayment('razorpay')} className="h-4 w-4 accent-brand-700" /> Pay online now (UPI, card, netbanking)
+                  <input type="radio" name="payment" value="razorpay" checked={payment === 'razorpay'} onChange={() => setPayment('razorpay')} className="h-4 w-4 accent-brand-700" /> {t('payOnlineNow')}
                 </label>
               </fieldset>
             ) : null}
             <QuoteBreakdown quote={quote} facts={facts} />
             <button type="submit" disabled={busy} className={primaryButton}>
-              {busy ? 'Booking...' : payment === 'razorpay' ? `Book and pay ${formatRupees(quote.payableNow)} online` : `Book, pay ${formatRupees(quote.dueAtPickup)} at pickup`}
+              {busy ? t('booking') : payment === 'razorpay' ? t('bookAndPayOnline', { amount: formatRupees(quote.payableNow) }) : t('bookPayAtPickup', { amount: formatRupees(quote.dueAtPickup) })}
             </button>
           </Form>
         ) : (
           <>
             <QuoteBreakdown quote={quote} facts={facts} />
-            <p className="mt-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">Finish the steps above to book.</p>
+            <p className="mt-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">{t('finishSteps')}</p>
           </>
         )}
       </section>

@@ -13,6 +13,7 @@ import { VehicleGallery } from '../components/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
 import { whatsappLink } from '../lib/contact.ts';
 import { formatRupees } from '../lib/format.ts';
+import { rentText as t } from '../lib/i18n/rent.ts';
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { askedRange } from '../lib/schemas/rentals.ts';
@@ -28,12 +29,12 @@ import type { Route } from './+types/rent-car';
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const car = loaderData?.car;
-  if (!car) return seo({ site, path: paths.rentalCar(params.id), title: 'Rental car not found', noIndex: true });
+  if (!car) return seo({ site, path: paths.rentalCar(params.id), title: t('carNotFoundTitle'), noIndex: true });
   return seo({
     site,
     path: paths.rentalCar(car.id),
-    title: `Rent ${car.name} self-drive`,
-    description: `Self-drive ${car.name} from ${formatRupees(car.terms.dailyRate)} a day, ${formatRupees(car.terms.hourlyRate)} an hour; refundable deposit ${formatRupees(car.terms.deposit)}.`,
+    title: t('carTitle', { car: car.name }),
+    description: t('carDescription', { car: car.name, daily: formatRupees(car.terms.dailyRate), hourly: formatRupees(car.terms.hourlyRate), deposit: formatRupees(car.terms.deposit) }),
     image: coverShareImage(loaderData.images, car.name, site.siteName),
     type: 'product',
   });
@@ -43,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const id = parseId(params.id);
   const fleetCar = id === null ? null : await getFleetCar(services.database, id);
-  if (!fleetCar || !fleetCar.terms || !fleetCar.rentable) throw data({ message: 'This rental car was not found.' }, { status: 404 });
+  if (!fleetCar || !fleetCar.terms || !fleetCar.rentable) throw data({ message: t('carNotFound') }, { status: 404 });
   const url = new URL(request.url);
   const nowMs = services.clock.now();
   const policy = await rentalPolicy(services);
@@ -55,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     try {
       availability = await carAvailability(services, fleetCar.id, range);
     } catch (error) {
-      const answer = answerError(error, services.logger, { fallback: 'The price could not be worked out. Please try again.', log: 'rental quote failed' });
+      const answer = answerError(error, services.logger, { fallback: t('priceFailed'), log: 'rental quote failed' });
       if (answer.status === 500) throw data({ message: answer.message }, { status: 500 });
       // A range the rules refuse (passed, too soon, too far ahead): the car page, saying why.
       message = answer.message;
@@ -91,7 +92,7 @@ export default function RentCar({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { car, range, picked, message, available, nextFree, quote, calendar, month, facts: termFacts, images, description } = loaderData;
   const { terms } = car;
-  const facts = [car.year, car.fuelType, car.transmission, `${terms.seats} seats`].filter(Boolean).join(' · ');
+  const facts = [car.year, car.fuelType, car.transmission, t('seatsCount', { count: terms.seats })].filter(Boolean).join(' · ');
   const chat = whatsappLink(site.whatsappNumber, rentalEnquiryText(car.name, range, loaderData.pageUrl));
   const rangeParams = range ? { from: range.from, to: range.to } : null;
   const nonce = useNonce();
@@ -99,9 +100,9 @@ export default function RentCar({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-5">
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLdText(structured) }} />
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t('breadcrumb')} className="text-sm">
         <Link to={paths.rent(rangeParams)} className="font-semibold text-brand-700 underline">
-          ← All rental cars
+          ← {t('allRentalCars')}
         </Link>
       </nav>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
@@ -109,42 +110,45 @@ export default function RentCar({ loaderData }: Route.ComponentProps) {
           <VehicleGallery images={images} title={car.name} />
           <header>
             <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{car.name}</h1>
-            <p className="mt-1 text-slate-600">Self-drive · {facts}</p>
+            <p className="mt-1 text-slate-600">{t('selfDriveFacts', { facts })}</p>
             <p className="mt-2 text-slate-800">
-              <strong>{formatRupees(terms.dailyRate)}</strong>/day · <strong>{formatRupees(terms.hourlyRate)}</strong>/hour
+              <strong>{formatRupees(terms.dailyRate)}</strong>
+              {t('perDay')} · <strong>{formatRupees(terms.hourlyRate)}</strong>
+              {t('perHour')}
               {terms.weeklyRate !== null ? (
                 <>
                   {' '}
-                  · <strong>{formatRupees(terms.weeklyRate)}</strong>/week
+                  · <strong>{formatRupees(terms.weeklyRate)}</strong>
+                  {t('perWeek')}
                 </>
               ) : null}
             </p>
           </header>
           <section aria-labelledby="calendar-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <h2 id="calendar-heading" className="sr-only">
-              Availability
+              {t('availability')}
             </h2>
             <MonthCalendar month={month} weeks={calendar} linkFor={(target) => paths.rentalCar(car.id, rangeParams, target)} />
           </section>
           {description ? <p className="whitespace-pre-line text-slate-700">{description}</p> : null}
-          <RentalTermsCard headingId="terms-heading" heading="Rental terms" facts={termFacts} data-terms="car" />
+          <RentalTermsCard headingId="terms-heading" heading={t('rentalTerms')} facts={termFacts} data-terms="car" />
         </div>
         <aside className="flex flex-col gap-4 lg:sticky lg:top-20 lg:self-start">
-          <RangePicker action={paths.rentalCar(car.id)} from={picked.from} to={picked.to} button="See price" message={message} />
+          <RangePicker action={paths.rentalCar(car.id)} from={picked.from} to={picked.to} button={t('seePrice')} message={message} />
           {quote && range ? (
             <section aria-labelledby="quote-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
               <h2 id="quote-heading" className="text-lg font-bold">
-                Your price
+                {t('yourPrice')}
               </h2>
               <p className="text-sm text-slate-600">{formatRange(range.fromMs, range.toMs)}</p>
               <QuoteBreakdown quote={quote} />
               {available ? (
                 <Link to={paths.rentalBook(car.id, rangeParams)} className={`${primaryButton} mt-4 w-full`}>
-                  Book
+                  {t('book')}
                 </Link>
               ) : (
                 <div className="mt-4 flex flex-col gap-2">
-                  <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800">Taken for these dates.</p>
+                  <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800">{t('takenForDatesDot')}</p>
                   {nextFree ? (
                     <Link
                       to={paths.rentalCar(car.id, {
@@ -153,17 +157,17 @@ export default function RentCar({ loaderData }: Route.ComponentProps) {
                       })}
                       className={secondaryButton}
                     >
-                      Next free {formatIndiaDateTime(nextFree)}
+                      {t('nextFree', { when: formatIndiaDateTime(nextFree) })}
                     </Link>
                   ) : null}
                 </div>
               )}
             </section>
           ) : (
-            <p className="rounded-2xl bg-white p-4 text-sm text-slate-700 ring-1 ring-slate-200">Choose your pickup and return times to see the full price.</p>
+            <p className="rounded-2xl bg-white p-4 text-sm text-slate-700 ring-1 ring-slate-200">{t('chooseTimes')}</p>
           )}
           <a href={chat} target="_blank" rel="noopener" className={`${secondaryButton} text-green-800`}>
-            <WhatsAppIcon className="h-5 w-5" /> Ask on WhatsApp
+            <WhatsAppIcon className="h-5 w-5" /> {t('askOnWhatsApp')}
           </a>
         </aside>
       </div>

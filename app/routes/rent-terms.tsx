@@ -3,16 +3,17 @@ import { listFleet } from '../../server/rentals/fleet.ts';
 import { rentalPolicy } from '../../server/rentals/store.ts';
 import { RentalTermsCard } from '../components/rentals/quote-parts.tsx';
 import { appContext } from '../context.ts';
+import { rentText as t } from '../lib/i18n/rent.ts';
 import { paths } from '../lib/paths.ts';
 import { carFacts, generalFacts } from '../lib/rental-facts.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/rent-terms';
 
-export const meta = pageMeta({
+export const meta = pageMeta(() => ({
   path: paths.rentTerms,
-  title: 'Self-drive rental terms',
-  description: 'Deposit and its return, refunds, late return, cancellation, damage protection, delivery, GST, and each car’s km and fuel terms.',
-});
+  title: t('termsTitle'),
+  description: t('termsDescription'),
+}));
 
 /** The terms page: the same sentences the car pages, the booking page, the mails and the API say (app/lib/rental-facts.ts). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,13 +30,13 @@ export default function RentTerms({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
       <header>
-        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Self-drive rental terms</h1>
-        <p className="mt-1 text-slate-600">What every booking agrees to. Each car&apos;s page and your booking say the same.</p>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('termsTitle')}</h1>
+        <p className="mt-1 text-slate-600">{t('termsIntro')}</p>
       </header>
-      <RentalTermsCard headingId="terms-all" heading="Every car" facts={facts} data-terms="all" />
+      <RentalTermsCard headingId="terms-all" heading={t('everyCar')} facts={facts} data-terms="all" />
       <section aria-labelledby="terms-cars" className="flex flex-col gap-3">
         <h2 id="terms-cars" className="text-lg font-bold">
-          Each car
+          {t('eachCar')}
         </h2>
         {cars.map((car) => (
           <RentalTermsCard

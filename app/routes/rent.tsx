@@ -4,17 +4,19 @@ import { fleetAvailability, type CarAvailability } from '../../server/rentals/bo
 import { rentalSettings } from '../../server/rentals/store.ts';
 import { RangePicker, RentalCarCard } from '../components/rentals/rent-parts.tsx';
 import { appContext } from '../context.ts';
+import { rentText as t } from '../lib/i18n/rent.ts';
+import { RichText } from '../lib/i18n/rich.tsx';
 import { paths } from '../lib/paths.ts';
 import { formatRange, pickerRange } from '../lib/rent-view.ts';
 import { askedRange } from '../lib/schemas/rentals.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/rent';
 
-export const meta = pageMeta({
+export const meta = pageMeta(() => ({
   path: paths.rent(),
-  title: 'Rent a self-drive car',
-  description: 'Self-drive cars by the hour, day or week: pick your dates, see the full price with deposit and km included, and book with pay at pickup.',
-});
+  title: t('rentTitle'),
+  description: t('rentDescription'),
+}));
 
 /** The fleet as the page shows a car: what the card needs, nothing of the terms it does not show. */
 function cardOf(car: CarAvailability) {
@@ -49,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cars = await fleetAvailability(services, range);
   } catch (error) {
     // A range the rules refuse (too soon, too far ahead, too long): the fleet without dates, and why.
-    const answer = answerError(error, services.logger, { fallback: 'The cars could not be loaded. Please try again.', log: 'rental fleet failed' });
+    const answer = answerError(error, services.logger, { fallback: t('carsNotLoaded'), log: 'rental fleet failed' });
     if (answer.status === 500) throw data({ message: answer.message }, { status: 500 });
     message = answer.message;
     status = answer.status;
@@ -75,21 +77,27 @@ export default function Rent({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-5">
       <header>
-        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Rent a self-drive car</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('rentTitle')}</h1>
         <p className="mt-1 text-slate-600">
-          Pick up at our hub or get it delivered. Book at least {minNoticeHours} hours ahead; pay at pickup.{' '}
-          <Link to={paths.rentTerms} className="font-semibold text-brand-700 underline">
-            Rental terms
-          </Link>
+          <RichText
+            text={t('rentIntro', { hours: minNoticeHours })}
+            parts={{
+              terms: (words) => (
+                <Link to={paths.rentTerms} className="font-semibold text-brand-700 underline">
+                  {words}
+                </Link>
+              ),
+            }}
+          />
         </p>
       </header>
-      <RangePicker action={paths.rent()} from={picked.from} to={picked.to} button={range ? 'Update' : 'Show available cars'} message={message} />
+      <RangePicker action={paths.rent()} from={picked.from} to={picked.to} button={range ? t('update') : t('showAvailable')} message={message} />
       {range ? (
         <p className="text-sm font-semibold text-slate-700" aria-live="polite">
-          {available.length} of {cars.length} cars free for {formatRange(range.fromMs, range.toMs)}
+          {t('carsFree', { free: available.length, count: cars.length, range: formatRange(range.fromMs, range.toMs) })}
         </p>
       ) : null}
-      {cars.length === 0 ? <p className="rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">No rental cars are listed right now. Please call us.</p> : null}
+      {cars.length === 0 ? <p className="rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">{t('noCars')}</p> : null}
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {[...available, ...taken].map((car, index) => (
           <li key={car.id}>

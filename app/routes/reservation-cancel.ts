@@ -8,6 +8,7 @@ import { formatRupees } from '../lib/format.ts';
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { reservationMessages } from '../lib/reservations.ts';
+import { reservationText as t } from '../lib/i18n/reservation.ts';
 import type { Route } from './+types/reservation-cancel';
 
 /** The profile's Cancel button of a reservation (a plain form); the answer is a notice on /profile. */
@@ -20,7 +21,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   try {
     if (id === null) throw new NotFoundError(reservationMessages.notYours);
     const { refund } = await cancelOwnReservation(services, { userId: user.id, reservationId: id });
-    flash = { tone: 'success', text: refund > 0 ? `Reservation cancelled. ${formatRupees(refund)} is being refunded in full to the way you paid.` : 'Reservation cancelled.' };
+    flash = { tone: 'success', text: refund > 0 ? t('cancelledRefund', { amount: formatRupees(refund) }) : t('cancelledOnly') };
   } catch (error) {
     if (!(error instanceof AppError)) services.logger.error({ err: error, id }, 'reservation cancel failed');
     flash = { tone: 'error', text: error instanceof AppError ? error.message : reservationMessages.failed };

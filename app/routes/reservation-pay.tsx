@@ -15,12 +15,13 @@ import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { formatIndiaDateTime } from '../lib/rent-view.ts';
 import { reservationMessages } from '../lib/reservations.ts';
+import { reservationText as t } from '../lib/i18n/reservation.ts';
 import { checkoutAnswerSchema } from '../lib/schemas/rentals.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/reservation-pay';
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: paths.payReservation(Number(params.id)), title: 'Pay to reserve your car', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.payReservation(Number(params.id)), title: t('payTitle'), noIndex: true });
 }
 
 /**
@@ -38,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     reservation = await findOwnReservation(services.database, user.id, id);
   } catch (error) {
-    const answer = answerError(error, services.logger, { fallback: 'The reservation could not be read. Please try again.', log: 'reservation payment page failed' });
+    const answer = answerError(error, services.logger, { fallback: t('readFailed'), log: 'reservation payment page failed' });
     throw data({ message: answer.message }, { status: answer.status });
   }
   // Nothing to pay (paid, lapsed, cancelled): the profile's list says why.
@@ -67,10 +68,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     reservation = await confirmReservationPayment(services, { userId: user.id, reservationId: id, ...checkoutAnswerSchema.parse(Object.fromEntries(form)) });
   } catch (error) {
-    const answer = answerError(error, services.logger, { fallback: 'The payment could not be recorded. If money left your account, it is refunded automatically; please call us.', log: 'reservation payment failed' });
+    const answer = answerError(error, services.logger, { fallback: t('recordFailed'), log: 'reservation payment failed' });
     return data({ error: answer.message }, { status: answer.status });
   }
-  const notice = `Reserved: ${reservation.vehicleTitle} is held for you until ${formatIndiaDateTime(reservation.heldUntil ?? '')}. ${formatRupees(reservation.amount)} paid, fully refundable.`;
+  const notice = t('reservedNotice', { car: reservation.vehicleTitle, until: formatIndiaDateTime(reservation.heldUntil ?? ''), amount: formatRupees(reservation.amount) });
   throw redirect(paths.myReservations, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: notice }) });
 }
 
@@ -79,42 +80,42 @@ export default function ReservationPay({ loaderData, actionData }: Route.Compone
   const site = useSite();
   const checkoutWindow = useRazorpayCheckout(checkoutUrl);
   const { problem, verifying } = checkoutWindow;
-  const pay = () => checkoutWindow.pay({ keyId: checkout.keyId, orderId: checkout.orderId, amountPaise: checkout.amountPaise, currency: 'INR', name: site.siteName, description: `Reservation #${reservation.id}: ${reservation.vehicleTitle}`, prefill });
+  const pay = () => checkoutWindow.pay({ keyId: checkout.keyId, orderId: checkout.orderId, amountPaise: checkout.amountPaise, currency: 'INR', name: site.siteName, description: t('checkoutDescription', { id: reservation.id, car: reservation.vehicleTitle }), prefill });
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-5">
       <nav aria-label="Breadcrumb" className="text-sm">
         <Link to={reservation.vehicleId ? paths.vehicle(reservation.vehicleId) : paths.home} className="font-semibold text-brand-700 underline">
-          ← Back to the car
+          {t('backToCar')}
         </Link>
       </nav>
       <header>
-        <h1 className="text-2xl font-extrabold tracking-tight">Reserve {reservation.vehicleTitle}</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight">{t('reserveCar', { car: reservation.vehicleTitle })}</h1>
         <p className="mt-1 text-slate-600">
-          Pay {formatRupees(reservation.amount)} and the car is held for you for {reservation.holdHours} hours: nobody else can buy it meanwhile.
+          {t('payIntro', { amount: formatRupees(reservation.amount), hours: reservation.holdHours })}
         </p>
       </header>
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
       {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
       <section aria-labelledby="pay-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <h2 id="pay-heading" className="text-lg font-bold">
-          Fully refundable
+          {t('fullyRefundable')}
         </h2>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-          <li>Counts towards the price when you buy the car.</li>
-          <li>Cancel any time from your profile: refunded in full.</li>
-          <li>Hold ends without a sale: refunded in full, automatically.</li>
+          <li>{t('pointPrice')}</li>
+          <li>{t('pointCancel')}</li>
+          <li>{t('pointHoldEnds')}</li>
         </ul>
-        <p className="mt-3 text-sm text-slate-600">Please pay by {formatIndiaDateTime(reservation.payBy)}; until then nobody else can start reserving this car. UPI, cards, netbanking and wallets through Razorpay.</p>
+        <p className="mt-3 text-sm text-slate-600">{t('payByNote', { time: formatIndiaDateTime(reservation.payBy) })}</p>
         <noscript>
-          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Paying online needs JavaScript. Please turn it on, or call us to reserve this car.</p>
+          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('needsScript')}</p>
         </noscript>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
           <button type="button" onClick={() => void pay()} disabled={checkoutWindow.loading || verifying} className={`${primaryButton} sm:flex-1`}>
-            {verifying ? 'Checking the payment...' : checkoutWindow.loading ? 'Opening Razorpay...' : `Pay ${formatRupees(reservation.amount)}`}
+            {verifying ? t('checking') : checkoutWindow.loading ? t('opening') : t('pay', { amount: formatRupees(reservation.amount) })}
           </button>
           <Link to={paths.myReservations} className={secondaryButton}>
-            Later
+            {t('later')}
           </Link>
         </div>
       </section>

@@ -35,6 +35,8 @@ import {
   type TestDriveMode,
 } from '../lib/test-drives.ts';
 import { detailTitle } from '../lib/vehicle.ts';
+import { testDriveText as t } from '../lib/i18n/testDrive.ts';
+import { RichText } from '../lib/i18n/rich.tsx';
 import { holdsReservation } from '../../server/reservations/store.ts';
 import type { Route } from './+types/test-drive';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
@@ -49,7 +51,7 @@ import { retryAfterHeaders } from '../lib/retry-after.ts';
 export const headers = retryAfterHeaders;
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: paths.testDrive(params.id), title: 'Book a test drive', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.testDrive(params.id), title: t('bookTestDrive'), noIndex: true });
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -107,7 +109,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     pinTyped: Boolean(pin),
     selected,
     rescheduling: rescheduling ? { id: rescheduling.id, slot: rescheduling.slot } : null,
-    hours: `${hourLabel(rules.openingHour)} to ${hourLabel(rules.closingHour)}`,
+    hours: t('hoursRange', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }),
     leadHours: rules.leadHours,
   };
 }
@@ -174,10 +176,10 @@ function VehicleHeader({ vehicle }: { vehicle: { id: number; title: string; subt
 function NotFound() {
   return (
     <div className="mx-auto mt-8 max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <h1 className="text-2xl font-bold">Vehicle Not Found</h1>
-      <p className="mt-3 text-slate-600">The vehicle you're looking for doesn't exist or may have been removed.</p>
+      <h1 className="text-2xl font-bold">{t('vehicleNotFoundTitle')}</h1>
+      <p className="mt-3 text-slate-600">{t('vehicleNotFoundText')}</p>
       <Link to={paths.home} className={`${primaryButton} mt-6`}>
-        Browse Available Vehicles
+        {t('browseVehicles')}
       </Link>
     </div>
   );
@@ -201,7 +203,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === 'not-found') return <NotFound />;
   const { vehicle } = loaderData;
   const heading = (
-    <h1 className="text-2xl font-extrabold tracking-tight">{loaderData.state === 'ready' && loaderData.rescheduling ? 'Change your test-drive time' : 'Book a test drive'}</h1>
+    <h1 className="text-2xl font-extrabold tracking-tight">{loaderData.state === 'ready' && loaderData.rescheduling ? t('changeTime') : t('bookTestDrive')}</h1>
   );
 
   if (loaderData.state === 'unavailable') {
@@ -211,7 +213,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
         <VehicleHeader vehicle={vehicle} />
         <FormMessage tone="error">{testDriveMessages.notForSale}</FormMessage>
         <Link to={paths.home} className={secondaryButton}>
-          See the cars we have now
+          {t('seeCarsNow')}
         </Link>
       </div>
     );
@@ -221,10 +223,10 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         {heading}
         <VehicleHeader vehicle={vehicle} />
-        <Card title="Verify your phone first">
+        <Card title={t('verifyPhoneTitle')}>
           <p className="text-slate-700">{testDriveMessages.verifyPhoneFirst}</p>
           <Link to={loaderData.verifyUrl} className={`${primaryButton} mt-4`}>
-            Verify phone number
+            {t('verifyPhone')}
           </Link>
         </Card>
       </div>
@@ -241,7 +243,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
       <VehicleHeader vehicle={vehicle} />
       {rescheduling ? (
         <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-          Now booked for <strong>{slotLabel(rescheduling.slot)}</strong>. Choose the new time below.
+          <RichText text={t('nowBookedFor', { slot: slotLabel(rescheduling.slot) })} parts={{ slot: (words) => <strong>{words}</strong> }} />
         </p>
       ) : null}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
@@ -249,29 +251,29 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
       {/* One GET form: each choice reloads this page with it in the query. */}
       <Form method="get" preventScrollReset className="flex flex-col gap-4">
         {rescheduling ? <input type="hidden" name="reschedule" value={rescheduling.id} /> : null}
-        <Card title="1. Where" id="where">
+        <Card title={t('stepWhere')} id="where">
           {rescheduling ? (
             <p className="text-slate-700">
               {MODE_LABELS[mode]}
-              {mode === 'home' ? ` (PIN ${pin})` : ''}
+              {mode === 'home' ? t('withPin', { pin }) : ''}
             </p>
           ) : (
             <fieldset className="flex flex-col gap-3">
-              <legend className="sr-only">Where would you like the test drive?</legend>
+              <legend className="sr-only">{t('whereLegend')}</legend>
               <div className="grid gap-2 sm:grid-cols-2">
                 {(['hub', 'home'] as const).map((value) => (
                   <label key={value} className="flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600">
                     <input type="radio" name="mode" value={value} defaultChecked={mode === value} className="mt-1 h-5 w-5 accent-brand-700" />
                     <span>
                       <span className="block font-semibold">{MODE_LABELS[value]}</span>
-                      <span className="block text-sm text-slate-600">{value === 'hub' ? 'Drive it from our showroom.' : 'We bring the car to you, within the PIN codes we serve.'}</span>
+                      <span className="block text-sm text-slate-600">{value === 'hub' ? t('hubHint') : t('homeHint')}</span>
                     </span>
                   </label>
                 ))}
               </div>
               <div className="flex flex-col gap-1">
                 <label htmlFor="pin" className="font-semibold">
-                  PIN code <span className="font-normal text-slate-600">(for a test drive at home)</span>
+                  {t('pinCode')} <span className="font-normal text-slate-600">{t('pinForHome')}</span>
                 </label>
                 <div className="flex items-center gap-2">
                   <input
@@ -286,7 +288,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
                     className={`${inputClass} max-w-40`}
                   />
                   <button type="submit" className={`${secondaryButton} whitespace-nowrap`}>
-                    Show times
+                    {t('showTimes')}
                   </button>
                 </div>
                 {pinProblem ? (
@@ -301,7 +303,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
 
         {showSlots ? (
           <>
-            <Card title="2. Day" id="day">
+            <Card title={t('stepDay')} id="day">
               <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
                 {days.map((day) => (
                   <ChoiceChip key={day.date} name="date" value={day.date} chosen={day.date === date} disabled={!day.open} className="shrink-0">
@@ -311,10 +313,10 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
                 ))}
               </div>
             </Card>
-            <Card title="3. Time" id="time">
+            <Card title={t('stepTime')} id="time">
               <input type="hidden" name="date" value={date} />
               {slots.length === 0 ? (
-                <p className="text-slate-700">No times left on {dayLabel(date)}. Please choose another day.</p>
+                <p className="text-slate-700">{t('noTimesLeft', { day: dayLabel(date) })}</p>
               ) : (
                 <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
                   {slots.map((slot) => (
@@ -334,7 +336,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
                 </div>
               )}
               <p className="mt-3 text-sm text-slate-600">
-                Test drives run {loaderData.hours}, India time, and start at least {loaderData.leadHours} {loaderData.leadHours === 1 ? 'hour' : 'hours'} from now.
+                {t('runHours', { hours: loaderData.hours, count: loaderData.leadHours })}
               </p>
             </Card>
           </>
@@ -342,17 +344,17 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
       </Form>
 
       {selected ? (
-        <Card title="4. Confirm" id="confirm">
+        <Card title={t('stepConfirm')} id="confirm">
           <dl className="grid gap-2 text-slate-800">
             <div className="flex justify-between gap-3">
-              <dt className="text-slate-600">When</dt>
+              <dt className="text-slate-600">{t('when')}</dt>
               <dd className="text-right font-semibold">{slotLabel(selected)}</dd>
             </div>
             <div className="flex justify-between gap-3">
-              <dt className="text-slate-600">Where</dt>
+              <dt className="text-slate-600">{t('where')}</dt>
               <dd className="text-right font-semibold">
                 {MODE_LABELS[mode]}
-                {mode === 'home' ? ` (PIN ${pin})` : ''}
+                {mode === 'home' ? t('withPin', { pin }) : ''}
               </dd>
             </div>
           </dl>
@@ -362,9 +364,9 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="pinCode" value={mode === 'home' ? pin : ''} />
             {rescheduling ? <input type="hidden" name="reschedule" value={rescheduling.id} /> : null}
             <button type="submit" disabled={submitting} className={primaryButton}>
-              {submitting ? 'Booking...' : rescheduling ? 'Confirm new time' : 'Confirm test drive'}
+              {submitting ? t('booking') : rescheduling ? t('confirmNewTime') : t('confirmTestDrive')}
             </button>
-            <p className="text-sm text-slate-600">We send the confirmation by SMS and email, and a reminder an hour before.</p>
+            <p className="text-sm text-slate-600">{t('sendNote')}</p>
           </Form>
         </Card>
       ) : null}

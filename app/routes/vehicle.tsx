@@ -35,6 +35,8 @@ import { videoEmbedUrl } from '../lib/video.ts';
 import { useNonce } from '../lib/nonce.tsx';
 import { useRememberCar } from '../components/remember-car.ts';
 import type { Route } from './+types/vehicle';
+import { vehicleText as t } from '../lib/i18n/vehicle.ts';
+import { RichText } from '../lib/i18n/rich.tsx';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
 /** A car for sale has its contact bar fixed at the bottom of a phone's screen, in place of the bottom bar. */
@@ -73,15 +75,15 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const user = await currentUser(auth, request);
   if (!user) throw redirect(paths.login);
   const id = parseId(params.id);
-  if (id === null) return data({ wishlisted: false, error: 'This vehicle was not found.' }, { status: 404 });
+  if (id === null) return data({ wishlisted: false, error: t('notFound') }, { status: 404 });
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ wishlisted: false, error: form.message }, { status: form.status });
   const wanted = form.get('wishlisted') === 'true';
   try {
     const wishlisted = await setWishlisted(database, user.id, id, wanted, clock.now());
-    return { wishlisted, message: wishlisted ? 'Added to wishlist!' : 'Removed from wishlist' };
+    return { wishlisted, message: wishlisted ? t('addedToWishlist') : t('removedFromWishlist') };
   } catch (error) {
-    const answer = answerError(error, logger, { fallback: 'Your wishlist could not be changed. Please try again.', log: 'wishlist change failed', context: { id } });
+    const answer = answerError(error, logger, { fallback: t('wishlistFailed'), log: 'wishlist change failed', context: { id } });
     return data({ wishlisted: false, error: answer.message }, { status: answer.status });
   }
 }
@@ -91,20 +93,21 @@ function describe(vehicle: Vehicle): string {
     .filter(Boolean)
     .join(', ');
   const price = detailPriceLabel(vehicle.price);
-  return `${detailTitle(vehicle)}${facts ? ` (${facts})` : ''} for sale${price !== '—' ? ` at ${price}` : ''}. ${vehicle.description}`.trim().slice(0, 300);
+  const car = `${detailTitle(vehicle)}${facts ? ` (${facts})` : ''}`;
+  return `${price !== '—' ? t('forSaleAt', { car, price }) : t('forSale', { car })} ${vehicle.description}`.trim().slice(0, 300);
 }
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const vehicle = loaderData?.vehicle;
-  if (!vehicle) return seo({ site, path: paths.vehicle(params.id), title: 'Vehicle Not Found', noIndex: true });
+  if (!vehicle) return seo({ site, path: paths.vehicle(params.id), title: t('notFoundTitle'), noIndex: true });
   const title = detailTitle(vehicle);
   return seo({
     site,
     path: paths.vehicle(vehicle.id),
     title: `${title}${vehicle.year ? ` ${vehicle.year}` : ''}`,
     description: describe(vehicle),
-    keywords: [vehicle.make, vehicle.model, vehicle.variant, vehicle.fuelType, vehicle.categoryName, 'used car', 'refurbished car'].filter(Boolean).join(', '),
+    keywords: [vehicle.make, vehicle.model, vehicle.variant, vehicle.fuelType, vehicle.categoryName, t('keywordUsedCar'), t('keywordRefurbishedCar')].filter(Boolean).join(', '),
     image: coverShareImage(vehicle.images, title, site.siteName),
     type: 'product',
   });
@@ -113,10 +116,10 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 function NotFound() {
   return (
     <div className="mx-auto mt-8 max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <h1 className="text-2xl font-bold">Vehicle Not Found</h1>
-      <p className="mt-3 text-slate-600">The vehicle you're looking for doesn't exist or may have been removed.</p>
+      <h1 className="text-2xl font-bold">{t('notFoundTitle')}</h1>
+      <p className="mt-3 text-slate-600">{t('notFoundText')}</p>
       <Link to={paths.home} className="mt-6 inline-block rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-        Browse Available Vehicles
+        {t('browseVehicles')}
       </Link>
     </div>
   );
@@ -148,15 +151,15 @@ function statusTone(status: string): string {
 
 function KeySpecifications({ vehicle, today }: { vehicle: Vehicle; today: string }) {
   const specs: Array<[string, string, Validity]> = [
-    ['Odometer', formatKilometres(vehicle.odometer), null],
-    ['Owners', vehicle.owners || '—', null],
-    ['Registration', vehicle.registration || '—', null],
-    ['Insurance', formatDate(vehicle.insuranceValidity), validityOf(vehicle.insuranceValidity, today)],
+    [t('odometer'), formatKilometres(vehicle.odometer), null],
+    [t('owners'), vehicle.owners || '—', null],
+    [t('registration'), vehicle.registration || '—', null],
+    [t('insurance'), formatDate(vehicle.insuranceValidity), validityOf(vehicle.insuranceValidity, today)],
   ];
-  if (vehicle.fitnessFC) specs.push(['Fitness / FC', vehicle.fitnessFC, validityOf(vehicle.fitnessFC, today)]);
-  if (vehicle.tyrePoint) specs.push(['Tyre Point', vehicle.tyrePoint, null]);
+  if (vehicle.fitnessFC) specs.push([t('fitness'), vehicle.fitnessFC, validityOf(vehicle.fitnessFC, today)]);
+  if (vehicle.tyrePoint) specs.push([t('tyrePoint'), vehicle.tyrePoint, null]);
   return (
-    <Section title="Key Specifications">
+    <Section title={t('keySpecifications')}>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {specs.map(([label, value, validity]) => (
           <div key={label} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
@@ -174,7 +177,7 @@ function KeySpecifications({ vehicle, today }: { vehicle: Vehicle; today: string
 
 function ConditionReport({ inspection }: { inspection: Record<string, string> }) {
   return (
-    <Section title="Vehicle Condition Report">
+    <Section title={t('conditionReport')}>
       <ul className="grid gap-2 sm:grid-cols-2">
         {Object.entries(inspection).map(([item, status]) => (
           <li key={item} className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
@@ -189,7 +192,7 @@ function ConditionReport({ inspection }: { inspection: Record<string, string> })
 
 function RefurbishmentDetails({ refurbishment }: { refurbishment: Record<string, string | string[]> }) {
   return (
-    <Section title="Refurbishment Details">
+    <Section title={t('refurbishmentDetails')}>
       <dl className="flex flex-col gap-3">
         {Object.entries(refurbishment).map(([label, value]) => (
           <div key={label}>
@@ -219,17 +222,17 @@ function RefurbishmentDetails({ refurbishment }: { refurbishment: Record<string,
  */
 function FinanceOptions({ financial, priceRupees, terms }: { financial: Record<string, string | boolean> | null; priceRupees: number | null; terms: FinanceTerms }) {
   const monthly = emiFrom(priceRupees, terms);
-  const worked: [string, string][] = monthly !== null && priceRupees !== null ? [['EMI from', `${formatRupees(monthly)}/month`], ['Down payment from', formatRupees(downPaymentFrom(priceRupees, terms))]] : [];
+  const worked: [string, string][] = monthly !== null && priceRupees !== null ? [[t('emiFrom'), t('perMonth', { amount: formatRupees(monthly) })], [t('downPaymentFrom'), formatRupees(downPaymentFrom(priceRupees, terms))]] : [];
   const typed = Object.entries(financial ?? {}).filter(([label]) => !isWorkedOutFinanceRow(label));
   if (worked.length + typed.length === 0) return null;
   return (
-    <Section title="Finance Options">
+    <Section title={t('financeOptions')}>
       <dl className="grid gap-2 sm:grid-cols-2">
         {[...worked, ...typed].map(([label, value]) => (
           <div key={label} className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
             <dt className="font-medium">{label}</dt>
             <dd className={`font-semibold ${value === false ? 'text-slate-500' : value === true ? 'text-emerald-700' : ''}`}>
-              {typeof value === 'boolean' ? (value ? 'Available' : 'Not Available') : value}
+              {typeof value === 'boolean' ? (value ? t('available') : t('notAvailable')) : value}
             </dd>
           </div>
         ))}
@@ -242,11 +245,11 @@ function FinanceOptions({ financial, priceRupees, terms }: { financial: Record<s
 function VideoWalkthrough({ url, title }: { url: string; title: string }) {
   const embed = videoEmbedUrl(url);
   return (
-    <Section title="Video Walkthrough">
+    <Section title={t('videoWalkthrough')}>
       {embed ? (
         <iframe
           src={embed}
-          title={`${title} video walkthrough`}
+          title={t('videoTitle', { car: title })}
           loading="lazy"
           allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
           allowFullScreen
@@ -254,7 +257,7 @@ function VideoWalkthrough({ url, title }: { url: string; title: string }) {
         />
       ) : (
         <a href={url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
-          Watch the walkthrough video
+          {t('watchVideo')}
         </a>
       )}
     </Section>
@@ -267,7 +270,7 @@ function ContactBar({ vehicle, pageUrl }: { vehicle: Vehicle; pageUrl: string })
     <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-3 pb-[calc(0.5rem+env(safe-area-inset-bottom))] pt-2 backdrop-blur lg:static lg:border-0 lg:bg-transparent lg:p-0">
       <div className="mx-auto flex max-w-3xl gap-3 lg:flex-col">
         <a href={telLink(site.sellerPhone)} className="flex min-h-11 flex-1 basis-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-xl bg-brand-700 px-2 py-2.5 text-[15px] lg:basis-auto lg:py-3 font-semibold text-white hover:bg-brand-800">
-          <PhoneIcon className="h-5 w-5" /> Call Seller
+          <PhoneIcon className="h-5 w-5" /> {t('callSeller')}
         </a>
         <a
           href={whatsappLink(site.whatsappNumber, vehicleEnquiryText(vehicle, pageUrl))}
@@ -278,7 +281,7 @@ function ContactBar({ vehicle, pageUrl }: { vehicle: Vehicle; pageUrl: string })
           <WhatsAppIcon className="h-5 w-5" />
           {/* The smallest phones (320 px) have room for the app's name only. */}
           <span>
-            <span className="max-[359px]:sr-only">Chat on </span>WhatsApp
+            <RichText text={t('chatOnWhatsApp')} parts={{ wide: (words) => <span className="max-[359px]:sr-only">{words}</span> }} />
           </span>
         </a>
       </div>
@@ -312,7 +315,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
     <article className={`mx-auto grid max-w-6xl gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-6 ${sold ? '' : 'pb-20 lg:pb-0'}`}>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLdText(vehicleStructuredData(vehicle, new URL(paths.vehicle(vehicle.id), site.siteOrigin).href, site)) }} />
       <div className="flex items-center gap-2 lg:col-span-2">
-        <button type="button" onClick={goBack} aria-label="Back" className="rounded-full bg-white p-3 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
+        <button type="button" onClick={goBack} aria-label={t('back')} className="rounded-full bg-white p-3 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
           <ArrowLeftIcon className="h-5 w-5" />
         </button>
         <span className="mr-auto" />
@@ -327,9 +330,9 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
       <aside className="flex flex-col gap-3 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-6 lg:row-start-2 lg:self-start lg:rounded-2xl lg:bg-white lg:p-5 lg:shadow-sm lg:ring-1 lg:ring-slate-200">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{title}</h1>
-          {vehicle.featured ? <span className="rounded-full bg-accent-500 px-2.5 py-1 text-xs font-bold text-slate-900">Featured</span> : null}
-          {sold ? <span className="rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white">Sold</span> : null}
-          {vehicle.status === 'reserved' ? <span className="rounded-full bg-slate-800 px-2.5 py-1 text-xs font-bold text-white">Reserved</span> : null}
+          {vehicle.featured ? <span className="rounded-full bg-accent-500 px-2.5 py-1 text-xs font-bold text-slate-900">{t('featured')}</span> : null}
+          {sold ? <span className="rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white">{t('sold')}</span> : null}
+          {vehicle.status === 'reserved' ? <span className="rounded-full bg-slate-800 px-2.5 py-1 text-xs font-bold text-white">{t('reserved')}</span> : null}
         </div>
         {subtitle ? <p className="text-slate-600">{subtitle}</p> : null}
         <div className="inline-flex w-fit flex-col rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100 lg:w-full">
@@ -341,16 +344,16 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <EmiFrom priceRupees={calculator.price} terms={finance} />
             <a href="#emi" className="text-sm font-semibold text-brand-700 underline">
-              Calculate your EMI
+              {t('calculateEmi')}
             </a>
           </div>
         ) : null}
         {sold ? null : <CompareToggle item={{ id: vehicle.id, title: cardTitle(vehicle) }} className="lg:w-full" />}
         {sold ? (
           <p className="rounded-2xl bg-slate-100 p-4 text-center text-slate-700">
-            This car has been sold.{' '}
+            {t('hasBeenSold')}{' '}
             <Link to={paths.home} className="font-semibold text-brand-700 underline">
-              See the cars we have now
+              {t('seeCarsNow')}
             </Link>
           </p>
         ) : (
@@ -368,7 +371,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
         {calculator ? (
           <section id="emi" aria-labelledby="emi-heading" className="scroll-mt-20 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <h2 id="emi-heading" className="mb-4 text-lg font-bold">
-              EMI calculator
+              {t('emiCalculator')}
             </h2>
             <EmiCalculator
               key={`${vehicle.id}-${calculator.values.downPayment}-${calculator.values.ratePercent}-${calculator.values.tenureMonths}`}
@@ -380,7 +383,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
         {vehicle.description ? (
-          <Section title="About this car">
+          <Section title={t('aboutThisCar')}>
             <p className="whitespace-pre-line text-slate-700">{vehicle.description}</p>
           </Section>
         ) : null}

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { isAdminPath } from '../../app/lib/paths.ts';
+import { withoutLanguage } from '../../app/lib/i18n/language.ts';
 import { adminStatus } from '../admin/admins.ts';
 import { currentUser } from '../auth/session.ts';
 import type { AppServices } from '../services.ts';
@@ -16,7 +17,7 @@ export function clearPageCacheAfterAdminChange(services: Pick<AppServices, 'auth
   return async (c, next) => {
     await next();
     const method = c.req.method;
-    if (method === 'GET' || method === 'HEAD' || c.res.status >= 400 || !isAdminPath(c.req.path.replace(/\.data$/, ''))) return;
+    if (method === 'GET' || method === 'HEAD' || c.res.status >= 400 || !isAdminPath(withoutLanguage(c.req.path.replace(/\.data$/, '')))) return;
     const user = await currentUser(services.auth, c.req.raw);
     if (user && (await adminStatus(services.config, services.database, user)) === 'admin') {
       services.pageCache.clear();

@@ -6,6 +6,7 @@ import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import { CHECKLIST_ITEMS, MAX_DAMAGE_NOTES } from '../../app/lib/rental-checklist.ts';
 import { adminPaths, matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
 import { errorsText as t } from '../../app/lib/i18n/errors.ts';
+import { withoutLanguage } from '../../app/lib/i18n/language.ts';
 
 /** The Android app's licence upload (server/rentals/http/api-licence.ts). */
 export const LICENCE_API_PATH = '/api/v1/me/licence';
@@ -56,7 +57,8 @@ const classes: Array<[string[], BodyClass]> = [
 
 /** The body class of a path; React Router's data requests (`/login.data`) count as their page. */
 export function bodyClassFor(pathname: string): BodyClass {
-  const page = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/';
+  // A Hindi page (/hi/…, decision 087) takes the limits of its English twin.
+  const page = withoutLanguage(pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/');
   for (const [pages, bodyClass] of classes) if (pages.some((pattern) => matchPattern(pattern, page))) return bodyClass;
   return plain;
 }

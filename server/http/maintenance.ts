@@ -5,6 +5,7 @@ import { standalonePage } from './standalone-page.ts';
 import { edgeRefusal } from './problem.ts';
 import { adminPaths, isUnder, paths } from '../../app/lib/paths.ts';
 import { errorsText as t } from '../../app/lib/i18n/errors.ts';
+import { withoutLanguage } from '../../app/lib/i18n/language.ts';
 
 /** Paths that keep working in maintenance mode: the admin panel, signing in, and what they need. */
 const ALWAYS_OPEN = [
@@ -37,7 +38,8 @@ function isAlwaysOpen(path: string): boolean {
  */
 export function maintenanceMode(services: AppServices): MiddlewareHandler {
   return async (c, next) => {
-    const path = c.req.path;
+    // Hindi pages (/hi/…) are open or closed as their English twins (decision 087).
+    const path = withoutLanguage(c.req.path);
     if (isAlwaysOpen(path)) return next();
     const settings = await settingsFor(services);
     if (!settings.maintenanceMode) return next();

@@ -1,4 +1,5 @@
 import { HOUR_MS, quoteRental, type QuoteChoices, type RentalQuote } from '../../app/lib/rental-price.ts';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { indiaIso, ONLINE_HOLD_MS, PICKUP_HOLD_MS, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
 import type { Settings } from '../admin/settings.ts';
 import { recordAudit } from '../admin/audit.ts';
@@ -9,7 +10,7 @@ import { checkRenter } from './readiness.ts';
 import {
   bookingQuery,
   HOLDING_ROW_STATUSES,
-  NOT_FREE_MESSAGE,
+  notFreeMessage,
   overlappingHolds,
   releaseLapsedHolds,
   rentalPolicyOf,
@@ -45,21 +46,21 @@ export type TimeRange = { fromMs: number; toMs: number };
  * Input: the range, the settings, now. Errors: InvalidInputError (message says what to change).
  */
 export function checkBookingRange(range: TimeRange, settings: Settings, nowMs: number): void {
-  if (!(range.toMs > range.fromMs)) throw new InvalidInputError('The return time must be after the pickup time.', { to: 'The return time must be after the pickup time.' });
+  if (!(range.toMs > range.fromMs)) throw new InvalidInputError(t('returnAfterPickup'), { to: t('returnAfterPickup') });
   if (range.fromMs < nowMs) {
-    const message = `This pickup time has passed. Please pick a time at least ${settings.rentalMinNoticeHours} hours from now.`;
+    const message = t('pickupPassed', { hours: settings.rentalMinNoticeHours });
     throw new InvalidInputError(message, { from: message });
   }
   if (range.fromMs < nowMs + settings.rentalMinNoticeHours * HOUR_MS) {
-    const message = `Pickup must be at least ${settings.rentalMinNoticeHours} hours from now.`;
+    const message = t('pickupNotice', { hours: settings.rentalMinNoticeHours });
     throw new InvalidInputError(message, { from: message });
   }
   if (range.fromMs > nowMs + settings.rentalHorizonDays * DAY_MS) {
-    const message = `Cars can be booked up to ${settings.rentalHorizonDays} days ahead.`;
+    const message = t('horizon', { days: settings.rentalHorizonDays });
     throw new InvalidInputError(message, { from: message });
   }
   if (range.toMs - range.fromMs > MAX_BOOKING_DAYS * DAY_MS) {
-    const message = `A booking can be at most ${MAX_BOOKING_DAYS} days long. Please call us for longer hires.`;
+    const message = t('tooLong', { days: MAX_BOOKING_DAYS });
     throw new InvalidInputError(message, { to: message });
   }
 }
@@ -140,8 +141,8 @@ export async function fleetAvailability(services: RentalServices, range: TimeRan
 
 /** Why this car cannot be delivered to `pinCode` (not delivered at all, no PIN code, one we do not serve); null when it can. */
 function deliveryProblem(terms: { deliveryAvailable: boolean }, settings: Settings, pinCode: string): { field: string; message: string } | null {
-  if (!terms.deliveryAvailable) return { field: 'pickup', message: 'This car is not delivered; please pick it up at our hub.' };
-  const problem = servedPinCodeProblem(pinCode, settings.servicePinCodes, `We do not deliver to PIN code ${pinCode} yet. Please pick the car up at our hub.`);
+  if (!terms.deliveryAvailable) return { field: 'pickup', message: t('notDelivered') };
+  const problem = servedPinCodeProblem(pinCode, settings.servicePinCodes, t('pinNotServed', { pin: pinCode }));
   return problem ? { field: 'pinCode', message: problem } : null;
 }
 
@@ -157,7 +158,7 @@ export async function carAvailability(
   options: QuoteChoices & { pinCode?: string } = {},
 ): Promise<CarAvailability> {
   const car = await getFleetCar(services.database, vehicleId);
-  if (!car || !car.rentable || !car.terms) throw new NotFoundError('This rental car was not found.');
+  if (!car || !car.rentable || !car.terms) throw new NotFoundError(t('carNotFound'));
   const settings = await rentalSettings(services);
   checkBookingRange(range, settings, services.clock.now());
   if (options.delivery) {
@@ -172,7 +173,7 @@ export async function carAvailability(
   return { ...car, available, nextFree: available ? null : indiaIso(nextMs), quote };
 }
 
-export const DELIVERY_ADDRESS_REQUIRED = 'Please enter the address to deliver the car to.';
+const deliveryAddressRequired = () => t('deliveryAddressRequired');
 
 export type NewBooking = {
   userId: string;
@@ -208,7 +209,7 @@ export async function createBooking(
   const range = { fromMs: input.fromMs, toMs: input.toMs };
   checkBookingRange(range, settings, nowMs);
   const car = await getFleetCar(services.database, input.vehicleId);
-  if (!car || !car.rentable || !car.terms) throw new NotFoundError('This rental car was not found.');
+  if (!car || !car.rentable || !car.terms) throw new NotFoundError(t('carNotFound'));
   const terms = car.terms;
   const pinCode = typedPinCode(input.pinCode);
   const delivery = input.pickup === 'delivery';
@@ -216,7 +217,7 @@ export async function createBooking(
   if (delivery) {
     const problem = deliveryProblem(terms, settings, pinCode);
     if (problem) throw new InvalidInputError(problem.message, { [problem.field]: problem.message });
-    if (!deliveryAddress) throw new InvalidInputError(DELIVERY_ADDRESS_REQUIRED, { deliveryAddress: DELIVERY_ADDRESS_REQUIRED });
+    if (!deliveryAddress) throw new InvalidInputError(deliveryAddressRequired(), { deliveryAddress: deliveryAddressRequired() });
   }
   await checkRenter(services.database, input.userId, terms, input.fromMs);
   const paymentMethod = input.paymentMethod ?? 'pay-at-pickup';
@@ -228,7 +229,7 @@ export async function createBooking(
   const id = await withHoldLock(services.database, async (db) => {
     await releaseLapsedHolds(db, nowMs, input.vehicleId);
     const clashes = await overlappingHolds(db, { vehicleId: input.vehicleId, fromMs: input.fromMs, untilMs: heldUntilMs, nowMs });
-    if (clashes.length > 0) throw new ConflictError(NOT_FREE_MESSAGE);
+    if (clashes.length > 0) throw new ConflictError(notFreeMessage());
     const row = await db
       .insertInto('rental_bookings')
       .values({
@@ -271,7 +272,7 @@ export async function getBooking(database: Database, bookingId: number): Promise
  */
 export async function getOwnBooking(database: Database, userId: string, bookingId: number): Promise<Booking> {
   const booking = await getBooking(database, bookingId);
-  if (!booking || booking.userId !== userId) throw new NotFoundError('This booking was not found.');
+  if (!booking || booking.userId !== userId) throw new NotFoundError(t('bookingNotFound'));
   return booking;
 }
 
@@ -364,18 +365,18 @@ export async function listBlocks(database: Database, options: { fromMs: number; 
  * note too long), NotFoundError (not a fleet car), ConflictError (overlap).
  */
 export async function addBlock(services: RentalServices, input: { vehicleId: number; fromMs: number; toMs: number; note: string; actorEmail: string }): Promise<Block> {
-  if (!(input.toMs > input.fromMs)) throw new InvalidInputError('The block must end after it starts.', { to: 'The block must end after it starts.' });
-  if (input.toMs - input.fromMs > 366 * DAY_MS) throw new InvalidInputError('A block can be at most a year long.', { to: 'A block can be at most a year long.' });
+  if (!(input.toMs > input.fromMs)) throw new InvalidInputError(t('blockEndAfterStart'), { to: t('blockEndAfterStart') });
+  if (input.toMs - input.fromMs > 366 * DAY_MS) throw new InvalidInputError(t('blockMaxYear'), { to: t('blockMaxYear') });
   const note = input.note.trim();
-  if (note.length > 200) throw new InvalidInputError('The reason can be at most 200 characters.', { note: 'The reason can be at most 200 characters.' });
+  if (note.length > 200) throw new InvalidInputError(t('reasonTooLong', { max: 200 }), { note: t('reasonTooLong', { max: 200 }) });
   const car = await getFleetCar(services.database, input.vehicleId);
-  if (!car) throw new NotFoundError('This rental car was not found.');
+  if (!car) throw new NotFoundError(t('carNotFound'));
   const nowMs = services.clock.now();
   const now = new Date(nowMs).toISOString();
   const id = await withHoldLock(services.database, async (db) => {
     await releaseLapsedHolds(db, nowMs, input.vehicleId);
     const clashes = await overlappingHolds(db, { vehicleId: input.vehicleId, fromMs: input.fromMs, untilMs: input.toMs, nowMs });
-    if (clashes.length > 0) throw new ConflictError('The car is booked or blocked in that time. Move or cancel that first.');
+    if (clashes.length > 0) throw new ConflictError(t('blockClash'));
     const row = await db
       .insertInto('rental_bookings')
       .values({ kind: 'block', vehicle_id: input.vehicleId, user_id: null, status: 'blocked', starts_ms: input.fromMs, ends_ms: input.toMs, held_until_ms: input.toMs, note, created_by: input.actorEmail, created_at: now, updated_at: now })
@@ -399,7 +400,7 @@ export async function removeBlock(services: RentalServices, input: { blockId: nu
     .where('id', '=', input.blockId)
     .where('kind', '=', 'block')
     .executeTakeFirst();
-  if (!row) throw new NotFoundError('This block was not found.');
+  if (!row) throw new NotFoundError(t('blockNotFound'));
   await services.database.db.deleteFrom('rental_bookings').where('id', '=', input.blockId).where('kind', '=', 'block').execute();
   const block = toBlock(row);
   await recordAudit(services, { actorEmail: input.actorEmail, action: 'delete', entity: 'rental-block', entityId: input.blockId, summary: `Removed the block from ${block.from} to ${block.to}`, before: block });

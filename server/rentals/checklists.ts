@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import {
-  CHECKLIST_ITEM_LABELS,
   CHECKLIST_ITEMS,
   MAX_DAMAGE_CHARGE,
   MAX_DAMAGE_NOTE_LENGTH,
@@ -52,40 +52,43 @@ export function checkChecklist(stage: ChecklistStage, input: ChecklistInput): vo
   const missing: string[] = [];
   for (const item of CHECKLIST_ITEMS) {
     if (!input.photos[item]) {
-      const label = item === 'dashboard' ? 'the odometer and fuel gauge' : `the ${CHECKLIST_ITEM_LABELS[item].toLowerCase()}`;
-      fields[item] = `Please add a photo of ${label}.`;
-      missing.push(item === 'dashboard' ? 'odometer and fuel gauge photo' : `${CHECKLIST_ITEM_LABELS[item].toLowerCase()} photo`);
+      fields[item] = t('addPhotoOf', { what: photoOf(item) });
+      missing.push(t(`missingPhoto_${item}`));
     }
   }
-  if (input.damage.length > MAX_DAMAGE_NOTES) throw new InvalidInputError(`At most ${MAX_DAMAGE_NOTES} damage notes can be recorded.`);
+  if (input.damage.length > MAX_DAMAGE_NOTES) throw new InvalidInputError(t('tooManyDamageNotes', { max: MAX_DAMAGE_NOTES }));
   input.damage.forEach((damage, index) => {
-    const name = `Damage ${index + 1}`;
+    const number = index + 1;
     if (!damage.note.trim()) {
-      fields[damageField(index, 'Note')] = `${name}: please describe it (for example “scratch on the rear bumper”).`;
-      missing.push(`${name.toLowerCase()} description`);
+      fields[damageField(index, 'Note')] = t('damageDescribe', { number });
+      missing.push(t('missingDamageDescription', { number }));
     } else if (damage.note.length > MAX_DAMAGE_NOTE_LENGTH) {
-      fields[damageField(index, 'Note')] = `${name}: the description can be at most ${MAX_DAMAGE_NOTE_LENGTH} characters.`;
+      fields[damageField(index, 'Note')] = t('damageTooLong', { number, max: MAX_DAMAGE_NOTE_LENGTH });
     }
     if (!damage.photo) {
-      fields[damageField(index, 'Photo')] = `${name}: please add its photo.`;
-      missing.push(`${name.toLowerCase()} photo`);
+      fields[damageField(index, 'Photo')] = t('damageAddPhoto', { number });
+      missing.push(t('missingDamagePhoto', { number }));
     }
     const charge = damage.charge ?? 0;
     if (!Number.isSafeInteger(charge) || charge < 0 || charge > MAX_DAMAGE_CHARGE) {
-      fields[damageField(index, 'Charge')] = `${name}: the charge must be whole rupees from 0 to ${MAX_DAMAGE_CHARGE}.`;
+      fields[damageField(index, 'Charge')] = t('damageChargeRange', { number, max: MAX_DAMAGE_CHARGE });
     } else if (charge > 0 && (stage === 'handover' || !damage.isNew)) {
-      fields[damageField(index, 'Charge')] = `${name}: only new damage found at the return can be charged.`;
+      fields[damageField(index, 'Charge')] = t('damageOnlyNew', { number });
     }
   });
   if (Object.keys(fields).length === 0) return;
-  const what = stage === 'handover' ? 'The handover' : 'The return';
-  const message = missing.length > 0 ? `${what} checklist is not complete. Missing: ${missing.join(', ')}.` : Object.values(fields).join(' ');
+  const message = missing.length > 0 ? t(stage === 'handover' ? 'handoverIncomplete' : 'returnIncomplete', { missing: missing.join(', ') }) : Object.values(fields).join(' ');
   throw new InvalidInputError(message, fields);
+}
+
+/** 'the front', 'the odometer and fuel gauge': what a photo of a required item shows, in a sentence. */
+function photoOf(item: ChecklistItem): string {
+  return t(`photoOf_${item}`);
 }
 
 /** The field a photo came from, for a refusal to be shown beside it. */
 function photoRefused(field: string, label: string, error: ImageRejectedError): InvalidInputError {
-  const message = `The photo of ${label} could not be used. ${error.message}`;
+  const message = t('photoNotUsable', { what: label, why: error.message });
   return new InvalidInputError(message, { [field]: message });
 }
 
@@ -98,13 +101,13 @@ export async function storeChecklistPhotos(privateStorage: Storage, stage: Check
   checkChecklist(stage, input);
   const planned: Array<{ field: string; label: string; upload: Upload; view: ChecklistPhotoView }> = [];
   for (const item of CHECKLIST_ITEMS) {
-    planned.push({ field: item, label: `the ${CHECKLIST_ITEM_LABELS[item].toLowerCase()}`, upload: input.photos[item]!, view: { id: randomUUID(), item, note: '', isNew: false, charge: 0 } });
+    planned.push({ field: item, label: photoOf(item), upload: input.photos[item]!, view: { id: randomUUID(), item, note: '', isNew: false, charge: 0 } });
   }
   input.damage.forEach((damage, index) => {
     const isNew = stage === 'return' && Boolean(damage.isNew);
     planned.push({
       field: damageField(index, 'Photo'),
-      label: `damage ${index + 1}`,
+      label: t('damageNumber', { number: index + 1 }),
       upload: damage.photo!,
       view: { id: randomUUID(), item: 'damage', note: damage.note.trim(), isNew, charge: isNew ? (damage.charge ?? 0) : 0 },
     });

@@ -1,4 +1,6 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
+import { rentalTermsWrong } from '../../app/lib/rental-terms-form.ts';
 import { parseRentalTerms, type FuelPolicy, type RentalTermsInput } from '../../app/lib/rentals.ts';
 import type { RentalRates } from '../../app/lib/rental-price.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
@@ -86,7 +88,7 @@ export async function saveRentalTerms(
   input: { vehicleId: number; terms: RentalTermsInput | Record<string, unknown> },
 ): Promise<RentalTerms> {
   const parsed = parseRentalTerms(input.terms as Record<string, unknown>);
-  if (!parsed.ok) throw new InvalidInputError('Please correct the rental terms.', parsed.fields);
+  if (!parsed.ok) throw new InvalidInputError(rentalTermsWrong(), parsed.fields);
   const terms = parsed.terms;
   const now = new Date(deps.clock.now()).toISOString();
   const columns = {
@@ -106,7 +108,7 @@ export async function saveRentalTerms(
   };
   await deps.database.db.transaction().execute(async (trx) => {
     const updated = await trx.updateTable('vehicles').set({ purpose: 'rental', updated_at: now }).where('id', '=', input.vehicleId).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new NotFoundError('This vehicle was not found.');
+    if (Number(updated.numUpdatedRows) === 0) throw new NotFoundError(t('vehicleNotFound'));
     await trx
       .insertInto('rental_terms')
       .values({ vehicle_id: input.vehicleId, ...columns, created_at: now })
@@ -123,7 +125,7 @@ export async function saveRentalTerms(
 export async function moveToSaleStock(deps: { database: Database; clock: Clock }, vehicleId: number): Promise<void> {
   const now = new Date(deps.clock.now()).toISOString();
   const updated = await deps.database.db.updateTable('vehicles').set({ purpose: 'sale', updated_at: now }).where('id', '=', vehicleId).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) throw new NotFoundError('This vehicle was not found.');
+  if (Number(updated.numUpdatedRows) === 0) throw new NotFoundError(t('vehicleNotFound'));
 }
 
 const fleetColumns = ['vehicles.id', 'vehicles.name', 'vehicles.make', 'vehicles.model', 'vehicles.variant', 'vehicles.year', 'vehicles.fuel_type', 'vehicles.transmission', 'vehicles.status'] as const;

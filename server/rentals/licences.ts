@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { indiaDay, indiaIso } from '../../app/lib/rentals.ts';
-import { ageOn, LICENCE_APPROVED_LOCKED, LICENCE_SIDES, MAX_REFUSAL_REASON, type LicenceSide, type LicenceStatus } from '../../app/lib/licence.ts';
+import { licenceText as t } from '../../app/lib/i18n/licence.ts';
+import { ageOn, licenceApprovedLocked, LICENCE_SIDES, MAX_REFUSAL_REASON, type LicenceSide, type LicenceStatus } from '../../app/lib/licence.ts';
 import { cleanText } from '../../app/lib/input.ts';
 import { paths } from '../../app/lib/paths.ts';
 import type { AppServices } from '../services.ts';
@@ -11,6 +12,7 @@ import { recordAudit } from '../admin/audit.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { checkPixelBudget, ImageRejectedError, inspectImage, storeSinglePhoto, type Upload } from '../media/images.ts';
 import { escapeHtml } from '../html.ts';
+import { languageOfPerson } from '../accounts/profiles.ts';
 import { changeAndQueue, queueMail, queueSms } from '../notify/outgoing.ts';
 
 /**
@@ -85,8 +87,7 @@ type SubmitDeps = Pick<AppServices, 'database' | 'privateStorage' | 'clock' | 'l
 
 /** A photo refused by its content, marked on its own field of the form. */
 function photoRefused(side: LicenceSide, error: ImageRejectedError): InvalidInputError {
-  const label = side === 'front' ? 'front' : 'back';
-  const message = `The photo of the ${label} of your licence could not be used. ${error.message}`;
+  const message = t(side === 'front' ? 'frontPhotoNotUsable' : 'backPhotoNotUsable', { why: error.message });
   return new InvalidInputError(message, { [side]: message });
 }
 
@@ -101,11 +102,11 @@ export async function submitLicence(
 ): Promise<Licence> {
   const { database, privateStorage, clock } = deps;
   const missing: Partial<Record<LicenceSide, string>> = {};
-  if (!input.front) missing.front = 'Please add a photo of the front of your licence.';
-  if (!input.back) missing.back = 'Please add a photo of the back of your licence.';
+  if (!input.front) missing.front = t('addFrontPhoto');
+  if (!input.back) missing.back = t('addBackPhoto');
   if (!input.front || !input.back) throw new InvalidInputError(Object.values(missing).join(' '), missing);
   const existing = await database.db.selectFrom('driving_licences').select(['status', 'front_key', 'back_key']).where('user_id', '=', input.userId).executeTakeFirst();
-  if (existing?.status === 'approved') throw new ConflictError(LICENCE_APPROVED_LOCKED);
+  if (existing?.status === 'approved') throw new ConflictError(licenceApprovedLocked());
 
   const photos = { front: input.front, back: input.back };
   const sizes: Array<{ width: number; height: number }> = [];
@@ -173,7 +174,7 @@ async function recordLicence(
 ): Promise<LicencePhotos | null> {
   let current = seen;
   for (;;) {
-    if (current?.status === 'approved') throw new ConflictError(LICENCE_APPROVED_LOCKED);
+    if (current?.status === 'approved') throw new ConflictError(licenceApprovedLocked());
     const written = current
       ? await database.db
           .updateTable('driving_licences')
@@ -254,7 +255,7 @@ export type LicenceDecision = { decision: 'approve' } | { decision: 'refuse'; re
 /** A refusal's reason, cleaned and required. */
 export function parseRefusalReason(value: unknown): string {
   const reason = cleanText(value, { multiline: true, maxLength: MAX_REFUSAL_REASON });
-  if (!reason) throw new InvalidInputError('Please say why the licence is refused: the customer reads it.', { reason: 'Please give a reason.' });
+  if (!reason) throw new InvalidInputError(t('refusalReasonNeeded'), { reason: t('giveReason') });
   return reason;
 }
 
@@ -268,7 +269,7 @@ type ReviewDeps = Pick<AppServices, 'database' | 'clock' | 'mailer' | 'logger' |
 export async function reviewLicence(deps: ReviewDeps, input: { userId: string; adminEmail: string } & LicenceDecision): Promise<Licence> {
   const { database, clock } = deps;
   const before = await getLicence(database, input.userId);
-  if (!before) throw new NotFoundError('This licence is no longer on file.');
+  if (!before) throw new NotFoundError(t('noLongerOnFile'));
   const now = new Date(clock.now()).toISOString();
   const status: LicenceStatus = input.decision === 'approve' ? 'approved' : 'refused';
   const reason = input.decision === 'refuse' ? input.reason : null;
@@ -303,16 +304,19 @@ async function tellCustomer(db: Kysely<DB>, deps: ReviewDeps, licence: Licence):
   if (!person) return;
   const profileUrl = new URL(paths.profile, config.siteOrigin).href;
   const approved = licence.status === 'approved';
-  const subject = approved ? 'Your driving licence is approved' : 'Your driving licence was not accepted';
+  // Told by the desk's decision, outside the customer's own request: in the customer's language.
+  const language = await languageOfPerson({ ...deps.database, db }, licence.userId);
+  const subject = approved ? t('mailApprovedSubject', {}, language) : t('mailRefusedSubject', {}, language);
   const lines = approved
-    ? ['Your driving licence is approved: you can book self-drive cars, and bookings waiting for it can now be confirmed.']
-    : [`We could not accept your driving licence: ${licence.refusalReason ?? ''}`, 'Please upload it again on your profile.'];
-  const greeting = `Hello ${person.profile_name || person.name || 'there'},`;
+    ? [t('mailApprovedLine', {}, language)]
+    : [t('mailRefusedLine', { reason: licence.refusalReason ?? '' }, language), t('mailUploadAgain', {}, language)];
+  const name = person.profile_name || person.name;
+  const greeting = name ? t('mailHello', { name }, language) : t('mailHelloThere', {}, language);
   const text = [greeting, '', ...lines, '', profileUrl, '', config.siteName].join('\n');
   const html = `<p>${escapeHtml(greeting)}</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(profileUrl)}">${escapeHtml(profileUrl)}</a></p><p>${escapeHtml(config.siteName)}</p>`;
   const smsText = approved
-    ? `${config.siteName}: your driving licence is approved. You can now book self-drive cars.`
-    : `${config.siteName}: your driving licence was not accepted: ${licence.refusalReason ?? ''}. Please upload it again on your profile.`;
+    ? t('smsApproved', { site: config.siteName }, language)
+    : t('smsRefused', { site: config.siteName, reason: licence.refusalReason ?? '' }, language);
   // Queued for the worker (decision 069): a mail server that is down delays the message, never the review.
   await queueMail(db, deps, { to: person.email, subject, text, html });
   if (person.phone && person.phone_verified) await queueSms(db, deps, person.phone, smsText.slice(0, 300));

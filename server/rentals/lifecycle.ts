@@ -1,4 +1,5 @@
 import { cancellationRefund, HOUR_MS, returnCharges, type CancellationRefund, type DamageCharge, type ReturnCharges } from '../../app/lib/rental-price.ts';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import type { ChecklistStage } from '../../app/lib/rental-checklist.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -14,7 +15,7 @@ import { notifyAdminOfBooking, notifyRenter, type RentalNotifyServices } from '.
 import { recordRefund, sendRefund, type RecordedRefund, type RefundReason } from './refunds.ts';
 import { changeAndQueue } from '../notify/outgoing.ts';
 import type { Database } from '../db/connection.ts';
-import { NOT_FREE_MESSAGE, overlappingHolds, releaseLapsedHolds, rentalSettings, withHoldLock, type Booking, type RentalServices } from './store.ts';
+import { notFreeMessage, overlappingHolds, releaseLapsedHolds, rentalSettings, withHoldLock, type Booking, type RentalServices } from './store.ts';
 
 /**
  * A booking's life after it is requested: the desk confirms or refuses it, hands the car over,
@@ -39,7 +40,7 @@ const MAX_ODOMETER = 9_999_999;
  * then paid with startOnlinePayment.
  */
 export async function requestBooking(services: RentalDeskServices, input: NewBooking): Promise<Booking> {
-  if (input.paymentMethod === 'razorpay' && !services.payments) throw new InvalidInputError('Online payment is not available; please choose pay at pickup.', { payment: 'Online payment is not available.' });
+  if (input.paymentMethod === 'razorpay' && !services.payments) throw new InvalidInputError(t('onlineNotAvailableChoose'), { payment: t('onlineNotAvailable') });
   const settings = await rentalSettings(services);
   const booking = await createBooking(services, input, (db, saved) => notifyAdminOfBooking(db, services, settings, saved));
   services.jobs.wake();
@@ -53,12 +54,14 @@ function within(services: Pick<RentalServices, 'database'>, db: Kysely<DB>): Dat
 
 async function mustGet(services: Pick<RentalServices, 'database'>, bookingId: number, db: Kysely<DB> = services.database.db): Promise<Booking> {
   const booking = await getBooking(within(services, db), bookingId);
-  if (!booking) throw new NotFoundError('This booking was not found.');
+  if (!booking) throw new NotFoundError(t('bookingNotFound'));
   return booking;
 }
 
-function wrongStatus(booking: Booking, action: string): ConflictError {
-  return new ConflictError(`Booking #${booking.id} is ${booking.status.replace('_', '-')}; it cannot be ${action} now.`);
+type StatusAction = 'confirmed' | 'refused' | 'handedOver' | 'returned' | 'settled' | 'cancelled' | 'noShow';
+
+function wrongStatus(booking: Booking, action: StatusAction): ConflictError {
+  return new ConflictError(t('wrongStatus', { id: booking.id, status: t(`statusWord_${booking.status}`), action: t(`statusAction_${action}`) }));
 }
 
 /**
@@ -111,14 +114,14 @@ export async function confirmBooking(services: RentalDeskServices, input: { book
   const booking = await mustGet(services, input.bookingId);
   if (booking.status !== 'requested') throw wrongStatus(booking, 'confirmed');
   const licence = await licenceStatusFor(services.database, booking.userId);
-  if (licence?.status !== 'approved') throw new ConflictError("The renter's driving licence is not approved yet. Review it first.");
-  if (booking.paymentMethod === 'razorpay' && booking.amountPaid <= 0) throw new ConflictError('This online booking is not paid yet.');
+  if (licence?.status !== 'approved') throw new ConflictError(t('licenceNotApprovedYet'));
+  if (booking.paymentMethod === 'razorpay' && booking.amountPaid <= 0) throw new ConflictError(t('onlineNotPaid'));
   const settings = await rentalSettings(services);
   const nowMs = services.clock.now();
   const confirmed = await withHoldLock(services.database, async (db) => {
     await releaseLapsedHolds(db, nowMs, booking.vehicleId);
     const clashes = await overlappingHolds(db, { vehicleId: booking.vehicleId, fromMs: booking.fromMs, untilMs: booking.heldUntilMs, exceptId: booking.id, nowMs });
-    if (clashes.length > 0) throw new ConflictError(NOT_FREE_MESSAGE);
+    if (clashes.length > 0) throw new ConflictError(notFreeMessage());
     const moved = await db
       .updateTable('rental_bookings')
       .set({ status: 'confirmed', hold_expires_ms: null, updated_at: new Date(nowMs).toISOString() })
@@ -126,7 +129,7 @@ export async function confirmBooking(services: RentalDeskServices, input: { book
       .where('status', '=', 'requested')
       .executeTakeFirst();
     // Lapsed meanwhile (released above) or moved by another admin.
-    if (Number(moved.numUpdatedRows) === 0) throw new ConflictError('This booking is no longer waiting for confirmation.');
+    if (Number(moved.numUpdatedRows) === 0) throw new ConflictError(t('noLongerWaiting'));
     const after = await mustGet(services, booking.id, db);
     await auditIn(services, db, { actorEmail: input.actorEmail, action: 'confirm', entity: 'rental-booking', entityId: booking.id, summary: `Confirmed booking #${booking.id} (${booking.carName})`, before: { status: booking.status }, after: { status: after.status } });
     await notifyRenter(db, services, settings, 'confirmed', after);
@@ -144,7 +147,7 @@ export async function confirmBooking(services: RentalDeskServices, input: { book
  */
 export async function refuseBooking(services: RentalDeskServices, input: { bookingId: number; reason: string; actorEmail: string }): Promise<Booking> {
   const reason = input.reason.trim();
-  if (reason.length > 300) throw new InvalidInputError('The reason can be at most 300 characters.', { reason: 'The reason can be at most 300 characters.' });
+  if (reason.length > 300) throw new InvalidInputError(t('reasonTooLong', { max: 300 }), { reason: t('reasonTooLong', { max: 300 }) });
   const booking = await mustGet(services, input.bookingId);
   const settings = await rentalSettings(services);
   const refund = await changeAndQueue(services, async (trx) => {
@@ -159,11 +162,11 @@ export async function refuseBooking(services: RentalDeskServices, input: { booki
 }
 
 function checkOdometer(value: number, field: string): void {
-  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_ODOMETER) throw new InvalidInputError('Please enter the odometer reading in whole km.', { [field]: 'Please enter the odometer reading in whole km.' });
+  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_ODOMETER) throw new InvalidInputError(t('odometerWholeKm'), { [field]: t('odometerWholeKm') });
 }
 
 function checkFuel(value: number, field: string): void {
-  if (!Number.isInteger(value) || value < 0 || value > FUEL_EIGHTHS_MAX) throw new InvalidInputError('Please enter the fuel level in eighths of a tank (0 to 8).', { [field]: 'Please enter the fuel level in eighths of a tank (0 to 8).' });
+  if (!Number.isInteger(value) || value < 0 || value > FUEL_EIGHTHS_MAX) throw new InvalidInputError(t('fuelEighths'), { [field]: t('fuelEighths') });
 }
 
 /**
@@ -175,7 +178,7 @@ async function moveWithChecklist(
   booking: Booking,
   stage: ChecklistStage,
   reading: { odometer: number; fuel: number; photos: StoredPhoto[]; actorEmail: string },
-  move: { from: BookingStatus; set: Record<string, unknown> & { status: BookingStatus }; action: string },
+  move: { from: BookingStatus; set: Record<string, unknown> & { status: BookingStatus }; action: StatusAction },
 ): Promise<void> {
   const { photos } = reading;
   try {
@@ -201,7 +204,7 @@ export async function handOver(services: RentalDeskServices, input: { bookingId:
   checkFuel(input.fuelOut, 'fuelOut');
   checkChecklist('handover', input.checklist);
   const booking = await mustGet(services, input.bookingId);
-  if (booking.status !== 'confirmed') throw wrongStatus(booking, 'handed over');
+  if (booking.status !== 'confirmed') throw wrongStatus(booking, 'handedOver');
   // What is due at pickup: the deposit, and the charges too when paying at pickup (decision 066).
   const collected = booking.amountPaid + booking.quote.dueAtPickup;
   const photos = await storeChecklistPhotos(services.privateStorage, 'handover', input.checklist);
@@ -210,7 +213,7 @@ export async function handOver(services: RentalDeskServices, input: { bookingId:
     booking,
     'handover',
     { odometer: input.odometerOut, fuel: input.fuelOut, photos, actorEmail: input.actorEmail },
-    { from: 'confirmed', set: { status: 'active', odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid: collected }, action: 'handed over' },
+    { from: 'confirmed', set: { status: 'active', odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid: collected }, action: 'handedOver' },
   );
   const active = await mustGet(services, booking.id);
   const damage = input.checklist.damage.length;
@@ -244,17 +247,17 @@ async function chargesFor(services: RentalDeskServices, booking: Booking, input:
   checkOdometer(input.odometerIn, 'odometerIn');
   checkFuel(input.fuelIn, 'fuelIn');
   if (!Number.isSafeInteger(input.fuelCharge) || input.fuelCharge < 0 || input.fuelCharge > 1_000_000) {
-    throw new InvalidInputError('Please enter the fuel charge in whole rupees (0 when none).', { fuelCharge: 'Please enter the fuel charge in whole rupees (0 when none).' });
+    throw new InvalidInputError(t('fuelChargeWhole'), { fuelCharge: t('fuelChargeWhole') });
   }
   const fuelOut = booking.fuelOut ?? FUEL_EIGHTHS_MAX;
   if (input.fuelCharge > 0 && input.fuelIn >= fuelOut) {
-    const message = `There is no fuel shortfall: the car came back with ${input.fuelIn}/8 and left with ${fuelOut}/8. Enter 0.`;
+    const message = t('noFuelShortfall', { fuelIn: input.fuelIn, fuelOut });
     throw new InvalidInputError(message, { fuelCharge: message });
   }
   const odometerOut = booking.odometerOut ?? 0;
-  if (input.odometerIn < odometerOut) throw new InvalidInputError(`The odometer cannot read less than at handover (${odometerOut} km).`, { odometerIn: `The odometer cannot read less than at handover (${odometerOut} km).` });
+  if (input.odometerIn < odometerOut) throw new InvalidInputError(t('odometerBelowHandover', { km: odometerOut }), { odometerIn: t('odometerBelowHandover', { km: odometerOut }) });
   const returnedMs = input.returnedMs ?? services.clock.now();
-  if (!Number.isSafeInteger(returnedMs) || returnedMs < booking.fromMs) throw new InvalidInputError('The return time cannot be before the pickup.', { returnedAt: 'The return time cannot be before the pickup.' });
+  if (!Number.isSafeInteger(returnedMs) || returnedMs < booking.fromMs) throw new InvalidInputError(t('returnBeforePickup'), { returnedAt: t('returnBeforePickup') });
   const settings = await rentalSettings(services);
   return returnCharges({
     odometerOut,
@@ -320,7 +323,7 @@ export async function settleDeposit(services: RentalDeskServices, input: { booki
   if (booking.status !== 'returned') throw wrongStatus(booking, 'settled');
   const refund = input.depositRefund ?? booking.depositRefund ?? 0;
   if (!Number.isSafeInteger(refund) || refund < 0 || refund > booking.quote.deposit) {
-    throw new InvalidInputError(`The deposit refund must be between ₹0 and the deposit (₹${booking.quote.deposit}).`, { depositRefund: 'The deposit refund must be between ₹0 and the deposit.' });
+    throw new InvalidInputError(t('depositRefundRange', { deposit: booking.quote.deposit }), { depositRefund: t('depositRefundRangeShort') });
   }
   const settings = await rentalSettings(services);
   const recorded = await changeAndQueue(services, async (trx) => {
@@ -384,8 +387,8 @@ export async function cancelBooking(services: RentalDeskServices, input: { userI
  */
 export async function markNoShow(services: RentalDeskServices, input: { bookingId: number; actorEmail: string }): Promise<Booking> {
   const booking = await mustGet(services, input.bookingId);
-  if (booking.status !== 'confirmed') throw wrongStatus(booking, 'marked a no-show');
-  if (services.clock.now() < booking.fromMs) throw new ConflictError('The pickup time has not come yet.');
+  if (booking.status !== 'confirmed') throw wrongStatus(booking, 'noShow');
+  if (services.clock.now() < booking.fromMs) throw new ConflictError(t('pickupNotYet'));
   const settings = await rentalSettings(services);
   const refund = cancellationRefund(
     { rent: booking.quote.rent, total: booking.quote.total, gstPercent: booking.quote.gstPercent, dailyRate: booking.terms.dailyRate, pickupMs: booking.fromMs, paid: booking.amountPaid, pickedUp: false },
@@ -393,7 +396,7 @@ export async function markNoShow(services: RentalDeskServices, input: { bookingI
     { freeCancelHours: settings.rentalFreeCancelHours, lateCancelKeepDays: settings.rentalLateCancelKeepDays },
   );
   const recorded = await services.database.db.transaction().execute(async (trx) => {
-    if (!(await moveStatus(services, booking.id, ['confirmed'], { status: 'no_show' }, trx))) throw wrongStatus(booking, 'marked a no-show');
+    if (!(await moveStatus(services, booking.id, ['confirmed'], { status: 'no_show' }, trx))) throw wrongStatus(booking, 'noShow');
     const owed = await refundPaid(services, trx, booking, refund.refund, 'no-show');
     await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'no-show', entity: 'rental-booking', entityId: booking.id, summary: `Booking #${booking.id} marked a no-show; refund ₹${refund.refund}`, before: { status: booking.status }, after: { status: 'no_show' } });
     return owed;

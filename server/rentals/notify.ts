@@ -1,6 +1,12 @@
 import { formatRupees } from '../../app/lib/format.ts';
 import { formatIndiaDateTime } from '../../app/lib/rentals.ts';
-import { quoteTotals } from '../../app/lib/rental-price.ts';
+import { quoteInLanguage, quoteTotals } from '../../app/lib/rental-price.ts';
+import { currentLanguage } from '../../app/lib/i18n/current.ts';
+import type { Language } from '../../app/lib/i18n/language.ts';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
+import type { TextValues } from '../../app/lib/i18n/texts.ts';
+import { languageOfPerson } from '../accounts/profiles.ts';
+import { inLanguage } from '../i18n.ts';
 import { carFacts, generalFacts, refundWindow, type RentalPolicy } from '../../app/lib/rental-facts.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
 import type { Kysely } from 'kysely';
@@ -20,71 +26,104 @@ export type RentalNotifyServices = Pick<AppServices, 'database' | 'config' | 'ma
 
 export type RenterMessageKind = 'confirmed' | 'reminder' | 'cancelled' | 'refused' | 'closed';
 
-function when(booking: Booking): string {
-  return `${formatIndiaDateTime(booking.fromMs)} to ${formatIndiaDateTime(booking.toMs)}`;
+function when(booking: Booking, language: Language): string {
+  return t('mailWhenRange', { from: formatIndiaDateTime(booking.fromMs), to: formatIndiaDateTime(booking.toMs) }, language);
 }
 
-/** The texts of one message to the renter: mail subject and body, and the SMS (one or two segments). */
+/**
+ * The texts of one message to the renter: mail subject and body, and the SMS (one or two
+ * segments), in `language` (dates too: written with it as the language of the moment).
+ */
 export function renterMessage(
   kind: RenterMessageKind,
   booking: Booking,
-  options: { siteName: string; siteOrigin: string; policy: RentalPolicy; refund?: number },
+  options: { siteName: string; siteOrigin: string; policy: RentalPolicy; refund?: number; language?: Language },
 ): { subject: string; text: string; sms: string } {
-  const ref = `booking #${booking.id}`;
+  const language = options.language ?? currentLanguage();
+  return inLanguage(language, () => writeRenterMessage(kind, booking, options, language));
+}
+
+function writeRenterMessage(kind: RenterMessageKind, booking: Booking, options: { siteName: string; siteOrigin: string; policy: RentalPolicy; refund?: number }, language: Language): { subject: string; text: string; sms: string } {
+  const tt = (key: Parameters<typeof t>[0], values?: TextValues) => t(key, values, language);
+  const ref = tt('mailRef', { id: booking.id });
+  const site = options.siteName;
   const profileUrl = new URL(paths.profile, options.siteOrigin).href;
-  const pickupPlace = booking.pickup === 'delivery' ? `delivered to ${booking.deliveryAddress ? `${booking.deliveryAddress}, ` : ''}PIN code ${booking.pinCode}` : 'pickup at our hub';
-  const quote = booking.quote;
+  const pickupPlace =
+    booking.pickup === 'delivery'
+      ? tt('mailDeliveredTo', { address: booking.deliveryAddress ? `${booking.deliveryAddress}, ` : '', pin: booking.pinCode })
+      : tt('mailPickupAtHub');
+  const quote = quoteInLanguage(booking.quote, language);
+  const car = booking.carName;
+  const from = formatIndiaDateTime(booking.fromMs);
+  const to = formatIndiaDateTime(booking.toMs);
   // The same lines and facts as the booking page: one function each (app/lib/rental-price.ts, rental-facts.ts).
-  const facts = [...carFacts(booking.terms).filter((fact) => fact.key === 'fuel'), ...generalFacts(options.policy).filter((fact) => ['deposit-return', 'late-return', 'cancellation'].includes(fact.key))];
+  const facts = [...carFacts(booking.terms, language).filter((fact) => fact.key === 'fuel'), ...generalFacts(options.policy, language).filter((fact) => ['deposit-return', 'late-return', 'cancellation'].includes(fact.key))];
+  const line = (label: string, value: string) => tt('mailLine', { label, value });
   const terms = [
-    ...quote.lines.map((line) => `${line.label}: ${formatRupees(line.amount)}`),
-    ...quoteTotals(quote).map((row) => `${row.label}: ${formatRupees(row.amount)}`),
-    `Km included: ${quote.kmIncluded === null ? 'unlimited' : `${quote.kmIncluded} km, then ${formatRupees(quote.extraKmRate)} per km`}`,
-    ...(booking.protection ? [`Damage protection: what you pay for damage is capped at ${formatRupees(options.policy.protectionCap)}`] : []),
+    ...quote.lines.map((row) => line(row.label, formatRupees(row.amount))),
+    ...quoteTotals(quote, language).map((row) => line(row.label, formatRupees(row.amount))),
+    tt('mailKmIncluded', { km: quote.kmIncluded === null ? tt('mailKmUnlimited') : tt('mailKmThen', { km: quote.kmIncluded, rate: formatRupees(quote.extraKmRate) }) }),
+    ...(booking.protection ? [tt('mailProtectionCap', { cap: formatRupees(options.policy.protectionCap) })] : []),
     '',
-    ...facts.map((fact) => `${fact.label}: ${fact.text}`),
+    ...facts.map((fact) => line(fact.label, fact.text)),
   ];
+  const carLine = tt('mailCar', { car });
+  const whenLine = tt('mailWhen', { when: when(booking, language) });
+  const bring = tt('mailBringLicence', { url: profileUrl });
   switch (kind) {
     case 'confirmed':
       return {
-        subject: `Your ${booking.carName} is booked (${ref})`,
-        text: [`Your booking is confirmed.`, '', `Car: ${booking.carName}`, `When: ${when(booking)}`, `Where: ${pickupPlace}`, ...terms, '', `Bring your driving licence. Your bookings: ${profileUrl}`, '', options.siteName].join('\n'),
-        sms: `${options.siteName}: ${ref} confirmed. ${booking.carName}, ${formatIndiaDateTime(booking.fromMs)} to ${formatIndiaDateTime(booking.toMs)}. Bring your driving licence.`,
+        subject: tt('confirmedSubject', { car, ref }),
+        text: [tt('confirmedOpening'), '', carLine, whenLine, tt('mailWhere', { where: pickupPlace }), ...terms, '', bring, '', site].join('\n'),
+        sms: tt('confirmedSms', { site, ref, car, from, to }),
       };
     case 'reminder':
       return {
-        subject: `Tomorrow: your ${booking.carName} (${ref})`,
-        text: [`A reminder: your self-drive car is ready for you tomorrow.`, '', `Car: ${booking.carName}`, `Pickup: ${formatIndiaDateTime(booking.fromMs)} (${pickupPlace})`, `Return: ${formatIndiaDateTime(booking.toMs)}`, '', `Bring your driving licence. Your bookings: ${profileUrl}`, '', options.siteName].join('\n'),
-        sms: `${options.siteName}: reminder, ${booking.carName} pickup ${formatIndiaDateTime(booking.fromMs)}. Bring your driving licence. ${ref}.`,
+        subject: tt('reminderSubject', { car, ref }),
+        text: [tt('reminderOpening'), '', carLine, tt('mailPickup', { when: from, place: pickupPlace }), tt('mailReturn', { when: to }), '', bring, '', site].join('\n'),
+        sms: tt('reminderSms', { site, car, from, ref }),
       };
     case 'cancelled':
     case 'refused': {
       const refund = options.refund ?? 0;
-      const opening = kind === 'cancelled' ? 'Your booking is cancelled.' : `We are sorry: we could not confirm your booking${booking.note ? ` (${booking.note})` : ''}.`;
+      const opening = kind === 'cancelled' ? tt('cancelledOpening') : tt('refusedOpening', { note: booking.note ? ` (${booking.note})` : '' });
+      const refundLine = refund > 0 ? tt('mailRefundWithin', { amount: formatRupees(refund), window: refundWindow(options.policy, language) }) : tt('mailRefund', { amount: formatRupees(refund) });
       return {
-        subject: `${kind === 'cancelled' ? 'Cancelled' : 'Not confirmed'}: ${booking.carName} (${ref})`,
-        text: [opening, '', `Car: ${booking.carName}`, `When: ${when(booking)}`, `Refund: ${formatRupees(refund)}${refund > 0 ? ` (to your original payment method within ${refundWindow(options.policy)})` : ''}`, '', options.siteName].join('\n'),
-        sms: `${options.siteName}: ${ref} ${kind === 'cancelled' ? 'cancelled' : 'could not be confirmed'}. Refund ${formatRupees(refund)}.`,
+        subject: tt(kind === 'cancelled' ? 'cancelledSubject' : 'refusedSubject', { car, ref }),
+        text: [opening, '', carLine, whenLine, refundLine, '', site].join('\n'),
+        sms: tt(kind === 'cancelled' ? 'cancelledSms' : 'refusedSms', { site, ref, refund: formatRupees(refund) }),
       };
     }
     case 'closed': {
       const charges = booking.charges;
       const lines = charges
         ? [
-            `Km driven: ${charges.kmDriven} km`,
-            `Extra km: ${charges.extraKm} km × ${formatRupees(booking.quote.extraKmRate)} = ${formatRupees(charges.extraKmCharge)}`,
-            `Late return: ${charges.lateHours} h = ${formatRupees(charges.lateFee)}`,
-            `Fuel: ${formatRupees(charges.fuelCharge)}`,
-            ...(charges.damage ?? []).map((damage) => `New damage (${damage.note}): ${formatRupees(damage.charge)}`),
-            `Total charges: ${formatRupees(charges.total)}`,
-            ...(charges.amountDue > 0 ? [`Still due: ${formatRupees(charges.amountDue)}`] : []),
+            tt('closedKmDriven', { km: charges.kmDriven }),
+            tt('closedExtraKm', { km: charges.extraKm, rate: formatRupees(quote.extraKmRate), amount: formatRupees(charges.extraKmCharge) }),
+            tt('closedLate', { hours: charges.lateHours, amount: formatRupees(charges.lateFee) }),
+            tt('closedFuel', { amount: formatRupees(charges.fuelCharge) }),
+            ...(charges.damage ?? []).map((damage) => tt('closedDamage', { note: damage.note, amount: formatRupees(damage.charge) })),
+            tt('closedTotal', { amount: formatRupees(charges.total) }),
+            ...(charges.amountDue > 0 ? [tt('closedStillDue', { amount: formatRupees(charges.amountDue) })] : []),
           ]
         : [];
       const refund = booking.depositRefund ?? 0;
       return {
-        subject: `Closing statement: ${booking.carName} (${ref})`,
-        text: [`Thank you for driving with us. Your booking is closed.`, '', `Car: ${booking.carName}`, `When: ${when(booking)}`, `Rent: ${formatRupees(booking.quote.rent)}`, `Deposit: ${formatRupees(booking.quote.deposit)}`, ...lines, `Deposit refund: ${formatRupees(refund)}`, ...(charges ? ['', `The photos of the car at handover and return, and of each charge: ${profileUrl}`] : []), '', options.siteName].join('\n'),
-        sms: `${options.siteName}: ${ref} closed. Charges ${formatRupees(charges?.total ?? 0)}, deposit refund ${formatRupees(refund)}.`,
+        subject: tt('closedSubject', { car, ref }),
+        text: [
+          tt('closedOpening'),
+          '',
+          carLine,
+          whenLine,
+          tt('closedRent', { amount: formatRupees(quote.rent) }),
+          tt('closedDeposit', { amount: formatRupees(quote.deposit) }),
+          ...lines,
+          tt('closedDepositRefund', { amount: formatRupees(refund) }),
+          ...(charges ? ['', tt('closedPhotos', { url: profileUrl })] : []),
+          '',
+          site,
+        ].join('\n'),
+        sms: tt('closedSms', { site, ref, charges: formatRupees(charges?.total ?? 0), refund: formatRupees(refund) }),
       };
     }
   }
@@ -93,31 +132,37 @@ export function renterMessage(
 /**
  * Queues the renter's mail and SMS in `trx`, the transaction of the booking's change (decision
  * 069): the messages exist exactly when the change does. `settings` are read before it opens.
+ * A cancellation answers the renter's own request and speaks its language; the desk's actions
+ * and the reminders speak the renter's own (languageOfPerson).
  */
 export async function notifyRenter(trx: Kysely<DB>, services: RentalNotifyServices, settings: Settings, kind: RenterMessageKind, booking: Booking, extra: { refund?: number } = {}): Promise<void> {
   const profile = await trx.selectFrom('profiles').select(['email', 'phone', 'phone_verified']).where('user_id', '=', booking.userId).executeTakeFirst();
   if (!profile) return;
-  const message = renterMessage(kind, booking, { siteName: settings.siteName, siteOrigin: services.config.siteOrigin, policy: rentalPolicyOf(settings), ...extra });
+  const language = kind === 'cancelled' ? currentLanguage() : await languageOfPerson({ ...services.database, db: trx }, booking.userId);
+  const message = renterMessage(kind, booking, { siteName: settings.siteName, siteOrigin: services.config.siteOrigin, policy: rentalPolicyOf(settings), language, ...extra });
   if (profile.email) await queueMail(trx, services, { to: profile.email, subject: message.subject, text: message.text });
   if (profile.phone && profile.phone_verified) await queueSms(trx, services, profile.phone, message.sms);
 }
 
-/** Queues the admin's mail about a new booking, in the booking's transaction, when Email Notifications are on. */
+/** Queues the admin's mail about a new booking, in the booking's transaction, when Email Notifications are on. The desk reads English. */
 export async function notifyAdminOfBooking(trx: Kysely<DB>, services: RentalNotifyServices, settings: Settings, booking: Booking): Promise<void> {
   if (!settings.emailNotifications || !settings.adminEmail) return;
   const deskUrl = new URL(adminPaths.dashboard, services.config.siteOrigin).href;
-  const text = [
-    `A new self-drive booking is waiting for confirmation.`,
-    '',
-    `Booking: #${booking.id}`,
-    `Car: ${booking.carName}`,
-    `When: ${when(booking)}`,
-    `Pickup: ${booking.pickup === 'delivery' ? `delivery to ${booking.deliveryAddress}, ${booking.pinCode}` : 'hub'}`,
-    `Payment: ${booking.paymentMethod === 'razorpay' ? 'online' : 'at pickup'}`,
-    ...booking.quote.lines.map((line) => `${line.label}: ${formatRupees(line.amount)}`),
-    ...quoteTotals(booking.quote).map((row) => `${row.label}: ${formatRupees(row.amount)}`),
-    '',
-    `Open the admin panel: ${deskUrl}`,
-  ].join('\n');
-  await queueMail(trx, services, { to: settings.adminEmail, subject: `New booking #${booking.id}: ${booking.carName}`, text });
+  const text = inLanguage('en', () => {
+    const quote = quoteInLanguage(booking.quote, 'en');
+    return [
+      t('deskNewBooking', {}, 'en'),
+      '',
+      t('deskBooking', { id: booking.id }, 'en'),
+      t('mailCar', { car: booking.carName }, 'en'),
+      t('mailWhen', { when: when(booking, 'en') }, 'en'),
+      t('deskPickup', { pickup: booking.pickup === 'delivery' ? t('deskDelivery', { address: booking.deliveryAddress, pin: booking.pinCode }, 'en') : t('deskHub', {}, 'en') }, 'en'),
+      t('deskPayment', { payment: booking.paymentMethod === 'razorpay' ? t('deskOnline', {}, 'en') : t('deskAtPickup', {}, 'en') }, 'en'),
+      ...quote.lines.map((line) => t('mailLine', { label: line.label, value: formatRupees(line.amount) }, 'en')),
+      ...quoteTotals(quote, 'en').map((row) => t('mailLine', { label: row.label, value: formatRupees(row.amount) }, 'en')),
+      '',
+      t('deskOpenPanel', { url: deskUrl }, 'en'),
+    ].join('\n');
+  });
+  await queueMail(trx, services, { to: settings.adminEmail, subject: t('deskSubject', { id: booking.id, car: booking.carName }, 'en'), text });
 }

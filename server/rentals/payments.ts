@@ -1,4 +1,5 @@
 import { ConflictError, ForbiddenError, InvalidInputError, UpstreamError } from '../errors.ts';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { PaymentError, type ProviderPayment } from '../payments/gateway.ts';
 import { getBooking, getOwnBooking } from './bookings.ts';
 import type { RentalDeskServices } from './lifecycle.ts';
@@ -23,14 +24,14 @@ export type CheckoutStart = { provider: 'razorpay'; keyId: string; orderId: stri
  */
 export async function startOnlinePayment(services: RentalDeskServices, input: { userId: string; bookingId: number }): Promise<CheckoutStart> {
   const payments = services.payments;
-  if (!payments) throw new InvalidInputError('Online payment is not available; please choose pay at pickup.');
+  if (!payments) throw new InvalidInputError(t('onlineNotAvailableChoose'));
   const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
-  if (booking.paymentMethod !== 'razorpay' || booking.status !== 'requested' || booking.amountPaid > 0) throw new ConflictError('This booking is not waiting for an online payment.');
+  if (booking.paymentMethod !== 'razorpay' || booking.status !== 'requested' || booking.amountPaid > 0) throw new ConflictError(t('notWaitingForPayment'));
   // What is paid online: the quote's payable total; the deposit is collected at pickup (decision 066).
   const amountPaise = booking.quote.payableNow * 100;
   if (booking.paymentOrderId) return { provider: 'razorpay', keyId: payments.keyId, orderId: booking.paymentOrderId, amount: amountPaise, currency: 'INR', bookingId: booking.id };
   const order = await payments.createOrder({ amountPaise, receipt: `booking-${booking.id}`, notes: { booking: String(booking.id) } });
-  if (order.amountPaise !== amountPaise) throw new PaymentError('The payment order came back with another amount.', 'amount_mismatch', undefined);
+  if (order.amountPaise !== amountPaise) throw new PaymentError(t('orderOtherAmount'), 'amount_mismatch', undefined);
   // Only the first order is kept: two taps at once create two orders, one of which is never paid.
   await services.database.db.updateTable('rental_bookings').set({ payment_order_id: order.orderId }).where('id', '=', booking.id).where('payment_order_id', 'is', null).execute();
   const kept = await getBooking(services.database, booking.id);
@@ -122,28 +123,28 @@ export async function recordPayment(services: RentalDeskServices, input: { order
 export async function confirmCheckoutPayment(services: RentalDeskServices, input: { userId: string; bookingId: number; orderId: string; paymentId: string; signature: string }): Promise<Booking> {
   // Own booking first: another person's booking is "not found" whatever else is wrong with the request.
   const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
-  if (!services.payments) throw new InvalidInputError('Online payment is not available.');
-  if (!input.orderId || !input.paymentId || !input.signature) throw new InvalidInputError('razorpay_order_id, razorpay_payment_id and razorpay_signature are required.');
-  if (!booking.paymentOrderId || booking.paymentOrderId !== input.orderId) throw new ForbiddenError('This payment is not for this booking.');
-  if (!services.payments.verifyPaymentSignature({ orderId: input.orderId, paymentId: input.paymentId, signature: input.signature })) throw new ForbiddenError('The payment could not be verified.');
+  if (!services.payments) throw new InvalidInputError(t('onlineNotAvailable'));
+  if (!input.orderId || !input.paymentId || !input.signature) throw new InvalidInputError(t('checkoutFieldsRequired'));
+  if (!booking.paymentOrderId || booking.paymentOrderId !== input.orderId) throw new ForbiddenError(t('paymentNotForBooking'));
+  if (!services.payments.verifyPaymentSignature({ orderId: input.orderId, paymentId: input.paymentId, signature: input.signature })) throw new ForbiddenError(t('paymentNotVerified'));
   let payment: ProviderPayment;
   try {
     payment = await services.payments.fetchPayment(input.paymentId);
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
     services.logger.warn({ err: error, booking: booking.id }, 'payments: the payment could not be checked with Razorpay');
-    throw new UpstreamError('We could not check your payment with Razorpay just now. If money left your account, your booking shows it as paid within a few minutes.');
+    throw new UpstreamError(t('razorpayCheckFailed'));
   }
-  if (payment.orderId !== input.orderId) throw new ForbiddenError('This payment is not for this booking.');
+  if (payment.orderId !== input.orderId) throw new ForbiddenError(t('paymentNotForBooking'));
   if (payment.status !== 'captured') {
     const row = await services.database.db.selectFrom('rental_bookings').select('payment_id').where('id', '=', booking.id).executeTakeFirst();
-    if (!(await seenBefore(services, row?.payment_id ?? null, input.paymentId))) throw new ConflictError('Razorpay has not confirmed this payment yet; your booking shows it as paid once it does.');
+    if (!(await seenBefore(services, row?.payment_id ?? null, input.paymentId))) throw new ConflictError(t('razorpayNotConfirmed'));
   }
   const recorded = (await recordPayment(services, { orderId: input.orderId, paymentId: input.paymentId, amountPaise: payment.amountPaise, currency: payment.currency }))!;
   const settled = await services.database.db.selectFrom('rental_refunds').select('id').where('payment_id', '=', input.paymentId).where('reason', '=', 'not accepted').executeTakeFirst();
-  if (recorded.outcome === 'not-accepted' || settled) throw new ConflictError('This payment is not the amount the booking owes, so it was not accepted; it is being refunded. Please pay again from your bookings or call us.');
+  if (recorded.outcome === 'not-accepted' || settled) throw new ConflictError(t('paymentWrongAmount'));
   const paid = recorded.booking;
-  if (paid.status !== 'requested' && paid.status !== 'confirmed') throw new ConflictError('The booking lapsed before the payment arrived; the payment is being refunded.');
+  if (paid.status !== 'requested' && paid.status !== 'confirmed') throw new ConflictError(t('bookingLapsed'));
   return paid;
 }
 
@@ -160,12 +161,12 @@ export async function handlePaymentWebhook(
   /** Another kind of order (a car reservation's): records the payment and says whether the order was its own. */
   otherOrders?: (payment: { orderId: string; paymentId: string; amountPaise: number; currency: string }) => Promise<boolean>,
 ): Promise<{ handled: boolean }> {
-  if (!services.payments || !services.payments.verifyWebhookSignature(rawBody, signature)) throw new ForbiddenError('The webhook signature is not valid.');
+  if (!services.payments || !services.payments.verifyWebhookSignature(rawBody, signature)) throw new ForbiddenError(t('webhookSignature'));
   let event: { event?: unknown; payload?: { payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; currency?: unknown; status?: unknown } } } };
   try {
     event = JSON.parse(rawBody) as typeof event;
   } catch {
-    throw new InvalidInputError('The webhook body is not JSON.');
+    throw new InvalidInputError(t('webhookNotJson'));
   }
   if (event.event !== 'payment.captured' && event.event !== 'order.paid') return { handled: false };
   const payment = event.payload?.payment?.entity;

@@ -1,4 +1,5 @@
-import { LICENCE_STATUS_TEXT } from '../../app/lib/licence.ts';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
+import { licenceStatusText } from '../../app/lib/licence.ts';
 import { ageOn } from '../../app/lib/licence.ts';
 import { indiaDay } from '../../app/lib/rentals.ts';
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
@@ -29,29 +30,29 @@ export type ReadinessStep = {
 
 export type RenterReadiness = { steps: ReadinessStep[]; ready: boolean };
 
-const PHONE_TODO = { label: 'Verify your phone', state: 'todo', detail: 'We send a 6-digit code by SMS.' } as const;
-const LICENCE_TODO = { label: 'Driving licence', state: 'todo', detail: 'Number, date of birth and photos of both sides.' } as const;
+const phoneTodo = () => ({ label: t('stepVerifyPhone'), state: 'todo', detail: t('stepVerifyPhoneDetail') }) as const;
+const licenceTodo = () => ({ label: t('stepLicence'), state: 'todo', detail: t('stepLicenceDetail') }) as const;
 
 function licenceStep(licence: Awaited<ReturnType<typeof licenceStatusFor>>, minAge: number, pickupMs: number): ReadinessStep {
   if (!licence) {
-    return { ...LICENCE_TODO, action: { to: 'licence', label: 'Add licence' }, refusal: { reason: 'licence', message: 'Please add your driving licence on your profile before booking.' } };
+    return { ...licenceTodo(), action: { to: 'licence', label: t('addLicence') }, refusal: { reason: 'licence', message: t('refusalAddLicence') } };
   }
   // A licence that is not approved yet can be replaced by its owner; an approved one only by the dealer.
-  const replace: StepAction | undefined = licence.status === 'approved' ? undefined : { to: 'licence', label: 'Upload again' };
+  const replace: StepAction | undefined = licence.status === 'approved' ? undefined : { to: 'licence', label: t('uploadAgain') };
   if (licence.status === 'refused') {
-    const why = licence.refusalReason ? `: ${licence.refusalReason}` : '';
-    return { label: 'Driving licence', state: 'problem', detail: `Not accepted${why}`, action: replace, refusal: { reason: 'licence-refused', message: `Your driving licence was not accepted${why}. Please upload it again.` } };
+    const why = licence.refusalReason ? t('refusedWhy', { reason: licence.refusalReason }) : '';
+    return { label: t('stepLicence'), state: 'problem', detail: t('notAccepted', { why }), action: replace, refusal: { reason: 'licence-refused', message: t('refusalRefused', { why }) } };
   }
   const age = ageOn(licence.dateOfBirth, indiaDay(pickupMs));
   if (age === null) {
-    const message = `The date of birth on your driving licence cannot be read, so we cannot check your age. ${replace ? 'Please upload your licence again.' : 'Please call us to correct it.'}`;
-    return { label: 'Driving licence', state: 'problem', detail: message, ...(replace ? { action: replace } : {}), refusal: { reason: 'licence-date-of-birth', message } };
+    const message = t('dateOfBirthUnreadable', { next: replace ? t('uploadLicenceAgain') : t('callToCorrect') });
+    return { label: t('stepLicence'), state: 'problem', detail: message, ...(replace ? { action: replace } : {}), refusal: { reason: 'licence-date-of-birth', message } };
   }
   if (age < minAge) {
-    return { label: 'Driving licence', state: 'problem', detail: `This car needs a driver of at least ${minAge}.`, refusal: { reason: 'age', message: `You must be at least ${minAge} years old at pickup to rent this car.` } };
+    return { label: t('stepLicence'), state: 'problem', detail: t('needsDriverAge', { age: minAge }), refusal: { reason: 'age', message: t('refusalAge', { age: minAge }) } };
   }
-  if (licence.status === 'approved') return { label: 'Driving licence', state: 'done', detail: 'Approved' };
-  return { label: 'Driving licence', state: 'waiting', detail: `${LICENCE_STATUS_TEXT.pending}: you can book now; we confirm once it is approved.` };
+  if (licence.status === 'approved') return { label: t('stepLicence'), state: 'done', detail: licenceStatusText().approved };
+  return { label: t('stepLicence'), state: 'waiting', detail: t('licencePendingDetail', { status: licenceStatusText().pending }) };
 }
 
 /**
@@ -61,15 +62,15 @@ function licenceStep(licence: Awaited<ReturnType<typeof licenceStatusFor>>, minA
  */
 export async function renterReadiness(database: Database, userId: string | null, car: { minAge: number }, pickupMs: number): Promise<RenterReadiness> {
   if (userId === null) {
-    const signIn: ReadinessStep = { label: 'Sign in', state: 'todo', detail: 'Sign in or create an account to book.', action: { to: 'sign-in', label: 'Sign in' } };
-    return { steps: [signIn, PHONE_TODO, LICENCE_TODO], ready: false };
+    const signIn: ReadinessStep = { label: t('stepSignIn'), state: 'todo', detail: t('stepSignInDetail'), action: { to: 'sign-in', label: t('stepSignIn') } };
+    return { steps: [signIn, phoneTodo(), licenceTodo()], ready: false };
   }
   const [profile, licence] = await Promise.all([getProfile(database, userId), licenceStatusFor(database, userId)]);
   const steps: ReadinessStep[] = [
-    { label: 'Sign in', state: 'done', detail: profile?.email ? `Signed in as ${profile.email}` : 'Signed in' },
+    { label: t('stepSignIn'), state: 'done', detail: profile?.email ? t('signedInAs', { email: profile.email }) : t('signedIn') },
     hasVerifiedPhone(profile)
-      ? { label: 'Verify your phone', state: 'done', detail: `Verified ${profile!.phone}` }
-      : { ...PHONE_TODO, action: { to: 'verify-phone', label: 'Verify phone' }, refusal: { reason: 'phone', message: 'Please verify your phone number before booking.' } },
+      ? { label: t('stepVerifyPhone'), state: 'done', detail: t('verifiedPhone', { phone: profile!.phone }) }
+      : { ...phoneTodo(), action: { to: 'verify-phone', label: t('verifyPhone') }, refusal: { reason: 'phone', message: t('refusalPhone') } },
     licenceStep(licence, car.minAge, pickupMs),
   ];
   return { steps, ready: steps.every((step) => step.state === 'done' || step.state === 'waiting') };

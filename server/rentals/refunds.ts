@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { formatRupees } from '../../app/lib/format.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { DB, RentalRefundTable } from '../db/schema.ts';
@@ -261,7 +262,7 @@ export async function retryBookingRefunds(services: RefundServices, input: { boo
   const owed = await services.database.db.selectFrom('rental_refunds').select(['id', 'amount_paise', 'currency']).where('booking_id', '=', input.bookingId).where('status', '=', 'owed').orderBy('id').execute();
   if (owed.length === 0) {
     const exists = await services.database.db.selectFrom('rental_bookings').select('id').where('id', '=', input.bookingId).where('kind', '=', 'booking').executeTakeFirst();
-    if (!exists) throw new NotFoundError('This booking was not found.');
+    if (!exists) throw new NotFoundError(t('bookingNotFound'));
     return { refunded: 0, owed: 0, lastError: null };
   }
   let refunded = 0;

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { HOLDING_STATUSES, indiaIso, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
+import { quoteInLanguage } from '../../app/lib/rental-price.ts';
 import type { RentalQuote, ReturnCharges } from '../../app/lib/rental-price.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB, RentalBookingTable } from '../db/schema.ts';
@@ -45,7 +47,9 @@ export async function rentalPolicy(services: RentalServices): Promise<RentalPoli
 /** Rows in these statuses hold their car ('blocked' is the desk's block). */
 export const HOLDING_ROW_STATUSES = [...HOLDING_STATUSES, 'blocked'] as const;
 
-export const NOT_FREE_MESSAGE = 'This car is not free for those hours. Please pick other dates.';
+export function notFreeMessage(): string {
+  return t('notFree');
+}
 
 export type Booking = {
   id: number;
@@ -125,7 +129,8 @@ export function toBooking(row: BookingRow): Booking {
     deliveryAddress: row.delivery_address,
     protection: Boolean(row.protection),
     // Migration 018 gave every stored quote its lines.
-    quote: parseJson<RentalQuote>(row.quote, EMPTY_QUOTE),
+    // Its line labels were written in the language it was booked in: read in the current one.
+    quote: quoteInLanguage(parseJson<RentalQuote>(row.quote, EMPTY_QUOTE)),
     terms: parseJson<RentalTerms>(row.terms, {} as RentalTerms),
     paymentMethod: row.payment_method as PaymentMethod,
     amountPaid: Number(row.amount_paid),
@@ -219,7 +224,7 @@ export async function withHoldLock<T>(database: Database, work: (db: Kysely<DB>)
       }
     });
   } catch (error) {
-    if (isOverlapViolation(error)) throw new ConflictError(NOT_FREE_MESSAGE);
+    if (isOverlapViolation(error)) throw new ConflictError(notFreeMessage());
     throw error;
   }
 }

@@ -3,9 +3,14 @@ import { formatRupees } from '../../app/lib/format.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
 import { formatIndiaDateTime } from '../../app/lib/rent-view.ts';
 import type { Settings } from '../admin/settings.ts';
+import type { AppServices } from '../services.ts';
 import type { DB } from '../db/schema.ts';
 import { queueMail, queueSms, type OutgoingServices } from '../notify/outgoing.ts';
 import type { DeskReservation } from './store.ts';
+import { reservationText as t } from '../../app/lib/i18n/reservation.ts';
+import type { Language } from '../../app/lib/i18n/language.ts';
+import { languageOfPerson } from '../accounts/profiles.ts';
+import { inLanguage } from '../i18n.ts';
 
 /**
  * The buyer's mail and SMS at reservation, refund and expiry, and the dealer's at reservation,
@@ -14,65 +19,74 @@ import type { DeskReservation } from './store.ts';
 
 export type ReservationMessageKind = 'reserved' | 'cancelled' | 'expired' | 'taken';
 
-function buyerText(kind: ReservationMessageKind, reservation: DeskReservation, siteOrigin: string): { subject: string; lines: string[]; sms: string } {
+function buyerText(kind: ReservationMessageKind, reservation: DeskReservation, siteOrigin: string, language: Language): { subject: string; lines: string[]; sms: string } {
   const car = reservation.vehicleTitle.replace(/\s+/g, ' ').slice(0, 60);
   const amount = formatRupees(reservation.amount);
   const profile = `${new URL(paths.profile, siteOrigin).href}#reservations`;
+  const say = (key: Parameters<typeof t>[0], values?: Record<string, string | number>) => t(key, values, language);
   switch (kind) {
     case 'reserved': {
-      const until = reservation.heldUntil ? formatIndiaDateTime(reservation.heldUntil) : '';
+      // The time is written as the reader's language writes it.
+      const until = reservation.heldUntil ? inLanguage(language, () => formatIndiaDateTime(reservation.heldUntil!)) : '';
       return {
-        subject: `Reserved for you: ${car}`,
-        lines: [`${car} is reserved for you until ${until} (India time).`, `You paid ${amount}; it counts towards the price, and it is refunded in full if you cancel or the hold ends without a sale.`, `Book a test drive, cancel or see the time left: ${profile}`],
-        sms: `${car.slice(0, 40)} is reserved for you until ${until}. ${amount} paid, fully refundable. ${profile}`,
+        subject: say('reservedSubject', { car }),
+        lines: [say('reservedLine1', { car, until }), say('reservedLine2', { amount }), say('reservedLine3', { link: profile })],
+        sms: say('reservedSms', { car: car.slice(0, 40), until, amount, link: profile }),
       };
     }
     case 'cancelled':
       return {
-        subject: `Reservation cancelled: ${car}`,
-        lines: [`Your reservation of ${car} is cancelled.`, `The ${amount} you paid is being refunded in full to the way you paid; banks usually take 5–7 working days.`],
-        sms: `Reservation of ${car.slice(0, 40)} cancelled. ${amount} is being refunded in full.`,
+        subject: say('cancelledSubject', { car }),
+        lines: [say('cancelledLine1', { car }), say('cancelledLine2', { amount })],
+        sms: say('cancelledSms', { car: car.slice(0, 40), amount }),
       };
     case 'expired':
       return {
-        subject: `Your reservation has ended: ${car}`,
-        lines: [`The hold on ${car} has ended without a sale, so the car is listed again.`, `The ${amount} you paid is being refunded in full; banks usually take 5–7 working days.`, `Still interested? Call us or reserve it again: ${new URL(paths.vehicle(reservation.vehicleId ?? 0), siteOrigin).href}`],
-        sms: `Your hold on ${car.slice(0, 40)} has ended. ${amount} is being refunded in full.`,
+        subject: say('expiredSubject', { car }),
+        lines: [say('expiredLine1', { car }), say('expiredLine2', { amount }), say('expiredLine3', { link: new URL(paths.vehicle(reservation.vehicleId ?? 0), siteOrigin).href })],
+        sms: say('expiredSms', { car: car.slice(0, 40), amount }),
       };
     case 'taken':
       return {
-        subject: `Refund: ${car} was reserved by someone else first`,
-        lines: [`Someone else reserved ${car} moments before your payment arrived, so we could not reserve it for you.`, `The ${amount} you paid is being refunded in full at once; banks usually take 5–7 working days.`],
-        sms: `Sorry, ${car.slice(0, 40)} was reserved by someone else first. Your ${amount} is being refunded in full.`,
+        subject: say('takenSubject', { car }),
+        lines: [say('takenLine1', { car }), say('takenLine2', { amount })],
+        sms: say('takenSms', { car: car.slice(0, 40), amount }),
       };
   }
 }
 
-/** Queues the buyer's mail and SMS about the reservation in `db` (the change's transaction). */
-export async function queueBuyerMessages(db: Kysely<DB>, services: OutgoingServices, kind: ReservationMessageKind, reservation: DeskReservation): Promise<void> {
-  const { subject, lines, sms } = buyerText(kind, reservation, services.config.siteOrigin);
-  const text = [reservation.name ? `Namaste ${reservation.name},` : 'Namaste,', '', ...lines, '', `Reservation: #${reservation.id}`, '', 'Regards,', `Team ${services.config.siteName}`].join('\n');
+/**
+ * Queues the buyer's mail and SMS about the reservation in `db` (the change's transaction), in
+ * `language` when the buyer's own request causes them (their cancel, their payment on the pay
+ * page), otherwise (the hold's expiry, the desk, the payment webhook) in the buyer's own language.
+ */
+export async function queueBuyerMessages(db: Kysely<DB>, services: OutgoingServices & Pick<AppServices, 'database'>, kind: ReservationMessageKind, reservation: DeskReservation, language?: Language): Promise<void> {
+  const reader = language ?? (reservation.userId ? await languageOfPerson({ ...services.database, db }, reservation.userId) : 'en');
+  const { subject, lines, sms } = buyerText(kind, reservation, services.config.siteOrigin, reader);
+  const say = (key: Parameters<typeof t>[0], values?: Record<string, string | number>) => t(key, values, reader);
+  const text = [reservation.name ? say('greetingName', { name: reservation.name }) : say('greeting'), '', ...lines, '', say('mailReservation', { id: reservation.id }), '', say('regards'), say('team', { site: services.config.siteName })].join('\n');
   if (reservation.email) await queueMail(db, services, { to: reservation.email, subject, text });
   if (reservation.phone) await queueSms(db, services, reservation.phone, `${services.config.siteName}: ${sms}`);
 }
 
-/** Queues the dealer's mail (when notifications are on) and SMS (to the seller's phone) about a new reservation. */
+/** Queues the dealer's mail (when notifications are on) and SMS (to the seller's phone) about a new reservation: the desk reads English. */
 export async function queueDealerMessages(db: Kysely<DB>, services: OutgoingServices, settings: Settings, reservation: DeskReservation): Promise<void> {
   const deskUrl = new URL(adminPaths.dashboard, services.config.siteOrigin).href;
-  const until = reservation.heldUntil ? formatIndiaDateTime(reservation.heldUntil) : '';
+  // The desk reads English, whatever the buyer's page was in.
+  const until = reservation.heldUntil ? inLanguage('en', () => formatIndiaDateTime(reservation.heldUntil!)) : '';
   if (settings.emailNotifications && settings.adminEmail) {
     const text = [
-      'A buyer reserved a car online.',
+      t('deskIntro', undefined, 'en'),
       '',
-      `Reservation: #${reservation.id}`,
-      `Car: ${reservation.vehicleTitle}`,
-      `Buyer: ${reservation.name || '-'}, ${reservation.phone}, ${reservation.email}`,
-      `Token paid: ${formatRupees(reservation.amount)}`,
-      `Held until: ${until} (India time)`,
+      t('mailReservation', { id: reservation.id }, 'en'),
+      t('deskCar', { car: reservation.vehicleTitle }, 'en'),
+      t('deskBuyer', { name: reservation.name || '-', phone: reservation.phone, email: reservation.email }, 'en'),
+      t('deskToken', { amount: formatRupees(reservation.amount) }, 'en'),
+      t('deskHeldUntil', { until }, 'en'),
       '',
-      `Extend, convert to a sale or cancel: ${deskUrl}`,
+      t('deskLink', { link: deskUrl }, 'en'),
     ].join('\n');
-    await queueMail(db, services, { to: settings.adminEmail, subject: `Car reserved #${reservation.id}: ${reservation.vehicleTitle.replace(/\s+/g, ' ').slice(0, 60)}`, text });
+    await queueMail(db, services, { to: settings.adminEmail, subject: t('deskSubject', { id: reservation.id, car: reservation.vehicleTitle.replace(/\s+/g, ' ').slice(0, 60) }, 'en'), text });
   }
-  await queueSms(db, services, services.config.sellerPhone, `${services.config.siteName}: ${reservation.vehicleTitle.slice(0, 40)} reserved by ${reservation.name || reservation.phone} (${reservation.phone}) until ${until}. #${reservation.id}`);
+  await queueSms(db, services, services.config.sellerPhone, t('deskSms', { site: services.config.siteName, car: reservation.vehicleTitle.slice(0, 40), who: reservation.name || reservation.phone, phone: reservation.phone, until, id: reservation.id }, 'en'));
 }

@@ -1,6 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import { formatRupees } from '../../app/lib/format.ts';
 import { RESERVATION_PAY_WINDOW_MS, reservationMessages as messages } from '../../app/lib/reservations.ts';
+import { reservationText as t } from '../../app/lib/i18n/reservation.ts';
+import { currentLanguage } from '../../app/lib/i18n/current.ts';
+import type { Language } from '../../app/lib/i18n/language.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { settingsFor, type Settings } from '../admin/settings.ts';
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
@@ -58,10 +61,11 @@ async function carChanged(services: ReservationServices): Promise<void> {
   await services.changeNotices.announce().catch((error: unknown) => services.logger.warn({ err: error }, 'change notices: could not tell the other instances'));
 }
 
-async function queueAll(trx: Transaction<DB>, services: ReservationServices, kind: ReservationMessageKind, id: number, settings?: Settings): Promise<void> {
+/** `language`: the buyer's own request's; without it the buyer's messages go in their own language (notify.ts). */
+async function queueAll(trx: Transaction<DB>, services: ReservationServices, kind: ReservationMessageKind, id: number, settings?: Settings, language?: Language): Promise<void> {
   const row = await reservationQuery(trx).where('car_reservations.id', '=', id).executeTakeFirstOrThrow();
   const reservation = toDeskReservation(row);
-  await queueBuyerMessages(trx, services, kind, reservation);
+  await queueBuyerMessages(trx, services, kind, reservation, language);
   if (settings) await queueDealerMessages(trx, services, settings, reservation);
 }
 
@@ -92,7 +96,7 @@ export async function expireDueReservations(services: ReservationServices, optio
  * available again, the messages queued in the same transaction, then the token refunded once
  * (owed, and retried, if the provider fails). False when it was no longer active.
  */
-async function endReservation(services: ReservationServices, id: number, how: 'cancelled' | 'expired'): Promise<boolean> {
+async function endReservation(services: ReservationServices, id: number, how: 'cancelled' | 'expired', language?: Language): Promise<boolean> {
   const nowMs = services.clock.now();
   const nowIso = new Date(nowMs).toISOString();
   const ended = await services.database.db.transaction().execute(async (trx) => {
@@ -101,7 +105,7 @@ async function endReservation(services: ReservationServices, id: number, how: 'c
     const row = await update.returning(['vehicle_id', 'payment_id', 'amount_paise']).executeTakeFirst();
     if (!row) return null;
     if (row.vehicle_id !== null) await trx.updateTable('vehicles').set({ status: 'available', updated_at: nowIso }).where('id', '=', Number(row.vehicle_id)).where('status', '=', 'reserved').execute();
-    await queueAll(trx, services, how, id);
+    await queueAll(trx, services, how, id, undefined, language);
     // Owed in the same transaction: a crash after it commits leaves the refund to the retry job.
     return { refundId: row.payment_id ? await writeOwedRefund(trx, RESERVATION_REFUNDS, { ownerId: id, paymentId: row.payment_id, amountPaise: Number(row.amount_paise), reason: how, ofPaid: true }, nowIso) : null };
   });
@@ -182,7 +186,7 @@ export async function startReservation(services: ReservationServices, input: { u
     await services.database.db.updateTable('car_reservations').set({ status: 'lapsed', ended_at: nowIso, updated_at: nowIso }).where('id', '=', id).where('status', '=', 'pending').execute();
     if (!(error instanceof PaymentError)) throw error;
     services.logger.warn({ err: error, reservation: id }, 'reservations: Razorpay did not create the order');
-    throw new UpstreamError('We could not start the payment with Razorpay just now. Please try again in a minute.');
+    throw new UpstreamError(t('orderFailed'));
   }
   await services.database.db.updateTable('car_reservations').set({ payment_order_id: orderId, updated_at: nowIso }).where('id', '=', id).execute();
   return { provider: 'razorpay', keyId: payments.keyId, orderId, amount: amountPaise, currency: 'INR', reservationId: id };
@@ -208,7 +212,7 @@ class NotReserving extends Error {}
  * reserved. The car taken meanwhile (another live reservation, or no longer available): the
  * buyer is told and refunded at once. A repeat changes nothing. Null: no reservation has this order.
  */
-export async function recordReservationPayment(services: ReservationServices, input: { orderId: string; paymentId: string; amountPaise: number; currency: string }): Promise<{ reservation: Reservation; outcome: ReservationPaymentOutcome } | null> {
+export async function recordReservationPayment(services: ReservationServices, input: { orderId: string; paymentId: string; amountPaise: number; currency: string }, language?: Language): Promise<{ reservation: Reservation; outcome: ReservationPaymentOutcome } | null> {
   const db = services.database.db;
   const row = await db.selectFrom('car_reservations').select(['id', 'payment_id', 'amount_paise', 'hold_hours', 'vehicle_id', 'status']).where('payment_order_id', '=', input.orderId).executeTakeFirst();
   if (!row) return null;
@@ -247,7 +251,7 @@ export async function recordReservationPayment(services: ReservationServices, in
       if (!made) throw new NotReserving();
       const car = made.vehicle_id === null ? undefined : await trx.updateTable('vehicles').set({ status: 'reserved', updated_at: nowIso }).where('id', '=', Number(made.vehicle_id)).where('status', '=', 'available').where('purpose', '=', 'sale').executeTakeFirst();
       if (!car || Number(car.numUpdatedRows) === 0) throw new NotReserving();
-      await queueAll(trx, services, 'reserved', id, settings);
+      await queueAll(trx, services, 'reserved', id, settings, language);
     });
     services.jobs.wake();
     await carChanged(services);
@@ -270,13 +274,13 @@ export async function recordReservationPayment(services: ReservationServices, in
       .where('payment_id', 'is', null)
       .executeTakeFirst();
     if (Number(noted.numUpdatedRows) === 0) return null;
-    await queueAll(trx, services, 'taken', id);
+    await queueAll(trx, services, 'taken', id, undefined, language);
     return { refundId: await writeOwedRefund(trx, RESERVATION_REFUNDS, { ownerId: id, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'taken', ofPaid: true }, nowIso) };
   });
   if (!taken) {
     // Another call recorded a payment meanwhile: this one again, or a second payment.
     const latest = await db.selectFrom('car_reservations').select('payment_id').where('id', '=', id).executeTakeFirst();
-    if (latest?.payment_id !== input.paymentId) return recordReservationPayment(services, input);
+    if (latest?.payment_id !== input.paymentId) return recordReservationPayment(services, input, language);
     return { reservation: await current(), outcome: 'repeat' };
   }
   services.jobs.wake();
@@ -297,19 +301,19 @@ export async function confirmReservationPayment(services: ReservationServices, i
   if (!services.payments) throw new InvalidInputError(messages.noOnlinePayment);
   if (!input.orderId || !input.paymentId || !input.signature) throw new InvalidInputError('razorpay_order_id, razorpay_payment_id and razorpay_signature are required.');
   const row = await services.database.db.selectFrom('car_reservations').select(['payment_order_id', 'payment_id']).where('id', '=', reservation.id).executeTakeFirstOrThrow();
-  if (!row.payment_order_id || row.payment_order_id !== input.orderId) throw new ForbiddenError('This payment is not for this reservation.');
-  if (!services.payments.verifyPaymentSignature({ orderId: input.orderId, paymentId: input.paymentId, signature: input.signature })) throw new ForbiddenError('The payment could not be verified.');
+  if (!row.payment_order_id || row.payment_order_id !== input.orderId) throw new ForbiddenError(t('notThisReservation'));
+  if (!services.payments.verifyPaymentSignature({ orderId: input.orderId, paymentId: input.paymentId, signature: input.signature })) throw new ForbiddenError(t('notVerified'));
   let payment: ProviderPayment;
   try {
     payment = await services.payments.fetchPayment(input.paymentId);
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
     services.logger.warn({ err: error, reservation: reservation.id }, 'reservations: the payment could not be checked with Razorpay');
-    throw new UpstreamError('We could not check your payment with Razorpay just now. If money left your account, your reservation shows it within a few minutes.');
+    throw new UpstreamError(t('checkFailed'));
   }
-  if (payment.orderId !== input.orderId) throw new ForbiddenError('This payment is not for this reservation.');
-  if (payment.status !== 'captured' && !(await seenBefore(services, row.payment_id, input.paymentId))) throw new ConflictError('Razorpay has not confirmed this payment yet; your reservation shows it once it does.');
-  const recorded = (await recordReservationPayment(services, { orderId: input.orderId, paymentId: input.paymentId, amountPaise: payment.amountPaise, currency: payment.currency }))!;
+  if (payment.orderId !== input.orderId) throw new ForbiddenError(t('notThisReservation'));
+  if (payment.status !== 'captured' && !(await seenBefore(services, row.payment_id, input.paymentId))) throw new ConflictError(t('notCaptured'));
+  const recorded = (await recordReservationPayment(services, { orderId: input.orderId, paymentId: input.paymentId, amountPaise: payment.amountPaise, currency: payment.currency }, currentLanguage()))!;
   const refunded = await services.database.db.selectFrom('reservation_refunds').select('reason').where('payment_id', '=', input.paymentId).where('reason', 'in', ['not accepted', 'taken']).executeTakeFirst();
   if (recorded.outcome === 'not-accepted' || refunded?.reason === 'not accepted') throw new ConflictError(messages.paymentNotAccepted).because('payment-not-accepted');
   if (recorded.outcome === 'taken' || refunded?.reason === 'taken') throw new ConflictError(messages.takenAfterPayment).because('reserved');
@@ -335,7 +339,7 @@ export async function cancelOwnReservation(services: ReservationServices, input:
   if (reservation.status === 'pending') {
     const nowIso = new Date(services.clock.now()).toISOString();
     await services.database.db.updateTable('car_reservations').set({ status: 'lapsed', ended_at: nowIso, updated_at: nowIso }).where('id', '=', reservation.id).where('status', '=', 'pending').where('payment_id', 'is', null).execute();
-  } else if (reservation.status !== 'active' || !(await endReservation(services, reservation.id, 'cancelled'))) {
+  } else if (reservation.status !== 'active' || !(await endReservation(services, reservation.id, 'cancelled', currentLanguage()))) {
     throw new ConflictError(messages.notCancellable);
   } else {
     await carChanged(services);
@@ -366,14 +370,14 @@ export async function listCarReservations(services: Pick<ReservationServices, 'd
 
 async function activeForDesk(services: ReservationServices, id: number): Promise<DeskReservation> {
   const reservation = await findReservation(services.database, id);
-  if (!reservation) throw new NotFoundError('This reservation was not found.');
-  if (reservation.status !== 'active') throw new ConflictError('This reservation is no longer active.');
+  if (!reservation) throw new NotFoundError(messages.notYours);
+  if (reservation.status !== 'active') throw new ConflictError(t('noLongerActive'));
   return reservation;
 }
 
 /** The desk holds the car longer (1 to 336 hours more). Errors: NotFoundError, ConflictError, InvalidInputError. */
 export async function extendReservation(services: ReservationServices, input: { reservationId: number; hours: number; actorEmail: string }): Promise<DeskReservation> {
-  if (!Number.isInteger(input.hours) || input.hours < 1 || input.hours > 336) throw new InvalidInputError('Extend by 1 to 336 hours.', { hours: 'Extend by 1 to 336 hours.' });
+  if (!Number.isInteger(input.hours) || input.hours < 1 || input.hours > 336) throw new InvalidInputError(t('extendRange'), { hours: t('extendRange') });
   const before = await activeForDesk(services, input.reservationId);
   const nowIso = new Date(services.clock.now()).toISOString();
   const updated = await services.database.db
@@ -382,7 +386,7 @@ export async function extendReservation(services: ReservationServices, input: { 
     .where('id', '=', before.id)
     .where('status', '=', 'active')
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) throw new ConflictError('This reservation is no longer active.');
+  if (Number(updated.numUpdatedRows) === 0) throw new ConflictError(t('noLongerActive'));
   const after = (await findReservation(services.database, before.id))!;
   await recordAudit(services, { actorEmail: input.actorEmail, action: 'extend', entity: 'reservation', entityId: before.id, summary: `Extended reservation #${before.id} of ${before.vehicleTitle} by ${input.hours} hours`, before: { heldUntil: before.heldUntil }, after: { heldUntil: after.heldUntil } });
   return after;
@@ -395,8 +399,8 @@ export function saleReceipt(reservation: Pick<DeskReservation, 'id' | 'amount' |
   const price = reservation.salePrice ?? 0;
   return {
     lines: [
-      { label: 'Price of the car', amount: price },
-      { label: `Reservation token paid (#${reservation.id})`, amount: -reservation.amount },
+      { label: t('receiptPrice'), amount: price },
+      { label: t('receiptToken', { id: reservation.id }), amount: -reservation.amount },
     ],
     balance: price - reservation.amount,
   };
@@ -409,7 +413,7 @@ export function saleReceipt(reservation: Pick<DeskReservation, 'id' | 'amount' |
  */
 export async function convertReservation(services: ReservationServices, input: { reservationId: number; salePrice: number; actorEmail: string }): Promise<{ reservation: DeskReservation; receipt: SaleReceipt }> {
   const before = await activeForDesk(services, input.reservationId);
-  if (!Number.isInteger(input.salePrice) || input.salePrice < before.amount || input.salePrice > 1_000_000_000) throw new InvalidInputError(`The sale price must be whole rupees, at least the ${formatRupees(before.amount)} token.`, { salePrice: 'Enter the sale price in rupees.' });
+  if (!Number.isInteger(input.salePrice) || input.salePrice < before.amount || input.salePrice > 1_000_000_000) throw new InvalidInputError(t('salePriceTooLow', { amount: formatRupees(before.amount) }), { salePrice: t('salePriceField') });
   const nowMs = services.clock.now();
   const nowIso = new Date(nowMs).toISOString();
   const done = await services.database.db.transaction().execute(async (trx) => {
@@ -418,7 +422,7 @@ export async function convertReservation(services: ReservationServices, input: {
     if (row.vehicle_id !== null) await trx.updateTable('vehicles').set({ status: 'sold', sold_price: input.salePrice, sold_at: nowIso.slice(0, 10), updated_at: nowIso }).where('id', '=', Number(row.vehicle_id)).execute();
     return true;
   });
-  if (!done) throw new ConflictError('This reservation is no longer active.');
+  if (!done) throw new ConflictError(t('noLongerActive'));
   await carChanged(services);
   const after = (await findReservation(services.database, before.id))!;
   const receipt = saleReceipt(after);
@@ -437,7 +441,7 @@ export async function convertReservation(services: ReservationServices, input: {
 /** The desk cancels an active reservation with a full refund. Errors: NotFoundError, ConflictError. */
 export async function cancelReservationAtDesk(services: ReservationServices, input: { reservationId: number; actorEmail: string }): Promise<DeskReservation> {
   const before = await activeForDesk(services, input.reservationId);
-  if (!(await endReservation(services, before.id, 'cancelled'))) throw new ConflictError('This reservation is no longer active.');
+  if (!(await endReservation(services, before.id, 'cancelled'))) throw new ConflictError(t('noLongerActive'));
   await carChanged(services);
   await recordAudit(services, { actorEmail: input.actorEmail, action: 'cancel', entity: 'reservation', entityId: before.id, summary: `Cancelled reservation #${before.id} of ${before.vehicleTitle}; ${formatRupees(before.amount)} refunded`, before: { status: 'active' }, after: { status: 'cancelled' } });
   return (await findReservation(services.database, before.id))!;

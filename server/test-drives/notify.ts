@@ -3,7 +3,12 @@ import type { AppServices } from '../services.ts';
 import type { DB } from '../db/schema.ts';
 import { escapeHtml } from '../html.ts';
 import { queueMail, queueSms } from '../notify/outgoing.ts';
-import { MODE_LABELS, slotLabel, slotOfInstant, UPCOMING_STATUSES, type TestDriveMode } from '../../app/lib/test-drives.ts';
+import { slotLabel, slotOfInstant, UPCOMING_STATUSES, type TestDriveMode } from '../../app/lib/test-drives.ts';
+import { testDriveText as t } from '../../app/lib/i18n/testDrive.ts';
+import { currentLanguage } from '../../app/lib/i18n/current.ts';
+import { LANGUAGE_TAGS, type Language } from '../../app/lib/i18n/language.ts';
+import { languageOfPerson } from '../accounts/profiles.ts';
+import { inLanguage } from '../i18n.ts';
 import { paths } from '../../app/lib/paths.ts';
 
 /**
@@ -21,67 +26,78 @@ export function manageUrl(siteOrigin: string): string {
   return `${new URL(paths.profile, siteOrigin).href}#test-drives`;
 }
 
-function place(booking: Booking, config: NotifyDeps['config']): string {
-  return booking.mode === 'home' ? `${MODE_LABELS.home.toLowerCase()} (PIN ${booking.pinCode})` : `our hub, ${config.contactAddress}`;
+function place(booking: Booking, config: NotifyDeps['config'], language: Language): string {
+  return booking.mode === 'home' ? t('placeHome', { pin: booking.pinCode }, language) : t('placeHub', { address: config.contactAddress }, language);
 }
 
 type Kind = 'booked' | 'rescheduled' | 'reminder';
 
-const HEADINGS: Record<Kind, string> = {
-  booked: 'Your test drive is booked',
-  rescheduled: 'Your test drive has a new time',
-  reminder: 'Your test drive is in an hour',
-};
+const HEADINGS = { booked: 'headingBooked', rescheduled: 'headingRescheduled', reminder: 'headingReminder' } as const satisfies Record<Kind, string>;
 
-export function testDriveMail(kind: Kind, booking: Booking, config: NotifyDeps['config']): { subject: string; text: string; html: string } {
-  const when = slotLabel(booking.slot);
+/** The mail about one booking, in `language` (the customer's: decision 087). */
+export function testDriveMail(kind: Kind, booking: Booking, config: NotifyDeps['config'], language: Language = currentLanguage()): { subject: string; text: string; html: string } {
+  // The slot's day and hour are written as the mail's language writes them.
+  const when = inLanguage(language, () => slotLabel(booking.slot));
   const link = manageUrl(config.siteOrigin);
-  const subject = `${HEADINGS[kind]}: ${booking.vehicleTitle.replace(/\s+/g, ' ').slice(0, 60)}, ${when}`;
+  const heading = t(HEADINGS[kind], undefined, language);
+  const subject = `${heading}: ${booking.vehicleTitle.replace(/\s+/g, ' ').slice(0, 60)}, ${when}`;
   const lines = [
-    booking.name ? `Namaste ${booking.name},` : 'Namaste,',
+    booking.name ? t('greetingName', { name: booking.name }, language) : t('greeting', undefined, language),
     '',
-    `${HEADINGS[kind]}.`,
+    t('mailHeading', { heading }, language),
     '',
-    `Car: ${booking.vehicleTitle}`,
-    `When: ${when} (India time), one hour`,
-    `Where: ${place(booking, config)}`,
-    `Booking: #${booking.id}`,
+    t('mailCar', { car: booking.vehicleTitle }, language),
+    t('mailWhen', { when }, language),
+    t('mailWhere', { where: place(booking, config, language) }, language),
+    t('mailBooking', { id: booking.id }, language),
     '',
-    kind === 'booked' ? 'We will call you to confirm. Please bring your driving licence.' : 'Please bring your driving licence.',
+    kind === 'booked' ? t('willCall', undefined, language) : t('bringLicence', undefined, language),
     '',
-    `Reschedule or cancel: ${link}`,
+    t('rescheduleOrCancelLink', { link }, language),
     '',
-    'Regards,',
-    `Team ${config.siteName}`,
+    t('regards', undefined, language),
+    t('team', { site: config.siteName }, language),
   ];
   const text = lines.join('\n');
   const html = `<!doctype html>
-<html lang="en-IN"><body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#222;">
+<html lang="${LANGUAGE_TAGS[language].html}"><body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#222;">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;">
-<h1 style="font-size:20px;margin:0 0 16px;">${escapeHtml(HEADINGS[kind])}</h1>
+<h1 style="font-size:20px;margin:0 0 16px;">${escapeHtml(heading)}</h1>
 ${lines
   .slice(0, -5)
   .filter(Boolean)
   .map((line) => `<p style="margin:0 0 8px;">${escapeHtml(line)}</p>`)
   .join('\n')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;">Reschedule or cancel</a></p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;">${escapeHtml(t('rescheduleOrCancel', undefined, language))}</a></p>
 <p style="font-size:13px;color:#555;">${escapeHtml(link)}</p>
-<p>Regards,<br>Team ${escapeHtml(config.siteName)}</p>
+<p>${escapeHtml(t('regards', undefined, language))}<br>${escapeHtml(t('team', { site: config.siteName }, language))}</p>
 </div></body></html>`;
   return { subject, text, html };
 }
 
 /** One SMS segment where it fits: what, when, where, and the link. */
-export function testDriveSms(kind: Kind, booking: Booking, config: NotifyDeps['config']): string {
-  const where = booking.mode === 'home' ? `at your home (PIN ${booking.pinCode})` : 'at our hub';
-  const head = kind === 'reminder' ? 'Reminder: your test drive' : kind === 'rescheduled' ? 'Test drive moved:' : 'Test drive booked:';
-  return `${config.siteName}: ${head} ${booking.vehicleTitle.slice(0, 40)}, ${slotLabel(booking.slot)} ${where}. Reschedule or cancel: ${manageUrl(config.siteOrigin)}`;
+export function testDriveSms(kind: Kind, booking: Booking, config: NotifyDeps['config'], language: Language = currentLanguage()): string {
+  const where = booking.mode === 'home' ? t('placeHome', { pin: booking.pinCode }, language) : t('smsHub', undefined, language);
+  const head = t(kind === 'reminder' ? 'smsReminder' : kind === 'rescheduled' ? 'smsMoved' : 'smsBooked', undefined, language);
+  const when = inLanguage(language, () => slotLabel(booking.slot));
+  return t('sms', { site: config.siteName, head, car: booking.vehicleTitle.slice(0, 40), when, where, link: manageUrl(config.siteOrigin) }, language);
 }
 
-/** Queues the mail and SMS for one booking in `trx`, the transaction of the booking's change (decision 069). */
-export async function notifyTestDrive(trx: Kysely<DB>, deps: NotifyDeps, kind: Kind, booking: Booking): Promise<void> {
-  if (booking.email) await queueMail(trx, deps, { to: booking.email, ...testDriveMail(kind, booking, deps.config) });
-  if (booking.phone) await queueSms(trx, deps, booking.phone, testDriveSms(kind, booking, deps.config));
+/**
+ * Queues the mail and SMS for one booking in `trx`, the transaction of the booking's change
+ * (decision 069). `language`: the customer's own request gives the page's; without it (the
+ * reminder job, the desk moving a booking) the messages go in the customer's own language.
+ */
+export async function notifyTestDrive(trx: Kysely<DB>, deps: NotifyDeps, kind: Kind, booking: Booking, language?: Language): Promise<void> {
+  const reader = language ?? (await customerLanguage(trx, deps, booking.id));
+  if (booking.email) await queueMail(trx, deps, { to: booking.email, ...testDriveMail(kind, booking, deps.config, reader) });
+  if (booking.phone) await queueSms(trx, deps, booking.phone, testDriveSms(kind, booking, deps.config, reader));
+}
+
+/** The language of the person who booked: their profile's, read in the change's transaction; English once the account is gone. */
+async function customerLanguage(trx: Kysely<DB>, deps: NotifyDeps, bookingId: number): Promise<Language> {
+  const row = await trx.selectFrom('test_drives').select('user_id').where('id', '=', bookingId).executeTakeFirst();
+  return row?.user_id ? languageOfPerson({ ...deps.database, db: trx }, row.user_id) : 'en';
 }
 
 // ------------------------------------------------------------------------------------ reminders

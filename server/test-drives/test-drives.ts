@@ -19,11 +19,14 @@ import {
   slotOfInstant,
   slotProblem,
   testDriveMessages as messages,
+  STATUS_LABELS,
   UPCOMING_STATUSES,
   type TestDriveMode,
   type TestDriveRules,
   type TestDriveStatus,
 } from '../../app/lib/test-drives.ts';
+import { testDriveText as t } from '../../app/lib/i18n/testDrive.ts';
+import { currentLanguage } from '../../app/lib/i18n/current.ts';
 
 /**
  * Test-drive bookings (decision 025). Slots come from the settings; the database's partial
@@ -351,7 +354,7 @@ export async function getTestDrive(deps: TestDriveDeps, id: number): Promise<Sch
 /** The admin's change of a booking's state; returns the booking before and after, for the audit log. */
 export async function changeTestDriveStatus(deps: TestDriveDeps, input: { id: number; action: AdminTestDriveAction }): Promise<{ before: ScheduledTestDrive; after: ScheduledTestDrive }> {
   const before = await getTestDrive(deps, input.id);
-  if (!ACTION_FROM[input.action].includes(before.status)) throw new ConflictError(`This test drive is ${before.status.replace('_', '-')} and cannot be changed that way.`);
+  if (!ACTION_FROM[input.action].includes(before.status)) throw new ConflictError(t('deskCannotChange', { status: currentLanguage() === 'en' ? before.status.replace('_', '-') : STATUS_LABELS[before.status] }));
   const updated = await deps.database.db
     .updateTable('test_drives')
     .set({ status: ACTION_STATUS[input.action], updated_at: new Date(deps.clock.now()).toISOString() })
@@ -359,7 +362,7 @@ export async function changeTestDriveStatus(deps: TestDriveDeps, input: { id: nu
     .where('status', '=', before.status)
     .returningAll()
     .executeTakeFirst();
-  if (!updated) throw new ConflictError('This test drive was changed meanwhile. Please reload the schedule.');
+  if (!updated) throw new ConflictError(t('deskChangedMeanwhile'));
   return { before, after: toScheduled(updated) };
 }
 

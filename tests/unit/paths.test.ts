@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '../../app/routes.ts';
-import { adminPaths, isAdminPath, matchPattern, onwardsTo, pathPatterns, paths } from '../../app/lib/paths.ts';
+import { adminPaths, isAdminPath, localRedirect, matchPattern, onwardsTo, pathPatterns, paths } from '../../app/lib/paths.ts';
 
 /**
  * app/lib/paths.ts and React Router's route config (app/routes.ts) both write every page's
@@ -116,5 +116,12 @@ describe('path helpers', () => {
   it('knows the admin pages from the sign-in and setup pages', () => {
     for (const path of ['/admin', '/admin/settings', '/admin-panel', '/admin-panel/vehicles/add']) expect(isAdminPath(path)).toBe(true);
     for (const path of [adminPaths.login, adminPaths.setup, '/administrator', '/']) expect(isAdminPath(path)).toBe(false);
+  });
+
+  it('keeps a redirect on the site and without its language prefix, which the page adds back (decision 087)', () => {
+    expect(localRedirect('/hi/vehicle/3/test-drive?date=2026-12-01')).toBe('/vehicle/3/test-drive?date=2026-12-01');
+    expect(localRedirect('/hi')).toBe('/');
+    expect(localRedirect('/hindi')).toBe('/hindi');
+    for (const away of ['//evil.example', 'https://evil.example', '/\\evil.example', '/a\u0000b', '']) expect(localRedirect(away)).toBeNull();
   });
 });

@@ -2,11 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { untranslatedWords } from '../../app/lib/i18n/kept-words.ts';
+import { demoVehicles } from '../../server/db/demo/inventory.ts';
 import { languageFromCookie, languageOfPath, pathInLanguage, preferredLanguage, withoutLanguage } from '../../app/lib/i18n/language.ts';
 
 const directory = path.resolve(import.meta.dirname, '../../app/lib/i18n');
 const read = (language: string, file: string) => JSON.parse(readFileSync(path.join(directory, language, file), 'utf8')) as Record<string, string>;
 const namespaces = readdirSync(path.join(directory, 'en')).filter((file) => file.endsWith('.json'));
+/** Car names a text may give as an example ("like “Creta”"): the makes and models people type. */
+const carNames = new Set(demoVehicles.flatMap((vehicle) => `${vehicle.make} ${vehicle.model}`.split(/\s+/)));
 
 describe('the texts of both languages (decision 087)', () => {
   it('has a Hindi file for every English one and no other', () => {
@@ -32,7 +35,11 @@ describe('the texts of both languages (decision 087)', () => {
       });
 
       it('writes Hindi in Devanagari, with Latin letters only for kept words', () => {
-        const stray = Object.entries(hindi).flatMap(([key, text]) => untranslatedWords(text).map((word) => `${key}: ${word}`));
+        const stray = Object.entries(hindi).flatMap(([key, text]) =>
+          untranslatedWords(text)
+            .filter((word) => !carNames.has(word))
+            .map((word) => `${key}: ${word}`),
+        );
         expect(stray).toEqual([]);
       });
     });

@@ -1,5 +1,5 @@
 import { SelectField, TextField } from '../form.tsx';
-import { FUEL_POLICIES, FUEL_POLICY_LABELS } from '../../lib/rentals.ts';
+import { FUEL_POLICIES, fuelPolicyLabels } from '../../lib/rentals.ts';
 import type { RentalFieldErrors, RentalFormValues } from '../../lib/rental-terms-form.ts';
 import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
 
@@ -69,7 +69,7 @@ export function RentalTermsFields({ values, errors }: { values: RentalFormValues
           <SelectField id={field('fuelPolicy')} name="fuelPolicy" label={t('fuelPolicy')} defaultValue={values.fuelPolicy} error={errors.fuelPolicy}>
             {FUEL_POLICIES.map((policy) => (
               <option key={policy} value={policy}>
-                {FUEL_POLICY_LABELS[policy]}
+                {fuelPolicyLabels()[policy]}
               </option>
             ))}
           </SelectField>

@@ -1,6 +1,7 @@
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
-import { CHECKLIST_ITEM_LABELS, CHECKLIST_ITEMS, checklistComparison, fuelText, type ChargeLine, type ChecklistPhotoView, type ChecklistView } from '../../lib/rental-checklist.ts';
+import { rentText as t } from '../../lib/i18n/rent.ts';
+import { checklistItemLabels, CHECKLIST_ITEMS, checklistComparison, fuelText, type ChargeLine, type ChecklistPhotoView, type ChecklistView } from '../../lib/rental-checklist.ts';
 import { formatIndiaDateTime } from '../../lib/rent-view.ts';
 
 /**
@@ -23,17 +24,18 @@ function Record({ bookingId, title, record }: { bookingId: number; title: string
     return (
       <div className="rounded-xl bg-slate-50 p-3" data-checklist-missing>
         <h3 className="font-semibold">{title}</h3>
-        <p className="text-sm text-slate-600">Not recorded yet.</p>
+        <p className="text-sm text-slate-600">{t('notRecorded')}</p>
       </div>
     );
   }
-  const stage = record.stage === 'handover' ? 'at handover' : 'at return';
+  const stage = record.stage === 'handover' ? t('atHandover') : t('atReturn');
+  const itemLabels = checklistItemLabels();
   const damage = record.photos.filter((photo) => photo.item === 'damage');
   return (
     <div className="min-w-0 rounded-xl bg-slate-50 p-3" data-checklist={record.stage}>
       <h3 className="font-semibold">{title}</h3>
       <p className="text-sm text-slate-700">
-        <span data-odometer>{formatKilometres(record.odometer)}</span> · fuel <span data-fuel>{fuelText(record.fuel)}</span>
+        <span data-odometer>{formatKilometres(record.odometer)}</span> · {t('fuelWord')} <span data-fuel>{fuelText(record.fuel)}</span>
       </p>
       <p className="text-xs text-slate-500">{formatIndiaDateTime(Date.parse(record.recordedAt))}</p>
       <ul className="mt-2 grid grid-cols-3 gap-2 xl:grid-cols-5">
@@ -41,23 +43,23 @@ function Record({ bookingId, title, record }: { bookingId: number; title: string
           const photo = record.photos.find((candidate) => candidate.item === item);
           return photo ? (
             <li key={item} className="text-xs text-slate-600">
-              <Thumb bookingId={bookingId} photo={photo} label={`${CHECKLIST_ITEM_LABELS[item]} ${stage}`} />
-              <span className="mt-0.5 block leading-tight">{CHECKLIST_ITEM_LABELS[item]}</span>
+              <Thumb bookingId={bookingId} photo={photo} label={`${itemLabels[item]} ${stage}`} />
+              <span className="mt-0.5 block leading-tight">{itemLabels[item]}</span>
             </li>
           ) : null;
         })}
       </ul>
       {damage.length > 0 ? (
         <>
-          <h4 className="mt-3 text-sm font-semibold">Damage noted</h4>
+          <h4 className="mt-3 text-sm font-semibold">{t('damageNoted')}</h4>
           <ul className="mt-1 flex flex-col gap-2">
             {damage.map((photo) => (
               <li key={photo.id} className="flex items-start gap-2 text-sm" data-damage={photo.isNew ? 'new' : 'existing'}>
                 <span className="w-20 shrink-0">
-                  <Thumb bookingId={bookingId} photo={photo} label={`Damage ${stage}: ${photo.note}`} />
+                  <Thumb bookingId={bookingId} photo={photo} label={t('damagePhotoAlt', { stage, note: photo.note })} />
                 </span>
                 <span className="min-w-0">
-                  {photo.isNew ? <span className="mr-1 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800">New</span> : null}
+                  {photo.isNew ? <span className="mr-1 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800">{t('newDamage')}</span> : null}
                   {photo.note}
                   {photo.charge > 0 ? <span className="block font-semibold">{formatRupees(photo.charge)}</span> : null}
                 </span>
@@ -66,7 +68,7 @@ function Record({ bookingId, title, record }: { bookingId: number; title: string
           </ul>
         </>
       ) : (
-        <p className="mt-2 text-sm text-slate-600">No damage noted.</p>
+        <p className="mt-2 text-sm text-slate-600">{t('noDamage')}</p>
       )}
     </div>
   );
@@ -79,13 +81,17 @@ export function ChecklistRecords({ bookingId, handover, returned }: { bookingId:
     <div>
       {comparison ? (
         <p className="mb-2 text-sm" data-comparison>
-          Km driven: <strong>{formatKilometres(comparison.kmDriven)}</strong> · Fuel:{' '}
-          <strong>{comparison.fuelDifference === 0 ? 'same as at handover' : `${comparison.fuelDifference > 0 ? '+' : '−'}${Math.abs(comparison.fuelDifference)}/8 ${comparison.fuelDifference > 0 ? 'more' : 'less'}`}</strong>
+          {t('kmDriven')} <strong>{formatKilometres(comparison.kmDriven)}</strong> · {t('fuelLabel')}{' '}
+          <strong>
+            {comparison.fuelDifference === 0
+              ? t('fuelSame')
+              : `${comparison.fuelDifference > 0 ? '+' : '−'}${Math.abs(comparison.fuelDifference)}/8 ${comparison.fuelDifference > 0 ? t('fuelMore') : t('fuelLess')}`}
+          </strong>
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
-        <Record bookingId={bookingId} title="Handover" record={handover} />
-        <Record bookingId={bookingId} title="Return" record={returned} />
+        <Record bookingId={bookingId} title={t('handover')} record={handover} />
+        <Record bookingId={bookingId} title={t('returnTitle')} record={returned} />
       </div>
     </div>
   );
@@ -93,16 +99,16 @@ export function ChecklistRecords({ bookingId, handover, returned }: { bookingId:
 
 /** The charges of a return, each with the photo that shows it. */
 export function ChargeList({ bookingId, lines }: { bookingId: number; lines: ChargeLine[] }) {
-  if (lines.length === 0) return <p className="text-sm text-slate-600">No charges.</p>;
+  if (lines.length === 0) return <p className="text-sm text-slate-600">{t('noCharges')}</p>;
   return (
-    <ul className="flex flex-col gap-2" aria-label="Charges">
+    <ul className="flex flex-col gap-2" aria-label={t('charges')}>
       {lines.map((line, index) => (
         <li key={index} className="flex items-center gap-3 text-sm" data-charge={line.kind}>
           <span className="w-16 shrink-0">
             {line.photoId ? (
-              <Thumb bookingId={bookingId} photo={{ id: line.photoId, item: 'damage', note: '', isNew: false, charge: 0 }} label={`Photo for ${line.label}`} />
+              <Thumb bookingId={bookingId} photo={{ id: line.photoId, item: 'damage', note: '', isNew: false, charge: 0 }} label={t('photoFor', { label: line.label })} />
             ) : (
-              <span className="flex aspect-[4/3] items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-500">no photo</span>
+              <span className="flex aspect-[4/3] items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-500">{t('noPhoto')}</span>
             )}
           </span>
           <span className="min-w-0 flex-1">{line.label}</span>

@@ -1,7 +1,9 @@
+import { useHref } from 'react-router';
 import { FormMessage, inputClass, primaryButton, TextField } from '../form.tsx';
 import { LicencePhotos } from '../photo-link.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { LICENCE_STATUS_TEXT, type LicenceFieldErrors, type LicenceStatus } from '../../lib/licence.ts';
+import { licenceText as t } from '../../lib/i18n/licence.ts';
+import { licenceStatusText, type LicenceFieldErrors, type LicenceStatus } from '../../lib/licence.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { paths } from '../../lib/paths.ts';
 
@@ -23,7 +25,7 @@ const statusTone: Record<LicenceStatus, string> = {
 };
 
 export function LicenceStatusBadge({ status }: { status: LicenceStatus }) {
-  return <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusTone[status]}`}>{LICENCE_STATUS_TEXT[status]}</span>;
+  return <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusTone[status]}`}>{licenceStatusText()[status]}</span>;
 }
 
 function PhotoInput({ side, error }: { side: 'front' | 'back'; error?: string | undefined }) {
@@ -31,7 +33,7 @@ function PhotoInput({ side, error }: { side: 'front' | 'back'; error?: string | 
     <TextField
       id={`licence-${side}`}
       name={side}
-      label={side === 'front' ? 'Photo of the front' : 'Photo of the back'}
+      label={side === 'front' ? t('photoFront') : t('photoBack')}
       type="file"
       accept="image/*"
       required
@@ -63,12 +65,14 @@ export function LicenceSection({
 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const canReplace = !licence || licence.status !== 'approved';
+  // A plain multipart form: its address carries the page's language (/hi/profile/licence on a Hindi page).
+  const action = useHref(redirectTo ? `${paths.profileLicence}?redirectTo=${encodeURIComponent(redirectTo)}` : paths.profileLicence);
   return (
     <section aria-labelledby="driving-licence" className={headingLevel === 2 ? 'mt-8 border-t border-slate-200 pt-6' : ''}>
       <Heading id="driving-licence" className={headingLevel === 1 ? 'mb-4 text-2xl font-extrabold tracking-tight' : 'text-lg font-bold'}>
-        Driving licence
+        {t('drivingLicence')}
       </Heading>
-      <p className="mt-1 text-sm text-slate-600">Needed to rent a self-drive car. Only you and our staff can see these photos.</p>
+      <p className="mt-1 text-sm text-slate-600">{t('neededToRent')}</p>
       {message ? (
         <div className="mt-3">
           <FormMessage tone="error">{message}</FormMessage>
@@ -80,22 +84,22 @@ export function LicenceSection({
             <p className="font-semibold">{licence.number}</p>
             <LicenceStatusBadge status={licence.status} />
           </div>
-          <p className="mt-1 text-sm text-slate-600">Date of birth: {formatDate(licence.dateOfBirth)}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('dateOfBirthIs', { date: formatDate(licence.dateOfBirth) })}</p>
           {licence.status === 'refused' && licence.refusalReason ? (
-            <p className="mt-2 text-sm text-red-800">Not accepted: {licence.refusalReason}</p>
+            <p className="mt-2 text-sm text-red-800">{t('notAccepted', { reason: licence.refusalReason })}</p>
           ) : licence.status === 'pending' ? (
-            <p className="mt-2 text-sm text-slate-700">We check licences within a working day; we will tell you by email and SMS.</p>
+            <p className="mt-2 text-sm text-slate-700">{t('weCheck')}</p>
           ) : null}
-          <LicencePhotos licence={licence} alt={(side) => `Your licence, ${side}`} fit="object-cover" />
+          <LicencePhotos licence={licence} alt={(side) => (side === 'front' ? t('yourLicenceFront') : t('yourLicenceBack'))} fit="object-cover" />
         </div>
       ) : null}
       {canReplace ? (
-        <form method="post" action={redirectTo ? `${paths.profileLicence}?redirectTo=${encodeURIComponent(redirectTo)}` : paths.profileLicence} encType="multipart/form-data" className="mt-4 flex flex-col gap-4">
-          {licence ? <p className="text-sm font-semibold text-slate-700">Replace it</p> : null}
+        <form method="post" action={action} encType="multipart/form-data" className="mt-4 flex flex-col gap-4">
+          {licence ? <p className="text-sm font-semibold text-slate-700">{t('replaceIt')}</p> : null}
           <TextField
             id="licence-number"
             name="number"
-            label="Licence number"
+            label={t('licenceNumber')}
             autoComplete="off"
             required
             maxLength={30}
@@ -103,14 +107,14 @@ export function LicenceSection({
             defaultValue={values?.number ?? ''}
             error={errors.number}
           />
-          <TextField id="licence-dob" name="dateOfBirth" label="Date of birth" type="date" required defaultValue={values?.dateOfBirth ?? ''} error={errors.dateOfBirth} />
+          <TextField id="licence-dob" name="dateOfBirth" label={t('dateOfBirth')} type="date" required defaultValue={values?.dateOfBirth ?? ''} error={errors.dateOfBirth} />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <PhotoInput side="front" error={errors.front} />
             <PhotoInput side="back" error={errors.back} />
           </div>
-          <p className="text-sm text-slate-600">Clear photos, all four corners visible, up to {MAX_IMAGE_MB} MB each.</p>
+          <p className="text-sm text-slate-600">{t('photoHint', { mb: MAX_IMAGE_MB })}</p>
           <button type="submit" className={`${primaryButton} self-start`}>
-            {licence ? 'Upload new licence' : 'Upload licence'}
+            {licence ? t('uploadNew') : t('upload')}
           </button>
         </form>
       ) : null}

@@ -1,7 +1,8 @@
 import { Form, Link } from 'react-router';
 import { FormMessage, primaryButton, secondaryButton } from '../form.tsx';
 import { formatRupees } from '../../lib/format.ts';
-import { BOOKING_STATUS_LABELS, type BookingStatus } from '../../lib/rentals.ts';
+import { rentText as t } from '../../lib/i18n/rent.ts';
+import { bookingStatusLabels, type BookingStatus } from '../../lib/rentals.ts';
 import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
 import { paths } from '../../lib/paths.ts';
 import type { RentalQuote } from '../../lib/rental-price.ts';
@@ -41,22 +42,22 @@ const tone: Partial<Record<BookingStatus, string>> = {
 /** What the booking costs and how it is paid, in one line; the lines themselves open below it. */
 function paymentText(booking: MyBooking): string {
   const { quote } = booking;
-  const deposit = quote.depositAt === 'online' ? `deposit ${formatRupees(quote.deposit)} included` : `refundable deposit ${formatRupees(quote.deposit)} at pickup`;
-  if (booking.paidOnline === null) return `${formatRupees(quote.dueAtPickup)} at pickup: ${formatRupees(quote.total)} and the refundable deposit ${formatRupees(quote.deposit)}`;
-  if (booking.paidOnline > 0) return `${formatRupees(booking.paidOnline)} paid online; ${deposit}`;
-  return `${formatRupees(quote.payableNow)} to pay online; ${deposit}`;
+  const deposit = quote.depositAt === 'online' ? t('payDepositIncluded', { deposit: formatRupees(quote.deposit) }) : t('payDepositAtPickup', { deposit: formatRupees(quote.deposit) });
+  if (booking.paidOnline === null) return t('payAtPickupLine', { due: formatRupees(quote.dueAtPickup), total: formatRupees(quote.total), deposit: formatRupees(quote.deposit) });
+  if (booking.paidOnline > 0) return t('payPaidOnline', { paid: formatRupees(booking.paidOnline), deposit });
+  return t('payToPayOnline', { amount: formatRupees(quote.payableNow), deposit });
 }
 
 function cancelText(cancel: NonNullable<MyBooking['cancel']>): string {
-  if (cancel.window === 'free') return cancel.paid > 0 ? `Free cancellation: you get back ${formatRupees(cancel.refund)}.` : 'Free cancellation: nothing is charged.';
+  if (cancel.window === 'free') return cancel.paid > 0 ? t('cancelFreeRefund', { refund: formatRupees(cancel.refund) }) : t('cancelFreeNothing');
   // The window's length is a setting: the terms page says it; here only what it means for this booking.
-  const kept = `${formatRupees(cancel.rentKept)} of the rent and its GST are kept`;
-  return cancel.paid > 0 ? `Late cancellation: ${kept}; you get back ${formatRupees(cancel.refund)}.` : `Late cancellation: ${kept} under the cancellation terms.`;
+  const kept = t('cancelKept', { kept: formatRupees(cancel.rentKept) });
+  return cancel.paid > 0 ? t('cancelLateRefund', { kept, refund: formatRupees(cancel.refund) }) : t('cancelLateTerms', { kept });
 }
 
 function refundText({ refunded, owed }: MyBooking['refunds']): string {
-  const done = refunded > 0 ? `Refunded ${formatRupees(refunded)} to your payment method.` : '';
-  const coming = owed > 0 ? `A refund of ${formatRupees(owed)} is on its way: our payment provider has not completed it yet, and we keep trying.` : '';
+  const done = refunded > 0 ? t('refundDone', { amount: formatRupees(refunded) }) : '';
+  const coming = owed > 0 ? t('refundComing', { amount: formatRupees(owed) }) : '';
   return [done, coming].filter(Boolean).join(' ');
 }
 
@@ -65,7 +66,7 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
   return (
     <section id="bookings" aria-labelledby="my-bookings" className="mt-8 border-t border-slate-200 pt-6">
       <h2 id="my-bookings" className="text-lg font-bold">
-        My bookings
+        {t('myBookings')}
       </h2>
       {error ? (
         <div className="mt-3">
@@ -74,10 +75,10 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
       ) : null}
       {bookings.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">
-          No rental bookings yet.{' '}
-          <a href={paths.rent()} className="font-semibold text-brand-700 underline">
-            Rent a car
-          </a>
+          {t('noBookings')}{' '}
+          <Link to={paths.rent()} reloadDocument className="font-semibold text-brand-700 underline">
+            {t('rentACar')}
+          </Link>
         </p>
       ) : (
         <ul className="mt-3 flex flex-col gap-3">
@@ -87,12 +88,12 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
                 <p className="font-semibold">
                   #{booking.id} · {booking.carName}
                 </p>
-                <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${tone[booking.status] ?? 'bg-slate-100 text-slate-700'}`}>{BOOKING_STATUS_LABELS[booking.status]}</span>
+                <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${tone[booking.status] ?? 'bg-slate-100 text-slate-700'}`}>{bookingStatusLabels()[booking.status]}</span>
               </div>
               <p className="mt-1 text-sm text-slate-600">{formatRange(booking.from, booking.to)}</p>
               <p className="text-sm text-slate-600">{paymentText(booking)}</p>
               <details className="mt-1">
-                <summary className="cursor-pointer text-sm font-semibold text-brand-700">Price lines</summary>
+                <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t('priceLines')}</summary>
                 <div className="mt-1 max-w-md">
                   <QuoteLines quote={booking.quote} />
                 </div>
@@ -100,15 +101,15 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
               {booking.paidOnline === 0 && booking.status === 'requested' ? (
                 <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-amber-900">
                   <Link to={paths.payBooking(booking.id)} className={`${primaryButton} px-4 py-2 text-sm`}>
-                    Pay {formatRupees(booking.quote.payableNow)} now
+                    {t('payNow', { amount: formatRupees(booking.quote.payableNow) })}
                   </Link>
-                  {booking.holdExpiresAt ? `Held for you until ${formatIndiaDateTime(booking.holdExpiresAt)}.` : null}
+                  {booking.holdExpiresAt ? t('heldUntil', { when: formatIndiaDateTime(booking.holdExpiresAt) }) : null}
                 </p>
               ) : null}
               {booking.charges ? (
                 <p className="mt-1 text-sm text-slate-800">
-                  Charges at return {formatRupees(booking.charges.total)} · deposit refund {formatRupees(booking.charges.depositRefund)}
-                  {booking.charges.amountDue > 0 ? ` · still owed ${formatRupees(booking.charges.amountDue)}` : ''}
+                  {t('chargesAtReturn', { total: formatRupees(booking.charges.total), refund: formatRupees(booking.charges.depositRefund) })}
+                  {booking.charges.amountDue > 0 ? ` · ${t('stillOwed', { amount: formatRupees(booking.charges.amountDue) })}` : ''}
                 </p>
               ) : null}
               {booking.refunds.refunded > 0 || booking.refunds.owed > 0 ? (
@@ -118,12 +119,12 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
               ) : null}
               {booking.condition && (booking.condition.handover || booking.condition.return) ? (
                 <details className="mt-2" open={booking.condition.charges.length > 0}>
-                  <summary className="cursor-pointer text-sm font-semibold text-brand-700">Car condition at handover and return</summary>
+                  <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t('conditionSummary')}</summary>
                   <div className="mt-2 flex flex-col gap-3">
                     <ChecklistRecords bookingId={booking.id} handover={booking.condition.handover} returned={booking.condition.return} />
                     {booking.charges ? (
                       <div>
-                        <h3 className="mb-1 text-sm font-semibold">Charges</h3>
+                        <h3 className="mb-1 text-sm font-semibold">{t('charges')}</h3>
                         <ChargeList bookingId={booking.id} lines={booking.condition.charges} />
                       </div>
                     ) : null}
@@ -132,13 +133,13 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
               ) : null}
               {booking.cancel ? (
                 <details className="mt-2">
-                  <summary className="cursor-pointer text-sm font-semibold text-red-700">Cancel booking</summary>
+                  <summary className="cursor-pointer text-sm font-semibold text-red-700">{t('cancelBooking')}</summary>
                   <Form method="post" action={paths.profile} className="mt-2 flex flex-col gap-2 rounded-lg bg-red-50 p-3">
                     <p className="text-sm text-red-900">{cancelText(booking.cancel)}</p>
                     <input type="hidden" name="intent" value="cancel-booking" />
                     <input type="hidden" name="bookingId" value={booking.id} />
                     <button type="submit" className={`${secondaryButton} self-start px-4 py-2 text-sm text-red-700`}>
-                      Yes, cancel booking #{booking.id}
+                      {t('yesCancel', { id: booking.id })}
                     </button>
                   </Form>
                 </details>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatRupees } from '../../lib/format.ts';
+import { rentText as t } from '../../lib/i18n/rent.ts';
 import { paths } from '../../lib/paths.ts';
 import type { RentalFact } from '../../lib/rental-facts.ts';
 import { quoteTotals, type RentalQuote } from '../../lib/rental-price.ts';
@@ -24,18 +25,18 @@ export function QuoteLines({ quote }: { quote: RentalQuote }) {
   const [total, deposit, now, pickup] = quoteTotals(quote);
   return (
     <div className="flex flex-col gap-2 text-sm">
-      <dl className="divide-y divide-slate-100" aria-label="Price">
+      <dl className="divide-y divide-slate-100" aria-label={t('priceAria')}>
         {quote.lines.map((line) => (
           <Row key={line.kind} label={line.label} value={formatRupees(line.amount)} data-quote-line={line.kind} />
         ))}
         <Row label={total.label} value={formatRupees(total.amount)} strong data-quote-total="total" />
       </dl>
-      <dl className="rounded-lg bg-slate-50 px-3 ring-1 ring-slate-200" aria-label="Deposit and payment">
+      <dl className="rounded-lg bg-slate-50 px-3 ring-1 ring-slate-200" aria-label={t('depositAndPaymentAria')}>
         <Row label={deposit.label} value={formatRupees(deposit.amount)} data-quote-total="deposit" />
       </dl>
       <dl className="divide-y divide-slate-100">
         {/* Pay at pickup asks nothing now: said in words, a bold ₹0 read as a mistake. */}
-        <Row label={now.label} value={now.amount > 0 ? formatRupees(now.amount) : '₹0 (pay at pickup)'} strong data-quote-total="now" />
+        <Row label={now.label} value={now.amount > 0 ? formatRupees(now.amount) : t('zeroPayAtPickup')} strong data-quote-total="now" />
         <Row label={pickup.label} value={formatRupees(pickup.amount)} data-quote-total="pickup" />
       </dl>
     </div>
@@ -48,7 +49,7 @@ export function RentalFactList({ facts }: { facts: RentalFact[] }) {
     <ul className="flex list-disc flex-col gap-1 pl-5 text-slate-700">
       {facts.map((fact) => (
         <li key={fact.key} data-fact={fact.key}>
-          <strong className="font-semibold text-slate-800">{fact.label}:</strong> <span data-fact-text>{fact.text}</span>
+          <strong className="font-semibold text-slate-800">{t('factLabel', { label: fact.label })}</strong> <span data-fact-text>{fact.text}</span>
         </li>
       ))}
     </ul>
@@ -76,11 +77,11 @@ export function QuoteBreakdown({ quote, facts = [] }: { quote: RentalQuote; fact
   return (
     <div className="mt-3 flex flex-col gap-3 text-sm">
       <QuoteLines quote={quote} />
-      <p className="text-slate-700">{quote.kmIncluded === null ? 'Unlimited km.' : `${quote.kmIncluded} km included for these dates; extra km at ${formatRupees(quote.extraKmRate)}/km.`}</p>
+      <p className="text-slate-700">{quote.kmIncluded === null ? t('factKmUnlimited') : t('kmIncludedForDates', { km: quote.kmIncluded, rate: formatRupees(quote.extraKmRate) })}</p>
       {facts.length > 0 ? <RentalFactList facts={facts} /> : null}
       <p>
         <Link to={paths.rentTerms} className="font-semibold text-brand-700 underline">
-          All rental terms
+          {t('allRentalTerms')}
         </Link>
       </p>
     </div>
@@ -94,25 +95,28 @@ const stateClass: Record<NonNullable<CalendarDay>['state'], string> = {
   // Greyed, yet readable (4.5:1): axe counts a past day's number as text like any other.
   past: 'bg-white text-slate-500 ring-slate-100',
 };
-const stateLabel: Record<NonNullable<CalendarDay>['state'], string> = { free: 'free', part: 'partly booked', taken: 'booked', past: 'past' };
+const stateLabel = (): Record<NonNullable<CalendarDay>['state'], string> => ({ free: t('dayFree'), part: t('dayPart'), taken: t('dayTaken'), past: t('dayPast') });
+
+const weekdayNames = () => [t('weekMo'), t('weekTu'), t('weekWe'), t('weekTh'), t('weekFr'), t('weekSa'), t('weekSu')];
 
 /** A month of the car's free and taken days, with links to the months before and after. */
 export function MonthCalendar({ month, weeks, linkFor }: { month: string; weeks: CalendarDay[][]; linkFor: (month: string) => string }) {
+  const labels = stateLabel();
   return (
     <div>
       <div className="mb-3 flex items-center justify-between gap-2">
-        <Link to={linkFor(shiftMonth(month, -1))} className="rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-300" aria-label="Previous month" preventScrollReset>
+        <Link to={linkFor(shiftMonth(month, -1))} className="rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-300" aria-label={t('previousMonth')} preventScrollReset>
           ‹
         </Link>
         <h3 className="font-bold">{monthTitle(month)}</h3>
-        <Link to={linkFor(shiftMonth(month, 1))} className="rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-300" aria-label="Next month" preventScrollReset>
+        <Link to={linkFor(shiftMonth(month, 1))} className="rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-300" aria-label={t('nextMonth')} preventScrollReset>
           ›
         </Link>
       </div>
       <table className="w-full table-fixed border-separate border-spacing-1 text-center text-sm">
         <thead>
           <tr>
-            {['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'].map((day) => (
+            {weekdayNames().map((day) => (
               <th key={day} scope="col" className="font-semibold text-slate-500">
                 {day}
               </th>
@@ -124,10 +128,10 @@ export function MonthCalendar({ month, weeks, linkFor }: { month: string; weeks:
             <tr key={index}>
               {week.map((day, column) =>
                 day ? (
-                  <td key={column} className={`rounded-lg py-2 ring-1 ${stateClass[day.state]}`} title={`${day.date}: ${stateLabel[day.state]}`}>
+                  <td key={column} className={`rounded-lg py-2 ring-1 ${stateClass[day.state]}`} title={`${day.date}: ${labels[day.state]}`}>
                     <span aria-hidden="true">{day.day}</span>
                     <span className="sr-only">
-                      {day.date} {stateLabel[day.state]}
+                      {day.date} {labels[day.state]}
                     </span>
                   </td>
                 ) : (
@@ -140,13 +144,13 @@ export function MonthCalendar({ month, weeks, linkFor }: { month: string; weeks:
       </table>
       <p className="mt-2 flex flex-wrap gap-3 text-xs text-slate-600">
         <span className="inline-flex items-center gap-1">
-          <span className="h-3 w-3 rounded bg-green-100 ring-1 ring-green-300" /> Free
+          <span className="h-3 w-3 rounded bg-green-100 ring-1 ring-green-300" /> {t('legendFree')}
         </span>
         <span className="inline-flex items-center gap-1">
-          <span className="h-3 w-3 rounded bg-amber-100 ring-1 ring-amber-300" /> Partly booked
+          <span className="h-3 w-3 rounded bg-amber-100 ring-1 ring-amber-300" /> {t('legendPart')}
         </span>
         <span className="inline-flex items-center gap-1">
-          <span className="h-3 w-3 rounded bg-slate-200 ring-1 ring-slate-300" /> Booked
+          <span className="h-3 w-3 rounded bg-slate-200 ring-1 ring-slate-300" /> {t('legendTaken')}
         </span>
       </p>
     </div>

@@ -1,7 +1,9 @@
-import { Link } from 'react-router';
+import { Link, useHref } from 'react-router';
 import { VehicleImage } from '../vehicle-image.tsx';
 import { primaryButton } from '../form.tsx';
 import { formatRupees } from '../../lib/format.ts';
+import { rentText as t } from '../../lib/i18n/rent.ts';
+import { RichText } from '../../lib/i18n/rich.tsx';
 import { paths } from '../../lib/paths.ts';
 import { formatIndiaDateTime } from '../../lib/rent-view.ts';
 import type { ImageRef } from '../../lib/vehicle.ts';
@@ -17,14 +19,16 @@ export function RangePicker({ action, from, to, button, message = null }: { acti
   // Why the dates were refused sits inside the form, under the pickers it is about, and the
   // pickers point to it: a screen reader reads it with them.
   const invalid = message ? { 'aria-invalid': true, 'aria-describedby': 'rent-dates-problem' } : {};
+  // A plain form: its address carries the page's language (/hi/rent on a Hindi page).
+  const actionHref = useHref(action);
   return (
     // Laid out by the width it is given (a container query), not the screen's: on the car page it
     // sits in the narrow side column of a wide screen.
     <div className="@container">
-      <form method="get" action={action} className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 @xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] @xl:items-end">
+      <form method="get" action={actionHref} className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 @xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] @xl:items-end">
         {([
-          ['from', 'Pickup (India time)', from],
-          ['to', 'Return (India time)', to],
+          ['from', t('pickupIndiaTime'), from],
+          ['to', t('returnIndiaTime'), to],
         ] as const).map(([name, label, value]) => (
           <div key={name} className="flex flex-col gap-1">
             <label htmlFor={`rent-${name}`} className="text-sm font-semibold">
@@ -66,7 +70,7 @@ export type RentalCardData = {
 
 /** A fleet car on /rent: its rent for the dates (or its daily rate), greyed with the next free time when taken. */
 export function RentalCarCard({ car, range, priority }: { car: RentalCardData; range: { from: string; to: string } | null; priority: boolean }) {
-  const facts = [car.year, car.fuelType, car.transmission, car.seats ? `${car.seats} seats` : ''].filter(Boolean).join(' · ');
+  const facts = [car.year, car.fuelType, car.transmission, car.seats ? t('seatsCount', { count: car.seats }) : ''].filter(Boolean).join(' · ');
   const href = paths.rentalCar(car.id, range);
   return (
     <article className={`flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${car.available ? '' : 'opacity-60 grayscale'}`} aria-label={car.name}>
@@ -81,30 +85,28 @@ export function RentalCarCard({ car, range, priority }: { car: RentalCardData; r
         </h2>
         {facts ? <p className="text-sm text-slate-600">{facts}</p> : null}
         <p className="text-sm text-slate-600">
-          {car.kmPerDay === null ? 'Unlimited km' : `${car.kmPerDay} km/day included`} · Deposit {formatRupees(car.deposit)}
+          {car.kmPerDay === null ? t('unlimitedKm') : t('kmPerDayIncluded', { km: car.kmPerDay })} · {t('depositAmount', { amount: formatRupees(car.deposit) })}
         </p>
         <div className="mt-auto flex items-end justify-between gap-3 pt-2">
           {car.total !== null ? (
             <p>
               <span className="block text-xl font-extrabold text-slate-900">{formatRupees(car.total)}</span>
-              <span className="text-sm text-slate-600">rent for {car.hours} hours</span>
+              <span className="text-sm text-slate-600">{t('rentForHours', { hours: car.hours })}</span>
             </p>
           ) : (
-            <p>
-              <span className="text-sm text-slate-600">from </span>
-              <span className="text-xl font-extrabold text-slate-900">{formatRupees(car.dailyRate)}</span>
-              <span className="text-sm text-slate-600">/day</span>
+            <p className="text-sm text-slate-600">
+              <RichText text={t('fromPerDay', { amount: formatRupees(car.dailyRate) })} parts={{ price: (words) => <span className="text-xl font-extrabold text-slate-900">{words}</span> }} />
             </p>
           )}
           {car.available ? (
             <Link to={href} className={`${primaryButton} px-4 py-2`}>
-              {range ? 'Book' : 'View'}
+              {range ? t('book') : t('view')}
             </Link>
           ) : null}
         </div>
         {!car.available ? (
           <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800">
-            Taken for these dates{car.nextFree ? ` · next free ${formatIndiaDateTime(car.nextFree)}` : ''}
+            {t('takenForDates')}{car.nextFree ? ` · ${t('nextFreeLower', { when: formatIndiaDateTime(car.nextFree) })}` : ''}
           </p>
         ) : null}
       </div>

@@ -3,6 +3,7 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { accessDenied } from '../../lib/admin-pages.ts';
 import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
 import { LogoutButton } from '../../components/logout-button.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { appContext } from '../../context.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/layout';
@@ -47,6 +48,7 @@ function AdminShell({ children, email }: { children: React.ReactNode; email?: st
           <Link to={paths.home} className="inline-flex min-h-11 items-center text-sm text-slate-300 underline">
             {t('viewSite')}
           </Link>
+          <LanguageSwitch className="inline-flex min-h-11 items-center text-sm text-slate-300 underline" />
           <span className="ml-auto hidden text-sm text-slate-300 sm:inline">{email}</span>
           {email ? <LogoutButton className="min-h-11 rounded-lg px-3 text-sm font-semibold ring-1 ring-white/40 hover:bg-white/10" /> : null}
         </div>

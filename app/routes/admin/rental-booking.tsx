@@ -20,13 +20,13 @@ import { appContext } from '../../context.ts';
 import { formError, noFormErrors } from '../../lib/form-errors.ts';
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
 import { cleanLine, cleanText, parseId, parseWholeNumber } from '../../lib/input.ts';
-import { LICENCE_STATUS_TEXT } from '../../lib/licence.ts';
+import { licenceStatusText } from '../../lib/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import type { ReturnCharges } from '../../lib/rental-price.ts';
-import { chargeLines, CHECKLIST_ITEM_LABELS, CHECKLIST_ITEMS, damageField, fuelText, MAX_DAMAGE_NOTES, MAX_DAMAGE_NOTE_LENGTH, type ChecklistStage } from '../../lib/rental-checklist.ts';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_MB } from '../../lib/uploads.ts';
+import { chargeLines, checklistItemLabels, CHECKLIST_ITEMS, damageField, fuelText, MAX_DAMAGE_NOTES, MAX_DAMAGE_NOTE_LENGTH, type ChecklistStage } from '../../lib/rental-checklist.ts';
+import { imageTooLarge, MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
-import { BOOKING_STATUS_LABELS, FUEL_EIGHTHS_MAX, indiaDateTimeParam, parseIndiaDateTime } from '../../lib/rentals.ts';
+import { bookingStatusLabels, FUEL_EIGHTHS_MAX, indiaDateTimeParam, parseIndiaDateTime } from '../../lib/rentals.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
 import type { Route } from './+types/rental-booking';
@@ -106,7 +106,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The handover and return send their checklist photos; every other step a plain form.
   let upload: UploadForm;
   try {
-    upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: { fileTooLarge: IMAGE_TOO_LARGE } });
+    upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: { fileTooLarge: imageTooLarge() } });
   } catch (error) {
     if (error instanceof FormReadError) return data({ ...formError(error.message), preview: null }, { status: error.status });
     throw error;
@@ -206,7 +206,7 @@ function ChecklistFields({ stage, fields }: { stage: ChecklistStage; fields: Rec
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {CHECKLIST_ITEMS.map((item) => (
           <label key={item} className="flex flex-col gap-1 rounded-lg p-2 text-sm font-semibold ring-1 ring-slate-200">
-            {CHECKLIST_ITEM_LABELS[item]}
+            {checklistItemLabels()[item]}
             <input type="file" name={item} accept="image/*" capture="environment" required aria-invalid={fields[item] ? true : undefined} className={fileClass} />
             {fields[item] ? <span className="font-medium text-red-700">{fields[item]}</span> : null}
           </label>
@@ -291,7 +291,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <p className="text-lg font-bold">{booking.carName}</p>
           <p className="text-sm text-slate-600">{formatRange(booking.fromMs, booking.toMs)}</p>
           <p className="mt-2">
-            {t('statusLabel')} <strong data-status={booking.status}>{BOOKING_STATUS_LABELS[booking.status]}</strong>
+            {t('statusLabel')} <strong data-status={booking.status}>{bookingStatusLabels()[booking.status]}</strong>
           </p>
           <div className="mt-3 max-w-md">
             <QuoteLines quote={quote} />
@@ -344,7 +344,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
             {customer.phoneVerified ? t('verified') : ''}
           </p>
           <p className="mt-2 text-sm">
-            {t('licenceLabel')} <strong>{licence ? LICENCE_STATUS_TEXT[licence] : t('noneOnFile')}</strong>{' '}
+            {t('licenceLabel')} <strong>{licence ? licenceStatusText()[licence] : t('noneOnFile')}</strong>{' '}
             <a href={adminPaths.rentalLicences + '?status=all'} className="text-brand-700 underline">
               {t('review')}
             </a>

@@ -16,11 +16,11 @@ import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../c
 import { appContext } from '../../context.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { cleanLine, cleanText, parseId } from '../../lib/input.ts';
-import { LICENCE_STATUS_TEXT } from '../../lib/licence.ts';
+import { licenceStatusText } from '../../lib/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { HOUR_MS } from '../../lib/rental-price.ts';
 import { formatIndiaDay, formatRange, suggestedRange } from '../../lib/rent-view.ts';
-import { BOOKING_STATUS_LABELS, indiaDayStart, IST_OFFSET_MS, parseIndiaDateTime, type BookingStatus } from '../../lib/rentals.ts';
+import { bookingStatusLabels, indiaDayStart, IST_OFFSET_MS, parseIndiaDateTime, type BookingStatus } from '../../lib/rentals.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
 import type { Route } from './+types/rental-desk';
@@ -72,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         bars: [
           ...bookings
             .filter((booking) => booking.vehicleId === car.id)
-            .map((booking) => ({ key: `b${booking.id}`, kind: 'booking' as const, id: booking.id, status: booking.status, label: `#${booking.id} ${BOOKING_STATUS_LABELS[booking.status]}`, title: formatRange(booking.fromMs, booking.toMs), ...bar(booking.fromMs, booking.toMs) })),
+            .map((booking) => ({ key: `b${booking.id}`, kind: 'booking' as const, id: booking.id, status: booking.status, label: `#${booking.id} ${bookingStatusLabels()[booking.status]}`, title: formatRange(booking.fromMs, booking.toMs), ...bar(booking.fromMs, booking.toMs) })),
           ...blocks
             .filter((block) => block.vehicleId === car.id)
             .map((block) => ({ key: `k${block.id}`, kind: 'block' as const, id: block.id, status: 'blocked', label: block.note || t('blocked'), title: formatRange(block.fromMs, block.toMs), ...bar(block.fromMs, block.toMs) })),
@@ -154,7 +154,7 @@ function BookingLines({ items, className = '' }: { items: BookingLine[]; classNa
           <Link to={adminPaths.rentalBooking(booking.id)} className="font-semibold text-brand-700 underline">
             #{booking.id} · {booking.carName}
           </Link>{' '}
-          · {BOOKING_STATUS_LABELS[booking.status]} · {booking.range}
+          · {bookingStatusLabels()[booking.status]} · {booking.range}
         </li>
       ))}
     </ul>
@@ -210,7 +210,7 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
                 <Link to={adminPaths.rentalBooking(booking.id)} className="font-semibold text-brand-700 underline">
                   #{booking.id} · {booking.carName}
                 </Link>{' '}
-                · {BOOKING_STATUS_LABELS[booking.status]} · <strong className="text-red-800">{t('refundOwed', { amount: booking.owed })}</strong>
+                · {bookingStatusLabels()[booking.status]} · <strong className="text-red-800">{t('refundOwed', { amount: booking.owed })}</strong>
                 {booking.problem ? <span className="block text-amber-900">{t('paymentProblem', { problem: booking.problem })}</span> : null}
               </li>
             ))}
@@ -260,7 +260,7 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
                     <span className="font-semibold text-red-700">{t('noneOnFile')}</span>
                   ) : (
                     <Link to={adminPaths.rentalLicences} className={booking.renter.licence === 'approved' ? 'font-semibold text-green-700' : 'font-semibold text-amber-800 underline'}>
-                      {LICENCE_STATUS_TEXT[booking.renter.licence as keyof typeof LICENCE_STATUS_TEXT]}
+                      {licenceStatusText()[booking.renter.licence as keyof ReturnType<typeof licenceStatusText>]}
                     </Link>
                   )}
                 </p>

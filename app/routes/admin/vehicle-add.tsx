@@ -23,7 +23,7 @@ import {
 import { FormMessage } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { applyRental, checkRentalValues } from '../../../server/rentals/http/rental-terms.ts';
-import { emptyRentalValues, RENTAL_TERMS_WRONG, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
+import { emptyRentalValues, rentalTermsWrong, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/vehicle-add';
 import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
@@ -78,7 +78,7 @@ async function saveNewVehicle(services: AppServices, adminEmail: string, upload:
   const rentalValues = rentalValuesFromForm(upload.fields);
   const rental = checkRentalValues(rentalValues);
   if (!parsed.ok || !rental.ok) {
-    return failure(parsed.ok ? RENTAL_TERMS_WRONG : parsed.message, values, parsed.ok ? {} : parsed.errors, 400, { values: rentalValues, errors: rental.ok ? {} : rental.errors });
+    return failure(parsed.ok ? rentalTermsWrong() : parsed.message, values, parsed.ok ? {} : parsed.errors, 400, { values: rentalValues, errors: rental.ok ? {} : rental.errors });
   }
   try {
     const uploads = uploadsFrom(upload, 'images');

@@ -32,7 +32,7 @@ import {
 } from '../../lib/vehicle-schema.ts';
 import { appContext, type AppServices } from '../../context.ts';
 import { applyRental, checkRentalValues, rentalValuesOf } from '../../../server/rentals/http/rental-terms.ts';
-import { RENTAL_TERMS_WRONG, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
+import { rentalTermsWrong, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { parseId } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
@@ -105,7 +105,7 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
       const rentalValues = rentalValuesFromForm(form);
       const rental = checkRentalValues(rentalValues);
       if (!parsed.ok || !rental.ok) {
-        return result(intent, 'error', parsed.ok ? RENTAL_TERMS_WRONG : parsed.message, 400, {
+        return result(intent, 'error', parsed.ok ? rentalTermsWrong() : parsed.message, 400, {
           values,
           errors: parsed.ok ? {} : parsed.errors,
           rental: { values: rentalValues, errors: rental.ok ? {} : rental.errors },

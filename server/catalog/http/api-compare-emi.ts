@@ -5,7 +5,7 @@ import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../../../app/lib
 import { compareRows } from '../../../app/lib/compare-rows.ts';
 import { emiFrom, TENURE_OPTIONS } from '../../../app/lib/emi.ts';
 import { browseText as t } from '../../../app/lib/i18n/browse.ts';
-import { CALCULATOR_LIMITS, CALCULATOR_NOTE, calculatorDefaults, loanSummary } from '../../../app/lib/emi-calculator.ts';
+import { CALCULATOR_LIMITS, calculatorDefaults, calculatorNote, loanSummary } from '../../../app/lib/emi-calculator.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import { indiaDay } from '../../../app/lib/rentals.ts';
@@ -103,7 +103,7 @@ export function compareAndEmiApi(api: Hono, services: AppServices) {
       ...loanSummary(price, downPayment, ratePercent, tenureMonths),
       financeTerms: terms,
       limits: { downPayment: { min: 0, max: price }, ratePercent: { min, max, step }, tenureMonths: [...TENURE_OPTIONS] },
-      note: CALCULATOR_NOTE,
+      note: calculatorNote(),
     } satisfies z.input<typeof vehicleEmiSchema>;
     return c.json(body, 200, { 'Cache-Control': 'no-cache' });
   });

@@ -12,7 +12,7 @@ import { createVehicleRequest } from '../../leads/requests.ts';
 import { updateLead } from '../../leads/leads.ts';
 import { createSellSubmission } from '../../leads/sell.ts';
 import { demoFleetVehicles } from './rental-fleet.ts';
-import { CHECKLIST_ITEM_LABELS, CHECKLIST_ITEMS } from '../../../app/lib/rental-checklist.ts';
+import { checklistItemLabels, CHECKLIST_ITEMS } from '../../../app/lib/rental-checklist.ts';
 import type { ChecklistInput } from '../../rentals/checklists.ts';
 
 /**
@@ -58,7 +58,7 @@ async function carPhoto(label: string, detail: string, tone: string): Promise<Ui
 async function demoChecklist(car: string, reading: string, damage: Array<{ note: string; isNew?: boolean; charge?: number }> = []): Promise<ChecklistInput> {
   const photos: ChecklistInput['photos'] = {};
   for (const item of CHECKLIST_ITEMS) {
-    photos[item] = { name: `${item}.jpg`, source: await carPhoto(`${CHECKLIST_ITEM_LABELS[item].toUpperCase()} · ${car}`, item === 'dashboard' ? reading : '', item === 'dashboard' ? '#334155' : '#b91c1c') };
+    photos[item] = { name: `${item}.jpg`, source: await carPhoto(`${checklistItemLabels('en')[item].toUpperCase()} · ${car}`, item === 'dashboard' ? reading : '', item === 'dashboard' ? '#334155' : '#b91c1c') };
   }
   const notes = await Promise.all(damage.map(async (item) => ({ ...item, photo: { name: 'damage.jpg', source: await carPhoto(`DAMAGE · ${car}`, item.note, '#b45309') } })));
   return { photos, damage: notes };

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
+import { licenceText as lt } from '../../../app/lib/i18n/licence.ts';
 import { z } from 'zod';
 import type { AppServices } from '../../services.ts';
 import { currentUser } from '../../auth/session.ts';
@@ -20,7 +22,7 @@ export function apiLicence(services: AppServices) {
   const mine = describeRoute({ tag: 'Rentals', summary: 'My driving licence and its review status', auth: true, ok: { status: 200, schema: licenceAnswerSchema, description: '`licence` is null when none is on file.' } });
   api.get('/me/licence', mine, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, 'Please sign in first.');
+    if (!user) return problem(c, 401, t('signInFirst'));
     return c.json({ licence: await ownLicenceView(services.database, user.id) } satisfies z.input<typeof licenceAnswerSchema>, 200, { 'Cache-Control': 'no-store' });
   });
 
@@ -38,12 +40,12 @@ export function apiLicence(services: AppServices) {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) {
       await c.req.raw.body?.cancel().catch(() => {});
-      return problem(c, 401, 'Please sign in first.');
+      return problem(c, 401, t('signInFirst'));
     }
     try {
       await receiveLicenceUpload(services, c.req.raw, user.id);
     } catch (error) {
-      return problemFromError(c, error, services.logger, { fallback: 'Failed to upload your licence. Please try again.', log: 'licence upload failed' });
+      return problemFromError(c, error, services.logger, { fallback: lt('uploadFailed'), log: 'licence upload failed' });
     }
     return c.json({ licence: await ownLicenceView(services.database, user.id) } satisfies z.input<typeof licenceAnswerSchema>, 201, { 'Cache-Control': 'no-store' });
   });

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
@@ -18,7 +19,7 @@ import { startOnlinePayment } from '../payments.ts';
 import { bookingJson, quoteJson } from './api-rentals.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
-const FALLBACK = 'Something went wrong on our side. Please try again in a moment.';
+const fallback = () => t('somethingWrong');
 
 /**
  * The rental quote a booking page shows, and paying a held booking online, in the JSON API
@@ -40,13 +41,13 @@ export function rentalQuoteAndPayApi(api: Hono, services: AppServices) {
   });
   api.get('/rentals/cars/:id/quote', quote, async (c) => {
     const id = parseId(c.req.param('id'));
-    if (id === null) return problem(c, 404, 'This rental car was not found.');
+    if (id === null) return problem(c, 404, t('carNotFound'));
     const asked = parseWith(rentalQuoteAskSchema, c.req.query());
     if (!asked.ok) return problem(c, 400, asked.error, { fields: asked.fields });
     const { fromMs, toMs, pickup, payment, pinCode, protection } = asked.value;
     try {
       // As booking does: online payment is a choice only while it is set up.
-      if (payment === 'razorpay' && !services.payments) throw new InvalidInputError('Online payment is not available; please choose pay at pickup.', { payment: 'Online payment is not available.' });
+      if (payment === 'razorpay' && !services.payments) throw new InvalidInputError(t('onlineNotAvailableChoose'), { payment: t('onlineNotAvailable') });
       const delivery = pickup === 'delivery';
       const car = await carAvailability(services, id, { fromMs, toMs }, { delivery, pinCode, protection, payOnline: payment === 'razorpay' });
       const priced = car.quote!;
@@ -66,7 +67,7 @@ export function rentalQuoteAndPayApi(api: Hono, services: AppServices) {
       } satisfies z.input<typeof rentalQuoteAnswerSchema>;
       return c.json(body, 200, { 'Cache-Control': 'no-cache' });
     } catch (error) {
-      return problemFromError(c, error, logger, { fallback: FALLBACK, log: 'api: rental quote failed' });
+      return problemFromError(c, error, logger, { fallback: fallback(), log: 'api: rental quote failed' });
     }
   });
 
@@ -82,20 +83,20 @@ export function rentalQuoteAndPayApi(api: Hono, services: AppServices) {
   });
   api.post('/me/bookings/:id/pay', pay, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, 'Please sign in first.', { headers: NO_STORE });
+    if (!user) return problem(c, 401, t('signInFirst'), { headers: NO_STORE });
     const id = parseId(c.req.param('id'));
-    if (id === null) return problem(c, 404, 'This booking was not found.', { headers: NO_STORE });
+    if (id === null) return problem(c, 404, t('bookingNotFound'), { headers: NO_STORE });
     try {
       // Whose booking first: another person's is "not found" whatever else holds.
       await getOwnBooking(database, user.id, id);
-      if (!services.payments) throw new ConflictError('Online payment is not available right now; please pay at pickup or call us.').because('online-payment-off');
+      if (!services.payments) throw new ConflictError(t('onlineOff')).because('online-payment-off');
       let checkout;
       try {
         checkout = await startOnlinePayment(services, { userId: user.id, bookingId: id });
       } catch (error) {
         if (!(error instanceof PaymentError)) throw error;
         logger.warn({ err: error, booking: id }, 'payments: the order could not be created');
-        throw new UpstreamError('Online payment is not answering right now. Please try again in a few minutes, or cancel this booking and book again paying at pickup.');
+        throw new UpstreamError(t('paymentNotAnswering'));
       }
       const [booking, profile] = await Promise.all([getBooking(database, id), getProfile(database, user.id)]);
       const body = {
@@ -111,7 +112,7 @@ export function rentalQuoteAndPayApi(api: Hono, services: AppServices) {
       } satisfies z.input<typeof paymentStartSchema>;
       return c.json(body, 200, NO_STORE);
     } catch (error) {
-      return problemFromError(c, error, logger, { fallback: FALLBACK, log: 'api: payment start failed' });
+      return problemFromError(c, error, logger, { fallback: fallback(), log: 'api: payment start failed' });
     }
   });
 }

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
@@ -168,7 +169,7 @@ function readWith<Schema extends z.ZodType>(schema: Schema, input: unknown): z.o
 export function rentalApi(api: Hono, services: AppServices) {
   const { database, logger } = services;
 
-  const fail = (c: Context, error: unknown, log: string) => problemFromError(c, error, logger, { fallback: 'Something went wrong on our side. Please try again in a moment.', log });
+  const fail = (c: Context, error: unknown, log: string) => problemFromError(c, error, logger, { fallback: t('somethingWrong'), log });
 
   const rangeNote = 'Times in India time as `2026-12-01T10:00`; give both `from` and `to`, or neither.';
   const fleet = describeRoute({
@@ -210,10 +211,10 @@ export function rentalApi(api: Hono, services: AppServices) {
     try {
       const id = parseId(c.req.param('id'));
       const { range, delivery, pinCode, protection } = readWith(rentalQuoteQuerySchema, c.req.query());
-      if (id === null) return problem(c, 404, 'This rental car was not found.');
+      if (id === null) return problem(c, 404, t('carNotFound'));
       if (range) return c.json(carJson(await carAvailability(services, id, range, { delivery, pinCode, protection })), 200, { 'Cache-Control': 'no-cache' });
       const car = (await fleetAvailability(services, null)).find((item) => item.id === id);
-      if (!car) return problem(c, 404, 'This rental car was not found.');
+      if (!car) return problem(c, 404, t('carNotFound'));
       return c.json(carJson(car), 200, { 'Cache-Control': 'no-cache' });
     } catch (error) {
       return fail(c, error, 'api: rental car failed');
@@ -235,7 +236,7 @@ export function rentalApi(api: Hono, services: AppServices) {
     const monthText = query.value.month ?? indiaDay(services.clock.now()).slice(0, 7);
     const month = parseIndiaMonth(monthText)!;
     const car = id === null ? undefined : (await fleetAvailability(services, null)).find((item) => item.id === id);
-    if (!car) return problem(c, 404, 'This rental car was not found.');
+    if (!car) return problem(c, 404, t('carNotFound'));
     const taken = await takenRanges(services, car.id, month);
     const body = { carId: car.id, month: monthText, taken: taken.map((range) => ({ kind: range.kind, from: range.from, to: range.to })) } satisfies z.input<typeof rentalAvailabilitySchema>;
     return c.json(body, 200, { 'Cache-Control': 'no-cache' });
@@ -259,12 +260,12 @@ export function rentalApi(api: Hono, services: AppServices) {
   });
   api.post('/rentals/bookings', bookCar, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, 'Please sign in first.');
+    if (!user) return problem(c, 401, t('signInFirst'));
     const body = await jsonBody(c);
-    if (!body) return problem(c, 400, 'The request body must be a JSON object.');
+    if (!body) return problem(c, 400, t('bodyNotJsonObject'));
     try {
       const limited = await consumeRateLimit(database, { key: `rental-booking:${user.id}`, limit: BOOKINGS_PER_HOUR, windowMs: 60 * 60 * 1000, now: services.clock.now() });
-      if (!limited.allowed) return problem(c, 429, 'Too many booking attempts. Please try again later.', { headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
+      if (!limited.allowed) return problem(c, 429, t('tooManyBookings'), { headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
       const { carId, fromMs, toMs, pickup, payment, pinCode, deliveryAddress, protection } = readWith(rentalBookingBodySchema, body);
       const booking = await requestBooking(services, { userId: user.id, vehicleId: carId, fromMs, toMs, pickup, paymentMethod: payment, pinCode, deliveryAddress, protection });
       const started = booking.paymentMethod === 'razorpay' ? await startOnlinePayment(services, { userId: user.id, bookingId: booking.id }) : null;
@@ -286,7 +287,7 @@ export function rentalApi(api: Hono, services: AppServices) {
   });
   api.get('/me/bookings', myBookings, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, 'Please sign in first.');
+    if (!user) return problem(c, 401, t('signInFirst'));
     const asked = parseWith(pageQuerySchema, c.req.query());
     if (!asked.ok) return problem(c, 400, asked.error, { fields: asked.fields, headers: NO_STORE });
     const { items, total } = await ownBookingsPage(database, user.id, asked.value);
@@ -300,9 +301,9 @@ export function rentalApi(api: Hono, services: AppServices) {
    */
   const ownBooking = (log: string, handle: (c: Context, userId: string, bookingId: number) => Promise<Response>) => async (c: Context) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, 'Please sign in first.');
+    if (!user) return problem(c, 401, t('signInFirst'));
     const id = parseId(c.req.param('id'));
-    if (id === null) return problem(c, 404, 'This booking was not found.');
+    if (id === null) return problem(c, 404, t('bookingNotFound'));
     try {
       return await handle(c, user.id, id);
     } catch (error) {
@@ -345,7 +346,7 @@ export function rentalApi(api: Hono, services: AppServices) {
     }),
     ownBooking('api: payment confirmation failed', async (c, userId, bookingId) => {
       const body = await jsonBody(c);
-      if (!body) return problem(c, 400, 'The request body must be a JSON object.');
+      if (!body) return problem(c, 400, t('bodyNotJsonObject'));
       const booking = await confirmCheckoutPayment(services, { userId, bookingId, ...checkoutAnswerSchema.parse(body) });
       return c.json({ booking: bookingJson(booking) } satisfies z.input<typeof bookingAnswerSchema>, 200, NO_STORE);
     }),

@@ -1,4 +1,5 @@
 import type { AppServices } from '../../services.ts';
+import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
 import { adminStatus } from '../../admin/admins.ts';
 import { currentUser } from '../../auth/session.ts';
 import { parseId } from '../../../app/lib/input.ts';
@@ -6,7 +7,7 @@ import { readChecklistPhoto } from '../checklists.ts';
 
 /** Every refusal looks the same: a stranger cannot tell a photo that exists from one that does not. */
 function notFound(): Response {
-  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(t('notFound'), { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AppServices } from '../../services.ts';
+import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
 import { adminStatus } from '../../admin/admins.ts';
 import { currentUser } from '../../auth/session.ts';
 import { readLicencePhoto } from '../licences.ts';
@@ -7,7 +8,7 @@ import type { LicenceSide } from '../../../app/lib/licence.ts';
 
 /** Every refusal looks the same: a stranger cannot tell a licence that exists from one that does not. */
 function notFound(): Response {
-  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(t('notFound'), { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { AppServices } from '../../services.ts';
+import { licenceText as lt } from '../../../app/lib/i18n/licence.ts';
 import { InvalidInputError, RateLimitedError } from '../../errors.ts';
 import { submitLicence, type Licence } from '../licences.ts';
 import { consumeRateLimit } from '../../security/rate-limit.ts';
 import { readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../http/forms.ts';
-import { IMAGE_TOO_LARGE } from '../../../app/lib/uploads.ts';
+import { imageTooLarge } from '../../../app/lib/uploads.ts';
 import { cleanLine } from '../../../app/lib/input.ts';
 import { indiaDay } from '../../../app/lib/rentals.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
@@ -12,11 +13,11 @@ import { licenceFieldsSchema } from '../../../app/lib/schemas/licence.ts';
 /** Uploads of a licence per person: enough for a few retakes, not for filling the disk. */
 export const LICENCE_UPLOAD_LIMIT = { limit: 20, windowMs: 60 * 60 * 1000 };
 
-const licenceUploadMessages = {
-  tooLarge: `Please send two photos of up to ${IMAGE_TOO_LARGE.match(/\d+ MB/)?.[0] ?? '15 MB'} each.`,
-  tooManyFiles: 'Please send one photo of each side of your licence.',
-  fileTooLarge: IMAGE_TOO_LARGE,
-};
+const licenceUploadMessages = () => ({
+  tooLarge: lt('uploadTooLarge', { size: imageTooLarge().match(/\d+ MB/)?.[0] ?? '15 MB' }),
+  tooManyFiles: lt('uploadTooManyFiles'),
+  fileTooLarge: imageTooLarge(),
+});
 
 /**
  * The licence form as the profile page and the Android API send it (multipart: `number`,
@@ -34,9 +35,9 @@ export async function receiveLicenceUpload(
   const limit = await consumeRateLimit(services.database, { key: `licence-upload:${userId}`, ...LICENCE_UPLOAD_LIMIT, now: services.clock.now() });
   if (!limit.allowed) {
     await request.body?.cancel().catch(() => {});
-    throw new RateLimitedError('Too many uploads. Please wait a while and try again.', limit.retryAfterSeconds);
+    throw new RateLimitedError(lt('tooManyUploads'), limit.retryAfterSeconds);
   }
-  const form: UploadForm = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: licenceUploadMessages });
+  const form: UploadForm = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: licenceUploadMessages() });
   try {
     typed.number = cleanLine(form.fields.get('number'), 40);
     typed.dateOfBirth = cleanLine(form.fields.get('dateOfBirth'), 20);
@@ -45,9 +46,9 @@ export async function receiveLicenceUpload(
     const back = uploadsFrom(form, 'back')[0] ?? null;
     if (!parsed.ok) {
       const errors: Record<string, string> = { ...parsed.fields };
-      if (!front) errors.front = 'Please add a photo of the front of your licence.';
-      if (!back) errors.back = 'Please add a photo of the back of your licence.';
-      throw new InvalidInputError('Please check the marked fields.', errors);
+      if (!front) errors.front = lt('addFrontPhoto');
+      if (!back) errors.back = lt('addBackPhoto');
+      throw new InvalidInputError(lt('checkMarkedFields'), errors);
     }
     const licence = await submitLicence(services, { userId, ...parsed.value, front, back });
     return licence;

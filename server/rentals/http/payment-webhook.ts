@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
 import { AppError } from '../../errors.ts';
 import { PaymentError } from '../../payments/gateway.ts';
 import type { AppServices } from '../../services.ts';
@@ -17,7 +18,7 @@ export const PAYMENT_WEBHOOK_PATH = '/api/v1/rentals/razorpay/webhook';
 export function paymentWebhook(services: AppServices) {
   return async (c: Context) => {
     const rawBody = await c.req.text().catch(() => null);
-    if (rawBody === null) return problem(c, 400, 'The body could not be read.');
+    if (rawBody === null) return problem(c, 400, t('bodyUnreadable'));
     try {
       // A car reservation's order (decision 080) is recorded by reservations, with the same rules.
       const result = await handlePaymentWebhook(services, rawBody, c.req.header('x-razorpay-signature') ?? '', async (payment) => (await recordReservationPayment(services, payment)) !== null);
@@ -27,10 +28,10 @@ export function paymentWebhook(services: AppServices) {
       // Razorpay could not be asked what was paid: an outside fault; Razorpay sends the event again.
       if (error instanceof PaymentError) {
         services.logger.warn({ err: error }, 'payments: webhook could not check the payment with Razorpay');
-        return problem(c, 502, 'The payment could not be checked just now.');
+        return problem(c, 502, t('paymentNotChecked'));
       }
       services.logger.error({ err: error }, 'payments: webhook failed');
-      return problem(c, 500, 'Something went wrong on our side.');
+      return problem(c, 500, t('somethingWrongShort'));
     }
   };
 }

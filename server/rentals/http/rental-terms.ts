@@ -2,7 +2,7 @@ import type { AppServices } from '../../services.ts';
 import { recordAudit } from '../../admin/audit.ts';
 import { getRentalTerms, moveToSaleStock, saveRentalTerms, vehiclePurpose } from '../fleet.ts';
 import { parseRentalTerms, type RentalTermsInput } from '../../../app/lib/rentals.ts';
-import { KM_ALLOWANCE_REQUIRED, rentalValuesFrom, termsValuesFrom, type RentalFieldErrors, type RentalFormValues } from '../../../app/lib/rental-terms-form.ts';
+import { kmAllowanceRequired, rentalValuesFrom, termsValuesFrom, type RentalFieldErrors, type RentalFormValues } from '../../../app/lib/rental-terms-form.ts';
 
 /**
  * The admin vehicle form's "Sale or rental" section at the edge: checked before the vehicle is
@@ -14,7 +14,7 @@ export type CheckedRental = { ok: true; purpose: 'sale' } | { ok: true; purpose:
 
 export function checkRentalValues(values: RentalFormValues): CheckedRental {
   if (values.purpose === 'sale') return { ok: true, purpose: 'sale' };
-  if (!values.unlimitedKm && values.kmPerDay === '') return { ok: false, errors: { kmPerDay: KM_ALLOWANCE_REQUIRED } };
+  if (!values.unlimitedKm && values.kmPerDay === '') return { ok: false, errors: { kmPerDay: kmAllowanceRequired() } };
   const parsed = parseRentalTerms(termsValuesFrom(values));
   return parsed.ok ? { ok: true, purpose: 'rental', terms: parsed.terms } : { ok: false, errors: parsed.fields as RentalFieldErrors };
 }

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { parseId } from '../../../app/lib/input.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
+import { reservationText as t } from '../../../app/lib/i18n/reservation.ts';
 import { reservationMessages } from '../../../app/lib/reservations.ts';
 import { reservationAnswerSchema, reservationCancelledSchema, reservationListSchema, reservationStartedSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { checkoutAnswerSchema } from '../../../app/lib/schemas/rentals.ts';
@@ -32,7 +33,7 @@ function ownView(reservation: DeskReservation) {
 export function reservationApi(api: Hono, services: AppServices) {
   const fail = (c: Context, error: unknown, log: string) => problemFromError(c, error, services.logger, { fallback: reservationMessages.failed, log });
   const signedIn = async (c: Context) => currentUser(services.auth, c.req.raw);
-  const notSignedIn = (c: Context) => problem(c, 401, 'Please sign in first.');
+  const notSignedIn = (c: Context) => problem(c, 401, t('signInFirstApi'));
 
   const start = describeRoute({
     tag: 'Reservations',

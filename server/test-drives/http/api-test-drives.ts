@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { parseId } from '../../../app/lib/input.ts';
 import { testDriveMessages } from '../../../app/lib/test-drives.ts';
+import { testDriveText as t } from '../../../app/lib/i18n/testDrive.ts';
 import { testDriveBodySchema, testDriveRescheduleSchema, testDriveSlotsQuerySchema } from '../../../app/lib/schemas/test-drives.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { settingsFor } from '../../admin/settings.ts';
@@ -78,7 +79,7 @@ export function testDriveApi(api: Hono, services: AppServices) {
   });
   api.get('/me/test-drives', mine, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, 'Please sign in first.');
+    if (!user) return problem(c, 401, t('signInFirstApi'));
     const asked = parseWith(pageQuerySchema, c.req.query());
     if (!asked.ok) return problem(c, 400, asked.error, { fields: asked.fields });
     const { items, total } = await ownTestDrivesPage(services, user.id, asked.value);
@@ -88,7 +89,7 @@ export function testDriveApi(api: Hono, services: AppServices) {
   /** Cancelling or moving one's own test drive: one handler, a route (and a description) each. */
   const changeOwn = (change: 'cancel' | 'reschedule') => async (c: Context) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, 'Please sign in first.');
+    if (!user) return problem(c, 401, t('signInFirstApi'));
     const id = parseId(c.req.param('id'));
     if (id === null) return problem(c, 404, testDriveMessages.notYours);
     try {

@@ -1,0 +1,6 @@
+import en from './en/checkoutWindow.json';
+import hi from './hi/checkoutWindow.json';
+import { defineTexts } from './texts.ts';
+
+/** Texts of the Razorpay payment window on the pay pages (a rental booking's, a reservation's). */
+export const checkoutWindowText = defineTexts('checkoutWindow', en, hi);

@@ -1,0 +1,6 @@
+import en from './en/dataDeletion.json';
+import hi from './hi/dataDeletion.json';
+import { defineTexts } from './texts.ts';
+
+/** Texts of deleting one's account: what the page and the service that checks the confirmation say. */
+export const dataDeletionText = defineTexts('dataDeletion', en, hi);

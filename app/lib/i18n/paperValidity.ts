@@ -1,0 +1,6 @@
+import en from './en/paperValidity.json';
+import hi from './hi/paperValidity.json';
+import { defineTexts } from './texts.ts';
+
+/** Texts of a car paper's validity: expired, expires soon. */
+export const paperValidityText = defineTexts('paperValidity', en, hi);

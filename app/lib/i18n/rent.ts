@@ -1,0 +1,6 @@
+import en from './en/rent.json';
+import hi from './hi/rent.json';
+import { defineTexts } from './texts.ts';
+
+/** Texts of self-drive rental: the rental pages, the quote, the terms, the checklist and the renter's bookings. */
+export const rentText = defineTexts('rent', en, hi);

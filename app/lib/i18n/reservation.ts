@@ -1,0 +1,6 @@
+import en from './en/reservation.json';
+import hi from './hi/reservation.json';
+import { defineTexts } from './texts.ts';
+
+/** Texts of reserving a car for sale: the button, the pay page, the profile's list, the mails and SMS, the messages. */
+export const reservationText = defineTexts('reservation', en, hi);

@@ -1,0 +1,6 @@
+import en from './en/vehicle.json';
+import hi from './hi/vehicle.json';
+import { defineTexts } from './texts.ts';
+
+/** Texts of a car for sale's page: its facts, finance, contact buttons and wishlist answers. */
+export const vehicleText = defineTexts('vehicle', en, hi);
