@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { servedPinCodeProblem } from '../../app/lib/pin-code.ts';
 import type { InspectionRequest } from '../../app/lib/schemas/inspections.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
-import { addDays, daySlots, slotInstant, slotOfInstant, slotProblem, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
+import { addDays, bookableDays, daySlots, hourLabel, slotInstant, slotOfInstant, slotProblem, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { Settings } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
@@ -96,7 +96,11 @@ export function toInspection(row: Row, nowMs: number): Inspection {
 
 /** The test drives' slot rule, worded for inspections. */
 function slotRefusal(slot: string, nowMs: number, rules: TestDriveRules): string | null {
-  return slotProblem(slot, nowMs, rules)?.replace(/^Test drives run/, 'Inspections run') ?? null;
+  const problem = slotProblem(slot, nowMs, rules);
+  if (problem === null) return null;
+  const hour = Number(slot.slice(11, 13));
+  const outsideHours = bookableDays(nowMs, rules).includes(slot.slice(0, 10)) && (hour < rules.openingHour || hour + 1 > rules.closingHour);
+  return outsideHours ? t('inspectionsRun', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }) : problem;
 }
 
 /** Which of migration 025's unique rules an insert or update broke, if any. */
