@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import { GOOGLE_NOT_CONFIGURED, type GoogleButtonState } from '../lib/auth-messages.ts';
+import { googleNotConfigured, type GoogleButtonState } from '../lib/auth-messages.ts';
 import { GoogleIcon, secondaryButton } from './form.tsx';
 
 /** The sign-in and sign-up pages' Google button (see googleButtonState for when it shows how). */
@@ -26,7 +26,7 @@ export function GoogleButton({
           <GoogleIcon /> {label}
         </button>
         <p id="google-not-configured" className="text-center text-sm text-slate-600">
-          {GOOGLE_NOT_CONFIGURED}
+          {googleNotConfigured()}
         </p>
       </div>
     );

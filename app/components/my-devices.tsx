@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import { formatDateTime } from '../lib/format.ts';
+import { accountText as t } from '../lib/i18n/account.ts';
 
 export type MyDevice = { id: string; kind: 'app' | 'site'; label: string; createdAt: string; lastSeenAt: string; current: boolean };
 
@@ -8,9 +9,9 @@ export function MyDevices({ devices, notice }: { devices: MyDevice[]; notice?: s
   return (
     <section id="devices" aria-labelledby="devices-title" className="mt-8 border-t border-slate-200 pt-6">
       <h2 id="devices-title" className="text-lg font-bold">
-        Signed-in devices
+        {t('devicesTitle')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Every browser and phone signed in to your account. Revoke one you do not recognise: it is signed out at once.</p>
+      <p className="mt-1 text-sm text-slate-600">{t('devicesText')}</p>
       {notice ? (
         <p role="status" className="mt-2 text-sm font-semibold text-slate-800">
           {notice}
@@ -22,12 +23,12 @@ export function MyDevices({ devices, notice }: { devices: MyDevice[]; notice?: s
             <div className="min-w-0">
               <p className="font-semibold [overflow-wrap:anywhere]">
                 {device.label}
-                {device.current ? <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800">This device</span> : null}
+                {device.current ? <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800">{t('thisDevice')}</span> : null}
               </p>
               <p className="text-sm text-slate-600">
-                {device.kind === 'app' ? 'App' : 'Website'}, signed in {formatDateTime(device.createdAt)}
+                {t(device.kind === 'app' ? 'deviceApp' : 'deviceSite', { when: formatDateTime(device.createdAt) })}
               </p>
-              <p className="text-sm text-slate-600">Last used {formatDateTime(device.lastSeenAt)}</p>
+              <p className="text-sm text-slate-600">{t('lastUsed', { when: formatDateTime(device.lastSeenAt) })}</p>
             </div>
             <Form method="post">
               <input type="hidden" name="intent" value="revoke-device" />
@@ -35,9 +36,9 @@ export function MyDevices({ devices, notice }: { devices: MyDevice[]; notice?: s
               <button
                 type="submit"
                 className="min-h-11 rounded-lg px-4 font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-                aria-label={`Revoke ${device.label}${device.current ? ' (this device)' : ''}`}
+                aria-label={t(device.current ? 'revokeThisDevice' : 'revokeDevice', { label: device.label })}
               >
-                Revoke
+                {t('revoke')}
               </button>
             </Form>
           </li>

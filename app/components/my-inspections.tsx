@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router';
 import { formatRupees } from '../lib/format.ts';
 import { offerStateLabels, type Offer } from '../lib/inspection-desk.ts';
 import { paths } from '../lib/paths.ts';
+import { accountText as t } from '../lib/i18n/account.ts';
 import { dayLabel, slotLabel, STATUS_LABELS, type TestDriveStatus } from '../lib/test-drives.ts';
 
 export type MyInspection = {
@@ -16,14 +17,18 @@ export type MyInspection = {
   offer: Offer | null;
 };
 
-/** What `?inspection=` on /profile says after a booking, a change or a cancel. */
-export const INSPECTION_NOTICES: Record<string, string> = {
-  booked: 'Your inspection is booked. We have sent the details to your phone and email.',
-  rescheduled: 'Your inspection has been moved to the new time.',
-  cancelled: 'Your inspection has been cancelled.',
-  'offer-accepted': 'You accepted our offer. We will call you to arrange the paperwork and the payment.',
-  'offer-declined': 'You declined our offer. Thank you for letting us know.',
-};
+const INSPECTION_NOTICES = {
+  booked: 'inspectionBooked',
+  rescheduled: 'inspectionRescheduled',
+  cancelled: 'inspectionCancelled',
+  'offer-accepted': 'offerAccepted',
+  'offer-declined': 'offerDeclined',
+} as const;
+
+/** What `?inspection=` on /profile says after a booking, a change or a cancel, in the page's language. */
+export function inspectionNoticeFor(key: string): string | undefined {
+  return Object.hasOwn(INSPECTION_NOTICES, key) ? t(INSPECTION_NOTICES[key as keyof typeof INSPECTION_NOTICES]) : undefined;
+}
 
 /** The profile's list of the seller's inspections (decision 081), each upcoming one with Reschedule and Cancel; nothing when there are none. */
 export function MyInspections({ inspections }: { inspections: MyInspection[] }) {
@@ -31,7 +36,7 @@ export function MyInspections({ inspections }: { inspections: MyInspection[] }) 
   return (
     <section id="inspections" aria-labelledby="inspections-title" className="mt-8 border-t border-slate-200 pt-6">
       <h2 id="inspections-title" className="text-lg font-bold">
-        My car inspections
+        {t('myInspections')}
       </h2>
       <ul className="mt-3 flex flex-col gap-3">
         {inspections.map((item) => (
@@ -42,10 +47,10 @@ export function MyInspections({ inspections }: { inspections: MyInspection[] }) 
                   {item.car.year} {item.car.make} {item.car.model}
                 </p>
                 <p className="text-sm text-slate-700">{slotLabel(item.slot)}</p>
-                <p className="text-sm text-slate-600">{item.mode === 'home' ? `At your home (PIN ${item.pinCode})` : 'At our hub'}</p>
+                <p className="text-sm text-slate-600">{item.mode === 'home' ? t('atHome', { pin: item.pinCode }) : t('atHub')}</p>
                 {item.estimate.kind === 'range' ? (
                   <p className="text-sm text-slate-600">
-                    Estimate: {formatRupees(item.estimate.low)} – {formatRupees(item.estimate.high)}
+                    {t('estimate', { low: formatRupees(item.estimate.low), high: formatRupees(item.estimate.high) })}
                   </p>
                 ) : null}
               </div>
@@ -55,13 +60,13 @@ export function MyInspections({ inspections }: { inspections: MyInspection[] }) 
             {item.changeable ? (
               <div className="mt-3 flex flex-wrap gap-2">
                 <Link to={`${paths.sellInspection}?${new URLSearchParams({ reschedule: String(item.id), date: item.slot.slice(0, 10) })}`} className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
-                  Reschedule
+                  {t('reschedule')}
                 </Link>
                 <Form method="post" action={paths.sellInspection}>
                   <input type="hidden" name="intent" value="cancel" />
                   <input type="hidden" name="id" value={item.id} />
                   <button type="submit" className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50">
-                    Cancel inspection
+                    {t('cancelInspection')}
                   </button>
                 </Form>
               </div>
@@ -78,10 +83,10 @@ function OfferBox({ inspectionId, offer }: { inspectionId: number; offer: Offer 
   const open = offer.state === 'open';
   return (
     <div className={`mt-3 rounded-lg p-3 ${open ? 'bg-brand-50 ring-1 ring-brand-100' : 'bg-slate-50 ring-1 ring-slate-200'}`} data-offer={offer.state}>
-      <p className="text-sm font-semibold text-slate-700">Our offer</p>
+      <p className="text-sm font-semibold text-slate-700">{t('ourOffer')}</p>
       <p className="text-2xl font-extrabold tabular-nums">{formatRupees(offer.rupees)}</p>
       <p className="text-sm text-slate-700">
-        {offer.state === 'expired' ? `Expired on ${dayLabel(offer.validUntil)}` : `Valid until ${dayLabel(offer.validUntil)}`} · {offerStateLabels()[offer.state]}
+        {t(offer.state === 'expired' ? 'offerExpiredOn' : 'offerValidUntil', { day: dayLabel(offer.validUntil) })} · {offerStateLabels()[offer.state]}
       </p>
       {open ? (
         <div className="mt-3 flex flex-wrap gap-2">
@@ -89,14 +94,14 @@ function OfferBox({ inspectionId, offer }: { inspectionId: number; offer: Offer 
             <input type="hidden" name="intent" value="accept-offer" />
             <input type="hidden" name="id" value={inspectionId} />
             <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
-              Accept offer
+              {t('acceptOffer')}
             </button>
           </Form>
           <Form method="post" action={paths.sellInspection}>
             <input type="hidden" name="intent" value="decline-offer" />
             <input type="hidden" name="id" value={inspectionId} />
             <button type="submit" className="min-h-11 rounded-lg px-4 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100">
-              Decline
+              {t('declineOffer')}
             </button>
           </Form>
         </div>

@@ -1,7 +1,11 @@
-/** Texts the browser needs too (the network message is produced in the browser). */
+import { authText as t } from './i18n/auth.ts';
+
+/** Texts the browser needs too (the network message is produced in the browser), in the page's language. */
 export const messages = {
-  networkError: 'Network error. Please check your internet connection.',
-} as const;
+  get networkError() {
+    return t('networkError');
+  },
+};
 
 /**
  * The Google button on sign-in and sign-up (SPEC 2: a social-account button on both). Shown
@@ -16,4 +20,7 @@ export function googleButtonState(configured: boolean, mode: 'production' | 'dem
   return mode === 'production' ? 'hidden' : 'not-configured';
 }
 
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not set up on this demo site yet. Please use your email and password.';
+/** Why the demo's Google button is disabled, in the page's language. */
+export function googleNotConfigured(): string {
+  return t('googleNotConfigured');
+}

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { formsText as t } from './i18n/forms.ts';
 
 /**
  * The one shape a refused form or JSON body is answered with: the sentence to show, and the
@@ -24,7 +25,7 @@ export function zodFormErrors(error: z.ZodError): FormErrors {
     const field = issue.path[0];
     if (field !== undefined && fields[String(field)] === undefined) fields[String(field)] = issue.message;
   }
-  return { error: error.issues[0]?.message ?? 'Please check what you entered.', fields };
+  return { error: error.issues[0]?.message ?? t('checkInput'), fields };
 }
 
 export type Parsed<T> = { ok: true; value: T } | ({ ok: false } & FormErrors);

@@ -3,6 +3,7 @@ import { zodFormErrors } from './form-errors.ts';
 import { cleanLine as cleanInputLine, cleanText as cleanInputText } from './input.ts';
 import { MIN_PHONE_DIGITS } from './phone.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MB } from './uploads.ts';
+import { leadsText as t } from './i18n/leads.ts';
 
 /**
  * The Request a Vehicle and Sell Your Vehicle forms (SPEC 2, 4, 5): one set of rules, limits
@@ -45,31 +46,74 @@ export const HONEYPOT_FIELD = 'leave_blank';
 /** The hidden field carrying the signed time a form was rendered, for browsers without JavaScript (server/leads/form-guard.ts). */
 export const FORM_TOKEN_FIELD = 'formToken';
 
-export const REQUEST_FAILED = 'Failed to submit request. Please try again.';
-export const REQUEST_SENT = 'Your request has been submitted successfully!';
+/** The request form's answers, in the language of the page or request of the moment. */
+export const requestFailed = () => t('requestFailed');
+export const requestSent = () => t('requestSent');
 
+/** The lead forms' messages, read in the language of the page or request of the moment. */
 export const leadMessages = {
-  nameRequired: 'Please enter your name',
-  phoneRequired: 'Please enter a phone number',
-  phoneInvalid: 'Please enter a valid phone number',
-  modelRequired: 'Please enter the vehicle model you are looking for',
-  vehicleRequired: 'Please enter your vehicle (make and model)',
-  yearRequired: 'Please enter the year of manufacture',
-  yearInvalid: 'Please enter a valid year, for example 2018',
-  budgetRequired: 'Please enter your budget',
-  priceRequired: 'Please enter your expected price',
-  tooManyImages: `You can send at most ${MAX_SELL_IMAGES} photos.`,
-  imageTooLarge: `is larger than ${MAX_IMAGE_MB} MB. Please choose a smaller photo.`,
-  notAnImage: 'is not a photo. Please choose image files only (JPEG, PNG, WebP or HEIC).',
-  tooManySubmissions: (minutes: number) => `Too many submissions from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-  botCheckFailed: 'We could not confirm that this was sent by a person. Please try again.',
-  formTooLarge: `The photos are too large to send together: at most ${MAX_SELL_IMAGES} photos, ${MAX_IMAGE_MB} MB each and 60 MB in all.`,
-  sellNotSaved: 'Your submission could not be saved on our site.',
-} as const;
+  get nameRequired() {
+    return t('nameRequired');
+  },
+  get phoneRequired() {
+    return t('phoneRequired');
+  },
+  get phoneInvalid() {
+    return t('phoneInvalid');
+  },
+  get modelRequired() {
+    return t('modelRequired');
+  },
+  get vehicleRequired() {
+    return t('vehicleRequired');
+  },
+  get yearRequired() {
+    return t('yearRequired');
+  },
+  get yearInvalid() {
+    return t('yearInvalid');
+  },
+  get budgetRequired() {
+    return t('budgetRequired');
+  },
+  get priceRequired() {
+    return t('priceRequired');
+  },
+  get tooManyImages() {
+    return t('tooManyImages', { max: MAX_SELL_IMAGES });
+  },
+  /** “name” is larger than … */
+  imageTooLarge: (name: string) => t('imageTooLarge', { name, mb: MAX_IMAGE_MB }),
+  /** “name” is not a photo … */
+  notAnImage: (name: string) => t('notAnImage', { name }),
+  tooManySubmissions: (minutes: number) => t('tooManySubmissions', { count: minutes }),
+  get botCheckFailed() {
+    return t('botCheckFailed');
+  },
+  get formTooLarge() {
+    return t('formTooLarge', { max: MAX_SELL_IMAGES, mb: MAX_IMAGE_MB });
+  },
+  get sellNotSaved() {
+    return t('sellNotSaved');
+  },
+};
 
 export function tooLongMessage(label: string, max: number): string {
-  return `${label} must be at most ${max} characters`;
+  return t('tooLong', { label, max });
 }
+
+/** A field's name in a 'too long' message, read when the message is made. */
+const FIELD_LABELS = {
+  Name: 'fieldName',
+  'Phone number': 'fieldPhone',
+  Description: 'fieldDescription',
+  'Vehicle model': 'fieldVehicleModel',
+  Year: 'fieldYear',
+  Budget: 'fieldBudget',
+  'Expected price': 'fieldExpectedPrice',
+} as const;
+type FieldLabel = keyof typeof FIELD_LABELS;
+const tooLong = (label: FieldLabel, max: number) => ({ error: () => tooLongMessage(t(FIELD_LABELS[label]), max) });
 
 /** Text fields go through the one cleaner in input.ts; re-exported for the lead modules. */
 export function cleanLine(value: unknown): string {
@@ -81,9 +125,9 @@ export function cleanText(value: unknown): string {
   return cleanInputText(value, { multiline: true });
 }
 
-function line(label: string, max: number, required?: string) {
-  const base = z.string().max(max, tooLongMessage(label, max));
-  return z.preprocess(cleanLine, required ? z.string().min(1, required).pipe(base) : base);
+function line(label: FieldLabel, max: number, required?: () => string) {
+  const base = z.string().max(max, tooLong(label, max));
+  return z.preprocess(cleanLine, required ? z.string().min(1, { error: required }).pipe(base) : base);
 }
 
 function phoneDigits(phone: string): string {
@@ -100,11 +144,11 @@ const phone = z.preprocess(
   cleanLine,
   z
     .string()
-    .min(1, leadMessages.phoneRequired)
-    .pipe(z.string().max(LEAD_LIMITS.phone, tooLongMessage('Phone number', LEAD_LIMITS.phone)).refine(isValidPhone, leadMessages.phoneInvalid)),
+    .min(1, { error: () => leadMessages.phoneRequired })
+    .pipe(z.string().max(LEAD_LIMITS.phone, tooLong('Phone number', LEAD_LIMITS.phone)).refine(isValidPhone, { error: () => leadMessages.phoneInvalid })),
 );
 
-const description = z.preprocess(cleanText, z.string().max(LEAD_LIMITS.description, tooLongMessage('Description', LEAD_LIMITS.description)));
+const description = z.preprocess(cleanText, z.string().max(LEAD_LIMITS.description, tooLong('Description', LEAD_LIMITS.description)));
 
 /** A year a car on the road can have been made in: four digits, not after next year. */
 export function isValidYear(value: string, now: Date = new Date()): boolean {
@@ -115,27 +159,27 @@ export function isValidYear(value: string, now: Date = new Date()): boolean {
 
 /** SPEC 5, Request form: name, phone, preferred model and budget required; year and description optional. */
 export const requestSchema = z.object({
-  name: line('Name', LEAD_LIMITS.name, leadMessages.nameRequired),
+  name: line('Name', LEAD_LIMITS.name, () => leadMessages.nameRequired),
   phone,
-  model: line('Vehicle model', LEAD_LIMITS.model, leadMessages.modelRequired),
+  model: line('Vehicle model', LEAD_LIMITS.model, () => leadMessages.modelRequired),
   year: line('Year', LEAD_LIMITS.requestYear),
-  budget: line('Budget', LEAD_LIMITS.budget, leadMessages.budgetRequired),
+  budget: line('Budget', LEAD_LIMITS.budget, () => leadMessages.budgetRequired),
   description,
 });
 
 /** SPEC 5, Sell form: name, phone, vehicle, year and expected price required; description optional. */
 export const sellSchema = z.object({
-  name: line('Name', LEAD_LIMITS.name, leadMessages.nameRequired),
+  name: line('Name', LEAD_LIMITS.name, () => leadMessages.nameRequired),
   phone,
-  vehicle: line('Vehicle model', LEAD_LIMITS.vehicle, leadMessages.vehicleRequired),
+  vehicle: line('Vehicle model', LEAD_LIMITS.vehicle, () => leadMessages.vehicleRequired),
   year: z.preprocess(
     cleanLine,
     z
       .string()
-      .min(1, leadMessages.yearRequired)
-      .pipe(z.string().refine((value) => isValidYear(value), leadMessages.yearInvalid)),
+      .min(1, { error: () => leadMessages.yearRequired })
+      .pipe(z.string().refine((value) => isValidYear(value), { error: () => leadMessages.yearInvalid })),
   ),
-  price: line('Expected price', LEAD_LIMITS.price, leadMessages.priceRequired),
+  price: line('Expected price', LEAD_LIMITS.price, () => leadMessages.priceRequired),
   description,
 });
 
@@ -183,8 +227,8 @@ export function imageFilesError(files: ReadonlyArray<{ name: string; size: numbe
   const chosen = files.filter((file) => file.size > 0);
   if (chosen.length > MAX_SELL_IMAGES) return leadMessages.tooManyImages;
   for (const file of chosen) {
-    if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return `“${file.name}” ${leadMessages.notAnImage}`;
-    if (file.size > MAX_IMAGE_BYTES) return `“${file.name}” ${leadMessages.imageTooLarge}`;
+    if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return leadMessages.notAnImage(file.name);
+    if (file.size > MAX_IMAGE_BYTES) return leadMessages.imageTooLarge(file.name);
   }
   if (chosen.reduce((sum, file) => sum + file.size, 0) > MAX_SELL_UPLOAD_BYTES) return leadMessages.formTooLarge;
   return null;
@@ -194,7 +238,18 @@ export function imageFilesError(files: ReadonlyArray<{ name: string; size: numbe
 
 export const LEAD_STATUSES = ['new', 'contacted', 'closed'] as const;
 export type LeadStatusValue = (typeof LEAD_STATUSES)[number];
-export const LEAD_STATUS_LABELS: Record<LeadStatusValue, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
+/** Each status's label, read in the language of the moment (getters, so callers index it as before). */
+export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatusValue, string>> = {
+  get new() {
+    return t('statusNew');
+  },
+  get contacted() {
+    return t('statusContacted');
+  },
+  get closed() {
+    return t('statusClosed');
+  },
+};
 export const MAX_NOTES = 2000;
 /** How long leads are kept (the privacy page says so); then they are deleted with their photos. */
 export const LEAD_RETENTION_MONTHS = 12;
@@ -205,9 +260,9 @@ export type LeadUpdate = { status: LeadStatusValue; notes: string };
 /** The admin's status form: a known status and notes of at most MAX_NOTES characters. */
 export function parseLeadUpdate(values: { status: unknown; notes: unknown }): { ok: true; update: LeadUpdate } | { ok: false; message: string } {
   const { status } = values;
-  if (!isLeadStatus(status)) return { ok: false, message: 'Please choose a status: new, contacted or closed.' };
+  if (!isLeadStatus(status)) return { ok: false, message: t('chooseStatus') };
   const notes = cleanText(values.notes);
-  if (notes.length > MAX_NOTES) return { ok: false, message: `Notes must be at most ${MAX_NOTES} characters` };
+  if (notes.length > MAX_NOTES) return { ok: false, message: t('notesTooLong', { max: MAX_NOTES }) };
   return { ok: true, update: { status, notes } };
 }
 

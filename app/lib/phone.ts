@@ -1,3 +1,5 @@
+import { formsText as t } from './i18n/forms.ts';
+
 /** Phone rules shared by the browser and the server (SPEC 5, Profile phone verification). */
 
 export const DEFAULT_COUNTRY_CODE = '+91';
@@ -7,22 +9,51 @@ export const MAX_PHONE_DIGITS = 15;
 /** Names are shown on cards, in mails and in the admin lists: longer ones are refused, not cut. */
 export const MAX_NAME_LENGTH = 100;
 
+/** The phone, code and name messages, read in the language of the page or request of the moment. */
 export const phoneMessages = {
-  signInFirst: 'Please sign in first before verifying phone.',
-  phoneRequired: 'Please enter a phone number',
-  phoneInvalid: 'Please enter a valid phone number',
-  requestOtpFirst: 'Please request OTP first',
-  otpRequired: 'Please enter the OTP sent to your phone',
-  nameRequired: 'Please enter your name',
-  nameTooLong: `Please keep your name to ${MAX_NAME_LENGTH} characters.`,
-  nameNeedsLetters: 'Please enter your name in letters (in any script).',
-  wrongOtp: 'Invalid OTP. Please try again.',
-  otpExpired: 'This OTP has expired. Please request a new one.',
-  otpTooManyAttempts: 'Too many wrong attempts. Please request a new OTP.',
-  invalidCredential: "Authentication configuration error. Check the backend provider's API key, authorized domains and phone auth provider.",
-  quotaExceeded: 'SMS quota exceeded for this project. Try again later.',
-  sendFailed: 'Failed to send OTP',
-} as const;
+  get signInFirst() {
+    return t('signInFirstPhone');
+  },
+  get phoneRequired() {
+    return t('phoneRequired');
+  },
+  get phoneInvalid() {
+    return t('phoneInvalid');
+  },
+  get requestOtpFirst() {
+    return t('requestOtpFirst');
+  },
+  get otpRequired() {
+    return t('otpRequired');
+  },
+  get nameRequired() {
+    return t('nameRequired');
+  },
+  get nameTooLong() {
+    return t('nameTooLong', { max: MAX_NAME_LENGTH });
+  },
+  get nameNeedsLetters() {
+    return t('nameNeedsLetters');
+  },
+  get wrongOtp() {
+    return t('wrongOtp');
+  },
+  get otpExpired() {
+    return t('otpExpired');
+  },
+  get otpTooManyAttempts() {
+    return t('otpTooManyAttempts');
+  },
+  get invalidCredential() {
+    return t('invalidCredential');
+  },
+  get quotaExceeded() {
+    return t('quotaExceeded');
+  },
+  get sendFailed() {
+    return t('sendFailed');
+  },
+};
 
 /** '+91' + '98765 43210' -> '+919876543210' when it has the pattern '+', 1-3 digit code, 5-15 digits. */
 export function e164(countryCode: string, phone: string): string | null {

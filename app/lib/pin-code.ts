@@ -1,3 +1,5 @@
+import { formsText as t } from './i18n/forms.ts';
+
 /**
  * The one PIN-code rule (Indian postal codes), for test drives at home, rental delivery and the
  * settings' list of served codes: the pages, the API and the services all read it here.
@@ -7,10 +9,15 @@
 export const PIN_CODE_PATTERN = '[1-9][0-9]{5}';
 const PIN_CODE = new RegExp(`^${PIN_CODE_PATTERN}$`);
 
+/** The PIN-code messages, read in the language of the page or request of the moment. */
 export const pinCodeMessages = {
-  required: 'Please enter the 6-digit PIN code of your address.',
-  invalid: 'A PIN code has 6 digits and does not start with 0.',
-} as const;
+  get required() {
+    return t('pinRequired');
+  },
+  get invalid() {
+    return t('pinInvalid');
+  },
+};
 
 export function isPinCode(text: string): boolean {
   return PIN_CODE.test(text);

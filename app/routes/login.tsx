@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
-import { googleErrorMessage, isPlausibleEmail, messages, signInWithEmail, startGoogle } from '../../server/auth/flows.ts';
+import { googleErrorMessage, isPlausibleEmail, languageCookieAtSignIn, messages, signInWithEmail, startGoogle } from '../../server/auth/flows.ts';
 import { currentUser, forwardCookies } from '../../server/auth/session.ts';
 import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
 import { openSignInGate, signInLimitDeps } from '../../server/security/sign-in-limits.ts';
@@ -14,9 +14,10 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../lib/input.ts';
 import type { Route } from './+types/login';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
+import { authText as t } from '../lib/i18n/auth.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: paths.login, title: 'Login', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.login, title: t('loginTitle'), noIndex: true });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -68,7 +69,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await gate.failed();
     return { error: result.message, email };
   }
-  throw redirect(onwardsTo(result.redirectTo, redirectTo), { headers: forwardCookies(await gate.succeeded(), result.headers) });
+  const headers = forwardCookies(await gate.succeeded(), result.headers);
+  // Their language choice follows them to a browser that has none yet (decision 087).
+  const languageCookie = result.userId ? await languageCookieAtSignIn(services, request, result.userId) : null;
+  if (languageCookie) headers.append('Set-Cookie', languageCookie);
+  throw redirect(onwardsTo(result.redirectTo, redirectTo), { headers });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -89,32 +94,32 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <FormCard title="Login">
+    <FormCard title={t('loginTitle')}>
       {loaderData.signedInAs ? (
         <p className="mb-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800 ring-1 ring-brand-100">
-          You are signed in as {loaderData.signedInAs}. Continue with Google to link your Google account to it.
+          {t('signedInAs', { email: loaderData.signedInAs })}
         </p>
       ) : null}
       <Form method="post" className="flex flex-col gap-4" onSubmit={onSubmit('LOGIN')}>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-        <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required defaultValue={email} />
-        <TextField id="password" name="password" type="password" label="Password" autoComplete="current-password" required />
+        <TextField id="email" name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={email} />
+        <TextField id="password" name="password" type="password" label={t('password')} autoComplete="current-password" required />
         <button type="submit" name="intent" value="email" disabled={Boolean(busyIntent)} className={primaryButton}>
-          {busyIntent === 'email' ? 'Signing in...' : 'Login'}
+          {busyIntent === 'email' ? t('signingIn') : t('login')}
         </button>
       </Form>
       <GoogleButton
         state={loaderData.google}
-        label={loaderData.signedInAs ? 'Link Google account' : 'Continue with Google'}
-        busyLabel="Signing in..."
+        label={loaderData.signedInAs ? t('linkGoogle') : t('continueWithGoogle')}
+        busyLabel={t('signingIn')}
         busy={busyIntent === 'google'}
         disabled={Boolean(busyIntent)}
         onSubmit={onSubmit('GOOGLE_LOGIN')}
       />
       <p className="mt-5 text-center text-slate-700">
-        New here?{' '}
+        {t('newHere')}{' '}
         <Link to={loaderData.redirectTo ? paths.signupThen(loaderData.redirectTo) : paths.signup} className="font-semibold text-brand-700 underline">
-          Create an account
+          {t('createAnAccount')}
         </Link>
       </p>
     </FormCard>

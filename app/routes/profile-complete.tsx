@@ -17,12 +17,13 @@ import type { Route } from './+types/profile-complete';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { localRedirect, paths } from '../lib/paths.ts';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
+import { accountText as t } from '../lib/i18n/account.ts';
 
 /** A refusal by a rate limit keeps its Retry-After. */
 export const headers = retryAfterHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: paths.profileComplete, title: 'Complete your profile', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.profileComplete, title: t('completeTitle'), noIndex: true });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await verifyProfilePhone(services, { userId: user.id, ...phoneVerifySchema.parse(input) });
   } catch (error) {
     // Logged, never shown: the message of an unexpected error may hold SQL or paths (decision 017).
-    const answer = answerError(error, services.logger, intent === 'send' ? { fallback: phoneMessages.sendFailed, log: 'OTP could not be sent' } : { fallback: 'Verification failed: please try again', log: 'phone verification failed' });
+    const answer = answerError(error, services.logger, intent === 'send' ? { fallback: phoneMessages.sendFailed, log: 'OTP could not be sent' } : { fallback: t('verificationRetry'), log: 'phone verification failed' });
     // A refused send or check by a limit: 429 with Retry-After, the page showing why; any other refusal is the form's message.
     if (answer.status === 429) return data<ActionResult>({ error: answer.message }, { status: 429, headers: answer.headers });
     return { error: answer.message };
@@ -94,7 +95,7 @@ function ResendButton({ resendAt, busy, sending }: { resendAt: string; busy: boo
   const secondsLeft = useSecondsUntil(resendAt);
   return (
     <button type="submit" name="intent" value="send" disabled={busy || secondsLeft > 0} className={secondaryButton}>
-      <span suppressHydrationWarning>{sending ? 'Sending OTP...' : secondsLeft > 0 ? `Resend OTP in ${mmss(secondsLeft)}` : 'Resend OTP'}</span>
+      <span suppressHydrationWarning>{sending ? t('sendingOtp') : secondsLeft > 0 ? t('resendOtpIn', { time: mmss(secondsLeft) }) : t('resendOtp')}</span>
     </button>
   );
 }
@@ -126,34 +127,34 @@ export default function ProfileComplete({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <FormCard title="Complete your profile">
-      <p className="mb-5 text-slate-700">Add your name and verify your mobile number so the dealer can reach you about the cars you like.</p>
+    <FormCard title={t('completeTitle')}>
+      <p className="mb-5 text-slate-700">{t('completeIntro')}</p>
       <Form method="post" className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-        {pending && !error ? <FormMessage tone="success">We sent a 6-digit code by SMS to {pending.phone}.</FormMessage> : null}
-        <TextField id="name" name="name" label="Full name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} />
+        {pending && !error ? <FormMessage tone="success">{t('codeSent', { phone: pending.phone })}</FormMessage> : null}
+        <TextField id="name" name="name" label={t('fullName')} autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} />
         <div className="flex gap-2">
           <div className="w-24 shrink-0">
-            <TextField id="countryCode" name="countryCode" label="Code" inputMode="tel" autoComplete="tel-country-code" value={countryCode} onChange={(event) => setCountryCode(event.target.value)} maxLength={4} />
+            <TextField id="countryCode" name="countryCode" label={t('countryCode')} inputMode="tel" autoComplete="tel-country-code" value={countryCode} onChange={(event) => setCountryCode(event.target.value)} maxLength={4} />
           </div>
           <div className="min-w-0 flex-1">
-            <TextField id="phone" name="phone" type="tel" label="Mobile number" inputMode="numeric" autoComplete="tel-national" value={phone} onChange={(event) => setPhone(event.target.value)} maxLength={15} />
+            <TextField id="phone" name="phone" type="tel" label={t('mobileNumber')} inputMode="numeric" autoComplete="tel-national" value={phone} onChange={(event) => setPhone(event.target.value)} maxLength={15} />
           </div>
         </div>
         {pending ? (
           <>
-            <TextField id="otp" name="otp" label="OTP" inputMode="numeric" autoComplete="one-time-code" placeholder="Enter 6-digit code" maxLength={6} pattern="[0-9]*" />
+            <TextField id="otp" name="otp" label={t('otp')} inputMode="numeric" autoComplete="one-time-code" placeholder={t('otpPlaceholder')} maxLength={6} pattern="[0-9]*" />
             <button type="submit" name="intent" value="verify" disabled={Boolean(busyIntent)} className={primaryButton}>
-              {busyIntent === 'verify' ? 'Verifying...' : 'Verify and Save'}
+              {busyIntent === 'verify' ? t('verifying') : t('verifyAndSave')}
             </button>
             <ResendButton key={pending.resendAt} resendAt={pending.resendAt} busy={Boolean(busyIntent)} sending={busyIntent === 'send'} />
           </>
         ) : (
           <button type="submit" name="intent" value="send" disabled={Boolean(busyIntent)} className={primaryButton}>
-            {busyIntent === 'send' ? 'Sending OTP...' : 'Send OTP'}
+            {busyIntent === 'send' ? t('sendingOtp') : t('sendOtp')}
           </button>
         )}
-        <PrivacyNotice>We keep your number with your account to reach you about the cars you like, until you delete the account.</PrivacyNotice>
+        <PrivacyNotice>{t('phonePrivacy')}</PrivacyNotice>
       </Form>
     </FormCard>
   );

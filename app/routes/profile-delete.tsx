@@ -12,6 +12,8 @@ import type { Route } from './+types/profile-delete';
 import { answerError } from '../../server/http/action-errors.ts';
 import { readForm } from '../../server/http/forms.ts';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
+import { accountText as t } from '../lib/i18n/account.ts';
+import { RichText } from '../lib/i18n/rich.tsx';
 
 /**
  * Delete my account (DPDP Act 2023, right to erasure): a confirmation page that works without
@@ -28,7 +30,7 @@ const DONE_PATH = `${paths.profile}/delete?done=1`;
 export const headers = retryAfterHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: `${paths.profile}/delete`, title: 'Delete my account', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: `${paths.profile}/delete`, title: t('deleteTitle'), noIndex: true });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -62,12 +64,12 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   if (loaderData.state === 'done') {
     return (
-      <FormCard title="Account deleted">
+      <FormCard title={t('accountDeleted')}>
         <FormMessage tone="success">{privacyMessages.deleted}</FormMessage>
-        <p className="mt-4 text-slate-700">Thank you for visiting. You can still browse our cars without an account.</p>
+        <p className="mt-4 text-slate-700">{t('thanksForVisiting')}</p>
         <div className="mt-5">
           <Link to={paths.home} className={primaryButton}>
-            Browse cars
+            {t('browseCars')}
           </Link>
         </div>
       </FormCard>
@@ -76,20 +78,16 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
   const { email, confirmation, lastAdmin, leadCount } = loaderData;
   const busy = navigation.state === 'submitting';
   return (
-    <FormCard title="Delete my account">
+    <FormCard title={t('deleteTitle')}>
       <div className="flex flex-col gap-4 text-slate-700">
         <p>
-          This deletes the account <strong className="break-all text-slate-900">{email}</strong> for good, with your profile, phone number,
-          wishlist and sign-in methods.
-          {leadCount > 0
-            ? ` The ${leadCount === 1 ? 'request or sell offer' : `${leadCount} requests and sell offers`} you sent from your verified phone number ${leadCount === 1 ? 'is' : 'are'} erased too, with ${leadCount === 1 ? 'its' : 'their'} photos.`
-            : ''}{' '}
-          You will be signed out. This cannot be undone.
+          <RichText text={t('deleteIntro')} parts={{ email: () => <strong className="break-all text-slate-900">{email}</strong> }} />
+          {leadCount > 0 ? ` ${t('deleteLeads', { count: leadCount })}` : ''} {t('signedOutNoUndo')}
         </p>
         <p>
-          Want a copy first?{' '}
+          {t('wantCopy')}{' '}
           <a href={`${paths.profile}/my-data`} download className="font-semibold text-brand-700 underline">
-            Download my data
+            {t('downloadMyData')}
           </a>
           .
         </p>
@@ -99,12 +97,12 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           <Form method="post" className="flex flex-col gap-4" noValidate>
             {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
             {confirmation === 'password' ? (
-              <TextField id="password" name="password" type="password" label="Your password" autoComplete="current-password" required maxLength={128} hint="To make sure it is really you." />
+              <TextField id="password" name="password" type="password" label={t('yourPassword')} autoComplete="current-password" required maxLength={128} hint={t('reallyYou')} />
             ) : (
               <TextField
                 id="confirm"
                 name="confirm"
-                label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+                label={t('typeToConfirm', { word: DELETE_CONFIRMATION_WORD })}
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
@@ -114,10 +112,10 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
             )}
             <div className="flex flex-wrap gap-3">
               <button type="submit" disabled={busy} className={dangerButton}>
-                {busy ? 'Deleting...' : 'Delete my account permanently'}
+                {busy ? t('deleting') : t('deletePermanently')}
               </button>
               <Link to={paths.profile} className={secondaryButton}>
-                Cancel
+                {t('cancel')}
               </Link>
             </div>
           </Form>

@@ -27,18 +27,19 @@ import { LogoutButton } from '../components/logout-button.tsx';
 import { MyTestDrives, TEST_DRIVE_NOTICES } from '../components/my-test-drives.tsx';
 import { listOwnTestDrives } from '../../server/test-drives/test-drives.ts';
 import { listOwnInspections } from '../../server/leads/inspections.ts';
-import { INSPECTION_NOTICES, MyInspections } from '../components/my-inspections.tsx';
+import { inspectionNoticeFor, MyInspections } from '../components/my-inspections.tsx';
 import { appContext } from '../context.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile';
+import { accountText as t } from '../lib/i18n/account.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: paths.profile, title: 'Profile', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.profile, title: t('profileTitle'), noIndex: true });
 }
 
-const VERIFICATION_FAILED = 'This verification link did not work: links last 24 hours and work once. Your address is not verified yet.';
+const verificationFailed = () => t('verificationFailed');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -48,12 +49,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!session) return { signedIn: false as const };
   const { user } = session;
   // better-auth sends a verification link that failed (expired, used, forged) here too, with `error`.
-  const verification = !url.searchParams.has('verified') ? null : user.emailVerified ? 'Your email address is verified.' : VERIFICATION_FAILED;
-  const notice = verification ?? (url.searchParams.get('linked') ? 'Your Google account is now linked.' : null);
+  const verification = !url.searchParams.has('verified') ? null : user.emailVerified ? t('emailVerified') : verificationFailed();
+  const notice = verification ?? (url.searchParams.get('linked') ? t('googleLinked') : null);
   try {
     // SPEC 4, Profile load: the record is created from the account when it is missing.
     const profile = await ensureProfile(database, user, services.clock.now());
-    const inspectionNotice = INSPECTION_NOTICES[url.searchParams.get('inspection') ?? ''];
+    const inspectionNotice = inspectionNoticeFor(url.searchParams.get('inspection') ?? '');
     const testDriveNotice = TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? (inspectionNotice ? { tone: 'success' as const, text: inspectionNotice } : null);
     const [licence, flash, bookings, testDrives, devices, reservations, inspections] = await Promise.all([
       ownLicenceView(database, user.id),
@@ -85,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     // Logged, never shown: the message of an unexpected error may hold SQL or paths (decision 017).
     logger.error({ err: error }, 'profile load failed');
-    return { signedIn: true as const, notice: null, loadError: 'Failed to load profile' };
+    return { signedIn: true as const, notice: null, loadError: t('loadFailed') };
   }
 }
 
@@ -126,19 +127,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get('intent') === 'revoke-device') {
     const deps = { database: services.database, auth: services.auth, secret: services.config.authSecret, now: services.clock.now() };
     const revoked = await revokeDevice(deps, { userId: user.id, id: String(form.get('deviceId') ?? '') });
-    if (!revoked) return data({ deviceNotice: 'This device was not found. It may have been signed out already.' }, { status: 404 });
+    if (!revoked) return data({ deviceNotice: t('deviceNotFound') }, { status: 404 });
     // Revoking this very browser signs it out: the next page is the signed-out profile.
-    return { deviceNotice: 'The device was signed out.' };
+    return { deviceNotice: t('deviceSignedOut') };
   }
   const bookingId = parseId(form.get('bookingId'));
-  if (form.get('intent') !== 'cancel-booking' || bookingId === null) return data({ bookingError: 'This booking was not found.' }, { status: 404 });
+  if (form.get('intent') !== 'cancel-booking' || bookingId === null) return data({ bookingError: t('bookingNotFound') }, { status: 404 });
   try {
     const { booking, refund } = await cancelBooking(rentalDeskServices(services), { userId: user.id, bookingId });
-    const text = `Booking #${booking.id} is cancelled.${refund.refund > 0 ? ` ${formatRupees(refund.refund)} will be refunded.` : ''}`;
+    const text = `${t('bookingCancelled', { id: booking.id })}${refund.refund > 0 ? t('bookingRefund', { amount: formatRupees(refund.refund) }) : ''}`;
     throw redirect(paths.myBookings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
   } catch (error) {
     if (error instanceof Response) throw error;
-    const answer = answerError(error, services.logger, { fallback: 'The booking could not be cancelled. Please try again.', log: 'booking cancel failed' });
+    const answer = answerError(error, services.logger, { fallback: t('bookingCancelFailed'), log: 'booking cancel failed' });
     return data({ bookingError: answer.message }, { status: answer.status });
   }
 }
@@ -147,25 +148,25 @@ function Avatar({ url, name }: { url: string; name: string }) {
   const [failed, setFailed] = useState(false);
   if (!url || failed) {
     return (
-      <span className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700" role="img" aria-label={`${name}'s picture`}>
+      <span className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700" role="img" aria-label={t('pictureOf', { name })}>
         <UserIcon className="h-10 w-10" />
       </span>
     );
   }
-  return <img src={url} alt={`${name}'s picture`} width={80} height={80} referrerPolicy="no-referrer" onError={() => setFailed(true)} className="h-20 w-20 shrink-0 rounded-full object-cover" />;
+  return <img src={url} alt={t('pictureOf', { name })} width={80} height={80} referrerPolicy="no-referrer" onError={() => setFailed(true)} className="h-20 w-20 shrink-0 rounded-full object-cover" />;
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn) {
     return (
-      <FormCard title="Welcome!">
-        <p className="text-slate-700">Please log in or sign up to view your profile.</p>
+      <FormCard title={t('welcome')}>
+        <p className="text-slate-700">{t('pleaseLogIn')}</p>
         <div className="mt-5 flex gap-3">
           <Link to={paths.login} className={primaryButton}>
-            Login
+            {t('login')}
           </Link>
           <Link to={paths.signup} className={secondaryButton}>
-            Sign Up
+            {t('signUp')}
           </Link>
         </div>
       </FormCard>
@@ -173,19 +174,19 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   }
   if ('loadError' in loaderData) {
     return (
-      <FormCard title="Profile">
+      <FormCard title={t('profileTitle')}>
         <FormMessage tone="error">{loaderData.loadError}</FormMessage>
       </FormCard>
     );
   }
   const { user, profile, notice, noticeIsError, debug, testDriveNotice, testDrives, inspections, licence, bookings, devices, reservations } = loaderData;
-  const name = user.name || 'User';
-  const phoneText = profile.phone || (profile.phoneVerified ? 'Verified' : 'Not set');
+  const name = user.name || t('userFallback');
+  const phoneText = profile.phone || (profile.phoneVerified ? t('verified') : t('notSet'));
   return (
-    <FormCard title="Profile">
+    <FormCard title={t('profileTitle')}>
       {notice ? (
         <div className="mb-4">
-          <FormMessage tone={noticeIsError || notice === VERIFICATION_FAILED ? 'error' : 'success'}>{notice}</FormMessage>
+          <FormMessage tone={noticeIsError || notice === verificationFailed() ? 'error' : 'success'}>{notice}</FormMessage>
         </div>
       ) : null}
       {testDriveNotice ? (
@@ -204,34 +205,34 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       {/* Phones: each label above its value; wider: one column of labels, one of values. */}
       <dl className="mt-6 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
         <div className={row}>
-          <dt className={label}>Phone</dt>
+          <dt className={label}>{t('phone')}</dt>
           <dd className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
             <span className="[overflow-wrap:anywhere]">{phoneText}</span>
             {profile.phoneVerified ? (
-              <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800">Verified</span>
+              <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800">{t('verified')}</span>
             ) : (
               <Link to={paths.profileComplete} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
-                Verify
+                {t('verify')}
               </Link>
             )}
           </dd>
         </div>
         <div className={row}>
-          <dt className={label}>Member since</dt>
+          <dt className={label}>{t('memberSince')}</dt>
           <dd>{formatDateTime(profile.createdAt)}</dd>
         </div>
         <div className={row}>
-          <dt className={label}>Last login</dt>
+          <dt className={label}>{t('lastLogin')}</dt>
           <dd>{formatDateTime(profile.lastLoginAt)}</dd>
         </div>
         <div className={row}>
-          <dt className={label}>Updated</dt>
+          <dt className={label}>{t('updated')}</dt>
           <dd>{formatDateTime(profile.updatedAt)}</dd>
         </div>
       </dl>
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to={paths.wishlist} className={secondaryButton}>
-          My Wishlist
+          {t('myWishlist')}
         </Link>
         <LogoutButton className={secondaryButton} />
       </div>
@@ -243,27 +244,27 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <MyDevices devices={devices} notice={actionData && 'deviceNotice' in actionData ? actionData.deviceNotice : undefined} />
       <section aria-labelledby="your-data" className="mt-8 border-t border-slate-200 pt-6">
         <h2 id="your-data" className="text-lg font-bold">
-          Your data
+          {t('yourData')}
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Get a copy of everything we keep about you, or delete your account.{' '}
+          {t('yourDataText')}{' '}
           <Link to={paths.privacy} className="font-semibold text-brand-700 underline">
-            Privacy
+            {t('privacy')}
           </Link>
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           {/* A plain link: the file comes from a resource route, not a page the router renders. */}
           <a href={`${paths.profile}/my-data`} download className={secondaryButton}>
-            Download my data
+            {t('downloadMyData')}
           </a>
           <Link to={`${paths.profile}/delete`} className={secondaryButton.replace('text-slate-800', 'text-red-700')}>
-            Delete my account
+            {t('deleteMyAccount')}
           </Link>
         </div>
       </section>
       {debug ? (
         <details open className="mt-6">
-          <summary className="cursor-pointer font-semibold">Debug: raw data</summary>
+          <summary className="cursor-pointer font-semibold">{t('debugRaw')}</summary>
           <pre className="mt-2 overflow-x-auto rounded-xl bg-slate-900 p-4 text-xs text-slate-100">{JSON.stringify(debug, null, 2)}</pre>
         </details>
       ) : null}

@@ -13,8 +13,8 @@ import {
   formValues,
   LEAD_LIMITS,
   parseRequestForm,
-  REQUEST_FAILED,
-  REQUEST_SENT,
+  requestFailed,
+  requestSent,
   requestFields,
   type FieldErrors,
   type RequestField,
@@ -23,15 +23,16 @@ import { paths } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/request-vehicle';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
+import { leadsText as t } from '../lib/i18n/leads.ts';
 
 /** A refusal by a rate limit keeps its Retry-After. */
 export const headers = retryAfterHeaders;
 
-export const meta = pageMeta({
+export const meta = pageMeta(() => ({
   path: paths.requestVehicle,
-  title: 'Request a Vehicle',
-  description: "Can't find the car you want? Tell us the model, year and budget and our team will find it for you.",
-});
+  title: t('requestTitle'),
+  description: t('requestMetaDescription'),
+}));
 
 export const loader = leadFormLoader('request');
 
@@ -48,9 +49,9 @@ export type RequestResult =
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const failed = (error: unknown, values: Values | null) => {
-    const answer = answerError(error, services.logger, { fallback: REQUEST_FAILED, log: 'request form: the request could not be saved' });
+    const answer = answerError(error, services.logger, { fallback: requestFailed(), log: 'request form: the request could not be saved' });
     // Only the rate limit says more than "failed": that visitor must wait rather than retry.
-    const message = answer.status === 429 ? answer.message : REQUEST_FAILED;
+    const message = answer.status === 429 ? answer.message : requestFailed();
     return data<RequestResult>({ status: 'failed', message, values }, { status: answer.status, headers: answer.headers });
   };
   try {
@@ -59,8 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failed(error, null);
   }
   const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data<RequestResult>({ status: 'failed', message: form.status === 413 ? REQUEST_FAILED : form.message, values: null }, { status: form.status });
-  if (honeypotFilled(form, services.logger, 'request')) return data<RequestResult>({ status: 'sent', message: REQUEST_SENT });
+  if (form instanceof FormReadError) return data<RequestResult>({ status: 'failed', message: form.status === 413 ? requestFailed() : form.message, values: null }, { status: form.status });
+  if (honeypotFilled(form, services.logger, 'request')) return data<RequestResult>({ status: 'sent', message: requestSent() });
   const values = formValues(form, requestFields);
   const parsed = parseRequestForm(form);
   if (!parsed.ok) return data<RequestResult>({ status: 'invalid', errors: parsed.errors, values }, { status: 400 });
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failed(error, values);
   }
-  return data<RequestResult>({ status: 'sent', message: REQUEST_SENT });
+  return data<RequestResult>({ status: 'sent', message: requestSent() });
 }
 
 /**
@@ -81,7 +82,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch {
-    return data<RequestResult>({ status: 'failed', message: REQUEST_FAILED, values: null }, { status: 503 });
+    return data<RequestResult>({ status: 'failed', message: requestFailed(), values: null }, { status: 503 });
   }
 }
 
@@ -116,23 +117,23 @@ export default function RequestVehicle({ loaderData, actionData }: Route.Compone
   const field = leadFieldProps<RequestField>('request', errors, values, ['year', 'description']);
 
   return (
-    <FormCard title="Request a Vehicle">
-      <p className="mb-5 text-slate-700">Can&apos;t find the car you want? Tell us what you are looking for and our team will find it for you.</p>
+    <FormCard title={t('requestTitle')}>
+      <p className="mb-5 text-slate-700">{t('requestIntro')}</p>
       <form ref={formRef} method="post" action={paths.requestVehicle} className="relative flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <ContactFields field={field} />
-        <TextField {...field('model')} label="Preferred vehicle model" placeholder="e.g. Maruti Swift VXi" maxLength={LEAD_LIMITS.model} />
-        <TextField {...field('year')} label="Year (optional)" inputMode="numeric" placeholder="e.g. 2019 or newer" maxLength={LEAD_LIMITS.requestYear} />
-        <TextField {...field('budget')} label="Budget" placeholder="e.g. ₹5,00,000" maxLength={LEAD_LIMITS.budget} />
-        <TextAreaField {...field('description')} label="Description (optional)" placeholder="Colour, fuel type, transmission, anything else" maxLength={LEAD_LIMITS.description} />
+        <TextField {...field('model')} label={t('preferredModel')} placeholder={t('preferredModelPlaceholder')} maxLength={LEAD_LIMITS.model} />
+        <TextField {...field('year')} label={t('yearOptional')} inputMode="numeric" placeholder={t('yearPlaceholder')} maxLength={LEAD_LIMITS.requestYear} />
+        <TextField {...field('budget')} label={t('budget')} placeholder={t('budgetPlaceholder')} maxLength={LEAD_LIMITS.budget} />
+        <TextAreaField {...field('description')} label={t('descriptionOptional')} placeholder={t('requestDescriptionPlaceholder')} maxLength={LEAD_LIMITS.description} />
         <Honeypot />
         <input type="hidden" name={FORM_TOKEN_FIELD} value={loaderData.formToken} />
-        <PrivacyNotice>{site.siteName} will call or WhatsApp you about this request only.</PrivacyNotice>
+        <PrivacyNotice>{t('requestPrivacy', { site: site.siteName })}</PrivacyNotice>
         <div aria-live="polite" className="empty:hidden">
           {result?.status === 'sent' ? <FormMessage tone="success">{result.message}</FormMessage> : null}
           {result?.status === 'failed' ? <FormMessage tone="error">{result.message}</FormMessage> : null}
         </div>
         <button type="submit" disabled={busy} className={primaryButton}>
-          {busy ? 'Submitting...' : 'Submit Request'}
+          {busy ? t('submitting') : t('submitRequest')}
         </button>
       </form>
     </FormCard>

@@ -20,6 +20,9 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import { bookableDays, dayLabel, daySlots, hourLabel, MODE_LABELS, parseIstDate, remainingLabel, slotLabel, slotTimeRange, type TestDriveMode } from '../lib/test-drives.ts';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
 import type { Route } from './+types/sell-inspection';
+import { sellText as t } from '../lib/i18n/sell.ts';
+import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
+import { RichText } from '../lib/i18n/rich.tsx';
 
 /**
  * Booking an inspection of the seller's car (decision 081), after its estimate: where (hub, or
@@ -30,7 +33,7 @@ import type { Route } from './+types/sell-inspection';
 export const headers = retryAfterHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: paths.sellInspection, title: 'Book an inspection', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.sellInspection, title: t('inspectionTitle'), noIndex: true });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     date,
     slots: await inspectionSlots(services, rules, date),
     rescheduling: rescheduling ? { id: rescheduling.id, slot: rescheduling.slot } : null,
-    hours: `${hourLabel(rules.openingHour)} to ${hourLabel(rules.closingHour)}`,
+    hours: t('openingHours', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }),
   };
 }
 
@@ -82,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === 'accept-offer' || intent === 'decline-offer') return await answerOfferFromProfile(services, user.id, parseId(text('id')), intent === 'accept-offer' ? 'accept' : 'decline');
     if (intent === 'cancel' || intent === 'reschedule') {
       const id = parseId(text('id'));
-      if (id === null) return data({ error: 'This inspection was not found.' }, { status: 404 });
+      if (id === null) return data({ error: t('inspectionNotFound') }, { status: 404 });
       if (intent === 'cancel') {
         await cancelOwnInspection(services, { id, userId: user.id });
         throw redirect(`${paths.profileWithNotice('inspection', 'cancelled')}#inspections`);
@@ -92,11 +95,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const car = Object.fromEntries(sellCarFields.map((field) => [field, cleanLine(form.get(field), 100)]));
     const parsed = inspectionBodySchema.safeParse({ car, mode: text('mode'), slot: text('slot'), pinCode: text('pinCode') });
-    if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Please choose a time.' }, { status: 400 });
+    if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? t('chooseTime') }, { status: 400 });
     await bookInspection(services, await settingsFor(services), { ...parsed.data, userId: user.id });
   } catch (error) {
     if (error instanceof Response) throw error;
-    const answer = answerError(error, services.logger, { fallback: 'The inspection could not be booked. Please try again.', log: 'inspection page failed' });
+    const answer = answerError(error, services.logger, { fallback: t('inspectionBookFailed'), log: 'inspection page failed' });
     return data({ error: answer.message }, { status: answer.status, headers: answer.headers });
   }
   throw redirect(`${paths.profileWithNotice('inspection', 'booked')}#inspections`);
@@ -108,7 +111,7 @@ async function answerOfferFromProfile(services: AppServices, userId: string, id:
     if (id === null) throw new NotFoundError(inspectionMessages.notYours);
     await answerOffer(services, await settingsFor(services), { id, userId, answer });
   } catch (error) {
-    const refused = answerError(error, services.logger, { fallback: 'Your answer could not be saved. Please try again.', log: 'offer answer failed', context: { id } });
+    const refused = answerError(error, services.logger, { fallback: t('answerSaveFailed'), log: 'offer answer failed', context: { id } });
     throw redirect(`${paths.profile}#inspections`, { headers: await flashHeaders(services.config.authSecret, { tone: 'error', text: refused.message }) });
   }
   throw redirect(`${paths.profileWithNotice('inspection', answer === 'accept' ? 'offer-accepted' : 'offer-declined')}#inspections`);
@@ -128,7 +131,7 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
   const error = actionData && 'error' in actionData ? actionData.error : null;
   const shell = (children: React.ReactNode) => (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
-      <h1 className="text-2xl font-extrabold tracking-tight">{loaderData.state === 'ready' && loaderData.rescheduling ? 'Change your inspection time' : 'Book an inspection'}</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight">{loaderData.state === 'ready' && loaderData.rescheduling ? t('changeInspectionTime') : t('inspectionTitle')}</h1>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       {children}
     </div>
@@ -136,9 +139,9 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === 'verify-phone') {
     return shell(
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <p className="text-slate-700">Please verify your phone number to book an inspection. We send the confirmation to it.</p>
+        <p className="text-slate-700">{t('verifyPhoneFirst')}</p>
         <Link to={loaderData.verifyUrl} className={`${primaryButton} mt-4`}>
-          Verify phone number
+          {t('verifyPhone')}
         </Link>
       </section>,
     );
@@ -146,9 +149,9 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === 'no-car') {
     return shell(
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <p className="text-slate-700">Tell us about your car first: we bring its details and estimate to the inspection.</p>
+        <p className="text-slate-700">{t('carFirst')}</p>
         <Link to={paths.sellVehicle} className={`${primaryButton} mt-4`}>
-          Describe your car
+          {t('describeCar')}
         </Link>
       </section>,
     );
@@ -159,27 +162,27 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
   return shell(
     <>
       <p className="rounded-xl bg-white px-4 py-3 font-semibold shadow-sm ring-1 ring-slate-200">
-        {car.year} {car.make} {car.model} · {car.fuel} {car.transmission.toLowerCase()}
+        {t('carLine', { car: `${car.year} ${car.make} ${car.model}`, fuel: typedFuelText(car.fuel), transmission: typedTransmissionText(car.transmission).toLowerCase() })}
       </p>
       {rescheduling ? (
         <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-          Now booked for <strong>{slotLabel(rescheduling.slot)}</strong>. Choose the new time below.
+          <RichText text={t('nowBooked')} parts={{ when: () => <strong>{slotLabel(rescheduling.slot)}</strong> }} />
         </p>
       ) : null}
       <Form method="get" preventScrollReset className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         {rescheduling ? <input type="hidden" name="reschedule" value={rescheduling.id} /> : <CarHiddenFields car={car} />}
-        <h2 className="text-lg font-bold">1. Where and when</h2>
+        <h2 className="text-lg font-bold">{t('whereWhen')}</h2>
         {rescheduling ? (
-          <p className="text-slate-700">{mode === 'home' ? `${MODE_LABELS.home} (PIN ${pin})` : MODE_LABELS.hub}</p>
+          <p className="text-slate-700">{mode === 'home' ? t('homeWithPin', { mode: MODE_LABELS.home, pin }) : MODE_LABELS.hub}</p>
         ) : (
           <fieldset className="grid gap-2 sm:grid-cols-2">
-            <legend className="sr-only">Where should we inspect the car?</legend>
+            <legend className="sr-only">{t('whereInspect')}</legend>
             {(['hub', 'home'] as const).map((value) => (
               <label key={value} className="flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600">
                 <input type="radio" name="mode" value={value} defaultChecked={mode === value} className="mt-1 h-5 w-5 accent-brand-700" />
                 <span>
-                  <span className="block font-semibold">{value === 'hub' ? 'At our hub' : 'At your home'}</span>
-                  <span className="block text-sm text-slate-600">{value === 'hub' ? 'Bring the car to our showroom.' : 'We come to you, within the PIN codes we serve.'}</span>
+                  <span className="block font-semibold">{value === 'hub' ? t('atHub') : t('atHome')}</span>
+                  <span className="block text-sm text-slate-600">{value === 'hub' ? t('atHubText') : t('atHomeText')}</span>
                 </span>
               </label>
             ))}
@@ -188,29 +191,29 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
         {rescheduling ? null : (
           <label className="flex flex-col gap-1">
             <span className="font-semibold">
-              PIN code <span className="font-normal text-slate-600">(for an inspection at home)</span>
+              {t('pinCode')} <span className="font-normal text-slate-600">{t('pinForHome')}</span>
             </span>
             <input name="pin" inputMode="numeric" autoComplete="postal-code" maxLength={6} defaultValue={pin} className={`${inputClass} max-w-40`} />
           </label>
         )}
         <label className="flex flex-col gap-1">
-          <span className="font-semibold">Day</span>
+          <span className="font-semibold">{t('day')}</span>
           <select name="date" defaultValue={date} className={inputClass}>
             {days.map((day) => (
               <option key={day.date} value={day.date} disabled={!day.open}>
                 {day.label}
-                {day.open ? '' : ' (no times left)'}
+                {day.open ? '' : t('noTimesLeftSuffix')}
               </option>
             ))}
           </select>
         </label>
         <button type="submit" className={secondaryButton}>
-          Show times
+          {t('showTimes')}
         </button>
       </Form>
       <Form method="post" className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 className="text-lg font-bold">2. Time on {dayLabel(date)}</h2>
-        <p className="text-sm text-slate-600">Inspections take about an hour, {hours} (India time).</p>
+        <h2 className="text-lg font-bold">{t('timeOn', { day: dayLabel(date) })}</h2>
+        <p className="text-sm text-slate-600">{t('inspectionsTake', { hours })}</p>
         {rescheduling ? (
           <>
             <input type="hidden" name="intent" value="reschedule" />
@@ -224,10 +227,10 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
           </>
         )}
         {open.length === 0 ? (
-          <p className="text-slate-700">No times left on this day. Please choose another day.</p>
+          <p className="text-slate-700">{t('noTimesLeft')}</p>
         ) : (
           <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            <legend className="sr-only">Choose a time</legend>
+            <legend className="sr-only">{t('chooseATime')}</legend>
             {slots.map((slot) => (
               <label key={slot.start} title={slotTimeRange(slot.start)} className="flex cursor-pointer flex-col items-center rounded-xl p-2 text-center text-sm ring-1 ring-slate-300 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-400">
                 <input type="radio" name="slot" value={slot.start} disabled={slot.remaining === 0} className="sr-only" required />
@@ -239,7 +242,7 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
           </fieldset>
         )}
         <button type="submit" disabled={submitting || open.length === 0} className={primaryButton}>
-          {submitting ? 'Booking…' : rescheduling ? 'Move my inspection' : 'Book the inspection'}
+          {submitting ? t('booking') : rescheduling ? t('moveInspection') : t('bookTheInspection')}
         </button>
       </Form>
     </>,

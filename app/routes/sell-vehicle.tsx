@@ -10,7 +10,8 @@ import { InvalidInputError } from '../../server/errors.ts';
 import type { SellEstimate } from '../../server/leads/sell-estimate.ts';
 import { catalogueModels, estimateForSeller } from '../../server/leads/sell-estimates.ts';
 import { parseSellCar, SELL_CAR_LIMITS, sellCarFields, type SellCar, type SellCarField } from '../lib/schemas/sell-estimate.ts';
-import { REGISTRATION_STATES } from '../lib/listing-filters/registration.ts';
+import { REGISTRATION_STATES, stateName } from '../lib/listing-filters/registration.ts';
+import { currentLanguage } from '../lib/i18n/current.ts';
 import { FUEL_TYPES, TRANSMISSIONS } from '../lib/vehicle-schema.ts';
 import { formatKilometres, formatRupees } from '../lib/format.ts';
 import { WhatsAppIcon } from '../components/icons.tsx';
@@ -35,18 +36,20 @@ import {
 import { paths } from '../lib/paths.ts';
 import { sellChatLink, type SellChatFields } from '../lib/sell-chat.ts';
 import { pageMeta } from '../lib/seo.ts';
-import { IMAGE_TOO_LARGE } from '../lib/uploads.ts';
+import { imageTooLarge } from '../lib/uploads.ts';
 import type { Route } from './+types/sell-vehicle';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
+import { sellText as t } from '../lib/i18n/sell.ts';
+import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
 
 /** A refusal by a rate limit keeps its Retry-After. */
 export const headers = retryAfterHeaders;
 
-export const meta = pageMeta({
+export const meta = pageMeta(() => ({
   path: paths.sellVehicle,
-  title: 'Sell Your Vehicle',
-  description: 'Sell your car to a trusted dealer: send us the details and a few photos on WhatsApp and get a fair offer.',
-});
+  title: t('sellTitle'),
+  description: t('sellMetaDescription'),
+}));
 
 /**
  * The page starts with the car (decision 081): a GET form, so the estimate is rendered by the
@@ -121,11 +124,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       tempDir: uploadTempDir(config.dataDir),
       maxFiles: MAX_SELL_IMAGES,
-      messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: IMAGE_TOO_LARGE },
+      messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: imageTooLarge() },
     },
     (upload) => submitSell(services, upload),
     (error) => {
-      const message = error.problem === 'file-too-large' ? `“${error.fileName || 'image'}”: ${error.message}` : error.message;
+      const message = error.problem === 'file-too-large' ? t('fileRefused', { name: error.fileName || t('imageFallbackName'), message: error.message }) : error.message;
       // What was typed before the refused part comes back (the text fields come before the photos).
       const typed = [...error.fields.keys()].length > 0 ? formValues(error.fields, sellFields) : null;
       return data<SellResult>({ status: 'invalid', errors: { images: message }, values: typed }, { status: error.status });
@@ -136,8 +139,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** What the visitor reads when the lead was refused or failed: the chat still opens (SPEC 4). */
 function notSaved(services: RequestContext, error: unknown) {
   return answerError(error, services.logger, {
-    prefix: (message) => `${leadMessages.sellNotSaved} ${message}`,
-    fallback: `${leadMessages.sellNotSaved} Please try again later.`,
+    prefix: (message) => t('notSavedMessage', { notSaved: leadMessages.sellNotSaved, message }),
+    fallback: t('notSavedTryLater', { notSaved: leadMessages.sellNotSaved }),
     log: 'sell form: the submission could not be saved',
   });
 }
@@ -171,14 +174,20 @@ async function submitSell(services: RequestContext, upload: UploadForm) {
 const CAR_PREFIX = 'car-';
 
 const OWNER_CHOICES = [1, 2, 3, 4, 5] as const;
-const ordinal = (count: number) => `${count}${count === 1 ? 'st' : count === 2 ? 'nd' : count === 3 ? 'rd' : 'th'} owner`;
+const ordinal = (count: number) => t('ownerNth', { nth: count === 1 ? t('nth1') : count === 2 ? t('nth2') : count === 3 ? t('nth3') : t('nthN', { count }) });
 
 /** What the sell form starts with when the car is known: the model, the year and a line about it. */
 function sellDefaults(car: SellCar): Partial<Values> {
   return {
     vehicle: `${car.make} ${car.model}`,
     year: String(car.year),
-    description: `${formatKilometres(car.km)}, ${ordinal(car.owners)}, ${car.fuel} ${car.transmission.toLowerCase()}, registered in ${REGISTRATION_STATES[car.registrationState] ?? car.registrationState}.`,
+    description: t('carDescription', {
+      km: formatKilometres(car.km),
+      owner: ordinal(car.owners),
+      fuel: typedFuelText(car.fuel),
+      transmission: typedTransmissionText(car.transmission).toLowerCase(),
+      state: stateName(car.registrationState),
+    }),
   };
 }
 
@@ -191,56 +200,62 @@ function CarStep({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
   return (
     <section aria-labelledby="car-step" className="mb-8">
       <h2 id="car-step" className="mb-1 text-lg font-bold">
-        1. Your car
+        {t('stepCar')}
       </h2>
-      <p className="mb-4 text-slate-700">Tell us what it is and see what it is worth at once, worked out from the cars we have sold and have in stock.</p>
+      <p className="mb-4 text-slate-700">{t('stepCarIntro')}</p>
       <form method="get" action={paths.sellVehicle} className="grid gap-4 sm:grid-cols-2" noValidate>
-        <TextField id="car-make" name="make" label="Make" list="car-makes" autoComplete="off" placeholder="e.g. Hyundai" defaultValue={value('make')} error={error('make')} maxLength={SELL_CAR_LIMITS.make} aria-required />
+        <TextField id="car-make" name="make" label={t('make')} list="car-makes" autoComplete="off" placeholder={t('makePlaceholder')} defaultValue={value('make')} error={error('make')} maxLength={SELL_CAR_LIMITS.make} aria-required />
         <datalist id="car-makes">
           {models.map((make) => (
             <option key={make.make} value={make.make} />
           ))}
         </datalist>
-        <TextField id="car-model" name="model" label="Model" list="car-models" autoComplete="off" placeholder="e.g. Creta" defaultValue={value('model')} error={error('model')} maxLength={SELL_CAR_LIMITS.model} aria-required />
+        <TextField id="car-model" name="model" label={t('model')} list="car-models" autoComplete="off" placeholder={t('modelPlaceholder')} defaultValue={value('model')} error={error('model')} maxLength={SELL_CAR_LIMITS.model} aria-required />
         <datalist id="car-models">
           {allModels.map((model) => (
             <option key={model} value={model} />
           ))}
         </datalist>
-        <TextField id="car-year" name="year" label="Model year" inputMode="numeric" placeholder="e.g. 2019" defaultValue={value('year')} error={error('year')} maxLength={4} aria-required />
-        <TextField id="car-km" name="km" label="Kilometres driven" inputMode="numeric" placeholder="e.g. 45,000" defaultValue={value('km')} error={error('km')} maxLength={9} aria-required />
-        <SelectField id="car-fuel" name="fuel" label="Fuel" defaultValue={value('fuel')} error={error('fuel')} aria-required>
-          <option value="">Choose…</option>
+        <TextField id="car-year" name="year" label={t('modelYear')} inputMode="numeric" placeholder={t('modelYearPlaceholder')} defaultValue={value('year')} error={error('year')} maxLength={4} aria-required />
+        <TextField id="car-km" name="km" label={t('kmDriven')} inputMode="numeric" placeholder={t('kmPlaceholder')} defaultValue={value('km')} error={error('km')} maxLength={9} aria-required />
+        <SelectField id="car-fuel" name="fuel" label={t('fuel')} defaultValue={value('fuel')} error={error('fuel')} aria-required>
+          <option value="">{t('choose')}</option>
           {FUEL_TYPES.map((fuel) => (
-            <option key={fuel}>{fuel}</option>
-          ))}
-        </SelectField>
-        <SelectField id="car-transmission" name="transmission" label="Transmission" defaultValue={value('transmission')} error={error('transmission')} aria-required>
-          <option value="">Choose…</option>
-          {TRANSMISSIONS.map((transmission) => (
-            <option key={transmission}>{transmission}</option>
-          ))}
-        </SelectField>
-        <SelectField id="car-owners" name="owners" label="Owners so far" defaultValue={value('owners') || '1'} error={error('owners')}>
-          {OWNER_CHOICES.map((count) => (
-            <option key={count} value={count}>
-              {count === 5 ? '5 or more' : count}
+            <option key={fuel} value={fuel}>
+              {typedFuelText(fuel)}
             </option>
           ))}
         </SelectField>
-        <SelectField id="car-state" name="registrationState" label="Registered in" defaultValue={value('registrationState')} error={error('registrationState')} aria-required>
-          <option value="">Choose a state…</option>
+        <SelectField id="car-transmission" name="transmission" label={t('transmission')} defaultValue={value('transmission')} error={error('transmission')} aria-required>
+          <option value="">{t('choose')}</option>
+          {TRANSMISSIONS.map((transmission) => (
+            <option key={transmission} value={transmission}>
+              {typedTransmissionText(transmission)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="car-owners" name="owners" label={t('ownersSoFar')} defaultValue={value('owners') || '1'} error={error('owners')}>
+          {OWNER_CHOICES.map((count) => (
+            <option key={count} value={count}>
+              {count === 5 ? t('fiveOrMore') : count}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="car-state" name="registrationState" label={t('registeredIn')} defaultValue={value('registrationState')} error={error('registrationState')} aria-required>
+          <option value="">{t('chooseState')}</option>
           {Object.entries(REGISTRATION_STATES)
             .filter(([code, name], index, all) => all.findIndex(([, other]) => other === name) === index || code === value('registrationState'))
-            .sort((a, b) => a[1].localeCompare(b[1]))
+            .map(([code]) => [code, stateName(code)] as const)
+            .sort((a, b) => a[1].localeCompare(b[1], currentLanguage()))
             .map(([code, name]) => (
               <option key={code} value={code}>
-                {name} ({code})
+                {/* A Hindi reader picks the state by its name; the code is the English list's help. */}
+                {currentLanguage() === 'en' ? `${name} (${code})` : name}
               </option>
             ))}
         </SelectField>
         <button type="submit" className={`${secondaryButton} sm:col-span-2`}>
-          {car ? 'Estimate again' : 'See my estimate'}
+          {car ? t('estimateAgain') : t('seeEstimate')}
         </button>
       </form>
       {estimate && car ? <EstimateCard estimate={estimate} car={car} /> : null}
@@ -254,24 +269,24 @@ function EstimateCard({ estimate, car }: { estimate: SellEstimate; car: SellCar 
       {estimate.kind === 'range' ? (
         <>
           <p className="text-sm font-semibold text-slate-700">
-            Your {car.year} {car.make} {car.model} is worth about
+            {t('worthAbout', { car: `${car.year} ${car.make} ${car.model}` })}
           </p>
           <p className="mt-1 text-2xl font-bold text-brand-700">
             <span className="whitespace-nowrap">{formatRupees(estimate.low)} –</span> <span className="whitespace-nowrap">{formatRupees(estimate.high)}</span>
           </p>
           <p className="mt-2 text-sm text-slate-700">{estimate.summary}</p>
-          <p className="mt-2 text-sm text-slate-700">A firm offer comes after an inspection, at our hub or at your home.</p>
+          <p className="mt-2 text-sm text-slate-700">{t('firmOffer')}</p>
         </>
       ) : (
         <>
-          <p className="font-semibold">We cannot estimate this car from our own data yet.</p>
+          <p className="font-semibold">{t('cannotEstimate')}</p>
           <p className="mt-1 text-sm text-slate-700">{estimate.summary}</p>
         </>
       )}
       <Link to={`${paths.sellInspection}?${new URLSearchParams(sellCarFields.map((field) => [field, String(car[field])]))}`} className={`${primaryButton} mt-3`}>
-        Book an inspection
+        {t('bookInspection')}
       </Link>
-      <p className="mt-2 text-sm text-slate-600">Or send us the car and photos below on WhatsApp.</p>
+      <p className="mt-2 text-sm text-slate-600">{t('orSendBelow')}</p>
     </div>
   );
 }
@@ -298,7 +313,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
     result = await serverAction();
   } catch {
     unanswered = true;
-    result = { status: 'not-saved', message: `${leadMessages.sellNotSaved} Please check your connection.`, chatUrl: null, values: null };
+    result = { status: 'not-saved', message: t('notSavedCheckConnection', { notSaved: leadMessages.sellNotSaved }), chatUrl: null, values: null };
   }
   let outcome: SellOutcome = { ...result, tabOpened: false };
   if (submission && result.status === 'invalid') submission.tab?.close();
@@ -319,9 +334,9 @@ function openPlaceholderTab(): Window | null {
   try {
     // The chat must not be able to reach back into this page.
     tab.opener = null;
-    tab.document.title = 'Opening WhatsApp…';
+    tab.document.title = t('openingWhatsapp');
     tab.document.body.style.font = '16px system-ui, sans-serif';
-    tab.document.body.textContent = 'Opening WhatsApp…';
+    tab.document.body.textContent = t('openingWhatsapp');
   } catch {
     // Nothing more to do: the address is set when the save answers.
   }
@@ -375,49 +390,49 @@ export default function SellVehicle({ loaderData, actionData }: Route.ComponentP
   const field = leadFieldProps<SellField>('sell', errors, values, ['description']);
 
   return (
-    <FormCard title="Sell Your Vehicle">
+    <FormCard title={t('sellTitle')}>
       <CarStep loaderData={loaderData} />
-      <h2 className="mb-1 text-lg font-bold">2. Send us your car</h2>
-      <p className="mb-5 text-slate-700">Add your name, phone and a few photos. We will send your details to our team on WhatsApp and get back to you with an offer.</p>
+      <h2 className="mb-1 text-lg font-bold">{t('stepSend')}</h2>
+      <p className="mb-5 text-slate-700">{t('stepSendIntro')}</p>
       <form key={loaderData.car ? JSON.stringify(loaderData.car) : 'no-car'} ref={formRef} method="post" action={paths.sellVehicle} encType="multipart/form-data" className="relative flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <ContactFields field={field} />
-        <TextField {...field('vehicle')} label="Vehicle model" placeholder="e.g. Hyundai i20 Asta" maxLength={LEAD_LIMITS.vehicle} />
-        <TextField {...field('year')} label="Year" inputMode="numeric" placeholder="e.g. 2018" maxLength={LEAD_LIMITS.sellYear} />
-        <TextField {...field('price')} label="Expected price" placeholder="e.g. ₹4,50,000" maxLength={LEAD_LIMITS.price} />
-        <TextAreaField {...field('description')} label="Description (optional)" placeholder="Kilometres driven, owners, condition, service history" maxLength={LEAD_LIMITS.description} />
+        <TextField {...field('vehicle')} label={t('vehicleModel')} placeholder={t('vehicleModelPlaceholder')} maxLength={LEAD_LIMITS.vehicle} />
+        <TextField {...field('year')} label={t('year')} inputMode="numeric" placeholder={t('yearPlaceholder')} maxLength={LEAD_LIMITS.sellYear} />
+        <TextField {...field('price')} label={t('expectedPrice')} placeholder={t('pricePlaceholder')} maxLength={LEAD_LIMITS.price} />
+        <TextAreaField {...field('description')} label={t('descriptionOptional')} placeholder={t('descriptionPlaceholder')} maxLength={LEAD_LIMITS.description} />
         <PhotoPicker id="sell-images" name="images" error={errors.images} />
         {loaderData.car
           ? sellCarFields.map((name) => <input key={name} type="hidden" name={`${CAR_PREFIX}${name}`} value={String(loaderData.car![name])} />)
           : null}
         <Honeypot />
         <input type="hidden" name={FORM_TOKEN_FIELD} value={loaderData.formToken} />
-        <PrivacyNotice>{site.siteName} keeps these details and photos to contact you about selling this car.</PrivacyNotice>
+        <PrivacyNotice>{t('sellPrivacy', { site: site.siteName })}</PrivacyNotice>
         <div aria-live="polite" className="flex flex-col gap-3 empty:hidden">
           {result?.status === 'sent' ? (
             <FormMessage tone="success">
-              Thank you! We have received your vehicle details.{' '}
-              {tabOpened ? 'WhatsApp has opened in a new tab with your message: tap Send there.' : 'Open WhatsApp to send us your message.'}
-              {result.imagesFailed ? ' Your photos could not be uploaded, so the message goes without them; you can attach them in WhatsApp.' : ''}
+              {t('thankYouReceived')}{' '}
+              {tabOpened ? t('whatsappOpened') : t('openWhatsappToSend')}
+              {result.imagesFailed ? t('photosFailed') : ''}
             </FormMessage>
           ) : null}
           {result?.status === 'not-saved' ? (
             <FormMessage tone="error">
-              {result.message} Your details are still in the form.{' '}
-              {tabOpened ? 'WhatsApp has opened so you can still send them to us (without photos).' : 'You can still send them to us on WhatsApp (without photos).'}
+              {result.message} {t('detailsStillInForm')}{' '}
+              {tabOpened ? t('whatsappOpenedStill') : t('canStillSend')}
             </FormMessage>
           ) : null}
           {chatUrl && result?.status !== 'invalid' ? (
             <a href={chatUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center justify-center gap-2 rounded-xl bg-whatsapp px-5 py-3 font-semibold text-white hover:brightness-110">
-              <WhatsAppIcon className="h-5 w-5" /> Open WhatsApp chat
+              <WhatsAppIcon className="h-5 w-5" /> {t('openWhatsappChat')}
             </a>
           ) : null}
         </div>
         <button type="submit" disabled={busy} className={primaryButton}>
           {busy ? (
-            'Uploading...'
+            t('uploading')
           ) : (
             <>
-              <WhatsAppIcon className="h-5 w-5" /> Send via WhatsApp
+              <WhatsAppIcon className="h-5 w-5" /> {t('sendViaWhatsapp')}
             </>
           )}
         </button>

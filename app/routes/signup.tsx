@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
-import { googleErrorMessage, signUpWithEmail, startGoogle } from '../../server/auth/flows.ts';
+import { googleErrorMessage, messages, rememberSignUpLanguage, signUpWithEmail, startGoogle } from '../../server/auth/flows.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
 import { FormCard, FormMessage, primaryButton, TextField } from '../components/form.tsx';
@@ -12,9 +12,10 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH } from '../lib/input.ts';
 import type { Route } from './+types/signup';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
+import { authText as t } from '../lib/i18n/auth.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ site: siteFromMatches(matches), path: paths.signup, title: 'Sign Up', noIndex: true });
+  return seo({ site: siteFromMatches(matches), path: paths.signup, title: t('signUpTitle'), noIndex: true });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1);
 
   const limit = await consumeRateLimit(services.database, { key: `sign-up:${services.clientAddress}`, ...rateLimits.signUp, now: services.clock.now() });
-  if (!limit.allowed) return { error: 'Too many attempts. Please try again later or reset your password.', email };
+  if (!limit.allowed) return { error: messages.tooManyAttempts, email };
 
   const redirectTo = localRedirect(new URL(request.url).searchParams.get('redirectTo'));
   const result =
@@ -43,6 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       : await signUpWithEmail(services, request, { email, password: String(form.get('password') ?? '') });
   // A refused address is shown again, but never more of it than an address can hold.
   if (!result.ok) return { error: result.message, email: email.slice(0, 254) };
+  // Signed up on a Hindi page: Hindi becomes their choice (a Google sign-up's account comes later, from Google).
+  if (intent !== 'google') await rememberSignUpLanguage(services, email);
   // Sent here by a page that asked for sign-in (the booking steps): back there after phone verification.
   const onwards = intent === 'google' ? result.redirectTo : onwardsTo(result.redirectTo, redirectTo);
   throw redirect(onwards, { headers: result.headers });
@@ -60,20 +63,20 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
   const email = actionData && 'email' in actionData ? actionData.email : '';
 
   return (
-    <FormCard title="Create your account">
+    <FormCard title={t('createYourAccount')}>
       <Form method="post" className="flex flex-col gap-4" noValidate={false}>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-        <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required defaultValue={email} />
-        <TextField id="password" name="password" type="password" label="Password" autoComplete="new-password" required minLength={6} hint="At least 6 characters" />
+        <TextField id="email" name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={email} />
+        <TextField id="password" name="password" type="password" label={t('password')} autoComplete="new-password" required minLength={6} hint={t('passwordHint')} />
         <button type="submit" name="intent" value="email" disabled={Boolean(busyIntent)} className={primaryButton}>
-          {busyIntent === 'email' ? 'Creating account...' : 'Sign Up'}
+          {busyIntent === 'email' ? t('creatingAccount') : t('signUp')}
         </button>
       </Form>
-      <GoogleButton state={loaderData.google} label="Sign up with Google" busyLabel="Signing up..." busy={busyIntent === 'google'} disabled={Boolean(busyIntent)} />
+      <GoogleButton state={loaderData.google} label={t('signUpWithGoogle')} busyLabel={t('signingUp')} busy={busyIntent === 'google'} disabled={Boolean(busyIntent)} />
       <p className="mt-5 text-center text-slate-700">
-        Already have an account?{' '}
+        {t('haveAccount')}{' '}
         <Link to={loaderData.redirectTo ? paths.loginThen(loaderData.redirectTo) : paths.login} className="font-semibold text-brand-700 underline">
-          Log in
+          {t('logIn')}
         </Link>
       </p>
     </FormCard>

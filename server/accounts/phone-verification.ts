@@ -6,6 +6,7 @@ import { mmss } from '../../app/lib/phone.ts';
 import { otpSmsText, type SmsSender } from '../notify/sms.ts';
 import type { Clock } from '../clock.ts';
 import { consumeRateLimit, rateLimits, refundRateLimit } from '../security/rate-limit.ts';
+import { accountText as t } from '../../app/lib/i18n/account.ts';
 
 /** SPEC 9: a 6-digit code. The issue: valid 10 minutes, 5 wrong tries end it. */
 export const OTP_LENGTH = 6;
@@ -14,10 +15,11 @@ export const OTP_MAX_ATTEMPTS = 5;
 /** SPEC 4: Resend is allowed again after this long. */
 export const OTP_RESEND_SECONDS = 120;
 
+/** Written when the limit refuses, in the language of the request being answered. */
 export const otpLimitMessages = {
-  resendWait: (seconds: number) => `Please wait ${mmss(seconds)} before asking for another OTP.`,
-  tooManySends: (minutes: number) => `Too many OTP requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  tooManyFailures: (minutes: number) => `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  resendWait: (seconds: number) => t('resendWait', { time: mmss(seconds) }),
+  tooManySends: (minutes: number) => t('tooManySends', { count: minutes }),
+  tooManyFailures: (minutes: number) => t('tooManyFailures', { count: minutes }),
 } as const;
 
 const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));

@@ -21,6 +21,7 @@ import type { Clock } from '../clock.ts';
 import { reservationQuery, toDeskReservation } from '../reservations/store.ts';
 import { slotOfInstant } from '../../app/lib/test-drives.ts';
 import { offerOf } from '../../app/lib/inspection-desk.ts';
+import { accountText as t } from '../../app/lib/i18n/account.ts';
 
 /**
  * A person's rights under India's DPDP Act 2023 (docs/decisions/013): a copy of everything we
@@ -55,7 +56,7 @@ const exportSections = {
     const licence = await getLicence(database, userId);
     if (!licence) return null;
     const { userId: _userId, ...record } = licence;
-    return { ...record, photos: { front: 'on file', back: 'on file', note: 'Photos of both sides are kept private and are not part of this file; see them on your profile.' } };
+    return { ...record, photos: { front: t('photoOnFile'), back: t('photoOnFile'), note: t('licencePhotosNote') } };
   },
   rentalBookings: async ({ database, userId }: ExportContext) =>
     Promise.all((await listOwnBookings(database, userId, { all: true })).map(async (booking) => ({
@@ -246,7 +247,7 @@ export type DeleteAccountResult = { leadsErased: number };
 export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: string; password?: string | undefined; confirmationWord?: string | undefined }): Promise<DeleteAccountResult> {
   const { db } = deps.database;
   const user = await db.selectFrom('user').select(['id', 'email']).where('id', '=', input.userId).executeTakeFirst();
-  if (!user) throw new InvalidInputError('This account no longer exists.').because('not-found');
+  if (!user) throw new InvalidInputError(t('accountGone')).because('not-found');
 
   const credential = await db.selectFrom('account').select('password').where('userId', '=', user.id).where('providerId', '=', 'credential').executeTakeFirst();
   if (credential) {
@@ -315,7 +316,10 @@ export function passwordVerifier(auth: Auth): DeleteAccountDeps['verifyPassword'
 }
 
 /** Too many wrong passwords on the delete form: the same limit as signing in. */
-export const DELETE_ATTEMPTS_LIMITED = 'Too many attempts. Please wait a few minutes and try again.';
+/** Why deleting is refused for a while, in the language of the request being answered. */
+export function deleteAttemptsLimited(): string {
+  return t('deleteAttemptsLimited');
+}
 
 /**
  * Checks the limit on delete attempts (they test a password), then deletes. The web page and
@@ -326,7 +330,7 @@ export async function deleteAccountLimited(
   input: { userId: string; password?: string | undefined; confirmationWord?: string | undefined },
 ): Promise<DeleteAccountResult> {
   const limit = await consumeRateLimit(deps.database, { key: `accountDelete:${input.userId}`, ...rateLimits.signIn, now: deps.clock.now() });
-  if (!limit.allowed) throw new RateLimitedError(DELETE_ATTEMPTS_LIMITED, limit.retryAfterSeconds).because('rate-limited');
+  if (!limit.allowed) throw new RateLimitedError(deleteAttemptsLimited(), limit.retryAfterSeconds).because('rate-limited');
   return deleteAccount(deps, input);
 }
 

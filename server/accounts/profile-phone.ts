@@ -5,6 +5,7 @@ import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import type { RequestContext } from '../services.ts';
 import { otpLimitMessages, pendingPhoneOtp, sendPhoneOtp, verifyPhoneOtp } from './phone-verification.ts';
 import { saveVerifiedPhone } from './profiles.ts';
+import { accountText as t } from '../../app/lib/i18n/account.ts';
 
 /**
  * Completing a profile (SPEC 5): a code texted to the phone, then the code with the name. The
@@ -32,7 +33,7 @@ export async function sendProfileCode(services: Services, input: { userId: strin
     const seconds = Math.max(perUser.retryAfterSeconds, perAddress.retryAfterSeconds);
     throw new RateLimitedError(otpLimitMessages.tooManySends(Math.ceil(seconds / 60)), seconds);
   }
-  if (!(await services.botCheck.verify(input.botCheck, 'SEND_OTP', services.clientAddress))) throw new ForbiddenError('reCAPTCHA verification failed').because('bot-check');
+  if (!(await services.botCheck.verify(input.botCheck, 'SEND_OTP', services.clientAddress))) throw new ForbiddenError(t('botCheckFailed')).because('bot-check');
   try {
     await sendPhoneOtp(depsOf(services), { userId: input.userId, phone: input.phone });
   } catch (error) {

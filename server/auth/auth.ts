@@ -14,6 +14,7 @@ import type { Mailer } from '../notify/mail.ts';
 import { paths } from '../../app/lib/paths.ts';
 import { AUTH_COOKIE_PREFIX } from './session-cookie.ts';
 import { fastPasswordHashing } from './password-hashing.ts';
+import { authText as t } from '../../app/lib/i18n/auth.ts';
 
 /** Where a visitor lands after following the link in the verification mail. */
 export const EMAIL_VERIFIED_PATH = `${paths.profile}?verified=1`;
@@ -109,7 +110,7 @@ export function createAuth({ config, database, mailer, logger, clock, jobs }: { 
     // character (NUL above all, which PostgreSQL refuses) is a 400, never a database error.
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (hasControlText(ctx.body)) throw new APIError('BAD_REQUEST', { message: 'Names and email addresses cannot contain control characters.' });
+        if (hasControlText(ctx.body)) throw new APIError('BAD_REQUEST', { message: t('noControlCharacters') });
       }),
     },
     // Names also arrive from Google's profile: stored cleaned and bounded like every other name.

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Auth } from './auth.ts';
 import type { Database } from '../db/connection.ts';
 import { consumeRateLimit } from '../security/rate-limit.ts';
+import { authText as t } from '../../app/lib/i18n/auth.ts';
 
 /**
  * The signed-in devices of a person: one per better-auth session, the site's (cookie) and the
@@ -39,7 +40,7 @@ const asDate = (value: string | Date | number): Date => (value instanceof Date ?
 /** What a person recognises a device by, read from its user agent. */
 export function deviceLabel(kind: DeviceKind, userAgent: string | null): string {
   const agent = userAgent ?? '';
-  if (kind === 'app') return 'Android app';
+  if (kind === 'app') return t('deviceAndroidApp');
   const browser = /Edg\//.test(agent)
     ? 'Edge'
     : /OPR\//.test(agent)
@@ -68,8 +69,8 @@ export function deviceLabel(kind: DeviceKind, userAgent: string | null): string 
               : /Linux/.test(agent)
                 ? 'Linux'
                 : null;
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? (system ? `A browser on ${system}` : 'A web browser');
+  if (browser && system) return t('deviceBrowserOn', { browser, system });
+  return browser ?? (system ? t('deviceABrowserOn', { system }) : t('deviceWebBrowser'));
 }
 
 type SessionRow = { id: string; token: string; kind: string | null; userAgent: string | null; createdAt: string | Date; updatedAt: string | Date; expiresAt: string | Date };

@@ -1,10 +1,14 @@
 import type { AppServices } from '../services.ts';
 import { MAX_EMAIL_LENGTH } from '../../app/lib/input.ts';
-import { pathAfterSignIn, recordLogin } from '../accounts/profiles.ts';
+import { ensureProfile, languageChoiceOf, pathAfterSignIn, recordLogin, saveLanguageChoice } from '../accounts/profiles.ts';
+import { languageCookie } from '../http/language-choice.ts';
+import { currentLanguage } from '../../app/lib/i18n/current.ts';
+import { languageFromCookie } from '../../app/lib/i18n/language.ts';
 import { isAllowListed } from '../admin/admins.ts';
 import { AFTER_SIGN_IN_PATH, EMAIL_VERIFIED_PATH } from './auth.ts';
 import { currentUser, forwardCookies } from './session.ts';
 import { paths } from '../../app/lib/paths.ts';
+import { authText as t } from '../../app/lib/i18n/auth.ts';
 
 /**
  * The sign-up, sign-in, Google and sign-out steps the pages run, on top of better-auth's API.
@@ -14,22 +18,48 @@ import { paths } from '../../app/lib/paths.ts';
 
 export type FlowResult = { ok: true; headers: Headers; redirectTo: string } | { ok: false; message: string };
 
+/** The messages of sign-up and sign-in, read in the language of the request being answered. */
 export const messages = {
-  emailInUse: 'This email is already registered. Please log in instead.',
-  staffAddress: "This email address belongs to the dealer's staff. Staff accounts are created from the admin panel; please sign up with your own email.",
-  invalidEmail: 'Please enter a valid email address.',
-  weakPassword: 'Please choose a stronger password (at least 6 characters).',
-  signUpFailed: 'Sign up failed. Please try again.',
-  invalidCredentials: 'Invalid email or password',
-  tooManyAttempts: 'Too many attempts. Please try again later or reset your password.',
-  botCheckFailed: 'reCAPTCHA verification failed',
-  networkError: 'Network error. Please check your internet connection.',
-  loginCancelled: 'Login was cancelled',
-  googleFailed: 'Failed to sign in with Google',
-  googleUnavailable: 'Google sign-in is not available right now.',
-  accountExists:
-    'This email is already registered with an email and password. Please log in with your email and password first, then link your Google account from the login page.',
-} as const;
+  get emailInUse() {
+    return t('emailInUse');
+  },
+  get staffAddress() {
+    return t('staffAddress');
+  },
+  get invalidEmail() {
+    return t('invalidEmail');
+  },
+  get weakPassword() {
+    return t('weakPassword');
+  },
+  get signUpFailed() {
+    return t('signUpFailed');
+  },
+  get invalidCredentials() {
+    return t('invalidCredentials');
+  },
+  get tooManyAttempts() {
+    return t('tooManyAttempts');
+  },
+  get botCheckFailed() {
+    return t('botCheckFailed');
+  },
+  get networkError() {
+    return t('networkError');
+  },
+  get loginCancelled() {
+    return t('loginCancelled');
+  },
+  get googleFailed() {
+    return t('googleFailed');
+  },
+  get googleUnavailable() {
+    return t('googleUnavailable');
+  },
+  get accountExists() {
+    return t('accountExists');
+  },
+};
 
 async function errorCode(response: Response): Promise<string> {
   try {
@@ -153,6 +183,37 @@ export function googleErrorMessage(error: string | null): string | null {
     return messages.accountExists;
   }
   return messages.googleFailed;
+}
+
+/**
+ * The person's language choice, as the `lang` cookie for a site sign-in (decision 087): signing
+ * in on a new phone brings their language with them. Null when they never chose one, or the
+ * browser already carries a choice of its own (that one is newer). Never fails a sign-in.
+ */
+export async function languageCookieAtSignIn(services: AppServices, request: Request, userId: string): Promise<string | null> {
+  if (languageFromCookie(request.headers.get('cookie'))) return null;
+  try {
+    const language = await languageChoiceOf(services.database, userId);
+    return language ? languageCookie(language, services.config) : null;
+  } catch (error) {
+    services.logger.warn({ err: error }, 'language choice could not be read at sign-in');
+    return null;
+  }
+}
+
+/** Signed up on a Hindi page: Hindi is their choice from now on, on every device. Never fails a sign-up. */
+export async function rememberSignUpLanguage(services: AppServices, email: string): Promise<void> {
+  const language = currentLanguage();
+  if (language !== 'hi') return;
+  try {
+    const user = await services.database.db.selectFrom('user').select(['id', 'email', 'name', 'emailVerified', 'createdAt']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    if (!user) return;
+    // The profile is made at the first sign-in otherwise; the choice needs its row now.
+    await ensureProfile(services.database, { ...user, emailVerified: Boolean(user.emailVerified) }, services.clock.now());
+    await saveLanguageChoice(services.database, user.id, language);
+  } catch (error) {
+    services.logger.warn({ err: error }, 'language choice could not be saved at sign-up');
+  }
 }
 
 export async function signOut(services: AppServices, request: Request): Promise<Headers> {

@@ -1,4 +1,4 @@
-import { IMAGE_TOO_LARGE, MAX_IMAGE_MB } from '../../app/lib/uploads.ts';
+import { imageTooLarge, MAX_IMAGE_MB } from '../../app/lib/uploads.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import type { AdminImage, ImageRef } from '../../app/lib/vehicle.ts';
 import type { Transaction } from 'kysely';
@@ -36,16 +36,22 @@ export const uploadMessages = {
   get tooManyFiles() {
     return t('tooManyImages', { max: MAX_VEHICLE_IMAGES });
   },
-  fileTooLarge: IMAGE_TOO_LARGE,
+  get fileTooLarge() {
+    return imageTooLarge();
+  },
 };
 
 /** The same for the category forms (one image each). */
 export const categoryUploadMessages = {
-  tooLarge: IMAGE_TOO_LARGE,
+  get tooLarge() {
+    return imageTooLarge();
+  },
   get tooManyFiles() {
     return t('chooseOneImage');
   },
-  fileTooLarge: IMAGE_TOO_LARGE,
+  get fileTooLarge() {
+    return imageTooLarge();
+  },
 };
 
 /**

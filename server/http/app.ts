@@ -8,7 +8,7 @@ import { refuseControlCharactersInJson } from './forms.ts';
 import { isBotAction } from '../security/bot-check.ts';
 import { addressKey, clientAddress, consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import { answerOutagesWith503, failedForOutage, outageResponse } from './database-outage.ts';
-import { BODY_TIMEOUT_MESSAGE, bodyLimit, BodyTimeoutError, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
+import { bodyTimeoutMessage, bodyLimit, BodyTimeoutError, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
 import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { compressResponses } from './compression.ts';
 import { csrfProtection } from './csrf.ts';
@@ -79,7 +79,7 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
       return edgeRefusal(c, 413, message, {}, () => c.text(message, 413));
     }
     if (error instanceof BodyTimeoutError || error.cause instanceof BodyTimeoutError) {
-      return edgeRefusal(c, 408, BODY_TIMEOUT_MESSAGE, { Connection: 'close' }, () => c.text(BODY_TIMEOUT_MESSAGE, 408, { Connection: 'close' }));
+      return edgeRefusal(c, 408, bodyTimeoutMessage(), { Connection: 'close' }, () => c.text(bodyTimeoutMessage(), 408, { Connection: 'close' }));
     }
     return failedForOutage(c, services).then((outage) => {
       if (outage) return outageResponse(c, services);

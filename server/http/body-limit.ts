@@ -5,6 +5,7 @@ import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import { CHECKLIST_ITEMS, MAX_DAMAGE_NOTES } from '../../app/lib/rental-checklist.ts';
 import { adminPaths, matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
+import { errorsText as t } from '../../app/lib/i18n/errors.ts';
 import { withoutLanguage } from '../../app/lib/i18n/language.ts';
 
 /** The Android app's licence upload (server/rentals/http/api-licence.ts). */
@@ -79,14 +80,15 @@ export class BodyTimeoutError extends Error {
   }
 }
 
-export const BODY_TIMEOUT_MESSAGE = 'What you sent stopped arriving before it was complete, so we stopped waiting. Please check your connection and send it again.';
+/** Why a body that stopped arriving is refused, in the request's language. */
+export const bodyTimeoutMessage = () => t('bodyTimeout');
 
 /** How long the edge waits for the next part of a body, by default: nginx's client_body_timeout. */
 export const BODY_IDLE_TIMEOUT_MS = 60_000;
 
 export function tooLargeMessage(maxBytes: number): string {
   const size = maxBytes >= 1024 * 1024 ? `${Math.floor(maxBytes / (1024 * 1024))} MB` : `${Math.floor(maxBytes / 1024)} KB`;
-  return `What you sent is too large for this form (at most ${size}). Please send less and try again.`;
+  return t('bodyTooLarge', { size });
 }
 
 /**

@@ -2,9 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import { discardBody, DISCARD_LIMITS } from './body-limit.ts';
 import { API_V1_PREFIX, hasBearerToken } from '../auth/session.ts';
 import { edgeRefusal } from './problem.ts';
+import { errorsText as t } from '../../app/lib/i18n/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const CROSS_SITE_MESSAGE = 'This request did not come from our site and was refused. Please reload the page and try again.';
 
 /**
  * Cross-site request forgery protection for every mutation: a state-changing request must come
@@ -30,7 +30,8 @@ export function csrfProtection(siteOrigin: string): MiddlewareHandler {
       // closing resets the connection, which the sender sees as a failure (a proxy in front of
       // us turns it into a 502) instead of this refusal.
       if (c.req.raw.body) await discardBody(c.req.raw.body, DISCARD_LIMITS);
-      return edgeRefusal(c, 403, CROSS_SITE_MESSAGE, {}, () => c.text(CROSS_SITE_MESSAGE, 403));
+      const message = t('crossSite');
+      return edgeRefusal(c, 403, message, {}, () => c.text(message, 403));
     }
     return next();
   };

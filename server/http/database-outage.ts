@@ -3,6 +3,7 @@ import { databaseAnswers, type Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import { standalonePage } from './standalone-page.ts';
 import { edgeRefusal } from './problem.ts';
+import { errorsText as t } from '../../app/lib/i18n/errors.ts';
 
 /**
  * A request that failed while the database does not answer (a restart, a failover, a cut
@@ -14,14 +15,16 @@ import { edgeRefusal } from './problem.ts';
 
 /** How long the check may take: the pool already waited for a connection, this only confirms. */
 const CHECK_TIMEOUT_MS = 2_000;
-export const OUTAGE_MESSAGE = 'We cannot reach our records for a moment. Please try again in a minute.';
+/** What the visitor reads during an outage, in the request's language. */
+export const outageMessage = () => t('outage');
 
 export type OutageServices = { database: Database; logger: Pick<Logger, 'warn'>; config: { siteName: string; sellerPhone: string } };
 
 export function outageResponse(c: Context, services: OutageServices): Response {
   const headers = { 'Retry-After': '30', 'Cache-Control': 'no-store' };
-  return edgeRefusal(c, 503, OUTAGE_MESSAGE, headers, () =>
-    c.html(standalonePage({ title: `${services.config.siteName} is briefly unavailable`, heading: 'Back in a moment', text: OUTAGE_MESSAGE, phone: services.config.sellerPhone }), 503, headers),
+  const text = outageMessage();
+  return edgeRefusal(c, 503, text, headers, () =>
+    c.html(standalonePage({ title: t('outageTitle', { site: services.config.siteName }), heading: t('outageHeading'), text, phone: services.config.sellerPhone }), 503, headers),
   );
 }
 

@@ -10,7 +10,8 @@ import { cleanLine, hasControlCharacters, hasControlText } from '../../app/lib/i
 import { AppError } from '../errors.ts';
 import type { Upload } from '../media/images.ts';
 import { problem } from './problem.ts';
-import { BODY_TIMEOUT_MESSAGE, bodyClassFor, BodyTimeoutError, BodyTooLargeError, countedBody, declaredTooLarge, tooLargeMessage } from './body-limit.ts';
+import { bodyTimeoutMessage, bodyClassFor, BodyTimeoutError, BodyTooLargeError, countedBody, declaredTooLarge, tooLargeMessage } from './body-limit.ts';
+import { errorsText as t } from '../../app/lib/i18n/errors.ts';
 
 /**
  * The one way route actions read a form body. Limits come from the path's body class
@@ -36,9 +37,10 @@ export class FormReadError extends AppError {
   }
 }
 
-const MALFORMED = 'The form could not be read. Please reload the page and try again.';
-const UNSUPPORTED = 'This address accepts only a form submitted from our page. Please reload the page and try again.';
-export const CONTROL_CHARACTERS = 'What you sent holds invisible control characters (often from pasted text). Please type it again and send it.';
+const MALFORMED = () => t('formMalformed');
+const UNSUPPORTED = () => t('formUnsupported');
+/** Why a text with control characters is refused, in the request's language. */
+export const controlCharactersMessage = () => t('controlCharacters');
 
 /**
  * Whether a text field may pass the edge (decision 061): no NUL or other control character
@@ -53,7 +55,7 @@ function acceptableField(name: string, value: string): boolean {
 /** `form` as read, or a 400 when a text field holds a control character. */
 function refuseControlCharacters(form: FormData): FormData {
   for (const [name, value] of form) {
-    if (typeof value === 'string' && !acceptableField(name, value)) throw new FormReadError('control-characters', CONTROL_CHARACTERS);
+    if (typeof value === 'string' && !acceptableField(name, value)) throw new FormReadError('control-characters', controlCharactersMessage());
   }
   return form;
 }
@@ -92,8 +94,8 @@ async function readBytes(body: ReadableStream<Uint8Array>, maxBytes: number): Pr
     }
   } catch (error) {
     if (isTooLarge(error)) throw new FormReadError('too-large', tooLargeMessage(maxBytes));
-    if (isStalled(error)) throw new FormReadError('timeout', BODY_TIMEOUT_MESSAGE);
-    throw new FormReadError('malformed', MALFORMED);
+    if (isStalled(error)) throw new FormReadError('timeout', bodyTimeoutMessage());
+    throw new FormReadError('malformed', MALFORMED());
   }
   return Buffer.concat(chunks, total);
 }
@@ -109,11 +111,11 @@ export async function readForm(request: Request, options: { maxBytes?: number } 
   if (!request.body || (type === '' && request.headers.get('content-length') === '0')) return new FormData();
   if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') {
     await cancelBody(request);
-    throw new FormReadError('unsupported', UNSUPPORTED);
+    throw new FormReadError('unsupported', UNSUPPORTED());
   }
   if (type === 'multipart/form-data' && !hasBoundary(request)) {
     await cancelBody(request);
-    throw new FormReadError('malformed', MALFORMED);
+    throw new FormReadError('malformed', MALFORMED());
   }
   if (declaredTooLarge(request.headers, maxBytes)) {
     await cancelBody(request);
@@ -124,7 +126,7 @@ export async function readForm(request: Request, options: { maxBytes?: number } 
   try {
     form = await new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
   } catch {
-    throw new FormReadError('malformed', MALFORMED);
+    throw new FormReadError('malformed', MALFORMED());
   }
   return refuseControlCharacters(form);
 }
@@ -149,7 +151,7 @@ export async function readFormOrJson(request: Request, options: { maxBytes?: num
     value = JSON.parse((await readBytes(request.body, maxBytes)).toString('utf8'));
   } catch (error) {
     if (error instanceof FormReadError) throw error;
-    throw new FormReadError('malformed', MALFORMED);
+    throw new FormReadError('malformed', MALFORMED());
   }
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     for (const [name, field] of Object.entries(value)) if (typeof field === 'string') form.append(name, field);
@@ -197,8 +199,8 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
   const maxFiles = options.maxFiles ?? bodyClass.upload?.maxFiles ?? 0;
   const messages = {
     tooLarge: tooLargeMessage(maxBytes),
-    tooManyFiles: `Please send at most ${maxFiles} file${maxFiles === 1 ? '' : 's'}.`,
-    fileTooLarge: `A file is larger than ${Math.floor(maxFileBytes / (1024 * 1024))} MB. Please choose a smaller one.`,
+    tooManyFiles: t('tooManyFiles', { count: maxFiles }),
+    fileTooLarge: t('fileTooLarge', { mb: Math.floor(maxFileBytes / (1024 * 1024)) }),
     ...options.messages,
   };
   const type = mediaType(request);
@@ -208,7 +210,7 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
   }
   if (!hasBoundary(request) || !request.body) {
     await cancelBody(request);
-    throw new FormReadError('malformed', MALFORMED);
+    throw new FormReadError('malformed', MALFORMED());
   }
   if (declaredTooLarge(request.headers, maxBytes)) {
     await cancelBody(request);
@@ -233,7 +235,7 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
   } catch {
     await discard();
     await cancelBody(request);
-    throw new FormReadError('malformed', MALFORMED);
+    throw new FormReadError('malformed', MALFORMED());
   }
   let received = 0;
   const counter = new Transform({
@@ -254,7 +256,7 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
 
   parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
     if (valueTruncated) fail(new FormReadError('too-large', messages.tooLarge));
-    else if (!acceptableField(name, value)) fail(new FormReadError('control-characters', CONTROL_CHARACTERS));
+    else if (!acceptableField(name, value)) fail(new FormReadError('control-characters', controlCharactersMessage()));
     else fields.append(name, value);
   });
   parser.on('file', (field, stream, fileName, _encoding, mimeType) => {
@@ -272,7 +274,7 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
         },
         () => {
           open.delete(stream);
-          fail(new FormReadError('malformed', MALFORMED));
+          fail(new FormReadError('malformed', MALFORMED()));
         },
       ),
     );
@@ -287,8 +289,8 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
   } catch (error) {
     if (!failure) {
       if (isTooLarge(error)) failure = new FormReadError('too-large', messages.tooLarge);
-      else if (isStalled(error)) failure = new FormReadError('timeout', BODY_TIMEOUT_MESSAGE);
-      else failure = error instanceof FormReadError ? error : new FormReadError('malformed', MALFORMED);
+      else if (isStalled(error)) failure = new FormReadError('timeout', bodyTimeoutMessage());
+      else failure = error instanceof FormReadError ? error : new FormReadError('malformed', MALFORMED());
     }
     // A file cut off mid-body never ends by itself.
     for (const stream of open) stream.destroy();
@@ -390,7 +392,7 @@ export function refuseControlCharactersInJson(): MiddlewareHandler {
     try {
       text = await c.req.raw.clone().text();
     } catch (error) {
-      if (isStalled(error)) return problem(c, 408, BODY_TIMEOUT_MESSAGE, { headers: { Connection: 'close' } });
+      if (isStalled(error)) return problem(c, 408, bodyTimeoutMessage(), { headers: { Connection: 'close' } });
       if (isTooLarge(error)) return next();
       throw error;
     }
@@ -402,8 +404,8 @@ export function refuseControlCharactersInJson(): MiddlewareHandler {
     }
     if (hasControlText(value)) {
       // The top-level fields that hold it, marked as every refusal marks its fields.
-      const fields = Object.fromEntries(Object.entries(value as object).filter(([key, item]) => hasControlText({ [key]: item })).map(([key]) => [key, CONTROL_CHARACTERS]));
-      return problem(c, 400, CONTROL_CHARACTERS, { fields });
+      const fields = Object.fromEntries(Object.entries(value as object).filter(([key, item]) => hasControlText({ [key]: item })).map(([key]) => [key, controlCharactersMessage()]));
+      return problem(c, 400, controlCharactersMessage(), { fields });
     }
     return next();
   };

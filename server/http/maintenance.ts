@@ -4,6 +4,7 @@ import { settingsFor } from '../admin/settings.ts';
 import { standalonePage } from './standalone-page.ts';
 import { edgeRefusal } from './problem.ts';
 import { adminPaths, isUnder, paths } from '../../app/lib/paths.ts';
+import { errorsText as t } from '../../app/lib/i18n/errors.ts';
 import { withoutLanguage } from '../../app/lib/i18n/language.ts';
 
 /** Paths that keep working in maintenance mode: the admin panel, signing in, and what they need. */
@@ -42,10 +43,10 @@ export function maintenanceMode(services: AppServices): MiddlewareHandler {
     if (isAlwaysOpen(path)) return next();
     const settings = await settingsFor(services);
     if (!settings.maintenanceMode) return next();
-    const text = `${settings.siteName} is being updated. Please check again in a little while.`;
+    const text = t('maintenanceText', { site: settings.siteName });
     const headers = { 'Retry-After': '600', 'Cache-Control': 'no-store' };
     return edgeRefusal(c, 503, text, headers, () =>
-      c.html(standalonePage({ title: `${settings.siteName} is under maintenance`, heading: "We'll be back soon", text, phone: services.config.sellerPhone }), 503, headers),
+      c.html(standalonePage({ title: t('maintenanceTitle', { site: settings.siteName }), heading: t('maintenanceHeading'), text, phone: services.config.sellerPhone }), 503, headers),
     );
   };
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Logger } from '../logger.ts';
 import { answerError, type AnswerOptions } from './action-errors.ts';
+import { errorsText as t } from '../../app/lib/i18n/errors.ts';
 
 /**
  * The one shape of every refusal of `/api/v1`: RFC 9457 problem details
@@ -22,22 +23,14 @@ export type Problem = {
   reason?: string;
 };
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-};
+/** The statuses with a title of their own (problem+json `title`), read in the request's language. */
+const TITLED = new Set([400, 401, 403, 404, 405, 408, 409, 413, 415, 422, 429, 500, 502, 503] as const);
+type Titled = typeof TITLED extends Set<infer Status> ? Status : never;
+
+function titleOf(status: number): string {
+  if (TITLED.has(status as Titled)) return t(`title${status as Titled}`);
+  return status >= 500 ? t('titleServerError') : t('titleClientError');
+}
 
 export type ProblemExtras = {
   fields?: Readonly<Record<string, string>>;
@@ -51,7 +44,7 @@ export function problemBody(status: number, detail: string, extras: Omit<Problem
   const fields = extras.fields && Object.keys(extras.fields).length > 0 ? { fields: { ...extras.fields } } : {};
   return {
     type: extras.reason ? `/api/docs#problem-${extras.reason}` : 'about:blank',
-    title: TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error'),
+    title: titleOf(status),
     status,
     detail,
     ...fields,

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { servedPinCodeProblem } from '../../app/lib/pin-code.ts';
 import type { InspectionRequest } from '../../app/lib/schemas/inspections.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
-import { addDays, daySlots, slotInstant, slotOfInstant, slotProblem, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
+import { addDays, bookableDays, daySlots, hourLabel, slotInstant, slotOfInstant, slotProblem, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { Settings } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
@@ -18,6 +18,11 @@ import { queueNewLeadMail } from './notify.ts';
 import { estimateForSeller } from './sell-estimates.ts';
 import { indiaIso } from '../../app/lib/rentals.ts';
 import { offerOf, type Offer } from '../../app/lib/inspection-desk.ts';
+import { sellText as t } from '../../app/lib/i18n/sell.ts';
+import { inLanguage } from '../i18n.ts';
+import { currentLanguage } from '../../app/lib/i18n/current.ts';
+import { isLanguage, pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
+import type { TextValues } from '../../app/lib/i18n/texts.ts';
 
 /**
  * Inspections of a seller's car (decision 081), booked from the estimate: slots come from the
@@ -26,14 +31,27 @@ import { offerOf, type Offer } from '../../app/lib/inspection-desk.ts';
  * index of migration 025, so concurrent bookings never pass it on either database.
  */
 
+/** The inspections' refusals, in the language of the request being answered. */
 export const inspectionMessages = {
-  verifyPhoneFirst: 'Please verify your phone number to book an inspection. We send the confirmation to it.',
-  pinNotServed: 'We do not come to this PIN code yet. Please choose an inspection at our hub.',
-  slotFull: 'That time is fully booked. Please choose another time.',
-  youAreBusy: 'You already have an inspection at that time. Please choose another time.',
-  notYours: 'This inspection was not found.',
-  notChangeable: 'This inspection can no longer be changed.',
-} as const;
+  get verifyPhoneFirst() {
+    return t('verifyPhoneFirst');
+  },
+  get pinNotServed() {
+    return t('pinNotServed');
+  },
+  get slotFull() {
+    return t('slotFull');
+  },
+  get youAreBusy() {
+    return t('youAreBusy');
+  },
+  get notYours() {
+    return t('notYours');
+  },
+  get notChangeable() {
+    return t('notChangeable');
+  },
+};
 
 type Deps = { database: Database; clock: Clock };
 type Row = Selectable<InspectionTable>;
@@ -78,7 +96,11 @@ export function toInspection(row: Row, nowMs: number): Inspection {
 
 /** The test drives' slot rule, worded for inspections. */
 function slotRefusal(slot: string, nowMs: number, rules: TestDriveRules): string | null {
-  return slotProblem(slot, nowMs, rules)?.replace(/^Test drives run/, 'Inspections run') ?? null;
+  const problem = slotProblem(slot, nowMs, rules);
+  if (problem === null) return null;
+  const hour = Number(slot.slice(11, 13));
+  const outsideHours = bookableDays(nowMs, rules).includes(slot.slice(0, 10)) && (hour < rules.openingHour || hour + 1 > rules.closingHour);
+  return outsideHours ? t('inspectionsRun', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }) : problem;
 }
 
 /** Which of migration 025's unique rules an insert or update broke, if any. */
@@ -138,32 +160,43 @@ function carTitle(car: SellCar): string {
   return `${car.year} ${car.make} ${car.model}`;
 }
 
+/** The person's language choice, read in the transaction the mail is queued in; English without one. */
+async function languageOf(db: Kysely<DB>, userId: string): Promise<Language> {
+  const row = await db.selectFrom('profiles').select('language').where('user_id', '=', userId).executeTakeFirst();
+  return isLanguage(row?.language) ? row.language : 'en';
+}
+
 /** The confirmation by mail and SMS, queued in `trx` (decision 069). */
 async function queueConfirmation(services: NotifyServices, kind: 'booked' | 'rescheduled' | 'reminder', row: Row, db: Kysely<DB>) {
   const inspection = toInspection(row, services.clock.now());
-  const when = slotLabel(inspection.slot);
-  const where = inspection.mode === 'home' ? `at your home (PIN ${inspection.pinCode})` : `at our hub, ${services.config.contactAddress}`;
-  const link = new URL(paths.profile, services.config.siteOrigin).href;
-  const heading = { booked: 'Your car inspection is booked', rescheduled: 'Your car inspection has a new time', reminder: 'Reminder: your car inspection is soon' }[kind];
+  // A reminder is written by a job, outside the customer's request: in their own language then.
+  const language = kind === 'reminder' ? await languageOf(db, row.user_id) : currentLanguage();
+  const when = inLanguage(language, () => slotLabel(inspection.slot));
+  const say = (key: Parameters<typeof t>[0], values?: TextValues) => t(key, values, language);
+  const where = inspection.mode === 'home' ? say('mailWhereHome', { pin: inspection.pinCode }) : say('mailWhereHub', { address: services.config.contactAddress });
+  const shortWhere = inspection.mode === 'home' ? where : say('mailWhereHubShort');
+  const link = new URL(pathInLanguage(paths.profile, language), services.config.siteOrigin).href;
+  const heading = say(({ booked: 'mailHeadingBooked', rescheduled: 'mailHeadingRescheduled', reminder: 'mailHeadingReminder' } as const)[kind]);
+  const smsHeading = say(({ booked: 'smsHeadingBooked', rescheduled: 'smsHeadingRescheduled', reminder: 'smsHeadingReminder' } as const)[kind]);
   const text = [
-    row.name ? `Namaste ${row.name},` : 'Namaste,',
+    row.name ? say('mailGreetingName', { name: row.name }) : say('mailGreeting'),
     '',
     `${heading}.`,
     '',
-    `Car: ${carTitle(inspection.car)}`,
-    `When: ${when} (India time), about an hour`,
-    `Where: ${where}`,
-    `Inspection: #${row.id}`,
+    say('mailCar', { car: carTitle(inspection.car) }),
+    say('mailWhen', { when }),
+    say('mailWhere', { where }),
+    say('mailInspectionId', { id: row.id }),
     '',
-    'Please keep the registration certificate and the insurance papers at hand. After the inspection we make you a firm offer.',
+    say('mailPapers'),
     '',
-    `Reschedule or cancel: ${link}`,
+    say('mailManage', { link }),
     '',
-    'Regards,',
-    `Team ${services.config.siteName}`,
+    say('mailRegards'),
+    say('mailTeam', { site: services.config.siteName }),
   ].join('\n');
-  if (row.email) await queueMail(db, services, { to: row.email, subject: `${heading}: ${carTitle(inspection.car)}, ${when}`, text });
-  if (row.phone) await queueSms(db, services, row.phone, `${services.config.siteName}: ${heading.replace('Your car inspection', 'Car inspection')}: ${carTitle(inspection.car).slice(0, 40)}, ${when} ${where.split(',')[0]}. Manage: ${link}`);
+  if (row.email) await queueMail(db, services, { to: row.email, subject: say('mailSubject', { heading, car: carTitle(inspection.car), when }), text });
+  if (row.phone) await queueSms(db, services, row.phone, say('sms', { site: services.config.siteName, heading: smsHeading, car: carTitle(inspection.car).slice(0, 40), when, where: shortWhere, link }));
 }
 
 /**
@@ -181,7 +214,8 @@ export async function bookInspection(services: NotifyServices, settings: Setting
   if (pinProblem) throw new InvalidInputError(pinProblem, { pinCode: pinProblem });
   const problem = slotRefusal(input.slot, nowMs, rules);
   if (problem) throw new InvalidInputError(problem, { slot: problem });
-  const estimate = await estimateForSeller(services, settings, input.car);
+  // Kept for the desk (the desk's pages and the new-lead mail read it): worded in English.
+  const estimate = await inLanguage('en', () => estimateForSeller(services, settings, input.car));
   const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
   const slotStart = slotInstant(input.slot).toISOString();
   const now = new Date(nowMs).toISOString();
@@ -208,7 +242,8 @@ export async function bookInspection(services: NotifyServices, settings: Setting
         .returningAll()
         .executeTakeFirstOrThrow();
       await queueConfirmation(services, 'booked', inserted, trx);
-      await addInspectionLead(trx, services, settings, inserted, input.car, estimate);
+      // The desk's lead and mail are English, whatever the seller's page (the slot's day name too).
+      await inLanguage('en', () => addInspectionLead(trx, services, settings, inserted, input.car, estimate));
       return inserted;
     }),
   );

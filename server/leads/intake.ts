@@ -11,6 +11,7 @@ import { createSellSubmission, sellImageUrls } from './sell.ts';
 import { estimateForSeller } from './sell-estimates.ts';
 import { estimateLine } from './sell-estimate.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
+import { inLanguage } from '../i18n.ts';
 
 /**
  * How a lead from the public forms comes in, whichever form sent it (Request a Vehicle, Sell
@@ -60,7 +61,8 @@ export async function submitLead(services: IntakeServices, lead: IncomingRequest
     services.jobs.wake();
     return { kind: 'request', id };
   }
-  const valuation = lead.car ? { car: lead.car, estimate: await estimateForSeller(services, settings, lead.car) } : null;
+  // Kept with the lead for the desk (its pages and the new-lead mail): worded in English.
+  const valuation = lead.car ? { car: lead.car, estimate: await inLanguage('en', () => estimateForSeller(services, settings, lead.car!)) } : null;
   const { submission, imagesFailed } = await createSellSubmission(
     services,
     lead.input,

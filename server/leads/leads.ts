@@ -8,6 +8,7 @@ import { deleteImage } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
 import type { Logger } from '../logger.ts';
 import type { Clock } from '../clock.ts';
+import { leadsText as t } from '../../app/lib/i18n/leads.ts';
 
 /**
  * What the two kinds of lead share in admin: the status the dealer works them through (new,
@@ -20,7 +21,7 @@ export const leadTables = { request: 'vehicle_requests', sell: 'sell_submissions
 export const leadEntity = { request: 'vehicle_request', sell: 'sell_submission' } as const;
 const leadNoun = { request: 'vehicle request', sell: 'sell submission' } as const;
 
-const LEAD_NOT_FOUND = 'This lead no longer exists. It may have been deleted.';
+const leadNotFound = () => t('leadNotFound');
 
 /** The most rows one CSV export holds. */
 export const MAX_EXPORT_ROWS = 10_000;
@@ -64,7 +65,7 @@ export async function updateLead(deps: { database: Database; clock: Clock }, kin
   const { database } = deps;
   const table = leadTables[kind];
   const before = await database.db.selectFrom(table).select(['status', 'notes']).where('id', '=', id).executeTakeFirst();
-  if (!before) throw new NotFoundError(LEAD_NOT_FOUND);
+  if (!before) throw new NotFoundError(leadNotFound());
   if (before.status === update.status && before.notes === update.notes) return;
   await database.db
     .updateTable(table)
@@ -109,7 +110,7 @@ export async function deleteLead(
 ): Promise<void> {
   const table = leadTables[kind];
   const exists = await deps.database.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-  if (!exists) throw new NotFoundError(LEAD_NOT_FOUND);
+  if (!exists) throw new NotFoundError(leadNotFound());
   const images = kind === 'sell' ? await imagesOf(deps.database, [id]) : [];
   await deps.database.db.transaction().execute(async (trx) => {
     if (kind === 'sell') await trx.deleteFrom('sell_submission_images').where('submission_id', '=', id).execute();

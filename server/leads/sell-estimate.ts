@@ -1,4 +1,5 @@
 import { formatRupees } from '../../app/lib/format.ts';
+import { sellText as t } from '../../app/lib/i18n/sell.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
 import { slugify } from '../../app/lib/slug.ts';
 import { bodyTypeLabel } from '../../app/lib/listing-filters/options.ts';
@@ -147,8 +148,6 @@ function segmentOf(cars: readonly ComparableCar[]): string {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
 /** The estimate for the seller's car from the dealer's cars. */
 export function estimateSellPrice(car: Pick<SellCar, 'make' | 'model' | 'year' | 'fuel' | 'transmission' | 'km' | 'owners'>, data: readonly ComparableCar[], options: EstimateOptions): SellEstimate {
   const name = `${car.make} ${car.model}`;
@@ -156,7 +155,7 @@ export function estimateSellPrice(car: Pick<SellCar, 'make' | 'model' | 'year' |
   const usable = data.filter((other) => other.priceRupees > 0 && Number.isFinite(other.priceRupees) && other.modelYear > 0);
   const same = usable.filter((other) => modelKey(other.make, other.model) === key);
   if (same.length === 0) {
-    return { kind: 'not-enough-data', similarCars: 0, summary: `We have not bought or sold a ${name} yet, so we cannot estimate it from our own cars. An inspection gives you a firm offer.` };
+    return { kind: 'not-enough-data', similarCars: 0, summary: t('estimateNeverSold', { name }) };
   }
   const nearest = Math.min(...same.map((other) => Math.abs(other.modelYear - car.year)));
   if (nearest > MAX_YEARS_AWAY) {
@@ -164,7 +163,7 @@ export function estimateSellPrice(car: Pick<SellCar, 'make' | 'model' | 'year' |
     return {
       kind: 'not-enough-data',
       similarCars: same.length,
-      summary: `Our ${name} cars are from ${Math.min(...years)}–${Math.max(...years)}, too far from ${car.year} to estimate yours fairly. An inspection gives you a firm offer.`,
+      summary: t('estimateTooFar', { name, from: Math.min(...years), to: Math.max(...years), year: car.year }),
     };
   }
 
@@ -206,10 +205,15 @@ export function estimateSellPrice(car: Pick<SellCar, 'make' | 'model' | 'year' |
     yearlyDepreciationPercent: Math.round(depreciation * 1000) / 10,
     marginPercent: options.marginPercent,
   };
-  const from = [sold ? `${sold} sold` : '', basis.inStock ? `${basis.inStock} in stock` : ''].filter(Boolean).join(', ');
-  const summary =
-    `From ${plural(same.length, `similar ${name}`, `similar ${name} cars`)} of ours (${from}), ` +
-    `adjusted for age (${segmentLabel} cars lose about ${basis.yearlyDepreciationPercent}% a year in our data of ${plural(segmentCars.length, 'car')}), kilometres and owners, ` +
-    `less our ${options.marginPercent}% margin for checks, repairs and warranty.`;
+  // Written in the language of the request that asks for it (the seller's page or the app).
+  const from = [sold ? t('estimateSold', { count: sold }) : '', basis.inStock ? t('estimateInStock', { count: basis.inStock }) : ''].filter(Boolean).join(', ');
+  const summary = t('estimateSummary', {
+    similar: t('estimateSimilar', { count: same.length, name }),
+    from,
+    segment: segmentLabel,
+    percent: basis.yearlyDepreciationPercent,
+    cars: t('estimateCars', { count: segmentCars.length }),
+    margin: options.marginPercent,
+  });
   return { kind: 'range', low, high, basis, summary };
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 import { InvalidInputError } from '../errors.ts';
 import { estimateSellPrice, type ComparableCar, type SellEstimate } from './sell-estimate.ts';
+import { sellText as t } from '../../app/lib/i18n/sell.ts';
 
 /**
  * The seller's estimate from the database (decision 081): the dealer's cars for sale, in stock
@@ -54,7 +55,7 @@ export async function loadComparables(deps: Deps): Promise<ComparableCar[]> {
 /** The estimate for a seller's car; a model year after this year is refused (InvalidInputError). */
 export async function estimateForSeller(deps: Deps, settings: Pick<Settings, 'sellEstimateMarginPercent'>, car: SellCar): Promise<SellEstimate> {
   const year = indiaYear(deps.clock.now());
-  if (car.year > year) throw new InvalidInputError(`The model year cannot be after ${year}.`, { year: `The model year cannot be after ${year}.` });
+  if (car.year > year) throw new InvalidInputError(t('yearAfter', { year }), { year: t('yearAfter', { year }) });
   return estimateSellPrice(car, await loadComparables(deps), { year, marginPercent: settings.sellEstimateMarginPercent });
 }
 

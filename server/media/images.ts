@@ -3,7 +3,7 @@ import { open, stat } from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import { LARGEST_WEBP_WIDTH, parseShareVariantKey, SHARE_WIDTH, shareVariantKey, shareVariantSize } from '../../app/lib/share-image.ts';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
+import { imageTooLarge, MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import { InvalidInputError } from '../errors.ts';
 import type { Storage } from './storage.ts';
 
@@ -81,7 +81,7 @@ export function checkPixelBudget(images: Array<{ width: number; height: number }
 export async function inspectImage(input: ImageInput): Promise<Metadata & { width: number; height: number }> {
   const size = typeof input === 'string' ? (await stat(input)).size : input.byteLength;
   if (size > MAX_IMAGE_BYTES) {
-    throw new ImageRejectedError(IMAGE_TOO_LARGE);
+    throw new ImageRejectedError(imageTooLarge());
   }
   let metadata: Metadata;
   try {

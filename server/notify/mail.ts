@@ -5,6 +5,9 @@ import { escapeHtml } from '../html.ts';
 import type { Logger } from '../logger.ts';
 import { recordOutboxMessage } from './outbox.ts';
 import type { Clock } from '../clock.ts';
+import { authText as t } from '../../app/lib/i18n/auth.ts';
+import { currentLanguage } from '../../app/lib/i18n/current.ts';
+import { LANGUAGE_TAGS } from '../../app/lib/i18n/language.ts';
 
 /**
  * Outgoing mail. Production sends through SMTP (nodemailer); demo and test also keep every
@@ -133,12 +136,12 @@ function assertWebUrl(url: string): string {
 }
 
 function hours(count: number): string {
-  return count === 1 ? '1 hour' : `${count} hours`;
+  return t('mailHours', { count });
 }
 
 function greeting(name: string | null | undefined): string {
   const trimmed = name?.trim();
-  return trimmed ? `Namaste ${trimmed},` : 'Namaste,';
+  return trimmed ? t('mailGreetingName', { name: trimmed }) : t('mailGreeting');
 }
 
 /** One layout for every mail: a heading, paragraphs, one button, and the link written out for clients that block buttons. */
@@ -162,22 +165,22 @@ function buildMail(options: {
     '',
     options.outro,
     '',
-    'Regards,',
-    `Team ${options.siteName}`,
+    t('mailRegards'),
+    t('mailTeam', { site: options.siteName }),
   ].join('\n');
   const site = escapeHtml(options.siteName);
   const href = escapeHtml(url);
   const html = `<!doctype html>
-<html lang="en-IN">
+<html lang="${LANGUAGE_TAGS[currentLanguage()].html}">
 <body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#222;">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;">
 <h1 style="font-size:20px;margin:0 0 16px;">${site}</h1>
 <p>${escapeHtml(hello)}</p>
 <p>${escapeHtml(options.intro)}</p>
 <p style="margin:24px 0;"><a href="${href}" style="background:#c62828;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;">${escapeHtml(options.action)}</a></p>
-<p style="font-size:13px;color:#555;">If the button does not work, copy this link into your browser:<br><a href="${href}" style="color:#c62828;word-break:break-all;">${href}</a></p>
+<p style="font-size:13px;color:#555;">${escapeHtml(t('mailCopyLink'))}<br><a href="${href}" style="color:#c62828;word-break:break-all;">${href}</a></p>
 <p>${escapeHtml(options.outro)}</p>
-<p>Regards,<br>Team ${site}</p>
+<p>${escapeHtml(t('mailRegards'))}<br>${escapeHtml(t('mailTeam', { site: options.siteName }))}</p>
 </div>
 </body>
 </html>`;
@@ -191,12 +194,12 @@ type LinkEmailInput = { siteName: string; name?: string | null; url: string; val
 export function verificationEmail({ siteName, name, url, validHours = 24 }: LinkEmailInput): MailContent {
   return buildMail({
     siteName,
-    subject: `Verify your email address for ${siteName}`,
+    subject: t('verifySubject', { site: siteName }),
     name,
-    intro: `Thank you for signing up with ${siteName}. Please confirm your email address so that we can keep your account safe. The link is valid for ${hours(validHours)}.`,
-    action: 'Verify email address',
+    intro: t('verifyIntro', { site: siteName, hours: hours(validHours) }),
+    action: t('verifyAction'),
     url,
-    outro: `If you did not create an account with ${siteName}, you can safely ignore this email.`,
+    outro: t('verifyOutro', { site: siteName }),
   });
 }
 
@@ -204,11 +207,11 @@ export function verificationEmail({ siteName, name, url, validHours = 24 }: Link
 export function passwordResetEmail({ siteName, name, url, validHours = 1 }: LinkEmailInput): MailContent {
   return buildMail({
     siteName,
-    subject: `Reset your ${siteName} password`,
+    subject: t('resetSubject', { site: siteName }),
     name,
-    intro: `We received a request to reset the password of your ${siteName} account. The link is valid for ${hours(validHours)} and can be used once.`,
-    action: 'Choose a new password',
+    intro: t('resetIntro', { site: siteName, hours: hours(validHours) }),
+    action: t('resetAction'),
     url,
-    outro: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
+    outro: t('resetOutro'),
   });
 }

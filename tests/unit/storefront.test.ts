@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GOOGLE_NOT_CONFIGURED, googleButtonState } from '../../app/lib/auth-messages.ts';
+import { googleButtonState, googleNotConfigured } from '../../app/lib/auth-messages.ts';
 import { budgetChips, bodyChips, entryRows, fuelChips, makeChips, showsStorefront, trustPointList } from '../../app/lib/storefront.ts';
 import { buildSellChatText } from '../../app/lib/sell-chat.ts';
 
@@ -34,7 +34,7 @@ describe('the Google button', () => {
     expect(googleButtonState(false, 'demo')).toBe('not-configured');
     expect(googleButtonState(false, 'test')).toBe('not-configured');
     expect(googleButtonState(false, 'production')).toBe('hidden');
-    expect(GOOGLE_NOT_CONFIGURED).toMatch(/not set up/);
+    expect(googleNotConfigured()).toMatch(/not set up/);
   });
 });
 

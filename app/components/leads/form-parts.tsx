@@ -5,6 +5,7 @@ import { solveBotCheck } from '../../lib/bot-check-client.ts';
 import { HONEYPOT_FIELD, LEAD_LIMITS, type FieldErrors } from '../../lib/lead-forms.ts';
 import { TextField } from '../form.tsx';
 import { paths } from '../../lib/paths.ts';
+import { leadsText as t } from '../../lib/i18n/leads.ts';
 
 /**
  * The honeypot: a field bots fill and people never meet. Off screen rather than display:none
@@ -13,7 +14,7 @@ import { paths } from '../../lib/paths.ts';
 export function Honeypot() {
   return (
     <div aria-hidden="true" className="pointer-events-none absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
-      <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+      <label htmlFor={HONEYPOT_FIELD}>{t('honeypotLabel')}</label>
       <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
@@ -25,7 +26,7 @@ export function PrivacyNotice({ children }: { children: React.ReactNode }) {
     <p className="text-sm text-slate-600">
       {children}{' '}
       <Link to={paths.privacy} className="font-semibold text-brand-700 underline">
-        How we handle your details
+        {t('howWeHandle')}
       </Link>
       .
     </p>
@@ -112,8 +113,8 @@ export function leadFieldProps<Field extends string>(prefix: string, errors: Fie
 export function ContactFields({ field }: { field: (name: 'name' | 'phone') => LeadFieldProps }) {
   return (
     <>
-      <TextField {...field('name')} label="Your name" autoComplete="name" maxLength={LEAD_LIMITS.name} />
-      <TextField {...field('phone')} type="tel" label="Phone number" inputMode="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} hint="At least 10 digits, e.g. 98765 43210" />
+      <TextField {...field('name')} label={t('yourName')} autoComplete="name" maxLength={LEAD_LIMITS.name} />
+      <TextField {...field('phone')} type="tel" label={t('phoneNumber')} inputMode="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} hint={t('phoneHint')} />
     </>
   );
 }

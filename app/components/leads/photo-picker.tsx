@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { MAX_SELL_IMAGES } from '../../lib/lead-forms.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
+import { leadsText as t } from '../../lib/i18n/leads.ts';
 
 type Preview = { name: string; url: string };
 
@@ -30,7 +31,7 @@ export function PhotoPicker({ id, name, error }: { id: string; name: string; err
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-semibold">
-        Photos (optional)
+        {t('photosOptional')}
       </label>
       <input
         ref={inputRef}
@@ -45,7 +46,7 @@ export function PhotoPicker({ id, name, error }: { id: string; name: string; err
         className="block w-full min-w-0 rounded-xl border border-dashed border-slate-300 bg-white px-3 py-3 text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100 aria-[invalid=true]:border-red-500"
       />
       <p id={`${id}-hint`} className="text-sm text-slate-600">
-        Up to {MAX_SELL_IMAGES} photos, {MAX_IMAGE_MB} MB each. Location data is removed from photos when they are uploaded.
+        {t('photosHint', { max: MAX_SELL_IMAGES, mb: MAX_IMAGE_MB })}
       </p>
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">
@@ -53,7 +54,7 @@ export function PhotoPicker({ id, name, error }: { id: string; name: string; err
         </p>
       ) : null}
       {previews.length > 0 ? (
-        <ul className="mt-1 flex flex-wrap gap-2" aria-label="Chosen photos">
+        <ul className="mt-1 flex flex-wrap gap-2" aria-label={t('chosenPhotos')}>
           {previews.map((preview) => (
             <li key={preview.url}>
               <img src={preview.url} alt={preview.name} width={72} height={54} className="h-[54px] w-[72px] rounded-lg object-cover ring-1 ring-slate-200" />

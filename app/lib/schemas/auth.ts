@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from '../phone.ts';
+import { formsText as t } from '../i18n/forms.ts';
 
 /**
  * What the app sends to sign up, verify its email, sign in and sign in with Google
@@ -8,25 +9,26 @@ import { MAX_NAME_LENGTH } from '../phone.ts';
  * same words the sign-up and login pages use.
  */
 
-const text = (message: string) => z.string({ error: message });
+/** Messages are read when a value is refused, in the language of that moment. */
+const text = (message: () => string) => z.string({ error: message });
 
 export const signUpSchema = z.object({
-  name: text('Please enter your name.').trim().max(MAX_NAME_LENGTH, `Please keep the name under ${MAX_NAME_LENGTH} characters.`).default(''),
-  email: text('Please enter a valid email address.'),
-  password: text('Please choose a stronger password (at least 6 characters).'),
+  name: text(() => t('authNameRequired')).trim().max(MAX_NAME_LENGTH, { error: () => t('authNameTooLong', { max: MAX_NAME_LENGTH }) }).default(''),
+  email: text(() => t('authEmailInvalid')),
+  password: text(() => t('authWeakPassword')),
 });
 
 export const signInSchema = z.object({
-  email: text('Please enter a valid email address.'),
-  password: text('Invalid email or password'),
+  email: text(() => t('authEmailInvalid')),
+  password: text(() => t('authInvalidCredentials')),
   botCheck: z.string().default('').meta({ description: 'The solved bot check for action LOGIN (GET /api/bot-check/challenge?action=LOGIN).' }),
 });
 
 export const verifyEmailSchema = z.object({
-  token: text('The verification link is incomplete.').min(1, 'The verification link is incomplete.').max(4096, 'The verification link is invalid.'),
+  token: text(() => t('verifyLinkIncomplete')).min(1, { error: () => t('verifyLinkIncomplete') }).max(4096, { error: () => t('verifyLinkInvalid') }),
 });
 
 export const googleIdTokenSchema = z.object({
-  idToken: text('Google did not send an ID token.').min(1, 'Google did not send an ID token.').max(8192, 'The Google ID token is too long.'),
+  idToken: text(() => t('googleNoToken')).min(1, { error: () => t('googleNoToken') }).max(8192, { error: () => t('googleTokenTooLong') }),
   nonce: z.string().max(512).optional().meta({ description: 'The nonce the app asked Google to put in the ID token, if any.' }),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../pin-code.ts';
 import { parseIstDate, parseSlot, TEST_DRIVE_MODES } from '../test-drives.ts';
 import { sellCarSchema } from './sell-estimate.ts';
+import { formsText as t } from '../i18n/forms.ts';
 
 /**
  * Booking an inspection of a seller's car (decision 081), as `POST /api/v1/inspections` sends
@@ -9,21 +10,28 @@ import { sellCarSchema } from './sell-estimate.ts';
  * India time. Whether the PIN code is served and the slot open is the service's to say.
  */
 
+/** Read when a value is refused, in the language of that moment. */
 export const inspectionMessages = {
-  chooseMode: 'Please choose the hub or your home',
-  slotInvalid: 'slot must be a time written YYYY-MM-DDTHH:MM (India time), on the hour',
-  dateInvalid: 'date must be a calendar date written YYYY-MM-DD (India time)',
-} as const;
+  get chooseMode() {
+    return t('inspectionChooseMode');
+  },
+  get slotInvalid() {
+    return t('inspectionSlotInvalid');
+  },
+  get dateInvalid() {
+    return t('inspectionDateInvalid');
+  },
+};
 
-const slot = z.string({ error: inspectionMessages.slotInvalid }).refine((value) => parseSlot(value) !== null, inspectionMessages.slotInvalid);
+const slot = z.string({ error: () => inspectionMessages.slotInvalid }).refine((value) => parseSlot(value) !== null, { error: () => inspectionMessages.slotInvalid });
 
 export const inspectionBodySchema = z
   .object({
     car: sellCarSchema,
-    mode: z.enum(TEST_DRIVE_MODES, { error: inspectionMessages.chooseMode }),
+    mode: z.enum(TEST_DRIVE_MODES, { error: () => inspectionMessages.chooseMode }),
     slot,
     pinCode: z
-      .string({ error: pinCodeMessages.invalid })
+      .string({ error: () => pinCodeMessages.invalid })
       .nullish()
       .transform((value) => typedPinCode(value)),
   })
@@ -38,5 +46,5 @@ export type InspectionRequest = z.output<typeof inspectionBodySchema>;
 export const inspectionRescheduleSchema = z.object({ slot });
 
 export const inspectionSlotsQuerySchema = z.object({
-  date: z.string({ error: inspectionMessages.dateInvalid }).refine((text) => parseIstDate(text) !== null, inspectionMessages.dateInvalid),
+  date: z.string({ error: () => inspectionMessages.dateInvalid }).refine((text) => parseIstDate(text) !== null, { error: () => inspectionMessages.dateInvalid }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ageOn, MIN_LICENCE_HOLDER_AGE, parseIsoDate, parseLicenceNumber } from '../licence.ts';
+import { formsText as t } from '../i18n/forms.ts';
 
 /**
  * The typed fields of the driving-licence form, as `/profile/licence` and
@@ -9,12 +10,12 @@ import { ageOn, MIN_LICENCE_HOLDER_AGE, parseIsoDate, parseLicenceNumber } from 
 export function licenceFieldsSchema(today: string) {
   return z.object({
     number: z
-      .string({ error: licenceMessages.number })
-      .refine((value) => parseLicenceNumber(value) !== null, licenceMessages.number)
+      .string({ error: () => licenceMessages.number })
+      .refine((value) => parseLicenceNumber(value) !== null, { error: () => licenceMessages.number })
       .transform((value) => parseLicenceNumber(value) as string),
     dateOfBirth: z
-      .string({ error: licenceMessages.dateOfBirth })
-      .refine((value) => parseIsoDate(value) !== null, licenceMessages.dateOfBirth)
+      .string({ error: () => licenceMessages.dateOfBirth })
+      .refine((value) => parseIsoDate(value) !== null, { error: () => licenceMessages.dateOfBirth })
       .transform((value) => parseIsoDate(value) as string)
       .superRefine((dateOfBirth, ctx) => {
         // The date was checked just above: `ageOn` has a real date to count from.
@@ -25,9 +26,18 @@ export function licenceFieldsSchema(today: string) {
   });
 }
 
+/** Read when a value is refused, in the language of that moment. */
 export const licenceMessages = {
-  number: 'Please enter your driving licence number as printed on the card (for example DL-1420110012345).',
-  dateOfBirth: 'Please enter your date of birth.',
-  tooYoung: `You must be at least ${MIN_LICENCE_HOLDER_AGE} years old to hold a driving licence.`,
-  checkDateOfBirth: 'Please check your date of birth.',
-} as const;
+  get number() {
+    return t('licenceNumber');
+  },
+  get dateOfBirth() {
+    return t('licenceDateOfBirth');
+  },
+  get tooYoung() {
+    return t('licenceTooYoung', { age: MIN_LICENCE_HOLDER_AGE });
+  },
+  get checkDateOfBirth() {
+    return t('licenceCheckDateOfBirth');
+  },
+};

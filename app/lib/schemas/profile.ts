@@ -12,17 +12,17 @@ import { DEFAULT_COUNTRY_CODE, e164, hasLetter, MAX_NAME_LENGTH, MAX_PHONE_DIGIT
 /** Written as typed ('98765 43210', '+91'); checked field by field so the phone's message comes first. */
 const phoneFields = {
   phone: z
-    .string({ error: phoneMessages.phoneRequired })
+    .string({ error: () => phoneMessages.phoneRequired })
     .trim()
-    .min(1, phoneMessages.phoneRequired)
+    .min(1, { error: () => phoneMessages.phoneRequired })
     .refine((phone) => {
       const digits = phone.replace(/\D/g, '').length;
       return digits >= MIN_PHONE_DIGITS && digits <= MAX_PHONE_DIGITS;
-    }, phoneMessages.phoneInvalid),
+    }, { error: () => phoneMessages.phoneInvalid }),
   countryCode: z
-    .string({ error: phoneMessages.phoneInvalid })
+    .string({ error: () => phoneMessages.phoneInvalid })
     .trim()
-    .refine((code) => /^\d{1,3}$/.test(code.replace(/\D/g, '')), phoneMessages.phoneInvalid)
+    .refine((code) => /^\d{1,3}$/.test(code.replace(/\D/g, '')), { error: () => phoneMessages.phoneInvalid })
     .default(DEFAULT_COUNTRY_CODE),
 };
 
@@ -31,13 +31,13 @@ const toE164 = <Input extends { phone: string; countryCode: string }>({ phone, c
 
 /** The name shown on bookings and to the dealer: some letters, of any script (decision 061). */
 const name = z
-  .string({ error: phoneMessages.nameRequired })
+  .string({ error: () => phoneMessages.nameRequired })
   .trim()
-  .min(1, phoneMessages.nameRequired)
-  .max(MAX_NAME_LENGTH, phoneMessages.nameTooLong)
-  .refine(hasLetter, phoneMessages.nameNeedsLetters);
+  .min(1, { error: () => phoneMessages.nameRequired })
+  .max(MAX_NAME_LENGTH, { error: () => phoneMessages.nameTooLong })
+  .refine(hasLetter, { error: () => phoneMessages.nameNeedsLetters });
 
-const otp = z.string({ error: phoneMessages.otpRequired }).trim().min(1, phoneMessages.otpRequired);
+const otp = z.string({ error: () => phoneMessages.otpRequired }).trim().min(1, { error: () => phoneMessages.otpRequired });
 
 /** Send code: the number to text it to. */
 export const phoneCodeRequestSchema = z.object(phoneFields).transform(toE164);

@@ -6,6 +6,7 @@ import { indiaDateTimeParam, parseIndiaDateTime, parseIndiaMonth, PAYMENT_METHOD
 import { idField } from './fields.ts';
 import { hasControlCharacters } from '../input.ts';
 import { pageQuerySchema } from './paging.ts';
+import { formsText as t } from '../i18n/forms.ts';
 
 /**
  * The renter's inputs as the rental pages and `/api/v1/rentals` read them: a pickup-and-return
@@ -14,22 +15,31 @@ import { pageQuerySchema } from './paging.ts';
  * booking service's to say (checkBookingRange).
  */
 
+/** Read when a value is refused, in the language of that moment. */
 export const rangeMessages = {
-  unreadable: 'Please choose both a pickup and a return date and time.',
-  reversed: 'The return time must be after the pickup time.',
-  from: 'Pickup must be a date and time such as 2026-12-01T10:00.',
-  to: 'Return must be a date and time such as 2026-12-01T10:00.',
-} as const;
+  get unreadable() {
+    return t('rangeUnreadable');
+  },
+  get reversed() {
+    return t('rangeReversed');
+  },
+  get from() {
+    return t('rangeFrom');
+  },
+  get to() {
+    return t('rangeTo');
+  },
+};
 
 /** A moment written in India time as the URLs do, to epoch milliseconds. */
-function indiaDateTime(message: string) {
+function indiaDateTime(message: () => string) {
   return z
     .string({ error: message })
-    .refine((text) => parseIndiaDateTime(text) !== null, message)
+    .refine((text) => parseIndiaDateTime(text) !== null, { error: message })
     .transform((text) => parseIndiaDateTime(text) as number);
 }
 
-const rangeFields = { from: indiaDateTime(rangeMessages.from), to: indiaDateTime(rangeMessages.to) };
+const rangeFields = { from: indiaDateTime(() => rangeMessages.from), to: indiaDateTime(() => rangeMessages.to) };
 
 function returnAfterPickup(range: { from: number; to: number }, ctx: z.RefinementCtx): void {
   if (range.to <= range.from) ctx.addIssue({ code: 'custom', path: ['to'], message: rangeMessages.reversed });
@@ -57,7 +67,7 @@ export function askedRange(params: URLSearchParams): { range: AskedRange | null;
 const pickup = z.enum(PICKUP_KINDS, { error: 'pickup must be "hub" or "delivery".' });
 
 /** A query value left empty (`?from=`) says nothing, like one not given. */
-const orBlank = <Field extends z.ZodType<number, string>>(field: Field, message: string) =>
+const orBlank = <Field extends z.ZodType<number, string>>(field: Field, message: () => string) =>
   z
     .union([z.literal(''), field], { error: message })
     .optional()
@@ -71,7 +81,7 @@ const protectionField = z
 
 /** The PIN code a car is delivered to; the service checks it against the served PIN codes. */
 const pinCodeField = z
-  .string({ error: pinCodeMessages.invalid })
+  .string({ error: () => pinCodeMessages.invalid })
   .nullish()
   .transform((value) => typedPinCode(value));
 
@@ -79,13 +89,13 @@ export const DELIVERY_ADDRESS_MAX = 300;
 /** The address a car is delivered to: one or a few lines, required with delivery (the service says so). */
 const deliveryAddressField = z
   .string({ error: 'deliveryAddress must be text.' })
-  .max(DELIVERY_ADDRESS_MAX, `The delivery address can be at most ${DELIVERY_ADDRESS_MAX} characters.`)
-  .refine((text) => !hasControlCharacters(text), 'The delivery address cannot contain control characters.')
+  .max(DELIVERY_ADDRESS_MAX, { error: () => t('deliveryAddressTooLong', { max: DELIVERY_ADDRESS_MAX }) })
+  .refine((text) => !hasControlCharacters(text), { error: () => t('deliveryAddressControl') })
   .nullish()
   .transform((value) => (value ?? '').trim());
 
 /** A quote's question as a query: a range or none, how the car is picked up, protection. */
-const quoteQueryFields = { from: orBlank(rangeFields.from, rangeMessages.from), to: orBlank(rangeFields.to, rangeMessages.to), pickup: pickup.optional(), pinCode: pinCodeField, protection: protectionField };
+const quoteQueryFields = { from: orBlank(rangeFields.from, () => rangeMessages.from), to: orBlank(rangeFields.to, () => rangeMessages.to), pickup: pickup.optional(), pinCode: pinCodeField, protection: protectionField };
 
 /** Both of from and to, or neither. */
 function bothOrNeither(query: { from?: number; to?: number }, ctx: z.RefinementCtx): void {

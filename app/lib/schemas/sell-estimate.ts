@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FUEL_TYPES, TRANSMISSIONS } from '../vehicle-schema.ts';
 import { REGISTRATION_STATES } from '../listing-filters/registration.ts';
+import { formsText as t } from '../i18n/forms.ts';
 
 /**
  * The seller's car as the sell page's first step and `POST /api/v1/sell-estimates` send it
@@ -13,45 +14,62 @@ export const SELL_MARGIN_PERCENT = { min: 0, max: 50, usual: 12 } as const;
 
 export const SELL_CAR_LIMITS = { make: 40, model: 60, minYear: 1990, maxYear: 2100, maxKm: 999_999, maxOwners: 9 } as const;
 
+/** Read when a value is refused, in the language of that moment. */
 export const sellCarMessages = {
-  make: 'Please enter the make (e.g. Hyundai)',
-  model: 'Please enter the model (e.g. Creta)',
-  year: `Please enter the model year: a year from ${SELL_CAR_LIMITS.minYear} on`,
-  fuel: `Please choose the fuel: ${FUEL_TYPES.join(', ')}`,
-  transmission: 'Please choose Manual or Automatic',
-  km: 'Please enter the kilometres driven: a whole number, at most 9,99,999',
-  owners: 'Please enter the number of owners so far: 1 to 9',
-  registrationState: 'Please choose the state the car is registered in',
-} as const;
+  get make() {
+    return t('sellMake');
+  },
+  get model() {
+    return t('sellModel');
+  },
+  get year() {
+    return t('sellYear', { min: SELL_CAR_LIMITS.minYear });
+  },
+  get fuel() {
+    return t('sellFuel', { fuels: FUEL_TYPES.join(', ') });
+  },
+  get transmission() {
+    return t('sellTransmission');
+  },
+  get km() {
+    return t('sellKm');
+  },
+  get owners() {
+    return t('sellOwners');
+  },
+  get registrationState() {
+    return t('sellRegistrationState');
+  },
+};
 
 /** One line of text: trimmed, no control characters, at least one letter or digit. */
-const line = (max: number, message: string) =>
+const line = (max: number, message: () => string) =>
   z
     .string({ error: message })
     .transform((text) => text.replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim())
-    .refine((text) => text.length > 0 && text.length <= max && /[\p{L}\p{N}]/u.test(text), message);
+    .refine((text) => text.length > 0 && text.length <= max && /[\p{L}\p{N}]/u.test(text), { error: message });
 
 /** A whole number from a JSON number or form text ('45,000' reads as 45000). */
-const wholeNumber = (min: number, max: number, message: string) =>
+const wholeNumber = (min: number, max: number, message: () => string) =>
   z
     .union([z.number(), z.string()], { error: message })
     .transform((value) => (typeof value === 'number' ? value : /^\s*[\d,]{1,12}\s*$/.test(value) ? Number(value.replace(/[\s,]/g, '')) : Number.NaN))
-    .refine((value) => Number.isInteger(value) && value >= min && value <= max, message);
+    .refine((value) => Number.isInteger(value) && value >= min && value <= max, { error: message });
 
 const STATE_CODES = Object.keys(REGISTRATION_STATES) as [string, ...string[]];
 
 export const sellCarSchema = z.object({
-  make: line(SELL_CAR_LIMITS.make, sellCarMessages.make),
-  model: line(SELL_CAR_LIMITS.model, sellCarMessages.model),
-  year: wholeNumber(SELL_CAR_LIMITS.minYear, SELL_CAR_LIMITS.maxYear, sellCarMessages.year),
-  fuel: z.enum(FUEL_TYPES, { error: sellCarMessages.fuel }),
-  transmission: z.enum(TRANSMISSIONS, { error: sellCarMessages.transmission }),
-  km: wholeNumber(0, SELL_CAR_LIMITS.maxKm, sellCarMessages.km),
-  owners: wholeNumber(1, SELL_CAR_LIMITS.maxOwners, sellCarMessages.owners),
+  make: line(SELL_CAR_LIMITS.make, () => sellCarMessages.make),
+  model: line(SELL_CAR_LIMITS.model, () => sellCarMessages.model),
+  year: wholeNumber(SELL_CAR_LIMITS.minYear, SELL_CAR_LIMITS.maxYear, () => sellCarMessages.year),
+  fuel: z.enum(FUEL_TYPES, { error: () => sellCarMessages.fuel }),
+  transmission: z.enum(TRANSMISSIONS, { error: () => sellCarMessages.transmission }),
+  km: wholeNumber(0, SELL_CAR_LIMITS.maxKm, () => sellCarMessages.km),
+  owners: wholeNumber(1, SELL_CAR_LIMITS.maxOwners, () => sellCarMessages.owners),
   registrationState: z
-    .string({ error: sellCarMessages.registrationState })
+    .string({ error: () => sellCarMessages.registrationState })
     .transform((code) => code.trim().toUpperCase())
-    .pipe(z.enum(STATE_CODES, { error: sellCarMessages.registrationState })),
+    .pipe(z.enum(STATE_CODES, { error: () => sellCarMessages.registrationState })),
 });
 
 export type SellCar = z.output<typeof sellCarSchema>;

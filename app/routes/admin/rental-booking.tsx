@@ -24,7 +24,7 @@ import { licenceStatusText } from '../../lib/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import type { ReturnCharges } from '../../lib/rental-price.ts';
 import { chargeLines, checklistItemLabels, CHECKLIST_ITEMS, damageField, fuelText, MAX_DAMAGE_NOTES, MAX_DAMAGE_NOTE_LENGTH, type ChecklistStage } from '../../lib/rental-checklist.ts';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_MB } from '../../lib/uploads.ts';
+import { imageTooLarge, MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
 import { bookingStatusLabels, FUEL_EIGHTHS_MAX, indiaDateTimeParam, parseIndiaDateTime } from '../../lib/rentals.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
@@ -106,7 +106,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The handover and return send their checklist photos; every other step a plain form.
   let upload: UploadForm;
   try {
-    upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: { fileTooLarge: IMAGE_TOO_LARGE } });
+    upload = await readUploadForm(request, { tempDir: uploadTempDir(services.config.dataDir), messages: { fileTooLarge: imageTooLarge() } });
   } catch (error) {
     if (error instanceof FormReadError) return data({ ...formError(error.message), preview: null }, { status: error.status });
     throw error;

@@ -13,6 +13,7 @@ import type { AppServices } from '../../services.ts';
 import { ensureProfile, getProfile } from '../profiles.ts';
 import { sendProfileCode, verifyProfilePhone } from '../profile-phone.ts';
 import { deleteAccountLimited, exportFileName, exportPersonalData, passwordVerifier } from '../privacy.ts';
+import { accountText as t } from '../../../app/lib/i18n/account.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -68,7 +69,7 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
       const { name, phone, phoneVerified } = (await getProfile(database, user.id))!;
       return c.json({ profile: { name, phone, phoneVerified } } satisfies z.input<typeof phoneVerifiedSchema>, 200, NO_STORE);
     } catch (error) {
-      return refusal(c, error, 'Verification failed: please try again', 'phone verification failed');
+      return refusal(c, error, t('verificationRetry'), 'phone verification failed');
     }
   });
 
@@ -81,7 +82,7 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
   });
   api.get('/me/data', myData, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, 'Please sign in first.');
+    if (!user) return problem(c, 401, t('signInFirst'));
     const now = new Date(services.clock.now());
     const body = await exportPersonalData({ database, siteOrigin: services.config.siteOrigin, userId: user.id }, now);
     return c.json(body, 200, { 'Cache-Control': 'no-store', 'Content-Disposition': `attachment; filename="${exportFileName(now)}"` });
@@ -104,7 +105,7 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
   });
   api.post('/me/delete', deleteAccount, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, 'Please sign in first.');
+    if (!user) return problem(c, 401, t('signInFirst'));
     let result;
     try {
       // JSON or a form, read like every other body.

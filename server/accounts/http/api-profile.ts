@@ -10,9 +10,10 @@ import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
 import { ensureProfile, isProfileComplete, saveProfileName, type Profile } from '../profiles.ts';
+import { accountText as t } from '../../../app/lib/i18n/account.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
-const SIGN_IN_FIRST = 'Please sign in first.';
+const SIGN_IN_FIRST = () => t('signInFirst');
 
 /** A stored ISO time as the API writes times: India's offset. */
 function indiaTime(value: string | null): string | null {
@@ -51,7 +52,7 @@ export function profileApi(api: Hono, services: AppServices) {
   });
   api.get('/me/profile', read, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, SIGN_IN_FIRST);
+    if (!user) return problem(c, 401, SIGN_IN_FIRST());
     const profile = await ensureProfile(database, user, clock.now());
     return c.json(profileAnswer(user, profile), 200, NO_STORE);
   });
@@ -68,7 +69,7 @@ export function profileApi(api: Hono, services: AppServices) {
   });
   api.post('/me/profile', update, async (c: Context) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, SIGN_IN_FIRST);
+    if (!user) return problem(c, 401, SIGN_IN_FIRST());
     try {
       const parsed = parseWith(profileUpdateSchema, Object.fromEntries(await readFormOrJson(c.req.raw)));
       if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
@@ -77,7 +78,7 @@ export function profileApi(api: Hono, services: AppServices) {
       const profile = await ensureProfile(database, user, clock.now());
       return c.json(profileAnswer(user, profile), 200, NO_STORE);
     } catch (error) {
-      return problemFromError(c, error, services.logger, { fallback: 'Your profile could not be saved. Please try again.', log: 'profile update failed' });
+      return problemFromError(c, error, services.logger, { fallback: t('profileSaveFailed'), log: 'profile update failed' });
     }
   });
 }

@@ -9,11 +9,11 @@ import { indiaIso } from '../../../app/lib/rentals.ts';
 import { cardTitle } from '../../../app/lib/vehicle.ts';
 import { wishlistChangeSchema, wishlistPageSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
-import { WISHLIST_NOT_FOUND, wishlistAddSchema } from '../../../app/lib/schemas/wishlist.ts';
+import { wishlistAddSchema, wishlistNotFound } from '../../../app/lib/schemas/wishlist.ts';
 import { financeTerms, settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';
 import { modelYear } from '../../catalog/dealer-text.ts';
-import { BODY_TIMEOUT_MESSAGE, BodyTimeoutError, BodyTooLargeError, tooLargeMessage } from '../../http/body-limit.ts';
+import { bodyTimeoutMessage, BodyTimeoutError, BodyTooLargeError, tooLargeMessage } from '../../http/body-limit.ts';
 import { readFormOrJson } from '../../http/forms.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
@@ -42,7 +42,7 @@ async function readBody(c: Context): Promise<Record<string, unknown> | Response>
   } catch (error) {
     const tooLarge = edgeError(error, BodyTooLargeError);
     if (tooLarge) return problem(c, 413, tooLargeMessage(tooLarge.maxBytes));
-    if (edgeError(error, BodyTimeoutError)) return problem(c, 408, BODY_TIMEOUT_MESSAGE, { headers: { Connection: 'close' } });
+    if (edgeError(error, BodyTimeoutError)) return problem(c, 408, bodyTimeoutMessage(), { headers: { Connection: 'close' } });
     throw error;
   }
   try {
@@ -133,7 +133,7 @@ export function wishlistApi(api: Hono, services: AppServices) {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return problem(c, 401, t('signInFirst'));
     const vehicleId = parseId(c.req.param('vehicleId'));
-    if (vehicleId === null) return problem(c, 404, WISHLIST_NOT_FOUND);
+    if (vehicleId === null) return problem(c, 404, wishlistNotFound());
     try {
       await setWishlisted(database, user.id, vehicleId, false, clock.now());
       return c.json({ vehicleId, wishlisted: false, message: t('removedFromWishlist') } satisfies z.input<typeof wishlistChangeSchema>, 200, NO_STORE);

@@ -15,6 +15,7 @@ import { keepFirstSessionOfLink, listDevices, markAppSession, revokeDevice } fro
 import { isPlausibleEmail, messages, signInWithEmail, signUpWithEmail } from '../flows.ts';
 import { API_V1_PREFIX, currentSession, forwardCookies, type SessionUser } from '../session.ts';
 import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
+import { authText as t } from '../../../app/lib/i18n/auth.ts';
 
 /**
  * The Android app's sign-in (decision 074): sign-up, email verification, password and Google
@@ -25,8 +26,8 @@ import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
  */
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
-const SIGN_IN_FIRST = 'Please sign in first.';
-const VERIFY_FAILED = 'This verification link is invalid or has expired. Please ask for a new one from your profile.';
+const SIGN_IN_FIRST = () => t('signInFirst');
+const VERIFY_FAILED = () => t('verifyFailed');
 
 type Issued = z.input<typeof appTokenSchema>;
 
@@ -117,11 +118,11 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
   api.post('/auth/verify-email', verifyEmail, async (c) => {
     const body = await readBody(c, verifyEmailSchema, 'app email verification could not be read');
     if (!body.ok) return body.answer;
-    const refused = await limited(c, `auth-verify-email:${addressOf(c)}`, rateLimits.authLink, 'Too many requests. Please try again later.');
+    const refused = await limited(c, `auth-verify-email:${addressOf(c)}`, rateLimits.authLink, t('tooManyRequests'));
     if (refused) return refused;
     try {
       const response = await services.auth.api.verifyEmail({ query: { token: body.value.token }, headers: c.req.raw.headers, asResponse: true });
-      if (!response.ok) return problem(c, 400, VERIFY_FAILED, { reason: 'verification-invalid', headers: NO_STORE });
+      if (!response.ok) return problem(c, 400, VERIFY_FAILED(), { reason: 'verification-invalid', headers: NO_STORE });
       // A new session when no token of this person came with the request (better-auth re-sets the same one otherwise).
       const made = sessionTokenIn(response.headers);
       const sent = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
@@ -131,7 +132,7 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
       const answer = issued ? { token: issued.token, expiresAt: issued.expiresAt, user: issued.user } : {};
       return c.json({ verified: true, ...answer } satisfies z.input<typeof emailVerifiedSchema>, 200, NO_STORE);
     } catch (error) {
-      return problemFromError(c, error, logger, { fallback: VERIFY_FAILED, log: 'app email verification failed' });
+      return problemFromError(c, error, logger, { fallback: VERIFY_FAILED(), log: 'app email verification failed' });
     }
   });
 
@@ -226,7 +227,7 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
   });
   api.post('/auth/sign-out', signOut, async (c) => {
     const session = await currentSession(services.auth, c.req.raw);
-    if (!session) return problem(c, 401, SIGN_IN_FIRST, { headers: NO_STORE });
+    if (!session) return problem(c, 401, SIGN_IN_FIRST(), { headers: NO_STORE });
     const response = await services.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
     // A cookie session's cookie is cleared too; an app has none.
     const headers = forwardCookies(response.headers, new Headers({ 'Content-Type': 'application/json', ...NO_STORE }));
@@ -241,7 +242,7 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
   });
   api.get('/me/devices', devices, async (c) => {
     const session = await currentSession(services.auth, c.req.raw);
-    if (!session) return problem(c, 401, SIGN_IN_FIRST, { headers: NO_STORE });
+    if (!session) return problem(c, 401, SIGN_IN_FIRST(), { headers: NO_STORE });
     const items = await listDevices({ database, secret: services.config.authSecret, now: now() }, { userId: session.user.id, currentSessionId: session.sessionId });
     const answer = items.map((device) => ({ ...device, createdAt: indiaIso(device.createdAt.getTime()), lastSeenAt: indiaIso(device.lastSeenAt.getTime()) }));
     return c.json({ items: answer } satisfies z.input<typeof deviceListSchema>, 200, NO_STORE);
@@ -258,9 +259,9 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
   });
   api.delete('/me/devices/:id', revoke, async (c) => {
     const session = await currentSession(services.auth, c.req.raw);
-    if (!session) return problem(c, 401, SIGN_IN_FIRST, { headers: NO_STORE });
+    if (!session) return problem(c, 401, SIGN_IN_FIRST(), { headers: NO_STORE });
     const revoked = await revokeDevice({ database, auth: services.auth, secret: services.config.authSecret, now: now() }, { userId: session.user.id, id: c.req.param('id') });
-    if (!revoked) return problem(c, 404, 'This device was not found.', { headers: NO_STORE });
+    if (!revoked) return problem(c, 404, t('deviceNotFound'), { headers: NO_STORE });
     return c.json({ revoked: true } satisfies z.input<typeof deviceRevokedSchema>, 200, NO_STORE);
   });
 }

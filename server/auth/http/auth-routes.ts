@@ -3,6 +3,9 @@ import type { AppServices } from '../../services.ts';
 import { CLIENT_ADDRESS_HEADER } from '../auth.ts';
 import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../../security/rate-limit.ts';
 import { problem } from '../../http/problem.ts';
+import { authText as t } from '../../../app/lib/i18n/auth.ts';
+import { languageCookieAtSignIn } from '../flows.ts';
+import { currentUser } from '../session.ts';
 
 /**
  * The only better-auth endpoints reachable over HTTP (docs/decisions/009). The pages and the
@@ -23,7 +26,7 @@ export function authRoutes(services: AppServices, requestAddress: (c: Context) =
   /** Our limit per address first, then better-auth with the address it should count against. */
   const forward = (name: string, policy: RateLimitPolicy) => async (c: Context) => {
     const limit = await consumeRateLimit(services.database, { key: `auth-${name}:${requestAddress(c)}`, ...policy, now: services.clock.now() });
-    if (!limit.allowed) return problem(c, 429, 'Too many requests. Please try again later.', { headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
+    if (!limit.allowed) return problem(c, 429, t('tooManyRequests'), { headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
     const headers = new Headers(c.req.raw.headers);
     // Whatever a client put in this header is theirs to choose; only our resolved address counts.
     headers.delete(CLIENT_ADDRESS_HEADER);
@@ -40,7 +43,20 @@ export function authRoutes(services: AppServices, requestAddress: (c: Context) =
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers: cleaned });
   };
 
-  routes.get('/verify-email', forward('verify-email', rateLimits.authLink));
+  const verifyEmail = forward('verify-email', rateLimits.authLink);
+  routes.get('/verify-email', async (c) => {
+    const response = await verifyEmail(c);
+    // The link signed this browser in (often a phone other than the one signed up on): the
+    // person's language choice comes with the session (decision 087).
+    const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
+    if (cookies.length === 0) return response;
+    const user = await currentUser(services.auth, new Request(c.req.url, { headers: { cookie: cookies.join('; ') } })).catch(() => null);
+    const language = user ? await languageCookieAtSignIn(services, c.req.raw, user.id) : null;
+    if (!language) return response;
+    const headers = new Headers(response.headers);
+    headers.append('Set-Cookie', language);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  });
   routes.get('/callback/google', forward('callback', rateLimits.authLink));
 
   const getSession = forward('get-session', rateLimits.sessionRead);

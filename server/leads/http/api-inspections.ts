@@ -12,17 +12,18 @@ import { consumeRateLimit, rateLimits } from '../../security/rate-limit.ts';
 import type { AppServices } from '../../services.ts';
 import { answerOffer } from '../inspection-desk.ts';
 import { bookInspection, cancelOwnInspection, inspectionMessages, inspectionRules, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../inspections.ts';
+import { sellText as t } from '../../../app/lib/i18n/sell.ts';
 
 /** Inspections of a seller's car in the JSON API (/api/v1), decision 081. Every refusal is problem+json. */
 export function inspectionApi(api: Hono, services: AppServices) {
-  const fallback = { fallback: 'The inspection could not be booked or changed. Please try again.', log: 'inspection request failed' };
+  const fallback = () => ({ fallback: t('inspectionFailed'), log: 'inspection request failed' });
   const NO_STORE = { 'Cache-Control': 'no-store' };
 
   /** The schema's messages, one per field ('car.km', 'slot'), and the first as the detail. */
   function invalid(c: Context, error: z.ZodError) {
     const fields: Record<string, string> = {};
     for (const issue of error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-    return problem(c, 400, Object.values(fields)[0] ?? 'Please check the request.', { fields });
+    return problem(c, 400, Object.values(fields)[0] ?? t('checkRequest'), { fields });
   }
   const jsonBody = async (request: Request): Promise<Record<string, unknown> | null> => {
     const parsed: unknown = await request.json().catch(() => null);
@@ -31,7 +32,7 @@ export function inspectionApi(api: Hono, services: AppServices) {
   /** The same per-person limit as test-drive changes: every booking sends an SMS. */
   async function limit(userId: string) {
     const result = await consumeRateLimit(services.database, { key: `inspection:${userId}`, ...rateLimits.testDriveChange, now: services.clock.now() });
-    if (!result.allowed) throw new RateLimitedError('Too many inspection requests. Please try again later.', result.retryAfterSeconds);
+    if (!result.allowed) throw new RateLimitedError(t('tooManyInspectionRequests'), result.retryAfterSeconds);
   }
 
   const slots = describeRoute({
@@ -48,7 +49,7 @@ export function inspectionApi(api: Hono, services: AppServices) {
       const list = await inspectionSlots(services, inspectionRules(await settingsFor(services)), parsed.data.date);
       return c.json({ date: parsed.data.date, slots: list } satisfies z.input<typeof inspectionSlotsSchema>, 200, NO_STORE);
     } catch (error) {
-      return problemFromError(c, error, services.logger, fallback);
+      return problemFromError(c, error, services.logger, fallback());
     }
   });
 
@@ -62,9 +63,9 @@ export function inspectionApi(api: Hono, services: AppServices) {
   });
   api.post('/inspections', book, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, 'Please sign in to book an inspection.');
+    if (!user) return problem(c, 401, t('signInToBook'));
     const body = await jsonBody(c.req.raw);
-    if (!body) return problem(c, 400, 'The body must be a JSON object: { car, mode, slot, pinCode? }');
+    if (!body) return problem(c, 400, t('bodyMustBe', { shape: '{ car, mode, slot, pinCode? }' }));
     const parsed = inspectionBodySchema.safeParse(body);
     if (!parsed.success) return invalid(c, parsed.error);
     try {
@@ -72,14 +73,14 @@ export function inspectionApi(api: Hono, services: AppServices) {
       const inspection = await bookInspection(services, await settingsFor(services), { ...parsed.data, userId: user.id });
       return c.json({ inspection } satisfies z.input<typeof inspectionAnswerSchema>, 201, NO_STORE);
     } catch (error) {
-      return problemFromError(c, error, services.logger, fallback);
+      return problemFromError(c, error, services.logger, fallback());
     }
   });
 
   const mine = describeRoute({ tag: 'Selling', summary: 'My inspections', auth: true, ok: { status: 200, schema: inspectionListSchema, description: 'Upcoming first (soonest first), then the rest, newest first.' } });
   api.get('/me/inspections', mine, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, 'Please sign in first.');
+    if (!user) return problem(c, 401, t('signInFirst'));
     return c.json({ inspections: await listOwnInspections(services, user.id) } satisfies z.input<typeof inspectionListSchema>, 200, NO_STORE);
   });
 
@@ -96,14 +97,14 @@ export function inspectionApi(api: Hono, services: AppServices) {
   });
   api.post('/me/inspections/:id/cancel', cancel, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, 'Please sign in first.');
+    if (!user) return problem(c, 401, t('signInFirst'));
     const id = idOf(c);
     if (id === null) return problem(c, 404, inspectionMessages.notYours);
     try {
       await limit(user.id);
       return c.json({ inspection: await cancelOwnInspection(services, { id, userId: user.id }) } satisfies z.input<typeof inspectionAnswerSchema>, 200, NO_STORE);
     } catch (error) {
-      return problemFromError(c, error, services.logger, fallback);
+      return problemFromError(c, error, services.logger, fallback());
     }
   });
 
@@ -119,7 +120,7 @@ export function inspectionApi(api: Hono, services: AppServices) {
     });
     api.post(`/me/inspections/:id/offer/${answer}`, route, async (c) => {
       const user = await currentUser(services.auth, c.req.raw);
-      if (!user) return problem(c, 401, 'Please sign in first.');
+      if (!user) return problem(c, 401, t('signInFirst'));
       const id = idOf(c);
       if (id === null) return problem(c, 404, inspectionMessages.notYours);
       try {
@@ -127,7 +128,7 @@ export function inspectionApi(api: Hono, services: AppServices) {
         const inspection = await answerOffer(services, await settingsFor(services), { id, userId: user.id, answer });
         return c.json({ inspection } satisfies z.input<typeof inspectionAnswerSchema>, 200, NO_STORE);
       } catch (error) {
-        return problemFromError(c, error, services.logger, { fallback: 'Your answer could not be saved. Please try again.', log: 'offer answer failed' });
+        return problemFromError(c, error, services.logger, { fallback: t('answerSaveFailed'), log: 'offer answer failed' });
       }
     });
   }
@@ -143,11 +144,11 @@ export function inspectionApi(api: Hono, services: AppServices) {
   });
   api.post('/me/inspections/:id/reschedule', reschedule, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, 'Please sign in first.');
+    if (!user) return problem(c, 401, t('signInFirst'));
     const id = idOf(c);
     if (id === null) return problem(c, 404, inspectionMessages.notYours);
     const body = await jsonBody(c.req.raw);
-    if (!body) return problem(c, 400, 'The body must be a JSON object: { slot }');
+    if (!body) return problem(c, 400, t('bodyMustBe', { shape: '{ slot }' }));
     const parsed = inspectionRescheduleSchema.safeParse(body);
     if (!parsed.success) return invalid(c, parsed.error);
     try {
@@ -155,7 +156,7 @@ export function inspectionApi(api: Hono, services: AppServices) {
       const inspection = await rescheduleOwnInspection(services, await settingsFor(services), { id, userId: user.id, slot: parsed.data.slot });
       return c.json({ inspection } satisfies z.input<typeof inspectionAnswerSchema>, 200, NO_STORE);
     } catch (error) {
-      return problemFromError(c, error, services.logger, fallback);
+      return problemFromError(c, error, services.logger, fallback());
     }
   });
 }

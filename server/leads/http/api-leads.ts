@@ -1,9 +1,11 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { leadMessages, MAX_SELL_IMAGES, parseRequestForm, parseSellForm, REQUEST_FAILED, REQUEST_SENT, requestSchema, sellSchema } from '../../../app/lib/lead-forms.ts';
+import { sellText } from '../../../app/lib/i18n/sell.ts';
+import { formsText } from '../../../app/lib/i18n/forms.ts';
+import { leadMessages, MAX_SELL_IMAGES, parseRequestForm, parseSellForm, requestFailed, requestSent, requestSchema, sellSchema } from '../../../app/lib/lead-forms.ts';
 import { sellOfferSentSchema, vehicleRequestSentSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { sellChatLink } from '../../../app/lib/sell-chat.ts';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../../app/lib/uploads.ts';
+import { imageTooLarge, MAX_IMAGE_BYTES } from '../../../app/lib/uploads.ts';
 import { readFormOrJson, uploadsFrom, uploadTempDir, withUploadForm } from '../../http/forms.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
@@ -12,7 +14,7 @@ import { admitLead, submitLead } from '../intake.ts';
 import type { LeadProof } from '../form-guard.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
-const SELL_FAILED = `${leadMessages.sellNotSaved} Please try again later.`;
+const sellFailed = () => sellText('notSavedTryLater', { notSaved: leadMessages.sellNotSaved });
 
 /** The app proves a person sent the lead by the solved bot check alone; the page's no-script form token is the page's. */
 function botCheckOf(form: FormData): LeadProof {
@@ -23,7 +25,7 @@ function botCheckOf(form: FormData): LeadProof {
 /** The first message leads; every field's own message is in `fields`. */
 function invalid(c: Context, errors: Record<string, string | undefined>) {
   const fields = Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return problem(c, 400, Object.values(fields)[0] ?? 'Please check what you entered.', { fields });
+  return problem(c, 400, Object.values(fields)[0] ?? formsText('checkInput'), { fields });
 }
 
 const botCheckField = z.string().meta({ description: 'The solved bot check (GET /api/bot-check/challenge?action=REQUEST_FORM, or SELL_FORM for a sell offer). Each solution is accepted once.' });
@@ -54,9 +56,9 @@ export function leadsApi(api: Hono, services: AppServices, addressOf: (c: Contex
       const parsed = parseRequestForm(form);
       if (!parsed.ok) return invalid(c, parsed.errors);
       await submitLead(lead, { kind: 'request', input: parsed.data }, botCheckOf(form));
-      return c.json({ sent: true, message: REQUEST_SENT } satisfies z.input<typeof vehicleRequestSentSchema>, 201, NO_STORE);
+      return c.json({ sent: true, message: requestSent() } satisfies z.input<typeof vehicleRequestSentSchema>, 201, NO_STORE);
     } catch (error) {
-      return problemFromError(c, error, logger, { fallback: REQUEST_FAILED, log: 'request api: the request could not be saved' });
+      return problemFromError(c, error, logger, { fallback: requestFailed(), log: 'request api: the request could not be saved' });
     }
   });
 
@@ -71,7 +73,7 @@ export function leadsApi(api: Hono, services: AppServices, addressOf: (c: Contex
   });
   api.post('/sell-offers', sell, async (c) => {
     const lead = { ...services, clientAddress: addressOf(c) };
-    const failed = (error: unknown) => problemFromError(c, error, logger, { fallback: SELL_FAILED, log: 'sell api: the offer could not be saved' });
+    const failed = (error: unknown) => problemFromError(c, error, logger, { fallback: sellFailed(), log: 'sell api: the offer could not be saved' });
     try {
       await admitLead(lead, 'sell');
     } catch (error) {
@@ -84,7 +86,7 @@ export function leadsApi(api: Hono, services: AppServices, addressOf: (c: Contex
         {
           tempDir: uploadTempDir(config.dataDir),
           maxFiles: MAX_SELL_IMAGES,
-          messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: IMAGE_TOO_LARGE },
+          messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: imageTooLarge() },
         },
         async (upload) => {
           const parsed = parseSellForm(upload.fields);

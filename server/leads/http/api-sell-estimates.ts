@@ -7,6 +7,7 @@ import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
 import { estimateForSeller } from '../sell-estimates.ts';
+import { sellText as t } from '../../../app/lib/i18n/sell.ts';
 
 /** The seller's estimate in the JSON API (/api/v1): the same schema and service as the sell page's first step (decision 081). */
 export function sellEstimateApi(api: Hono, services: AppServices) {
@@ -20,19 +21,19 @@ export function sellEstimateApi(api: Hono, services: AppServices) {
   api.post('/sell-estimates', estimate, async (c) => {
     const body: unknown = await c.req.json().catch(() => null);
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      return problem(c, 400, 'The body must be a JSON object: { make, model, year, fuel, transmission, km, owners, registrationState }');
+      return problem(c, 400, t('bodyMustBe', { shape: '{ make, model, year, fuel, transmission, km, owners, registrationState }' }));
     }
     const parsed = sellCarSchema.safeParse(body);
     if (!parsed.success) {
       const fields: Partial<Record<SellCarField, string>> = {};
       for (const issue of parsed.error.issues) fields[issue.path[0] as SellCarField] ??= issue.message;
-      return problem(c, 400, Object.values(fields)[0] ?? 'Please check the car’s details.', { fields: fields as Record<string, string> });
+      return problem(c, 400, Object.values(fields)[0] ?? t('checkCarDetails'), { fields: fields as Record<string, string> });
     }
     try {
       const result = await estimateForSeller(services, await settingsFor(services), parsed.data);
       return c.json({ estimate: result } satisfies z.input<typeof sellEstimateAnswerSchema>, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
-      return problemFromError(c, error, services.logger, { fallback: 'The estimate could not be worked out. Please try again later.', log: 'sell estimate failed' });
+      return problemFromError(c, error, services.logger, { fallback: t('estimateFailed'), log: 'sell estimate failed' });
     }
   });
 }

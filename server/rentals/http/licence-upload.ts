@@ -4,7 +4,7 @@ import { InvalidInputError, RateLimitedError } from '../../errors.ts';
 import { submitLicence, type Licence } from '../licences.ts';
 import { consumeRateLimit } from '../../security/rate-limit.ts';
 import { readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../http/forms.ts';
-import { IMAGE_TOO_LARGE } from '../../../app/lib/uploads.ts';
+import { imageTooLarge } from '../../../app/lib/uploads.ts';
 import { cleanLine } from '../../../app/lib/input.ts';
 import { indiaDay } from '../../../app/lib/rentals.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
@@ -14,9 +14,9 @@ import { licenceFieldsSchema } from '../../../app/lib/schemas/licence.ts';
 export const LICENCE_UPLOAD_LIMIT = { limit: 20, windowMs: 60 * 60 * 1000 };
 
 const licenceUploadMessages = () => ({
-  tooLarge: lt('uploadTooLarge', { size: IMAGE_TOO_LARGE.match(/\d+ MB/)?.[0] ?? '15 MB' }),
+  tooLarge: lt('uploadTooLarge', { size: imageTooLarge().match(/\d+ MB/)?.[0] ?? '15 MB' }),
   tooManyFiles: lt('uploadTooManyFiles'),
-  fileTooLarge: IMAGE_TOO_LARGE,
+  fileTooLarge: imageTooLarge(),
 });
 
 /**

@@ -1,0 +1,6 @@
+import en from './en/leads.json';
+import hi from './hi/leads.json';
+import { defineTexts } from './texts.ts';
+
+/** Texts of the Request a Vehicle and Sell Your Vehicle forms and the leads' messages. */
+export const leadsText = defineTexts('leads', en, hi);
