@@ -32,7 +32,9 @@ export default function Contact() {
         </div>
         <div className="sm:col-span-2">
           <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">{t('address')}</dt>
-          <dd className="text-lg">{site.contactAddress}</dd>
+          <dd className="text-lg" translate="no">
+            {site.contactAddress}
+          </dd>
         </div>
       </dl>
       <div className="flex flex-wrap gap-3">

@@ -5,6 +5,7 @@ import { recordOutboxMessage } from './outbox.ts';
 import { createMsg91Sender } from './sms-msg91.ts';
 import { assertE164, type SmsSender } from './sms-provider.ts';
 import { createTwilioSender } from './sms-twilio.ts';
+import { accountText as t } from '../../app/lib/i18n/account.ts';
 import type { Clock } from '../clock.ts';
 
 /**
@@ -19,7 +20,8 @@ export { SmsError, type SmsErrorCode, type SmsSender } from './sms-provider.ts';
 
 /** The verification text. Short (one SMS segment) and says not to share the code, as Indian banks' OTPs do. */
 export function otpSmsText({ siteName, code, minutes }: { siteName: string; code: string; minutes: number }): string {
-  return `${code} is your ${siteName} verification code. It is valid for ${minutes} minutes. Do not share it with anyone.`;
+  // Sent while answering the person's own request: in the language of their page or app.
+  return t('otpSms', { code, siteName, minutes });
 }
 
 type SmsConfig = Pick<Config, 'outboxEnabled' | 'sms'>;

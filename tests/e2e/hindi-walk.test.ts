@@ -15,8 +15,9 @@ import { untranslatedWords } from '../../app/lib/i18n/kept-words.ts';
  * text (with its labels, placeholders and alt texts, and the title) must hold no Latin-letter
  * word beyond the kept words (app/lib/i18n/kept-words.ts) and what people typed or the dealer
  * stored: every word of the database's own texts (car names, descriptions, customers' names
- * and messages) is data, not an untranslated text, and so is a stored English record the page
- * marks with `lang="en"` (the audit log's summaries).
+ * and messages) is data, not an untranslated text, and so is what the page marks as data: a
+ * stored English record with `lang="en"` (the audit log's summaries), `translate="no"` (the
+ * dealer's address) and a form field's value.
  */
 
 const ADMIN = { email: 'admin@gaadibazaar.in', password: 'walk-admin-1' };
@@ -54,8 +55,10 @@ function pageTexts(page: Page): Promise<string[]> {
     while (walker.nextNode()) {
       const node = walker.currentNode;
       if (node.parentElement?.closest('script, style, noscript')) continue;
-      // Stored English records the page marks as such (audit summaries): data, in their own language.
+      // Stored English records the page marks as such (audit summaries), what it marks as not to
+      // be translated (the dealer's address) and a form's own values (a setting as stored): data.
       if (node.parentElement?.closest('[lang]')?.getAttribute('lang')?.startsWith('en')) continue;
+      if (node.parentElement?.closest('[translate="no"], textarea')) continue;
       if (node.textContent?.trim()) texts.push(node.textContent.trim());
     }
     for (const element of document.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')) {
