@@ -37,6 +37,7 @@ import { useRememberCar } from '../components/remember-car.ts';
 import type { Route } from './+types/vehicle';
 import { vehicleText as t } from '../lib/i18n/vehicle.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
+import { priceIncludesText } from '../lib/storefront.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
 /** A car for sale has its contact bar fixed at the bottom of a phone's screen, in place of the bottom bar. */
@@ -338,7 +339,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
         <div className="inline-flex w-fit flex-col rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100 lg:w-full">
           <span className="text-xs font-semibold uppercase tracking-wide text-brand-700">{priceLabel()}</span>
           <span className="text-2xl font-extrabold text-brand-800">{detailPriceLabel(vehicle.price)}</span>
-          {priceIncludes ? <span className="text-xs text-slate-600">{priceIncludes}</span> : null}
+          {priceIncludes ? <span className="text-xs text-slate-600">{priceIncludesText(priceIncludes)}</span> : null}
         </div>
         {calculator ? (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
