@@ -54,6 +54,12 @@ export const LoginIcon = (props: IconProps) => (
     <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3" />
   </Svg>
 );
+export const LogoutIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+  </Svg>
+);
+
 export const DownloadIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { matchPattern, pathPatterns, paths } from '../lib/paths.ts';
-import { ChevronDownIcon, CloseIcon, DownloadIcon, GridIcon, HeartIcon, HomeIcon, LoginIcon, MenuIcon, SearchIcon, UserIcon } from './icons.tsx';
+import { ChevronDownIcon, CloseIcon, DownloadIcon, GridIcon, HeartIcon, HomeIcon, LoginIcon, LogoutIcon, MenuIcon, SearchIcon, UserIcon } from './icons.tsx';
 import { menuLinks } from './navigation-links.ts';
 import { SearchOverlay } from './search-overlay.tsx';
 import { useModalDialog } from './use-dialog.ts';
@@ -241,7 +241,7 @@ export default function SiteLayout() {
           <button type="button" onClick={drawer.show} aria-label={t('openMenu')} aria-expanded={drawer.open} className={iconButton}>
             <MenuIcon />
           </button>
-          <Link to={paths.home} className="mr-auto flex min-h-11 min-w-0 items-center truncate px-1 text-lg font-extrabold tracking-tight">
+          <Link to={paths.home} className="mr-auto flex min-h-11 min-w-0 items-center truncate px-1 text-lg font-extrabold max-sm:text-base tracking-tight">
             <span className="truncate">{site.siteName}</span>
           </Link>
           {/* Phones show a short word under each icon; wider screens the full words beside it. */}
@@ -268,7 +268,12 @@ export default function SiteLayout() {
           <LanguageSwitch className={labelledIcon} withLetter />
           <MenuDropdown />
           {signedIn ? (
-            <LogoutButton className="min-h-11 rounded-lg px-3 text-sm font-semibold ring-1 ring-white/40 hover:bg-white/10" />
+            // Drawn like the other icons: with the language switch beside it, a bordered button
+            // left the site's name no room on a phone.
+            <LogoutButton className={labelledIcon}>
+              <LogoutIcon className="h-5 w-5" />
+              <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">{t('logout')}</span>
+            </LogoutButton>
           ) : (
             <Link to={paths.login} className={labelledIcon}>
               <LoginIcon className="h-5 w-5" />
