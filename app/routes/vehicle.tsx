@@ -38,6 +38,7 @@ import type { Route } from './+types/vehicle';
 import { vehicleText as t } from '../lib/i18n/vehicle.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
 import { priceIncludesText } from '../lib/storefront.ts';
+import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
 /** A car for sale has its contact bar fixed at the bottom of a phone's screen, in place of the bottom bar. */
@@ -90,7 +91,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 }
 
 function describe(vehicle: Vehicle): string {
-  const facts = [vehicle.year, vehicle.variant, vehicle.fuelType, vehicle.transmission, vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer), vehicle.owners]
+  const facts = [vehicle.year, vehicle.variant, typedFuelText(vehicle.fuelType), typedTransmissionText(vehicle.transmission), vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer), vehicle.owners]
     .filter(Boolean)
     .join(', ');
   const price = detailPriceLabel(vehicle.price);
@@ -301,7 +302,8 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
 
   const title = detailTitle(vehicle);
   const pageUrl = new URL(paths.vehicle(vehicle.id), site.siteOrigin).href;
-  const subtitle = [vehicle.variant, vehicle.year, vehicle.fuelType, vehicle.transmission].filter(Boolean).join(' • ');
+  // Fuel and gearbox in the page's language, as the cards say them.
+  const subtitle = [vehicle.variant, vehicle.year, typedFuelText(vehicle.fuelType), typedTransmissionText(vehicle.transmission)].filter(Boolean).join(' • ');
   const sold = vehicle.status === 'sold';
   const goBack = () => {
     // Opened from a shared link there is no page of ours to go back to.
