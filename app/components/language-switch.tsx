@@ -15,8 +15,9 @@ export function LanguageSwitch({ className, withLetter = false }: { className: s
   return (
     <form method="post" action={paths.language} className="contents">
       <input type="hidden" name="language" value={other} />
-      <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
-      <button type="submit" className={className} lang={LANGUAGE_TAGS[other].html} aria-label={t('switchToLanguage', { language: LANGUAGE_NAMES[other] })}>
+      {/* The query as URLSearchParams writes it: the server's and the browser's locations spell a comma differently. */}
+      <input type="hidden" name="back" value={`${location.pathname}${location.search ? `?${new URLSearchParams(location.search)}` : ''}`} />
+      <button type="submit" className={className} lang={LANGUAGE_TAGS[other].html} title={t('switchToLanguage', { language: LANGUAGE_NAMES[other] })}>
         {withLetter ? (
           <>
             {/* The top bar's icon: the first letter of the other language's script. */}

@@ -166,6 +166,8 @@ function writeLineLabel(kind: QuoteLineKind, quote: { hours: number; gstPercent:
  * the current language (or `language`): what pages, the API and mails show.
  */
 export function quoteInLanguage<Quote extends Pick<RentalQuote, 'lines' | 'hours' | 'gstPercent'>>(quote: Quote, language?: Language): Quote {
+  // A booking stored before quotes kept their lines (migration 018) has none to say again.
+  if (!Array.isArray(quote.lines)) return quote;
   return { ...quote, lines: quote.lines.map((line) => ({ ...line, label: quoteLineLabel(line.kind, quote, language) })) };
 }
 

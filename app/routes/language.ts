@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import { appContext } from '../context.ts';
 import type { Route } from './+types/language';
 import { currentUser } from '../../server/auth/session.ts';
-import { saveLanguageChoice } from '../../server/accounts/profiles.ts';
+import { ensureProfile, saveLanguageChoice } from '../../server/accounts/profiles.ts';
 import { readFormOrError } from '../../server/http/forms.ts';
 import { isLanguage, pathInLanguage } from '../lib/i18n/language.ts';
 import { localRedirect, paths } from '../lib/paths.ts';
@@ -19,7 +19,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isLanguage(language)) throw data('Choose English or Hindi.', { status: 400 });
   const back = localRedirect(String(form instanceof FormData ? (form.get('back') ?? '') : '')) ?? paths.home;
   const user = await currentUser(services.auth, request);
-  if (user) await saveLanguageChoice(services.database, user.id, language);
+  if (user) {
+    // A new account has no profile row until its first page that needs one.
+    await ensureProfile(services.database, { ...user, emailVerified: Boolean(user.emailVerified) }, services.clock.now());
+    await saveLanguageChoice(services.database, user.id, language);
+  }
   throw redirect(pathInLanguage(back, language), { headers: { 'Set-Cookie': languageCookie(language, services.config) } });
 }
 

@@ -58,18 +58,10 @@ export function answerInRequestLanguage(): MiddlewareHandler {
 export function sendHindiReadersToHindiPages(): MiddlewareHandler {
   return async (c, next) => {
     const hindi = hindiAddressFor(c.req.raw);
-    if (!hindi) {
-      await next();
-      // The same English address answers differently by cookie and browser language.
-      if (languageOfPath(c.req.path) === 'en' && isPagePath(c.req.path)) {
-        try {
-          c.res.headers.append('Vary', 'Accept-Language');
-        } catch {
-          // An answer with fixed headers (Response.redirect) goes as it is.
-        }
-      }
-      return;
-    }
+    // The English page itself carries no Vary: it is public but no-cache (document-caching.ts),
+    // so every reuse asks this server again, which sends a Hindi reader on; and a Vary would keep
+    // the service worker from ever matching the copy it stored (it stores pages by address).
+    if (!hindi) return next();
     return c.body(null, 302, { Location: hindi, Vary: 'Accept-Language, Cookie', 'Cache-Control': 'no-store' });
   };
 }

@@ -144,7 +144,7 @@ describe.skipIf(!base)('public site', () => {
       expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
       const xml = await response.text();
       expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
       const locations = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => decodeEntities(match[1]!));
       for (const location of locations) expect(location.startsWith(`${base}/`), location).toBe(true);
       expect(new Set(locations).size).toBe(locations.length);
