@@ -6,6 +6,7 @@ import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHO
 import { addFleetCarOn, param, sendLicence } from '../support/rentals.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
+import { pathInLanguage } from '../../app/lib/i18n/language.ts';
 import { OFFLINE_PAGE } from '../../app/lib/offline.ts';
 
 /**
@@ -199,6 +200,14 @@ describe('public pages hydrate to the HTML the server sent', () => {
   test.each(kinds.map((kind) => [kind.name, kind] as const))('%s', async (_name, kind) => {
     const { page } = await harness.open({ allowConsoleErrors: kind.status === 404 ? [/404/] : [] });
     await checkPage(page, kind);
+  });
+
+  // The same pages in Hindi: the browser reads its texts with its own engine (decision 087),
+  // which must write every one as the server's i18next did.
+  const inHindi = ['home', 'search results', 'listing with filters', 'a category', 'a car', 'test drive, signed out', 'compare', 'rent', 'a rental car', 'sell your car', 'request a car', 'login', 'sign up', 'privacy', 'about', 'contact', 'offline', 'not found'];
+  test.each(kinds.filter((kind) => inHindi.includes(kind.name)).map((kind) => [kind.name, kind] as const))('%s, in Hindi', async (_name, kind) => {
+    const { page } = await harness.open({ allowConsoleErrors: kind.status === 404 ? [/404/] : [] });
+    await checkPage(page, { ...kind, path: () => pathInLanguage(kind.path(), 'hi'), works: async () => {} });
   });
 
   test('a page the browser renders unlike the server is caught', async () => {

@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as browser from '../../app/lib/i18n/engine.browser.ts';
+import * as server from '../../app/lib/i18n/engine.ts';
+import { LANGUAGES } from '../../app/lib/i18n/language.ts';
+
+/**
+ * The browser's text engine writes every text of every namespace exactly as i18next does on the
+ * server (decision 087): a page hydrates with the words the server sent, in both languages.
+ */
+
+const directory = path.resolve(import.meta.dirname, '../../app/lib/i18n');
+const namespaces = readdirSync(path.join(directory, 'en'))
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.slice(0, -'.json'.length));
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** Values a text may be given: words with replacement patterns in them, numbers, nothing. */
+const SAMPLES = ['Asha', '₹12,34,567', 'a $& b $1', ''];
+
+describe('the browser and server text engines', () => {
+  for (const namespace of namespaces) {
+    it(`write ${namespace} alike in both languages`, () => {
+      const differences: string[] = [];
+      for (const language of LANGUAGES) {
+        const texts = JSON.parse(readFileSync(path.join(directory, language, `${namespace}.json`), 'utf8')) as Record<string, string>;
+        const name = `engine-test-${namespace}`;
+        server.addTexts(name, language, texts);
+        browser.addTexts(name, language, texts);
+        const [serverT, browserT] = [server.translator(name, language), browser.translator(name, language)];
+        const keys = [...new Set(Object.keys(texts).map((key) => key.replace(PLURAL, '')))];
+        for (const key of [...keys, 'noSuchKey']) {
+          const names = [...new Set(Object.entries(texts).filter(([own]) => own.replace(PLURAL, '') === key).flatMap(([, text]) => [...text.matchAll(/\{\{\s*([^{}]+?)\s*\}\}/g)].map((match) => match[1]!)))];
+          const variants: Array<Record<string, string | number | null | undefined> | undefined> = [undefined, {}];
+          for (const sample of SAMPLES) variants.push(Object.fromEntries(names.map((value) => [value, sample])));
+          variants.push(Object.fromEntries(names.map((value) => [value, 42])), Object.fromEntries(names.map((value) => [value, null])));
+          for (const count of [0, 1, 2, 5, 21, 1.5, '1,000']) variants.push({ ...Object.fromEntries(names.map((value) => [value, 'x'])), count });
+          for (const values of variants) {
+            const [fromServer, fromBrowser] = [serverT(key, values), browserT(key, values)];
+            if (fromServer !== fromBrowser) differences.push(`${language} ${key} ${JSON.stringify(values)}: server "${fromServer}", browser "${fromBrowser}"`);
+          }
+        }
+      }
+      expect(differences).toEqual([]);
+    });
+  }
+});
