@@ -1,11 +1,8 @@
 import { authText as t } from './i18n/auth.ts';
+import { liveTexts } from './i18n/texts.ts';
 
 /** Texts the browser needs too (the network message is produced in the browser), in the page's language. */
-export const messages = {
-  get networkError() {
-    return t('networkError');
-  },
-};
+export const messages = liveTexts(t, ['networkError']);
 
 /**
  * The Google button on sign-in and sign-up (SPEC 2: a social-account button on both). Shown

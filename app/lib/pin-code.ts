@@ -1,4 +1,5 @@
 import { formsText as t } from './i18n/forms.ts';
+import { liveTexts } from './i18n/texts.ts';
 
 /**
  * The one PIN-code rule (Indian postal codes), for test drives at home, rental delivery and the
@@ -10,14 +11,7 @@ export const PIN_CODE_PATTERN = '[1-9][0-9]{5}';
 const PIN_CODE = new RegExp(`^${PIN_CODE_PATTERN}$`);
 
 /** The PIN-code messages, read in the language of the page or request of the moment. */
-export const pinCodeMessages = {
-  get required() {
-    return t('pinRequired');
-  },
-  get invalid() {
-    return t('pinInvalid');
-  },
-};
+export const pinCodeMessages = liveTexts(t, { required: 'pinRequired', invalid: 'pinInvalid' });
 
 export function isPinCode(text: string): boolean {
   return PIN_CODE.test(text);

@@ -1,5 +1,6 @@
 import { formatRupees } from './format.ts';
 import { reservationText as t } from './i18n/reservation.ts';
+import { liveTexts } from './i18n/texts.ts';
 
 /**
  * Reserving a car for sale with a refundable token (docs/decisions/080): what the pages, the API
@@ -13,26 +14,7 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const RESERVATION_PAY_WINDOW_MS = 15 * 60 * 1000;
 
 /** Each label is read when it is shown, in the language of that moment (decision 087). */
-export const RESERVATION_STATUS_LABELS: Readonly<Record<ReservationStatus, string>> = {
-  get pending() {
-    return t('statusPending');
-  },
-  get active() {
-    return t('statusActive');
-  },
-  get lapsed() {
-    return t('statusLapsed');
-  },
-  get cancelled() {
-    return t('statusCancelled');
-  },
-  get expired() {
-    return t('statusExpired');
-  },
-  get converted() {
-    return t('statusConverted');
-  },
-};
+export const RESERVATION_STATUS_LABELS: Readonly<Record<ReservationStatus, string>> = liveTexts(t, { pending: 'statusPending', active: 'statusActive', lapsed: 'statusLapsed', cancelled: 'statusCancelled', expired: 'statusExpired', converted: 'statusConverted' });
 
 /** "Reserve for ₹5,000, fully refundable": the button's words. */
 export function reserveLabel(amountRupees: number): string {
@@ -52,38 +34,4 @@ export function timeLeft(untilMs: number, nowMs: number): string {
 }
 
 /** What reserving says to a person; each sentence is read when it is said, in the language of that moment. */
-export const reservationMessages = {
-  get signInFirst() {
-    return t('signInFirst');
-  },
-  get verifyPhoneFirst() {
-    return t('verifyPhoneFirst');
-  },
-  get notForSale() {
-    return t('notForSale');
-  },
-  get taken() {
-    return t('taken');
-  },
-  get notYours() {
-    return t('notYours');
-  },
-  get notCancellable() {
-    return t('notCancellable');
-  },
-  get noOnlinePayment() {
-    return t('noOnlinePayment');
-  },
-  get tooMany() {
-    return t('tooMany');
-  },
-  get paymentNotAccepted() {
-    return t('paymentNotAccepted');
-  },
-  get takenAfterPayment() {
-    return t('takenAfterPayment');
-  },
-  get failed() {
-    return t('failed');
-  },
-};
+export const reservationMessages = liveTexts(t, ['signInFirst', 'verifyPhoneFirst', 'notForSale', 'taken', 'notYours', 'notCancellable', 'noOnlinePayment', 'tooMany', 'paymentNotAccepted', 'takenAfterPayment', 'failed']);

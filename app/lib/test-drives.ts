@@ -7,6 +7,7 @@
 import { servedPinCodeProblem } from './pin-code.ts';
 import { dateLocale } from './format.ts';
 import { testDriveText as t } from './i18n/testDrive.ts';
+import { liveTexts } from './i18n/texts.ts';
 
 /** Every slot lasts one hour and starts on the hour (decision 025: why it is not a setting). */
 export const TEST_DRIVE_SLOT_MINUTES = 60;
@@ -20,32 +21,9 @@ export type TestDriveStatus = (typeof TEST_DRIVE_STATUSES)[number];
 export const UPCOMING_STATUSES = ['booked', 'confirmed'] as const satisfies readonly TestDriveStatus[];
 
 /** Each label is read when it is shown, in the language of that moment (decision 087). */
-export const STATUS_LABELS: Readonly<Record<TestDriveStatus, string>> = {
-  get booked() {
-    return t('statusBooked');
-  },
-  get confirmed() {
-    return t('statusConfirmed');
-  },
-  get done() {
-    return t('statusDone');
-  },
-  get no_show() {
-    return t('statusNoShow');
-  },
-  get cancelled() {
-    return t('statusCancelled');
-  },
-};
+export const STATUS_LABELS: Readonly<Record<TestDriveStatus, string>> = liveTexts(t, { booked: 'statusBooked', confirmed: 'statusConfirmed', done: 'statusDone', no_show: 'statusNoShow', cancelled: 'statusCancelled' });
 
-export const MODE_LABELS: Readonly<Record<TestDriveMode, string>> = {
-  get hub() {
-    return t('modeHub');
-  },
-  get home() {
-    return t('modeHome');
-  },
-};
+export const MODE_LABELS: Readonly<Record<TestDriveMode, string>> = liveTexts(t, { hub: 'modeHub', home: 'modeHome' });
 
 /**
  * Whether a car is offered for test drives: for sale and not sold or reserved. Rental cars

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { browseVehicleRulesText as t } from './i18n/browseVehicleRules.ts';
+import { liveTexts } from './i18n/texts.ts';
 import { cleanLine, cleanText, parseId } from './input.ts';
 import { BODY_TYPES, COLOURS, type BodyType, type Colour } from './listing-filters/options.ts';
 import { VEHICLE_TEXT_FIELDS, vehicleText, type Vehicle, type VehicleMaps, type VehicleStatus } from './vehicle.ts';
@@ -14,20 +15,7 @@ export const FUEL_TYPES = ['Petrol', 'Diesel', 'Electric', 'Hybrid', 'CNG'] as c
 export const TRANSMISSIONS = ['Manual', 'Automatic'] as const;
 export const VEHICLE_STATUSES = ['available', 'reserved', 'sold', 'draft'] as const satisfies readonly VehicleStatus[];
 /** Each status's label, read in the language of the moment it is read (getters, so callers index it as before). */
-export const STATUS_LABELS: Readonly<Record<VehicleStatus, string>> = {
-  get available() {
-    return t('status_available');
-  },
-  get reserved() {
-    return t('status_reserved');
-  },
-  get sold() {
-    return t('status_sold');
-  },
-  get draft() {
-    return t('status_draft');
-  },
-};
+export const STATUS_LABELS: Readonly<Record<VehicleStatus, string>> = liveTexts(t, { available: 'status_available', reserved: 'status_reserved', sold: 'status_sold', draft: 'status_draft' });
 /** Suggestions for the condition report's status column; any text is allowed. */
 export const INSPECTION_STATUSES = ['Excellent', 'Good', 'Fair', 'Replaced', 'New', 'Needs Attention'] as const;
 export const FINANCE_AVAILABLE = 'Available';

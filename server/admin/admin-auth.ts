@@ -3,6 +3,7 @@ import { forwardCookies } from '../auth/session.ts';
 import { addAdminRecord, adminStatus, anyAdminExists, findAccountByEmail, isAllowListed } from './admins.ts';
 import { adminPaths, isAdminPath } from '../../app/lib/paths.ts';
 import { adminAuthText as t } from '../../app/lib/i18n/adminAuth.ts';
+import { liveTexts } from '../../app/lib/i18n/texts.ts';
 import { withoutLanguage } from '../../app/lib/i18n/language.ts';
 
 /**
@@ -12,56 +13,7 @@ import { withoutLanguage } from '../../app/lib/i18n/language.ts';
  * `wrongPassword` (decision 060): the spec's "No account found" and "not authorized" told a
  * stranger which addresses are staff accounts.
  */
-export const adminMessages = {
-  get bothRequired() {
-    return t('bothRequired');
-  },
-  get invalidEmail() {
-    return t('invalidEmail');
-  },
-  get notAuthorizedLogin() {
-    return t('notAuthorizedLogin');
-  },
-  get notAuthorizedAdmin() {
-    return t('notAuthorizedAdmin');
-  },
-  get wrongPassword() {
-    return t('wrongPassword');
-  },
-  get tooManyAttempts() {
-    return t('tooManyAttempts');
-  },
-  get botCheckFailed() {
-    return t('botCheckFailed');
-  },
-  get networkError() {
-    return t('networkError');
-  },
-  get loginFailed() {
-    return t('loginFailed');
-  },
-  get unverified() {
-    return t('unverified');
-  },
-  get noAdminRecord() {
-    return t('noAdminRecord');
-  },
-  get passwordTooShort() {
-    return t('passwordTooShort');
-  },
-  get passwordTooLong() {
-    return t('passwordTooLong');
-  },
-  get adminCreated() {
-    return t('adminCreated');
-  },
-  get alreadyRegistered() {
-    return t('alreadyRegistered');
-  },
-  get setupClosed() {
-    return t('setupClosed');
-  },
-};
+export const adminMessages = liveTexts(t, ['bothRequired', 'invalidEmail', 'notAuthorizedLogin', 'notAuthorizedAdmin', 'wrongPassword', 'tooManyAttempts', 'botCheckFailed', 'networkError', 'loginFailed', 'unverified', 'noAdminRecord', 'passwordTooShort', 'passwordTooLong', 'adminCreated', 'alreadyRegistered', 'setupClosed']);
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -3,6 +3,7 @@ import { MAX_EMAIL_LENGTH } from '../../app/lib/input.ts';
 import { ensureProfile, languageChoiceOf, pathAfterSignIn, recordLogin, saveLanguageChoice } from '../accounts/profiles.ts';
 import { languageCookie } from '../http/language-choice.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
+import { liveTexts } from '../../app/lib/i18n/texts.ts';
 import { languageFromCookie } from '../../app/lib/i18n/language.ts';
 import { isAllowListed } from '../admin/admins.ts';
 import { AFTER_SIGN_IN_PATH, EMAIL_VERIFIED_PATH } from './auth.ts';
@@ -19,47 +20,7 @@ import { authText as t } from '../../app/lib/i18n/auth.ts';
 export type FlowResult = { ok: true; headers: Headers; redirectTo: string } | { ok: false; message: string };
 
 /** The messages of sign-up and sign-in, read in the language of the request being answered. */
-export const messages = {
-  get emailInUse() {
-    return t('emailInUse');
-  },
-  get staffAddress() {
-    return t('staffAddress');
-  },
-  get invalidEmail() {
-    return t('invalidEmail');
-  },
-  get weakPassword() {
-    return t('weakPassword');
-  },
-  get signUpFailed() {
-    return t('signUpFailed');
-  },
-  get invalidCredentials() {
-    return t('invalidCredentials');
-  },
-  get tooManyAttempts() {
-    return t('tooManyAttempts');
-  },
-  get botCheckFailed() {
-    return t('botCheckFailed');
-  },
-  get networkError() {
-    return t('networkError');
-  },
-  get loginCancelled() {
-    return t('loginCancelled');
-  },
-  get googleFailed() {
-    return t('googleFailed');
-  },
-  get googleUnavailable() {
-    return t('googleUnavailable');
-  },
-  get accountExists() {
-    return t('accountExists');
-  },
-};
+export const messages = liveTexts(t, ['emailInUse', 'staffAddress', 'invalidEmail', 'weakPassword', 'signUpFailed', 'invalidCredentials', 'tooManyAttempts', 'botCheckFailed', 'networkError', 'loginCancelled', 'googleFailed', 'googleUnavailable', 'accountExists']);
 
 async function errorCode(response: Response): Promise<string> {
   try {

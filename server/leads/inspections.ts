@@ -19,6 +19,7 @@ import { estimateForSeller } from './sell-estimates.ts';
 import { indiaIso } from '../../app/lib/rentals.ts';
 import { offerOf, type Offer } from '../../app/lib/inspection-desk.ts';
 import { sellText as t } from '../../app/lib/i18n/sell.ts';
+import { liveTexts } from '../../app/lib/i18n/texts.ts';
 import { inLanguage } from '../i18n.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { isLanguage, pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
@@ -32,26 +33,7 @@ import type { TextValues } from '../../app/lib/i18n/texts.ts';
  */
 
 /** The inspections' refusals, in the language of the request being answered. */
-export const inspectionMessages = {
-  get verifyPhoneFirst() {
-    return t('verifyPhoneFirst');
-  },
-  get pinNotServed() {
-    return t('pinNotServed');
-  },
-  get slotFull() {
-    return t('slotFull');
-  },
-  get youAreBusy() {
-    return t('youAreBusy');
-  },
-  get notYours() {
-    return t('notYours');
-  },
-  get notChangeable() {
-    return t('notChangeable');
-  },
-};
+export const inspectionMessages = liveTexts(t, ['verifyPhoneFirst', 'pinNotServed', 'slotFull', 'youAreBusy', 'notYours', 'notChangeable']);
 
 type Deps = { database: Database; clock: Clock };
 type Row = Selectable<InspectionTable>;

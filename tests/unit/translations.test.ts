@@ -83,3 +83,24 @@ describe('the language of an address', () => {
     expect(languageFromCookie(null)).toBeNull();
   });
 });
+
+describe('a table of live texts', () => {
+  it('reads each text in the language of the moment it is read', async () => {
+    const { liveTexts } = await import('../../app/lib/i18n/texts.ts');
+    const { commonText } = await import('../../app/lib/i18n/common.ts');
+    const { setLanguageSource } = await import('../../app/lib/i18n/current.ts');
+    const table = liveTexts(commonText, { menu: 'menu', price: 'onRoadPrice' });
+    let language: 'en' | 'hi' = 'en';
+    setLanguageSource(() => language);
+    try {
+      expect(table.menu).toBe('Menu');
+      language = 'hi';
+      expect(table.menu).toBe('मेन्यू');
+      expect(table.price).toBe('ऑन-रोड कीमत');
+      expect(Object.keys(table)).toEqual(['menu', 'price']);
+    } finally {
+      // This file's modules are its own (Vitest isolates files): English, as outside any request.
+      setLanguageSource(() => 'en');
+    }
+  });
+});

@@ -32,3 +32,19 @@ export function defineTexts<const English extends Record<string, string>>(namesp
 }
 
 export type Texts = ReturnType<typeof defineTexts>;
+
+/**
+ * A table of texts whose every property reads its text when read, in the language of that
+ * moment: `messages.notFound` on a Hindi page is Hindi. For tables that many callers read as
+ * properties; `names` lists the keys, or maps each property to its key (both checked against
+ * the namespace).
+ */
+export function liveTexts<Key extends string, const Names extends readonly Key[] | Readonly<Record<string, Key>>>(
+  t: (key: Key) => string,
+  names: Names,
+): { readonly [Name in Names extends readonly Key[] ? Names[number] : keyof Names]: string } {
+  const table = {};
+  const pairs: Array<[string, Key]> = Array.isArray(names) ? names.map((name: Key) => [name, name]) : (Object.entries(names) as Array<[string, Key]>);
+  for (const [property, key] of pairs) Object.defineProperty(table, property, { get: () => t(key), enumerable: true });
+  return table as never;
+}

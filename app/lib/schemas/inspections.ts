@@ -3,6 +3,7 @@ import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../pin-code.ts';
 import { parseIstDate, parseSlot, TEST_DRIVE_MODES } from '../test-drives.ts';
 import { sellCarSchema } from './sell-estimate.ts';
 import { formsText as t } from '../i18n/forms.ts';
+import { liveTexts } from '../i18n/texts.ts';
 
 /**
  * Booking an inspection of a seller's car (decision 081), as `POST /api/v1/inspections` sends
@@ -11,17 +12,7 @@ import { formsText as t } from '../i18n/forms.ts';
  */
 
 /** Read when a value is refused, in the language of that moment. */
-export const inspectionMessages = {
-  get chooseMode() {
-    return t('inspectionChooseMode');
-  },
-  get slotInvalid() {
-    return t('inspectionSlotInvalid');
-  },
-  get dateInvalid() {
-    return t('inspectionDateInvalid');
-  },
-};
+export const inspectionMessages = liveTexts(t, { chooseMode: 'inspectionChooseMode', slotInvalid: 'inspectionSlotInvalid', dateInvalid: 'inspectionDateInvalid' });
 
 const slot = z.string({ error: () => inspectionMessages.slotInvalid }).refine((value) => parseSlot(value) !== null, { error: () => inspectionMessages.slotInvalid });
 

@@ -7,6 +7,7 @@ import { idField } from './fields.ts';
 import { hasControlCharacters } from '../input.ts';
 import { pageQuerySchema } from './paging.ts';
 import { formsText as t } from '../i18n/forms.ts';
+import { liveTexts } from '../i18n/texts.ts';
 
 /**
  * The renter's inputs as the rental pages and `/api/v1/rentals` read them: a pickup-and-return
@@ -16,20 +17,7 @@ import { formsText as t } from '../i18n/forms.ts';
  */
 
 /** Read when a value is refused, in the language of that moment. */
-export const rangeMessages = {
-  get unreadable() {
-    return t('rangeUnreadable');
-  },
-  get reversed() {
-    return t('rangeReversed');
-  },
-  get from() {
-    return t('rangeFrom');
-  },
-  get to() {
-    return t('rangeTo');
-  },
-};
+export const rangeMessages = liveTexts(t, { unreadable: 'rangeUnreadable', reversed: 'rangeReversed', from: 'rangeFrom', to: 'rangeTo' });
 
 /** A moment written in India time as the URLs do, to epoch milliseconds. */
 function indiaDateTime(message: () => string) {
