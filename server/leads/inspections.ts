@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { sendClaimedReminders } from '../notify/slot-reminders.ts';
 import { servedPinCodeProblem } from '../../app/lib/pin-code.ts';
 import type { InspectionRequest } from '../../app/lib/schemas/inspections.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
@@ -328,28 +329,9 @@ export const INSPECTION_REMINDER_BEFORE_MS = 2 * 60 * 60 * 1000;
  * Returns how many were sent.
  */
 export async function sendDueInspectionReminders(services: NotifyServices, nowMs: number): Promise<number> {
-  const { db } = services.database;
-  const now = new Date(nowMs).toISOString();
-  const due = await db
-    .selectFrom('inspections')
-    .selectAll()
-    .where('status', 'in', [...UPCOMING_STATUSES])
-    .where('reminded_at', 'is', null)
-    .where('slot_start', '>', now)
-    .where('slot_start', '<=', new Date(nowMs + INSPECTION_REMINDER_BEFORE_MS).toISOString())
-    .orderBy('slot_start')
-    .limit(500)
-    .execute();
-  let sent = 0;
-  for (const row of due) {
-    const claimed = await db.transaction().execute(async (trx) => {
-      const result = await trx.updateTable('inspections').set({ reminded_at: now }).where('id', '=', row.id).where('reminded_at', 'is', null).executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      await queueConfirmation(services, 'reminder', row, trx);
-      return true;
-    });
-    if (claimed) sent += 1;
-  }
+  const sent = await sendClaimedReminders(services.database.db, 'inspections', { nowMs, beforeMs: INSPECTION_REMINDER_BEFORE_MS }, (trx, row) =>
+    queueConfirmation(services, 'reminder', row, trx),
+  );
   if (sent > 0) {
     services.jobs.wake();
     services.logger.info({ sent }, 'inspections: reminders sent');

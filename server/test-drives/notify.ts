@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { AppServices } from '../services.ts';
 import type { DB } from '../db/schema.ts';
+import { sendClaimedReminders } from '../notify/slot-reminders.ts';
 import { escapeHtml } from '../html.ts';
 import { queueMail, queueSms } from '../notify/outgoing.ts';
-import { slotLabel, slotOfInstant, UPCOMING_STATUSES, type TestDriveMode } from '../../app/lib/test-drives.ts';
+import { slotLabel, slotOfInstant, type TestDriveMode } from '../../app/lib/test-drives.ts';
 import { testDriveText as t } from '../../app/lib/i18n/testDrive.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { LANGUAGE_TAGS, type Language } from '../../app/lib/i18n/language.ts';
@@ -114,30 +115,10 @@ export const REMINDER_FIRST_RUN_MS = 15_000;
  * runs, or two instances, never send one reminder twice. Returns how many were sent.
  */
 export async function sendDueReminders(deps: NotifyDeps, nowMs: number): Promise<number> {
-  const { db } = deps.database;
-  const now = new Date(nowMs).toISOString();
-  const due = await db
-    .selectFrom('test_drives')
-    .selectAll()
-    .where('status', 'in', [...UPCOMING_STATUSES])
-    .where('reminded_at', 'is', null)
-    .where('slot_start', '>', now)
-    .where('slot_start', '<=', new Date(nowMs + REMINDER_BEFORE_MS).toISOString())
-    .orderBy('slot_start')
-    .limit(500)
-    .execute();
-  let sent = 0;
-  for (const row of due) {
-    // The claim and the queued messages commit together: a reminder is marked sent only with its messages.
-    const claimed = await db.transaction().execute(async (trx) => {
-      const result = await trx.updateTable('test_drives').set({ reminded_at: now }).where('id', '=', row.id).where('reminded_at', 'is', null).executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      const booking = { id: row.id, vehicleTitle: row.vehicle_title, mode: row.mode, pinCode: row.pin_code, slot: slotOfInstant(row.slot_start), name: row.name, phone: row.phone, email: row.email };
-      await notifyTestDrive(trx, deps, 'reminder', booking);
-      return true;
-    });
-    if (claimed) sent += 1;
-  }
+  const sent = await sendClaimedReminders(deps.database.db, 'test_drives', { nowMs, beforeMs: REMINDER_BEFORE_MS }, (trx, row) => {
+    const booking = { id: row.id, vehicleTitle: row.vehicle_title, mode: row.mode, pinCode: row.pin_code, slot: slotOfInstant(row.slot_start), name: row.name, phone: row.phone, email: row.email };
+    return notifyTestDrive(trx, deps, 'reminder', booking);
+  });
   if (sent > 0) deps.jobs.wake();
   if (sent > 0) deps.logger.info({ sent }, 'test drives: reminders sent');
   return sent;
