@@ -1,5 +1,5 @@
-import en from './en/account.json';
-import hi from './hi/account.json';
+import en from './en/account.json' with { type: 'json' };
+import hi from './hi/account.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** Texts of the profile, its devices and inspections, completing the profile and deleting the account. */

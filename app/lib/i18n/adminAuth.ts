@@ -1,5 +1,5 @@
-import en from './en/adminAuth.json';
-import hi from './hi/adminAuth.json';
+import en from './en/adminAuth.json' with { type: 'json' };
+import hi from './hi/adminAuth.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** Admin sign-in, first-admin setup and creating admin accounts. */

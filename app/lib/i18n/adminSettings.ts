@@ -1,5 +1,5 @@
-import en from './en/adminSettings.json';
-import hi from './hi/adminSettings.json';
+import en from './en/adminSettings.json' with { type: 'json' };
+import hi from './hi/adminSettings.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** The admin Settings screen and its validation messages. */

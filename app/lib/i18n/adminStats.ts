@@ -1,5 +1,5 @@
-import en from './en/adminStats.json';
-import hi from './hi/adminStats.json';
+import en from './en/adminStats.json' with { type: 'json' };
+import hi from './hi/adminStats.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** The admin Statistics screen and its chart. */

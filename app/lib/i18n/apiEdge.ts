@@ -1,5 +1,5 @@
-import en from './en/apiEdge.json';
-import hi from './hi/apiEdge.json';
+import en from './en/apiEdge.json' with { type: 'json' };
+import hi from './hi/apiEdge.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** The server's own answers before any page or API route takes a request (server/http/app.ts). */

@@ -1,5 +1,5 @@
-import en from './en/browseStates.json';
-import hi from './hi/browseStates.json';
+import en from './en/browseStates.json' with { type: 'json' };
+import hi from './hi/browseStates.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** The names of the states in Indian registration numbers (MH, KA, …), by their code. */

@@ -1,5 +1,5 @@
-import en from './en/browseVehicleRules.json';
-import hi from './hi/browseVehicleRules.json';
+import en from './en/browseVehicleRules.json' with { type: 'json' };
+import hi from './hi/browseVehicleRules.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** The rules of a car's details as the admin vehicle form checks them: its messages, field names and status labels. */

@@ -1,5 +1,5 @@
-import en from './en/compare.json';
-import hi from './hi/compare.json';
+import en from './en/compare.json' with { type: 'json' };
+import hi from './hi/compare.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** Comparing cars: the Compare buttons, the tray and the compare page with its rows. */

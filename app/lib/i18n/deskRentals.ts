@@ -1,5 +1,5 @@
-import en from './en/deskRentals.json';
-import hi from './hi/deskRentals.json';
+import en from './en/deskRentals.json' with { type: 'json' };
+import hi from './hi/deskRentals.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** The admin's rental desk: the timeline, a booking's handover and return, the licence reviews. */

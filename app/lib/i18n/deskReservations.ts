@@ -1,5 +1,5 @@
-import en from './en/deskReservations.json';
-import hi from './hi/deskReservations.json';
+import en from './en/deskReservations.json' with { type: 'json' };
+import hi from './hi/deskReservations.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** The desk's reservations of cars for sale: the list on the dashboard and a car's page, and its answers. */

@@ -1,5 +1,5 @@
-import en from './en/leads.json';
-import hi from './hi/leads.json';
+import en from './en/leads.json' with { type: 'json' };
+import hi from './hi/leads.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** Texts of the Request a Vehicle and Sell Your Vehicle forms and the leads' messages. */

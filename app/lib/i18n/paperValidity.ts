@@ -1,5 +1,5 @@
-import en from './en/paperValidity.json';
-import hi from './hi/paperValidity.json';
+import en from './en/paperValidity.json' with { type: 'json' };
+import hi from './hi/paperValidity.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** Texts of a car paper's validity: expired, expires soon. */

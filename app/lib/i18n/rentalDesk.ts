@@ -1,5 +1,5 @@
-import en from './en/rentalDesk.json';
-import hi from './hi/rentalDesk.json';
+import en from './en/rentalDesk.json' with { type: 'json' };
+import hi from './hi/rentalDesk.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** Texts of the rental services: their error messages, and the mails and SMS about bookings and licences. */

@@ -1,5 +1,5 @@
-import en from './en/testDrive.json';
-import hi from './hi/testDrive.json';
+import en from './en/testDrive.json' with { type: 'json' };
+import hi from './hi/testDrive.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** Texts of test drives: booking them, the profile's list, their mails and SMS, the API's messages. */

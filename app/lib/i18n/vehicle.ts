@@ -1,5 +1,5 @@
-import en from './en/vehicle.json';
-import hi from './hi/vehicle.json';
+import en from './en/vehicle.json' with { type: 'json' };
+import hi from './hi/vehicle.json' with { type: 'json' };
 import { defineTexts } from './texts.ts';
 
 /** Texts of a car for sale's page: its facts, finance, contact buttons and wishlist answers. */
