@@ -1,7 +1,9 @@
 import { BUDGET_BUCKETS, FILTER_NAMES, KM_BUCKETS, type FilterName, type ListingFilters, type NumberRange, type Sort } from '../../app/lib/listing-filters/options.ts';
 import type { Database } from '../db/connection.ts';
 import { CANDIDATE_VEHICLE_COLUMNS, FACET_VALUES, type CandidateColumn, type FacetRow } from './filters.ts';
-import { searchCondition } from './search.ts';
+import { sql } from 'kysely';
+import { hasControlCharacters } from '../../app/lib/input.ts';
+import { ftsMatch, searchCondition } from './search.ts';
 import { listedUnqualifiedSql } from './public-status.ts';
 
 /**
@@ -233,15 +235,29 @@ export function createCatalogueIndex(database: Database): CatalogueIndex {
     return latest.reading;
   }
 
+  /**
+   * The ids of the cars for sale holding `word`, by search.ts's own rule. On SQLite a word of
+   * three letters or more is read straight from the trigram index: its rowids are the cars'
+   * ids, and joining them back to `vehicles` cost four times the index read for a common word
+   * (`diesel`, 32,000 cars at 100k: 34 ms against 7). The index holds only cars for sale
+   * (migration 011), the snapshot's own cars.
+   */
+  async function carsHolding(word: string): Promise<Array<{ id: number | string }>> {
+    if (database.dialect === 'sqlite' && word.length >= 3 && !hasControlCharacters(word, { layout: false })) {
+      const found = await sql<{ id: number }>`SELECT rowid AS id FROM vehicles_fts WHERE vehicles_fts MATCH ${ftsMatch([word])}`.execute(database.db);
+      return found.rows;
+    }
+    const condition = searchCondition(database.dialect, [word], database.dialect === 'postgres' ? { table: 'vehicle_search' } : {})!;
+    return database.dialect === 'postgres'
+      ? database.db.selectFrom('vehicle_search').where(condition).select('vehicle_search.id as id').execute()
+      : database.db.selectFrom('vehicles').where(condition).select('vehicles.id as id').execute();
+  }
+
   /** The cars holding a search word, by the database's own text index (search.ts). */
   async function wordMarks(held: Snapshot, word: string): Promise<Uint8Array> {
     const kept = held.words.get(word);
     if (kept) return kept;
-    const condition = searchCondition(database.dialect, [word], database.dialect === 'postgres' ? { table: 'vehicle_search' } : {})!;
-    const rows =
-      database.dialect === 'postgres'
-        ? await database.db.selectFrom('vehicle_search').where(condition).select('vehicle_search.id as id').execute()
-        : await database.db.selectFrom('vehicles').where(condition).select('vehicles.id as id').execute();
+    const rows = await carsHolding(word);
     const marks = new Uint8Array(held.size);
     for (const row of rows) {
       const position = held.positionOf.get(Number(row.id));
