@@ -152,7 +152,17 @@ export function googleErrorMessage(error: string | null): string | null {
  * browser already carries a choice of its own (that one is newer). Never fails a sign-in.
  */
 export async function languageCookieAtSignIn(services: AppServices, request: Request, userId: string): Promise<string | null> {
-  if (languageFromCookie(request.headers.get('cookie'))) return null;
+  const chosenHere = languageFromCookie(request.headers.get('cookie'));
+  if (chosenHere) {
+    // A choice made with the switch on this phone before signing in becomes the account's when
+    // it has none yet (a Google sign-up made from a Hindi page, say), for its other devices.
+    try {
+      if ((await languageChoiceOf(services.database, userId)) === null) await saveLanguageChoice(services.database, userId, chosenHere);
+    } catch (error) {
+      services.logger.warn({ err: error }, 'language choice could not be saved at sign-in');
+    }
+    return null;
+  }
   try {
     const language = await languageChoiceOf(services.database, userId);
     return language ? languageCookie(language, services.config) : null;

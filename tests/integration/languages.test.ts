@@ -144,6 +144,26 @@ describe.skipIf(!sharedUrl)(`languages (${dialect})`, () => {
     expect((await phone.get('/', { headers: { ...PAGE, 'accept-language': 'en' } })).headers.get('location')).toBe('/hi');
   });
 
+  it("makes a choice made on this phone before signing in the account's own, when it has none", async () => {
+    const email = uniqueEmail('chose-first');
+    await signUp(new HttpClient(server.url), email, 'correct-horse-7');
+    // Another phone, where the person chose Hindi with the switch before signing in.
+    const phone = new HttpClient(server.url);
+    await phone.postForm('/language', { language: 'hi', back: '/' });
+    expect((await logIn(phone, email, 'correct-horse-7')).status).toBeLessThan(400);
+    // A third phone, choice-free, now gets Hindi at sign-in.
+    const third = new HttpClient(server.url);
+    await logIn(third, email, 'correct-horse-7');
+    expect(third.jar.get('lang')?.value).toBe('hi');
+    // An account's own choice is not overwritten by a phone's older cookie.
+    const english = new HttpClient(server.url);
+    await english.postForm('/language', { language: 'en', back: '/' });
+    await logIn(english, email, 'correct-horse-7');
+    const fourth = new HttpClient(server.url);
+    await logIn(fourth, email, 'correct-horse-7');
+    expect(fourth.jar.get('lang')?.value).toBe('hi');
+  });
+
   it('has a Hindi sitemap, manifest and robots entry, and Hindi not-found pages', async () => {
     const robots = await (await get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${server.url}/hi/sitemap.xml`);
