@@ -91,7 +91,7 @@ describe('a table of live texts', () => {
     const { setLanguageSource } = await import('../../app/lib/i18n/current.ts');
     const table = liveTexts(commonText, { menu: 'menu', price: 'onRoadPrice' });
     let language: 'en' | 'hi' = 'en';
-    setLanguageSource(() => language);
+    const before = setLanguageSource(() => language);
     try {
       expect(table.menu).toBe('Menu');
       language = 'hi';
@@ -99,8 +99,8 @@ describe('a table of live texts', () => {
       expect(table.price).toBe('ऑन-रोड कीमत');
       expect(Object.keys(table)).toEqual(['menu', 'price']);
     } finally {
-      // This file's modules are its own (Vitest isolates files): English, as outside any request.
-      setLanguageSource(() => 'en');
+      // Put back what was there: test files may share modules (the server's request language).
+      setLanguageSource(before);
     }
   });
 });

@@ -13,7 +13,9 @@ export function currentLanguage(): Language {
   return source();
 }
 
-/** The server's hook: texts follow the request being answered. */
-export function setLanguageSource(languageOfTheMoment: () => Language) {
+/** The server's hook: texts follow the request being answered. Returns the source it replaces. */
+export function setLanguageSource(languageOfTheMoment: () => Language): () => Language {
+  const replaced = source;
   source = languageOfTheMoment;
+  return replaced;
 }
