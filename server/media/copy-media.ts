@@ -43,9 +43,8 @@ export async function copyMediaFolder(folder: string, storage: Storage): Promise
     await storage.put(key, bytes, type);
     result.copiedNow += 1;
     if ((await storedDigest(storage, key)) === digest) continue;
-    // Sent once more before it counts as differing: a storage server that answered the put
-    // before the object was whole (a loaded stand-in did) gets a second chance; a copy that
-    // really differs still differs after it.
+    // Sent once more before it counts as differing: under load the stand-in storage once gave
+    // back other bytes right after a put; a copy that really differs still differs after it.
     await storage.put(key, bytes, type);
     if ((await storedDigest(storage, key)) !== digest) result.differing.push(key);
   }
