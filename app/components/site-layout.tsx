@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { matchPattern, pathPatterns, paths } from '../lib/paths.ts';
 import { ChevronDownIcon, CloseIcon, DownloadIcon, GridIcon, HeartIcon, HomeIcon, LoginIcon, LogoutIcon, MenuIcon, SearchIcon, UserIcon } from './icons.tsx';
@@ -73,7 +73,9 @@ function useContactBarPage(): boolean {
 function MenuDropdown() {
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Listening from the moment the menu shows (a layout effect runs before the browser paints it):
+  // an Escape or a click outside right after opening would otherwise go unheard on a busy phone.
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       if (!container.current?.contains(event.target as Node)) setOpen(false);
