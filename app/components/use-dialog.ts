@@ -10,6 +10,9 @@ export function useModalDialog() {
 
   const show = useCallback(() => {
     ref.current?.showModal();
+    // Locked as the dialog opens, not by an effect after the next paint: on a busy phone the
+    // page could scroll under an open dialog for a moment.
+    document.body.classList.add('scroll-locked');
     setOpen(true);
   }, []);
   const close = useCallback(() => ref.current?.close(), []);
