@@ -6,6 +6,7 @@
 import { downPaymentFrom, emi, TENURE_OPTIONS, type FinanceTerms } from './emi.ts';
 import { groupIndianDigits } from './format.ts';
 import { emiText as t } from './i18n/emi.ts';
+import { liveTexts } from './i18n/texts.ts';
 
 /** The calculator's rate range (the issue: 9–20%). */
 export const CALCULATOR_LIMITS = { rate: { min: 9, max: 20, step: 0.25 } } as const;
@@ -36,15 +37,9 @@ export function calculatorDefaults(price: number, terms: FinanceTerms): Calculat
 }
 
 /** What the calculator says of a value it cannot take (the page shows it; the API refuses with it), read when it is said. */
-export const calculatorMessages = {
+export const calculatorMessages = Object.assign(liveTexts(t, { rate: ['rateInvalid', { min: CALCULATOR_LIMITS.rate.min, max: CALCULATOR_LIMITS.rate.max }], tenure: ['tenureInvalid', { options: TENURE_OPTIONS.join(', ') }] }), {
   downPayment: (price: number) => t('downPaymentInvalid', { max: groupIndianDigits(price) }),
-  get rate() {
-    return t('rateInvalid', { min: CALCULATOR_LIMITS.rate.min, max: CALCULATOR_LIMITS.rate.max });
-  },
-  get tenure() {
-    return t('tenureInvalid', { options: TENURE_OPTIONS.join(', ') });
-  },
-};
+});
 
 /** A typed down payment (`1,50,000` or `150000`) in whole rupees from 0 to the price; null when it is not one. */
 export function readDownPayment(text: string, price: number): number | null {

@@ -4,6 +4,7 @@ import { cleanLine as cleanInputLine, cleanText as cleanInputText } from './inpu
 import { MIN_PHONE_DIGITS } from './phone.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MB } from './uploads.ts';
 import { leadsText as t } from './i18n/leads.ts';
+import { liveTexts } from './i18n/texts.ts';
 
 /**
  * The Request a Vehicle and Sell Your Vehicle forms (SPEC 2, 4, 5): one set of rules, limits
@@ -239,17 +240,7 @@ export function imageFilesError(files: ReadonlyArray<{ name: string; size: numbe
 export const LEAD_STATUSES = ['new', 'contacted', 'closed'] as const;
 export type LeadStatusValue = (typeof LEAD_STATUSES)[number];
 /** Each status's label, read in the language of the moment (getters, so callers index it as before). */
-export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatusValue, string>> = {
-  get new() {
-    return t('statusNew');
-  },
-  get contacted() {
-    return t('statusContacted');
-  },
-  get closed() {
-    return t('statusClosed');
-  },
-};
+export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatusValue, string>> = liveTexts(t, { new: 'statusNew', contacted: 'statusContacted', closed: 'statusClosed' });
 export const MAX_NOTES = 2000;
 /** How long leads are kept (the privacy page says so); then they are deleted with their photos. */
 export const LEAD_RETENTION_MONTHS = 12;

@@ -1,4 +1,5 @@
 import { formsText as t } from './i18n/forms.ts';
+import { liveTexts } from './i18n/texts.ts';
 
 /** Phone rules shared by the browser and the server (SPEC 5, Profile phone verification). */
 
@@ -10,50 +11,7 @@ export const MAX_PHONE_DIGITS = 15;
 export const MAX_NAME_LENGTH = 100;
 
 /** The phone, code and name messages, read in the language of the page or request of the moment. */
-export const phoneMessages = {
-  get signInFirst() {
-    return t('signInFirstPhone');
-  },
-  get phoneRequired() {
-    return t('phoneRequired');
-  },
-  get phoneInvalid() {
-    return t('phoneInvalid');
-  },
-  get requestOtpFirst() {
-    return t('requestOtpFirst');
-  },
-  get otpRequired() {
-    return t('otpRequired');
-  },
-  get nameRequired() {
-    return t('nameRequired');
-  },
-  get nameTooLong() {
-    return t('nameTooLong', { max: MAX_NAME_LENGTH });
-  },
-  get nameNeedsLetters() {
-    return t('nameNeedsLetters');
-  },
-  get wrongOtp() {
-    return t('wrongOtp');
-  },
-  get otpExpired() {
-    return t('otpExpired');
-  },
-  get otpTooManyAttempts() {
-    return t('otpTooManyAttempts');
-  },
-  get invalidCredential() {
-    return t('invalidCredential');
-  },
-  get quotaExceeded() {
-    return t('quotaExceeded');
-  },
-  get sendFailed() {
-    return t('sendFailed');
-  },
-};
+export const phoneMessages = liveTexts(t, { signInFirst: 'signInFirstPhone', phoneRequired: 'phoneRequired', phoneInvalid: 'phoneInvalid', requestOtpFirst: 'requestOtpFirst', otpRequired: 'otpRequired', nameRequired: 'nameRequired', nameTooLong: ['nameTooLong', { max: MAX_NAME_LENGTH }], nameNeedsLetters: 'nameNeedsLetters', wrongOtp: 'wrongOtp', otpExpired: 'otpExpired', otpTooManyAttempts: 'otpTooManyAttempts', invalidCredential: 'invalidCredential', quotaExceeded: 'quotaExceeded', sendFailed: 'sendFailed' });
 
 /** '+91' + '98765 43210' -> '+919876543210' when it has the pattern '+', 1-3 digit code, 5-15 digits. */
 export function e164(countryCode: string, phone: string): string | null {

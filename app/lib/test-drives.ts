@@ -157,62 +157,11 @@ export function remainingLabel(remaining: number): string {
  * Every sentence the booking says to a person, in one place for the pages, the API and the tests;
  * each is read when it is said, in the language of that moment (decision 087).
  */
-export const testDriveMessages = {
-  get signInFirst() {
-    return t('signInFirst');
-  },
-  get verifyPhoneFirst() {
-    return t('verifyPhoneFirst');
-  },
-  get vehicleNotFound() {
-    return t('vehicleNotFound');
-  },
-  get notForSale() {
-    return t('notForSale');
-  },
-  get chooseMode() {
-    return t('chooseMode');
-  },
-  get pinNotServed() {
-    return t('pinNotServed');
-  },
-  get slotInvalid() {
-    return t('slotInvalid');
-  },
+export const testDriveMessages = Object.assign(liveTexts(t, ['signInFirst', 'verifyPhoneFirst', 'vehicleNotFound', 'notForSale', 'chooseMode', 'pinNotServed', 'slotInvalid', 'carTaken', 'slotFull', 'youAreBusy', 'notYours', 'notChangeable', 'booked', 'rescheduled', 'cancelled', 'tooMany', 'failed']), {
   outsideWindow: (daysAhead: number) => t('outsideWindow', { daysAhead }),
   outsideHours: (rules: Pick<TestDriveRules, 'openingHour' | 'closingHour'>) => t('outsideHours', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }),
   tooSoon: (leadHours: number) => t('tooSoon', { count: leadHours }),
-  get carTaken() {
-    return t('carTaken');
-  },
-  get slotFull() {
-    return t('slotFull');
-  },
-  get youAreBusy() {
-    return t('youAreBusy');
-  },
-  get notYours() {
-    return t('notYours');
-  },
-  get notChangeable() {
-    return t('notChangeable');
-  },
-  get booked() {
-    return t('booked');
-  },
-  get rescheduled() {
-    return t('rescheduled');
-  },
-  get cancelled() {
-    return t('cancelled');
-  },
-  get tooMany() {
-    return t('tooMany');
-  },
-  get failed() {
-    return t('failed');
-  },
-};
+});
 
 /** Why a test drive cannot come to this place: a home visit needs a PIN code we serve; null for the hub. */
 export function homeVisitProblem(request: { mode: TestDriveMode; pinCode: string }, servicePinCodes: readonly string[]): string | null {

@@ -30,50 +30,11 @@ export const MAX_ADMIN_SEARCH = 100;
  * The vehicle form's messages. Each is read when it is used, in the language of the page or
  * request of that moment (getters, so `vehicleMessages.notFound` reads as before).
  */
-export const vehicleMessages = {
-  get categoryRequired() {
-    return t('categoryRequired');
-  },
-  get nameRequired() {
-    return t('nameRequired');
-  },
-  get priceRequired() {
-    return t('priceRequired');
-  },
-  get added() {
-    return t('added');
-  },
-  get addFailed() {
-    return t('addFailed');
-  },
-  get updated() {
-    return t('updated');
-  },
-  get updateFailed() {
-    return t('updateFailed');
-  },
-  get notFound() {
-    return t('notFound');
-  },
-  get loadFailed() {
-    return t('loadFailed');
-  },
-  get listLoadFailed() {
-    return t('listLoadFailed');
-  },
-  get missingInfo() {
-    return t('missingInfo');
-  },
-  get removeImageFailed() {
-    return t('removeImageFailed');
-  },
-  get uploadFailed() {
-    return t('uploadFailed');
-  },
+export const vehicleMessages = Object.assign(liveTexts(t, ['categoryRequired', 'nameRequired', 'priceRequired', 'added', 'addFailed', 'updated', 'updateFailed', 'notFound', 'loadFailed', 'listLoadFailed', 'missingInfo', 'removeImageFailed', 'uploadFailed']), {
   deleted: (name: string) => t('deleted', { name }),
   deleteFailed: (message: string) => t('deleteFailed', { message }),
   confirmDelete: (name: string) => t('confirmDelete', { name }),
-} as const;
+});
 
 export type MapRow = { key: string; value: string };
 export type MapName = keyof VehicleMaps;

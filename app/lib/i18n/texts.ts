@@ -36,15 +36,19 @@ export type Texts = ReturnType<typeof defineTexts>;
 /**
  * A table of texts whose every property reads its text when read, in the language of that
  * moment: `messages.notFound` on a Hindi page is Hindi. For tables that many callers read as
- * properties; `names` lists the keys, or maps each property to its key (both checked against
- * the namespace).
+ * properties; `names` lists the keys, or maps each property to its key, or to its key and the
+ * fixed values it is written with (`nameTooLong: ['nameTooLong', { max: 100 }]`); every key is
+ * checked against the namespace.
  */
-export function liveTexts<Key extends string, const Names extends readonly Key[] | Readonly<Record<string, Key>>>(
-  t: (key: Key) => string,
+export function liveTexts<Key extends string, const Names extends readonly Key[] | Readonly<Record<string, Key | readonly [Key, TextValues]>>>(
+  t: (key: Key, values?: TextValues) => string,
   names: Names,
 ): { readonly [Name in Names extends readonly Key[] ? Names[number] : keyof Names]: string } {
   const table = {};
-  const pairs: Array<[string, Key]> = Array.isArray(names) ? names.map((name: Key) => [name, name]) : (Object.entries(names) as Array<[string, Key]>);
-  for (const [property, key] of pairs) Object.defineProperty(table, property, { get: () => t(key), enumerable: true });
+  const entries: Array<[string, Key | readonly [Key, TextValues]]> = Array.isArray(names) ? names.map((name: Key) => [name, name]) : Object.entries(names);
+  for (const [property, text] of entries) {
+    const [key, values] = typeof text === 'string' ? [text, undefined] : text;
+    Object.defineProperty(table, property, { get: () => t(key, values), enumerable: true });
+  }
   return table as never;
 }

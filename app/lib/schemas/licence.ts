@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ageOn, MIN_LICENCE_HOLDER_AGE, parseIsoDate, parseLicenceNumber } from '../licence.ts';
 import { formsText as t } from '../i18n/forms.ts';
+import { liveTexts } from '../i18n/texts.ts';
 
 /**
  * The typed fields of the driving-licence form, as `/profile/licence` and
@@ -27,17 +28,4 @@ export function licenceFieldsSchema(today: string) {
 }
 
 /** Read when a value is refused, in the language of that moment. */
-export const licenceMessages = {
-  get number() {
-    return t('licenceNumber');
-  },
-  get dateOfBirth() {
-    return t('licenceDateOfBirth');
-  },
-  get tooYoung() {
-    return t('licenceTooYoung', { age: MIN_LICENCE_HOLDER_AGE });
-  },
-  get checkDateOfBirth() {
-    return t('licenceCheckDateOfBirth');
-  },
-};
+export const licenceMessages = liveTexts(t, { number: 'licenceNumber', dateOfBirth: 'licenceDateOfBirth', tooYoung: ['licenceTooYoung', { age: MIN_LICENCE_HOLDER_AGE }], checkDateOfBirth: 'licenceCheckDateOfBirth' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FUEL_TYPES, TRANSMISSIONS } from '../vehicle-schema.ts';
 import { REGISTRATION_STATES } from '../listing-filters/registration.ts';
 import { formsText as t } from '../i18n/forms.ts';
+import { liveTexts } from '../i18n/texts.ts';
 
 /**
  * The seller's car as the sell page's first step and `POST /api/v1/sell-estimates` send it
@@ -15,32 +16,7 @@ export const SELL_MARGIN_PERCENT = { min: 0, max: 50, usual: 12 } as const;
 export const SELL_CAR_LIMITS = { make: 40, model: 60, minYear: 1990, maxYear: 2100, maxKm: 999_999, maxOwners: 9 } as const;
 
 /** Read when a value is refused, in the language of that moment. */
-export const sellCarMessages = {
-  get make() {
-    return t('sellMake');
-  },
-  get model() {
-    return t('sellModel');
-  },
-  get year() {
-    return t('sellYear', { min: SELL_CAR_LIMITS.minYear });
-  },
-  get fuel() {
-    return t('sellFuel', { fuels: FUEL_TYPES.join(', ') });
-  },
-  get transmission() {
-    return t('sellTransmission');
-  },
-  get km() {
-    return t('sellKm');
-  },
-  get owners() {
-    return t('sellOwners');
-  },
-  get registrationState() {
-    return t('sellRegistrationState');
-  },
-};
+export const sellCarMessages = liveTexts(t, { make: 'sellMake', model: 'sellModel', year: ['sellYear', { min: SELL_CAR_LIMITS.minYear }], fuel: ['sellFuel', { fuels: FUEL_TYPES.join(', ') }], transmission: 'sellTransmission', km: 'sellKm', owners: 'sellOwners', registrationState: 'sellRegistrationState' });
 
 /** One line of text: trimmed, no control characters, at least one letter or digit. */
 const line = (max: number, message: () => string) =>
