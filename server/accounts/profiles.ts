@@ -22,6 +22,8 @@ export type Profile = {
   createdAt: string | null;
   lastLoginAt: string | null;
   updatedAt: string | null;
+  /** The language the person chose with the switch (decision 087), or null before they chose. */
+  language: Language | null;
 };
 
 function toIso(value: Date | string | number | null | undefined): string | null {
@@ -43,6 +45,7 @@ export async function getProfile(database: Database, userId: string): Promise<Pr
     createdAt: row.created_at,
     lastLoginAt: row.last_login_at,
     updatedAt: row.updated_at,
+    language: isLanguage(row.language) ? row.language : null,
   };
 }
 
@@ -125,6 +128,12 @@ export async function languageOfPerson(database: Database, userId: string): Prom
 /** The choice from the language switch, kept for every device the person signs in on. */
 export async function saveLanguageChoice(database: Database, userId: string, language: Language): Promise<void> {
   await database.db.updateTable('profiles').set({ language }).where('user_id', '=', userId).execute();
+}
+
+/** A signed-in person's choice from the switch or the app: kept in their profile, made now if they have none yet. */
+export async function chooseLanguage(database: Database, user: AuthUser, language: Language, nowMs: number): Promise<void> {
+  await ensureProfile(database, user, nowMs);
+  await saveLanguageChoice(database, user.id, language);
 }
 
 /** The person's own choice, or null before they made one (their browser's language then rules). */

@@ -1,6 +1,6 @@
 import type { AppServices } from '../services.ts';
 import { MAX_EMAIL_LENGTH } from '../../app/lib/input.ts';
-import { ensureProfile, languageChoiceOf, pathAfterSignIn, recordLogin, saveLanguageChoice } from '../accounts/profiles.ts';
+import { chooseLanguage, languageChoiceOf, pathAfterSignIn, recordLogin, saveLanguageChoice } from '../accounts/profiles.ts';
 import { languageCookie } from '../http/language-choice.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { liveTexts } from '../../app/lib/i18n/texts.ts';
@@ -180,8 +180,7 @@ export async function rememberSignUpLanguage(services: AppServices, email: strin
     const user = await services.database.db.selectFrom('user').select(['id', 'email', 'name', 'emailVerified', 'createdAt']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
     if (!user) return;
     // The profile is made at the first sign-in otherwise; the choice needs its row now.
-    await ensureProfile(services.database, { ...user, emailVerified: Boolean(user.emailVerified) }, services.clock.now());
-    await saveLanguageChoice(services.database, user.id, language);
+    await chooseLanguage(services.database, { ...user, emailVerified: Boolean(user.emailVerified) }, language, services.clock.now());
   } catch (error) {
     services.logger.warn({ err: error }, 'language choice could not be saved at sign-up');
   }

@@ -131,6 +131,7 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
   test('the document describes every new operation', async () => {
     const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, { tags: string[] }>> };
     expect(Object.keys(document.paths['/me/profile'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(document.paths['/me/language'] ?? {})).toEqual(['post']);
     expect(Object.keys(document.paths['/me/wishlist'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(document.paths['/me/wishlist/{vehicleId}'] ?? {})).toEqual(['delete']);
     expect(document.paths['/vehicle-requests']?.post?.tags).toEqual(['Leads']);
@@ -165,6 +166,36 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
       // A phone sent with the name is not the API's to change: only the name moves.
       const renamed = await answerOf(await postJson(person, '/me/profile', { name: 'Vikram S.', phone: '9000000000', phoneVerified: false }), 200, profileAnswerSchema);
       expect(renamed.profile).toMatchObject({ name: 'Vikram S.', phone: `+91${mobile}`, phoneVerified: true, complete: true });
+    });
+
+    test('the language choice: kept in the profile, refused in the asker’s language, twenty at once alike', async () => {
+      const person = await signedIn('api-language');
+      expect((await answerOf(await api(person, '/me/profile'), 200, profileAnswerSchema)).profile.language).toBeNull();
+      const chosen = await answerOf(await postJson(person, '/me/language', { language: 'hi' }), 200, profileAnswerSchema);
+      expect(chosen.profile.language).toBe('hi');
+      expect((await answerOf(await person.postForm('/api/v1/me/language', { language: 'en' }), 200, profileAnswerSchema)).profile.language).toBe('en');
+
+      for (const body of [{ language: 'fr' }, {}, { language: ['hi'] }, { language: 42 }, { language: 'hi\u0000' }, '{"language": "h']) {
+        const refused = await postJson(person, '/me/language', body);
+        expect(refused.status, JSON.stringify(body)).toBe(400);
+        await problemOf(refused, 400);
+      }
+      const inHindi = await problemOf(await postJson(person, '/me/language', { language: 'fr' }, { 'accept-language': 'hi' }), 400);
+      expect(inHindi.fields?.language).toBe('अंग्रेज़ी या हिन्दी चुनें।');
+      expect((await answerOf(await api(person, '/me/profile'), 200, profileAnswerSchema)).profile.language).toBe('en');
+
+      // No session, and another person's choice is never touched.
+      await problemOf(await postJson(new HttpClient(server.url), '/me/language', { language: 'hi' }), 401);
+      const other = await signedIn('api-language-other');
+      await postJson(other, '/me/language', { language: 'hi' });
+      expect((await answerOf(await api(person, '/me/profile'), 200, profileAnswerSchema)).profile.language).toBe('en');
+
+      // Twenty identical choices at once (a new account, no profile row yet): one answer for all.
+      const fresh = await signedIn('api-language-burst');
+      const answers = await Promise.all(Array.from({ length: 20 }, () => postJson(fresh, '/me/language', { language: 'hi' })));
+      for (const answer of answers) expect((await answerOf(answer, 200, profileAnswerSchema)).profile.language).toBe('hi');
+      const freshId = (await fresh.session())!.user.id;
+      expect(await count('profiles', 'user_id = ? AND language = ?', [freshId, 'hi'])).toBe(1);
     });
 
     test('refusals: each by the schema’s message, never stored', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/language.ts';
 import { FILTER_NAMES } from '../listing-filters/options.ts';
 import { BOOKING_STATUSES, PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
 import { TEST_DRIVE_MODES, TEST_DRIVE_STATUSES } from '../test-drives.ts';
@@ -305,6 +306,10 @@ export const profileAnswerSchema = z
       createdAt: isoTime.nullable(),
       lastLoginAt: isoTime.nullable(),
       updatedAt: isoTime.nullable(),
+      language: z
+        .enum(LANGUAGES)
+        .nullable()
+        .meta({ description: 'The language the person chose (`en`, `hi`): their mails, SMS and pages on every device are in it. Null before they chose; the API then answers in its request’s `Accept-Language`.' }),
     }),
   })
   .meta({ id: 'ProfileAnswer' });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { parseWith } from '../form-errors.ts';
+import { LANGUAGES } from '../i18n/language.ts';
+import { accountText } from '../i18n/account.ts';
 import { DEFAULT_COUNTRY_CODE, e164, hasLetter, MAX_NAME_LENGTH, MAX_PHONE_DIGITS, MIN_PHONE_DIGITS, phoneMessages } from '../phone.ts';
 
 /**
@@ -67,3 +69,8 @@ export function profileFormError(intent: 'send' | 'verify', input: Record<string
   if (!otpRequested) return phoneMessages.requestOtpFirst;
   return parsed.ok ? null : parsed.error;
 }
+
+/** The language switch's choice, from the site's form (`/language`) or the app (`POST /api/v1/me/language`). */
+export const languageChoiceSchema = z.object({
+  language: z.enum(LANGUAGES, { error: () => accountText('chooseLanguage') }).meta({ description: '`en` (English) or `hi` (Hindi).' }),
+});

@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { indiaIso } from '../../../app/lib/rentals.ts';
 import { profileAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
-import { profileUpdateSchema } from '../../../app/lib/schemas/profile.ts';
+import { languageChoiceSchema, profileUpdateSchema } from '../../../app/lib/schemas/profile.ts';
 import { currentUser, type SessionUser } from '../../auth/session.ts';
 import { readFormOrJson } from '../../http/forms.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
-import { ensureProfile, isProfileComplete, saveProfileName, type Profile } from '../profiles.ts';
+import { chooseLanguage, ensureProfile, isProfileComplete, saveProfileName, type Profile } from '../profiles.ts';
 import { accountText as t } from '../../../app/lib/i18n/account.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -35,11 +35,12 @@ function profileAnswer(user: SessionUser, profile: Profile): z.input<typeof prof
       createdAt: indiaTime(profile.createdAt),
       lastLoginAt: indiaTime(profile.lastLoginAt),
       updatedAt: indiaTime(profile.updatedAt),
+      language: profile.language,
     },
   };
 }
 
-/** The signed-in person's profile in the app's API (/api/v1): read it, rename it. The phone changes by /me/phone/*. */
+/** The signed-in person's profile in the app's API (/api/v1): read it, rename it, choose its language. The phone changes by /me/phone/*. */
 export function profileApi(api: Hono, services: AppServices) {
   const { database, clock } = services;
 
@@ -79,6 +80,30 @@ export function profileApi(api: Hono, services: AppServices) {
       return c.json(profileAnswer(user, profile), 200, NO_STORE);
     } catch (error) {
       return problemFromError(c, error, services.logger, { fallback: t('profileSaveFailed'), log: 'profile update failed' });
+    }
+  });
+
+  const language = describeRoute({
+    tag: 'Account',
+    summary: 'Choose my language',
+    description:
+      'JSON or a form, as the site’s language switch (decision 087): the mails and SMS the site sends this person later (reminders, offers, the desk’s answers) and their pages on every device they sign in on are in it. The API’s own messages follow each request’s `Accept-Language`.',
+    auth: true,
+    body: { kind: 'form', schema: languageChoiceSchema },
+    ok: { status: 200, schema: profileAnswerSchema, description: 'The profile with its language.' },
+    refusals: { 400: '' },
+  });
+  api.post('/me/language', language, async (c: Context) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return problem(c, 401, SIGN_IN_FIRST());
+    try {
+      const parsed = parseWith(languageChoiceSchema, Object.fromEntries(await readFormOrJson(c.req.raw)));
+      if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
+      await chooseLanguage(database, user, parsed.value.language, clock.now());
+      const profile = await ensureProfile(database, user, clock.now());
+      return c.json(profileAnswer(user, profile), 200, NO_STORE);
+    } catch (error) {
+      return problemFromError(c, error, services.logger, { fallback: t('profileSaveFailed'), log: 'language choice failed' });
     }
   });
 }

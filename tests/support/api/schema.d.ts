@@ -327,6 +327,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose my language
+         * @description JSON or a form, as the site’s language switch (decision 087): the mails and SMS the site sends this person later (reminders, offers, the desk’s answers) and their pages on every device they sign in on are in it. The API’s own messages follow each request’s `Accept-Language`.
+         */
+        post: operations["postMeLanguage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/wishlist": {
         parameters: {
             query?: never;
@@ -1439,6 +1459,8 @@ export interface components {
                 createdAt: string | null;
                 lastLoginAt: string | null;
                 updatedAt: string | null;
+                /** @description The language the person chose (`en`, `hi`): their mails, SMS and pages on every device are in it. Null before they chose; the API then answers in its request’s `Accept-Language`. */
+                language: ("en" | "hi") | null;
             };
         };
         WishlistItem: {
@@ -3108,6 +3130,99 @@ export interface operations {
         };
         responses: {
             /** @description The profile as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAnswer"];
+                };
+            };
+            /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postMeLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `en` (English) or `hi` (Hindi).
+                     * @enum {string}
+                     */
+                    language: "en" | "hi";
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description `en` (English) or `hi` (Hindi).
+                     * @enum {string}
+                     */
+                    language: "en" | "hi";
+                };
+            };
+        };
+        responses: {
+            /** @description The profile with its language. */
             200: {
                 headers: {
                     [name: string]: unknown;
