@@ -121,8 +121,7 @@ export async function saveProfileName(database: Database, userId: string, name: 
 
 /** The language a person's later mails and SMS are written in (decision 087): their choice, else English. */
 export async function languageOfPerson(database: Database, userId: string): Promise<Language> {
-  const row = await database.db.selectFrom('profiles').select('language').where('user_id', '=', userId).executeTakeFirst();
-  return isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE;
+  return (await languageChoiceOf(database, userId)) ?? DEFAULT_LANGUAGE;
 }
 
 /** The choice from the language switch, kept for every device the person signs in on. */
