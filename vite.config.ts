@@ -61,27 +61,6 @@ function preactInTheBrowser(): Plugin {
   };
 }
 
-/**
- * The browser's text engine (decision 087): app/lib/i18n/engine.ts (i18next, about 14 KB brotli)
- * becomes engine.browser.ts in the client build, which reads the same texts by the same rules
- * (tests/unit/text-engines.test.ts). The server keeps i18next for pages, mails, SMS and the API.
- */
-function browserTextEngine(): Plugin {
-  const engine = path.resolve(import.meta.dirname, 'app/lib/i18n/engine.ts');
-  const browserEngine = path.resolve(import.meta.dirname, 'app/lib/i18n/engine.browser.ts');
-  return {
-    name: 'gaadi-bazaar:browser-text-engine',
-    enforce: 'pre',
-    apply: 'build',
-    applyToEnvironment: (environment) => environment.config.consumer === 'client',
-    async resolveId(source, importer, options) {
-      if (!importer || !source.endsWith('engine.ts')) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === engine ? browserEngine : null;
-    },
-  };
-}
-
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   environments: {
@@ -94,5 +73,5 @@ export default defineConfig({
       build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: /node_modules[\\/](preact|react-router)[\\/]/ }] } } } },
     },
   },
-  plugins: [serverCodeStaysOnServer(), preactInTheBrowser(), browserTextEngine(), tailwindcss(), reactRouter()],
+  plugins: [serverCodeStaysOnServer(), preactInTheBrowser(), tailwindcss(), reactRouter()],
 });

@@ -1,38 +1,50 @@
-import i18next from 'i18next';
 import type { Language } from './language.ts';
 
 /**
- * The text engine on the server: i18next (decision 087). Every text a page, a mail, an SMS or
- * an API answer is written with goes through it. The browser gets engine.browser.ts instead
- * (vite.config.ts swaps the module for the client build only, as it swaps React for Preact):
- * the same texts read by the same rules in a few hundred bytes, where i18next would cost every
- * first page load about 14 KB. tests/unit/text-engines.test.ts proves the two write every text
- * of every namespace alike, so a hydrated page reads exactly as the server wrote it.
+ * The text engine, on the server and in the browser alike (decision 087): i18next's rules for
+ * the texts we write, and nothing else. A plural is `key_zero` for a count of 0 when there is
+ * one, else the count's CLDR category (`key_one`, `key_other`), else the key itself; a string
+ * count is no count. Each `{{name}}` is its value (empty for null or undefined) when the values
+ * name it, and stays as written when they do not. A missing text is its key.
+ *
+ * i18next itself is the reference, not the runtime: tests/unit/text-engines.test.ts runs every
+ * key of every namespace through both and requires the same text. i18next cost about 14 KB on
+ * every first load in the browser and about 5 ms of server CPU per render of the home page
+ * (its `t` walks options, resolvers and regular expressions for each of a page's few hundred
+ * texts); this reads a text in a map lookup.
  */
 
 export type TextValues = Record<string, string | number | null | undefined>;
 export type Translate = (key: string, values?: TextValues) => string;
 
-const i18n = i18next.createInstance();
-void i18n.init({
-  lng: 'en',
-  fallbackLng: false,
-  resources: {},
-  // Loaded synchronously at import: a text is there the first time anyone reads it.
-  initAsync: false,
-  // Keys are plain names ('callDealer'); texts may hold '.' and ':' freely.
-  keySeparator: false,
-  nsSeparator: false,
-  // React escapes what it renders; mails escape values themselves (server/notify).
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+const texts = new Map<string, Record<string, string>>();
+const pluralRules = new Map<Language, Intl.PluralRules>();
+const VALUE = /\{\{\s*([^{}]+?)\s*\}\}/g;
 
-export function addTexts(namespace: string, language: Language, texts: Record<string, string>): void {
-  i18n.addResourceBundle(language, namespace, texts, true, true);
+function rulesOf(language: Language): Intl.PluralRules {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules;
+}
+
+export function addTexts(namespace: string, language: Language, added: Record<string, string>): void {
+  const name = `${language}:${namespace}`;
+  texts.set(name, { ...texts.get(name), ...added });
 }
 
 export function translator(namespace: string, language: Language): Translate {
-  // Keys are checked by defineTexts's own type; i18next's typed keys would need every namespace declared to it at once.
-  return i18n.getFixedT(language, namespace) as unknown as Translate;
+  const name = `${language}:${namespace}`;
+  return (key: string, values?: TextValues) => {
+    const own = texts.get(name) ?? {};
+    const count = values?.count;
+    let text: string | undefined;
+    if (count !== undefined && typeof count !== 'string') {
+      if (count === 0) text = own[`${key}_zero`];
+      text ??= own[`${key}_${rulesOf(language).select(Number(count))}`];
+    }
+    text ??= own[key];
+    if (text === undefined) return key;
+    if (!values || !text.includes('{{')) return text;
+    return text.replace(VALUE, (whole, value: string) => (value in values ? String(values[value] ?? '') : whole));
+  };
 }
