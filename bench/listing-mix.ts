@@ -31,7 +31,7 @@ const SIZES = (option('sizes') ?? '1000,100000').split(',').map(Number);
 const DIALECTS = (option('dialects') ?? 'sqlite,postgres').split(',') as Dialect[];
 const QUERIES = Number(option('queries') ?? 120);
 const TARGETS = { ratio: 2, p95Ms: 40, firstCallMs: 50 };
-const ENV = { APP_MODE: 'test', NODE_ENV: 'production', PAGE_CACHE_SECONDS: '0', LISTING_TOTALS_SECONDS: '30', SEED_DEMO: 'false' };
+const ENV = { APP_MODE: 'test', NODE_ENV: 'production', PAGE_CACHE_SECONDS: '0', LISTING_TOTALS_SECONDS: '30', SETTINGS_CACHE_SECONDS: '2', SEED_DEMO: 'false' };
 
 const MAKES = ['maruti-suzuki', 'hyundai', 'tata', 'mahindra', 'toyota', 'honda', 'kia', 'volkswagen', 'skoda', 'mg'];
 const FUELS = ['petrol', 'diesel', 'cng', 'electric'];
@@ -127,7 +127,7 @@ try {
             if (answer.status !== 200) throw new Error(`/api/v1/vehicles?${query} answered ${answer.status}`);
             apiTimes.push(answer.ms);
           }
-          const run = { dialect, size, firstCallMs: first.ms, page: stats(pageTimes), api: stats(apiTimes), slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 5) };
+          const run = { dialect, size, firstCallMs: first.ms, page: stats(pageTimes), api: stats(apiTimes), slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 10) };
           console.log(`  first call ${first.ms.toFixed(1)} ms; pages p50 ${run.page.p50.toFixed(1)} p95 ${run.page.p95.toFixed(1)} max ${run.page.max.toFixed(1)} ms; API p50 ${run.api.p50.toFixed(1)} p95 ${run.api.p95.toFixed(1)} max ${run.api.max.toFixed(1)} ms`);
           runs.push(run);
         } finally {

@@ -33,7 +33,7 @@ const WARMUP = 1;
 const TARGETS = { slowdown: 2, rssMb: 200 };
 /** Vehicle 7 is in every synthetic inventory (the rare classic). */
 const PAGES = ['/', '/?q=ev', '/?q=creta', '/?q=creta&page=100', '/vehicle/7'];
-const ENV = { APP_MODE: 'test', NODE_ENV: 'production', PAGE_CACHE_SECONDS: '0', LISTING_TOTALS_SECONDS: '30', SEED_DEMO: 'false' };
+const ENV = { APP_MODE: 'test', NODE_ENV: 'production', PAGE_CACHE_SECONDS: '0', LISTING_TOTALS_SECONDS: '30', SETTINGS_CACHE_SECONDS: '2', SEED_DEMO: 'false' };
 
 /** A DATA_DIR whose SQLite database holds `size` synthetic cars (built by the real migrations). */
 async function inventoryDir(size: number): Promise<string> {

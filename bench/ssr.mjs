@@ -23,16 +23,19 @@ const DURATION = Number(option('duration') ?? 10);
 const CONNECTIONS = Number(option('connections') ?? 10);
 const WARMUP = 2;
 const ACCEPT_ENCODING = 'gzip, br';
-/** Goals of each kind of page: the share of the bare rate and, for renders, CPU per request. */
+/**
+ * Goals of each kind of page: the share of the bare rate and, for renders, CPU per request
+ * (issue 30: a signed-in visitor's home within 3 ms of server CPU).
+ */
 const TARGETS = {
   cached: { ratio: 0.25, cpuMs: null },
-  rendered: { ratio: 0.03, cpuMs: 1.5 },
+  rendered: { ratio: 0.03, cpuMs: 3 },
 };
 /**
  * As deployed: public pages kept for signed-out visitors 5 seconds, a listing's count and filter
- * counts 30 seconds (test mode keeps neither); React's production build.
+ * counts 30 seconds, the settings 2 seconds (test mode keeps none of them); React's production build.
  */
-const ENV = { APP_MODE: 'test', NODE_ENV: 'production', PAGE_CACHE_SECONDS: '5', LISTING_TOTALS_SECONDS: '30' };
+const ENV = { APP_MODE: 'test', NODE_ENV: 'production', PAGE_CACHE_SECONDS: '5', LISTING_TOTALS_SECONDS: '30', SETTINGS_CACHE_SECONDS: '2' };
 
 /**
  * Loads one server. Besides the rate, the server process's own CPU time per request is
