@@ -171,8 +171,11 @@ export function createVehicleListing(database: Database, totals: ListingTotals =
     return { ...listed, facets: counted };
   }
 
-  /** The cars' makes, models, variants and fuels, kept with the counts (an admin's change empties both). */
-  const vocabulary = () => totals.read('spelling-vocabulary', () => catalogueVocabulary(database));
+  /**
+   * The cars' makes, models, variants and fuels: from the listing index's cars when there is one
+   * (made once per change), otherwise by SQL kept with the counts (an admin's change empties both).
+   */
+  const vocabulary = () => (index ? index.vocabulary() : totals.read('spelling-vocabulary', () => catalogueVocabulary(database)));
 
   return {
     page,

@@ -51,19 +51,32 @@ export type Vocabulary = { words: Map<string, string>; models: string[] };
 /** Words worth matching: letters (and digits) only, 3 or more, so '1.5' and 'AT' stay out. */
 const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3 && /\p{L}/u.test(word));
 
-/** The vocabulary of the cars for sale (the listing's own rule: not sold, not the rental fleet): their makes, models, variants and fuels (a few hundred words even at 100,000 cars). */
-export async function catalogueVocabulary(database: Database): Promise<Vocabulary> {
-  const rows = await database.db.selectFrom('vehicles').where(listedUnqualifiedSql).where('purpose', '=', 'sale').select(['make', 'model', 'variant', 'fuel_type']).distinct().execute();
+/** A car's names as the vocabulary reads them. */
+export type NamedCar = { make: string; model: string; variant: string; fuel_type: string };
+
+/**
+ * The vocabulary of these cars: their makes, models, variants and fuels (a few hundred words
+ * even at 100,000 cars). Read in one order whatever gave the cars, so the listing index and
+ * SQL pick the same word when two are equally near a typo.
+ */
+export function vocabularyOf(cars: Iterable<NamedCar>): Vocabulary {
+  const distinct = new Map<string, NamedCar>();
+  for (const car of cars) distinct.set([car.make, car.model, car.variant, car.fuel_type].join('\0'), car);
   const words = new Map<string, string>();
   const models = new Set<string>();
-  for (const row of rows) {
-    for (const word of [row.make, row.model, row.variant, row.fuel_type].flatMap(wordsOf)) {
+  for (const key of [...distinct.keys()].sort()) {
+    const car = distinct.get(key)!;
+    for (const word of [car.make, car.model, car.variant, car.fuel_type].flatMap(wordsOf)) {
       if (!words.has(word.toLowerCase())) words.set(word.toLowerCase(), word);
     }
-    const model = `${row.make} ${row.model}`.trim();
-    if (row.model.trim()) models.add(model);
+    if (car.model.trim()) models.add(`${car.make} ${car.model}`.trim());
   }
   return { words, models: [...models].sort() };
+}
+
+/** The vocabulary of the cars for sale (the listing's own rule: not sold, not the rental fleet), read by SQL. */
+export async function catalogueVocabulary(database: Database): Promise<Vocabulary> {
+  return vocabularyOf(await database.db.selectFrom('vehicles').where(listedUnqualifiedSql).where('purpose', '=', 'sale').select(['make', 'model', 'variant', 'fuel_type']).distinct().execute());
 }
 
 /** The catalogue word nearest to `term` within its allowed typos (the shorter distance, then the more common spelling by order), or null. */
