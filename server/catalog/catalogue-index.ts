@@ -114,17 +114,19 @@ function titleMarks(held: Snapshot, words: string[]): Uint8Array {
 }
 
 /** Each distinct make, model, variant and fuel of the snapshot's cars once, from their codes. */
-function* namedCars(held: Snapshot): Generator<{ make: string; model: string; variant: string; fuel_type: string }> {
+function namedCars(held: Snapshot): Array<{ make: string; model: string; variant: string; fuel_type: string }> {
   const { make, model } = held.coded;
   const { variant, fuel_type: fuel } = held.named;
-  const seen = new Set<string>();
+  // The four codes as one number (the dictionaries hold a few thousand values at most, so the
+  // product stays far below 2^53): a set of numbers, not 100,000 joined strings.
+  const [models, variants, fuels] = [model.values.length, variant.values.length, fuel.values.length];
+  const seen = new Map<number, number>();
   for (let position = 0; position < held.size; position++) {
-    const codes = [make.codes[position], model.codes[position], variant.codes[position], fuel.codes[position]];
-    const key = codes.join(',');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    yield { make: make.values[codes[0]!] ?? '', model: model.values[codes[1]!] ?? '', variant: variant.values[codes[2]!] ?? '', fuel_type: fuel.values[codes[3]!] ?? '' };
+    const key = ((make.codes[position]! * models + model.codes[position]!) * variants + variant.codes[position]!) * fuels + fuel.codes[position]!;
+    if (!seen.has(key)) seen.set(key, position);
   }
+  const text = (dictionary: Dictionary, position: number) => dictionary.values[dictionary.codes[position]!] ?? '';
+  return [...seen.values()].map((position) => ({ make: text(make, position), model: text(model, position), variant: text(variant, position), fuel_type: text(fuel, position) }));
 }
 
 const num = (value: unknown) => (value === null || value === undefined ? Number.NaN : Number(value));
