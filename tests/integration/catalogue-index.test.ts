@@ -67,7 +67,8 @@ describe.skipIf(!url)(`the listing from the in-memory index equals the listing f
     await fill(database, random(82), byName, 0, 2500);
     if (dialect === 'postgres') await sql`ANALYZE vehicle_search`.execute(database.db);
     fromSql = createVehicleListing(database, uncachedTotals);
-    fromIndex = createVehicleListing(database, uncachedTotals, createCatalogueIndex(database));
+    // Read in chunks of 700 cars, as 100,000 are read in chunks of 5,000.
+    fromIndex = createVehicleListing(database, uncachedTotals, createCatalogueIndex(database, { readChunk: 700 }));
   }, 180_000);
 
   afterAll(async () => {
