@@ -8,6 +8,7 @@ import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { Settings } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
+import { withFreeSeat, type SeatedTable } from '../db/seats.ts';
 import type { DB, InspectionTable } from '../db/schema.ts';
 import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { queueMail, queueSms } from '../notify/outgoing.ts';
@@ -86,38 +87,13 @@ function slotRefusal(slot: string, nowMs: number, rules: TestDriveRules): string
   return outsideHours ? t('inspectionsRun', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }) : problem;
 }
 
-/** Which of migration 025's unique rules an insert or update broke, if any. */
-function uniqueViolation(error: unknown): 'seat' | 'user' | null {
-  const failure = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  if (failure?.code === '23505') {
-    const name = String(failure.constraint ?? '');
-    return name === 'inspections_seat_uq' ? 'seat' : name === 'inspections_user_slot_uq' ? 'user' : null;
-  }
-  const columns = /UNIQUE constraint failed: (.*)$/m.exec(String(failure?.message ?? ''))?.[1] ?? '';
-  if (!columns.includes('inspections.')) return null;
-  if (columns.includes('inspections.seat')) return 'seat';
-  if (columns.includes('inspections.user_id')) return 'user';
-  return null;
-}
-
-/** Runs `write` with a free seat of the slot; a seat taken meanwhile makes the next be tried (409 when none is left). */
-async function withSeat<T>(database: Database, slotStart: string, capacity: number, write: (seat: number) => Promise<T>): Promise<T> {
-  const used = await database.db.selectFrom('inspections').select('seat').where('slot_start', '=', slotStart).where('status', '<>', 'cancelled').execute();
-  if (used.length >= capacity) throw new ConflictError(inspectionMessages.slotFull);
-  const taken = new Set(used.map((row) => row.seat));
-  for (let seat = 0; seat < capacity; seat++) {
-    if (taken.has(seat)) continue;
-    try {
-      return await write(seat);
-    } catch (error) {
-      const violated = uniqueViolation(error);
-      if (violated === 'seat') continue;
-      if (violated === 'user') throw new ConflictError(inspectionMessages.youAreBusy);
-      throw error;
-    }
-  }
-  throw new ConflictError(inspectionMessages.slotFull);
-}
+/** Inspections' seats (migration 025): one inspection per person at a time. */
+const INSPECTION_SEATS: SeatedTable<'user'> = {
+  table: 'inspections',
+  rules: { seat: { constraint: 'inspections_seat_uq', column: 'seat' }, user: { constraint: 'inspections_user_slot_uq', column: 'user_id' } },
+  refusals: { user: () => inspectionMessages.youAreBusy },
+  slotFull: () => inspectionMessages.slotFull,
+};
 
 export type InspectionSlot = { start: string; remaining: number };
 
@@ -202,7 +178,7 @@ export async function bookInspection(services: NotifyServices, settings: Setting
   const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
   const slotStart = slotInstant(input.slot).toISOString();
   const now = new Date(nowMs).toISOString();
-  const row = await withSeat(services.database, slotStart, rules.capacity, (seat) =>
+  const row = await withFreeSeat(services.database, INSPECTION_SEATS, { start: slotStart, capacity: rules.capacity }, (seat) =>
     // A seat taken meanwhile rolls back this transaction, the queued confirmation with it.
     db.transaction().execute(async (trx) => {
       const inserted = await trx
@@ -277,7 +253,7 @@ export async function rescheduleOwnInspection(services: NotifyServices, settings
   const slotStart = slotInstant(input.slot).toISOString();
   if (slotStart === row.slot_start) return toInspection(row, nowMs);
   const now = new Date(nowMs).toISOString();
-  const moved = await withSeat(services.database, slotStart, rules.capacity, (seat) =>
+  const moved = await withFreeSeat(services.database, INSPECTION_SEATS, { start: slotStart, capacity: rules.capacity }, (seat) =>
     services.database.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('inspections')

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
+import { withFreeSeat, type SeatedTable } from '../db/seats.ts';
 import type { Selectable, Transaction } from 'kysely';
 import type { DB, TestDriveTable } from '../db/schema.ts';
 
@@ -97,49 +98,17 @@ async function bookableVehicle(database: Database, vehicleId: number, userId?: s
   return { id: vehicle.id, title: detailTitle(vehicle) };
 }
 
-/** Which of migration 007's unique rules an insert or update broke, if any. */
-export function uniqueViolation(error: unknown): 'vehicle' | 'seat' | 'user' | null {
-  const failure = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  if (failure?.code === '23505') {
-    const name = String(failure.constraint ?? '');
-    if (name === 'test_drives_vehicle_slot_uq') return 'vehicle';
-    if (name === 'test_drives_seat_uq') return 'seat';
-    if (name === 'test_drives_user_slot_uq') return 'user';
-    return null;
-  }
-  // SQLite names the columns: 'UNIQUE constraint failed: test_drives.slot_start, test_drives.seat'.
-  const columns = /UNIQUE constraint failed: (.*)$/m.exec(String(failure?.message ?? ''))?.[1] ?? '';
-  if (!columns.includes('test_drives.')) return null;
-  if (columns.includes('test_drives.seat')) return 'seat';
-  if (columns.includes('test_drives.vehicle_id')) return 'vehicle';
-  if (columns.includes('test_drives.user_id')) return 'user';
-  return null;
-}
-
-/**
- * Runs `write` with a free seat of the slot (below the capacity). A seat taken meanwhile by
- * another booking makes the next one be tried; the car or the person already being booked at
- * that time, or no seat left, is a ConflictError (409).
- */
-async function withSeat<T>(database: Database, slotStart: string, capacity: number, write: (seat: number) => Promise<T>): Promise<T> {
-  const used = await database.db.selectFrom('test_drives').select('seat').where('slot_start', '=', slotStart).where('status', '<>', 'cancelled').execute();
-  // A capacity lowered after bookings were made: the bookings stand, no new one fits.
-  if (used.length >= capacity) throw new ConflictError(messages.slotFull);
-  const taken = new Set(used.map((row) => row.seat));
-  for (let seat = 0; seat < capacity; seat++) {
-    if (taken.has(seat)) continue;
-    try {
-      return await write(seat);
-    } catch (error) {
-      const violated = uniqueViolation(error);
-      if (violated === 'seat') continue;
-      if (violated === 'vehicle') throw new ConflictError(messages.carTaken);
-      if (violated === 'user') throw new ConflictError(messages.youAreBusy);
-      throw error;
-    }
-  }
-  throw new ConflictError(messages.slotFull);
-}
+/** Test drives' seats (migration 007): one booking per car and per person at a time. */
+export const TEST_DRIVE_SEATS: SeatedTable<'vehicle' | 'user'> = {
+  table: 'test_drives',
+  rules: {
+    seat: { constraint: 'test_drives_seat_uq', column: 'seat' },
+    vehicle: { constraint: 'test_drives_vehicle_slot_uq', column: 'vehicle_id' },
+    user: { constraint: 'test_drives_user_slot_uq', column: 'user_id' },
+  },
+  refusals: { vehicle: () => messages.carTaken, user: () => messages.youAreBusy },
+  slotFull: () => messages.slotFull,
+};
 
 /** The bookings holding each slot of the range and the car's own, counted per UTC start. */
 async function slotUse(database: Database, from: string, to: string, vehicleId: number) {
@@ -213,7 +182,7 @@ export async function bookTestDrive(
   const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
   const slotStart = slotInstant(input.slot).toISOString();
   const now = new Date(nowMs).toISOString();
-  const row = await withSeat(deps.database, slotStart, rules.capacity, (seat) =>
+  const row = await withFreeSeat(deps.database, TEST_DRIVE_SEATS, { start: slotStart, capacity: rules.capacity }, (seat) =>
     // A seat taken meanwhile rolls this transaction back, queued messages with it, and the next seat is tried.
     db.transaction().execute(async (trx) => {
       const inserted = await trx
@@ -271,7 +240,7 @@ async function moveTo(deps: TestDriveDeps, settings: Settings, row: Row, slot: s
   const slotStart = slotInstant(slot).toISOString();
   if (slotStart === row.slot_start) return toScheduled(row);
   const now = new Date(nowMs).toISOString();
-  const updated = await withSeat(deps.database, slotStart, rules.capacity, (seat) =>
+  const updated = await withFreeSeat(deps.database, TEST_DRIVE_SEATS, { start: slotStart, capacity: rules.capacity }, (seat) =>
     // A seat taken meanwhile rolls this transaction back, queued messages with it, and the next seat is tried.
     deps.database.db.transaction().execute(async (trx) => {
       const moved = await trx

@@ -14,7 +14,8 @@ import {
   slotProblem,
   testDriveMessages,
 } from '../../app/lib/test-drives.ts';
-import { uniqueViolation } from '../../server/test-drives/test-drives.ts';
+import { brokenUniqueRule } from '../../server/db/seats.ts';
+import { TEST_DRIVE_SEATS } from '../../server/test-drives/test-drives.ts';
 import { parseWith } from '../../app/lib/form-errors.ts';
 import { parsePinCodeList, pinCodeMessages } from '../../app/lib/pin-code.ts';
 import { testDriveRequestSchema } from '../../app/lib/schemas/test-drives.ts';
@@ -96,6 +97,7 @@ describe('the booking request', () => {
   });
 
   it('tells which database rule refused a booking, on both databases', () => {
+    const uniqueViolation = (error: unknown) => brokenUniqueRule(error, TEST_DRIVE_SEATS.table, TEST_DRIVE_SEATS.rules);
     expect(uniqueViolation({ code: '23505', constraint: 'test_drives_vehicle_slot_uq' })).toBe('vehicle');
     expect(uniqueViolation({ code: '23505', constraint: 'test_drives_seat_uq' })).toBe('seat');
     expect(uniqueViolation({ code: '23505', constraint: 'test_drives_user_slot_uq' })).toBe('user');

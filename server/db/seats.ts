@@ -1,0 +1,56 @@
+import { ConflictError } from '../errors.ts';
+import type { Database } from './connection.ts';
+
+/**
+ * Which of a table's unique rules an insert or update broke, if any. PostgreSQL names the
+ * constraint (code 23505); SQLite names the columns ('UNIQUE constraint failed:
+ * test_drives.slot_start, test_drives.seat'), so each rule gives both, its column being one
+ * only that rule holds.
+ */
+export function brokenUniqueRule<Rule extends string>(error: unknown, table: string, rules: Record<Rule, { constraint: string; column: string }>): Rule | null {
+  const failure = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  const entries = Object.entries(rules) as Array<[Rule, { constraint: string; column: string }]>;
+  if (failure?.code === '23505') return entries.find(([, rule]) => rule.constraint === String(failure.constraint ?? ''))?.[0] ?? null;
+  const columns = /UNIQUE constraint failed: (.*)$/m.exec(String(failure?.message ?? ''))?.[1] ?? '';
+  return entries.find(([, rule]) => columns.includes(`${table}.${rule.column}`))?.[0] ?? null;
+}
+
+/** A booked slot's table: the seats it has and the refusal for each other unique rule it holds. */
+export type SeatedTable<Rule extends string> = {
+  table: 'test_drives' | 'inspections';
+  /** The rules of the table's unique indexes; `seat` is the slot's seat. */
+  rules: Record<Rule | 'seat', { constraint: string; column: string }>;
+  /** What to say when a rule other than the seat's is broken (the car or the person already booked then), read when said: in the asker's language. */
+  refusals: Record<Rule, () => string>;
+  slotFull: () => string;
+};
+
+/**
+ * Runs `write` with a free seat of the slot (below the capacity). The database's unique index
+ * on (slot, seat) is what holds the capacity under bookings made at once: a seat taken
+ * meanwhile makes the next one be tried; another rule broken, or no seat left, is a
+ * ConflictError (409). A capacity lowered after bookings were made lets them stand and no new
+ * one fit.
+ */
+export async function withFreeSeat<T, Rule extends string>(
+  database: Database,
+  seated: SeatedTable<Rule>,
+  slot: { start: string; capacity: number },
+  write: (seat: number) => Promise<T>,
+): Promise<T> {
+  const used = await database.db.selectFrom(seated.table).select('seat').where('slot_start', '=', slot.start).where('status', '<>', 'cancelled').execute();
+  if (used.length >= slot.capacity) throw new ConflictError(seated.slotFull());
+  const taken = new Set(used.map((row) => row.seat));
+  for (let seat = 0; seat < slot.capacity; seat++) {
+    if (taken.has(seat)) continue;
+    try {
+      return await write(seat);
+    } catch (error) {
+      const broken = brokenUniqueRule(error, seated.table, seated.rules);
+      if (broken === 'seat') continue;
+      if (broken !== null) throw new ConflictError(seated.refusals[broken as Rule]());
+      throw error;
+    }
+  }
+  throw new ConflictError(seated.slotFull());
+}
