@@ -1,7 +1,7 @@
 import { BUDGET_BUCKETS, FILTER_NAMES, KM_BUCKETS, type FilterName, type ListingFilters, type NumberRange, type Sort } from '../../app/lib/listing-filters/options.ts';
 import type { Database } from '../db/connection.ts';
 import { CANDIDATE_VEHICLE_COLUMNS, FACET_VALUES, type CandidateColumn, type FacetRow } from './filters.ts';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { hasControlCharacters } from '../../app/lib/input.ts';
 import { ftsMatch, searchCondition } from './search.ts';
 import { listedUnqualifiedSql } from './public-status.ts';
@@ -315,25 +315,37 @@ export function createCatalogueIndex(database: Database, { readChunk = READ_CHUN
    * (`diesel`, 32,000 cars at 100k: 34 ms against 7). The index holds only cars for sale
    * (migration 011), the snapshot's own cars.
    */
-  async function carsHolding(word: string): Promise<Array<{ id: number | string }>> {
+  async function carsHolding(word: string): Promise<number[]> {
     if (database.dialect === 'sqlite' && word.length >= 3 && !hasControlCharacters(word, { layout: false })) {
-      const found = await sql<{ id: number }>`SELECT rowid AS id FROM vehicles_fts WHERE vehicles_fts MATCH ${ftsMatch([word])}`.execute(database.db);
-      return found.rows;
+      return idsOf(sql`SELECT group_concat(rowid) AS ids FROM vehicles_fts WHERE vehicles_fts MATCH ${ftsMatch([word])}`);
     }
-    const condition = searchCondition(database.dialect, [word], database.dialect === 'postgres' ? { table: 'vehicle_search' } : {})!;
+    return carsWhere(searchCondition(database.dialect, [word], database.dialect === 'postgres' ? { table: 'vehicle_search' } : {})!);
+  }
+
+  /**
+   * The ids of the cars meeting `condition` (on `vehicle_search` on PostgreSQL, `vehicles` on
+   * SQLite), as one string of numbers: a common word's 42,000 cars read as rows cost SQLite
+   * three times the index's own work (`automatic` at 100k: 71–105 ms against 37 ms).
+   */
+  function carsWhere(condition: Expression<SqlBool>): Promise<number[]> {
     return database.dialect === 'postgres'
-      ? database.db.selectFrom('vehicle_search').where(condition).select('vehicle_search.id as id').execute()
-      : database.db.selectFrom('vehicles').where(condition).select('vehicles.id as id').execute();
+      ? idsOf(sql`SELECT string_agg(vehicle_search.id::text, ',') AS ids FROM vehicle_search WHERE ${condition}`)
+      : idsOf(sql`SELECT group_concat(vehicles.id) AS ids FROM vehicles WHERE ${condition}`);
+  }
+
+  async function idsOf(query: RawBuilder<{ ids: string | null }>): Promise<number[]> {
+    const ids = (await query.execute(database.db)).rows[0]?.ids;
+    return ids ? ids.split(',').map(Number) : [];
   }
 
   /** The cars holding a search word, by the database's own text index (search.ts). */
   async function wordMarks(held: Snapshot, word: string): Promise<Uint8Array> {
     const kept = held.words.get(word);
     if (kept) return kept;
-    const rows = await carsHolding(word);
+    const ids = await carsHolding(word);
     const marks = new Uint8Array(held.size);
-    for (const row of rows) {
-      const position = held.positionOf.get(Number(row.id));
+    for (const id of ids) {
+      const position = held.positionOf.get(id);
       if (position !== undefined) marks[position] = 1;
     }
     if (held.words.size >= MAX_WORDS) held.words.delete(held.words.keys().next().value!);
@@ -367,20 +379,22 @@ export function createCatalogueIndex(database: Database, { readChunk = READ_CHUN
       return marks;
     }
     marks.fill(0);
-    for (const row of await carsHoldingAmong(checked, candidates)) {
-      const position = held.positionOf.get(Number(row.id));
+    for (const id of await carsHoldingAmong(checked, candidates)) {
+      const position = held.positionOf.get(id);
       if (position !== undefined) marks[position] = 1;
     }
     return marks;
   }
 
   /** Which of the cars `ids` hold every word (search.ts's rule, checked on each car's text). */
-  async function carsHoldingAmong(words: string[], ids: number[]): Promise<Array<{ id: number | string }>> {
+  async function carsHoldingAmong(words: string[], ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const condition = searchCondition(database.dialect, words, database.dialect === 'postgres' ? { table: 'vehicle_search' } : { checkEachRow: true })!;
-    return database.dialect === 'postgres'
-      ? database.db.selectFrom('vehicle_search').where(condition).where(sql<SqlBool>`vehicle_search.id = ANY(${ids}::int[])`).select('vehicle_search.id as id').execute()
-      : database.db.selectFrom('vehicles').where(condition).where(sql<SqlBool>`vehicles.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`).select('vehicles.id as id').execute();
+    return carsWhere(
+      database.dialect === 'postgres'
+        ? sql<SqlBool>`${condition} AND vehicle_search.id = ANY(${ids}::int[])`
+        : sql<SqlBool>`${condition} AND vehicles.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+    );
   }
 
   return {
