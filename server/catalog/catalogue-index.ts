@@ -50,7 +50,12 @@ type Snapshot = {
   words: Map<string, Uint8Array>;
   /** The spelling vocabulary of these cars, made when a search first needs it. */
   vocabulary: Vocabulary | null;
+  /** The latest listings' passes (countMatches), by what they ask; emptied with the snapshot. */
+  counted: Map<string, Counted>;
 };
+
+/** A listing's pass over the cars: how many match, which (a mark per position), and its filter counts when asked. */
+type Counted = { matches: number; passing: Uint8Array; facets: FacetRow[] | null };
 
 export type ListingAnswer = { matches: number; pageIds: number[]; facets: FacetRow[] | null };
 
@@ -79,6 +84,12 @@ export type CatalogueIndex = {
 
 /** Word marks kept per snapshot, at most (a crafted query cannot grow memory without end). */
 const MAX_WORDS = 64;
+/**
+ * Listings' passes kept per snapshot, at most: the plain listing of the home page and a few
+ * popular filters are asked by most visitors, and a pass over 90,000 cars costs 9 ms where
+ * the kept one costs nothing. Each holds a mark per car (90 KB at 100k).
+ */
+const MAX_COUNTED = 16;
 
 function bucketOf(value: number, buckets: ReadonlyArray<{ value: string }>, scale: number): string | null {
   if (Number.isNaN(value)) return null;
@@ -236,7 +247,7 @@ async function readSnapshot(database: Database, version: string, chunk: number):
   const positionOf = new Map<number, number>();
   ids.forEach((id, index) => positionOf.set(id, index));
   const named = { variant: variants.done(), fuel_type: fuels.done() };
-  return { version, size, ids, category, price, odometer, year, owners, coded, orders, positionOf, named, words: new Map(), vocabulary: null };
+  return { version, size, ids, category, price, odometer, year, owners, coded, orders, positionOf, named, words: new Map(), vocabulary: null, counted: new Map() };
 }
 
 /** Whether `value` (NaN for NULL) is in one of the `[min, max)` ranges (filters.ts inRanges). */
@@ -281,6 +292,84 @@ function filterTests(snapshot: Snapshot, filters: ListingFilters): Array<{ name:
   if (filters.color.length > 0) tests.push({ name: 'color', passes: inSet('colour', filters.color) });
   if (filters.state.length > 0) tests.push({ name: 'state', passes: inSet('registration_state', filters.state) });
   return tests;
+}
+
+/**
+ * One pass over the cars: which pass the search, category and filters, how many, and with
+ * `facets` each filter option's cars (a car failing only one filter counts for that filter's
+ * options alone, as filters.ts listingFacetRows counts).
+ */
+function countMatches(held: Snapshot, searched: Uint8Array | null, categoryId: number | undefined, filters: ListingFilters, facets: boolean): Counted {
+  const tests = filterTests(held, filters);
+  // Models are offered within the chosen makes only (filters.ts listingFacetRows).
+  const counted = FILTER_NAMES.filter((name) => name !== 'model' || filters.make.length > 0);
+  // Per facet: cars per value (per value and make, for models) and the smallest label code among them, in typed arrays.
+  const plans = counted.map((name) => {
+    const facet = FACETS[name];
+    const values = held.coded[facet.value];
+    const parents = facet.parent ? held.coded[facet.parent] : null;
+    const width = parents ? parents.values.length : 1;
+    const slots = values.values.length * width;
+    return {
+      name,
+      facet,
+      codes: values.codes,
+      parentCodes: parents?.codes ?? null,
+      width,
+      counts: new Uint32Array(slots),
+      labelCodes: facet.label ? held.coded[facet.label].codes : null,
+      minLabel: facet.label ? new Uint32Array(slots).fill(0xffffffff) : null,
+    };
+  });
+  type Plan = (typeof plans)[number];
+  const planOf = new Map<FilterName, Plan>(plans.map((plan) => [plan.name, plan]));
+  const tally = (plan: Plan, position: number) => {
+    const key = plan.codes[position]! * plan.width + (plan.parentCodes ? plan.parentCodes[position]! : 0);
+    plan.counts[key] = plan.counts[key]! + 1;
+    if (plan.minLabel) {
+      const label = plan.labelCodes![position]!;
+      if (label < plan.minLabel[key]!) plan.minLabel[key] = label;
+    }
+  };
+  const passing = new Uint8Array(held.size);
+  let matches = 0;
+  for (let position = 0; position < held.size; position++) {
+    if (categoryId !== undefined && held.category[position] !== categoryId) continue;
+    if (searched && searched[position] !== 1) continue;
+    let failed: FilterName | null = null;
+    let failures = 0;
+    for (const test of tests) {
+      if (!test.passes(position)) {
+        failures += 1;
+        failed = test.name;
+        if (failures > 1) break;
+      }
+    }
+    if (failures > 1) continue;
+    if (failures === 0) {
+      passing[position] = 1;
+      matches += 1;
+      if (facets) for (const plan of plans) tally(plan, position);
+    } else if (facets) {
+      // Failing only its own filter: counted by that filter's options alone.
+      const plan = planOf.get(failed!);
+      if (plan) tally(plan, position);
+    }
+  }
+  if (!facets) return { matches, passing, facets: null };
+  const rows: FacetRow[] = [];
+  for (const plan of plans) {
+    const { facet, width } = plan;
+    plan.counts.forEach((count, key) => {
+      if (count === 0) return;
+      const code = Math.floor(key / width);
+      const parent = facet.parent ? (held.coded[facet.parent].values[key % width] ?? '') : '';
+      const labelCode = plan.minLabel?.[key];
+      const label = facet.label && labelCode !== undefined ? (held.coded[facet.label].values[labelCode] ?? '') : '';
+      rows.push({ facet: plan.name, value: held.coded[facet.value].values[code] ?? null, parent, label, count });
+    });
+  }
+  return { matches, passing, facets: rows };
 }
 
 /** `readChunk`: cars read per query (tests read a small inventory in several). */
@@ -419,63 +508,16 @@ export function createCatalogueIndex(database: Database, { readChunk = READ_CHUN
 
     async answer({ terms, prefer = [], categoryId, filters, sort, facets, windowFor }) {
       const held = await snapshot();
-      const searched = await searchMarks(held, [...new Set(terms)]);
-      const tests = filterTests(held, filters);
-      // Models are offered within the chosen makes only (filters.ts listingFacetRows).
-      const counted = FILTER_NAMES.filter((name) => name !== 'model' || filters.make.length > 0);
-      // Per facet: cars per value (per value and make, for models) and the smallest label code among them, in typed arrays.
-      const plans = counted.map((name) => {
-        const facet = FACETS[name];
-        const values = held.coded[facet.value];
-        const parents = facet.parent ? held.coded[facet.parent] : null;
-        const width = parents ? parents.values.length : 1;
-        const slots = values.values.length * width;
-        return {
-          name,
-          facet,
-          codes: values.codes,
-          parentCodes: parents?.codes ?? null,
-          width,
-          counts: new Uint32Array(slots),
-          labelCodes: facet.label ? held.coded[facet.label].codes : null,
-          minLabel: facet.label ? new Uint32Array(slots).fill(0xffffffff) : null,
-        };
-      });
-      type Plan = (typeof plans)[number];
-      const planOf = new Map<FilterName, Plan>(plans.map((plan) => [plan.name, plan]));
-      const tally = (plan: Plan, position: number) => {
-        const key = plan.codes[position]! * plan.width + (plan.parentCodes ? plan.parentCodes[position]! : 0);
-        plan.counts[key] = plan.counts[key]! + 1;
-        if (plan.minLabel) {
-          const label = plan.labelCodes![position]!;
-          if (label < plan.minLabel[key]!) plan.minLabel[key] = label;
-        }
-      };
-      const passing = new Uint8Array(held.size);
-      let matches = 0;
-      for (let position = 0; position < held.size; position++) {
-        if (categoryId !== undefined && held.category[position] !== categoryId) continue;
-        if (searched && searched[position] !== 1) continue;
-        let failed: FilterName | null = null;
-        let failures = 0;
-        for (const test of tests) {
-          if (!test.passes(position)) {
-            failures += 1;
-            failed = test.name;
-            if (failures > 1) break;
-          }
-        }
-        if (failures > 1) continue;
-        if (failures === 0) {
-          passing[position] = 1;
-          matches += 1;
-          if (facets) for (const plan of plans) tally(plan, position);
-        } else if (facets) {
-          // Failing only its own filter: counted by that filter's options alone.
-          const plan = planOf.get(failed!);
-          if (plan) tally(plan, position);
-        }
-      }
+      const words = [...new Set(terms)];
+      // What the listing asks, whatever its order and page: the same counts and matches.
+      const key = JSON.stringify([words, categoryId ?? null, filters]);
+      let counted = held.counted.get(key);
+      if (!counted || (facets && !counted.facets)) counted = countMatches(held, await searchMarks(held, words), categoryId, filters, facets);
+      // Kept as the latest asked; past MAX_COUNTED the least recently asked goes.
+      held.counted.delete(key);
+      held.counted.set(key, counted);
+      if (held.counted.size > MAX_COUNTED) held.counted.delete(held.counted.keys().next().value!);
+      const { matches, passing } = counted;
       const pageIds: number[] = [];
       const { offset, limit } = windowFor(matches);
       if (limit > 0) {
@@ -492,20 +534,7 @@ export function createCatalogueIndex(database: Database, { readChunk = READ_CHUN
           }
         }
       }
-      if (!facets) return { matches, pageIds, facets: null };
-      const rows: FacetRow[] = [];
-      for (const plan of plans) {
-        const { facet, width } = plan;
-        plan.counts.forEach((count, key) => {
-          if (count === 0) return;
-          const code = Math.floor(key / width);
-          const parent = facet.parent ? (held.coded[facet.parent].values[key % width] ?? '') : '';
-          const labelCode = plan.minLabel?.[key];
-          const label = facet.label && labelCode !== undefined ? (held.coded[facet.label].values[labelCode] ?? '') : '';
-          rows.push({ facet: plan.name, value: held.coded[facet.value].values[code] ?? null, parent, label, count });
-        });
-      }
-      return { matches, pageIds, facets: rows };
+      return { matches, pageIds, facets: facets ? counted.facets : null };
     },
   };
 }
