@@ -44,6 +44,27 @@ function profileAnswer(user: SessionUser, profile: Profile): z.input<typeof prof
 export function profileApi(api: Hono, services: AppServices) {
   const { database, clock } = services;
 
+  /**
+   * A change the signed-in person makes to their profile, from a form or JSON: refused without
+   * a session (401) or with a bad field (400, the field named), answered with the profile as it
+   * now is.
+   */
+  function profileChange<S extends z.ZodType>(schema: S, log: string, change: (user: SessionUser, value: z.output<S>) => Promise<void>) {
+    return async (c: Context) => {
+      const user = await currentUser(services.auth, c.req.raw);
+      if (!user) return problem(c, 401, SIGN_IN_FIRST());
+      try {
+        const parsed = parseWith(schema, Object.fromEntries(await readFormOrJson(c.req.raw)));
+        if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
+        await change(user, parsed.value);
+        const profile = await ensureProfile(database, user, clock.now());
+        return c.json(profileAnswer(user, profile), 200, NO_STORE);
+      } catch (error) {
+        return problemFromError(c, error, services.logger, { fallback: t('profileSaveFailed'), log });
+      }
+    };
+  }
+
   const read = describeRoute({
     tag: 'Account',
     summary: 'My profile: name, email, picture, phone and whether it is verified',
@@ -68,20 +89,14 @@ export function profileApi(api: Hono, services: AppServices) {
     ok: { status: 200, schema: profileAnswerSchema, description: 'The profile as it now is.' },
     refusals: { 400: '' },
   });
-  api.post('/me/profile', update, async (c: Context) => {
-    const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, SIGN_IN_FIRST());
-    try {
-      const parsed = parseWith(profileUpdateSchema, Object.fromEntries(await readFormOrJson(c.req.raw)));
-      if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
+  api.post(
+    '/me/profile',
+    update,
+    profileChange(profileUpdateSchema, 'profile update failed', async (user, { name }) => {
       await ensureProfile(database, user, clock.now());
-      await saveProfileName(database, user.id, parsed.value.name, clock.now());
-      const profile = await ensureProfile(database, user, clock.now());
-      return c.json(profileAnswer(user, profile), 200, NO_STORE);
-    } catch (error) {
-      return problemFromError(c, error, services.logger, { fallback: t('profileSaveFailed'), log: 'profile update failed' });
-    }
-  });
+      await saveProfileName(database, user.id, name, clock.now());
+    }),
+  );
 
   const language = describeRoute({
     tag: 'Account',
@@ -93,17 +108,9 @@ export function profileApi(api: Hono, services: AppServices) {
     ok: { status: 200, schema: profileAnswerSchema, description: 'The profile with its language.' },
     refusals: { 400: '' },
   });
-  api.post('/me/language', language, async (c: Context) => {
-    const user = await currentUser(services.auth, c.req.raw);
-    if (!user) return problem(c, 401, SIGN_IN_FIRST());
-    try {
-      const parsed = parseWith(languageChoiceSchema, Object.fromEntries(await readFormOrJson(c.req.raw)));
-      if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
-      await chooseLanguage(database, user, parsed.value.language, clock.now());
-      const profile = await ensureProfile(database, user, clock.now());
-      return c.json(profileAnswer(user, profile), 200, NO_STORE);
-    } catch (error) {
-      return problemFromError(c, error, services.logger, { fallback: t('profileSaveFailed'), log: 'language choice failed' });
-    }
-  });
+  api.post(
+    '/me/language',
+    language,
+    profileChange(languageChoiceSchema, 'language choice failed', (user, { language: chosen }) => chooseLanguage(database, user, chosen, clock.now())),
+  );
 }
