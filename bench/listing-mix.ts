@@ -7,7 +7,10 @@
  * kept as deployed (30 s). The same mix runs at each size on SQLite and PostgreSQL. The smallest
  * size is the reference for the largest: p95 at 100k ÷ p95 at 1k (goal ≤ 2×, and ≤ 40 ms).
  * The first call of the unfiltered listing after start is reported on its own (goal ≤ 50 ms):
- * it is the cold figure. Then ten pages of filters only (no search words, none of the mix's own
+ * it is the cold figure, asked once the server says it is ready, as a load balancer would send
+ * it. The server has rendered that listing for itself before it said so (decision 088), so the
+ * first listing whose filters nobody asked before (body type SUV, a filter the mix never uses:
+ * one pass over every car with its counts) is reported beside it. Then ten pages of filters only (no search words, none of the mix's own
  * combinations) are asked before the mix, so the mix measures a running server rather than the
  * first seconds of a new process (whose first pages wait for the JIT at any size), without
  * filling any count or search word the mix then reads.
@@ -34,6 +37,8 @@ import { snapshotBuild, startServer } from './lib/server.mjs';
 const SIZES = (option('sizes') ?? '1000,100000').split(',').map(Number);
 const DIALECTS = (option('dialects') ?? 'sqlite,postgres').split(',') as Dialect[];
 const QUERIES = Number(option('queries') ?? 120);
+/** The first listing of filters no one asked before: the mix's generator never filters by body type. */
+const FIRST_FILTERED = 'body=suv';
 const TARGETS = { ratio: 2, p95Ms: 40, firstCallMs: 50 };
 const ENV = { APP_MODE: 'test', NODE_ENV: 'production', PAGE_CACHE_SECONDS: '0', LISTING_TOTALS_SECONDS: '30', SETTINGS_CACHE_SECONDS: '2', SEED_DEMO: 'false' };
 
@@ -93,7 +98,7 @@ async function timed(url: string): Promise<{ ms: number; status: number }> {
   return { ms: performance.now() - t0, status: answer.status };
 }
 
-type Run = { dialect: Dialect; size: number; firstCallMs: number; page: Stats; api: Stats; slowest: Array<{ query: string; ms: number }> };
+type Run = { dialect: Dialect; size: number; firstCallMs: number; firstFilteredMs: number; page: Stats; api: Stats; slowest: Array<{ query: string; ms: number }> };
 
 const snapshot = await snapshotBuild();
 const runs: Run[] = [];
@@ -120,6 +125,8 @@ try {
         try {
           const first = await timed(`${server.url}/api/v1/vehicles`);
           if (first.status !== 200) throw new Error(`the listing answered ${first.status}`);
+          const firstFiltered = await timed(`${server.url}/api/v1/vehicles?${FIRST_FILTERED}`);
+          if (firstFiltered.status !== 200) throw new Error(`the listing of ${FIRST_FILTERED} answered ${firstFiltered.status}`);
           for (const query of warmupQueries) {
             const answer = await timed(`${server.url}/?${query}`);
             if (answer.status !== 200) throw new Error(`/?${query} answered ${answer.status}`);
@@ -138,8 +145,8 @@ try {
             if (answer.status !== 200) throw new Error(`/api/v1/vehicles?${query} answered ${answer.status}`);
             apiTimes.push(answer.ms);
           }
-          const run = { dialect, size, firstCallMs: first.ms, page: stats(pageTimes), api: stats(apiTimes), slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 10) };
-          console.log(`  first call ${first.ms.toFixed(1)} ms; pages p50 ${run.page.p50.toFixed(1)} p95 ${run.page.p95.toFixed(1)} max ${run.page.max.toFixed(1)} ms; API p50 ${run.api.p50.toFixed(1)} p95 ${run.api.p95.toFixed(1)} max ${run.api.max.toFixed(1)} ms`);
+          const run = { dialect, size, firstCallMs: first.ms, firstFilteredMs: firstFiltered.ms, page: stats(pageTimes), api: stats(apiTimes), slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 10) };
+          console.log(`  first call ${first.ms.toFixed(1)} ms (first filtered ${firstFiltered.ms.toFixed(1)} ms); pages p50 ${run.page.p50.toFixed(1)} p95 ${run.page.p95.toFixed(1)} max ${run.page.max.toFixed(1)} ms; API p50 ${run.api.p50.toFixed(1)} p95 ${run.api.p95.toFixed(1)} max ${run.api.max.toFixed(1)} ms`);
           runs.push(run);
         } finally {
           await server.stop();
@@ -168,6 +175,7 @@ const comparisons = DIALECTS.flatMap((dialect) => {
       apiRatio: large.api.p95 / small.api.p95,
       p95Ms: large.page.p95,
       firstCallMs: large.firstCallMs,
+      firstFilteredMs: large.firstFilteredMs,
       met: { ratio: ratio <= TARGETS.ratio, p95: large.page.p95 <= TARGETS.p95Ms, firstCall: large.firstCallMs <= TARGETS.firstCallMs },
     },
   ];

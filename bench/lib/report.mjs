@@ -308,7 +308,8 @@ function summary(search, ssr, js, lighthouse, attack, scale, mix, inp) {
     const database = comparison.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     rows.push(`| listing, ${mix.queries} distinct queries each asked once, on ${database}: p95 at ${sizeLabel(comparison.large)} ÷ p95 at ${sizeLabel(comparison.small)} | ≤ ${mix.targets.ratio}× | ${comparison.ratio.toFixed(2)}× | ${yes(comparison.met.ratio)} |`);
     rows.push(`| listing, ${mix.queries} distinct queries each asked once, on ${database}: p95 at ${sizeLabel(comparison.large)} | ≤ ${mix.targets.p95Ms} ms | ${ms(comparison.p95Ms)} ms | ${yes(comparison.met.p95)} |`);
-    rows.push(`| unfiltered listing's first call at ${sizeLabel(comparison.large)} on ${database} | ≤ ${mix.targets.firstCallMs} ms | ${ms(comparison.firstCallMs)} ms | ${yes(comparison.met.firstCall)} |`);
+    rows.push(`| unfiltered listing's first call at ${sizeLabel(comparison.large)} on ${database}, once the server says it is ready | ≤ ${mix.targets.firstCallMs} ms | ${ms(comparison.firstCallMs)} ms | ${yes(comparison.met.firstCall)} |`);
+    if (comparison.firstFilteredMs !== undefined) rows.push(`| first listing of filters nobody asked before (\`body=suv\`) at ${sizeLabel(comparison.large)} on ${database} | — | ${ms(comparison.firstFilteredMs)} ms | — |`);
   }
   if (scale) rows.push(`| server RSS at ${sizeLabel(scale.rss.size)} vehicles after the load run | ≤ ${scale.targets.rssMb} MB | ${scale.rss.afterRssMb?.toFixed(0) ?? '—'} MB | ${yes(scale.rss.met)} |`);
   for (const run of (attack?.runs ?? []).filter((entry) => entry.images !== 'none' && entry.bodies)) {
@@ -346,18 +347,18 @@ function mixSection(data) {
   out.push(
     `A seeded generator (bench/listing-mix.ts) makes ${data.queries} distinct listing pages (search words, about a fifth of them misspelt, make, fuel, budget, transmission, sort, page) and ${data.queries} other distinct API queries. ` +
       `The built server answers each once, one visitor at a time, over HTTP with \`Accept-Encoding: gzip, br\`: \`${Object.entries(data.env).map(([key, value]) => `${key}=${value}`).join(' ')}\`, so nothing is answered from the page cache and each listing's counts are counted on their first ask. ` +
-      'The first call is the unfiltered listing (`/api/v1/vehicles`) right after start: the cold figure. Ten pages of filters only (no search words, none of the mix\'s combinations) follow before the mix, so it measures a running server rather than a new process\'s first seconds. Times are wall-clock at the client, in ms.',
+      'The first call is the unfiltered listing (`/api/v1/vehicles`) once the server says it is ready (`/readyz`), as a load balancer sends it: the cold figure. The server renders the listing page, that listing and a car for itself before it says so (decision 088), so the first call of a listing whose filters nobody asked before (`body=suv`, one pass over every car with its counts) is shown beside it. Ten pages of filters only (no search words, none of the mix\'s combinations) follow before the mix, so it measures a running server rather than a new process\'s first seconds. Times are wall-clock at the client, in ms.',
     '',
-    '| database | cars | first call | pages p50 | pages p95 | pages max | API p50 | API p95 | API max | slowest pages |',
+    '| database | cars | first call (first filtered) | pages p50 | pages p95 | pages max | API p50 | API p95 | API max | slowest pages |',
     '|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const run of data.runs) {
     const slow = run.slowest.slice(0, 3).map((entry) => `\`${entry.query || '(empty)'}\` ${ms(entry.ms)}`).join('; ');
-    out.push(`| ${run.dialect} | ${sizeLabel(run.size)} | ${ms(run.firstCallMs)} | ${ms(run.page.p50)} | ${ms(run.page.p95)} | ${ms(run.page.max)} | ${ms(run.api.p50)} | ${ms(run.api.p95)} | ${ms(run.api.max)} | ${slow} |`);
+    out.push(`| ${run.dialect} | ${sizeLabel(run.size)} | ${ms(run.firstCallMs)}${run.firstFilteredMs === undefined ? '' : ` (${ms(run.firstFilteredMs)})`} | ${ms(run.page.p50)} | ${ms(run.page.p95)} | ${ms(run.page.max)} | ${ms(run.api.p50)} | ${ms(run.api.p95)} | ${ms(run.api.max)} | ${slow} |`);
   }
   out.push('');
   for (const comparison of data.comparisons) {
-    out.push(`- ${comparison.dialect}: pages p95 ${ms(comparison.p95Ms)} ms at ${sizeLabel(comparison.large)}, ${comparison.ratio.toFixed(2)}× the p95 at ${sizeLabel(comparison.small)} (API ${comparison.apiRatio.toFixed(2)}×); first call ${ms(comparison.firstCallMs)} ms.`);
+    out.push(`- ${comparison.dialect}: pages p95 ${ms(comparison.p95Ms)} ms at ${sizeLabel(comparison.large)}, ${comparison.ratio.toFixed(2)}× the p95 at ${sizeLabel(comparison.small)} (API ${comparison.apiRatio.toFixed(2)}×); first call ${ms(comparison.firstCallMs)} ms${comparison.firstFilteredMs === undefined ? '' : `, first filtered listing ${ms(comparison.firstFilteredMs)} ms`}.`);
   }
   if (data.skipped.length > 0) out.push(`- Skipped: ${data.skipped.join(', ')}.`);
   out.push('');

@@ -31,6 +31,7 @@ import { createRazorpayGateway } from '../payments/razorpay.ts';
 import { servedUrl } from './served-url.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
 import { startChangeNotices } from '../db/change-notices.ts';
+import { warmUp } from './warm-up.ts';
 
 /** Compressed pages the page cache may hold (about 16 KB a page with both codings): some 500 pages. */
 const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
@@ -206,10 +207,12 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
   const listener = getRequestListener((request, bindings) => (app ? app.fetch(request, bindings) : startingUp(request)));
   // Set the moment shutdown begins: a load balancer that asks /readyz stops sending requests.
   let draining = false;
+  // Until the first pages have been rendered once (warm-up.ts), /readyz says 503 while the app already serves.
+  let warmedUp = false;
   // A page the page cache holds is sent before any routing (server/http/page-cache.ts).
   const server: Server = development?.server ?? createServer();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (request.url?.split('?')[0] === READINESS_PATH) void answerReadiness(response, draining || !app ? null : services);
+    if (request.url?.split('?')[0] === READINESS_PATH) void answerReadiness(response, draining || !app || !warmedUp ? null : services);
     else if (development) development.middleware(request, response, () => void listener(request, response));
     else if (!pageCache?.answer(request, response)) void listener(request, response);
   });
@@ -256,6 +259,9 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
     // Upload folders a crash left behind; in the background, the site need not wait for it.
     void removeStaleUploads(uploadTempDir(config.dataDir), services.clock.now()).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
     app = development ? developmentApp(development, services) : createApp(services, build);
+    // Vite compiles each page as it is first asked for; warming it would only slow `npm run dev` down.
+    if (!development) await warmUp(server, logger);
+    warmedUp = true;
   } catch (error) {
     await Promise.all([background?.stop(), services?.changeNotices.stop()]);
     await new Promise((resolve) => server.close(resolve));

@@ -128,12 +128,12 @@ describe.skipIf(!postgresReachable)('PostgreSQL unreachable for 20 seconds', () 
       await proxy.stop();
       server.expectErrorLog(/.*/);
       const outageStarted = Date.now();
-      const answers: Array<{ path: string; status: number; ms: number; text: string }> = [];
+      const answers: Array<{ path: string; status: number; ms: number; text: string; fromPageCache: boolean }> = [];
       while (Date.now() - outageStarted < 20_000) {
         for (const path of ['/', '/api/v1/vehicles', '/readyz', '/healthz']) {
           const started = Date.now();
           const response = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(15_000) });
-          answers.push({ path, status: response.status, ms: Date.now() - started, text: await response.text() });
+          answers.push({ path, status: response.status, ms: Date.now() - started, text: await response.text(), fromPageCache: response.headers.get('x-cache') === 'hit' });
         }
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
@@ -147,8 +147,12 @@ describe.skipIf(!postgresReachable)('PostgreSQL unreachable for 20 seconds', () 
       // Alive all along: the process runs, only the database is away.
       expect(answers.filter((answer) => answer.path === '/healthz').every((answer) => answer.status === 200)).toBe(true);
       // Pages and the API say the site is unavailable for a moment (503), not "something broke" (500).
-      expect(answers.filter((answer) => !['/readyz', '/healthz'].includes(answer.path)).every((answer) => answer.status === 503)).toBe(true);
-      expect(answers.find((answer) => answer.path === '/')!.text).toContain('We cannot reach our records for a moment. Please try again in a minute.');
+      // The home page the instance rendered for itself before it said it was ready (warm-up.ts)
+      // may still be in the page cache (5 s) for the first moments: that one is served as it is.
+      const needingTheDatabase = answers.filter((answer) => !['/readyz', '/healthz'].includes(answer.path) && !answer.fromPageCache);
+      expect(needingTheDatabase.every((answer) => answer.status === 503)).toBe(true);
+      expect(answers.filter((answer) => answer.fromPageCache).every((answer) => answer.path === '/' && answer.status === 200)).toBe(true);
+      expect(needingTheDatabase.find((answer) => answer.path === '/')!.text).toContain('We cannot reach our records for a moment. Please try again in a minute.');
       expect(JSON.parse(answers.find((answer) => answer.path === '/api/v1/vehicles')!.text)).toMatchObject({ status: 503, detail: 'We cannot reach our records for a moment. Please try again in a minute.' });
 
       await proxy.start();
