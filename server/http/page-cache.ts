@@ -73,6 +73,8 @@ export function pageCacheKey(url: URL): string | null {
 
 export function isCacheablePageRequest(request: Request): boolean {
   if (request.method !== 'GET') return false;
+  // Credentials of any kind (a bearer token, which pages refuse) are the app's to judge.
+  if (request.headers.has('authorization')) return false;
   if (pageCacheKey(new URL(request.url)) === null) return false;
   return !hasSessionCookie(request.headers.get('cookie') ?? '');
 }
@@ -176,6 +178,8 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; cloc
       const encoding = chooseEncoding(headers['accept-encoding']);
       if (!encoding) return false;
       if (headers.cookie && hasSessionCookie(headers.cookie)) return false;
+      // A bearer token outside /api/v1 is refused by the app (decision 074), whatever is stored.
+      if (headers.authorization !== undefined) return false;
       let key: string | null;
       try {
         key = pageCacheKey(new URL(request.url ?? '/', 'http://localhost'));

@@ -132,6 +132,18 @@ describe('page cache', () => {
     expect(await anonymousAgain.text()).not.toContain('Logout');
   });
 
+  it('never answers a request carrying a bearer token from the cache: the app refuses it there, stored page or not', async () => {
+    const visitor = new HttpClient(server.url);
+    await visitor.get('/about');
+    expect((await visitor.get('/about')).headers.get('x-cache')).toBe('hit');
+    for (const authorization of ['Bearer not-a-real-token', 'Basic YTpi', '']) {
+      const response = await fetch(`${server.url}/about`, { headers: { authorization, 'accept-encoding': 'gzip, br' } });
+      await response.body?.cancel();
+      expect(response.headers.get('x-cache'), authorization).toBeNull();
+      if (authorization.startsWith('Bearer')) expect(response.status).toBe(401);
+    }
+  });
+
   it('keeps its pages when visitors post: a failed form, a refused admin change, a sign-in', async () => {
     const visitor = new HttpClient(server.url);
     expect((await visitor.get('/categories')).headers.get('x-cache')).toBe('miss');
