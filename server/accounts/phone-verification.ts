@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { RateLimitedError } from '../errors.ts';
 import { mmss } from '../../app/lib/phone.ts';
 import { otpSmsText, type SmsSender } from '../notify/sms.ts';
@@ -95,9 +96,7 @@ export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: s
 
 /** Whether an insert failed on "one live code per person" (migration 028). */
 function isLiveCodeClash(error: unknown): boolean {
-  const failure = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  if (failure?.code === '23505') return String(failure.constraint ?? '') === 'phone_otps_live_uq';
-  return /UNIQUE constraint failed: phone_otps\.user_id/.test(String(failure?.message ?? ''));
+  return brokenUniqueRule(error, 'phone_otps', { live: { constraint: 'phone_otps_live_uq', column: 'user_id' } }) !== null;
 }
 
 export type OtpCheck = 'verified' | 'not-requested' | 'expired' | 'too-many-attempts' | 'wrong-code';

@@ -5,6 +5,7 @@ import type { ImageRef } from '../../app/lib/vehicle.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { Database } from '../db/connection.ts';
 import type { CategoryTable, DB } from '../db/schema.ts';
+import { brokenUniqueRule } from '../db/unique-rules.ts';
 import type { Storage } from '../media/storage.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import type { Upload } from '../media/images.ts';
@@ -102,9 +103,12 @@ async function uniqueSlug(db: Executor, name: string, exceptId?: number): Promis
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/** The columns' own unique rules (migration 001), named by PostgreSQL as `<table>_<column>_key`. */
+const CATEGORY_UNIQUE_RULES = { name: { constraint: 'categories_name_key', column: 'name' }, slug: { constraint: 'categories_slug_key', column: 'slug' } };
+
+/** Whether a category's name or slug was taken meanwhile (another admin saved the same name at once). */
 function isUniqueViolation(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${(error as { code?: string }).code ?? ''}` : '';
-  return /UNIQUE constraint|duplicate key|23505/i.test(text);
+  return brokenUniqueRule(error, 'categories', CATEGORY_UNIQUE_RULES) !== null;
 }
 
 async function storeCategoryImage(storage: Storage, image: Upload | null | undefined, nowMs: number): Promise<ImageRef | null> {

@@ -1,25 +1,12 @@
 import { ConflictError } from '../errors.ts';
 import type { Database } from './connection.ts';
-
-/**
- * Which of a table's unique rules an insert or update broke, if any. PostgreSQL names the
- * constraint (code 23505); SQLite names the columns ('UNIQUE constraint failed:
- * test_drives.slot_start, test_drives.seat'), so each rule gives both, its column being one
- * only that rule holds.
- */
-export function brokenUniqueRule<Rule extends string>(error: unknown, table: string, rules: Record<Rule, { constraint: string; column: string }>): Rule | null {
-  const failure = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  const entries = Object.entries(rules) as Array<[Rule, { constraint: string; column: string }]>;
-  if (failure?.code === '23505') return entries.find(([, rule]) => rule.constraint === String(failure.constraint ?? ''))?.[0] ?? null;
-  const columns = /UNIQUE constraint failed: (.*)$/m.exec(String(failure?.message ?? ''))?.[1] ?? '';
-  return entries.find(([, rule]) => columns.includes(`${table}.${rule.column}`))?.[0] ?? null;
-}
+import { brokenUniqueRule, type UniqueRule } from './unique-rules.ts';
 
 /** A booked slot's table: the seats it has and the refusal for each other unique rule it holds. */
 export type SeatedTable<Rule extends string> = {
   table: 'test_drives' | 'inspections';
   /** The rules of the table's unique indexes; `seat` is the slot's seat. */
-  rules: Record<Rule | 'seat', { constraint: string; column: string }>;
+  rules: Record<Rule | 'seat', UniqueRule>;
   /** What to say when a rule other than the seat's is broken (the car or the person already booked then), read when said: in the asker's language. */
   refusals: Record<Rule, () => string>;
   slotFull: () => string;

@@ -14,6 +14,7 @@ import type { Settings } from '../admin/settings.ts';
 import { discardImages, storeUploads } from '../catalog/admin-images.ts';
 import { imageRows, vehicleColumns } from '../catalog/vehicles.ts';
 import type { DB, InspectionTable } from '../db/schema.ts';
+import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import type { Upload } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
@@ -409,9 +410,9 @@ export async function createVehicleDraft(
 
 class DraftTakenError extends Error {}
 
+/** Whether the claim broke "one draft car per inspection" (migration 027). */
 function isDraftUniqueViolation(error: unknown): boolean {
-  const failure = error as { code?: unknown; message?: unknown } | null;
-  return failure?.code === '23505' || /UNIQUE constraint failed: inspections\./.test(String(failure?.message ?? ''));
+  return brokenUniqueRule(error, 'inspections', { draft: { constraint: 'inspections_draft_uq', column: 'draft_vehicle_id' } }) !== null;
 }
 
 /** Copies stored photos (every WebP variant) under new keys of `prefix`. */

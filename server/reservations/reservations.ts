@@ -8,6 +8,7 @@ import { recordAudit } from '../admin/audit.ts';
 import { settingsFor, type Settings } from '../admin/settings.ts';
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { CarReservationStatus, DB } from '../db/schema.ts';
+import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { CannotBookYetError, ConflictError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError, UpstreamError } from '../errors.ts';
 import { PaymentError, type ProviderPayment } from '../payments/gateway.ts';
 import { attemptOwedRefund, formatPaise, retryOwedRefunds, writeOwedRefund, type RefundLedger } from '../rentals/refunds.ts';
@@ -49,9 +50,7 @@ export type ReservationCheckout = { provider: 'razorpay'; keyId: string; orderId
 
 /** Whether an insert or update failed on "one live reservation per car". */
 export function isLiveReservationClash(error: unknown): boolean {
-  const failure = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  if (failure?.code === '23505') return String(failure.constraint ?? '') === 'car_reservations_live_uq';
-  return /UNIQUE constraint failed: car_reservations\.vehicle_id/.test(String(failure?.message ?? ''));
+  return brokenUniqueRule(error, 'car_reservations', { live: { constraint: 'car_reservations_live_uq', column: 'vehicle_id' } }) !== null;
 }
 
 /** The car's status changed: public pages and listing counts, here and on the other instances, show it at once. */

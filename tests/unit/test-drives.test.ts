@@ -14,7 +14,7 @@ import {
   slotProblem,
   testDriveMessages,
 } from '../../app/lib/test-drives.ts';
-import { brokenUniqueRule } from '../../server/db/seats.ts';
+import { brokenUniqueRule } from '../../server/db/unique-rules.ts';
 import { TEST_DRIVE_SEATS } from '../../server/test-drives/test-drives.ts';
 import { parseWith } from '../../app/lib/form-errors.ts';
 import { parsePinCodeList, pinCodeMessages } from '../../app/lib/pin-code.ts';
