@@ -48,6 +48,8 @@ type Snapshot = {
   named: { variant: Dictionary; fuel_type: Dictionary };
   /** Each search word's cars, as a mark per position; emptied with the snapshot. */
   words: Map<string, Uint8Array>;
+  /** Words being read now: a word asked again meanwhile waits for the same read. */
+  readingWords: Map<string, Promise<Uint8Array>>;
   /** The spelling vocabulary of these cars, made when a search first needs it. */
   vocabulary: Vocabulary | null;
   /** The latest listings' passes (countMatches), by what they ask; emptied with the snapshot. */
@@ -90,6 +92,14 @@ const MAX_WORDS = 64;
  * the kept one costs nothing. Each holds a mark per car (90 KB at 100k).
  */
 const MAX_COUNTED = 16;
+/**
+ * Common words read with the cars (PostgreSQL), at most: a catalogue word held by at least a
+ * twentieth of the cars (`diesel`, `automatic`, a popular make) costs pg_trgm 40–60 ms to read
+ * at 100k, every match rechecked on its row, and is among the words visitors type most.
+ */
+const MAX_COMMON_WORDS = 16;
+/** Below this many cars a word's first read costs a few milliseconds: nothing is read ahead. */
+const COMMON_WORDS_FROM = 5000;
 
 function bucketOf(value: number, buckets: ReadonlyArray<{ value: string }>, scale: number): string | null {
   if (Number.isNaN(value)) return null;
@@ -247,7 +257,7 @@ async function readSnapshot(database: Database, version: string, chunk: number):
   const positionOf = new Map<number, number>();
   ids.forEach((id, index) => positionOf.set(id, index));
   const named = { variant: variants.done(), fuel_type: fuels.done() };
-  return { version, size, ids, category, price, odometer, year, owners, coded, orders, positionOf, named, words: new Map(), vocabulary: null, counted: new Map() };
+  return { version, size, ids, category, price, odometer, year, owners, coded, orders, positionOf, named, words: new Map(), readingWords: new Map(), vocabulary: null, counted: new Map() };
 }
 
 /** Whether `value` (NaN for NULL) is in one of the `[min, max)` ranges (filters.ts inRanges). */
@@ -373,7 +383,32 @@ function countMatches(held: Snapshot, searched: Uint8Array | null, categoryId: n
 }
 
 /** `readChunk`: cars read per query (tests read a small inventory in several). */
-export function createCatalogueIndex(database: Database, { readChunk = READ_CHUNK }: { readChunk?: number } = {}): CatalogueIndex {
+/**
+ * The words of the catalogue's own names (make, model, variant, fuel, transmission) held by at
+ * least a twentieth of the cars, most held first: those whose first search costs the most.
+ * Counted from the dictionaries; a word in two names counts both, an estimate that only
+ * chooses what to read ahead (each word is then read by the database's own rule).
+ */
+export function commonWords(held: Pick<Snapshot, 'size' | 'coded' | 'named'>): string[] {
+  const carsOf = new Map<string, number>();
+  for (const dictionary of [held.coded.make, held.coded.model, held.coded.transmission_key, held.named.variant, held.named.fuel_type]) {
+    const perCode = new Uint32Array(dictionary.values.length);
+    for (const code of dictionary.codes) perCode[code]! += 1;
+    dictionary.values.forEach((value, code) => {
+      for (const word of new Set(value?.toLowerCase().split(/\s+/) ?? [])) if (word.length >= 3) carsOf.set(word, (carsOf.get(word) ?? 0) + perCode[code]!);
+    });
+  }
+  return [...carsOf]
+    .filter(([, cars]) => cars >= held.size / 20)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, MAX_COMMON_WORDS)
+    .map(([word]) => word);
+}
+
+export function createCatalogueIndex(
+  database: Database,
+  { readChunk = READ_CHUNK, commonWordsFrom = COMMON_WORDS_FROM }: { readChunk?: number; commonWordsFrom?: number } = {},
+): CatalogueIndex {
   let latest: { version: string; reading: Promise<Snapshot> } | null = null;
   let lastRead: Snapshot | null = null;
 
@@ -388,7 +423,10 @@ export function createCatalogueIndex(database: Database, { readChunk = READ_CHUN
       const reading = readSnapshot(database, version, readChunk);
       latest = { version, reading };
       reading.then(
-        (snapshot) => (lastRead = snapshot),
+        (snapshot) => {
+          lastRead = snapshot;
+          void readCommonWords(snapshot);
+        },
         () => {
           if (latest?.reading === reading) latest = null;
         },
@@ -427,19 +465,46 @@ export function createCatalogueIndex(database: Database, { readChunk = READ_CHUN
     return ids ? ids.split(',').map(Number) : [];
   }
 
-  /** The cars holding a search word, by the database's own text index (search.ts). */
-  async function wordMarks(held: Snapshot, word: string): Promise<Uint8Array> {
-    const kept = held.words.get(word);
-    if (kept) return kept;
-    const ids = await carsHolding(word);
-    const marks = new Uint8Array(held.size);
-    for (const id of ids) {
-      const position = held.positionOf.get(id);
-      if (position !== undefined) marks[position] = 1;
+  /**
+   * On PostgreSQL, the common words' cars are read one after another once the cars are read,
+   * so the first visitor to search `diesel` after a change does not wait for them. Not on
+   * SQLite: its reads hold the event loop (node:sqlite is synchronous), and its trigram index
+   * reads a common word in a few milliseconds. Stops when newer cars were read, or at the first
+   * failure (the word is then read when asked).
+   */
+  async function readCommonWords(held: Snapshot): Promise<void> {
+    if (database.dialect !== 'postgres' || held.size < commonWordsFrom) return;
+    for (const word of commonWords(held)) {
+      if (lastRead !== held) return;
+      try {
+        await wordMarks(held, word);
+      } catch {
+        return;
+      }
     }
-    if (held.words.size >= MAX_WORDS) held.words.delete(held.words.keys().next().value!);
-    held.words.set(word, marks);
-    return marks;
+  }
+
+  /** The cars holding a search word, by the database's own text index (search.ts). */
+  function wordMarks(held: Snapshot, word: string): Promise<Uint8Array> {
+    const kept = held.words.get(word);
+    if (kept) return Promise.resolve(kept);
+    let reading = held.readingWords.get(word);
+    if (!reading) {
+      reading = carsHolding(word)
+        .then((ids) => {
+          const marks = new Uint8Array(held.size);
+          for (const id of ids) {
+            const position = held.positionOf.get(id);
+            if (position !== undefined) marks[position] = 1;
+          }
+          if (held.words.size >= MAX_WORDS) held.words.delete(held.words.keys().next().value!);
+          held.words.set(word, marks);
+          return marks;
+        })
+        .finally(() => held.readingWords.delete(word));
+      held.readingWords.set(word, reading);
+    }
+    return reading;
   }
 
   /**
