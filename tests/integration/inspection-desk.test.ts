@@ -4,9 +4,10 @@ import { inspectionAnswerSchema, inspectionListSchema } from '../../app/lib/sche
 import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openServerDatabase } from '../support/database.ts';
-import { decodeEntities, HttpClient, mainText, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
+import { decodeEntities, HttpClient, mainText, waitForOutbox } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { sharedServer } from '../support/shared.ts';
+import { verifiedPerson as verifiedPersonOn } from '../support/people.ts';
 
 /**
  * The desk's side of a seller's inspection (decision 084), on SQLite and PostgreSQL: the
@@ -35,19 +36,9 @@ function freshSlot(): string {
   return `${addDays(today, 1 + Math.floor(index / 8))}T${String(10 + (index % 8)).padStart(2, '0')}:00`;
 }
 
-async function verifiedPerson(label = 'seller'): Promise<{ client: HttpClient; email: string; phone: string }> {
-  const client = new HttpClient(server.url);
-  const email = uniqueEmail(label);
-  await signUp(client, email, PASSWORD);
-  const userId = (await client.session())!.user.id;
-  const phone = `+91${uniqueMobile()}`;
-  const now = new Date().toISOString();
-  await database.db
-    .insertInto('profiles')
-    .values({ user_id: userId, email, name: 'Sunita Rao', photo_url: '', phone, phone_verified: 1, created_at: now, last_login_at: null, updated_at: now })
-    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ name: 'Sunita Rao', phone, phone_verified: 1 }))
-    .execute();
-  return { client, email, phone };
+/** A signed-up person whose phone is verified (set in the database: the OTP flow has its own tests). */
+function verifiedPerson(label = 'seller') {
+  return verifiedPersonOn(server.url, database, { label, name: 'Sunita Rao', password: PASSWORD });
 }
 
 async function postJson(client: HttpClient, path: string, body: unknown = {}) {

@@ -8,9 +8,10 @@ import { createLogger } from '../../server/logger.ts';
 import { systemClock } from '../../server/clock.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openServerDatabase } from '../support/database.ts';
-import { HttpClient, mainText, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
+import { HttpClient, mainText, signUp, uniqueEmail, waitForOutbox } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { sharedServer } from '../support/shared.ts';
+import { verifiedPerson as verifiedPersonOn } from '../support/people.ts';
 
 /**
  * Inspections of a seller's car (decision 081) through /api/v1, on SQLite and PostgreSQL: the
@@ -37,19 +38,9 @@ function freshSlot(): string {
   return `${addDays(today, 1 + Math.floor(index / 8))}T${String(10 + (index % 8)).padStart(2, '0')}:00`;
 }
 
-async function verifiedPerson(label = 'seller'): Promise<{ client: HttpClient; email: string; phone: string }> {
-  const client = new HttpClient(server.url);
-  const email = uniqueEmail(label);
-  await signUp(client, email, PASSWORD);
-  const userId = (await client.session())!.user.id;
-  const phone = `+91${uniqueMobile()}`;
-  const now = new Date().toISOString();
-  await database.db
-    .insertInto('profiles')
-    .values({ user_id: userId, email, name: 'Rohan Mehta', photo_url: '', phone, phone_verified: 1, created_at: now, last_login_at: null, updated_at: now })
-    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ name: 'Rohan Mehta', phone, phone_verified: 1 }))
-    .execute();
-  return { client, email, phone };
+/** A signed-up person whose phone is verified (set in the database: the OTP flow has its own tests). */
+function verifiedPerson(label = 'seller') {
+  return verifiedPersonOn(server.url, database, { label, name: 'Rohan Mehta', password: PASSWORD });
 }
 
 async function postJson(client: HttpClient, path: string, body: unknown, raw = false) {

@@ -3,6 +3,7 @@ import { openServerDatabase } from '../support/database.ts';
 import { HttpClient, mainText, otpFrom, readOutbox, requestOtp, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { sharedServer } from '../support/shared.ts';
+import { verifiedPerson as verifiedPersonOn } from '../support/people.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { createMailer } from '../../server/notify/mail.ts';
 import { createJobSignal } from '../../server/jobs/worker.ts';
@@ -54,21 +55,9 @@ function freshCar(): number {
   return id;
 }
 
-/** A signed-up person whose phone is verified (set in the database: the OTP flow has its own tests, and one test here walks it). */
-async function verifiedPerson(label = 'buyer'): Promise<{ client: HttpClient; email: string; phone: string; userId: string }> {
-  const client = new HttpClient(server.url);
-  const email = uniqueEmail(label);
-  await signUp(client, email, PASSWORD);
-  const session = await client.session();
-  const userId = session!.user.id;
-  const phone = `+91${uniqueMobile()}`;
-  const now = new Date().toISOString();
-  await database.db
-    .insertInto('profiles')
-    .values({ user_id: userId, email, name: 'Asha Rao', photo_url: '', phone, phone_verified: 1, created_at: now, last_login_at: null, updated_at: now })
-    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ name: 'Asha Rao', phone, phone_verified: 1 }))
-    .execute();
-  return { client, email, phone, userId };
+/** A signed-up person whose phone is verified (set in the database: the OTP flow has its own tests). */
+function verifiedPerson(label = 'buyer') {
+  return verifiedPersonOn(server.url, database, { label, name: 'Asha Rao', password: PASSWORD });
 }
 
 function postJson(client: HttpClient, path: string, body: unknown, raw = false) {
