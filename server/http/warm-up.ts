@@ -20,25 +20,25 @@ export async function warmUp(server: Server, logger: Logger): Promise<void> {
   if (!origin) return;
   const started = performance.now();
   const asked: Array<{ path: string; status: number | string; ms: number }> = [];
-  const ask = async (path: string, accept: string): Promise<Response | null> => {
+  // The whole answer is read (a body cut off by the timeout counts as that page failing).
+  const ask = async (path: string, accept: string, read: (response: Response) => Promise<unknown> = (response) => response.arrayBuffer()): Promise<unknown> => {
     const t0 = performance.now();
     try {
       const response = await fetch(`${origin}${path}`, {
         headers: { Accept: accept, 'Accept-Encoding': 'gzip, br', 'User-Agent': 'warm-up' },
         signal: AbortSignal.timeout(WARM_UP_TIMEOUT_MS),
       });
+      const body = await (response.ok ? read(response) : response.arrayBuffer().then(() => null));
       asked.push({ path, status: response.status, ms: Math.round(performance.now() - t0) });
-      return response;
+      return body;
     } catch (error) {
       asked.push({ path, status: error instanceof Error ? error.name : 'failed', ms: Math.round(performance.now() - t0) });
       return null;
     }
   };
-  await (await ask('/', 'text/html'))?.arrayBuffer();
-  const listing = await ask('/api/v1/vehicles', 'application/json');
-  const firstCar = listing?.ok ? firstVehicleId(await listing.json().catch(() => null)) : null;
-  if (listing && !listing.bodyUsed) await listing.arrayBuffer();
-  if (firstCar !== null) await (await ask(`/vehicle/${firstCar}`, 'text/html'))?.arrayBuffer();
+  await ask('/', 'text/html');
+  const firstCar = firstVehicleId(await ask('/api/v1/vehicles', 'application/json', (response) => response.json()));
+  if (firstCar !== null) await ask(`/vehicle/${firstCar}`, 'text/html');
   logger.info({ pages: asked, ms: Math.round(performance.now() - started) }, 'warmed up: the first pages were rendered before this instance said it was ready');
 }
 
