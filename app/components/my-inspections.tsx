@@ -4,6 +4,7 @@ import { offerStateLabels, type Offer } from '../lib/inspection-desk.ts';
 import { paths } from '../lib/paths.ts';
 import { accountText as t } from '../lib/i18n/account.ts';
 import { dayLabel, slotLabel, STATUS_LABELS, type TestDriveStatus } from '../lib/test-drives.ts';
+import { BookingActions, BookingCard, BookingList, ProfileSection } from './profile-bookings.tsx';
 
 export type MyInspection = {
   id: number;
@@ -34,15 +35,15 @@ export function inspectionNoticeFor(key: string): string | undefined {
 export function MyInspections({ inspections }: { inspections: MyInspection[] }) {
   if (inspections.length === 0) return null;
   return (
-    <section id="inspections" aria-labelledby="inspections-title" className="mt-8 border-t border-slate-200 pt-6">
-      <h2 id="inspections-title" className="text-lg font-bold">
-        {t('myInspections')}
-      </h2>
-      <ul className="mt-3 flex flex-col gap-3">
+    <ProfileSection id="inspections" title={t('myInspections')}>
+      <BookingList>
         {inspections.map((item) => (
-          <li key={item.id} className="rounded-xl p-4 ring-1 ring-slate-200">
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <div className="min-w-0">
+          <BookingCard
+            key={item.id}
+            status={STATUS_LABELS[item.status]}
+            statusTone="bg-slate-100 text-slate-700"
+            about={
+              <>
                 <p className="font-semibold">
                   {item.car.year} {item.car.make} {item.car.model}
                 </p>
@@ -53,12 +54,12 @@ export function MyInspections({ inspections }: { inspections: MyInspection[] }) 
                     {t('estimate', { low: formatRupees(item.estimate.low), high: formatRupees(item.estimate.high) })}
                   </p>
                 ) : null}
-              </div>
-              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-700">{STATUS_LABELS[item.status]}</span>
-            </div>
+              </>
+            }
+          >
             {item.offer ? <OfferBox inspectionId={item.id} offer={item.offer} /> : null}
             {item.changeable ? (
-              <div className="mt-3 flex flex-wrap gap-2">
+              <BookingActions>
                 <Link to={`${paths.sellInspection}?${new URLSearchParams({ reschedule: String(item.id), date: item.slot.slice(0, 10) })}`} className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
                   {t('reschedule')}
                 </Link>
@@ -69,12 +70,12 @@ export function MyInspections({ inspections }: { inspections: MyInspection[] }) 
                     {t('cancelInspection')}
                   </button>
                 </Form>
-              </div>
+              </BookingActions>
             ) : null}
-          </li>
+          </BookingCard>
         ))}
-      </ul>
-    </section>
+      </BookingList>
+    </ProfileSection>
   );
 }
 

@@ -5,6 +5,7 @@ import { formatIndiaDateTime } from '../lib/rent-view.ts';
 import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationStatus } from '../lib/reservations.ts';
 import { reservationText as t } from '../lib/i18n/reservation.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
+import { BookedCar, BookingActions, BookingCard, BookingList, ProfileSection } from './profile-bookings.tsx';
 
 /** A reservation as the profile lists it (server/reservations/store.ts `Reservation`). */
 export type MyReservation = {
@@ -32,22 +33,16 @@ const statusTone: Record<ReservationStatus, string> = {
 export function MyReservations({ reservations, nowMs }: { reservations: MyReservation[]; nowMs: number }) {
   if (reservations.length === 0) return null;
   return (
-    <section id="reservations" aria-labelledby="reservations-title" className="mt-8 border-t border-slate-200 pt-6">
-      <h2 id="reservations-title" className="text-lg font-bold">
-        {t('myReservations')}
-      </h2>
-      <ul className="mt-3 flex flex-col gap-3">
+    <ProfileSection id="reservations" title={t('myReservations')}>
+      <BookingList>
         {reservations.map((reservation) => (
-          <li key={reservation.id} className="rounded-xl p-4 ring-1 ring-slate-200">
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <div className="min-w-0">
-                {reservation.vehicleId !== null ? (
-                  <Link to={paths.vehicle(reservation.vehicleId)} className="font-semibold text-brand-700 underline">
-                    {reservation.vehicleTitle}
-                  </Link>
-                ) : (
-                  <span className="font-semibold">{reservation.vehicleTitle}</span>
-                )}
+          <BookingCard
+            key={reservation.id}
+            status={RESERVATION_STATUS_LABELS[reservation.status]}
+            statusTone={statusTone[reservation.status]}
+            about={
+              <>
+                <BookedCar vehicleId={reservation.vehicleId} title={reservation.vehicleTitle} />
                 <p className="text-sm text-slate-700">
                   {t('tokenLine', { id: reservation.id, amount: formatRupees(reservation.amount) })}
                 </p>
@@ -59,11 +54,11 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
                 {reservation.status === 'pending' ? <p className="text-sm text-slate-700">{t('payByToReserve', { time: formatIndiaDateTime(reservation.payBy) })}</p> : null}
                 {reservation.amountRefunded > 0 ? <p className="text-sm text-green-800">{t('refunded', { amount: formatRupees(reservation.amountRefunded) })}</p> : null}
                 {reservation.refundOwed > 0 ? <p className="text-sm text-amber-900">{t('refundOnWay', { amount: formatRupees(reservation.refundOwed) })}</p> : null}
-              </div>
-              <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusTone[reservation.status]}`}>{RESERVATION_STATUS_LABELS[reservation.status]}</span>
-            </div>
+              </>
+            }
+          >
             {reservation.status === 'active' || reservation.status === 'pending' ? (
-              <div className="mt-3 flex flex-wrap gap-2">
+              <BookingActions>
                 {reservation.status === 'pending' ? (
                   <Link to={paths.payReservation(reservation.id)} className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
                     {t('pay', { amount: formatRupees(reservation.amount) })}
@@ -86,11 +81,11 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
                     {reservation.status === 'active' ? t('cancelRefund', { amount: formatRupees(reservation.amount) }) : t('cancel')}
                   </button>
                 </Form>
-              </div>
+              </BookingActions>
             ) : null}
-          </li>
+          </BookingCard>
         ))}
-      </ul>
-    </section>
+      </BookingList>
+    </ProfileSection>
   );
 }

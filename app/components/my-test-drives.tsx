@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { MODE_LABELS, slotLabel, STATUS_LABELS, testDriveMessages, type TestDriveMode, type TestDriveStatus } from '../lib/test-drives.ts';
 import { testDriveText as t } from '../lib/i18n/testDrive.ts';
+import { BookedCar, BookingActions, BookingCard, BookingList, ProfileSection } from './profile-bookings.tsx';
 
 export type MyTestDrive = { id: number; vehicleId: number | null; vehicleTitle: string; mode: TestDriveMode; pinCode: string; slot: string; status: TestDriveStatus; changeable: boolean };
 
@@ -35,35 +36,29 @@ const statusTone: Record<TestDriveStatus, string> = {
 /** The profile's list of the person's test drives, each upcoming one with Reschedule and Cancel. */
 export function MyTestDrives({ testDrives }: { testDrives: MyTestDrive[] }) {
   return (
-    <section id="test-drives" aria-labelledby="test-drives-title" className="mt-8 border-t border-slate-200 pt-6">
-      <h2 id="test-drives-title" className="text-lg font-bold">
-        {t('myTestDrives')}
-      </h2>
+    <ProfileSection id="test-drives" title={t('myTestDrives')}>
       {testDrives.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">{t('noTestDrives')}</p>
       ) : (
-        <ul className="mt-3 flex flex-col gap-3">
+        <BookingList>
           {testDrives.map((drive) => (
-            <li key={drive.id} className="rounded-xl p-4 ring-1 ring-slate-200">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  {drive.vehicleId !== null ? (
-                    <Link to={paths.vehicle(drive.vehicleId)} className="font-semibold text-brand-700 underline">
-                      {drive.vehicleTitle}
-                    </Link>
-                  ) : (
-                    <span className="font-semibold">{drive.vehicleTitle}</span>
-                  )}
+            <BookingCard
+              key={drive.id}
+              status={STATUS_LABELS[drive.status]}
+              statusTone={statusTone[drive.status]}
+              about={
+                <>
+                  <BookedCar vehicleId={drive.vehicleId} title={drive.vehicleTitle} />
                   <p className="text-sm text-slate-700">{slotLabel(drive.slot)}</p>
                   <p className="text-sm text-slate-600">
                     {MODE_LABELS[drive.mode]}
                     {drive.mode === 'home' ? t('withPin', { pin: drive.pinCode }) : ''}
                   </p>
-                </div>
-                <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusTone[drive.status]}`}>{STATUS_LABELS[drive.status]}</span>
-              </div>
+                </>
+              }
+            >
               {drive.changeable && drive.vehicleId !== null ? (
-                <div className="mt-3 flex flex-wrap gap-2">
+                <BookingActions>
                   <Link to={paths.testDrive(drive.vehicleId, { reschedule: drive.id, date: drive.slot.slice(0, 10) })} className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
                     {t('reschedule')}
                   </Link>
@@ -78,12 +73,12 @@ export function MyTestDrives({ testDrives }: { testDrives: MyTestDrive[] }) {
                       {t('cancelTestDrive')}
                     </button>
                   </Form>
-                </div>
+                </BookingActions>
               ) : null}
-            </li>
+            </BookingCard>
           ))}
-        </ul>
+        </BookingList>
       )}
-    </section>
+    </ProfileSection>
   );
 }
