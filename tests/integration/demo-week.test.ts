@@ -63,6 +63,17 @@ describe.skipIf(!sharedUrl)(`the demo's seeded week (${dialect})`, () => {
       expect(Boolean(person.phone_verified)).toBe(true);
     }
     expect(people.filter((person) => person.status === 'pending')).toHaveLength(1);
+
+    // Each customer joined before their bookings: the account, the profile's "member since" and its last update agree.
+    const customers = await database.db.selectFrom('profiles').innerJoin('driving_licences', 'driving_licences.user_id', 'profiles.user_id').select(['profiles.user_id', 'profiles.created_at', 'profiles.updated_at']).execute();
+    for (const person of customers) {
+      // better-auth's id is a uuid on PostgreSQL and the profile's a text: read one by the other.
+      const { createdAt } = await database.db.selectFrom('user').select('createdAt').where('id', '=', person.user_id).executeTakeFirstOrThrow();
+      const account = new Date(createdAt).getTime();
+      expect(Date.parse(person.created_at)).toBe(account);
+      expect(Date.parse(person.updated_at)).toBeGreaterThanOrEqual(account);
+      expect(account).toBeLessThan(Date.now() - 7 * 24 * 60 * 60 * 1000);
+    }
   });
 
   it('the dashboard opens with today’s work instead of zeros', async () => {

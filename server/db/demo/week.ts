@@ -82,8 +82,11 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   for (const customer of CUSTOMERS) {
     const signedUp = await services.auth.api.signUpEmail({ body: { email: customer.email, password: `demo-${customer.phone}`, name: customer.name } });
     const user = signedUp.user;
-    await ensureProfile(services.database, { ...user, image: user.image ?? null }, nowMs - 10 * 24 * HOUR_MS);
-    await saveVerifiedPhone(services.database, user.id, { name: customer.name, phone: customer.phone }, nowMs - 10 * 24 * HOUR_MS);
+    // They joined ten days ago, before the bookings below: the account and the profile say so alike.
+    const joinedAt = new Date(nowMs - 10 * 24 * HOUR_MS);
+    await services.database.db.updateTable('user').set({ createdAt: joinedAt.toISOString() }).where('id', '=', user.id).execute();
+    await ensureProfile(services.database, { ...user, image: user.image ?? null, createdAt: joinedAt }, joinedAt.getTime());
+    await saveVerifiedPhone(services.database, user.id, { name: customer.name, phone: customer.phone }, joinedAt.getTime());
     const submittedAt = at(services, nowMs - 9 * 24 * HOUR_MS);
     await submitLicence(submittedAt, {
       userId: user.id,
