@@ -30,7 +30,7 @@ function held(cars: Array<{ make: string; model: string; trans: string; variant:
   };
 }
 
-describe('the common words the listing index reads ahead (PostgreSQL)', () => {
+describe('the common words the listing index reads ahead', () => {
   it('takes the words of three letters or more held by a twentieth of the cars, most held first', () => {
     const cars = [
       ...Array.from({ length: 60 }, () => ({ make: 'Maruti Suzuki', model: 'Swift', trans: 'manual', variant: 'VXi', fuel: 'Petrol' })),
