@@ -3,7 +3,7 @@ import type { Database } from '../db/connection.ts';
 import { CANDIDATE_VEHICLE_COLUMNS, FACET_VALUES, type CandidateColumn, type FacetRow } from './filters.ts';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { hasControlCharacters } from '../../app/lib/input.ts';
-import { ftsMatch, searchCondition } from './search.ts';
+import { ftsMatch, indexedByTrigrams, searchCondition, searchTerms } from './search.ts';
 import { listedUnqualifiedSql } from './public-status.ts';
 import { vocabularyOf, type Vocabulary } from './spelling.ts';
 
@@ -382,7 +382,6 @@ function countMatches(held: Snapshot, searched: Uint8Array | null, categoryId: n
   return { matches, passing, facets: rows };
 }
 
-/** `readChunk`: cars read per query (tests read a small inventory in several). */
 /**
  * The words of the catalogue's own names (make, model, variant, fuel, transmission) held by at
  * least a twentieth of the cars, most held first: those whose first search costs the most.
@@ -395,7 +394,7 @@ export function commonWords(held: Pick<Snapshot, 'size' | 'coded' | 'named'>): s
     const perCode = new Uint32Array(dictionary.values.length);
     for (const code of dictionary.codes) perCode[code]! += 1;
     dictionary.values.forEach((value, code) => {
-      for (const word of new Set(value?.toLowerCase().split(/\s+/) ?? [])) if (word.length >= 3) carsOf.set(word, (carsOf.get(word) ?? 0) + perCode[code]!);
+      for (const word of new Set(searchTerms(value ?? ''))) if (indexedByTrigrams(word)) carsOf.set(word, (carsOf.get(word) ?? 0) + perCode[code]!);
     });
   }
   return [...carsOf]
@@ -405,6 +404,10 @@ export function commonWords(held: Pick<Snapshot, 'size' | 'coded' | 'named'>): s
     .map(([word]) => word);
 }
 
+/**
+ * `readChunk`: cars read per query (tests read a small inventory in several); `commonWordsFrom`:
+ * the inventory from which the common words are read ahead (tests lower it).
+ */
 export function createCatalogueIndex(
   database: Database,
   { readChunk = READ_CHUNK, commonWordsFrom = COMMON_WORDS_FROM }: { readChunk?: number; commonWordsFrom?: number } = {},
@@ -443,7 +446,7 @@ export function createCatalogueIndex(
    * (migration 011), the snapshot's own cars.
    */
   async function carsHolding(word: string): Promise<number[]> {
-    if (database.dialect === 'sqlite' && word.length >= 3 && !hasControlCharacters(word, { layout: false })) {
+    if (database.dialect === 'sqlite' && indexedByTrigrams(word) && !hasControlCharacters(word, { layout: false })) {
       return idsOf(sql`SELECT group_concat(rowid) AS ids FROM vehicles_fts WHERE vehicles_fts MATCH ${ftsMatch([word])}`);
     }
     return carsWhere(searchCondition(database.dialect, [word], database.dialect === 'postgres' ? { table: 'vehicle_search' } : {})!);
@@ -518,7 +521,7 @@ export function createCatalogueIndex(
    */
   async function searchMarks(held: Snapshot, words: string[]): Promise<Uint8Array | null> {
     if (words.length === 0) return null;
-    const unindexed = (word: string) => word.length < 3 && !held.words.has(word);
+    const unindexed = (word: string) => !indexedByTrigrams(word) && !held.words.has(word);
     const read = words.some((word) => !unindexed(word)) ? words.filter((word) => !unindexed(word)) : words;
     // A new array: the kept marks of each word stay as read.
     const marks = new Uint8Array(held.size).fill(1);

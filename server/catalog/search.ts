@@ -25,6 +25,11 @@ export function searchTerms(query: string): string[] {
     .slice(0, MAX_TERMS);
 }
 
+/** Whether a trigram index (FTS5 trigram, pg_trgm) can find `word`: one of three characters or more. */
+export function indexedByTrigrams(word: string): boolean {
+  return word.length >= 3;
+}
+
 /** The fields a vehicle is found by, as stored (see buildSearchText). */
 export const SEARCHED_COLUMNS = ['make', 'model', 'name', 'variant', 'year', 'fuel_type', 'transmission', 'body_type', 'registration', 'description'] as const;
 
@@ -119,8 +124,8 @@ export function searchCondition(
   if (terms.some((term) => hasControlCharacters(term, { layout: false }))) return sql<SqlBool>`1 = 0`;
   const conditions = [];
   if (dialect === 'sqlite' && !options.checkEachRow) {
-    const indexed = terms.filter((term) => term.length >= 3);
-    const short = terms.filter((term) => term.length < 3);
+    const indexed = terms.filter(indexedByTrigrams);
+    const short = terms.filter((term) => !indexedByTrigrams(term));
     if (indexed.length > 0) {
       // Each term becomes a quoted FTS phrase (quotes doubled), so operators in the input are
       // just characters; space-separated phrases must all match.

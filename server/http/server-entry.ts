@@ -207,12 +207,12 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
   const listener = getRequestListener((request, bindings) => (app ? app.fetch(request, bindings) : startingUp(request)));
   // Set the moment shutdown begins: a load balancer that asks /readyz stops sending requests.
   let draining = false;
-  // Until the first pages have been rendered once (warm-up.ts), /readyz says 503 while the app already serves.
+  // Set once the app serves and its first pages were rendered once (warm-up.ts): until then /readyz says 503.
   let warmedUp = false;
   // A page the page cache holds is sent before any routing (server/http/page-cache.ts).
   const server: Server = development?.server ?? createServer();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (request.url?.split('?')[0] === READINESS_PATH) void answerReadiness(response, draining || !app || !warmedUp ? null : services);
+    if (request.url?.split('?')[0] === READINESS_PATH) void answerReadiness(response, draining || !warmedUp ? null : services);
     else if (development) development.middleware(request, response, () => void listener(request, response));
     else if (!pageCache?.answer(request, response)) void listener(request, response);
   });
