@@ -209,6 +209,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     /** Where pages link public photos ('' = this site's own /media/); no trailing slash. */
     mediaBaseUrl: (values.MEDIA_PUBLIC_BASE_URL ?? '').replace(/\/+$/, ''),
     siteOrigin,
+    /** Origins whose forms and calls count as this site's own (CSRF check, better-auth). */
+    acceptedOrigins: acceptedOrigins(siteOrigin),
     siteName: values.SITE_NAME,
     sellerPhone: values.SELLER_PHONE,
     whatsappNumber: values.WHATSAPP_NUMBER,
@@ -278,6 +280,22 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     /** Load the demo inventory into an empty database: on in demo mode unless turned off. */
     seedDemo: values.SEED_DEMO ? values.SEED_DEMO === 'true' : values.APP_MODE === 'demo',
   };
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins this site's own pages post from: SITE_ORIGIN, and when that is a loopback address
+ * (a laptop, the demo) the other names of loopback on the same port, so a person who opens
+ * http://127.0.0.1:3000 while the site calls itself http://localhost:3000 can still sign in.
+ * Only this machine reaches a loopback address, and a page on another loopback name is another
+ * site for the browser: SameSite=Lax keeps the session cookie off its posts all the same.
+ */
+export function acceptedOrigins(siteOrigin: string): string[] {
+  const url = new URL(siteOrigin);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return [url.origin, ...LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`).filter((origin) => origin !== url.origin)];
 }
 
 /**

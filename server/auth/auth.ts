@@ -36,7 +36,7 @@ export function createAuth({ config, database, mailer, logger, clock, jobs }: { 
     baseURL: config.siteOrigin,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.siteOrigin],
+    trustedOrigins: config.acceptedOrigins,
     database: { db: database.db, type: database.dialect === 'postgres' ? 'postgres' : 'sqlite' },
     emailAndPassword: {
       enabled: true,

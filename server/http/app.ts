@@ -127,7 +127,7 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   // A bearer token outside /api/v1 is refused before anything reads a session (decision 074).
   // The bot check's challenge reads none, and the app asks for it with its token on.
   app.use('*', (c, next) => (c.req.path === '/api/bot-check/challenge' ? next() : bearerOutsideApi(c, next)));
-  app.use(csrfProtection(config.siteOrigin));
+  app.use(csrfProtection(config.acceptedOrigins));
   app.use(maintenanceMode(services));
   app.route('/api/auth', authRoutes(services, requestAddress, resolvedAddress));
   app.get('/api/bot-check/challenge', async (c) => {

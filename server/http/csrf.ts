@@ -12,8 +12,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * form on another site carries that site's origin and is refused. Together with SameSite=Lax
  * session cookies this is the defence OWASP recommends for apps without third-party posts.
  */
-export function csrfProtection(siteOrigin: string): MiddlewareHandler {
-  const allowed = new URL(siteOrigin).origin;
+export function csrfProtection(acceptedOrigins: readonly string[]): MiddlewareHandler {
+  const allowed = new Set(acceptedOrigins);
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     // The Android app's requests (decision 074): a bearer token is no ambient credential, so a
@@ -22,9 +22,9 @@ export function csrfProtection(siteOrigin: string): MiddlewareHandler {
     if (c.req.path.startsWith(API_V1_PREFIX) && hasBearerToken(c.req.raw) && !c.req.header('cookie')) return next();
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
-    // Only the configured origin counts: the request's own URL is built from the Host header,
-    // which the sender chooses, so 'Origin: http://evil.example' with 'Host: evil.example' matched it.
-    const sameOrigin = origin ? origin === allowed : fetchSite === 'same-origin';
+    // Only the configured origins count (config.ts acceptedOrigins): the request's own URL is built from
+    // the Host header, which the sender chooses, so 'Origin: http://evil.example' with 'Host: evil.example' matched it.
+    const sameOrigin = origin ? allowed.has(origin) : fetchSite === 'same-origin';
     if (!sameOrigin) {
       // Read and drop what is still being sent first (decision 041): answering mid-upload and
       // closing resets the connection, which the sender sees as a failure (a proxy in front of

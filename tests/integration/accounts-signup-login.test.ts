@@ -282,6 +282,7 @@ describe.skipIf(!sharedUrl)(`accounts: sign up, verify email, log in (${dialect}
       ['a look-alike Origin', 'http://127.0.0.1.evil.example'],
       ['Origin: null', 'null'],
       ['no Origin at all', null],
+      ['the loopback name on another port', 'http://localhost:1'],
     ] as const)('a POST with %s is refused 403 and changes nothing', async (_label, origin) => {
       const { email, client: owner } = await newAccount();
 
@@ -313,6 +314,17 @@ describe.skipIf(!sharedUrl)(`accounts: sign up, verify email, log in (${dialect}
       const visitor = client();
       expect((await logIn(visitor, email, PASSWORD)).status).toBe(302);
       expect((await visitor.postForm('/logout', {})).status).toBe(302);
+    });
+
+    test('a person who opened the site at localhost (it calls itself 127.0.0.1) signs in and out', async () => {
+      const { email } = await newAccount();
+      // The browser's own address: Host and Origin both say localhost.
+      const visitor = new HttpClient(`http://localhost:${new URL(server.url).port}`);
+      const login = await logIn(visitor, email, PASSWORD);
+      expect(login.status).toBe(302);
+      expect(await visitor.session()).not.toBeNull();
+      expect((await visitor.postForm('/logout', {})).status).toBe(302);
+      expect(await visitor.session()).toBeNull();
     });
   });
 });

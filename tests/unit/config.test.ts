@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, publicConfig } from '../../server/config.ts';
+import { acceptedOrigins, ConfigError, parseConfig, publicConfig } from '../../server/config.ts';
 
 /** The error lines of a configuration that does not parse (the first line is the heading). */
 function problems(env: Record<string, string | undefined>): string[] {
@@ -180,5 +180,22 @@ describe('parseConfig: object storage (decision 068)', () => {
   it('refuses a malformed endpoint, bucket name, path-style switch or public base URL', () => {
     const lines = problems({ APP_MODE: 'test', ...s3, S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'Gaadi_Media', S3_FORCE_PATH_STYLE: 'yes', MEDIA_PUBLIC_BASE_URL: 'media.example.in' });
     expect(lines.flatMap(variablesOf).sort()).toEqual(['MEDIA_PUBLIC_BASE_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']);
+  });
+});
+
+describe('acceptedOrigins: the origins whose posts count as the site\'s own', () => {
+  it('is the site origin alone for a public name', () => {
+    expect(acceptedOrigins('https://gaadi.example')).toEqual(['https://gaadi.example']);
+    expect(acceptedOrigins('https://localhost.gaadi.example')).toEqual(['https://localhost.gaadi.example']);
+  });
+
+  it('adds the other loopback names on the same port when the site is on loopback', () => {
+    expect(acceptedOrigins('http://localhost:3311')).toEqual(['http://localhost:3311', 'http://127.0.0.1:3311', 'http://[::1]:3311']);
+    expect(acceptedOrigins('http://127.0.0.1:3000')).toEqual(['http://127.0.0.1:3000', 'http://localhost:3000', 'http://[::1]:3000']);
+    expect(acceptedOrigins('http://localhost')).toEqual(['http://localhost', 'http://127.0.0.1', 'http://[::1]']);
+  });
+
+  it('is what the parsed configuration carries', () => {
+    expect(parseConfig({ APP_MODE: 'test', PORT: '4000' }).acceptedOrigins).toContain('http://127.0.0.1:4000');
   });
 });
