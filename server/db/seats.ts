@@ -1,5 +1,8 @@
+import type { Selectable } from 'kysely';
+import { UPCOMING_STATUSES } from '../../app/lib/test-drives.ts';
 import { ConflictError } from '../errors.ts';
 import type { Database } from './connection.ts';
+import type { DB } from './schema.ts';
 import { brokenUniqueRule, type UniqueRule } from './unique-rules.ts';
 
 /** A booked slot's table: the seats it has and the refusal for each other unique rule it holds. */
@@ -40,4 +43,37 @@ export async function withFreeSeat<T, Rule extends string>(
     }
   }
   throw new ConflictError(seated.slotFull());
+}
+
+/** A booking still to come: booked or confirmed, and its slot not begun. */
+export function isUpcoming(row: { status: string; slot_start: string }, nowMs: number): boolean {
+  return (UPCOMING_STATUSES as readonly string[]).includes(row.status) && Date.parse(row.slot_start) > nowMs;
+}
+
+/**
+ * The customer's cancel of one of their bookings (the caller has checked it is theirs and
+ * upcoming): the row as cancelled, or a ConflictError saying `notChangeable` when it stopped
+ * being upcoming meanwhile (a desk's confirm is fine, a done or a cancel is not).
+ */
+export async function cancelUpcoming<Table extends SeatedTable<string>['table']>(
+  database: Database,
+  table: Table,
+  id: number,
+  now: string,
+  notChangeable: string,
+): Promise<Selectable<DB[Table]>> {
+  const updated = await database.db
+    .updateTable(table as SeatedTable<string>['table'])
+    .set({ status: 'cancelled', updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', [...UPCOMING_STATUSES])
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new ConflictError(notChangeable);
+  return updated as Selectable<DB[Table]>;
+}
+
+/** A person's bookings read newest slot first, put as the upcoming ones (soonest first) and then the rest (newest first). */
+export function upcomingFirst<Booking extends { changeable: boolean }>(newestFirst: Booking[]): Booking[] {
+  return [...newestFirst.filter((booking) => booking.changeable).reverse(), ...newestFirst.filter((booking) => !booking.changeable)];
 }

@@ -3,12 +3,12 @@ import { sendClaimedReminders } from '../notify/slot-reminders.ts';
 import { servedPinCodeProblem } from '../../app/lib/pin-code.ts';
 import type { InspectionRequest } from '../../app/lib/schemas/inspections.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
-import { addDays, bookableDays, daySlots, hourLabel, slotInstant, slotOfInstant, slotProblem, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
+import { addDays, bookableDays, daySlots, hourLabel, slotInstant, slotOfInstant, slotProblem, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { Settings } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
-import { withFreeSeat, type SeatedTable } from '../db/seats.ts';
+import { cancelUpcoming, isUpcoming, upcomingFirst, withFreeSeat, type SeatedTable } from '../db/seats.ts';
 import type { DB, InspectionTable } from '../db/schema.ts';
 import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { queueMail, queueSms } from '../notify/outgoing.ts';
@@ -238,10 +238,6 @@ async function findOwn(deps: Deps, id: number, userId: string): Promise<Row> {
   return row;
 }
 
-function isUpcoming(row: Pick<Row, 'status' | 'slot_start'>, nowMs: number): boolean {
-  return (UPCOMING_STATUSES as readonly string[]).includes(row.status) && Date.parse(row.slot_start) > nowMs;
-}
-
 /** Moves one's own upcoming inspection to another slot (the seat rules as for a new one); the new time is confirmed again. */
 export async function rescheduleOwnInspection(services: NotifyServices, settings: Settings, input: { id: number; userId: string; slot: string }): Promise<Inspection> {
   const row = await findOwn(services, input.id, input.userId);
@@ -276,14 +272,7 @@ export async function rescheduleOwnInspection(services: NotifyServices, settings
 export async function cancelOwnInspection(deps: Deps, input: { id: number; userId: string }): Promise<Inspection> {
   const row = await findOwn(deps, input.id, input.userId);
   if (!isUpcoming(row, deps.clock.now())) throw new ConflictError(inspectionMessages.notChangeable);
-  const updated = await deps.database.db
-    .updateTable('inspections')
-    .set({ status: 'cancelled', updated_at: new Date(deps.clock.now()).toISOString() })
-    .where('id', '=', row.id)
-    .where('status', 'in', [...UPCOMING_STATUSES])
-    .returningAll()
-    .executeTakeFirst();
-  if (!updated) throw new ConflictError(inspectionMessages.notChangeable);
+  const updated = await cancelUpcoming(deps.database, 'inspections', row.id, new Date(deps.clock.now()).toISOString(), inspectionMessages.notChangeable);
   return toInspection(updated, deps.clock.now());
 }
 
@@ -291,8 +280,7 @@ export async function cancelOwnInspection(deps: Deps, input: { id: number; userI
 export async function listOwnInspections(deps: Deps, userId: string): Promise<Array<Inspection & { changeable: boolean }>> {
   const rows = await deps.database.db.selectFrom('inspections').selectAll().where('user_id', '=', userId).orderBy('slot_start', 'desc').limit(100).execute();
   const nowMs = deps.clock.now();
-  const all = rows.map((row) => ({ ...toInspection(row, nowMs), changeable: isUpcoming(row, nowMs) }));
-  return [...all.filter((item) => item.changeable).reverse(), ...all.filter((item) => !item.changeable)];
+  return upcomingFirst(rows.map((row) => ({ ...toInspection(row, nowMs), changeable: isUpcoming(row, nowMs) })));
 }
 
 /** An inspection's reminder goes out when it starts within this long: time to find the RC and the insurance papers. */

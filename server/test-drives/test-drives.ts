@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
-import { withFreeSeat, type SeatedTable } from '../db/seats.ts';
+import { cancelUpcoming, isUpcoming, upcomingFirst, withFreeSeat, type SeatedTable } from '../db/seats.ts';
 import type { Selectable, Transaction } from 'kysely';
 import type { DB, TestDriveTable } from '../db/schema.ts';
 
@@ -218,10 +218,6 @@ async function findOwn(deps: TestDriveDeps, id: number, userId: string) {
   return row;
 }
 
-function isUpcoming(row: Pick<TestDriveTable, 'status' | 'slot_start'>, nowMs: number): boolean {
-  return (UPCOMING_STATUSES as readonly string[]).includes(row.status) && Date.parse(row.slot_start) > nowMs;
-}
-
 /** Runs in the transaction of a test drive's change: its messages are queued there (decision 069). */
 export type AlsoInTransaction = (trx: Transaction<DB>, booking: ScheduledTestDrive) => Promise<void>;
 
@@ -268,27 +264,18 @@ export async function rescheduleOwnTestDrive(deps: TestDriveDeps, settings: Sett
 export async function cancelOwnTestDrive(deps: TestDriveDeps, input: { id: number; userId: string }): Promise<TestDrive> {
   const row = await findOwn(deps, input.id, input.userId);
   if (!isUpcoming(row, deps.clock.now())) throw new ConflictError(messages.notChangeable);
-  const updated = await deps.database.db
-    .updateTable('test_drives')
-    .set({ status: 'cancelled', updated_at: new Date(deps.clock.now()).toISOString() })
-    .where('id', '=', row.id)
-    .where('status', 'in', [...UPCOMING_STATUSES])
-    .returningAll()
-    .executeTakeFirst();
-  if (!updated) throw new ConflictError(messages.notChangeable);
-  return toTestDrive(updated);
+  return toTestDrive(await cancelUpcoming(deps.database, 'test_drives', row.id, new Date(deps.clock.now()).toISOString(), messages.notChangeable));
 }
 
 /** A person's test drives, soonest upcoming first, then the past ones newest first. */
 export async function listOwnTestDrives(deps: TestDriveDeps, userId: string): Promise<Array<TestDrive & { changeable: boolean }>> {
   const rows = await deps.database.db.selectFrom('test_drives').selectAll().where('user_id', '=', userId).orderBy('slot_start', 'desc').limit(100).execute();
-  return upcomingFirst(rows, deps.clock.now());
+  return withChangeable(rows, deps.clock.now());
 }
 
 /** Rows newest slot first, as upcoming ones (soonest first) and then the rest (newest first). */
-function upcomingFirst(rows: Row[], nowMs: number): Array<TestDrive & { changeable: boolean }> {
-  const all = rows.map((row) => ({ ...toTestDrive(row), changeable: isUpcoming(row, nowMs) }));
-  return [...all.filter((drive) => drive.changeable).reverse(), ...all.filter((drive) => !drive.changeable)];
+function withChangeable(rows: Row[], nowMs: number): Array<TestDrive & { changeable: boolean }> {
+  return upcomingFirst(rows.map((row) => ({ ...toTestDrive(row), changeable: isUpcoming(row, nowMs) })));
 }
 
 /**
@@ -298,7 +285,7 @@ function upcomingFirst(rows: Row[], nowMs: number): Array<TestDrive & { changeab
  */
 export async function ownTestDrivesPage(deps: TestDriveDeps, userId: string, asked: { page: number; perPage: number }): Promise<{ items: Array<TestDrive & { changeable: boolean }>; total: number }> {
   const rows = await deps.database.db.selectFrom('test_drives').selectAll().where('user_id', '=', userId).orderBy('slot_start', 'desc').execute();
-  const all = upcomingFirst(rows, deps.clock.now());
+  const all = withChangeable(rows, deps.clock.now());
   return { items: all.slice((asked.page - 1) * asked.perPage, asked.page * asked.perPage), total: all.length };
 }
 
