@@ -362,6 +362,16 @@ describe.skipIf(!base)('catalogue search and listing', () => {
       expect(visibleText(mainOf(await getHtml('/?q=creta')))).not.toContain('Showing results for');
     });
 
+    it('searches as typed a word one typo from a catalogue word when the cars hold it as typed: audio is not Audi', async () => {
+      // The corrected search is read beside the one as typed (listing.ts); the typed one wins when it finds cars.
+      const expected = expectedIds('audio');
+      expect(expected.length).toBeGreaterThan(0);
+      const page = await getJson<SpelledPage>('/api/v1/vehicles?q=audio&perPage=100');
+      expect(page).toMatchObject({ total: expected.length, searchedFor: null, suggestions: [] });
+      expect(page.items.map((item) => item.id).sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
+      expect(visibleText(mainOf(await getHtml('/?q=audio')))).not.toContain('Showing results for');
+    });
+
     it('offers the nearest models when nothing matches even corrected, each a search of its own', async () => {
       const page = await getJson<SpelledPage>('/api/v1/vehicles?q=kretaa');
       expect(page).toMatchObject({ total: 0, searchedFor: null });
