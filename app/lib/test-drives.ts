@@ -25,15 +25,6 @@ export const STATUS_LABELS: Readonly<Record<TestDriveStatus, string>> = liveText
 
 export const MODE_LABELS: Readonly<Record<TestDriveMode, string>> = liveTexts(t, { hub: 'modeHub', home: 'modeHome' });
 
-/**
- * Whether a car is offered for test drives: for sale and not sold or reserved. Rental cars
- * (the fleet's `purpose`) are not offered either, once the vehicle carries one.
- */
-export function offersTestDrive(vehicle: { status: string; purpose?: string }): boolean {
-  // A rental fleet car is not for sale (decision 020); pages that have no purpose at hand only show cars for sale.
-  return vehicle.status === 'available' && vehicle.purpose !== 'rental';
-}
-
 /** The admin's settings for test drives, as the rules read them. */
 export type TestDriveRules = {
   /** Whole hours, India time: the first slot starts at `openingHour`, the last ends at `closingHour`. */

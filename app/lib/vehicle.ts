@@ -108,3 +108,12 @@ export function imageSrc(image: ImageRef, max = 800, mediaBase = ''): string {
 export function imageSrcSet(image: ImageRef, mediaBase = ''): string {
   return image.widths.map((width) => `${imageUrl(image, width, mediaBase)} ${width}w`).join(', ');
 }
+
+/**
+ * Whether a car is offered for test drives: for sale and not sold or reserved. Rental cars
+ * (the fleet's `purpose`) are not offered either, once the vehicle carries one.
+ */
+export function offersTestDrive(vehicle: { status: string; purpose?: string }): boolean {
+  // A rental fleet car is not for sale (decision 020); pages that have no purpose at hand only show cars for sale.
+  return vehicle.status === 'available' && vehicle.purpose !== 'rental';
+}

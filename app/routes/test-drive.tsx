@@ -25,7 +25,6 @@ import {
   hourLabel,
   homeVisitProblem,
   MODE_LABELS,
-  offersTestDrive,
   parseIstDate,
   parseSlot,
   remainingLabel,
@@ -34,7 +33,7 @@ import {
   testDriveMessages,
   type TestDriveMode,
 } from '../lib/test-drives.ts';
-import { detailTitle } from '../lib/vehicle.ts';
+import { detailTitle, offersTestDrive } from '../lib/vehicle.ts';
 import { testDriveText as t } from '../lib/i18n/testDrive.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
 import { holdsReservation } from '../../server/reservations/store.ts';

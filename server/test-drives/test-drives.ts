@@ -9,13 +9,12 @@ import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError } f
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import { holdsReservation } from '../reservations/store.ts';
 import type { Settings } from '../admin/settings.ts';
-import { detailTitle } from '../../app/lib/vehicle.ts';
+import { detailTitle, offersTestDrive } from '../../app/lib/vehicle.ts';
 import { indiaIso } from '../../app/lib/rentals.ts';
 import {
   addDays,
   daySlots,
   homeVisitProblem,
-  offersTestDrive,
   slotInstant,
   slotOfInstant,
   slotProblem,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { localRedirect } from '../../app/lib/paths.ts';
+import { offersTestDrive } from '../../app/lib/vehicle.ts';
 import {
   bookableDays,
   DEFAULT_TEST_DRIVE_RULES,
   daySlots,
   hourLabel,
-  offersTestDrive,
   parseIstDate,
   parseSlot,
   slotInstant,
