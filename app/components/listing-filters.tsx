@@ -91,6 +91,11 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
     }
   };
 
+  // A search or a category without a car and no filter on: there is nothing to narrow or order,
+  // only the message and its suggestions (an empty "Filters" sheet with "Show 0 cars" was all the
+  // tools had to offer). With a filter on they stay, since taking one off is the way back.
+  if (total === 0 && view.activeCount === 0) return <div className="flex min-w-0 flex-col gap-4">{children}</div>;
+
   const shown = count ?? { total, capped: totalCapped };
   const liveCount = (name: string, value: string, initial: number) => count?.facets[name]?.find((option) => option.value === value)?.count ?? (count ? 0 : initial);
   const visibility = open ? 'max-lg:flex' : 'max-lg:hidden max-lg:target:flex';

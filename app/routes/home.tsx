@@ -115,7 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
 
         <FilteredListing view={filtersView} total={total} totalCapped={loaderData.totalCapped}>
-          {items.length === 0 && filtered && !term ? (
+          {items.length === 0 && filtered ? (
             <NoMatchingCars view={filtersView} />
           ) : items.length === 0 ? (
             <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">

@@ -197,6 +197,27 @@ describe('the listing page’s filters', () => {
       expect(tags(page.main, 'a').filter((link) => link.href === '/categories?category=luxury').length).toBeGreaterThan(0);
     });
 
+    it('a search with no car and no filter on shows no filter or sort tools, only the message and its suggestions', async () => {
+      const page = await listingPage('/?q=kretaa');
+      expect(page.found).toBe(0);
+      expect(page.main).not.toContain('id="filters"');
+      expect(page.main).not.toContain('id="listing-sort"');
+      expect(visibleText(page.main)).toContain('No vehicles found for “kretaa”');
+      expect(visibleText(page.main)).toContain('Did you mean');
+    });
+
+    it('a search that finds cars until a filter leaves none says so and offers to clear the filters, keeping the search', async () => {
+      const page = await listingPage('/?q=creta&fuel=electric');
+      expect(page.found).toBe(0);
+      const text = visibleText(page.main);
+      expect(text).toContain('No vehicles match these filters');
+      expect(text).not.toContain('Did you mean');
+      // The tools stay: taking the filter off is the way back.
+      expect(page.main).toContain('id="filters"');
+      expect(page.chips.map((chip) => chip.href)).toEqual(['/?q=creta']);
+      expect(tags(page.main, 'a').some((link) => link.href === '/?q=creta')).toBe(true);
+    });
+
     it('the API takes the category by slug as by id; an unknown slug is refused with a message', async () => {
       const categories = (await (await fetch(`${base}/api/v1/categories`)).json()) as Array<{ id: number; slug: string }>;
       const suvs = categories.find((category) => category.slug === 'suvs')!;
