@@ -30,3 +30,21 @@ export function RecentCarsList() {
     </ul>
   );
 }
+
+/**
+ * The cars this device opened, under a heading, for a page that has none of its own to show (an
+ * empty wishlist or compare): the way back to a car looked at before. Nothing on a device that
+ * has opened none, and nothing while rendering on the server (the list lives in the browser).
+ */
+export function RecentCarsSection() {
+  const cars = useRecentCars();
+  if (cars.length === 0) return null;
+  return (
+    <section aria-labelledby="recent-cars-heading" className="flex flex-col gap-3">
+      <h2 id="recent-cars-heading" className="text-lg font-bold">
+        {t('recentCars')}
+      </h2>
+      <RecentCarsList />
+    </section>
+  );
+}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { listWishlist } from '../../server/accounts/wishlist.ts';
 import { requireUser } from '../../server/auth/session.ts';
+import { RecentCarsSection } from '../components/recent-cars.tsx';
 import { VehicleCard } from '../components/vehicle-card.tsx';
 import { appContext } from '../context.ts';
 import { paths } from '../lib/paths.ts';
@@ -24,13 +25,19 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-5">
       <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('myWishlist')}</h1>
       {items.length === 0 ? (
-        <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-          <p className="text-lg font-semibold">{t('wishlistEmpty')}</p>
-          <p className="mt-2 text-slate-600">{t('wishlistHint')}</p>
-          <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
-            {t('browseAvailable')}
-          </Link>
-        </div>
+        <>
+          <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+            <p className="text-lg font-semibold">{t('wishlistEmpty')}</p>
+            <p className="mt-2 text-slate-600">{t('wishlistHint')}</p>
+            <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
+              {t('browseAvailable')}
+            </Link>
+          </div>
+          {/* Read from this device once hydrated: the server renders the wrapper empty. */}
+          <div data-changes-once-hydrated="">
+            <RecentCarsSection />
+          </div>
+        </>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {items.map((item) =>

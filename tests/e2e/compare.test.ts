@@ -123,6 +123,26 @@ describe('compare and the EMI calculator', () => {
     });
   }
 
+  test('at 375 px an empty compare page offers the cars this phone opened, and nothing on a phone that opened none', async () => {
+    const car = await pricedCar();
+    const { page } = await harness.open({ viewport: 'mobile' });
+    await page.goto('/compare');
+    await visible(page.getByText('No cars to compare yet'));
+    await waitForHydration(page, 'main a[href="/"]');
+    expect(await page.getByRole('heading', { name: 'Cars you opened recently' }).count()).toBe(0);
+
+    await page.goto(`/vehicle/${car.id}`);
+    const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+    await waitForHydration(page, 'main form[action="/compare"] button');
+    await page.goto('/compare');
+    const recent = page.getByRole('region', { name: 'Cars you opened recently' });
+    await visible(recent);
+    // Its name is the title and the price: a name given as a string matches a part of it.
+    const link = recent.getByRole('link', { name: title });
+    expect(await link.getAttribute('href')).toBe(`/vehicle/${car.id}`);
+    await harness.screenshot(page, 'compare-empty-recent-375', { fullPage: true });
+  });
+
   test('the calculator answers live as the buyer types', async () => {
     const car = await pricedCar();
     const { page } = await harness.open({ viewport: 'mobile' });
