@@ -3,6 +3,7 @@ import { Link, useHref, useLocation, useNavigate } from 'react-router';
 import type { ListingView } from '../lib/listing-view.ts';
 import { groupIndianDigits } from '../lib/format.ts';
 import { CloseIcon } from './icons.tsx';
+import { EmptyPanel, EmptyPanelLink } from './empty-state.tsx';
 import { LaterHydration } from './later-hydration.tsx';
 import { browseText as t } from '../lib/i18n/browse.ts';
 
@@ -285,12 +286,8 @@ function SortForm({ view }: { view: ListingView }) {
 /** A filtered listing without a car: the way back is to take filters off. */
 export function NoMatchingCars({ view }: { view: ListingView }) {
   return (
-    <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <p className="text-lg font-semibold">{t('noMatch')}</p>
-      <p className="mt-2 text-slate-600">{t('removeAFilter')}</p>
-      <Link to={view.clearHref} className="mt-4 inline-block font-semibold text-brand-700 underline">
-        {t('clearAllFilters')}
-      </Link>
-    </div>
+    <EmptyPanel title={t('noMatch')} text={t('removeAFilter')}>
+      <EmptyPanelLink to={view.clearHref}>{t('clearAllFilters')}</EmptyPanelLink>
+    </EmptyPanel>
   );
 }

@@ -2,6 +2,7 @@ import { Fragment, useEffect } from 'react';
 import { Link } from 'react-router';
 import { carsToCompare } from '../../server/catalog/compare.ts';
 import { compareStore } from '../components/compare-store.ts';
+import { EmptyPanel, EmptyPanelLink } from '../components/empty-state.tsx';
 import { CloseIcon } from '../components/icons.tsx';
 import { RecentCarsSection } from '../components/recent-cars.tsx';
 import { useRootData } from '../components/root-data.ts';
@@ -65,13 +66,9 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
 
       {entries.length === 0 ? (
         <>
-          <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-            <p className="text-lg font-semibold">{t('noCarsYet')}</p>
-            <p className="mt-2 text-slate-600">{t('tapCompare')}</p>
-            <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
-              {t('browseAvailable')}
-            </Link>
-          </div>
+          <EmptyPanel title={t('noCarsYet')} text={t('tapCompare')}>
+            <EmptyPanelLink to={paths.home}>{t('browseAvailable')}</EmptyPanelLink>
+          </EmptyPanel>
           {/* Read from this device once hydrated: the server renders the wrapper empty. */}
           <div data-changes-once-hydrated="">
             <RecentCarsSection />

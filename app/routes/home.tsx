@@ -6,6 +6,7 @@ import { listFeaturedVehicles } from '../../server/catalog/featured.ts';
 import { MAX_SEARCH_LENGTH } from '../lib/search.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { FilteredListing, HiddenFields, NoMatchingCars } from '../components/listing-filters.tsx';
+import { EmptyPanel, EmptyPanelLink } from '../components/empty-state.tsx';
 import { HOME_LISTING } from '../lib/listing-view.ts';
 import { readListingQuery } from '../lib/schemas/listing.ts';
 import { SearchIcon } from '../components/icons.tsx';
@@ -118,16 +119,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {items.length === 0 && filtered ? (
             <NoMatchingCars view={filtersView} />
           ) : items.length === 0 ? (
-            <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-              <p className="text-lg font-semibold">{term ? t('noVehiclesFoundFor', { term }) : t('noVehiclesFound')}</p>
-              <p className="mt-2 text-slate-600">{term ? t('tryDifferent') : t('checkBackLater')}</p>
+            <EmptyPanel title={term ? t('noVehiclesFoundFor', { term }) : t('noVehiclesFound')} text={term ? t('tryDifferent') : t('checkBackLater')}>
               <SearchSuggestions spelling={loaderData.spelling} />
-              {term ? (
-                <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
-                  {t('browseAll')}
-                </Link>
-              ) : null}
-            </div>
+              {term ? <EmptyPanelLink to={paths.home}>{t('browseAll')}</EmptyPanelLink> : null}
+            </EmptyPanel>
           ) : (
             <VehicleGrid vehicles={items} emptyText={t('noVehiclesFoundDot')} priorityFirst={!storefront?.featured.length} beside />
           )}

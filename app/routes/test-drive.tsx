@@ -8,6 +8,7 @@ import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { bookAndConfirm, rescheduleAndConfirm } from '../../server/test-drives/booking.ts';
 import { listOwnTestDrives, slotsFor, testDriveRules } from '../../server/test-drives/test-drives.ts';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../components/form.tsx';
+import { MissingPage } from '../components/empty-state.tsx';
 import { VehicleImage } from '../components/vehicle-image.tsx';
 import { appContext } from '../context.ts';
 import { detailPriceLabel } from '../lib/format.ts';
@@ -173,15 +174,7 @@ function VehicleHeader({ vehicle }: { vehicle: { id: number; title: string; subt
 }
 
 function NotFound() {
-  return (
-    <div className="mx-auto mt-8 max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <h1 className="text-2xl font-bold">{t('vehicleNotFoundTitle')}</h1>
-      <p className="mt-3 text-slate-600">{t('vehicleNotFoundText')}</p>
-      <Link to={paths.home} className={`${primaryButton} mt-6`}>
-        {t('browseVehicles')}
-      </Link>
-    </div>
-  );
+  return <MissingPage title={t('vehicleNotFoundTitle')} text={t('vehicleNotFoundText')} to={paths.home} action={t('browseVehicles')} />;
 }
 
 /** A button that sends one choice (a day, a time), marked pressed when it is the one chosen. */

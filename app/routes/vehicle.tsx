@@ -7,6 +7,7 @@ import { financeTerms, settingsFor } from '../../server/admin/settings.ts';
 import { CompareToggle } from '../components/compare.tsx';
 import { EmiCalculator } from '../components/emi-calculator.tsx';
 import { EmiFrom } from '../components/emi-from.tsx';
+import { MissingPage } from '../components/empty-state.tsx';
 import { calculatorDefaults, parseCalculatorInput } from '../lib/emi-calculator.ts';
 import { vehiclePurpose } from '../../server/rentals/fleet.ts';
 import { WishlistButton } from '../components/wishlist-button.tsx';
@@ -116,15 +117,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 }
 
 function NotFound() {
-  return (
-    <div className="mx-auto mt-8 max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <h1 className="text-2xl font-bold">{t('notFoundTitle')}</h1>
-      <p className="mt-3 text-slate-600">{t('notFoundText')}</p>
-      <Link to={paths.home} className="mt-6 inline-block rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-        {t('browseVehicles')}
-      </Link>
-    </div>
-  );
+  return <MissingPage title={t('notFoundTitle')} text={t('notFoundText')} to={paths.home} action={t('browseVehicles')} />;
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {

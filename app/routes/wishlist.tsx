@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { listWishlist } from '../../server/accounts/wishlist.ts';
 import { requireUser } from '../../server/auth/session.ts';
+import { EmptyPanel, EmptyPanelLink } from '../components/empty-state.tsx';
 import { RecentCarsSection } from '../components/recent-cars.tsx';
 import { VehicleCard } from '../components/vehicle-card.tsx';
 import { appContext } from '../context.ts';
@@ -26,13 +26,9 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('myWishlist')}</h1>
       {items.length === 0 ? (
         <>
-          <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-            <p className="text-lg font-semibold">{t('wishlistEmpty')}</p>
-            <p className="mt-2 text-slate-600">{t('wishlistHint')}</p>
-            <Link to={paths.home} className="mt-4 inline-block font-semibold text-brand-700 underline">
-              {t('browseAvailable')}
-            </Link>
-          </div>
+          <EmptyPanel title={t('wishlistEmpty')} text={t('wishlistHint')}>
+            <EmptyPanelLink to={paths.home}>{t('browseAvailable')}</EmptyPanelLink>
+          </EmptyPanel>
           {/* Read from this device once hydrated: the server renders the wrapper empty. */}
           <div data-changes-once-hydrated="">
             <RecentCarsSection />
