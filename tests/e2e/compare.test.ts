@@ -141,6 +141,14 @@ describe('compare and the EMI calculator', () => {
     const link = recent.getByRole('link', { name: title });
     expect(await link.getAttribute('href')).toBe(`/vehicle/${car.id}`);
     await harness.screenshot(page, 'compare-empty-recent-375', { fullPage: true });
+    // On a Hindi page the car opens in Hindi, inside the app.
+    await page.goto('/hi/compare');
+    const hindiRecent = page.getByRole('region', { name: 'हाल में खोली गई कारें' });
+    await visible(hindiRecent);
+    await waitForHydration(page, 'main a[href^="/hi/vehicle/"]');
+    await hindiRecent.getByRole('link', { name: title }).click();
+    await page.waitForURL(`**/hi/vehicle/${car.id}`);
+    await visible(page.getByRole('heading', { level: 1, name: title }));
   });
 
   test('the calculator answers live as the buyer types', async () => {
