@@ -42,14 +42,18 @@ export function RecentCarsList({ appLinks = false }: { appLinks?: boolean }) {
  */
 export function RecentCarsSection() {
   const cars = useRecentCars();
-  if (cars.length === 0) return null;
+  // Read from this device once hydrated: the server renders the wrapper empty (the hydration test allows what it holds to change).
   return (
-    <section aria-labelledby="recent-cars-heading" className="flex flex-col gap-3">
-      <h2 id="recent-cars-heading" className="text-lg font-bold">
-        {t('recentCars')}
-      </h2>
-      <RecentCarsList appLinks />
-    </section>
+    <div data-changes-once-hydrated="">
+      {cars.length > 0 ? (
+        <section aria-labelledby="recent-cars-heading" className="flex flex-col gap-3">
+          <h2 id="recent-cars-heading" className="text-lg font-bold">
+            {t('recentCars')}
+          </h2>
+          <RecentCarsList appLinks />
+        </section>
+      ) : null}
+    </div>
   );
 }
 

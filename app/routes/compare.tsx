@@ -69,10 +69,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           <EmptyPanel title={t('noCarsYet')} text={t('tapCompare')}>
             <EmptyPanelLink to={paths.home}>{t('browseAvailable')}</EmptyPanelLink>
           </EmptyPanel>
-          {/* Read from this device once hydrated: the server renders the wrapper empty. */}
-          <div data-changes-once-hydrated="">
-            <RecentCarsSection />
-          </div>
+          <RecentCarsSection />
         </>
       ) : (
         <>

@@ -29,10 +29,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
           <EmptyPanel title={t('wishlistEmpty')} text={t('wishlistHint')}>
             <EmptyPanelLink to={paths.home}>{t('browseAvailable')}</EmptyPanelLink>
           </EmptyPanel>
-          {/* Read from this device once hydrated: the server renders the wrapper empty. */}
-          <div data-changes-once-hydrated="">
-            <RecentCarsSection />
-          </div>
+          <RecentCarsSection />
         </>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
