@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { PublicConfig } from '../app/lib/public-config.ts';
 
@@ -56,7 +57,7 @@ const schema = z.object({
   CONTACT_EMAIL: z.email().default('sales@gaadibazaar.in'),
   CONTACT_ADDRESS: z.string().min(1).default('Plot 14, Andheri-Kurla Road, Andheri East, Mumbai 400069'),
   ADMIN_EMAILS: emailList.default(['admin@gaadibazaar.in', 'manager@gaadibazaar.in']),
-  // Sessions and signed tokens. Required in production; demo and test derive one.
+  // Sessions and signed tokens. Required in production; elsewhere the installation makes one (startup.ts).
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters of random text').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Gaadi Bazaar <no-reply@gaadibazaar.in>'),
@@ -226,8 +227,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     bodyIdleTimeoutMs: values.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     /** Demo and test keep every mail and SMS in an outbox shown at /dev/outbox; production never does. */
     outboxEnabled: values.APP_MODE !== 'production',
-    // A fixed secret outside production keeps demo sessions valid across restarts.
-    authSecret: values.AUTH_SECRET ?? `gaadi-bazaar-${values.APP_MODE}-secret-not-for-production-use`,
+    // Signs sessions, verification links, form tokens and bot-check challenges. Unset (the demo, a
+    // first try), a random one for this process; the server and the worker replace it with the
+    // one this installation keeps in DATA_DIR (startup.ts keptAuthSecret), so it survives restarts
+    // and no two installations, and nobody who read this code, share it.
+    authSecret: values.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
+    authSecretSource: values.AUTH_SECRET ? ('environment' as const) : ('data-dir' as const),
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     sms:
       smsProvider === 'msg91'

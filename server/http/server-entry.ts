@@ -23,7 +23,7 @@ import { createCatalogueIndex } from '../catalog/catalogue-index.ts';
 import { createVehicleListing } from '../catalog/listing.ts';
 import { ensureDemoAdmin } from '../admin/demo-admin.ts';
 import { createLogger, type Logger } from '../logger.ts';
-import { checkDatabase, checkDataDir, configOrExit, listen, startupFailureLine } from './startup.ts';
+import { checkDatabase, checkDataDir, configOrExit, keptAuthSecret, listen, madeAuthSecretLine, startupFailureLine } from './startup.ts';
 import { createJobSignal, startWorker, type Worker } from '../jobs/worker.ts';
 import { startScheduler, type Scheduler } from '../jobs/scheduler.ts';
 import { appJobs } from '../jobs/registry.ts';
@@ -106,6 +106,13 @@ async function openServices(config: Config, logger: Logger, database: Database):
   return services;
 }
 
+/** The configuration with the installation's secret (startup.ts keptAuthSecret), saying once when it was made. */
+function withKeptAuthSecret(config: Config, logger: Logger): Config {
+  const kept = keptAuthSecret(config);
+  if (kept.made) logger.warn({ file: kept.made }, madeAuthSecretLine(kept.made));
+  return kept.config;
+}
+
 /** The scheduler (every instance) and, unless WORKER=off, the worker; `stop` waits for the job in hand. */
 type Background = { stop: () => Promise<void> };
 
@@ -124,12 +131,13 @@ function startBackground(services: AppServices, options: { worker: boolean }): B
  * instances started with WORKER=off. Stops on SIGTERM/SIGINT after the job in hand.
  */
 export async function startWorkerProcess(env: Record<string, string | undefined> = process.env) {
-  const config = configOrExit(env);
+  let config = configOrExit(env);
   const logger = createLogger(config.logLevel, config.logFormat);
   let database: Database | null = null;
   let background: Background;
   try {
     checkDataDir(config.dataDir);
+    config = withKeptAuthSecret(config, logger);
     database = openDatabase({ ...config, onConnectionLost: (error) => logger.warn({ err: error }, 'database: an idle connection was lost; the next query opens a new one') });
     await checkDatabase(database, config);
     background = startBackground(await openServices(config, logger, database), { worker: true });
@@ -199,7 +207,8 @@ function developmentApp(development: DevelopmentPages, services: AppServices): P
  * logger writing where the test reads it.
  */
 
-async function openServer(config: Config, logger: Logger, env: Record<string, string | undefined>, development?: DevelopmentPages): Promise<OpenServer> {
+async function openServer(configFromEnv: Config, logger: Logger, env: Record<string, string | undefined>, development?: DevelopmentPages): Promise<OpenServer> {
+  let config = configFromEnv;
   // The port is bound first, so a port in use is reported before anything is migrated, seeded
   // or printed; until the app is ready the server answers 503.
   let app: Pick<ReturnType<typeof createApp>, 'fetch'> | null = null;
@@ -222,6 +231,7 @@ async function openServer(config: Config, logger: Logger, env: Record<string, st
   try {
     await listen(server, config.port, config.host);
     checkDataDir(config.dataDir);
+    config = withKeptAuthSecret(config, logger);
     // The message and code only: pg hangs the whole connection (settings, buffers) on the error.
     database = openDatabase({ ...config, onConnectionLost: (error) => logger.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database: an idle connection was lost; the next query opens a new one') });
     await checkDatabase(database, config);

@@ -1,4 +1,5 @@
-import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -87,6 +88,41 @@ export function checkDataDir(dataDir: string): void {
   } catch (error) {
     throw new StartupError(`DATA_DIR ${shown} is not writable (${codeOf(error) || firstLine(error)}): the server keeps its database and photos there.`);
   }
+}
+
+/** The file in DATA_DIR that holds the secret of an installation without AUTH_SECRET. */
+export const AUTH_SECRET_FILE = 'auth-secret';
+
+/**
+ * The configuration with this installation's secret: AUTH_SECRET when set; else the one kept in
+ * DATA_DIR, made (32 random bytes, readable by this user only) the first time. No secret is
+ * written in the code, where anyone could read it and forge verification links, sessions' device
+ * cookies and bot-check solutions. `made` says the secret is new, for the one line that says so.
+ */
+export function keptAuthSecret(config: Config): { config: Config; made: string | null } {
+  if (config.authSecretSource === 'environment') return { config, made: null };
+  const file = path.join(config.dataDir, AUTH_SECRET_FILE);
+  let made: string | null = null;
+  // Written whole under a name of its own, then linked into place: a process that starts beside
+  // this one reads either no file or the whole secret, and linking never replaces one.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    writeFileSync(draft, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
+    linkSync(draft, file);
+    made = path.resolve(file);
+  } catch (error) {
+    if (codeOf(error) !== 'EEXIST') throw new StartupError(`DATA_DIR ${path.resolve(config.dataDir)}: the secret could not be kept in ${AUTH_SECRET_FILE} (${codeOf(error) || firstLine(error)}): set AUTH_SECRET instead.`);
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new StartupError(`${path.resolve(file)} holds no secret (under 32 characters): delete it to have a new one made, or set AUTH_SECRET.`);
+  return { config: { ...config, authSecret: secret }, made };
+}
+
+/** The line logged once, when an installation made its secret. */
+export function madeAuthSecretLine(file: string): string {
+  return `AUTH_SECRET is not set: made a random secret for this installation and kept it in ${file} (readable by this user only). Back it up with the data; a site on several machines sets AUTH_SECRET, the same on each.`;
 }
 
 /** Where the database is, without its password. */
