@@ -69,7 +69,10 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   // error's message and stack (file paths, driver internals) into the page, and demo sites are public.
   // Hindi pages are the same app under the basename /hi (decision 087): React Router matches,
   // links and redirects there without the prefix, so no route is written twice.
-  const pageHandlers = { en: createRequestHandler(build, mode), hi: createRequestHandler({ ...build, basename: HINDI_PREFIX }, mode) };
+  // React Router checks a form's Origin against the request's own; a loopback site accepts each of
+  // loopback's names (decision 089), which csrf.ts has already checked, so React Router takes them too.
+  const pageBuild: ServerBuild = { ...build, allowedActionOrigins: config.acceptedOrigins.map((origin) => new URL(origin).host) };
+  const pageHandlers = { en: createRequestHandler(pageBuild, mode), hi: createRequestHandler({ ...pageBuild, basename: HINDI_PREFIX }, mode) };
 
   app.onError((error, c) => {
     // A chunked body cut off at the edge limit (server/http/body-limit.ts) under a handler that is not a form action.

@@ -29,6 +29,7 @@ import { startScheduler, type Scheduler } from '../jobs/scheduler.ts';
 import { appJobs } from '../jobs/registry.ts';
 import { createRazorpayGateway } from '../payments/razorpay.ts';
 import { servedUrl } from './served-url.ts';
+import { requestUrlOnSite } from './request-url.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
 import { startChangeNotices } from '../db/change-notices.ts';
 import { warmUp } from './warm-up.ts';
@@ -214,6 +215,12 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
   let app: Pick<ReturnType<typeof createApp>, 'fetch'> | null = null;
   let pageCache: PageCache | null = null;
   const listener = getRequestListener((request, bindings) => (app ? app.fetch(request, bindings) : startingUp(request)));
+  // The app sees each request at the site's own origin, not at the socket's http:// (request-url.ts).
+  const urlOnSite = requestUrlOnSite(config);
+  const toApp = (request: IncomingMessage, response: ServerResponse) => {
+    request.url = urlOnSite(request.url ?? '/', request.headers.host);
+    void listener(request, response);
+  };
   // Set the moment shutdown begins: a load balancer that asks /readyz stops sending requests.
   let draining = false;
   // Set once the app serves and its first pages were rendered once (warm-up.ts): until then /readyz says 503.
@@ -222,8 +229,8 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
   const server: Server = development?.server ?? createServer();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (request.url?.split('?')[0] === READINESS_PATH) void answerReadiness(response, draining || !warmedUp ? null : services);
-    else if (development) development.middleware(request, response, () => void listener(request, response));
-    else if (!pageCache?.answer(request, response)) void listener(request, response);
+    else if (development) development.middleware(request, response, () => toApp(request, response));
+    else if (!pageCache?.answer(request, response)) toApp(request, response);
   });
   let database: Database | null = null;
   let background: Background | null = null;
