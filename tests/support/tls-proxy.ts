@@ -1,4 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,11 @@ export type TlsProxy = {
   /** The site's public origin through the proxy, e.g. https://www.example.test:41234 */
   origin: string;
   port: number;
+  /**
+   * `fetch` through the proxy as a client on the internet would call it: TLS to the proxy's name
+   * (trusting its certificate), redirects not followed. `path` is relative to `origin`.
+   */
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
   close: () => Promise<void>;
 };
 
@@ -89,9 +95,11 @@ ${await siteConfiguration({ listen: `127.0.0.1:${port}`, hostname: options.hostn
     if (Date.now() > deadline) throw new Error(`nginx did not listen on ${port}:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const trusted = await readFile(certificate);
   return {
     origin,
     port,
+    fetch: (target, init) => fetchOverTls({ hostname: options.hostname, port, ca: trusted }, new Request(new URL(target, origin), init)),
     close: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -100,4 +108,30 @@ ${await siteConfiguration({ listen: `127.0.0.1:${port}`, hostname: options.hostn
       await rm(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** One request over TLS to the proxy on loopback, under the site's name, answered as a fetch Response. */
+async function fetchOverTls(to: { hostname: string; port: number; ca: Buffer }, request: Request): Promise<Response> {
+  const body = request.body ? Buffer.from(await request.arrayBuffer()) : null;
+  const headers: Record<string, string> = Object.fromEntries(request.headers);
+  if (body) headers['content-length'] = String(body.length);
+  const url = new URL(request.url);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpsRequest(
+      { host: '127.0.0.1', port: to.port, servername: to.hostname, ca: to.ca, method: request.method, path: `${url.pathname}${url.search}`, headers: { ...headers, host: url.host } },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () => {
+          const answerHeaders = new Headers();
+          for (const [name, value] of Object.entries(incoming.headers)) for (const one of [value ?? []].flat()) answerHeaders.append(name, one);
+          const status = incoming.statusCode ?? 0;
+          resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: answerHeaders }));
+        });
+      },
+    );
+    outgoing.once('error', reject);
+    outgoing.end(body ?? undefined);
+  });
 }
