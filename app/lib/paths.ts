@@ -53,6 +53,21 @@ function withQuery(path: string, query: Record<string, string | number | undefin
 }
 
 /**
+ * The page a request is for, path and query, as its visitor sees it in the address bar. A
+ * navigation inside the app asks for the page's data at another address (`/vehicle/3/test-drive.data`,
+ * `/_.data` for `/`, with `_routes=`): sent to sign in with that address, a visitor came back to
+ * "Page not found". Every "come back here" is built from this, never from the raw request URL.
+ */
+export function pageAddress(requestUrl: string | URL): string {
+  const url = new URL(requestUrl);
+  const path = url.pathname.endsWith('/_.data') ? url.pathname.slice(0, -'_.data'.length) : url.pathname.replace(/\.data$/, '');
+  if (!url.searchParams.has('_routes')) return `${path}${url.search}`;
+  url.searchParams.delete('_routes');
+  const search = url.searchParams.toString();
+  return `${path}${search ? `?${search}` : ''}`;
+}
+
+/**
  * `redirectTo` when it is a path of this site ('/vehicle/3/test-drive?date=…'), else null: never
  * another site ('//evil.example', 'https://…') or a backslash trick browsers read as one.
  */
@@ -62,7 +77,8 @@ export function localRedirect(redirectTo: string | null | undefined): string | n
   // Without its language prefix ('/hi/vehicle/3' → '/vehicle/3'): a page redirects within its
   // own language by itself (React Router's basename, decision 087), so a page read from a
   // Hindi request's URL must not carry the prefix twice.
-  return pathInLanguage(redirectTo, 'en');
+  // A data request's address (`….data`), as links made before pageAddress carried: its page.
+  return pathInLanguage(pageAddress(new URL(redirectTo, 'http://site.invalid')), 'en');
 }
 
 /** `path` with a `redirectTo` parameter: where a sign-in page sends the visitor afterwards. */

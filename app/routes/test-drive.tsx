@@ -17,7 +17,7 @@ import { formError, parseWith } from '../lib/form-errors.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { typedPinCode } from '../lib/pin-code.ts';
 import { testDriveRequestSchema } from '../lib/schemas/test-drives.ts';
-import { paths } from '../lib/paths.ts';
+import { pageAddress, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import {
   bookableDays,
@@ -60,7 +60,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = id === null ? null : await getVehicle(services.database, id);
   if (!found) return data({ state: 'not-found' as const }, { status: 404 });
   const url = new URL(request.url);
-  const here = url.pathname + url.search;
+  const here = pageAddress(url);
   const user = await currentUser(services.auth, request);
   if (!user) throw redirect(paths.loginThen(here));
 
@@ -118,8 +118,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const user = await currentUser(services.auth, request);
   if (!user) {
-    const url = new URL(request.url);
-    throw redirect(paths.loginThen(url.pathname + url.search));
+    throw redirect(paths.loginThen(pageAddress(request.url)));
   }
   const vehicleId = parseId(params.id);
   if (vehicleId === null) return data(formError(testDriveMessages.vehicleNotFound), { status: 404 });

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Auth } from './auth.ts';
 import type { AuthUser } from '../accounts/profiles.ts';
-import { paths } from '../../app/lib/paths.ts';
+import { pageAddress, paths } from '../../app/lib/paths.ts';
 
 export type SessionUser = AuthUser & { image: string | null };
 
@@ -56,8 +56,7 @@ export function sessionUser(user: AuthUserRow): SessionUser {
 export async function requireUser(auth: Auth, request: Request): Promise<SessionUser> {
   const user = await currentUser(auth, request);
   if (!user) {
-    const url = new URL(request.url);
-    throw redirect(paths.loginThen(url.pathname + url.search));
+    throw redirect(paths.loginThen(pageAddress(request.url)));
   }
   return user;
 }

@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '../../app/routes.ts';
-import { adminPaths, isAdminPath, localRedirect, matchPattern, onwardsTo, pathPatterns, paths } from '../../app/lib/paths.ts';
+import { adminPaths, isAdminPath, localRedirect, matchPattern, onwardsTo, pageAddress, pathPatterns, paths } from '../../app/lib/paths.ts';
 
 /**
  * app/lib/paths.ts and React Router's route config (app/routes.ts) both write every page's
@@ -123,5 +123,25 @@ describe('path helpers', () => {
     expect(localRedirect('/hi')).toBe('/');
     expect(localRedirect('/hindi')).toBe('/hindi');
     for (const away of ['//evil.example', 'https://evil.example', '/\\evil.example', '/a\u0000b', '']) expect(localRedirect(away)).toBeNull();
+  });
+  it('brings a data request\'s address back to its page: no "….data.data" after signing in', () => {
+    expect(localRedirect('/vehicle/36/test-drive.data')).toBe('/vehicle/36/test-drive');
+    expect(localRedirect('/vehicle/36/test-drive.data?date=2026-12-01&_routes=routes%2Ftest-drive')).toBe('/vehicle/36/test-drive?date=2026-12-01');
+    expect(localRedirect('/hi/wishlist.data')).toBe('/wishlist');
+    expect(localRedirect('/_.data')).toBe('/');
+  });
+});
+
+describe('pageAddress: the page a request is for, as the visitor sees it', () => {
+  it('is the page of a data request, without React Router\'s own parameters', () => {
+    expect(pageAddress('https://www.example.in/vehicle/36/test-drive.data')).toBe('/vehicle/36/test-drive');
+    expect(pageAddress('https://www.example.in/sell-vehicle/inspection.data?make=Hyundai&model=Creta&_routes=routes%2Fsell-inspection')).toBe('/sell-vehicle/inspection?make=Hyundai&model=Creta');
+    expect(pageAddress('http://localhost:3000/_.data?_routes=root')).toBe('/');
+    expect(pageAddress('http://localhost:3000/hi/wishlist.data')).toBe('/hi/wishlist');
+  });
+
+  it('is the address itself for a page request, its query untouched', () => {
+    expect(pageAddress('http://localhost:3000/compare?ids=1,2')).toBe('/compare?ids=1,2');
+    expect(pageAddress(new URL('http://localhost:3000/rent/3/book?from=2026-12-01T10%3A00'))).toBe('/rent/3/book?from=2026-12-01T10%3A00');
   });
 });
