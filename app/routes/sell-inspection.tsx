@@ -12,10 +12,10 @@ import { FormMessage, inputClass, primaryButton, secondaryButton } from '../comp
 import { appContext, type AppServices } from '../context.ts';
 import { cleanLine, parseId } from '../lib/input.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
-import { paths } from '../lib/paths.ts';
+import { pageAddress, paths } from '../lib/paths.ts';
 import { typedPinCode } from '../lib/pin-code.ts';
 import { inspectionBodySchema } from '../lib/schemas/inspections.ts';
-import { parseSellCar, sellCarFields, type SellCar } from '../lib/schemas/sell-estimate.ts';
+import { parseSellCar, sellCarFields, sellInspectionFor, type SellCar } from '../lib/schemas/sell-estimate.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { bookableDays, dayLabel, daySlots, hourLabel, MODE_LABELS, parseIstDate, remainingLabel, slotLabel, slotTimeRange, type TestDriveMode } from '../lib/test-drives.ts';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
@@ -39,7 +39,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const url = new URL(request.url);
-  const here = url.pathname + url.search;
+  const here = pageAddress(url);
   const user = await currentUser(services.auth, request);
   if (!user) throw redirect(paths.loginThen(here));
   const profile = await ensureProfile(services.database, user, services.clock.now());
@@ -76,8 +76,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const user = await currentUser(services.auth, request);
-  if (!user) throw redirect(paths.loginThen(paths.sellVehicle));
   const form = await readFormOrError(request);
+  if (!user) {
+    // Signed out while booking (the session ended): back to this booking with the car after signing in.
+    const car = form instanceof FormReadError ? null : parseSellCar(form);
+    throw redirect(paths.loginThen(car?.ok ? sellInspectionFor(car.car) : paths.sellVehicle));
+  }
   if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
   const text = (name: string) => cleanLine(form.get(name), 40);
   try {

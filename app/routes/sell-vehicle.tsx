@@ -9,7 +9,7 @@ import { settingsFor } from '../../server/admin/settings.ts';
 import { InvalidInputError } from '../../server/errors.ts';
 import type { SellEstimate } from '../../server/leads/sell-estimate.ts';
 import { catalogueModels, estimateForSeller } from '../../server/leads/sell-estimates.ts';
-import { parseSellCar, SELL_CAR_LIMITS, sellCarFields, type SellCar, type SellCarField } from '../lib/schemas/sell-estimate.ts';
+import { parseSellCar, SELL_CAR_LIMITS, sellCarFields, sellInspectionFor, type SellCar, type SellCarField } from '../lib/schemas/sell-estimate.ts';
 import { REGISTRATION_STATES, stateName } from '../lib/listing-filters/registration.ts';
 import { currentLanguage } from '../lib/i18n/current.ts';
 import { FUEL_TYPES, TRANSMISSIONS } from '../lib/vehicle-schema.ts';
@@ -283,7 +283,7 @@ function EstimateCard({ estimate, car }: { estimate: SellEstimate; car: SellCar 
           <p className="mt-1 text-sm text-slate-700">{estimate.summary}</p>
         </>
       )}
-      <Link to={`${paths.sellInspection}?${new URLSearchParams(sellCarFields.map((field) => [field, String(car[field])]))}`} className={`${primaryButton} mt-3`}>
+      <Link to={sellInspectionFor(car)} className={`${primaryButton} mt-3`}>
         {t('bookInspection')}
       </Link>
       <p className="mt-2 text-sm text-slate-600">{t('orSendBelow')}</p>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paths } from '../paths.ts';
 import { FUEL_TYPES, TRANSMISSIONS } from '../vehicle-schema.ts';
 import { REGISTRATION_STATES } from '../listing-filters/registration.ts';
 import { formsText as t } from '../i18n/forms.ts';
@@ -51,6 +52,11 @@ export const sellCarSchema = z.object({
 export type SellCar = z.output<typeof sellCarSchema>;
 export type SellCarField = keyof SellCar;
 export const sellCarFields = ['make', 'model', 'year', 'fuel', 'transmission', 'km', 'owners', 'registrationState'] as const satisfies readonly SellCarField[];
+
+/** The inspection booking for `car`: the car travels in the query string (sell-inspection.tsx). */
+export function sellInspectionFor(car: SellCar): string {
+  return `${paths.sellInspection}?${new URLSearchParams(sellCarFields.map((field) => [field, String(car[field])]))}`;
+}
 
 export type ParsedSellCar = { ok: true; car: SellCar } | { ok: false; errors: Partial<Record<SellCarField, string>> };
 
