@@ -7,7 +7,9 @@ import { PaymentError, type PaymentGateway, type PaymentOrder } from './gateway.
  *   POST {apiUrl}/v1/orders                    {amount, currency: "INR", receipt, notes} -> {id: "order_…", amount, currency, status}
  *   GET  {apiUrl}/v1/payments/{id}                                                       -> {id: "pay_…", order_id, amount, currency, status}
  *   POST {apiUrl}/v1/payments/{id}/refund      {amount, notes}                           -> {id: "rfnd_…", amount, payment_id}
- *        with X-Refund-Idempotency: the same key and body return the first refund instead of a second
+ *        with X-Refund-Idempotency: the same key and body return the first refund instead of a second,
+ *        whatever payment the path names (the key is the account's, not the payment's); another
+ *        body is a 400. A key is 10 or more letters, digits, hyphens and underscores.
  *   Authorization: Basic base64(key_id:key_secret); amounts in paise.
  *
  * A refusal is `{"error": {"code": "BAD_REQUEST_ERROR", "description": "…"}}` with 400, 401

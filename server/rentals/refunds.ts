@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { formatRupees } from '../../app/lib/format.ts';
 import { recordAudit } from '../admin/audit.ts';
+import { installationId } from '../db/installation.ts';
 import type { DB, RentalRefundTable } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -85,7 +86,7 @@ export async function recordRefund(db: Kysely<DB>, services: Pick<RefundServices
 export type RefundLedger = {
   table: 'rental_refunds' | 'reservation_refunds';
   owner: 'booking_id' | 'reservation_id';
-  /** Prefix of the provider's idempotency key and of the log lines: unique per ledger. */
+  /** Names the ledger in the provider's idempotency key and the log lines: unique per ledger. */
   name: string;
   /** In the transaction that marks paid money as refunded: the owner's refunded amount grows. */
   refunded(trx: Transaction<DB>, ownerId: number, amountPaise: number, nowIso: string): Promise<void>;
@@ -131,6 +132,19 @@ export async function writeOwedRefund(db: Kysely<DB> | Transaction<DB>, ledger: 
     .returning('id')
     .executeTakeFirst();
   return inserted ? Number(inserted.id) : null;
+}
+
+/**
+ * The provider's idempotency key of one refund (docs/decisions/093): the ledger and the refund's
+ * row id make it one refund of this site, the payment and the installation's id keep it apart
+ * from every other site's refunds on the same Razorpay account (row ids start at 1 everywhere,
+ * and Razorpay answers a key it has seen with that key's first refund, whatever the payment).
+ * The same on every attempt of the refund, so a retry after a lost answer gets the first refund
+ * back. Razorpay takes letters, digits, hyphens and underscores only.
+ */
+export function refundIdempotencyKey(input: { installationId: string; ledger: string; refundId: number; paymentId: string }): string {
+  const safe = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, '_');
+  return `${safe(input.ledger)}-refund-${input.refundId}-${safe(input.paymentId)}-${safe(input.installationId)}`;
 }
 
 /** Asks the provider now for a refund written down as owed (after its transaction committed). */
@@ -179,10 +193,11 @@ async function attemptRefund(services: RefundServices, ledger: RefundLedger, ref
   let failure: string;
   try {
     if (!services.payments) throw new Error('Online payment is not configured on this server.');
+    const installation = await installationId(services);
     const { refundId: providerRefundId } = await services.payments.refund({
       paymentId: claimed.payment_id,
       amountPaise,
-      idempotencyKey: `${ledger.name}-refund-${refundId}`,
+      idempotencyKey: refundIdempotencyKey({ installationId: installation, ledger: ledger.name, refundId, paymentId: claimed.payment_id }),
       notes: { [owner]: String(ownerId), reason: claimed.reason },
     });
     const doneIso = new Date(services.clock.now()).toISOString();
