@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PaymentError, type PaymentGateway, type PaymentOrder } from './gateway.ts';
+import { PaymentError, REFUND_OF_ANOTHER_PAYMENT, type PaymentGateway, type PaymentOrder } from './gateway.ts';
 
 /**
  * Razorpay's REST API (docs/decisions/021):
@@ -28,7 +28,7 @@ export type RazorpayOptions = {
   timeoutMs?: number;
 };
 
-type RazorpayAnswer = { id?: unknown; amount?: unknown; currency?: unknown; order_id?: unknown; status?: unknown; error?: { code?: unknown; description?: unknown } };
+type RazorpayAnswer = { id?: unknown; amount?: unknown; currency?: unknown; order_id?: unknown; payment_id?: unknown; status?: unknown; error?: { code?: unknown; description?: unknown } };
 
 /** Hex HMAC-SHA256 of `payload` with `secret`. */
 export function razorpaySignature(payload: string, secret: string): string {
@@ -91,6 +91,16 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     },
     async refund(input) {
       const answer = await call('POST', `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`, { amount: input.amountPaise, notes: input.notes ?? {} }, { 'x-refund-idempotency': input.idempotencyKey });
+      // A key Razorpay saw before answers with that key's first refund, of whatever payment: only
+      // a refund of this payment, for this amount, is this refund (decision 093).
+      if (answer.payment_id !== input.paymentId || answer.amount !== input.amountPaise) {
+        const named = `${typeof answer.payment_id === 'string' ? `payment ${answer.payment_id}` : 'no payment'}, ${typeof answer.amount === 'number' ? `${answer.amount} paise` : 'no amount'}`;
+        throw new PaymentError(
+          `Razorpay answered with refund ${String(answer.id)} (${named}) instead of a refund of ${input.amountPaise} paise of payment ${input.paymentId}; it is not counted as refunded.`,
+          REFUND_OF_ANOTHER_PAYMENT,
+          200,
+        );
+      }
       return { refundId: answer.id as string };
     },
   };

@@ -6,7 +6,7 @@ import { installationId } from '../db/installation.ts';
 import type { DB, RentalRefundTable } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import { PaymentError, REFUND_OF_ANOTHER_PAYMENT, type PaymentGateway } from '../payments/gateway.ts';
 import { bookingQuery, toBooking, type Booking, type RentalServices } from './store.ts';
 
 /**
@@ -19,7 +19,7 @@ import { bookingQuery, toBooking, type Booking, type RentalServices } from './st
  */
 
 /** What refunding needs: the database and clock, a logger, and the payment adapter (null: none configured). */
-export type RefundServices = RentalServices & { logger: Pick<Logger, 'info' | 'warn'>; payments: PaymentGateway | null };
+export type RefundServices = RentalServices & { logger: Pick<Logger, 'info' | 'warn' | 'error'>; payments: PaymentGateway | null };
 
 export type RefundReason = 'refused' | 'cancelled' | 'no-show' | 'deposit' | 'hold lapsed' | 'not accepted';
 
@@ -172,8 +172,9 @@ export async function refundBooking(services: RefundServices, input: RefundInput
  * retry job and the desk's button never ask the provider for it at the same time; the provider
  * is asked with the refund's own idempotency key, so a retry after a lost answer cannot refund
  * twice. Success: refunded, and the booking's amount_refunded grows. Failure: still owed, with
- * the provider's words and the time of the next try. Null: not attempted (done already, or
- * another attempt holds it).
+ * the provider's words and the time of the next try; an answer that is a refund of another
+ * payment or amount (a key another refund used first) is such a failure, logged as an error
+ * because retrying will not mend it. Null: not attempted (done already, or another attempt holds it).
  */
 async function attemptRefund(services: RefundServices, ledger: RefundLedger, refundId: number): Promise<'refunded' | 'owed' | null> {
   const db = ledgerDb(services.database.db);
@@ -215,7 +216,9 @@ async function attemptRefund(services: RefundServices, ledger: RefundLedger, ref
     return 'refunded';
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
-    services.logger.warn({ err: error, [owner]: ownerId, refund: refundId, attempts: Number(claimed.attempts) }, `${ledger.name}s: a refund failed; it stays owed and is retried`);
+    const context = { err: error, [owner]: ownerId, refund: refundId, attempts: Number(claimed.attempts) };
+    if (error instanceof PaymentError && error.code === REFUND_OF_ANOTHER_PAYMENT) services.logger.error(context, `${ledger.name}s: the provider answered with a refund of another payment or amount; it stays owed, not counted as refunded`);
+    else services.logger.warn(context, `${ledger.name}s: a refund failed; it stays owed and is retried`);
   }
   const failedMs = services.clock.now();
   await db

@@ -22,8 +22,8 @@ import { createPostgresDatabase, startTestServer, type TestServer } from '../sup
 /**
  * Two installations of the site on one Razorpay account (a staging beside the production, or a
  * site moved to a fresh database), on both databases: each refunds its own payments exactly
- * once, although their bookings, reservations and refunds have the same row ids
- * (docs/decisions/093).
+ * once, although their bookings, reservations and refunds have the same row ids, and a refund
+ * answer that is not the refund asked for is never recorded as refunded (docs/decisions/093).
  * One Razorpay stand-in is the shared account: like Razorpay it answers a refund idempotency
  * key it has seen with that key's first refund, whatever payment the request names.
  *
@@ -76,6 +76,7 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
   }, 400_000);
 
   afterAll(async () => {
+    standin?.misanswerRefunds(null);
     for (const site of sites) {
       await site.database.close();
       await site.server.stop();
@@ -196,6 +197,41 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
       expect(await retryOwedReservationRefunds(site.services)).toEqual({ refunded: 0, owed: 0 });
     }
     expect(standin.refunds).toHaveLength(8);
+  });
+
+  it("a refund answered with another payment's refund, or another amount, stays owed and is not counted; once Razorpay answers properly it is refunded once", async () => {
+    const [production] = sites as [Site];
+    production.clock.set(startMs);
+    const { bookingId, paymentId } = await paidBooking(production);
+    const refundsBefore = standin.refunds.length;
+
+    standin.misanswerRefunds('another-payment');
+    production.server.expectErrorLog(/answered with a refund of another payment or amount/);
+    await refuseAtDesk(production, bookingId);
+    await production.server.waitForOutput(/answered with a refund of another payment or amount/);
+    const owed = await production.database.db.selectFrom('rental_refunds').select(['status', 'provider_refund_id', 'last_error', 'attempts']).where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+    expect(owed).toMatchObject({ status: 'owed', provider_refund_id: null });
+    expect(owed.last_error).toMatch(new RegExp(`Razorpay answered with refund rfnd_\\w+ \\(payment pay_\\w+, ${RENT_PAISE} paise\\) instead of a refund of ${RENT_PAISE} paise of payment ${paymentId}; it is not counted as refunded\\.`));
+    expect(owed.last_error).not.toContain(`(payment ${paymentId},`);
+    expect(await getBooking(production.database, bookingId)).toMatchObject({ status: 'refused', amountRefunded: 0, refundOwedPaise: RENT_PAISE });
+
+    // A refund of this payment but of another amount is no better.
+    standin.misanswerRefunds('another-amount');
+    production.clock.set(startMs + DAY);
+    expect(await retryOwedRefunds(production.services)).toEqual({ refunded: 0, owed: 1 });
+    const still = await production.database.db.selectFrom('rental_refunds').select(['status', 'last_error']).where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+    expect(still.status).toBe('owed');
+    expect(still.last_error).toContain(`(payment ${paymentId}, ${RENT_PAISE - 100} paise) instead of a refund of ${RENT_PAISE} paise`);
+    expect(await getBooking(production.database, bookingId)).toMatchObject({ amountRefunded: 0, refundOwedPaise: RENT_PAISE });
+    expect(standin.refunds.length).toBe(refundsBefore);
+
+    standin.misanswerRefunds(null);
+    production.clock.set(startMs + 2 * DAY);
+    expect(await retryOwedRefunds(production.services)).toEqual({ refunded: 1, owed: 0 });
+    expect(refundsOf(paymentId).map((refund) => refund.amount)).toEqual([RENT_PAISE]);
+    const done = await production.database.db.selectFrom('rental_refunds').select(['status', 'provider_refund_id']).where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+    expect(done).toEqual({ status: 'refunded', provider_refund_id: refundsOf(paymentId)[0]!.id });
+    expect(await getBooking(production.database, bookingId)).toMatchObject({ amountRefunded: 2124, refundOwedPaise: 0 });
   });
 
   it('the instances of one site read one installation id, made once however many ask at once, then kept; another database makes its own', async () => {

@@ -16,7 +16,8 @@ import { readBody, sendJson } from './standin-http.ts';
  * path names another payment (nothing is refunded for that one), and another body is a 400; a
  * key shorter than 10 characters or with anything but letters, digits, `-` and `_` is a 400.
  * One stand-in serves any number of servers, as one Razorpay account serves a staging and a
- * production.
+ * production. `misanswerRefunds` makes refunds answer with a refund of another payment or
+ * amount (refunding nothing), as a key another refund used first makes Razorpay answer.
  *
  * For browser tests it serves Checkout itself, as Razorpay does: `checkoutUrl` is a checkout.js
  * defining `window.Razorpay(options)`; `open()` shows the payment frame (served from this
@@ -46,6 +47,12 @@ export type RazorpayStandin = {
   setMode(mode: RazorpayMode): void;
   /** While true every refund request fails with a 502, as when Razorpay's refund service is down. */
   failRefunds(failing: boolean): void;
+  /**
+   * While set, every refund request is answered 200 with a refund that is not the one asked for,
+   * and nothing is refunded: of another payment (an earlier refund of one, else a made-up one), or
+   * of this payment for another amount. Null: answered properly again.
+   */
+  misanswerRefunds(kind: 'another-payment' | 'another-amount' | null): void;
   /** The customer pays an order in Checkout: the values Checkout hands back, correctly signed. By default the order's amount in INR. */
   pay(orderId: string, paid?: { amount?: number; currency?: string }): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
   /** The webhook body Razorpay sends when a payment of an order is captured. */
@@ -145,6 +152,7 @@ const badRequest = (description: string, field?: string) => ({ error: { code: 'B
 export async function startRazorpayStandin(): Promise<RazorpayStandin> {
   let mode: RazorpayMode = 'ok';
   let refundsFail = false;
+  let refundsMisanswered: 'another-payment' | 'another-amount' | null = null;
   const orders: StandinOrder[] = [];
   const payments = new Map<string, { orderId: string; amount: number; currency: string; refunded: number }>();
   const idempotent = new Map<string, { body: string; refund: StandinRefund }>();
@@ -221,6 +229,11 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
         const payment = payments.get(paymentId);
         if (!payment) return sendJson(response, 400, badRequest('The id provided does not exist', 'id'));
         const amount = typeof input.amount === 'number' ? input.amount : payment.amount - payment.refunded;
+        if (refundsMisanswered === 'another-payment') {
+          const other = refunds.find((refund) => refund.payment_id !== paymentId) ?? { id: id('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: id('pay'), status: 'processed', speed_processed: 'normal', created_at: Math.floor(Date.now() / 1000) };
+          return sendJson(response, 200, other);
+        }
+        if (refundsMisanswered === 'another-amount') return sendJson(response, 200, { id: id('rfnd'), entity: 'refund', amount: amount - 100, currency: payment.currency, payment_id: paymentId, status: 'processed', speed_processed: 'normal', created_at: Math.floor(Date.now() / 1000) });
         if (mode === 'bad-request' || amount > payment.amount - payment.refunded) return sendJson(response, 400, badRequest('The refund amount provided is greater than amount captured'));
         payment.refunded += amount;
         const refund = { id: id('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: paymentId, status: 'processed', speed_processed: 'normal', created_at: Math.floor(Date.now() / 1000) };
@@ -250,6 +263,9 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
     },
     failRefunds: (failing) => {
       refundsFail = failing;
+    },
+    misanswerRefunds: (kind) => {
+      refundsMisanswered = kind;
     },
     pay: payOrder,
     webhookBody(orderId, paymentId) {
