@@ -25,6 +25,7 @@ import * as oneLivePhoneCode from './migrations/028-one-live-phone-code.ts';
 import * as inspectionReminders from './migrations/029-inspection-reminders.ts';
 import * as inspectionLeads from './migrations/030-inspection-leads.ts';
 import * as profileLanguage from './migrations/031-profile-language.ts';
+import * as installation from './migrations/032-installation.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -54,6 +55,7 @@ const migrations: Record<string, DialectMigration> = {
   '029-inspection-reminders': inspectionReminders,
   '030-inspection-leads': inspectionLeads,
   '031-profile-language': profileLanguage,
+  '032-installation': installation,
 };
 
 /**

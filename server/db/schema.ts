@@ -512,6 +512,13 @@ export interface CatalogueVersionTable {
   version: number | string;
 }
 
+/** One row (id 1): this installation's random id (migration 032, server/db/installation.ts), made on first use. */
+export interface InstallationTable {
+  id: number;
+  installation_id: string;
+  created_at: string;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
@@ -546,4 +553,5 @@ export interface DB {
   catalogue_version: CatalogueVersionTable;
   car_reservations: CarReservationTable;
   reservation_refunds: ReservationRefundTable;
+  installation: InstallationTable;
 }

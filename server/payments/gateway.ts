@@ -23,12 +23,22 @@ export interface PaymentGateway {
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
   /**
    * Refunds `amountPaise` of a captured payment. The same `idempotencyKey` with the same amount
-   * gives back the same refund, so a retry after a lost answer never refunds twice.
+   * gives back the same refund, so a retry after a lost answer never refunds twice. The provider
+   * keys that by the key alone, across all payments of the account: a key another refund used
+   * first answers with that refund, which this rejects (PaymentError `REFUND_OF_ANOTHER_PAYMENT`)
+   * rather than report it as this payment's. Resolves only with a refund of this payment and amount.
    */
   refund(input: { paymentId: string; amountPaise: number; idempotencyKey: string; notes?: Record<string, string> }): Promise<{ refundId: string }>;
 }
 
-/** The provider refused or could not be reached; `message` is safe to log, `code` is the provider's. */
+/**
+ * The code of a PaymentError for a refund answer that names another payment or another amount than
+ * the one asked for: nothing was refunded for this payment, and asking again with the same key
+ * gets the same answer (decision 093).
+ */
+export const REFUND_OF_ANOTHER_PAYMENT = 'REFUND_OF_ANOTHER_PAYMENT';
+
+/** The provider refused or could not be reached; `message` is safe to log, `code` is the provider's (or ours, above). */
 export class PaymentError extends Error {
   override name = 'PaymentError';
   constructor(

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PaymentError, type PaymentGateway, type PaymentOrder } from './gateway.ts';
+import { PaymentError, REFUND_OF_ANOTHER_PAYMENT, type PaymentGateway, type PaymentOrder } from './gateway.ts';
 
 /**
  * Razorpay's REST API (docs/decisions/021):
@@ -7,7 +7,9 @@ import { PaymentError, type PaymentGateway, type PaymentOrder } from './gateway.
  *   POST {apiUrl}/v1/orders                    {amount, currency: "INR", receipt, notes} -> {id: "order_…", amount, currency, status}
  *   GET  {apiUrl}/v1/payments/{id}                                                       -> {id: "pay_…", order_id, amount, currency, status}
  *   POST {apiUrl}/v1/payments/{id}/refund      {amount, notes}                           -> {id: "rfnd_…", amount, payment_id}
- *        with X-Refund-Idempotency: the same key and body return the first refund instead of a second
+ *        with X-Refund-Idempotency: the same key and body return the first refund instead of a second,
+ *        whatever payment the path names (the key is the account's, not the payment's); another
+ *        body is a 400. A key is 10 or more letters, digits, hyphens and underscores.
  *   Authorization: Basic base64(key_id:key_secret); amounts in paise.
  *
  * A refusal is `{"error": {"code": "BAD_REQUEST_ERROR", "description": "…"}}` with 400, 401
@@ -26,7 +28,7 @@ export type RazorpayOptions = {
   timeoutMs?: number;
 };
 
-type RazorpayAnswer = { id?: unknown; amount?: unknown; currency?: unknown; order_id?: unknown; status?: unknown; error?: { code?: unknown; description?: unknown } };
+type RazorpayAnswer = { id?: unknown; amount?: unknown; currency?: unknown; order_id?: unknown; payment_id?: unknown; status?: unknown; error?: { code?: unknown; description?: unknown } };
 
 /** Hex HMAC-SHA256 of `payload` with `secret`. */
 export function razorpaySignature(payload: string, secret: string): string {
@@ -89,6 +91,16 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     },
     async refund(input) {
       const answer = await call('POST', `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`, { amount: input.amountPaise, notes: input.notes ?? {} }, { 'x-refund-idempotency': input.idempotencyKey });
+      // A key Razorpay saw before answers with that key's first refund, of whatever payment: only
+      // a refund of this payment, for this amount, is this refund (decision 093).
+      if (answer.payment_id !== input.paymentId || answer.amount !== input.amountPaise) {
+        const named = `${typeof answer.payment_id === 'string' ? `payment ${answer.payment_id}` : 'no payment'}, ${typeof answer.amount === 'number' ? `${answer.amount} paise` : 'no amount'}`;
+        throw new PaymentError(
+          `Razorpay answered with refund ${String(answer.id)} (${named}) instead of a refund of ${input.amountPaise} paise of payment ${input.paymentId}; it is not counted as refunded.`,
+          REFUND_OF_ANOTHER_PAYMENT,
+          200,
+        );
+      }
       return { refundId: answer.id as string };
     },
   };

@@ -2,10 +2,11 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { formatRupees } from '../../app/lib/format.ts';
 import { recordAudit } from '../admin/audit.ts';
+import { installationId } from '../db/installation.ts';
 import type { DB, RentalRefundTable } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import { PaymentError, REFUND_OF_ANOTHER_PAYMENT, type PaymentGateway } from '../payments/gateway.ts';
 import { bookingQuery, toBooking, type Booking, type RentalServices } from './store.ts';
 
 /**
@@ -18,7 +19,7 @@ import { bookingQuery, toBooking, type Booking, type RentalServices } from './st
  */
 
 /** What refunding needs: the database and clock, a logger, and the payment adapter (null: none configured). */
-export type RefundServices = RentalServices & { logger: Pick<Logger, 'info' | 'warn'>; payments: PaymentGateway | null };
+export type RefundServices = RentalServices & { logger: Pick<Logger, 'info' | 'warn' | 'error'>; payments: PaymentGateway | null };
 
 export type RefundReason = 'refused' | 'cancelled' | 'no-show' | 'deposit' | 'hold lapsed' | 'not accepted';
 
@@ -85,7 +86,7 @@ export async function recordRefund(db: Kysely<DB>, services: Pick<RefundServices
 export type RefundLedger = {
   table: 'rental_refunds' | 'reservation_refunds';
   owner: 'booking_id' | 'reservation_id';
-  /** Prefix of the provider's idempotency key and of the log lines: unique per ledger. */
+  /** Names the ledger in the provider's idempotency key and the log lines: unique per ledger. */
   name: string;
   /** In the transaction that marks paid money as refunded: the owner's refunded amount grows. */
   refunded(trx: Transaction<DB>, ownerId: number, amountPaise: number, nowIso: string): Promise<void>;
@@ -133,6 +134,19 @@ export async function writeOwedRefund(db: Kysely<DB> | Transaction<DB>, ledger: 
   return inserted ? Number(inserted.id) : null;
 }
 
+/**
+ * The provider's idempotency key of one refund (docs/decisions/093): the ledger and the refund's
+ * row id make it one refund of this site, the payment and the installation's id keep it apart
+ * from every other site's refunds on the same Razorpay account (row ids start at 1 everywhere,
+ * and Razorpay answers a key it has seen with that key's first refund, whatever the payment).
+ * The same on every attempt of the refund, so a retry after a lost answer gets the first refund
+ * back. Razorpay takes letters, digits, hyphens and underscores only.
+ */
+export function refundIdempotencyKey(input: { installationId: string; ledger: string; refundId: number; paymentId: string }): string {
+  const safe = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, '_');
+  return `${safe(input.ledger)}-refund-${input.refundId}-${safe(input.paymentId)}-${safe(input.installationId)}`;
+}
+
 /** Asks the provider now for a refund written down as owed (after its transaction committed). */
 export async function attemptOwedRefund(services: RefundServices, ledger: RefundLedger, refundId: number): Promise<'refunded' | 'owed'> {
   return (await attemptRefund(services, ledger, refundId)) ?? 'owed';
@@ -158,8 +172,9 @@ export async function refundBooking(services: RefundServices, input: RefundInput
  * retry job and the desk's button never ask the provider for it at the same time; the provider
  * is asked with the refund's own idempotency key, so a retry after a lost answer cannot refund
  * twice. Success: refunded, and the booking's amount_refunded grows. Failure: still owed, with
- * the provider's words and the time of the next try. Null: not attempted (done already, or
- * another attempt holds it).
+ * the provider's words and the time of the next try; an answer that is a refund of another
+ * payment or amount (a key another refund used first) is such a failure, logged as an error
+ * because retrying will not mend it. Null: not attempted (done already, or another attempt holds it).
  */
 async function attemptRefund(services: RefundServices, ledger: RefundLedger, refundId: number): Promise<'refunded' | 'owed' | null> {
   const db = ledgerDb(services.database.db);
@@ -179,10 +194,11 @@ async function attemptRefund(services: RefundServices, ledger: RefundLedger, ref
   let failure: string;
   try {
     if (!services.payments) throw new Error('Online payment is not configured on this server.');
+    const installation = await installationId(services);
     const { refundId: providerRefundId } = await services.payments.refund({
       paymentId: claimed.payment_id,
       amountPaise,
-      idempotencyKey: `${ledger.name}-refund-${refundId}`,
+      idempotencyKey: refundIdempotencyKey({ installationId: installation, ledger: ledger.name, refundId, paymentId: claimed.payment_id }),
       notes: { [owner]: String(ownerId), reason: claimed.reason },
     });
     const doneIso = new Date(services.clock.now()).toISOString();
@@ -200,7 +216,9 @@ async function attemptRefund(services: RefundServices, ledger: RefundLedger, ref
     return 'refunded';
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
-    services.logger.warn({ err: error, [owner]: ownerId, refund: refundId, attempts: Number(claimed.attempts) }, `${ledger.name}s: a refund failed; it stays owed and is retried`);
+    const context = { err: error, [owner]: ownerId, refund: refundId, attempts: Number(claimed.attempts) };
+    if (error instanceof PaymentError && error.code === REFUND_OF_ANOTHER_PAYMENT) services.logger.error(context, `${ledger.name}s: the provider answered with a refund of another payment or amount; it stays owed, not counted as refunded`);
+    else services.logger.warn(context, `${ledger.name}s: a refund failed; it stays owed and is retried`);
   }
   const failedMs = services.clock.now();
   await db

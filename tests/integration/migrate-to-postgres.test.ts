@@ -4,6 +4,9 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../server/clock.ts';
+import { installationId } from '../../server/db/installation.ts';
+import { openServerDatabase } from '../support/database.ts';
 import { HttpClient, logIn, signUp, uniqueEmail } from '../support/http-client.ts';
 import { startLocalS3, type LocalS3 } from '../support/s3rver.ts';
 import { createPostgresDatabase, startTestServer, type TestServer } from '../support/server.ts';
@@ -81,6 +84,10 @@ describe('moving an installation from SQLite to PostgreSQL', () => {
     expect(shown.photo).toMatch(/^200 /);
     expect(shown.bookings.length).toBeGreaterThan(3);
     await before.stopKeepingData();
+    // The installation's id (made by its first refund, here by asking) moves with it, so the
+    // refunds it owes keep their idempotency keys (decision 093).
+    const source = openServerDatabase(before);
+    const installation = await installationId({ database: source, clock: systemClock }).finally(() => source.close());
 
     const first = await migrate(before.dataDir, target.url, s3.env());
     expect(first.status, first.output).toBe(0);
@@ -104,6 +111,7 @@ describe('moving an installation from SQLite to PostgreSQL', () => {
     try {
       const { rows } = await client.query<{ next: number }>("SELECT nextval(pg_get_serial_sequence('vehicles', 'id'))::int AS next");
       expect(rows[0]!.next).toBeGreaterThan(53);
+      expect((await client.query<{ installation_id: string }>('SELECT installation_id FROM installation')).rows).toEqual([{ installation_id: installation }]);
     } finally {
       await client.end();
     }

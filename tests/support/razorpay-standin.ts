@@ -11,8 +11,13 @@ import { readBody, sendJson } from './standin-http.ts';
  * make a payment of another amount or currency than its order's (what a tampered or mixed-up
  * payment looks like); `GET /v1/payments/:id` answers what was really paid. `failRefunds(true)`
  * makes every refund answer 502 (Razorpay's gateway fault) while orders and payments still work,
- * and refunds honour `X-Refund-Idempotency` as Razorpay does (same key and body: the first
- * refund again; another body: 400).
+ * and refunds honour `X-Refund-Idempotency` as Razorpay does: the key belongs to the account,
+ * not to a payment, so the same key and body answer with the first refund again even when the
+ * path names another payment (nothing is refunded for that one), and another body is a 400; a
+ * key shorter than 10 characters or with anything but letters, digits, `-` and `_` is a 400.
+ * One stand-in serves any number of servers, as one Razorpay account serves a staging and a
+ * production. `misanswerRefunds` makes refunds answer with a refund of another payment or
+ * amount (refunding nothing), as a key another refund used first makes Razorpay answer.
  *
  * For browser tests it serves Checkout itself, as Razorpay does: `checkoutUrl` is a checkout.js
  * defining `window.Razorpay(options)`; `open()` shows the payment frame (served from this
@@ -38,10 +43,16 @@ export type RazorpayStandin = {
   orders: StandinOrder[];
   refunds: StandinRefund[];
   /** Requests seen, for checks of what the adapter sent. */
-  requests: Array<{ method: string; path: string; authorization: string; body: unknown }>;
+  requests: Array<{ method: string; path: string; authorization: string; idempotencyKey: string | undefined; body: unknown }>;
   setMode(mode: RazorpayMode): void;
   /** While true every refund request fails with a 502, as when Razorpay's refund service is down. */
   failRefunds(failing: boolean): void;
+  /**
+   * While set, every refund request is answered 200 with a refund that is not the one asked for,
+   * and nothing is refunded: of another payment (an earlier refund of one, else a made-up one), or
+   * of this payment for another amount. Null: answered properly again.
+   */
+  misanswerRefunds(kind: 'another-payment' | 'another-amount' | null): void;
   /** The customer pays an order in Checkout: the values Checkout hands back, correctly signed. By default the order's amount in INR. */
   pay(orderId: string, paid?: { amount?: number; currency?: string }): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
   /** The webhook body Razorpay sends when a payment of an order is captured. */
@@ -141,6 +152,7 @@ const badRequest = (description: string, field?: string) => ({ error: { code: 'B
 export async function startRazorpayStandin(): Promise<RazorpayStandin> {
   let mode: RazorpayMode = 'ok';
   let refundsFail = false;
+  let refundsMisanswered: 'another-payment' | 'another-amount' | null = null;
   const orders: StandinOrder[] = [];
   const payments = new Map<string, { orderId: string; amount: number; currency: string; refunded: number }>();
   const idempotent = new Map<string, { body: string; refund: StandinRefund }>();
@@ -169,7 +181,8 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
         body = text;
       }
       const path = request.url ?? '';
-      requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization ?? '', body });
+      const idempotencyKey = request.headers['x-refund-idempotency'];
+      requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization ?? '', idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined, body });
       // Checkout, as the customer's browser meets it: public, keyed by the key id only.
       const url = new URL(path, 'http://standin');
       if (request.method === 'GET' && url.pathname === '/v1/checkout.js') return sendText(response, 'text/javascript; charset=utf-8', CHECKOUT_JS);
@@ -208,14 +221,22 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
       if (request.method === 'POST' && refundMatch) {
         if (refundsFail) return sendJson(response, 502, { error: { code: 'GATEWAY_ERROR', description: 'Refunds are temporarily unavailable. Please try again later.', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
         const key = request.headers['x-refund-idempotency'];
+        if (typeof key === 'string' && !/^[A-Za-z0-9_-]{10,}$/.test(key)) return sendJson(response, 400, badRequest('The idempotency key must be at least 10 characters long and contain only alphabets, numbers, hyphens and underscores.'));
+        // Keyed by the key alone, across the account's payments, as Razorpay does.
         const seen = typeof key === 'string' ? idempotent.get(key) : undefined;
         if (seen) return seen.body === text ? sendJson(response, 200, seen.refund) : sendJson(response, 400, badRequest('Different request with the same idempotency key has already been processed.'));
-        const payment = payments.get(decodeURIComponent(refundMatch[1]!));
+        const paymentId = decodeURIComponent(refundMatch[1]!);
+        const payment = payments.get(paymentId);
         if (!payment) return sendJson(response, 400, badRequest('The id provided does not exist', 'id'));
         const amount = typeof input.amount === 'number' ? input.amount : payment.amount - payment.refunded;
+        if (refundsMisanswered === 'another-payment') {
+          const other = refunds.find((refund) => refund.payment_id !== paymentId) ?? { id: id('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: id('pay'), status: 'processed', speed_processed: 'normal', created_at: Math.floor(Date.now() / 1000) };
+          return sendJson(response, 200, other);
+        }
+        if (refundsMisanswered === 'another-amount') return sendJson(response, 200, { id: id('rfnd'), entity: 'refund', amount: amount - 100, currency: payment.currency, payment_id: paymentId, status: 'processed', speed_processed: 'normal', created_at: Math.floor(Date.now() / 1000) });
         if (mode === 'bad-request' || amount > payment.amount - payment.refunded) return sendJson(response, 400, badRequest('The refund amount provided is greater than amount captured'));
         payment.refunded += amount;
-        const refund = { id: id('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: decodeURIComponent(refundMatch[1]!), status: 'processed', speed_processed: 'normal', created_at: Math.floor(Date.now() / 1000) };
+        const refund = { id: id('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: paymentId, status: 'processed', speed_processed: 'normal', created_at: Math.floor(Date.now() / 1000) };
         refunds.push(refund);
         if (typeof key === 'string') idempotent.set(key, { body: text, refund });
         return sendJson(response, 200, refund);
@@ -242,6 +263,9 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
     },
     failRefunds: (failing) => {
       refundsFail = failing;
+    },
+    misanswerRefunds: (kind) => {
+      refundsMisanswered = kind;
     },
     pay: payOrder,
     webhookBody(orderId, paymentId) {
