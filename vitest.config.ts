@@ -13,6 +13,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const dialectIndependentIntegrationTests = [
   'tests/integration/page-cache.test.ts',
+  'tests/integration/page-cache-property.test.ts',
   'tests/integration/search-parity.test.ts',
   'tests/integration/database-connection-lost.test.ts',
   'tests/integration/instances.test.ts',

@@ -5,6 +5,13 @@ import { HydratedRouter } from 'react-router/dom';
 import { endFirstHydration } from './components/later-hydration.tsx';
 import { listenForInstallPrompt } from './components/install-prompt-store.ts';
 import { SERVICE_WORKER_PATH } from './lib/offline.ts';
+import { withoutTracking } from './lib/page-query.ts';
+
+// The server rendered this page without its tracking parameters (`?utm_source=…`, page-query.ts):
+// the address loses them too before the router reads it, so both see one page, and a link shared
+// on from here is the page's own.
+const trackless = withoutTracking(window.location.search);
+if (trackless !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${trackless}${window.location.hash}`);
 
 // Before anything waits: the browser's install offer may come early (install-prompt-store.ts).
 listenForInstallPrompt();

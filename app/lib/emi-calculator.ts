@@ -61,11 +61,13 @@ export function readTenure(text: string): number | null {
 }
 
 /**
- * The calculator's values from a query string (`?dp=…&rate=…&tenure=…`, the form sent without
+ * The calculator's values from a query string (calculatorParameters: `?dp=…&rate=…&tenure=…`, the form sent without
  * JavaScript). Each value that is missing keeps its default; each one that is wrong keeps its
  * default too and says why, so the page always shows a result. The API's schema
  * (app/lib/schemas/emi.ts) reads each value with the same readers and refuses instead.
  */
+export const calculatorParameters = ['dp', 'rate', 'tenure'] as const;
+
 export function parseCalculatorInput(params: URLSearchParams, price: number, defaults: CalculatorValues): CalculatorInput {
   const values = { ...defaults };
   const errors: string[] = [];

@@ -8,7 +8,8 @@ import { VehicleGrid } from '../components/vehicle-card.tsx';
 import { appContext } from '../context.ts';
 import { vehiclesFoundText } from '../lib/format.ts';
 import { categoryListing } from '../lib/listing-view.ts';
-import { readListingQuery } from '../lib/schemas/listing.ts';
+import { listingParameters, readListingQuery } from '../lib/schemas/listing.ts';
+import { pageQuery } from '../lib/page-query.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { photoShareImage } from '../lib/share-image.ts';
@@ -19,10 +20,9 @@ import { homeText as t } from '../lib/i18n/home.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { itemsPerPage } = await settingsFor(services);
-  const url = new URL(request.url);
   const categories = await listCategories(services.database);
   // The home listing's filters, sort and search, within the category (decision 038).
-  const { category, term, filters, sort, page } = readListingQuery(url.searchParams);
+  const { category, term, filters, sort, page } = readListingQuery(pageQuery(new URL(request.url), listingParameters));
   // The first category is chosen until the visitor picks another.
   const selected = categories.find(({ slug }) => slug === category) ?? categories[0] ?? null;
   const listing = selected

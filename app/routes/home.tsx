@@ -8,7 +8,8 @@ import { Pagination } from '../components/pagination.tsx';
 import { FilteredListing, HiddenFields, NoMatchingCars } from '../components/listing-filters.tsx';
 import { EmptyPanel, EmptyPanelLink } from '../components/empty-state.tsx';
 import { HOME_LISTING } from '../lib/listing-view.ts';
-import { readListingQuery } from '../lib/schemas/listing.ts';
+import { listingParameters, readListingQuery } from '../lib/schemas/listing.ts';
+import { pageQuery } from '../lib/page-query.ts';
 import { SearchIcon } from '../components/icons.tsx';
 import { VehicleGrid } from '../components/vehicle-card.tsx';
 import { Storefront } from '../components/storefront.tsx';
@@ -26,12 +27,12 @@ import { commonText } from '../lib/i18n/common.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const settings = await settingsFor(services);
-  const url = new URL(request.url);
-  const storefront = showsStorefront(url.searchParams)
+  const query = pageQuery(new URL(request.url), listingParameters);
+  const storefront = showsStorefront(query)
     ? { promise: settings.storefrontPromise, trustPoints: trustPointList(settings.trustPoints), featured: await listFeaturedVehicles(services.database, FEATURED_ON_HOME) }
     : null;
   // Filter values that mean nothing are dropped, as odd page numbers are (decision 023).
-  const { term, filters, sort, page } = readListingQuery(url.searchParams);
+  const { term, filters, sort, page } = readListingQuery(query);
   const listing = await loadListingPage(services, { scope: HOME_LISTING, term, filters, sort, page, perPage: settings.itemsPerPage });
   return { term, storefront, ...listing };
 }

@@ -8,7 +8,8 @@ import { CompareToggle } from '../components/compare.tsx';
 import { EmiCalculator } from '../components/emi-calculator.tsx';
 import { EmiFrom } from '../components/emi-from.tsx';
 import { MissingPage } from '../components/empty-state.tsx';
-import { calculatorDefaults, parseCalculatorInput } from '../lib/emi-calculator.ts';
+import { calculatorDefaults, calculatorParameters, parseCalculatorInput } from '../lib/emi-calculator.ts';
+import { pageQuery } from '../lib/page-query.ts';
 import { vehiclePurpose } from '../../server/rentals/fleet.ts';
 import { WishlistButton } from '../components/wishlist-button.tsx';
 import { ArrowLeftIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
@@ -63,7 +64,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The calculator, for a car on sale with a price in rupees: its values from the query string
   // when the form was sent without JavaScript, otherwise from the admin's EMI terms.
   const price = vehicle.status === 'sold' ? null : vehicle.priceRupees;
-  const calculator = price ? { price, ...parseCalculatorInput(new URL(request.url).searchParams, price, calculatorDefaults(price, financeTerms(settings))) } : null;
+  const calculator = price ? { price, ...parseCalculatorInput(pageQuery(new URL(request.url), calculatorParameters), price, calculatorDefaults(price, financeTerms(settings))) } : null;
   // Reserving with a refundable token (decision 080): an available car, while online payment is configured.
   const reserve = services.payments && vehicle.status === 'available' ? { amount: settings.reservationAmount, holdHours: settings.reservationHoldHours } : null;
   // A refused reservation comes back here with its reason (signed in only: such pages are never cached).

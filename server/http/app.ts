@@ -19,6 +19,7 @@ import { describeRoute, openApiDocument } from './openapi.ts';
 import { openApiDocumentSchema } from '../../app/lib/schemas/api-answers.ts';
 import { edgeRefusal, problem } from './problem.ts';
 import { SERVICE_WORKER_PATH } from '../../app/lib/offline.ts';
+import { withoutTracking } from '../../app/lib/page-query.ts';
 import { HINDI_PREFIX, languageOfPath } from '../../app/lib/i18n/language.ts';
 import { answerInRequestLanguage, sendHindiReadersToHindiPages } from './language-choice.ts';
 import { apiEdgeText as t } from '../../app/lib/i18n/apiEdge.ts';
@@ -164,19 +165,34 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   app.all('*', async (c) => {
     const handleRequest = pageHandlers[languageOfPath(c.req.path)];
     const nonce = c.get('nonce');
+    const request = withoutTrackingParameters(c.req.raw);
     return services.pageCache.serve(
-      c.req.raw,
+      request,
       nonce,
       () => {
         const context = new RouterContextProvider();
         context.set(appContext, { ...services, nonce, clientAddress: requestAddress(c), socketAddress: getConnInfo(c).remote.address ?? '' });
-        return handleRequest(c.req.raw, context);
+        return handleRequest(request, context);
       },
       (sources) => c.set('scriptSources', sources),
     );
   });
 
   return app;
+}
+
+/**
+ * A page request as the page is rendered: without tracking parameters (`?utm_source=…`), which
+ * change nothing on a page (app/lib/page-query.ts). A page is then the same whichever link
+ * brought the visitor, rendered or from the cache; the browser drops them too (entry.client.tsx).
+ */
+function withoutTrackingParameters(request: Request): Request {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return request;
+  const url = new URL(request.url);
+  const search = withoutTracking(url.search);
+  if (search === url.search) return request;
+  url.search = search;
+  return new Request(url, request);
 }
 
 /**

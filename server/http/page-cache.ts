@@ -4,6 +4,9 @@ import { visitorLanguage } from './language-choice.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
+import { withoutTracking } from '../../app/lib/page-query.ts';
+import { listingParameters } from '../../app/lib/schemas/listing.ts';
+import { calculatorParameters } from '../../app/lib/emi-calculator.ts';
 import { hasSessionCookie } from '../auth/session-cookie.ts';
 import type { Clock } from '../clock.ts';
 import { chooseEncoding, compressBytes, type Encoding } from './compression.ts';
@@ -22,17 +25,14 @@ import { securityHeaderList, type SecurityOptions } from './security.ts';
  * none: its inline scripts are allowed by their SHA-256 hashes, computed when it is stored
  * (docs/decisions/027-compressed-page-cache.md). Pages rendered for one request keep the nonce.
  *
- * Entries are keyed by the path and the query parameters that change a page (PAGE_PARAMETERS);
- * any other parameter (`?utm_source=…`, `?x=1`) is the same page. The cache is bounded by the
- * bytes it holds; the least recently used page leaves first.
+ * Entries are keyed by the page's address without tracking parameters (`?utm_source=…`), and
+ * only pages asked with parameters they declare are kept (pageCacheKey). The cache is bounded
+ * by the bytes it holds; the least recently used page leaves first.
  *
  * A page the cache took part in carries `X-Cache: hit` (served from memory) or `X-Cache: miss`
  * (rendered and stored): operators can see the cache work, and the tests prove hits with it.
  * Pages the cache never keeps (signed in, not a catalogue page, cache off) carry no such header.
  */
-
-/** Query parameters the catalogue pages read: search, paging, order, category and the filters. */
-export const PAGE_PARAMETERS: readonly string[] = ['q', 'page', 'sort', 'category', 'budget', 'make', 'model', 'fuel', 'trans', 'body', 'year', 'km', 'owners', 'color', 'state'];
 
 type Entry = {
   status: number;
@@ -49,26 +49,30 @@ type Entry = {
   expires: number;
 };
 
-/** Pages that are the same for every signed-out visitor. */
-const CACHEABLE_PAGES: readonly string[] = [paths.home, paths.categories(), paths.about, paths.contact];
-
-function isCacheablePath(languagePathname: string): boolean {
-  // A Hindi page (/hi/…) is kept under its own address, beside the English one (decision 087).
-  const pathname = withoutLanguage(languagePathname);
-  if (CACHEABLE_PAGES.includes(pathname)) return true;
+/**
+ * The pages that are the same for every signed-out visitor, each with the query parameters it
+ * reads (declared beside the code that parses them, read through app/lib/page-query.ts).
+ */
+const CACHED_PAGES: ReadonlyArray<{ matches: (pathname: string) => boolean; parameters: readonly string[] }> = [
+  { matches: (pathname) => pathname === paths.home || pathname === paths.categories(), parameters: listingParameters },
+  { matches: (pathname) => pathname === paths.about || pathname === paths.contact, parameters: [] },
   // Ids are digits: other vehicle paths are not-found pages, and keeping those would let junk URLs fill the cache.
-  const vehicle = matchPattern(pathPatterns.vehicle, pathname);
-  return vehicle !== null && /^\d{1,12}$/.test(vehicle.id!);
-}
+  { matches: (pathname) => /^\d{1,12}$/.test(matchPattern(pathPatterns.vehicle, pathname)?.id ?? ''), parameters: calculatorParameters },
+];
 
-/** The cache key of a catalogue page (path and the parameters that change it), or null when the page is never cached. */
+/**
+ * The cache key of a page: its address without tracking parameters, exactly as written, so a
+ * stored page is the render of that very address; null when the page is never cached: not a
+ * page of CACHED_PAGES, or asked with a parameter it does not declare (decision 092).
+ */
 export function pageCacheKey(url: URL): string | null {
-  if (!isCacheablePath(url.pathname)) return null;
+  // A Hindi page (/hi/…) is kept under its own address, beside the English one (decision 087).
+  const page = CACHED_PAGES.find((candidate) => candidate.matches(withoutLanguage(url.pathname)));
+  if (!page) return null;
   if (url.search === '') return url.pathname;
-  const kept = new URLSearchParams();
-  for (const name of PAGE_PARAMETERS) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
-  const query = kept.toString();
-  return query ? `${url.pathname}?${query}` : url.pathname;
+  const search = withoutTracking(url.search);
+  for (const name of new URLSearchParams(search).keys()) if (!page.parameters.includes(name)) return null;
+  return `${url.pathname}${search}`;
 }
 
 export function isCacheablePageRequest(request: Request): boolean {

@@ -166,6 +166,9 @@ const listingShape = {
 
 type ListingShape = z.output<z.ZodObject<typeof listingShape>>;
 
+/** The query parameters a listing page (home, a category) reads: its search, filters, order and page (app/lib/page-query.ts). */
+export const listingParameters: readonly string[] = Object.keys(listingShape);
+
 export type ListingQuery = {
   /** The search text, trimmed and cut to the search box's length. */
   term: string;
