@@ -12,6 +12,9 @@ import { APPLE_TOUCH_ICON, THEME_COLOR } from './lib/web-manifest.ts';
 import { currentLanguage } from './lib/i18n/current.ts';
 import { LANGUAGE_TAGS, pathInLanguage } from './lib/i18n/language.ts';
 import { commonText as t } from './lib/i18n/common.ts';
+import { browseText } from './lib/i18n/browse.ts';
+import { SiteFrame } from './components/site-layout.tsx';
+import { OfflineNotice } from './components/offline-notice.tsx';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -71,19 +74,39 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Last line of defence: a friendly page, never a stack trace. */
+/**
+ * Last line of defence: a friendly page, never a stack trace. Inside the site's frame whenever
+ * the site's data is at hand (a page that failed, a link followed without a signal), so the
+ * visitor keeps the menu, the search and the way home; bare only when even that is missing.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>('root');
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+  if (data && !notFound && isOffline(error)) {
+    return (
+      <SiteFrame>
+        <title>{browseText('offlineTitle')}</title>
+        <OfflineNotice />
+      </SiteFrame>
+    );
+  }
+  const message = (
+    <div className="mx-auto flex max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <title>{notFound ? t('pageNotFound') : t('somethingWentWrong')}</title>
       <h1 className="text-2xl font-bold">{notFound ? t('pageNotFound') : t('somethingWentWrong')}</h1>
       <p className="text-slate-600">{notFound ? t('pageNotFoundText') : t('pageFailedText')}</p>
       <a href={pathInLanguage('/', currentLanguage())} className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white">
         {t('goTo', { place: data?.site.siteName ?? t('homeWord') })}
       </a>
-    </main>
+    </div>
   );
+  if (data) return <SiteFrame>{message}</SiteFrame>;
+  return <main className="flex min-h-dvh flex-col items-center justify-center">{message}</main>;
+}
+
+/** The page's data could not be fetched for want of a network: the browser is offline, or the request failed on the way. */
+function isOffline(error: unknown): boolean {
+  if (typeof navigator === 'undefined') return false;
+  return navigator.onLine === false || (error instanceof TypeError && /fetch|network|load failed/i.test(error.message));
 }

@@ -220,15 +220,24 @@ const iconButton = 'flex h-11 w-11 shrink-0 items-center justify-center rounded-
 const labelledIcon = 'flex min-h-11 min-w-11 shrink-0 flex-col items-center justify-center gap-0.5 rounded-lg px-1.5 hover:bg-white/10 sm:flex-row sm:gap-1.5 sm:px-2.5';
 
 export default function SiteLayout() {
+  const navigation = useNavigation();
+  const loadingVehicle = navigation.state === 'loading' && matchPattern(pathPatterns.vehicle, navigation.location.pathname) !== null;
+  return <SiteFrame>{loadingVehicle ? <VehicleLoading /> : <Outlet />}</SiteFrame>;
+}
+
+/**
+ * The site's frame around a page: top bar, menu, search, footer, bottom bar. The pages' layout
+ * route fills it with the page; the root's error boundary with what went wrong (root.tsx), so a
+ * failed or offline page still has the way back every page has.
+ */
+export function SiteFrame({ children }: { children: React.ReactNode }) {
   const { site, signedIn } = useRootData();
   const header = useRef<HTMLElement>(null);
   useTopBarHidesOnScrollDown(header);
   const contactBarPage = useContactBarPage();
   const drawer = useModalDialog();
   const search = useModalDialog();
-  const navigation = useNavigation();
   useScrollToTopOnNavigation();
-  const loadingVehicle = navigation.state === 'loading' && matchPattern(pathPatterns.vehicle, navigation.location.pathname) !== null;
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -287,7 +296,7 @@ export default function SiteLayout() {
       <Drawer dialogRef={drawer.ref} close={drawer.close} androidAppUrl={site.androidAppUrl} signedIn={signedIn} />
       <SearchOverlay dialogRef={search.ref} onClose={search.close} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-24 pt-4 sm:pb-10">
-        {loadingVehicle ? <VehicleLoading /> : <Outlet />}
+        {children}
       </main>
       {/* The footer and the bottom bar hydrate after the page (later-hydration.tsx). The dialogs
           do not: their hooks above need their elements when the page starts. */}

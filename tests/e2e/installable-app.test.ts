@@ -146,6 +146,27 @@ describe('installable app', () => {
     await context.setOffline(false);
   });
 
+  test('offline, a link inside the app shows the offline page inside the site\'s frame, with the way back', async () => {
+    const { page, context } = await harness.open({ viewport: 'mobile', allowConsoleErrors: OFFLINE_ERRORS });
+    // On a car's page the car pages' code is loaded: offline, another car's link fails only for its data.
+    await page.goto(paths.vehicle(swift));
+    await workerInControl(page);
+    await waitForHydration(page, 'h1');
+    await goOffline(context);
+    try {
+      await page.evaluate((to) => void (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to), paths.vehicle(alto));
+      await visible(page.getByRole('heading', { level: 1, name: "You're offline" }));
+      // Not a bare "Something went wrong": the top bar with its menu, and the bottom bar, are there.
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+      await visible(page.getByRole('banner').getByRole('button', { name: 'Open menu' }));
+      await visible(page.getByRole('navigation', { name: 'Quick links' }));
+      await visible(page.getByRole('link', { name: 'Try the home page' }));
+      await saveScreenshot(page, 'offline-in-app-link-375', false);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
   test('pages about one person are never kept: signed out and offline, the profile is the offline page', async () => {
     // A server of its own: the shared one's sign-ups per address (5 an hour) go to the other browser tests.
     const server = await startTestServer({ dialect: 'sqlite', seed: true });
