@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zodFormErrors } from './form-errors.ts';
 import { cleanLine as cleanInputLine, cleanText as cleanInputText } from './input.ts';
-import { MIN_PHONE_DIGITS } from './phone.ts';
+import { looksLikePhone } from './phone.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MB } from './uploads.ts';
 import { leadsText as t } from './i18n/leads.ts';
 import { liveTexts } from './i18n/texts.ts';
@@ -34,8 +34,6 @@ export const MAX_SELL_IMAGES = 10;
  * total is kept well below ten times the per-photo limit; phone photos are 3-8 MB.
  */
 export const MAX_SELL_UPLOAD_BYTES = 60 * 1024 * 1024;
-/** Largest phone number: E.164 allows 15 digits. */
-export const MAX_PHONE_DIGITS = 15;
 export const OLDEST_YEAR = 1900;
 
 /**
@@ -135,18 +133,13 @@ function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, '');
 }
 
-/** At least 10 digits (SPEC 9), at most 15, written with digits, spaces, +, -, dots or brackets. */
-export function isValidPhone(phone: string): boolean {
-  const digits = phoneDigits(phone);
-  return /^[+\d\s().-]+$/.test(phone) && (phone.match(/\+/g)?.length ?? 0) <= 1 && digits.length >= MIN_PHONE_DIGITS && digits.length <= MAX_PHONE_DIGITS;
-}
-
+/** At least 10 digits (SPEC 9), at most 15, written with digits, spaces, +, -, dots or brackets (app/lib/phone.ts). */
 const phone = z.preprocess(
   cleanLine,
   z
     .string()
     .min(1, { error: () => leadMessages.phoneRequired })
-    .pipe(z.string().max(LEAD_LIMITS.phone, tooLong('Phone number', LEAD_LIMITS.phone)).refine(isValidPhone, { error: () => leadMessages.phoneInvalid })),
+    .pipe(z.string().max(LEAD_LIMITS.phone, tooLong('Phone number', LEAD_LIMITS.phone)).refine(looksLikePhone, { error: () => leadMessages.phoneInvalid })),
 );
 
 const description = z.preprocess(cleanText, z.string().max(LEAD_LIMITS.description, tooLong('Description', LEAD_LIMITS.description)));
