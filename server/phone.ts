@@ -6,9 +6,9 @@ import { InvalidInputError } from './errors.ts';
 /**
  * What a phone number is, in one place (decision 090): a valid Indian mobile, kept, counted and
  * texted in one canonical E.164 form, '+919876543210', however it was typed ('098765 43210',
- * '+91 98765-43210', '919876543210'). The profile's code (page and /api/v1 alike) reads the
- * number through here before a rate limit, the database or an SMS sees it, so one number has
- * one limit.
+ * '+91 98765-43210', '919876543210'). Every form that takes a phone (the profile's code, the
+ * Request a Vehicle and Sell Your Vehicle leads; pages and /api/v1 alike) reads it through
+ * here before a rate limit, the database or an SMS sees it, so one number has one limit.
  *
  * libphonenumber-js with its `mobile` metadata knows which Indian numbers are mobiles. It is
  * server-only: the browser gives numbers the light look of app/lib/phone.ts (`looksLikePhone`).

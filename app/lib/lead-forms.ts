@@ -133,7 +133,11 @@ function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, '');
 }
 
-/** At least 10 digits (SPEC 9), at most 15, written with digits, spaces, +, -, dots or brackets (app/lib/phone.ts). */
+/**
+ * The phone as typed, given the browser's light look (app/lib/phone.ts). The server reads the
+ * forms with this field extended: the number made canonical E.164 (what is stored) or refused
+ * when it is not a valid Indian mobile (server/leads/intake.ts, by server/phone.ts).
+ */
 const phone = z.preprocess(
   cleanLine,
   z
@@ -203,13 +207,15 @@ export function fieldErrors<Field extends string>(error: z.ZodError): FieldError
 
 export type ParsedLead<T, Field extends string> = { ok: true; data: T } | { ok: false; errors: FieldErrors<Field> };
 
-export function parseRequestForm(form: FormData | URLSearchParams): ParsedLead<RequestInput, RequestField> {
-  const result = requestSchema.safeParse(formValues(form, requestFields));
+/** The request form by `schema`: the browser's (requestSchema), or the server's with the phone made canonical. */
+export function parseRequestForm(form: FormData | URLSearchParams, schema: z.ZodType<RequestInput> = requestSchema): ParsedLead<RequestInput, RequestField> {
+  const result = schema.safeParse(formValues(form, requestFields));
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors<RequestField>(result.error) };
 }
 
-export function parseSellForm(form: FormData | URLSearchParams): ParsedLead<SellInput, SellField> {
-  const result = sellSchema.safeParse(formValues(form, sellFields));
+/** The sell form by `schema`: the browser's (sellSchema), or the server's with the phone made canonical. */
+export function parseSellForm(form: FormData | URLSearchParams, schema: z.ZodType<SellInput> = sellSchema): ParsedLead<SellInput, SellField> {
+  const result = schema.safeParse(formValues(form, sellFields));
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors<SellField>(result.error) };
 }
 

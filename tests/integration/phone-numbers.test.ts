@@ -9,10 +9,10 @@ import { startTestServer, type TestServer } from '../support/server.ts';
  * One number, one canonical form (decision 090), on SQLite and on PostgreSQL. An outside probe
  * had a number's five codes an hour, then texted it again as '+9109399999378' ('09399999378'
  * with the code 91) and '+91919399999378' ('+91 9399999378'): the limit counted the typed
- * string. The profile's phone — on the page, its data request and /api/v1 — is now a valid
- * Indian mobile in E.164 before a limit, the database or an SMS sees it; a country code other
- * than India's, or a number that is no Indian mobile, is the form's 400 on its field, never
- * the SMS provider's 502.
+ * string. Every phone the site takes — the profile's code on the page, its data request and
+ * /api/v1, and the leads — is now a valid Indian mobile in E.164 before a limit, the database
+ * or an SMS sees it; a country code other than India's, or a number that is no Indian mobile,
+ * is the form's 400 on its field, never the SMS provider's 502.
  */
 
 const { dialect, url: sharedUrl } = sharedServer();
@@ -20,6 +20,7 @@ const { dialect, url: sharedUrl } = sharedServer();
 const PHONE_INVALID = 'Please enter a valid phone number';
 const SENT = 'We sent a 6-digit code by SMS to';
 const TOO_MANY_SENDS = /Too many OTP requests\. Please try again in \d+ minutes?\./;
+const REQUEST_SENT = 'Your request has been submitted successfully!';
 const PASSWORD = 'masala-dosa-2024';
 
 type Answer = { status: number; retryAfter: string | null; text: string; html: string };
@@ -180,5 +181,72 @@ describe.skipIf(!sharedUrl)(`phone numbers: one canonical form (${dialect})`, ()
     const sent = await api(client, 'code', { countryCode: '91', phone: `0${national.slice(0, 5)}-${national.slice(5)}`, botCheck: await client.botToken('SEND_OTP') });
     expect(sent).toMatchObject({ status: 200, body: { sent: true, phone: `+91${national}` } });
     expect((await textsTo(national)).map((sms) => sms.recipient)).toEqual([`+91${national}`]);
+  });
+
+  // ---------------------------------------------------------------------------------- leads
+
+  async function postRequest(client: HttpClient, phone: string, path = '/request-vehicle') {
+    const response = await client.postForm(path, { name: 'Ravi Kumar', phone, model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: '', botCheck: await client.botToken('REQUEST_FORM') });
+    const html = await response.text();
+    return { status: response.status, text: path.endsWith('.data') ? html : mainText(html), html };
+  }
+
+  async function postSell(client: HttpClient, phone: string, path: string) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ name: 'Sunita Sharma', phone, vehicle: 'Hyundai i20 Asta', year: '2018', price: '4,50,000', description: '' })) form.set(key, value);
+    form.set('botCheck', await client.botToken('SELL_FORM'));
+    const response = await client.request(path, { method: 'POST', body: form });
+    return { status: response.status, location: response.headers.get('location'), text: response.headers.get('location') ? '' : await response.text() };
+  }
+
+  async function apiJson(client: HttpClient, path: string, body: Record<string, string>) {
+    const response = await client.request(`/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as { detail?: string; fields?: Record<string, string> } };
+  }
+
+  const storedRequests = (national: string) => sql.all<{ phone: string }>('SELECT phone FROM vehicle_requests WHERE phone LIKE ? ORDER BY id', [`%${national.slice(-6)}%`]);
+  const storedSells = (national: string) => sql.all<{ phone: string }>('SELECT phone FROM sell_submissions WHERE phone LIKE ? ORDER BY id', [`%${national.slice(-6)}%`]);
+
+  test('a lead’s phone is kept as +91… however it was typed, on the pages and through the API', async () => {
+    const national = uniqueMobile();
+    const canonical = `+91${national}`;
+    const spaced = `${national.slice(0, 5)} ${national.slice(5)}`;
+    expect((await postRequest(new HttpClient(server.url), `0${spaced}`)).text).toContain(REQUEST_SENT);
+    expect((await postRequest(new HttpClient(server.url), `+91-${national.slice(0, 5)}-${national.slice(5)}`)).text).toContain(REQUEST_SENT);
+    const viaApi = new HttpClient(server.url);
+    expect((await apiJson(viaApi, '/vehicle-requests', { name: 'Ravi Kumar', phone: `91 ${spaced}`, model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: '', botCheck: await viaApi.botToken('REQUEST_FORM') })).status).toBe(201);
+    expect(await storedRequests(national)).toEqual(Array(3).fill({ phone: canonical }));
+
+    const sellPage = await postSell(new HttpClient(server.url), `(+91) ${spaced}`, '/sell-vehicle');
+    expect(sellPage.status).toBe(303);
+    expect(sellPage.location).toMatch(/^https:\/\/wa\.me\//);
+    const sellApi = await postSell(new HttpClient(server.url), national, '/api/v1/sell-offers');
+    expect(sellApi.status, sellApi.text.slice(0, 300)).toBe(201);
+    expect(await storedSells(national)).toEqual(Array(2).fill({ phone: canonical }));
+  });
+
+  test('a lead with a number that is no Indian mobile is refused with the phone field’s message, on the pages, their data requests and the API; nothing is kept', async () => {
+    const leadsKept = async () => Promise.all(['vehicle_requests', 'sell_submissions'].map(async (table) => Number((await sql.all<{ count: number | string }>(`SELECT COUNT(*) AS count FROM ${table}`))[0]!.count)));
+    const before = await leadsKept();
+    for (const phone of ['1234567890', '022 1234 5678', '+44 7700 900123', '+91 91 93999 99377']) {
+      const page = await postRequest(new HttpClient(server.url), phone);
+      expect(page.status, phone).toBe(400);
+      expect(page.html, phone).toMatch(/<input[^>]*id="request-phone"[^>]*aria-invalid="true"/);
+      expect(page.html, phone).toContain(`<p id="request-phone-error" class="text-sm font-medium text-red-700">${PHONE_INVALID}</p>`);
+      const scripted = await postRequest(new HttpClient(server.url), phone, '/request-vehicle.data');
+      expect(scripted.status, phone).toBe(400);
+      expect(scripted.text, phone).toContain(PHONE_INVALID);
+      const client = new HttpClient(server.url);
+      const viaApi = await apiJson(client, '/vehicle-requests', { name: 'Ravi Kumar', phone, model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: '', botCheck: await client.botToken('REQUEST_FORM') });
+      expect(viaApi, phone).toMatchObject({ status: 400, body: { detail: PHONE_INVALID, fields: { phone: PHONE_INVALID } } });
+
+      const sellPage = await postSell(new HttpClient(server.url), phone, '/sell-vehicle');
+      expect(sellPage.status, phone).toBe(400);
+      expect(mainText(sellPage.text), phone).toContain(PHONE_INVALID);
+      const sellApi = await postSell(new HttpClient(server.url), phone, '/api/v1/sell-offers');
+      expect(sellApi.status, phone).toBe(400);
+      expect(JSON.parse(sellApi.text), phone).toMatchObject({ detail: PHONE_INVALID, fields: { phone: PHONE_INVALID } });
+    }
+    expect(await leadsKept()).toEqual(before);
   });
 });
