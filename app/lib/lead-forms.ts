@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zodFormErrors } from './form-errors.ts';
 import { cleanLine as cleanInputLine, cleanText as cleanInputText } from './input.ts';
-import { MIN_PHONE_DIGITS } from './phone.ts';
+import { looksLikePhone } from './phone.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MB } from './uploads.ts';
 import { leadsText as t } from './i18n/leads.ts';
 import { liveTexts } from './i18n/texts.ts';
@@ -34,8 +34,6 @@ export const MAX_SELL_IMAGES = 10;
  * total is kept well below ten times the per-photo limit; phone photos are 3-8 MB.
  */
 export const MAX_SELL_UPLOAD_BYTES = 60 * 1024 * 1024;
-/** Largest phone number: E.164 allows 15 digits. */
-export const MAX_PHONE_DIGITS = 15;
 export const OLDEST_YEAR = 1900;
 
 /**
@@ -135,18 +133,17 @@ function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, '');
 }
 
-/** At least 10 digits (SPEC 9), at most 15, written with digits, spaces, +, -, dots or brackets. */
-export function isValidPhone(phone: string): boolean {
-  const digits = phoneDigits(phone);
-  return /^[+\d\s().-]+$/.test(phone) && (phone.match(/\+/g)?.length ?? 0) <= 1 && digits.length >= MIN_PHONE_DIGITS && digits.length <= MAX_PHONE_DIGITS;
-}
-
+/**
+ * The phone as typed, given the browser's light look (app/lib/phone.ts). The server reads the
+ * forms with this field extended: the number made canonical E.164 (what is stored) or refused
+ * when it is not a valid Indian mobile (server/leads/intake.ts, by server/phone.ts).
+ */
 const phone = z.preprocess(
   cleanLine,
   z
     .string()
     .min(1, { error: () => leadMessages.phoneRequired })
-    .pipe(z.string().max(LEAD_LIMITS.phone, tooLong('Phone number', LEAD_LIMITS.phone)).refine(isValidPhone, { error: () => leadMessages.phoneInvalid })),
+    .pipe(z.string().max(LEAD_LIMITS.phone, tooLong('Phone number', LEAD_LIMITS.phone)).refine(looksLikePhone, { error: () => leadMessages.phoneInvalid })),
 );
 
 const description = z.preprocess(cleanText, z.string().max(LEAD_LIMITS.description, tooLong('Description', LEAD_LIMITS.description)));
@@ -210,13 +207,15 @@ export function fieldErrors<Field extends string>(error: z.ZodError): FieldError
 
 export type ParsedLead<T, Field extends string> = { ok: true; data: T } | { ok: false; errors: FieldErrors<Field> };
 
-export function parseRequestForm(form: FormData | URLSearchParams): ParsedLead<RequestInput, RequestField> {
-  const result = requestSchema.safeParse(formValues(form, requestFields));
+/** The request form by `schema`: the browser's (requestSchema), or the server's with the phone made canonical. */
+export function parseRequestForm(form: FormData | URLSearchParams, schema: z.ZodType<RequestInput> = requestSchema): ParsedLead<RequestInput, RequestField> {
+  const result = schema.safeParse(formValues(form, requestFields));
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors<RequestField>(result.error) };
 }
 
-export function parseSellForm(form: FormData | URLSearchParams): ParsedLead<SellInput, SellField> {
-  const result = sellSchema.safeParse(formValues(form, sellFields));
+/** The sell form by `schema`: the browser's (sellSchema), or the server's with the phone made canonical. */
+export function parseSellForm(form: FormData | URLSearchParams, schema: z.ZodType<SellInput> = sellSchema): ParsedLead<SellInput, SellField> {
+  const result = schema.safeParse(formValues(form, sellFields));
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors<SellField>(result.error) };
 }
 

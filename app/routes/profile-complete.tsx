@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { data, Form, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
 import { hasRequestedOtp, pendingPhoneOtp } from '../../server/accounts/phone-verification.ts';
-import { sendProfileCode, verifyProfilePhone } from '../../server/accounts/profile-phone.ts';
+import { phoneCodeRequest, phoneVerify, profileSchemas, sendProfileCode, verifyProfilePhone } from '../../server/accounts/profile-phone.ts';
 import { ensureProfile } from '../../server/accounts/profiles.ts';
 import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
@@ -9,9 +9,10 @@ import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from
 import { PrivacyNotice } from '../components/leads/form-parts.tsx';
 import { useBotCheckedSubmit } from '../components/use-bot-checked-submit.ts';
 import { appContext } from '../context.ts';
+import type { FormErrors } from '../lib/form-errors.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { DEFAULT_COUNTRY_CODE, mmss, phoneMessages, splitPhone } from '../lib/phone.ts';
-import { phoneCodeRequestSchema, phoneVerifySchema, profileFormError } from '../lib/schemas/profile.ts';
+import { profileFormError } from '../lib/schemas/profile.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-complete';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
@@ -41,13 +42,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { error: string };
+/** The form's answer: the message to show, and the fields it is about (marked beside them). */
+type ActionResult = { error: string; fields?: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const { database } = services;
   const user = await currentUser(services.auth, request);
-  if (!user) return { error: phoneMessages.signInFirst };
+  if (!user) return data<ActionResult>({ error: phoneMessages.signInFirst });
 
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data<ActionResult>({ error: form.message }, { status: form.status });
@@ -55,21 +57,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = Object.fromEntries(form);
   // An expired or used-up code still counts as requested, so its own message can be given.
   const requested = intent === 'verify' && (Boolean(await pendingPhoneOtp(database, user.id, services.clock.now())) || (await hasRequestedOtp(database, user.id)));
-  const invalid = profileFormError(intent, input, requested);
-  if (invalid) return { error: invalid };
+  // The browser's check again, with the server's phone rule: a number that is not a valid Indian
+  // mobile, or another country code, is refused here before any limit counts it. A refused field
+  // is 400, as in the API; "request OTP first" says where the person is, as the code's outcomes do.
+  const invalid = profileFormError(intent, input, requested, profileSchemas);
+  if (invalid) return data<ActionResult>(invalid, { status: Object.keys(invalid.fields).length > 0 ? 400 : 200 });
 
   try {
     if (intent === 'send') {
-      await sendProfileCode(services, { userId: user.id, phone: phoneCodeRequestSchema.parse(input).phone, botCheck: String(form.get('botCheck') ?? '') });
-      return { error: '' };
+      await sendProfileCode(services, { userId: user.id, phone: phoneCodeRequest.parse(input).phone, botCheck: String(form.get('botCheck') ?? '') });
+      return data<ActionResult>({ error: '' });
     }
-    await verifyProfilePhone(services, { userId: user.id, ...phoneVerifySchema.parse(input) });
+    await verifyProfilePhone(services, { userId: user.id, ...phoneVerify.parse(input) });
   } catch (error) {
     // Logged, never shown: the message of an unexpected error may hold SQL or paths (decision 017).
     const answer = answerError(error, services.logger, intent === 'send' ? { fallback: phoneMessages.sendFailed, log: 'OTP could not be sent' } : { fallback: t('verificationRetry'), log: 'phone verification failed' });
     // A refused send or check by a limit: 429 with Retry-After, the page showing why; any other refusal is the form's message.
     if (answer.status === 429) return data<ActionResult>({ error: answer.message }, { status: 429, headers: answer.headers });
-    return { error: answer.message };
+    return data<ActionResult>({ error: answer.message });
   }
   // Sent here by a page that needs a verified phone (a test-drive booking): back to it.
   throw redirect(localRedirect(new URL(request.url).searchParams.get('redirectTo')) ?? paths.home);
@@ -108,10 +113,11 @@ export default function ProfileComplete({ loaderData }: Route.ComponentProps) {
   const [name, setName] = useState(loaderData.name);
   const [countryCode, setCountryCode] = useState(loaderData.countryCode);
   const [phone, setPhone] = useState(loaderData.phone);
-  const [clientError, setClientError] = useState<string | null>(null);
+  const [clientError, setClientError] = useState<FormErrors | null>(null);
   const busyIntent = solving ?? (navigation.state !== 'idle' ? navigation.formData?.get('intent') : null);
   const pending = loaderData.pending;
-  const error = clientError ?? (actionData?.error || null);
+  const error = clientError?.error ?? (actionData?.error || null);
+  const fields = (clientError ? clientError.fields : actionData?.fields) ?? {};
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -132,18 +138,18 @@ export default function ProfileComplete({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
         {pending && !error ? <FormMessage tone="success">{t('codeSent', { phone: pending.phone })}</FormMessage> : null}
-        <TextField id="name" name="name" label={t('fullName')} autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} />
+        <TextField id="name" name="name" label={t('fullName')} autoComplete="name" error={fields.name} value={name} onChange={(event) => setName(event.target.value)} maxLength={100} />
         <div className="flex gap-2">
           <div className="w-24 shrink-0">
-            <TextField id="countryCode" name="countryCode" label={t('countryCode')} inputMode="tel" autoComplete="tel-country-code" value={countryCode} onChange={(event) => setCountryCode(event.target.value)} maxLength={4} />
+            <TextField id="countryCode" name="countryCode" label={t('countryCode')} inputMode="tel" autoComplete="tel-country-code" error={fields.countryCode} value={countryCode} onChange={(event) => setCountryCode(event.target.value)} maxLength={4} />
           </div>
           <div className="min-w-0 flex-1">
-            <TextField id="phone" name="phone" type="tel" label={t('mobileNumber')} inputMode="numeric" autoComplete="tel-national" value={phone} onChange={(event) => setPhone(event.target.value)} maxLength={15} />
+            <TextField id="phone" name="phone" type="tel" label={t('mobileNumber')} inputMode="numeric" autoComplete="tel-national" error={fields.phone} value={phone} onChange={(event) => setPhone(event.target.value)} maxLength={15} />
           </div>
         </div>
         {pending ? (
           <>
-            <TextField id="otp" name="otp" label={t('otp')} inputMode="numeric" autoComplete="one-time-code" placeholder={t('otpPlaceholder')} maxLength={6} pattern="[0-9]*" />
+            <TextField id="otp" name="otp" label={t('otp')} inputMode="numeric" autoComplete="one-time-code" error={fields.otp} placeholder={t('otpPlaceholder')} maxLength={6} pattern="[0-9]*" />
             <button type="submit" name="intent" value="verify" disabled={Boolean(busyIntent)} className={primaryButton}>
               {busyIntent === 'verify' ? t('verifying') : t('verifyAndSave')}
             </button>

@@ -3,7 +3,7 @@ import { data, useNavigation, useSubmit } from 'react-router';
 import { answerError } from '../../server/http/action-errors.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/leads/http/lead-intake.ts';
-import { admitLead, submitLead } from '../../server/leads/intake.ts';
+import { admitLead, parseRequestLead, submitLead } from '../../server/leads/intake.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
 import { ContactFields, focusFirstError, Honeypot, leadFieldProps, PrivacyNotice, useLeadSubmission } from '../components/leads/form-parts.tsx';
 import { useSite } from '../components/site-layout.tsx';
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form instanceof FormReadError) return data<RequestResult>({ status: 'failed', message: form.status === 413 ? requestFailed() : form.message, values: null }, { status: form.status });
   if (honeypotFilled(form, services.logger, 'request')) return data<RequestResult>({ status: 'sent', message: requestSent() });
   const values = formValues(form, requestFields);
-  const parsed = parseRequestForm(form);
+  const parsed = parseRequestLead(form);
   if (!parsed.ok) return data<RequestResult>({ status: 'invalid', errors: parsed.errors, values }, { status: 400 });
   try {
     await submitLead(services, { kind: 'request', input: parsed.data }, leadProofFrom(form));

@@ -3,7 +3,7 @@ import { data, Link, redirect, useFetcher } from 'react-router';
 import { answerError } from '../../server/http/action-errors.ts';
 import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../server/http/forms.ts';
 import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/leads/http/lead-intake.ts';
-import { admitLead, submitLead } from '../../server/leads/intake.ts';
+import { admitLead, parseSellLead, submitLead } from '../../server/leads/intake.ts';
 import { FormCard, FormMessage, primaryButton, secondaryButton, SelectField, TextAreaField, TextField } from '../components/form.tsx';
 import { settingsFor } from '../../server/admin/settings.ts';
 import { InvalidInputError } from '../../server/errors.ts';
@@ -157,7 +157,7 @@ async function submitSell(services: RequestContext, upload: UploadForm) {
   // The car from the estimate step; a copy that no longer reads (edited by hand) is left out.
   const sellCar = parseSellCar(form, CAR_PREFIX);
   if (honeypotFilled(form, logger, 'sell')) return finish({ status: 'sent', chatUrl: chatWithoutPhotos(), imagesFailed: false });
-  const parsed = parseSellForm(form);
+  const parsed = parseSellLead(form);
   if (!parsed.ok) return finish({ status: 'invalid', errors: parsed.errors, values }, { status: 400 });
   try {
     const { imageUrls, imagesFailed } = await submitLead(services, { kind: 'sell', input: parsed.data, uploads: uploadsFrom(upload, 'images'), car: sellCar.ok ? sellCar.car : null }, leadProofFrom(form));

@@ -4,6 +4,7 @@ import type { Database } from '../db/connection.ts';
 import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { RateLimitedError } from '../errors.ts';
 import { mmss } from '../../app/lib/phone.ts';
+import { requireCanonicalPhone } from '../phone.ts';
 import { otpSmsText, type SmsSender } from '../notify/sms.ts';
 import type { Clock } from '../clock.ts';
 import { consumeRateLimit, rateLimits, refundRateLimit } from '../security/rate-limit.ts';
@@ -32,21 +33,18 @@ function hashCode(secret: string, userId: string, phone: string, code: string): 
   return createHmac('sha256', secret).update(`${userId}\n${phone}\n${code}`).digest('hex');
 }
 
-/** '+91' and '98765 43210' -> '+919876543210'. */
-export function fullPhoneNumber(countryCode: string, phone: string): string {
-  return `+${countryCode.replace(/\D/g, '')}${phone.replace(/\D/g, '')}`;
-}
-
 /**
  * Sends a new code by SMS. Earlier unused codes for this person stop working. When the SMS
  * cannot be sent the new code is withdrawn and the provider's error is passed on.
  */
 export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: string }): Promise<void> {
+  // Sent to, stored with and counted by the canonical number (decision 090): one number, one limit.
+  const phone = requireCanonicalPhone(input.phone);
   const now = new Date(deps.clock.now());
   // Per destination number, whichever accounts ask (decision 060): the caller has already
   // counted the account and the address, and a refused bot check never reaches this count, so
   // a stranger cannot use up a number's sends without doing the proof of work each time.
-  const perNumber = await consumeRateLimit(deps.database, { key: `otp-send-number:${input.phone}`, ...rateLimits.otpSend, now: now.getTime() });
+  const perNumber = await consumeRateLimit(deps.database, { key: `otp-send-number:${phone}`, ...rateLimits.otpSend, now: now.getTime() });
   if (!perNumber.allowed) throw new RateLimitedError(otpLimitMessages.tooManySends(minutesOf(perNumber.retryAfterSeconds)), perNumber.retryAfterSeconds);
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   // The earlier code stops working, but only one that may be replaced now: past its Resend
@@ -71,8 +69,8 @@ export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: s
       .insertInto('phone_otps')
       .values({
         user_id: input.userId,
-        phone: input.phone,
-        code_hash: hashCode(deps.secret, input.userId, input.phone, code),
+        phone,
+        code_hash: hashCode(deps.secret, input.userId, phone, code),
         attempts: 0,
         expires_at: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
         used_at: null,
@@ -87,7 +85,7 @@ export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: s
     throw new RateLimitedError(otpLimitMessages.resendWait(wait), wait);
   }
   try {
-    await deps.sms.send(input.phone, otpSmsText({ siteName: deps.siteName, code, minutes: OTP_TTL_MS / 60_000 }), { otp: code });
+    await deps.sms.send(phone, otpSmsText({ siteName: deps.siteName, code, minutes: OTP_TTL_MS / 60_000 }), { otp: code });
   } catch (error) {
     await deps.database.db.updateTable('phone_otps').set({ used_at: now.toISOString() }).where('id', '=', row.id).execute();
     throw error;
@@ -109,8 +107,9 @@ export type OtpCheck = 'verified' | 'not-requested' | 'expired' | 'too-many-atte
  * when it was no guess (right, expired, nothing requested).
  */
 export async function verifyPhoneOtp(deps: Deps, input: { userId: string; phone: string; code: string }): Promise<OtpCheck> {
+  const phone = requireCanonicalPhone(input.phone);
   const now = new Date(deps.clock.now());
-  const keys = [`otp-failures-user:${input.userId}`, `otp-failures-number:${input.phone}`];
+  const keys = [`otp-failures-user:${input.userId}`, `otp-failures-number:${phone}`];
   const taken: string[] = [];
   const giveBack = () => Promise.all(taken.map((key) => refundRateLimit(deps.database, key)));
   for (const key of keys) {
@@ -121,7 +120,7 @@ export async function verifyPhoneOtp(deps: Deps, input: { userId: string; phone:
       throw new RateLimitedError(otpLimitMessages.tooManyFailures(minutesOf(slot.retryAfterSeconds)), slot.retryAfterSeconds);
     }
   }
-  const result = await checkCode(deps, input, now);
+  const result = await checkCode(deps, { ...input, phone }, now);
   if (result !== 'wrong-code') await giveBack();
   return result;
 }

@@ -1,19 +1,32 @@
 import { phoneMessages } from '../../app/lib/phone.ts';
+import { phoneCodeRequestSchema, phoneVerifySchema, type ProfileSchemas } from '../../app/lib/schemas/profile.ts';
 import { ForbiddenError, InvalidInputError, RateLimitedError, UpstreamError } from '../errors.ts';
 import { SmsError } from '../notify/sms.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import type { RequestContext } from '../services.ts';
 import { otpLimitMessages, pendingPhoneOtp, sendPhoneOtp, verifyPhoneOtp } from './phone-verification.ts';
 import { saveVerifiedPhone } from './profiles.ts';
+import { canonicalPhoneField, requireCanonicalPhone } from '../phone.ts';
 import { accountText as t } from '../../app/lib/i18n/account.ts';
 
 /**
  * Completing a profile (SPEC 5): a code texted to the phone, then the code with the name. The
- * profile page's action and `/api/v1/me/phone/*` both call these with input their schema read
- * (app/lib/schemas/profile.ts); refusals are the error vocabulary's (server/errors.ts).
+ * profile page's action and `/api/v1/me/phone/*` both read their input with the schemas below
+ * (app/lib/schemas/profile.ts's, the phone made canonical by server/phone.ts) and call these;
+ * refusals are the error vocabulary's (server/errors.ts).
  */
 
 type Services = Pick<RequestContext, 'database' | 'sms' | 'config' | 'clock' | 'botCheck' | 'clientAddress'>;
+
+/** The number as the server reads it: the shared field's checks, then canonical E.164 or "Please enter a valid phone number". */
+const canonicalNumber = canonicalPhoneField(phoneCodeRequestSchema.shape.phone, () => phoneMessages.phoneInvalid);
+
+/** Send code, as the server reads it (the page's action and /api/v1/me/phone/code): the phone canonical. */
+export const phoneCodeRequest = phoneCodeRequestSchema.extend({ phone: canonicalNumber });
+/** Verify code, as the server reads it (the page's action and /api/v1/me/phone/verify): the phone canonical. */
+export const phoneVerify = phoneVerifySchema.extend({ phone: canonicalNumber });
+/** Both, for the page action's `profileFormError`: the spec's order of messages, with the server's phone rule. */
+export const profileSchemas: ProfileSchemas = { send: phoneCodeRequest, verify: phoneVerify };
 
 const depsOf = (services: Services) => ({ database: services.database, sms: services.sms, secret: services.config.authSecret, siteName: services.config.siteName, clock: services.clock });
 
@@ -51,5 +64,5 @@ export async function verifyProfilePhone(services: Services, input: { userId: st
   if (result === 'expired') throw new InvalidInputError(phoneMessages.otpExpired, { otp: phoneMessages.otpExpired }).because('code-expired');
   if (result === 'too-many-attempts') throw new InvalidInputError(phoneMessages.otpTooManyAttempts, { otp: phoneMessages.otpTooManyAttempts }).because('too-many-attempts');
   if (result === 'wrong-code') throw new InvalidInputError(phoneMessages.wrongOtp, { otp: phoneMessages.wrongOtp }).because('wrong-code');
-  await saveVerifiedPhone(services.database, input.userId, { name: input.name, phone: input.phone }, services.clock.now());
+  await saveVerifiedPhone(services.database, input.userId, { name: input.name, phone: requireCanonicalPhone(input.phone) }, services.clock.now());
 }

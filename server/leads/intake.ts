@@ -1,4 +1,4 @@
-import { leadMessages, MAX_SELL_IMAGES, type RequestInput, type SellInput } from '../../app/lib/lead-forms.ts';
+import { leadMessages, MAX_SELL_IMAGES, parseRequestForm, parseSellForm, requestSchema, sellSchema, type RequestInput, type SellInput } from '../../app/lib/lead-forms.ts';
 import { ForbiddenError, InvalidInputError, RateLimitedError } from '../errors.ts';
 import type { Upload } from '../media/images.ts';
 import type { RequestContext } from '../services.ts';
@@ -12,12 +12,14 @@ import { estimateForSeller } from './sell-estimates.ts';
 import { estimateLine } from './sell-estimate.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
 import { inLanguage } from '../i18n.ts';
+import { canonicalPhoneField } from '../phone.ts';
 
 /**
  * How a lead from the public forms comes in, whichever form sent it (Request a Vehicle, Sell
  * Your Vehicle): the visitor's rate limit, the bot check, the save, the admin's mail. The
- * route actions read the post and parse it with the forms' shared rules (app/lib/lead-forms.ts);
- * this takes the parsed lead and refuses with the error vocabulary (server/errors.ts).
+ * route actions and the API read the post with the forms' shared rules (app/lib/lead-forms.ts)
+ * and the server's phone rule (parseRequestLead, parseSellLead); this takes the parsed lead and
+ * refuses with the error vocabulary (server/errors.ts).
  */
 
 type IntakeServices = Pick<RequestContext, 'database' | 'storage' | 'logger' | 'config' | 'mailer' | 'botCheck' | 'clientAddress' | 'clock' | 'settingsCache' | 'jobs'>;
@@ -29,6 +31,24 @@ export type IncomingSell = { kind: 'sell'; input: SellInput; uploads: Upload[]; 
 export type SubmittedRequest = { kind: 'request'; id: number };
 /** A saved sell submission: its photos' addresses for the chat, and whether the photos could not be stored. */
 export type SubmittedSell = { kind: 'sell'; id: number; imageUrls: string[]; imagesFailed: boolean };
+
+/** A lead's phone as the server reads it: the form's checks, then canonical E.164 or "Please enter a valid phone number". */
+const leadPhone = canonicalPhoneField(requestSchema.shape.phone, () => leadMessages.phoneInvalid);
+const requestLeadSchema = requestSchema.extend({ phone: leadPhone });
+const sellLeadSchema = sellSchema.extend({ phone: leadPhone });
+
+/**
+ * The Request a Vehicle form (page or /api/v1) as the server reads it: the shared rules, with
+ * the phone a valid Indian mobile kept in canonical E.164, whatever way it was typed.
+ */
+export function parseRequestLead(form: FormData | URLSearchParams) {
+  return parseRequestForm(form, requestLeadSchema);
+}
+
+/** The Sell Your Vehicle form (page or /api/v1) as the server reads it, the phone as parseRequestLead's. */
+export function parseSellLead(form: FormData | URLSearchParams) {
+  return parseSellForm(form, sellLeadSchema);
+}
 
 /**
  * Counts this post against the visitor's limit for the form (rateLimits.publicForm). Called

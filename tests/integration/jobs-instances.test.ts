@@ -32,7 +32,7 @@ describe.skipIf(!postgresReachable)('several instances on one PostgreSQL databas
   it('an instance with WORKER=off queues a lead\'s mail and `npm run worker` sends it', async () => {
     const server = await startTestServer({ dialect: 'postgres', childProcess: true, env: { SMTP_URL: smtp.url, WORKER: 'off' } });
     const client = new HttpClient(server.url);
-    const phone = '96400 00001';
+    const phone = '+919640000001';
     const fields = { name: 'Ravi Kumar', phone, model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: '' };
     expect((await client.postForm('/request-vehicle', { ...fields, botCheck: await client.botToken('REQUEST_FORM') })).status).toBe(200);
     await sleep(1500);

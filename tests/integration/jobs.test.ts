@@ -25,7 +25,7 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs: number,
   }
 }
 
-/** A Request a Vehicle submission as a visitor sends it; the phone number tells its mail apart. */
+/** A Request a Vehicle submission as a visitor sends it; the phone number tells its mail apart (typed as it is kept, in E.164). */
 async function submitLead(server: TestServer, phone: string): Promise<void> {
   const client = new HttpClient(server.url);
   const response = await client.postForm('/request-vehicle', {
@@ -98,22 +98,22 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
       servers.push(first);
       smtp.mode = 'hold';
       const attemptsBefore = smtp.attempts;
-      await submitLead(first, '96100 00001');
+      await submitLead(first, '+919610000001');
       // The lead is acknowledged and the worker is in the middle of the send: the peer holds its MAIL FROM.
       await until(() => smtp.attempts > attemptsBefore, 10_000, 'the worker to start sending');
       await first.kill('SIGKILL');
-      expect(mailsFor(smtp, '96100 00001')).toHaveLength(0);
+      expect(mailsFor(smtp, '+919610000001')).toHaveLength(0);
 
       smtp.mode = 'accept';
       const second = await startTestServer({ dialect, sameDataAs: first, env });
       servers.push(second);
-      const mail = await smtp.waitForMessage((message) => message.text.includes('96100 00001'), 20_000);
+      const mail = await smtp.waitForMessage((message) => message.text.includes('+919610000001'), 20_000);
       expect(mail.subject).toMatch(/^New vehicle request #\d+: Maruti Swift VXi$/);
       // The job's own Message-ID, the same on every attempt (decision 069).
       expect(mail.headers['message-id']).toMatch(/^<[0-9a-f-]{36}@127\.0\.0\.1>$/);
       // Time for a second copy to arrive if the queue were to send one.
       await sleep(2000);
-      expect(mailsFor(smtp, '96100 00001')).toHaveLength(1);
+      expect(mailsFor(smtp, '+919610000001')).toHaveLength(1);
     });
 
     it('is delayed, not lost, while the SMTP peer refuses; the admin sees it failing and can retry it', async () => {
@@ -125,13 +125,13 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
       servers.push(server);
       smtp.mode = 'refuse';
       const attemptsBefore = smtp.attempts;
-      const phones = ['96200 00001', '96200 00002', '96200 00003'];
+      const phones = ['+919620000001', '+919620000002', '+919620000003'];
       for (const phone of phones) await submitLead(server, phone);
       // Each lead's mail tried once and refused (the demo admin's verification mail is queued too).
       const database = openServerDatabase(server);
       try {
         // Refused and back in the queue, each: not still being tried (a job being tried is not on the dashboard's list).
-        const refused = () => database.db.selectFrom('jobs').where('name', '=', 'mail').where('payload', 'like', '%96200 0000%').where('status', '=', 'queued').where('last_error', 'is not', null).select('id').execute();
+        const refused = () => database.db.selectFrom('jobs').where('name', '=', 'mail').where('payload', 'like', '%+91962000000%').where('status', '=', 'queued').where('last_error', 'is not', null).select('id').execute();
         await until(async () => (await refused()).length === phones.length, 15_000, 'the first try of each refused mail');
       } finally {
         await database.close();
@@ -172,7 +172,7 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
       servers.push(server);
       smtp.mode = 'refuse';
       const refusalStarted = Date.now();
-      const phones = ['96500 00001', '96500 00002', '96500 00003'];
+      const phones = ['+919650000001', '+919650000002', '+919650000003'];
       for (const phone of phones) await submitLead(server, phone);
       const ofPhones = () => smtp.messages.filter((mail) => phones.some((phone) => mail.text.includes(phone)));
       const attemptsBefore = smtp.attempts;
@@ -184,7 +184,7 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
       expect(smtp.attempts - attemptsBefore).toBeGreaterThanOrEqual(phones.length * 4);
       const database = openServerDatabase(server);
       try {
-        const ours = database.db.selectFrom('jobs').where('name', '=', 'mail').where('payload', 'like', '%96500 0000%');
+        const ours = database.db.selectFrom('jobs').where('name', '=', 'mail').where('payload', 'like', '%+91965000000%');
         const waiting = await ours.select(['status', 'attempts', 'last_error']).execute();
         expect(waiting).toHaveLength(phones.length);
         for (const job of waiting) {
@@ -209,7 +209,7 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
       servers.push(server);
       smtp.mode = 'hold';
       const attemptsBefore = smtp.attempts;
-      await submitLead(server, '96300 00001');
+      await submitLead(server, '+919630000001');
       await until(() => smtp.attempts > attemptsBefore, 10_000, 'the worker to start sending');
 
       // A request in flight: its body arrives slowly, the rest of it after SIGTERM.
@@ -236,7 +236,7 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
       // Answered with the form's own refusal (no bot check), not cut off.
       expect(await answered).toBeGreaterThanOrEqual(200);
       await server.waitForOutput(/"msg":"stopped"/, 10_000);
-      expect(mailsFor(smtp, '96300 00001')).toHaveLength(1);
+      expect(mailsFor(smtp, '+919630000001')).toHaveLength(1);
     });
   });
 });

@@ -70,6 +70,9 @@ function visitor(): HttpClient {
   return new HttpClient(server.url);
 }
 
+/** How a lead's phone is kept (decision 090): the Indian mobile in E.164, however it was typed. */
+const kept = (typed: string) => `+91${typed.replace(/\D/g, '').slice(-10)}`;
+
 const goodRequest = { name: 'Ravi Kumar', phone: '98765 43210', model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: 'White, petrol, single owner' };
 const goodSell = { name: 'Sunita Sharma', phone: '+91 99887 76655', vehicle: 'Hyundai i20 Asta', year: '2018', price: '4,50,000', description: 'Single owner, 42,000 km' };
 
@@ -203,8 +206,8 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       expect(html).not.toContain('value="Maruti Swift VXi"');
       expect(html).not.toContain('White, petrol, single owner</textarea>');
 
-      const [row] = await sql.all<RequestRow>('SELECT * FROM vehicle_requests WHERE phone = ? ORDER BY id DESC', [goodRequest.phone]);
-      expect(row).toMatchObject({ ...goodRequest, status: 'new', notes: '' });
+      const [row] = await sql.all<RequestRow>('SELECT * FROM vehicle_requests WHERE phone = ? ORDER BY id DESC', [kept(goodRequest.phone)]);
+      expect(row).toMatchObject({ ...goodRequest, phone: '+919876543210', status: 'new', notes: '' });
       expect(Date.now() - new Date(row!.created_at).getTime()).toBeLessThan(60_000);
     });
 
@@ -212,7 +215,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const fields = { ...goodRequest, phone: '98111 22233', year: '', description: '' };
       const result = await postRequest(visitor(), fields);
       expect(result.text).toContain(REQUEST_SENT);
-      const [row] = await sql.all<RequestRow>('SELECT * FROM vehicle_requests WHERE phone = ?', [fields.phone]);
+      const [row] = await sql.all<RequestRow>('SELECT * FROM vehicle_requests WHERE phone = ?', [kept(fields.phone)]);
       expect(row).toMatchObject({ year: '', description: '' });
     });
 
@@ -261,8 +264,8 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
         { name: 'inside.png', bytes: new Uint8Array(await sharp({ create: { width: 300, height: 200, channels: 3, background: '#16a34a' } }).png().toBuffer()), type: 'image/png' },
       ]);
       expect(result.status).toBe(303);
-      const [row] = await sql.all<SellRow>('SELECT * FROM sell_submissions WHERE phone = ?', [fields.phone]);
-      expect(row).toMatchObject({ ...fields, status: 'new', notes: '' });
+      const [row] = await sql.all<SellRow>('SELECT * FROM sell_submissions WHERE phone = ?', [kept(fields.phone)]);
+      expect(row).toMatchObject({ ...fields, phone: '+919000011111', status: 'new', notes: '' });
       const images = await sql.all<ImageRow>('SELECT * FROM sell_submission_images WHERE submission_id = ? ORDER BY position', [row!.id]);
       expect(images.map((image) => image.position)).toEqual([0, 1]);
       expect(images[0]!.key).toMatch(/^sell_vehicles\/\d{13}_front-view-[0-9a-f]{10}$/);
@@ -273,12 +276,12 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const urls = images.map((image) => `${server.url}/media/${image.key}-${image.variant_widths.split(',').at(-1)}.webp`);
       const chat = new URL(result.location!);
       expect(chat.origin + chat.pathname).toBe('https://wa.me/919876543210');
-      expect(chat.searchParams.get('text')).toBe(buildSellChatText(fields, urls));
+      expect(chat.searchParams.get('text')).toBe(buildSellChatText({ ...fields, phone: kept(fields.phone) }, urls));
       expect(chat.searchParams.get('text')).toBe(
         [
           'Hello, I want to sell my vehicle.',
           'Name: Sunita Sharma',
-          'Phone: +91 90000 11111',
+          'Phone: +919000011111',
           'Vehicle: Hyundai i20 Asta',
           'Year: 2018',
           'Expected Price: ₹4,50,000',
@@ -301,7 +304,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const text = new URL(result.location!).searchParams.get('text')!;
       expect(text).toContain('Description: -');
       expect(text).not.toContain('Images:');
-      const [row] = await sql.all<SellRow>('SELECT * FROM sell_submissions WHERE phone = ?', [fields.phone]);
+      const [row] = await sql.all<SellRow>('SELECT * FROM sell_submissions WHERE phone = ?', [kept(fields.phone)]);
       expect(row).toMatchObject({ description: '' });
       expect(await sql.all('SELECT id FROM sell_submission_images WHERE submission_id = ?', [row!.id])).toEqual([]);
     });
@@ -314,7 +317,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       expect(result.status).toBe(303);
       const [image] = await sql.all<ImageRow>(
         'SELECT i.* FROM sell_submission_images i JOIN sell_submissions s ON s.id = i.submission_id WHERE s.phone = ?',
-        [fields.phone],
+        [kept(fields.phone)],
       );
       for (const width of image!.variant_widths.split(',')) {
         const stored = await fetch(`${server.url}/media/${image!.key}-${width}.webp`);
@@ -385,7 +388,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const refused = await postRequest(client, { ...goodRequest, phone: '97000 00011' });
       expect(refused.status).toBe(429);
       expect(refused.text).toMatch(/Too many submissions from your network\. Please try again in \d+ minutes?\./);
-      expect(await sql.all('SELECT id FROM vehicle_requests WHERE phone = ?', ['97000 00011'])).toEqual([]);
+      expect(await sql.all('SELECT id FROM vehicle_requests WHERE phone = ?', [kept('97000 00011')])).toEqual([]);
       // Another visitor is not affected, and the sell form counts on its own.
       expect((await postRequest(visitor(), { ...goodRequest, phone: '97000 00012' })).status).toBe(200);
       expect((await postSell(client, { ...goodSell, phone: '97000 00013' })).status).toBe(303);
@@ -399,7 +402,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const sellToken = await client.botToken('SELL_FORM');
       expect((await client.postForm('/request-vehicle', { ...goodRequest, phone: '97000 00023', botCheck: sellToken })).status).toBe(403);
       expect((await client.postForm('/request-vehicle', { ...goodRequest, phone: '97000 00024', botCheck: 'forged' })).status).toBe(403);
-      expect(await sql.all('SELECT phone FROM vehicle_requests WHERE phone LIKE ?', ['97000 0002%'])).toEqual([{ phone: '97000 00021' }]);
+      expect(await sql.all('SELECT phone FROM vehicle_requests WHERE phone LIKE ?', ['+91970000002%'])).toEqual([{ phone: '+919700000021' }]);
     });
 
     test('without script, the page token stands in for the bot check: not too fast, once only', async () => {
@@ -421,7 +424,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       expect(mainText(await slow.text())).toContain(REQUEST_SENT);
       const again = await client.postForm('/request-vehicle', { ...goodRequest, phone: '97000 00033', formToken });
       expect(again.status).toBe(403);
-      expect((await sql.all<{ phone: string }>('SELECT phone FROM vehicle_requests WHERE phone LIKE ?', ['97000 0003%'])).map((row) => row.phone)).toEqual(['97000 00032']);
+      expect((await sql.all<{ phone: string }>('SELECT phone FROM vehicle_requests WHERE phone LIKE ?', ['+91970000003%'])).map((row) => row.phone)).toEqual(['+919700000032']);
 
       // The sell form the same way, ending in the redirect to the chat.
       const sell = await postSell(client, { ...goodSell, phone: '97000 00034', formToken: sellToken }, [], { bot: false });
@@ -437,7 +440,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       await setSetting('emailNotifications', true);
       const fields = { ...goodRequest, phone: '96000 00001', model: 'Kia Seltos <HTX>' };
       expect((await postRequest(visitor(), fields)).status).toBe(200);
-      const mail = await smtp.waitForMessage((message) => message.text.includes('96000 00001'), 15_000);
+      const mail = await smtp.waitForMessage((message) => message.text.includes(kept('96000 00001')), 15_000);
       expect(mail.envelopeTo).toEqual([ADMIN.email]);
       expect(mail.subject).toMatch(/^New vehicle request #\d+: Kia Seltos <HTX>$/);
       expect(mail.text).toContain('Name: Ravi Kumar');
@@ -448,16 +451,16 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
 
       const sell = await postSell(visitor(), { ...goodSell, phone: '96000 00002' }, [{ name: 'a.jpg', bytes: await photo(), type: 'image/jpeg' }]);
       expect(sell.status).toBe(303);
-      const sellMail = await smtp.waitForMessage((message) => message.text.includes('96000 00002'), 15_000);
+      const sellMail = await smtp.waitForMessage((message) => message.text.includes(kept('96000 00002')), 15_000);
       expect(sellMail.subject).toMatch(/^New car offered for sale #\d+: Hyundai i20 Asta$/);
       expect(sellMail.text).toMatch(/\/media\/sell_vehicles\/\d+_a-[0-9a-f]{10}-1200\.webp/);
 
       await setSetting('emailNotifications', false);
       expect((await postRequest(visitor(), { ...goodRequest, phone: '96000 00003' })).status).toBe(200);
-      const [quiet] = await sql.all<{ id: number }>('SELECT id FROM vehicle_requests WHERE phone = ?', ['96000 00003']);
+      const [quiet] = await sql.all<{ id: number }>('SELECT id FROM vehicle_requests WHERE phone = ?', [kept('96000 00003')]);
       // The server's decision not to mail this lead, as it logs it; only then is the absence of a mail meaningful.
       await server.waitForOutput(new RegExp(`"lead":"request#${quiet!.id}".*no new-lead email`));
-      expect(smtp.messages.some((message) => message.text.includes('96000 00003'))).toBe(false);
+      expect(smtp.messages.some((message) => message.text.includes(kept('96000 00003')))).toBe(false);
       await setSetting('emailNotifications', true);
     });
   });
@@ -498,7 +501,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       expect(await sql.all('SELECT id FROM vehicle_requests WHERE id = ?', [row!.id])).toHaveLength(1);
     });
 
-    test('hostile input is stored as typed and shown escaped', async () => {
+    test('hostile input is stored as typed (the phone as its E.164) and shown escaped', async () => {
       const hostile = {
         name: '<script>alert("x")</script> सुनीता 🚗',
         phone: '+91 98765 00001',
@@ -508,8 +511,8 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
         description: '<img src=x onerror=alert(1)>\nदूसरी पंक्ति 😀',
       };
       expect((await postRequest(visitor(), hostile)).status).toBe(200);
-      const [stored] = await sql.all<RequestRow>('SELECT * FROM vehicle_requests WHERE phone = ?', [hostile.phone]);
-      expect(stored).toMatchObject(hostile);
+      const [stored] = await sql.all<RequestRow>('SELECT * FROM vehicle_requests WHERE phone = ?', [kept(hostile.phone)]);
+      expect(stored).toMatchObject({ ...hostile, phone: '+919876500001' });
 
       const sellHostile = { ...goodSell, name: '<b onmouseover=alert(2)>Bold</b>', vehicle: '<script>alert(3)</script> Swift', phone: '+91 98765 00002', description: "' OR '1'='1" };
       expect((await postSell(visitor(), sellHostile)).status).toBe(303);
@@ -534,15 +537,15 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
     test('requested vehicles: cards with the spec fields, Call Customer and WhatsApp, search, status and CSV', async () => {
       const fields = { ...goodRequest, name: 'Arjun Mehta', phone: '98450 12345', model: 'Toyota Innova Crysta', budget: '=1+2', description: 'Seven seater, "diesel", manual' };
       expect((await postRequest(visitor(), fields)).status).toBe(200);
-      const [row] = await sql.all<RequestRow>('SELECT * FROM vehicle_requests WHERE phone = ?', [fields.phone]);
+      const [row] = await sql.all<RequestRow>('SELECT * FROM vehicle_requests WHERE phone = ?', [kept(fields.phone)]);
       const admin = await signInAdmin();
 
       const page = await adminPage(admin, '/admin/requested-vehicles?q=9845012345');
       const text = mainText(page.html);
       expect(text).toContain('Requested Vehicles');
-      for (const value of ['Arjun Mehta', '98450 12345', 'Toyota Innova Crysta', '2019', '=1+2', 'Seven seater, "diesel", manual', `Request #${row!.id}`]) expect(text).toContain(value);
+      for (const value of ['Arjun Mehta', '+919845012345', 'Toyota Innova Crysta', '2019', '=1+2', 'Seven seater, "diesel", manual', `Request #${row!.id}`]) expect(text).toContain(value);
       expect(text).toContain('Call Customer');
-      expect(page.html).toContain('href="tel:9845012345"');
+      expect(page.html).toContain('href="tel:+919845012345"');
       expect(page.html).toContain('href="https://wa.me/919845012345?text=');
       expect(text).toContain('1 request, newest first');
 
@@ -573,7 +576,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       expect(csv.startsWith('\uFEFF') || csv.startsWith('ID,')).toBe(true);
       const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
       expect(lines[0]).toBe('ID,Created,Name,Phone,Model,Year,Budget,Description,Status,Notes');
-      expect(lines).toContain(`${row!.id},${row!.created_at},Arjun Mehta,98450 12345,Toyota Innova Crysta,2019,'=1+2,"Seven seater, ""diesel"", manual",contacted,"Called, wants white"`);
+      expect(lines).toContain(`${row!.id},${row!.created_at},Arjun Mehta,'+919845012345,Toyota Innova Crysta,2019,'=1+2,"Seven seater, ""diesel"", manual",contacted,"Called, wants white"`);
       expect(lines.filter((line) => line.includes(',new,'))).toEqual([]);
       const [exported] = await sql.all<{ actor_email: string; summary: string }>("SELECT actor_email, summary FROM audit_log WHERE action = 'export' ORDER BY id DESC LIMIT 1");
       expect(exported).toEqual({ actor_email: ADMIN.email, summary: expect.stringMatching(/^Exported \d+ vehicle requests as CSV \(filtered by status contacted\)$/) });
@@ -584,7 +587,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const newer = { ...goodSell, name: 'Newer Seller', phone: '93000 00002', vehicle: 'Mahindra XUV700' };
       expect((await postSell(visitor(), older)).status).toBe(303);
       expect((await postSell(visitor(), newer, [{ name: 'front.jpg', bytes: await photo(), type: 'image/jpeg' }, { name: 'rear.jpg', bytes: await photo({ color: '#000' }), type: 'image/jpeg' }])).status).toBe(303);
-      const [submission] = await sql.all<SellRow>('SELECT * FROM sell_submissions WHERE phone = ?', [newer.phone]);
+      const [submission] = await sql.all<SellRow>('SELECT * FROM sell_submissions WHERE phone = ?', [kept(newer.phone)]);
       const images = await sql.all<ImageRow>('SELECT * FROM sell_submission_images WHERE submission_id = ? ORDER BY position', [submission!.id]);
       const admin = await signInAdmin();
 
@@ -595,7 +598,7 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
         expect(text).toContain('Selling Vehicles');
         expect(text).toContain('Submissions from the Sell Vehicle page');
         expect(text.indexOf('Mahindra XUV700')).toBeLessThan(text.indexOf('Honda City ZX'));
-        for (const value of ['Newer Seller', '93000 00002', '2018', '4,50,000', 'Single owner, 42,000 km', `ID: ${submission!.id}`]) expect(text).toContain(value);
+        for (const value of ['Newer Seller', '+919300000002', '2018', '4,50,000', 'Single owner, 42,000 km', `ID: ${submission!.id}`]) expect(text).toContain(value);
         for (const image of images) {
           expect(html).toContain(`href="/media/${image.key}-1200.webp" target="_blank"`);
           expect(html).toMatch(new RegExp(`<img src="/media/${image.key}-400\\.webp" alt="[^"]*" width="100" height="70"`));

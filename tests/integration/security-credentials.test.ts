@@ -402,7 +402,7 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
       await sent.body?.cancel();
       await waitForOutbox(owner, 'sms', `+91${mobile}`);
       const response = await owner.postForm('/profile-complete', { intent: 'verify', name: 'A'.repeat(101), countryCode: '+91', phone: mobile, otp: '000000' });
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(400);
       expect(mainText(await response.text())).toContain(MESSAGES.nameTooLong);
     });
   });

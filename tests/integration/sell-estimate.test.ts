@@ -126,11 +126,12 @@ describe.skipIf(!sharedUrl)(`seller's estimate (${dialect})`, () => {
     form.append('images', new File([], '', { type: 'application/octet-stream' }));
     const response = await client.request('/sell-vehicle', { method: 'POST', body: form });
     expect(response.status).toBe(303);
-    const [row] = await sql.all<{ car: string | null; estimate: string | null }>('SELECT car, estimate FROM sell_submissions WHERE phone = ?', ['98200 11111']);
+    // Kept as the mobile's E.164 (decision 090), however it was typed.
+    const [row] = await sql.all<{ car: string | null; estimate: string | null }>('SELECT car, estimate FROM sell_submissions WHERE phone = ?', ['+919820011111']);
     expect(JSON.parse(row!.car!)).toEqual(city);
     expect(JSON.parse(row!.estimate!)).toMatchObject({ kind: 'range', basis: { similarCars: 2 } });
     // The desk's new-lead mail says what the seller was shown.
-    const leadMail = async () => (await sql.all<{ body: string }>("SELECT body FROM outbox_messages WHERE subject LIKE 'New car offered for sale%' AND body LIKE ?", ['%98200 11111%']))[0];
+    const leadMail = async () => (await sql.all<{ body: string }>("SELECT body FROM outbox_messages WHERE subject LIKE 'New car offered for sale%' AND body LIKE ?", ['%+919820011111%']))[0];
     for (let tries = 0; tries < 100 && !(await leadMail()); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await leadMail())?.body).toMatch(/Our estimate: ₹[\d,]+ – ₹[\d,]+\. From 2 similar Honda City cars of ours/);
 
@@ -142,7 +143,7 @@ describe.skipIf(!sharedUrl)(`seller's estimate (${dialect})`, () => {
     plain.set('botCheck', await client.botToken('SELL_FORM'));
     plain.append('images', new File([], '', { type: 'application/octet-stream' }));
     expect((await client.request('/sell-vehicle', { method: 'POST', body: plain })).status).toBe(303);
-    expect(await sql.all('SELECT car, estimate FROM sell_submissions WHERE phone = ?', ['98200 22222'])).toEqual([{ car: null, estimate: null }]);
+    expect(await sql.all('SELECT car, estimate FROM sell_submissions WHERE phone = ?', ['+919820022222'])).toEqual([{ car: null, estimate: null }]);
   });
 
   test('hostile bodies: 400 problem+json naming the fields, never 5xx', async () => {

@@ -10,6 +10,7 @@ import {
 import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import { formTokenAge, issueFormToken, MIN_FILL_MS } from '../../server/leads/form-guard.ts';
 import { parseLeadQuery } from '../../server/leads/http/lead-admin.ts';
+import { parseRequestLead, parseSellLead } from '../../server/leads/intake.ts';
 import { retentionCutoff } from '../../server/leads/leads.ts';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
@@ -71,6 +72,28 @@ describe('sell form rules (SPEC 5)', () => {
   it('has limits the inputs can show', () => {
     expect(LEAD_LIMITS.sellYear).toBe(4);
     expect(MAX_IMAGE_BYTES).toBe(15 * 1024 * 1024);
+  });
+});
+
+describe('a lead’s phone as the server reads it (server/phone.ts)', () => {
+  it('keeps every spelling of a mobile as +91 and its ten digits, the other fields as the browser’s rules read them', () => {
+    for (const phone of ['98765 43210', '098765-43210', '+91 98765 43210', '919876543210', '(+91) 98765.43210']) {
+      expect(parseRequestLead(form({ ...request, phone })), phone).toEqual({ ok: true, data: { ...request, phone: '+919876543210' } });
+      expect(parseSellLead(form({ ...sell, phone })), phone).toEqual({ ok: true, data: { ...sell, phone: '+919876543210' } });
+    }
+  });
+
+  it('refuses what is not a valid Indian mobile with the form’s own phone message', () => {
+    for (const phone of ['1234567890', '022 1234 5678', '+44 7700 900123', '+91919876543210']) {
+      expect(parseRequestForm(form({ ...request, phone })).ok, `${phone}: the browser's light look passes it`).toBe(true);
+      const parsed = parseRequestLead(form({ ...request, phone }));
+      expect(parsed.ok ? null : parsed.errors, phone).toEqual({ phone: leadMessages.phoneInvalid });
+      const sold = parseSellLead(form({ ...sell, phone }));
+      expect(sold.ok ? null : sold.errors, phone).toEqual({ phone: leadMessages.phoneInvalid });
+    }
+    // The shared messages come first: required, too long, the light look.
+    expect(parseRequestLead(form({ ...request, phone: '' }))).toEqual({ ok: false, errors: { phone: leadMessages.phoneRequired } });
+    expect(parseRequestLead(form({ ...request, phone: 'call me' }))).toEqual({ ok: false, errors: { phone: leadMessages.phoneInvalid } });
   });
 });
 

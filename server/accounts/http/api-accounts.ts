@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { phoneMessages } from '../../../app/lib/phone.ts';
 import { DELETE_CONFIRMATION_WORD, parseDeleteConfirmation, privacyMessages } from '../../../app/lib/privacy.ts';
-import { phoneCodeRequestSchema, phoneVerifySchema } from '../../../app/lib/schemas/profile.ts';
 import { currentUser, forwardCookies } from '../../auth/session.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import { describeRoute } from '../../http/openapi.ts';
@@ -11,7 +10,7 @@ import { accountDeletedSchema, personalDataSchema, phoneCodeSentSchema, phoneVer
 import { readFormOrJson } from '../../http/forms.ts';
 import type { AppServices } from '../../services.ts';
 import { ensureProfile, getProfile } from '../profiles.ts';
-import { sendProfileCode, verifyProfilePhone } from '../profile-phone.ts';
+import { phoneCodeRequest, phoneVerify as phoneVerifyInput, sendProfileCode, verifyProfilePhone } from '../profile-phone.ts';
 import { deleteAccountLimited, exportFileName, exportPersonalData, passwordVerifier } from '../privacy.ts';
 import { accountText as t } from '../../../app/lib/i18n/account.ts';
 
@@ -31,7 +30,7 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     summary: 'Text a code to the phone to verify (completing the profile)',
     description: 'JSON or a form. `botCheck` carries the bot check solution (GET /api/bot-check/challenge?action=…); rate limited per person, number and address.',
     auth: true,
-    body: { kind: 'form', schema: z.object({ phone: z.string(), countryCode: z.string().optional().meta({ description: 'Digits, default 91.' }), botCheck: z.string().optional() }) },
+    body: { kind: 'form', schema: z.object({ phone: z.string().meta({ description: 'An Indian mobile as typed (98765 43210, 098765 43210, +91 98765 43210); texted to and answered in E.164.' }), countryCode: z.string().optional().meta({ description: "India's, +91 or 91 (the default); the site texts Indian mobiles only." }), botCheck: z.string().optional() }) },
     ok: { status: 200, schema: phoneCodeSentSchema, description: 'The code was sent.' },
     refusals: { 400: '', 403: 'The bot check was not solved (`reason`: bot-check).', 429: '', 502: 'The SMS provider did not answer.' },
   });
@@ -40,7 +39,7 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     if (!user) return problem(c, 401, phoneMessages.signInFirst);
     try {
       const form = await readFormOrJson(c.req.raw);
-      const parsed = parseWith(phoneCodeRequestSchema, Object.fromEntries(form));
+      const parsed = parseWith(phoneCodeRequest, Object.fromEntries(form));
       if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
       await sendProfileCode({ ...services, clientAddress: addressOf(c) }, { userId: user.id, phone: parsed.value.phone, botCheck: String(form.get('botCheck') ?? '') });
       return c.json({ sent: true, phone: parsed.value.phone } satisfies z.input<typeof phoneCodeSentSchema>, 200, NO_STORE);
@@ -53,7 +52,7 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     tag: 'Account',
     summary: 'Verify the texted code; sets the name and the verified phone',
     auth: true,
-    body: { kind: 'form', schema: phoneVerifySchema },
+    body: { kind: 'form', schema: phoneVerifyInput },
     ok: { status: 200, schema: phoneVerifiedSchema, description: 'The profile as it now is.' },
     refusals: { 400: 'The input was refused, or the code is wrong or expired.', 429: '' },
   });
@@ -61,7 +60,7 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return problem(c, 401, phoneMessages.signInFirst);
     try {
-      const parsed = parseWith(phoneVerifySchema, Object.fromEntries(await readFormOrJson(c.req.raw)));
+      const parsed = parseWith(phoneVerifyInput, Object.fromEntries(await readFormOrJson(c.req.raw)));
       if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
       // The page's loader makes the profile row; an app may never have opened that page.
       await ensureProfile(database, user, services.clock.now());

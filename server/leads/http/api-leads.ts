@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { sellText } from '../../../app/lib/i18n/sell.ts';
 import { formsText } from '../../../app/lib/i18n/forms.ts';
-import { leadMessages, MAX_SELL_IMAGES, parseRequestForm, parseSellForm, requestFailed, requestSent, requestSchema, sellSchema } from '../../../app/lib/lead-forms.ts';
+import { leadMessages, MAX_SELL_IMAGES, requestFailed, requestSent, requestSchema, sellSchema } from '../../../app/lib/lead-forms.ts';
 import { sellOfferSentSchema, vehicleRequestSentSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { sellChatLink } from '../../../app/lib/sell-chat.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../../../app/lib/uploads.ts';
@@ -10,7 +10,7 @@ import { readFormOrJson, uploadsFrom, uploadTempDir, withUploadForm } from '../.
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
-import { admitLead, submitLead } from '../intake.ts';
+import { admitLead, parseRequestLead, parseSellLead, submitLead } from '../intake.ts';
 import type { LeadProof } from '../form-guard.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -53,7 +53,7 @@ export function leadsApi(api: Hono, services: AppServices, addressOf: (c: Contex
     try {
       await admitLead(lead, 'request');
       const form = await readFormOrJson(c.req.raw);
-      const parsed = parseRequestForm(form);
+      const parsed = parseRequestLead(form);
       if (!parsed.ok) return invalid(c, parsed.errors);
       await submitLead(lead, { kind: 'request', input: parsed.data }, botCheckOf(form));
       return c.json({ sent: true, message: requestSent() } satisfies z.input<typeof vehicleRequestSentSchema>, 201, NO_STORE);
@@ -89,7 +89,7 @@ export function leadsApi(api: Hono, services: AppServices, addressOf: (c: Contex
           messages: { tooLarge: leadMessages.formTooLarge, tooManyFiles: leadMessages.tooManyImages, fileTooLarge: imageTooLarge() },
         },
         async (upload) => {
-          const parsed = parseSellForm(upload.fields);
+          const parsed = parseSellLead(upload.fields);
           if (!parsed.ok) return invalid(c, parsed.errors);
           try {
             const saved = await submitLead(lead, { kind: 'sell', input: parsed.data, uploads: uploadsFrom(upload, 'images') }, botCheckOf(upload.fields));

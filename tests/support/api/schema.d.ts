@@ -2689,14 +2689,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description An Indian mobile as typed (98765 43210, 098765 43210, +91 98765 43210); texted to and answered in E.164. */
                     phone: string;
-                    /** @description Digits, default 91. */
+                    /** @description India's, +91 or 91 (the default); the site texts Indian mobiles only. */
                     countryCode?: string;
                     botCheck?: string;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @description An Indian mobile as typed (98765 43210, 098765 43210, +91 98765 43210); texted to and answered in E.164. */
                     phone: string;
-                    /** @description Digits, default 91. */
+                    /** @description India's, +91 or 91 (the default); the site texts Indian mobiles only. */
                     countryCode?: string;
                     botCheck?: string;
                 };
