@@ -4,7 +4,7 @@ import { DEFAULT_COUNTRY_CODE, isIndianCallingCode, looksLikePhone, phoneMessage
 import { InvalidInputError } from './errors.ts';
 
 /**
- * What a phone number is, in one place (decision 090): a valid Indian mobile, kept, counted and
+ * What a phone number is, in one place (decision 096): a valid Indian mobile, kept, counted and
  * texted in one canonical E.164 form, '+919876543210', however it was typed ('098765 43210',
  * '+91 98765-43210', '919876543210'). Every form that takes a phone (the profile's code, the
  * Request a Vehicle and Sell Your Vehicle leads; pages and /api/v1 alike) reads it through

@@ -38,7 +38,7 @@ function hashCode(secret: string, userId: string, phone: string, code: string): 
  * cannot be sent the new code is withdrawn and the provider's error is passed on.
  */
 export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: string }): Promise<void> {
-  // Sent to, stored with and counted by the canonical number (decision 090): one number, one limit.
+  // Sent to, stored with and counted by the canonical number (decision 096): one number, one limit.
   const phone = requireCanonicalPhone(input.phone);
   const now = new Date(deps.clock.now());
   // Per destination number, whichever accounts ask (decision 060): the caller has already

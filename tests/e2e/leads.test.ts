@@ -127,7 +127,7 @@ describe.skipIf(!sharedServer().url)('lead forms in the browser', () => {
     expect(lines.slice(0, 8)).toEqual([
       'Hello, I want to sell my vehicle.',
       'Name: Kavya Iyer',
-      // The number as the site keeps it (decision 090), however it was typed.
+      // The number as the site keeps it (decision 096), however it was typed.
       'Phone: +919840012345',
       'Vehicle: Tata Nexon XZ+',
       'Year: 2020',

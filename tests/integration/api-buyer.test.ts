@@ -93,7 +93,7 @@ function sellForm(fields: Record<string, string>, uploads: Upload[]): FormData {
   return form;
 }
 
-/** How a lead's phone is kept and mailed (decision 090): the Indian mobile in E.164, however it was typed. */
+/** How a lead's phone is kept and mailed (decision 096): the Indian mobile in E.164, however it was typed. */
 const kept = (typed: string) => `+91${typed.replace(/\D/g, '').slice(-10)}`;
 
 /** The mail to the dealer about a lead with this phone (as kept): it arrives, and it is the only one once the queue is idle. */

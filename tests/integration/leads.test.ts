@@ -70,7 +70,7 @@ function visitor(): HttpClient {
   return new HttpClient(server.url);
 }
 
-/** How a lead's phone is kept (decision 090): the Indian mobile in E.164, however it was typed. */
+/** How a lead's phone is kept (decision 096): the Indian mobile in E.164, however it was typed. */
 const kept = (typed: string) => `+91${typed.replace(/\D/g, '').slice(-10)}`;
 
 const goodRequest = { name: 'Ravi Kumar', phone: '98765 43210', model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: 'White, petrol, single owner' };

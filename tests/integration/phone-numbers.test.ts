@@ -6,7 +6,7 @@ import { openServerSql, type ServerSql } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /**
- * One number, one canonical form (decision 090), on SQLite and on PostgreSQL. An outside probe
+ * One number, one canonical form (decision 096), on SQLite and on PostgreSQL. An outside probe
  * had a number's five codes an hour, then texted it again as '+9109399999378' ('09399999378'
  * with the code 91) and '+91919399999378' ('+91 9399999378'): the limit counted the typed
  * string. Every phone the site takes — the profile's code on the page, its data request and

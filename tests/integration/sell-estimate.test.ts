@@ -126,7 +126,7 @@ describe.skipIf(!sharedUrl)(`seller's estimate (${dialect})`, () => {
     form.append('images', new File([], '', { type: 'application/octet-stream' }));
     const response = await client.request('/sell-vehicle', { method: 'POST', body: form });
     expect(response.status).toBe(303);
-    // Kept as the mobile's E.164 (decision 090), however it was typed.
+    // Kept as the mobile's E.164 (decision 096), however it was typed.
     const [row] = await sql.all<{ car: string | null; estimate: string | null }>('SELECT car, estimate FROM sell_submissions WHERE phone = ?', ['+919820011111']);
     expect(JSON.parse(row!.car!)).toEqual(city);
     expect(JSON.parse(row!.estimate!)).toMatchObject({ kind: 'range', basis: { similarCars: 2 } });

@@ -6,7 +6,7 @@ import { canonicalPhone, canonicalPhoneField, requireCanonicalPhone } from '../.
 import { InvalidInputError } from '../../server/errors.ts';
 
 /**
- * One number, one form (decision 090): every way a person types an Indian mobile becomes the
+ * One number, one form (decision 096): every way a person types an Indian mobile becomes the
  * same E.164 string, which is what the rate limits count, the database keeps and the SMS goes
  * to; anything that is not a valid Indian mobile is refused, on the field at fault.
  */
