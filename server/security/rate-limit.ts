@@ -66,6 +66,12 @@ export const rateLimits = {
    */
   testDriveChange: { limit: 20, windowMs: hour },
   /**
+   * New inspection bookings of a seller's car, per person (server/leads/inspections.ts), on top
+   * of the change limit above and the three upcoming a person may hold. A seller books one or
+   * two; three an hour leaves room for a mistake and stops a cancel-and-book churn of slots and SMS.
+   */
+  inspectionBooking: { limit: 3, windowMs: hour },
+  /**
    * Failed admin sign-ins per address and account. Admin accounts are few, high-value and
    * used by staff with saved passwords, so fewer tries are needed and fewer are allowed.
    */
