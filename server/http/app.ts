@@ -11,6 +11,7 @@ import { answerOutagesWith503, failedForOutage, outageResponse } from './databas
 import { bodyTimeoutMessage, bodyLimit, BodyTimeoutError, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
 import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { compressResponses } from './compression.ts';
+import { personalAnswersUncached } from './document-caching.ts';
 import { csrfProtection } from './csrf.ts';
 import { refuseBearerOutsideApi } from './bearer-scope.ts';
 import { maintenanceMode } from './maintenance.ts';
@@ -155,6 +156,8 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
     app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
   }
 
+  // What the pages answer a signed-in person is kept by no cache (document-caching.ts).
+  app.use('*', personalAnswersUncached());
   // An admin's change made through this instance shows at once; other instances within the TTL.
   app.use('*', clearPageCacheAfterAdminChange(services));
   app.use('*', sendHindiReadersToHindiPages());
