@@ -50,7 +50,7 @@ function contentSecurityPolicy(options: SecurityOptions, scriptSources: string):
   const payment = paymentSources(options.paymentCheckout);
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptSources}${vendor}${payment.script}`,
+    `script-src 'self'${scriptSources ? ` ${scriptSources}` : ''}${vendor}${payment.script}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${options.mediaOrigin ? ` ${options.mediaOrigin}` : ''}`,
     "font-src 'self'",
@@ -78,6 +78,14 @@ export function securityHeaderList(options: SecurityOptions, scriptSources: stri
   ];
   if (options.production) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
   return headers;
+}
+
+/**
+ * The same headers for an answer made outside the app, before any routing (`/readyz`, in
+ * server/http/server-entry.ts): no inline script runs there.
+ */
+export function securityHeadersOutsideApp(options: SecurityOptions): Record<string, string> {
+  return Object.fromEntries(securityHeaderList(options, ''));
 }
 
 export type SecurityVariables = { nonce: string; scriptSources?: string };

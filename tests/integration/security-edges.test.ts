@@ -65,7 +65,7 @@ describe.skipIf(!shared.url)('security edges', () => {
     const home = await (await client.get('/')).text();
     const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
     expect(asset).toBeTruthy();
-    for (const path of ['/healthz', '/media/vehicles/none.webp', '/media/../../etc/passwd', asset!, '/assets/missing.js', '/favicon.svg', '/robots.txt', '/api/v1/categories', '/api/v1/nothing', '/no-such-page', '/']) {
+    for (const path of ['/healthz', '/readyz', '/readyz?probe=1', '/media/vehicles/none.webp', '/media/../../etc/passwd', asset!, '/assets/missing.js', '/favicon.svg', '/robots.txt', '/api/v1/categories', '/api/v1/nothing', '/no-such-page', '/']) {
       const response = await client.get(path);
       await response.body?.cancel();
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
