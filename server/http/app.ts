@@ -23,7 +23,7 @@ import { SERVICE_WORKER_PATH } from '../../app/lib/offline.ts';
 import { HINDI_PREFIX, languageOfPath } from '../../app/lib/i18n/language.ts';
 import { answerInRequestLanguage, sendHindiReadersToHindiPages } from './language-choice.ts';
 import { apiEdgeText as t } from '../../app/lib/i18n/apiEdge.ts';
-import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
+import { paymentPagesAsDocuments, securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
 // Each domain's HTTP adapters, mounted here and nowhere else in the edge (decision 058).
 import { accountsApi } from '../accounts/http/api-accounts.ts';
 import { profileApi } from '../accounts/http/api-profile.ts';
@@ -158,6 +158,8 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
 
   // What the pages answer a signed-in person is kept by no cache (document-caching.ts).
   app.use('*', personalAnswersUncached());
+  // A pay page is always loaded as a document, so its CSP lets Razorpay Checkout run (security.ts).
+  app.use('*', paymentPagesAsDocuments());
   // An admin's change made through this instance shows at once; other instances within the TTL.
   app.use('*', clearPageCacheAfterAdminChange(services));
   app.use('*', sendHindiReadersToHindiPages());
