@@ -7,7 +7,7 @@ import { appContext, type AppServices } from '../services.ts';
 import { refuseControlCharactersInJson } from './forms.ts';
 import { isBotAction } from '../security/bot-check.ts';
 import { addressKey, clientAddress, consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
-import { answerOutagesWith503, failedForOutage, outageResponse } from './database-outage.ts';
+import { answerOutagesWith503, failedForOutage, outageResponse, pageLostConnection, type OutageVariables } from './database-outage.ts';
 import { bodyTimeoutMessage, bodyLimit, BodyTimeoutError, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
 import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { compressResponses } from './compression.ts';
@@ -45,7 +45,7 @@ import { reservationApi } from '../reservations/http/api-reservations.ts';
 import { sellEstimateApi } from '../leads/http/api-sell-estimates.ts';
 import { inspectionApi } from '../leads/http/api-inspections.ts';
 
-type Env = { Variables: SecurityVariables };
+type Env = { Variables: SecurityVariables & OutageVariables };
 
 /** Liveness: 200 while the process runs, from the first moment it listens (server-entry.ts answers it while starting). */
 export const LIVENESS_PATH = '/healthz';
@@ -82,7 +82,7 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
     if (error instanceof BodyTimeoutError || error.cause instanceof BodyTimeoutError) {
       return edgeRefusal(c, 408, bodyTimeoutMessage(), { Connection: 'close' }, () => c.text(bodyTimeoutMessage(), 408, { Connection: 'close' }));
     }
-    return failedForOutage(c, services).then((outage) => {
+    return failedForOutage(c, services, error).then((outage) => {
       if (outage) return outageResponse(c, services);
       logger.error({ err: error, path: c.req.path }, 'unhandled error');
       const message = t('unexpected');
@@ -169,10 +169,13 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
     return services.pageCache.serve(
       c.req.raw,
       nonce,
-      () => {
+      async () => {
         const context = new RouterContextProvider();
         context.set(appContext, { ...services, nonce, clientAddress: requestAddress(c), socketAddress: getConnInfo(c).remote.address ?? '' });
-        return handleRequest(c.req.raw, context);
+        const response = await handleRequest(c.req.raw, context);
+        // A loader or action failed on a lost database connection: answered 503 (database-outage.ts).
+        if (pageLostConnection(context)) c.set('databaseConnectionLost', true);
+        return response;
       },
       (sources) => c.set('scriptSources', sources),
     );
