@@ -98,6 +98,13 @@ export const rateLimits = {
    * slows guessing from many addresses without letting a stranger lock the owner out.
    */
   signInPerAccount: { limit: 10, windowMs: 15 * minute },
+  /**
+   * Failed password sign-ins on a staff account (the admin login, or an address on the admin
+   * allow-list on any sign-in page) from anywhere, before a device that never signed in to it
+   * waits between tries (docs/decisions/094): a proof of work per address did not stop guessing
+   * from many addresses. Ten is the public sign-in's "under attack" mark; counted over an hour.
+   */
+  staffSignInSlowdown: { limit: 10, windowMs: hour },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitName = keyof typeof rateLimits;
