@@ -4,6 +4,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { appContext } from './context.ts';
 import { NonceContext } from './lib/nonce.tsx';
 import { documentCacheControl } from '../server/http/document-caching.ts';
+import { noteFailedPage } from '../server/http/database-outage.ts';
 
 export const streamTimeout = 5_000;
 
@@ -14,6 +15,8 @@ export const streamTimeout = 5_000;
  * visitor's, already answered with their status, and no error of the server's.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // A lost database connection: the edge answers 503 and logs a warning (server/http/database-outage.ts).
+  if (noteFailedPage(context, error)) return;
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   context.get(appContext).logger.error({ err: error, path: new URL(request.url).pathname }, 'error in a page');

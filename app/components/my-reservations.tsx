@@ -59,8 +59,9 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
           >
             {reservation.status === 'active' || reservation.status === 'pending' ? (
               <BookingActions>
+                {/* Loaded as a document: only a pay page's own CSP lets Razorpay Checkout run (server/http/security.ts). */}
                 {reservation.status === 'pending' ? (
-                  <Link to={paths.payReservation(reservation.id)} className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+                  <Link to={paths.payReservation(reservation.id)} reloadDocument className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
                     {t('pay', { amount: formatRupees(reservation.amount) })}
                   </Link>
                 ) : null}

@@ -13,7 +13,7 @@ import { MyBookings, type MyBooking } from '../components/rentals/my-bookings.ts
 import { listOwnBookings } from '../../server/rentals/bookings.ts';
 import { bookingCondition } from '../../server/rentals/checklists.ts';
 import { cancelBooking, cancellationPreview } from '../../server/rentals/lifecycle.ts';
-import { answerError } from '../../server/http/action-errors.ts';
+import { answerError, throwIfDatabaseOutage } from '../../server/http/action-errors.ts';
 import { flashHeaders } from '../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { rentalDeskServices } from '../../server/rentals/http/rental-services.ts';
@@ -84,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       debug: url.searchParams.get('debug') === '1' ? { account: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt }, profile } : null,
     }, { headers: flash.headers });
   } catch (error) {
+    throwIfDatabaseOutage(error);
     // Logged, never shown: the message of an unexpected error may hold SQL or paths (decision 017).
     logger.error({ err: error }, 'profile load failed');
     return { signedIn: true as const, notice: null, loadError: t('loadFailed') };

@@ -10,6 +10,7 @@ import { paths } from '../lib/paths.ts';
 import { reservationMessages } from '../lib/reservations.ts';
 import { reservationText as t } from '../lib/i18n/reservation.ts';
 import type { Route } from './+types/reservation-cancel';
+import { throwIfDatabaseOutage } from '../../server/http/action-errors.ts';
 
 /** The profile's Cancel button of a reservation (a plain form); the answer is a notice on /profile. */
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -23,6 +24,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const { refund } = await cancelOwnReservation(services, { userId: user.id, reservationId: id });
     flash = { tone: 'success', text: refund > 0 ? t('cancelledRefund', { amount: formatRupees(refund) }) : t('cancelledOnly') };
   } catch (error) {
+    throwIfDatabaseOutage(error);
     if (!(error instanceof AppError)) services.logger.error({ err: error, id }, 'reservation cancel failed');
     flash = { tone: 'error', text: error instanceof AppError ? error.message : reservationMessages.failed };
   }

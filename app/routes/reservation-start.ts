@@ -8,6 +8,7 @@ import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { reservationMessages } from '../lib/reservations.ts';
 import type { Route } from './+types/reservation-start';
+import { throwIfDatabaseOutage } from '../../server/http/action-errors.ts';
 
 /**
  * The vehicle page's "Reserve" button (a plain form): starts the reservation and sends the buyer
@@ -25,6 +26,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const checkout = await startReservation(services, { userId: user.id, vehicleId: id });
     return redirect(paths.payReservation(checkout.reservationId));
   } catch (error) {
+    throwIfDatabaseOutage(error);
     if (error instanceof CannotBookYetError) return redirect(paths.profileCompleteThen(carPage));
     if (!(error instanceof AppError)) services.logger.error({ err: error, vehicle: id }, 'reservation start failed');
     const text = error instanceof AppError ? error.message : reservationMessages.failed;

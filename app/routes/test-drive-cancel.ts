@@ -6,6 +6,7 @@ import { appContext } from '../context.ts';
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import type { Route } from './+types/test-drive-cancel';
+import { throwIfDatabaseOutage } from '../../server/http/action-errors.ts';
 
 /** The profile's Cancel button (a plain form, so it works without JavaScript); the answer is a notice on /profile. */
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -18,6 +19,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (id === null) notice = 'not-found';
     else await cancelOwn(services, { id, userId: user.id });
   } catch (error) {
+    throwIfDatabaseOutage(error);
     if (!(error instanceof AppError)) {
       services.logger.error({ err: error, id }, 'test-drive cancel failed');
       notice = 'failed';

@@ -4,7 +4,7 @@ import { cleanLine, hasControlText } from '../../app/lib/input.ts';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/connection.ts';
+import { isDatabaseConnectionLoss, type Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import type { Clock } from '../clock.ts';
 import type { JobSignal } from '../jobs/worker.ts';
@@ -173,8 +173,12 @@ export async function migrateAuth(auth: Auth) {
  * better-auth errors that a visitor's request causes: a Google callback with a forged or stale
  * state, and two simultaneous sign-ups of one address, where the unique index on the email
  * (SQLite or PostgreSQL) refuses the second and the sign-up flow says the address is in use.
+ * Also no fault of ours: a lost database connection (the request is answered 503), and the
+ * adapter's note that a query failed, logged without its error before the error is thrown on to
+ * whoever answers it (and logs it as what it is).
  */
 function causedByVisitor(message: string, args: unknown[]): boolean {
+  if (args.some(isDatabaseConnectionLoss) || message.startsWith('Failed to query fallback join')) return true;
   if (message === 'Failed to parse state') return true;
   if (message !== 'Failed to create user') return false;
   const cause = args[0] as { errcode?: number; code?: string } | undefined;

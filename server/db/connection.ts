@@ -31,8 +31,18 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
     // A connection in use has no pool listener: when the database goes away under it, its query
     // fails with the error (the caller answers), and the same error is also emitted on the
     // connection, which without a listener would end the process. Nothing more to do here.
-    pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      watchQueries(client);
+    });
+    // The pool as Kysely uses it, where a connection that cannot be had (refused, timed out) is a lost connection too.
+    const watchedPool = {
+      Client: pg.Client,
+      options: pool.options,
+      connect: () => pool.connect().catch((error: unknown) => Promise.reject(markedLoss(error))),
+      end: () => pool.end(),
+    };
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: watchedPool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
 
@@ -44,6 +54,60 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
   sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   const db = new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Errors of PostgreSQL connections lost or refused under a query (a restart, a failover, an
+ * administrator ending sessions, a cut network), as the driver reported them: the request they
+ * broke is answered 503 with Retry-After (server/http/database-outage.ts), not 500. Kept by
+ * identity, so an ECONNRESET of another service (the photo bucket, the payment API) is not one.
+ */
+const connectionLosses = new WeakSet<object>();
+
+/** Socket errors of a connection that went away or could not be made. */
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * PostgreSQL's own codes for a session it ended or would not start: admin_shutdown,
+ * crash_shutdown, cannot_connect_now, idle_session_timeout, too_many_connections (with class 08,
+ * connection_exception).
+ */
+const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '57P05', '53300']);
+
+/** Whether a failed query's error says the connection was lost, rather than the query being refused. */
+function isConnectionLoss(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08');
+  // pg's words for a connection whose socket closed under a query, or that is unusable since.
+  return /^Connection terminated|not queryable|^Client was closed/.test(error.message);
+}
+
+function markedLoss(error: unknown): unknown {
+  if (error instanceof Error) connectionLosses.add(error);
+  return error;
+}
+
+/** Marks the connection losses among the errors of `client`'s queries (the promise form Kysely uses). */
+function watchQueries(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => Promise.reject(isConnectionLoss(error) ? markedLoss(error) : error));
+  }) as typeof client.query;
+}
+
+/**
+ * Whether `error`, or an error it was caused by (better-auth wraps what a query threw), is a
+ * database connection lost or refused while a request was answered.
+ */
+export function isDatabaseConnectionLoss(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let current = error; current instanceof Error && !seen.has(current); current = current.cause) {
+    if (connectionLosses.has(current)) return true;
+    seen.add(current);
+  }
+  return false;
 }
 
 /**

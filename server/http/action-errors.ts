@@ -1,3 +1,4 @@
+import { isDatabaseConnectionLoss } from '../db/connection.ts';
 import { AppError, ImageRefusedError, InvalidInputError, RateLimitedError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 
@@ -31,9 +32,12 @@ export type AnswerOptions = {
 /**
  * A refusal from the error vocabulary (server/errors.ts) keeps its message and status; a
  * photo's refusal is never prefixed, its message already says what failed. Anything else is
- * logged with its stack and answered with `fallback` and 500.
+ * logged with its stack and answered with `fallback` and 500. A lost database connection is
+ * thrown on: the edge answers it, on every path alike, 503 with Retry-After
+ * (server/http/database-outage.ts).
  */
 export function answerError(error: unknown, logger: Pick<Logger, 'error'>, options: AnswerOptions): ErrorAnswer {
+  throwIfDatabaseOutage(error);
   const headers = new Headers();
   if (!(error instanceof AppError)) {
     logger.error({ err: error, ...options.context }, options.log);
@@ -43,4 +47,13 @@ export function answerError(error: unknown, logger: Pick<Logger, 'error'>, optio
   const { prefix } = options;
   const message = !prefix || error instanceof ImageRefusedError ? error.message : typeof prefix === 'string' ? `${prefix}: ${error.message}` : prefix(error.message);
   return { status: error.status, message, fields: error instanceof InvalidInputError ? error.fields : {}, headers, ...(error.reason ? { reason: error.reason } : {}) };
+}
+
+/**
+ * For a loader's or action's own catch that answers a failure itself (a notice, a flash, an
+ * empty list with a message): a lost database connection is not its to answer. Thrown on, the
+ * edge answers it 503 with Retry-After like every other path (server/http/database-outage.ts).
+ */
+export function throwIfDatabaseOutage(error: unknown): void {
+  if (isDatabaseConnectionLoss(error)) throw error;
 }

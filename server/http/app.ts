@@ -7,10 +7,11 @@ import { appContext, type AppServices } from '../services.ts';
 import { refuseControlCharactersInJson } from './forms.ts';
 import { isBotAction } from '../security/bot-check.ts';
 import { addressKey, clientAddress, consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
-import { answerOutagesWith503, failedForOutage, outageResponse } from './database-outage.ts';
+import { answerOutagesWith503, failedForOutage, outageResponse, pageLostConnection, type OutageVariables } from './database-outage.ts';
 import { bodyTimeoutMessage, bodyLimit, BodyTimeoutError, BodyTooLargeError, tooLargeMessage } from './body-limit.ts';
 import { clearPageCacheAfterAdminChange } from './admin-change.ts';
 import { compressResponses } from './compression.ts';
+import { personalAnswersUncached } from './document-caching.ts';
 import { csrfProtection } from './csrf.ts';
 import { refuseBearerOutsideApi } from './bearer-scope.ts';
 import { maintenanceMode } from './maintenance.ts';
@@ -23,7 +24,7 @@ import { withoutTracking } from '../../app/lib/page-query.ts';
 import { HINDI_PREFIX, languageOfPath } from '../../app/lib/i18n/language.ts';
 import { answerInRequestLanguage, sendHindiReadersToHindiPages } from './language-choice.ts';
 import { apiEdgeText as t } from '../../app/lib/i18n/apiEdge.ts';
-import { securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
+import { paymentPagesAsDocuments, securityHeaders, securityOptionsOf, type SecurityVariables } from './security.ts';
 // Each domain's HTTP adapters, mounted here and nowhere else in the edge (decision 058).
 import { accountsApi } from '../accounts/http/api-accounts.ts';
 import { profileApi } from '../accounts/http/api-profile.ts';
@@ -45,7 +46,7 @@ import { reservationApi } from '../reservations/http/api-reservations.ts';
 import { sellEstimateApi } from '../leads/http/api-sell-estimates.ts';
 import { inspectionApi } from '../leads/http/api-inspections.ts';
 
-type Env = { Variables: SecurityVariables };
+type Env = { Variables: SecurityVariables & OutageVariables };
 
 /** Liveness: 200 while the process runs, from the first moment it listens (server-entry.ts answers it while starting). */
 export const LIVENESS_PATH = '/healthz';
@@ -85,7 +86,7 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
     if (error instanceof BodyTimeoutError || error.cause instanceof BodyTimeoutError) {
       return edgeRefusal(c, 408, bodyTimeoutMessage(), { Connection: 'close' }, () => c.text(bodyTimeoutMessage(), 408, { Connection: 'close' }));
     }
-    return failedForOutage(c, services).then((outage) => {
+    return failedForOutage(c, services, error).then((outage) => {
       if (outage) return outageResponse(c, services);
       logger.error({ err: error, path: c.req.path }, 'unhandled error');
       const message = t('unexpected');
@@ -159,6 +160,10 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
     app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
   }
 
+  // What the pages answer a signed-in person is kept by no cache (document-caching.ts).
+  app.use('*', personalAnswersUncached());
+  // A pay page is always loaded as a document, so its CSP lets Razorpay Checkout run (security.ts).
+  app.use('*', paymentPagesAsDocuments());
   // An admin's change made through this instance shows at once; other instances within the TTL.
   app.use('*', clearPageCacheAfterAdminChange(services));
   app.use('*', sendHindiReadersToHindiPages());
@@ -169,10 +174,13 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
     return services.pageCache.serve(
       request,
       nonce,
-      () => {
+      async () => {
         const context = new RouterContextProvider();
         context.set(appContext, { ...services, nonce, clientAddress: requestAddress(c), socketAddress: getConnInfo(c).remote.address ?? '' });
-        return handleRequest(request, context);
+        const response = await handleRequest(request, context);
+        // A loader or action failed on a lost database connection: answered 503 (database-outage.ts).
+        if (pageLostConnection(context)) c.set('databaseConnectionLost', true);
+        return response;
       },
       (sources) => c.set('scriptSources', sources),
     );

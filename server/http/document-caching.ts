@@ -1,14 +1,46 @@
+import type { MiddlewareHandler } from 'hono';
 import { hasSessionCookie } from '../auth/session-cookie.ts';
 
 /**
- * The Cache-Control of a server-rendered page that set none itself. Every page is revalidated
+ * The Cache-Control of what the pages answer. A page or data answer about one person (asked
+ * with a session, or setting a cookie: a flash message, a new session) is `private, no-store`:
+ * no shared cache keeps it and no device holds a copy. Every other page is revalidated
  * (`no-cache`): prices and availability change. A whole page rendered for a request without a
  * session and answered without a cookie is the same for every signed-out visitor, and says so
  * with `public`: the service worker keeps only such pages for offline reading (decision 085).
- * A page for a signed-in visitor, or one setting a cookie (a flash message, a refreshed
- * session), stays without it, so nothing about one person is kept on a device.
  */
+
+export const PERSONAL_CACHE_CONTROL = 'private, no-store';
+
+/** Whether an answer is about one person: asked with a session cookie, or setting a cookie. */
+function isPersonal(request: Request, responseHeaders: Headers): boolean {
+  return hasSessionCookie(request.headers.get('cookie') ?? '') || responseHeaders.has('set-cookie');
+}
+
+/** The Cache-Control of a server-rendered page that set none itself (app/entry.server.tsx). */
 export function documentCacheControl(request: Request, status: number, responseHeaders: Headers): string {
-  const shared = status === 200 && !hasSessionCookie(request.headers.get('cookie') ?? '') && !responseHeaders.has('set-cookie');
-  return shared ? 'public, no-cache' : 'no-cache';
+  if (isPersonal(request, responseHeaders)) return PERSONAL_CACHE_CONTROL;
+  return status === 200 ? 'public, no-cache' : 'no-cache';
+}
+
+/**
+ * Paths the pages answer for a person: documents, their `.data` requests and the resource routes
+ * without a file name (a data download, a licence photo). Files (`/robots.txt`, the manifest)
+ * and React Router's route manifest are the same for everyone.
+ */
+function isPersonalisablePath(pathname: string): boolean {
+  if (pathname.startsWith('/__manifest')) return false;
+  return pathname.endsWith('.data') || !/\.[a-z0-9]+$/i.test(pathname);
+}
+
+/**
+ * Around the pages: whatever a page, a data request or a resource route set, its answer for a
+ * signed-in person (or one setting a cookie) is `private, no-store`, so no route can forget it
+ * (`/profile.data` carried no Cache-Control at all, the pages `no-cache` without `private`).
+ */
+export function personalAnswersUncached(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (isPersonalisablePath(c.req.path) && isPersonal(c.req.raw, c.res.headers)) c.header('Cache-Control', PERSONAL_CACHE_CONTROL);
+  };
 }

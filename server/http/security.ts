@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
+import { withoutLanguage } from '../../app/lib/i18n/language.ts';
+import { matchPattern, pathPatterns } from '../../app/lib/paths.ts';
 
 /**
  * Security headers on every response. Scripts run only from our origin or with this
@@ -18,8 +20,9 @@ export type SecurityOptions = {
   production: boolean;
   botCheckProvider: keyof typeof botCheckHosts;
   /**
-   * Razorpay Checkout, only while online payment is configured: its script's origin may run,
-   * and its payment frame (served from the checkout or the API origin) may open. Null: neither.
+   * Razorpay Checkout, only while online payment is configured and only on the pages that pay
+   * (isPaymentPage): its script's origin may run, and its payment frame (served from the
+   * checkout or the API origin) may open. Null: neither, anywhere.
    */
   paymentCheckout?: { scriptUrl: string; apiUrl: string } | null;
   /** The origin public photos are linked from when it is not ours (MEDIA_PUBLIC_BASE_URL), or ''. */
@@ -36,6 +39,12 @@ export function securityOptionsOf(config: Pick<Config, 'mode' | 'botCheck' | 'ra
   };
 }
 
+/** The pages that open Razorpay Checkout: a rental booking's and a reservation's pay page, in either language. */
+export function isPaymentPage(pathname: string): boolean {
+  const path = withoutLanguage(pathname);
+  return matchPattern(pathPatterns.payBooking, path) !== null || matchPattern(pathPatterns.payReservation, path) !== null;
+}
+
 /** The CSP sources Razorpay Checkout needs: its script's origin, and its frame's origins. */
 function paymentSources(checkout: SecurityOptions['paymentCheckout']): { script: string; frame: string } {
   if (!checkout) return { script: '', frame: '' };
@@ -44,13 +53,16 @@ function paymentSources(checkout: SecurityOptions['paymentCheckout']): { script:
   return { script: ` ${scriptOrigin}`, frame: frameOrigins.map((origin) => ` ${origin}`).join('') };
 }
 
-/** The Content-Security-Policy letting our origin's scripts and the inline ones `scriptSources` names run. */
-function contentSecurityPolicy(options: SecurityOptions, scriptSources: string): string {
+/**
+ * The Content-Security-Policy letting our origin's scripts and the inline ones `scriptSources`
+ * names run, and Razorpay's on a page that pays.
+ */
+function contentSecurityPolicy(options: SecurityOptions, scriptSources: string, paying: boolean): string {
   const vendor = botCheckHosts[options.botCheckProvider];
-  const payment = paymentSources(options.paymentCheckout);
+  const payment = paymentSources(paying ? options.paymentCheckout : null);
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptSources}${vendor}${payment.script}`,
+    `script-src 'self'${scriptSources ? ` ${scriptSources}` : ''}${vendor}${payment.script}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${options.mediaOrigin ? ` ${options.mediaOrigin}` : ''}`,
     "font-src 'self'",
@@ -66,11 +78,12 @@ function contentSecurityPolicy(options: SecurityOptions, scriptSources: string):
 
 /**
  * Every security header of an answer, as [name, value] pairs. `scriptSources`: the CSP sources
- * of the inline scripts allowed to run (`'nonce-…'`, or `'sha256-…'` hashes for a cached page).
+ * of the inline scripts allowed to run (`'nonce-…'`, or `'sha256-…'` hashes for a cached page);
+ * `paying`: the answer is a pay page's (isPaymentPage), where Checkout may run.
  */
-export function securityHeaderList(options: SecurityOptions, scriptSources: string): [string, string][] {
+export function securityHeaderList(options: SecurityOptions, scriptSources: string, paying = false): [string, string][] {
   const headers: [string, string][] = [
-    ['Content-Security-Policy', contentSecurityPolicy(options, scriptSources)],
+    ['Content-Security-Policy', contentSecurityPolicy(options, scriptSources, paying)],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Frame-Options', 'DENY'],
@@ -80,6 +93,14 @@ export function securityHeaderList(options: SecurityOptions, scriptSources: stri
   return headers;
 }
 
+/**
+ * The same headers for an answer made outside the app, before any routing (`/readyz`, in
+ * server/http/server-entry.ts): no inline script runs there.
+ */
+export function securityHeadersOutsideApp(options: SecurityOptions): Record<string, string> {
+  return Object.fromEntries(securityHeaderList(options, ''));
+}
+
 export type SecurityVariables = { nonce: string; scriptSources?: string };
 
 export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ Variables: SecurityVariables }> {
@@ -87,6 +108,29 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ V
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
     c.set('nonce', nonce);
     await next();
-    for (const [name, value] of securityHeaderList(options, c.get('scriptSources') ?? `'nonce-${nonce}'`)) c.header(name, value);
+    for (const [name, value] of securityHeaderList(options, c.get('scriptSources') ?? `'nonce-${nonce}'`, isPaymentPage(c.req.path))) c.header(name, value);
+  };
+}
+
+/**
+ * A document's CSP is the one it was loaded with: a pay page reached inside the app (a link, the
+ * redirect after booking or signing in) would keep the previous page's policy, without Checkout.
+ * Its data request from another page is therefore answered with React Router's redirect to load
+ * the page as a document (a 204 with `X-Remix-Redirect` and `X-Remix-Reload-Document`). The pay
+ * page's own data requests (after its form is posted) come from the page itself (`Referer`) and
+ * are answered as usual.
+ */
+export function paymentPagesAsDocuments(): MiddlewareHandler {
+  return async (c, next) => {
+    const path = c.req.path;
+    if (c.req.method !== 'GET' || !path.endsWith('.data')) return next();
+    const page = path.slice(0, -'.data'.length);
+    if (!isPaymentPage(page)) return next();
+    // By its path only: behind a proxy the request's own origin need not be the one the browser saw.
+    if (URL.parse(c.req.header('referer') ?? '')?.pathname === page) return next();
+    const url = new URL(c.req.url);
+    url.searchParams.delete('_routes');
+    const search = url.searchParams.toString();
+    return c.body(null, 204, { 'X-Remix-Redirect': search ? `${page}?${search}` : page, 'X-Remix-Reload-Document': 'true', 'Cache-Control': 'no-store' });
   };
 }

@@ -11,7 +11,7 @@ import { createAuth, migrateAuth } from '../auth/auth.ts';
 import { createMailer } from '../notify/mail.ts';
 import { createSmsSender } from '../notify/sms.ts';
 import { createBotCheck } from '../security/bot-check.ts';
-import { securityOptionsOf } from './security.ts';
+import { securityHeadersOutsideApp, securityOptionsOf, type SecurityOptions } from './security.ts';
 import { createApp, LIVENESS_PATH } from './app.ts';
 import { removeStaleUploads, uploadTempDir } from './forms.ts';
 import { setImageConcurrency } from '../media/images.ts';
@@ -46,10 +46,11 @@ const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 export const READINESS_PATH = '/readyz';
 const READINESS_TIMEOUT_MS = 1000;
 
-async function answerReadiness(response: ServerResponse, services: Pick<AppServices, 'database' | 'storage'> | null): Promise<void> {
+async function answerReadiness(response: ServerResponse, services: Pick<AppServices, 'database' | 'storage'> | null, security: SecurityOptions): Promise<void> {
   // The photo storage too: an instance whose bucket does not answer cannot take an upload.
   const ready = services !== null && (await Promise.all([databaseAnswers(services.database, READINESS_TIMEOUT_MS), services.storage.answers(READINESS_TIMEOUT_MS)])).every(Boolean);
-  response.writeHead(ready ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  // The security headers every other answer carries (security.ts), though no route made this one.
+  response.writeHead(ready ? 200 : 503, { ...securityHeadersOutsideApp(security), 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
   response.end(JSON.stringify({ status: ready ? 'ready' : 'not ready' }));
 }
 
@@ -228,7 +229,7 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
   // A page the page cache holds is sent before any routing (server/http/page-cache.ts).
   const server: Server = development?.server ?? createServer();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (request.url?.split('?')[0] === READINESS_PATH) void answerReadiness(response, draining || !warmedUp ? null : services);
+    if (request.url?.split('?')[0] === READINESS_PATH) void answerReadiness(response, draining || !warmedUp ? null : services, securityOptionsOf(config));
     else if (development) development.middleware(request, response, () => toApp(request, response));
     else if (!pageCache?.answer(request, response)) toApp(request, response);
   });

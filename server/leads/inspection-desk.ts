@@ -20,7 +20,7 @@ import type { Upload } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
 import { changeAndQueue, queueMail, queueSms } from '../notify/outgoing.ts';
 import type { AppServices } from '../services.ts';
-import { inspectionMessages, toInspection, type Inspection } from './inspections.ts';
+import { inspectionMessages, limitInspectionChanges, toInspection, type Inspection } from './inspections.ts';
 
 /**
  * The desk's side of a seller's inspection (decision 084): the schedule, confirm and no-show,
@@ -304,6 +304,7 @@ async function queueOfferAnswered(db: Kysely<DB>, services: Services, settings: 
  * the conditional update makes two answers at once give one.
  */
 export async function answerOffer(services: Services, settings: Settings, input: { id: number; userId: string; answer: 'accept' | 'decline' }): Promise<Inspection> {
+  await limitInspectionChanges(services, input.userId);
   const row = await services.database.db.selectFrom('inspections').selectAll().where('id', '=', input.id).where('user_id', '=', input.userId).executeTakeFirst();
   if (!row) throw new NotFoundError(inspectionMessages.notYours);
   const nowMs = services.clock.now();

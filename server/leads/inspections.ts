@@ -3,14 +3,15 @@ import { sendClaimedReminders } from '../notify/slot-reminders.ts';
 import { servedPinCodeProblem } from '../../app/lib/pin-code.ts';
 import type { InspectionRequest } from '../../app/lib/schemas/inspections.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
-import { addDays, bookableDays, daySlots, hourLabel, slotInstant, slotOfInstant, slotProblem, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
+import { addDays, bookableDays, daySlots, hourLabel, slotInstant, slotOfInstant, slotProblem, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { Settings } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 import { cancelUpcoming, isUpcoming, upcomingFirst, withFreeSeat, type SeatedTable } from '../db/seats.ts';
 import type { DB, InspectionTable } from '../db/schema.ts';
-import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
+import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError, RateLimitedError } from '../errors.ts';
+import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import { queueMail, queueSms } from '../notify/outgoing.ts';
 import type { AppServices } from '../services.ts';
 import { slotLabel } from '../../app/lib/test-drives.ts';
@@ -35,7 +36,46 @@ import type { TextValues } from '../../app/lib/i18n/texts.ts';
  */
 
 /** The inspections' refusals, in the language of the request being answered. */
-export const inspectionMessages = liveTexts(t, ['verifyPhoneFirst', 'pinNotServed', 'slotFull', 'youAreBusy', 'notYours', 'notChangeable']);
+export const inspectionMessages = liveTexts(t, ['verifyPhoneFirst', 'pinNotServed', 'slotFull', 'youAreBusy', 'notYours', 'notChangeable', 'tooManyInspectionRequests']);
+
+/**
+ * Upcoming inspections one person may hold at once. A seller brings one car, two at most (a
+ * family's second car); three leaves room for that and a spare, and stops one account from
+ * taking a week's slots (an outside probe booked 35 of 40 from one account through the page).
+ */
+export const MAX_UPCOMING_INSPECTIONS = 3;
+
+/**
+ * The per-person limits every path shares (the page, its `.data` request and the API call these
+ * services): any change (book, move, cancel, answer an offer) counts against the test drives'
+ * rule, twenty an hour (each sends a mail and an SMS), under a key of its own.
+ */
+export async function limitInspectionChanges(deps: Deps, userId: string): Promise<void> {
+  const result = await consumeRateLimit(deps.database, { key: `inspection:${userId}`, ...rateLimits.testDriveChange, now: deps.clock.now() });
+  if (!result.allowed) throw new RateLimitedError(inspectionMessages.tooManyInspectionRequests, result.retryAfterSeconds);
+}
+
+/** A new booking also counts against the inspections' own, lower hourly limit (rate-limit.ts). */
+async function limitBookings(deps: Deps, userId: string): Promise<void> {
+  const result = await consumeRateLimit(deps.database, { key: `inspection-booking:${userId}`, ...rateLimits.inspectionBooking, now: deps.clock.now() });
+  if (!result.allowed) throw new RateLimitedError(t('tooManyInspectionBookings', { limit: rateLimits.inspectionBooking.limit }), result.retryAfterSeconds);
+}
+
+/** The person's inspections still to come (booked or confirmed, not begun), read in `db` (a transaction holding the person's lock, or the database). */
+async function upcomingCount(db: Kysely<DB>, userId: string, nowMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('inspections')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...UPCOMING_STATUSES])
+    .where('slot_start', '>', new Date(nowMs).toISOString())
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+function tooManyUpcoming(): ConflictError {
+  return new ConflictError(t('tooManyUpcomingInspections', { limit: MAX_UPCOMING_INSPECTIONS }));
+}
 
 type Deps = { database: Database; clock: Clock };
 type Row = Selectable<InspectionTable>;
@@ -161,10 +201,12 @@ async function queueConfirmation(services: NotifyServices, kind: 'booked' | 'res
 /**
  * Books an inspection for a signed-in person with a verified phone (CannotBookYetError, 422,
  * otherwise). The car's estimate is worked out again and kept with it; the confirmation is
- * queued in the same transaction as the booking.
+ * queued in the same transaction as the booking. At most MAX_UPCOMING_INSPECTIONS upcoming per
+ * person (ConflictError, 409) and the per-person limits above (RateLimitedError, 429).
  */
 export async function bookInspection(services: NotifyServices, settings: Settings, input: InspectionRequest & { userId: string }): Promise<Inspection> {
   const { db } = services.database;
+  await limitInspectionChanges(services, input.userId);
   const profile = await getProfile(services.database, input.userId);
   if (!profile || !hasVerifiedPhone(profile)) throw new CannotBookYetError('phone', inspectionMessages.verifyPhoneFirst);
   const rules = inspectionRules(settings);
@@ -173,6 +215,9 @@ export async function bookInspection(services: NotifyServices, settings: Setting
   if (pinProblem) throw new InvalidInputError(pinProblem, { pinCode: pinProblem });
   const problem = slotRefusal(input.slot, nowMs, rules);
   if (problem) throw new InvalidInputError(problem, { slot: problem });
+  // Said before the hourly limit counts a try: holding the most already is no booking attempt.
+  if ((await upcomingCount(db, input.userId, nowMs)) >= MAX_UPCOMING_INSPECTIONS) throw tooManyUpcoming();
+  await limitBookings(services, input.userId);
   // Kept for the desk (the desk's pages and the new-lead mail read it): worded in English.
   const estimate = await inLanguage('en', () => estimateForSeller(services, settings, input.car));
   const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
@@ -181,6 +226,10 @@ export async function bookInspection(services: NotifyServices, settings: Setting
   const row = await withFreeSeat(services.database, INSPECTION_SEATS, { start: slotStart, capacity: rules.capacity }, (seat) =>
     // A seat taken meanwhile rolls back this transaction, the queued confirmation with it.
     db.transaction().execute(async (trx) => {
+      // Counted again under the person's lock, so bookings sent at once cannot pass the most
+      // together: PostgreSQL locks their profile row; SQLite runs one transaction at a time.
+      if (services.database.dialect === 'postgres') await trx.selectFrom('profiles').select('user_id').where('user_id', '=', input.userId).forUpdate().execute();
+      if ((await upcomingCount(trx, input.userId, nowMs)) >= MAX_UPCOMING_INSPECTIONS) throw tooManyUpcoming();
       const inserted = await trx
         .insertInto('inspections')
         .values({
@@ -240,6 +289,7 @@ async function findOwn(deps: Deps, id: number, userId: string): Promise<Row> {
 
 /** Moves one's own upcoming inspection to another slot (the seat rules as for a new one); the new time is confirmed again. */
 export async function rescheduleOwnInspection(services: NotifyServices, settings: Settings, input: { id: number; userId: string; slot: string }): Promise<Inspection> {
+  await limitInspectionChanges(services, input.userId);
   const row = await findOwn(services, input.id, input.userId);
   const nowMs = services.clock.now();
   if (!isUpcoming(row, nowMs)) throw new ConflictError(inspectionMessages.notChangeable);
@@ -270,6 +320,7 @@ export async function rescheduleOwnInspection(services: NotifyServices, settings
 }
 
 export async function cancelOwnInspection(deps: Deps, input: { id: number; userId: string }): Promise<Inspection> {
+  await limitInspectionChanges(deps, input.userId);
   const row = await findOwn(deps, input.id, input.userId);
   if (!isUpcoming(row, deps.clock.now())) throw new ConflictError(inspectionMessages.notChangeable);
   const updated = await cancelUpcoming(deps.database, 'inspections', row.id, new Date(deps.clock.now()).toISOString(), inspectionMessages.notChangeable);

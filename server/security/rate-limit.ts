@@ -66,6 +66,12 @@ export const rateLimits = {
    */
   testDriveChange: { limit: 20, windowMs: hour },
   /**
+   * New inspection bookings of a seller's car, per person (server/leads/inspections.ts), on top
+   * of the change limit above and the three upcoming a person may hold. A seller books one or
+   * two; three an hour leaves room for a mistake and stops a cancel-and-book churn of slots and SMS.
+   */
+  inspectionBooking: { limit: 3, windowMs: hour },
+  /**
    * Failed admin sign-ins per address and account. Admin accounts are few, high-value and
    * used by staff with saved passwords, so fewer tries are needed and fewer are allowed.
    */
@@ -92,6 +98,13 @@ export const rateLimits = {
    * slows guessing from many addresses without letting a stranger lock the owner out.
    */
   signInPerAccount: { limit: 10, windowMs: 15 * minute },
+  /**
+   * Failed password sign-ins on a staff account (the admin login, or an address on the admin
+   * allow-list on any sign-in page) from anywhere, before a device that never signed in to it
+   * waits between tries (docs/decisions/094): a proof of work per address did not stop guessing
+   * from many addresses. Ten is the public sign-in's "under attack" mark; counted over an hour.
+   */
+  staffSignInSlowdown: { limit: 10, windowMs: hour },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitName = keyof typeof rateLimits;

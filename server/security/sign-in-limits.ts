@@ -17,6 +17,12 @@ import type { Clock } from '../clock.ts';
  *   it; a device that signed in to that account before (the signed known-device cookie) keeps
  *   its full allowance. A stranger can thus slow guessing on the account but never shut out
  *   its owner, who also always has a solved bot check (every sign-in form carries one).
+ * - A staff account (the admin login, or an address on the admin allow-list on any page), from
+ *   anywhere: past 10 failures in the hour, a device that never signed in to it waits between
+ *   tries, 30 seconds after the 10th failure, doubling with each further one up to 15 minutes
+ *   (docs/decisions/094). Many addresses each with a solved bot check then get a few guesses an
+ *   hour instead of one each; the owner's own device is never slowed, and any device gets its
+ *   turn within 15 minutes.
  */
 
 export const KNOWN_DEVICE_COOKIE = `${AUTH_COOKIE_PREFIX}.known_device`;
@@ -26,10 +32,26 @@ const knownDeviceMaxAgeSeconds = 180 * 24 * 60 * 60;
 /** Tries per address on an account under attack, for a device that is not known to it. */
 export const underAttackTriesPerAddress = 3;
 
-export type SignInLimitDeps = { database: Database; clock: Clock; secret: string; secureCookies: boolean };
+/** The wait before the next try on a slowed staff account, after its first failure past the limit, and the longest wait. */
+export const SLOWDOWN_FIRST_WAIT_MS = 30_000;
+export const SLOWDOWN_LONGEST_WAIT_MS = 15 * 60_000;
+
+export type SignInLimitDeps = {
+  database: Database;
+  clock: Clock;
+  secret: string;
+  secureCookies: boolean;
+  /** Whether an address is a staff account's (on the admin allow-list): its sign-ins are slowed on every page. */
+  isStaff: (email: string) => boolean;
+};
 
 export type SignInGate =
-  | { allowed: false; retryAfterSeconds: number }
+  | {
+      allowed: false;
+      retryAfterSeconds: number;
+      /** `account-slowed`: the staff account's wait between tries (the page can say how long); otherwise a count ran out. */
+      reason?: 'account-slowed';
+    }
   | {
       allowed: true;
       /** The password was right: give the reserved slots back; returns the known-device cookie to set. */
@@ -63,6 +85,17 @@ export async function openSignInGate(
     return { allowed: false, retryAfterSeconds: byPair.retryAfterSeconds };
   }
 
+  const staff = input.page === 'admin-login' || deps.isStaff(email);
+  if (staff && !(known || isKnownDevice(deps.secret, input.cookieHeader, email))) {
+    const turn = await takeStaffTurn(database, email, clock.now());
+    if (!turn.allowed) {
+      // Not a try either: both slots go back.
+      await refundRateLimit(database, addressKey);
+      await refundRateLimit(database, pairKey);
+      return { allowed: false, retryAfterSeconds: turn.retryAfterSeconds, reason: 'account-slowed' };
+    }
+  }
+
   return {
     allowed: true,
     succeeded: async () => {
@@ -72,8 +105,48 @@ export async function openSignInGate(
     },
     failed: async () => {
       await consumeRateLimit(database, { key: accountKey, ...rateLimits.signInPerAccount, now: clock.now() });
+      if (staff) await recordStaffFailure(database, email, clock.now());
     },
   };
+}
+
+const staffFailuresKey = (email: string) => `staff-sign-in-failures:${email}`;
+/** The staff account's last try, as the window start of its own row (its count is not read). */
+const staffLastTryKey = (email: string) => `staff-sign-in-last:${email}`;
+
+/** How long a try on a staff account with `failures` in the hour waits after the one before: 0 within the limit. */
+export function staffSlowdownMs(failures: number): number {
+  const past = failures - rateLimits.staffSignInSlowdown.limit;
+  if (past < 0) return 0;
+  return Math.min(SLOWDOWN_FIRST_WAIT_MS * 2 ** Math.min(past, 30), SLOWDOWN_LONGEST_WAIT_MS);
+}
+
+/**
+ * A try on a staff account from a device unknown to it: allowed within the limit; past it,
+ * only once the wait since the last try has passed, and then taken in one conditional update
+ * (the last try becomes now), so guesses sent at once get one turn between them.
+ */
+async function takeStaffTurn(database: Database, email: string, now: number): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+  const failures = await peekRateLimit(database, { key: staffFailuresKey(email), windowMs: rateLimits.staffSignInSlowdown.windowMs, now });
+  const waitMs = staffSlowdownMs(failures);
+  if (waitMs === 0) return { allowed: true };
+  const key = staffLastTryKey(email);
+  const taken = await database.db.updateTable('rate_limit_hits').set({ window_start: now }).where('key', '=', key).where('window_start', '<=', now - waitMs).executeTakeFirst();
+  if (Number(taken.numUpdatedRows) > 0) return { allowed: true };
+  const last = await database.db.selectFrom('rate_limit_hits').select('window_start').where('key', '=', key).executeTakeFirst();
+  // Every failure keeps its time, so a missing row is one pruned with the hour's count: no wait.
+  if (!last) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(last.window_start) + waitMs - now) / 1000)) };
+}
+
+/** A failed try on a staff account: counted for the hour, and its time kept as the last try the wait runs from. */
+async function recordStaffFailure(database: Database, email: string, now: number): Promise<void> {
+  await consumeRateLimit(database, { key: staffFailuresKey(email), ...rateLimits.staffSignInSlowdown, now });
+  await database.db
+    .insertInto('rate_limit_hits')
+    .values({ key: staffLastTryKey(email), window_start: now, count: 1 })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ window_start: now }))
+    .execute();
 }
 
 /** The tag that marks `email` as known on a device: an HMAC, so it cannot be made without the secret. */
@@ -115,6 +188,13 @@ export function knownDeviceCookie(deps: Pick<SignInLimitDeps, 'secret' | 'secure
 }
 
 /** The dependencies above from the app's services. */
-export function signInLimitDeps(services: { database: Database; clock: Clock; config: { authSecret: string; mode: string } }): SignInLimitDeps {
-  return { database: services.database, clock: services.clock, secret: services.config.authSecret, secureCookies: services.config.mode === 'production' };
+export function signInLimitDeps(services: { database: Database; clock: Clock; config: { authSecret: string; mode: string; adminEmails: readonly string[] } }): SignInLimitDeps {
+  const { config } = services;
+  return {
+    database: services.database,
+    clock: services.clock,
+    secret: config.authSecret,
+    secureCookies: config.mode === 'production',
+    isStaff: (email) => config.adminEmails.includes(email.trim().toLowerCase()),
+  };
 }

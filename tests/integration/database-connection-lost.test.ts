@@ -184,6 +184,89 @@ describe.skipIf(!postgresReachable)('PostgreSQL unreachable for 20 seconds', () 
   }, 180_000);
 });
 
+/** The kinds of cut the test makes, in turn: as a failover, a middlebox, an administrator and a restart do. */
+const CUTS = ['reset', 'close', 'terminate', 'refuse'] as const;
+const ROUNDS = 60;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!postgresReachable)('PostgreSQL connections killed under requests, many times', () => {
+  it('answers every request 200, or 503 with Retry-After, never 500: the API, the pages and their data requests, reads and writes', async () => {
+    const database = await createPostgresDatabase();
+    const direct = new URL(database.url);
+    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const proxied = new URL(database.url);
+    proxied.port = String(proxy.port);
+    // No page cache: every page asks the database, as a signed-in person's always does. No
+    // worker: this is about requests (a job whose last try falls on a cut is reported failed).
+    const server = await startTestServer({ dialect: 'postgres', seed: false, childProcess: true, databaseUrl: proxied.href, env: { APP_MODE: 'demo', SEED_DEMO: 'true', TRUST_PROXY: 'true', PAGE_CACHE_SECONDS: '0', WORKER: 'off' } });
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      const person = new HttpClient(server.url);
+      await signUp(person, uniqueEmail('cut'));
+      const listing = (await (await fetch(`${server.url}/api/v1/vehicles`)).json()) as { items: Array<{ id: number; status: string }> };
+      const car = listing.items.find((item) => item.status === 'available')!.id;
+      const day = addDays(istDateOf(Date.now()), 3);
+      const anonymous = (path: string) => () => fetch(`${server.url}${path}`);
+      const requests: Array<{ kind: 'api' | 'page' | 'data'; name: string; send: () => Promise<Response> }> = [
+        { kind: 'api', name: '/api/v1/categories', send: anonymous('/api/v1/categories') },
+        { kind: 'api', name: '/api/v1/vehicles', send: anonymous('/api/v1/vehicles?q=swift') },
+        { kind: 'api', name: '/api/v1/test-drives/slots', send: anonymous(`/api/v1/test-drives/slots?vehicleId=${car}&date=${day}`) },
+        { kind: 'api', name: '/api/v1/me/inspections', send: () => person.get('/api/v1/me/inspections') },
+        { kind: 'page', name: '/', send: anonymous('/') },
+        { kind: 'page', name: '/vehicle/:id', send: anonymous(`/vehicle/${car}`) },
+        { kind: 'page', name: '/profile', send: () => person.get('/profile') },
+        { kind: 'page', name: 'POST /vehicle/:id (wishlist)', send: () => person.postForm(`/vehicle/${car}`, { wishlisted: 'true' }) },
+        { kind: 'data', name: '/profile.data', send: () => person.get('/profile.data') },
+        { kind: 'data', name: '/vehicle/:id.data', send: anonymous(`/vehicle/${car}.data`) },
+        { kind: 'data', name: 'POST /vehicle/:id.data (wishlist)', send: () => person.postForm(`/vehicle/${car}.data`, { wishlisted: 'false' }) },
+      ];
+      const answers: Array<{ kind: string; name: string; cut: string; status: number; retryAfter: string | null; type: string; text: string }> = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const cut = CUTS[round % CUTS.length]!;
+        const inFlight = requests.map(async ({ kind, name, send }) => {
+          const response = await send();
+          return { kind, name, cut, status: response.status, retryAfter: response.headers.get('retry-after'), type: response.headers.get('content-type') ?? '', text: await response.text() };
+        });
+        // A few milliseconds into the requests, at a different moment each round.
+        await sleep((round * 3) % 13);
+        if (cut === 'terminate') await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database.name]);
+        else if (cut === 'refuse') {
+          await proxy.stop();
+          await sleep(15);
+          await proxy.start();
+        } else proxy.cut(cut);
+        answers.push(...(await Promise.all(inFlight)));
+      }
+      const tally = new Map<string, number>();
+      for (const answer of answers) tally.set(`${answer.name} ${answer.status}`, (tally.get(`${answer.name} ${answer.status}`) ?? 0) + 1);
+      console.info(`[cuts] ${answers.length} answers over ${ROUNDS} cuts: ${[...tally].map(([key, count]) => `${key} ×${count}`).join(', ')}`);
+
+      const wrong = answers.filter((answer) => answer.status !== 200 && answer.status !== 503);
+      expect(wrong.map((answer) => `${answer.name} after ${answer.cut}: ${answer.status} ${answer.text.slice(0, 120)}`)).toEqual([]);
+      const outages = answers.filter((answer) => answer.status === 503);
+      for (const answer of outages) {
+        expect(answer.retryAfter, answer.name).toBe('30');
+        expect(answer.text).not.toMatch(/ECONNRESET|terminated|57P01|at \S+ \(/);
+        if (answer.kind === 'api') expect(JSON.parse(answer.text)).toMatchObject({ status: 503, detail: 'We cannot reach our records for a moment. Please try again in a minute.' });
+        else expect(answer.text).toContain('We cannot reach our records for a moment. Please try again in a minute.');
+      }
+      // The cuts did land under requests of every kind.
+      expect(new Set(outages.map((answer) => answer.kind))).toEqual(new Set(['api', 'page', 'data']));
+      // And the next requests go out on new connections.
+      for (const { name, send } of requests) expect((await send()).status, name).toBe(200);
+    } catch (error) {
+      console.error(server.output().slice(-3000));
+      throw error;
+    } finally {
+      await admin.end();
+      await server.stop();
+      await proxy.close();
+      await database.drop();
+    }
+  }, 240_000);
+});
+
 describe.skipIf(!postgresReachable)('while migrations run', () => {
   it('is alive (/healthz 200) and not ready (/readyz 503), and ready by itself once they are done', async () => {
     const database = await createPostgresDatabase();

@@ -17,8 +17,9 @@ import { verifiedPerson as verifiedPersonOn } from '../support/people.ts';
  * Inspections of a seller's car (decision 081) through /api/v1, on SQLite and PostgreSQL: the
  * slots from the test drives' engine with the inspections' own hours (10 am to 6 pm) and
  * capacity (2), a verified phone required, the confirmation by mail and SMS, cancel and
- * reschedule of one's own only, ten bookings of one slot at once within its capacity, and
- * hostile input answered 4xx problem+json.
+ * reschedule of one's own only, ten bookings of one slot at once within its capacity, hostile
+ * input answered 4xx problem+json, and one person's limits (three upcoming, three bookings an
+ * hour) on the page, its data request and the API alike.
  */
 
 const shared = sharedServer();
@@ -213,5 +214,45 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
     const row = await database.db.selectFrom('inspections').select('reminded_at').where('id', '=', inspection.id).executeTakeFirstOrThrow();
     expect(row.reminded_at).toBeNull();
     expect(await sendDueInspectionReminders(deps, slotInstant(moved).getTime() - 60 * 60_000)).toBe(1);
+  });
+
+  it('holds a person to three upcoming inspections and three bookings an hour, on the page, its data request and the API alike', async () => {
+    const person = await verifiedPerson('many');
+    const carFields = Object.fromEntries(Object.entries(car).map(([key, value]) => [key, String(value)]));
+    const fromPage = (slot: string, path = '/sell-vehicle/inspection') => person.client.postForm(path, { ...carFields, mode: 'hub', pinCode: '', slot });
+    const fromApi = async (slot: string) => postJson(person.client, '/api/v1/inspections', { car, mode: 'hub', slot });
+    expect((await fromApi(freshSlot())).status).toBe(201);
+    const second = await fromApi(freshSlot());
+    expect(second.status).toBe(201);
+    expect((await fromPage(freshSlot())).status).toBe(302);
+
+    // A fourth, while three are still to come: refused on every path, saying why, in the page's language.
+    const page = await fromPage(freshSlot());
+    expect(page.status).toBe(409);
+    expect(mainText(await page.text())).toContain('You already have 3 upcoming inspections, the most one person can hold.');
+    const hindi = await fromPage(freshSlot(), '/hi/sell-vehicle/inspection');
+    expect(hindi.status).toBe(409);
+    expect(mainText(await hindi.text())).toContain('आपके पहले से 3 आने वाले इंस्पेक्शन बुक हैं');
+    const data = await fromPage(freshSlot(), '/sell-vehicle/inspection.data');
+    expect(data.status).toBe(409);
+    expect(await data.text()).toContain('You already have 3 upcoming inspections');
+    const api = await fromApi(freshSlot());
+    expect(api).toMatchObject({ status: 409, type: expect.stringContaining('application/problem+json'), body: { detail: expect.stringContaining('You already have 3 upcoming inspections') } });
+    const held = await database.db.selectFrom('inspections').select('id').where('email', '=', person.email).where('status', '<>', 'cancelled').execute();
+    expect(held).toHaveLength(3);
+
+    // One cancelled makes room, but a fourth booking within the hour is one too many: 429 with Retry-After.
+    const { inspection } = inspectionAnswerSchema.parse(second.body);
+    expect((await postJson(person.client, `/api/v1/me/inspections/${inspection.id}/cancel`, {})).status).toBe(200);
+    const hourly = await fromPage(freshSlot());
+    expect(hourly.status).toBe(429);
+    expect(Number(hourly.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(mainText(await hourly.text())).toContain('You have booked 3 inspections within the hour.');
+    const hourlyApi = await fromApi(freshSlot());
+    expect(hourlyApi).toMatchObject({ status: 429, body: { detail: expect.stringContaining('You have booked 3 inspections within the hour.') } });
+    expect(await database.db.selectFrom('inspections').select('id').where('email', '=', person.email).where('status', '<>', 'cancelled').execute()).toHaveLength(2);
+    // Moving one that is booked is no new booking.
+    const [kept] = held.filter((row) => row.id !== inspection.id);
+    expect((await postJson(person.client, `/api/v1/me/inspections/${kept!.id}/reschedule`, { slot: freshSlot() })).status).toBe(200);
   });
 });

@@ -86,7 +86,7 @@ describe.skipIf(!base)('installable app', () => {
     for (const path of ['/', '/about', '/profile-complete']) {
       const response = await client.get(path);
       expect(response.status, path).toBe(200);
-      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(response.headers.get('cache-control'), path).toBe('private, no-store');
     }
   });
 });

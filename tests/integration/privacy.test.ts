@@ -190,7 +190,7 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('application/json');
       expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
-      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
       const data = JSON.parse(text);
       expect(data.account).toMatchObject({ id: asha.id, email: asha.email, signInMethods: ['password'] });
       expect(data.profile).toMatchObject({ email: asha.email, name: 'asha Test', phone: `+91${asha.mobile}`, phoneVerified: true });

@@ -66,7 +66,7 @@ describe.skipIf(!shared.url)(`Razorpay Checkout on the booking pages (${shared.d
     return (await response.json()) as BookingJson;
   }
 
-  it('lets checkout.js run only while Razorpay is configured', async () => {
+  it('lets checkout.js run only while Razorpay is configured, and only on the pay page', async () => {
     const { payPage } = await bookOnline(3);
     const answer = await renter.get(payPage);
     expect(answer.status).toBe(200);
@@ -74,6 +74,17 @@ describe.skipIf(!shared.url)(`Razorpay Checkout on the booking pages (${shared.d
     const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src')) ?? '';
     expect(scriptSrc).toContain(standin.url);
     expect(csp.split(';').find((part) => part.trim().startsWith('frame-src'))).toContain(standin.url);
+    // Only the pay page: the booking pages, the profile and the listing of this server carry none.
+    for (const path of ['/rent', `/rent/${carId}`, `/rent/${carId}/book`, '/profile', '/profile.data', '/']) {
+      const other = await renter.get(path);
+      await other.body?.cancel();
+      expect(other.headers.get('content-security-policy'), path).not.toContain(standin.url);
+    }
+    // Reached from the booking page inside the app, the pay page is loaded as a document, with its own policy.
+    const fromBooking = await renter.get(`${payPage}.data`, { headers: { referer: `${server.url}/rent/${carId}/book` } });
+    expect(fromBooking.status).toBe(204);
+    expect(fromBooking.headers.get('x-remix-redirect')).toBe(payPage);
+    expect(fromBooking.headers.get('x-remix-reload-document')).toBe('true');
     // The shared server has no Razorpay keys: no payment origin in its policy.
     const plain = (await fetch(`${shared.url}/rent`)).headers.get('content-security-policy') ?? '';
     expect(plain).not.toContain(standin.url);

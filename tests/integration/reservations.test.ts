@@ -338,4 +338,43 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     // Paid: the rush's winner, Asha, Bharat, expiry, cancel, the first of the taken car, convert; refunded: the winner's cancel, expiry, cancel, the late payment.
     expect(await reservationCounts(services)).toEqual({ reserved: 7, converted: 1, refunded: 4 });
   });
+
+  it('puts Razorpay in the CSP of the pay page only, and loads the pay page as a document when it is reached inside the app', async () => {
+    const carId = saleCars.at(-1)!;
+    const person = await buyer(server, 'csp');
+    const started = await person.postForm(`/vehicle/${carId}/reserve`, {});
+    expect(started.status).toBe(302);
+    const payPage = started.headers.get('location')!;
+    expect(payPage).toMatch(/^\/profile\/reservations\/\d+\/pay$/);
+    const directive = (csp: string, name: string) => csp.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '';
+    for (const path of [payPage, `/hi${payPage}`]) {
+      const page = await person.get(path);
+      expect(page.status, path).toBe(200);
+      await page.body?.cancel();
+      const csp = page.headers.get('content-security-policy') ?? '';
+      expect(directive(csp, 'script-src'), path).toContain(standin.url);
+      expect(directive(csp, 'frame-src'), path).toContain(standin.url);
+    }
+    for (const path of ['/', `/vehicle/${carId}`, '/profile', '/profile.data', '/rent', '/wishlist']) {
+      const response = await person.get(path);
+      await response.body?.cancel();
+      expect(response.headers.get('content-security-policy'), path).not.toContain(standin.url);
+    }
+    const anonymous = await fetch(`${server.url}/`);
+    await anonymous.body?.cancel();
+    expect(anonymous.headers.get('content-security-policy')).not.toContain(standin.url);
+
+    // The pay page's data request from another page (a link, the redirect after signing in) is
+    // told to load the page as a document, whose policy lets Checkout run; from the pay page
+    // itself (after its form is posted) it is answered as usual.
+    const fromProfile = await person.get(`${payPage}.data?_routes=routes%2Freservation-pay`, { headers: { referer: `${server.url}/profile` } });
+    expect(fromProfile.status).toBe(204);
+    expect(fromProfile.headers.get('x-remix-redirect')).toBe(payPage);
+    expect(fromProfile.headers.get('x-remix-reload-document')).toBe('true');
+    const hindi = await person.get(`/hi${payPage}.data`);
+    expect(hindi.headers.get('x-remix-redirect')).toBe(`/hi${payPage}`);
+    const fromItself = await person.get(`${payPage}.data?_routes=routes%2Freservation-pay`, { headers: { referer: `${server.url}${payPage}` } });
+    expect(fromItself.status).toBe(200);
+    expect(await fromItself.text()).toContain(STANDIN_KEY_ID);
+  });
 });

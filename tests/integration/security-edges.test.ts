@@ -1,15 +1,16 @@
 import { request as httpRequest } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../support/http-client.ts';
+import { HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { freePort, startTestServer, type TestServer } from '../support/server.ts';
 import { startTlsProxy, type TlsProxy } from '../support/tls-proxy.ts';
 import { sharedServer } from '../support/shared.ts';
 
 /**
- * The smaller findings of the outside probe: CSRF trusts only SITE_ORIGIN (not an origin built
- * from the Host header the sender chooses), every response carries nosniff, and the demo outbox
- * (everyone's verification links and OTPs) is shown only to the machine itself and to admins.
+ * The smaller findings of the outside probes: CSRF trusts only SITE_ORIGIN (not an origin built
+ * from the Host header the sender chooses), every response carries nosniff, the demo outbox
+ * (everyone's verification links and OTPs) is shown only to the machine itself and to admins,
+ * and what the pages answer a signed-in person is kept by no cache.
  */
 
 const shared = sharedServer();
@@ -66,13 +67,39 @@ describe.skipIf(!shared.url)('security edges', () => {
     const home = await (await client.get('/')).text();
     const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
     expect(asset).toBeTruthy();
-    for (const path of ['/healthz', '/media/vehicles/none.webp', '/media/../../etc/passwd', asset!, '/assets/missing.js', '/favicon.svg', '/robots.txt', '/api/v1/categories', '/api/v1/nothing', '/no-such-page', '/']) {
+    for (const path of ['/healthz', '/readyz', '/readyz?probe=1', '/media/vehicles/none.webp', '/media/../../etc/passwd', asset!, '/assets/missing.js', '/favicon.svg', '/robots.txt', '/api/v1/categories', '/api/v1/nothing', '/no-such-page', '/']) {
       const response = await client.get(path);
       await response.body?.cancel();
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(response.headers.get('x-frame-options'), path).toBe('DENY');
       expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
       expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('answers a signed-in person private, no-store on every page and data request; signed-out visitors keep the public pages', async () => {
+    const listing = (await (await fetch(`${server.url}/api/v1/vehicles`)).json()) as { items: Array<{ id: number }> };
+    const car = listing.items[0]!.id;
+    const person = new HttpClient(server.url);
+    await signUp(person, uniqueEmail('private'));
+    const personal = ['/', '/profile', '/profile.data', '/wishlist', '/wishlist.data', '/compare', '/_root.data', `/vehicle/${car}`, `/vehicle/${car}.data`, '/rent', '/sell-vehicle', '/profile/my-data', '/profile/bookings/999999/pay', '/profile/reservations/999999/pay', '/hi/profile', '/hi/profile.data', '/no-such-page'];
+    const answers: Record<string, string | null> = {};
+    for (const path of personal) {
+      const response = await person.get(path);
+      await response.body?.cancel();
+      answers[`${path} ${response.status}`] = response.headers.get('cache-control');
+    }
+    expect(Object.entries(answers).filter(([, value]) => value !== 'private, no-store')).toEqual([]);
+    expect(Object.keys(answers)).toEqual(expect.arrayContaining(['/profile 200', '/profile.data 200', '/wishlist.data 200', `/vehicle/${car}.data 200`]));
+    // Files are the same for everyone, signed in or not.
+    const robots = await person.get('/robots.txt');
+    await robots.body?.cancel();
+    expect(robots.headers.get('cache-control')).toBe('public, max-age=3600');
+    // A signed-out visitor's pages as before: public and revalidated, never private.
+    for (const path of ['/', '/about', `/vehicle/${car}`]) {
+      const response = await new HttpClient(server.url).get(path);
+      await response.body?.cancel();
+      expect(response.headers.get('cache-control'), path).toBe('public, no-cache');
     }
   });
 

@@ -3,9 +3,11 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 /**
  * A TCP proxy on loopback that a test stops and starts again on the same port: the database (or
  * any peer) behind it becomes unreachable, connections open through it are cut, and new ones are
- * refused, as when a network link or the database host goes away.
+ * refused, as when a network link or the database host goes away. `cut` ends the connections
+ * open now and goes on taking new ones: closed (the peer reads the end of the stream) or reset
+ * (ECONNRESET), as a failover or a middlebox dropping them does.
  */
-export type TcpProxy = { port: number; stop: () => Promise<void>; start: () => Promise<void>; close: () => Promise<void> };
+export type TcpProxy = { port: number; stop: () => Promise<void>; start: () => Promise<void>; close: () => Promise<void>; cut: (how: 'close' | 'reset') => number };
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
@@ -39,5 +41,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     for (const socket of sockets) socket.destroy();
     await new Promise<void>((resolve) => (open ? open.close(() => resolve()) : resolve()));
   };
-  return { port, stop, start: listen, close: stop };
+  /** Ends every connection open now; returns how many sockets were ended. */
+  const cut = (how: 'close' | 'reset') => {
+    const open = [...sockets];
+    for (const socket of open) {
+      if (how === 'reset') socket.resetAndDestroy();
+      else socket.destroy();
+    }
+    return open.length;
+  };
+  return { port, stop, start: listen, close: stop, cut };
 }

@@ -100,7 +100,8 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
               </details>
               {booking.paidOnline === 0 && booking.status === 'requested' ? (
                 <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-amber-900">
-                  <Link to={paths.payBooking(booking.id)} className={`${primaryButton} px-4 py-2 text-sm`}>
+                  {/* Loaded as a document: only a pay page's own CSP lets Razorpay Checkout run (server/http/security.ts). */}
+                  <Link to={paths.payBooking(booking.id)} reloadDocument className={`${primaryButton} px-4 py-2 text-sm`}>
                     {t('payNow', { amount: formatRupees(booking.quote.payableNow) })}
                   </Link>
                   {booking.holdExpiresAt ? t('heldUntil', { when: formatIndiaDateTime(booking.holdExpiresAt) }) : null}

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useActionData, useLocation, useNavigation }
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { deleteCategory, listAdminCategories, updateCategory, type AdminCategory } from '../../../server/catalog/admin-categories.ts';
 import { categoryUploadMessages } from '../../../server/catalog/admin-images.ts';
-import { answerError } from '../../../server/http/action-errors.ts';
+import { answerError, throwIfDatabaseOutage } from '../../../server/http/action-errors.ts';
 import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, smallButton, stamp } from '../../components/admin/admin-ui.tsx';
@@ -33,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     categories = await listAdminCategories(services.database);
   } catch (error) {
+    throwIfDatabaseOutage(error);
     services.logger.error({ err: error }, 'loading categories failed');
     failed = true;
   }

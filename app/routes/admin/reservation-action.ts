@@ -12,6 +12,7 @@ import { adminPaths } from '../../lib/paths.ts';
 import { deskReservationsText as t } from '../../lib/i18n/deskReservations.ts';
 import { reservationConvertSchema, reservationExtendSchema } from '../../lib/schemas/reservations.ts';
 import type { Route } from './+types/reservation-action';
+import { throwIfDatabaseOutage } from '../../../server/http/action-errors.ts';
 
 /**
  * The desk's moves on a reservation (decision 080), from the dashboard or the car's page: extend,
@@ -51,6 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return answer('error', t('unknownAction'));
     }
   } catch (error) {
+    throwIfDatabaseOutage(error);
     if (error instanceof AppError) return answer('error', error.message);
     services.logger.error({ err: error, id }, 'reservation desk action failed');
     return answer('error', t('changeFailed'));

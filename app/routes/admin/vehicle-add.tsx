@@ -2,7 +2,7 @@ import { data, Link, redirect, useActionData, useNavigation } from 'react-router
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { categoryChoices } from '../../../server/catalog/admin-categories.ts';
 import { refusedWhileReading, uploadMessages } from '../../../server/catalog/admin-images.ts';
-import { answerError } from '../../../server/http/action-errors.ts';
+import { answerError, throwIfDatabaseOutage } from '../../../server/http/action-errors.ts';
 import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
 import { addVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
@@ -42,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     categories = await categoryChoices(services.database);
   } catch (error) {
+    throwIfDatabaseOutage(error);
     services.logger.error({ err: error }, 'loading categories failed');
     failed = true;
   }

@@ -11,7 +11,7 @@ import {
 } from '../../../server/catalog/admin-images.ts';
 import { updateVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { getVehicleForAdmin } from '../../../server/catalog/vehicles.ts';
-import { answerError } from '../../../server/http/action-errors.ts';
+import { answerError, throwIfDatabaseOutage } from '../../../server/http/action-errors.ts';
 import { NotFoundError } from '../../../server/errors.ts';
 import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
@@ -64,6 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       loaded = { vehicle, images, categories, rental, reservations, nowMs: services.clock.now() };
     }
   } catch (error) {
+    throwIfDatabaseOutage(error);
     services.logger.error({ err: error, id }, 'loading a vehicle for editing failed');
     throw await backToList(secret, vehicleMessages.loadFailed);
   }

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useActionData, useLocation, useNavigation }
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { settingsFor } from '../../../server/admin/settings.ts';
 import { deleteVehicle, listAdminVehicles, type AdminVehiclePage } from '../../../server/catalog/admin-vehicles.ts';
-import { answerError } from '../../../server/http/action-errors.ts';
+import { answerError, throwIfDatabaseOutage } from '../../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, smallButton, stamp, StatusBadge } from '../../components/admin/admin-ui.tsx';
 import { inputClass, primaryButton } from '../../components/form.tsx';
@@ -45,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { itemsPerPage } = await settingsFor(services);
     vehicles = await listAdminVehicles(services.database, { query, status, page, perPage: itemsPerPage });
   } catch (error) {
+    throwIfDatabaseOutage(error);
     services.logger.error({ err: error }, 'loading the inventory failed');
     failed = true;
   }

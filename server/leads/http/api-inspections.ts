@@ -5,10 +5,8 @@ import { inspectionAnswerSchema, inspectionListSchema, inspectionSlotsSchema } f
 import { inspectionBodySchema, inspectionRescheduleSchema, inspectionSlotsQuerySchema } from '../../../app/lib/schemas/inspections.ts';
 import { settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';
-import { RateLimitedError } from '../../errors.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
-import { consumeRateLimit, rateLimits } from '../../security/rate-limit.ts';
 import type { AppServices } from '../../services.ts';
 import { answerOffer } from '../inspection-desk.ts';
 import { bookInspection, cancelOwnInspection, inspectionMessages, inspectionRules, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../inspections.ts';
@@ -29,11 +27,6 @@ export function inspectionApi(api: Hono, services: AppServices) {
     const parsed: unknown = await request.json().catch(() => null);
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
   };
-  /** The same per-person limit as test-drive changes: every booking sends an SMS. */
-  async function limit(userId: string) {
-    const result = await consumeRateLimit(services.database, { key: `inspection:${userId}`, ...rateLimits.testDriveChange, now: services.clock.now() });
-    if (!result.allowed) throw new RateLimitedError(t('tooManyInspectionRequests'), result.retryAfterSeconds);
-  }
 
   const slots = describeRoute({
     tag: 'Selling',
@@ -59,7 +52,7 @@ export function inspectionApi(api: Hono, services: AppServices) {
     auth: true,
     body: { kind: 'json', schema: inspectionBodySchema },
     ok: { status: 201, schema: inspectionAnswerSchema, description: 'Booked with the car and its estimate; the confirmation mail and SMS are on their way.' },
-    refusals: { 400: '', 409: 'The slot is full, or you have an inspection then.', 422: 'A step is missing (`reason`: phone).', 429: '' },
+    refusals: { 400: '', 409: 'The slot is full, you have an inspection then, or you already have three upcoming (the most one person may hold).', 422: 'A step is missing (`reason`: phone).', 429: 'More than three bookings or twenty changes of inspections within the hour.' },
   });
   api.post('/inspections', book, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
@@ -69,7 +62,6 @@ export function inspectionApi(api: Hono, services: AppServices) {
     const parsed = inspectionBodySchema.safeParse(body);
     if (!parsed.success) return invalid(c, parsed.error);
     try {
-      await limit(user.id);
       const inspection = await bookInspection(services, await settingsFor(services), { ...parsed.data, userId: user.id });
       return c.json({ inspection } satisfies z.input<typeof inspectionAnswerSchema>, 201, NO_STORE);
     } catch (error) {
@@ -101,7 +93,6 @@ export function inspectionApi(api: Hono, services: AppServices) {
     const id = idOf(c);
     if (id === null) return problem(c, 404, inspectionMessages.notYours);
     try {
-      await limit(user.id);
       return c.json({ inspection: await cancelOwnInspection(services, { id, userId: user.id }) } satisfies z.input<typeof inspectionAnswerSchema>, 200, NO_STORE);
     } catch (error) {
       return problemFromError(c, error, services.logger, fallback());
@@ -124,8 +115,7 @@ export function inspectionApi(api: Hono, services: AppServices) {
       const id = idOf(c);
       if (id === null) return problem(c, 404, inspectionMessages.notYours);
       try {
-        await limit(user.id);
-        const inspection = await answerOffer(services, await settingsFor(services), { id, userId: user.id, answer });
+          const inspection = await answerOffer(services, await settingsFor(services), { id, userId: user.id, answer });
         return c.json({ inspection } satisfies z.input<typeof inspectionAnswerSchema>, 200, NO_STORE);
       } catch (error) {
         return problemFromError(c, error, services.logger, { fallback: t('answerSaveFailed'), log: 'offer answer failed' });
@@ -152,7 +142,6 @@ export function inspectionApi(api: Hono, services: AppServices) {
     const parsed = inspectionRescheduleSchema.safeParse(body);
     if (!parsed.success) return invalid(c, parsed.error);
     try {
-      await limit(user.id);
       const inspection = await rescheduleOwnInspection(services, await settingsFor(services), { id, userId: user.id, slot: parsed.data.slot });
       return c.json({ inspection } satisfies z.input<typeof inspectionAnswerSchema>, 200, NO_STORE);
     } catch (error) {

@@ -4373,7 +4373,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The slot is full, or you have an inspection then. */
+            /** @description The slot is full, you have an inspection then, or you already have three upcoming (the most one person may hold). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4400,7 +4400,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many attempts: try again after `Retry-After` seconds. */
+            /** @description More than three bookings or twenty changes of inspections within the hour. */
             429: {
                 headers: {
                     /** @description Seconds until the next attempt is allowed. */
