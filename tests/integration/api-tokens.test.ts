@@ -125,14 +125,31 @@ describe.skipIf(!sharedUrl)(`API: app sign-in with tokens (${dialect})`, () => {
     expect(withCookie.status, 'better-auth’s own routes refuse a bearer token').toBe(401);
   });
 
+  test('the app signs up and signs in as itself: no Origin, no cookie', async () => {
+    const client = phone();
+    const email = uniqueEmail('native');
+    const signedUp = await api(client, 'POST', '/auth/sign-up', { origin: null, body: { name: 'Asha Verma', email, password: PASSWORD } });
+    expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(201);
+    expect(signedUp.body.token).toEqual(expect.any(String));
+    const signedIn = await api(client, 'POST', '/auth/sign-in', { origin: null, body: { email, password: PASSWORD, botCheck: await client.botToken('LOGIN') } });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signedIn.headers.getSetCookie(), 'the app gets its token in the body, no cookie').toEqual([]);
+    // A browser page on another site posting the same is refused, cookie or not.
+    expect((await api(client, 'POST', '/auth/sign-in', { origin: 'https://evil.example', body: { email, password: PASSWORD } })).status).toBe(403);
+  });
+
   test('a bearer token with no cookie skips the Origin check on /api/v1 only; with a cookie it does not', async () => {
     const { client, token } = await newAccount('csrf');
     const noOrigin = await api(client, 'POST', '/me/phone/code', { token, origin: null, body: { phone: '12' } });
     expect(noOrigin.status, 'past the Origin check: the body is what is refused').toBe(400);
     const withCookie = await api(client, 'POST', '/me/phone/code', { token, origin: null, body: { phone: '12' }, headers: { cookie: 'theme=dark' } });
     expect(withCookie.status).toBe(403);
+    // No token, no cookie, no Origin: an app's request, past the check, and not signed in.
     const noToken = await api(client, 'POST', '/auth/sign-out', { origin: null });
-    expect(noToken.status).toBe(403);
+    expectProblem(noToken, 401);
+    // The same from a browser page on another site (its Origin) is refused.
+    const crossSite = await api(client, 'POST', '/auth/sign-out', { origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
     const forged = await api(client, 'POST', '/auth/sign-out', { origin: null, token: `${token.slice(0, -4)}AAAA` });
     expectProblem(forged, 401);
   });

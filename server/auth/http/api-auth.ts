@@ -84,7 +84,7 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
     tag: 'Account',
     summary: 'Create an account with email and password; answers a token',
     description:
-      'The sign-up page’s rules and messages: five sign-ups an hour per address, a verification mail to the address (follow its link, or send its `token` to POST /auth/verify-email). Signed in at once, as on the site: the answer carries the token. JSON or a form; send `Origin` (no token yet).',
+      'The sign-up page’s rules and messages: five sign-ups an hour per address, a verification mail to the address (follow its link, or send its `token` to POST /auth/verify-email). Signed in at once, as on the site: the answer carries the token. JSON or a form; an app sends neither `Origin` nor a cookie (a browser sends its own `Origin`).',
     body: { kind: 'form', schema: signUpSchema },
     ok: { status: 201, schema: appTokenSchema, description: 'Created and signed in.' },
     refusals: { 400: 'Not a valid address, too weak a password, or a staff address.', 409: 'The address is already registered.', 429: '' },
@@ -140,7 +140,7 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
     tag: 'Account',
     summary: 'Sign in with email and password; answers a token',
     description:
-      'The login page’s rules and messages: a solved bot check (`botCheck`, action LOGIN), failed tries limited per address and per address and account (429 with `Retry-After`). An unverified address may sign in, as on the site (`user.emailVerified` says). JSON or a form; send `Origin` (no token yet).',
+      'The login page’s rules and messages: a solved bot check (`botCheck`, action LOGIN), failed tries limited per address and per address and account (429 with `Retry-After`). An unverified address may sign in, as on the site (`user.emailVerified` says). JSON or a form; an app sends neither `Origin` nor a cookie (a browser sends its own `Origin`).',
     body: { kind: 'form', schema: signInSchema },
     ok: { status: 200, schema: appTokenSchema, description: 'Signed in.' },
     refusals: { 400: 'Not a valid address, or the bot check failed (`reason` bot-check).', 401: 'Wrong email or password.', 429: '' },

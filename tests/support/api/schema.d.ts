@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account with email and password; answers a token
-         * @description The sign-up page’s rules and messages: five sign-ups an hour per address, a verification mail to the address (follow its link, or send its `token` to POST /auth/verify-email). Signed in at once, as on the site: the answer carries the token. JSON or a form; send `Origin` (no token yet).
+         * @description The sign-up page’s rules and messages: five sign-ups an hour per address, a verification mail to the address (follow its link, or send its `token` to POST /auth/verify-email). Signed in at once, as on the site: the answer carries the token. JSON or a form; an app sends neither `Origin` nor a cookie (a browser sends its own `Origin`).
          */
         post: operations["postAuthSignUp"];
         delete?: never;
@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password; answers a token
-         * @description The login page’s rules and messages: a solved bot check (`botCheck`, action LOGIN), failed tries limited per address and per address and account (429 with `Retry-After`). An unverified address may sign in, as on the site (`user.emailVerified` says). JSON or a form; send `Origin` (no token yet).
+         * @description The login page’s rules and messages: a solved bot check (`botCheck`, action LOGIN), failed tries limited per address and per address and account (429 with `Retry-After`). An unverified address may sign in, as on the site (`user.emailVerified` says). JSON or a form; an app sends neither `Origin` nor a cookie (a browser sends its own `Origin`).
          */
         post: operations["postAuthSignIn"];
         delete?: never;
