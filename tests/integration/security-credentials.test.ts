@@ -462,7 +462,8 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
       const location = dataRequest.headers.get('location') ?? dataRequest.headers.get('x-remix-redirect') ?? /"(\/admin-login\?redirectTo=[^"]+)"/.exec(body)?.[1];
       expect(location, `${dataRequest.status} ${body.slice(0, 200)}`).toMatch(/^\/admin-login\?redirectTo=/);
       const redirectTo = new URL(location!, server.url).searchParams.get('redirectTo');
-      expect(redirectTo).toContain('.data');
+      // The page's own address (pageAddress), never its data request's.
+      expect(redirectTo).toBe('/admin/settings');
 
       const signedIn = await adminLogIn(visitor, ADMIN, PASSWORD, redirectTo!);
       expect(signedIn.status).toBe(302);
