@@ -69,24 +69,35 @@ export async function queueBuyerMessages(db: Kysely<DB>, services: OutgoingServi
   if (reservation.phone) await queueSms(db, services, reservation.phone, `${services.config.siteName}: ${sms}`);
 }
 
-/** Queues the dealer's mail (when notifications are on) and SMS (to the seller's phone) about a new reservation: the desk reads English. */
-export async function queueDealerMessages(db: Kysely<DB>, services: OutgoingServices, settings: Settings, reservation: DeskReservation): Promise<void> {
+/**
+ * Queues the dealer's mail (when notifications are on) and SMS (to the seller's phone) about a
+ * reservation: a new one, or one that ended without the desk (the buyer cancelled, the hold ran
+ * out), so the car can be offered again at once. The desk reads English.
+ */
+export async function queueDealerMessages(db: Kysely<DB>, services: OutgoingServices, settings: Settings, reservation: DeskReservation, kind: 'reserved' | 'cancelled' | 'expired'): Promise<void> {
   const deskUrl = new URL(adminPaths.dashboard, services.config.siteOrigin).href;
   // The desk reads English, whatever the buyer's page was in.
   const until = reservation.heldUntil ? inLanguage('en', () => formatIndiaDateTime(reservation.heldUntil!)) : '';
+  const car = reservation.vehicleTitle.replace(/\s+/g, ' ');
+  const who = reservation.name || reservation.phone;
+  const words = {
+    reserved: { intro: t('deskIntro', undefined, 'en'), subject: t('deskSubject', { id: reservation.id, car: car.slice(0, 60) }, 'en'), sms: t('deskSms', { site: services.config.siteName, car: car.slice(0, 40), who, phone: reservation.phone, until, id: reservation.id }, 'en') },
+    cancelled: { intro: t('deskCancelledIntro', undefined, 'en'), subject: t('deskCancelledSubject', { id: reservation.id, car: car.slice(0, 60) }, 'en'), sms: t('deskCancelledSms', { site: services.config.siteName, car: car.slice(0, 40), who, phone: reservation.phone, id: reservation.id }, 'en') },
+    expired: { intro: t('deskExpiredIntro', undefined, 'en'), subject: t('deskExpiredSubject', { id: reservation.id, car: car.slice(0, 60) }, 'en'), sms: t('deskExpiredSms', { site: services.config.siteName, car: car.slice(0, 40), who, phone: reservation.phone, id: reservation.id }, 'en') },
+  }[kind];
   if (settings.emailNotifications && settings.adminEmail) {
     const text = [
-      t('deskIntro', undefined, 'en'),
+      words.intro,
       '',
       t('mailReservation', { id: reservation.id }, 'en'),
       t('deskCar', { car: reservation.vehicleTitle }, 'en'),
       t('deskBuyer', { name: reservation.name || '-', phone: reservation.phone, email: reservation.email }, 'en'),
-      t('deskToken', { amount: formatRupees(reservation.amount) }, 'en'),
-      t('deskHeldUntil', { until }, 'en'),
+      kind === 'reserved' ? t('deskToken', { amount: formatRupees(reservation.amount) }, 'en') : t('deskRefunded', { amount: formatRupees(reservation.amount) }, 'en'),
+      ...(kind === 'reserved' ? [t('deskHeldUntil', { until }, 'en')] : []),
       '',
-      t('deskLink', { link: deskUrl }, 'en'),
+      kind === 'reserved' ? t('deskLink', { link: deskUrl }, 'en') : t('deskAvailableLink', { link: deskUrl }, 'en'),
     ].join('\n');
-    await queueMail(db, services, { to: settings.adminEmail, subject: t('deskSubject', { id: reservation.id, car: reservation.vehicleTitle.replace(/\s+/g, ' ').slice(0, 60) }, 'en'), text });
+    await queueMail(db, services, { to: settings.adminEmail, subject: words.subject, text });
   }
-  await queueSms(db, services, services.config.sellerPhone, t('deskSms', { site: services.config.siteName, car: reservation.vehicleTitle.slice(0, 40), who: reservation.name || reservation.phone, phone: reservation.phone, until, id: reservation.id }, 'en'));
+  await queueSms(db, services, services.config.sellerPhone, words.sms);
 }

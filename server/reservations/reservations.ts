@@ -65,7 +65,7 @@ async function queueAll(trx: Transaction<DB>, services: ReservationServices, kin
   const row = await reservationQuery(trx).where('car_reservations.id', '=', id).executeTakeFirstOrThrow();
   const reservation = toDeskReservation(row);
   await queueBuyerMessages(trx, services, kind, reservation, language);
-  if (settings) await queueDealerMessages(trx, services, settings, reservation);
+  if (settings && kind !== 'taken') await queueDealerMessages(trx, services, settings, reservation, kind);
 }
 
 /**
@@ -95,7 +95,10 @@ export async function expireDueReservations(services: ReservationServices, optio
  * available again, the messages queued in the same transaction, then the token refunded once
  * (owed, and retried, if the provider fails). False when it was no longer active.
  */
-async function endReservation(services: ReservationServices, id: number, how: 'cancelled' | 'expired', language?: Language): Promise<boolean> {
+async function endReservation(services: ReservationServices, id: number, how: 'cancelled' | 'expired', options: { byDesk?: boolean; language?: Language } = {}): Promise<boolean> {
+  const { language } = options;
+  // The desk hears of every hold that ends without it: a buyer's cancel, an expiry. Not of its own cancel.
+  const tellDesk = options.byDesk ? undefined : await settingsFor(services);
   const nowMs = services.clock.now();
   const nowIso = new Date(nowMs).toISOString();
   const ended = await services.database.db.transaction().execute(async (trx) => {
@@ -104,7 +107,7 @@ async function endReservation(services: ReservationServices, id: number, how: 'c
     const row = await update.returning(['vehicle_id', 'payment_id', 'amount_paise']).executeTakeFirst();
     if (!row) return null;
     if (row.vehicle_id !== null) await trx.updateTable('vehicles').set({ status: 'available', updated_at: nowIso }).where('id', '=', Number(row.vehicle_id)).where('status', '=', 'reserved').execute();
-    await queueAll(trx, services, how, id, undefined, language);
+    await queueAll(trx, services, how, id, tellDesk, language);
     // Owed in the same transaction: a crash after it commits leaves the refund to the retry job.
     return { refundId: row.payment_id ? await writeOwedRefund(trx, RESERVATION_REFUNDS, { ownerId: id, paymentId: row.payment_id, amountPaise: Number(row.amount_paise), reason: how, ofPaid: true }, nowIso) : null };
   });
@@ -338,7 +341,7 @@ export async function cancelOwnReservation(services: ReservationServices, input:
   if (reservation.status === 'pending') {
     const nowIso = new Date(services.clock.now()).toISOString();
     await services.database.db.updateTable('car_reservations').set({ status: 'lapsed', ended_at: nowIso, updated_at: nowIso }).where('id', '=', reservation.id).where('status', '=', 'pending').where('payment_id', 'is', null).execute();
-  } else if (reservation.status !== 'active' || !(await endReservation(services, reservation.id, 'cancelled', currentLanguage()))) {
+  } else if (reservation.status !== 'active' || !(await endReservation(services, reservation.id, 'cancelled', { language: currentLanguage() }))) {
     throw new ConflictError(messages.notCancellable);
   } else {
     await carChanged(services);
@@ -440,7 +443,7 @@ export async function convertReservation(services: ReservationServices, input: {
 /** The desk cancels an active reservation with a full refund. Errors: NotFoundError, ConflictError. */
 export async function cancelReservationAtDesk(services: ReservationServices, input: { reservationId: number; actorEmail: string }): Promise<DeskReservation> {
   const before = await activeForDesk(services, input.reservationId);
-  if (!(await endReservation(services, before.id, 'cancelled'))) throw new ConflictError(t('noLongerActive'));
+  if (!(await endReservation(services, before.id, 'cancelled', { byDesk: true }))) throw new ConflictError(t('noLongerActive'));
   await carChanged(services);
   await recordAudit(services, { actorEmail: input.actorEmail, action: 'cancel', entity: 'reservation', entityId: before.id, summary: `Cancelled reservation #${before.id} of ${before.vehicleTitle}; ${formatRupees(before.amount)} refunded`, before: { status: 'active' }, after: { status: 'cancelled' } });
   return (await findReservation(services.database, before.id))!;

@@ -3,6 +3,7 @@ import type { Database } from '../../server/db/connection.ts';
 import { createRazorpayGateway } from '../../server/payments/razorpay.ts';
 import {
   cancelOwnReservation,
+  cancelReservationAtDesk,
   confirmReservationPayment,
   convertReservation,
   expireDueReservations,
@@ -49,6 +50,9 @@ function postJson(client: HttpClient, path: string, body: string): Promise<Respo
   return client.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 }
 
+/** The dealer's phone (SELLER_PHONE's default), where the desk's SMS go. */
+const DESK_PHONE = '+919876543210';
+
 describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect})`, () => {
   let server: TestServer;
   let standin: RazorpayStandin;
@@ -68,7 +72,7 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     const desk = deskServices(database, clock, createRazorpayGateway({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, webhookSecret: STANDIN_WEBHOOK_SECRET, apiUrl: standin.url }));
     services = {
       ...desk,
-      config: { ...desk.config, sellerPhone: '+919876543210' },
+      config: { ...desk.config, sellerPhone: DESK_PHONE },
       pageCache: { clear: () => {} },
       listingTotals: { clear: () => {} },
       changeNotices: { announce: async () => {} },
@@ -276,6 +280,10 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     expect(await findReservation(database, reservation.id)).toMatchObject({ status: 'expired', amountRefunded: 5000, refundOwed: 0 });
     const audit = await database.db.selectFrom('audit_log').select('summary').where('entity', '=', 'reservation').where('entity_id', '=', String(reservation.id)).execute();
     expect(audit.map((row) => row.summary)).toEqual([expect.stringContaining('Extended reservation')]);
+    await expect.poll(async () => (await outboxFor(database, DESK_PHONE)).filter((message) => message.body.includes(`#${reservation.id}`)).map((message) => message.body)).toEqual([
+      expect.stringContaining('reserved by'),
+      expect.stringContaining('ended; it is for sale again'),
+    ]);
   });
 
   it('cancel refunds once, even while Razorpay fails refunds: owed, then retried exactly once', async () => {
@@ -298,6 +306,18 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringContaining('Reserved for you'), expect.stringContaining('Reservation cancelled')]);
     const sms = await outboxFor(database, person.phone);
     expect(sms).toHaveLength(2);
+    // The desk hears of it, so the car can be offered again at once.
+    await expect.poll(async () => (await outboxFor(database, DESK_PHONE)).filter((message) => message.body.includes(`#${reservation.id}`)).map((message) => message.body)).toEqual([
+      expect.stringContaining('reserved by'),
+      expect.stringContaining('cancelled the reservation'),
+    ]);
+  });
+
+  it('the desk is not told of its own cancel', async () => {
+    const { reservation } = await paidReservation(saleCars[7]!);
+    await cancelReservationAtDesk(services, { reservationId: reservation.id, actorEmail: ADMIN });
+    const told = async () => (await outboxFor(database, DESK_PHONE)).filter((message) => message.body.includes(`#${reservation.id}`)).map((message) => message.body);
+    await expect.poll(told).toEqual([expect.stringContaining('reserved by')]);
   });
 
   it('a payment for a car someone else reserved first is refunded at once and the buyer told', async () => {
@@ -334,9 +354,10 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     expect(audit).toEqual([{ action: 'convert', summary: expect.stringContaining('₹6,50,000') }]);
   });
 
-  it("statistics count this file's reservations: seven paid, one became a sale, four tokens refunded", async () => {
-    // Paid: the rush's winner, Asha, Bharat, expiry, cancel, the first of the taken car, convert; refunded: the winner's cancel, expiry, cancel, the late payment.
-    expect(await reservationCounts(services)).toEqual({ reserved: 7, converted: 1, refunded: 4 });
+  it("statistics count this file's reservations: eight paid, one became a sale, five tokens refunded", async () => {
+    // Paid: the rush's winner, Asha, Bharat, expiry, cancel, the desk's cancel, the first of the taken car, convert;
+    // refunded: the winner's cancel, expiry, cancel, the desk's cancel, the late payment.
+    expect(await reservationCounts(services)).toEqual({ reserved: 8, converted: 1, refunded: 5 });
   });
 
   it('puts Razorpay in the CSP of the pay page only, and loads the pay page as a document when it is reached inside the app', async () => {
