@@ -5,16 +5,21 @@ import { inlineScriptHashes, pageCacheKey } from '../../server/http/page-cache.t
 describe('page cache keys', () => {
   const key = (url: string) => pageCacheKey(new URL(url, 'http://localhost'));
 
-  it('keeps the parameters that change a catalogue page and drops the rest', () => {
+  it('is the address without its tracking parameters, exactly as written (decision 092)', () => {
     expect(key('/')).toBe('/');
-    expect(key('/?x=1')).toBe('/');
     expect(key('/?utm_source=whatsapp&fbclid=abc')).toBe('/');
-    expect(key('/?q=swift&x=1')).toBe('/?q=swift');
-    expect(key('/?x=1&page=2&q=swift')).toBe('/?q=swift&page=2');
-    expect(key('/?make=maruti&budget=5-10&make=hyundai')).toBe('/?budget=5-10&make=maruti&make=hyundai');
-    expect(key('/?q=maruti+swift')).toBe(key('/?q=maruti%20swift'));
-    expect(key('/categories?category=suvs&page=3&ref=home')).toBe('/categories?page=3&category=suvs');
-    expect(key('/vehicle/12?from=share')).toBe('/vehicle/12');
+    expect(key('/?q=swift&utm_medium=social')).toBe('/?q=swift');
+    expect(key('/?page=2&q=swift')).toBe('/?page=2&q=swift');
+    expect(key('/?make=maruti&budget=5-10&make=hyundai')).toBe('/?make=maruti&budget=5-10&make=hyundai');
+    // Two spellings are two addresses: a page that writes its address back renders each its own way.
+    expect(key('/?q=maruti+swift')).not.toBe(key('/?q=maruti%20swift'));
+    expect(key('/categories?category=suvs&page=3&gclid=x')).toBe('/categories?category=suvs&page=3');
+    expect(key('/vehicle/12?dp=100000&utm_source=whatsapp')).toBe('/vehicle/12?dp=100000');
+    expect(key('/hi/vehicle/12?tenure=36')).toBe('/hi/vehicle/12?tenure=36');
+  });
+
+  it('keeps no page asked with a parameter it does not read', () => {
+    for (const url of ['/?x=1', '/?q=swift&x=1', '/categories?ref=home', '/vehicle/12?from=share', '/vehicle/12?q=swift', '/about?page=2']) expect(key(url), url).toBeNull();
   });
 
   it('never keys pages that are not public catalogue pages', () => {
