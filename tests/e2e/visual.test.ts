@@ -81,7 +81,8 @@ describe('pages look as their baselines', () => {
       const { page } = await harness.open({ viewport, context: { baseURL: server.url } });
       await signInAdminInBrowser(page, ADMIN);
       await visible(page.getByRole('heading', { name: "Today's work" }));
-      await expectBaseline(page, `dashboard-${width(viewport)}`);
+      // The coming week's days are named by the calendar: masked, as other dates are.
+      await expectBaseline(page, `dashboard-${width(viewport)}`, { mask: [page.locator('section[aria-labelledby="week-heading"] li > span:first-child')] });
     });
   });
 });

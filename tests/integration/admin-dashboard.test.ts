@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
 import { systemClock } from '../../server/clock.ts';
 import { indiaDayStart } from '../../app/lib/rentals.ts';
-import { istDateOf } from '../../app/lib/test-drives.ts';
+import { dayLabel, istDateOf } from '../../app/lib/test-drives.ts';
 import { addFleetCar, addRenter, rentalServices } from '../support/rentals.ts';
 import { openServerDatabase } from '../support/database.ts';
-import { decodeEntities, HttpClient, mainText } from '../support/http-client.ts';
+import { decodeEntities, HttpClient, mainText, visibleText } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -144,6 +144,29 @@ describe.skipIf(!sharedUrl)(`admin dashboard: today's work (${dialect})`, () => 
     const again = await dashboard();
     expect(tile(again, 'New vehicle requests').count).toBe(1);
     expect(await visitRow()).toEqual(row);
+  });
+
+  it('shows the coming week: what is booked on each of the next six days, a test drive tomorrow included', async () => {
+    /** Each day of the week section as its text, by the day's label. */
+    const week = (html: string) => {
+      const start = html.indexOf('id="week-heading"');
+      const section = html.slice(start, html.indexOf('</section>', start));
+      return section
+        .split('<li')
+        .slice(1)
+        .map((item) => visibleText(`<${item.replaceAll('<!-- -->', '')}`));
+    };
+    const nowMs = Date.now();
+    const tomorrow = indiaDayStart(nowMs) + DAY;
+    const label = dayLabel(istDateOf(tomorrow));
+    const drivesTomorrow = (days: string[]) => Number(/Test drives: (\d+)/.exec(days.find((day) => day.includes(label)) ?? '')?.[1] ?? 0);
+    const before = week(await dashboard());
+    expect(before).toHaveLength(6);
+    expect(before[0]).toContain(label);
+    expect(before[5]).toContain(dayLabel(istDateOf(tomorrow + 5 * DAY)));
+    // One booked for tomorrow at 11:00 India time: today's tile stays as it was, the week says it.
+    await addTestDrive(new Date(tomorrow + 11 * HOUR), 'booked', 0);
+    expect(drivesTomorrow(week(await dashboard()))).toBe(drivesTomorrow(before) + 1);
   });
 
   it('counts test drives, rental pickups and returns of the India day and licences waiting, each a link to its list', async () => {

@@ -14,11 +14,11 @@ import { countTestDrivesOn } from '../../../server/test-drives/test-drives.ts';
 import { countInspectionsOn } from '../../../server/leads/inspection-desk.ts';
 import { listActiveReservations } from '../../../server/reservations/reservations.ts';
 import { ReservationsDesk } from '../../components/admin/reservations-desk.tsx';
-import { appContext } from '../../context.ts';
+import { appContext, type AppServices } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { indiaDayStart } from '../../lib/rentals.ts';
-import { istDateOf } from '../../lib/test-drives.ts';
+import { addDays, dayLabel, istDateOf } from '../../lib/test-drives.ts';
 import type { Route } from './+types/panel';
 import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
 import { withoutLanguage } from '../../lib/i18n/language.ts';
@@ -61,9 +61,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     takeFlash(services.config.authSecret, request),
     listActiveReservations(services),
   ]);
+  const week = await comingWeek(services, date);
   return data(
-    { today: { leads, date, testDrives, inspections, pickups: handovers.pickups.length, returns: handovers.returns.length, licences, refundsOwed, reservations, nowMs }, jobs, toast: flash.toast },
+    { today: { leads, date, testDrives, inspections, pickups: handovers.pickups.length, returns: handovers.returns.length, licences, refundsOwed, reservations, nowMs, week }, jobs, toast: flash.toast },
     { headers: flash.headers },
+  );
+}
+
+/** The days after today whose work the desk plans for now (a home inspection tomorrow needs a driver today). */
+const COMING_DAYS = 6;
+
+/** Test drives, inspections, pickups and returns booked on each of the next COMING_DAYS days (India days). */
+async function comingWeek(services: AppServices, today: string) {
+  return Promise.all(
+    Array.from({ length: COMING_DAYS }, async (_, index) => {
+      const date = addDays(today, index + 1);
+      const [testDrives, inspections, handovers] = await Promise.all([countTestDrivesOn(services.database, date), countInspectionsOn(services, date), handoversOn(services.database, Date.parse(`${date}T00:00:00+05:30`))]);
+      return { date, testDrives, inspections, pickups: handovers.pickups.length, returns: handovers.returns.length };
+    }),
   );
 }
 
@@ -122,10 +137,39 @@ function TodayTile({ tile }: { tile: Tile }) {
   );
 }
 
+type WeekDay = { date: string; testDrives: number; inspections: number; pickups: number; returns: number };
+
+/** The days after today, each with what is booked and a way to that day's schedule. */
+function ComingWeek({ week }: { week: WeekDay[] }) {
+  return (
+    <section aria-labelledby="week-heading" className="flex flex-col gap-3">
+      <h2 id="week-heading" className="text-lg font-bold">
+        {t('comingWeek')}
+      </h2>
+      <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        {week.map((day) => {
+          const work = [
+            day.testDrives > 0 ? <Link key="drives" to={adminPaths.testDrivesOn(day.date)} className="font-semibold text-brand-700 underline">{t('weekTestDrives', { number: day.testDrives })}</Link> : null,
+            day.inspections > 0 ? <Link key="inspections" to={adminPaths.inspectionsOn(day.date)} className="font-semibold text-brand-700 underline">{t('weekInspections', { number: day.inspections })}</Link> : null,
+            day.pickups > 0 ? <Link key="pickups" to={adminPaths.rentalDesk} className="font-semibold text-brand-700 underline">{t('weekPickups', { number: day.pickups })}</Link> : null,
+            day.returns > 0 ? <Link key="returns" to={adminPaths.rentalDesk} className="font-semibold text-brand-700 underline">{t('weekReturns', { number: day.returns })}</Link> : null,
+          ].filter(Boolean);
+          return (
+            <li key={day.date} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
+              <span className="w-32 shrink-0 font-semibold">{dayLabel(day.date)}</span>
+              {work.length > 0 ? <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm">{work}</span> : <span className="text-sm text-slate-600">{t('weekNothing')}</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   if (pathname.replace(/\/+$/, '') !== adminPaths.dashboard || !loaderData.today || !loaderData.jobs) return <Outlet />;
-  const { leads, date, testDrives, inspections, pickups, returns, licences, refundsOwed, reservations, nowMs } = loaderData.today;
+  const { leads, date, testDrives, inspections, pickups, returns, licences, refundsOwed, reservations, nowMs, week } = loaderData.today;
   const jobs = loaderData.jobs;
   const leadNote = leads.since ? t('sinceLastVisit', { time: formatDateTime(leads.since) }) : t('notYetContacted');
   const tiles: Tile[] = [
@@ -152,6 +196,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      <ComingWeek week={week} />
       {/* Only while there is one (decision 080): cars held for a buyer, the soonest to end first. */}
       {reservations.length > 0 ? (
         <section aria-labelledby="reservations-heading" className="flex flex-col gap-3">
