@@ -160,6 +160,8 @@ export const paths = {
   myTestDrives: '/profile#test-drives',
   /** The profile page with one of its notices, e.g. `profileWithNotice('testDrive', 'booked')`. */
   profileWithNotice: (name: string, value: string) => `/profile?${new URLSearchParams({ [name]: value })}`,
+  /** The profile asking the seller to confirm the desk's offer for inspection `id` before accepting it. */
+  confirmOffer: (id: number) => `/profile?confirmOffer=${id}#inspections`,
   /** The phone verification page, sending the visitor on to `redirectTo` afterwards. */
   profileCompleteThen: (redirectTo: string) => thenTo('/profile-complete', redirectTo),
   /** Self-drive rental: the fleet for a pickup and return time (India time, `2026-12-01T10:00`). */

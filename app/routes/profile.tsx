@@ -73,6 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       testDriveNotice,
       testDrives,
       inspections,
+      // "Accept offer" asks first (`?confirmOffer=ID`): the seller confirms the amount before it binds.
+      confirmOffer: parseId(url.searchParams.get('confirmOffer') ?? ''),
       licence,
       bookings,
       devices: devices.map((device): MyDevice => ({ ...device, createdAt: device.createdAt.toISOString(), lastSeenAt: device.lastSeenAt.toISOString() })),
@@ -180,7 +182,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </FormCard>
     );
   }
-  const { user, profile, notice, noticeIsError, debug, testDriveNotice, testDrives, inspections, licence, bookings, devices, reservations } = loaderData;
+  const { user, profile, notice, noticeIsError, debug, testDriveNotice, testDrives, inspections, confirmOffer, licence, bookings, devices, reservations } = loaderData;
   const name = user.name || t('userFallback');
   const phoneText = profile.phone || (profile.phoneVerified ? t('verified') : t('notSet'));
   return (
@@ -239,7 +241,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </div>
       <MyReservations reservations={reservations.items} nowMs={reservations.nowMs} />
       <MyTestDrives testDrives={testDrives} />
-      <MyInspections inspections={inspections} />
+      <MyInspections inspections={inspections} confirmOffer={confirmOffer} />
  <MyBookings bookings={bookings} error={actionData && 'bookingError' in actionData ? actionData.bookingError : undefined} />
       <LicenceSection licence={licence} />
       <MyDevices devices={devices} notice={actionData && 'deviceNotice' in actionData ? actionData.deviceNotice : undefined} />

@@ -86,6 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const text = (name: string) => cleanLine(form.get(name), 40);
   try {
     const intent = text('intent');
+    // Accepting binds the seller to the amount: without the confirmation step's `confirm`, it asks first.
+    if (intent === 'accept-offer' && text('confirm') !== 'yes') throw redirect(paths.confirmOffer(parseId(text('id')) ?? 0));
     if (intent === 'accept-offer' || intent === 'decline-offer') return await answerOfferFromProfile(services, user.id, parseId(text('id')), intent === 'accept-offer' ? 'accept' : 'decline');
     if (intent === 'cancel' || intent === 'reschedule') {
       const id = parseId(text('id'));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { formatRupees } from '../../app/lib/format.ts';
 import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, OFFER_LIMITS, offerMessages, offerOf, type DeskStatus } from '../../app/lib/inspection-desk.ts';
 import { deskInspectionsText as t } from '../../app/lib/i18n/deskInspections.ts';
@@ -252,9 +252,24 @@ export async function makeOffer(services: Services, id: number, input: { rupees:
       .executeTakeFirst();
     if (!changed) throw new ConflictError(deskMessages.offerAnswered());
     await queueOfferMade(trx, services, changed, language);
+    await moveLead(trx, id, 'contacted', `Offer of ${formatRupees(input.rupees)} made on ${now.slice(0, 10)}, valid until ${input.validUntil}.`, now);
     return changed;
   });
   return { before: toDeskInspection(row, nowMs), after: toDeskInspection(updated, nowMs) };
+}
+
+/**
+ * The inspection's lead on Selling Vehicles moves with its offer, in the offer's transaction:
+ * contacted once an offer is made (never back from closed), closed once the seller answers; each
+ * step is added to the lead's notes, so the desk's list says where the seller stands.
+ */
+async function moveLead(db: Kysely<DB>, inspectionId: number, status: 'contacted' | 'closed', note: string, now: string): Promise<void> {
+  let update = db
+    .updateTable('sell_submissions')
+    .set((eb) => ({ status, notes: sql<string>`case when ${eb.ref('notes')} = '' then ${note} else ${eb.ref('notes')} || ${'\n' + note} end`, updated_at: now }))
+    .where('inspection_id', '=', inspectionId);
+  if (status === 'contacted') update = update.where('status', '=', 'new');
+  await update.execute();
 }
 
 /** The seller's mail and SMS about the offer (decision 069: in the offer's transaction), in the seller's language. */
@@ -327,6 +342,8 @@ export async function answerOffer(services: Services, settings: Settings, input:
       .executeTakeFirst();
     if (!changed) throw new ConflictError(deskMessages.offerAnswered());
     await queueOfferAnswered(trx, services, settings, changed);
+    const rupees = formatRupees(changed.offer_rupees ?? 0);
+    await moveLead(trx, row.id, 'closed', input.answer === 'accept' ? `The seller accepted the offer of ${rupees} on ${now.slice(0, 10)}.` : `The seller declined the offer of ${rupees} on ${now.slice(0, 10)}.`, now);
     return changed;
   });
   return toInspection(updated, nowMs);

@@ -92,7 +92,17 @@ export type Inspection = {
   createdAt: string;
   /** The desk's offer after the inspection (decision 084), or null. */
   offer: Offer | null;
+  /** What the desk found, once the inspection is recorded: the seller reads what the offer rests on. */
+  report: InspectionReport | null;
 };
+
+export type InspectionReport = { condition: Array<{ item: string; status: string }>; odometer: number | null; notes: string; recordedAt: string };
+
+function reportOf(row: Row): InspectionReport | null {
+  if (row.recorded_at === null) return null;
+  const condition = row.condition ? (JSON.parse(row.condition) as Record<string, string>) : {};
+  return { condition: Object.entries(condition).map(([item, status]) => ({ item, status })), odometer: row.odometer, notes: row.notes ?? '', recordedAt: indiaIso(Date.parse(row.recorded_at)) };
+}
 
 export function inspectionRules(settings: Settings): TestDriveRules {
   return {
@@ -115,6 +125,7 @@ export function toInspection(row: Row, nowMs: number): Inspection {
     status: row.status,
     createdAt: indiaIso(Date.parse(row.created_at)),
     offer: offerOf(row, nowMs),
+    report: reportOf(row),
   };
 }
 

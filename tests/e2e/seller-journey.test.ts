@@ -114,7 +114,18 @@ it('a seller gets an estimate, books a home inspection, the desk records it and 
   await wideProfile.goto('/profile#inspections');
   await visible(wideProfile.locator('#inspections [data-offer="open"]'));
   await saveScreenshot(wideProfile, 'seller-4-profile-offer-1280', false);
-  await offer.getByRole('button', { name: 'Accept offer' }).click();
+  // The report the offer rests on, opened.
+  await page.locator('#inspections summary', { hasText: 'Inspection report' }).click();
+  await visible(page.locator('#inspections details[open]').getByText('Engine'));
+  await page.locator('#inspections details[open]').scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'seller-4-profile-report-375', false);
+  // Accepting asks to confirm the amount first.
+  await offer.getByRole('link', { name: 'Accept offer' }).click();
+  const confirm = await visible(page.getByRole('button', { name: 'Yes, accept ₹6,10,000' }));
+  await visible(page.getByText('Sell your 2019 Hyundai Creta to us for ₹6,10,000?'));
+  await confirm.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'seller-4-profile-confirm-offer-375', false);
+  await confirm.click();
   await visible(page.getByText('You accepted our offer.'));
   await visible(page.locator('#inspections [data-offer="accepted"]'));
 

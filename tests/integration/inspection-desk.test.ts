@@ -181,6 +181,32 @@ describe.skipIf(!shared.url)(`inspection desk (${shared.dialect})`, () => {
     expect((await postJson(seller.client, `/api/v1/me/inspections/${id}/offer/decline`)).status).toBe(409);
   });
 
+  it('on the profile the seller reads the report, confirms the amount before accepting, and the lead moves with the offer', async () => {
+    const seller = await verifiedPerson();
+    const id = await offered(seller, '4,50,000');
+    const lead = async () => database.db.selectFrom('sell_submissions').select(['status', 'notes']).where('inspection_id', '=', id).executeTakeFirstOrThrow();
+    // The offer made: the lead is contacted, its notes say so.
+    expect(await lead()).toMatchObject({ status: 'contacted', notes: expect.stringContaining('Offer of ₹4,50,000 made on') });
+    // What the offer rests on: the recorded items, the odometer and the notes, on the profile and in the API.
+    const mine = await myInspection(seller.client, id);
+    expect(mine.report).toMatchObject({ odometer: expect.any(Number), condition: expect.arrayContaining([{ item: 'Engine', status: expect.any(String) }]) });
+    const profile = mainText(await (await seller.client.get('/profile')).text());
+    expect(profile).toContain('Inspection report');
+    // "Accept offer" asks first; a post without the confirmation asks too, and changes nothing.
+    const asked = await seller.client.postForm('/sell-vehicle/inspection', { intent: 'accept-offer', id: String(id) });
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get('location')).toBe(`/profile?confirmOffer=${id}#inspections`);
+    expect((await myInspection(seller.client, id)).offer?.state).toBe('open');
+    const confirming = mainText(await (await seller.client.get(`/profile?confirmOffer=${id}`)).text());
+    expect(confirming).toContain('Sell your 2020 Maruti Suzuki Baleno to us for ₹4,50,000?');
+    expect(confirming).toContain('Yes, accept ₹4,50,000');
+    const accepted = await seller.client.postForm('/sell-vehicle/inspection', { intent: 'accept-offer', id: String(id), confirm: 'yes' });
+    expect(accepted.headers.get('location')).toContain('inspection=offer-accepted');
+    expect((await myInspection(seller.client, id)).offer?.state).toBe('accepted');
+    // The seller answered: the lead is closed, with the answer in its notes.
+    expect(await lead()).toMatchObject({ status: 'closed', notes: expect.stringContaining('The seller accepted the offer of ₹4,50,000') });
+  });
+
   it('the seller declines from the profile page; the dealer is told', async () => {
     const seller = await verifiedPerson();
     const id = await offered(seller);
@@ -204,7 +230,7 @@ describe.skipIf(!shared.url)(`inspection desk (${shared.dialect})`, () => {
     expect(refused.type).toContain('application/problem+json');
     expect(String(refused.body?.detail)).toContain('This offer expired on');
     // The profile's form says so too, and nothing changed.
-    const page = await seller.client.postForm('/sell-vehicle/inspection', { intent: 'accept-offer', id: String(id) });
+    const page = await seller.client.postForm('/sell-vehicle/inspection', { intent: 'accept-offer', id: String(id), confirm: 'yes' });
     expect(page.status).toBe(302);
     expect(mainText(await (await seller.client.get(page.headers.get('location')!)).text())).toContain('This offer expired on');
     const row = await database.db.selectFrom('inspections').select('offer_status').where('id', '=', id).executeTakeFirstOrThrow();

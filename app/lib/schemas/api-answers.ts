@@ -546,6 +546,15 @@ const inspectionSchema = z
     status: z.enum(['booked', 'confirmed', 'done', 'no_show', 'cancelled']),
     createdAt: isoTime,
     offer: inspectionOfferSchema.nullable().meta({ description: 'The offer the desk made after the inspection, or null (decision 084).' }),
+    report: z
+      .object({
+        condition: z.array(z.object({ item: z.string(), status: z.string() })).meta({ description: 'Each item checked and what was found (English keys, as on the vehicle form).' }),
+        odometer: z.int().nullable(),
+        notes: z.string(),
+        recordedAt: isoTime,
+      })
+      .nullable()
+      .meta({ id: 'InspectionReport', description: 'What the desk found, once the inspection is recorded; null before.' }),
   })
   .meta({ id: 'Inspection' });
 export const inspectionSlotsSchema = z

@@ -1763,6 +1763,18 @@ export interface components {
             madeAt: string;
             answeredAt: string | null;
         };
+        /** @description What the desk found, once the inspection is recorded; null before. */
+        InspectionReport: {
+            /** @description Each item checked and what was found (English keys, as on the vehicle form). */
+            condition: {
+                item: string;
+                status: string;
+            }[];
+            odometer: number | null;
+            notes: string;
+            /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
+            recordedAt: string;
+        } | null;
         Inspection: {
             id: number;
             car: components["schemas"]["SellCar"];
@@ -1778,6 +1790,7 @@ export interface components {
             createdAt: string;
             /** @description The offer the desk made after the inspection, or null (decision 084). */
             offer: components["schemas"]["InspectionOffer"] | null;
+            report: components["schemas"]["InspectionReport"];
         };
         InspectionSlots: {
             date: string;
@@ -1806,6 +1819,7 @@ export interface components {
                 createdAt: string;
                 /** @description The offer the desk made after the inspection, or null (decision 084). */
                 offer: components["schemas"]["InspectionOffer"] | null;
+                report: components["schemas"]["InspectionReport"];
                 changeable: boolean;
             }[];
         };
