@@ -24,6 +24,9 @@ export type SandboxAnswer = { status: number; body: unknown };
 
 export type SandboxAccount = ReturnType<typeof createSandboxAccount>;
 
+/** Failed payments one order may collect in Checkout. */
+const MAX_FAILED_ATTEMPTS = 20;
+
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** An id as Razorpay makes them: a prefix, `_`, 14 letters and digits. */
@@ -148,6 +151,8 @@ export function createSandboxAccount(keys: SandboxKeys, clock: Clock) {
       const order = input.key_id === keys.keyId ? orderOf(input.order_id) : undefined;
       if (!order) return { status: 400, body: badRequest('The id provided does not exist', 'order_id') };
       if (order.status === 'paid') return { status: 400, body: badRequest('Order has already been paid', 'order_id') };
+      // Each failure is kept, so a page anyone can open must not be able to add them without end.
+      if (order.attempts >= MAX_FAILED_ATTEMPTS) return { status: 400, body: badRequest('Too many payment attempts for this order. Please try again with a new order.', 'order_id') };
       const payment: SandboxPayment = { id: razorpayId('pay'), orderId: order.id, amount: order.amount, currency: order.currency, status: 'failed', refunded: 0, createdAt: seconds() };
       payments.set(payment.id, payment);
       Object.assign(order, { status: 'attempted', attempts: order.attempts + 1 });

@@ -89,6 +89,14 @@ describe.skipIf(!sharedUrl)(`the demo's payment sandbox (${dialect})`, () => {
     const failed = await checkoutPay('fail', started);
     expect(await failed.json()).toMatchObject({ error: { reason: 'payment_failed', metadata: { order_id: started.payment.orderId } } });
     expect((await mine(started.reservation.id))?.status).toBe('pending');
+    // Failures are kept, so one order takes twenty of them at most (the sheet is open to anyone who knows the order).
+    const statuses = [];
+    for (let attempt = 0; attempt < 21; attempt++) statuses.push((await checkoutPay('fail', started)).status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(19);
+    expect(statuses.at(-1)).toBe(400);
+    // A malformed body is refused as Razorpay refuses an unknown order.
+    const malformed = await fetch(`${server.url}${BASE}/checkout/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"key_id":\u0000' });
+    expect(malformed.status).toBe(400);
     await postJson(buyer, `/api/v1/me/reservations/${started.reservation.id}/cancel`, {});
   });
 
