@@ -14,6 +14,9 @@ const root = path.resolve(import.meta.dirname, '..');
 
 process.env.NODE_ENV ??= 'development';
 process.env.APP_MODE ??= 'demo';
+// Payments go through the demo's own Razorpay sandbox (decision 095), unless Razorpay keys are given
+// (PAYMENTS= empty turns it off); the server refuses the sandbox in production.
+if (process.env.APP_MODE !== 'production' && !process.env.RAZORPAY_KEY_ID && !process.env.RAZORPAY_KEY_SECRET) process.env.PAYMENTS ??= 'sandbox';
 // A page edited a moment ago must not come back from the page cache.
 process.env.PAGE_CACHE_SECONDS ??= '0';
 process.env.SETTINGS_CACHE_SECONDS ??= '0';

@@ -76,6 +76,9 @@ const schema = z.object({
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
   // Razorpay Checkout's script; the page's CSP allows its origin (and the API's, for Checkout's frame) only while the keys are set.
   RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
+  // sandbox: payments go through a Razorpay sandbox this server serves itself (`npm run demo` sets it;
+  // decision 095). Refused in production and beside Razorpay keys; unset: Razorpay with the keys, else pay at pickup.
+  PAYMENTS: z.enum(['sandbox'], { message: "must be sandbox (the demo's payment sandbox), or unset" }).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   // Where Google's OpenID configuration lives; tests point it at a local OpenID server.
@@ -155,6 +158,13 @@ function requirementProblems(raw: Record<string, string | undefined>): string[] 
   }
   if (Boolean(raw.RAZORPAY_KEY_ID) !== Boolean(raw.RAZORPAY_KEY_SECRET)) {
     problems.push('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: set both to take online payments, or neither (pay at pickup only)');
+  }
+  if (raw.PAYMENTS === 'sandbox') {
+    const keys = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'].filter((name) => raw[name]);
+    // One line, the first reason: a production site never takes pretend payments, whatever else is set.
+    if (mode === 'production') problems.push('PAYMENTS: sandbox is for the demo and tests only; a production site takes payments through Razorpay with RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET');
+    else if (keys.length > 0) problems.push(`PAYMENTS: sandbox cannot run beside Razorpay keys (${keys.join(', ')} set): unset PAYMENTS to pay through Razorpay, or the keys to try the sandbox`);
+    else if (raw.WORKER === 'off') problems.push("PAYMENTS: the sandbox lives in this server, whose worker retries its refunds: leave WORKER on");
   }
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
@@ -246,10 +256,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
               apiUrl: values.TWILIO_API_URL,
             }
           : { provider: 'outbox' as const },
+    /**
+     * Razorpay, or null: pay at pickup only. With the payment sandbox the server fills it in once
+     * it listens, with the sandbox's keys, its own address and Checkout's script as a path on the site (server-entry.ts).
+     */
     razorpay:
       values.RAZORPAY_KEY_ID && values.RAZORPAY_KEY_SECRET
         ? { keyId: values.RAZORPAY_KEY_ID, keySecret: values.RAZORPAY_KEY_SECRET, webhookSecret: values.RAZORPAY_WEBHOOK_SECRET, apiUrl: values.RAZORPAY_API_URL, checkoutUrl: values.RAZORPAY_CHECKOUT_URL }
         : null,
+    /** Payments go through the server's own Razorpay sandbox (PAYMENTS=sandbox; decision 095): never in production. */
+    paymentSandbox: values.PAYMENTS === 'sandbox',
     google:
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
         ? { clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET, issuer: values.GOOGLE_ISSUER.replace(/\/+$/, '') }

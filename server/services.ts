@@ -13,6 +13,7 @@ import type { PageCache } from './http/page-cache.ts';
 import type { ListingTotals } from './catalog/listing-totals.ts';
 import type { VehicleListing } from './catalog/listing.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
+import type { PaymentSandbox } from './payments/sandbox.ts';
 import type { ChangeNotices } from './db/change-notices.ts';
 import type { JobSignal } from './jobs/worker.ts';
 
@@ -47,6 +48,8 @@ export type AppServices = {
   pageCache: PageCache;
   /** Online payment for rental bookings (Razorpay), or null when no keys are set: pay at pickup only. */
   payments: PaymentGateway | null;
+  /** The demo's payment sandbox that `payments` talks to (PAYMENTS=sandbox, decision 095), or null. */
+  paymentSandbox: PaymentSandbox | null;
   /** Tells the other instances on this database to empty their caches after an admin's change. */
   changeNotices: ChangeNotices;
   /** Wakes this process's job worker after a transaction that enqueued a job committed (server/jobs/worker.ts). */

@@ -58,12 +58,11 @@ export function SelectField({ label, error, id, hint, children, ...select }: Sel
   );
 }
 
-export function FormMessage({ tone, children }: { tone: 'error' | 'success'; children: React.ReactNode }) {
+const messageTones = { error: 'bg-red-50 text-red-800 ring-1 ring-red-200', success: 'bg-green-50 text-green-800 ring-1 ring-green-200', info: 'bg-slate-100 text-slate-800 ring-1 ring-slate-200' } as const;
+
+export function FormMessage({ tone, children }: { tone: keyof typeof messageTones; children: React.ReactNode }) {
   return (
-    <p
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={`rounded-xl px-4 py-3 text-sm font-medium ${tone === 'error' ? 'bg-red-50 text-red-800 ring-1 ring-red-200' : 'bg-green-50 text-green-800 ring-1 ring-green-200'}`}
-    >
+    <p role={tone === 'error' ? 'alert' : 'status'} className={`rounded-xl px-4 py-3 text-sm font-medium ${messageTones[tone]}`}>
       {children}
     </p>
   );

@@ -19,6 +19,11 @@ export function ReserveButton({ vehicleId, amount, holdHours }: { vehicleId: num
   );
 }
 
+/** Where the button would be on a site without online payment: why there is none, and what to do instead. */
+export function ReserveNotOffered() {
+  return <p className="rounded-xl bg-slate-100 px-4 py-2.5 text-center text-sm text-slate-700">{t('notOffered')}</p>;
+}
+
 /**
  * The same form on a car's card in a list: one line, above the card's link so a tap reserves
  * instead of opening the car.

@@ -11,13 +11,14 @@ export type CheckoutOrder = { keyId: string; orderId: string; amountPaise: numbe
  * opens the payment window and posts Checkout's answer to the page's own action, where the
  * server checks its signature; the page never decides that it was paid. `verifying` is true
  * while that post runs; `problem` is what to tell the buyer when the window cannot open or the
- * payment fails.
+ * payment fails; `notice` says that nothing was paid when they closed the window without paying.
  */
 export function useRazorpayCheckout(checkoutUrl: string) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const [state, setState] = useState<'idle' | 'loading' | 'open' | 'failed'>('idle');
   const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -28,6 +29,7 @@ export function useRazorpayCheckout(checkoutUrl: string) {
 
   async function pay(order: CheckoutOrder) {
     setProblem(null);
+    setNotice(null);
     setState('loading');
     try {
       await loadCheckout(checkoutUrl);
@@ -39,6 +41,8 @@ export function useRazorpayCheckout(checkoutUrl: string) {
       return;
     }
     const Razorpay = window.Razorpay!;
+    // A failure said why already; closing after it needs no second word.
+    let failed = false;
     const instance = new Razorpay({
       key: order.keyId,
       order_id: order.orderId,
@@ -50,14 +54,21 @@ export function useRazorpayCheckout(checkoutUrl: string) {
       handler: (answer: RazorpayResponse) => {
         void submit({ razorpay_payment_id: answer.razorpay_payment_id, razorpay_order_id: answer.razorpay_order_id, razorpay_signature: answer.razorpay_signature }, { method: 'post' });
       },
-      modal: { ondismiss: () => mounted.current && setState('idle') },
+      modal: {
+        ondismiss: () => {
+          if (!mounted.current) return;
+          setState('idle');
+          if (!failed) setNotice(t('closed'));
+        },
+      },
     });
     instance.on('payment.failed', (answer) => {
+      failed = true;
       if (mounted.current) setProblem(answer.error?.description ? t('failedBecause', { reason: answer.error.description }) : t('failed'));
     });
     instance.open();
     setState('open');
   }
 
-  return { pay, loading: state === 'loading', problem, verifying: navigation.state !== 'idle' };
+  return { pay, loading: state === 'loading', problem, notice, verifying: navigation.state !== 'idle' };
 }

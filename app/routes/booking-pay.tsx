@@ -94,7 +94,7 @@ export default function BookingPay({ loaderData, actionData }: Route.ComponentPr
   const { booking, checkout, checkoutUrl, prefill, message } = loaderData;
   const site = useSite();
   const checkoutWindow = useRazorpayCheckout(checkoutUrl);
-  const { problem, verifying } = checkoutWindow;
+  const { problem, notice, verifying } = checkoutWindow;
   const pay = () => checkout && checkoutWindow.pay({ keyId: checkout.keyId, orderId: checkout.orderId, amountPaise: checkout.amount, currency: checkout.currency, name: site.siteName, description: t('checkoutDescription', { id: booking.id, car: booking.carName }), prefill });
 
   return (
@@ -113,6 +113,7 @@ export default function BookingPay({ loaderData, actionData }: Route.ComponentPr
       {message ? <FormMessage tone="error">{message}</FormMessage> : null}
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
       {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
+      {notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
       <section aria-labelledby="pay-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <h2 id="pay-heading" className="text-lg font-bold">
           {t('payOnline')}

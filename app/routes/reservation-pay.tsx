@@ -79,7 +79,7 @@ export default function ReservationPay({ loaderData, actionData }: Route.Compone
   const { reservation, checkout, checkoutUrl, prefill } = loaderData;
   const site = useSite();
   const checkoutWindow = useRazorpayCheckout(checkoutUrl);
-  const { problem, verifying } = checkoutWindow;
+  const { problem, notice, verifying } = checkoutWindow;
   const pay = () => checkoutWindow.pay({ keyId: checkout.keyId, orderId: checkout.orderId, amountPaise: checkout.amountPaise, currency: 'INR', name: site.siteName, description: t('checkoutDescription', { id: reservation.id, car: reservation.vehicleTitle }), prefill });
 
   return (
@@ -97,6 +97,7 @@ export default function ReservationPay({ loaderData, actionData }: Route.Compone
       </header>
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
       {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
+      {notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
       <section aria-labelledby="pay-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <h2 id="pay-heading" className="text-lg font-bold">
           {t('fullyRefundable')}

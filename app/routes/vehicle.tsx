@@ -15,7 +15,7 @@ import { WishlistButton } from '../components/wishlist-button.tsx';
 import { ArrowLeftIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { TestDriveButton } from '../components/test-drive-button.tsx';
-import { ReserveButton } from '../components/reserve-button.tsx';
+import { ReserveButton, ReserveNotOffered } from '../components/reserve-button.tsx';
 import { FormMessage } from '../components/form.tsx';
 import { takeFlash } from '../../server/http/flash.ts';
 import { useSite } from '../components/site-layout.tsx';
@@ -58,7 +58,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A rental fleet car has no sale page: its page is under /rent (docs/decisions/020).
   if (id !== null && (await vehiclePurpose(database, id)) === 'rental') throw redirect(paths.rentalCar(id), 301);
   const vehicle = id === null ? null : await getVehicle(database, id);
-  if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false, calculator: null, today: indiaDay(services.clock.now()), reserve: null, flash: null }, { status: 404 });
+  if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false, calculator: null, today: indiaDay(services.clock.now()), reserve: null, reserveNotOffered: false, flash: null }, { status: 404 });
   const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(services)]);
   const wishlisted = user ? await isWishlisted(database, user.id, vehicle.id) : false;
   // The calculator, for a car on sale with a price in rupees: its values from the query string
@@ -67,10 +67,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const calculator = price ? { price, ...parseCalculatorInput(pageQuery(new URL(request.url), calculatorParameters), price, calculatorDefaults(price, financeTerms(settings))) } : null;
   // Reserving with a refundable token (decision 080): an available car, while online payment is configured.
   const reserve = services.payments && vehicle.status === 'available' ? { amount: settings.reservationAmount, holdHours: settings.reservationHoldHours } : null;
+  // Without online payment the page says so where the button would be, rather than leave it out unexplained.
+  const reserveNotOffered = !services.payments && vehicle.status === 'available';
   // A refused reservation comes back here with its reason (signed in only: such pages are never cached).
   const flash = user ? await takeFlash(services.config.authSecret, request) : null;
   // India's date by the server's clock: the paper validity notes read it on both sides of hydration.
-  return data({ vehicle, signedIn: Boolean(user), wishlisted, calculator, today: indiaDay(services.clock.now()), reserve, flash: flash?.toast ?? null }, { headers: flash?.headers ?? {} });
+  return data({ vehicle, signedIn: Boolean(user), wishlisted, calculator, today: indiaDay(services.clock.now()), reserve, reserveNotOffered, flash: flash?.toast ?? null }, { headers: flash?.headers ?? {} });
 }
 
 /** The wishlist toggle: only ever the signed-in person's own list. */
@@ -356,7 +358,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             {loaderData.flash ? <FormMessage tone={loaderData.flash.tone === 'error' ? 'error' : 'success'}>{loaderData.flash.text}</FormMessage> : null}
-            {loaderData.reserve ? <ReserveButton vehicleId={vehicle.id} amount={loaderData.reserve.amount} holdHours={loaderData.reserve.holdHours} /> : null}
+            {loaderData.reserve ? <ReserveButton vehicleId={vehicle.id} amount={loaderData.reserve.amount} holdHours={loaderData.reserve.holdHours} /> : loaderData.reserveNotOffered ? <ReserveNotOffered /> : null}
             <TestDriveButton vehicle={vehicle} />
             <ContactBar vehicle={vehicle} pageUrl={pageUrl} />
           </>

@@ -41,6 +41,7 @@ import { apiLicence } from '../rentals/http/api-licence.ts';
 import { rentalQuoteAndPayApi } from '../rentals/http/api-rental-quote-pay.ts';
 import { rentalApi } from '../rentals/http/api-rentals.ts';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from '../rentals/http/payment-webhook.ts';
+import { paymentSandboxRoutes, SANDBOX_BASE } from '../payments/sandbox.ts';
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
 import { reservationApi } from '../reservations/http/api-reservations.ts';
 import { sellEstimateApi } from '../leads/http/api-sell-estimates.ts';
@@ -129,6 +130,9 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
 
   // Signed by Razorpay (HMAC of the body), not by a browser: before the CSRF check.
   app.post(PAYMENT_WEBHOOK_PATH, paymentWebhook(services));
+  // The demo's payment sandbox (decision 095), only when it is on: Razorpay's API is called server
+  // to server with its keys, so it too comes before the CSRF check; it posts its webhooks to the one above.
+  if (services.paymentSandbox) app.route(SANDBOX_BASE, paymentSandboxRoutes(services.paymentSandbox, PAYMENT_WEBHOOK_PATH));
   // A bearer token outside /api/v1 is refused before anything reads a session (decision 074).
   // The bot check's challenge reads none, and the app asks for it with its token on.
   app.use('*', (c, next) => (c.req.path === '/api/bot-check/challenge' ? next() : bearerOutsideApi(c, next)));

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
 import { withoutLanguage } from '../../app/lib/i18n/language.ts';
 import { matchPattern, pathPatterns } from '../../app/lib/paths.ts';
+import { SANDBOX_CHECKOUT_PAGE } from '../payments/sandbox.ts';
 
 /**
  * Security headers on every response. Scripts run only from our origin or with this
@@ -25,17 +26,24 @@ export type SecurityOptions = {
    * checkout or the API origin) may open. Null: neither, anywhere.
    */
   paymentCheckout?: { scriptUrl: string; apiUrl: string } | null;
+  /**
+   * The demo's payment sandbox (decision 095) instead: its Checkout page is this origin's, so the
+   * pages that pay may frame this origin (its script is this origin's too, which 'self' allows),
+   * and that page may be framed by this origin and nothing else.
+   */
+  paymentSandbox?: boolean;
   /** The origin public photos are linked from when it is not ours (MEDIA_PUBLIC_BASE_URL), or ''. */
   mediaOrigin?: string;
 };
 
 /** The security options the configuration gives (the live answers and the page cache share them). */
-export function securityOptionsOf(config: Pick<Config, 'mode' | 'botCheck' | 'razorpay' | 'mediaBaseUrl'>): SecurityOptions {
+export function securityOptionsOf(config: Pick<Config, 'mode' | 'botCheck' | 'razorpay' | 'mediaBaseUrl' | 'paymentSandbox'>): SecurityOptions {
   return {
     mediaOrigin: config.mediaBaseUrl ? new URL(config.mediaBaseUrl).origin : '',
     production: config.mode === 'production',
     botCheckProvider: config.botCheck.provider,
-    paymentCheckout: config.razorpay ? { scriptUrl: config.razorpay.checkoutUrl, apiUrl: config.razorpay.apiUrl } : null,
+    paymentCheckout: config.razorpay && !config.paymentSandbox ? { scriptUrl: config.razorpay.checkoutUrl, apiUrl: config.razorpay.apiUrl } : null,
+    paymentSandbox: config.paymentSandbox,
   };
 }
 
@@ -45,8 +53,9 @@ export function isPaymentPage(pathname: string): boolean {
   return matchPattern(pathPatterns.payBooking, path) !== null || matchPattern(pathPatterns.payReservation, path) !== null;
 }
 
-/** The CSP sources Razorpay Checkout needs: its script's origin, and its frame's origins. */
-function paymentSources(checkout: SecurityOptions['paymentCheckout']): { script: string; frame: string } {
+/** The CSP sources Razorpay Checkout needs: its script's origin, and its frame's origins (this origin's, for the sandbox's). */
+function paymentSources(checkout: SecurityOptions['paymentCheckout'], sandbox: boolean): { script: string; frame: string } {
+  if (sandbox) return { script: '', frame: " 'self'" };
   if (!checkout) return { script: '', frame: '' };
   const scriptOrigin = new URL(checkout.scriptUrl).origin;
   const frameOrigins = [...new Set([scriptOrigin, new URL(checkout.apiUrl).origin])];
@@ -57,9 +66,9 @@ function paymentSources(checkout: SecurityOptions['paymentCheckout']): { script:
  * The Content-Security-Policy letting our origin's scripts and the inline ones `scriptSources`
  * names run, and Razorpay's on a page that pays.
  */
-function contentSecurityPolicy(options: SecurityOptions, scriptSources: string, paying: boolean): string {
+function contentSecurityPolicy(options: SecurityOptions, scriptSources: string, paying: boolean, sandboxCheckout: boolean): string {
   const vendor = botCheckHosts[options.botCheckProvider];
-  const payment = paymentSources(paying ? options.paymentCheckout : null);
+  const payment = paymentSources(paying ? options.paymentCheckout : null, paying && options.paymentSandbox === true);
   return [
     "default-src 'self'",
     `script-src 'self'${scriptSources ? ` ${scriptSources}` : ''}${vendor}${payment.script}`,
@@ -72,21 +81,23 @@ function contentSecurityPolicy(options: SecurityOptions, scriptSources: string, 
     "base-uri 'self'",
     // The sell form without JavaScript ends in a redirect to the WhatsApp chat.
     "form-action 'self' https://wa.me https://api.whatsapp.com",
-    "frame-ancestors 'none'",
+    // The sandbox's Checkout page opens in a frame of this site's pay pages; nothing else is framed.
+    `frame-ancestors ${sandboxCheckout ? "'self'" : "'none'"}`,
   ].join('; ');
 }
 
 /**
  * Every security header of an answer, as [name, value] pairs. `scriptSources`: the CSP sources
  * of the inline scripts allowed to run (`'nonce-…'`, or `'sha256-…'` hashes for a cached page);
- * `paying`: the answer is a pay page's (isPaymentPage), where Checkout may run.
+ * `paying`: the answer is a pay page's (isPaymentPage), where Checkout may run; `sandboxCheckout`:
+ * it is the payment sandbox's Checkout page, which the pay pages frame.
  */
-export function securityHeaderList(options: SecurityOptions, scriptSources: string, paying = false): [string, string][] {
+export function securityHeaderList(options: SecurityOptions, scriptSources: string, paying = false, sandboxCheckout = false): [string, string][] {
   const headers: [string, string][] = [
-    ['Content-Security-Policy', contentSecurityPolicy(options, scriptSources, paying)],
+    ['Content-Security-Policy', contentSecurityPolicy(options, scriptSources, paying, sandboxCheckout)],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['X-Frame-Options', 'DENY'],
+    ['X-Frame-Options', sandboxCheckout ? 'SAMEORIGIN' : 'DENY'],
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
   ];
   if (options.production) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
@@ -108,7 +119,8 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ V
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
     c.set('nonce', nonce);
     await next();
-    for (const [name, value] of securityHeaderList(options, c.get('scriptSources') ?? `'nonce-${nonce}'`, isPaymentPage(c.req.path))) c.header(name, value);
+    const sandboxCheckout = options.paymentSandbox === true && c.req.path === SANDBOX_CHECKOUT_PAGE;
+    for (const [name, value] of securityHeaderList(options, c.get('scriptSources') ?? `'nonce-${nonce}'`, isPaymentPage(c.req.path), sandboxCheckout)) c.header(name, value);
   };
 }
 

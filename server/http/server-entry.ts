@@ -28,6 +28,7 @@ import { createJobSignal, startWorker, type Worker } from '../jobs/worker.ts';
 import { startScheduler, type Scheduler } from '../jobs/scheduler.ts';
 import { appJobs } from '../jobs/registry.ts';
 import { createRazorpayGateway } from '../payments/razorpay.ts';
+import { createPaymentSandbox, sandboxRazorpayConfig } from '../payments/sandbox.ts';
 import { servedUrl } from './served-url.ts';
 import { requestUrlOnSite } from './request-url.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
@@ -87,6 +88,8 @@ async function openServices(config: Config, logger: Logger, database: Database):
   const catalogueIndex = config.listingIndex === 'memory' ? createCatalogueIndex(database) : undefined;
   const listing = createVehicleListing(database, listingTotals, catalogueIndex);
   const payments = config.razorpay ? createRazorpayGateway(config.razorpay) : null;
+  // The demo's payment sandbox answers for Razorpay on this server (decision 095); the adapter above talks to it.
+  const paymentSandbox = config.paymentSandbox && config.razorpay ? createPaymentSandbox(config.razorpay, clock, logger) : null;
   // Another instance's admin changed something: what this one kept may be stale (decision 071).
   const changeNotices = startChangeNotices({
     database,
@@ -98,7 +101,7 @@ async function openServices(config: Config, logger: Logger, database: Database):
       settingsCache.clear();
     },
   });
-  const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, listingTotals, listing, pageCache, payments, jobs, changeNotices };
+  const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, listingTotals, listing, pageCache, payments, paymentSandbox, jobs, changeNotices };
 
   const applied = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
@@ -106,6 +109,14 @@ async function openServices(config: Config, logger: Logger, database: Database):
   // The first visitor should not wait for the cars to be read (a third of a second at 100,000).
   await catalogueIndex?.warm().catch((error: unknown) => logger.warn({ err: error }, 'listing index: the cars could not be read at start; the first listing reads them'));
   return services;
+}
+
+/** This server as it calls itself: the address it is bound to, loopback for "every address". */
+function ownUrl(server: Server): string {
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('The server is not listening on a TCP port.');
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 /** The configuration with the installation's secret (startup.ts keptAuthSecret), saying once when it was made. */
@@ -134,6 +145,11 @@ function startBackground(services: AppServices, options: { worker: boolean }): B
  */
 export async function startWorkerProcess(env: Record<string, string | undefined> = process.env) {
   let config = configOrExit(env);
+  if (config.paymentSandbox) {
+    // Its refunds go to the sandbox inside the demo server, which this process cannot reach.
+    console.error('PAYMENTS: the payment sandbox lives inside the demo server, which runs its own worker: start the server alone (WORKER on), not `npm run worker`');
+    process.exit(1);
+  }
   const logger = createLogger(config.logLevel, config.logFormat);
   let database: Database | null = null;
   let background: Background;
@@ -240,6 +256,8 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
     await listen(server, config.port, config.host);
     checkDataDir(config.dataDir);
     config = withKeptAuthSecret(config, logger);
+    // The sandbox's keys, made now, and its API at the address this server just bound (decision 095).
+    if (config.paymentSandbox) config = { ...config, razorpay: sandboxRazorpayConfig(ownUrl(server)) };
     // The message and code only: pg hangs the whole connection (settings, buffers) on the error.
     database = openDatabase({ ...config, onConnectionLost: (error) => logger.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database: an idle connection was lost; the next query opens a new one') });
     await checkDatabase(database, config);
@@ -289,6 +307,7 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
   const openedDatabase = database;
   const opened = services;
   logger.info({ port: config.port, database: openedDatabase.dialect, mode: config.mode }, `${config.siteName} is serving on ${servedUrl(env.SITE_ORIGIN, config.host, config.port)}`);
+  if (config.paymentSandbox) logger.info('Payments go through the payment sandbox (PAYMENTS=sandbox): no money moves; Checkout is a sheet with Pay, Fail and Close');
 
   let closed: Promise<void> | null = null;
   const close = () =>

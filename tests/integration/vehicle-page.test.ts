@@ -111,6 +111,12 @@ describe.skipIf(!base)('vehicle details page', () => {
       expect(text).toContain('SX 1.5 CRDi • 2021 • Diesel • Manual');
     });
 
+    it('says where Reserve would be that online reservation is not offered, on a site without online payment (this one), in English and Hindi', async () => {
+      expect(visibleText(mainOf(html))).toContain('Online reservation is not offered on this site; call or WhatsApp the dealer to hold this car.');
+      expect(html).not.toContain('/reserve"');
+      expect(visibleText(mainOf((await fetchPage(`/hi/vehicle/${id}`)).html))).toContain('इस साइट पर ऑनलाइन रिज़र्वेशन की सुविधा नहीं है; यह कार अपने लिए रुकवाने के लिए डीलर को कॉल या WhatsApp करें।');
+    });
+
     it('shows the on-road price in rupees, with what it includes', () => {
       expect(visibleText(mainOf(html))).toMatch(/On-road price ₹13,95,000 Includes RC transfer and insurance/);
     });

@@ -1,5 +1,7 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { systemClock } from '../../server/clock.ts';
+import { badRequest, createSandboxAccount, razorpayId, type CheckoutPaid, type SandboxOrder, type SandboxRefund } from '../../server/payments/sandbox-account.ts';
+import { checkoutPage, checkoutScript } from '../../server/payments/sandbox-checkout.ts';
 import { readBody, sendJson } from './standin-http.ts';
 
 /**
@@ -23,8 +25,13 @@ import { readBody, sendJson } from './standin-http.ts';
  * defining `window.Razorpay(options)`; `open()` shows the payment frame (served from this
  * origin, titled "Razorpay Checkout"), whose Pay button pays the order through this stand-in and
  * hands `{razorpay_payment_id, razorpay_order_id, razorpay_signature}` to `options.handler`
- * by postMessage; its Cancel button calls `options.modal.ondismiss`. The frame refuses an
- * unknown key id or order as Checkout does.
+ * by postMessage; Fail calls the `payment.failed` listener, Close `options.modal.ondismiss`. The
+ * frame refuses an unknown key id or order as Checkout does.
+ *
+ * The protocol itself (orders, payments, refunds and their keys, Checkout's script and page) is
+ * the demo's payment sandbox's (server/payments/sandbox-account.ts, sandbox-checkout.ts, decision
+ * 095): the adapter's tests here hold the sandbox to Razorpay's behaviour too. The faults
+ * (`setMode`, `failRefunds`, `misanswerRefunds`) are the stand-in's alone.
  */
 
 export const STANDIN_KEY_ID = 'rzp_test_Standin1234';
@@ -33,8 +40,8 @@ export const STANDIN_WEBHOOK_SECRET = 'standin-webhook-secret-0123456789';
 
 export type RazorpayMode = 'ok' | 'bad-request' | 'server-error';
 
-export type StandinOrder = { id: string; amount: number; currency: string; receipt: string; status: string };
-export type StandinRefund = { id: string; payment_id: string; amount: number };
+export type StandinOrder = SandboxOrder;
+export type StandinRefund = SandboxRefund;
 
 export type RazorpayStandin = {
   url: string;
@@ -54,7 +61,7 @@ export type RazorpayStandin = {
    */
   misanswerRefunds(kind: 'another-payment' | 'another-amount' | null): void;
   /** The customer pays an order in Checkout: the values Checkout hands back, correctly signed. By default the order's amount in INR. */
-  pay(orderId: string, paid?: { amount?: number; currency?: string }): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  pay(orderId: string, paid?: { amount?: number; currency?: string }): CheckoutPaid;
   /** The webhook body Razorpay sends when a payment of an order is captured. */
   webhookBody(orderId: string, paymentId: string): string;
   webhookSignature(body: string, secret?: string): string;
@@ -66,110 +73,14 @@ function sendText(response: ServerResponse, type: string, text: string, status =
   response.end(text);
 }
 
-/**
- * The stand-in's checkout.js: `new Razorpay(options).open()` lays the payment frame over the
- * page and listens for its answer from this script's own origin only, as Checkout does.
- */
-const CHECKOUT_JS = `(function () {
-  var origin = new URL(document.currentScript.src).origin;
-  function Razorpay(options) {
-    if (!(this instanceof Razorpay)) return new Razorpay(options);
-    this.options = options || {};
-    this.listeners = {};
-  }
-  Razorpay.prototype.on = function (event, callback) { this.listeners[event] = callback; };
-  Razorpay.prototype.open = function () {
-    var self = this;
-    var options = self.options;
-    var overlay = document.createElement('div');
-    overlay.setAttribute('data-razorpay-standin', '');
-    overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:rgba(15,23,42,.6);display:flex;align-items:center;justify-content:center';
-    var frame = document.createElement('iframe');
-    frame.title = 'Razorpay Checkout';
-    frame.style.cssText = 'width:min(360px,92vw);height:420px;border:0;border-radius:12px;background:#fff';
-    var query = new URLSearchParams({ key_id: options.key || '', order_id: options.order_id || '', amount: String(options.amount || ''), name: options.name || '', description: options.description || '' });
-    frame.src = origin + '/v1/checkout/public?' + query.toString();
-    overlay.appendChild(frame);
-    function close() {
-      window.removeEventListener('message', listen);
-      overlay.remove();
-    }
-    function listen(event) {
-      if (event.origin !== origin || event.source !== frame.contentWindow || !event.data) return;
-      if (event.data.type === 'razorpay.paid') {
-        close();
-        options.handler && options.handler({ razorpay_payment_id: event.data.razorpay_payment_id, razorpay_order_id: event.data.razorpay_order_id, razorpay_signature: event.data.razorpay_signature });
-      } else if (event.data.type === 'razorpay.dismiss') {
-        close();
-        options.modal && options.modal.ondismiss && options.modal.ondismiss();
-      } else if (event.data.type === 'razorpay.failed') {
-        self.listeners['payment.failed'] && self.listeners['payment.failed']({ error: event.data.error });
-      }
-    }
-    window.addEventListener('message', listen);
-    document.body.appendChild(overlay);
-  };
-  Razorpay.prototype.close = function () {
-    var overlay = document.querySelector('[data-razorpay-standin]');
-    if (overlay) overlay.remove();
-  };
-  window.Razorpay = Razorpay;
-})();
-`;
-
-/** The payment frame: the order's amount, Pay and Cancel. */
-function checkoutPage(order: StandinOrder | null): string {
-  if (!order) return '<!doctype html><title>Razorpay Checkout</title><p>Invalid order or key id.</p>';
-  const rupees = (order.amount / 100).toLocaleString('en-IN');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Razorpay Checkout</title></head>
-<body style="font-family:sans-serif;padding:16px">
-<h1 style="font-size:18px">Razorpay Checkout (stand-in)</h1>
-<p>Order ${order.id}</p>
-<button id="pay" type="button">Pay ₹${rupees}</button>
-<button id="cancel" type="button">Cancel</button>
-<p id="status" role="status"></p>
-<script>
-var orderId = ${JSON.stringify(order.id)};
-var keyId = new URLSearchParams(location.search).get('key_id');
-document.getElementById('pay').addEventListener('click', function () {
-  fetch('/v1/checkout/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key_id: keyId, order_id: orderId }) })
-    .then(function (answer) { return answer.json().then(function (body) { return { ok: answer.ok, body: body }; }); })
-    .then(function (result) {
-      if (!result.ok) {
-        document.getElementById('status').textContent = result.body.error.description;
-        parent.postMessage({ type: 'razorpay.failed', error: result.body.error }, '*');
-        return;
-      }
-      parent.postMessage(Object.assign({ type: 'razorpay.paid' }, result.body), '*');
-    });
-});
-document.getElementById('cancel').addEventListener('click', function () { parent.postMessage({ type: 'razorpay.dismiss' }, '*'); });
-</script></body></html>`;
-}
-
-const badRequest = (description: string, field?: string) => ({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, ...(field ? { field } : {}) } });
-
 export async function startRazorpayStandin(): Promise<RazorpayStandin> {
   let mode: RazorpayMode = 'ok';
   let refundsFail = false;
   let refundsMisanswered: 'another-payment' | 'another-amount' | null = null;
-  const orders: StandinOrder[] = [];
-  const payments = new Map<string, { orderId: string; amount: number; currency: string; refunded: number }>();
-  const idempotent = new Map<string, { body: string; refund: StandinRefund }>();
-  const refunds: StandinRefund[] = [];
+  // Razorpay's protocol is the demo's payment sandbox's (server/payments/sandbox-account.ts); the faults are the stand-in's own.
+  const account = createSandboxAccount({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, webhookSecret: STANDIN_WEBHOOK_SECRET }, systemClock);
   const requests: RazorpayStandin['requests'] = [];
-  const expectedAuth = `Basic ${Buffer.from(`${STANDIN_KEY_ID}:${STANDIN_KEY_SECRET}`).toString('base64')}`;
-  const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')}`;
-  const sign = (payload: string, secret: string) => createHmac('sha256', secret).update(payload).digest('hex');
-  /** A captured payment of the order, and the values Checkout hands the page for it. */
-  const payOrder = (orderId: string, paid: { amount?: number; currency?: string } = {}) => {
-    const order = orders.find((item) => item.id === orderId);
-    if (!order) throw new Error(`no order ${orderId}`);
-    const paymentId = id('pay');
-    payments.set(paymentId, { orderId, amount: paid.amount ?? order.amount, currency: paid.currency ?? 'INR', refunded: 0 });
-    order.status = 'paid';
-    return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(`${orderId}|${paymentId}`, STANDIN_KEY_SECRET) };
-  };
+  const seconds = () => Math.floor(systemClock.now() / 1000);
 
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -181,65 +92,40 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
         body = text;
       }
       const path = request.url ?? '';
-      const idempotencyKey = request.headers['x-refund-idempotency'];
-      requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization ?? '', idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined, body });
+      const idempotencyKey = typeof request.headers['x-refund-idempotency'] === 'string' ? request.headers['x-refund-idempotency'] : undefined;
+      requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization ?? '', idempotencyKey, body });
+      const answer = (result: { status: number; body: unknown }) => sendJson(response, result.status, result.body);
       // Checkout, as the customer's browser meets it: public, keyed by the key id only.
       const url = new URL(path, 'http://standin');
-      if (request.method === 'GET' && url.pathname === '/v1/checkout.js') return sendText(response, 'text/javascript; charset=utf-8', CHECKOUT_JS);
+      if (request.method === 'GET' && url.pathname === '/v1/checkout.js') return sendText(response, 'text/javascript; charset=utf-8', checkoutScript({ framePath: '/v1/checkout/public' }));
       if (request.method === 'GET' && url.pathname === '/v1/checkout/public') {
-        const order = orders.find((item) => item.id === url.searchParams.get('order_id'));
-        if (url.searchParams.get('key_id') !== STANDIN_KEY_ID || !order) return sendText(response, 'text/html; charset=utf-8', checkoutPage(null), 400);
-        return sendText(response, 'text/html; charset=utf-8', checkoutPage(order));
+        const order = account.checkoutOrder(url.searchParams.get('key_id'), url.searchParams.get('order_id'));
+        const page = checkoutPage({ order, keyId: STANDIN_KEY_ID, merchant: url.searchParams.get('name') ?? '', description: url.searchParams.get('description') ?? '', parentOrigin: url.searchParams.get('origin') ?? undefined, payPath: '/v1/checkout/pay', failPath: '/v1/checkout/fail' });
+        return sendText(response, 'text/html; charset=utf-8', page, order ? 200 : 400);
       }
-      if (request.method === 'POST' && url.pathname === '/v1/checkout/pay') {
-        const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-        const order = orders.find((item) => item.id === input.order_id);
-        if (input.key_id !== STANDIN_KEY_ID || !order) return sendJson(response, 400, badRequest('The id provided does not exist', 'order_id'));
-        if (order.status === 'paid') return sendJson(response, 400, badRequest('Order has already been paid', 'order_id'));
-        return sendJson(response, 200, payOrder(order.id));
-      }
-      if (request.headers.authorization !== expectedAuth) return sendJson(response, 401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
+      if (request.method === 'POST' && url.pathname === '/v1/checkout/pay') return answer(account.checkoutPay(body));
+      if (request.method === 'POST' && url.pathname === '/v1/checkout/fail') return answer(account.checkoutFail(body));
+      if (!account.authorizes(request.headers.authorization)) return answer(account.unauthorized());
       if (mode === 'server-error') return sendJson(response, 500, { error: { code: 'SERVER_ERROR', description: 'The server encountered an error. The incident has been reported to admins.', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
-      const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
       if (request.method === 'POST' && path === '/v1/orders') {
         if (mode === 'bad-request') return sendJson(response, 400, badRequest('The amount must be atleast INR 1.00', 'amount'));
-        if (typeof input.amount !== 'number' || !Number.isInteger(input.amount) || input.amount < 100) return sendJson(response, 400, badRequest('The amount must be atleast INR 1.00', 'amount'));
-        if (input.currency !== 'INR') return sendJson(response, 400, badRequest('The currency field is invalid.', 'currency'));
-        const order = { id: id('order'), entity: 'order', amount: input.amount, amount_paid: 0, amount_due: input.amount, currency: 'INR', receipt: String(input.receipt ?? ''), status: 'created', attempts: 0, notes: input.notes ?? {}, created_at: Math.floor(Date.now() / 1000) };
-        orders.push(order);
-        return sendJson(response, 200, order);
+        return answer(account.createOrder(body));
       }
       const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(path);
-      if (request.method === 'GET' && paymentMatch) {
-        const paymentId = decodeURIComponent(paymentMatch[1]!);
-        const payment = payments.get(paymentId);
-        if (!payment) return sendJson(response, 400, badRequest('The id provided does not exist', 'id'));
-        const status = payment.refunded >= payment.amount ? 'refunded' : 'captured';
-        return sendJson(response, 200, { id: paymentId, entity: 'payment', amount: payment.amount, currency: payment.currency, status, order_id: payment.orderId, method: 'upi', amount_refunded: payment.refunded, refund_status: payment.refunded === 0 ? null : status === 'refunded' ? 'full' : 'partial', captured: true, created_at: Math.floor(Date.now() / 1000) });
-      }
+      if (request.method === 'GET' && paymentMatch) return answer(account.fetchPayment(decodeURIComponent(paymentMatch[1]!)));
       const refundMatch = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
       if (request.method === 'POST' && refundMatch) {
         if (refundsFail) return sendJson(response, 502, { error: { code: 'GATEWAY_ERROR', description: 'Refunds are temporarily unavailable. Please try again later.', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
-        const key = request.headers['x-refund-idempotency'];
-        if (typeof key === 'string' && !/^[A-Za-z0-9_-]{10,}$/.test(key)) return sendJson(response, 400, badRequest('The idempotency key must be at least 10 characters long and contain only alphabets, numbers, hyphens and underscores.'));
-        // Keyed by the key alone, across the account's payments, as Razorpay does.
-        const seen = typeof key === 'string' ? idempotent.get(key) : undefined;
-        if (seen) return seen.body === text ? sendJson(response, 200, seen.refund) : sendJson(response, 400, badRequest('Different request with the same idempotency key has already been processed.'));
         const paymentId = decodeURIComponent(refundMatch[1]!);
-        const payment = payments.get(paymentId);
-        if (!payment) return sendJson(response, 400, badRequest('The id provided does not exist', 'id'));
-        const amount = typeof input.amount === 'number' ? input.amount : payment.amount - payment.refunded;
-        if (refundsMisanswered === 'another-payment') {
-          const other = refunds.find((refund) => refund.payment_id !== paymentId) ?? { id: id('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: id('pay'), status: 'processed', speed_processed: 'normal', created_at: Math.floor(Date.now() / 1000) };
-          return sendJson(response, 200, other);
+        const payment = account.payments.get(paymentId);
+        if (refundsMisanswered && payment) {
+          const amount = body && typeof body === 'object' && typeof (body as { amount?: unknown }).amount === 'number' ? (body as { amount: number }).amount : payment.amount - payment.refunded;
+          const made = (paidFor: string, paise: number): SandboxRefund => ({ id: razorpayId('rfnd'), entity: 'refund', amount: paise, currency: payment.currency, payment_id: paidFor, notes: {}, status: 'processed', speed_processed: 'normal', created_at: seconds() });
+          if (refundsMisanswered === 'another-payment') return sendJson(response, 200, account.refunds.find((refund) => refund.payment_id !== paymentId) ?? made(razorpayId('pay'), amount));
+          return sendJson(response, 200, made(paymentId, amount - 100));
         }
-        if (refundsMisanswered === 'another-amount') return sendJson(response, 200, { id: id('rfnd'), entity: 'refund', amount: amount - 100, currency: payment.currency, payment_id: paymentId, status: 'processed', speed_processed: 'normal', created_at: Math.floor(Date.now() / 1000) });
-        if (mode === 'bad-request' || amount > payment.amount - payment.refunded) return sendJson(response, 400, badRequest('The refund amount provided is greater than amount captured'));
-        payment.refunded += amount;
-        const refund = { id: id('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: paymentId, status: 'processed', speed_processed: 'normal', created_at: Math.floor(Date.now() / 1000) };
-        refunds.push(refund);
-        if (typeof key === 'string') idempotent.set(key, { body: text, refund });
-        return sendJson(response, 200, refund);
+        if (mode === 'bad-request') return sendJson(response, 400, badRequest('The refund amount provided is greater than amount captured'));
+        return answer(account.refund(paymentId, body, text, idempotencyKey));
       }
       return sendJson(response, 400, badRequest('The requested URL was not found on the server.'));
     })().catch(() => {
@@ -255,8 +141,8 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
   return {
     url: `http://127.0.0.1:${port}`,
     checkoutUrl: `http://127.0.0.1:${port}/v1/checkout.js`,
-    orders,
-    refunds,
+    orders: account.orders,
+    refunds: account.refunds,
     requests,
     setMode: (next) => {
       mode = next;
@@ -267,20 +153,9 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
     misanswerRefunds: (kind) => {
       refundsMisanswered = kind;
     },
-    pay: payOrder,
-    webhookBody(orderId, paymentId) {
-      const order = orders.find((item) => item.id === orderId);
-      const payment = payments.get(paymentId);
-      return JSON.stringify({
-        entity: 'event',
-        account_id: 'acc_Standin',
-        event: 'payment.captured',
-        contains: ['payment'],
-        payload: { payment: { entity: { id: paymentId, entity: 'payment', amount: payment?.amount ?? order?.amount ?? 0, currency: payment?.currency ?? 'INR', status: 'captured', order_id: orderId, method: 'upi', captured: true } } },
-        created_at: Math.floor(Date.now() / 1000),
-      });
-    },
-    webhookSignature: (body, secret = STANDIN_WEBHOOK_SECRET) => sign(body, secret),
+    pay: account.pay,
+    webhookBody: account.paymentCapturedEvent,
+    webhookSignature: account.webhookSignature,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -183,6 +183,38 @@ describe('parseConfig: object storage (decision 068)', () => {
   });
 });
 
+describe('parseConfig: the payment sandbox (decision 095)', () => {
+  /** A production configuration that starts: every requirement met. */
+  const production = { APP_MODE: 'production', SITE_ORIGIN: 'https://www.gaadibazaar.in', AUTH_SECRET: 'a'.repeat(40), SMTP_URL: 'smtps://mail.example.in', SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'key', MSG91_TEMPLATE_ID: 'template' };
+  const keys = { RAZORPAY_KEY_ID: 'rzp_live_Abc123', RAZORPAY_KEY_SECRET: 'live-secret-123' };
+
+  it('is off unless asked for; the demo and the tests may ask', () => {
+    expect(parseConfig(production).paymentSandbox).toBe(false);
+    expect(parseConfig({ APP_MODE: 'demo' }).paymentSandbox).toBe(false);
+    const demo = parseConfig({ APP_MODE: 'demo', PAYMENTS: 'sandbox' });
+    expect(demo.paymentSandbox).toBe(true);
+    // The server fills Razorpay in with the sandbox's own keys once it listens, never from here.
+    expect(demo.razorpay).toBeNull();
+    expect(parseConfig({ APP_MODE: 'test', PAYMENTS: 'sandbox' }).paymentSandbox).toBe(true);
+    expect(parseConfig({ APP_MODE: 'demo', PAYMENTS: '' }).paymentSandbox).toBe(false);
+  });
+
+  it('refuses it in production with one clear line, whatever else is set', () => {
+    expect(problems({ ...production, PAYMENTS: 'sandbox' })).toEqual(['PAYMENTS: sandbox is for the demo and tests only; a production site takes payments through Razorpay with RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET']);
+    expect(problems({ ...production, ...keys, PAYMENTS: 'sandbox' })).toEqual(['PAYMENTS: sandbox is for the demo and tests only; a production site takes payments through Razorpay with RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET']);
+  });
+
+  it('refuses it beside Razorpay keys with one clear line naming them', () => {
+    expect(problems({ APP_MODE: 'demo', ...keys, PAYMENTS: 'sandbox' })).toEqual(['PAYMENTS: sandbox cannot run beside Razorpay keys (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET set): unset PAYMENTS to pay through Razorpay, or the keys to try the sandbox']);
+    expect(problems({ APP_MODE: 'test', RAZORPAY_WEBHOOK_SECRET: 'webhook-secret', PAYMENTS: 'sandbox' })).toEqual(['PAYMENTS: sandbox cannot run beside Razorpay keys (RAZORPAY_WEBHOOK_SECRET set): unset PAYMENTS to pay through Razorpay, or the keys to try the sandbox']);
+  });
+
+  it('refuses it without the server\'s own worker, and any other value', () => {
+    expect(problems({ APP_MODE: 'demo', WORKER: 'off', PAYMENTS: 'sandbox' })).toEqual(['PAYMENTS: the sandbox lives in this server, whose worker retries its refunds: leave WORKER on']);
+    expect(problems({ APP_MODE: 'demo', PAYMENTS: 'on' })).toEqual(["PAYMENTS: must be sandbox (the demo's payment sandbox), or unset"]);
+  });
+});
+
 describe('acceptedOrigins: the origins whose posts count as the site\'s own', () => {
   it('is the site origin alone for a public name', () => {
     expect(acceptedOrigins('https://gaadi.example')).toEqual(['https://gaadi.example']);
