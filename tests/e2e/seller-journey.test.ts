@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, openPageOn, saveScreenshot, visible, waitForHydration, type ViewportName } from '../support/browser.ts';
+import { estimateSellersCreta, launchChromium, openPageOn, saveScreenshot, visible, type ViewportName } from '../support/browser.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -42,16 +42,7 @@ afterAll(async () => {
 it('a seller gets an estimate, books a home inspection, the desk records it and offers, the seller accepts, the desk creates the draft', async () => {
   // The seller: estimate, then a home inspection.
   const page = await open('mobile', seller);
-  await page.goto('/sell-vehicle');
-  await waitForHydration(page, '#car-make');
-  await page.locator('#car-make').fill('Hyundai');
-  await page.locator('#car-model').fill('Creta');
-  await page.locator('#car-year').fill('2019');
-  await page.locator('#car-km').fill('45,000');
-  await page.locator('#car-fuel').selectOption('Diesel');
-  await page.locator('#car-transmission').selectOption('Manual');
-  await page.locator('#car-state').selectOption('MH');
-  await page.getByRole('button', { name: 'See my estimate' }).click();
+  await estimateSellersCreta(page);
   const book = page.getByRole('link', { name: 'Book an inspection' });
   await visible(book);
   await book.click();

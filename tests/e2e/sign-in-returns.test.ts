@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPageOn, saveScreenshot, visible, waitFor, waitForHydration } from '../support/browser.ts';
+import { estimateSellersCreta, launchChromium, openPageOn, saveScreenshot, visible, waitFor, waitForHydration } from '../support/browser.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -89,16 +89,7 @@ describe('signing in from a page that needs an account brings the visitor back t
 
   it('a seller\'s "Book an inspection", with the typed car kept', async () => {
     const page = await openPageOn(browser, server.url, 'mobile', errors);
-    await page.goto('/sell-vehicle');
-    await waitForHydration(page, '#car-make');
-    await page.locator('#car-make').fill('Hyundai');
-    await page.locator('#car-model').fill('Creta');
-    await page.locator('#car-year').fill('2019');
-    await page.locator('#car-km').fill('45,000');
-    await page.locator('#car-fuel').selectOption('Diesel');
-    await page.locator('#car-transmission').selectOption('Manual');
-    await page.locator('#car-state').selectOption('MH');
-    await page.getByRole('button', { name: 'See my estimate' }).click();
+    await estimateSellersCreta(page);
     await (await visible(page.getByRole('link', { name: 'Book an inspection' }))).click();
     await signInHere(page);
     await page.waitForURL((url) => url.pathname === '/sell-vehicle/inspection');

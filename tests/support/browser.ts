@@ -270,3 +270,17 @@ export async function signInAdminInBrowser(page: Page, admin: { email: string; p
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => url.pathname === adminPaths.dashboard);
 }
+
+/** On /sell-vehicle: types the seller's 2019 Hyundai Creta (diesel, manual, 45,000 km, Maharashtra) and asks for the estimate. */
+export async function estimateSellersCreta(page: Page): Promise<void> {
+  await page.goto('/sell-vehicle');
+  await waitForHydration(page, '#car-make');
+  await page.locator('#car-make').fill('Hyundai');
+  await page.locator('#car-model').fill('Creta');
+  await page.locator('#car-year').fill('2019');
+  await page.locator('#car-km').fill('45,000');
+  await page.locator('#car-fuel').selectOption('Diesel');
+  await page.locator('#car-transmission').selectOption('Manual');
+  await page.locator('#car-state').selectOption('MH');
+  await page.getByRole('button', { name: 'See my estimate' }).click();
+}
