@@ -45,6 +45,7 @@ const builders: Record<string, () => string[]> = {
   'paths.testDrive': () => [paths.testDrive(12), paths.testDrive(12, { mode: 'home', pin: '400069', date: '2026-12-01', slot: '2026-12-01T10:00' })],
   'paths.cancelTestDrive': () => [paths.cancelTestDrive(3)],
   'paths.profileWithNotice': () => [paths.profileWithNotice('testDrive', 'booked')],
+  'paths.confirmOffer': () => [paths.confirmOffer(4)],
   'paths.profileCompleteThen': () => [paths.profileCompleteThen('/vehicle/3/test-drive')],
   'paths.profileLicenceThen': () => [paths.profileLicenceThen('/rent/3/book')],
   'adminPaths.testDrivesOn': () => [adminPaths.testDrivesOn('2026-12-01')],
