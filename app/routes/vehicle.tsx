@@ -8,7 +8,7 @@ import { CompareToggle } from '../components/compare.tsx';
 import { EmiCalculator } from '../components/emi-calculator.tsx';
 import { EmiFrom } from '../components/emi-from.tsx';
 import { MissingPage } from '../components/empty-state.tsx';
-import { calculatorDefaults, calculatorParameters, parseCalculatorInput } from '../lib/emi-calculator.ts';
+import { calculatorDefaults, calculatorFields, calculatorParameters } from '../lib/emi-calculator.ts';
 import { pageQuery } from '../lib/page-query.ts';
 import { vehiclePurpose } from '../../server/rentals/fleet.ts';
 import { WishlistButton } from '../components/wishlist-button.tsx';
@@ -64,7 +64,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The calculator, for a car on sale with a price in rupees: its values from the query string
   // when the form was sent without JavaScript, otherwise from the admin's EMI terms.
   const price = vehicle.status === 'sold' ? null : vehicle.priceRupees;
-  const calculator = price ? { price, ...parseCalculatorInput(pageQuery(new URL(request.url), calculatorParameters), price, calculatorDefaults(price, financeTerms(settings))) } : null;
+  const defaults = price ? calculatorDefaults(price, financeTerms(settings)) : null;
+  const calculator = price && defaults ? { price, defaults, fields: calculatorFields(pageQuery(new URL(request.url), calculatorParameters), price, defaults) } : null;
   // Reserving with a refundable token (decision 080): an available car, while online payment is configured.
   const reserve = services.payments && vehicle.status === 'available' ? { amount: settings.reservationAmount, holdHours: settings.reservationHoldHours } : null;
   // A refused reservation comes back here with its reason (signed in only: such pages are never cached).
@@ -371,11 +372,11 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
               {t('emiCalculator')}
             </h2>
             <EmiCalculator
-              key={`${vehicle.id}-${calculator.values.downPayment}-${calculator.values.ratePercent}-${calculator.values.tenureMonths}`}
+              key={`${vehicle.id}-${calculator.fields.dp}-${calculator.fields.rate}-${calculator.fields.tenure}`}
               price={calculator.price}
               action={`${paths.vehicle(vehicle.id)}#emi`}
-              initial={calculator.values}
-              serverErrors={calculator.errors}
+              defaults={calculator.defaults}
+              fields={calculator.fields}
             />
           </section>
         ) : null}

@@ -180,6 +180,15 @@ describe('compare and the EMI calculator', () => {
     await calculator.getByLabel('Interest rate (% a year)').fill('9.5');
     await calculator.scrollIntoViewIfNeeded();
     await harness.screenshot(page, 'emi-calculator-375');
+    // A down payment above the price says so with the price, and the old EMI goes away with it.
+    await calculator.getByLabel('Down payment (₹)').fill(String(car.price + 50_000));
+    await visible(calculator.getByText(`The down payment cannot be more than the car’s price of ${formatRupees(car.price)}.`));
+    await waitFor(async () => (await emi.textContent())?.trim(), (text) => text === '—');
+    expect(await calculator.textContent()).not.toContain(formatRupees(expected.totalPaid));
+    await harness.screenshot(page, 'emi-calculator-over-price-375');
+    // Back within the price, the figures are back.
+    await calculator.getByLabel('Down payment (₹)').fill(String(downPayment));
+    await waitFor(async () => (await emi.textContent())?.trim(), (text) => text === formatRupees(expected.emi));
   });
 
   test('without JavaScript the calculator sends its form and the page shows the answer', async () => {
@@ -199,5 +208,17 @@ describe('compare and the EMI calculator', () => {
     const expected = loanSummary(car.price, downPayment, 10, 36);
     expect((await page.getByRole('region', { name: 'EMI calculator' }).locator('output').textContent())?.trim()).toBe(formatRupees(expected.emi));
     await harness.screenshot(page, 'emi-calculator-1280-no-js');
+
+    // More than the price: the form is sent (not stopped by the browser's own check), and the page says what is wrong instead of an EMI.
+    const over = car.price + 50_000;
+    await calculator.getByLabel('Down payment (₹)').fill(String(over));
+    await calculator.getByRole('button', { name: 'Calculate EMI' }).click();
+    await page.waitForURL((url) => url.searchParams.get('dp') === String(over));
+    const answered = page.getByRole('region', { name: 'EMI calculator' });
+    await visible(answered.getByText(`The down payment cannot be more than the car’s price of ${formatRupees(car.price)}.`));
+    expect((await answered.locator('output').textContent())?.trim()).toBe('—');
+    expect(await answered.getByLabel('Down payment (₹)').inputValue()).toBe(String(over));
+    await answered.scrollIntoViewIfNeeded();
+    await harness.screenshot(page, 'emi-calculator-over-price-1280-no-js');
   });
 });

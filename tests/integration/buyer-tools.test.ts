@@ -34,6 +34,8 @@ function cards(html: string): Card[] {
 
 /** Visible text, with "₹X /month" (two elements) read as one "₹X/month". */
 const read = (html: string) => visibleText(html).replace(/ \/month/g, '/month');
+/** The car page's EMI calculator, as read. */
+const calculatorOf = (html: string) => read(/<section id="emi"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '');
 
 
 describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dialect})`, () => {
@@ -159,7 +161,29 @@ describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dia
     expect(wrongText).toContain('Down payment must be a whole number of rupees');
     expect(wrongText).toContain('Interest rate must be between 9% and 20% a year.');
     expect(wrongText).toContain('Tenure must be 12, 24, 36, 48, 60, 72, 84 months.');
-    expect(wrongText).toContain(`EMI ${formatRupees(emiFrom(price, DEFAULT_FINANCE_TERMS)!)}/month`);
+    // No figures for values other than the ones in the fields: the defaults' EMI would be a stale answer.
+    expect(calculatorOf(wrong.html)).toMatch(/^EMI calculator EMI — Down payment must be/);
+    expect(calculatorOf(wrong.html)).not.toMatch(/Loan amount|Total interest|\/month/);
+  });
+
+  test('a down payment above the price, sent without JavaScript, says the price and shows no EMI, in English and Hindi', async () => {
+    const home = await page(visitor(), '/');
+    const card = cards(home.html).find((entry) => entry.emi !== null)!;
+    const price = priceDigits(card.price)!;
+    const over = price + 100_000;
+    const answer = await page(visitor(), `/vehicle/${card.id}?dp=${over}&rate=10&tenure=36`);
+    expect(answer.status).toBe(200);
+    // What is wrong stands where the figures were, and no EMI is shown.
+    expect(calculatorOf(answer.html)).toMatch(new RegExp(`^EMI calculator EMI — The down payment cannot be more than the car’s price of ${formatRupees(price)}\\. Down payment`));
+    expect(calculatorOf(answer.html)).not.toMatch(/Loan amount|Total interest|\/month/);
+    // The field keeps what was typed, so the message is about what the buyer sees.
+    expect(tags(answer.html, 'input').find((tag) => tag.id === 'emi-dp')?.value).toBe(String(over));
+    // The form is sent as typed: the browser's own check (in its language) does not stop it first.
+    expect(tags(answer.html, 'form').find((form) => form.action === `/vehicle/${card.id}#emi`)).toHaveProperty('novalidate');
+
+    const hindi = calculatorOf((await page(visitor(), `/hi/vehicle/${card.id}?dp=${over}`)).html);
+    expect(hindi).toContain(`EMI — डाउन पेमेंट कार की कीमत ${formatRupees(price)} से ज़्यादा नहीं हो सकता।`);
+    expect(hindi).not.toContain('कुल ब्याज');
   });
 
   test('compare shows the cars side by side, a sold car and a missing id as no longer available, noindex', async () => {
