@@ -9,7 +9,7 @@ import { useRootData } from '../components/root-data.ts';
 import { VehicleImage } from '../components/vehicle-image.tsx';
 import { PriceIncludesNote } from '../components/vehicle-card.tsx';
 import { appContext } from '../context.ts';
-import { COMPARE_MAX_PHONE, compareIdsNotice, parseCompareIds } from '../lib/compare.ts';
+import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../lib/compare.ts';
 import { compareRows, visibleRows } from '../lib/compare-rows.ts';
 import { indiaDay } from '../lib/rentals.ts';
 import { paths } from '../lib/paths.ts';
@@ -40,7 +40,6 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   const rows = visibleRows(compareRows(available, finance, today), hideCommon, available.length);
   const columns = entries.map((entry) => (entry.available ? available.indexOf(entry.vehicle) : -1));
   const availableKey = available.map((vehicle) => vehicle.id).join(',');
-  const fitsPhone = entries.length <= COMPARE_MAX_PHONE;
 
   // The cars on this page become the tray's: the link is the list being looked at.
   useEffect(() => {
@@ -66,7 +65,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
 
       {entries.length === 0 ? (
         <>
-          <EmptyPanel title={t('noCarsYet')} text={t('tapCompare')}>
+          <EmptyPanel title={t('noCarsYet')} text={t('tapCompare', { max: COMPARE_MAX })}>
             <EmptyPanelLink to={paths.home}>{t('browseAvailable')}</EmptyPanelLink>
           </EmptyPanel>
           <RecentCarsSection />
@@ -79,14 +78,9 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               {t('rowsDiffer')}
             </p>
           ) : null}
-          {fitsPhone ? null : (
-            <p className="text-sm font-medium text-slate-700 sm:hidden" aria-hidden="true">
-              {t('swipe', { count: entries.length })}
-            </p>
-          )}
           <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
-            {/* Up to a phone's three cars share a phone's width, so every car is in sight; four scroll, the labels staying put. */}
-            <table className={`w-full min-w-max ${fitsPhone ? 'max-sm:min-w-0 max-sm:table-fixed' : ''} border-separate border-spacing-0 overflow-hidden rounded-2xl bg-white text-sm shadow-sm ring-1 ring-slate-200`}>
+            {/* The cars (COMPARE_MAX) share a phone's width, so every car is in sight. */}
+            <table className={`w-full min-w-max max-sm:min-w-0 max-sm:table-fixed border-separate border-spacing-0 overflow-hidden rounded-2xl bg-white text-sm shadow-sm ring-1 ring-slate-200`}>
               <caption className="sr-only">
                 {t('caption', { count: entries.length })}
                 {hideCommon && available.length > 1 ? t('captionHidden') : ''}
@@ -101,7 +95,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                     );
                     const title = entry.available ? cardTitle(entry.vehicle) : (entry.title ?? t('carNumber', { id: entry.id }));
                     return (
-                      <th key={entry.id} scope="col" className={`w-32 min-w-32 ${fitsPhone ? 'max-sm:w-auto max-sm:min-w-0' : ''} border-b border-slate-200 p-1.5 text-left align-top font-normal sm:w-56 sm:p-3`}>
+                      <th key={entry.id} scope="col" className={`w-32 min-w-32 max-sm:w-auto max-sm:min-w-0 border-b border-slate-200 p-1.5 text-left align-top font-normal sm:w-56 sm:p-3`}>
                         <div className="flex flex-col gap-2">
                           {entry.available ? (
                             <VehicleImage image={entry.vehicle.images[0] ?? null} alt="" sizes="(min-width: 640px) 208px, 112px" className="aspect-[4/3] w-full max-w-52 rounded-xl" />

@@ -123,6 +123,34 @@ describe('compare and the EMI calculator', () => {
     });
   }
 
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    test(`at ${viewport === 'mobile' ? '375' : '1280'} px the tray takes the three cars the empty compare page promises and refuses a fourth`, async () => {
+      const { page } = await harness.open({ viewport });
+      await page.goto('/compare?ids=');
+      await visible(page.getByText('Tap “Compare” on up to 3 cars to see them side by side.'));
+      await page.goto('/');
+      const main = page.getByRole('region', { name: 'Vehicles for sale' });
+      const cards = main.getByRole('article');
+      await visible(cards.first());
+      const titles = [...new Set((await cards.getByRole('heading', { level: 3 }).allTextContents()).map((title) => title.trim()))].slice(0, 4);
+      expect(titles).toHaveLength(4);
+      await waitForHydration(page, 'main article form[action="/compare"] button');
+      const toggle = (title: string) => main.getByRole('button', { name: `Compare ${title}`, exact: true }).first();
+      for (const title of titles.slice(0, 3)) {
+        await toggle(title).click();
+        await waitFor(
+          () => toggle(title).getAttribute('aria-pressed'),
+          (pressed) => pressed === 'true',
+        );
+      }
+      await toggle(titles[3]!).click();
+      const tray = page.getByRole('complementary', { name: 'Cars to compare' });
+      await visible(tray.getByText('You can compare up to 3 cars. Remove one to add another.'));
+      expect(await toggle(titles[3]!).getAttribute('aria-pressed')).toBe('false');
+      await harness.screenshot(page, `compare-limit-${viewport === 'mobile' ? 375 : 1280}`);
+    });
+  }
+
   test('at 375 px an empty compare page offers the cars this phone opened, and nothing on a phone that opened none', async () => {
     const car = await pricedCar();
     const { page } = await harness.open({ viewport: 'mobile' });
