@@ -1,7 +1,7 @@
 import { Fragment, useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { carsToCompare } from '../../server/catalog/compare.ts';
-import { compareStore } from '../components/compare-store.ts';
+import { compareStore, useCompareState } from '../components/compare-store.ts';
 import { EmptyPanel, EmptyPanelLink } from '../components/empty-state.tsx';
 import { CloseIcon } from '../components/icons.tsx';
 import { RecentCarsSection } from '../components/recent-cars.tsx';
@@ -23,17 +23,21 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.compare(), title: t('compareCars'), noIndex: true });
 }
 
-/** Whatever `ids` holds (letters, NUL, 500 ids, huge numbers), the page answers 200 and says what it left out. */
+/**
+ * Whatever `ids` holds (letters, NUL, 500 ids, huge numbers), the page answers 200 and says what it left out.
+ * Without `ids` (the address typed, a bookmark, the menu's link) the list is the browser's tray,
+ * which the server cannot see: `listed` false, and the page asks for the tray's cars once it runs.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, clock } = context.get(appContext);
   const url = new URL(request.url);
   const parsed = parseCompareIds(url.searchParams.get('ids'));
   const entries = await carsToCompare(database, parsed.ids);
-  return { entries, notice: compareIdsNotice(parsed), hideCommon: url.searchParams.get('hide') === 'common', today: indiaDay(clock.now()) };
+  return { entries, listed: url.searchParams.has('ids'), notice: compareIdsNotice(parsed), hideCommon: url.searchParams.get('hide') === 'common', today: indiaDay(clock.now()) };
 }
 
 export default function Compare({ loaderData }: Route.ComponentProps) {
-  const { entries, notice, hideCommon, today } = loaderData;
+  const { entries, listed, notice, hideCommon, today } = loaderData;
   const { finance } = useRootData();
   const ids = entries.map((entry) => entry.id);
   const available = entries.flatMap((entry) => (entry.available ? [entry.vehicle] : []));
@@ -41,11 +45,23 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   const columns = entries.map((entry) => (entry.available ? available.indexOf(entry.vehicle) : -1));
   const availableKey = available.map((vehicle) => vehicle.id).join(',');
 
-  // The cars on this page become the tray's: the link is the list being looked at.
+  // Opened without a list: the tray's cars are the list, asked for in the address so the page is
+  // the same as the tray's own link (and can be shared). Until then nothing says "no cars".
+  const navigate = useNavigate();
+  const tray = useCompareState().items;
+  const trayIds = tray.map((item) => item.id);
+  const fromTray = !listed && trayIds.length > 0;
   useEffect(() => {
+    if (fromTray) void navigate(paths.compare(trayIds, { hideCommon }), { replace: true, preventScrollReset: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fromTray, trayIds.join(',')]);
+
+  // The cars of a list on this page become the tray's: the link is the list being looked at.
+  useEffect(() => {
+    if (!listed) return;
     compareStore.replace(available.map((vehicle) => ({ id: vehicle.id, title: cardTitle(vehicle) })));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [availableKey]);
+  }, [listed, availableKey]);
 
   return (
     <div className="flex flex-col gap-5">
@@ -63,7 +79,11 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      {entries.length === 0 ? (
+      {fromTray ? (
+        <p role="status" className="py-6 text-center text-slate-600">
+          {t('openingTray', { count: trayIds.length })}
+        </p>
+      ) : entries.length === 0 ? (
         <>
           <EmptyPanel title={t('noCarsYet')} text={t('tapCompare', { max: COMPARE_MAX })}>
             <EmptyPanelLink to={paths.home}>{t('browseAvailable')}</EmptyPanelLink>

@@ -65,6 +65,53 @@ describe('compare and the EMI calculator', () => {
     }
   });
 
+  test('at 375 px /compare opened by its address shows the tray’s cars, and removing the last one leaves it empty', async () => {
+    const { page } = await harness.open({ viewport: 'mobile' });
+    await page.goto('/');
+    const main = page.getByRole('region', { name: 'Vehicles for sale' });
+    const cards = main.getByRole('article');
+    await visible(cards.first());
+    const titles = [...new Set((await cards.getByRole('heading', { level: 3 }).allTextContents()).map((title) => title.trim()))].slice(0, 3);
+    await waitForHydration(page, 'main article form[action="/compare"] button');
+    for (const title of titles) {
+      const toggle = main.getByRole('button', { name: `Compare ${title}`, exact: true }).first();
+      await toggle.click();
+      await waitFor(
+        () => toggle.getAttribute('aria-pressed'),
+        (pressed) => pressed === 'true',
+      );
+    }
+
+    // Typed, bookmarked or from the menu: no list in the address, the tray's three cars on the page.
+    await page.goto('/compare');
+    await page.waitForURL((url) => (url.searchParams.get('ids') ?? '').split(',').length === 3);
+    const heads = page.getByRole('main').locator('thead th');
+    await waitFor(
+      () => heads.count(),
+      (count) => count === 3,
+    );
+    for (const [index, title] of titles.entries()) expect(await heads.nth(index).textContent()).toContain(title);
+    expect(await page.getByText('No cars to compare yet').count()).toBe(0);
+    await harness.screenshot(page, 'compare-from-tray-375', { fullPage: true });
+
+    // Removing every car empties the list and the tray: the page does not bring them back.
+    for (const [index, title] of titles.entries()) {
+      await page.getByRole('link', { name: `Remove ${title} from compare` }).click();
+      const left = titles.length - index - 1;
+      if (left > 0)
+        await waitFor(
+          () => heads.count(),
+          (count) => count === left,
+        );
+    }
+    await visible(page.getByText('No cars to compare yet'));
+    expect(new URL(page.url()).searchParams.get('ids')).toBe('');
+    await page.goto('/compare');
+    await visible(page.getByText('No cars to compare yet'));
+    await waitForHydration(page, 'main a[href="/"]');
+    expect(new URL(page.url()).search).toBe('');
+  });
+
   test('at 375 px nothing hides under the tray: the calculator’s answer after "Calculate your EMI", and three cars on the compare page', async () => {
     const response = await fetch(`${harness.baseUrl}/api/v1/vehicles?perPage=50`);
     const priced = ((await response.json()) as { items: Array<{ id: number; priceRupees: number | null }> }).items.filter((item) => item.priceRupees !== null).slice(0, 3);
