@@ -146,6 +146,15 @@ function statusTone(status: string): string {
   return tones[status.trim().toLowerCase()] ?? 'bg-slate-100 text-slate-800';
 }
 
+/**
+ * The tyres' condition as the dealer typed it: a bare share of tread ("80%") says what it is a
+ * share of ("80% left"); anything else ("New", "4 new MRF") is shown as typed.
+ */
+function tyreCondition(typed: string): string {
+  const share = /^\s*(\d{1,3})\s*%\s*$/.exec(typed);
+  return share && Number(share[1]) <= 100 ? t('tyresLeft', { percent: Number(share[1]) }) : typed;
+}
+
 function KeySpecifications({ vehicle, today }: { vehicle: Vehicle; today: string }) {
   const specs: Array<[string, string, Validity]> = [
     [t('odometer'), formatKilometres(vehicle.odometer), null],
@@ -154,7 +163,7 @@ function KeySpecifications({ vehicle, today }: { vehicle: Vehicle; today: string
     [t('insurance'), formatDate(vehicle.insuranceValidity), validityOf(vehicle.insuranceValidity, today)],
   ];
   if (vehicle.fitnessFC) specs.push([t('fitness'), vehicle.fitnessFC, validityOf(vehicle.fitnessFC, today)]);
-  if (vehicle.tyrePoint) specs.push([t('tyrePoint'), vehicle.tyrePoint, null]);
+  if (vehicle.tyrePoint) specs.push([t('tyrePoint'), tyreCondition(vehicle.tyrePoint), null]);
   return (
     <Section title={t('keySpecifications')}>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">

@@ -125,7 +125,14 @@ describe.skipIf(!base)('vehicle details page', () => {
       const seeded = [0, 1].map((back) => formatDate(demoInsuranceValidity(creta(), indiaDay(Date.now() - back * 86_400_000))));
       expect(seeded).toContain(specs.get('Insurance'));
       expect(specs.get('Fitness / FC')).toBe('Valid till Jul 2036');
-      expect(specs.get('Tyre Point')).toBe('80%');
+      // The tyres' condition, said as what is left of the tread, not "Tyre Point 80%".
+      expect(specs.get('Tyres')).toBe('80% left');
+      expect(specs.has('Tyre Point')).toBe(false);
+    });
+
+    it('says the tyres’ condition in Hindi too', async () => {
+      const hindi = definitions((await fetchPage(`/hi/vehicle/${id}`)).html);
+      expect(hindi.get('टायर')).toBe('80% बाकी');
     });
 
     it('shows the demo car insured for months to come, with no Expired beside "includes insurance"; a past date would say Expired', () => {
