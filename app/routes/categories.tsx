@@ -96,7 +96,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="results-heading" className="flex flex-col gap-4">
           <div>
             <h2 id="results-heading" tabIndex={-1} className="text-xl font-bold outline-none">
-              {t('categoryVehicles', { name: selected.name })}
+              {selected.name}
             </h2>
             {term || filtered ? (
               <p className="text-slate-600" role="status">
