@@ -29,6 +29,8 @@ const suvs = demoSaleVehicles.filter((vehicle) => vehicle.category === 'SUVs');
 /** The options of the category picker (the sort has options too). */
 /** The heading over the chosen category's cars: its name, not "Hatchbacks Vehicles". */
 const resultsHeading = (html: string) => visibleText(/<h2 id="results-heading"[^>]*>([\s\S]*?)<\/h2>/.exec(html)?.[1] ?? '');
+/** What the category picker's options say. */
+const categoryLabels = (html: string) => [...(/<select id="category"[\s\S]*?<\/select>/.exec(mainOf(html))?.[0] ?? '').matchAll(/<option\b[^>]*>([^<]*)<\/option>/g)].map((match) => decodeEntities(match[1]!));
 const categoryOptions = (html: string) => tags(/<select id="category"[\s\S]*?<\/select>/.exec(mainOf(html))?.[0] ?? '', 'option');
 
 describe.skipIf(!base)('public site', () => {
@@ -50,13 +52,20 @@ describe.skipIf(!base)('public site', () => {
       expect(cardIds(page.html)).toHaveLength(Math.min(10, hatchbacks.length));
     });
 
-    it('names every category in the dropdown with its vehicle count', async () => {
+    it('names every category in the dropdown with its vehicle count, a category of rental cars with its fleet', async () => {
       const page = await fetchPage('/categories');
-      const text = visibleText(mainOf(page.html));
+      const labels = categoryLabels(page.html);
+      expect(labels).toHaveLength(demoCategories.length);
       for (const category of demoCategories) {
         const count = demoSaleVehicles.filter((vehicle) => vehicle.category === category.name).length;
-        expect(text).toContain(`${category.name} (${count})`);
+        const fleet = demoFleetVehicles.filter((vehicle) => vehicle.category === category.name).length;
+        expect(labels).toContain(fleet === 0 ? `${category.name} (${count})` : `${category.name} (${fleet} for rent)`);
       }
+      // Not "Rental Cars (0)" while seven cars rent.
+      expect(labels).toContain('Rental Cars (7 for rent)');
+      expect(labels).not.toContain('Rental Cars (0)');
+      const hindi = categoryLabels((await fetchPage('/hi/categories')).html);
+      expect(hindi).toContain('Rental Cars (किराये पर 7)');
     });
 
     it('sends a visitor from a category of rental cars only to the rental fleet', async () => {
