@@ -115,6 +115,16 @@ describe.skipIf(!base)('public site', () => {
       { path: '/?page=2', canonical: '/?page=2', title: 'Gaadi Bazaar | Premium Car Rentals & Certified Refurbished Cars' },
     ];
 
+    it('promises self-drive rentals only, as the product offers, in both languages', async () => {
+      const home = await fetchPage('/');
+      expect(metaContent(home.html, 'description')).toBe('Buy inspected, serviced refurbished cars and rent self-drive cars. Transparent prices in rupees, finance options and a dealer you can call or WhatsApp.');
+      const hindi = await fetchPage('/hi');
+      expect(metaContent(hindi.html, 'description')).toContain('सेल्फ़-ड्राइव कारें किराये पर लें');
+      for (const page of [home, hindi, await fetchPage('/about'), await fetchPage('/hi/about')]) {
+        expect(page.html).not.toMatch(/chauffeur|with a driver|ड्राइवर के साथ/i);
+      }
+    });
+
     it.each(pages)('sets title, description, keywords, canonical, Open Graph, Twitter and robots on $path', async ({ path: pagePath, canonical, title }) => {
       const page = await fetchPage(pagePath);
       expect(page.status).toBe(200);
