@@ -170,6 +170,9 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
 
     const page = await (await admin.get(deskPath)).text();
     const text = mainText(page);
+    // The renter's licence: its status, then where licences are reviewed, not "Approved review".
+    expect(text).toContain('Licence: Approved · See the licences');
+    expect(text).not.toContain('Approved review');
     expect(text).toContain('Km driven: 580 km');
     expect(text).toContain('Fuel: −2/8 less');
     expect(page).toMatch(/data-damage="new"[^>]*>[\s\S]*?Scratch on the front bumper/);
