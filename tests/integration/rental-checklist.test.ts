@@ -174,7 +174,9 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     expect(text).toContain('Licence: Approved · See the licences');
     expect(text).not.toContain('Approved review');
     expect(text).toContain('Km driven: 580 km');
-    expect(text).toContain('Fuel: −2/8 less');
+    // Said as a difference from the pickup, not "−2/8 less".
+    expect(text).toContain('Fuel: 2/8 less than at pickup');
+    expect(text).not.toContain('−2/8');
     expect(page).toMatch(/data-damage="new"[^>]*>[\s\S]*?Scratch on the front bumper/);
     expect(page.match(/data-damage="existing"/g)).toHaveLength(2);
     for (const kind of ['extra-km', 'late', 'fuel', 'damage']) expect(page).toContain(`data-charge="${kind}"`);
@@ -234,6 +236,8 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     const profile = mainText(await (await renter.get('/profile')).text());
     expect(profile).toContain('Car condition at handover and return');
     expect(profile).toContain('Scratch on the front bumper');
+    expect(profile).toContain('Fuel: 2/8 less than at pickup');
+    expect(mainText(await (await renter.get('/hi/profile')).text())).toContain('फ़्यूल: पिकअप के समय से 2/8 कम');
   });
 
   it('deletes the photos with the booking when its retention period ends', async () => {
