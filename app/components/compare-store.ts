@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { COMPARE_MAX, COMPARE_MAX_PHONE, WIDE_SCREEN_QUERY } from '../lib/compare.ts';
+import { COMPARE_MAX } from '../lib/compare.ts';
 import { compareText as t } from '../lib/i18n/compare.ts';
 
 /**
@@ -71,11 +71,6 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** How many cars fit side by side on this screen. */
-export function compareLimit(): number {
-  return window.matchMedia(WIDE_SCREEN_QUERY).matches ? COMPARE_MAX : COMPARE_MAX_PHONE;
-}
-
 export const compareStore = {
   /** Adds the car, or takes it out when it is in; refuses (with a notice) when the tray is full. */
   toggle(item: CompareItem) {
@@ -84,9 +79,8 @@ export const compareStore = {
       set({ items: items.filter((entry) => entry.id !== item.id), notice: say(null) });
       return;
     }
-    const limit = compareLimit();
-    if (items.length >= limit) {
-      set({ items, notice: say(limit === COMPARE_MAX_PHONE ? t('limitPhone', { limit }) : t('limit', { limit })) });
+    if (items.length >= COMPARE_MAX) {
+      set({ items, notice: say(t('limit', { limit: COMPARE_MAX })) });
       return;
     }
     set({ items: [...items, item], notice: say(null) });

@@ -1,5 +1,5 @@
 import { Link, useHref, useLocation } from 'react-router';
-import { COMPARE_MAX, COMPARE_MAX_PHONE } from '../lib/compare.ts';
+import { COMPARE_MAX } from '../lib/compare.ts';
 import { matchPattern, pathPatterns, paths } from '../lib/paths.ts';
 import { compareStore, useCompareState, type CompareItem } from './compare-store.ts';
 import { CheckIcon, CloseIcon, CompareIcon } from './icons.tsx';
@@ -84,7 +84,7 @@ export function CompareTray() {
               ))}
             </ul>
             <p className="flex-1 px-1 text-sm sm:hidden" aria-hidden="true">
-              {t('ofPhone', { count: items.length, max: COMPARE_MAX_PHONE })}
+              {t('ofMax', { count: items.length, max: COMPARE_MAX })}
             </p>
             <span className="hidden shrink-0 text-sm text-slate-300 lg:inline" aria-hidden="true">
               {items.length}/{COMPARE_MAX}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TENURE_OPTIONS } from '../lib/emi.ts';
-import { CALCULATOR_LIMITS, calculatorNote, loanSummary, parseCalculatorInput, type CalculatorValues } from '../lib/emi-calculator.ts';
+import { CALCULATOR_LIMITS, calculatorAnswer, calculatorNote, parseCalculatorInput, type CalculatorFields, type CalculatorValues } from '../lib/emi-calculator.ts';
 import { emiText as t } from '../lib/i18n/emi.ts';
 import { formatRupees } from '../lib/format.ts';
 import { inputClass, primaryButton } from './field-styles.ts';
@@ -8,44 +8,54 @@ import { inputClass, primaryButton } from './field-styles.ts';
 /**
  * The vehicle page's EMI calculator. Without JavaScript it is a GET form (`?dp=…&rate=…&tenure=…#emi`)
  * whose answer the server renders; with it, the answer follows each keystroke. Both read the
- * values with the same rule (parseCalculatorInput) and work them out with the same function.
+ * fields with the same rule (parseCalculatorInput) and work them out with the same function
+ * (calculatorAnswer): while a field holds a value the calculator cannot take, it says why and
+ * shows no figures rather than the figures of other values.
  */
-export function EmiCalculator({ price, action, initial, serverErrors }: { price: number; action: string; initial: CalculatorValues; serverErrors: string[] }) {
-  const [raw, setRaw] = useState({ dp: String(initial.downPayment), rate: String(initial.ratePercent), tenure: String(initial.tenureMonths) });
-  const [edited, setEdited] = useState(false);
-  const live = parseCalculatorInput(new URLSearchParams(raw), price, initial);
-  const errors = edited ? live.errors : serverErrors;
-  const { values } = edited ? live : { values: initial };
-  const summary = loanSummary(price, values.downPayment, values.ratePercent, values.tenureMonths);
+export function EmiCalculator({ price, action, defaults, fields }: { price: number; action: string; defaults: CalculatorValues; fields: CalculatorFields }) {
+  const [raw, setRaw] = useState(fields);
+  const input = parseCalculatorInput(new URLSearchParams(raw), price, defaults);
+  const summary = calculatorAnswer(price, input);
   const change = (name: keyof typeof raw) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    setEdited(true);
     setRaw((before) => ({ ...before, [name]: event.target.value }));
   };
   const { min, max, step } = CALCULATOR_LIMITS.rate;
 
   return (
-    <form method="get" action={action} onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-4" aria-describedby="emi-note">
-      {/* The answer comes first: on a phone it stays in sight while the fields below it change. */}
-      <div aria-live="polite" className="grid grid-cols-2 gap-3 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-100 sm:grid-cols-4">
+    // noValidate: without JavaScript the server's message (in the page's language) says what is wrong, not the browser's.
+    <form method="get" action={action} noValidate onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-4" aria-describedby="emi-note">
+      {/* The answer comes first: on a phone it stays in sight while the fields below it change. While a
+          value is wrong, what is wrong takes the figures' place, so it is in sight too. */}
+      <div aria-live="polite" className={`grid grid-cols-2 gap-3 rounded-2xl p-4 ring-1 sm:grid-cols-4 ${summary ? 'bg-brand-50 ring-brand-100' : 'bg-red-50 ring-red-200'}`}>
         <p className="col-span-2 sm:col-span-1">
           <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">{t('emi')}</span>
           <output htmlFor="emi-dp emi-rate emi-tenure" className="text-2xl font-extrabold text-brand-800">
-            {formatRupees(summary.emi)}
+            {summary ? formatRupees(summary.emi) : '—'}
           </output>
-          <span className="text-sm text-slate-700">{t('perMonth')}</span>
+          {summary ? <span className="text-sm text-slate-700">{t('perMonth')}</span> : null}
         </p>
-        <p>
-          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{t('loanAmount')}</span>
-          <span className="font-bold">{formatRupees(summary.loan)}</span>
-        </p>
-        <p>
-          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{t('totalInterest')}</span>
-          <span className="font-bold">{formatRupees(summary.totalInterest)}</span>
-        </p>
-        <p>
-          <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{t('totalPaid')}</span>
-          <span className="font-bold">{formatRupees(summary.totalPaid)}</span>
-        </p>
+        {summary ? (
+          <>
+            <p>
+              <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{t('loanAmount')}</span>
+              <span className="font-bold">{formatRupees(summary.loan)}</span>
+            </p>
+            <p>
+              <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{t('totalInterest')}</span>
+              <span className="font-bold">{formatRupees(summary.totalInterest)}</span>
+            </p>
+            <p>
+              <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{t('totalPaid')}</span>
+              <span className="font-bold">{formatRupees(summary.totalPaid)}</span>
+            </p>
+          </>
+        ) : (
+          <ul className="col-span-2 flex flex-col justify-center gap-1 text-sm font-medium text-red-800 sm:col-span-3">
+            {input.errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        )}
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="flex flex-col gap-1">
@@ -79,13 +89,6 @@ export function EmiCalculator({ price, action, initial, serverErrors }: { price:
           </select>
         </div>
       </div>
-      {errors.length > 0 ? (
-        <ul role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      ) : null}
       {/* Without JavaScript this sends the form; with it, the answer below is already up to date. */}
       <noscript>
         <button type="submit" className={primaryButton}>

@@ -1,4 +1,6 @@
+import { useEffect, useRef, useState } from 'react';
 import { Form, Link } from 'react-router';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatRupees } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { formatIndiaDateTime } from '../lib/rent-view.ts';
@@ -29,8 +31,20 @@ const statusTone: Record<ReservationStatus, string> = {
   converted: 'bg-brand-50 text-brand-800',
 };
 
-/** The buyer's reservations on the profile (decision 080): the time left, Cancel with its refund, and a test drive of the car. */
+/**
+ * The buyer's reservations on the profile (decision 080): the time left, Cancel with its refund, and a test drive of the car.
+ * Cancel asks first in the site's dialog (its refund said, "Keep it" focused); without script the button cancels at once.
+ */
 export function MyReservations({ reservations, nowMs }: { reservations: MyReservation[]; nowMs: number }) {
+  const [confirming, setConfirming] = useState<MyReservation | null>(null);
+  const cancelButtons = useRef(new Map<number, HTMLButtonElement>());
+  // Back to the Cancel button that opened the dialog once it closes without cancelling.
+  const refocus = useRef<number | null>(null);
+  useEffect(() => {
+    if (confirming !== null || refocus.current === null) return;
+    cancelButtons.current.get(refocus.current)?.focus();
+    refocus.current = null;
+  }, [confirming]);
   if (reservations.length === 0) return null;
   return (
     <ProfileSection id="reservations" title={t('myReservations')}>
@@ -72,11 +86,16 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
                 ) : null}
                 <Form method="post" action={paths.cancelReservation(reservation.id)}>
                   <button
+                    ref={(button) => {
+                      if (button) cancelButtons.current.set(reservation.id, button);
+                      else cancelButtons.current.delete(reservation.id);
+                    }}
                     type="submit"
+                    aria-haspopup="dialog"
                     className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-slate-300 hover:bg-red-50"
                     onClick={(event) => {
-                      const question = reservation.status === 'active' ? t('confirmCancelRefund', { amount: formatRupees(reservation.amount) }) : t('confirmCancel');
-                      if (!window.confirm(question)) event.preventDefault();
+                      event.preventDefault();
+                      setConfirming(reservation);
                     }}
                   >
                     {reservation.status === 'active' ? t('cancelRefund', { amount: formatRupees(reservation.amount) }) : t('cancel')}
@@ -87,6 +106,21 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
           </BookingCard>
         ))}
       </BookingList>
+      {confirming ? (
+        <ConfirmDialog
+          title={t('cancelDialogTitle', { car: confirming.vehicleTitle })}
+          message={confirming.status === 'active' ? t('cancelDialogRefund', { amount: formatRupees(confirming.amount) }) : t('cancelDialogUnpaid')}
+          confirmLabel={t('cancelDialogConfirm')}
+          cancelLabel={t('keepReservation')}
+          cancelHref={paths.myReservations}
+          action={paths.cancelReservation(confirming.id)}
+          onCancel={() => {
+            refocus.current = confirming.id;
+            setConfirming(null);
+          }}
+          onConfirm={() => setConfirming(null)}
+        />
+      ) : null}
     </ProfileSection>
   );
 }

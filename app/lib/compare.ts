@@ -5,13 +5,15 @@
 import { compareText as t } from './i18n/compare.ts';
 import { parseId } from './input.ts';
 
-/** Cars side by side: four on a wide screen, three on a phone (the tray's limit there). */
-export const COMPARE_MAX = 4;
-export const COMPARE_MAX_PHONE = 3;
-/** Where a screen counts as wide for the tray (Tailwind's `lg`). */
-export const WIDE_SCREEN_QUERY = '(min-width: 1024px)';
+/**
+ * How many cars are compared side by side: one limit for the tray, the page, the API and the
+ * texts that say it, on every screen. Three, because three are what share a phone's width with
+ * every column in sight (decision 038); a wider limit on desktops made a link shared from one
+ * show a sideways scroll on a phone, and a phone refuse a car the page had promised.
+ */
+export const COMPARE_MAX = 3;
 
-/** More text than any list of four ids needs; the rest of a hostile parameter is not read. */
+/** More text than any list of ids to compare needs; the rest of a hostile parameter is not read. */
 const MAX_IDS_TEXT = 200;
 
 export type CompareIds = {

@@ -4,7 +4,7 @@
  * load it.
  */
 import { downPaymentFrom, emi, TENURE_OPTIONS, type FinanceTerms } from './emi.ts';
-import { groupIndianDigits } from './format.ts';
+import { formatRupees, groupIndianDigits } from './format.ts';
 import { emiText as t } from './i18n/emi.ts';
 import { liveTexts } from './i18n/texts.ts';
 
@@ -38,13 +38,27 @@ export function calculatorDefaults(price: number, terms: FinanceTerms): Calculat
 
 /** What the calculator says of a value it cannot take (the page shows it; the API refuses with it), read when it is said. */
 export const calculatorMessages = Object.assign(liveTexts(t, { rate: ['rateInvalid', { min: CALCULATOR_LIMITS.rate.min, max: CALCULATOR_LIMITS.rate.max }], tenure: ['tenureInvalid', { options: TENURE_OPTIONS.join(', ') }] }), {
-  downPayment: (price: number) => t('downPaymentInvalid', { max: groupIndianDigits(price) }),
+  /**
+   * What is wrong with a typed down payment: more than the car's price says so with the price
+   * (a buyer who typed one zero too many must see which figure they went past); anything else
+   * that is not whole rupees says what the field takes.
+   */
+  downPayment: (price: number, text = '') => {
+    const amount = wholeRupees(text);
+    return amount !== null && amount > price ? t('downPaymentOverPrice', { price: formatRupees(price) }) : t('downPaymentInvalid', { max: groupIndianDigits(price) });
+  },
 });
+
+/** Whole rupees as typed (`1,50,000` or `150000`), whatever their size; null when the text is not a whole number. */
+function wholeRupees(text: string): number | null {
+  const amount = /^\s*[\d,]{1,15}\s*$/.test(text) ? Number(text.replace(/[\s,]/g, '')) : NaN;
+  return Number.isSafeInteger(amount) ? amount : null;
+}
 
 /** A typed down payment (`1,50,000` or `150000`) in whole rupees from 0 to the price; null when it is not one. */
 export function readDownPayment(text: string, price: number): number | null {
-  const amount = /^\s*[\d,]{1,15}\s*$/.test(text) ? Number(text.replace(/[\s,]/g, '')) : NaN;
-  return Number.isSafeInteger(amount) && amount >= 0 && amount <= price ? amount : null;
+  const amount = wholeRupees(text);
+  return amount !== null && amount >= 0 && amount <= price ? amount : null;
 }
 
 /** A typed yearly rate within the calculator's range (at most two decimals); null when it is not one. */
@@ -62,24 +76,51 @@ export function readTenure(text: string): number | null {
 
 /**
  * The calculator's values from a query string (calculatorParameters: `?dp=…&rate=…&tenure=…`, the form sent without
- * JavaScript). Each value that is missing keeps its default; each one that is wrong keeps its
- * default too and says why, so the page always shows a result. The API's schema
- * (app/lib/schemas/emi.ts) reads each value with the same readers and refuses instead.
+ * JavaScript, or the fields as they are typed). Each value that is missing keeps its default; each
+ * one that is wrong says why, and the calculator then shows no figures (calculatorAnswer): an
+ * instalment worked out from other values than the ones in the fields would be a stale answer.
+ * The API's schema (app/lib/schemas/emi.ts) reads each value with the same readers and refuses instead.
  */
 export const calculatorParameters = ['dp', 'rate', 'tenure'] as const;
 
 export function parseCalculatorInput(params: URLSearchParams, price: number, defaults: CalculatorValues): CalculatorInput {
   const values = { ...defaults };
   const errors: string[] = [];
-  const read = (name: string, reader: (text: string) => number | null, message: string, set: (value: number) => void) => {
+  const read = (name: string, reader: (text: string) => number | null, message: (text: string) => string, set: (value: number) => void) => {
     const text = params.get(name);
     if (text === null || text.trim() === '') return;
     const value = reader(text);
-    if (value === null) errors.push(message);
+    if (value === null) errors.push(message(text));
     else set(value);
   };
-  read('dp', (text) => readDownPayment(text, price), calculatorMessages.downPayment(price), (value) => (values.downPayment = value));
-  read('rate', readRate, calculatorMessages.rate, (value) => (values.ratePercent = value));
-  read('tenure', readTenure, calculatorMessages.tenure, (value) => (values.tenureMonths = value));
+  read('dp', (text) => readDownPayment(text, price), (text) => calculatorMessages.downPayment(price, text), (value) => (values.downPayment = value));
+  read('rate', readRate, () => calculatorMessages.rate, (value) => (values.ratePercent = value));
+  read('tenure', readTenure, () => calculatorMessages.tenure, (value) => (values.tenureMonths = value));
   return { values, errors };
+}
+
+export type CalculatorFields = Record<(typeof calculatorParameters)[number], string>;
+
+/**
+ * What the calculator's fields hold for a query string: a value it took as it reads it, one it
+ * refused as it was typed (so the field shows what its message is about), else the default.
+ */
+export function calculatorFields(params: URLSearchParams, price: number, defaults: CalculatorValues): CalculatorFields {
+  const { values } = parseCalculatorInput(params, price, defaults);
+  const field = (name: keyof CalculatorFields, value: number, reader: (text: string) => number | null) => {
+    const text = params.get(name);
+    if (text === null || text.trim() === '') return String(value);
+    return reader(text) === null ? text : String(value);
+  };
+  return {
+    dp: field('dp', values.downPayment, (text) => readDownPayment(text, price)),
+    rate: field('rate', values.ratePercent, readRate),
+    tenure: field('tenure', values.tenureMonths, readTenure),
+  };
+}
+
+/** The figures the calculator shows for what was typed, or null while any value is wrong (its message says why). */
+export function calculatorAnswer(price: number, input: CalculatorInput): LoanSummary | null {
+  if (input.errors.length > 0) return null;
+  return loanSummary(price, input.values.downPayment, input.values.ratePercent, input.values.tenureMonths);
 }

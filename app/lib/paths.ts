@@ -115,9 +115,13 @@ export const paths = {
   categories: (slug?: string) => (slug ? `/categories?category=${encodeURIComponent(slug)}` : '/categories'),
   vehicle: (id: number | string) => fill(pathPatterns.vehicle, { id }),
   wishlist: '/wishlist',
-  /** Cars side by side (`/compare?ids=12,34,56`); `hide=common` leaves out the rows that are the same for every car. */
-  compare: (ids: readonly number[] = [], options: { hideCommon?: boolean } = {}) => {
-    const query = [ids.length ? `ids=${ids.join(',')}` : '', options.hideCommon ? 'hide=common' : ''].filter(Boolean).join('&');
+  /**
+   * Cars side by side (`/compare?ids=12,34,56`); `hide=common` leaves out the rows that are the
+   * same for every car. Without ids, `/compare` shows the cars in the browser's compare tray; an
+   * empty list (`/compare?ids=`, the last car removed) is a list of none.
+   */
+  compare: (ids?: readonly number[], options: { hideCommon?: boolean } = {}) => {
+    const query = [ids ? `ids=${ids.join(',')}` : '', options.hideCommon ? 'hide=common' : ''].filter(Boolean).join('&');
     return query ? `/compare?${query}` : '/compare';
   },
   profile: '/profile',

@@ -217,3 +217,15 @@ const indiaDateTimeFormat = indiaDateFormat({
 export function formatIndiaDateTime(ms: number): string {
   return indiaDateTimeFormat.format(new Date(ms));
 }
+
+const indiaTimeFormat = indiaDateFormat({ timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit', hour12: true });
+
+/** The time of day of a moment, in India time: `6:00 pm`. */
+export function formatIndiaTime(ms: number): string {
+  return indiaTimeFormat.format(new Date(ms));
+}
+
+/** Whole India calendar days from the day of `fromMs` to the day of `toMs`: 0 the same day, 1 the next. */
+export function indiaDaysBetween(fromMs: number, toMs: number): number {
+  return Math.round((indiaDayStart(toMs) - indiaDayStart(fromMs)) / (24 * HOUR_MS));
+}

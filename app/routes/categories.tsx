@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listing = selected
     ? await loadListingPage(services, { scope: categoryListing(selected.slug), categoryId: selected.id, term, filters, sort, page, perPage: itemsPerPage })
     : null;
-  return { categories: categories.map(({ id, name, slug, vehicleCount }) => ({ id, name, slug, vehicleCount })), selected, term, listing };
+  return { categories: categories.map(({ id, name, slug, vehicleCount, fleetCount }) => ({ id, name, slug, vehicleCount, fleetCount })), selected, term, listing };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -47,6 +47,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     // The category's own photo when it has one; else the site's card (seo's default).
     ...(selected?.image ? { image: photoShareImage(selected.image, t('categoryImageAlt', { name: selected.name, site: site.siteName })) } : {}),
   });
+}
+
+/**
+ * A category in the picker with what it holds: its cars for sale, and its self-drive cars when it
+ * has any ("Rental Cars (7 for rent)"), so a category of rental cars does not read as empty.
+ */
+function categoryOption({ name, vehicleCount, fleetCount }: { name: string; vehicleCount: number; fleetCount: number }): string {
+  if (fleetCount === 0) return t('categoryOption', { name, count: vehicleCount });
+  if (vehicleCount === 0) return t('categoryOptionForRent', { name, count: fleetCount });
+  return t('categoryOptionBoth', { name, sale: vehicleCount, rent: fleetCount });
 }
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
@@ -76,7 +86,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
             >
               {categories.map((category) => (
                 <option key={category.id} value={category.slug}>
-                  {category.name} ({category.vehicleCount})
+                  {categoryOption(category)}
                 </option>
               ))}
             </select>
@@ -96,7 +106,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="results-heading" className="flex flex-col gap-4">
           <div>
             <h2 id="results-heading" tabIndex={-1} className="text-xl font-bold outline-none">
-              {t('categoryVehicles', { name: selected.name })}
+              {selected.name}
             </h2>
             {term || filtered ? (
               <p className="text-slate-600" role="status">

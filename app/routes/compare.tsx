@@ -1,7 +1,7 @@
 import { Fragment, useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { carsToCompare } from '../../server/catalog/compare.ts';
-import { compareStore } from '../components/compare-store.ts';
+import { compareStore, useCompareState } from '../components/compare-store.ts';
 import { EmptyPanel, EmptyPanelLink } from '../components/empty-state.tsx';
 import { CloseIcon } from '../components/icons.tsx';
 import { RecentCarsSection } from '../components/recent-cars.tsx';
@@ -9,7 +9,7 @@ import { useRootData } from '../components/root-data.ts';
 import { VehicleImage } from '../components/vehicle-image.tsx';
 import { PriceIncludesNote } from '../components/vehicle-card.tsx';
 import { appContext } from '../context.ts';
-import { COMPARE_MAX_PHONE, compareIdsNotice, parseCompareIds } from '../lib/compare.ts';
+import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../lib/compare.ts';
 import { compareRows, visibleRows } from '../lib/compare-rows.ts';
 import { indiaDay } from '../lib/rentals.ts';
 import { paths } from '../lib/paths.ts';
@@ -23,30 +23,45 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.compare(), title: t('compareCars'), noIndex: true });
 }
 
-/** Whatever `ids` holds (letters, NUL, 500 ids, huge numbers), the page answers 200 and says what it left out. */
+/**
+ * Whatever `ids` holds (letters, NUL, 500 ids, huge numbers), the page answers 200 and says what it left out.
+ * Without `ids` (the address typed, a bookmark, the menu's link) the list is the browser's tray,
+ * which the server cannot see: `listed` false, and the page asks for the tray's cars once it runs.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, clock } = context.get(appContext);
   const url = new URL(request.url);
   const parsed = parseCompareIds(url.searchParams.get('ids'));
   const entries = await carsToCompare(database, parsed.ids);
-  return { entries, notice: compareIdsNotice(parsed), hideCommon: url.searchParams.get('hide') === 'common', today: indiaDay(clock.now()) };
+  return { entries, listed: url.searchParams.has('ids'), notice: compareIdsNotice(parsed), hideCommon: url.searchParams.get('hide') === 'common', today: indiaDay(clock.now()) };
 }
 
 export default function Compare({ loaderData }: Route.ComponentProps) {
-  const { entries, notice, hideCommon, today } = loaderData;
+  const { entries, listed, notice, hideCommon, today } = loaderData;
   const { finance } = useRootData();
   const ids = entries.map((entry) => entry.id);
   const available = entries.flatMap((entry) => (entry.available ? [entry.vehicle] : []));
   const rows = visibleRows(compareRows(available, finance, today), hideCommon, available.length);
   const columns = entries.map((entry) => (entry.available ? available.indexOf(entry.vehicle) : -1));
   const availableKey = available.map((vehicle) => vehicle.id).join(',');
-  const fitsPhone = entries.length <= COMPARE_MAX_PHONE;
 
-  // The cars on this page become the tray's: the link is the list being looked at.
+  // Opened without a list: the tray's cars are the list, asked for in the address so the page is
+  // the same as the tray's own link (and can be shared). Until then nothing says "no cars".
+  const navigate = useNavigate();
+  const tray = useCompareState().items;
+  const trayIds = tray.map((item) => item.id);
+  const fromTray = !listed && trayIds.length > 0;
   useEffect(() => {
+    if (fromTray) void navigate(paths.compare(trayIds, { hideCommon }), { replace: true, preventScrollReset: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fromTray, trayIds.join(',')]);
+
+  // The cars of a list on this page become the tray's: the link is the list being looked at.
+  useEffect(() => {
+    if (!listed) return;
     compareStore.replace(available.map((vehicle) => ({ id: vehicle.id, title: cardTitle(vehicle) })));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [availableKey]);
+  }, [listed, availableKey]);
 
   return (
     <div className="flex flex-col gap-5">
@@ -64,9 +79,13 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      {entries.length === 0 ? (
+      {fromTray ? (
+        <p role="status" className="py-6 text-center text-slate-600">
+          {t('openingTray', { count: trayIds.length })}
+        </p>
+      ) : entries.length === 0 ? (
         <>
-          <EmptyPanel title={t('noCarsYet')} text={t('tapCompare')}>
+          <EmptyPanel title={t('noCarsYet')} text={t('tapCompare', { max: COMPARE_MAX })}>
             <EmptyPanelLink to={paths.home}>{t('browseAvailable')}</EmptyPanelLink>
           </EmptyPanel>
           <RecentCarsSection />
@@ -79,14 +98,9 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               {t('rowsDiffer')}
             </p>
           ) : null}
-          {fitsPhone ? null : (
-            <p className="text-sm font-medium text-slate-700 sm:hidden" aria-hidden="true">
-              {t('swipe', { count: entries.length })}
-            </p>
-          )}
           <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
-            {/* Up to a phone's three cars share a phone's width, so every car is in sight; four scroll, the labels staying put. */}
-            <table className={`w-full min-w-max ${fitsPhone ? 'max-sm:min-w-0 max-sm:table-fixed' : ''} border-separate border-spacing-0 overflow-hidden rounded-2xl bg-white text-sm shadow-sm ring-1 ring-slate-200`}>
+            {/* The cars (COMPARE_MAX) share a phone's width, so every car is in sight. */}
+            <table className={`w-full min-w-max max-sm:min-w-0 max-sm:table-fixed border-separate border-spacing-0 overflow-hidden rounded-2xl bg-white text-sm shadow-sm ring-1 ring-slate-200`}>
               <caption className="sr-only">
                 {t('caption', { count: entries.length })}
                 {hideCommon && available.length > 1 ? t('captionHidden') : ''}
@@ -101,7 +115,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                     );
                     const title = entry.available ? cardTitle(entry.vehicle) : (entry.title ?? t('carNumber', { id: entry.id }));
                     return (
-                      <th key={entry.id} scope="col" className={`w-32 min-w-32 ${fitsPhone ? 'max-sm:w-auto max-sm:min-w-0' : ''} border-b border-slate-200 p-1.5 text-left align-top font-normal sm:w-56 sm:p-3`}>
+                      <th key={entry.id} scope="col" className={`w-32 min-w-32 max-sm:w-auto max-sm:min-w-0 border-b border-slate-200 p-1.5 text-left align-top font-normal sm:w-56 sm:p-3`}>
                         <div className="flex flex-col gap-2">
                           {entry.available ? (
                             <VehicleImage image={entry.vehicle.images[0] ?? null} alt="" sizes="(min-width: 640px) 208px, 112px" className="aspect-[4/3] w-full max-w-52 rounded-xl" />

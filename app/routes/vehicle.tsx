@@ -8,7 +8,7 @@ import { CompareToggle } from '../components/compare.tsx';
 import { EmiCalculator } from '../components/emi-calculator.tsx';
 import { EmiFrom } from '../components/emi-from.tsx';
 import { MissingPage } from '../components/empty-state.tsx';
-import { calculatorDefaults, calculatorParameters, parseCalculatorInput } from '../lib/emi-calculator.ts';
+import { calculatorDefaults, calculatorFields, calculatorParameters } from '../lib/emi-calculator.ts';
 import { pageQuery } from '../lib/page-query.ts';
 import { vehiclePurpose } from '../../server/rentals/fleet.ts';
 import { WishlistButton } from '../components/wishlist-button.tsx';
@@ -64,7 +64,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The calculator, for a car on sale with a price in rupees: its values from the query string
   // when the form was sent without JavaScript, otherwise from the admin's EMI terms.
   const price = vehicle.status === 'sold' ? null : vehicle.priceRupees;
-  const calculator = price ? { price, ...parseCalculatorInput(pageQuery(new URL(request.url), calculatorParameters), price, calculatorDefaults(price, financeTerms(settings))) } : null;
+  const defaults = price ? calculatorDefaults(price, financeTerms(settings)) : null;
+  const calculator = price && defaults ? { price, defaults, fields: calculatorFields(pageQuery(new URL(request.url), calculatorParameters), price, defaults) } : null;
   // Reserving with a refundable token (decision 080): an available car, while online payment is configured.
   const reserve = services.payments && vehicle.status === 'available' ? { amount: settings.reservationAmount, holdHours: settings.reservationHoldHours } : null;
   // Without online payment the page says so where the button would be, rather than leave it out unexplained.
@@ -147,6 +148,15 @@ function statusTone(status: string): string {
   return tones[status.trim().toLowerCase()] ?? 'bg-slate-100 text-slate-800';
 }
 
+/**
+ * The tyres' condition as the dealer typed it: a bare share of tread ("80%") says what it is a
+ * share of ("80% left"); anything else ("New", "4 new MRF") is shown as typed.
+ */
+function tyreCondition(typed: string): string {
+  const share = /^\s*(\d{1,3})\s*%\s*$/.exec(typed);
+  return share && Number(share[1]) <= 100 ? t('tyresLeft', { percent: Number(share[1]) }) : typed;
+}
+
 function KeySpecifications({ vehicle, today }: { vehicle: Vehicle; today: string }) {
   const specs: Array<[string, string, Validity]> = [
     [t('odometer'), formatKilometres(vehicle.odometer), null],
@@ -155,7 +165,7 @@ function KeySpecifications({ vehicle, today }: { vehicle: Vehicle; today: string
     [t('insurance'), formatDate(vehicle.insuranceValidity), validityOf(vehicle.insuranceValidity, today)],
   ];
   if (vehicle.fitnessFC) specs.push([t('fitness'), vehicle.fitnessFC, validityOf(vehicle.fitnessFC, today)]);
-  if (vehicle.tyrePoint) specs.push([t('tyrePoint'), vehicle.tyrePoint, null]);
+  if (vehicle.tyrePoint) specs.push([t('tyrePoint'), tyreCondition(vehicle.tyrePoint), null]);
   return (
     <Section title={t('keySpecifications')}>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -373,11 +383,11 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
               {t('emiCalculator')}
             </h2>
             <EmiCalculator
-              key={`${vehicle.id}-${calculator.values.downPayment}-${calculator.values.ratePercent}-${calculator.values.tenureMonths}`}
+              key={`${vehicle.id}-${calculator.fields.dp}-${calculator.fields.rate}-${calculator.fields.tenure}`}
               price={calculator.price}
               action={`${paths.vehicle(vehicle.id)}#emi`}
-              initial={calculator.values}
-              serverErrors={calculator.errors}
+              defaults={calculator.defaults}
+              fields={calculator.fields}
             />
           </section>
         ) : null}

@@ -1,5 +1,5 @@
 import { formatRupees } from '../../app/lib/format.ts';
-import { formatIndiaDateTime } from '../../app/lib/rentals.ts';
+import { formatIndiaDateTime, formatIndiaTime, indiaDaysBetween } from '../../app/lib/rentals.ts';
 import { quoteInLanguage, quoteTotals } from '../../app/lib/rental-price.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import type { Language } from '../../app/lib/i18n/language.ts';
@@ -17,7 +17,7 @@ import type { Settings } from '../admin/settings.ts';
 import { rentalPolicyOf, type Booking } from './store.ts';
 
 /**
- * What the renter is told by mail and SMS (confirmation, the day-before reminder, cancellation,
+ * What the renter is told by mail and SMS (confirmation, the reminder within the day before the pickup, cancellation,
  * the closing statement) and the admin's mail about a new booking, queued for the worker in the
  * transaction of the booking's change (decision 069): a message that cannot be sent is retried.
  */
@@ -31,19 +31,39 @@ function when(booking: Booking, language: Language): string {
 }
 
 /**
+ * When the pickup is, said from the moment the reminder is written, by India's calendar: "Today,
+ * 6:00 pm" for later the same day, "Tomorrow, 10:00 am" for the next one (a reminder goes out
+ * within the day before the pickup, so one of the two), else its date. The opening says the same.
+ */
+function pickupFromNow(fromMs: number, nowMs: number, language: Language): { when: string; opening: string } {
+  const time = formatIndiaTime(fromMs);
+  switch (indiaDaysBetween(nowMs, fromMs)) {
+    case 0:
+      return { when: t('pickupToday', { time }, language), opening: t('reminderOpeningToday', { time }, language) };
+    case 1:
+      return { when: t('pickupTomorrow', { time }, language), opening: t('reminderOpeningTomorrow', { time }, language) };
+    default: {
+      const date = formatIndiaDateTime(fromMs);
+      return { when: date, opening: t('reminderOpeningOn', { when: date }, language) };
+    }
+  }
+}
+
+/**
  * The texts of one message to the renter: mail subject and body, and the SMS (one or two
  * segments), in `language` (dates too: written with it as the language of the moment).
  */
 export function renterMessage(
   kind: RenterMessageKind,
   booking: Booking,
-  options: { siteName: string; siteOrigin: string; policy: RentalPolicy; refund?: number; language?: Language },
+  /** `nowMs`: when the message is written, which a reminder's "Today" or "Tomorrow" is counted from. */
+  options: { siteName: string; siteOrigin: string; policy: RentalPolicy; nowMs: number; refund?: number; language?: Language },
 ): { subject: string; text: string; sms: string } {
   const language = options.language ?? currentLanguage();
   return inLanguage(language, () => writeRenterMessage(kind, booking, options, language));
 }
 
-function writeRenterMessage(kind: RenterMessageKind, booking: Booking, options: { siteName: string; siteOrigin: string; policy: RentalPolicy; refund?: number }, language: Language): { subject: string; text: string; sms: string } {
+function writeRenterMessage(kind: RenterMessageKind, booking: Booking, options: { siteName: string; siteOrigin: string; policy: RentalPolicy; nowMs: number; refund?: number }, language: Language): { subject: string; text: string; sms: string } {
   const tt = (key: Parameters<typeof t>[0], values?: TextValues) => t(key, values, language);
   const ref = tt('mailRef', { id: booking.id });
   const site = options.siteName;
@@ -77,12 +97,14 @@ function writeRenterMessage(kind: RenterMessageKind, booking: Booking, options: 
         text: [tt('confirmedOpening'), '', carLine, whenLine, tt('mailWhere', { where: pickupPlace }), ...terms, '', bring, '', site].join('\n'),
         sms: tt('confirmedSms', { site, ref, car, from, to }),
       };
-    case 'reminder':
+    case 'reminder': {
+      const pickup = pickupFromNow(booking.fromMs, options.nowMs, language);
       return {
-        subject: tt('reminderSubject', { car, ref }),
-        text: [tt('reminderOpening'), '', carLine, tt('mailPickup', { when: from, place: pickupPlace }), tt('mailReturn', { when: to }), '', bring, '', site].join('\n'),
-        sms: tt('reminderSms', { site, car, from, ref }),
+        subject: tt('reminderSubject', { when: pickup.when, car, ref }),
+        text: [pickup.opening, '', carLine, tt('mailPickup', { when: from, place: pickupPlace }), tt('mailReturn', { when: to }), '', bring, '', site].join('\n'),
+        sms: tt('reminderSms', { site, car, when: pickup.when, ref }),
       };
+    }
     case 'cancelled':
     case 'refused': {
       const refund = options.refund ?? 0;
@@ -139,7 +161,7 @@ export async function notifyRenter(trx: Kysely<DB>, services: RentalNotifyServic
   const profile = await trx.selectFrom('profiles').select(['email', 'phone', 'phone_verified']).where('user_id', '=', booking.userId).executeTakeFirst();
   if (!profile) return;
   const language = kind === 'cancelled' ? currentLanguage() : await languageOfPerson({ ...services.database, db: trx }, booking.userId);
-  const message = renterMessage(kind, booking, { siteName: settings.siteName, siteOrigin: services.config.siteOrigin, policy: rentalPolicyOf(settings), language, ...extra });
+  const message = renterMessage(kind, booking, { siteName: settings.siteName, siteOrigin: services.config.siteOrigin, policy: rentalPolicyOf(settings), nowMs: services.clock.now(), language, ...extra });
   if (profile.email) await queueMail(trx, services, { to: profile.email, subject: message.subject, text: message.text });
   if (profile.phone && profile.phone_verified) await queueSms(trx, services, profile.phone, message.sms);
 }

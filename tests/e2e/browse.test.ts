@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { acceptDialogs, findVehicleId, hidden, pressWhereShown, browserHarness, visible, waitFor } from '../support/browser.ts';
+import { acceptDialogs, findVehicleId, hidden, pressWhereShown, browserHarness, visible, waitFor, waitForHydration } from '../support/browser.ts';
 
 /**
  * A visitor's main path: the listing, a search, a vehicle page with its contact and share
@@ -66,11 +66,28 @@ describe('browse, search, open a vehicle, share, back', () => {
     expect(message).toContain(page.url());
     expect(await page.getByRole('link', { name: 'Call Seller' }).getAttribute('href')).toMatch(/^tel:\+?\d{10,15}$/);
 
-    // No share sheet in this browser: the link goes to the clipboard and an alert says so.
+    // No share sheet in this browser: the link goes to the clipboard and the site's own dialog says so (no alert()).
     const alerts = acceptDialogs(page);
-    await page.getByRole('button', { name: 'Share' }).click();
-    expect(await waitFor(async () => [...alerts], (list) => list.length > 0)).toEqual(['alert: Link copied to clipboard!']);
+    await waitForHydration(page, 'button[aria-haspopup="dialog"]');
+    const share = page.getByRole('button', { name: 'Share' });
+    await share.click();
+    const dialog = page.getByRole('dialog', { name: 'Share this car' });
+    await visible(dialog.getByRole('status').filter({ hasText: 'Link copied to clipboard!' }));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    expect(await dialog.getByLabel('Link to this car').inputValue()).toBe(page.url());
+    // Focus is in the dialog; Escape closes it and gives focus back to Share.
+    await waitFor(
+      () => dialog.getByRole('button', { name: 'Close', exact: true }).evaluate((button) => button === document.activeElement),
+      (focused) => focused,
+    );
+    await harness.screenshot(page, 'share-dialog-375');
+    await page.keyboard.press('Escape');
+    await hidden(dialog);
+    await waitFor(
+      () => share.evaluate((button) => button === document.activeElement),
+      (focused) => focused,
+    );
+    expect(alerts).toEqual([]);
 
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.search === '?q=creta');
@@ -78,14 +95,39 @@ describe('browse, search, open a vehicle, share, back', () => {
     expect(await cards.count()).toBe(Math.min(count, 10));
   });
 
-  test('share says so when the clipboard refuses the link', async () => {
-    const { page } = await harness.open({ viewport: 'mobile', initScripts: [NO_WEB_SHARE, REJECTING_CLIPBOARD] });
+  test('share on a desktop says so when the clipboard refuses the link, and hands over the link selected to copy', async () => {
+    const { page } = await harness.open({ viewport: 'desktop', initScripts: [NO_WEB_SHARE, REJECTING_CLIPBOARD] });
     const id = await findVehicleId(harness.baseUrl, 'creta');
     await page.goto(`/vehicle/${id}`);
     await vehicleTitle(page);
     const alerts = acceptDialogs(page);
+    await waitForHydration(page, 'button[aria-haspopup="dialog"]');
     await page.getByRole('button', { name: 'Share' }).click();
-    expect(await waitFor(async () => [...alerts], (list) => list.length > 0)).toEqual(['alert: Could not copy link.']);
+    const dialog = page.getByRole('dialog', { name: 'Share this car' });
+    await visible(dialog.getByText('Could not copy the link. Select it above and copy it.'));
+    const link = dialog.getByLabel('Link to this car');
+    await waitFor(
+      () => link.evaluate((input: HTMLInputElement) => input === document.activeElement && input.selectionStart === 0 && input.selectionEnd === input.value.length),
+      (selected) => selected,
+    );
+    expect(await link.inputValue()).toBe(page.url());
+    await harness.screenshot(page, 'share-dialog-refused-1280');
+    // Close closes it.
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await hidden(dialog);
+    expect(alerts).toEqual([]);
+  });
+
+  test('share on a Hindi page opens the dialog in Hindi', async () => {
+    const { page } = await harness.open({ viewport: 'desktop', context: CLIPBOARD, initScripts: [NO_WEB_SHARE] });
+    const id = await findVehicleId(harness.baseUrl, 'creta');
+    await page.goto(`/hi/vehicle/${id}`);
+    await visible(page.getByRole('heading', { level: 1 }));
+    await waitForHydration(page, 'button[aria-haspopup="dialog"]');
+    await page.getByRole('button', { name: 'शेयर करें' }).click();
+    const dialog = page.getByRole('dialog', { name: 'यह कार शेयर करें' });
+    await visible(dialog.getByText('लिंक कॉपी हो गया!'));
+    await harness.screenshot(page, 'share-dialog-hi-1280');
   });
 
   test('share uses the phone share sheet when there is one', async () => {

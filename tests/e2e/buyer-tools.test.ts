@@ -129,7 +129,7 @@ describe('the buyer’s tools at 375 px', () => {
     await sheet.locator('button[type="submit"]').click();
     await page.waitForURL((url) => url.pathname === '/categories' && url.searchParams.get('category') === 'suvs' && url.searchParams.get('fuel') === fuel.value);
 
-    const region = page.getByRole('region', { name: 'SUVs Vehicles' });
+    const region = page.getByRole('region', { name: 'SUVs', exact: true });
     await waitFor(async () => (await region.getByRole('status').first().textContent())?.trim(), (text) => text === `${fuel.count} ${fuel.count === 1 ? 'vehicle' : 'vehicles'} found`);
     await waitForHydration(page, '#listing-sort');
     await page.getByLabel('Sort by').selectOption('price_desc');

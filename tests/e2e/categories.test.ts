@@ -14,7 +14,7 @@ test.each(['mobile', 'desktop'] as const)('categories: the first category is cho
   expect(options.length).toBeGreaterThan(1);
   expect(options[0]).toMatch(/^Hatchbacks\b/);
   expect(await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent)).toBe(options[0]);
-  await visible(page.getByRole('heading', { name: 'Hatchbacks Vehicles' }));
+  await visible(page.getByRole('heading', { name: 'Hatchbacks', exact: true }));
   const cards = page.getByRole('main').getByRole('article');
   expect(await cards.count()).toBeGreaterThan(0);
   const hatchbacks = await cards.getByRole('heading', { level: 3 }).allTextContents();
@@ -23,7 +23,7 @@ test.each(['mobile', 'desktop'] as const)('categories: the first category is cho
   if (!suvs) throw new Error(`No SUVs option in ${options.join(', ')}`);
   await select.selectOption({ label: suvs });
   await page.waitForURL((url) => url.pathname === '/categories' && url.search === '?category=suvs');
-  await visible(page.getByRole('heading', { name: 'SUVs Vehicles' }));
+  await visible(page.getByRole('heading', { name: 'SUVs', exact: true }));
   expect(await select.evaluate((element: HTMLSelectElement) => element.value)).toBe('suvs');
   await visible(cards.first());
   const suvTitles = await cards.getByRole('heading', { level: 3 }).allTextContents();
@@ -35,13 +35,13 @@ test.each(['mobile', 'desktop'] as const)('categories: the first category is cho
   // Back returns to the first category.
   await page.goBack();
   await page.waitForURL((url) => url.pathname === '/categories' && url.search === '');
-  await visible(page.getByRole('heading', { name: 'Hatchbacks Vehicles' }));
+  await visible(page.getByRole('heading', { name: 'Hatchbacks', exact: true }));
   expect(await select.evaluate((element: HTMLSelectElement) => element.value)).toBe('hatchbacks');
 });
 
 test('a category link opened directly shows that category', async () => {
   const { page } = await harness.open({ viewport: 'mobile' });
   await page.goto('/categories?category=suvs');
-  await visible(page.getByRole('heading', { name: 'SUVs Vehicles' }));
+  await visible(page.getByRole('heading', { name: 'SUVs', exact: true }));
   expect(await page.getByRole('combobox', { name: 'Select a Category:' }).evaluate((element: HTMLSelectElement) => element.value)).toBe('suvs');
 });

@@ -65,6 +65,53 @@ describe('compare and the EMI calculator', () => {
     }
   });
 
+  test('at 375 px /compare opened by its address shows the tray’s cars, and removing the last one leaves it empty', async () => {
+    const { page } = await harness.open({ viewport: 'mobile' });
+    await page.goto('/');
+    const main = page.getByRole('region', { name: 'Vehicles for sale' });
+    const cards = main.getByRole('article');
+    await visible(cards.first());
+    const titles = [...new Set((await cards.getByRole('heading', { level: 3 }).allTextContents()).map((title) => title.trim()))].slice(0, 3);
+    await waitForHydration(page, 'main article form[action="/compare"] button');
+    for (const title of titles) {
+      const toggle = main.getByRole('button', { name: `Compare ${title}`, exact: true }).first();
+      await toggle.click();
+      await waitFor(
+        () => toggle.getAttribute('aria-pressed'),
+        (pressed) => pressed === 'true',
+      );
+    }
+
+    // Typed, bookmarked or from the menu: no list in the address, the tray's three cars on the page.
+    await page.goto('/compare');
+    await page.waitForURL((url) => (url.searchParams.get('ids') ?? '').split(',').length === 3);
+    const heads = page.getByRole('main').locator('thead th');
+    await waitFor(
+      () => heads.count(),
+      (count) => count === 3,
+    );
+    for (const [index, title] of titles.entries()) expect(await heads.nth(index).textContent()).toContain(title);
+    expect(await page.getByText('No cars to compare yet').count()).toBe(0);
+    await harness.screenshot(page, 'compare-from-tray-375', { fullPage: true });
+
+    // Removing every car empties the list and the tray: the page does not bring them back.
+    for (const [index, title] of titles.entries()) {
+      await page.getByRole('link', { name: `Remove ${title} from compare` }).click();
+      const left = titles.length - index - 1;
+      if (left > 0)
+        await waitFor(
+          () => heads.count(),
+          (count) => count === left,
+        );
+    }
+    await visible(page.getByText('No cars to compare yet'));
+    expect(new URL(page.url()).searchParams.get('ids')).toBe('');
+    await page.goto('/compare');
+    await visible(page.getByText('No cars to compare yet'));
+    await waitForHydration(page, 'main a[href="/"]');
+    expect(new URL(page.url()).search).toBe('');
+  });
+
   test('at 375 px nothing hides under the tray: the calculator’s answer after "Calculate your EMI", and three cars on the compare page', async () => {
     const response = await fetch(`${harness.baseUrl}/api/v1/vehicles?perPage=50`);
     const priced = ((await response.json()) as { items: Array<{ id: number; priceRupees: number | null }> }).items.filter((item) => item.priceRupees !== null).slice(0, 3);
@@ -120,6 +167,34 @@ describe('compare and the EMI calculator', () => {
         await page.goto(path);
         await visible(tray);
       }
+    });
+  }
+
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    test(`at ${viewport === 'mobile' ? '375' : '1280'} px the tray takes the three cars the empty compare page promises and refuses a fourth`, async () => {
+      const { page } = await harness.open({ viewport });
+      await page.goto('/compare?ids=');
+      await visible(page.getByText('Tap “Compare” on up to 3 cars to see them side by side.'));
+      await page.goto('/');
+      const main = page.getByRole('region', { name: 'Vehicles for sale' });
+      const cards = main.getByRole('article');
+      await visible(cards.first());
+      const titles = [...new Set((await cards.getByRole('heading', { level: 3 }).allTextContents()).map((title) => title.trim()))].slice(0, 4);
+      expect(titles).toHaveLength(4);
+      await waitForHydration(page, 'main article form[action="/compare"] button');
+      const toggle = (title: string) => main.getByRole('button', { name: `Compare ${title}`, exact: true }).first();
+      for (const title of titles.slice(0, 3)) {
+        await toggle(title).click();
+        await waitFor(
+          () => toggle(title).getAttribute('aria-pressed'),
+          (pressed) => pressed === 'true',
+        );
+      }
+      await toggle(titles[3]!).click();
+      const tray = page.getByRole('complementary', { name: 'Cars to compare' });
+      await visible(tray.getByText('You can compare up to 3 cars. Remove one to add another.'));
+      expect(await toggle(titles[3]!).getAttribute('aria-pressed')).toBe('false');
+      await harness.screenshot(page, `compare-limit-${viewport === 'mobile' ? 375 : 1280}`);
     });
   }
 
@@ -180,6 +255,15 @@ describe('compare and the EMI calculator', () => {
     await calculator.getByLabel('Interest rate (% a year)').fill('9.5');
     await calculator.scrollIntoViewIfNeeded();
     await harness.screenshot(page, 'emi-calculator-375');
+    // A down payment above the price says so with the price, and the old EMI goes away with it.
+    await calculator.getByLabel('Down payment (₹)').fill(String(car.price + 50_000));
+    await visible(calculator.getByText(`The down payment cannot be more than the car’s price of ${formatRupees(car.price)}.`));
+    await waitFor(async () => (await emi.textContent())?.trim(), (text) => text === '—');
+    expect(await calculator.textContent()).not.toContain(formatRupees(expected.totalPaid));
+    await harness.screenshot(page, 'emi-calculator-over-price-375');
+    // Back within the price, the figures are back.
+    await calculator.getByLabel('Down payment (₹)').fill(String(downPayment));
+    await waitFor(async () => (await emi.textContent())?.trim(), (text) => text === formatRupees(expected.emi));
   });
 
   test('without JavaScript the calculator sends its form and the page shows the answer', async () => {
@@ -199,5 +283,17 @@ describe('compare and the EMI calculator', () => {
     const expected = loanSummary(car.price, downPayment, 10, 36);
     expect((await page.getByRole('region', { name: 'EMI calculator' }).locator('output').textContent())?.trim()).toBe(formatRupees(expected.emi));
     await harness.screenshot(page, 'emi-calculator-1280-no-js');
+
+    // More than the price: the form is sent (not stopped by the browser's own check), and the page says what is wrong instead of an EMI.
+    const over = car.price + 50_000;
+    await calculator.getByLabel('Down payment (₹)').fill(String(over));
+    await calculator.getByRole('button', { name: 'Calculate EMI' }).click();
+    await page.waitForURL((url) => url.searchParams.get('dp') === String(over));
+    const answered = page.getByRole('region', { name: 'EMI calculator' });
+    await visible(answered.getByText(`The down payment cannot be more than the car’s price of ${formatRupees(car.price)}.`));
+    expect((await answered.locator('output').textContent())?.trim()).toBe('—');
+    expect(await answered.getByLabel('Down payment (₹)').inputValue()).toBe(String(over));
+    await answered.scrollIntoViewIfNeeded();
+    await harness.screenshot(page, 'emi-calculator-over-price-1280-no-js');
   });
 });

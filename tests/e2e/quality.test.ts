@@ -36,8 +36,8 @@ function pages() {
   return [
     { name: 'home', path: paths.home, ready: (page: Page) => visible(page.getByRole('heading', { name: 'Available Vehicles' })) },
     { name: 'vehicle', path: paths.vehicle(featuredId), ready: (page: Page) => visible(page.getByRole('heading', { name: 'Finance Options' })) },
-    { name: 'categories', path: paths.categories(), ready: (page: Page) => visible(page.getByRole('heading', { name: 'Hatchbacks Vehicles' })) },
-    { name: 'a category', path: paths.categories('suvs'), ready: (page: Page) => visible(page.getByRole('heading', { name: 'SUVs Vehicles' })) },
+    { name: 'categories', path: paths.categories(), ready: (page: Page) => visible(page.getByRole('heading', { name: 'Hatchbacks', exact: true })) },
+    { name: 'a category', path: paths.categories('suvs'), ready: (page: Page) => visible(page.getByRole('heading', { name: 'SUVs', exact: true })) },
     { name: 'compare', path: `/compare?ids=${featuredId},2147483647`, ready: (page: Page) => visible(page.getByRole('heading', { name: 'Compare cars' })) },
     { name: 'rent', path: paths.rent(), ready: (page: Page) => visible(page.locator('main h1')) },
     { name: 'request', path: paths.requestVehicle, ready: (page: Page) => visible(page.locator('main h1')) },

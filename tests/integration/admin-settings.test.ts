@@ -236,19 +236,26 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     expect(text).toMatch(/reset settings/i);
     expect(text).toContain('3 entries, newest first');
 
-    // The first save's before and after, pretty-printed JSON, escaped.
+    // The first save's before and after: each setting by its label, its value as recorded (escaped), its code kept in data-field.
     const entries = [...mainHtml(html).matchAll(/<li\b[\s\S]*?<\/li>/g)].map((match) => match[0]);
     expect(entries).toHaveLength(3);
-    const pre = [...entries[2]!.matchAll(/<pre\b[^>]*>([\s\S]*?)<\/pre>/g)].map((match) => JSON.parse(decodeEntities(match[1]!)) as Record<string, unknown>);
+    const sides = [...entries[2]!.matchAll(/<dl\b[^>]*>([\s\S]*?)<\/dl>/g)].map((side) =>
+      Object.fromEntries([...side[1]!.matchAll(/<div data-field="([^"]+)"[^>]*>\s*<dt\b[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>/g)].map((row) => [row[1]!, { label: decodeEntities(row[2]!), value: decodeEntities(row[3]!) }])),
+    );
+    const values = sides.map((side) => Object.fromEntries(Object.entries(side).map(([key, row]) => [key, row.value])));
     // Every setting is in the record; these are the ones this screen's first save changed.
-    expect(pre).toEqual([
-      expect.objectContaining({ siteName: DEFAULT_SITE_NAME, adminEmail: ADMIN.email, itemsPerPage: 10, emailNotifications: true, maintenanceMode: false }),
-      expect.objectContaining({ siteName: NEW_SITE_NAME, adminEmail: 'sales@example.in', itemsPerPage: 5, emailNotifications: false, maintenanceMode: false }),
+    expect(values).toEqual([
+      expect.objectContaining({ siteName: DEFAULT_SITE_NAME, adminEmail: ADMIN.email, itemsPerPage: '10', emailNotifications: 'true', maintenanceMode: 'false' }),
+      expect.objectContaining({ siteName: NEW_SITE_NAME, adminEmail: 'sales@example.in', itemsPerPage: '5', emailNotifications: 'false', maintenanceMode: 'false' }),
     ]);
+    // Named as the settings page names them, not by their codes.
+    expect(sides[1]!.itemsPerPage!.label).toBe('Items Per Page');
+    expect(text).toContain('4 changed: Site Name, Admin Email, Items Per Page, Enable Email Notifications');
+    expect(text).not.toMatch(/changed: [^)]*itemsPerPage/);
     // The rental settings ride along unchanged.
-    expect(pre[0]!.rentalBufferHours).toBe(2);
-    expect(pre[1]!.rentalBufferHours).toBe(2);
-    expect(pre[1]!.testDriveCapacity).toBe(pre[0]!.testDriveCapacity);
+    expect(values[0]!.rentalBufferHours).toBe('2');
+    expect(values[1]!.rentalBufferHours).toBe('2');
+    expect(values[1]!.testDriveCapacity).toBe(values[0]!.testDriveCapacity);
     expect(html).not.toContain('<Motors>');
     // A time in India's format.
     expect(text).toMatch(/\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)/i);

@@ -135,10 +135,11 @@ describe.skipIf(!postgresReachable)('several instances on one PostgreSQL databas
         await expect.poll(async () => (await database.db.selectFrom('jobs').select('status').where('name', '=', name).where('status', 'in', ['queued', 'failed']).where('created_at_ms', '<=', to).execute()).length).toBe(0);
       }
       // Each reminder reached the SMTP peer once, however many instances ran the reminder jobs.
-      const reminders = [`Your test drive is in an hour: Reminder Creta`, `Tomorrow: your Reminder Swift (booking #${rental.id})`];
-      for (const subject of reminders) await smtp.waitForMessage((mail) => mail.to.includes(person.email) && mail.subject.startsWith(subject), 20_000);
+      // The rental's says "Today, …" or "Tomorrow, …" by the hour this runs: matched on the rest.
+      const reminders = [`Your test drive is in an hour: Reminder Creta`, `: your Reminder Swift (booking #${rental.id})`];
+      for (const subject of reminders) await smtp.waitForMessage((mail) => mail.to.includes(person.email) && mail.subject.includes(subject), 20_000);
       await sleep(1500);
-      for (const subject of reminders) expect(smtp.messages.filter((mail) => mail.to.includes(person.email) && mail.subject.startsWith(subject)), subject).toHaveLength(1);
+      for (const subject of reminders) expect(smtp.messages.filter((mail) => mail.to.includes(person.email) && mail.subject.includes(subject)), subject).toHaveLength(1);
       // The purge ran: the long-done job is gone.
       expect(await database.db.selectFrom('jobs').select('id').where('id', '=', oldJob).execute()).toEqual([]);
     } finally {

@@ -170,8 +170,13 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
 
     const page = await (await admin.get(deskPath)).text();
     const text = mainText(page);
+    // The renter's licence: its status, then where licences are reviewed, not "Approved review".
+    expect(text).toContain('Licence: Approved · See the licences');
+    expect(text).not.toContain('Approved review');
     expect(text).toContain('Km driven: 580 km');
-    expect(text).toContain('Fuel: −2/8 less');
+    // Said as a difference from the pickup, not "−2/8 less".
+    expect(text).toContain('Fuel: 2/8 less than at pickup');
+    expect(text).not.toContain('−2/8');
     expect(page).toMatch(/data-damage="new"[^>]*>[\s\S]*?Scratch on the front bumper/);
     expect(page.match(/data-damage="existing"/g)).toHaveLength(2);
     for (const kind of ['extra-km', 'late', 'fuel', 'damage']) expect(page).toContain(`data-charge="${kind}"`);
@@ -179,6 +184,14 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
 
     const settled = await admin.postForm(deskPath, { intent: 'settle', depositRefund: '900' });
     expect(settled.status).toBe(302);
+    // The audit log names what the settlement changed, in words, in both languages (the record keeps its codes).
+    const audit = mainText(await (await admin.get('/admin/audit-log')).text());
+    expect(audit).toContain(`settle rental booking #${bookingId} Settled booking #${bookingId}: deposit refund ₹900 Before and after (2 changed: Status, Deposit refund )`);
+    expect(audit).toContain('After Status closed Deposit refund 900');
+    // The return's charges are named inside the record too.
+    expect(audit).toMatch(/Charges at return Km driven: 580 Extra km: 100 Extra-km charge: 1200 .*New damage: Note: Scratch on the front bumper Charge: 2000/);
+    expect(audit).not.toMatch(/depositRefund|rental-booking/);
+    expect(mainText(await (await admin.get('/hi/admin/audit-log')).text())).toContain('(2 बदले: स्टेटस, डिपॉज़िट रिफ़ंड )');
     const closed = await database.db.selectFrom('rental_bookings').select(['status', 'deposit_refund', 'amount_refunded']).where('id', '=', bookingId).executeTakeFirstOrThrow();
     expect({ status: closed.status, refund: Number(closed.deposit_refund), refunded: Number(closed.amount_refunded) }).toEqual({ status: 'closed', refund: 5000 - 4100, refunded: 900 });
     const statement = await database.db.selectFrom('outbox_messages').select('body').where('subject', 'like', `Closing statement:%(booking #${bookingId})`).executeTakeFirstOrThrow();
@@ -231,6 +244,8 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     const profile = mainText(await (await renter.get('/profile')).text());
     expect(profile).toContain('Car condition at handover and return');
     expect(profile).toContain('Scratch on the front bumper');
+    expect(profile).toContain('Fuel: 2/8 less than at pickup');
+    expect(mainText(await (await renter.get('/hi/profile')).text())).toContain('फ़्यूल: पिकअप के समय से 2/8 कम');
   });
 
   it('deletes the photos with the booking when its retention period ends', async () => {

@@ -168,14 +168,30 @@ describe(`the life of a booking on ${dialect}`, () => {
     clock.set(startMs);
     const { renter, booking } = await newBooking({ fromMs: base + 40 * DAY });
     await confirmBooking(services, { bookingId: booking.id, actorEmail: ADMIN });
+    // The pickup is at 10:00 am India time; 23 hours before is 11:00 am the day before.
+    const subject = `Tomorrow, 10:00 am: your ${booking.carName} (booking #${booking.id})`;
     clock.set(booking.fromMs - 25 * HOUR_MS);
     await sendDueReminders(services);
-    expect((await outboxFor(opened.database, renter.email)).filter((m) => m.subject.startsWith('Tomorrow'))).toHaveLength(0);
+    expect((await outboxFor(opened.database, renter.email)).filter((m) => m.subject.includes(': your '))).toHaveLength(0);
     clock.set(booking.fromMs - 23 * HOUR_MS);
     const [first, second] = await Promise.all([sendDueReminders(services), sendDueReminders(services)]);
     expect(first! + second!).toBeGreaterThanOrEqual(1);
-    expect((await outboxFor(opened.database, renter.email)).filter((m) => m.subject.startsWith('Tomorrow'))).toHaveLength(1);
+    expect((await outboxFor(opened.database, renter.email)).filter((m) => m.subject === subject)).toHaveLength(1);
     expect((await outboxFor(opened.database, renter.phone)).filter((m) => m.body.includes('reminder'))).toHaveLength(1);
+    clock.set(startMs);
+  });
+
+  it('says "Today" in the reminder of a pickup later the same day (India time), not "Tomorrow"', async () => {
+    clock.set(startMs);
+    // 6:00 pm India time, reminded at 9:00 am the same day.
+    const { renter, booking } = await newBooking({ fromMs: base + 42 * DAY + 8 * HOUR_MS });
+    await confirmBooking(services, { bookingId: booking.id, actorEmail: ADMIN });
+    clock.set(booking.fromMs - 9 * HOUR_MS);
+    expect(await sendDueReminders(services)).toBeGreaterThanOrEqual(1);
+    const mail = (await outboxFor(opened.database, renter.email)).find((m) => m.subject.includes(`(booking #${booking.id})`) && m.subject.includes(': your '))!;
+    expect(mail.subject).toBe(`Today, 6:00 pm: your ${booking.carName} (booking #${booking.id})`);
+    expect(mail.body).toMatch(/^A reminder: your self-drive car is ready for you today at 6:00 pm\./);
+    expect((await outboxFor(opened.database, renter.phone)).find((m) => m.body.includes('reminder'))?.body).toContain(`pickup: Today, 6:00 pm.`);
     clock.set(startMs);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createVehicle } from '../../server/catalog/vehicles.ts';
 import { openDatabase } from '../../server/db/connection.ts';
-import { demoCategories, demoVehicles } from '../../server/db/demo/inventory.ts';
+import { demoCategories, demoInsuranceValidity, demoVehicles } from '../../server/db/demo/inventory.ts';
+import { indiaDay } from '../../app/lib/rentals.ts';
 import { postgresAvailable, startTestServer, type TestServer } from '../support/server.ts';
 import { searchFinds } from '../support/search-rule.ts';
 import { filterQueries, passes } from '../support/filter-rule.ts';
@@ -179,7 +180,7 @@ async function loadDemoInventory(server: TestServer) {
     const categoryIds = new Map<string, number>();
     for (const category of demoCategories) categoryIds.set(category.name, await createCategory(database, { name: category.name }, Date.now()));
     for (const vehicle of [...demoVehicles].reverse()) {
-      await createVehicle(database, { ...vehicle, categoryId: categoryIds.get(vehicle.category)! }, [], Date.now());
+      await createVehicle(database, { ...vehicle, categoryId: categoryIds.get(vehicle.category)!, insuranceValidity: demoInsuranceValidity(vehicle, indiaDay(Date.now())) }, [], Date.now());
     }
   } finally {
     await database.close();

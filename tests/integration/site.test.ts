@@ -27,6 +27,10 @@ const hatchbacks = demoSaleVehicles.filter((vehicle) => vehicle.category === 'Ha
 const suvs = demoSaleVehicles.filter((vehicle) => vehicle.category === 'SUVs');
 
 /** The options of the category picker (the sort has options too). */
+/** The heading over the chosen category's cars: its name, not "Hatchbacks Vehicles". */
+const resultsHeading = (html: string) => visibleText(/<h2 id="results-heading"[^>]*>([\s\S]*?)<\/h2>/.exec(html)?.[1] ?? '');
+/** What the category picker's options say. */
+const categoryLabels = (html: string) => [...(/<select id="category"[\s\S]*?<\/select>/.exec(mainOf(html))?.[0] ?? '').matchAll(/<option\b[^>]*>([^<]*)<\/option>/g)].map((match) => decodeEntities(match[1]!));
 const categoryOptions = (html: string) => tags(/<select id="category"[\s\S]*?<\/select>/.exec(mainOf(html))?.[0] ?? '', 'option');
 
 describe.skipIf(!base)('public site', () => {
@@ -37,21 +41,31 @@ describe.skipIf(!base)('public site', () => {
       const text = visibleText(mainOf(page.html));
       expect(text).toContain('Browse by Category');
       expect(text).toContain('Select a Category:');
-      expect(text).toContain(`${demoCategories[0]!.name} Vehicles`);
-      expect(text).toContain('Hatchbacks Vehicles');
+      expect(resultsHeading(page.html)).toBe(demoCategories[0]!.name);
+      expect(resultsHeading(page.html)).toBe('Hatchbacks');
+      expect(text).not.toContain('Hatchbacks Vehicles');
+      // Nor "Hatchbacks गाड़ियाँ" in Hindi: the category's name says it.
+      expect(resultsHeading((await fetchPage('/hi/categories')).html)).toBe('Hatchbacks');
       const options = categoryOptions(page.html);
       expect(options.map((option) => option.value)).toEqual(['hatchbacks', 'sedans', 'suvs', 'muvs', 'luxury', 'rental-cars']);
       expect(options.filter((option) => 'selected' in option).map((option) => option.value)).toEqual(['hatchbacks']);
       expect(cardIds(page.html)).toHaveLength(Math.min(10, hatchbacks.length));
     });
 
-    it('names every category in the dropdown with its vehicle count', async () => {
+    it('names every category in the dropdown with its vehicle count, a category of rental cars with its fleet', async () => {
       const page = await fetchPage('/categories');
-      const text = visibleText(mainOf(page.html));
+      const labels = categoryLabels(page.html);
+      expect(labels).toHaveLength(demoCategories.length);
       for (const category of demoCategories) {
         const count = demoSaleVehicles.filter((vehicle) => vehicle.category === category.name).length;
-        expect(text).toContain(`${category.name} (${count})`);
+        const fleet = demoFleetVehicles.filter((vehicle) => vehicle.category === category.name).length;
+        expect(labels).toContain(fleet === 0 ? `${category.name} (${count})` : `${category.name} (${fleet} for rent)`);
       }
+      // Not "Rental Cars (0)" while seven cars rent.
+      expect(labels).toContain('Rental Cars (7 for rent)');
+      expect(labels).not.toContain('Rental Cars (0)');
+      const hindi = categoryLabels((await fetchPage('/hi/categories')).html);
+      expect(hindi).toContain('Rental Cars (किराये पर 7)');
     });
 
     it('sends a visitor from a category of rental cars only to the rental fleet', async () => {
@@ -66,8 +80,7 @@ describe.skipIf(!base)('public site', () => {
       const page = await fetchPage('/categories?category=suvs');
       expect(page.status).toBe(200);
       const text = visibleText(mainOf(page.html));
-      expect(text).toContain('SUVs Vehicles');
-      expect(text).not.toContain('Hatchbacks Vehicles');
+      expect(resultsHeading(page.html)).toBe('SUVs');
       const options = categoryOptions(page.html);
       expect(options.filter((option) => 'selected' in option).map((option) => option.value)).toEqual(['suvs']);
       expect(cardIds(page.html)).toHaveLength(10);
@@ -87,7 +100,7 @@ describe.skipIf(!base)('public site', () => {
     it('falls back to the first category for an unknown one', async () => {
       const page = await fetchPage('/categories?category=no-such-category');
       expect(page.status).toBe(200);
-      expect(visibleText(mainOf(page.html))).toContain('Hatchbacks Vehicles');
+      expect(resultsHeading(page.html)).toBe('Hatchbacks');
     });
   });
 
@@ -101,6 +114,16 @@ describe.skipIf(!base)('public site', () => {
       { path: '/?q=creta', canonical: '/?q=creta', title: 'creta — used cars for sale | Gaadi Bazaar' },
       { path: '/?page=2', canonical: '/?page=2', title: 'Gaadi Bazaar | Premium Car Rentals & Certified Refurbished Cars' },
     ];
+
+    it('promises self-drive rentals only, as the product offers, in both languages', async () => {
+      const home = await fetchPage('/');
+      expect(metaContent(home.html, 'description')).toBe('Buy inspected, serviced refurbished cars and rent self-drive cars. Transparent prices in rupees, finance options and a dealer you can call or WhatsApp.');
+      const hindi = await fetchPage('/hi');
+      expect(metaContent(hindi.html, 'description')).toContain('सेल्फ़-ड्राइव कारें किराये पर लें');
+      for (const page of [home, hindi, await fetchPage('/about'), await fetchPage('/hi/about')]) {
+        expect(page.html).not.toMatch(/chauffeur|with a driver|ड्राइवर के साथ/i);
+      }
+    });
 
     it.each(pages)('sets title, description, keywords, canonical, Open Graph, Twitter and robots on $path', async ({ path: pagePath, canonical, title }) => {
       const page = await fetchPage(pagePath);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRentalTerms } from '../../app/lib/rentals.ts';
-import { demoVehicles } from '../../server/db/demo/inventory.ts';
+import { validityOf } from '../../app/lib/validity.ts';
+import { demoInsuranceValidity, demoVehicles } from '../../server/db/demo/inventory.ts';
 import { demoRentalTerms } from '../../server/db/demo/rental-fleet.ts';
 
 describe('the demo rental fleet', () => {
@@ -10,6 +11,26 @@ describe('the demo rental fleet', () => {
     for (const [name, terms] of Object.entries(demoRentalTerms)) {
       expect(parseRentalTerms(terms as unknown as Record<string, unknown>), name).toEqual({ ok: true, terms });
       expect(terms.commercialRegistration, name).toBe(true);
+    }
+  });
+});
+
+describe('the demo cars’ insurance', () => {
+  it('runs into the future from whatever day the demo is seeded, as a year’s policy does, and no car shows Expired that day', () => {
+    for (const seedDay of ['2026-01-10', '2026-11-28', '2031-02-28']) {
+      const dates = demoVehicles.map((vehicle) => demoInsuranceValidity(vehicle, seedDay));
+      const dated = dates.filter(Boolean);
+      // Three cars have no insurance date on file (the Kwid's lapsed, its description says); every other one is insured.
+      expect(dated.length, seedDay).toBe(demoVehicles.length - 3);
+      for (const date of dated) {
+        expect(date > seedDay, `${date} after ${seedDay}`).toBe(true);
+        expect(Date.parse(date) - Date.parse(seedDay), date).toBeLessThanOrEqual(365 * 86_400_000);
+      }
+      const notes = dated.map((date) => validityOf(date, seedDay)?.label ?? null);
+      expect(notes).not.toContain('Expired');
+      // A couple run out within the month ("Expires in N days"): the demo shows that note too.
+      expect(notes.filter((note) => note?.startsWith('Expires in')).length, seedDay).toBeGreaterThanOrEqual(1);
+      expect(notes.filter((note) => note === null).length, seedDay).toBeGreaterThan(dated.length * 0.9);
     }
   });
 });

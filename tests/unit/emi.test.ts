@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FINANCE_TERMS, emi, emiFrom, financeTermsNote } from '../../app/lib/emi.ts';
-import { calculatorDefaults, loanSummary, parseCalculatorInput } from '../../app/lib/emi-calculator.ts';
+import { calculatorAnswer, calculatorDefaults, calculatorFields, loanSummary, parseCalculatorInput } from '../../app/lib/emi-calculator.ts';
+import { emiQuerySchema } from '../../app/lib/schemas/emi.ts';
+import { inLanguage } from '../../server/i18n.ts';
 
 /** The one EMI rule: P·r·(1+r)^n / ((1+r)^n − 1), r monthly, rounded to the nearest rupee. */
 describe('EMI', () => {
@@ -78,7 +80,7 @@ describe('the calculator', () => {
   it('keeps the default and says why for each wrong value', () => {
     const defaults = calculatorDefaults(500_000, DEFAULT_FINANCE_TERMS);
     const read = (query: string) => parseCalculatorInput(new URLSearchParams(query), 500_000, defaults);
-    for (const query of ['dp=-1', 'dp=abc', 'dp=600000', 'dp=1e5', 'dp=99999999999999999999', 'dp=1%002']) {
+    for (const query of ['dp=-1', 'dp=abc', 'dp=1e5', 'dp=99999999999999999999', 'dp=1%002']) {
       const result = read(query);
       expect(result.values, query).toEqual(defaults);
       expect(result.errors, query).toEqual(['Down payment must be a whole number of rupees from 0 to 5,00,000.']);
@@ -89,5 +91,42 @@ describe('the calculator', () => {
     for (const query of ['tenure=13', 'tenure=0', 'tenure=96', 'tenure=60.5']) {
       expect(read(query).errors, query).toEqual(['Tenure must be 12, 24, 36, 48, 60, 72, 84 months.']);
     }
+  });
+
+  it('says a down payment above the price is more than the car’s price, in English and Hindi, and shows no figures for it', () => {
+    const defaults = calculatorDefaults(500_000, DEFAULT_FINANCE_TERMS);
+    for (const typed of ['600000', '6,00,000', '500001']) {
+      const input = parseCalculatorInput(new URLSearchParams({ dp: typed }), 500_000, defaults);
+      expect(input.errors, typed).toEqual(['The down payment cannot be more than the car’s price of ₹5,00,000.']);
+      // Not the default's instalment beside a field that says 6,00,000: no figures at all.
+      expect(calculatorAnswer(500_000, input), typed).toBeNull();
+    }
+    const hindi = inLanguage('hi', () => parseCalculatorInput(new URLSearchParams('dp=600000'), 500_000, defaults).errors);
+    expect(hindi).toEqual(['डाउन पेमेंट कार की कीमत ₹5,00,000 से ज़्यादा नहीं हो सकता।']);
+    // The whole price is a down payment the calculator takes: nothing borrowed.
+    expect(calculatorAnswer(500_000, parseCalculatorInput(new URLSearchParams('dp=500000'), 500_000, defaults))).toEqual({ loan: 0, emi: 0, totalInterest: 0, totalPaid: 500_000 });
+  });
+
+  it('shows figures only for the values in the fields', () => {
+    const defaults = calculatorDefaults(500_000, DEFAULT_FINANCE_TERMS);
+    const answer = (query: string) => calculatorAnswer(500_000, parseCalculatorInput(new URLSearchParams(query), 500_000, defaults));
+    expect(answer('dp=100000&rate=10.5&tenure=36')).toEqual(loanSummary(500_000, 100_000, 10.5, 36));
+    expect(answer('')).toEqual(loanSummary(500_000, defaults.downPayment, defaults.ratePercent, defaults.tenureMonths));
+    for (const query of ['dp=-1', 'rate=25', 'tenure=13', 'dp=100000&rate=8']) expect(answer(query), query).toBeNull();
+  });
+
+  it('keeps a refused value in its field, as typed, and a taken one as it was read', () => {
+    const defaults = calculatorDefaults(500_000, DEFAULT_FINANCE_TERMS);
+    const fields = (query: string) => calculatorFields(new URLSearchParams(query), 500_000, defaults);
+    expect(fields('')).toEqual({ dp: '75000', rate: '12', tenure: '60' });
+    expect(fields('dp=1,00,000&rate=10.50')).toEqual({ dp: '100000', rate: '10.5', tenure: '60' });
+    expect(fields('dp=900000&rate=25')).toEqual({ dp: '900000', rate: '25', tenure: '60' });
+  });
+
+  it('refuses the same down payment in the API with the same sentence', () => {
+    const refused = emiQuerySchema(500_000).safeParse({ downPayment: '900000' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual(['The down payment cannot be more than the car’s price of ₹5,00,000.']);
+    expect(emiQuerySchema(500_000).safeParse({ downPayment: 'abc' }).error?.issues[0]?.message).toBe('Down payment must be a whole number of rupees from 0 to 5,00,000.');
   });
 });

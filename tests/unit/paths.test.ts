@@ -26,7 +26,7 @@ const builders: Record<string, () => string[]> = {
   'paths.browse': () => [paths.browse({ budget: '5-8' }), paths.browse({ make: 'maruti-suzuki' }), paths.browse({})],
   'paths.categories': () => [paths.categories(), paths.categories('suvs')],
   'paths.vehicle': () => [paths.vehicle(12), paths.vehicle('12')],
-  'paths.compare': () => [paths.compare(), paths.compare([12, 34, 56]), paths.compare([12, 34], { hideCommon: true })],
+  'paths.compare': () => [paths.compare(), paths.compare([12, 34, 56]), paths.compare([12, 34], { hideCommon: true }), paths.compare([])],
   'paths.rent': () => [paths.rent(), paths.rent({ from: '2026-12-01T10:00', to: '2026-12-03T13:00' })],
   'paths.loginThen': () => [paths.loginThen('/wishlist')],
   'paths.signupThen': () => [paths.signupThen('/rent/3/book')],

@@ -47,7 +47,7 @@ describe("the renter's mails and SMS in Hindi", () => {
 
   for (const kind of ['confirmed', 'reminder', 'cancelled', 'refused', 'closed'] as RenterMessageKind[]) {
     it(`writes the ${kind} message without English`, () => {
-      const message = renterMessage(kind, booking, { siteName: 'Gaadi Bazaar', siteOrigin: 'https://gaadibazaar.in', policy, refund: 1000, language: 'hi' });
+      const message = renterMessage(kind, booking, { siteName: 'Gaadi Bazaar', siteOrigin: 'https://gaadibazaar.in', policy, nowMs: fromMs - 20 * HOUR_MS, refund: 1000, language: 'hi' });
       // Times keep Intl's am/pm (decision 087).
       const stray = [message.subject, message.text, message.sms].flatMap(untranslatedWords).filter((word) => word !== 'am' && word !== 'pm');
       expect(stray).toEqual([]);
@@ -55,7 +55,7 @@ describe("the renter's mails and SMS in Hindi", () => {
   }
 
   it('keeps the English message as it was', () => {
-    const message = renterMessage('cancelled', booking, { siteName: 'Gaadi Bazaar', siteOrigin: 'https://gaadibazaar.in', policy, refund: 1000, language: 'en' });
+    const message = renterMessage('cancelled', booking, { siteName: 'Gaadi Bazaar', siteOrigin: 'https://gaadibazaar.in', policy, nowMs: fromMs - 20 * HOUR_MS, refund: 1000, language: 'en' });
     expect(message.subject).toBe('Cancelled: गाड़ी (booking #12)');
     expect(message.text).toContain('Refund: ₹1,000 (to your original payment method within 7 working days)');
     expect(message.sms).toBe('Gaadi Bazaar: booking #12 cancelled. Refund ₹1,000.');

@@ -85,7 +85,7 @@ export function ChecklistRecords({ bookingId, handover, returned }: { bookingId:
           <strong>
             {comparison.fuelDifference === 0
               ? t('fuelSame')
-              : `${comparison.fuelDifference > 0 ? '+' : '−'}${Math.abs(comparison.fuelDifference)}/8 ${comparison.fuelDifference > 0 ? t('fuelMore') : t('fuelLess')}`}
+              : t(comparison.fuelDifference > 0 ? 'fuelMore' : 'fuelLess', { eighths: Math.abs(comparison.fuelDifference) })}
           </strong>
         </p>
       ) : null}

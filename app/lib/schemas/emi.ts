@@ -10,17 +10,17 @@ import { CALCULATOR_LIMITS, calculatorMessages, readDownPayment, readRate, readT
  * payment's ceiling is the car's price, so the schema is made per car.
  */
 
-/** One query value read by a calculator reader: absent or blank is "not given". */
-function calculatorValue(reader: (text: string) => number | null, message: string, description: string) {
+/** One query value read by a calculator reader: absent or blank is "not given"; `message` says what is wrong with a text it refuses. */
+function calculatorValue(reader: (text: string) => number | null, message: (text: string) => string, description: string) {
   return z
-    .string({ error: message })
+    .string({ error: () => message('') })
     .optional()
     .meta({ description })
     .transform((text, ctx) => {
       if (text === undefined || text.trim() === '') return undefined;
       const value = reader(text);
       if (value === null) {
-        ctx.addIssue({ code: 'custom', message });
+        ctx.addIssue({ code: 'custom', message: message(text) });
         return z.NEVER;
       }
       return value;
@@ -32,9 +32,9 @@ const { min, max, step } = CALCULATOR_LIMITS.rate;
 /** The calculator's inputs for a car priced `price` whole rupees. */
 export function emiQuerySchema(price: number) {
   return z.object({
-    downPayment: calculatorValue((text) => readDownPayment(text, price), calculatorMessages.downPayment(price), 'Whole rupees from 0 to the price; the admin’s share of the price when not given.'),
-    ratePercent: calculatorValue(readRate, calculatorMessages.rate, `Interest a year in percent, ${min} to ${max} in steps of ${step}; the admin’s rate when not given.`),
-    tenureMonths: calculatorValue(readTenure, calculatorMessages.tenure, `One of ${TENURE_OPTIONS.join(', ')}; the admin’s tenure when not given.`),
+    downPayment: calculatorValue((text) => readDownPayment(text, price), (text) => calculatorMessages.downPayment(price, text), 'Whole rupees from 0 to the price; the admin’s share of the price when not given.'),
+    ratePercent: calculatorValue(readRate, () => calculatorMessages.rate, `Interest a year in percent, ${min} to ${max} in steps of ${step}; the admin’s rate when not given.`),
+    tenureMonths: calculatorValue(readTenure, () => calculatorMessages.tenure, `One of ${TENURE_OPTIONS.join(', ')}; the admin’s tenure when not given.`),
   });
 }
 

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { parsePage } from '../../lib/input.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { RichText } from '../../lib/i18n/rich.tsx';
+import { auditFieldLabel, auditNestedLabel } from '../../lib/audit-fields.ts';
 import type { Route } from './+types/audit-log';
 import { adminPaths } from '../../lib/paths.ts';
 import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
@@ -16,7 +17,7 @@ export function meta(args: Route.MetaArgs) {
   return adminPageMeta(t('auditLogTitle'))(args);
 }
 
-/** Audit action codes and entities are stored as codes; people read them through these labels (English shows the code). */
+/** Audit action codes and entities are stored as codes; people read them through these labels. */
 const ACTION_LABELS = {
   approve: 'actionApprove',
   cancel: 'actionCancel',
@@ -53,7 +54,11 @@ const ENTITY_LABELS = {
   'rental-terms': 'entityRentalTerms',
   reservation: 'entityReservation',
   settings: 'entitySettings',
+  sell_submission: 'entitySellSubmission',
+  test_drive: 'entityTestDrive',
   vehicle: 'entityVehicle',
+  vehicle_image: 'entityVehicleImage',
+  vehicle_request: 'entityVehicleRequest',
 } as const;
 
 /** A code's label from `labels`, or the code itself when it has none. */
@@ -73,9 +78,73 @@ function pretty(value: unknown): string {
   return value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A recorded value as it was written: text as it is, '—' for none, numbers and yes/no as JSON writes them. */
+function recorded(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** A value inside a record: its fields by name (nested records and lists of them too), a plain value as written. */
+function RecordedValue({ value }: { value: unknown }) {
+  if (isObject(value)) {
+    return (
+      <dl className="flex flex-col gap-0.5">
+        {Object.entries(value).map(([key, field]) => (
+          <div key={key} className="flex flex-wrap gap-x-2">
+            <dt title={key} className="font-sans text-slate-600">
+              {auditNestedLabel(key)}:
+            </dt>
+            <dd>
+              <RecordedValue value={field} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+  if (Array.isArray(value) && value.some((item) => isObject(item) || Array.isArray(item))) {
+    return (
+      <ol className="flex list-decimal flex-col gap-1 pl-4">
+        {value.map((item, index) => (
+          <li key={index}>
+            <RecordedValue value={item} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return <>{recorded(value)}</>;
+}
+
+/**
+ * One side of a change. A record of fields lists each field by its name in the page's language
+ * (auditFieldLabel), the changed ones marked, each value as it was recorded; the field's code is
+ * kept in `data-field` (and its tooltip) for whoever needs it. Anything else is shown as JSON.
+ */
+function RecordView({ entity, value, changed }: { entity: string; value: unknown; changed: string[] }) {
+  if (!isObject(value)) {
+    return <pre lang="en" className="max-h-80 overflow-auto rounded-lg bg-white p-3 text-xs leading-relaxed ring-1 ring-slate-200">{pretty(value)}</pre>;
+  }
+  return (
+    <dl className="max-h-80 overflow-auto rounded-lg bg-white text-xs ring-1 ring-slate-200">
+      {Object.entries(value).map(([key, field]) => (
+        <div key={key} data-field={key} className={`grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-2 border-b border-slate-100 px-3 py-1.5 last:border-b-0 ${changed.includes(key) ? 'bg-amber-50' : ''}`}>
+          <dt title={key} className="font-semibold text-slate-600">
+            {auditFieldLabel(entity, key)}
+          </dt>
+          <dd lang="en" className="break-words font-mono text-slate-900">
+            <RecordedValue value={field} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The keys whose values differ, when both sides are plain objects. */
 function changedKeys(before: unknown, after: unknown): string[] {
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
   if (!isObject(before) || !isObject(after)) return [];
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
@@ -109,8 +178,8 @@ function Entry({ entry }: { entry: AuditEntry }) {
         <details className="group rounded-xl bg-slate-50 ring-1 ring-slate-200">
           <summary className="cursor-pointer rounded-xl px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-100">
             {changed.length ? (
-              // The changed fields are the record's own keys, in English like the record.
-              <RichText text={t('beforeAndAfterChanged', { number: changed.length, keys: changed.join(', ') })} parts={{ keys: (keys) => <span lang="en">{keys}</span> }} />
+              // The changed fields by their names in the page's language; the records below keep their codes.
+              <RichText text={t('beforeAndAfterChanged', { number: changed.length, keys: changed.map((key) => auditFieldLabel(entry.entity, key)).join(', ') })} parts={{ keys: (keys) => <span className="font-normal">{keys}</span> }} />
             ) : (
               t('beforeAndAfter')
             )}
@@ -119,7 +188,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
             {(['before', 'after'] as const).map((side) => (
               <div key={side} className="min-w-0">
                 <h3 className="mb-1 text-xs font-bold uppercase tracking-wide text-slate-600">{side === 'before' ? t('before') : t('after')}</h3>
-                <pre lang="en" className="max-h-80 overflow-auto rounded-lg bg-white p-3 text-xs leading-relaxed ring-1 ring-slate-200">{pretty(entry[side])}</pre>
+                <RecordView entity={entry.entity} value={entry[side]} changed={changed} />
               </div>
             ))}
           </div>

@@ -343,11 +343,17 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
             )}
             {customer.phoneVerified ? t('verified') : ''}
           </p>
+          {/* "Licence: Approved · See the licences": the status, then where it is reviewed (never "Approved review"). */}
           <p className="mt-2 text-sm">
-            {t('licenceLabel')} <strong>{licence ? licenceStatusText()[licence] : t('noneOnFile')}</strong>{' '}
-            <a href={adminPaths.rentalLicences + '?status=all'} className="text-brand-700 underline">
-              {t('review')}
-            </a>
+            {t('licenceLabel')} <strong>{licence ? licenceStatusText()[licence] : t('noneOnFile')}</strong>
+            {licence ? (
+              <>
+                {' · '}
+                <a href={`${adminPaths.rentalLicences}?status=${licence === 'pending' ? 'pending' : 'all'}`} className="text-brand-700 underline">
+                  {licence === 'pending' ? t('reviewLicence') : t('seeLicences')}
+                </a>
+              </>
+            ) : null}
           </p>
         </section>
       </div>

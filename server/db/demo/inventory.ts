@@ -6,17 +6,29 @@
 import type { CarBody } from './car-drawing.ts';
 import type { VehicleInput } from '../../../app/lib/vehicle.ts';
 import type { FUEL_TYPES, TRANSMISSIONS } from '../../../app/lib/vehicle-schema.ts';
+import { addDays } from '../../../app/lib/test-drives.ts';
 
 /** `model` picks the model's own proportions in the drawing (see MODEL_SHAPES in ./car-drawing.ts). */
 export type DemoImage = { body: CarBody; model: string; colour: string; angle: number };
 
-/** A demo car: what an admin would type (in a category named, not numbered), with its pictures. */
-export type DemoVehicle = Omit<VehicleInput, 'categoryId' | 'fuelType' | 'transmission'> & {
+/**
+ * A demo car: what an admin would type (in a category named, not numbered), with its pictures.
+ * Its insurance runs out `insuranceDaysLeft` days after the day the demo is seeded (null: no date
+ * on file, as the dealer left it blank), so the demo's cars stay insured whenever it
+ * is started instead of showing "Expired" once fixed dates went by.
+ */
+export type DemoVehicle = Omit<VehicleInput, 'categoryId' | 'fuelType' | 'transmission' | 'insuranceValidity'> & {
+  insuranceDaysLeft: number | null;
   category: string;
   fuelType: (typeof FUEL_TYPES)[number];
   transmission: (typeof TRANSMISSIONS)[number];
   images: DemoImage[];
 };
+
+/** A demo car's insurance date (India's `YYYY-MM-DD`) counted from the day the demo is seeded, or '' when it has none. */
+export function demoInsuranceValidity(vehicle: Pick<DemoVehicle, 'insuranceDaysLeft'>, seedDay: string): string {
+  return vehicle.insuranceDaysLeft === null ? '' : addDays(seedDay, vehicle.insuranceDaysLeft);
+}
 
 export type DemoCategory = { name: string; image: { body: CarBody; colour: string } };
 
@@ -56,7 +68,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 42000,
     owners: '1st Owner',
     registration: 'MH-02',
-    insuranceValidity: '2026-08-14',
+    insuranceDaysLeft: 216,
     fitnessFC: 'Valid till Jul 2034',
     tyrePoint: '80%',
     description:
@@ -102,7 +114,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 31500,
     owners: '1st Owner',
     registration: 'KA-05',
-    insuranceValidity: '2026-11-02',
+    insuranceDaysLeft: 296,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -144,7 +156,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 58000,
     owners: '1st Owner',
     registration: 'DL-3C',
-    insuranceValidity: '2026-03-21',
+    insuranceDaysLeft: 70,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -175,7 +187,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 28000,
     owners: '1st Owner',
     registration: 'TN-09',
-    insuranceValidity: '2027-01-18',
+    insuranceDaysLeft: 8,
     fitnessFC: 'Valid till Dec 2036',
     tyrePoint: '',
     description:
@@ -211,7 +223,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 39000,
     owners: '2nd Owner',
     registration: 'GJ-01',
-    insuranceValidity: '2026-06-30',
+    insuranceDaysLeft: 171,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -248,7 +260,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 22000,
     owners: '1st Owner',
     registration: 'HR-26',
-    insuranceValidity: '2026-09-09',
+    insuranceDaysLeft: 242,
     fitnessFC: 'Valid till Aug 2037',
     tyrePoint: '',
     description:
@@ -275,7 +287,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 36000,
     owners: '1st Owner',
     registration: 'UP-16',
-    insuranceValidity: '',
+    insuranceDaysLeft: null,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -302,7 +314,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 14500,
     owners: '1st Owner',
     registration: 'TS-07',
-    insuranceValidity: '2026-04-27',
+    insuranceDaysLeft: 107,
     fitnessFC: 'Valid till Apr 2038',
     tyrePoint: 'All four 90%+',
     description:
@@ -347,7 +359,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 33000,
     owners: '1st Owner',
     registration: 'WB-02',
-    insuranceValidity: '2026-12-05',
+    insuranceDaysLeft: 329,
     fitnessFC: '',
     tyrePoint: '75%',
     description:
@@ -376,7 +388,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 38000,
     owners: '1st Owner',
     registration: 'MH-12',
-    insuranceValidity: '2026-10-11',
+    insuranceDaysLeft: 274,
     fitnessFC: 'Valid till Sep 2035',
     tyrePoint: '85%',
     description:
@@ -422,7 +434,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 64000,
     owners: '2nd Owner',
     registration: 'KA-03',
-    insuranceValidity: '2026-02-28',
+    insuranceDaysLeft: 49,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -464,7 +476,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 45000,
     owners: '1st Owner',
     registration: 'RJ-14',
-    insuranceValidity: '2026-07-19',
+    insuranceDaysLeft: 190,
     fitnessFC: 'Valid till Jun 2035',
     tyrePoint: '',
     description:
@@ -495,7 +507,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 71000,
     owners: '1st Owner',
     registration: 'PB-10',
-    insuranceValidity: '2026-05-16',
+    insuranceDaysLeft: 126,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -541,7 +553,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 24000,
     owners: '1st Owner',
     registration: 'KL-07',
-    insuranceValidity: '2026-09-23',
+    insuranceDaysLeft: 256,
     fitnessFC: 'Valid till Aug 2037',
     tyrePoint: '',
     description:
@@ -574,7 +586,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 16000,
     owners: '1st Owner',
     registration: 'HR-26',
-    insuranceValidity: '2027-03-12',
+    insuranceDaysLeft: 61,
     fitnessFC: '',
     tyrePoint: 'All four 90%+',
     description:
@@ -619,7 +631,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 68000,
     owners: '3rd Owner',
     registration: 'TN-09',
-    insuranceValidity: '',
+    insuranceDaysLeft: null,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -646,7 +658,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 30000,
     owners: '1st Owner',
     registration: 'DL-3C',
-    insuranceValidity: '2026-12-30',
+    insuranceDaysLeft: 354,
     fitnessFC: 'Valid till Nov 2037',
     tyrePoint: '',
     description:
@@ -675,7 +687,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 48000,
     owners: '1st Owner',
     registration: 'MH-02',
-    insuranceValidity: '2026-08-01',
+    insuranceDaysLeft: 203,
     fitnessFC: 'Valid till Jul 2036',
     tyrePoint: '80%',
     description:
@@ -721,7 +733,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 26000,
     owners: '1st Owner',
     registration: 'KA-05',
-    insuranceValidity: '2026-10-20',
+    insuranceDaysLeft: 283,
     fitnessFC: 'Valid till Sep 2037',
     tyrePoint: '90%',
     description:
@@ -763,7 +775,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 41000,
     owners: '1st Owner',
     registration: 'GJ-01',
-    insuranceValidity: '2026-04-04',
+    insuranceDaysLeft: 84,
     fitnessFC: '',
     tyrePoint: '75%',
     description:
@@ -790,7 +802,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 19000,
     owners: '1st Owner',
     registration: 'TS-07',
-    insuranceValidity: '2027-02-10',
+    insuranceDaysLeft: 31,
     fitnessFC: 'Valid till Jan 2038',
     tyrePoint: 'All four 85%+',
     description:
@@ -835,7 +847,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 39000,
     owners: '1st Owner',
     registration: 'HR-26',
-    insuranceValidity: '2026-11-15',
+    insuranceDaysLeft: 309,
     fitnessFC: 'Valid till Oct 2037',
     tyrePoint: '85%',
     description:
@@ -881,7 +893,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 22000,
     owners: '1st Owner',
     registration: 'UP-16',
-    insuranceValidity: '2027-05-08',
+    insuranceDaysLeft: 118,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -917,7 +929,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 35000,
     owners: '1st Owner',
     registration: 'RJ-14',
-    insuranceValidity: '2026-01-25',
+    insuranceDaysLeft: 15,
     fitnessFC: 'Valid till Jan 2036',
     tyrePoint: 'All-terrain tyres 80%',
     description:
@@ -957,7 +969,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 21000,
     owners: '1st Owner',
     registration: 'MH-12',
-    insuranceValidity: '2026-07-07',
+    insuranceDaysLeft: 178,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -993,7 +1005,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 30500,
     owners: '1st Owner',
     registration: 'KL-07',
-    insuranceValidity: '2026-06-12',
+    insuranceDaysLeft: 153,
     fitnessFC: 'Valid till May 2036',
     tyrePoint: '',
     description:
@@ -1020,7 +1032,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 18000,
     owners: '1st Owner',
     registration: 'WB-02',
-    insuranceValidity: '2026-10-03',
+    insuranceDaysLeft: 266,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -1065,7 +1077,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 34000,
     owners: '1st Owner',
     registration: 'KA-03',
-    insuranceValidity: '2026-09-29',
+    insuranceDaysLeft: 262,
     fitnessFC: '',
     tyrePoint: '80%',
     description:
@@ -1111,7 +1123,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 27000,
     owners: '1st Owner',
     registration: 'DL-3C',
-    insuranceValidity: '2026-03-17',
+    insuranceDaysLeft: 66,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -1144,7 +1156,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 56000,
     owners: '2nd Owner',
     registration: 'PB-10',
-    insuranceValidity: '2026-05-30',
+    insuranceDaysLeft: 140,
     fitnessFC: 'Valid till Apr 2035',
     tyrePoint: '70%',
     description:
@@ -1180,7 +1192,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 58000,
     owners: '1st Owner',
     registration: 'GJ-01',
-    insuranceValidity: '2026-12-19',
+    insuranceDaysLeft: 343,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -1217,7 +1229,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 62000,
     owners: '1st Owner',
     registration: 'UP-16',
-    insuranceValidity: '2026-08-22',
+    insuranceDaysLeft: 224,
     fitnessFC: 'Valid till Aug 2036',
     tyrePoint: '75%',
     description:
@@ -1259,7 +1271,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 27000,
     owners: '1st Owner',
     registration: 'TN-09',
-    insuranceValidity: '2026-11-28',
+    insuranceDaysLeft: 322,
     fitnessFC: '',
     tyrePoint: '85%',
     description:
@@ -1291,7 +1303,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 92000,
     owners: '1st Owner',
     registration: 'KA-05',
-    insuranceValidity: '2026-06-06',
+    insuranceDaysLeft: 147,
     fitnessFC: 'Valid till May 2034',
     tyrePoint: '80%',
     description:
@@ -1337,7 +1349,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 38000,
     owners: '1st Owner',
     registration: 'MH-02',
-    insuranceValidity: '2026-09-14',
+    insuranceDaysLeft: 247,
     fitnessFC: '',
     tyrePoint: '85%',
     description:
@@ -1379,7 +1391,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 24000,
     owners: '1st Owner',
     registration: 'TN-09',
-    insuranceValidity: '2027-04-02',
+    insuranceDaysLeft: 82,
     fitnessFC: 'Valid till Mar 2038',
     tyrePoint: '',
     description:
@@ -1406,7 +1418,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 33000,
     owners: '1st Owner',
     registration: 'GJ-05',
-    insuranceValidity: '2026-02-14',
+    insuranceDaysLeft: 35,
     fitnessFC: '',
     tyrePoint: '70%',
     description:
@@ -1437,7 +1449,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 67000,
     owners: '2nd Owner',
     registration: 'RJ-14',
-    insuranceValidity: '2026-07-28',
+    insuranceDaysLeft: 199,
     fitnessFC: 'Valid till Jun 2035',
     tyrePoint: '',
     description:
@@ -1473,7 +1485,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 21000,
     owners: '1st Owner',
     registration: 'DL-3C',
-    insuranceValidity: '2027-06-18',
+    insuranceDaysLeft: 159,
     fitnessFC: '',
     tyrePoint: 'All four 90%+',
     description:
@@ -1520,7 +1532,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 52000,
     owners: '1st Owner',
     registration: 'MH-02',
-    insuranceValidity: '2026-10-08',
+    insuranceDaysLeft: 271,
     fitnessFC: 'Valid till Sep 2034',
     tyrePoint: 'Run-flats 75%',
     description:
@@ -1566,7 +1578,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 41000,
     owners: '1st Owner',
     registration: 'KA-03',
-    insuranceValidity: '2026-08-30',
+    insuranceDaysLeft: 232,
     fitnessFC: '',
     tyrePoint: '85%',
     description:
@@ -1599,7 +1611,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 46000,
     owners: '1st Owner',
     registration: 'DL-3C',
-    insuranceValidity: '2026-12-12',
+    insuranceDaysLeft: 336,
     fitnessFC: 'Valid till Nov 2035',
     tyrePoint: '',
     description:
@@ -1639,7 +1651,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 28000,
     owners: '1st Owner',
     registration: 'HR-26',
-    insuranceValidity: '2027-01-09',
+    insuranceDaysLeft: 364,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -1672,7 +1684,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: null,
     owners: '1st Owner',
     registration: 'MH-12',
-    insuranceValidity: '2027-07-21',
+    insuranceDaysLeft: 192,
     fitnessFC: 'Valid till Jun 2037',
     tyrePoint: '90%',
     description:
@@ -1708,7 +1720,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 47000,
     owners: '2nd Owner',
     registration: 'TS-07',
-    insuranceValidity: '2026-04-16',
+    insuranceDaysLeft: 96,
     fitnessFC: '',
     tyrePoint: '70%',
     description:
@@ -1754,7 +1766,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 36000,
     owners: '1st Owner',
     registration: 'TN-09',
-    insuranceValidity: '2026-11-04',
+    insuranceDaysLeft: 298,
     fitnessFC: '',
     tyrePoint: '85%',
     description:
@@ -1792,7 +1804,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 86000,
     owners: '1st Owner',
     registration: 'KA-01',
-    insuranceValidity: '2026-05-05',
+    insuranceDaysLeft: 115,
     fitnessFC: 'Valid till Sep 2026',
     tyrePoint: '75%',
     description:
@@ -1825,7 +1837,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 74000,
     owners: '1st Owner',
     registration: 'MH-01',
-    insuranceValidity: '2026-09-01',
+    insuranceDaysLeft: 234,
     fitnessFC: 'Valid till Feb 2027',
     tyrePoint: '',
     description:
@@ -1852,7 +1864,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: null,
     owners: '1st Owner',
     registration: 'KL-07',
-    insuranceValidity: '2026-03-09',
+    insuranceDaysLeft: 58,
     fitnessFC: 'Valid till Jan 2027',
     tyrePoint: '',
     description:
@@ -1885,7 +1897,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 29000,
     owners: '1st Owner',
     registration: 'GJ-01',
-    insuranceValidity: '2026-10-30',
+    insuranceDaysLeft: 293,
     fitnessFC: '',
     tyrePoint: '',
     description:
@@ -1912,7 +1924,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 51000,
     owners: '1st Owner',
     registration: 'TS-07',
-    insuranceValidity: '2026-07-11',
+    insuranceDaysLeft: 182,
     fitnessFC: 'Valid till Dec 2026',
     tyrePoint: '80%',
     description:
@@ -1945,7 +1957,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 48000,
     owners: '1st Owner',
     registration: 'KL-07',
-    insuranceValidity: '2026-12-22',
+    insuranceDaysLeft: 346,
     fitnessFC: 'Valid till Nov 2026',
     tyrePoint: '',
     description:
@@ -1981,7 +1993,7 @@ export const demoVehicles: DemoVehicle[] = [
     odometer: 52000,
     owners: '1st Owner',
     registration: 'PB-10',
-    insuranceValidity: '',
+    insuranceDaysLeft: null,
     fitnessFC: '',
     tyrePoint: '70%',
     description:

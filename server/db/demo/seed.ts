@@ -6,10 +6,11 @@ import type { AppServices } from '../../services.ts';
 import type { ImageRef } from '../../../app/lib/vehicle.ts';
 import { categorySlug, createCategory, createVehicle } from '../../catalog/vehicles.ts';
 import { slugify } from '../../../app/lib/slug.ts';
+import { indiaDay } from '../../../app/lib/rentals.ts';
 import { storeImage } from '../../media/images.ts';
 import { saveRentalTerms } from '../../rentals/fleet.ts';
 import { drawCarSvg, type CarBody } from './car-drawing.ts';
-import { demoCategories, demoVehicles } from './inventory.ts';
+import { demoCategories, demoInsuranceValidity, demoVehicles } from './inventory.ts';
 import { demoRentalTerms } from './rental-fleet.ts';
 
 /** Drawn photos are 1200 px wide: enough for the 400 and 800 px variants and a sharp zoom. */
@@ -106,10 +107,12 @@ export async function seedDemoInventory(
   });
 
   // Inserted oldest first so the listing's newest-first order matches the inventory's order.
+  const seedDay = indiaDay(services.clock.now());
   for (const [index, vehicle] of [...demoVehicles.entries()].reverse()) {
     const categoryId = categoryIds.get(vehicle.category);
     if (!categoryId) throw new Error(`Demo vehicle in unknown category ${vehicle.category}`);
-    const id = await createVehicle(database, { ...vehicle, categoryId, fitnessFC: vehicle.fitnessFC }, photos[index] ?? [], services.clock.now());
+    const insuranceValidity = demoInsuranceValidity(vehicle, seedDay);
+    const id = await createVehicle(database, { ...vehicle, categoryId, fitnessFC: vehicle.fitnessFC, insuranceValidity }, photos[index] ?? [], services.clock.now());
     // The "Rental Cars" are the self-drive fleet, not sale stock: they get their terms here.
     const terms = demoRentalTerms[vehicle.name];
     if (terms) await saveRentalTerms(services, { vehicleId: id, terms });

@@ -198,7 +198,7 @@ export interface paths {
         };
         /**
          * Cars side by side, with the compare page’s rows
-         * @description `ids`: car ids joined by commas, in the order to show them, at most 4. As on the page, nothing is refused: an entry that is not a car id, or one past the limit, is left out and `notice` says so; a sold car, or an id with no car, stays as an entry no longer available.
+         * @description `ids`: car ids joined by commas, in the order to show them, at most 3. As on the page, nothing is refused: an entry that is not a car id, or one past the limit, is left out and `notice` says so; a sold car, or an id with no car, stays as an entry no longer available.
          */
         get: operations["getCompare"];
         put?: never;
