@@ -93,7 +93,7 @@ function RecordedValue({ value }: { value: unknown }) {
       <dl className="flex flex-col gap-0.5">
         {Object.entries(value).map(([key, field]) => (
           <div key={key} className="flex flex-wrap gap-x-2">
-            <dt title={key} className="font-sans text-slate-600">
+            <dt className="font-sans text-slate-600">
               {auditNestedLabel(key)}:
             </dt>
             <dd>
@@ -121,7 +121,7 @@ function RecordedValue({ value }: { value: unknown }) {
 /**
  * One side of a change. A record of fields lists each field by its name in the page's language
  * (auditFieldLabel), the changed ones marked, each value as it was recorded; the field's code is
- * kept in `data-field` (and its tooltip) for whoever needs it. Anything else is shown as JSON.
+ * kept in `data-field` for whoever needs it. Anything else is shown as JSON.
  */
 function RecordView({ entity, value, changed }: { entity: string; value: unknown; changed: string[] }) {
   if (!isObject(value)) {
@@ -131,7 +131,7 @@ function RecordView({ entity, value, changed }: { entity: string; value: unknown
     <dl className="max-h-80 overflow-auto rounded-lg bg-white text-xs ring-1 ring-slate-200">
       {Object.entries(value).map(([key, field]) => (
         <div key={key} data-field={key} className={`grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-2 border-b border-slate-100 px-3 py-1.5 last:border-b-0 ${changed.includes(key) ? 'bg-amber-50' : ''}`}>
-          <dt title={key} className="font-semibold text-slate-600">
+          <dt className="font-semibold text-slate-600">
             {auditFieldLabel(entity, key)}
           </dt>
           <dd lang="en" className="break-words font-mono text-slate-900">
