@@ -105,6 +105,8 @@ it('a buyer reserves a car through the sandbox: Fail and Close leave it unpaid, 
   // Cancel from the profile: the token comes back through the sandbox's refund API.
   const section = page.locator('#reservations');
   await section.getByRole('button', { name: 'Cancel (refund ₹5,000)' }).click();
+  // The site's own dialog asks first.
+  await (await visible(page.getByRole('dialog').getByRole('button', { name: 'Cancel reservation' }))).click();
   await visible(page.getByText('Reservation cancelled. ₹5,000 is being refunded in full to the way you paid.'));
   await visible(page.locator('#reservations').getByText('Refunded ₹5,000'));
   await page.locator('#reservations').scrollIntoViewIfNeeded();
