@@ -107,6 +107,7 @@ export function ErrorBoundary() {
 
 /** The page's data could not be fetched for want of a network: the browser is offline, or the request failed on the way. */
 function isOffline(error: unknown): boolean {
-  if (typeof navigator === 'undefined') return false;
+  // On the server (Node has a `navigator` too) a failed fetch is the server's, never the visitor's signal.
+  if (typeof document === 'undefined') return false;
   return navigator.onLine === false || (error instanceof TypeError && /fetch|network|load failed/i.test(error.message));
 }
