@@ -1,7 +1,7 @@
 import type { AppServices } from '../services.ts';
 import { forwardCookies } from '../auth/session.ts';
 import { addAdminRecord, adminStatus, anyAdminExists, findAccountByEmail, isAllowListed } from './admins.ts';
-import { adminPaths, isAdminPath } from '../../app/lib/paths.ts';
+import { adminPaths, isAdminPath, pageAddress } from '../../app/lib/paths.ts';
 import { adminAuthText as t } from '../../app/lib/i18n/adminAuth.ts';
 import { liveTexts } from '../../app/lib/i18n/texts.ts';
 import { withoutLanguage } from '../../app/lib/i18n/language.ts';
@@ -31,11 +31,13 @@ export function adminPathAfterSignIn(value: string | null): string {
     return adminPaths.dashboard;
   }
   if (url.origin !== 'http://admin.invalid') return adminPaths.dashboard;
-  // A Hindi page's address (`/hi/admin-panel/vehicles`) is the same admin page: the sign-in's language prefix comes back on the redirect.
-  let pathname = withoutLanguage(url.pathname.replace(/\.data$/, ''));
+  // The page the address is for (a data request's `.data` and `_routes` dropped), without its
+  // language prefix: a Hindi page's address (`/hi/admin-panel/vehicles`) is the same admin page,
+  // and the sign-in's language prefix comes back on the redirect.
+  url = new URL(pageAddress(url), url.origin);
+  let pathname = withoutLanguage(url.pathname);
   if (pathname === '/_root') pathname = '/';
   pathname = pathname.replace(/\/_index$/, '') || '/';
-  url.searchParams.delete('_routes');
   url.searchParams.delete('index');
   if (!isAdminPath(pathname)) return adminPaths.dashboard;
   const search = url.searchParams.toString();

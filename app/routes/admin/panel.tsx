@@ -16,7 +16,7 @@ import { listActiveReservations } from '../../../server/reservations/reservation
 import { ReservationsDesk } from '../../components/admin/reservations-desk.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { adminPaths } from '../../lib/paths.ts';
+import { adminPaths, pageAddress } from '../../lib/paths.ts';
 import { indiaDayStart } from '../../lib/rentals.ts';
 import { addDays, dayLabel, istDateOf } from '../../lib/test-drives.ts';
 import type { Route } from './+types/panel';
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
   // A client-side navigation asks for `/admin-panel.data`: the page is the same; so is the Hindi `/hi/admin-panel`.
-  if (withoutLanguage(new URL(request.url).pathname.replace(/\.data$/, '')).replace(/\/+$/, '') !== adminPaths.dashboard) return { today: null, jobs: null, toast: null };
+  if (withoutLanguage(new URL(pageAddress(request.url), request.url).pathname).replace(/\/+$/, '') !== adminPaths.dashboard) return { today: null, jobs: null, toast: null };
   const nowMs = services.clock.now();
   const since = await recordDashboardVisit(services.database, admin.email, new Date(nowMs));
   // "Today" is India's calendar day, whatever the server's time zone.
