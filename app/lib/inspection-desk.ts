@@ -104,14 +104,6 @@ export const offerFormSchema = z.object({
   validUntil: z.string({ error: () => offerMessages().validUntil }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => offerMessages().validUntil }),
 });
 
-export function recordMessages() {
-  return {
-    odometer: t('recordOdometerMessage'),
-    notes: t('recordNotesMessage'),
-    item: t('recordItemMessage'),
-  };
-}
-
 /** The stored offer columns (migration 027), as the server reads them. */
 export type StoredOffer = {
   offer_rupees: number | null;

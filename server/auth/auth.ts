@@ -20,7 +20,6 @@ import { authText as t } from '../../app/lib/i18n/auth.ts';
 export const EMAIL_VERIFIED_PATH = `${paths.profile}?verified=1`;
 /** Every sign-in that leaves the site (Google) comes back here to be routed by profile completeness. */
 export const AFTER_SIGN_IN_PATH = paths.authContinue;
-export const GOOGLE_ERROR_PATH = paths.login;
 /** Internal request header carrying the resolved client address to better-auth's limiter. */
 export const CLIENT_ADDRESS_HEADER = 'x-gaadi-client-address';
 

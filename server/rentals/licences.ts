@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { indiaDay, indiaIso } from '../../app/lib/rentals.ts';
+import { indiaIso } from '../../app/lib/rentals.ts';
 import { licenceText as t } from '../../app/lib/i18n/licence.ts';
-import { ageOn, licenceApprovedLocked, LICENCE_SIDES, MAX_REFUSAL_REASON, type LicenceSide, type LicenceStatus } from '../../app/lib/licence.ts';
+import { licenceApprovedLocked, LICENCE_SIDES, MAX_REFUSAL_REASON, type LicenceSide, type LicenceStatus } from '../../app/lib/licence.ts';
 import { cleanText } from '../../app/lib/input.ts';
 import { paths } from '../../app/lib/paths.ts';
 import type { AppServices } from '../services.ts';
@@ -320,11 +320,6 @@ async function tellCustomer(db: Kysely<DB>, deps: ReviewDeps, licence: Licence):
   // Queued for the worker (decision 069): a mail server that is down delays the message, never the review.
   await queueMail(db, deps, { to: person.email, subject, text, html });
   if (person.phone && person.phone_verified) await queueSms(db, deps, person.phone, smsText.slice(0, 300));
-}
-
-/** Whether the person is old enough on `nowMs` for a car whose minimum age is `minAge`. */
-export function oldEnough(dateOfBirth: string, minAge: number, nowMs: number): boolean {
-  return (ageOn(dateOfBirth, indiaDay(nowMs)) ?? 0) >= minAge;
 }
 
 /** The person's own licence as their pages show it, with the photos' private addresses. */
