@@ -261,7 +261,11 @@ describe.skipIf(!sharedUrl)(`accounts: sign up, verify email, log in (${dialect}
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('/');
       const cleared = response.headers.getSetCookie().map(parseSetCookie).find((entry) => entry.name === SESSION_COOKIE);
-      expect(cleared, 'the cookie is cleared').toBeDefined();
+      expect(cleared, 'the answer sets the session cookie').toBeDefined();
+      // Cleared: an empty value the browser drops at once (Max-Age=0 or an Expires in the past).
+      expect(cleared!.value).toBe('');
+      const expiresAt = cleared!.attributes.expires === undefined ? Number.NaN : Date.parse(cleared!.attributes.expires);
+      expect(cleared!.attributes['max-age'] === '0' || expiresAt < Date.now(), 'the cookie is cleared').toBe(true);
       expect(await owner.session()).toBeNull();
 
       // The old cookie value, replayed, is worthless.
