@@ -17,73 +17,55 @@ import type { JobHandlers } from './worker.ts';
 
 const RENTAL_FIRST_RUN_MS = 5_000;
 
-export function appJobs(services: AppServices): { handlers: JobHandlers; schedules: Schedule[] } {
+/** The recurring jobs and their periods; each one's work is in `recurringWork` below. */
+export const RECURRING_JOBS = [
+  // The privacy page's retention periods (docs/decisions/013).
+  { name: 'retention-purge', periodMs: RETENTION_INTERVAL_MS, firstRunMs: RETENTION_FIRST_RUN_MS },
+  // Test-drive reminders an hour before (server/test-drives/notify.ts).
+  { name: 'test-drive-reminders', periodMs: REMINDER_INTERVAL_MS, firstRunMs: REMINDER_FIRST_RUN_MS },
+  // Sellers' inspection reminders two hours before (server/leads/inspections.ts).
+  { name: 'inspection-reminders', periodMs: REMINDER_INTERVAL_MS, firstRunMs: REMINDER_FIRST_RUN_MS },
+  { name: 'rental-hold-expiry', periodMs: RENTAL_JOBS_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },
+  { name: 'rental-reminders', periodMs: RENTAL_JOBS_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },
+  // Owed refunds keep their own backoff per refund (decision 050); this asks for the due ones.
+  { name: 'refund-retry', periodMs: RENTAL_JOBS_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },
+  // Car reservations (decision 080): holds that ended list the car again and refund the token; owed refunds are asked again.
+  { name: 'reservation-expiry', periodMs: RENTAL_JOBS_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },
+] as const satisfies readonly Schedule[];
+
+export type RecurringJobName = (typeof RECURRING_JOBS)[number]['name'];
+
+/** What each recurring job does: every name in RECURRING_JOBS has its work (the type holds that). */
+function recurringWork(services: AppServices): Record<RecurringJobName, () => Promise<void>> {
   const { logger, clock } = services;
-  const recurring: Array<Schedule & { run: () => Promise<void> }> = [
-    {
-      // The privacy page's retention periods (docs/decisions/013).
-      name: 'retention-purge',
-      periodMs: RETENTION_INTERVAL_MS,
-      firstRunMs: RETENTION_FIRST_RUN_MS,
-      run: async () => void (await runRetentionPurge(services)),
+  return {
+    'retention-purge': async () => void (await runRetentionPurge(services)),
+    'test-drive-reminders': async () => void (await sendTestDriveReminders(services, clock.now())),
+    'inspection-reminders': async () => void (await sendDueInspectionReminders(services, clock.now())),
+    'rental-hold-expiry': async () => {
+      const expired = await expireHolds(services);
+      if (expired > 0) logger.info({ expired }, 'rentals: lapsed holds expired');
     },
-    {
-      // Test-drive reminders an hour before (server/test-drives/notify.ts).
-      name: 'test-drive-reminders',
-      periodMs: REMINDER_INTERVAL_MS,
-      firstRunMs: REMINDER_FIRST_RUN_MS,
-      run: async () => void (await sendTestDriveReminders(services, clock.now())),
+    'rental-reminders': async () => {
+      const reminded = await sendRentalReminders(services);
+      if (reminded > 0) logger.info({ reminded }, 'rentals: pickup reminders sent');
     },
-    {
-      // Sellers' inspection reminders two hours before (server/leads/inspections.ts).
-      name: 'inspection-reminders',
-      periodMs: REMINDER_INTERVAL_MS,
-      firstRunMs: REMINDER_FIRST_RUN_MS,
-      run: async () => void (await sendDueInspectionReminders(services, clock.now())),
+    'refund-retry': async () => {
+      const refunds = await retryOwedRefunds(services);
+      if (refunds.refunded + refunds.owed > 0) logger.info(refunds, 'rentals: owed refunds retried');
     },
-    {
-      name: 'rental-hold-expiry',
-      periodMs: RENTAL_JOBS_INTERVAL_MS,
-      firstRunMs: RENTAL_FIRST_RUN_MS,
-      run: async () => {
-        const expired = await expireHolds(services);
-        if (expired > 0) logger.info({ expired }, 'rentals: lapsed holds expired');
-      },
+    'reservation-expiry': async () => {
+      const expired = await expireDueReservations(services);
+      const refunds = await retryOwedReservationRefunds(services);
+      if (expired + refunds.refunded + refunds.owed > 0) logger.info({ expired, ...refunds }, 'reservations: holds expired and owed refunds retried');
     },
-    {
-      name: 'rental-reminders',
-      periodMs: RENTAL_JOBS_INTERVAL_MS,
-      firstRunMs: RENTAL_FIRST_RUN_MS,
-      run: async () => {
-        const reminded = await sendRentalReminders(services);
-        if (reminded > 0) logger.info({ reminded }, 'rentals: pickup reminders sent');
-      },
-    },
-    {
-      // Owed refunds keep their own backoff per refund (decision 050); this asks for the due ones.
-      name: 'refund-retry',
-      periodMs: RENTAL_JOBS_INTERVAL_MS,
-      firstRunMs: RENTAL_FIRST_RUN_MS,
-      run: async () => {
-        const refunds = await retryOwedRefunds(services);
-        if (refunds.refunded + refunds.owed > 0) logger.info(refunds, 'rentals: owed refunds retried');
-      },
-    },
-    {
-      // Car reservations (decision 080): holds that ended list the car again and refund the token; owed refunds are asked again.
-      name: 'reservation-expiry',
-      periodMs: RENTAL_JOBS_INTERVAL_MS,
-      firstRunMs: RENTAL_FIRST_RUN_MS,
-      run: async () => {
-        const expired = await expireDueReservations(services);
-        const refunds = await retryOwedReservationRefunds(services);
-        if (expired + refunds.refunded + refunds.owed > 0) logger.info({ expired, ...refunds }, 'reservations: holds expired and owed refunds retried');
-      },
-    },
-  ];
+  };
+}
+
+export function appJobs(services: AppServices): { handlers: JobHandlers; schedules: Schedule[] } {
   const period = services.config.jobs.schedulePeriodMs;
   return {
-    handlers: { ...outgoingHandlers(services), ...Object.fromEntries(recurring.map((job) => [job.name, job.run])) },
-    schedules: recurring.map(({ name, periodMs, firstRunMs }) => (period === null ? { name, periodMs, firstRunMs } : { name, periodMs: period, firstRunMs: 0 })),
+    handlers: { ...outgoingHandlers(services), ...recurringWork(services) },
+    schedules: RECURRING_JOBS.map(({ name, periodMs, firstRunMs }) => (period === null ? { name, periodMs, firstRunMs } : { name, periodMs: period, firstRunMs: 0 })),
   };
 }

@@ -6,6 +6,7 @@ import { HttpClient } from '../support/http-client.ts';
 import { postgresAvailable, startTestServer, testModeEnv, type TestServer } from '../support/server.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';
 import { enqueue } from '../../server/jobs/queue.ts';
+import { RECURRING_JOBS } from '../../server/jobs/registry.ts';
 import { HOUR_MS } from '../../app/lib/rental-price.ts';
 import { createBooking } from '../../server/rentals/bookings.ts';
 import { addFleetCarOn, addRenter, rentalServices } from '../support/rentals.ts';
@@ -121,7 +122,7 @@ describe.skipIf(!postgresReachable)('several instances on one PostgreSQL databas
       // Two whole periods with all three running, and a little more.
       await sleep(2 * periodMs + 700);
       const to = Date.now();
-      const names = ['retention-purge', 'test-drive-reminders', 'inspection-reminders', 'rental-hold-expiry', 'rental-reminders', 'refund-retry'];
+      const names = RECURRING_JOBS.map((job) => job.name);
       const runs = await database.db.selectFrom('jobs').select(['name', 'status', 'created_at_ms', 'last_error']).where('name', 'in', names).execute();
       for (const name of names) {
         const ofName = runs.filter((run) => run.name === name);
