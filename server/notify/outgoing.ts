@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { AppServices } from '../services.ts';
@@ -21,8 +22,14 @@ import type { JobHandlers } from '../jobs/worker.ts';
 export const MAIL_JOB = 'mail';
 export const SMS_JOB = 'sms';
 
-type MailPayload = MailMessage & { messageId: string };
-type SmsPayload = { to: string; text: string };
+/**
+ * What each job kind carries, read back through its schema: a row written by an older release,
+ * or edited by hand, fails its job with a message naming the field, not deep inside SMTP.
+ */
+const mailPayloadSchema = z.object({ to: z.string().min(1), subject: z.string(), text: z.string(), html: z.string().optional(), messageId: z.string().min(1) });
+const smsPayloadSchema = z.object({ to: z.string().min(1), text: z.string().min(1) });
+type MailPayload = z.infer<typeof mailPayloadSchema>;
+type SmsPayload = z.infer<typeof smsPayloadSchema>;
 
 export type OutgoingServices = Pick<AppServices, 'config' | 'clock' | 'mailer' | 'logger'>;
 
@@ -62,9 +69,9 @@ export async function queueSms(db: Kysely<DB>, services: OutgoingServices, to: s
 export function outgoingHandlers(services: Pick<AppServices, 'config' | 'mailer'>): JobHandlers {
   const smsProvider: SmsSender | null = createSmsProvider(services.config);
   return {
-    [MAIL_JOB]: (payload) => services.mailer.deliver(payload as MailPayload),
+    [MAIL_JOB]: (payload) => services.mailer.deliver(mailPayloadSchema.parse(payload)),
     [SMS_JOB]: async (payload) => {
-      const { to, text } = payload as SmsPayload;
+      const { to, text } = smsPayloadSchema.parse(payload);
       if (!smsProvider) throw new Error('No SMS provider is configured (SMS_PROVIDER).');
       await smsProvider.send(to, text);
     },
