@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { PublicConfig } from '../app/lib/public-config.ts';
+import { PASSWORD_LENGTH } from '../app/lib/input.ts';
 
 /**
  * The environment, read and validated once at start. A bad value stops the server with one
@@ -91,7 +92,7 @@ const schema = z.object({
   // Set when a reverse proxy in front of the app sets X-Forwarded-For (rate limits key on the client address).
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number').min(1).max(600).default(60),
-  DEMO_ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  DEMO_ADMIN_PASSWORD: z.string().min(PASSWORD_LENGTH.min, `must be at least ${PASSWORD_LENGTH.min} characters`).max(PASSWORD_LENGTH.max, `must be at most ${PASSWORD_LENGTH.max} characters`).optional(),
   DEMO_IMAGE_CACHE: z.string().min(1).optional(),
   // Seconds a public page is kept for signed-out visitors (0 turns the cache off; off in test mode).
   PAGE_CACHE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(300).optional(),

@@ -69,6 +69,13 @@ export function cleanText(value: unknown, options: CleanTextOptions = {}): strin
 /** The longest email address (RFC 5321 path limit). */
 export const MAX_EMAIL_LENGTH = 254;
 
+/**
+ * A password's length: 6 at least (SPEC 2, Sign Up), 128 at most (better-auth's limit, and a
+ * bound on what a sign-in hashes). Sign-up, sign-in, the admin's own forms and the inputs' hints
+ * all read it from here.
+ */
+export const PASSWORD_LENGTH = { min: 6, max: 128 } as const;
+
 /** One line of text (names, emails, titles): cleanText without line breaks. */
 export function cleanLine(value: unknown, maxLength?: number): string {
   return cleanText(value, maxLength === undefined ? {} : { maxLength });

@@ -1,8 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
-import { googleErrorMessage, isPlausibleEmail, languageCookieAtSignIn, messages, signInWithEmail, startGoogle } from '../../server/auth/flows.ts';
-import { currentUser, forwardCookies } from '../../server/auth/session.ts';
+import { googleErrorMessage, languageCookieAtSignIn, messages, signInWithPassword, startGoogle } from '../../server/auth/flows.ts';
+import { currentUser } from '../../server/auth/session.ts';
 import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
-import { openSignInGate, signInLimitDeps } from '../../server/security/sign-in-limits.ts';
 import { FormCard, FormMessage, primaryButton, TextField } from '../components/form.tsx';
 import { useBotCheckedSubmit } from '../components/use-bot-checked-submit.ts';
 import { appContext } from '../context.ts';
@@ -54,22 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(result.redirectTo, { headers: result.headers });
   }
 
-  // A form that never reaches a password check is not a try (docs/decisions/009).
-  const password = String(form.get('password') ?? '');
-  if (!isPlausibleEmail(email)) return { error: messages.invalidEmail, email: email.slice(0, 254) };
-  if (!password || password.length > 128) return { error: messages.invalidCredentials, email };
-  if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'LOGIN', services.clientAddress))) {
-    return { error: messages.botCheckFailed, email };
-  }
-
-  const gate = await openSignInGate(signInLimitDeps(services), { page: 'login', address: services.clientAddress, email, cookieHeader: request.headers.get('cookie') });
-  if (!gate.allowed) return { error: messages.tooManyAttempts, email };
-  const result = await signInWithEmail(services, request, { email, password });
-  if (!result.ok) {
-    await gate.failed();
-    return { error: result.message, email };
-  }
-  const headers = forwardCookies(await gate.succeeded(), result.headers);
+  const result = await signInWithPassword(services, request, { email, password: String(form.get('password') ?? ''), botCheck: String(form.get('botCheck') ?? ''), address: services.clientAddress });
+  if (!result.ok) return { error: result.message, email: email.slice(0, MAX_EMAIL_LENGTH) };
+  const headers = result.headers;
   // Their language choice follows them to a browser that has none yet (decision 087).
   const languageCookie = result.userId ? await languageCookieAtSignIn(services, request, result.userId) : null;
   if (languageCookie) headers.append('Set-Cookie', languageCookie);

@@ -6,6 +6,7 @@ import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
 import { appContext } from '../context.ts';
 import { paths } from '../lib/paths.ts';
+import { PASSWORD_LENGTH } from '../lib/input.ts';
 import { DELETE_CONFIRMATION_WORD, parseDeleteConfirmation, privacyMessages } from '../lib/privacy.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-delete';
@@ -97,7 +98,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           <Form method="post" className="flex flex-col gap-4" noValidate>
             {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
             {confirmation === 'password' ? (
-              <TextField id="password" name="password" type="password" label={t('yourPassword')} autoComplete="current-password" required maxLength={128} hint={t('reallyYou')} />
+              <TextField id="password" name="password" type="password" label={t('yourPassword')} autoComplete="current-password" required maxLength={PASSWORD_LENGTH.max} hint={t('reallyYou')} />
             ) : (
               <TextField
                 id="confirm"

@@ -9,7 +9,7 @@ import { googleButtonState } from '../lib/auth-messages.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { localRedirect, onwardsTo, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
-import { cleanLine, MAX_EMAIL_LENGTH } from '../lib/input.ts';
+import { cleanLine, MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../lib/input.ts';
 import type { Route } from './+types/signup';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { authText as t } from '../lib/i18n/auth.ts';
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await startGoogle(services, request, { errorPath: paths.signup, redirectTo })
       : await signUpWithEmail(services, request, { email, password: String(form.get('password') ?? '') });
   // A refused address is shown again, but never more of it than an address can hold.
-  if (!result.ok) return { error: result.message, email: email.slice(0, 254) };
+  if (!result.ok) return { error: result.message, email: email.slice(0, MAX_EMAIL_LENGTH) };
   // Signed up on a Hindi page: Hindi becomes their choice (a Google sign-up's account comes later, from Google).
   if (intent !== 'google') await rememberSignUpLanguage(services, email);
   // Sent here by a page that asked for sign-in (the booking steps): back there after phone verification.
@@ -67,7 +67,7 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="flex flex-col gap-4" noValidate={false}>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
         <TextField id="email" name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={email} />
-        <TextField id="password" name="password" type="password" label={t('password')} autoComplete="new-password" required minLength={6} hint={t('passwordHint')} />
+        <TextField id="password" name="password" type="password" label={t('password')} autoComplete="new-password" required minLength={PASSWORD_LENGTH.min} hint={t('passwordHint')} />
         <button type="submit" name="intent" value="email" disabled={Boolean(busyIntent)} className={primaryButton}>
           {busyIntent === 'email' ? t('creatingAccount') : t('signUp')}
         </button>

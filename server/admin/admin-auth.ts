@@ -2,6 +2,7 @@ import type { AppServices } from '../services.ts';
 import { forwardCookies } from '../auth/session.ts';
 import { addAdminRecord, adminStatus, anyAdminExists, findAccountByEmail, isAllowListed } from './admins.ts';
 import { adminPaths, isAdminPath, pageAddress } from '../../app/lib/paths.ts';
+import { MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../../app/lib/input.ts';
 import { adminAuthText as t } from '../../app/lib/i18n/adminAuth.ts';
 import { liveTexts } from '../../app/lib/i18n/texts.ts';
 import { withoutLanguage } from '../../app/lib/i18n/language.ts';
@@ -51,7 +52,7 @@ export type AdminFlowResult = { ok: true; headers: Headers } | { ok: false; mess
 export function adminSignInFormError(input: { email: string; password: string }): string | null {
   const email = input.email.trim().toLowerCase();
   if (!email || !input.password) return adminMessages.bothRequired;
-  if (!EMAIL_PATTERN.test(email) || email.length > 254 || input.password.length > 128) return adminMessages.invalidEmail;
+  if (!EMAIL_PATTERN.test(email) || email.length > MAX_EMAIL_LENGTH || input.password.length > PASSWORD_LENGTH.max) return adminMessages.invalidEmail;
   return null;
 }
 
@@ -103,10 +104,10 @@ export async function createAdminAccount(
   const email = input.email.trim().toLowerCase();
   if (!email || !input.password) return { ok: false, message: adminMessages.bothRequired };
   if (!EMAIL_PATTERN.test(email)) return { ok: false, message: adminMessages.invalidEmail };
-  if (email.length > 254) return { ok: false, message: adminMessages.invalidEmail };
+  if (email.length > MAX_EMAIL_LENGTH) return { ok: false, message: adminMessages.invalidEmail };
   if (!isAllowListed(services.config, email)) return { ok: false, message: adminMessages.notAuthorizedAdmin };
-  if (input.password.length < 6) return { ok: false, message: adminMessages.passwordTooShort };
-  if (input.password.length > 128) return { ok: false, message: adminMessages.passwordTooLong };
+  if (input.password.length < PASSWORD_LENGTH.min) return { ok: false, message: adminMessages.passwordTooShort };
+  if (input.password.length > PASSWORD_LENGTH.max) return { ok: false, message: adminMessages.passwordTooLong };
 
   const existing = await findAccountByEmail(services.database, email);
   if (existing?.emailVerified) return { ok: false, message: adminMessages.alreadyRegistered };

@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { cleanLine, hasControlText } from '../../app/lib/input.ts';
+import { cleanLine, hasControlText, PASSWORD_LENGTH } from '../../app/lib/input.ts';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../config.ts';
@@ -39,8 +39,8 @@ export function createAuth({ config, database, mailer, logger, clock, jobs }: { 
     database: { db: database.db, type: database.dialect === 'postgres' ? 'postgres' : 'sqlite' },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_LENGTH.min,
+      maxPasswordLength: PASSWORD_LENGTH.max,
       autoSignIn: true,
       // Buyers may browse and wishlist before clicking the mail; the admin panel insists on it.
       requireEmailVerification: false,

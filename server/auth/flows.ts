@@ -1,5 +1,6 @@
 import type { AppServices } from '../services.ts';
-import { MAX_EMAIL_LENGTH } from '../../app/lib/input.ts';
+import { MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../../app/lib/input.ts';
+import { openSignInGate, signInLimitDeps } from '../security/sign-in-limits.ts';
 import { chooseLanguage, languageChoiceOf, pathAfterSignIn, recordLogin, saveLanguageChoice } from '../accounts/profiles.ts';
 import { languageCookie } from '../http/language-choice.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
@@ -46,7 +47,7 @@ async function emailRegistered(services: AppServices, email: string): Promise<bo
 export async function signUpWithEmail(services: AppServices, request: Request, input: { email: string; password: string; name?: string }): Promise<FlowResult> {
   const email = input.email.trim().toLowerCase();
   if (!isPlausibleEmail(email)) return { ok: false, message: messages.invalidEmail };
-  if (input.password.length < 6 || input.password.length > 128) return { ok: false, message: messages.weakPassword };
+  if (input.password.length < PASSWORD_LENGTH.min || input.password.length > PASSWORD_LENGTH.max) return { ok: false, message: messages.weakPassword };
   // An allow-listed address is only ever created as an admin (/setup-admin, /admin/register-admin),
   // so a stranger cannot squat it before the real manager arrives (docs/decisions/010).
   if (isAllowListed(services.config, email)) return { ok: false, message: messages.staffAddress };
@@ -70,7 +71,32 @@ export async function signUpWithEmail(services: AppServices, request: Request, i
 }
 
 /** Signs in, records the login on the profile and picks the next page by completeness. */
-export async function signInWithEmail(services: AppServices, request: Request, input: { email: string; password: string }): Promise<FlowResult & { userId?: string }> {
+export type PasswordSignIn =
+  | { ok: true; headers: Headers; redirectTo: string; userId?: string }
+  | { ok: false; reason: 'invalid-email' | 'invalid-credentials' | 'bot-check' | 'rate-limited'; message: string; retryAfterSeconds?: number };
+
+/**
+ * Signing in with email and password, for the login page and the app's API alike, in the order
+ * that keeps the limits honest: a form that never reaches a password check is not a try
+ * (decision 009), then the bot check, then the failed-tries gate per address and account
+ * (decision 094), then the password. `address` is the client's, as the limits count it.
+ */
+export async function signInWithPassword(services: AppServices, request: Request, input: { email: string; password: string; botCheck: string; address: string }): Promise<PasswordSignIn> {
+  const email = input.email.trim().toLowerCase();
+  if (!isPlausibleEmail(email)) return { ok: false, reason: 'invalid-email', message: messages.invalidEmail };
+  if (!input.password || input.password.length > PASSWORD_LENGTH.max) return { ok: false, reason: 'invalid-credentials', message: messages.invalidCredentials };
+  if (!(await services.botCheck.verify(input.botCheck, 'LOGIN', input.address))) return { ok: false, reason: 'bot-check', message: messages.botCheckFailed };
+  const gate = await openSignInGate(signInLimitDeps(services), { page: 'login', address: input.address, email, cookieHeader: request.headers.get('cookie') });
+  if (!gate.allowed) return { ok: false, reason: 'rate-limited', message: messages.tooManyAttempts, retryAfterSeconds: gate.retryAfterSeconds };
+  const result = await signInWithEmail(services, request, { email, password: input.password });
+  if (!result.ok) {
+    await gate.failed();
+    return { ok: false, reason: 'invalid-credentials', message: result.message };
+  }
+  return { ok: true, headers: forwardCookies(await gate.succeeded(), result.headers), redirectTo: result.redirectTo, ...(result.userId ? { userId: result.userId } : {}) };
+}
+
+async function signInWithEmail(services: AppServices, request: Request, input: { email: string; password: string }): Promise<FlowResult & { userId?: string }> {
   const email = input.email.trim().toLowerCase();
   if (!isPlausibleEmail(email)) return { ok: false, message: messages.invalidEmail };
   const response = await services.auth.api.signInEmail({

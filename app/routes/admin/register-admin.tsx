@@ -6,7 +6,7 @@ import { FormCard, FormMessage, primaryButton, TextField } from '../../component
 import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
-import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
+import { cleanLine, MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/register-admin';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminAuthText as t } from '../../lib/i18n/adminAuth.ts';
@@ -67,7 +67,7 @@ export default function RegisterAdmin() {
           {networkError ? <FormMessage tone="error">{networkError}</FormMessage> : null}
           <p className="text-slate-700">{t('allowListOnly')}</p>
           <TextField id="email" name="email" type="email" label={t('email')} autoComplete="off" required defaultValue={result && !result.ok ? result.email : ''} />
-          <TextField id="password" name="password" type="password" label={t('password')} autoComplete="new-password" required minLength={6} hint={t('passwordHint')} />
+          <TextField id="password" name="password" type="password" label={t('password')} autoComplete="new-password" required minLength={PASSWORD_LENGTH.min} hint={t('passwordHint')} />
           <button type="submit" disabled={busy} className={primaryButton}>
             {busy ? t('creatingAccount') : t('createAdminAccount')}
           </button>

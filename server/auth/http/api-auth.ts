@@ -9,10 +9,9 @@ import { readFormOrJson } from '../../http/forms.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../../security/rate-limit.ts';
-import { openSignInGate, signInLimitDeps } from '../../security/sign-in-limits.ts';
 import type { AppServices } from '../../services.ts';
 import { keepFirstSessionOfLink, listDevices, markAppSession, revokeDevice } from '../devices.ts';
-import { isPlausibleEmail, messages, signInWithEmail, signUpWithEmail } from '../flows.ts';
+import { messages, signInWithPassword, signUpWithEmail } from '../flows.ts';
 import { API_V1_PREFIX, currentSession, forwardCookies, type SessionUser } from '../session.ts';
 import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
 import { authText as t } from '../../../app/lib/i18n/auth.ts';
@@ -148,22 +147,15 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
   api.post('/auth/sign-in', signIn, async (c) => {
     const body = await readBody(c, signInSchema, 'app sign-in could not be read');
     if (!body.ok) return body.answer;
-    const email = body.value.email.trim().toLowerCase();
-    const { password } = body.value;
-    const address = addressOf(c);
-    // As on /login: a form that never reaches a password check is not a try (decision 009).
-    if (!isPlausibleEmail(email)) return problem(c, 400, messages.invalidEmail, { fields: { email: messages.invalidEmail }, headers: NO_STORE });
-    if (!password || password.length > 128) return problem(c, 401, messages.invalidCredentials, { headers: NO_STORE });
     try {
-      if (!(await services.botCheck.verify(body.value.botCheck, 'LOGIN', address))) return problem(c, 400, messages.botCheckFailed, { reason: 'bot-check', headers: NO_STORE });
-      const gate = await openSignInGate(signInLimitDeps(services), { page: 'login', address, email, cookieHeader: c.req.header('cookie') ?? null });
-      if (!gate.allowed) return problem(c, 429, messages.tooManyAttempts, { reason: 'rate-limited', headers: { 'Retry-After': String(gate.retryAfterSeconds), ...NO_STORE } });
-      const result = await signInWithEmail(services, c.req.raw, { email, password });
+      // The login page's own sign-in (server/auth/flows.ts), answered as problems.
+      const result = await signInWithPassword(services, c.req.raw, { ...body.value, address: addressOf(c) });
       if (!result.ok) {
-        await gate.failed();
+        if (result.reason === 'invalid-email') return problem(c, 400, result.message, { fields: { email: result.message }, headers: NO_STORE });
+        if (result.reason === 'bot-check') return problem(c, 400, result.message, { reason: 'bot-check', headers: NO_STORE });
+        if (result.reason === 'rate-limited') return problem(c, 429, result.message, { reason: 'rate-limited', headers: { 'Retry-After': String(result.retryAfterSeconds ?? 60), ...NO_STORE } });
         return problem(c, 401, result.message, { headers: NO_STORE });
       }
-      await gate.succeeded();
       const issued = await issue(c, result.headers);
       if (!issued) return problem(c, 401, messages.invalidCredentials, { headers: NO_STORE });
       const { sessionUser: _user, ...answer } = issued;
