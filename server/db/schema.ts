@@ -325,6 +325,14 @@ export interface AuthVerificationTable {
   expiresAt: string | Date;
 }
 
+/** better-auth's own limiter (server/auth/auth.ts `rateLimit`, storage 'database'): hits per key in its window. */
+export interface AuthRateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: number | bigint;
+}
+
 /** A rental fleet car's terms, set by the admin (whole rupees). */
 export interface RentalTermsTable {
   vehicle_id: number;
@@ -537,6 +545,7 @@ export interface DB {
   session: AuthSessionTable;
   account: AuthAccountTable;
   verification: AuthVerificationTable;
+  rateLimit: AuthRateLimitTable;
   vehicle_requests: VehicleRequestTable;
   sell_submissions: SellSubmissionTable;
   sell_submission_images: SellSubmissionImageTable;
