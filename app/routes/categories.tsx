@@ -16,6 +16,7 @@ import { photoShareImage } from '../lib/share-image.ts';
 import type { Route } from './+types/categories';
 import { SearchedForNote, SearchSuggestions } from '../components/spelling-help.tsx';
 import { homeText as t } from '../lib/i18n/home.ts';
+import { dealerWord } from '../lib/dealer-words.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -40,12 +41,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path: listing?.canonicalPath ?? paths.categories(),
     noIndex: listing ? !listing.indexable : false,
     followLinks: true,
-    title: selected ? t('categoryForSale', { name: selected.name }) : t('browseByCategory'),
+    title: selected ? t('categoryForSale', { name: dealerWord(selected.name) }) : t('browseByCategory'),
     description: selected
-      ? t('categoryDescription', { name: selected.name.toLowerCase() })
+      ? t('categoryDescription', { name: dealerWord(selected.name).toLowerCase() })
       : t('categoriesDescription'),
     // The category's own photo when it has one; else the site's card (seo's default).
-    ...(selected?.image ? { image: photoShareImage(selected.image, t('categoryImageAlt', { name: selected.name, site: site.siteName })) } : {}),
+    ...(selected?.image ? { image: photoShareImage(selected.image, t('categoryImageAlt', { name: dealerWord(selected.name), site: site.siteName })) } : {}),
   });
 }
 
@@ -53,7 +54,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
  * A category in the picker with what it holds: its cars for sale, and its self-drive cars when it
  * has any ("Rental Cars (7 for rent)"), so a category of rental cars does not read as empty.
  */
-function categoryOption({ name, vehicleCount, fleetCount }: { name: string; vehicleCount: number; fleetCount: number }): string {
+function categoryOption({ name: typed, vehicleCount, fleetCount }: { name: string; vehicleCount: number; fleetCount: number }): string {
+  const name = dealerWord(typed);
   if (fleetCount === 0) return t('categoryOption', { name, count: vehicleCount });
   if (vehicleCount === 0) return t('categoryOptionForRent', { name, count: fleetCount });
   return t('categoryOptionBoth', { name, sale: vehicleCount, rent: fleetCount });
@@ -106,7 +108,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="results-heading" className="flex flex-col gap-4">
           <div>
             <h2 id="results-heading" tabIndex={-1} className="text-xl font-bold outline-none">
-              {selected.name}
+              {dealerWord(selected.name)}
             </h2>
             {term || filtered ? (
               <p className="text-slate-600" role="status">

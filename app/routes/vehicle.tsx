@@ -41,6 +41,8 @@ import { vehicleText as t } from '../lib/i18n/vehicle.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
 import { priceIncludesText } from '../lib/storefront.ts';
 import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
+import { dealerWord, typedTextLanguage, validityText } from '../lib/dealer-words.ts';
+import { TypedText } from '../components/typed-text.tsx';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
 /** A car for sale has its contact bar fixed at the bottom of a phone's screen, in place of the bottom bar. */
@@ -114,7 +116,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     path: paths.vehicle(vehicle.id),
     title: `${title}${vehicle.year ? ` ${vehicle.year}` : ''}`,
     description: describe(vehicle),
-    keywords: [vehicle.make, vehicle.model, vehicle.variant, vehicle.fuelType, vehicle.categoryName, t('keywordUsedCar'), t('keywordRefurbishedCar')].filter(Boolean).join(', '),
+    keywords: [vehicle.make, vehicle.model, vehicle.variant, typedFuelText(vehicle.fuelType), dealerWord(vehicle.categoryName), t('keywordUsedCar'), t('keywordRefurbishedCar')].filter(Boolean).join(', '),
     image: coverShareImage(vehicle.images, title, site.siteName),
     type: 'product',
   });
@@ -158,21 +160,24 @@ function tyreCondition(typed: string): string {
 }
 
 function KeySpecifications({ vehicle, today }: { vehicle: Vehicle; today: string }) {
-  const specs: Array<[string, string, Validity]> = [
-    [t('odometer'), formatKilometres(vehicle.odometer), null],
-    [t('owners'), vehicle.owners || '—', null],
-    [t('registration'), vehicle.registration || '—', null],
-    [t('insurance'), formatDate(vehicle.insuranceValidity), validityOf(vehicle.insuranceValidity, today)],
+  // The last of each: whether the value is the dealer's own text (marked as such when it is English on a Hindi page).
+  const specs: Array<[string, string, Validity, boolean]> = [
+    [t('odometer'), formatKilometres(vehicle.odometer), null, false],
+    [t('owners'), vehicle.owners ? dealerWord(vehicle.owners) : '—', null, true],
+    [t('registration'), vehicle.registration || '—', null, false],
+    [t('insurance'), formatDate(vehicle.insuranceValidity), validityOf(vehicle.insuranceValidity, today), false],
   ];
-  if (vehicle.fitnessFC) specs.push([t('fitness'), vehicle.fitnessFC, validityOf(vehicle.fitnessFC, today)]);
-  if (vehicle.tyrePoint) specs.push([t('tyrePoint'), tyreCondition(vehicle.tyrePoint), null]);
+  if (vehicle.fitnessFC) specs.push([t('fitness'), validityText(vehicle.fitnessFC), validityOf(vehicle.fitnessFC, today), true]);
+  if (vehicle.tyrePoint) specs.push([t('tyrePoint'), tyreCondition(vehicle.tyrePoint), null, true]);
   return (
     <Section title={t('keySpecifications')}>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {specs.map(([label, value, validity]) => (
+        {specs.map(([label, value, validity, typed]) => (
           <div key={label} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-            <dd className="mt-1 font-semibold">{value}</dd>
+            <dd className="mt-1 font-semibold" lang={typed ? typedTextLanguage(value) : undefined}>
+              {value}
+            </dd>
             {validity ? (
               <dd className={`mt-1 w-fit rounded-full px-2 py-0.5 text-xs font-bold ${validity.state === 'expired' ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}>{validity.label}</dd>
             ) : null}
@@ -189,8 +194,8 @@ function ConditionReport({ inspection }: { inspection: Record<string, string> })
       <ul className="grid gap-2 sm:grid-cols-2">
         {Object.entries(inspection).map(([item, status]) => (
           <li key={item} className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
-            <span className="font-medium">{item}</span>
-            <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold status-${status.trim().toLowerCase().replace(/\s+/g, '-')} ${statusTone(status)}`}>{status}</span>
+            <TypedText text={dealerWord(item)} className="font-medium" />
+            <TypedText text={dealerWord(status)} className={`rounded-full px-2.5 py-0.5 text-sm font-semibold status-${status.trim().toLowerCase().replace(/\s+/g, '-')} ${statusTone(status)}`} />
           </li>
         ))}
       </ul>
@@ -204,16 +209,18 @@ function RefurbishmentDetails({ refurbishment }: { refurbishment: Record<string,
       <dl className="flex flex-col gap-3">
         {Object.entries(refurbishment).map(([label, value]) => (
           <div key={label}>
-            <dt className="font-semibold">{label}</dt>
+            <TypedText as="dt" text={dealerWord(label)} className="font-semibold" />
             <dd className="text-slate-700">
               {Array.isArray(value) ? (
                 <ul className="ml-5 list-disc">
                   {value.map((entry, index) => (
-                    <li key={index}>{entry}</li>
+                    <li key={index} lang={typedTextLanguage(entry)}>
+                      {entry}
+                    </li>
                   ))}
                 </ul>
               ) : (
-                value
+                <TypedText text={value} />
               )}
             </dd>
           </div>
@@ -238,10 +245,12 @@ function FinanceOptions({ financial, priceRupees, terms }: { financial: Record<s
       <dl className="grid gap-2 sm:grid-cols-2">
         {[...worked, ...typed].map(([label, value]) => (
           <div key={label} className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
-            <dt className="font-medium">{label}</dt>
-            <dd className={`font-semibold ${value === false ? 'text-slate-500' : value === true ? 'text-emerald-700' : ''}`}>
-              {typeof value === 'boolean' ? (value ? t('available') : t('notAvailable')) : value}
-            </dd>
+            <TypedText as="dt" text={dealerWord(label)} className="font-medium" />
+            <TypedText
+              as="dd"
+              text={typeof value === 'boolean' ? (value ? t('available') : t('notAvailable')) : value}
+              className={`font-semibold ${value === false ? 'text-slate-500' : value === true ? 'text-emerald-700' : ''}`}
+            />
           </div>
         ))}
       </dl>
@@ -393,7 +402,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
         ) : null}
         {vehicle.description ? (
           <Section title={t('aboutThisCar')}>
-            <p className="whitespace-pre-line text-slate-700">{vehicle.description}</p>
+            <TypedText as="p" text={vehicle.description} className="whitespace-pre-line text-slate-700" />
           </Section>
         ) : null}
         {vehicle.inspection ? <ConditionReport inspection={vehicle.inspection} /> : null}
