@@ -141,7 +141,8 @@ export function formatDate(value: string | null | undefined): string {
 /** '1 vehicle found' / '12 vehicles found' */
 export function vehiclesFoundText(count: number, atLeast = false): string {
   if (atLeast) return t('vehiclesFoundAtLeast', { count: groupIndianDigits(count) });
-  return t('vehiclesFound', { count });
+  // Hindi's "one" covers 0 too, and "0 गाड़ी मिली" reads as a slip: none found is said in words.
+  return count === 0 ? t('vehiclesFoundNone') : t('vehiclesFound', { count });
 }
 
 const indiaDateTimeFormat = indiaDateFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });

@@ -154,6 +154,10 @@ describe('kilometres, dates and counts', () => {
     expect(vehiclesFoundText(2)).toBe('2 vehicles found');
     expect(vehiclesFoundText(53)).toBe('53 vehicles found');
   });
+
+  it('says "none found" in Hindi rather than "0 गाड़ी मिली"', () => {
+    expect(inHindi(() => [0, 1, 2].map((count) => vehiclesFoundText(count)))).toEqual(['कोई गाड़ी नहीं मिली', '1 गाड़ी मिली', '2 गाड़ियाँ मिलीं']);
+  });
 });
 
 /** Runs `read` as a Hindi page would, then puts the language source back (test files may share modules). */
