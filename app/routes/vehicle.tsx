@@ -98,7 +98,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 }
 
 function describe(vehicle: Vehicle): string {
-  const facts = [vehicle.year, vehicle.variant, typedFuelText(vehicle.fuelType), typedTransmissionText(vehicle.transmission), vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer), vehicle.owners]
+  const facts = [vehicle.year, vehicle.variant, typedFuelText(vehicle.fuelType), typedTransmissionText(vehicle.transmission), vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer), dealerWord(vehicle.owners)]
     .filter(Boolean)
     .join(', ');
   const price = detailPriceLabel(vehicle.price);
