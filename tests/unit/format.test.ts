@@ -14,6 +14,7 @@ import {
 import { setLanguageSource } from '../../app/lib/i18n/current.ts';
 import { formatIndiaDateTime } from '../../app/lib/rent-view.ts';
 import { dealerWord, validityText } from '../../app/lib/dealer-words.ts';
+import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, conditionStatusLabel } from '../../app/lib/inspection-desk.ts';
 
 describe('rupee formatting', () => {
   it('groups digits the Indian way', () => {
@@ -200,12 +201,17 @@ describe("the dealer's typed words on a Hindi page (decision 101)", () => {
     expect(inHindi(() => ['Engine', 'excellent', ' Needs  Attention ', '1st Owner', 'Work Done', 'Loan Available', 'Hatchbacks'].map(dealerWord))).toEqual([
       'इंजन',
       'बहुत बढ़िया',
-      'मरम्मत ज़रूरी',
+      'ध्यान देने की ज़रूरत',
       'पहला मालिक',
       'किया गया काम',
       'लोन की सुविधा',
       'हैचबैक',
     ]);
+  });
+
+  it("says the seller inspection desk's items and statuses in the same Hindi as the desk", () => {
+    const words = [...CONDITION_ITEMS, ...CONDITION_STATUSES];
+    expect(inHindi(() => words.map(dealerWord))).toEqual(inHindi(() => [...CONDITION_ITEMS.map(conditionItemLabel), ...CONDITION_STATUSES.map(conditionStatusLabel)]));
   });
 
   it("keeps the dealer's own text, and every text on an English page, as typed", () => {
