@@ -3,15 +3,16 @@
  * dealers type again and again ('Engine', 'Excellent', '1st Owner', 'Work Done', 'Hatchbacks')
  * are shown in Hindi when they are exactly one of dealerWords' English texts (case and spacing
  * aside), and 'Valid till Jul 2036' with its month in Hindi; anything else is the dealer's own
- * text, shown as typed and, when it is in Latin letters on a Hindi page, marked `lang="en"` so a
- * screen reader reads it in English and the Hindi walk counts it as data. English pages show
- * every text as typed.
+ * text, shown as typed (app/components/typed-text.tsx marks it when it is English on a Hindi
+ * page). English pages show every text as typed. Pages translate in their loaders, on the
+ * server, and send the words they show: the table stays out of the car page's script.
  */
 import { indiaDateFormat } from './format.ts';
 import { currentLanguage } from './i18n/current.ts';
 import { dealerWordsText as t } from './i18n/dealerWords.ts';
 import en from './i18n/en/dealerWords.json' with { type: 'json' };
 import { lastValidDay } from './validity.ts';
+import type { Vehicle } from './vehicle.ts';
 
 type WordKey = Exclude<keyof typeof en, 'validTill'>;
 
@@ -45,10 +46,22 @@ export function validityText(typed: string): string {
   return last ? t('validTill', { date: monthYearFormat.format(new Date(`${last}T00:00:00Z`)) }) : dealerWord(typed);
 }
 
-/**
- * `lang` for a text the dealer or a customer wrote, shown on a page: 'en' on a Hindi page when it
- * is written in Latin letters only (an English description, 'Full body polish'), else nothing.
- */
-export function typedTextLanguage(text: string): 'en' | undefined {
-  return currentLanguage() === 'hi' && /[A-Za-z]/.test(text) && !/[\u0900-\u097F]/.test(text) ? 'en' : undefined;
+/** The words a car page shows in the page's language, each typed word to its Hindi: empty on an English page. */
+export type ShownWords = Record<string, string>;
+
+/** Every typed word of `vehicle` that a Hindi page says in Hindi, typed → shown. */
+export function shownWordsOf(vehicle: Pick<Vehicle, 'owners' | 'fitnessFC' | 'categoryName' | 'inspection' | 'refurbishment' | 'financial'>): ShownWords {
+  const shown: ShownWords = {};
+  const say = (typed: string, words = dealerWord(typed)) => {
+    if (words !== typed) shown[typed] = words;
+  };
+  say(vehicle.owners);
+  say(vehicle.categoryName);
+  say(vehicle.fitnessFC, validityText(vehicle.fitnessFC));
+  for (const [item, status] of Object.entries(vehicle.inspection ?? {})) {
+    say(item);
+    say(status);
+  }
+  for (const label of [...Object.keys(vehicle.refurbishment ?? {}), ...Object.keys(vehicle.financial ?? {})]) say(label);
+  return shown;
 }

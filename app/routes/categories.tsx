@@ -29,7 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listing = selected
     ? await loadListingPage(services, { scope: categoryListing(selected.slug), categoryId: selected.id, term, filters, sort, page, perPage: itemsPerPage })
     : null;
-  return { categories: categories.map(({ id, name, slug, vehicleCount, fleetCount }) => ({ id, name, slug, vehicleCount, fleetCount })), selected, term, listing };
+  // Category names in the page's language (the demo's have Hindi names, decision 101), named here so the page's script need not carry the table.
+  return {
+    categories: categories.map(({ id, name, slug, vehicleCount, fleetCount }) => ({ id, name: dealerWord(name), slug, vehicleCount, fleetCount })),
+    selected: selected && { ...selected, name: dealerWord(selected.name) },
+    term,
+    listing,
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -41,12 +47,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path: listing?.canonicalPath ?? paths.categories(),
     noIndex: listing ? !listing.indexable : false,
     followLinks: true,
-    title: selected ? t('categoryForSale', { name: dealerWord(selected.name) }) : t('browseByCategory'),
+    title: selected ? t('categoryForSale', { name: selected.name }) : t('browseByCategory'),
     description: selected
-      ? t('categoryDescription', { name: dealerWord(selected.name).toLowerCase() })
+      ? t('categoryDescription', { name: selected.name.toLowerCase() })
       : t('categoriesDescription'),
     // The category's own photo when it has one; else the site's card (seo's default).
-    ...(selected?.image ? { image: photoShareImage(selected.image, t('categoryImageAlt', { name: dealerWord(selected.name), site: site.siteName })) } : {}),
+    ...(selected?.image ? { image: photoShareImage(selected.image, t('categoryImageAlt', { name: selected.name, site: site.siteName })) } : {}),
   });
 }
 
@@ -54,8 +60,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
  * A category in the picker with what it holds: its cars for sale, and its self-drive cars when it
  * has any ("Rental Cars (7 for rent)"), so a category of rental cars does not read as empty.
  */
-function categoryOption({ name: typed, vehicleCount, fleetCount }: { name: string; vehicleCount: number; fleetCount: number }): string {
-  const name = dealerWord(typed);
+function categoryOption({ name, vehicleCount, fleetCount }: { name: string; vehicleCount: number; fleetCount: number }): string {
   if (fleetCount === 0) return t('categoryOption', { name, count: vehicleCount });
   if (vehicleCount === 0) return t('categoryOptionForRent', { name, count: fleetCount });
   return t('categoryOptionBoth', { name, sale: vehicleCount, rent: fleetCount });
@@ -108,7 +113,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="results-heading" className="flex flex-col gap-4">
           <div>
             <h2 id="results-heading" tabIndex={-1} className="text-xl font-bold outline-none">
-              {dealerWord(selected.name)}
+              {selected.name}
             </h2>
             {term || filtered ? (
               <p className="text-slate-600" role="status">

@@ -13,7 +13,7 @@ import {
 } from '../../app/lib/format.ts';
 import { setLanguageSource } from '../../app/lib/i18n/current.ts';
 import { formatIndiaDateTime } from '../../app/lib/rent-view.ts';
-import { dealerWord, validityText } from '../../app/lib/dealer-words.ts';
+import { dealerWord, shownWordsOf, validityText } from '../../app/lib/dealer-words.ts';
 import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, conditionStatusLabel } from '../../app/lib/inspection-desk.ts';
 
 describe('rupee formatting', () => {
@@ -218,6 +218,12 @@ describe("the dealer's typed words on a Hindi page (decision 101)", () => {
     expect(inHindi(() => dealerWord('Full body polish'))).toBe('Full body polish');
     expect(dealerWord('Engine')).toBe('Engine');
     expect(validityText('Valid till Jul 2036')).toBe('Valid till Jul 2036');
+  });
+
+  it("gives a car page only its own words that change, and none on an English page", () => {
+    const car = { owners: '1st Owner', fitnessFC: 'Valid till Jul 2036', categoryName: 'SUVs', inspection: { Engine: 'Good', 'Boot lid': 'Good' }, refurbishment: { 'Work Done': ['AC service'] }, financial: { Exchange: true } };
+    expect(inHindi(() => shownWordsOf(car))).toEqual({ '1st Owner': 'पहला मालिक', 'Valid till Jul 2036': 'जुलाई 2036 तक वैध', SUVs: 'SUV', Engine: 'इंजन', Good: 'अच्छा', 'Work Done': 'किया गया काम', Exchange: 'एक्सचेंज' });
+    expect(shownWordsOf(car)).toEqual({});
   });
 
   it('writes a typed validity month in Hindi', () => {
