@@ -9,6 +9,7 @@ import { bodyTypeLabel, colourLabel, typedFuelText, typedTransmissionText } from
 import { registrationState } from './listing-filters/registration.ts';
 import type { Vehicle } from './vehicle.ts';
 import { validityOf } from './validity.ts';
+import { dealerWord } from './dealer-words.ts';
 
 export type CompareRow = { label: string; values: string[]; differs: boolean; group: 'specs' | 'inspection' };
 
@@ -36,7 +37,7 @@ export function compareRows(vehicles: readonly Vehicle[], terms: FinanceTerms, t
     compareRow(t('rowKm'), vehicles.map((vehicle) => formatKilometres(vehicle.odometer))),
     compareRow(t('rowFuel'), vehicles.map((vehicle) => dash(typedFuelText(vehicle.fuelType)))),
     compareRow(t('rowTrans'), vehicles.map((vehicle) => dash(typedTransmissionText(vehicle.transmission)))),
-    compareRow(t('rowOwners'), vehicles.map((vehicle) => dash(vehicle.owners))),
+    compareRow(t('rowOwners'), vehicles.map((vehicle) => dash(dealerWord(vehicle.owners)))),
     compareRow(t('rowBody'), vehicles.map((vehicle) => dash(bodyTypeLabel(vehicle.bodyType)))),
     compareRow(t('rowState'), vehicles.map((vehicle) => registrationState(vehicle.registration) || '—')),
     compareRow(
@@ -50,7 +51,7 @@ export function compareRows(vehicles: readonly Vehicle[], terms: FinanceTerms, t
   ];
   const items: string[] = [];
   for (const vehicle of vehicles) for (const item of Object.keys(vehicle.inspection ?? {})) if (!items.includes(item)) items.push(item);
-  for (const item of items) rows.push(compareRow(item, vehicles.map((vehicle) => dash(vehicle.inspection?.[item] ?? '')), 'inspection'));
+  for (const item of items) rows.push(compareRow(dealerWord(item), vehicles.map((vehicle) => dash(dealerWord(vehicle.inspection?.[item] ?? ''))), 'inspection'));
   return rows;
 }
 

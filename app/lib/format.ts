@@ -1,7 +1,8 @@
 /**
  * Formatting shared by the server and the browser. Prices are in rupees with Indian digit
  * grouping (12,34,567): lakhs and crores, not thousands and millions, in both languages. Dates
- * are written the way each language writes them ('27 Nov 2026', '27 नव॰ 2026').
+ * are written the way each language writes them ('27 Nov 2026', '27 नव॰ 2026'), and times too
+ * ('10:00 am', 'सुबह 10:00').
  */
 import { currentLanguage } from './i18n/current.ts';
 import { LANGUAGE_TAGS } from './i18n/language.ts';
@@ -28,17 +29,41 @@ export function groupIndianDigits(value: number): string {
 }
 
 /**
+ * A time of day as each language says it: '10:00 am', '6:30 pm' in English; in Hindi the part of
+ * the day comes first ('सुबह 10:00', 'दोपहर 1:00', 'शाम 6:30', 'रात 9:00'), as people say and
+ * write it, where Intl's 'hi-IN' would leave the English 'am' and 'pm'. Every time the site shows
+ * goes through here (decision 101).
+ */
+export function formatClock(hour: number, minute = 0): string {
+  const hour24 = ((hour % 24) + 24) % 24;
+  const part = hour24 < 4 ? 'clockLateNight' : hour24 < 12 ? 'clockMorning' : hour24 < 16 ? 'clockAfternoon' : hour24 < 20 ? 'clockEvening' : 'clockNight';
+  return t(part, { time: `${((hour24 + 11) % 12) + 1}:${String(minute).padStart(2, '0')}` });
+}
+
+/**
  * An `Intl.DateTimeFormat` for India made at its first use, not when the module loads: a page
- * that shows no such date (the listing, a car) then never pays for one on a phone.
+ * that shows no such date (the listing, a car) then never pays for one on a phone. A format with
+ * an hour writes the time through formatClock.
  */
 export function indiaDateFormat(options: Intl.DateTimeFormatOptions): { format: (date: number | Date) => string } {
   const made = new Map<string, Intl.DateTimeFormat>();
+  const withClock = options.hour !== undefined;
+  const madeOptions: Intl.DateTimeFormatOptions = withClock ? { ...options, hour12: false, hourCycle: 'h23' } : options;
   return {
     format: (date) => {
       const locale = dateLocale();
       let formatter = made.get(locale);
-      if (!formatter) made.set(locale, (formatter = new Intl.DateTimeFormat(locale, options)));
-      return formatter.format(date);
+      if (!formatter) made.set(locale, (formatter = new Intl.DateTimeFormat(locale, madeOptions)));
+      if (!withClock) return formatter.format(date);
+      const parts = formatter.formatToParts(date);
+      const hour = parts.find((part) => part.type === 'hour');
+      const minute = parts.find((part) => part.type === 'minute');
+      const first = parts.findIndex((part) => part.type === 'hour');
+      const last = parts.findIndex((part) => part.type === 'minute');
+      if (!hour || !minute || last < first) return formatter.format(date);
+      const before = parts.slice(0, first).map((part) => part.value).join('');
+      const after = parts.slice(last + 1).filter((part) => part.type !== 'dayPeriod').map((part) => part.value).join('');
+      return `${before}${formatClock(Number(hour.value), Number(minute.value))}${after}`.trim();
     },
   };
 }
@@ -116,16 +141,20 @@ export function formatDate(value: string | null | undefined): string {
 /** '1 vehicle found' / '12 vehicles found' */
 export function vehiclesFoundText(count: number, atLeast = false): string {
   if (atLeast) return t('vehiclesFoundAtLeast', { count: groupIndianDigits(count) });
-  return t('vehiclesFound', { count });
+  // Hindi's "one" covers 0 too, and "0 गाड़ी मिली" reads as a slip: none found is said in words.
+  return count === 0 ? t('vehiclesFoundNone') : t('vehiclesFound', { count });
 }
 
+const indiaDateTimeFormat = indiaDateFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+
 /**
- * An instant as India's local date and time ('21 Nov 2026, 4:05 pm'), or a dash. Formatted in
- * IST on both server and browser so the server-rendered text and the hydrated page agree.
+ * An instant as India's local date and time ('21 Nov 2026, 4:05 pm', '21 नव॰ 2026, शाम 4:05'),
+ * or a dash. Formatted in IST on both server and browser so the server-rendered text and the
+ * hydrated page agree.
  */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleString(dateLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+  return indiaDateTimeFormat.format(date);
 }

@@ -10,7 +10,7 @@ import { indiaDateTimeParam, indiaDayStart, IST_OFFSET_MS, parseIndiaDateTime } 
 
 const DAY_MS = 24 * HOUR_MS;
 
-const dateTimeFormat = indiaDateFormat({ weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' });
+const dateTimeFormat = indiaDateFormat({ weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
 const dayFormat = indiaDateFormat({ weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
 const monthFormat = indiaDateFormat({ month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 

@@ -210,7 +210,6 @@ const indiaDateTimeFormat = indiaDateFormat({
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-  hour12: true,
 });
 
 /** A moment as people read it, in India time: `Tue, 1 Dec 2026, 10:00 am`. */
@@ -218,7 +217,7 @@ export function formatIndiaDateTime(ms: number): string {
   return indiaDateTimeFormat.format(new Date(ms));
 }
 
-const indiaTimeFormat = indiaDateFormat({ timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit', hour12: true });
+const indiaTimeFormat = indiaDateFormat({ timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
 
 /** The time of day of a moment, in India time: `6:00 pm`. */
 export function formatIndiaTime(ms: number): string {

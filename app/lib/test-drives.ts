@@ -5,7 +5,7 @@
  */
 
 import { servedPinCodeProblem } from './pin-code.ts';
-import { dateLocale } from './format.ts';
+import { dateLocale, formatClock } from './format.ts';
 import { testDriveText as t } from './i18n/testDrive.ts';
 import { liveTexts } from './i18n/texts.ts';
 
@@ -114,11 +114,9 @@ export function slotProblem(slot: string, nowMs: number, rules: TestDriveRules):
   return null;
 }
 
-/** 10 -> '10:00 am', 13 -> '1:00 pm' (Hindi says the part of the day: 'सुबह 10:00', 'दोपहर 1:00'). */
+/** 10 -> '10:00 am', 13 -> '1:00 pm' ('सुबह 10:00', 'दोपहर 1:00' in Hindi): a slot's hour, through the site's one clock. */
 export function hourLabel(hour: number): string {
-  const h = ((hour + 11) % 12) + 1;
-  const part = hour < 12 ? 'hourMorning' : hour < 16 ? 'hourAfternoon' : hour < 20 ? 'hourEvening' : 'hourNight';
-  return t(part, { hour: h });
+  return formatClock(hour);
 }
 
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(dateLocale(), { weekday: 'short', timeZone: 'UTC' });

@@ -16,6 +16,7 @@ import { photoShareImage } from '../lib/share-image.ts';
 import type { Route } from './+types/categories';
 import { SearchedForNote, SearchSuggestions } from '../components/spelling-help.tsx';
 import { homeText as t } from '../lib/i18n/home.ts';
+import { dealerWord } from '../lib/dealer-words.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -28,7 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listing = selected
     ? await loadListingPage(services, { scope: categoryListing(selected.slug), categoryId: selected.id, term, filters, sort, page, perPage: itemsPerPage })
     : null;
-  return { categories: categories.map(({ id, name, slug, vehicleCount, fleetCount }) => ({ id, name, slug, vehicleCount, fleetCount })), selected, term, listing };
+  // Category names in the page's language (the demo's have Hindi names, decision 101), named here so the page's script need not carry the table.
+  return {
+    categories: categories.map(({ id, name, slug, vehicleCount, fleetCount }) => ({ id, name: dealerWord(name), slug, vehicleCount, fleetCount })),
+    selected: selected && { ...selected, name: dealerWord(selected.name) },
+    term,
+    listing,
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

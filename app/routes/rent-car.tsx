@@ -20,6 +20,8 @@ import { askedRange } from '../lib/schemas/rentals.ts';
 import { formatIndiaDateTime, formatRange, indiaMonth, monthCalendar, rentalEnquiryText, pickerRange } from '../lib/rent-view.ts';
 import { indiaDateTimeParam, parseIndiaMonth } from '../lib/rentals.ts';
 import { rentalFacts } from '../lib/rental-facts.ts';
+import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
+import { TypedText } from '../components/typed-text.tsx';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { coverShareImage } from '../lib/share-image.ts';
 import { jsonLdText, rentalCarStructuredData } from '../lib/structured-data.ts';
@@ -71,6 +73,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(
     {
       car: { id: fleetCar.id, name: fleetCar.name, make: fleetCar.make, model: fleetCar.model, year: fleetCar.year, fuelType: fleetCar.fuelType, transmission: fleetCar.transmission, terms: fleetCar.terms },
+      // Named in the page's language here, on the server: the page's script need not carry the listing's texts for two words.
+      fuelAndGear: [typedFuelText(fleetCar.fuelType), typedTransmissionText(fleetCar.transmission)],
       images: vehicle?.images ?? [],
       description: vehicle?.description ?? '',
       range: availability && range ? range : null,
@@ -90,9 +94,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function RentCar({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const { car, range, picked, message, available, nextFree, quote, calendar, month, facts: termFacts, images, description } = loaderData;
+  const { car, range, picked, message, available, nextFree, quote, calendar, month, facts: termFacts, images, description, fuelAndGear } = loaderData;
   const { terms } = car;
-  const facts = [car.year, car.fuelType, car.transmission, t('seatsCount', { count: terms.seats })].filter(Boolean).join(' · ');
+  const facts = [car.year, ...fuelAndGear, t('seatsCount', { count: terms.seats })].filter(Boolean).join(' · ');
   const chat = whatsappLink(site.whatsappNumber, rentalEnquiryText(car.name, range, loaderData.pageUrl));
   const rangeParams = range ? { from: range.from, to: range.to } : null;
   const nonce = useNonce();
@@ -130,7 +134,7 @@ export default function RentCar({ loaderData }: Route.ComponentProps) {
             </h2>
             <MonthCalendar month={month} weeks={calendar} linkFor={(target) => paths.rentalCar(car.id, rangeParams, target)} />
           </section>
-          {description ? <p className="whitespace-pre-line text-slate-700">{description}</p> : null}
+          {description ? <TypedText as="p" text={description} className="whitespace-pre-line text-slate-700" /> : null}
           <RentalTermsCard headingId="terms-heading" heading={t('rentalTerms')} facts={termFacts} data-terms="car" />
         </div>
         <aside className="flex flex-col gap-4 lg:sticky lg:top-20 lg:self-start">

@@ -10,6 +10,7 @@ import { paths } from '../lib/paths.ts';
 import { formatRange, pickerRange } from '../lib/rent-view.ts';
 import { askedRange } from '../lib/schemas/rentals.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
 import type { Route } from './+types/rent';
 
 export const meta = pageMeta(() => ({
@@ -24,8 +25,9 @@ function cardOf(car: CarAvailability) {
     id: car.id,
     name: car.name,
     year: car.year,
-    fuelType: car.fuelType,
-    transmission: car.transmission,
+    // Named in the page's language here, on the server: the page's script need not carry the listing's texts for two words.
+    fuelType: typedFuelText(car.fuelType),
+    transmission: typedTransmissionText(car.transmission),
     seats: car.terms?.seats ?? null,
     cover: car.cover,
     dailyRate: car.terms?.dailyRate ?? 0,

@@ -40,6 +40,7 @@ import { RichText } from '../lib/i18n/rich.tsx';
 import { holdsReservation } from '../../server/reservations/store.ts';
 import type { Route } from './+types/test-drive';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
+import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
 
 /**
  * Booking a test drive, one step per page so it works without JavaScript: where (hub or home
@@ -67,7 +68,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const vehicle = {
     id: found.id,
     title: detailTitle(found),
-    subtitle: [found.variant, found.year, found.fuelType, found.transmission].filter(Boolean).join(' • '),
+    subtitle: [found.variant, found.year, typedFuelText(found.fuelType), typedTransmissionText(found.transmission)].filter(Boolean).join(' • '),
     price: detailPriceLabel(found.price),
     cover: found.images[0] ?? null,
   };

@@ -41,6 +41,8 @@ import { vehicleText as t } from '../lib/i18n/vehicle.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
 import { priceIncludesText } from '../lib/storefront.ts';
 import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
+import { shownWordsOf, type ShownWords } from '../lib/dealer-words.ts';
+import { TypedText, typedTextLanguage } from '../components/typed-text.tsx';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 
 /** A car for sale has its contact bar fixed at the bottom of a phone's screen, in place of the bottom bar. */
@@ -58,7 +60,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A rental fleet car has no sale page: its page is under /rent (docs/decisions/020).
   if (id !== null && (await vehiclePurpose(database, id)) === 'rental') throw redirect(paths.rentalCar(id), 301);
   const vehicle = id === null ? null : await getVehicle(database, id);
-  if (!vehicle) return data({ vehicle: null, signedIn: false, wishlisted: false, calculator: null, today: indiaDay(services.clock.now()), reserve: null, reserveNotOffered: false, flash: null }, { status: 404 });
+  if (!vehicle) return data({ vehicle: null, words: {}, signedIn: false, wishlisted: false, calculator: null, today: indiaDay(services.clock.now()), reserve: null, reserveNotOffered: false, flash: null }, { status: 404 });
   const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(services)]);
   const wishlisted = user ? await isWishlisted(database, user.id, vehicle.id) : false;
   // The calculator, for a car on sale with a price in rupees: its values from the query string
@@ -73,7 +75,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A refused reservation comes back here with its reason (signed in only: such pages are never cached).
   const flash = user ? await takeFlash(services.config.authSecret, request) : null;
   // India's date by the server's clock: the paper validity notes read it on both sides of hydration.
-  return data({ vehicle, signedIn: Boolean(user), wishlisted, calculator, today: indiaDay(services.clock.now()), reserve, reserveNotOffered, flash: flash?.toast ?? null }, { headers: flash?.headers ?? {} });
+  // The dealer's usual words in the page's language, worked out here so the page's script need not carry their table (decision 101).
+  const words = shownWordsOf(vehicle);
+  return data({ vehicle, words, signedIn: Boolean(user), wishlisted, calculator, today: indiaDay(services.clock.now()), reserve, reserveNotOffered, flash: flash?.toast ?? null }, { headers: flash?.headers ?? {} });
 }
 
 /** The wishlist toggle: only ever the signed-in person's own list. */
@@ -95,8 +99,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   }
 }
 
-function describe(vehicle: Vehicle): string {
-  const facts = [vehicle.year, vehicle.variant, typedFuelText(vehicle.fuelType), typedTransmissionText(vehicle.transmission), vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer), vehicle.owners]
+/** A typed word as the page says it: its Hindi from the loader's table, else as typed. */
+const said = (words: ShownWords, typed: string) => words[typed] ?? typed;
+
+function describe(vehicle: Vehicle, words: ShownWords): string {
+  const facts = [vehicle.year, vehicle.variant, typedFuelText(vehicle.fuelType), typedTransmissionText(vehicle.transmission), vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer), said(words, vehicle.owners)]
     .filter(Boolean)
     .join(', ');
   const price = detailPriceLabel(vehicle.price);
@@ -113,8 +120,8 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     site,
     path: paths.vehicle(vehicle.id),
     title: `${title}${vehicle.year ? ` ${vehicle.year}` : ''}`,
-    description: describe(vehicle),
-    keywords: [vehicle.make, vehicle.model, vehicle.variant, vehicle.fuelType, vehicle.categoryName, t('keywordUsedCar'), t('keywordRefurbishedCar')].filter(Boolean).join(', '),
+    description: describe(vehicle, loaderData.words),
+    keywords: [vehicle.make, vehicle.model, vehicle.variant, typedFuelText(vehicle.fuelType), said(loaderData.words, vehicle.categoryName), t('keywordUsedCar'), t('keywordRefurbishedCar')].filter(Boolean).join(', '),
     image: coverShareImage(vehicle.images, title, site.siteName),
     type: 'product',
   });
@@ -157,22 +164,25 @@ function tyreCondition(typed: string): string {
   return share && Number(share[1]) <= 100 ? t('tyresLeft', { percent: Number(share[1]) }) : typed;
 }
 
-function KeySpecifications({ vehicle, today }: { vehicle: Vehicle; today: string }) {
-  const specs: Array<[string, string, Validity]> = [
-    [t('odometer'), formatKilometres(vehicle.odometer), null],
-    [t('owners'), vehicle.owners || '—', null],
-    [t('registration'), vehicle.registration || '—', null],
-    [t('insurance'), formatDate(vehicle.insuranceValidity), validityOf(vehicle.insuranceValidity, today)],
+function KeySpecifications({ vehicle, words, today }: { vehicle: Vehicle; words: ShownWords; today: string }) {
+  // The last of each: whether the value is the dealer's own text (marked as such when it is English on a Hindi page).
+  const specs: Array<[string, string, Validity, boolean]> = [
+    [t('odometer'), formatKilometres(vehicle.odometer), null, false],
+    [t('owners'), vehicle.owners ? said(words, vehicle.owners) : '—', null, true],
+    [t('registration'), vehicle.registration || '—', null, false],
+    [t('insurance'), formatDate(vehicle.insuranceValidity), validityOf(vehicle.insuranceValidity, today), false],
   ];
-  if (vehicle.fitnessFC) specs.push([t('fitness'), vehicle.fitnessFC, validityOf(vehicle.fitnessFC, today)]);
-  if (vehicle.tyrePoint) specs.push([t('tyrePoint'), tyreCondition(vehicle.tyrePoint), null]);
+  if (vehicle.fitnessFC) specs.push([t('fitness'), said(words, vehicle.fitnessFC), validityOf(vehicle.fitnessFC, today), true]);
+  if (vehicle.tyrePoint) specs.push([t('tyrePoint'), tyreCondition(vehicle.tyrePoint), null, true]);
   return (
     <Section title={t('keySpecifications')}>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {specs.map(([label, value, validity]) => (
+        {specs.map(([label, value, validity, typed]) => (
           <div key={label} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-            <dd className="mt-1 font-semibold">{value}</dd>
+            <dd className="mt-1 font-semibold" lang={typed ? typedTextLanguage(value) : undefined}>
+              {value}
+            </dd>
             {validity ? (
               <dd className={`mt-1 w-fit rounded-full px-2 py-0.5 text-xs font-bold ${validity.state === 'expired' ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}>{validity.label}</dd>
             ) : null}
@@ -183,14 +193,14 @@ function KeySpecifications({ vehicle, today }: { vehicle: Vehicle; today: string
   );
 }
 
-function ConditionReport({ inspection }: { inspection: Record<string, string> }) {
+function ConditionReport({ inspection, words }: { inspection: Record<string, string>; words: ShownWords }) {
   return (
     <Section title={t('conditionReport')}>
       <ul className="grid gap-2 sm:grid-cols-2">
         {Object.entries(inspection).map(([item, status]) => (
           <li key={item} className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
-            <span className="font-medium">{item}</span>
-            <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold status-${status.trim().toLowerCase().replace(/\s+/g, '-')} ${statusTone(status)}`}>{status}</span>
+            <TypedText text={said(words, item)} className="font-medium" />
+            <TypedText text={said(words, status)} className={`rounded-full px-2.5 py-0.5 text-sm font-semibold status-${status.trim().toLowerCase().replace(/\s+/g, '-')} ${statusTone(status)}`} />
           </li>
         ))}
       </ul>
@@ -198,22 +208,24 @@ function ConditionReport({ inspection }: { inspection: Record<string, string> })
   );
 }
 
-function RefurbishmentDetails({ refurbishment }: { refurbishment: Record<string, string | string[]> }) {
+function RefurbishmentDetails({ refurbishment, words }: { refurbishment: Record<string, string | string[]>; words: ShownWords }) {
   return (
     <Section title={t('refurbishmentDetails')}>
       <dl className="flex flex-col gap-3">
         {Object.entries(refurbishment).map(([label, value]) => (
           <div key={label}>
-            <dt className="font-semibold">{label}</dt>
+            <TypedText as="dt" text={said(words, label)} className="font-semibold" />
             <dd className="text-slate-700">
               {Array.isArray(value) ? (
                 <ul className="ml-5 list-disc">
                   {value.map((entry, index) => (
-                    <li key={index}>{entry}</li>
+                    <li key={index} lang={typedTextLanguage(entry)}>
+                      {entry}
+                    </li>
                   ))}
                 </ul>
               ) : (
-                value
+                <TypedText text={value} />
               )}
             </dd>
           </div>
@@ -228,7 +240,7 @@ function RefurbishmentDetails({ refurbishment }: { refurbishment: Record<string,
  * from its price and the admin's finance terms: the one figure the card, the top of this page,
  * the calculator, compare and the API all show. Typed EMI or down payment rows are left out.
  */
-function FinanceOptions({ financial, priceRupees, terms }: { financial: Record<string, string | boolean> | null; priceRupees: number | null; terms: FinanceTerms }) {
+function FinanceOptions({ financial, words, priceRupees, terms }: { financial: Record<string, string | boolean> | null; words: ShownWords; priceRupees: number | null; terms: FinanceTerms }) {
   const monthly = emiFrom(priceRupees, terms);
   const worked: [string, string][] = monthly !== null && priceRupees !== null ? [[t('emiFrom'), t('perMonth', { amount: formatRupees(monthly) })], [t('downPaymentFrom'), formatRupees(downPaymentFrom(priceRupees, terms))]] : [];
   const typed = Object.entries(financial ?? {}).filter(([label]) => !isWorkedOutFinanceRow(label));
@@ -238,10 +250,12 @@ function FinanceOptions({ financial, priceRupees, terms }: { financial: Record<s
       <dl className="grid gap-2 sm:grid-cols-2">
         {[...worked, ...typed].map(([label, value]) => (
           <div key={label} className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
-            <dt className="font-medium">{label}</dt>
-            <dd className={`font-semibold ${value === false ? 'text-slate-500' : value === true ? 'text-emerald-700' : ''}`}>
-              {typeof value === 'boolean' ? (value ? t('available') : t('notAvailable')) : value}
-            </dd>
+            <TypedText as="dt" text={said(words, label)} className="font-medium" />
+            <TypedText
+              as="dd"
+              text={typeof value === 'boolean' ? (value ? t('available') : t('notAvailable')) : value}
+              className={`font-semibold ${value === false ? 'text-slate-500' : value === true ? 'text-emerald-700' : ''}`}
+            />
           </div>
         ))}
       </dl>
@@ -298,7 +312,7 @@ function ContactBar({ vehicle, pageUrl }: { vehicle: Vehicle; pageUrl: string })
 }
 
 export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
-  const { vehicle, calculator } = loaderData;
+  const { vehicle, words, calculator } = loaderData;
   const site = useSite();
   const { finance, priceIncludes, signedIn } = useRootData();
   const navigate = useNavigate();
@@ -376,7 +390,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
       </aside>
 
       <div className={main}>
-        <KeySpecifications vehicle={vehicle} today={loaderData.today} />
+        <KeySpecifications vehicle={vehicle} words={words} today={loaderData.today} />
         {calculator ? (
           <section id="emi" aria-labelledby="emi-heading" className="scroll-mt-20 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <h2 id="emi-heading" className="mb-4 text-lg font-bold">
@@ -393,12 +407,12 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
         ) : null}
         {vehicle.description ? (
           <Section title={t('aboutThisCar')}>
-            <p className="whitespace-pre-line text-slate-700">{vehicle.description}</p>
+            <TypedText as="p" text={vehicle.description} className="whitespace-pre-line text-slate-700" />
           </Section>
         ) : null}
-        {vehicle.inspection ? <ConditionReport inspection={vehicle.inspection} /> : null}
-        {vehicle.refurbishment ? <RefurbishmentDetails refurbishment={vehicle.refurbishment} /> : null}
-        {vehicle.financial ? <FinanceOptions financial={vehicle.financial} priceRupees={calculator?.price ?? null} terms={finance} /> : null}
+        {vehicle.inspection ? <ConditionReport inspection={vehicle.inspection} words={words} /> : null}
+        {vehicle.refurbishment ? <RefurbishmentDetails refurbishment={vehicle.refurbishment} words={words} /> : null}
+        {vehicle.financial ? <FinanceOptions financial={vehicle.financial} words={words} priceRupees={calculator?.price ?? null} terms={finance} /> : null}
         {vehicle.videoUrl ? <VideoWalkthrough url={vehicle.videoUrl} title={title} /> : null}
       </div>
     </article>

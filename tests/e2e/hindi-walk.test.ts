@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPageOn, saveScreenshot, signInAdminInBrowser } from '../support/browser.ts';
+import { findVehicleId, launchChromium, openPageOn, saveScreenshot, signInAdminInBrowser } from '../support/browser.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
@@ -66,6 +66,23 @@ function pageTexts(page: Page): Promise<string[]> {
         const value = element.getAttribute(name);
         if (value?.trim()) texts.push(value.trim());
       }
+    }
+    return texts;
+  });
+}
+
+/** The visible texts of the page's main part, without what it marks as typed English (lang="en"). */
+function mainTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts: string[] = [];
+    const main = document.querySelector('main') ?? document.body;
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const parent = walker.currentNode.parentElement;
+      if (!parent || parent.closest('script, style, noscript') || parent.closest('[lang]')?.getAttribute('lang')?.startsWith('en')) continue;
+      if (!parent.checkVisibility()) continue;
+      const text = walker.currentNode.textContent?.trim();
+      if (text) texts.push(text);
     }
     return texts;
   });
@@ -151,6 +168,49 @@ describe('the whole product in Hindi', () => {
       found.push(...(await englishOn(page, pagePath, shot)));
     }
     expect(found).toEqual([]);
+  });
+
+  it("shows no English in the main text of a car, its test drive and a rental car beyond the kept words and the car's own name (decision 101)", async () => {
+    // Stricter than the walk: the dealer's usual words (condition report, owners, fuel, 'Valid
+    // till') count as untranslated here, not as data; only the car's own name and registration
+    // are allowed, and what the page marks as typed English (a description, 'Full body polish').
+    const client = new HttpClient(server.url);
+    await signUp(client, uniqueEmail('hindi-car'));
+    await completeProfile(client, 'Ravi Kumar', uniqueMobile());
+    const carId = await findVehicleId(server.url, 'Swift VXi', (item) => item.name === 'Maruti Suzuki Swift VXi');
+    const car = (await (await fetch(`${server.url}/api/v1/vehicles/${carId}`)).json()) as Record<string, unknown>;
+    const rentals = (await (await fetch(`${server.url}/api/v1/rentals/cars`)).json()) as { items: Array<{ id: number; name: string }> };
+    const rental = rentals.items[0]!;
+    const from = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const namesOf = (...texts: unknown[]) => new Set(texts.flatMap((text) => (typeof text === 'string' ? (text.match(/[A-Za-z][A-Za-z'’-]*/g) ?? []) : [])));
+    const carWords = namesOf(car.name, car.make, car.model, car.variant, car.registration);
+    const rentalWords = namesOf(rental.name);
+    const shown: string[] = [];
+    const found: string[] = [];
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      const page = await openPageOn(browser, server.url, viewport, errors, { cookies: client.jar.cookies.values() });
+      for (const [pagePath, allowed, shot] of [
+        [paths.vehicle(carId), carWords, 'vehicle-condition'],
+        [paths.testDrive(carId), carWords, 'test-drive'],
+        [paths.rentalCar(rental.id, { from: `${from}T10:00`, to: `${to}T18:30` }), rentalWords, 'rental-car'],
+      ] as const) {
+        await page.goto(pathInLanguage(pagePath, 'hi'));
+        await page.waitForLoadState('networkidle');
+        await saveScreenshot(page, `hindi-${shot}-${viewport}`);
+        const texts = await mainTexts(page);
+        shown.push(texts.join(' '));
+        for (const text of texts) for (const word of untranslatedWords(text)) if (!allowed.has(word)) found.push(`${pagePath} (${viewport}): "${word}" in "${text.slice(0, 80)}"`);
+      }
+      await page.context().close();
+    }
+    expect([...new Set(found)]).toEqual([]);
+    const [carPage, testDrivePage, rentalPage] = shown as [string, string, string];
+    // The car's condition report, owners and fitness in Hindi; the test drive's fuel and gearbox; rental times said the Hindi way.
+    for (const words of ['इंजन', 'बहुत बढ़िया', 'पहला मालिक', 'जुलाई 2034 तक वैध', 'किया गया काम', 'लोन की सुविधा']) expect(carPage).toContain(words);
+    expect(testDrivePage).toContain('पेट्रोल • मैनुअल');
+    expect(rentalPage).toMatch(/सुबह 10:00/);
+    expect(rentalPage).toMatch(/शाम 6:30/);
   });
 
   it('shows no English in the admin panel on a full week', async () => {

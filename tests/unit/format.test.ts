@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import {
   cardPriceLabel,
   detailPriceLabel,
+  formatClock,
   formatDate,
+  formatDateTime,
   formatKilometres,
   formatRupees,
   groupIndianDigits,
   priceDigits,
   vehiclesFoundText,
 } from '../../app/lib/format.ts';
+import { setLanguageSource } from '../../app/lib/i18n/current.ts';
+import { formatIndiaDateTime } from '../../app/lib/rent-view.ts';
+import { dealerWord, shownWordsOf, validityText } from '../../app/lib/dealer-words.ts';
+import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, conditionStatusLabel } from '../../app/lib/inspection-desk.ts';
 
 describe('rupee formatting', () => {
   it('groups digits the Indian way', () => {
@@ -148,5 +154,81 @@ describe('kilometres, dates and counts', () => {
     expect(vehiclesFoundText(1)).toBe('1 vehicle found');
     expect(vehiclesFoundText(2)).toBe('2 vehicles found');
     expect(vehiclesFoundText(53)).toBe('53 vehicles found');
+  });
+
+  it('says "none found" in Hindi rather than "0 गाड़ी मिली"', () => {
+    expect(inHindi(() => [0, 1, 2].map((count) => vehiclesFoundText(count)))).toEqual(['कोई गाड़ी नहीं मिली', '1 गाड़ी मिली', '2 गाड़ियाँ मिलीं']);
+  });
+});
+
+/** Runs `read` as a Hindi page would, then puts the language source back (test files may share modules). */
+function inHindi<T>(read: () => T): T {
+  const before = setLanguageSource(() => 'hi');
+  try {
+    return read();
+  } finally {
+    setLanguageSource(before);
+  }
+}
+
+describe('times, one clock for every page (decision 101)', () => {
+  it("says am and pm in English, as Intl's en-IN does", () => {
+    expect([0, 9, 12, 13, 18, 23].map((hour) => formatClock(hour))).toEqual(['12:00 am', '9:00 am', '12:00 pm', '1:00 pm', '6:00 pm', '11:00 pm']);
+    expect(formatClock(16, 5)).toBe('4:05 pm');
+    expect(formatDateTime('2026-11-21T10:35:00Z')).toBe('21 Nov 2026, 4:05 pm');
+    expect(formatIndiaDateTime('2026-12-01T04:30:00Z')).toBe('Tue, 1 Dec, 10:00 am');
+  });
+
+  it('says the part of the day first in Hindi, with no am or pm', () => {
+    expect(inHindi(() => [0, 4, 10, 12, 15, 16, 19, 20, 23].map((hour) => formatClock(hour)))).toEqual([
+      'रात 12:00',
+      'सुबह 4:00',
+      'सुबह 10:00',
+      'दोपहर 12:00',
+      'दोपहर 3:00',
+      'शाम 4:00',
+      'शाम 7:00',
+      'रात 8:00',
+      'रात 11:00',
+    ]);
+    expect(inHindi(() => formatDateTime('2026-11-21T10:35:00Z'))).toBe('21 नव॰ 2026, शाम 4:05');
+    expect(inHindi(() => formatIndiaDateTime('2026-12-01T04:30:00Z'))).toBe('मंगल, 1 दिस॰, सुबह 10:00');
+  });
+});
+
+describe("the dealer's typed words on a Hindi page (decision 101)", () => {
+  it('shows the known words in Hindi, whatever their case and spacing', () => {
+    expect(inHindi(() => ['Engine', 'excellent', ' Needs  Attention ', '1st Owner', 'Work Done', 'Loan Available', 'Hatchbacks'].map(dealerWord))).toEqual([
+      'इंजन',
+      'बहुत बढ़िया',
+      'ध्यान देने की ज़रूरत',
+      'पहला मालिक',
+      'किया गया काम',
+      'लोन की सुविधा',
+      'हैचबैक',
+    ]);
+  });
+
+  it("says the seller inspection desk's items and statuses in the same Hindi as the desk", () => {
+    const words = [...CONDITION_ITEMS, ...CONDITION_STATUSES];
+    expect(inHindi(() => words.map(dealerWord))).toEqual(inHindi(() => [...CONDITION_ITEMS.map(conditionItemLabel), ...CONDITION_STATUSES.map(conditionStatusLabel)]));
+  });
+
+  it("keeps the dealer's own text, and every text on an English page, as typed", () => {
+    expect(inHindi(() => dealerWord('Full body polish'))).toBe('Full body polish');
+    expect(dealerWord('Engine')).toBe('Engine');
+    expect(validityText('Valid till Jul 2036')).toBe('Valid till Jul 2036');
+  });
+
+  it("gives a car page only its own words that change, and none on an English page", () => {
+    const car = { owners: '1st Owner', fitnessFC: 'Valid till Jul 2036', categoryName: 'SUVs', inspection: { Engine: 'Good', 'Boot lid': 'Good' }, refurbishment: { 'Work Done': ['AC service'] }, financial: { Exchange: true } };
+    expect(inHindi(() => shownWordsOf(car))).toEqual({ '1st Owner': 'पहला मालिक', 'Valid till Jul 2036': 'जुलाई 2036 तक वैध', SUVs: 'SUV', Engine: 'इंजन', Good: 'अच्छा', 'Work Done': 'किया गया काम', Exchange: 'एक्सचेंज' });
+    expect(shownWordsOf(car)).toEqual({});
+  });
+
+  it('writes a typed validity month in Hindi', () => {
+    expect(inHindi(() => validityText('Valid till Jul 2036'))).toBe('जुलाई 2036 तक वैध');
+    expect(inHindi(() => validityText('valid until sep 2034'))).toBe('सितंबर 2034 तक वैध');
+    expect(inHindi(() => validityText('Renewed'))).toBe('Renewed');
   });
 });

@@ -41,10 +41,10 @@ describe('the rental reminder', () => {
     expect(reminder(india('2026-12-04T00:30:00'), india('2026-12-03T23:30:00')).subject).toBe('Tomorrow, 12:30 am: your Swift Dzire (booking #12)');
   });
 
-  it('says it in Hindi', () => {
+  it('says it in Hindi, the time with its part of the day (decision 101)', () => {
     const today = reminder(india('2026-12-03T18:00:00'), india('2026-12-03T09:00:00'), 'hi');
-    expect(today.subject).toBe('आज, 6:00 pm: आपकी Swift Dzire (बुकिंग #12)');
-    expect(today.text.split('\n')[0]).toBe('याद दिला दें: आपकी सेल्फ़-ड्राइव कार आज 6:00 pm पर आपके लिए तैयार है।');
-    expect(reminder(india('2026-12-04T10:00:00'), india('2026-12-03T11:00:00'), 'hi').subject).toBe('कल, 10:00 am: आपकी Swift Dzire (बुकिंग #12)');
+    expect(today.subject).toBe('आज, शाम 6:00: आपकी Swift Dzire (बुकिंग #12)');
+    expect(today.text.split('\n')[0]).toBe('याद दिला दें: आपकी सेल्फ़-ड्राइव कार आज शाम 6:00 पर आपके लिए तैयार है।');
+    expect(reminder(india('2026-12-04T10:00:00'), india('2026-12-03T11:00:00'), 'hi').subject).toBe('कल, सुबह 10:00: आपकी Swift Dzire (बुकिंग #12)');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Words a Hindi page writes in Latin letters, as Indian sites do (decision 087): abbreviations
- * and names people read as they are, and the am/pm that Intl writes in Hindi times ("4:30 pm").
+ * and names people read as they are (Hindi times say the part of the day: "शाम 4:30", decision 101).
  * Anything else in Latin letters on a Hindi page is an untranslated text;
  * tests/unit/translations.test.ts and the Hindi browser walk (tests/e2e/hindi-walk.test.ts)
  * fail on it.
@@ -8,7 +8,7 @@
 export const KEPT_WORDS: ReadonlySet<string> = new Set(
   (
     'EMI SUV MUV km kmpl OTP WhatsApp Google UPI GST RC PDF JPEG JPG PNG WebP MB KB CNG LPG EV AC ABS ' +
-    'ID PIN Razorpay Android iOS SMS URL CSV PUC IST FASTag RTO NOC Gaadi Bazaar English am pm'
+    'ID PIN Razorpay Android iOS SMS URL CSV PUC IST FASTag RTO NOC HEIC Gaadi Bazaar English'
   ).split(' '),
 );
 

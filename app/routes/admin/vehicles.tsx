@@ -134,7 +134,7 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p className="text-sm text-slate-600" aria-live="polite">
-        {query || status ? t('vehiclesMatch', { count: vehicles.total }) : t('vehiclesInInventory', { count: vehicles.total })}
+        {query || status ? (vehicles.total === 0 ? t('vehiclesMatchNone') : t('vehiclesMatch', { count: vehicles.total })) : t('vehiclesInInventory', { count: vehicles.total })}
         {query || status ? (
           <>
             {' · '}
