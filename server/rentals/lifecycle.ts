@@ -285,7 +285,7 @@ export async function handOver(
     entityId: booking.id,
     summary: `Handed over ${booking.carName} for booking #${booking.id} at ${input.odometerOut} km, fuel ${input.fuelOut}/8, ${photos.length} photos${damage > 0 ? ` (${damage} damage noted)` : ''}; collected ${formatPaise(money.paise)} (${money.method})`,
     before: { status: booking.status },
-    after: { status: 'active', odometerOut: input.odometerOut, fuelOut: input.fuelOut, handedOverAt: active.handedOverAt, collectedAtHandover: formatPaise(money.paise), collectedMethod: money.method, collectedReference: money.reference },
+    after: { status: 'active', odometerOut: input.odometerOut, fuelOut: input.fuelOut, handedOverAt: active.handedOverAt, collectedAtHandover: formatPaise(money.paise), collectedMethod: money.method, ...(money.reference ? { collectedReference: money.reference } : {}) },
   });
   return active;
 }
@@ -435,7 +435,7 @@ export async function settleDeposit(services: RentalDeskServices, input: { booki
     const set = { status: 'closed' as const, deposit_refund: refund, settle_direction: settlement.direction, settle_paise: settlement.paise, settle_method: settlement.method, settle_reference: settlement.reference };
     if (!(await moveStatus(services, booking.id, ['returned'], set, trx))) throw wrongStatus(booking, 'settled');
     const owed = await refundPaid(services, trx, booking, refund, 'deposit');
-    const moved = settlement.direction === 'none' ? {} : { [settlement.direction === 'returned' ? 'moneyReturned' : 'moneyCollected']: formatPaise(settlement.paise), settleMethod: settlement.method, settleReference: settlement.reference };
+    const moved = settlement.direction === 'none' ? {} : { [settlement.direction === 'returned' ? 'moneyReturned' : 'moneyCollected']: formatPaise(settlement.paise), settleMethod: settlement.method, ...(settlement.reference ? { settleReference: settlement.reference } : {}) };
     await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'settle', entity: 'rental-booking', entityId: booking.id, summary: `Settled booking #${booking.id}: deposit refund ₹${refund}${settlement.direction === 'collected' ? `, collected ${formatPaise(settlement.paise)}` : ''}${settlement.method ? ` (${settlement.method})` : ''}`, before: { status: booking.status }, after: { status: 'closed', depositRefund: refund, ...moved } });
     await notifyRenter(trx, services, settings, 'closed', await mustGet(services, booking.id, trx));
     return owed;

@@ -343,7 +343,8 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
   const fields = actionData?.fields ?? {};
   // A refusal that names its fields is told beside them and beside the form's button, not at the top of the page.
   const fieldProblem = actionData?.error && Object.keys(fields).length > 0 ? { intent: 'intent' in actionData ? actionData.intent : null, message: actionData.error } : null;
-  const problemOf = (...intents: string[]) => (fieldProblem && intents.includes(String(fieldProblem.intent ?? '')) ? fieldProblem.message : null);
+  // The summary beside the button only when it says more than the fields' own messages (a checklist's missing items).
+  const problemOf = (...intents: string[]) => (fieldProblem && intents.includes(String(fieldProblem.intent ?? '')) && !Object.values(fields).includes(fieldProblem.message) ? fieldProblem.message : null);
   const { quote } = booking;
   const duePaise = rupeesToPaise(quote.dueAtPickup);
   const amountDue = booking.charges?.amountDue ?? 0;
