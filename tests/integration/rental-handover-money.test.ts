@@ -119,7 +119,7 @@ describe.skipIf(!shared.url)(`the desk's real handover and return, and the money
     expect(response.status, (await response.clone().text()).slice(0, 500)).toBe(302);
     expect(await row()).toMatchObject({ status: 'active', handed_over_ms: handedOverMs, handover_paise: duePaise, handover_method: 'cash', handover_reference: null });
     const page = mainText(await (await admin.get(deskPath)).text());
-    expect(page).toContain(`₹${(duePaise / 100).toLocaleString('en-IN')} paid in cash at the handover.`);
+    expect(page).toContain(`₹${(duePaise / 100).toLocaleString('en-IN')} collected in cash`);
     const desk = await (await admin.get('/admin/rentals')).text();
     expect(desk).toMatch(new RegExp(`#${bookingId}[\\s\\S]*?data-handed-over`));
   });
@@ -155,7 +155,7 @@ describe.skipIf(!shared.url)(`the desk's real handover and return, and the money
     expect(statement.body).toContain(`${amount} returned to you in cash at the return.`);
     expect(statement.body).not.toContain('payment method');
     const page = mainText(await (await admin.get(deskPath)).text());
-    expect(page).toContain(`${amount} returned to you in cash at the return.`);
+    expect(page).toContain(`${amount} returned in cash`);
   });
 
   it('shows the renter the real times and the money as it moved, on /profile in both languages and in the API', async () => {

@@ -13,7 +13,7 @@ import { licenceStatusFor } from '../../../server/rentals/licences.ts';
 import { confirmBooking, handOver, markNoShow, previewReturn, refuseBooking, returnCar, settleDeposit, type DeskMoneyInput } from '../../../server/rentals/lifecycle.ts';
 import { refundsOf, retryBookingRefunds } from '../../../server/rentals/refunds.ts';
 import { formatPaise, IN_PERSON_METHODS, MAX_REFERENCE_LENGTH, parseRupeesAsPaise, paiseAsRupeesText, rupeesToPaise } from '../../lib/money.ts';
-import { handoverMoneyText, settlementMoneyText } from '../../lib/rental-money.ts';
+import type { HandoverMoney, SettlementMoney } from '../../lib/rental-money.ts';
 import { InvalidInputError, NotFoundError } from '../../../server/errors.ts';
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
 import { ChargeList, ChecklistRecords } from '../../components/rentals/checklist-records.tsx';
@@ -270,6 +270,20 @@ function ChecklistFields({ stage, fields }: { stage: ChecklistStage; fields: Rec
   );
 }
 
+/**
+ * Money at the desk as the desk reads it ("₹7,124 collected in cash"): the renter's own sentences
+ * (app/lib/rental-money.ts) speak to the renter ("returned to you").
+ */
+function deskMoneyText(money: HandoverMoney | SettlementMoney): string {
+  const amount = formatPaise(money.paise);
+  const reference = money.reference ? t('deskReference', { reference: money.reference }) : '';
+  const direction = 'direction' in money ? money.direction : 'collected';
+  if (money.method === 'online') return direction === 'returned' ? t('deskReturnedOnline', { amount }) : t('deskPaidOnlineBefore');
+  if (direction === 'none' || money.method === null) return t('deskNothingMoved');
+  const method = money.method === 'upi' ? 'Upi' : money.method === 'card' ? 'Card' : 'Cash';
+  return t(`desk${direction === 'returned' ? 'Returned' : 'Collected'}${method}`, { amount, reference });
+}
+
 function MethodOptions() {
   const labels = { cash: t('methodCash'), upi: t('methodUpi'), card: t('methodCard') };
   return (
@@ -388,7 +402,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
             {booking.handoverMoney ? (
               <>
                 <dt className="text-slate-600">{t('moneyAtHandover')}</dt>
-                <dd data-money="handover">{handoverMoneyText(booking.handoverMoney)}</dd>
+                <dd data-money="handover">{deskMoneyText(booking.handoverMoney)}</dd>
               </>
             ) : null}
             {booking.returnedAt ? (
@@ -400,7 +414,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
             {booking.settlement ? (
               <>
                 <dt className="text-slate-600">{t('moneyAtReturn')}</dt>
-                <dd data-money="settlement">{settlementMoneyText(booking.settlement, { deposit: quote.deposit })}</dd>
+                <dd data-money="settlement">{deskMoneyText(booking.settlement)}</dd>
               </>
             ) : null}
             {booking.odometerOut !== null ? (
