@@ -525,7 +525,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-bold">{t('handover')}</h2>
           <p className="text-sm text-slate-600">{t('handoverIntro')}</p>
-          <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-end">
+          <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-start [&_label]:text-sm">
             <NumberField name="odometerOut" label={t('odometerOut')} max={9_999_999} error={fields.odometerOut} />
             <FuelField name="fuelOut" label={t('fuelOut')} defaultValue={8} error={fields.fuelOut} />
             <TextField id="handedOverAt" name="handedOverAt" type="datetime-local" label={t('handedOverAtLabel')} hint={t('handedOverAtHint', { hours: EARLY_HANDOVER_HOURS, pickup: handoverEarliest })} error={fields.handedOverAt} defaultValue={now} max={now} required />
@@ -554,7 +554,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-bold">{t('return')}</h2>
           <p className="text-sm text-slate-600">{t('returnIntro')}</p>
-          <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+          <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-start [&_label]:text-sm">
             <NumberField name="odometerIn" label={t('odometerIn')} max={9_999_999} defaultValue={booking.odometerOut ?? undefined} error={fields.odometerIn} />
             <FuelField name="fuelIn" label={t('fuelIn')} defaultValue={booking.fuelOut ?? 8} error={fields.fuelIn} />
             <NumberField name="fuelCharge" label={t('fuelShortfall')} max={100_000} defaultValue={0} error={fields.fuelCharge} />
@@ -604,7 +604,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <h2 className="text-lg font-bold">{t('closingStatement')}</h2>
           <Statement bookingId={booking.id} charges={booking.charges} lines={charges} deposit={quote.deposit} depositRefund={booking.depositRefund} />
           {booking.status === 'returned' ? (
-            <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-start lg:grid-cols-4">
+            <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-start lg:grid-cols-4 [&_label]:text-sm">
               <NumberField name="depositRefund" label={t('depositRefundRupees')} max={quote.deposit} defaultValue={booking.charges.depositRefund} error={fields.depositRefund} />
               {amountDue > 0 ? (
                 <DeskMoneyFields prefix="settle" amount={{ label: t('chargesCollected'), hint: t('chargesCollectedHint', { due: formatRupees(amountDue) }), paise: rupeesToPaise(amountDue) }} methodLabel={t('howPaid')} fields={fields} />
