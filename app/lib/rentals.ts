@@ -9,6 +9,12 @@ import { rentText as t } from './i18n/rent.ts';
 import type { Language } from './i18n/language.ts';
 import { HOUR_MS, type RentalRates } from './rental-price.ts';
 
+/**
+ * How long before the booked pickup the desk may hand a car over (docs/decisions/099): a renter
+ * who comes the evening before a morning pickup takes the car then. Earlier than that is a typo.
+ */
+export const EARLY_HANDOVER_HOURS = 12;
+
 export const BOOKING_STATUSES = ['requested', 'confirmed', 'active', 'returned', 'closed', 'cancelled', 'expired', 'no_show', 'refused'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 

@@ -114,7 +114,11 @@ async function myBookings(services: AppServices, userId: string): Promise<MyBook
         holdExpiresAt: booking.holdExpiresAt,
         cancel: preview ? { ...preview, paid: booking.amountPaid } : null,
         charges: booking.charges ? { total: booking.charges.total, depositRefund: booking.depositRefund ?? booking.charges.depositRefund, amountDue: booking.charges.amountDue } : null,
-        refunds: { refunded: booking.amountRefunded, owed: Math.round(booking.refundOwedPaise / 100) },
+        refunds: { refundedOnlinePaise: booking.refundedOnlinePaise, owedPaise: booking.refundOwedPaise },
+        handedOverAt: booking.handedOverAt,
+        returnedAt: booking.returnedAt,
+        handoverMoney: booking.handoverMoney,
+        settlement: booking.settlement,
         condition: booking.odometerOut !== null ? await bookingCondition(services.database, booking) : null,
       };
     }),

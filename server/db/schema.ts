@@ -394,6 +394,17 @@ export interface RentalBookingTable {
   /** JSON: the ReturnCharges computed at return. */
   charges: string | null;
   deposit_refund: number | null;
+  /** When the car actually went out (migration 034); null before the handover and on older bookings. */
+  handed_over_ms: number | null;
+  /** What the desk collected at the handover, in paise, and how (a MoneyMethod, app/lib/money.ts) with its UPI/card reference. */
+  handover_paise: number | null;
+  handover_method: string | null;
+  handover_reference: string | null;
+  /** What moved at the settlement: 'returned' (the deposit back), 'collected' (charges beyond it) or 'none', in paise, how, and its reference. */
+  settle_direction: string | null;
+  settle_paise: number | null;
+  settle_method: string | null;
+  settle_reference: string | null;
   note: Generated<string>;
   /** A payment this booking did not accept (short, another currency or order, a second one), for the desk. */
   payment_problem: string | null;

@@ -5,7 +5,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Storage } from '../media/storage.ts';
 import { checkChecklist, deleteStoredPhotos, insertChecklist, storeChecklistPhotos, type ChecklistInput, type StoredPhoto } from './checklists.ts';
-import { FUEL_EIGHTHS_MAX, type BookingStatus } from '../../app/lib/rentals.ts';
+import { EARLY_HANDOVER_HOURS, formatIndiaDateTime, FUEL_EIGHTHS_MAX, type BookingStatus } from '../../app/lib/rentals.ts';
+import { formatPaise, isInPersonMethod, MAX_REFERENCE_LENGTH, rupeesToPaise, type InPersonMethod } from '../../app/lib/money.ts';
+import type { HandoverMoney, SettlementMoney } from '../../app/lib/rental-money.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
@@ -32,6 +34,9 @@ import { notFreeMessage, overlappingHolds, releaseLapsedHolds, rentalSettings, w
 export type RentalDeskServices = RentalServices & RentalNotifyServices & { payments: PaymentGateway | null; privateStorage: Storage };
 
 const MAX_ODOMETER = 9_999_999;
+
+/** Money the desk took or gave in person, as it typed it: the amount in paise (null: left empty), how, and the reference. */
+export type DeskMoneyInput = { amountPaise: number | null; method: string; reference: string };
 
 /**
  * What the pages and the API call to book: createBooking (server/rentals/bookings.ts, same
@@ -96,7 +101,7 @@ async function refundPaid(services: RentalDeskServices, db: Kysely<DB>, booking:
   if (amount <= 0) return { outcome: 'none', owedId: null };
   const online = booking.paymentMethod === 'razorpay' && (reason !== 'deposit' || booking.quote.depositAt === 'online');
   const row = online ? await db.selectFrom('rental_bookings').select('payment_id').where('id', '=', booking.id).executeTakeFirst() : undefined;
-  return recordRefund(db, services, { bookingId: booking.id, paymentId: row?.payment_id ?? null, amountPaise: amount * 100, reason, ofPaid: true });
+  return recordRefund(db, services, { bookingId: booking.id, paymentId: row?.payment_id ?? null, amountPaise: rupeesToPaise(amount), reason, ofPaid: true });
 }
 
 /** The audit entry written in `db`, with the change it records. */
@@ -193,18 +198,70 @@ async function moveWithChecklist(
 }
 
 /**
- * The desk hands the car over: confirmed → active, with the checklist (odometer, fuel level in
- * eighths, a photo of each side and of the dashboard, any damage noted with its photo); nothing
- * moves until every required item is there. What is due at pickup is recorded as collected.
- * Input: booking id, odometerOut (km), fuelOut (0–8), checklist, actor email. Errors:
- * NotFoundError, InvalidInputError (readings, missing or refused photos), ConflictError (not confirmed).
+ * How the desk says money moved in person: cash, UPI or card (chosen, with `chooseKey`'s words
+ * when not), and the reference a UPI or card payment must carry (optional for cash).
+ * `fields` names the form's fields for the messages beside them.
  */
-export async function handOver(services: RentalDeskServices, input: { bookingId: number; odometerOut: number; fuelOut: number; checklist: ChecklistInput; actorEmail: string }): Promise<Booking> {
+function checkInPerson(money: DeskMoneyInput, fields: { method: string; reference: string }, chooseKey: 'chooseHowPaid' | 'chooseHowReturned'): { method: InPersonMethod; reference: string | null } {
+  if (!isInPersonMethod(money.method)) throw new InvalidInputError(t(chooseKey), { [fields.method]: t(chooseKey) });
+  const reference = money.reference.trim();
+  if (reference.length > MAX_REFERENCE_LENGTH) throw new InvalidInputError(t('referenceTooLong', { max: MAX_REFERENCE_LENGTH }), { [fields.reference]: t('referenceTooLong', { max: MAX_REFERENCE_LENGTH }) });
+  if (money.method !== 'cash' && !reference) {
+    const message = t(money.method === 'upi' ? 'upiReferenceNeeded' : 'cardReferenceNeeded');
+    throw new InvalidInputError(message, { [fields.reference]: message });
+  }
+  return { method: money.method, reference: reference || null };
+}
+
+/** A time the desk entered: not in the future, not before `earliestMs` (`tooEarly` says why, beside `field`). */
+function checkDeskTime(services: RentalServices, timeMs: number | undefined, field: string, rule: { earliestMs: number; tooEarly: string; inFuture: string }): number {
+  const nowMs = services.clock.now();
+  const value = timeMs ?? nowMs;
+  if (!Number.isSafeInteger(value)) throw new InvalidInputError(rule.inFuture, { [field]: rule.inFuture });
+  if (value > nowMs) throw new InvalidInputError(rule.inFuture, { [field]: rule.inFuture });
+  if (value < rule.earliestMs) throw new InvalidInputError(rule.tooEarly, { [field]: rule.tooEarly });
+  return value;
+}
+
+/**
+ * What the desk collected at the handover: nothing due (everything paid online before) is
+ * 'online'; otherwise what is due at pickup, in person, by the method the desk chose.
+ */
+function checkCollected(booking: Booking, collected: DeskMoneyInput | undefined): HandoverMoney {
+  const duePaise = rupeesToPaise(booking.quote.dueAtPickup);
+  if (duePaise === 0) return { paise: 0, method: 'online', reference: null };
+  const money = collected ?? { amountPaise: null, method: '', reference: '' };
+  if (money.amountPaise !== duePaise) {
+    const message = money.amountPaise === null ? t('amountUnreadable') : t('collectedNotDue', { due: formatPaise(duePaise) });
+    throw new InvalidInputError(message, { collectedAmount: message });
+  }
+  return { paise: duePaise, ...checkInPerson(money, { method: 'collectedMethod', reference: 'collectedReference' }, 'chooseHowPaid') };
+}
+
+/**
+ * The desk hands the car over: confirmed → active, with the checklist (odometer, fuel level in
+ * eighths, a photo of each side and of the dashboard, any damage noted with its photo), the time
+ * it actually went out (now unless given; not in the future, not more than EARLY_HANDOVER_HOURS
+ * before the booked pickup) and what was collected (the amount due at pickup, cash, UPI or card,
+ * the UPI/card reference); nothing moves until every required item is there.
+ * Input: booking id, odometerOut (km), fuelOut (0–8), checklist, handedOverMs, collected, actor
+ * email. Errors: NotFoundError, InvalidInputError (per field), ConflictError (not confirmed).
+ */
+export async function handOver(
+  services: RentalDeskServices,
+  input: { bookingId: number; odometerOut: number; fuelOut: number; checklist: ChecklistInput; handedOverMs?: number | undefined; collected?: DeskMoneyInput; actorEmail: string },
+): Promise<Booking> {
   checkOdometer(input.odometerOut, 'odometerOut');
   checkFuel(input.fuelOut, 'fuelOut');
   checkChecklist('handover', input.checklist);
   const booking = await mustGet(services, input.bookingId);
   if (booking.status !== 'confirmed') throw wrongStatus(booking, 'handedOver');
+  const handedOverMs = checkDeskTime(services, input.handedOverMs, 'handedOverAt', {
+    earliestMs: booking.fromMs - EARLY_HANDOVER_HOURS * HOUR_MS,
+    tooEarly: t('handoverTooEarly', { hours: EARLY_HANDOVER_HOURS, pickup: formatIndiaDateTime(booking.fromMs) }),
+    inFuture: t('handoverInFuture'),
+  });
+  const money = checkCollected(booking, input.collected);
   // What is due at pickup: the deposit, and the charges too when paying at pickup (decision 066).
   const collected = booking.amountPaid + booking.quote.dueAtPickup;
   const photos = await storeChecklistPhotos(services.privateStorage, 'handover', input.checklist);
@@ -213,11 +270,23 @@ export async function handOver(services: RentalDeskServices, input: { bookingId:
     booking,
     'handover',
     { odometer: input.odometerOut, fuel: input.fuelOut, photos, actorEmail: input.actorEmail },
-    { from: 'confirmed', set: { status: 'active', odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid: collected }, action: 'handedOver' },
+    {
+      from: 'confirmed',
+      set: { status: 'active', odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid: collected, handed_over_ms: handedOverMs, handover_paise: money.paise, handover_method: money.method, handover_reference: money.reference },
+      action: 'handedOver',
+    },
   );
   const active = await mustGet(services, booking.id);
   const damage = input.checklist.damage.length;
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'handover', entity: 'rental-booking', entityId: booking.id, summary: `Handed over ${booking.carName} for booking #${booking.id} at ${input.odometerOut} km, fuel ${input.fuelOut}/8, ${photos.length} photos${damage > 0 ? ` (${damage} damage noted)` : ''}`, before: { status: booking.status }, after: { status: 'active', odometerOut: input.odometerOut, fuelOut: input.fuelOut } });
+  await recordAudit(services, {
+    actorEmail: input.actorEmail,
+    action: 'handover',
+    entity: 'rental-booking',
+    entityId: booking.id,
+    summary: `Handed over ${booking.carName} for booking #${booking.id} at ${input.odometerOut} km, fuel ${input.fuelOut}/8, ${photos.length} photos${damage > 0 ? ` (${damage} damage noted)` : ''}; collected ${formatPaise(money.paise)} (${money.method})`,
+    before: { status: booking.status },
+    after: { status: 'active', odometerOut: input.odometerOut, fuelOut: input.fuelOut, handedOverAt: active.handedOverAt, collectedAtHandover: formatPaise(money.paise), collectedMethod: money.method, ...(money.reference ? { collectedReference: money.reference } : {}) },
+  });
   return active;
 }
 
@@ -243,6 +312,15 @@ export async function previewReturn(services: RentalDeskServices, input: ReturnI
   return chargesFor(services, booking, input, (input.damage ?? []).map((item) => ({ ...item, photoId: '' })));
 }
 
+/**
+ * When the car came back: now unless given; not in the future, not before it went out (bookings
+ * handed over before the time was kept: the booked pickup less the early allowance).
+ */
+function checkReturnTime(services: RentalServices, booking: Booking, returnedMs: number | undefined): number {
+  const outMs = booking.handedOverMs ?? booking.fromMs - EARLY_HANDOVER_HOURS * HOUR_MS;
+  return checkDeskTime(services, returnedMs, 'returnedAt', { earliestMs: outMs, tooEarly: t('returnBeforeHandover', { when: formatIndiaDateTime(outMs) }), inFuture: t('returnInFuture') });
+}
+
 async function chargesFor(services: RentalDeskServices, booking: Booking, input: ReturnInput, damage: DamageCharge[]): Promise<ReturnCharges> {
   checkOdometer(input.odometerIn, 'odometerIn');
   checkFuel(input.fuelIn, 'fuelIn');
@@ -256,8 +334,7 @@ async function chargesFor(services: RentalDeskServices, booking: Booking, input:
   }
   const odometerOut = booking.odometerOut ?? 0;
   if (input.odometerIn < odometerOut) throw new InvalidInputError(t('odometerBelowHandover', { km: odometerOut }), { odometerIn: t('odometerBelowHandover', { km: odometerOut }) });
-  const returnedMs = input.returnedMs ?? services.clock.now();
-  if (!Number.isSafeInteger(returnedMs) || returnedMs < booking.fromMs) throw new InvalidInputError(t('returnBeforePickup'), { returnedAt: t('returnBeforePickup') });
+  const returnedMs = checkReturnTime(services, booking, input.returnedMs);
   const settings = await rentalSettings(services);
   return returnCharges({
     odometerOut,
@@ -293,7 +370,7 @@ export async function returnCar(services: RentalDeskServices, input: ReturnInput
     await deleteStoredPhotos(services.privateStorage, photos);
     throw error;
   });
-  const returnedMs = input.returnedMs ?? services.clock.now();
+  const returnedMs = checkReturnTime(services, booking, input.returnedMs);
   await moveWithChecklist(
     services,
     booking,
@@ -306,31 +383,60 @@ export async function returnCar(services: RentalDeskServices, input: ReturnInput
     },
   );
   const returned = await mustGet(services, booking.id);
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'return', entity: 'rental-booking', entityId: booking.id, summary: `Took back ${booking.carName} (booking #${booking.id}) at ${input.odometerIn} km; charges ₹${charges.total}`, before: { status: booking.status }, after: { status: 'returned', charges } });
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'return', entity: 'rental-booking', entityId: booking.id, summary: `Took back ${booking.carName} (booking #${booking.id}) at ${input.odometerIn} km; charges ₹${charges.total}`, before: { status: booking.status }, after: { status: 'returned', returnedAt: returned.returnedAt, charges } });
   return returned;
 }
 
 /**
- * The desk settles the deposit: returned → closed. The refund is the computed one unless the
- * desk enters another (no more than the deposit); paid online, it goes back through the
- * adapter (owed, and retried, while it fails: the booking closes either way). The renter gets
- * the closing statement.
- * Input: booking id, optional depositRefund (rupees), actor email. Errors: NotFoundError,
- * InvalidInputError (refund), ConflictError (not returned).
+ * How the money moves at the settlement: the deposit refund back the way the deposit came (through
+ * the gateway when it was paid online, else in person by the desk's method), or the charges
+ * beyond the deposit collected in person, or nothing.
  */
-export async function settleDeposit(services: RentalDeskServices, input: { bookingId: number; depositRefund?: number; actorEmail: string }): Promise<Booking> {
+function checkSettlement(booking: Booking, refund: number, money: DeskMoneyInput | undefined): SettlementMoney {
+  const owedPaise = rupeesToPaise(booking.charges?.amountDue ?? 0);
+  if (owedPaise > 0 && refund > 0) throw new InvalidInputError(t('refundWithChargesDue'), { depositRefund: t('refundWithChargesDue') });
+  const typed = money ?? { amountPaise: null, method: '', reference: '' };
+  const fields = { method: 'settleMethod', reference: 'settleReference' };
+  if (refund > 0) {
+    if (booking.paymentMethod === 'razorpay' && booking.quote.depositAt === 'online') return { direction: 'returned', paise: rupeesToPaise(refund), method: 'online', reference: null };
+    return { direction: 'returned', paise: rupeesToPaise(refund), ...checkInPerson(typed, fields, 'chooseHowReturned') };
+  }
+  if (owedPaise > 0) {
+    if (typed.amountPaise !== owedPaise) {
+      const message = typed.amountPaise === null ? t('amountUnreadable') : t('collectedNotOwed', { due: formatPaise(owedPaise) });
+      throw new InvalidInputError(message, { settleAmount: message });
+    }
+    return { direction: 'collected', paise: owedPaise, ...checkInPerson(typed, fields, 'chooseHowPaid') };
+  }
+  return { direction: 'none', paise: 0, method: null, reference: null };
+}
+
+/**
+ * The desk settles the deposit: returned → closed. The refund is the computed one unless the
+ * desk enters another (no more than the deposit, and none when the charges exceed it); paid
+ * online, it goes back through the adapter (owed, and retried, while it fails: the booking closes
+ * either way); paid in person, the desk gives it back by cash, UPI or card (`money`: how, and the
+ * reference). Charges beyond the deposit are collected the same way (`money`: the amount too).
+ * The renter gets the closing statement, worded by how the money moved.
+ * Input: booking id, optional depositRefund (rupees), money, actor email. Errors: NotFoundError,
+ * InvalidInputError (per field), ConflictError (not returned).
+ */
+export async function settleDeposit(services: RentalDeskServices, input: { bookingId: number; depositRefund?: number; money?: DeskMoneyInput; actorEmail: string }): Promise<Booking> {
   const booking = await mustGet(services, input.bookingId);
   if (booking.status !== 'returned') throw wrongStatus(booking, 'settled');
   const refund = input.depositRefund ?? booking.depositRefund ?? 0;
   if (!Number.isSafeInteger(refund) || refund < 0 || refund > booking.quote.deposit) {
     throw new InvalidInputError(t('depositRefundRange', { deposit: booking.quote.deposit }), { depositRefund: t('depositRefundRangeShort') });
   }
+  const settlement = checkSettlement(booking, refund, input.money);
   const settings = await rentalSettings(services);
   const recorded = await changeAndQueue(services, async (trx) => {
     // Closed first, so a second press cannot refund twice.
-    if (!(await moveStatus(services, booking.id, ['returned'], { status: 'closed', deposit_refund: refund }, trx))) throw wrongStatus(booking, 'settled');
+    const set = { status: 'closed' as const, deposit_refund: refund, settle_direction: settlement.direction, settle_paise: settlement.paise, settle_method: settlement.method, settle_reference: settlement.reference };
+    if (!(await moveStatus(services, booking.id, ['returned'], set, trx))) throw wrongStatus(booking, 'settled');
     const owed = await refundPaid(services, trx, booking, refund, 'deposit');
-    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'settle', entity: 'rental-booking', entityId: booking.id, summary: `Settled booking #${booking.id}: deposit refund ₹${refund}`, before: { status: booking.status }, after: { status: 'closed', depositRefund: refund } });
+    const moved = settlement.direction === 'none' ? {} : { [settlement.direction === 'returned' ? 'moneyReturned' : 'moneyCollected']: formatPaise(settlement.paise), settleMethod: settlement.method, ...(settlement.reference ? { settleReference: settlement.reference } : {}) };
+    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'settle', entity: 'rental-booking', entityId: booking.id, summary: `Settled booking #${booking.id}: deposit refund ₹${refund}${settlement.direction === 'collected' ? `, collected ${formatPaise(settlement.paise)}` : ''}${settlement.method ? ` (${settlement.method})` : ''}`, before: { status: booking.status }, after: { status: 'closed', depositRefund: refund, ...moved } });
     await notifyRenter(trx, services, settings, 'closed', await mustGet(services, booking.id, trx));
     return owed;
   });

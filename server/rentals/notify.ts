@@ -15,6 +15,8 @@ import type { DB } from '../db/schema.ts';
 import { queueMail, queueSms } from '../notify/outgoing.ts';
 import type { Settings } from '../admin/settings.ts';
 import { rentalPolicyOf, type Booking } from './store.ts';
+import { rupeesToPaise } from '../../app/lib/money.ts';
+import { cancellationMoneyText, settlementMoneyText, type SettlementMoney } from '../../app/lib/rental-money.ts';
 
 /**
  * What the renter is told by mail and SMS (confirmation, the reminder within the day before the pickup, cancellation,
@@ -109,11 +111,13 @@ function writeRenterMessage(kind: RenterMessageKind, booking: Booking, options: 
     case 'refused': {
       const refund = options.refund ?? 0;
       const opening = kind === 'cancelled' ? tt('cancelledOpening') : tt('refusedOpening', { note: booking.note ? ` (${booking.note})` : '' });
-      const refundLine = refund > 0 ? tt('mailRefundWithin', { amount: formatRupees(refund), window: refundWindow(options.policy, language) }) : tt('mailRefund', { amount: formatRupees(refund) });
+      // Only an online payment is paid before the pickup, so only it can come back now: through the gateway.
+      const money = { paise: rupeesToPaise(refund), paidPaise: rupeesToPaise(booking.amountPaid) };
+      const refundLine = cancellationMoneyText({ ...money, window: refundWindow(options.policy, language) }, language);
       return {
         subject: tt(kind === 'cancelled' ? 'cancelledSubject' : 'refusedSubject', { car, ref }),
         text: [opening, '', carLine, whenLine, refundLine, '', site].join('\n'),
-        sms: tt(kind === 'cancelled' ? 'cancelledSms' : 'refusedSms', { site, ref, refund: formatRupees(refund) }),
+        sms: tt(kind === 'cancelled' ? 'cancelledSms' : 'refusedSms', { site, ref, money: cancellationMoneyText(money, language) }),
       };
     }
     case 'closed': {
@@ -130,6 +134,9 @@ function writeRenterMessage(kind: RenterMessageKind, booking: Booking, options: 
           ]
         : [];
       const refund = booking.depositRefund ?? 0;
+      // Settled before the way it moved was kept: the refund, said without a method.
+      const settlement: SettlementMoney = booking.settlement ?? { direction: refund > 0 ? 'returned' : 'none', paise: rupeesToPaise(refund), method: null, reference: null };
+      const moneyOptions = { window: refundWindow(options.policy, language), deposit: quote.deposit };
       return {
         subject: tt('closedSubject', { car, ref }),
         text: [
@@ -141,11 +148,12 @@ function writeRenterMessage(kind: RenterMessageKind, booking: Booking, options: 
           tt('closedDeposit', { amount: formatRupees(quote.deposit) }),
           ...lines,
           tt('closedDepositRefund', { amount: formatRupees(refund) }),
+          settlementMoneyText(settlement, moneyOptions, language),
           ...(charges ? ['', tt('closedPhotos', { url: profileUrl })] : []),
           '',
           site,
         ].join('\n'),
-        sms: tt('closedSms', { site, ref, charges: formatRupees(charges?.total ?? 0), refund: formatRupees(refund) }),
+        sms: tt('closedSms', { site, ref, charges: formatRupees(charges?.total ?? 0), money: settlementMoneyText(settlement, { deposit: quote.deposit }, language) }),
       };
     }
   }

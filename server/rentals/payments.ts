@@ -3,7 +3,8 @@ import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { PaymentError, type ProviderPayment } from '../payments/gateway.ts';
 import { getBooking, getOwnBooking } from './bookings.ts';
 import type { RentalDeskServices } from './lifecycle.ts';
-import { formatPaise, refundBooking } from './refunds.ts';
+import { refundBooking } from './refunds.ts';
+import { formatPaise } from '../../app/lib/money.ts';
 import type { Booking } from './store.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
-import { formatRupees } from '../../app/lib/format.ts';
+import { formatPaise } from '../../app/lib/money.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { installationId } from '../db/installation.ts';
 import type { DB, RentalRefundTable } from '../db/schema.ts';
@@ -33,14 +33,6 @@ const LONGEST_WAIT_MS = 6 * 60 * 60 * 1000;
 
 function retryWaitMs(attempts: number): number {
   return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
-}
-
-/** An amount in a currency's subunits, as the desk reads it: ₹1,234.50 for INR, else "USD 12.00". */
-export function formatPaise(amountPaise: number, currency = 'INR'): string {
-  const whole = Math.trunc(amountPaise / 100);
-  const rest = Math.abs(amountPaise % 100);
-  if (currency === 'INR') return rest === 0 ? formatRupees(whole) : `${formatRupees(whole)}.${String(rest).padStart(2, '0')}`;
-  return `${currency} ${(amountPaise / 100).toFixed(2)}`;
 }
 
 export type RefundInput = { bookingId: number; paymentId: string | null; amountPaise: number; currency?: string; reason: RefundReason; ofPaid: boolean };

@@ -3,6 +3,8 @@ import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { HOLDING_STATUSES, indiaIso, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
 import { quoteInLanguage } from '../../app/lib/rental-price.ts';
 import type { RentalQuote, ReturnCharges } from '../../app/lib/rental-price.ts';
+import type { MoneyMethod } from '../../app/lib/money.ts';
+import type { HandoverMoney, SettlementMoney } from '../../app/lib/rental-money.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB, RentalBookingTable } from '../db/schema.ts';
 import { ConflictError } from '../errors.ts';
@@ -78,6 +80,8 @@ export type Booking = {
   amountRefunded: number;
   /** Refunds through the provider not yet done (paise; docs/decisions/050): the desk sees and retries them. */
   refundOwedPaise: number;
+  /** Refunds of what was paid that the provider completed (paise): back on the renter's card or UPI. */
+  refundedOnlinePaise: number;
   /** A payment this booking did not accept (wrong amount, currency or order, a second payment), for the desk. */
   paymentProblem: string | null;
   paymentOrderId: string | null;
@@ -87,7 +91,15 @@ export type Booking = {
   fuelOut: number | null;
   odometerIn: number | null;
   fuelIn: number | null;
+  /** When the car actually went out and came back (the desk's times, India time with +05:30), not when the photos were saved. */
+  handedOverAt: string | null;
+  handedOverMs: number | null;
   returnedAt: string | null;
+  returnedMs: number | null;
+  /** What the desk collected at the handover and how (docs/decisions/099); null before it, and on bookings handed over before this was kept. */
+  handoverMoney: HandoverMoney | null;
+  /** What moved at the settlement and how; null before it. */
+  settlement: SettlementMoney | null;
   charges: ReturnCharges | null;
   depositRefund: number | null;
   note: string;
@@ -108,7 +120,7 @@ function parseJson<T>(text: string | null, fallback: T): T {
 /** A quote that does not parse (never written so by the app): nothing owed, nothing shown. */
 const EMPTY_QUOTE: RentalQuote = { hours: 0, rent: 0, protection: 0, deliveryFee: 0, gstPercent: 0, gst: 0, lines: [], total: 0, deposit: 0, depositAt: 'pickup', kmIncluded: null, extraKmRate: 0, payableNow: 0, dueAtPickup: 0 };
 
-export type BookingRow = Selectable<RentalBookingTable> & { car_name: string; refund_owed_paise: number | string | null };
+export type BookingRow = Selectable<RentalBookingTable> & { car_name: string; refund_owed_paise: number | string | null; refunded_online_paise: number | string | null };
 
 export function toBooking(row: BookingRow): Booking {
   const fromMs = Number(row.starts_ms);
@@ -136,6 +148,7 @@ export function toBooking(row: BookingRow): Booking {
     amountPaid: Number(row.amount_paid),
     amountRefunded: Number(row.amount_refunded),
     refundOwedPaise: Number(row.refund_owed_paise ?? 0),
+    refundedOnlinePaise: Number(row.refunded_online_paise ?? 0),
     paymentProblem: row.payment_problem,
     paymentOrderId: row.payment_order_id,
     holdExpiresAt: row.hold_expires_ms === null ? null : indiaIso(Number(row.hold_expires_ms)),
@@ -143,7 +156,15 @@ export function toBooking(row: BookingRow): Booking {
     fuelOut: row.fuel_out,
     odometerIn: row.odometer_in,
     fuelIn: row.fuel_in,
+    handedOverAt: row.handed_over_ms === null ? null : indiaIso(Number(row.handed_over_ms)),
+    handedOverMs: row.handed_over_ms === null ? null : Number(row.handed_over_ms),
     returnedAt: row.returned_ms === null ? null : indiaIso(Number(row.returned_ms)),
+    returnedMs: row.returned_ms === null ? null : Number(row.returned_ms),
+    handoverMoney: row.handover_method === null ? null : { paise: Number(row.handover_paise ?? 0), method: row.handover_method as MoneyMethod, reference: row.handover_reference },
+    settlement:
+      row.settle_direction === null
+        ? null
+        : { direction: row.settle_direction as SettlementMoney['direction'], paise: Number(row.settle_paise ?? 0), method: row.settle_method as MoneyMethod | null, reference: row.settle_reference },
     charges: parseJson<ReturnCharges | null>(row.charges, null),
     depositRefund: row.deposit_refund,
     note: row.note,
@@ -171,6 +192,15 @@ export function bookingQuery(db: Kysely<DB>) {
         .whereRef('rental_refunds.booking_id', '=', 'rental_bookings.id')
         .where('rental_refunds.status', '=', 'owed')
         .as('refund_owed_paise'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('rental_refunds')
+        .select((inner) => inner.fn.sum<number | string>('rental_refunds.amount_paise').as('refunded'))
+        .whereRef('rental_refunds.booking_id', '=', 'rental_bookings.id')
+        .where('rental_refunds.status', '=', 'refunded')
+        .where('rental_refunds.of_paid', '=', 1)
+        .as('refunded_online_paise'),
     )
     .where('rental_bookings.kind', '=', 'booking');
 }

@@ -6,6 +6,8 @@ import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { addFleetCarOn } from '../support/rentals.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
+import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
+import { openServerDatabase } from '../support/database.ts';
 
 /**
  * A renter on a phone (375 px) rents a self-drive car from start to finish: dates on /rent, the
@@ -186,6 +188,20 @@ it('a renter books a self-drive car on a phone; the desk hands it over, takes it
   await admin.getByRole('button', { name: 'Confirm booking' }).click();
   await visible(admin.getByText('Booking confirmed; the customer was told.'));
 
+  // The trip is moved five days back, so the desk can enter its real handover and return times (never in the future).
+  const past = 5 * 24 * 3_600_000;
+  const database = openServerDatabase(server);
+  await database.db
+    .updateTable('rental_bookings')
+    .set((eb) => ({ starts_ms: eb('starts_ms', '-', past), ends_ms: eb('ends_ms', '-', past), held_until_ms: eb('held_until_ms', '-', past) }))
+    .where('id', '=', bookingId)
+    .execute();
+  await database.close();
+  const pastFrom = indiaDateTimeParam(Date.parse(`${from}:00+05:30`) - past);
+  const pastTo = indiaDateTimeParam(Date.parse(`${to}:00+05:30`) - past);
+  await admin.reload();
+  await waitForHydration(admin, 'form[method="post"]');
+
   // Handover: odometer, fuel and the photo checklist (the four sides and the dashboard).
   const sides = ['Front', 'Back', 'Left side', 'Right side', 'Odometer and fuel gauge'];
   const checklistPhotos = async () => {
@@ -195,6 +211,10 @@ it('a renter books a self-drive car on a phone; the desk hands it over, takes it
   };
   await admin.getByLabel('Odometer out (km)').fill('30000');
   await admin.getByLabel('Fuel out').selectOption('8');
+  await admin.getByLabel('Handed over at').fill(pastFrom);
+  // What is due at pickup, taken in cash.
+  expect(await admin.getByLabel('Collected (₹)').inputValue()).toBe('9838');
+  await admin.getByLabel('How it was paid').selectOption('cash');
   await checklistPhotos();
   await admin.getByRole('button', { name: 'Hand over' }).click();
   await visible(admin.getByText('Car handed over; the checklist and its photos are recorded.'));
@@ -203,7 +223,7 @@ it('a renter books a self-drive car on a phone; the desk hands it over, takes it
   await admin.getByLabel('Odometer in (km)').fill('30530');
   await admin.getByLabel('Fuel in').selectOption('8');
   await admin.getByLabel('Fuel shortfall (₹)').fill('0');
-  await admin.getByLabel('Returned at').fill(to);
+  await admin.getByLabel('Returned at').fill(pastTo);
   await checklistPhotos();
   await admin.getByRole('button', { name: 'Record return' }).click();
   await visible(admin.getByText('Car returned; the charges are below.'));
@@ -213,6 +233,7 @@ it('a renter books a self-drive car on a phone; the desk hands it over, takes it
   await visible(admin.locator('[data-charge="extra-km"] img'));
   expect(await rowValue('Deposit refund').textContent()).toBe('₹4,400');
   await shot(admin, 'rental-8-return-375');
+  await admin.getByLabel('How the deposit was returned').selectOption('cash');
   await admin.getByRole('button', { name: 'Settle deposit and close' }).click();
   await visible(admin.getByText('Deposit settled; the booking is closed and the customer has the closing statement.'));
   await visible(admin.locator('[data-status="closed"]'));

@@ -61,7 +61,9 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
   let stranger: HttpClient;
   let bookingId: number;
   let deskPath: string;
+  let fromMs: number;
   let toMs: number;
+  let handoverMoney: Record<string, string>;
 
   beforeAll(async () => {
     server = await startTestServer({ dialect: shared.dialect, seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN } });
@@ -83,13 +85,24 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     expect((await renter.request('/api/v1/me/licence', { method: 'POST', body: form })).status).toBe(201);
     await database.db.updateTable('driving_licences').set({ status: 'approved' }).execute();
     const day = Math.floor((Date.now() + 5.5 * HOUR) / DAY) * DAY - 5.5 * HOUR;
-    const fromMs = day + 3 * DAY + 10 * HOUR;
+    fromMs = day + 3 * DAY + 10 * HOUR;
     toMs = fromMs + 2 * DAY;
     const booked = await renter.request('/api/v1/rentals/bookings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carId, from: indiaDateTimeParam(fromMs), to: indiaDateTimeParam(toMs), pickup: 'hub' }) });
     expect(booked.status, await booked.clone().text()).toBe(201);
     bookingId = ((await booked.json()) as { booking: { id: number } }).booking.id;
     deskPath = `/admin/rentals/bookings/${bookingId}`;
     expect((await admin.postForm(deskPath, { intent: 'confirm' })).status).toBe(302);
+    // The trip is moved into the past, so the desk's handover and return times (never in the future) can be its real ones.
+    const past = 6 * DAY;
+    await database.db
+      .updateTable('rental_bookings')
+      .set((eb) => ({ starts_ms: eb('starts_ms', '-', past), ends_ms: eb('ends_ms', '-', past), held_until_ms: eb('held_until_ms', '-', past) }))
+      .where('id', '=', bookingId)
+      .execute();
+    fromMs -= past;
+    toMs -= past;
+    const quote = await database.db.selectFrom('rental_bookings').select('quote').where('id', '=', bookingId).executeTakeFirstOrThrow();
+    handoverMoney = { handedOverAt: indiaDateTimeParam(fromMs), collectedAmount: String((JSON.parse(quote.quote) as { dueAtPickup: number }).dueAtPickup), collectedMethod: 'cash' };
   }, 240_000);
 
   afterAll(async () => {
@@ -100,12 +113,12 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
   const status = async () => (await database.db.selectFrom('rental_bookings').select('status').where('id', '=', bookingId).executeTakeFirstOrThrow()).status;
 
   it('refuses a handover missing photos, naming each, and moves nothing', async () => {
-    const response = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8' }, { leaveOut: ['left', 'dashboard'] }) });
+    const response = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { leaveOut: ['left', 'dashboard'] }) });
     expect(response.status).toBe(400);
     const text = mainText(await response.text());
     expect(text).toContain('The handover checklist is not complete. Missing: left side photo, odometer and fuel gauge photo.');
     expect(text).toContain('Please add a photo of the odometer and fuel gauge.');
-    const halfDamage = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8' }, { extra: { damage0Note: 'Dent on the left rear door' } }) });
+    const halfDamage = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { extra: { damage0Note: 'Dent on the left rear door' } }) });
     expect(halfDamage.status).toBe(400);
     expect(mainText(await halfDamage.text())).toContain('Missing: damage 1 photo.');
     expect(await status()).toBe('confirmed');
@@ -113,16 +126,16 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
   });
 
   it('refuses a fake, a truncated and an oversize photo with a clear message, storing none', async () => {
-    const fake = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8' }, { leaveOut: ['left'], extra: { left: new Blob(['<?php echo 1; ?> not a photo']) } }) });
+    const fake = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { leaveOut: ['left'], extra: { left: new Blob(['<?php echo 1; ?> not a photo']) } }) });
     expect(fake.status).toBe(400);
     expect(mainText(await fake.text())).toContain('The photo of the left side could not be used. This file is not an image we can read.');
 
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 10, g: 200, b: 10 } } }).png().toBuffer();
-    const truncated = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8' }, { leaveOut: ['front'], extra: { front: new Blob([new Uint8Array(png.subarray(0, png.length - 30))]) } }) });
+    const truncated = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { leaveOut: ['front'], extra: { front: new Blob([new Uint8Array(png.subarray(0, png.length - 30))]) } }) });
     expect(truncated.status).toBe(400);
     expect(mainText(await truncated.text())).toContain('The photo of the front could not be used. This photo is damaged or incomplete');
 
-    const oversize = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8' }, { leaveOut: ['back'], extra: { back: new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1024)]) } }) });
+    const oversize = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { leaveOut: ['back'], extra: { back: new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1024)]) } }) });
     expect(oversize.status).toBe(400);
     expect(mainText(await oversize.text())).toContain('The image is larger than 15 MB. Please choose a smaller photo.');
 
@@ -131,7 +144,7 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
   });
 
   it('hands over with the full checklist and a damage already there, and takes the car back with the charges each shown with its photo', async () => {
-    const handover = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8' }, { extra: { damage0Note: 'Dent on the left rear door', damage0Photo: await jpeg(60) } }) });
+    const handover = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { extra: { damage0Note: 'Dent on the left rear door', damage0Photo: await jpeg(60) } }) });
     expect(handover.status, (await handover.clone().text()).slice(0, 3000)).toBe(302);
     expect(await status()).toBe('active');
     // Each photo and its 320 px copy for the lists.
@@ -182,21 +195,22 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     for (const kind of ['extra-km', 'late', 'fuel', 'damage']) expect(page).toContain(`data-charge="${kind}"`);
     expect(page).toMatch(/data-charge="damage"[\s\S]*?src="\/rental-photos\/\d+\/[0-9a-f-]{36}\?size=thumb"/);
 
-    const settled = await admin.postForm(deskPath, { intent: 'settle', depositRefund: '900' });
+    const settled = await admin.postForm(deskPath, { intent: 'settle', depositRefund: '900', settleMethod: 'upi', settleReference: '412345678901' });
     expect(settled.status).toBe(302);
     // The audit log names what the settlement changed, in words, in both languages (the record keeps its codes).
     const audit = mainText(await (await admin.get('/admin/audit-log')).text());
-    expect(audit).toContain(`settle rental booking #${bookingId} Settled booking #${bookingId}: deposit refund ₹900 Before and after (2 changed: Status, Deposit refund )`);
+    expect(audit).toContain(`settle rental booking #${bookingId} Settled booking #${bookingId}: deposit refund ₹900 (upi) Before and after (5 changed: Status, Deposit refund, Returned to the renter, How it was settled, Settlement reference )`);
     expect(audit).toContain('After Status closed Deposit refund 900');
     // The return's charges are named inside the record too.
     expect(audit).toMatch(/Charges at return Km driven: 580 Extra km: 100 Extra-km charge: 1200 .*New damage: Note: Scratch on the front bumper Charge: 2000/);
     expect(audit).not.toMatch(/depositRefund|rental-booking/);
-    expect(mainText(await (await admin.get('/hi/admin/audit-log')).text())).toContain('(2 बदले: स्टेटस, डिपॉज़िट रिफ़ंड )');
+    expect(mainText(await (await admin.get('/hi/admin/audit-log')).text())).toContain('(5 बदले: स्टेटस, डिपॉज़िट रिफ़ंड, रेंटर को लौटाया गया, सेटलमेंट का तरीका, सेटलमेंट का रेफ़रेंस )');
     const closed = await database.db.selectFrom('rental_bookings').select(['status', 'deposit_refund', 'amount_refunded']).where('id', '=', bookingId).executeTakeFirstOrThrow();
     expect({ status: closed.status, refund: Number(closed.deposit_refund), refunded: Number(closed.amount_refunded) }).toEqual({ status: 'closed', refund: 5000 - 4100, refunded: 900 });
     const statement = await database.db.selectFrom('outbox_messages').select('body').where('subject', 'like', `Closing statement:%(booking #${bookingId})`).executeTakeFirstOrThrow();
     expect(statement.body).toContain('New damage (Scratch on the front bumper): ₹2,000');
     expect(statement.body).toContain('Deposit refund: ₹900');
+    expect(statement.body).toContain('₹900 sent to your UPI at the return (reference 412345678901).');
   });
 
   it('shows the renter their records and charges with photos; another renter and a visitor get 404 for the photos', async () => {

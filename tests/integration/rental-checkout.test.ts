@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../app/lib/format.ts';
 import { razorpaySignature } from '../../server/payments/razorpay.ts';
-import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
+import { completeProfile, decodeEntities, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
 import { addFleetCarOn, param, sendLicence } from '../support/rentals.ts';
 import { sharedServer } from '../support/shared.ts';
@@ -147,7 +147,8 @@ describe.skipIf(!shared.url)(`Razorpay Checkout on the booking pages (${shared.d
     const bookingCard = async (id: number) => {
       const html = await (await renter.get('/profile')).text();
       const card = html.slice(html.indexOf(`data-booking="${id}"`));
-      return /data-refunds="[^"]*">([^<]*)</.exec(card)?.[1] ?? '';
+      const list = /data-refunds="[^"]*">([\s\S]*?)<\/ul>/.exec(card)?.[1] ?? '';
+      return [...list.matchAll(/<li>([^<]*)<\/li>/g)].map((item) => decodeEntities(item[1] ?? '')).join(' ');
     };
 
     const owed = await paidBooking(30);
@@ -163,6 +164,7 @@ describe.skipIf(!shared.url)(`Razorpay Checkout on the booking pages (${shared.d
     const refunded = await paidBooking(32);
     const { amountPaid } = await booking(refunded);
     await cancel(refunded);
-    expect(await bookingCard(refunded)).toBe(`Refunded ${formatRupees(amountPaid)} to your payment method.`);
+    // Paid online: back through the gateway, to the card or UPI it came from.
+    expect(await bookingCard(refunded)).toBe(`Refunded ${formatRupees(amountPaid)} to your card/UPI (the payment method you paid with).`);
   });
 });

@@ -156,12 +156,13 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     const { booking, paymentId } = await paidBooking();
     await confirmBooking(services, { bookingId: booking.id, actorEmail: ADMIN });
     clock.set(booking.fromMs);
-    const active = await handOver(services, { bookingId: booking.id, odometerOut: 1000, fuelOut: 8, checklist: await fullChecklist(), actorEmail: ADMIN });
+    const active = await handOver(services, { bookingId: booking.id, odometerOut: 1000, fuelOut: 8, checklist: await fullChecklist(), collected: { amountPaise: 500_000, method: 'card', reference: 'APR123' }, actorEmail: ADMIN });
     // The desk collects the deposit at pickup: paid online and at the desk, 2,124 + 5,000.
     expect(active.amountPaid).toBe(2124 + 5000);
+    clock.set(booking.toMs);
     await returnCar(services, { bookingId: booking.id, odometerIn: 1000 + 240 + 50, fuelIn: 8, returnedMs: booking.toMs, fuelCharge: 0, checklist: await fullChecklist(), actorEmail: ADMIN });
-    const closed = await settleDeposit(services, { bookingId: booking.id, actorEmail: ADMIN });
-    expect(closed).toMatchObject({ status: 'closed', depositRefund: 4400, amountRefunded: 4400, refundOwedPaise: 0 });
+    const closed = await settleDeposit(services, { bookingId: booking.id, money: { amountPaise: null, method: 'cash', reference: '' }, actorEmail: ADMIN });
+    expect(closed).toMatchObject({ status: 'closed', depositRefund: 4400, amountRefunded: 4400, refundOwedPaise: 0, settlement: { direction: 'returned', paise: 440_000, method: 'cash' } });
     expect(refundsOf(paymentId)).toEqual([]);
   });
 
@@ -177,12 +178,15 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     expect(booking.amountPaid).toBe(6800);
     await confirmBooking(services, { bookingId: booking.id, actorEmail: ADMIN });
     clock.set(booking.fromMs);
-    await handOver(services, { bookingId: booking.id, odometerOut: 1000, fuelOut: 8, checklist: await fullChecklist(), actorEmail: ADMIN });
+    const out = await handOver(services, { bookingId: booking.id, odometerOut: 1000, fuelOut: 8, checklist: await fullChecklist(), actorEmail: ADMIN });
+    // Everything was paid online: nothing to collect at the desk.
+    expect(out.handoverMoney).toEqual({ paise: 0, method: 'online', reference: null });
+    clock.set(booking.toMs);
     await returnCar(services, { bookingId: booking.id, odometerIn: 1000 + 240 + 50, fuelIn: 8, returnedMs: booking.toMs, fuelCharge: 0, checklist: await fullChecklist(), actorEmail: ADMIN });
     standin.failRefunds(true);
     const closed = await settleDeposit(services, { bookingId: booking.id, actorEmail: ADMIN });
     // 50 km over the allowance at ₹12: ₹600 kept of the ₹5,000 deposit.
-    expect(closed).toMatchObject({ status: 'closed', depositRefund: 4400, amountRefunded: 0, refundOwedPaise: 440_000 });
+    expect(closed).toMatchObject({ status: 'closed', depositRefund: 4400, amountRefunded: 0, refundOwedPaise: 440_000, settlement: { direction: 'returned', paise: 440_000, method: 'online' } });
 
     const failed = await admin.postForm(`/admin/rentals/bookings/${booking.id}`, { intent: 'retry-refund' });
     expect(failed.status).toBe(502);

@@ -53,13 +53,16 @@ describe(`the life of a booking on ${dialect}`, () => {
     expect(confirmation.body).toContain('Deposit return: The deposit comes back after the return, less any charge for extra km, late return, fuel or damage, within 7 working days');
     expect((await outboxFor(opened.database, renter.phone)).at(-1)?.body).toContain(`booking #${booking.id} confirmed`);
 
+    clock.set(booking.fromMs);
+    const cash = { amountPaise: 977_900, method: 'cash', reference: '' };
     await expect(handOver(services, { bookingId: booking.id, odometerOut: -1, fuelOut: 8, checklist: await fullChecklist(), actorEmail: ADMIN })).rejects.toBeInstanceOf(InvalidInputError);
     await expect(handOver(services, { bookingId: booking.id, odometerOut: 10_000, fuelOut: 9, checklist: await fullChecklist(), actorEmail: ADMIN })).rejects.toBeInstanceOf(InvalidInputError);
-    const active = await handOver(services, { bookingId: booking.id, odometerOut: 10_000, fuelOut: 8, checklist: await fullChecklist(), actorEmail: ADMIN });
-    expect(active).toMatchObject({ status: 'active', odometerOut: 10_000, fuelOut: 8, amountPaid: 4050 + 729 + 5000 });
+    const active = await handOver(services, { bookingId: booking.id, odometerOut: 10_000, fuelOut: 8, checklist: await fullChecklist(), collected: cash, actorEmail: ADMIN });
+    expect(active).toMatchObject({ status: 'active', odometerOut: 10_000, fuelOut: 8, amountPaid: 4050 + 729 + 5000, handedOverMs: booking.fromMs, handoverMoney: { paise: 977_900, method: 'cash', reference: null } });
 
     const returnedMs = booking.toMs + 1.5 * HOUR_MS;
     const input = { bookingId: booking.id, odometerIn: 10_000 + 720 + 50, fuelIn: 8, returnedMs, fuelCharge: 0 };
+    clock.set(returnedMs + 10 * 60_000);
     await expect(previewReturn(services, { ...input, odometerIn: 9_000 })).rejects.toThrow('The odometer cannot read less than at handover (10000 km).');
     const preview = await previewReturn(services, input);
     expect(preview).toMatchObject({ extraKm: 50, extraKmCharge: 600, lateHours: 1, lateFee: 200, total: 800, depositRefund: 4200 });
@@ -68,12 +71,15 @@ describe(`the life of a booking on ${dialect}`, () => {
     await expect(returnCar(services, { ...input, checklist: await fullChecklist(), actorEmail: ADMIN })).rejects.toBeInstanceOf(ConflictError);
 
     await expect(settleDeposit(services, { bookingId: booking.id, depositRefund: 6000, actorEmail: ADMIN })).rejects.toBeInstanceOf(InvalidInputError);
-    const closed = await settleDeposit(services, { bookingId: booking.id, actorEmail: ADMIN });
-    expect(closed).toMatchObject({ status: 'closed', depositRefund: 4200, amountRefunded: 4200 });
+    await expect(settleDeposit(services, { bookingId: booking.id, actorEmail: ADMIN })).rejects.toThrow('Please choose how the deposit was returned: cash, UPI or card.');
+    const closed = await settleDeposit(services, { bookingId: booking.id, money: { amountPaise: null, method: 'cash', reference: '' }, actorEmail: ADMIN });
+    expect(closed).toMatchObject({ status: 'closed', depositRefund: 4200, amountRefunded: 4200, settlement: { direction: 'returned', paise: 420_000, method: 'cash', reference: null } });
     const statement = (await outboxFor(opened.database, renter.email)).at(-1)!;
     expect(statement.subject).toBe(`Closing statement: ${booking.carName} (booking #${booking.id})`);
     expect(statement.body).toContain('Extra km: 50 km × ₹12 = ₹600');
     expect(statement.body).toContain('Deposit refund: ₹4,200');
+    expect(statement.body).toContain('₹4,200 returned to you in cash at the return.');
+    expect(statement.body).not.toContain('payment method');
     const audit = await opened.database.db.selectFrom('audit_log').select('action').where('entity', '=', 'rental-booking').where('entity_id', '=', String(booking.id)).orderBy('id').execute();
     expect(audit.map((row) => row.action)).toEqual(['confirm', 'handover', 'return', 'settle']);
   });
@@ -103,7 +109,7 @@ describe(`the life of a booking on ${dialect}`, () => {
     const freeResult = await cancelBooking(services, { userId: free.renter.userId, bookingId: free.booking.id });
     expect(freeResult.refund.refund).toBe(4779);
     expect(freeResult.booking).toMatchObject({ status: 'cancelled', amountRefunded: 4779 });
-    expect((await outboxFor(opened.database, free.renter.email)).at(-1)?.body).toContain('Refund: ₹4,779 (to your original payment method within 7 working days)');
+    expect((await outboxFor(opened.database, free.renter.email)).at(-1)?.body).toContain('Refunded ₹4,779 to your card/UPI (the payment method you paid with); your bank shows it within 7 working days.');
 
     clock.set(startMs);
     const late = await newBooking({ fromMs: pickupMs });
@@ -122,7 +128,7 @@ describe(`the life of a booking on ${dialect}`, () => {
     const driving = await newBooking({ fromMs: pickupMs });
     await confirmBooking(services, { bookingId: driving.booking.id, actorEmail: ADMIN });
     clock.set(pickupMs);
-    await handOver(services, { bookingId: driving.booking.id, odometerOut: 100, fuelOut: 8, checklist: await fullChecklist(), actorEmail: ADMIN });
+    await handOver(services, { bookingId: driving.booking.id, odometerOut: 100, fuelOut: 8, checklist: await fullChecklist(), collected: { amountPaise: 977_900, method: 'upi', reference: '412345678901' }, actorEmail: ADMIN });
     await expect(cancelBooking(services, { userId: driving.renter.userId, bookingId: driving.booking.id })).rejects.toThrow(`Booking #${driving.booking.id} is active; it cannot be cancelled now.`);
     clock.set(startMs);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPaise } from '../../server/rentals/refunds.ts';
+import { formatPaise } from '../../app/lib/money.ts';
 
 /** Amounts of payments and refunds as the desk reads them: what Razorpay counts (subunits), in the payment's own currency. */
 describe('formatPaise', () => {

@@ -57,7 +57,7 @@ describe("the renter's mails and SMS in Hindi", () => {
   it('keeps the English message as it was', () => {
     const message = renterMessage('cancelled', booking, { siteName: 'Gaadi Bazaar', siteOrigin: 'https://gaadibazaar.in', policy, nowMs: fromMs - 20 * HOUR_MS, refund: 1000, language: 'en' });
     expect(message.subject).toBe('Cancelled: गाड़ी (booking #12)');
-    expect(message.text).toContain('Refund: ₹1,000 (to your original payment method within 7 working days)');
-    expect(message.sms).toBe('Gaadi Bazaar: booking #12 cancelled. Refund ₹1,000.');
+    expect(message.text).toContain('Refunded ₹1,000 to your card/UPI (the payment method you paid with); your bank shows it within 7 working days.');
+    expect(message.sms).toBe('Gaadi Bazaar: booking #12 cancelled. Refunded ₹1,000 to your card/UPI (the payment method you paid with).');
   });
 });

@@ -19,7 +19,8 @@ function Thumb({ bookingId, photo, label }: { bookingId: number; photo: Checklis
   );
 }
 
-function Record({ bookingId, title, record }: { bookingId: number; title: string; record: ChecklistView | null }) {
+/** `at`: when the car actually went out or came back, as the desk entered it (null on bookings from before it was kept: then when the record was saved). */
+function Record({ bookingId, title, record, at }: { bookingId: number; title: string; record: ChecklistView | null; at: string | null }) {
   if (!record) {
     return (
       <div className="rounded-xl bg-slate-50 p-3" data-checklist-missing>
@@ -37,7 +38,9 @@ function Record({ bookingId, title, record }: { bookingId: number; title: string
       <p className="text-sm text-slate-700">
         <span data-odometer>{formatKilometres(record.odometer)}</span> · {t('fuelWord')} <span data-fuel>{fuelText(record.fuel)}</span>
       </p>
-      <p className="text-xs text-slate-500">{formatIndiaDateTime(Date.parse(record.recordedAt))}</p>
+      <p className="text-sm text-slate-700" data-at>
+        {at ? t(record.stage === 'handover' ? 'handedOverAt' : 'returnedAt', { when: formatIndiaDateTime(at) }) : formatIndiaDateTime(Date.parse(record.recordedAt))}
+      </p>
       <ul className="mt-2 grid grid-cols-3 gap-2 xl:grid-cols-5">
         {CHECKLIST_ITEMS.map((item) => {
           const photo = record.photos.find((candidate) => candidate.item === item);
@@ -75,7 +78,20 @@ function Record({ bookingId, title, record }: { bookingId: number; title: string
 }
 
 /** Handover and return side by side (stacked on a phone), with the km driven and the fuel difference. */
-export function ChecklistRecords({ bookingId, handover, returned }: { bookingId: number; handover: ChecklistView | null; returned: ChecklistView | null }) {
+export function ChecklistRecords({
+  bookingId,
+  handover,
+  returned,
+  handedOverAt,
+  returnedAt,
+}: {
+  bookingId: number;
+  handover: ChecklistView | null;
+  returned: ChecklistView | null;
+  /** The actual times of the handover and the return (India time, +05:30). */
+  handedOverAt: string | null;
+  returnedAt: string | null;
+}) {
   const comparison = checklistComparison(handover, returned);
   return (
     <div>
@@ -90,8 +106,8 @@ export function ChecklistRecords({ bookingId, handover, returned }: { bookingId:
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
-        <Record bookingId={bookingId} title={t('handover')} record={handover} />
-        <Record bookingId={bookingId} title={t('returnTitle')} record={returned} />
+        <Record bookingId={bookingId} title={t('handover')} record={handover} at={handedOverAt} />
+        <Record bookingId={bookingId} title={t('returnTitle')} record={returned} at={returnedAt} />
       </div>
     </div>
   );

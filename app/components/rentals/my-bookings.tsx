@@ -1,6 +1,8 @@
 import { Form, Link } from 'react-router';
 import { FormMessage, primaryButton, secondaryButton } from '../form.tsx';
 import { formatRupees } from '../../lib/format.ts';
+import { formatPaise } from '../../lib/money.ts';
+import { handoverMoneyText, onlineRefundText, settlementMoneyText, type HandoverMoney, type SettlementMoney } from '../../lib/rental-money.ts';
 import { rentText as t } from '../../lib/i18n/rent.ts';
 import { bookingStatusLabels, type BookingStatus } from '../../lib/rentals.ts';
 import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
@@ -26,8 +28,14 @@ export type MyBooking = {
   /** What cancelling now gives back, when it can be cancelled. */
   cancel: { window: 'free' | 'late' | 'after-pickup'; refund: number; rentKept: number; paid: number } | null;
   charges: { total: number; depositRefund: number; amountDue: number } | null;
-  /** Money given back online: refunded so far, and still on its way (a refund the provider has not completed yet, which the desk retries). */
-  refunds: { refunded: number; owed: number };
+  /** Money given back online, in paise: refunded so far, and still on its way (a refund the provider has not completed yet, which the desk retries). */
+  refunds: { refundedOnlinePaise: number; owedPaise: number };
+  /** When the car actually went out and came back (India time, +05:30). */
+  handedOverAt: string | null;
+  returnedAt: string | null;
+  /** What was paid at the handover and what moved at the settlement, and how. */
+  handoverMoney: HandoverMoney | null;
+  settlement: SettlementMoney | null;
   /** The handover and return checklists and the charges with their photos (once handed over). */
   condition: { handover: ChecklistView | null; return: ChecklistView | null; charges: ChargeLine[] } | null;
 };
@@ -55,10 +63,20 @@ function cancelText(cancel: NonNullable<MyBooking['cancel']>): string {
   return cancel.paid > 0 ? t('cancelLateRefund', { kept, refund: formatRupees(cancel.refund) }) : t('cancelLateTerms', { kept });
 }
 
-function refundText({ refunded, owed }: MyBooking['refunds']): string {
-  const done = refunded > 0 ? t('refundDone', { amount: formatRupees(refunded) }) : '';
-  const coming = owed > 0 ? t('refundComing', { amount: formatRupees(owed) }) : '';
-  return [done, coming].filter(Boolean).join(' ');
+/**
+ * The money of a booking as it moved, one sentence each: paid at the handover, settled at the
+ * return, and refunds through the gateway (other than the settlement's, which its own sentence says).
+ */
+function moneyTexts(booking: MyBooking): string[] {
+  const { refundedOnlinePaise, owedPaise } = booking.refunds;
+  const settledOnline = booking.settlement?.method === 'online' ? Math.min(booking.settlement.paise, refundedOnlinePaise) : 0;
+  const otherOnline = refundedOnlinePaise - settledOnline;
+  return [
+    booking.handoverMoney ? handoverMoneyText(booking.handoverMoney) : '',
+    booking.settlement ? settlementMoneyText(booking.settlement, { deposit: booking.quote.deposit }) : '',
+    otherOnline > 0 ? onlineRefundText(otherOnline) : '',
+    owedPaise > 0 ? t('refundComing', { amount: formatPaise(owedPaise) }) : '',
+  ].filter(Boolean);
 }
 
 /** The renter's bookings on /profile, with status, and Cancel showing the refund before it is confirmed. */
@@ -113,16 +131,24 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
                   {booking.charges.amountDue > 0 ? ` · ${t('stillOwed', { amount: formatRupees(booking.charges.amountDue) })}` : ''}
                 </p>
               ) : null}
-              {booking.refunds.refunded > 0 || booking.refunds.owed > 0 ? (
-                <p className="mt-1 text-sm text-slate-800" data-refunds>
-                  {refundText(booking.refunds)}
+              {booking.handedOverAt ? (
+                <p className="mt-1 text-sm text-slate-800" data-times>
+                  {t('handedOverAt', { when: formatIndiaDateTime(booking.handedOverAt) })}
+                  {booking.returnedAt ? ` · ${t('returnedAt', { when: formatIndiaDateTime(booking.returnedAt) })}` : ''}
                 </p>
+              ) : null}
+              {moneyTexts(booking).length > 0 ? (
+                <ul className="mt-1 flex flex-col text-sm text-slate-800" data-refunds>
+                  {moneyTexts(booking).map((text) => (
+                    <li key={text}>{text}</li>
+                  ))}
+                </ul>
               ) : null}
               {booking.condition && (booking.condition.handover || booking.condition.return) ? (
                 <details className="mt-2" open={booking.condition.charges.length > 0}>
                   <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t('conditionSummary')}</summary>
                   <div className="mt-2 flex flex-col gap-3">
-                    <ChecklistRecords bookingId={booking.id} handover={booking.condition.handover} returned={booking.condition.return} />
+                    <ChecklistRecords bookingId={booking.id} handover={booking.condition.handover} returned={booking.condition.return} handedOverAt={booking.handedOverAt} returnedAt={booking.returnedAt} />
                     {booking.charges ? (
                       <div>
                         <h3 className="mb-1 text-sm font-semibold">{t('charges')}</h3>

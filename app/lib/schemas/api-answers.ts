@@ -207,6 +207,14 @@ export const rentalAvailabilitySchema = z
   .object({ carId: z.int(), month: z.string(), taken: z.array(z.object({ kind: z.enum(['booking', 'block']), from: isoTime, to: isoTime })) })
   .meta({ id: 'RentalAvailability' });
 
+/** Money that moved at the rental desk or through the gateway, and the sentence the renter reads about it. */
+const deskMoney = z.object({
+  amountPaise: z.int().min(0).meta({ description: 'Paise (₹2,200 is 220000).' }),
+  method: z.enum(['cash', 'upi', 'card', 'online']).nullable().meta({ description: '`online`: through the payment gateway, to or from the card or UPI paid with; null when nothing moved.' }),
+  reference: z.string().nullable().meta({ description: 'The UPI transaction reference (UTR) or card approval code the desk recorded.' }),
+  text: z.string().meta({ description: 'How the money moved, in the request’s language, as the site words it.' }),
+});
+
 export const rentalBookingSchema = z
   .object({
     id: z.int(),
@@ -226,6 +234,16 @@ export const rentalBookingSchema = z
     holdExpiresAt: isoTime.nullable(),
     charges: z.looseObject({ total: rupees, depositRefund: rupees, amountDue: rupees }).nullable().meta({ description: 'What the return cost; null before the return.' }),
     depositRefund: rupees.nullable(),
+    handedOverAt: isoTime.nullable().meta({ description: 'When the car actually went out, as the desk entered it (may be before the booked `from`); null before the handover.' }),
+    returnedAt: isoTime.nullable().meta({ description: 'When the car actually came back, as the desk entered it; null before the return.' }),
+    handoverMoney: deskMoney
+      .extend({ direction: z.literal('paid') })
+      .nullable()
+      .meta({ description: 'What the renter paid at the handover and how (`online`: everything was paid online before, nothing at the desk); null before the handover.' }),
+    settlement: deskMoney
+      .extend({ direction: z.enum(['returned', 'collected', 'none']).meta({ description: '`returned`: the deposit (or part) went back to the renter; `collected`: charges beyond the deposit were paid; `none`: nothing moved.' }) })
+      .nullable()
+      .meta({ description: 'What moved at the settlement after the return and how; null before it.' }),
     createdAt: isoTime,
   })
   .meta({ id: 'RentalBooking' });

@@ -10,12 +10,14 @@ import { checklistFromForm, damageFromForm } from '../../../server/rentals/http/
 import { rentalDeskServices } from '../../../server/rentals/http/rental-services.ts';
 import { getBooking } from '../../../server/rentals/bookings.ts';
 import { licenceStatusFor } from '../../../server/rentals/licences.ts';
-import { confirmBooking, handOver, markNoShow, previewReturn, refuseBooking, returnCar, settleDeposit } from '../../../server/rentals/lifecycle.ts';
-import { formatPaise, refundsOf, retryBookingRefunds } from '../../../server/rentals/refunds.ts';
+import { confirmBooking, handOver, markNoShow, previewReturn, refuseBooking, returnCar, settleDeposit, type DeskMoneyInput } from '../../../server/rentals/lifecycle.ts';
+import { refundsOf, retryBookingRefunds } from '../../../server/rentals/refunds.ts';
+import { formatPaise, IN_PERSON_METHODS, MAX_REFERENCE_LENGTH, parseRupeesAsPaise, paiseAsRupeesText, rupeesToPaise } from '../../lib/money.ts';
+import type { HandoverMoney, SettlementMoney } from '../../lib/rental-money.ts';
 import { InvalidInputError, NotFoundError } from '../../../server/errors.ts';
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
 import { ChargeList, ChecklistRecords } from '../../components/rentals/checklist-records.tsx';
-import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
+import { FormMessage, inputClass, primaryButton, secondaryButton, SelectField, TextField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { formError, noFormErrors } from '../../lib/form-errors.ts';
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
@@ -26,7 +28,7 @@ import type { ReturnCharges } from '../../lib/rental-price.ts';
 import { chargeLines, checklistItemLabels, CHECKLIST_ITEMS, damageField, fuelText, MAX_DAMAGE_NOTES, MAX_DAMAGE_NOTE_LENGTH, type ChecklistStage } from '../../lib/rental-checklist.ts';
 import { imageTooLarge, MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
-import { bookingStatusLabels, FUEL_EIGHTHS_MAX, indiaDateTimeParam, parseIndiaDateTime } from '../../lib/rentals.ts';
+import { bookingStatusLabels, EARLY_HANDOVER_HOURS, FUEL_EIGHTHS_MAX, indiaDateTimeParam, parseIndiaDateTime } from '../../lib/rentals.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
 import type { Route } from './+types/rental-booking';
@@ -70,6 +72,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       })),
       refundOwed: booking.refundOwedPaise > 0 ? formatPaise(booking.refundOwedPaise) : null,
       now: indiaDateTimeParam(services.clock.now()),
+      // The earliest a handover may be entered, and a return (docs/decisions/099), as the fields' hints say them.
+      handoverEarliest: formatIndiaDateTime(booking.fromMs),
+      returnEarliest: booking.handedOverMs !== null ? formatIndiaDateTime(booking.handedOverMs) : null,
       toast: flash.toast,
     },
     { headers: flash.headers },
@@ -82,19 +87,32 @@ function wholeNumber(form: FormData, name: string, label: string, max: number): 
   return value;
 }
 
+/** A date-time field in India time (`2026-12-01T10:00`); undefined when left empty (the service takes now). */
+function deskTime(form: FormData, name: string, unreadable: string): number | undefined {
+  const text = cleanLine(form.get(name), 16);
+  if (!text) return undefined;
+  const ms = parseIndiaDateTime(text);
+  if (ms === null) throw new InvalidInputError(unreadable, { [name]: unreadable });
+  return ms;
+}
+
+/** Money the desk took or gave in person, as typed: the amount (rupees, read into paise), how, and the reference; the service checks them. */
+function deskMoney(form: FormData, prefix: 'collected' | 'settle'): DeskMoneyInput {
+  const amountText = cleanLine(form.get(`${prefix}Amount`), 20);
+  return { amountPaise: amountText ? parseRupeesAsPaise(amountText) : null, method: cleanLine(form.get(`${prefix}Method`), 10), reference: cleanLine(form.get(`${prefix}Reference`), 200) };
+}
+
 /** The return as the desk typed it: odometer, fuel, when it came back, the fuel shortfall in rupees, the new damage's charges. */
 function returnInput(upload: UploadForm, bookingId: number) {
   const form = upload.fields;
-  const returnedText = cleanLine(form.get('returnedAt'), 16);
-  const returnedMs = returnedText ? parseIndiaDateTime(returnedText) : null;
-  if (returnedText && returnedMs === null) throw new InvalidInputError(t('giveReturnTime'), { returnedAt: t('giveReturnTime') });
+  const returnedMs = deskTime(form, 'returnedAt', t('giveReturnTime'));
   return {
     bookingId,
     odometerIn: wholeNumber(form, 'odometerIn', t('theOdometer'), 9_999_999),
     fuelIn: wholeNumber(form, 'fuelIn', t('theFuelLevel'), FUEL_EIGHTHS_MAX),
     fuelCharge: wholeNumber(form, 'fuelCharge', t('theFuelCharge'), 100_000),
     damage: damageFromForm(upload, 'return').filter((item) => item.isNew).map((item) => ({ note: item.note, charge: Math.max(0, item.charge ?? 0) })),
-    ...(returnedMs !== null ? { returnedMs } : {}),
+    ...(returnedMs !== undefined ? { returnedMs } : {}),
   };
 }
 
@@ -132,6 +150,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           odometerOut: wholeNumber(form, 'odometerOut', t('theOdometer'), 9_999_999),
           fuelOut: wholeNumber(form, 'fuelOut', t('theFuelLevel'), FUEL_EIGHTHS_MAX),
           checklist: checklistFromForm(upload, 'handover'),
+          handedOverMs: deskTime(form, 'handedOverAt', t('giveHandoverTime')),
+          collected: deskMoney(form, 'collected'),
           actorEmail,
         });
         text = t('handedOver');
@@ -149,7 +169,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         text = t('carReturned');
         break;
       case 'settle': {
-        const closed = await settleDeposit(desk, { bookingId, depositRefund: wholeNumber(form, 'depositRefund', t('theDepositRefund'), 10_000_000), actorEmail });
+        const closed = await settleDeposit(desk, { bookingId, depositRefund: wholeNumber(form, 'depositRefund', t('theDepositRefund'), 10_000_000), money: deskMoney(form, 'settle'), actorEmail });
         text = closed.refundOwedPaise > 0 ? t('settledRefundOwed') : t('settled');
         break;
       }
@@ -166,7 +186,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: t('changeNotSaved'), log: 'rental booking action failed', context: { bookingId } });
-    return data({ ...formError(answer.message, { ...answer.fields }), preview: null }, { status: answer.status });
+    return data({ ...formError(answer.message, { ...answer.fields }), preview: null, intent: String(form.get('intent') ?? '') }, { status: answer.status });
   } finally {
     await upload.discard();
   }
@@ -250,6 +270,61 @@ function ChecklistFields({ stage, fields }: { stage: ChecklistStage; fields: Rec
   );
 }
 
+/**
+ * Money at the desk as the desk reads it ("₹7,124 collected in cash"): the renter's own sentences
+ * (app/lib/rental-money.ts) speak to the renter ("returned to you").
+ */
+function deskMoneyText(money: HandoverMoney | SettlementMoney): string {
+  const amount = formatPaise(money.paise);
+  const reference = money.reference ? t('deskReference', { reference: money.reference }) : '';
+  const direction = 'direction' in money ? money.direction : 'collected';
+  if (money.method === 'online') return direction === 'returned' ? t('deskReturnedOnline', { amount }) : t('deskPaidOnlineBefore');
+  if (direction === 'none' || money.method === null) return t('deskNothingMoved');
+  const method = money.method === 'upi' ? 'Upi' : money.method === 'card' ? 'Card' : 'Cash';
+  return t(`desk${direction === 'returned' ? 'Returned' : 'Collected'}${method}`, { amount, reference });
+}
+
+function MethodOptions() {
+  const labels = { cash: t('methodCash'), upi: t('methodUpi'), card: t('methodCard') };
+  return (
+    <>
+      <option value="">{t('chooseMethod')}</option>
+      {IN_PERSON_METHODS.map((method) => (
+        <option key={method} value={method}>
+          {labels[method]}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Money taken or given at the desk: the amount (when the desk types it), how, and the UPI or card
+ * reference; each error beside its field. `prefix` names the fields (collectedAmount, settleMethod…).
+ */
+function DeskMoneyFields({ prefix, amount, methodLabel, fields }: { prefix: 'collected' | 'settle'; amount: { label: string; hint: string; paise: number } | null; methodLabel: string; fields: Record<string, string> }) {
+  return (
+    <>
+      {amount ? (
+        <TextField id={`${prefix}Amount`} name={`${prefix}Amount`} label={amount.label} hint={amount.hint} error={fields[`${prefix}Amount`]} inputMode="decimal" required defaultValue={paiseAsRupeesText(amount.paise)} />
+      ) : null}
+      <SelectField id={`${prefix}Method`} name={`${prefix}Method`} label={methodLabel} error={fields[`${prefix}Method`]} required={amount !== null} defaultValue="">
+        <MethodOptions />
+      </SelectField>
+      <TextField id={`${prefix}Reference`} name={`${prefix}Reference`} label={t('reference')} hint={t('referenceHint')} error={fields[`${prefix}Reference`]} maxLength={MAX_REFERENCE_LENGTH} autoComplete="off" />
+    </>
+  );
+}
+
+/** The summary of a refused form, beside its button: each field's own message is at the field. */
+function FormProblem({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p role="alert" className="text-sm font-semibold text-red-700 sm:col-span-full">
+      {message}
+    </p>
+  ) : null;
+}
+
 function FuelField({ name, label, defaultValue, error }: { name: string; label: string; defaultValue: number; error?: string | undefined }) {
   return (
     <label className="flex flex-col gap-1 text-sm font-semibold">
@@ -277,15 +352,22 @@ function NumberField({ name, label, max, defaultValue, error }: { name: string; 
 }
 
 export default function RentalBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, customer, licence, toast, now, refunds, refundOwed, checklists, charges } = loaderData;
+  const { booking, customer, licence, toast, now, refunds, refundOwed, checklists, charges, handoverEarliest, returnEarliest } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const fields = actionData?.fields ?? {};
+  // A refusal that names its fields is told beside them and beside the form's button, not at the top of the page.
+  const fieldProblem = actionData?.error && Object.keys(fields).length > 0 ? { intent: 'intent' in actionData ? actionData.intent : null, message: actionData.error } : null;
+  // The summary beside the button only when it says more than the fields' own messages (a checklist's missing items).
+  const problemOf = (...intents: string[]) => (fieldProblem && intents.includes(String(fieldProblem.intent ?? '')) && !Object.values(fields).includes(fieldProblem.message) ? fieldProblem.message : null);
   const { quote } = booking;
+  const duePaise = rupeesToPaise(quote.dueAtPickup);
+  const amountDue = booking.charges?.amountDue ?? 0;
+  const depositBackOnline = booking.paymentMethod === 'razorpay' && quote.depositAt === 'online';
   return (
     <div className="flex flex-col gap-5">
       <PageHeader title={t('bookingNumbered', { id: booking.id })} back={{ to: adminPaths.rentalDesk, label: t('rentalDesk') }} />
       {toast ? <FormMessage tone={toast.tone}>{toast.text}</FormMessage> : null}
-      {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+      {actionData?.error && !fieldProblem ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <p className="text-lg font-bold">{booking.carName}</p>
@@ -311,6 +393,30 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
                 <dd>{formatRupees(booking.amountRefunded)}</dd>
               </>
             ) : null}
+            {booking.handedOverAt ? (
+              <>
+                <dt className="text-slate-600">{t('handedOverRow')}</dt>
+                <dd data-handed-over>{formatIndiaDateTime(booking.handedOverAt)}</dd>
+              </>
+            ) : null}
+            {booking.handoverMoney ? (
+              <>
+                <dt className="text-slate-600">{t('moneyAtHandover')}</dt>
+                <dd data-money="handover">{deskMoneyText(booking.handoverMoney)}</dd>
+              </>
+            ) : null}
+            {booking.returnedAt ? (
+              <>
+                <dt className="text-slate-600">{t('returnedRow')}</dt>
+                <dd data-returned>{formatIndiaDateTime(booking.returnedAt)}</dd>
+              </>
+            ) : null}
+            {booking.settlement ? (
+              <>
+                <dt className="text-slate-600">{t('moneyAtReturn')}</dt>
+                <dd data-money="settlement">{deskMoneyText(booking.settlement)}</dd>
+              </>
+            ) : null}
             {booking.odometerOut !== null ? (
               <>
                 <dt className="text-slate-600">{t('out')}</dt>
@@ -323,7 +429,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
               <>
                 <dt className="text-slate-600">{t('in')}</dt>
                 <dd>
-                  {t('kmAndFuel', { km: formatKilometres(booking.odometerIn), fuel: booking.fuelIn })}{booking.returnedAt ? `, ${formatIndiaDateTime(booking.returnedAt)}` : ''}
+                  {t('kmAndFuel', { km: formatKilometres(booking.odometerIn), fuel: booking.fuelIn })}
                 </dd>
               </>
             ) : null}
@@ -419,10 +525,19 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-bold">{t('handover')}</h2>
           <p className="text-sm text-slate-600">{t('handoverIntro')}</p>
-          <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-end">
+          <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-start [&_label]:text-sm">
             <NumberField name="odometerOut" label={t('odometerOut')} max={9_999_999} error={fields.odometerOut} />
             <FuelField name="fuelOut" label={t('fuelOut')} defaultValue={8} error={fields.fuelOut} />
+            <TextField id="handedOverAt" name="handedOverAt" type="datetime-local" label={t('handedOverAtLabel')} hint={t('handedOverAtHint', { hours: EARLY_HANDOVER_HOURS, pickup: handoverEarliest })} error={fields.handedOverAt} defaultValue={now} max={now} required />
+            {duePaise > 0 ? (
+              <DeskMoneyFields prefix="collected" amount={{ label: t('collectedAmount'), hint: t('collectedHint', { due: formatPaise(duePaise) }), paise: duePaise }} methodLabel={t('howPaid')} fields={fields} />
+            ) : (
+              <p className="text-sm font-semibold text-green-800 sm:self-center" data-money="handover">
+                {t('alreadyPaidOnline')}
+              </p>
+            )}
             <ChecklistFields stage="handover" fields={fields} />
+            <FormProblem message={problemOf('handover')} />
             <button type="submit" name="intent" value="handover" disabled={busy} className={`${primaryButton} sm:col-span-full sm:justify-self-start`}>
               {t('handOver')}
             </button>
@@ -439,15 +554,23 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-bold">{t('return')}</h2>
           <p className="text-sm text-slate-600">{t('returnIntro')}</p>
-          <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+          <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-start [&_label]:text-sm">
             <NumberField name="odometerIn" label={t('odometerIn')} max={9_999_999} defaultValue={booking.odometerOut ?? undefined} error={fields.odometerIn} />
             <FuelField name="fuelIn" label={t('fuelIn')} defaultValue={booking.fuelOut ?? 8} error={fields.fuelIn} />
             <NumberField name="fuelCharge" label={t('fuelShortfall')} max={100_000} defaultValue={0} error={fields.fuelCharge} />
-            <label className="flex flex-col gap-1 text-sm font-semibold">
-              {t('returnedAt')}
-              <input name="returnedAt" type="datetime-local" defaultValue={now} className={inputClass} />
-            </label>
+            <TextField
+              id="returnedAt"
+              name="returnedAt"
+              type="datetime-local"
+              label={t('returnedAt')}
+              hint={returnEarliest ? t('returnedAtHint', { when: returnEarliest }) : undefined}
+              error={fields.returnedAt}
+              defaultValue={now}
+              max={now}
+              required
+            />
             <ChecklistFields stage="return" fields={fields} />
+            <FormProblem message={problemOf('return', 'preview')} />
             <div className="flex flex-wrap gap-2 lg:col-span-4">
               {/* The charges can be seen before the photos are chosen. */}
               <button type="submit" name="intent" value="preview" formNoValidate disabled={busy} className={secondaryButton}>
@@ -472,7 +595,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <h2 id="condition-heading" className="mb-2 text-lg font-bold">
             {t('carCondition')}
           </h2>
-          <ChecklistRecords bookingId={booking.id} handover={checklists.handover} returned={checklists.return} />
+          <ChecklistRecords bookingId={booking.id} handover={checklists.handover} returned={checklists.return} handedOverAt={booking.handedOverAt} returnedAt={booking.returnedAt} />
         </section>
       ) : null}
 
@@ -481,9 +604,17 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <h2 className="text-lg font-bold">{t('closingStatement')}</h2>
           <Statement bookingId={booking.id} charges={booking.charges} lines={charges} deposit={quote.deposit} depositRefund={booking.depositRefund} />
           {booking.status === 'returned' ? (
-            <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+            <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-start lg:grid-cols-4 [&_label]:text-sm">
               <NumberField name="depositRefund" label={t('depositRefundRupees')} max={quote.deposit} defaultValue={booking.charges.depositRefund} error={fields.depositRefund} />
-              <button type="submit" name="intent" value="settle" disabled={busy} className={primaryButton}>
+              {amountDue > 0 ? (
+                <DeskMoneyFields prefix="settle" amount={{ label: t('chargesCollected'), hint: t('chargesCollectedHint', { due: formatRupees(amountDue) }), paise: rupeesToPaise(amountDue) }} methodLabel={t('howPaid')} fields={fields} />
+              ) : depositBackOnline ? (
+                <p className="text-sm text-slate-700 sm:col-span-3 sm:self-center">{t('depositBackOnline')}</p>
+              ) : (
+                <DeskMoneyFields prefix="settle" amount={null} methodLabel={t('howReturned')} fields={fields} />
+              )}
+              <FormProblem message={problemOf('settle')} />
+              <button type="submit" name="intent" value="settle" disabled={busy} className={`${primaryButton} sm:col-span-full sm:justify-self-start`}>
                 {t('settleAndClose')}
               </button>
             </Form>

@@ -9,7 +9,8 @@ import { addBlock, handoversOn, listBlocks, listBookings, listRequestedBookings,
 import { listFleet } from '../../../server/rentals/fleet.ts';
 import { countLicencesWaiting, licenceStatusFor } from '../../../server/rentals/licences.ts';
 import { confirmBooking, refuseBooking } from '../../../server/rentals/lifecycle.ts';
-import { formatPaise, listBookingsOwingRefunds } from '../../../server/rentals/refunds.ts';
+import { listBookingsOwingRefunds } from '../../../server/rentals/refunds.ts';
+import { formatPaise } from '../../lib/money.ts';
 import { InvalidInputError } from '../../../server/errors.ts';
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
@@ -19,7 +20,7 @@ import { cleanLine, cleanText, parseId } from '../../lib/input.ts';
 import { licenceStatusText } from '../../lib/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { HOUR_MS } from '../../lib/rental-price.ts';
-import { formatIndiaDay, formatRange, suggestedRange } from '../../lib/rent-view.ts';
+import { formatIndiaDateTime, formatIndiaDay, formatRange, suggestedRange } from '../../lib/rent-view.ts';
 import { bookingStatusLabels, indiaDayStart, IST_OFFSET_MS, parseIndiaDateTime, type BookingStatus } from '../../lib/rentals.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
@@ -142,7 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** A booking as one line of the desk: which, its car, where it stands and its times. */
 function bookingLine(booking: Booking) {
-  return { id: booking.id, carName: booking.carName, status: booking.status, range: formatRange(booking.fromMs, booking.toMs) };
+  return { id: booking.id, carName: booking.carName, status: booking.status, range: formatRange(booking.fromMs, booking.toMs), handedOverAt: booking.handedOverAt, returnedAt: booking.returnedAt };
 }
 type BookingLine = ReturnType<typeof bookingLine>;
 
@@ -155,6 +156,12 @@ function BookingLines({ items, className = '' }: { items: BookingLine[]; classNa
             #{booking.id} · {booking.carName}
           </Link>{' '}
           · {bookingStatusLabels()[booking.status]} · {booking.range}
+          {/* When it actually went out and came back, which may differ from the booked range. */}
+          {booking.returnedAt ? (
+            <span data-returned> · {t('returnedWhen', { when: formatIndiaDateTime(booking.returnedAt) })}</span>
+          ) : booking.handedOverAt ? (
+            <span data-handed-over> · {t('handedOverWhen', { when: formatIndiaDateTime(booking.handedOverAt) })}</span>
+          ) : null}
         </li>
       ))}
     </ul>

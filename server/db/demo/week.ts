@@ -6,6 +6,7 @@ import { saveVerifiedPhone, ensureProfile } from '../../accounts/profiles.ts';
 import { submitLicence, reviewLicence } from '../../rentals/licences.ts';
 import { createBooking } from '../../rentals/bookings.ts';
 import { cancelBooking, confirmBooking, handOver, refuseBooking, returnCar, settleDeposit } from '../../rentals/lifecycle.ts';
+import { rupeesToPaise } from '../../../app/lib/money.ts';
 import { bookTestDrive, changeTestDriveStatus, cancelOwnTestDrive } from '../../test-drives/test-drives.ts';
 import { settingsFor } from '../../admin/settings.ts';
 import { createVehicleRequest } from '../../leads/requests.ts';
@@ -151,13 +152,15 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   // Closed: out and back last week, the deposit settled.
   const closed = await book(aakash, ertiga, day(-7, 9), day(-5, 9), day(-9, 20));
   await confirmBooking(at(services, day(-9, 21)), { bookingId: closed.id, actorEmail: DESK });
-  await handOver(at(services, day(-7, 9)), { bookingId: closed.id, odometerOut: 41_210, fuelOut: 8, checklist: await demoChecklist('Ertiga', '41,210 km · full'), actorEmail: DESK });
+  // What the desk collected at each handover, as a desk does: cash, UPI with its UTR, a card with its approval code.
+  const paid = (booking: { quote: { dueAtPickup: number } }, method: 'cash' | 'upi' | 'card', reference = '') => ({ amountPaise: rupeesToPaise(booking.quote.dueAtPickup), method, reference });
+  await handOver(at(services, day(-7, 9)), { bookingId: closed.id, odometerOut: 41_210, fuelOut: 8, checklist: await demoChecklist('Ertiga', '41,210 km · full'), collected: paid(closed, 'upi', '433712098765'), actorEmail: DESK });
   await returnCar(at(services, day(-5, 9) + HOUR_MS / 2), { bookingId: closed.id, odometerIn: 41_735, fuelIn: 8, fuelCharge: 0, checklist: await demoChecklist('Ertiga', '41,735 km · full'), actorEmail: DESK });
-  await settleDeposit(at(services, day(-5, 12)), { bookingId: closed.id, actorEmail: DESK });
+  await settleDeposit(at(services, day(-5, 12)), { bookingId: closed.id, money: { amountPaise: null, method: 'upi', reference: '433798120456' }, actorEmail: DESK });
   // Returned two hours late and 60 km over, the deposit still to settle.
   const returned = await book(rohan, dzire, day(-4, 10), day(-2, 10), day(-6, 19), true);
   await confirmBooking(at(services, day(-6, 20)), { bookingId: returned.id, actorEmail: DESK });
-  await handOver(at(services, day(-4, 10)), { bookingId: returned.id, odometerOut: 58_020, fuelOut: 6, checklist: await demoChecklist('Dzire', '58,020 km · 6/8', [{ note: 'Small dent on the left rear door' }]), actorEmail: DESK });
+  await handOver(at(services, day(-4, 10)), { bookingId: returned.id, odometerOut: 58_020, fuelOut: 6, checklist: await demoChecklist('Dzire', '58,020 km · 6/8', [{ note: 'Small dent on the left rear door' }]), collected: paid(returned, 'card', 'A7K29Q'), actorEmail: DESK });
   await returnCar(at(services, day(-2, 12)), {
     bookingId: returned.id,
     odometerIn: 58_560,
@@ -170,11 +173,11 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   // a few hours ago.
   const dueToday = await book(karan, ertiga, day(-2, 9), laterTodayFrom(19), day(-4, 18));
   await confirmBooking(at(services, day(-4, 19)), { bookingId: dueToday.id, actorEmail: DESK });
-  await handOver(at(services, day(-2, 9)), { bookingId: dueToday.id, odometerOut: 41_802, fuelOut: 8, checklist: await demoChecklist('Ertiga', '41,802 km · full'), actorEmail: DESK });
+  await handOver(at(services, day(-2, 9)), { bookingId: dueToday.id, odometerOut: 41_802, fuelOut: 8, checklist: await demoChecklist('Ertiga', '41,802 km · full'), collected: paid(dueToday, 'cash'), actorEmail: DESK });
   const activeFrom = istHour - 3 * HOUR_MS;
   const active = await book(sneha, swift, activeFrom, activeFrom + 2 * 24 * HOUR_MS, activeFrom - 2 * 24 * HOUR_MS, true);
   await confirmBooking(at(services, activeFrom - 40 * HOUR_MS), { bookingId: active.id, actorEmail: DESK });
-  await handOver(at(services, activeFrom), { bookingId: active.id, odometerOut: 23_480, fuelOut: 8, checklist: await demoChecklist('Swift', '23,480 km · full'), actorEmail: DESK });
+  await handOver(at(services, activeFrom), { bookingId: active.id, odometerOut: 23_480, fuelOut: 8, checklist: await demoChecklist('Swift', '23,480 km · full'), collected: paid(active, 'cash'), actorEmail: DESK });
   // Confirmed: picked up this evening, and a long weekend from tomorrow.
   const laterToday = laterTodayFrom(18);
   const pickupToday = await book(priya, amaze, laterToday, laterToday + 24 * HOUR_MS, nowMs - 30 * HOUR_MS);

@@ -36,6 +36,7 @@ import {
   rentalTermsSchema,
 } from '../../../app/lib/schemas/api-answers.ts';
 import { confirmCheckoutPayment, startOnlinePayment } from '../payments.ts';
+import { handoverMoneyText, settlementMoneyText } from '../../../app/lib/rental-money.ts';
 
 /**
  * Self-drive rental in the Android app's JSON API (/api/v1), calling the same services as the
@@ -122,6 +123,10 @@ export function bookingJson(booking: Booking): z.input<typeof rentalBookingSchem
     holdExpiresAt: booking.holdExpiresAt,
     charges: booking.charges,
     depositRefund: booking.depositRefund,
+    handedOverAt: booking.handedOverAt,
+    returnedAt: booking.returnedAt,
+    handoverMoney: booking.handoverMoney && { direction: 'paid', amountPaise: booking.handoverMoney.paise, method: booking.handoverMoney.method, reference: booking.handoverMoney.reference, text: handoverMoneyText(booking.handoverMoney) },
+    settlement: booking.settlement && { direction: booking.settlement.direction, amountPaise: booking.settlement.paise, method: booking.settlement.method, reference: booking.settlement.reference, text: settlementMoneyText(booking.settlement, { deposit: booking.quote.deposit }) },
     // Stored in UTC; answered in India time with its offset, as every other time here.
     createdAt: indiaIso(Date.parse(booking.createdAt)),
   };

@@ -1306,6 +1306,39 @@ export interface components {
                 [key: string]: unknown;
             }) | null;
             depositRefund: number | null;
+            /** @description When the car actually went out, as the desk entered it (may be before the booked `from`); null before the handover. */
+            handedOverAt: string | null;
+            /** @description When the car actually came back, as the desk entered it; null before the return. */
+            returnedAt: string | null;
+            /** @description What the renter paid at the handover and how (`online`: everything was paid online before, nothing at the desk); null before the handover. */
+            handoverMoney: {
+                /** @description Paise (₹2,200 is 220000). */
+                amountPaise: number;
+                /** @description `online`: through the payment gateway, to or from the card or UPI paid with; null when nothing moved. */
+                method: ("cash" | "upi" | "card" | "online") | null;
+                /** @description The UPI transaction reference (UTR) or card approval code the desk recorded. */
+                reference: string | null;
+                /** @description How the money moved, in the request’s language, as the site words it. */
+                text: string;
+                /** @constant */
+                direction: "paid";
+            } | null;
+            /** @description What moved at the settlement after the return and how; null before it. */
+            settlement: {
+                /** @description Paise (₹2,200 is 220000). */
+                amountPaise: number;
+                /** @description `online`: through the payment gateway, to or from the card or UPI paid with; null when nothing moved. */
+                method: ("cash" | "upi" | "card" | "online") | null;
+                /** @description The UPI transaction reference (UTR) or card approval code the desk recorded. */
+                reference: string | null;
+                /** @description How the money moved, in the request’s language, as the site words it. */
+                text: string;
+                /**
+                 * @description `returned`: the deposit (or part) went back to the renter; `collected`: charges beyond the deposit were paid; `none`: nothing moved.
+                 * @enum {string}
+                 */
+                direction: "returned" | "collected" | "none";
+            } | null;
             /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             createdAt: string;
         };
@@ -1352,6 +1385,39 @@ export interface components {
                 [key: string]: unknown;
             }) | null;
             depositRefund: number | null;
+            /** @description When the car actually went out, as the desk entered it (may be before the booked `from`); null before the handover. */
+            handedOverAt: string | null;
+            /** @description When the car actually came back, as the desk entered it; null before the return. */
+            returnedAt: string | null;
+            /** @description What the renter paid at the handover and how (`online`: everything was paid online before, nothing at the desk); null before the handover. */
+            handoverMoney: {
+                /** @description Paise (₹2,200 is 220000). */
+                amountPaise: number;
+                /** @description `online`: through the payment gateway, to or from the card or UPI paid with; null when nothing moved. */
+                method: ("cash" | "upi" | "card" | "online") | null;
+                /** @description The UPI transaction reference (UTR) or card approval code the desk recorded. */
+                reference: string | null;
+                /** @description How the money moved, in the request’s language, as the site words it. */
+                text: string;
+                /** @constant */
+                direction: "paid";
+            } | null;
+            /** @description What moved at the settlement after the return and how; null before it. */
+            settlement: {
+                /** @description Paise (₹2,200 is 220000). */
+                amountPaise: number;
+                /** @description `online`: through the payment gateway, to or from the card or UPI paid with; null when nothing moved. */
+                method: ("cash" | "upi" | "card" | "online") | null;
+                /** @description The UPI transaction reference (UTR) or card approval code the desk recorded. */
+                reference: string | null;
+                /** @description How the money moved, in the request’s language, as the site words it. */
+                text: string;
+                /**
+                 * @description `returned`: the deposit (or part) went back to the renter; `collected`: charges beyond the deposit were paid; `none`: nothing moved.
+                 * @enum {string}
+                 */
+                direction: "returned" | "collected" | "none";
+            } | null;
             /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             createdAt: string;
             handover: components["schemas"]["Checklist"] | null;
