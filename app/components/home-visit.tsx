@@ -10,10 +10,13 @@ import { formsText as t } from '../lib/i18n/forms.ts';
  * and the street address with its optional landmark.
  */
 
-/** "Areas we visit": a disclosure, so a phone sees the form first; opened when a PIN code was refused. */
-export function ServedAreas({ areas, open }: { areas: readonly ServiceArea[]; open: boolean }) {
+/**
+ * "Areas we visit": a disclosure, so a phone sees the PIN field first. It stays closed when a PIN
+ * code is refused too: the refusal names the nearest area, and the list would push it off a phone's screen.
+ */
+export function ServedAreas({ areas }: { areas: readonly ServiceArea[] }) {
   return (
-    <details open={open} className="group rounded-xl bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
+    <details className="group rounded-xl bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
       <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 font-semibold text-brand-800">
         <span>{t('areasWeVisit', { count: areas.length })}</span>
         <span aria-hidden="true" className="text-slate-500 transition group-open:rotate-180">
@@ -24,7 +27,7 @@ export function ServedAreas({ areas, open }: { areas: readonly ServiceArea[]; op
         {areas.map((area) => (
           <li key={area.pinCode} className="flex justify-between gap-2 border-b border-slate-200 py-1">
             <span>{area.locality === area.pinCode ? '' : area.locality}</span>
-            <span className="font-mono tabular-nums text-slate-600">{area.pinCode}</span>
+            <span className="tabular-nums text-slate-600">{area.pinCode}</span>
           </li>
         ))}
       </ul>

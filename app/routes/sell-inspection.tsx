@@ -197,7 +197,8 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
           <RichText text={t('nowBooked')} parts={{ when: () => <strong>{slotLabel(rescheduling.slot)}</strong> }} />
         </p>
       ) : null}
-      <Form method="get" preventScrollReset className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      {/* Keyed by the place asked for: the hub link loads another place into the same page, and the radios and the PIN must show it. */}
+      <Form key={`${mode}-${pin}`} method="get" preventScrollReset className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         {rescheduling ? <input type="hidden" name="reschedule" value={rescheduling.id} /> : <CarHiddenFields car={car} />}
         <h2 className="text-lg font-bold">{t('whereWhen')}</h2>
         {rescheduling ? (
@@ -218,7 +219,7 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
         )}
         {rescheduling ? null : (
           <>
-            <ServedAreas areas={areas} open={pinRefused} />
+            <ServedAreas areas={areas} />
             <div className="flex flex-col gap-1">
               <label htmlFor="pin" className="font-semibold">
                 {t('pinCode')} <span className="font-normal text-slate-600">{t('pinForHome')}</span>
@@ -254,41 +255,41 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       {pinProblem ? null : (
-      <Form method="post" className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 className="text-lg font-bold">{t('timeOn', { day: dayLabel(date) })}</h2>
-        <p className="text-sm text-slate-600">{t('inspectionsTake', { hours })}</p>
-        {rescheduling ? (
-          <>
-            <input type="hidden" name="intent" value="reschedule" />
-            <input type="hidden" name="id" value={rescheduling.id} />
-          </>
-        ) : (
-          <>
-            <CarHiddenFields car={car} />
-            <input type="hidden" name="mode" value={mode} />
-            <input type="hidden" name="pinCode" value={pin} />
-            {mode === 'home' ? <HomeAddressFields values={typedAddress} errors={fieldErrors} /> : null}
-          </>
-        )}
-        {open.length === 0 ? (
-          <p className="text-slate-700">{t('noTimesLeft')}</p>
-        ) : (
-          <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            <legend className="sr-only">{t('chooseATime')}</legend>
-            {slots.map((slot) => (
-              <label key={slot.start} title={slotTimeRange(slot.start)} className="flex cursor-pointer flex-col items-center rounded-xl p-2 text-center text-sm ring-1 ring-slate-300 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-400">
-                <input type="radio" name="slot" value={slot.start} disabled={slot.remaining === 0} className="sr-only" required />
-                {/* The start is enough on a chip: every slot is an hour (said above). */}
-                <span className="font-semibold">{hourLabel(Number(slot.start.slice(11, 13)))}</span>
-                <span className="text-xs">{remainingLabel(slot.remaining)}</span>
-              </label>
-            ))}
-          </fieldset>
-        )}
-        <button type="submit" disabled={submitting || open.length === 0} className={primaryButton}>
-          {submitting ? t('booking') : rescheduling ? t('moveInspection') : t('bookTheInspection')}
-        </button>
-      </Form>
+        <Form method="post" className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 className="text-lg font-bold">{t('timeOn', { day: dayLabel(date) })}</h2>
+          <p className="text-sm text-slate-600">{t('inspectionsTake', { hours })}</p>
+          {rescheduling ? (
+            <>
+              <input type="hidden" name="intent" value="reschedule" />
+              <input type="hidden" name="id" value={rescheduling.id} />
+            </>
+          ) : (
+            <>
+              <CarHiddenFields car={car} />
+              <input type="hidden" name="mode" value={mode} />
+              <input type="hidden" name="pinCode" value={pin} />
+            </>
+          )}
+          {open.length === 0 ? (
+            <p className="text-slate-700">{t('noTimesLeft')}</p>
+          ) : (
+            <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+              <legend className="sr-only">{t('chooseATime')}</legend>
+              {slots.map((slot) => (
+                <label key={slot.start} title={slotTimeRange(slot.start)} className="flex cursor-pointer flex-col items-center rounded-xl p-2 text-center text-sm ring-1 ring-slate-300 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-400">
+                  <input type="radio" name="slot" value={slot.start} disabled={slot.remaining === 0} className="sr-only" required />
+                  {/* The start is enough on a chip: every slot is an hour (said above). */}
+                  <span className="font-semibold">{hourLabel(Number(slot.start.slice(11, 13)))}</span>
+                  <span className="text-xs">{remainingLabel(slot.remaining)}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {mode === 'home' && !rescheduling && open.length > 0 ? <HomeAddressFields values={typedAddress} errors={fieldErrors} /> : null}
+          <button type="submit" disabled={submitting || open.length === 0} className={primaryButton}>
+            {submitting ? t('booking') : rescheduling ? t('moveInspection') : t('bookTheInspection')}
+          </button>
+        </Form>
       )}
     </>,
   );

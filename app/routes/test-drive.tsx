@@ -261,7 +261,8 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
           {rescheduling ? (
             <p className="text-slate-700">{place}</p>
           ) : (
-            <fieldset className="flex flex-col gap-3">
+            // Keyed by the place asked for: the hub link and the browser's back load another place into the same page, and the radios and the PIN must show it.
+            <fieldset key={`${mode}-${pin}`} className="flex flex-col gap-3">
               <legend className="sr-only">{t('whereLegend')}</legend>
               <div className="grid gap-2 sm:grid-cols-2">
                 {(['hub', 'home'] as const).map((value) => (
@@ -274,7 +275,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
                   </label>
                 ))}
               </div>
-              <ServedAreas areas={areas} open={pinRefused} />
+              <ServedAreas areas={areas} />
               <div className="flex flex-col gap-1">
                 <label htmlFor="pin" className="font-semibold">
                   {t('pinCode')} <span className="font-normal text-slate-600">{t('pinForHome')}</span>
