@@ -25,7 +25,7 @@ export function ServedAreas({ areas }: { areas: readonly ServiceArea[] }) {
       </summary>
       <ul translate="no" className="mt-1 grid grid-cols-1 gap-x-4 gap-y-1 pb-1 text-sm text-slate-800 sm:grid-cols-2">
         {areas.map((area) => (
-          <li key={area.pinCode} className="flex justify-between gap-2 border-b border-slate-200 py-1">
+          <li key={area.pinCode} className="flex justify-between gap-2 border-b border-slate-200 py-1 last:border-b-0">
             <span>{area.locality === area.pinCode ? '' : area.locality}</span>
             <span className="tabular-nums text-slate-600">{area.pinCode}</span>
           </li>

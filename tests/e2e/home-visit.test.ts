@@ -122,5 +122,21 @@ it('a buyer books a test drive at home with the street and a landmark, and the d
     await saveScreenshot(seller, `home-visit-6-inspection-refused-hi-${width}`);
   }
 
+  // Rental delivery lists the same areas beside its PIN code.
+  const rental = (await database.db.selectFrom('rental_terms').select('vehicle_id').where('delivery_available', '=', 1).orderBy('vehicle_id').executeTakeFirstOrThrow()).vehicle_id;
+  const licensed = new Date().toISOString();
+  await database.db
+    .insertInto('driving_licences')
+    .values({ user_id: buyer.userId, number: 'MH0220190012345', date_of_birth: '1990-05-17', front_key: 'licences/x-front', back_key: 'licences/x-back', status: 'approved', refusal_reason: null, reviewed_by: null, reviewed_at: null, created_at: licensed, updated_at: licensed })
+    .execute();
+  const renter = await open('mobile');
+  await renter.goto(paths.rentalBook(rental, { from: `${addDays(tomorrow, 9)}T10:00`, to: `${addDays(tomorrow, 11)}T10:00` }));
+  await waitForHydration(renter, 'form[method="post"]');
+  await renter.getByRole('radio', { name: /Delivered to your address/ }).check();
+  await renter.locator('details', { hasText: 'Areas we visit' }).locator('summary').click();
+  await visible(renter.getByText('Saki Naka'));
+  await renter.locator('input[name="pinCode"]').scrollIntoViewIfNeeded();
+  await saveScreenshot(renter, 'home-visit-7-rental-delivery-375', false);
+
   expect(errors).toEqual([]);
 });
