@@ -241,7 +241,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
   const fieldErrors: Record<string, string | undefined> = actionData && 'fields' in actionData ? actionData.fields : {};
   const typedAddress = actionData && 'address' in actionData ? (actionData.address as { street: string; landmark: string }) : { street: '', landmark: '' };
   const pinRefused = Boolean(pinProblem && pinTyped && mode === 'home');
-  const place = mode === 'home' ? (rescheduling?.address ? `${MODE_LABELS.home}: ${rescheduling.address}` : `${MODE_LABELS.home}${t('withPin', { pin })}`) : MODE_LABELS.hub;
+  const place = mode === 'home' ? (rescheduling?.address ? t('atHomeAddress', { address: rescheduling.address }) : `${MODE_LABELS.home}${t('withPin', { pin })}`) : MODE_LABELS.hub;
   const showSlots = !pinProblem;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">

@@ -83,6 +83,10 @@ it('a buyer books a test drive at home with the street and a landmark, and the d
   await page.getByRole('button', { name: 'Confirm test drive' }).click();
   await page.waitForURL((url) => url.pathname === '/profile' && url.searchParams.get('testDrive') === 'booked');
   await visible(page.getByText('Your test drive is booked.'));
+  const mine = page.locator('#test-drives');
+  await visible(mine.getByText('At your home: 12 Sea View, Juhu Tara Rd (near Juhu Circle), 400049'));
+  await mine.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'home-visit-3-profile-375', false);
 
   const wide = await open('desktop');
   await wide.goto(paths.testDrive(car, { mode: 'home', pin: '400049', date: tomorrow, slot: `${tomorrow}T12:00` }));

@@ -113,6 +113,7 @@ describe.skipIf(!shared.url)(`home visits (${shared.dialect})`, () => {
 
     const desk = mainText(await (await admin.get(`/admin/test-drives?date=${slot.slice(0, 10)}`)).text());
     expect(desk).toContain(`At the customer's home: ${JUHU_LINE}`);
+    expect(mainText(await (await person.client.get('/profile')).text())).toContain(`At your home: ${JUHU_LINE}`);
     const mail = await waitForOutbox(person.client, 'email', person.email, (entry) => entry.subject.startsWith('Your test drive is booked'));
     expect(mail.body).toContain(`Where: at your home, ${JUHU_LINE}`);
 

@@ -346,7 +346,7 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       expect(confirm.headers.get('location')).toBe('/profile?testDrive=booked#test-drives');
       const profile = mainText(await (await person.client.get('/profile?testDrive=booked')).text());
       expect(profile).toContain(testDriveMessages.booked);
-      expect(profile).toMatch(/My test drives[\s\S]*At your home \(PIN 400069\)[\s\S]*Booked/);
+      expect(profile).toMatch(/My test drives[\s\S]*At your home: Flat 4, Chakala Road, 400069[\s\S]*Booked/);
 
       // The same car and slot for someone else from the page: refused with the reason, the page still there.
       const other = await verifiedPerson('other');
