@@ -4,6 +4,7 @@ import { conditionItemLabel, conditionStatusLabel, offerStateLabels, type Offer 
 import { paths } from '../lib/paths.ts';
 import { accountText as t } from '../lib/i18n/account.ts';
 import { dayLabel, slotLabel, STATUS_LABELS, type TestDriveStatus } from '../lib/test-drives.ts';
+import { homeAddressLine } from '../lib/home-address.ts';
 import { BookingActions, BookingCard, BookingList, ProfileSection } from './profile-bookings.tsx';
 
 export type MyInspection = {
@@ -12,6 +13,8 @@ export type MyInspection = {
   estimate: { kind: 'range'; low: number; high: number } | { kind: 'not-enough-data' };
   mode: 'hub' | 'home';
   pinCode: string;
+  street: string;
+  landmark: string;
   slot: string;
   status: TestDriveStatus;
   changeable: boolean;
@@ -49,7 +52,7 @@ export function MyInspections({ inspections, confirmOffer }: { inspections: MyIn
                   {item.car.year} {item.car.make} {item.car.model}
                 </p>
                 <p className="text-sm text-slate-700">{slotLabel(item.slot)}</p>
-                <p className="text-sm text-slate-600">{item.mode === 'home' ? t('atHome', { pin: item.pinCode }) : t('atHub')}</p>
+                <p className="break-words text-sm text-slate-600">{item.mode === 'home' ? t('atHome', { address: homeAddressLine(item) }) : t('atHub')}</p>
                 {item.estimate.kind === 'range' ? (
                   <p className="text-sm text-slate-600">
                     {t('estimate', { low: formatRupees(item.estimate.low), high: formatRupees(item.estimate.high) })}

@@ -2,9 +2,10 @@ import { Form, Link } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { MODE_LABELS, slotLabel, STATUS_LABELS, testDriveMessages, type TestDriveMode, type TestDriveStatus } from '../lib/test-drives.ts';
 import { testDriveText as t } from '../lib/i18n/testDrive.ts';
+import { homeAddressLine } from '../lib/home-address.ts';
 import { BookedCar, BookingActions, BookingCard, BookingList, ProfileSection } from './profile-bookings.tsx';
 
-export type MyTestDrive = { id: number; vehicleId: number | null; vehicleTitle: string; mode: TestDriveMode; pinCode: string; slot: string; status: TestDriveStatus; changeable: boolean };
+export type MyTestDrive = { id: number; vehicleId: number | null; vehicleTitle: string; mode: TestDriveMode; pinCode: string; street: string; landmark: string; slot: string; status: TestDriveStatus; changeable: boolean };
 
 /** A notice whose text is read when it is shown, in the page's language. */
 const notice = (tone: 'success' | 'error', text: () => string) => ({
@@ -50,10 +51,7 @@ export function MyTestDrives({ testDrives }: { testDrives: MyTestDrive[] }) {
                 <>
                   <BookedCar vehicleId={drive.vehicleId} title={drive.vehicleTitle} />
                   <p className="text-sm text-slate-700">{slotLabel(drive.slot)}</p>
-                  <p className="text-sm text-slate-600">
-                    {MODE_LABELS[drive.mode]}
-                    {drive.mode === 'home' ? t('withPin', { pin: drive.pinCode }) : ''}
-                  </p>
+                  <p className="break-words text-sm text-slate-600">{drive.mode === 'home' ? t('atHomeAddress', { address: homeAddressLine(drive) }) : MODE_LABELS.hub}</p>
                 </>
               }
             >

@@ -4,7 +4,7 @@
  * India Standard Time, written 'YYYY-MM-DDTHH:MM'; the database keeps the UTC instant.
  */
 
-import { servedPinCodeProblem } from './pin-code.ts';
+import { servedAreaProblem, type ServiceArea } from './service-areas.ts';
 import { dateLocale, formatClock } from './format.ts';
 import { testDriveText as t } from './i18n/testDrive.ts';
 import { liveTexts } from './i18n/texts.ts';
@@ -146,13 +146,13 @@ export function remainingLabel(remaining: number): string {
  * Every sentence the booking says to a person, in one place for the pages, the API and the tests;
  * each is read when it is said, in the language of that moment (decision 087).
  */
-export const testDriveMessages = Object.assign(liveTexts(t, ['signInFirst', 'verifyPhoneFirst', 'vehicleNotFound', 'notForSale', 'chooseMode', 'pinNotServed', 'slotInvalid', 'carTaken', 'slotFull', 'youAreBusy', 'notYours', 'notChangeable', 'booked', 'rescheduled', 'cancelled', 'tooMany', 'failed']), {
+export const testDriveMessages = Object.assign(liveTexts(t, ['signInFirst', 'verifyPhoneFirst', 'vehicleNotFound', 'notForSale', 'chooseMode', 'slotInvalid', 'carTaken', 'slotFull', 'youAreBusy', 'notYours', 'notChangeable', 'booked', 'rescheduled', 'cancelled', 'tooMany', 'failed']), {
   outsideWindow: (daysAhead: number) => t('outsideWindow', { daysAhead }),
   outsideHours: (rules: Pick<TestDriveRules, 'openingHour' | 'closingHour'>) => t('outsideHours', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }),
   tooSoon: (leadHours: number) => t('tooSoon', { count: leadHours }),
 });
 
-/** Why a test drive cannot come to this place: a home visit needs a PIN code we serve; null for the hub. */
-export function homeVisitProblem(request: { mode: TestDriveMode; pinCode: string }, servicePinCodes: readonly string[]): string | null {
-  return request.mode === 'home' ? servedPinCodeProblem(request.pinCode, servicePinCodes, testDriveMessages.pinNotServed) : null;
+/** Why a home visit cannot go to this PIN code (naming the nearest area we visit and the hub); null for the hub. */
+export function homeVisitProblem(request: { mode: TestDriveMode; pinCode: string }, areas: readonly ServiceArea[], hubAddress: string): string | null {
+  return request.mode === 'home' ? servedAreaProblem(request.pinCode, areas, hubAddress) : null;
 }

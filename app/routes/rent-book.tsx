@@ -8,7 +8,9 @@ import { rentalDeskServices } from '../../server/rentals/http/rental-services.ts
 import { carAvailability } from '../../server/rentals/bookings.ts';
 import { requestBooking } from '../../server/rentals/lifecycle.ts';
 import { renterReadiness, type StepAction, type StepState } from '../../server/rentals/readiness.ts';
-import { rentalPolicy } from '../../server/rentals/store.ts';
+import { rentalPolicy, rentalSettings } from '../../server/rentals/store.ts';
+import { ServedAreas } from '../components/home-visit.tsx';
+import { sortedAreas } from '../lib/service-areas.ts';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../components/form.tsx';
 import { QuoteBreakdown } from '../components/rentals/quote-parts.tsx';
 import { appContext } from '../context.ts';
@@ -78,6 +80,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       onlinePayment: services.payments !== null,
       ready: readiness.ready && availability.available,
       message,
+      // Delivery goes to the areas home visits go to (decision 097): listed before the renter types a PIN code.
+      areas: terms.deliveryAvailable ? sortedAreas((await rentalSettings(services)).serviceAreas) : [],
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );
@@ -117,7 +121,7 @@ const stepTone: Record<StepState, string> = {
 };
 
 export default function RentBook({ loaderData, actionData }: Route.ComponentProps) {
-  const { car, range, rates, policy, facts, steps, ready, message, onlinePayment } = loaderData;
+  const { car, range, rates, policy, facts, steps, ready, message, onlinePayment, areas } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const [payment, setPayment] = useState<'pay-at-pickup' | 'razorpay'>('pay-at-pickup');
   const [protection, setProtection] = useState(false);
@@ -194,6 +198,7 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
                     <textarea name="deliveryAddress" rows={2} maxLength={DELIVERY_ADDRESS_MAX} aria-invalid={fields?.deliveryAddress ? true : undefined} className={`${inputClass} py-2`} />
                   </label>
                   {fields?.deliveryAddress ? <p className="text-sm font-medium text-red-700">{fields.deliveryAddress}</p> : null}
+                  <ServedAreas areas={areas} />
                   <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
                     {t('pinCode')}
                     <input name="pinCode" inputMode="numeric" maxLength={6} pattern={PIN_CODE_PATTERN} aria-invalid={fields?.pinCode ? true : undefined} className={`${inputClass} max-w-40 py-2`} />

@@ -12,9 +12,13 @@ import { FormMessage, inputClass, primaryButton, secondaryButton } from '../comp
 import { appContext, type AppServices } from '../context.ts';
 import { cleanLine, parseId } from '../lib/input.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
+import { formError, zodFormErrors } from '../lib/form-errors.ts';
 import { pageAddress, paths } from '../lib/paths.ts';
 import { typedPinCode } from '../lib/pin-code.ts';
 import { inspectionBodySchema } from '../lib/schemas/inspections.ts';
+import { servedAreaProblem, sortedAreas } from '../lib/service-areas.ts';
+import { homeAddressLine } from '../lib/home-address.ts';
+import { HomeAddressFields, PinRefusal, ServedAreas } from '../components/home-visit.tsx';
 import { parseSellCar, sellCarFields, sellInspectionFor, type SellCar } from '../lib/schemas/sell-estimate.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { bookableDays, dayLabel, daySlots, hourLabel, MODE_LABELS, parseIstDate, remainingLabel, slotLabel, slotTimeRange, type TestDriveMode } from '../lib/test-drives.ts';
@@ -26,7 +30,9 @@ import { RichText } from '../lib/i18n/rich.tsx';
 
 /**
  * Booking an inspection of the seller's car (decision 081), after its estimate: where (hub, or
- * home with a served PIN code), which day, which hour; the car travels in the query string.
+ * home in an area we visit, the areas listed before one types; decision 097), which day, which
+ * hour, and for home the street address and landmark (posted, never in the URL); the car
+ * travels in the query string.
  * `?reschedule=ID` moves one's own upcoming inspection; the profile cancels through this action.
  */
 
@@ -57,6 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = services.clock.now();
   const mode: TestDriveMode = rescheduling?.mode ?? (query.get('mode') === 'home' ? 'home' : 'hub');
   const pin = rescheduling?.pinCode ?? typedPinCode(cleanLine(query.get('pin'), 12));
+  // A moved inspection keeps its place; a new one at home needs a PIN code in an area we visit.
+  const pinProblem = !rescheduling && mode === 'home' ? servedAreaProblem(pin, settings.serviceAreas, services.config.contactAddress) : null;
   const days = bookableDays(now, rules).map((date) => ({ date, label: dayLabel(date), open: daySlots(date, now, rules).length > 0 }));
   const asked = parseIstDate(query.get('date'));
   const date = asked && days.some((day) => day.date === asked) ? asked : (days.find((day) => day.open)?.date ?? days[0]!.date);
@@ -65,10 +73,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     car,
     mode,
     pin,
+    pinProblem,
+    areas: sortedAreas(settings.serviceAreas),
+    hubTo: `${sellInspectionFor(car)}&mode=hub&date=${date}`,
     days,
     date,
     slots: await inspectionSlots(services, rules, date),
-    rescheduling: rescheduling ? { id: rescheduling.id, slot: rescheduling.slot } : null,
+    rescheduling: rescheduling ? { id: rescheduling.id, slot: rescheduling.slot, address: rescheduling.mode === 'home' ? homeAddressLine(rescheduling) : '' } : null,
     hours: t('openingHours', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }),
   };
 }
@@ -82,8 +93,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const car = form instanceof FormReadError ? null : parseSellCar(form);
     throw redirect(paths.loginThen(car?.ok ? sellInspectionFor(car.car) : paths.sellVehicle));
   }
-  if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
+  // A control character (a pasted NUL) is refused at the edge: said beside the field it was in.
+  if (form instanceof FormReadError) return data(formError(form.message, form.field ? { [form.field]: form.message } : {}), { status: form.status });
   const text = (name: string) => cleanLine(form.get(name), 40);
+  // The address as typed (bounded): the schema refuses a control character beside its field rather than dropping it.
+  const typed = (name: string) => String(form.get(name) ?? '').slice(0, 1000);
+  const address = { street: typed('street'), landmark: typed('landmark') };
   try {
     const intent = text('intent');
     // Accepting binds the seller to the amount: without the confirmation step's `confirm`, it asks first.
@@ -100,13 +115,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect(`${paths.profileWithNotice('inspection', 'rescheduled')}#inspections`);
     }
     const car = Object.fromEntries(sellCarFields.map((field) => [field, cleanLine(form.get(field), 100)]));
-    const parsed = inspectionBodySchema.safeParse({ car, mode: text('mode'), slot: text('slot'), pinCode: text('pinCode') });
-    if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? t('chooseTime') }, { status: 400 });
+    const parsed = inspectionBodySchema.safeParse({ car, mode: text('mode'), slot: text('slot'), pinCode: text('pinCode'), ...address });
+    if (!parsed.success) {
+      const refused = zodFormErrors(parsed.error);
+      return data({ ...refused, error: refused.error || t('chooseTime'), address }, { status: 400 });
+    }
     await bookInspection(services, await settingsFor(services), { ...parsed.data, userId: user.id });
   } catch (error) {
     if (error instanceof Response) throw error;
     const answer = answerError(error, services.logger, { fallback: t('inspectionBookFailed'), log: 'inspection page failed' });
-    return data({ error: answer.message }, { status: answer.status, headers: answer.headers });
+    return data({ ...formError(answer.message, { ...answer.fields }), address }, { status: answer.status, headers: answer.headers });
   }
   throw redirect(`${paths.profileWithNotice('inspection', 'booked')}#inspections`);
 }
@@ -162,8 +180,12 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
       </section>,
     );
   }
-  const { car, mode, pin, days, date, slots, rescheduling, hours } = loaderData;
+  const { car, mode, pin, pinProblem, areas, hubTo, days, date, slots, rescheduling, hours } = loaderData;
   const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST';
+  const fieldErrors: Record<string, string | undefined> = actionData && 'fields' in actionData ? (actionData.fields as Record<string, string>) : {};
+  const typedAddress = actionData && 'address' in actionData ? (actionData.address as { street: string; landmark: string }) : { street: '', landmark: '' };
+  // A PIN code not typed yet is asked for, not refused.
+  const pinRefused = Boolean(pinProblem && pin);
   const open = slots.filter((slot) => slot.remaining > 0);
   return shell(
     <>
@@ -175,11 +197,12 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
           <RichText text={t('nowBooked')} parts={{ when: () => <strong>{slotLabel(rescheduling.slot)}</strong> }} />
         </p>
       ) : null}
-      <Form method="get" preventScrollReset className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      {/* Keyed by the place asked for: the hub link loads another place into the same page, and the radios and the PIN must show it. */}
+      <Form key={`${mode}-${pin}`} method="get" preventScrollReset className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         {rescheduling ? <input type="hidden" name="reschedule" value={rescheduling.id} /> : <CarHiddenFields car={car} />}
         <h2 className="text-lg font-bold">{t('whereWhen')}</h2>
         {rescheduling ? (
-          <p className="text-slate-700">{mode === 'home' ? t('homeWithPin', { mode: MODE_LABELS.home, pin }) : MODE_LABELS.hub}</p>
+          <p className="text-slate-700">{mode === 'home' ? (rescheduling.address ? `${MODE_LABELS.home}: ${rescheduling.address}` : t('homeWithPin', { mode: MODE_LABELS.home, pin })) : MODE_LABELS.hub}</p>
         ) : (
           <fieldset className="grid gap-2 sm:grid-cols-2">
             <legend className="sr-only">{t('whereInspect')}</legend>
@@ -195,12 +218,26 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
           </fieldset>
         )}
         {rescheduling ? null : (
-          <label className="flex flex-col gap-1">
-            <span className="font-semibold">
-              {t('pinCode')} <span className="font-normal text-slate-600">{t('pinForHome')}</span>
-            </span>
-            <input name="pin" inputMode="numeric" autoComplete="postal-code" maxLength={6} defaultValue={pin} className={`${inputClass} max-w-40`} />
-          </label>
+          <>
+            <ServedAreas areas={areas} />
+            <div className="flex flex-col gap-1">
+              <label htmlFor="pin" className="font-semibold">
+                {t('pinCode')} <span className="font-normal text-slate-600">{t('pinForHome')}</span>
+              </label>
+              <input
+                id="pin"
+                name="pin"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={6}
+                defaultValue={pin}
+                aria-invalid={pinRefused ? true : undefined}
+                aria-describedby={pinRefused ? 'pin-error' : undefined}
+                className={`${inputClass} max-w-40`}
+              />
+              {pinProblem && pinRefused ? <PinRefusal id="pin-error" message={pinProblem} hubTo={hubTo} /> : null}
+            </div>
+          </>
         )}
         <label className="flex flex-col gap-1">
           <span className="font-semibold">{t('day')}</span>
@@ -217,40 +254,43 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
           {t('showTimes')}
         </button>
       </Form>
-      <Form method="post" className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 className="text-lg font-bold">{t('timeOn', { day: dayLabel(date) })}</h2>
-        <p className="text-sm text-slate-600">{t('inspectionsTake', { hours })}</p>
-        {rescheduling ? (
-          <>
-            <input type="hidden" name="intent" value="reschedule" />
-            <input type="hidden" name="id" value={rescheduling.id} />
-          </>
-        ) : (
-          <>
-            <CarHiddenFields car={car} />
-            <input type="hidden" name="mode" value={mode} />
-            <input type="hidden" name="pinCode" value={pin} />
-          </>
-        )}
-        {open.length === 0 ? (
-          <p className="text-slate-700">{t('noTimesLeft')}</p>
-        ) : (
-          <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            <legend className="sr-only">{t('chooseATime')}</legend>
-            {slots.map((slot) => (
-              <label key={slot.start} title={slotTimeRange(slot.start)} className="flex cursor-pointer flex-col items-center rounded-xl p-2 text-center text-sm ring-1 ring-slate-300 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-400">
-                <input type="radio" name="slot" value={slot.start} disabled={slot.remaining === 0} className="sr-only" required />
-                {/* The start is enough on a chip: every slot is an hour (said above). */}
-                <span className="font-semibold">{hourLabel(Number(slot.start.slice(11, 13)))}</span>
-                <span className="text-xs">{remainingLabel(slot.remaining)}</span>
-              </label>
-            ))}
-          </fieldset>
-        )}
-        <button type="submit" disabled={submitting || open.length === 0} className={primaryButton}>
-          {submitting ? t('booking') : rescheduling ? t('moveInspection') : t('bookTheInspection')}
-        </button>
-      </Form>
+      {pinProblem ? null : (
+        <Form method="post" className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 className="text-lg font-bold">{t('timeOn', { day: dayLabel(date) })}</h2>
+          <p className="text-sm text-slate-600">{t('inspectionsTake', { hours })}</p>
+          {rescheduling ? (
+            <>
+              <input type="hidden" name="intent" value="reschedule" />
+              <input type="hidden" name="id" value={rescheduling.id} />
+            </>
+          ) : (
+            <>
+              <CarHiddenFields car={car} />
+              <input type="hidden" name="mode" value={mode} />
+              <input type="hidden" name="pinCode" value={pin} />
+            </>
+          )}
+          {open.length === 0 ? (
+            <p className="text-slate-700">{t('noTimesLeft')}</p>
+          ) : (
+            <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+              <legend className="sr-only">{t('chooseATime')}</legend>
+              {slots.map((slot) => (
+                <label key={slot.start} title={slotTimeRange(slot.start)} className="flex cursor-pointer flex-col items-center rounded-xl p-2 text-center text-sm ring-1 ring-slate-300 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-400">
+                  <input type="radio" name="slot" value={slot.start} disabled={slot.remaining === 0} className="sr-only" required />
+                  {/* The start is enough on a chip: every slot is an hour (said above). */}
+                  <span className="font-semibold">{hourLabel(Number(slot.start.slice(11, 13)))}</span>
+                  <span className="text-xs">{remainingLabel(slot.remaining)}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {mode === 'home' && !rescheduling && open.length > 0 ? <HomeAddressFields values={typedAddress} errors={fieldErrors} /> : null}
+          <button type="submit" disabled={submitting || open.length === 0} className={primaryButton}>
+            {submitting ? t('booking') : rescheduling ? t('moveInspection') : t('bookTheInspection')}
+          </button>
+        </Form>
+      )}
     </>,
   );
 }

@@ -17,6 +17,9 @@ import { formError, parseWith } from '../lib/form-errors.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { typedPinCode } from '../lib/pin-code.ts';
 import { testDriveRequestSchema } from '../lib/schemas/test-drives.ts';
+import { sortedAreas } from '../lib/service-areas.ts';
+import { homeAddressLine } from '../lib/home-address.ts';
+import { HomeAddressFields, PinRefusal, ServedAreas } from '../components/home-visit.tsx';
 import { pageAddress, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import {
@@ -44,8 +47,10 @@ import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/opt
 
 /**
  * Booking a test drive, one step per page so it works without JavaScript: where (hub or home
- * with a PIN code), which day, which hour (with the places left), then confirm. The choices
- * travel in the query string of a GET form; only the confirmation is a POST.
+ * with a PIN code in an area we visit, the areas listed before one types), which day, which
+ * hour (with the places left), then confirm, where a home visit gives its street address and
+ * landmark. The choices travel in the query string of a GET form; the confirmation is a POST,
+ * so the address never sits in a URL.
  */
 
 /** A refusal by a rate limit keeps its Retry-After. */
@@ -82,13 +87,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const now = services.clock.now();
   const query = url.searchParams;
 
-  // Moving a booking of one's own: its place stays, only the time changes.
+  // Moving a booking of one's own: its place (the address too) stays, only the time changes.
   const rescheduleId = parseId(query.get('reschedule') ?? '');
   const rescheduling = rescheduleId === null ? null : ((await listOwnTestDrives(services, user.id)).find((drive) => drive.id === rescheduleId && drive.changeable && drive.vehicleId === vehicle.id) ?? null);
 
   const mode: TestDriveMode = rescheduling?.mode ?? (query.get('mode') === 'home' ? 'home' : 'hub');
   const pin = rescheduling?.pinCode ?? typedPinCode(cleanLine(query.get('pin'), 12));
-  const pinProblem = homeVisitProblem({ mode, pinCode: pin }, settings.servicePinCodes);
+  const pinProblem = homeVisitProblem({ mode, pinCode: pin }, settings.serviceAreas, services.config.contactAddress);
 
   const days = bookableDays(now, rules).map((date) => ({ date, label: dayLabel(date), open: daySlots(date, now, rules).length > 0 }));
   const asked = parseIstDate(query.get('date'));
@@ -109,7 +114,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     pinProblem,
     pinTyped: Boolean(pin),
     selected,
-    rescheduling: rescheduling ? { id: rescheduling.id, slot: rescheduling.slot } : null,
+    rescheduling: rescheduling ? { id: rescheduling.id, slot: rescheduling.slot, address: rescheduling.mode === 'home' ? homeAddressLine(rescheduling) : '' } : null,
+    areas: sortedAreas(settings.serviceAreas),
+    hubTo: paths.testDrive(vehicle.id, { mode: 'hub', date: asked ?? undefined }),
     hours: t('hoursRange', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }),
     leadHours: rules.leadHours,
   };
@@ -124,10 +131,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const vehicleId = parseId(params.id);
   if (vehicleId === null) return data(formError(testDriveMessages.vehicleNotFound), { status: 404 });
   const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data(formError(form.message), { status: form.status });
+  // A control character (a pasted NUL) is refused at the edge: said beside the field it was in.
+  if (form instanceof FormReadError) return data(formError(form.message, form.field ? { [form.field]: form.message } : {}), { status: form.status });
   const text = (name: string) => cleanLine(form.get(name), 40);
-  const parsed = parseWith(testDriveRequestSchema, { slot: text('slot'), mode: text('mode'), pinCode: text('pinCode') });
-  if (!parsed.ok) return data(formError(parsed.error, parsed.fields), { status: 400 });
+  // The address as typed (bounded): the schema refuses a control character beside its field rather than dropping it.
+  const typed = (name: string) => String(form.get(name) ?? '').slice(0, 1000);
+  const address = { street: typed('street'), landmark: typed('landmark') };
+  const parsed = parseWith(testDriveRequestSchema, { slot: text('slot'), mode: text('mode'), pinCode: text('pinCode'), ...address });
+  if (!parsed.ok) return data({ ...formError(parsed.error, parsed.fields), address }, { status: 400 });
   const rescheduleText = text('reschedule');
   const rescheduleId = rescheduleText ? parseId(rescheduleText) : null;
   if (rescheduleText && rescheduleId === null) return data(formError(testDriveMessages.notYours), { status: 404 });
@@ -140,7 +151,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     const answer = answerError(error, services.logger, { fallback: testDriveMessages.failed, log: 'test-drive booking failed', context: { vehicleId } });
-    return data(formError(answer.message, { ...answer.fields }), { status: answer.status, headers: answer.headers });
+    return data({ ...formError(answer.message, { ...answer.fields }), address }, { status: answer.status, headers: answer.headers });
   }
   throw redirect(`${paths.profileWithNotice('testDrive', 'booked')}#test-drives`);
 }
@@ -225,9 +236,13 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { days, date, slots, mode, pin, pinProblem, pinTyped, selected, rescheduling } = loaderData;
+  const { days, date, slots, mode, pin, pinProblem, pinTyped, selected, rescheduling, areas, hubTo } = loaderData;
   const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST';
   const error = actionData && 'error' in actionData ? actionData.error : null;
+  const fieldErrors: Record<string, string | undefined> = actionData && 'fields' in actionData ? actionData.fields : {};
+  const typedAddress = actionData && 'address' in actionData ? (actionData.address as { street: string; landmark: string }) : { street: '', landmark: '' };
+  const pinRefused = Boolean(pinProblem && pinTyped && mode === 'home');
+  const place = mode === 'home' ? (rescheduling?.address ? t('atHomeAddress', { address: rescheduling.address }) : `${MODE_LABELS.home}${t('withPin', { pin })}`) : MODE_LABELS.hub;
   const showSlots = !pinProblem;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
@@ -245,12 +260,10 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
         {rescheduling ? <input type="hidden" name="reschedule" value={rescheduling.id} /> : null}
         <Card title={t('stepWhere')} id="where">
           {rescheduling ? (
-            <p className="text-slate-700">
-              {MODE_LABELS[mode]}
-              {mode === 'home' ? t('withPin', { pin }) : ''}
-            </p>
+            <p className="text-slate-700">{place}</p>
           ) : (
-            <fieldset className="flex flex-col gap-3">
+            // Keyed by the place asked for: the hub link and the browser's back load another place into the same page, and the radios and the PIN must show it.
+            <fieldset key={`${mode}-${pin}`} className="flex flex-col gap-3">
               <legend className="sr-only">{t('whereLegend')}</legend>
               <div className="grid gap-2 sm:grid-cols-2">
                 {(['hub', 'home'] as const).map((value) => (
@@ -263,6 +276,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
                   </label>
                 ))}
               </div>
+              <ServedAreas areas={areas} />
               <div className="flex flex-col gap-1">
                 <label htmlFor="pin" className="font-semibold">
                   {t('pinCode')} <span className="font-normal text-slate-600">{t('pinForHome')}</span>
@@ -275,7 +289,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
                     autoComplete="postal-code"
                     maxLength={6}
                     defaultValue={pin}
-                    aria-invalid={pinProblem && pinTyped ? true : undefined}
+                    aria-invalid={pinRefused ? true : undefined}
                     aria-describedby={pinProblem && mode === 'home' ? 'pin-error' : undefined}
                     className={`${inputClass} max-w-40`}
                   />
@@ -283,8 +297,9 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
                     {t('showTimes')}
                   </button>
                 </div>
-                {pinProblem ? (
-                  <p id="pin-error" className={`text-sm font-medium ${pinTyped ? 'text-red-700' : 'text-slate-700'}`}>
+                {pinProblem && pinRefused ? <PinRefusal id="pin-error" message={pinProblem} hubTo={hubTo} /> : null}
+                {pinProblem && !pinRefused ? (
+                  <p id="pin-error" className="text-sm font-medium text-slate-700">
                     {pinProblem}
                   </p>
                 ) : null}
@@ -344,10 +359,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="flex justify-between gap-3">
               <dt className="text-slate-600">{t('where')}</dt>
-              <dd className="text-right font-semibold">
-                {MODE_LABELS[mode]}
-                {mode === 'home' ? t('withPin', { pin }) : ''}
-              </dd>
+              <dd className="text-right font-semibold">{place}</dd>
             </div>
           </dl>
           <Form method="post" className="mt-4 flex flex-col gap-2">
@@ -355,6 +367,7 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="mode" value={mode} />
             <input type="hidden" name="pinCode" value={mode === 'home' ? pin : ''} />
             {rescheduling ? <input type="hidden" name="reschedule" value={rescheduling.id} /> : null}
+            {mode === 'home' && !rescheduling ? <HomeAddressFields values={typedAddress} errors={fieldErrors} /> : null}
             <button type="submit" disabled={submitting} className={primaryButton}>
               {submitting ? t('booking') : rescheduling ? t('confirmNewTime') : t('confirmTestDrive')}
             </button>

@@ -4,6 +4,7 @@ import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
 import { SELL_MARGIN_PERCENT } from '../../app/lib/schemas/sell-estimate.ts';
 import { DEFAULT_TEST_DRIVE_RULES } from '../../app/lib/test-drives.ts';
 import { isPinCode, pinCodeMessages } from '../../app/lib/pin-code.ts';
+import { DEFAULT_SERVICE_AREAS, LOCALITY_MAX, MAX_SERVICE_AREAS } from '../../app/lib/service-areas.ts';
 import { DEFAULT_FINANCE_TERMS, FINANCE_SETTING_LIMITS, TENURE_OPTIONS, type FinanceTerms } from '../../app/lib/emi.ts';
 import { DEFAULT_PRICE_INCLUDES, DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS, MAX_PRICE_INCLUDES_LENGTH, MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../app/lib/storefront.ts';
 import type { Clock } from '../clock.ts';
@@ -29,13 +30,22 @@ export const settingsSchema = z.object({
   maintenanceMode: z.boolean(),
   // Test drives (server/test-drives/, decision 025): when buyers can book one and how many run
   // at once. Slots are one hour on the hour, so the opening hours are whole hours (India time).
-  // `servicePinCodes` are the PIN codes the team drives to: home test drives, and rental delivery too.
+  // `serviceAreas` are where the team drives to, a locality and its PIN code each (decision 097):
+  // home test drives, home inspections and rental delivery.
   testDriveOpeningHour: z.coerce.number().int(say('openingHourWhole')).min(0, say('openingHourRange')).max(23, say('openingHourRange')),
   testDriveClosingHour: z.coerce.number().int(say('closingHourWhole')).min(1, say('closingHourRange')).max(24, say('closingHourRange')),
   testDriveCapacity: z.coerce.number().int(say('testDrivesAtOnceWhole')).min(1, say('testDrivesAtOnceRange')).max(20, say('testDrivesAtOnceRange')),
   testDriveLeadHours: z.coerce.number().int(say('noticeWhole')).min(0, say('noticeRange')).max(72, say('noticeRange')),
   testDriveDaysAhead: z.coerce.number().int(say('daysAheadWhole')).min(0, say('daysAheadRange')).max(30, say('daysAheadRange')),
-  servicePinCodes: z.array(z.string().refine(isPinCode, { error: () => pinCodeMessages.invalid })).max(500, say('pinCodesMax')),
+  serviceAreas: z
+    .array(
+      z.object({
+        locality: z.string().trim().min(1).max(LOCALITY_MAX),
+        pinCode: z.string().refine(isPinCode, { error: () => pinCodeMessages.invalid }),
+      }),
+    )
+    .max(MAX_SERVICE_AREAS, say('areasMax', { max: MAX_SERVICE_AREAS }))
+    .refine((areas) => new Set(areas.map((area) => area.pinCode)).size === areas.length, say('areasOnePerPin')),
   // EMI assumptions: every "EMI from" figure on cards, vehicle pages and compare uses these
   // (app/lib/emi.ts). Rate in percent a year, tenure in months, the financed share in percent.
   emiRatePercent: z.coerce
@@ -142,10 +152,10 @@ export const DEFAULT_TEST_DRIVE_SETTINGS = {
   testDriveCapacity: DEFAULT_TEST_DRIVE_RULES.capacity,
   testDriveLeadHours: DEFAULT_TEST_DRIVE_RULES.leadHours,
   testDriveDaysAhead: DEFAULT_TEST_DRIVE_RULES.daysAhead,
-  servicePinCodes: ['400047', '400049', '400053', '400054', '400055', '400056', '400057', '400058', '400059', '400060', '400063', '400069', '400072', '400093', '400099'],
+  serviceAreas: DEFAULT_SERVICE_AREAS.map((area) => ({ ...area })),
 } satisfies Partial<Settings>;
 
-/** Self-drive rental's defaults (delivery goes to the `servicePinCodes` of the test drives' block). */
+/** Self-drive rental's defaults (delivery goes to the `serviceAreas` of the test drives' block). */
 export const defaultRentalSettings = {
   rentalBufferHours: 2,
   rentalMinNoticeHours: 3,

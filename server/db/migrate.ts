@@ -26,6 +26,7 @@ import * as inspectionReminders from './migrations/029-inspection-reminders.ts';
 import * as inspectionLeads from './migrations/030-inspection-leads.ts';
 import * as profileLanguage from './migrations/031-profile-language.ts';
 import * as installation from './migrations/032-installation.ts';
+import * as homeVisitAddress from './migrations/033-home-visit-address.ts';
 import * as handoverMoney from './migrations/034-handover-money.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
@@ -57,6 +58,7 @@ const migrations: Record<string, DialectMigration> = {
   '030-inspection-leads': inspectionLeads,
   '031-profile-language': profileLanguage,
   '032-installation': installation,
+  '033-home-visit-address': homeVisitAddress,
   '034-handover-money': handoverMoney,
 };
 

@@ -237,6 +237,9 @@ export interface InspectionTable {
   estimate: string;
   mode: 'hub' | 'home';
   pin_code: string;
+  /** Migration 033 (decision 097): a home visit's house or flat, street and area, and an optional landmark; '' at the hub. */
+  street: Generated<string>;
+  landmark: Generated<string>;
   name: string;
   phone: string;
   email: string;
@@ -270,6 +273,9 @@ export interface TestDriveTable {
   vehicle_title: string;
   mode: 'hub' | 'home';
   pin_code: string;
+  /** Migration 033 (decision 097): a home visit's house or flat, street and area, and an optional landmark; '' at the hub. */
+  street: Generated<string>;
+  landmark: Generated<string>;
   name: string;
   phone: string;
   email: string;

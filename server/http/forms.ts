@@ -28,6 +28,8 @@ export class FormReadError extends AppError {
     readonly fileName?: string,
     /** The text fields read before an upload was refused, so the page can show them again. */
     readonly fields: FormData = new FormData(),
+    /** The field a refused text was in (a control character), for the page to mark it. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -55,7 +57,7 @@ function acceptableField(name: string, value: string): boolean {
 /** `form` as read, or a 400 when a text field holds a control character. */
 function refuseControlCharacters(form: FormData): FormData {
   for (const [name, value] of form) {
-    if (typeof value === 'string' && !acceptableField(name, value)) throw new FormReadError('control-characters', controlCharactersMessage());
+    if (typeof value === 'string' && !acceptableField(name, value)) throw new FormReadError('control-characters', controlCharactersMessage(), undefined, undefined, name);
   }
   return form;
 }
@@ -256,7 +258,7 @@ export async function readUploadForm(request: Request, options: UploadOptions): 
 
   parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
     if (valueTruncated) fail(new FormReadError('too-large', messages.tooLarge));
-    else if (!acceptableField(name, value)) fail(new FormReadError('control-characters', controlCharactersMessage()));
+    else if (!acceptableField(name, value)) fail(new FormReadError('control-characters', controlCharactersMessage(), undefined, undefined, name));
     else fields.append(name, value);
   });
   parser.on('file', (field, stream, fileName, _encoding, mimeType) => {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sendClaimedReminders } from '../notify/slot-reminders.ts';
-import { servedPinCodeProblem } from '../../app/lib/pin-code.ts';
+import { servedAreaProblem } from '../../app/lib/service-areas.ts';
+import { homeAddressLine, homeAddressMessages } from '../../app/lib/home-address.ts';
 import type { InspectionRequest } from '../../app/lib/schemas/inspections.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
 import { addDays, bookableDays, daySlots, hourLabel, slotInstant, slotOfInstant, slotProblem, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
@@ -36,7 +37,7 @@ import type { TextValues } from '../../app/lib/i18n/texts.ts';
  */
 
 /** The inspections' refusals, in the language of the request being answered. */
-export const inspectionMessages = liveTexts(t, ['verifyPhoneFirst', 'pinNotServed', 'slotFull', 'youAreBusy', 'notYours', 'notChangeable', 'tooManyInspectionRequests']);
+export const inspectionMessages = liveTexts(t, ['verifyPhoneFirst', 'slotFull', 'youAreBusy', 'notYours', 'notChangeable', 'tooManyInspectionRequests']);
 
 /**
  * Upcoming inspections one person may hold at once. A seller brings one car, two at most (a
@@ -86,6 +87,9 @@ export type Inspection = {
   estimate: SellEstimate;
   mode: TestDriveMode;
   pinCode: string;
+  /** A home inspection's house or flat, street and area, and its optional landmark (decision 097); '' at the hub. */
+  street: string;
+  landmark: string;
   /** India time, 'YYYY-MM-DDTHH:MM'. */
   slot: string;
   status: InspectionTable['status'];
@@ -121,6 +125,8 @@ export function toInspection(row: Row, nowMs: number): Inspection {
     estimate: JSON.parse(row.estimate) as SellEstimate,
     mode: row.mode,
     pinCode: row.pin_code,
+    street: row.street,
+    landmark: row.landmark,
     slot: slotOfInstant(row.slot_start),
     status: row.status,
     createdAt: indiaIso(Date.parse(row.created_at)),
@@ -183,8 +189,9 @@ async function queueConfirmation(services: NotifyServices, kind: 'booked' | 'res
   const language = kind === 'reminder' ? await languageOf(db, row.user_id) : currentLanguage();
   const when = inLanguage(language, () => slotLabel(inspection.slot));
   const say = (key: Parameters<typeof t>[0], values?: TextValues) => t(key, values, language);
-  const where = inspection.mode === 'home' ? say('mailWhereHome', { pin: inspection.pinCode }) : say('mailWhereHub', { address: services.config.contactAddress });
-  const shortWhere = inspection.mode === 'home' ? where : say('mailWhereHubShort');
+  const where = inspection.mode === 'home' ? say('mailWhereHome', { address: homeAddressLine(inspection, language) }) : say('mailWhereHub', { address: services.config.contactAddress });
+  // The SMS names the PIN code only: the mail has the full address.
+  const shortWhere = inspection.mode === 'home' ? say('smsWhereHome', { pin: inspection.pinCode }) : say('mailWhereHubShort');
   const link = new URL(pathInLanguage(paths.profile, language), services.config.siteOrigin).href;
   const heading = say(({ booked: 'mailHeadingBooked', rescheduled: 'mailHeadingRescheduled', reminder: 'mailHeadingReminder' } as const)[kind]);
   const smsHeading = say(({ booked: 'smsHeadingBooked', rescheduled: 'smsHeadingRescheduled', reminder: 'smsHeadingReminder' } as const)[kind]);
@@ -222,7 +229,9 @@ export async function bookInspection(services: NotifyServices, settings: Setting
   if (!profile || !hasVerifiedPhone(profile)) throw new CannotBookYetError('phone', inspectionMessages.verifyPhoneFirst);
   const rules = inspectionRules(settings);
   const nowMs = services.clock.now();
-  const pinProblem = input.mode === 'home' ? servedPinCodeProblem(input.pinCode, settings.servicePinCodes, inspectionMessages.pinNotServed) : null;
+  const home = input.mode === 'home';
+  if (home && !input.street.trim()) throw new InvalidInputError(homeAddressMessages.streetRequired, { street: homeAddressMessages.streetRequired });
+  const pinProblem = home ? servedAreaProblem(input.pinCode, settings.serviceAreas, services.config.contactAddress) : null;
   if (pinProblem) throw new InvalidInputError(pinProblem, { pinCode: pinProblem });
   const problem = slotRefusal(input.slot, nowMs, rules);
   if (problem) throw new InvalidInputError(problem, { slot: problem });
@@ -248,7 +257,9 @@ export async function bookInspection(services: NotifyServices, settings: Setting
           car: JSON.stringify(input.car),
           estimate: JSON.stringify(estimate),
           mode: input.mode,
-          pin_code: input.mode === 'home' ? input.pinCode : '',
+          pin_code: home ? input.pinCode : '',
+          street: home ? input.street : '',
+          landmark: home ? input.landmark : '',
           name: profile.name || user?.name || '',
           phone: profile.phone,
           email: user?.email ?? profile.email,
@@ -275,7 +286,7 @@ export async function bookInspection(services: NotifyServices, settings: Setting
  * new-lead mail as the sell form sends it: the desk works sellers from one list (migration 030).
  */
 async function addInspectionLead(trx: Kysely<DB>, services: NotifyServices, settings: Settings, inspection: Row, car: SellCar, estimate: SellEstimate) {
-  const where = inspection.mode === 'home' ? `at the seller's home, PIN ${inspection.pin_code}` : 'at our hub';
+  const where = inspection.mode === 'home' ? `at the seller's home: ${homeAddressLine({ street: inspection.street, landmark: inspection.landmark, pinCode: inspection.pin_code }, 'en')}` : 'at our hub';
   const lead = {
     name: inspection.name,
     phone: inspection.phone,

@@ -5,7 +5,8 @@ import type { Settings } from '../admin/settings.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { InvalidInputError, NotFoundError, ConflictError } from '../errors.ts';
 import { getFleetCar, listFleet, type FleetCar } from './fleet.ts';
-import { servedPinCodeProblem, typedPinCode } from '../../app/lib/pin-code.ts';
+import { typedPinCode } from '../../app/lib/pin-code.ts';
+import { servedAreaProblem } from '../../app/lib/service-areas.ts';
 import { checkRenter } from './readiness.ts';
 import {
   bookingQuery,
@@ -139,10 +140,13 @@ export async function fleetAvailability(services: RentalServices, range: TimeRan
   });
 }
 
-/** Why this car cannot be delivered to `pinCode` (not delivered at all, no PIN code, one we do not serve); null when it can. */
-function deliveryProblem(terms: { deliveryAvailable: boolean }, settings: Settings, pinCode: string): { field: string; message: string } | null {
+/**
+ * Why this car cannot be delivered to `pinCode` (not delivered at all, no PIN code, one outside
+ * the areas we visit: the nearest one and the hub named, as for home visits); null when it can.
+ */
+function deliveryProblem(terms: { deliveryAvailable: boolean }, settings: Settings, hubAddress: string, pinCode: string): { field: string; message: string } | null {
   if (!terms.deliveryAvailable) return { field: 'pickup', message: t('notDelivered') };
-  const problem = servedPinCodeProblem(pinCode, settings.servicePinCodes, t('pinNotServed', { pin: pinCode }));
+  const problem = servedAreaProblem(pinCode, settings.serviceAreas, hubAddress);
   return problem ? { field: 'pinCode', message: problem } : null;
 }
 
@@ -162,7 +166,7 @@ export async function carAvailability(
   const settings = await rentalSettings(services);
   checkBookingRange(range, settings, services.clock.now());
   if (options.delivery) {
-    const problem = deliveryProblem(car.terms, settings, typedPinCode(options.pinCode));
+    const problem = deliveryProblem(car.terms, settings, services.config.contactAddress, typedPinCode(options.pinCode));
     if (problem) throw new InvalidInputError(problem.message, { [problem.field]: problem.message });
   }
   const bufferMs = settings.rentalBufferHours * HOUR_MS;
@@ -215,7 +219,7 @@ export async function createBooking(
   const delivery = input.pickup === 'delivery';
   const deliveryAddress = delivery ? (input.deliveryAddress ?? '').trim() : '';
   if (delivery) {
-    const problem = deliveryProblem(terms, settings, pinCode);
+    const problem = deliveryProblem(terms, settings, services.config.contactAddress, pinCode);
     if (problem) throw new InvalidInputError(problem.message, { [problem.field]: problem.message });
     if (!deliveryAddress) throw new InvalidInputError(deliveryAddressRequired(), { deliveryAddress: deliveryAddressRequired() });
   }

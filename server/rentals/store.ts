@@ -20,7 +20,8 @@ import type { Clock } from '../clock.ts';
  */
 
 /** The services a rental service needs (a subset of AppServices). */
-export type RentalServices = SettingsServices & { clock: Clock };
+/** The hub's address is named when a delivery PIN code is refused (decision 097). */
+export type RentalServices = SettingsServices & { clock: Clock; config: { contactAddress: string } };
 
 export function rentalSettings(services: RentalServices): Promise<Settings> {
   return settingsFor(services);

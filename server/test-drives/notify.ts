@@ -11,6 +11,7 @@ import { LANGUAGE_TAGS, type Language } from '../../app/lib/i18n/language.ts';
 import { languageOfPerson } from '../accounts/profiles.ts';
 import { inLanguage } from '../i18n.ts';
 import { paths } from '../../app/lib/paths.ts';
+import { homeAddressLine } from '../../app/lib/home-address.ts';
 
 /**
  * The confirmation (mail and SMS, with the link to reschedule or cancel) and the reminder an
@@ -20,7 +21,7 @@ import { paths } from '../../app/lib/paths.ts';
 
 export type NotifyDeps = Pick<AppServices, 'database' | 'mailer' | 'logger' | 'config' | 'clock' | 'jobs'>;
 
-type Booking = { id: number; vehicleTitle: string; mode: TestDriveMode; pinCode: string; slot: string; name: string; phone: string; email: string };
+type Booking = { id: number; vehicleTitle: string; mode: TestDriveMode; pinCode: string; street: string; landmark: string; slot: string; name: string; phone: string; email: string };
 
 /** Where the customer reschedules or cancels: their profile's list of test drives. */
 export function manageUrl(siteOrigin: string): string {
@@ -28,7 +29,7 @@ export function manageUrl(siteOrigin: string): string {
 }
 
 function place(booking: Booking, config: NotifyDeps['config'], language: Language): string {
-  return booking.mode === 'home' ? t('placeHome', { pin: booking.pinCode }, language) : t('placeHub', { address: config.contactAddress }, language);
+  return booking.mode === 'home' ? t('placeHome', { address: homeAddressLine(booking, language) }, language) : t('placeHub', { address: config.contactAddress }, language);
 }
 
 type Kind = 'booked' | 'rescheduled' | 'reminder';
@@ -76,9 +77,9 @@ ${lines
   return { subject, text, html };
 }
 
-/** One SMS segment where it fits: what, when, where, and the link. */
+/** One SMS segment where it fits: what, when, where (the PIN code: the mail has the full address), and the link. */
 export function testDriveSms(kind: Kind, booking: Booking, config: NotifyDeps['config'], language: Language = currentLanguage()): string {
-  const where = booking.mode === 'home' ? t('placeHome', { pin: booking.pinCode }, language) : t('smsHub', undefined, language);
+  const where = booking.mode === 'home' ? t('smsHome', { pin: booking.pinCode }, language) : t('smsHub', undefined, language);
   const head = t(kind === 'reminder' ? 'smsReminder' : kind === 'rescheduled' ? 'smsMoved' : 'smsBooked', undefined, language);
   const when = inLanguage(language, () => slotLabel(booking.slot));
   return t('sms', { site: config.siteName, head, car: booking.vehicleTitle.slice(0, 40), when, where, link: manageUrl(config.siteOrigin) }, language);
@@ -116,7 +117,7 @@ export const REMINDER_FIRST_RUN_MS = 15_000;
  */
 export async function sendDueReminders(deps: NotifyDeps, nowMs: number): Promise<number> {
   const sent = await sendClaimedReminders(deps.database.db, 'test_drives', { nowMs, beforeMs: REMINDER_BEFORE_MS }, (trx, row) => {
-    const booking = { id: row.id, vehicleTitle: row.vehicle_title, mode: row.mode, pinCode: row.pin_code, slot: slotOfInstant(row.slot_start), name: row.name, phone: row.phone, email: row.email };
+    const booking = { id: row.id, vehicleTitle: row.vehicle_title, mode: row.mode, pinCode: row.pin_code, street: row.street, landmark: row.landmark, slot: slotOfInstant(row.slot_start), name: row.name, phone: row.phone, email: row.email };
     return notifyTestDrive(trx, deps, 'reminder', booking);
   });
   if (sent > 0) deps.jobs.wake();

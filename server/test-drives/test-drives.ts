@@ -11,6 +11,7 @@ import { holdsReservation } from '../reservations/store.ts';
 import type { Settings } from '../admin/settings.ts';
 import { detailTitle, offersTestDrive } from '../../app/lib/vehicle.ts';
 import { indiaIso } from '../../app/lib/rentals.ts';
+import { homeAddressMessages } from '../../app/lib/home-address.ts';
 import {
   addDays,
   daySlots,
@@ -43,6 +44,9 @@ export type TestDrive = {
   vehicleTitle: string;
   mode: TestDriveMode;
   pinCode: string;
+  /** A home test drive's house or flat, street and area, and its optional landmark (decision 097); '' at the hub. */
+  street: string;
+  landmark: string;
   /** India time, 'YYYY-MM-DDTHH:MM'. */
   slot: string;
   status: TestDriveStatus;
@@ -65,13 +69,15 @@ export function testDriveRules(settings: Settings): TestDriveRules {
   };
 }
 
-function toTestDrive(row: Pick<Row, 'id' | 'vehicle_id' | 'vehicle_title' | 'mode' | 'pin_code' | 'slot_start' | 'status' | 'created_at'>): TestDrive {
+function toTestDrive(row: Pick<Row, 'id' | 'vehicle_id' | 'vehicle_title' | 'mode' | 'pin_code' | 'street' | 'landmark' | 'slot_start' | 'status' | 'created_at'>): TestDrive {
   return {
     id: row.id,
     vehicleId: row.vehicle_id,
     vehicleTitle: row.vehicle_title,
     mode: row.mode,
     pinCode: row.pin_code,
+    street: row.street,
+    landmark: row.landmark,
     slot: slotOfInstant(row.slot_start),
     status: row.status,
     // Stored in UTC; answered as every time of the product is, in India time with its offset.
@@ -147,13 +153,17 @@ export type BookingInput = {
   /** India time, already parsed ('YYYY-MM-DDTHH:MM'). */
   slot: string;
   mode: TestDriveMode;
-  /** Required for a home test drive: one of `servicePinCodes`. */
+  /** Required for a home test drive: in one of the settings' `serviceAreas`. */
   pinCode: string;
+  /** Required for a home test drive (the schema says so beside the field). */
+  street: string;
+  landmark: string;
 };
 
 /** Refuses a place or time the settings do not offer (InvalidInputError naming the field). */
-function checkRequest(input: { slot: string; mode: TestDriveMode; pinCode: string }, rules: TestDriveRules, servicePinCodes: readonly string[], nowMs: number) {
-  const pinProblem = homeVisitProblem(input, servicePinCodes);
+function checkRequest(input: { slot: string; mode: TestDriveMode; pinCode: string; street: string }, rules: TestDriveRules, settings: Settings, hubAddress: string, nowMs: number) {
+  if (input.mode === 'home' && !input.street.trim()) throw new InvalidInputError(homeAddressMessages.streetRequired, { street: homeAddressMessages.streetRequired });
+  const pinProblem = homeVisitProblem(input, settings.serviceAreas, hubAddress);
   if (pinProblem) throw new InvalidInputError(pinProblem, { pinCode: pinProblem });
   const problem = slotProblem(input.slot, nowMs, rules);
   if (problem) throw new InvalidInputError(problem, { slot: problem });
@@ -165,7 +175,7 @@ function checkRequest(input: { slot: string; mode: TestDriveMode; pinCode: strin
  * person has another test drive then.
  */
 export async function bookTestDrive(
-  deps: TestDriveDeps,
+  deps: TestDriveDeps & { config: { contactAddress: string } },
   settings: Settings,
   input: BookingInput,
   /** Runs in the transaction that saves the booking: its confirmation is queued there (decision 069). */
@@ -177,7 +187,8 @@ export async function bookTestDrive(
   if (!profile || !hasVerifiedPhone(profile)) throw new CannotBookYetError('phone', messages.verifyPhoneFirst);
   const vehicle = await bookableVehicle(deps.database, input.vehicleId, input.userId);
   const nowMs = deps.clock.now();
-  checkRequest(input, rules, settings.servicePinCodes, nowMs);
+  checkRequest(input, rules, settings, deps.config.contactAddress, nowMs);
+  const home = input.mode === 'home';
   const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
   const slotStart = slotInstant(input.slot).toISOString();
   const now = new Date(nowMs).toISOString();
@@ -191,7 +202,9 @@ export async function bookTestDrive(
         vehicle_id: vehicle.id,
         vehicle_title: vehicle.title,
         mode: input.mode,
-        pin_code: input.mode === 'home' ? input.pinCode : '',
+        pin_code: home ? input.pinCode : '',
+        street: home ? input.street : '',
+        landmark: home ? input.landmark : '',
         name: profile.name || user?.name || '',
         phone: profile.phone,
         email: user?.email ?? profile.email,

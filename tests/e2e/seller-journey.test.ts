@@ -54,6 +54,7 @@ it('a seller gets an estimate, books a home inspection, the desk records it and 
   const firstFree = page.locator('label:has(input[name="slot"]:not([disabled]))').first();
   await visible(firstFree);
   await firstFree.click();
+  await page.getByLabel('House or flat, street and area').fill('12 Sea View, Juhu Tara Rd');
   await page.getByRole('button', { name: 'Book the inspection' }).click();
   await page.waitForURL((url) => url.pathname === '/profile');
   await visible(page.getByText('Your inspection is booked.'));

@@ -187,11 +187,11 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
 
     it('prices delivery, protection and paying online as the booking page does', async () => {
       const { from, to } = range();
-      const query = new URLSearchParams({ from, to, pickup: 'delivery', pinCode: '400047', protection: 'true', payment: 'razorpay' });
+      const query = new URLSearchParams({ from, to, pickup: 'delivery', pinCode: '400049', protection: 'true', payment: 'razorpay' });
       const response = await renter.get(`/api/v1/rentals/cars/${carId}/quote?${query}`);
       expect(response.status).toBe(200);
       const body = rentalQuoteAnswerSchema.parse(await response.json());
-      expect(body).toMatchObject({ carId, pickup: 'delivery', pinCode: '400047', protection: true, payment: 'razorpay', available: true, from: expect.stringMatching(/T10:00:00\+05:30$/) });
+      expect(body).toMatchObject({ carId, pickup: 'delivery', pinCode: '400049', protection: true, payment: 'razorpay', available: true, from: expect.stringMatching(/T10:00:00\+05:30$/) });
       // 51 hours: 2 days × ₹1,800 + 3 hours × ₹150 = ₹4,050; protection 3 started days × ₹250 = ₹750;
       // delivery ₹500; GST 18% of ₹5,300 = ₹954; total ₹6,254, all paid now; the ₹5,000 deposit at pickup.
       expect(body.quote.lines.map((line) => [line.kind, line.amount])).toEqual([

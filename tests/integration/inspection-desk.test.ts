@@ -62,7 +62,7 @@ async function photo(colour: { r: number; g: number; b: number }): Promise<Uint8
 }
 
 async function book(person: { client: HttpClient }, mode: 'hub' | 'home' = 'home'): Promise<number> {
-  const answer = await postJson(person.client, '/api/v1/inspections', { car, mode, pinCode: '400069', slot: freshSlot() });
+  const answer = await postJson(person.client, '/api/v1/inspections', { car, mode, pinCode: '400069', street: '12 Sea View, Juhu Tara Rd', slot: freshSlot() });
   expect(answer.status).toBe(201);
   return inspectionAnswerSchema.parse(answer.body).inspection.id;
 }

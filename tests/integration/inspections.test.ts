@@ -76,10 +76,10 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
   it('books with a verified phone, keeps the car and its estimate, confirms by mail and SMS', async () => {
     const person = await verifiedPerson();
     const slot = freshSlot();
-    const answer = await postJson(person.client, '/api/v1/inspections', { car, mode: 'home', pinCode: '400069', slot });
+    const answer = await postJson(person.client, '/api/v1/inspections', { car, mode: 'home', pinCode: '400069', street: '12 Sea View, Juhu Tara Rd', landmark: 'Juhu Circle', slot });
     expect(answer.status).toBe(201);
     const { inspection } = inspectionAnswerSchema.parse(answer.body);
-    expect(inspection).toMatchObject({ car, mode: 'home', pinCode: '400069', slot, status: 'booked', estimate: { kind: 'range' } });
+    expect(inspection).toMatchObject({ car, mode: 'home', pinCode: '400069', street: '12 Sea View, Juhu Tara Rd', landmark: 'Juhu Circle', slot, status: 'booked', estimate: { kind: 'range' } });
     const mail = await waitForOutbox(person.client, 'email', person.email, (entry) => entry.subject.includes('inspection is booked'));
     expect(mail.body).toContain('2021 Honda City');
     await waitForOutbox(person.client, 'sms', person.phone, (entry) => entry.body.includes('Car inspection is booked'));
@@ -87,7 +87,7 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
     const lead = await database.db.selectFrom('sell_submissions').selectAll().where('inspection_id', '=', inspection.id).execute();
     expect(lead).toHaveLength(1);
     expect(lead[0]).toMatchObject({ name: 'Rohan Mehta', phone: person.phone, vehicle: 'Honda City', year: '2021', price: '', status: 'new' });
-    expect(lead[0]!.description).toMatch(new RegExp(`^Inspection #${inspection.id} booked for .+, at the seller's home, PIN 400069\\.$`));
+    expect(lead[0]!.description).toMatch(new RegExp(`^Inspection #${inspection.id} booked for .+, at the seller's home: 12 Sea View, Juhu Tara Rd \\(near Juhu Circle\\), 400069\\.$`));
     expect(JSON.parse(lead[0]!.car!)).toEqual(car);
     expect(JSON.parse(lead[0]!.estimate!)).toMatchObject({ kind: 'range' });
     const list = inspectionListSchema.parse(await (await person.client.get('/api/v1/me/inspections')).json());
@@ -104,8 +104,8 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
     const refused = await postJson(unverified, '/api/v1/inspections', { car, mode: 'hub', slot });
     expect(refused).toMatchObject({ status: 422, body: { reason: 'phone' } });
     const person = await verifiedPerson();
-    const far = await postJson(person.client, '/api/v1/inspections', { car, mode: 'home', pinCode: '110001', slot });
-    expect(far).toMatchObject({ status: 400, body: { fields: { pinCode: expect.stringContaining('do not come to this PIN code') } } });
+    const far = await postJson(person.client, '/api/v1/inspections', { car, mode: 'home', pinCode: '110001', street: '4 Janpath', slot });
+    expect(far).toMatchObject({ status: 400, body: { fields: { pinCode: expect.stringContaining("We don't visit 110001 yet. Please come to our hub at ") } } });
     const late = await postJson(person.client, '/api/v1/inspections', { car, mode: 'hub', slot: `${addDays(today, 2)}T18:00` });
     expect(late).toMatchObject({ status: 400, body: { fields: { slot: expect.stringContaining('Inspections run') } } });
   });

@@ -105,11 +105,14 @@ describe.skipIf(!shared.url)(`the rental quote in lines (${shared.dialect})`, ()
     expect(full.deposit).toBe(car.deposit);
   });
 
-  it('refuses delivery outside the served PIN codes, or without one, with a sentence saying so', async () => {
+  it('refuses delivery outside the areas we visit, or without a PIN code, with a sentence saying so (the home visits\' own, decision 097)', async () => {
     const outside = await quote({ pickup: 'delivery', pinCode: '110001' });
     expect(outside.status).toBe(400);
-    expect(outside.body.detail).toBe('We do not deliver to PIN code 110001 yet. Please pick the car up at our hub.');
-    expect(outside.body.fields).toEqual({ pinCode: 'We do not deliver to PIN code 110001 yet. Please pick the car up at our hub.' });
+    const notVisited = "We don't visit 110001 yet. Please come to our hub at Plot 14, Andheri-Kurla Road, Andheri East, Mumbai 400069.";
+    expect(outside.body.detail).toBe(notVisited);
+    expect(outside.body.fields).toEqual({ pinCode: notVisited });
+    const nearby = await quote({ pickup: 'delivery', pinCode: '400071' });
+    expect(nearby.body.fields?.pinCode).toContain('Nearest area we visit: Saki Naka — 400072, or come to our hub at ');
     const none = await quote({ pickup: 'delivery' });
     expect(none.status).toBe(400);
     expect(none.body.fields?.pinCode).toBe('Please enter the 6-digit PIN code of your address.');
@@ -119,7 +122,7 @@ describe.skipIf(!shared.url)(`the rental quote in lines (${shared.dialect})`, ()
       body: JSON.stringify({ carId: car.id, from, to, pickup: 'delivery', pinCode: '110001', deliveryAddress: 'Connaught Place, New Delhi' }),
     });
     expect(booked.status).toBe(400);
-    expect(((await booked.json()) as { fields: Record<string, string> }).fields.pinCode).toContain('We do not deliver to PIN code 110001');
+    expect(((await booked.json()) as { fields: Record<string, string> }).fields.pinCode).toContain("We don't visit 110001 yet.");
     // Choices that are not choices: a clear 400 naming the field, never a 500.
     const maybe = await quote({ protection: 'maybe' });
     expect(maybe.status).toBe(400);

@@ -143,12 +143,12 @@ describe(`booking a car on ${dialect}`, () => {
     expect((await createBooking(services, { userId: pending.userId, vehicleId: carId, fromMs: base, toMs: base + 5 * HOUR_MS, pickup: 'hub' })).status).toBe('requested');
   });
 
-  it('delivers only within the serviceable PIN codes, with the delivery fee', async () => {
+  it('delivers only within the areas we visit, with the delivery fee', async () => {
     const carId = await addFleetCar(services, 'Delivery Swift');
     const hubOnly = await addFleetCar(services, 'Hub Swift', { ...swiftTerms, deliveryAvailable: false });
     const renter = await addRenter(opened.database);
     const range = { fromMs: base, toMs: base + 24 * HOUR_MS };
-    await expect(createBooking(services, { userId: renter.userId, vehicleId: carId, ...range, pickup: 'delivery', pinCode: '110001' })).rejects.toThrow('We do not deliver to PIN code 110001 yet. Please pick the car up at our hub.');
+    await expect(createBooking(services, { userId: renter.userId, vehicleId: carId, ...range, pickup: 'delivery', pinCode: '110001' })).rejects.toThrow("We don't visit 110001 yet. Please come to our hub at Andheri East hub.");
     await expect(createBooking(services, { userId: renter.userId, vehicleId: carId, ...range, pickup: 'delivery', pinCode: '12' })).rejects.toBeInstanceOf(InvalidInputError);
     await expect(createBooking(services, { userId: renter.userId, vehicleId: hubOnly, ...range, pickup: 'delivery', pinCode: '400069' })).rejects.toBeInstanceOf(InvalidInputError);
     await expect(createBooking(services, { userId: renter.userId, vehicleId: carId, ...range, pickup: 'delivery', pinCode: '400069' })).rejects.toThrow('Please enter the address to deliver the car to.');

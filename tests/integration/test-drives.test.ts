@@ -214,6 +214,10 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
         ['in the past', { vehicleId: car, slot: `${addDays(today, -1)}T11:00`, mode: 'hub' }],
         ['a slot as a number', { vehicleId: car, slot: 1234, mode: 'hub' }],
         ['an object for a PIN', { vehicleId: car, slot: `${date}T11:00`, mode: 'home', pinCode: { $ne: '' } }],
+        ['home without a street', { vehicleId: car, slot: `${date}T11:00`, mode: 'home', pinCode: '400069', street: '  ' }],
+        ['a NUL byte in the street', { vehicleId: car, slot: `${date}T11:00`, mode: 'home', pinCode: '400069', street: '12 Sea\u0000View' }],
+        ['a street of a thousand letters', { vehicleId: car, slot: `${date}T11:00`, mode: 'home', pinCode: '400069', street: 'x'.repeat(1000) }],
+        ['an object for a landmark', { vehicleId: car, slot: `${date}T11:00`, mode: 'home', pinCode: '400069', street: '12 Sea View', landmark: { $ne: '' } }],
       ];
       for (const [name, body, raw] of cases) {
         const response = await postJson(person.client, '/api/v1/test-drives', body, raw);
@@ -222,12 +226,12 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
         expect(answer.detail, name).toBeTruthy();
         expect(answer.detail, name).not.toMatch(/constraint|sql|stack|TypeError/i);
       }
-      const notServed = await postJson(person.client, '/api/v1/test-drives', { vehicleId: car, slot: `${date}T11:00`, mode: 'home', pinCode: '110001' });
-      expect(((await notServed.json()) as { detail: string }).detail).toBe(testDriveMessages.pinNotServed);
+      const notServed = await postJson(person.client, '/api/v1/test-drives', { vehicleId: car, slot: `${date}T11:00`, mode: 'home', pinCode: '110001', street: '4 Janpath' });
+      expect(((await notServed.json()) as { detail: string }).detail).toMatch(/^We don't visit 110001 yet\. Please come to our hub at ./);
       expect((await postJson(person.client, '/api/v1/test-drives', { vehicleId: 2147483647, slot: `${date}T11:00`, mode: 'hub' })).status).toBe(404);
       expect((await postJson(person.client, '/api/v1/test-drives', { vehicleId: soldId, slot: `${date}T11:00`, mode: 'hub' })).status).toBe(409);
       // A served PIN books a home test drive.
-      const home = await postJson(person.client, '/api/v1/test-drives', { vehicleId: car, slot: freshSlot(), mode: 'home', pinCode: '400069' });
+      const home = await postJson(person.client, '/api/v1/test-drives', { vehicleId: car, slot: freshSlot(), mode: 'home', pinCode: '400069', street: 'Flat 4, Chakala Road' });
       expect(home.status).toBe(201);
       expect(((await home.json()) as { testDrive: { pinCode: string } }).testDrive.pinCode).toBe('400069');
     });
@@ -334,15 +338,15 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       expect(text).toContain('2 left');
 
       const notServed = mainText(await (await person.client.get(`/vehicle/${car}/test-drive?mode=home&pin=110001&date=${date}`)).text());
-      expect(notServed).toContain(testDriveMessages.pinNotServed);
+      expect(notServed).toContain("We don't visit 110001 yet.");
       expect(notServed).not.toContain('3. Time');
 
-      const confirm = await person.client.postForm(`/vehicle/${car}/test-drive?mode=home&pin=400069&date=${date}&slot=${encodeURIComponent(slot)}`, { slot, mode: 'home', pinCode: '400069' });
+      const confirm = await person.client.postForm(`/vehicle/${car}/test-drive?mode=home&pin=400069&date=${date}&slot=${encodeURIComponent(slot)}`, { slot, mode: 'home', pinCode: '400069', street: 'Flat 4, Chakala Road' });
       expect(confirm.status).toBe(302);
       expect(confirm.headers.get('location')).toBe('/profile?testDrive=booked#test-drives');
       const profile = mainText(await (await person.client.get('/profile?testDrive=booked')).text());
       expect(profile).toContain(testDriveMessages.booked);
-      expect(profile).toMatch(/My test drives[\s\S]*At your home \(PIN 400069\)[\s\S]*Booked/);
+      expect(profile).toMatch(/My test drives[\s\S]*At your home: Flat 4, Chakala Road, 400069[\s\S]*Booked/);
 
       // The same car and slot for someone else from the page: refused with the reason, the page still there.
       const other = await verifiedPerson('other');
@@ -427,19 +431,19 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
     });
 
     it('saves the test-drive settings, refusing a bad PIN code, and the slots follow them', async () => {
-      const settings = (servicePinCodes: string) => ({
+      const settings = (serviceAreas: string) => ({
         intent: 'test-drives',
         testDriveOpeningHour: '11',
         testDriveClosingHour: '13',
         testDriveCapacity: '3',
         testDriveLeadHours: '2',
         testDriveDaysAhead: '6',
-        servicePinCodes,
+        serviceAreas,
       });
-      const refused = await admin.postForm('/admin/settings', settings('400069, 0123'));
+      const refused = await admin.postForm('/admin/settings', settings('Andheri East — 400069\nNowhere — 0123'));
       expect(refused.status).toBe(400);
-      expect(mainText(await refused.text())).toContain('Not a PIN code: 0123');
-      const saved = await admin.postForm('/admin/settings', settings('400069 400070'));
+      expect(mainText(await refused.text())).toContain('“Nowhere — 0123” needs a PIN code at the end.');
+      const saved = await admin.postForm('/admin/settings', settings('Andheri East — 400069\nMarol, 400070'));
       expect(saved.status).toBe(302);
       const date = addDays(today, 5);
       const client = new HttpClient(server.url);

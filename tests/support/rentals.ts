@@ -65,7 +65,7 @@ export function rentalServices(database: Database, clock: Clock): RentalServices
     database,
     clock,
     settingsCache: createSettingsCache({ ttlMs: 0, clock }),
-    config: { siteName: 'Gaadi Bazaar', adminEmails: ['admin@gaadibazaar.in'] },
+    config: { siteName: 'Gaadi Bazaar', adminEmails: ['admin@gaadibazaar.in'], contactAddress: 'Andheri East hub' },
   };
 }
 
@@ -75,6 +75,7 @@ export function deskServices(database: Database, clock: Clock, payments: Payment
   const config = {
     siteName: 'Gaadi Bazaar',
     adminEmails: ['admin@gaadibazaar.in'],
+    contactAddress: 'Andheri East hub',
     siteOrigin: 'http://localhost:4220',
     mode: 'test' as const,
     outboxEnabled: true,

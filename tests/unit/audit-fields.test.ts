@@ -26,7 +26,7 @@ const rentalTerms = every<keyof RentalTerms>({
   vehicleId: true, hourlyRate: true, dailyRate: true, weeklyRate: true, kmPerDay: true, extraKmRate: true, deposit: true, fuelPolicy: true, minAge: true, minHours: true, seats: true, commercialRegistration: true, deliveryAvailable: true,
 });
 const rentalBlock = every<keyof Block>({ id: true, vehicleId: true, fromMs: true, toMs: true, from: true, to: true, note: true, createdBy: true });
-const testDrive = every<keyof ScheduledTestDrive>({ id: true, vehicleId: true, vehicleTitle: true, mode: true, pinCode: true, slot: true, status: true, createdAt: true, name: true, phone: true, email: true, remindedAt: true });
+const testDrive = every<keyof ScheduledTestDrive>({ id: true, vehicleId: true, vehicleTitle: true, mode: true, pinCode: true, street: true, landmark: true, slot: true, status: true, createdAt: true, name: true, phone: true, email: true, remindedAt: true });
 const inspection = every<keyof ReturnType<typeof auditView> | keyof NonNullable<ReturnType<typeof auditView>['offer']>>({
   status: true, slot: true, condition: true, odometer: true, photos: true, offer: true, draftVehicleId: true, rupees: true, validUntil: true, state: true,
 });

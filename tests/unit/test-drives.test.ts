@@ -17,7 +17,8 @@ import {
 import { brokenUniqueRule } from '../../server/db/unique-rules.ts';
 import { TEST_DRIVE_SEATS } from '../../server/test-drives/test-drives.ts';
 import { parseWith } from '../../app/lib/form-errors.ts';
-import { parsePinCodeList, pinCodeMessages } from '../../app/lib/pin-code.ts';
+import { pinCodeMessages } from '../../app/lib/pin-code.ts';
+import { homeAddressMessages } from '../../app/lib/home-address.ts';
 import { testDriveRequestSchema } from '../../app/lib/schemas/test-drives.ts';
 
 /** The test-drive rules that need no server: India time, the booking window, PIN codes, parsing. */
@@ -71,20 +72,22 @@ describe('slots in India time', () => {
 });
 
 describe('the booking request', () => {
-  it('reads PIN code lists typed with commas, spaces or lines', () => {
-    expect(parsePinCodeList('400069, 400059\n400069 012345 4000')).toEqual({ codes: ['400059', '400069'], invalid: ['012345', '4000'] });
-  });
-
   it('names every wrong field', () => {
     const parse = (request: unknown) => parseWith(testDriveRequestSchema, request);
-    expect(parse({ slot: '2026-12-02T10:00', mode: 'hub', pinCode: undefined })).toEqual({ ok: true, value: { slot: '2026-12-02T10:00', mode: 'hub', pinCode: '' } });
-    expect(parse({ slot: '2026-12-02T10:00', mode: 'hub', pinCode: '40' })).toEqual({ ok: true, value: { slot: '2026-12-02T10:00', mode: 'hub', pinCode: '' } });
-    expect(parse({ slot: '2026-12-02T10:00', mode: 'home', pinCode: ' 400 069 ' })).toEqual({ ok: true, value: { slot: '2026-12-02T10:00', mode: 'home', pinCode: '400069' } });
-    const bad = parse({ slot: 'soon', mode: 'home', pinCode: 400069 });
+    const hub = { slot: '2026-12-02T10:00', mode: 'hub', pinCode: '', street: '', landmark: '' };
+    expect(parse({ slot: '2026-12-02T10:00', mode: 'hub', pinCode: undefined })).toEqual({ ok: true, value: hub });
+    // The hub keeps no address, whatever was typed.
+    expect(parse({ slot: '2026-12-02T10:00', mode: 'hub', pinCode: '40', street: '12 Sea View' })).toEqual({ ok: true, value: hub });
+    expect(parse({ slot: '2026-12-02T10:00', mode: 'home', pinCode: ' 400 069 ', street: ' 12  Sea View,\nJuhu ', landmark: 'Juhu Circle' })).toEqual({
+      ok: true,
+      value: { slot: '2026-12-02T10:00', mode: 'home', pinCode: '400069', street: '12 Sea View, Juhu', landmark: 'Juhu Circle' },
+    });
+    const bad = parse({ slot: 'soon', mode: 'home', pinCode: 400069, street: '12\u0000 Sea View', landmark: 'x'.repeat(101) });
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(Object.keys(bad.fields).sort()).toEqual(['pinCode', 'slot']);
-    const noPin = parse({ slot: '2026-12-02T25:00', mode: 'home', pinCode: '' });
-    expect(noPin.ok || noPin.fields).toEqual({ slot: testDriveMessages.slotInvalid, pinCode: pinCodeMessages.required });
+    if (!bad.ok) expect(bad.fields).toMatchObject({ street: homeAddressMessages.streetControl, landmark: homeAddressMessages.landmarkTooLong });
+    if (!bad.ok) expect(Object.keys(bad.fields).sort()).toEqual(['landmark', 'pinCode', 'slot', 'street']);
+    const noPin = parse({ slot: '2026-12-02T25:00', mode: 'home', pinCode: '', street: '   ' });
+    expect(noPin.ok || noPin.fields).toEqual({ slot: testDriveMessages.slotInvalid, pinCode: pinCodeMessages.required, street: homeAddressMessages.streetRequired });
     const noMode = parse({ slot: '2026-12-02T10:00', mode: 'car', pinCode: '' });
     expect(noMode.ok || noMode.error).toBe(testDriveMessages.chooseMode);
     expect(noMode.ok || noMode.fields).toEqual({ mode: testDriveMessages.chooseMode });

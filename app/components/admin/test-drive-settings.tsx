@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import { FormMessage, primaryButton, SelectField, TextAreaField, TextField } from '../form.tsx';
 import { hourLabel } from '../../lib/test-drives.ts';
+import { serviceAreaLines, type ServiceArea } from '../../lib/service-areas.ts';
 import { adminSettingsText as t } from '../../lib/i18n/adminSettings.ts';
 import type { Language } from '../../lib/i18n/language.ts';
 
@@ -11,8 +12,8 @@ export type TestDriveSettingsValues = {
   testDriveCapacity: number | string;
   testDriveLeadHours: number | string;
   testDriveDaysAhead: number | string;
-  /** The list as typed, or the saved list. */
-  servicePinCodes: string | readonly string[];
+  /** The areas as typed (one a line), or the saved areas. */
+  serviceAreas: string | readonly ServiceArea[];
 };
 
 export type TestDriveSettingsErrors = Partial<Record<keyof TestDriveSettingsValues, string>>;
@@ -25,13 +26,13 @@ export function testDriveSettingsLabels(language?: Language): Record<keyof TestD
     testDriveCapacity: t('testDriveCapacityLabel', undefined, language),
     testDriveLeadHours: t('testDriveLeadHoursLabel', undefined, language),
     testDriveDaysAhead: t('testDriveDaysAheadLabel', undefined, language),
-    servicePinCodes: t('servicePinCodesLabel', undefined, language),
+    serviceAreas: t('serviceAreasLabel', undefined, language),
   };
 }
 
 /** Its own form (intent `test-drives`), saved without touching the other settings' fields. */
 export function TestDriveSettingsSection({ values, errors, busy }: { values: TestDriveSettingsValues; errors: TestDriveSettingsErrors; busy: boolean }) {
-  const pins = typeof values.servicePinCodes === 'string' ? values.servicePinCodes : values.servicePinCodes.join(', ');
+  const areas = typeof values.serviceAreas === 'string' ? values.serviceAreas : serviceAreaLines(values.serviceAreas);
   const hasErrors = Object.keys(errors).length > 0;
   const L = testDriveSettingsLabels();
   return (
@@ -62,13 +63,13 @@ export function TestDriveSettingsSection({ values, errors, busy }: { values: Tes
           <TextField id="testDriveDaysAhead" name="testDriveDaysAhead" type="number" inputMode="numeric" min={0} max={30} label={L.testDriveDaysAhead} defaultValue={String(values.testDriveDaysAhead)} error={errors.testDriveDaysAhead} hint={t('testDriveDaysAheadHint')} />
         </div>
         <TextAreaField
-          id="servicePinCodes"
-          name="servicePinCodes"
-          label={L.servicePinCodes}
-          defaultValue={pins}
-          error={errors.servicePinCodes}
-          hint={t('servicePinCodesHint')}
-          rows={3}
+          id="serviceAreas"
+          name="serviceAreas"
+          label={L.serviceAreas}
+          defaultValue={areas}
+          error={errors.serviceAreas}
+          hint={t('serviceAreasHint')}
+          rows={8}
         />
         <div className="flex border-t border-slate-200 pt-5 sm:justify-end">
           <button type="submit" name="intent" value="test-drives" disabled={busy} className={primaryButton}>

@@ -142,11 +142,20 @@ export const testDriveSchema = z
     vehicleTitle: z.string(),
     mode: z.enum(TEST_DRIVE_MODES),
     pinCode: z.string(),
+    street: z.string().meta({ description: "A home test drive's house or flat, street and area; '' at the hub." }),
+    landmark: z.string().meta({ description: "A home test drive's landmark, optional ('')." }),
     slot: z.string().meta({ description: "India time, 'YYYY-MM-DDTHH:MM'" }),
     status: z.enum(TEST_DRIVE_STATUSES),
     createdAt: isoTime,
   })
   .meta({ id: 'TestDrive' });
+/** Where home visits and rental delivery go (decision 097): the areas by locality, and the hub for everyone else. */
+export const serviceAreasSchema = z
+  .object({
+    areas: z.array(z.object({ locality: z.string().meta({ description: 'The area as people name it (Andheri West); the PIN code itself when the desk gave no name.' }), pinCode: z.string() })),
+    hubAddress: z.string().meta({ description: 'Where a PIN code outside the areas is asked to come instead.' }),
+  })
+  .meta({ id: 'ServiceAreas' });
 export const testDriveAnswerSchema = z.object({ testDrive: testDriveSchema }).meta({ id: 'TestDriveAnswer' });
 /** One of my test drives: `changeable` says whether it can still be cancelled or moved. */
 export const ownTestDriveSchema = testDriveSchema.extend({ changeable: z.boolean() }).meta({ id: 'OwnTestDrive' });
@@ -560,6 +569,8 @@ const inspectionSchema = z
     estimate: sellEstimateSchema,
     mode: z.enum(['hub', 'home']),
     pinCode: z.string(),
+    street: z.string().meta({ description: "A home inspection's house or flat, street and area; '' at the hub." }),
+    landmark: z.string().meta({ description: "A home inspection's landmark, optional ('')." }),
     slot: z.string().meta({ description: "India time, 'YYYY-MM-DDTHH:MM'" }),
     status: z.enum(['booked', 'confirmed', 'done', 'no_show', 'cancelled']),
     createdAt: isoTime,

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../pin-code.ts';
 import { parseIstDate, parseSlot, TEST_DRIVE_MODES } from '../test-drives.ts';
 import { sellCarSchema } from './sell-estimate.ts';
+import { homeAddressFields, homeNeedsStreet } from './home-address.ts';
 import { formsText as t } from '../i18n/forms.ts';
 import { liveTexts } from '../i18n/texts.ts';
 
 /**
  * Booking an inspection of a seller's car (decision 081), as `POST /api/v1/inspections` sends
- * it: the car (the estimate's schema), at the hub or at home (with a PIN code), and a slot in
- * India time. Whether the PIN code is served and the slot open is the service's to say.
+ * it: the car (the estimate's schema), at the hub or at home (with the street address, an
+ * optional landmark and the PIN code), and a slot in India time. Whether the PIN code is served and the slot open is the service's to say.
  */
 
 /** Read when a value is refused, in the language of that moment. */
@@ -25,12 +26,15 @@ export const inspectionBodySchema = z
       .string({ error: () => pinCodeMessages.invalid })
       .nullish()
       .transform((value) => typedPinCode(value)),
+    ...homeAddressFields,
   })
   .superRefine((request, ctx) => {
+    homeNeedsStreet(request, ctx);
     const problem = request.mode === 'home' ? pinCodeProblem(request.pinCode) : null;
     if (problem) ctx.addIssue({ code: 'custom', path: ['pinCode'], message: problem });
   })
-  .transform((request) => ({ ...request, pinCode: request.mode === 'home' ? request.pinCode : '' }));
+  // The hub's inspection keeps no address.
+  .transform((request) => (request.mode === 'home' ? request : { ...request, pinCode: '', street: '', landmark: '' }));
 
 export type InspectionRequest = z.output<typeof inspectionBodySchema>;
 

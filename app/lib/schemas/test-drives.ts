@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../pin-code.ts';
 import { parseIstDate, parseSlot, TEST_DRIVE_MODES, testDriveMessages } from '../test-drives.ts';
 import { idField } from './fields.ts';
+import { homeAddressFields, homeNeedsStreet } from './home-address.ts';
 
 /**
  * The test-drive request as the booking page's form and `POST /api/v1/test-drives` send it: the
- * slot in India time, the mode and (for home) the PIN code. Whether the PIN code is served and
- * the slot still open depend on the settings and are the service's to say.
+ * slot in India time, the mode and (for home) the street address, an optional landmark and the
+ * PIN code. Whether the PIN code is served and the slot still open depend on the settings and
+ * are the service's to say.
  */
 const testDriveRequestFields = {
   mode: z.enum(TEST_DRIVE_MODES, { error: () => testDriveMessages.chooseMode }),
@@ -15,20 +17,23 @@ const testDriveRequestFields = {
     .string({ error: pinCodeMessages.invalid })
     .nullish()
     .transform((value) => typedPinCode(value)),
+  ...homeAddressFields,
 };
 
-type Place = { mode: (typeof TEST_DRIVE_MODES)[number]; pinCode: string };
+type Place = { mode: (typeof TEST_DRIVE_MODES)[number]; pinCode: string; street: string; landmark: string };
 
-/** A home test drive needs a PIN code (checked even when another field is wrong, so every field is named at once). */
-function homePinCode(request: Place, ctx: z.RefinementCtx): void {
+/** A home test drive needs its street and PIN code (checked even when another field is wrong, so every field is named at once). */
+function homePlace(request: Place, ctx: z.RefinementCtx): void {
+  homeNeedsStreet(request, ctx);
   const problem = request.mode === 'home' ? pinCodeProblem(request.pinCode) : null;
   if (problem) ctx.addIssue({ code: 'custom', path: ['pinCode'], message: problem });
 }
 
-/** The hub's test drive keeps no PIN code. */
-const onlyHomeKeepsPin = <Request extends Place>(request: Request): Request => ({ ...request, pinCode: request.mode === 'home' ? request.pinCode : '' });
+/** The hub's test drive keeps no address. */
+const onlyHomeKeepsAddress = <Request extends Place>(request: Request): Request =>
+  request.mode === 'home' ? request : { ...request, pinCode: '', street: '', landmark: '' };
 
-export const testDriveRequestSchema = z.object(testDriveRequestFields).superRefine(homePinCode).transform(onlyHomeKeepsPin);
+export const testDriveRequestSchema = z.object(testDriveRequestFields).superRefine(homePlace).transform(onlyHomeKeepsAddress);
 
 export type TestDriveRequest = z.output<typeof testDriveRequestSchema>;
 
@@ -46,5 +51,5 @@ export const testDriveSlotsQuerySchema = z.object({
 /** The app's body: the request and the car (the page has the car in its URL). */
 export const testDriveBodySchema = z
   .object({ vehicleId: idField('vehicleId must be a vehicle id (a whole number of 1 or more)'), ...testDriveRequestFields })
-  .superRefine(homePinCode)
-  .transform(onlyHomeKeepsPin);
+  .superRefine(homePlace)
+  .transform(onlyHomeKeepsAddress);

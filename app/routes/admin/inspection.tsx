@@ -34,6 +34,7 @@ import { addDays, dayLabel, istDateOf, slotLabel, STATUS_LABELS } from '../../li
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { MAX_VEHICLE_IMAGES } from '../../lib/vehicle-schema.ts';
 import type { Route } from './+types/inspection';
+import { homeAddressLine } from '../../lib/home-address.ts';
 
 /**
  * One seller's inspection at the desk (decision 084): confirm or no-show, record what was found
@@ -183,7 +184,7 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
             </dd>
           </div>
           <Fact label={t('email')} value={item.email} />
-          <Fact label={t('where')} value={item.mode === 'home' ? t('atSellersHome', { pin: item.pinCode }) : t('atOurHub')} />
+          <Fact label={t('where')} value={item.mode === 'home' ? t('atSellersHome', { address: homeAddressLine(item) }) : t('atOurHub')} />
           <Fact label={t('fuelAndGearbox')} value={`${item.car.fuel}, ${item.car.transmission}`} />
           <Fact label={t('kmSellersWord')} value={formatKilometres(item.car.km)} />
           <Fact label={t('owners')} value={String(item.car.owners)} />

@@ -13,6 +13,7 @@ import { adminPaths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { addDays, dayLabel, istDateOf, parseIstDate, slotTimeRange, STATUS_LABELS } from '../../lib/test-drives.ts';
 import type { Route } from './+types/inspections';
+import { homeAddressLine } from '../../lib/home-address.ts';
 
 /** Sellers' inspections by day (decision 084): who, when, where, and how far each has got. */
 
@@ -59,7 +60,7 @@ function Row({ item }: { item: DeskInspection }) {
         </div>
         <div>
           <dt className="inline text-slate-600">{t('where')}: </dt>
-          <dd className="inline font-medium">{item.mode === 'home' ? t('atSellersHome', { pin: item.pinCode }) : t('atOurHub')}</dd>
+          <dd className="inline font-medium">{item.mode === 'home' ? t('atSellersHome', { address: homeAddressLine(item) }) : t('atOurHub')}</dd>
         </div>
         <div>
           <dt className="inline text-slate-600">{t('offer')}: </dt>

@@ -15,7 +15,7 @@ import { priceLabel } from '../../lib/format.ts';
 import type { Route } from './+types/settings';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { parsePinCodeList, pinCodeMessages } from '../../lib/pin-code.ts';
+import { parseServiceAreaLines } from '../../lib/service-areas.ts';
 import { testDriveSettingsLabels, TestDriveSettingsSection, type TestDriveSettingsErrors } from '../../components/admin/test-drive-settings.tsx';
 import { FINANCE_SETTING_LIMITS, TENURE_OPTIONS } from '../../lib/emi.ts';
 import { adminSettingsText as t } from '../../lib/i18n/adminSettings.ts';
@@ -180,21 +180,21 @@ async function auditAndReturn(services: AppServices, actorEmail: string, change:
   throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: change.toast }) });
 }
 
-/** The test-drive section's own save: only its fields change (PIN codes as a typed list). */
+/** The test-drive section's own save: only its fields change (the areas typed one a line). */
 async function saveTestDriveSettings(services: AppServices, actorEmail: string, form: FormData, before: Settings) {
-  const pinText = cleanLine(form.get('servicePinCodes'), 10_000);
-  const pins = parsePinCodeList(pinText);
+  const areasText = cleanText(form.get('serviceAreas'), { multiline: true, maxLength: 40_000 });
+  const areas = parseServiceAreaLines(areasText);
   const testDriveValues = {
     testDriveOpeningHour: cleanLine(form.get('testDriveOpeningHour'), 4),
     testDriveClosingHour: cleanLine(form.get('testDriveClosingHour'), 4),
     testDriveCapacity: cleanLine(form.get('testDriveCapacity'), 6),
     testDriveLeadHours: cleanLine(form.get('testDriveLeadHours'), 6),
     testDriveDaysAhead: cleanLine(form.get('testDriveDaysAhead'), 6),
-    servicePinCodes: pinText,
+    serviceAreas: areasText,
   };
   const errors: TestDriveSettingsErrors = {};
-  if (pins.invalid.length) errors.servicePinCodes = t('notAPinCode', { codes: pins.invalid.slice(0, 5).join(', '), rule: pinCodeMessages.invalid });
-  const parsed = settingsSchema.safeParse({ ...before, ...testDriveValues, servicePinCodes: pins.codes });
+  if (areas.problems.length) errors.serviceAreas = areas.problems.slice(0, 3).join(' ');
+  const parsed = settingsSchema.safeParse({ ...before, ...testDriveValues, serviceAreas: areas.areas });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] as keyof TestDriveSettingsErrors;

@@ -17,6 +17,7 @@ import { adminPageMeta } from '../../lib/seo.ts';
 import { deskTestDrivesText as t } from '../../lib/i18n/deskTestDrives.ts';
 import { addDays, dayLabel, istDateOf, MODE_LABELS, parseIstDate, parseSlot, slotLabel, slotTimeRange, STATUS_LABELS, type TestDriveStatus } from '../../lib/test-drives.ts';
 import type { Route } from './+types/test-drives';
+import { homeAddressLine } from '../../lib/home-address.ts';
 
 /** The day's test drives for the team: who comes when, and confirm / reschedule / done / no-show. */
 
@@ -136,8 +137,7 @@ function Row({ drive, busy }: { drive: ScheduledTestDrive; busy: boolean }) {
         <div>
           <dt className="inline text-slate-600">{t('where')}</dt>
           <dd className="inline font-medium">
-            {MODE_LABELS[drive.mode]}
-            {drive.mode === 'home' ? t('pinSuffix', { pin: drive.pinCode }) : ''}
+            {drive.mode === 'home' ? t('atCustomersHome', { address: homeAddressLine(drive) }) : MODE_LABELS.hub}
           </dd>
         </div>
         <div>

@@ -104,7 +104,7 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   // --- test drives of sale cars: past (done, no-show), today, upcoming (booked, confirmed, cancelled)
   const saleCars = await services.database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').where('status', '=', 'available').orderBy('id', 'desc').limit(8).execute();
   const car = (index: number) => Number(saleCars[index % saleCars.length]!.id);
-  const pin = settings.servicePinCodes[0] ?? '';
+  const pin = settings.serviceAreas[0]?.pinCode ?? '';
   const drives: Array<{ user: string; car: number; days: number; hour: number; home?: boolean; then?: 'done' | 'no_show' | 'confirm' | 'cancel' }> = [
     { user: rohan, car: car(0), days: -4, hour: 11, then: 'done' },
     { user: priya, car: car(1), days: -3, hour: 16, then: 'no_show' },
@@ -125,6 +125,8 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
       slot: slot(drive.days, drive.hour),
       mode: drive.home && pin ? 'home' : 'hub',
       pinCode: drive.home && pin ? pin : '',
+      street: drive.home && pin ? '12 Sea View, Juhu Tara Road' : '',
+      landmark: drive.home && pin ? 'Juhu Circle' : '',
     });
     // Today's: confirmed, and done once their hour has passed.
     const then = drive.then ?? (drive.days === 0 ? (startMs + HOUR_MS <= nowMs ? 'done' : 'confirm') : undefined);

@@ -48,7 +48,7 @@ export function inspectionApi(api: Hono, services: AppServices) {
 
   const book = describeRoute({
     tag: 'Selling',
-    summary: "Book an inspection of a seller's car (at the hub, or at home with a served PIN code)",
+    summary: "Book an inspection of a seller's car (at the hub, or at home: street address, optional landmark and a PIN code in an area we visit)",
     auth: true,
     body: { kind: 'json', schema: inspectionBodySchema },
     ok: { status: 201, schema: inspectionAnswerSchema, description: 'Booked with the car and its estimate; the confirmation mail and SMS are on their way.' },
@@ -58,7 +58,7 @@ export function inspectionApi(api: Hono, services: AppServices) {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return problem(c, 401, t('signInToBook'));
     const body = await jsonBody(c.req.raw);
-    if (!body) return problem(c, 400, t('bodyMustBe', { shape: '{ car, mode, slot, pinCode? }' }));
+    if (!body) return problem(c, 400, t('bodyMustBe', { shape: '{ car, mode, slot, pinCode?, street?, landmark? }' }));
     const parsed = inspectionBodySchema.safeParse(body);
     if (!parsed.success) return invalid(c, parsed.error);
     try {

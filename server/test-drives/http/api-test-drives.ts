@@ -9,7 +9,8 @@ import { settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { testDriveAnswerSchema, testDriveListSchema, testDriveSlotsSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { serviceAreasSchema, testDriveAnswerSchema, testDriveListSchema, testDriveSlotsSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { sortedAreas } from '../../../app/lib/service-areas.ts';
 import type { AppServices } from '../../services.ts';
 import { bookAndConfirm, cancelOwn, rescheduleAndConfirm } from '../booking.ts';
 import { ownTestDrivesPage, slotsFor, testDriveRules } from '../test-drives.ts';
@@ -45,9 +46,23 @@ export function testDriveApi(api: Hono, services: AppServices) {
     }
   });
 
+  // The areas belong to the test drives' settings; inspections and rental delivery read them too.
+  const areas = describeRoute({
+    tag: 'Test drives',
+    summary: 'The areas we visit at home (test drives, inspections) and deliver rental cars to',
+    description: 'Shown before a person types a PIN code. A PIN code outside them is refused with the nearest area we visit (same sorting district, closest code) and the hub.',
+    ok: { status: 200, schema: serviceAreasSchema, description: 'The areas by locality, and the hub.' },
+  });
+  api.get('/service-areas', areas, async (c) => {
+    const settings = await settingsFor(services);
+    const answer = { areas: sortedAreas(settings.serviceAreas), hubAddress: services.config.contactAddress } satisfies z.input<typeof serviceAreasSchema>;
+    // The same for everyone and changed rarely by the desk: kept by browsers and caches for five minutes.
+    return c.json(answer, 200, { 'Cache-Control': 'public, max-age=300' });
+  });
+
   const book = describeRoute({
     tag: 'Test drives',
-    summary: 'Book a test drive (at the hub, or at home with a PIN code)',
+    summary: 'Book a test drive (at the hub, or at home: street address, optional landmark and a PIN code in an area we visit)',
     auth: true,
     body: { kind: 'json', schema: testDriveBodySchema },
     ok: { status: 201, schema: testDriveAnswerSchema, description: 'Booked; a confirmation mail is on its way.' },
@@ -57,7 +72,7 @@ export function testDriveApi(api: Hono, services: AppServices) {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return problem(c, 401, testDriveMessages.signInFirst);
     const body = await jsonBody(c.req.raw);
-    if (!body) return problem(c, 400, 'The body must be a JSON object: { vehicleId, slot, mode, pinCode? }');
+    if (!body) return problem(c, 400, 'The body must be a JSON object: { vehicleId, slot, mode, pinCode?, street?, landmark? }');
     const parsed = parseWith(testDriveBodySchema, body);
     if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
     try {

@@ -448,6 +448,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/service-areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The areas we visit at home (test drives, inspections) and deliver rental cars to
+         * @description Shown before a person types a PIN code. A PIN code outside them is refused with the nearest area we visit (same sorting district, closest code) and the hub.
+         */
+        get: operations["getServiceAreas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/test-drives": {
         parameters: {
             query?: never;
@@ -457,7 +477,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Book a test drive (at the hub, or at home with a PIN code) */
+        /** Book a test drive (at the hub, or at home: street address, optional landmark and a PIN code in an area we visit) */
         post: operations["postTestDrives"];
         delete?: never;
         options?: never;
@@ -559,7 +579,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Book an inspection of a seller's car (at the hub, or at home with a served PIN code) */
+        /** Book an inspection of a seller's car (at the hub, or at home: street address, optional landmark and a PIN code in an area we visit) */
         post: operations["postInspections"];
         delete?: never;
         options?: never;
@@ -1164,12 +1184,25 @@ export interface components {
             /** @enum {string} */
             mode: "hub" | "home";
             pinCode: string;
+            /** @description A home test drive's house or flat, street and area; '' at the hub. */
+            street: string;
+            /** @description A home test drive's landmark, optional (''). */
+            landmark: string;
             /** @description India time, 'YYYY-MM-DDTHH:MM' */
             slot: string;
             /** @enum {string} */
             status: "booked" | "confirmed" | "done" | "no_show" | "cancelled";
             /** @description ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30 */
             createdAt: string;
+        };
+        ServiceAreas: {
+            areas: {
+                /** @description The area as people name it (Andheri West); the PIN code itself when the desk gave no name. */
+                locality: string;
+                pinCode: string;
+            }[];
+            /** @description Where a PIN code outside the areas is asked to come instead. */
+            hubAddress: string;
         };
         TestDriveAnswer: {
             testDrive: components["schemas"]["TestDrive"];
@@ -1181,6 +1214,10 @@ export interface components {
             /** @enum {string} */
             mode: "hub" | "home";
             pinCode: string;
+            /** @description A home test drive's house or flat, street and area; '' at the hub. */
+            street: string;
+            /** @description A home test drive's landmark, optional (''). */
+            landmark: string;
             /** @description India time, 'YYYY-MM-DDTHH:MM' */
             slot: string;
             /** @enum {string} */
@@ -1848,6 +1885,10 @@ export interface components {
             /** @enum {string} */
             mode: "hub" | "home";
             pinCode: string;
+            /** @description A home inspection's house or flat, street and area; '' at the hub. */
+            street: string;
+            /** @description A home inspection's landmark, optional (''). */
+            landmark: string;
             /** @description India time, 'YYYY-MM-DDTHH:MM' */
             slot: string;
             /** @enum {string} */
@@ -1877,6 +1918,10 @@ export interface components {
                 /** @enum {string} */
                 mode: "hub" | "home";
                 pinCode: string;
+                /** @description A home inspection's house or flat, street and area; '' at the hub. */
+                street: string;
+                /** @description A home inspection's landmark, optional (''). */
+                landmark: string;
                 /** @description India time, 'YYYY-MM-DDTHH:MM' */
                 slot: string;
                 /** @enum {string} */
@@ -3863,6 +3908,46 @@ export interface operations {
             };
         };
     };
+    getServiceAreas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The areas by locality, and the hub. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceAreas"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     postTestDrives: {
         parameters: {
             query?: never;
@@ -3878,6 +3963,8 @@ export interface operations {
                     mode: "hub" | "home";
                     slot: string;
                     pinCode?: string | null;
+                    street?: string | null;
+                    landmark?: string | null;
                 };
             };
         };
@@ -4413,6 +4500,8 @@ export interface operations {
                     mode: "hub" | "home";
                     slot: string;
                     pinCode?: string | null;
+                    street?: string | null;
+                    landmark?: string | null;
                 };
             };
         };
