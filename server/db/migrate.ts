@@ -26,6 +26,7 @@ import * as inspectionReminders from './migrations/029-inspection-reminders.ts';
 import * as inspectionLeads from './migrations/030-inspection-leads.ts';
 import * as profileLanguage from './migrations/031-profile-language.ts';
 import * as installation from './migrations/032-installation.ts';
+import * as carModelAdditions from './migrations/035-car-model-additions.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -56,6 +57,7 @@ const migrations: Record<string, DialectMigration> = {
   '030-inspection-leads': inspectionLeads,
   '031-profile-language': profileLanguage,
   '032-installation': installation,
+  '035-car-model-additions': carModelAdditions,
 };
 
 /**
