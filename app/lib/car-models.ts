@@ -55,7 +55,7 @@ export function matchName<T>(typed: string, things: readonly T[], names: (thing:
 /** A seller's typed car read against the catalogue: each part found, or the names closest to it. */
 export type CarReading =
   | { ok: true; make: CatalogueMake; model: CatalogueModel; variant: string }
-  | { ok: false; problems: Partial<Record<'make' | 'model' | 'variant', string[]>> };
+  | { ok: false; problems: Partial<Record<'make' | 'model' | 'variant', string[]>>; make?: CatalogueMake; model?: CatalogueModel };
 
 /**
  * Reads a make, model and (optional) variant typed by a seller: 'hundai' 'cretta' is Hyundai
@@ -66,9 +66,9 @@ export function readCar(catalogue: readonly CatalogueMake[], typed: { make: stri
   const make = matchName(typed.make, catalogue, namesOf);
   if (!make.found) return { ok: false, problems: { make: make.closest.map((entry) => entry.name) } };
   const model = matchName(typed.model, make.found.models, namesOf);
-  if (!model.found) return { ok: false, problems: { model: (model.closest.length ? model.closest : make.found.models.slice(0, CLOSEST)).map((entry) => entry.name) } };
+  if (!model.found) return { ok: false, problems: { model: (model.closest.length ? model.closest : make.found.models.slice(0, CLOSEST)).map((entry) => entry.name) }, make: make.found };
   if (!typed.variant.trim()) return { ok: true, make: make.found, model: model.found, variant: '' };
   const variant = matchName(typed.variant, model.found.variants, (name) => [name]);
-  if (!variant.found) return { ok: false, problems: { variant: variant.closest.length ? variant.closest : model.found.variants.slice(0, CLOSEST) } };
+  if (!variant.found) return { ok: false, problems: { variant: variant.closest.length ? variant.closest : model.found.variants.slice(0, CLOSEST) }, make: make.found, model: model.found };
   return { ok: true, make: make.found, model: model.found, variant: variant.found };
 }

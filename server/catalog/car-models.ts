@@ -90,7 +90,13 @@ export async function addCarModel(deps: { database: Database; clock: Clock }, in
     if (brokenUniqueRule(error, 'car_model_additions', { car: { constraint: 'car_model_additions_car_uq', column: 'make_key' } })) throw new ConflictError(t('alreadyListed', { car }));
     throw error;
   }
-  await recordAudit(deps, { actorEmail, action: 'car-model.add', entity: 'car_model', summary: car, after: input });
+  await recordAudit(deps, {
+    actorEmail,
+    action: 'create',
+    entity: 'car_model',
+    summary: `Added ${car} to the car models`,
+    after: { make: input.make, makeHi: input.makeHi, model: input.model, modelHi: input.modelHi, variant: input.variant, bodyType: input.body },
+  });
 }
 
 /**

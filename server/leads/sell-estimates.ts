@@ -7,7 +7,7 @@ import { InvalidInputError } from '../errors.ts';
 import { estimateSellPrice, type ComparableCar, type SellEstimate } from './sell-estimate.ts';
 import { sellText as t } from '../../app/lib/i18n/sell.ts';
 import { carModelsText as carText } from '../../app/lib/i18n/carModels.ts';
-import { matchName, namesOf, readCar } from '../../app/lib/car-models.ts';
+import { readCar } from '../../app/lib/car-models.ts';
 import { carCatalogue } from '../catalog/car-models.ts';
 
 /**
@@ -76,8 +76,8 @@ export async function carFromCatalogue(database: Database, car: SellCar): Promis
   const fields: Partial<Record<'make' | 'model' | 'variant', string>> = {};
   const { make, model, variant } = reading.problems;
   if (make) fields.make = refusal(carText('makeUnknown', { typed: car.make }), make);
-  if (model) fields.model = refusal(carText('modelUnknown', { typed: car.model, make: matchName(car.make, catalogue, namesOf).found?.name ?? car.make }), model);
-  if (variant) fields.variant = refusal(carText('variantUnknown', { typed: car.variant, model: car.model }), variant);
+  if (model) fields.model = refusal(carText('modelUnknown', { typed: car.model, make: reading.make?.name ?? car.make }), model);
+  if (variant) fields.variant = refusal(carText('variantUnknown', { typed: car.variant, model: reading.model?.name ?? car.model }), variant);
   throw new InvalidInputError(Object.values(fields)[0]!, fields);
 }
 
