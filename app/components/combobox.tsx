@@ -71,66 +71,67 @@ export function Combobox({ id, name, label, value, onChange, optionsFor, error, 
       <label htmlFor={id} className="font-semibold">
         {label}
       </label>
-      <div className="relative">
-      <input
-        id={id}
-        name={name}
-        type="text"
-        autoComplete="off"
-        value={value}
-        placeholder={placeholder}
-        maxLength={maxLength}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass}
-        onChange={(event) => {
-          onChange(event.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onKeyDown={onKeyDown}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        {...(hydrated
-          ? {
-              role: 'combobox',
-              'aria-autocomplete': 'list' as const,
-              'aria-expanded': expanded,
-              'aria-controls': listId,
-              'aria-activedescendant': expanded && active >= 0 ? `${optionId}-${active}` : undefined,
-            }
-          : {})}
-      />
-      {hydrated ? (
-        <ul id={listId} role="listbox" aria-label={label} hidden={!expanded} className="absolute top-full right-0 left-0 z-20 mt-1 max-h-72 overflow-auto rounded-xl bg-white py-1 shadow-lg ring-1 ring-slate-300">
-          {options.map((option, index) => (
-            <li
-              key={option.value}
-              id={`${optionId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              // Keeps the focus in the field: the pick happens on the click below.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(option)}
-              className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-3 ${index === active ? 'bg-brand-100 text-brand-900' : 'hover:bg-slate-100'}`}
-            >
-              <span className="font-medium">{option.value}</span>
-              {option.aside ? (
-                <span lang="hi" className="text-sm text-slate-600">
-                  {option.aside}
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {/* Over the page, as the list is, so nothing below moves while the seller types or leaves the field. */}
-      {hydrated && open && value.trim() && options.length === 0 ? (
-        <p role="status" className="absolute top-full right-0 left-0 z-20 mt-1 rounded-xl bg-white px-3 py-2 text-sm text-slate-600 shadow-lg ring-1 ring-slate-300">
-          {emptyText}
-        </p>
-      ) : null}
+      {/* Its list and the field's combobox role come with the script (the hydration test skips what is inside). */}
+      <div className="relative" data-changes-once-hydrated="">
+        <input
+          id={id}
+          name={name}
+          type="text"
+          autoComplete="off"
+          value={value}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={inputClass}
+          onChange={(event) => {
+            onChange(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          {...(hydrated
+            ? {
+                role: 'combobox',
+                'aria-autocomplete': 'list' as const,
+                'aria-expanded': expanded,
+                'aria-controls': listId,
+                'aria-activedescendant': expanded && active >= 0 ? `${optionId}-${active}` : undefined,
+              }
+            : {})}
+        />
+        {hydrated ? (
+          <ul id={listId} role="listbox" aria-label={label} hidden={!expanded} className="absolute top-full right-0 left-0 z-20 mt-1 max-h-72 overflow-auto rounded-xl bg-white py-1 shadow-lg ring-1 ring-slate-300">
+            {options.map((option, index) => (
+              <li
+                key={option.value}
+                id={`${optionId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                // Keeps the focus in the field: the pick happens on the click below.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(option)}
+                className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-3 ${index === active ? 'bg-brand-100 text-brand-800' : 'hover:bg-slate-100'}`}
+              >
+                <span lang="en" className="font-medium">{option.value}</span>
+                {option.aside ? (
+                  <span lang="hi" className="text-sm text-slate-600">
+                    {option.aside}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {/* Over the page, as the list is, so nothing below moves while the seller types or leaves the field. */}
+        {hydrated && open && value.trim() && options.length === 0 ? (
+          <p role="status" className="absolute top-full right-0 left-0 z-20 mt-1 rounded-xl bg-white px-3 py-2 text-sm text-slate-600 shadow-lg ring-1 ring-slate-300">
+            {emptyText}
+          </p>
+        ) : null}
       </div>
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-slate-600">

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { browserHarness, visible, waitFor, waitForHydration } from '../support/browser.ts';
+import { adminPaths } from '../../app/lib/paths.ts';
+import { browserHarness, signInAdminInBrowser, visible, waitFor, waitForHydration } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 /**
  * The seller picks the car from the catalogue of cars sold in India (decision 098): comboboxes
@@ -126,5 +128,49 @@ describe('the sell page picks the car from the catalogue', () => {
       expect(await inViewport(page, heading)).toBe(true);
       await harness.screenshot(page, `sell-catalogue-hindi-estimate-${viewport === 'mobile' ? 375 : 1280}`);
     }
+  });
+});
+
+// A server of its own: only demo mode makes the admin.
+describe("the admin's additions", () => {
+  const ADMIN = { email: 'admin@gaadibazaar.in', password: 'catalogue-admin-1' };
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ dialect: 'sqlite', seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, PAGE_CACHE_SECONDS: '0' } });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('the admin adds a model on the page, at 375 and 1280 px in English and Hindi, and the seller is offered it', async () => {
+    const { page } = await harness.open({ viewport: 'mobile', context: { baseURL: server.url } });
+    await signInAdminInBrowser(page, ADMIN);
+    await page.goto(adminPaths.carModels);
+    await waitForHydration(page, 'form');
+    await page.getByLabel('Make', { exact: true }).fill('VinFast');
+    await page.getByLabel('Make in Hindi (Devanagari)').fill('विनफ़ास्ट');
+    await page.getByLabel('Model', { exact: true }).fill('VF 6');
+    await page.getByLabel('Model in Hindi (Devanagari)').fill('वीएफ 6');
+    await page.getByLabel('Body type (optional)').selectOption('suv');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await visible(page.getByText('VinFast VF 6 was added to the list.'));
+    await visible(page.locator('li', { hasText: 'VinFast VF 6' }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await harness.screenshot(page, 'car-models-admin-375', { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await harness.screenshot(page, 'car-models-admin-1280', { fullPage: true });
+    await page.goto(`/hi${adminPaths.carModels}`);
+    await visible(page.getByRole('heading', { name: 'कारों के ब्रांड और मॉडल' }));
+    await harness.screenshot(page, 'car-models-admin-hindi-1280', { fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await harness.screenshot(page, 'car-models-admin-hindi-375', { fullPage: true });
+
+    await page.goto('/sell-vehicle');
+    await waitForHydration(page, '#car-make[role="combobox"]');
+    await page.getByRole('combobox', { name: 'Make' }).fill('vinfst');
+    await page.getByRole('option', { name: /^VinFast/ }).click();
+    await page.getByRole('combobox', { name: 'Model' }).fill('vf');
+    await page.getByRole('option', { name: /^VF 6/ }).click();
+    expect(await page.getByRole('combobox', { name: 'Model' }).inputValue()).toBe('VF 6');
   });
 });

@@ -80,7 +80,8 @@ export default function CarModels({ loaderData }: Route.ComponentProps) {
         <h2 id="add-car-model" className="mb-4 text-lg font-bold">
           {t('addTitle')}
         </h2>
-        <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+        {/* A new form after each addition: the one added is in the list below, not left in the fields. */}
+        <Form key={loaderData.additions.length} method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
           {actionData?.error && Object.keys(errors).length === 0 ? (
             <div className="sm:col-span-2">
               <FormMessage tone="error">{actionData.error}</FormMessage>
