@@ -339,7 +339,7 @@ function CarPickers({ catalogue, initial, errors, unlisted }: { catalogue: Picke
         value={variant}
         onChange={setVariant}
         optionsFor={(text) => (chosenModel ? (text.trim() ? rankByName(text, chosenModel.variants, (name) => [name]) : chosenModel.variants).map((name) => ({ value: name })) : [])}
-        placeholder={carText('variantPlaceholder')}
+        placeholder={carText('variantPlaceholder', { example: 'SX' })}
         error={errors.variant}
         maxLength={SELL_CAR_LIMITS.variant}
         emptyText={carText('noMatch')}
