@@ -129,6 +129,16 @@ describe('the sell page picks the car from the catalogue', () => {
       await harness.screenshot(page, `sell-catalogue-hindi-estimate-${viewport === 'mobile' ? 375 : 1280}`);
     }
   });
+
+  it('in Hindi: searching क्रेटा lists the Cretas', async () => {
+    const { page } = await harness.open({ viewport: 'mobile' });
+    await page.goto(`/hi?${new URLSearchParams({ q: 'क्रेटा' })}`);
+    await visible(page.locator('main article').first());
+    const cars = await page.locator('main article h3, main article h2').allTextContents();
+    expect(cars.length).toBeGreaterThan(0);
+    expect(cars.every((name) => /Creta/.test(name))).toBe(true);
+    await harness.screenshot(page, 'search-hindi-creta-375');
+  });
 });
 
 // A server of its own: only demo mode makes the admin.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carCatalogueSchema, sellEstimateAnswerSchema, vehicleListSchema } from '../../app/lib/schemas/api-answers.ts';
 import { HttpClient, mainText, randomAddress } from '../support/http-client.ts';
+import { openServerDatabase } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -150,5 +151,19 @@ describe.skipIf(!sharedUrl)(`the catalogue of car models (${dialect})`, () => {
     expect(makes.find((make) => make.name === 'VinFast')).toMatchObject({ id: 'vinfast', hi: 'विनफ़ास्ट', models: [{ id: 'vinfast-vf-6', name: 'VF 6', body: 'suv', variants: ['Plus'] }] });
     // On the seller's page, in its pickers' data.
     expect(await (await visitor().get('/sell-vehicle')).text()).toContain('vinfast-vf-6');
+  });
+
+  it('the database keeps one row per car and refuses a nameless one, whoever writes', async () => {
+    const database = openServerDatabase(server);
+    try {
+      const row = { make: 'Tata', make_hi: '', model: 'Sierra', model_hi: '', variant: '', body_type: 'suv', make_key: 'tata', model_key: 'sierra', variant_key: '', added_by: 'test', created_at: new Date().toISOString() };
+      await database.db.insertInto('car_model_additions').values(row).execute();
+      await expect(database.db.insertInto('car_model_additions').values({ ...row, make: 'TATA' }).execute()).rejects.toThrow();
+      await expect(database.db.insertInto('car_model_additions').values({ ...row, model: '', model_key: '' }).execute()).rejects.toThrow();
+      const count = await database.db.selectFrom('car_model_additions').select((eb) => eb.fn.countAll().as('n')).where('model_key', '=', 'sierra').executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(1);
+    } finally {
+      await database.close();
+    }
   });
 });
