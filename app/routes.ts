@@ -32,6 +32,7 @@ export default [
     route('admin/register-admin', 'routes/admin/register-admin.tsx'),
     route('admin/statistics', 'routes/admin/statistics.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
+    route('admin/car-models', 'routes/admin/car-models.tsx'),
     route('admin/audit-log', 'routes/admin/audit-log.tsx'),
     route('admin/rentals', 'routes/admin/rental-desk.tsx'),
     route('admin/rentals/bookings/:id', 'routes/admin/rental-booking.tsx'),

@@ -17,15 +17,20 @@ function useSite() {
   return useRootData().site;
 }
 
-/** Every route change starts at the top of the page; the browser's restoration is off. */
+/**
+ * Every route change starts at the top of the page, or at the part its #fragment names (the sell
+ * page's #estimate), as it would without script; the browser's restoration is off.
+ */
 function useScrollToTopOnNavigation() {
   const location = useLocation();
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
   }, []);
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [location.pathname, location.search]);
+    const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (target) target.scrollIntoView({ block: 'start' });
+    else window.scrollTo(0, 0);
+  }, [location.pathname, location.search, location.hash]);
 }
 
 /**

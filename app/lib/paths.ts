@@ -214,6 +214,8 @@ export const adminPaths = {
   leadsExport: (kind: string) => fill(pathPatterns.adminLeadsExport, { kind }),
   statistics: '/admin/statistics',
   settings: '/admin/settings',
+  /** The catalogue of car models sellers pick from, and the team's additions to it (decision 098). */
+  carModels: '/admin/car-models',
   registerAdmin: '/admin/register-admin',
   auditLog: '/admin/audit-log',
   /** The day's test drives (today, India time, without a date). */

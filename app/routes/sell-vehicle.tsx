@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, Link, redirect, useFetcher } from 'react-router';
+import { data, Form, Link, redirect, useFetcher, useLocation } from 'react-router';
 import { answerError } from '../../server/http/action-errors.ts';
 import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../server/http/forms.ts';
 import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/leads/http/lead-intake.ts';
@@ -8,13 +8,18 @@ import { FormCard, FormMessage, primaryButton, secondaryButton, SelectField, Tex
 import { settingsFor } from '../../server/admin/settings.ts';
 import { InvalidInputError } from '../../server/errors.ts';
 import type { SellEstimate } from '../../server/leads/sell-estimate.ts';
-import { catalogueModels, estimateForSeller } from '../../server/leads/sell-estimates.ts';
+import { carFromCatalogue, estimateForSeller } from '../../server/leads/sell-estimates.ts';
+import { carCatalogue } from '../../server/catalog/car-models.ts';
 import { parseSellCar, SELL_CAR_LIMITS, sellCarFields, sellInspectionFor, type SellCar, type SellCarField } from '../lib/schemas/sell-estimate.ts';
 import { REGISTRATION_STATES, stateName } from '../lib/listing-filters/registration.ts';
 import { currentLanguage } from '../lib/i18n/current.ts';
 import { FUEL_TYPES, TRANSMISSIONS } from '../lib/vehicle-schema.ts';
 import { formatKilometres, formatRupees } from '../lib/format.ts';
 import { WhatsAppIcon } from '../components/icons.tsx';
+import { Combobox } from '../components/combobox.tsx';
+import { matchName, namesOf } from '../lib/car-models.ts';
+import { rankByName } from '../lib/name-matching.ts';
+import { carModelsText as carText } from '../lib/i18n/carModels.ts';
 import { ContactFields, focusFirstError, Honeypot, leadFieldProps, PrivacyNotice, useLeadSubmission } from '../components/leads/form-parts.tsx';
 import { PhotoPicker } from '../components/leads/photo-picker.tsx';
 import { useSite } from '../components/site-layout.tsx';
@@ -61,25 +66,24 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const asked = sellCarFields.some((field) => url.searchParams.has(field));
   const parsed = asked ? parseSellCar(url.searchParams) : null;
-  const [models, estimate] = await Promise.all([
-    catalogueModels(services.database),
-    parsed?.ok ? estimateOrRefusal(services, parsed.car) : null,
-  ]);
+  const [catalogue, estimate] = await Promise.all([carCatalogue(services.database), parsed?.ok ? estimateOrRefusal(services, parsed.car) : null]);
   const typed = asked ? (Object.fromEntries(sellCarFields.map((field) => [field, (url.searchParams.get(field) ?? '').slice(0, 100)])) as Record<SellCarField, string>) : null;
   return {
     ...leadFormLoader('sell')(args),
-    models,
+    // Only this page carries the catalogue (about 15 KB of JSON in its HTML), for its pickers.
+    catalogue: catalogue.map(({ id, name, hi, models }) => ({ id, name, hi, models: models.map((model) => ({ id: model.id, name: model.name, hi: model.hi, body: model.body, fuels: model.fuels, variants: model.variants })) })),
     typed,
-    car: parsed?.ok ? parsed.car : null,
+    car: estimate && 'car' in estimate ? estimate.car : null,
     carErrors: { ...(parsed && !parsed.ok ? parsed.errors : {}), ...(estimate && 'errors' in estimate ? estimate.errors : {}) },
     estimate: estimate && 'estimate' in estimate ? estimate.estimate : null,
   };
 }
 
-/** The estimate, or the field a service refused (a model year after this year). */
-async function estimateOrRefusal(services: RequestContext, car: SellCar): Promise<{ estimate: SellEstimate } | { errors: Partial<Record<SellCarField, string>> }> {
+/** The car as the catalogue names it and its estimate, or the fields a service refused (a make not in the catalogue, a model year after this year). */
+async function estimateOrRefusal(services: RequestContext, typed: SellCar): Promise<{ car: SellCar; estimate: SellEstimate } | { errors: Partial<Record<SellCarField, string>> }> {
   try {
-    return { estimate: await estimateForSeller(services, await settingsFor(services), car) };
+    const car = await carFromCatalogue(services.database, typed);
+    return { car, estimate: await estimateForSeller(services, await settingsFor(services), car) };
   } catch (error) {
     if (error instanceof InvalidInputError) return { errors: error.fields as Partial<Record<SellCarField, string>> };
     throw error;
@@ -176,10 +180,13 @@ const CAR_PREFIX = 'car-';
 const OWNER_CHOICES = [1, 2, 3, 4, 5] as const;
 const ordinal = (count: number) => t('ownerNth', { nth: count === 1 ? t('nth1') : count === 2 ? t('nth2') : count === 3 ? t('nth3') : t('nthN', { count }) });
 
+/** 'Hyundai Creta SX': the car as the catalogue names it. */
+const carName = (car: SellCar) => [car.make, car.model, car.variant].filter(Boolean).join(' ');
+
 /** What the sell form starts with when the car is known: the model, the year and a line about it. */
 function sellDefaults(car: SellCar): Partial<Values> {
   return {
-    vehicle: `${car.make} ${car.model}`,
+    vehicle: carName(car),
     year: String(car.year),
     description: t('carDescription', {
       km: formatKilometres(car.km),
@@ -193,29 +200,34 @@ function sellDefaults(car: SellCar): Partial<Values> {
 
 /** Step 1: the car, and its estimate once asked. */
 function CarStep({ loaderData }: { loaderData: Route.ComponentProps['loaderData'] }) {
-  const { typed, carErrors, models, estimate, car } = loaderData;
+  const { typed, carErrors, estimate, car } = loaderData;
+  const location = useLocation();
   const value = (field: SellCarField) => typed?.[field] ?? '';
   const error = (field: SellCarField) => carErrors[field];
-  const allModels = [...new Set(models.flatMap((make) => make.models))].sort((a, b) => a.localeCompare(b));
+  const resultRef = useRef<HTMLHeadingElement>(null);
+
+  // After "See my estimate" the result is below the form (about 1,100 px down on a phone): it is
+  // brought into view and focused, so the seller and a screen reader land on it. Without script
+  // the form's #estimate does the scrolling. Only on a navigation, not when the page's data is
+  // read again after the sell form below is sent.
+  useEffect(() => {
+    if (resultRef.current) {
+      resultRef.current.scrollIntoView({ block: 'start' });
+      resultRef.current.focus({ preventScroll: true });
+    } else if (Object.keys(carErrors).length > 0) {
+      focusFirstError(document.getElementById('car-step-form') as HTMLFormElement | null, carErrors);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per navigation
+  }, [location.key]);
+
   return (
     <section aria-labelledby="car-step" className="mb-8">
       <h2 id="car-step" className="mb-1 text-lg font-bold">
         {t('stepCar')}
       </h2>
       <p className="mb-4 text-slate-700">{t('stepCarIntro')}</p>
-      <form method="get" action={paths.sellVehicle} className="grid gap-4 sm:grid-cols-2" noValidate>
-        <TextField id="car-make" name="make" label={t('make')} list="car-makes" autoComplete="off" placeholder={t('makePlaceholder')} defaultValue={value('make')} error={error('make')} maxLength={SELL_CAR_LIMITS.make} aria-required />
-        <datalist id="car-makes">
-          {models.map((make) => (
-            <option key={make.make} value={make.make} />
-          ))}
-        </datalist>
-        <TextField id="car-model" name="model" label={t('model')} list="car-models" autoComplete="off" placeholder={t('modelPlaceholder')} defaultValue={value('model')} error={error('model')} maxLength={SELL_CAR_LIMITS.model} aria-required />
-        <datalist id="car-models">
-          {allModels.map((model) => (
-            <option key={model} value={model} />
-          ))}
-        </datalist>
+      <Form key={location.key} id="car-step-form" method="get" action={`${paths.sellVehicle}#${ESTIMATE_ID}`} className="grid gap-4 sm:grid-cols-2" noValidate>
+        <CarPickers catalogue={loaderData.catalogue} initial={{ make: car?.make ?? value('make'), model: car?.model ?? value('model'), variant: car?.variant ?? value('variant') }} errors={carErrors} unlisted={car?.unlisted ?? value('unlisted') === 'true'} />
         <TextField id="car-year" name="year" label={t('modelYear')} inputMode="numeric" placeholder={t('modelYearPlaceholder')} defaultValue={value('year')} error={error('year')} maxLength={4} aria-required />
         <TextField id="car-km" name="km" label={t('kmDriven')} inputMode="numeric" placeholder={t('kmPlaceholder')} defaultValue={value('km')} error={error('km')} maxLength={9} aria-required />
         <SelectField id="car-fuel" name="fuel" label={t('fuel')} defaultValue={value('fuel')} error={error('fuel')} aria-required>
@@ -257,20 +269,104 @@ function CarStep({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
         <button type="submit" className={`${secondaryButton} sm:col-span-2`}>
           {car ? t('estimateAgain') : t('seeEstimate')}
         </button>
-      </form>
-      {estimate && car ? <EstimateCard estimate={estimate} car={car} /> : null}
+      </Form>
+      {estimate && car ? <EstimateCard estimate={estimate} car={car} headingRef={resultRef} /> : null}
     </section>
   );
 }
 
-function EstimateCard({ estimate, car }: { estimate: SellEstimate; car: SellCar }) {
+/** The estimate's heading: the form's #fragment and the focus after "See my estimate" land on it. */
+const ESTIMATE_ID = 'estimate';
+
+type PickerCatalogue = Route.ComponentProps['loaderData']['catalogue'];
+
+/**
+ * Make, model and variant from the catalogue of cars sold in India (decision 098): each a
+ * combobox offering the names nearest to what is typed ('hundai' offers Hyundai), by the same
+ * matcher the server reads the form with. A car not in the list is sent as typed with the box
+ * below ticked.
+ */
+function CarPickers({ catalogue, initial, errors, unlisted }: { catalogue: PickerCatalogue; initial: { make: string; model: string; variant: string }; errors: Partial<Record<SellCarField, string>>; unlisted: boolean }) {
+  const [make, setMake] = useState(initial.make);
+  const [model, setModel] = useState(initial.model);
+  const [variant, setVariant] = useState(initial.variant);
+  const chosenMake = make.trim() ? matchName(make, catalogue, namesOf).found : null;
+  const chosenModel = chosenMake && model.trim() ? matchName(model, chosenMake.models, namesOf).found : null;
+  const ranked = <T extends { name: string; hi: string; id: string }>(text: string, entries: readonly T[]) =>
+    (text.trim() ? rankByName(text, entries, namesOf) : entries).map((entry) => ({ value: entry.name, aside: entry.hi }));
   return (
-    <div role="status" className="mt-5 rounded-2xl border border-brand-200 bg-brand-50 p-4">
+    <>
+      <Combobox
+        id="car-make"
+        name="make"
+        label={t('make')}
+        value={make}
+        onChange={(next) => {
+          // Another make's models no longer fit.
+          if (next !== make && chosenMake && matchName(next, catalogue, namesOf).found !== chosenMake) {
+            setModel('');
+            setVariant('');
+          }
+          setMake(next);
+        }}
+        optionsFor={(text) => ranked(text, catalogue)}
+        placeholder={t('makePlaceholder')}
+        error={errors.make}
+        maxLength={SELL_CAR_LIMITS.make}
+        required
+        emptyText={carText('noMatch')}
+      />
+      <Combobox
+        id="car-model"
+        name="model"
+        label={t('model')}
+        value={model}
+        onChange={(next) => {
+          if (next !== model) setVariant('');
+          setModel(next);
+        }}
+        optionsFor={(text) => (chosenMake ? ranked(text, chosenMake.models) : [])}
+        placeholder={t('modelPlaceholder')}
+        error={errors.model}
+        maxLength={SELL_CAR_LIMITS.model}
+        required
+        emptyText={chosenMake ? carText('noMatch') : carText('chooseMakeFirst')}
+      />
+      <Combobox
+        id="car-variant"
+        name="variant"
+        label={carText('variantOptional')}
+        value={variant}
+        onChange={setVariant}
+        optionsFor={(text) => (chosenModel ? (text.trim() ? rankByName(text, chosenModel.variants, (name) => [name]) : chosenModel.variants).map((name) => ({ value: name })) : [])}
+        placeholder={carText('variantPlaceholder', { example: 'SX' })}
+        error={errors.variant}
+        maxLength={SELL_CAR_LIMITS.variant}
+        emptyText={carText('noMatch')}
+      />
+      <div className="flex items-start gap-3 self-end rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+        <input id="car-unlisted" type="checkbox" name="unlisted" value="true" defaultChecked={unlisted} aria-describedby="car-unlisted-hint" className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />
+        <div>
+          <label htmlFor="car-unlisted" className="font-semibold">
+            {carText('notListed')}
+          </label>
+          <p id="car-unlisted-hint" className="text-sm text-slate-600">
+            {carText('notListedHint')}
+          </p>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function EstimateCard({ estimate, car, headingRef }: { estimate: SellEstimate; car: SellCar; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
+  return (
+    <div className="mt-5 rounded-2xl border border-brand-200 bg-brand-50 p-4">
       {estimate.kind === 'range' ? (
         <>
-          <p className="text-sm font-semibold text-slate-700">
-            {t('worthAbout', { car: `${car.year} ${car.make} ${car.model}` })}
-          </p>
+          <h3 id={ESTIMATE_ID} ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-sm font-semibold text-slate-700 outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+            {t('worthAbout', { car: `${car.year} ${carName(car)}` })}
+          </h3>
           <p className="mt-1 text-2xl font-bold text-brand-700">
             <span className="whitespace-nowrap">{formatRupees(estimate.low)} –</span> <span className="whitespace-nowrap">{formatRupees(estimate.high)}</span>
           </p>
@@ -279,7 +375,9 @@ function EstimateCard({ estimate, car }: { estimate: SellEstimate; car: SellCar 
         </>
       ) : (
         <>
-          <p className="font-semibold">{t('cannotEstimate')}</p>
+          <h3 id={ESTIMATE_ID} ref={headingRef} tabIndex={-1} className="scroll-mt-24 font-semibold outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+            {t('cannotEstimate')}
+          </h3>
           <p className="mt-1 text-sm text-slate-700">{estimate.summary}</p>
         </>
       )}

@@ -11,6 +11,8 @@ import { sqliteListing } from './listing/sqlite.ts';
 import { keptKey, listingBase, titleHolds, type ListingQuery } from './listing/strategy.ts';
 import { searchTerms } from './search.ts';
 import { catalogueVocabulary, correctedSearch, nearestModels } from './spelling.ts';
+import { carCatalogue, searchInEnglishNames } from './car-models.ts';
+import { hasDevanagari } from '../../app/lib/name-matching.ts';
 import { toSummary } from './rows.ts';
 import { coversFor, summaryColumns } from './vehicles.ts';
 
@@ -177,24 +179,36 @@ export function createVehicleListing(database: Database, totals: ListingTotals =
    */
   const vocabulary = () => (index ? index.vocabulary() : totals.read('spelling-vocabulary', () => catalogueVocabulary(database)));
 
+  /** The listing with its spelling forgiven (decision 079). */
+  async function spelledPage(options: ListingOptions): Promise<ListingPage & { facets: Facets } & SpellingHelp> {
+    const terms = searchTerms(options.query ?? '');
+    if (terms.length === 0) return { ...(await pageWithFacets(options)), searchedFor: null, suggestions: [] };
+    const known = await vocabulary();
+    const corrected = correctedSearch(terms, known);
+    // The cars the corrected words name come first: 'pucnh' lists the Punch before a Verna whose description says "punchy".
+    const prefer = corrected === null ? [] : searchTerms(corrected).filter((word) => !terms.includes(word));
+    // A word the catalogue does not know but is one typo from a word it does is nearly always
+    // that typo, and the search as typed then finds nothing: the corrected search is read beside
+    // it, so a buyer who mistyped waits for one search, not two in a row (on PostgreSQL each
+    // first read of a word rechecks its matches, 10–40 ms at 100k). It is shown only when the
+    // search as typed finds nothing, so exact matches always come first.
+    const [asTyped, found] = await Promise.all([pageWithFacets(options), corrected === null ? null : pageWithFacets({ ...options, query: corrected, prefer })]);
+    if (asTyped.total > 0) return { ...asTyped, searchedFor: null, suggestions: [] };
+    if (found && found.total > 0) return { ...found, searchedFor: corrected, suggestions: [] };
+    return { ...asTyped, searchedFor: null, suggestions: nearestModels(terms, known) };
+  }
+
   return {
     page,
     async pageWithFacets(options) {
-      const terms = searchTerms(options.query ?? '');
-      if (terms.length === 0) return { ...(await pageWithFacets(options)), searchedFor: null, suggestions: [] };
-      const known = await vocabulary();
-      const corrected = correctedSearch(terms, known);
-      // The cars the corrected words name come first: 'pucnh' lists the Punch before a Verna whose description says "punchy".
-      const prefer = corrected === null ? [] : searchTerms(corrected).filter((word) => !terms.includes(word));
-      // A word the catalogue does not know but is one typo from a word it does is nearly always
-      // that typo, and the search as typed then finds nothing: the corrected search is read beside
-      // it, so a buyer who mistyped waits for one search, not two in a row (on PostgreSQL each
-      // first read of a word rechecks its matches, 10–40 ms at 100k). It is shown only when the
-      // search as typed finds nothing, so exact matches always come first.
-      const [asTyped, found] = await Promise.all([pageWithFacets(options), corrected === null ? null : pageWithFacets({ ...options, query: corrected, prefer })]);
-      if (asTyped.total > 0) return { ...asTyped, searchedFor: null, suggestions: [] };
-      if (found && found.total > 0) return { ...found, searchedFor: corrected, suggestions: [] };
-      return { ...asTyped, searchedFor: null, suggestions: nearestModels(terms, known) };
+      const typed = searchTerms(options.query ?? '');
+      // Hindi names of makes and models are searched as the cars are written (decision 098):
+      // 'क्रेटा' is searched as Creta, and the page says "Showing results for Creta". The
+      // catalogue is kept with the counts, so an admin's addition is read within their life.
+      const inEnglish = typed.some(hasDevanagari) ? searchInEnglishNames(typed, await totals.read('car-catalogue', () => carCatalogue(database))) : null;
+      if (!inEnglish) return spelledPage(options);
+      const found = await spelledPage({ ...options, query: inEnglish.join(' ') });
+      return { ...found, searchedFor: found.searchedFor ?? inEnglish.join(' ') };
     },
   };
 }

@@ -1,49 +1,14 @@
 import type { Database } from '../db/connection.ts';
 import { listedUnqualifiedSql } from './public-status.ts';
+import { editDistance, typoDistance, typosAllowed } from '../../app/lib/name-matching.ts';
 
 /**
  * Forgiving a buyer's spelling (issue 30): words typed as they are heard (`cretta`, `swfit`,
  * `inova`) are matched to the makes, models, variants and fuels of the cars for sale. The rule
- * is Meilisearch's default: no typo allowed in a word below 5 letters, one from 5 to 8, two
- * from 9; a typo is an insertion, a deletion, a substitution or two neighbours swapped. A
+ * and its matcher are app/lib/name-matching.ts's, shared with the sell page's car pickers. A
  * correction is only tried when the search as typed finds nothing, so exact matches always
  * come first (docs/decisions/079-typo-tolerant-search.md).
  */
-
-/** The typos allowed in a word of this length. */
-export function typosAllowed(word: string): number {
-  const letters = [...word].length;
-  return letters < 5 ? 0 : letters < 9 ? 1 : 2;
-}
-
-/**
- * Optimal string alignment distance (Levenshtein with adjacent swaps), stopping early: any
- * answer above `max` is `max + 1`, so a long word is never compared letter by letter with
- * every word of the catalogue.
- */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  let before = new Array<number>(cols).fill(0);
-  let previous = Array.from({ length: cols }, (_, j) => j);
-  for (let i = 1; i < rows; i++) {
-    const current = new Array<number>(cols).fill(0);
-    current[0] = i;
-    let rowMin = current[0];
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
-      current[j] = value;
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > max) return max + 1;
-    before = previous;
-    previous = current;
-  }
-  return Math.min(previous[cols - 1]!, max + 1);
-}
 
 /** The words the catalogue knows, lower-cased, each with how it is written ('creta' → 'Creta'), and its models by name. */
 export type Vocabulary = { words: Map<string, string>; models: string[] };
@@ -81,12 +46,10 @@ export async function catalogueVocabulary(database: Database): Promise<Vocabular
 
 /** The catalogue word nearest to `term` within its allowed typos (the shorter distance, then the more common spelling by order), or null. */
 function nearestWord(term: string, vocabulary: Vocabulary): string | null {
-  const allowed = typosAllowed(term);
-  if (allowed === 0) return null;
   let best: { word: string; distance: number } | null = null;
   for (const [lower, written] of vocabulary.words) {
-    const distance = editDistance(term, lower, allowed);
-    if (distance <= allowed && (!best || distance < best.distance)) best = { word: written, distance };
+    const distance = typoDistance(term, lower);
+    if (distance !== null && (!best || distance < best.distance)) best = { word: written, distance };
   }
   return best?.word ?? null;
 }

@@ -28,6 +28,7 @@ import * as profileLanguage from './migrations/031-profile-language.ts';
 import * as installation from './migrations/032-installation.ts';
 import * as homeVisitAddress from './migrations/033-home-visit-address.ts';
 import * as handoverMoney from './migrations/034-handover-money.ts';
+import * as carModelAdditions from './migrations/035-car-model-additions.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -60,6 +61,7 @@ const migrations: Record<string, DialectMigration> = {
   '032-installation': installation,
   '033-home-visit-address': homeVisitAddress,
   '034-handover-money': handoverMoney,
+  '035-car-model-additions': carModelAdditions,
 };
 
 /**

@@ -544,6 +544,22 @@ export interface InstallationTable {
   created_at: string;
 }
 
+/** The admin's additions to the shipped catalogue of car models (migration 035, decision 098). */
+export interface CarModelAdditionTable {
+  id: Generated<number>;
+  make: string;
+  make_hi: string;
+  model: string;
+  model_hi: string;
+  variant: string;
+  body_type: string;
+  make_key: string;
+  model_key: string;
+  variant_key: string;
+  added_by: string;
+  created_at: string;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
@@ -580,4 +596,5 @@ export interface DB {
   car_reservations: CarReservationTable;
   reservation_refunds: ReservationRefundTable;
   installation: InstallationTable;
+  car_model_additions: CarModelAdditionTable;
 }

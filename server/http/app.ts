@@ -32,6 +32,7 @@ import { wishlistApi } from '../accounts/http/api-wishlist.ts';
 import { authApi } from '../auth/http/api-auth.ts';
 import { authRoutes } from '../auth/http/auth-routes.ts';
 import { catalogApi } from '../catalog/http/api-catalog.ts';
+import { carModelsApi } from '../catalog/http/api-car-models.ts';
 import { compareAndEmiApi } from '../catalog/http/api-compare-emi.ts';
 import { leadsApi } from '../leads/http/api-leads.ts';
 import { mediaHandler } from '../media/http/media.ts';
@@ -216,6 +217,7 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   // The app's sign-in and devices (decision 074).
   authApi(api, services, addressOf);
   catalogApi(api, services);
+  carModelsApi(api, services);
   compareAndEmiApi(api, services);
   accountsApi(api, services, addressOf);
   profileApi(api, services);

@@ -19,7 +19,7 @@ import { slotLabel } from '../../app/lib/test-drives.ts';
 import { paths } from '../../app/lib/paths.ts';
 import { estimateLine, type SellEstimate } from './sell-estimate.ts';
 import { queueNewLeadMail } from './notify.ts';
-import { estimateForSeller } from './sell-estimates.ts';
+import { carFromCatalogue, estimateForSeller } from './sell-estimates.ts';
 import { indiaIso } from '../../app/lib/rentals.ts';
 import { offerOf, type Offer } from '../../app/lib/inspection-desk.ts';
 import { sellText as t } from '../../app/lib/i18n/sell.ts';
@@ -235,11 +235,13 @@ export async function bookInspection(services: NotifyServices, settings: Setting
   if (pinProblem) throw new InvalidInputError(pinProblem, { pinCode: pinProblem });
   const problem = slotRefusal(input.slot, nowMs, rules);
   if (problem) throw new InvalidInputError(problem, { slot: problem });
+  // The car as the catalogue names it (decision 098): the app may send 'hundai' as the page's seller typed it.
+  const car = await carFromCatalogue(services.database, input.car);
   // Said before the hourly limit counts a try: holding the most already is no booking attempt.
   if ((await upcomingCount(db, input.userId, nowMs)) >= MAX_UPCOMING_INSPECTIONS) throw tooManyUpcoming();
   await limitBookings(services, input.userId);
   // Kept for the desk (the desk's pages and the new-lead mail read it): worded in English.
-  const estimate = await inLanguage('en', () => estimateForSeller(services, settings, input.car));
+  const estimate = await inLanguage('en', () => estimateForSeller(services, settings, car));
   const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
   const slotStart = slotInstant(input.slot).toISOString();
   const now = new Date(nowMs).toISOString();
@@ -254,7 +256,7 @@ export async function bookInspection(services: NotifyServices, settings: Setting
         .insertInto('inspections')
         .values({
           user_id: input.userId,
-          car: JSON.stringify(input.car),
+          car: JSON.stringify(car),
           estimate: JSON.stringify(estimate),
           mode: input.mode,
           pin_code: home ? input.pinCode : '',
@@ -273,7 +275,7 @@ export async function bookInspection(services: NotifyServices, settings: Setting
         .executeTakeFirstOrThrow();
       await queueConfirmation(services, 'booked', inserted, trx);
       // The desk's lead and mail are English, whatever the seller's page (the slot's day name too).
-      await inLanguage('en', () => addInspectionLead(trx, services, settings, inserted, input.car, estimate));
+      await inLanguage('en', () => addInspectionLead(trx, services, settings, inserted, car, estimate));
       return inserted;
     }),
   );

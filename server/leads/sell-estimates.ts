@@ -6,6 +6,9 @@ import type { Database } from '../db/connection.ts';
 import { InvalidInputError } from '../errors.ts';
 import { estimateSellPrice, type ComparableCar, type SellEstimate } from './sell-estimate.ts';
 import { sellText as t } from '../../app/lib/i18n/sell.ts';
+import { carModelsText as carText } from '../../app/lib/i18n/carModels.ts';
+import { readCar } from '../../app/lib/car-models.ts';
+import { carCatalogue } from '../catalog/car-models.ts';
 
 /**
  * The seller's estimate from the database (decision 081): the dealer's cars for sale, in stock
@@ -59,10 +62,26 @@ export async function estimateForSeller(deps: Deps, settings: Pick<Settings, 'se
   return estimateSellPrice(car, await loadComparables(deps), { year, marginPercent: settings.sellEstimateMarginPercent });
 }
 
-/** The makes and their models the catalogue knows (cars for sale and the fleet), for the seller's pickers. */
-export async function catalogueModels(database: Database): Promise<Array<{ make: string; models: string[] }>> {
-  const rows = await database.db.selectFrom('vehicles').select(['make', 'model']).distinct().where('make', '<>', '').where('model', '<>', '').orderBy('make').orderBy('model').limit(2000).execute();
-  const makes = new Map<string, string[]>();
-  for (const row of rows) makes.set(row.make, [...(makes.get(row.make) ?? []), row.model]);
-  return [...makes].map(([make, models]) => ({ make, models }));
+/**
+ * The seller's car with its make, model and variant read against the catalogue of cars sold in
+ * India (decision 098): 'hundai' 'cretta' becomes Hyundai Creta, as written there. A name the
+ * catalogue does not have, or several equally near, is refused beside its field with the
+ * closest names (InvalidInputError). A car marked `unlisted` is kept as typed.
+ */
+export async function carFromCatalogue(database: Database, car: SellCar): Promise<SellCar> {
+  if (car.unlisted) return car;
+  const catalogue = await carCatalogue(database);
+  const reading = readCar(catalogue, car);
+  if (reading.ok) return { ...car, make: reading.make.name, model: reading.model.name, variant: reading.variant };
+  const fields: Partial<Record<'make' | 'model' | 'variant', string>> = {};
+  const { make, model, variant } = reading.problems;
+  if (make) fields.make = refusal(carText('makeUnknown', { typed: car.make }), make);
+  if (model) fields.model = refusal(carText('modelUnknown', { typed: car.model, make: reading.make?.name ?? car.make }), model);
+  if (variant) fields.variant = refusal(carText('variantUnknown', { typed: car.variant, model: reading.model?.name ?? car.model }), variant);
+  throw new InvalidInputError(Object.values(fields)[0]!, fields);
+}
+
+/** "We do not know the make “hondu”. Closest: Honda. Choose one, or tick …" */
+function refusal(problem: string, closest: string[]): string {
+  return [problem, closest.length ? carText('closestAre', { names: closest.join(', ') }) : '', carText('orNotListed')].filter(Boolean).join(' ');
 }

@@ -235,6 +235,7 @@ describe('the whole product in Hindi', () => {
       [adminPaths.requestedVehicles, undefined],
       [adminPaths.statistics, undefined],
       [adminPaths.settings, undefined],
+      [adminPaths.carModels, undefined],
       [adminPaths.registerAdmin, undefined],
       [adminPaths.auditLog, undefined],
       [adminPaths.testDrives, undefined],

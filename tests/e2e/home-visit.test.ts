@@ -107,7 +107,7 @@ it('a buyer books a test drive at home with the street and a landmark, and the d
   await saveScreenshot(desk, 'home-visit-4-settings-375', false);
 
   // The same forms in Hindi, and the seller's home inspection, at both widths.
-  const car2 = { make: 'Hyundai', model: 'Creta', year: 2020, fuel: 'Petrol', transmission: 'Manual', km: 42_000, owners: 1, registrationState: 'MH' } as const;
+  const car2 = { make: 'Hyundai', model: 'Creta', variant: '', unlisted: false, year: 2020, fuel: 'Petrol', transmission: 'Manual', km: 42_000, owners: 1, registrationState: 'MH' } as const;
   for (const viewport of ['mobile', 'desktop'] as const) {
     const width = viewport === 'mobile' ? 375 : 1280;
     const hindi = await open(viewport);

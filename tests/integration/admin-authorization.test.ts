@@ -89,6 +89,7 @@ describe.skipIf(!shared.url)('admin guard', () => {
       '/admin/statistics',
       '/admin/selling-vehicles',
       '/admin/settings',
+      '/admin/car-models',
       '/admin/requested-vehicles',
       '/admin/manage-categories',
       '/admin/manage-vehicles',

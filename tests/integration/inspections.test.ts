@@ -88,7 +88,7 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
     expect(lead).toHaveLength(1);
     expect(lead[0]).toMatchObject({ name: 'Rohan Mehta', phone: person.phone, vehicle: 'Honda City', year: '2021', price: '', status: 'new' });
     expect(lead[0]!.description).toMatch(new RegExp(`^Inspection #${inspection.id} booked for .+, at the seller's home: 12 Sea View, Juhu Tara Rd \\(near Juhu Circle\\), 400069\\.$`));
-    expect(JSON.parse(lead[0]!.car!)).toEqual(car);
+    expect(JSON.parse(lead[0]!.car!)).toEqual({ ...car, variant: '', unlisted: false });
     expect(JSON.parse(lead[0]!.estimate!)).toMatchObject({ kind: 'range' });
     const list = inspectionListSchema.parse(await (await person.client.get('/api/v1/me/inspections')).json());
     expect(list.inspections.map((item) => [item.id, item.changeable])).toEqual([[inspection.id, true]]);

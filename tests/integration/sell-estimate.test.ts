@@ -66,7 +66,10 @@ describe.skipIf(!sharedUrl)(`seller's estimate (${dialect})`, () => {
   test('a model never in stock: not enough data, said honestly', async () => {
     const answer = await estimate({ ...city, make: 'Hyundai', model: 'Venue' });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ estimate: { kind: 'not-enough-data', similarCars: 0, summary: expect.stringContaining('not bought or sold a Hyundai Venue yet') } });
+    expect(answer.body).toEqual({
+      estimate: { kind: 'not-enough-data', similarCars: 0, summary: expect.stringContaining('not bought or sold a Hyundai Venue yet') },
+      car: { ...city, make: 'Hyundai', model: 'Venue', variant: '', unlisted: false },
+    });
   });
 
   test('the margin is the settings’', async () => {
@@ -128,7 +131,7 @@ describe.skipIf(!sharedUrl)(`seller's estimate (${dialect})`, () => {
     expect(response.status).toBe(303);
     // Kept as the mobile's E.164 (decision 096), however it was typed.
     const [row] = await sql.all<{ car: string | null; estimate: string | null }>('SELECT car, estimate FROM sell_submissions WHERE phone = ?', ['+919820011111']);
-    expect(JSON.parse(row!.car!)).toEqual(city);
+    expect(JSON.parse(row!.car!)).toEqual({ ...city, variant: '', unlisted: false });
     expect(JSON.parse(row!.estimate!)).toMatchObject({ kind: 'range', basis: { similarCars: 2 } });
     // The desk's new-lead mail says what the seller was shown.
     const leadMail = async () => (await sql.all<{ body: string }>("SELECT body FROM outbox_messages WHERE subject LIKE 'New car offered for sale%' AND body LIKE ?", ['%+919820011111%']))[0];

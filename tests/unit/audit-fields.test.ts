@@ -39,6 +39,7 @@ const charges = every<keyof ReturnCharges | keyof DamageCharge>({
 const records: Array<[entity: string, keys: string[]]> = [
   ['vehicle', vehicle],
   ['category', ['name', 'slug', 'image']],
+  ['car_model', ['make', 'makeHi', 'model', 'modelHi', 'variant', 'bodyType']],
   ['reservation', ['heldUntil', 'status', 'salePrice', 'balance']],
   ['rental-booking', ['status', 'odometerOut', 'fuelOut', 'charges', 'reason', 'depositRefund', 'owed', 'refunded', ...charges]],
   ['rental-terms', rentalTerms],

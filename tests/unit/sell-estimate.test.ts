@@ -103,7 +103,9 @@ describe('the seller’s car schema', () => {
   const valid = { make: 'Honda', model: 'City', year: '2020', fuel: 'Petrol', transmission: 'Manual', km: '45,000', owners: '1', registrationState: 'mh' };
 
   it('reads form text and JSON numbers alike', () => {
-    expect(sellCarSchema.parse(valid)).toEqual({ ...valid, year: 2020, km: 45_000, owners: 1, registrationState: 'MH' });
+    // No variant and no "not in the list" when not sent (the app's older requests, leads kept before decision 098).
+    expect(sellCarSchema.parse(valid)).toEqual({ ...valid, variant: '', unlisted: false, year: 2020, km: 45_000, owners: 1, registrationState: 'MH' });
+    expect(sellCarSchema.parse({ ...valid, variant: ' SX ', unlisted: 'true' })).toMatchObject({ variant: 'SX', unlisted: true });
     expect(sellCarSchema.parse({ ...valid, year: 2020, km: 45000, owners: 2 }).km).toBe(45_000);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { correctedSearch, editDistance, nearestModels, typosAllowed, type Vocabulary } from '../../server/catalog/spelling.ts';
+import { editDistance, typosAllowed } from '../../app/lib/name-matching.ts';
+import { correctedSearch, nearestModels, type Vocabulary } from '../../server/catalog/spelling.ts';
 
 /** A catalogue of a few cars, as catalogueVocabulary builds it. */
 function vocabularyOf(cars: Array<[make: string, model: string, fuel: string]>): Vocabulary {

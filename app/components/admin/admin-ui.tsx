@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Toast } from '../../lib/toast.ts';
 import { ArrowLeftIcon } from '../icons.tsx';
@@ -7,21 +7,7 @@ import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
 
 /** Pieces the admin catalogue screens share: page header, fields, toasts from several sources. */
 
-const subscribeNothing = () => () => {};
-
-/**
- * False in the server's HTML and during hydration, true once the page's script runs: controls
- * that only work with script (add a row, auto-upload) appear then; plain forms work before.
- * Give the element around what changes `data-changes-once-hydrated=""`: the hydration test
- * (tests/e2e/hydration.test.ts) then compares everything else on the page with the server's HTML.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
+export { useHydrated } from '../use-hydrated.ts';
 
 /** A toast with the moment the server made it, so the page can show the newest of several. */
 export type StampedToast = Toast & { at: number };

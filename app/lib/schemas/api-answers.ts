@@ -548,11 +548,47 @@ const sellEstimateSchema = z
     z.object({ kind: z.literal('not-enough-data'), similarCars: z.int(), summary: z.string() }),
   ])
   .meta({ id: 'SellEstimate' });
-export const sellEstimateAnswerSchema = z.object({ estimate: sellEstimateSchema }).meta({ id: 'SellEstimateAnswer' });
-
 const sellCarAnswerSchema = z
-  .object({ make: z.string(), model: z.string(), year: z.int(), fuel: z.string(), transmission: z.string(), km: z.int(), owners: z.int(), registrationState: z.string() })
+  .object({
+    make: z.string(),
+    model: z.string(),
+    variant: z.string().optional().meta({ description: "One of the model's variants, or empty." }),
+    unlisted: z.boolean().optional().meta({ description: 'True when the seller said the car is not in the catalogue: make and model are as typed.' }),
+    year: z.int(),
+    fuel: z.string(),
+    transmission: z.string(),
+    km: z.int(),
+    owners: z.int(),
+    registrationState: z.string(),
+  })
   .meta({ id: 'SellCar' });
+export const sellEstimateAnswerSchema = z
+  .object({
+    estimate: sellEstimateSchema,
+    car: sellCarAnswerSchema.meta({ description: "The car as read against the catalogue: 'hundai' 'cretta' comes back as Hyundai Creta." }),
+  })
+  .meta({ id: 'SellEstimateAnswer' });
+
+// The catalogue of cars sold in India (decision 098): the shipped list with the admin's additions.
+const catalogueModelSchema = z
+  .object({
+    id: z.string().meta({ description: "'hyundai-creta': accepted as `model` by POST /sell-estimates." }),
+    name: z.string(),
+    hi: z.string().meta({ description: 'The name in Hindi (Devanagari), or empty.' }),
+    body: z.string().meta({ description: "Body type key ('suv'), or empty." }),
+    fuels: z.array(z.string()),
+    variants: z.array(z.string()),
+  })
+  .meta({ id: 'CatalogueModel' });
+export const carCatalogueSchema = z
+  .object({
+    makes: z.array(
+      z
+        .object({ id: z.string().meta({ description: "'hyundai': accepted as `make` by POST /sell-estimates." }), name: z.string(), hi: z.string(), models: z.array(catalogueModelSchema) })
+        .meta({ id: 'CatalogueMake' }),
+    ),
+  })
+  .meta({ id: 'CarCatalogue' });
 const inspectionOfferSchema = z
   .object({
     rupees: z.int().meta({ description: 'Whole rupees: what the dealer pays for the car.' }),

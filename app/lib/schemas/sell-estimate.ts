@@ -14,7 +14,7 @@ import { liveTexts } from '../i18n/texts.ts';
 /** The settings' margin below the shop's prices (server/admin/settings.ts); usually what a dealer of used cars in India buys below its asking price. */
 export const SELL_MARGIN_PERCENT = { min: 0, max: 50, usual: 12 } as const;
 
-export const SELL_CAR_LIMITS = { make: 40, model: 60, minYear: 1990, maxYear: 2100, maxKm: 999_999, maxOwners: 9 } as const;
+export const SELL_CAR_LIMITS = { make: 40, model: 60, variant: 60, minYear: 1990, maxYear: 2100, maxKm: 999_999, maxOwners: 9 } as const;
 
 /** Read when a value is refused, in the language of that moment. */
 export const sellCarMessages = liveTexts(t, { make: 'sellMake', model: 'sellModel', year: ['sellYear', { min: SELL_CAR_LIMITS.minYear }], fuel: ['sellFuel', { fuels: FUEL_TYPES.join(', ') }], transmission: 'sellTransmission', km: 'sellKm', owners: 'sellOwners', registrationState: 'sellRegistrationState' });
@@ -36,8 +36,20 @@ const wholeNumber = (min: number, max: number, message: () => string) =>
 const STATE_CODES = Object.keys(REGISTRATION_STATES) as [string, ...string[]];
 
 export const sellCarSchema = z.object({
+  /** A make of the catalogue (decision 098) by its name, Hindi name or id, as typed ('hundai' is Hyundai), or any make when `unlisted`. */
   make: line(SELL_CAR_LIMITS.make, () => sellCarMessages.make),
+  /** A model of that make, read as the make is ('cretta', 'hyundai-creta'). */
   model: line(SELL_CAR_LIMITS.model, () => sellCarMessages.model),
+  /** One of the model's variants, or empty. */
+  variant: z
+    .string()
+    .optional()
+    .transform((text) => (text ?? '').replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, SELL_CAR_LIMITS.variant)),
+  /** The seller's car is not in the catalogue: make, model and variant are kept as typed. */
+  unlisted: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((value) => value === true || value === 'true' || value === 'on'),
   year: wholeNumber(SELL_CAR_LIMITS.minYear, SELL_CAR_LIMITS.maxYear, () => sellCarMessages.year),
   fuel: z.enum(FUEL_TYPES, { error: () => sellCarMessages.fuel }),
   transmission: z.enum(TRANSMISSIONS, { error: () => sellCarMessages.transmission }),
@@ -51,7 +63,7 @@ export const sellCarSchema = z.object({
 
 export type SellCar = z.output<typeof sellCarSchema>;
 export type SellCarField = keyof SellCar;
-export const sellCarFields = ['make', 'model', 'year', 'fuel', 'transmission', 'km', 'owners', 'registrationState'] as const satisfies readonly SellCarField[];
+export const sellCarFields = ['make', 'model', 'variant', 'unlisted', 'year', 'fuel', 'transmission', 'km', 'owners', 'registrationState'] as const satisfies readonly SellCarField[];
 
 /** The inspection booking for `car`: the car travels in the query string (sell-inspection.tsx). */
 export function sellInspectionFor(car: SellCar): string {

@@ -45,6 +45,7 @@ const ACTION_LABELS = {
 
 const ENTITY_LABELS = {
   admin: 'entityAdmin',
+  car_model: 'entityCarModel',
   category: 'entityCategory',
   'driving-licence': 'entityDrivingLicence',
   inspection: 'entityInspection',

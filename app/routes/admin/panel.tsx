@@ -33,6 +33,7 @@ const cards = [
   { to: adminPaths.sellingVehicles, title: 'cardSellingVehicles', text: 'cardSellingVehiclesText' },
   { to: adminPaths.requestedVehicles, title: 'cardRequestedVehicles', text: 'cardRequestedVehiclesText' },
   { to: adminPaths.settings, title: 'cardSettings', text: 'cardSettingsText' },
+  { to: adminPaths.carModels, title: 'cardCarModels', text: 'cardCarModelsText' },
   { to: adminPaths.registerAdmin, title: 'cardCreateAdmin', text: 'cardCreateAdminText' },
   { to: adminPaths.auditLog, title: 'cardAuditLog', text: 'cardAuditLogText' },
 ] as const;

@@ -189,6 +189,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/car-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Makes, models and variants of cars sold in India, with their Hindi names
+         * @description The shipped list with the dealer’s additions. The app filters it as the seller types; POST /sell-estimates reads typed names against the same list.
+         */
+        get: operations["getCarModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/compare": {
         parameters: {
             query?: never;
@@ -545,7 +565,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** An instant price range for a seller's car, from the dealer's own cars */
+        /**
+         * An instant price range for a seller's car, from the dealer's own cars
+         * @description `make`, `model` and `variant` are read against the catalogue (GET /car-models) by name, Hindi name or id, with the search's typo tolerance: 'hundai' 'cretta' is Hyundai Creta. A name it does not know is refused with the closest names in `fields`; with `unlisted: true` they are taken as typed.
+         */
         post: operations["postSellEstimates"];
         delete?: never;
         options?: never;
@@ -1839,18 +1862,45 @@ export interface components {
             similarCars: number;
             summary: string;
         };
-        SellEstimateAnswer: {
-            estimate: components["schemas"]["SellEstimate"];
-        };
         SellCar: {
             make: string;
             model: string;
+            /** @description One of the model's variants, or empty. */
+            variant?: string;
+            /** @description True when the seller said the car is not in the catalogue: make and model are as typed. */
+            unlisted?: boolean;
             year: number;
             fuel: string;
             transmission: string;
             km: number;
             owners: number;
             registrationState: string;
+        };
+        SellEstimateAnswer: {
+            estimate: components["schemas"]["SellEstimate"];
+            /** @description The car as read against the catalogue: 'hundai' 'cretta' comes back as Hyundai Creta. */
+            car: components["schemas"]["SellCar"];
+        };
+        CatalogueModel: {
+            /** @description 'hyundai-creta': accepted as `model` by POST /sell-estimates. */
+            id: string;
+            name: string;
+            /** @description The name in Hindi (Devanagari), or empty. */
+            hi: string;
+            /** @description Body type key ('suv'), or empty. */
+            body: string;
+            fuels: string[];
+            variants: string[];
+        };
+        CatalogueMake: {
+            /** @description 'hyundai': accepted as `make` by POST /sell-estimates. */
+            id: string;
+            name: string;
+            hi: string;
+            models: components["schemas"]["CatalogueModel"][];
+        };
+        CarCatalogue: {
+            makes: components["schemas"]["CatalogueMake"][];
         };
         InspectionOffer: {
             /** @description Whole rupees: what the dealer pays for the car. */
@@ -2660,6 +2710,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CategoryList"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCarModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every make with its models and their variants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarCatalogue"];
                 };
             };
             /** @description Something failed on our side (it is logged); try again in a moment. */
@@ -4353,6 +4443,8 @@ export interface operations {
                 "application/json": {
                     make: string;
                     model: string;
+                    variant?: string;
+                    unlisted?: boolean | string;
                     year: number | string;
                     /** @enum {string} */
                     fuel: "Petrol" | "Diesel" | "Electric" | "Hybrid" | "CNG";
@@ -4374,7 +4466,7 @@ export interface operations {
                     "application/json": components["schemas"]["SellEstimateAnswer"];
                 };
             };
-            /** @description A field is missing or wrong (`fields` names each). */
+            /** @description A field is missing or wrong, or a make, model or variant is not in the catalogue (`fields` names each). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4487,6 +4579,8 @@ export interface operations {
                     car: {
                         make: string;
                         model: string;
+                        variant?: string;
+                        unlisted?: boolean | string;
                         year: number | string;
                         /** @enum {string} */
                         fuel: "Petrol" | "Diesel" | "Electric" | "Hybrid" | "CNG";
