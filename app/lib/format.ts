@@ -7,6 +7,7 @@
 import { currentLanguage } from './i18n/current.ts';
 import { LANGUAGE_TAGS } from './i18n/language.ts';
 import { commonText as t } from './i18n/common.ts';
+import { INDIA_TIME_ZONE } from './india-time.ts';
 
 /** The locale Intl formats dates in for the current page's language. */
 export function dateLocale(): string {
@@ -145,7 +146,7 @@ export function vehiclesFoundText(count: number, atLeast = false): string {
   return count === 0 ? t('vehiclesFoundNone') : t('vehiclesFound', { count });
 }
 
-const indiaDateTimeFormat = indiaDateFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+const indiaDateTimeFormat = indiaDateFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: INDIA_TIME_ZONE });
 
 /**
  * An instant as India's local date and time ('21 Nov 2026, 4:05 pm', '21 नव॰ 2026, शाम 4:05'),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { indiaIso } from './rentals.ts';
-import { istDateOf } from './test-drives.ts';
 import { INSPECTION_STATUSES } from './vehicle-schema.ts';
 import { deskInspectionsText as t } from './i18n/deskInspections.ts';
+import { indiaDay, indiaIso } from './india-time.ts';
 
 /**
  * The desk's side of a seller's inspection (decision 084), shared by the admin page, the
@@ -116,7 +115,7 @@ export type StoredOffer = {
 /** The offer as it stands at `nowMs`: an open one past its last day (India time) is expired. */
 export function offerOf(row: StoredOffer, nowMs: number): Offer | null {
   if (row.offer_status === null || row.offer_rupees === null || row.offer_valid_until === null || row.offer_made_at === null) return null;
-  const state: OfferState = row.offer_status === 'open' && istDateOf(nowMs) > row.offer_valid_until ? 'expired' : row.offer_status;
+  const state: OfferState = row.offer_status === 'open' && indiaDay(nowMs) > row.offer_valid_until ? 'expired' : row.offer_status;
   // Times as every time of the product is answered: India time with its offset.
   return { rupees: Number(row.offer_rupees), validUntil: row.offer_valid_until, state, madeAt: indiaIso(Date.parse(row.offer_made_at)), answeredAt: row.offer_answered_at ? indiaIso(Date.parse(row.offer_answered_at)) : null };
 }

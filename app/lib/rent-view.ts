@@ -6,13 +6,13 @@
 import { indiaDateFormat } from './format.ts';
 import { rentText as t } from './i18n/rent.ts';
 import { HOUR_MS } from './rental-price.ts';
-import { indiaDateTimeParam, indiaDayStart, IST_OFFSET_MS, parseIndiaDateTime } from './rentals.ts';
+import { indiaDateTimeParam, indiaDayStart, indiaMidnight, INDIA_TIME_ZONE, parseIndiaDateTime } from './india-time.ts';
 
 const DAY_MS = 24 * HOUR_MS;
 
-const dateTimeFormat = indiaDateFormat({ weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
-const dayFormat = indiaDateFormat({ weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
-const monthFormat = indiaDateFormat({ month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const dateTimeFormat = indiaDateFormat({ weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: INDIA_TIME_ZONE });
+const dayFormat = indiaDateFormat({ weekday: 'short', day: 'numeric', month: 'short', timeZone: INDIA_TIME_ZONE });
+const monthFormat = indiaDateFormat({ month: 'long', year: 'numeric', timeZone: INDIA_TIME_ZONE });
 
 /** An instant (epoch ms or ISO text) as India reads it: 'Tue, 1 Dec, 10:00 am'. */
 export function formatIndiaDateTime(value: number | string): string {
@@ -53,11 +53,6 @@ export function suggestedRange(nowMs: number): { from: string; to: string } {
   return { from: indiaDateTimeParam(from), to: indiaDateTimeParam(from + DAY_MS) };
 }
 
-/** '2026-12' of an instant (India calendar). */
-export function indiaMonth(ms: number): string {
-  return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 7);
-}
-
 /** '2026-12' -> '2027-01' (delta +1) or '2026-11' (delta -1). */
 export function shiftMonth(month: string, delta: number): string {
   const [year, m] = month.split('-').map(Number) as [number, number];
@@ -83,7 +78,7 @@ export function monthCalendar(month: string, taken: Array<{ fromMs: number; toMs
   const lead = (new Date(first).getUTCDay() + 6) % 7;
   const cells: CalendarDay[] = Array.from({ length: lead }, () => null);
   for (let day = 1; day <= days; day++) {
-    const start = Date.UTC(year, m - 1, day) - IST_OFFSET_MS;
+    const start = indiaMidnight(year, m, day);
     const end = start + DAY_MS;
     let covered = 0;
     for (const range of taken) covered += Math.max(0, Math.min(end, range.toMs) - Math.max(start, range.fromMs));

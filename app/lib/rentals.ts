@@ -5,6 +5,7 @@
  */
 
 import { indiaDateFormat } from './format.ts';
+import { INDIA_TIME_ZONE } from './india-time.ts';
 import { rentText as t } from './i18n/rent.ts';
 import type { Language } from './i18n/language.ts';
 import { HOUR_MS, type RentalRates } from './rental-price.ts';
@@ -62,66 +63,6 @@ export const PICKUP_HOLD_MS = 24 * HOUR_MS;
 
 /** Fuel level at handover and return, in eighths of a tank (0 empty … 8 full). */
 export const FUEL_EIGHTHS_MAX = 8;
-
-/** India Standard Time's offset from UTC; India has no daylight saving. */
-export const IST_OFFSET_MS = 5.5 * HOUR_MS;
-
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/**
- * `2026-12-01T10:00` read as India time, to epoch milliseconds; null for anything else
- * (seconds, an offset, an impossible date such as 2026-02-30, a year outside 2000–2999).
- */
-export function parseIndiaDateTime(value: unknown): number | null {
-  if (typeof value !== 'string') return null;
-  const match = LOCAL_DATE_TIME.exec(value);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  if (year < 2000 || year > 2999 || month < 1 || month > 12 || hour > 23 || minute > 59) return null;
-  const utc = Date.UTC(year, month - 1, day, hour, minute);
-  const check = new Date(utc);
-  if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
-  return utc - IST_OFFSET_MS;
-}
-
-/** Epoch milliseconds as URLs write India time: `2026-12-01T10:00`. */
-export function indiaDateTimeParam(ms: number): string {
-  return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 16);
-}
-
-/** Epoch milliseconds as answers give them: `2026-12-01T10:00:00+05:30`. */
-export function indiaIso(ms: number): string {
-  const utc = new Date(ms + IST_OFFSET_MS).toISOString();
-  // Milliseconds only when there are some: booking times stay `…T10:00:00+05:30`, while a record's
-  // time keeps its precision (two edits within a second still come in order).
-  const millis = utc.slice(19, 23) === '.000' ? '' : utc.slice(19, 23);
-  return `${utc.slice(0, 19)}${millis}+05:30`;
-}
-
-/** The first moment (epoch milliseconds) of the India calendar day a moment falls on. */
-export function indiaDayStart(ms: number): number {
-  const day = 24 * HOUR_MS;
-  return Math.floor((ms + IST_OFFSET_MS) / day) * day - IST_OFFSET_MS;
-}
-
-/** The India calendar day (`2026-12-01`) a moment falls on. */
-export function indiaDay(ms: number): string {
-  return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/**
- * `2026-12` to the month's first moment and the next month's first moment in India time
- * (epoch milliseconds); null for anything else.
- */
-export function parseIndiaMonth(value: unknown): { fromMs: number; toMs: number } | null {
-  if (typeof value !== 'string') return null;
-  const match = /^(\d{4})-(\d{2})$/.exec(value);
-  if (!match) return null;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  if (year < 2000 || year > 2999 || month < 1 || month > 12) return null;
-  return { fromMs: Date.UTC(year, month - 1, 1) - IST_OFFSET_MS, toMs: Date.UTC(year, month, 1) - IST_OFFSET_MS };
-}
 
 /** Rupee amounts and counts the rental terms accept (whole numbers, no more than this). */
 const MAX_RUPEES = 10_000_000;
@@ -209,7 +150,7 @@ export function parseRentalTerms(values: Record<string, unknown>): { ok: true; t
 }
 
 const indiaDateTimeFormat = indiaDateFormat({
-  timeZone: 'Asia/Kolkata',
+  timeZone: INDIA_TIME_ZONE,
   weekday: 'short',
   day: 'numeric',
   month: 'short',
@@ -223,14 +164,10 @@ export function formatIndiaDateTime(ms: number): string {
   return indiaDateTimeFormat.format(new Date(ms));
 }
 
-const indiaTimeFormat = indiaDateFormat({ timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
+const indiaTimeFormat = indiaDateFormat({ timeZone: INDIA_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
 
 /** The time of day of a moment, in India time: `6:00 pm`. */
 export function formatIndiaTime(ms: number): string {
   return indiaTimeFormat.format(new Date(ms));
 }
 
-/** Whole India calendar days from the day of `fromMs` to the day of `toMs`: 0 the same day, 1 the next. */
-export function indiaDaysBetween(fromMs: number, toMs: number): number {
-  return Math.round((indiaDayStart(toMs) - indiaDayStart(fromMs)) / (24 * HOUR_MS));
-}

@@ -6,6 +6,7 @@
 
 import { servedAreaProblem, type ServiceArea } from './service-areas.ts';
 import { dateLocale, formatClock } from './format.ts';
+import { addDays, indiaDay, parseIndiaDate, parseIndiaDateTime } from './india-time.ts';
 import { testDriveText as t } from './i18n/testDrive.ts';
 import { liveTexts } from './i18n/texts.ts';
 
@@ -42,25 +43,14 @@ export const DEFAULT_TEST_DRIVE_RULES: TestDriveRules = { openingHour: 10, closi
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
-export const IST_OFFSET_MS = 330 * MINUTE_MS;
 
 const two = (value: number) => String(value).padStart(2, '0');
-
-/** 'YYYY-MM-DD' when `text` is exactly a real calendar date, else null. */
-export function parseIstDate(text: unknown): string | null {
-  if (typeof text !== 'string') return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return null;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text ? text : null;
-}
 
 /** 'YYYY-MM-DDTHH:MM' (India time) when `text` is exactly such a real moment on the hour grid, else null. */
 export function parseSlot(text: unknown): string | null {
   if (typeof text !== 'string') return null;
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(text);
-  if (!match || !parseIstDate(match[1])) return null;
+  if (!match || !parseIndiaDate(match[1])) return null;
   const hour = Number(match[2]);
   const minute = Number(match[3]);
   if (hour > 23 || minute !== 0) return null;
@@ -69,26 +59,12 @@ export function parseSlot(text: unknown): string | null {
 
 /** The UTC instant a slot written in India time begins. */
 export function slotInstant(slot: string): Date {
-  return new Date(Date.parse(`${slot}:00Z`) - IST_OFFSET_MS);
-}
-
-/** The India-time slot text of a UTC instant (ISO text or milliseconds). */
-export function slotOfInstant(instant: string | number | Date): string {
-  return new Date(new Date(instant).getTime() + IST_OFFSET_MS).toISOString().slice(0, 16);
-}
-
-/** India's calendar date at an instant. */
-export function istDateOf(nowMs: number): string {
-  return new Date(nowMs + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return new Date(parseIndiaDateTime(slot) ?? Number.NaN);
 }
 
 /** The days one can book: today (India time) and `daysAhead` more. */
 export function bookableDays(nowMs: number, rules: TestDriveRules): string[] {
-  const today = istDateOf(nowMs);
+  const today = indiaDay(nowMs);
   return Array.from({ length: rules.daysAhead + 1 }, (_, index) => addDays(today, index));
 }
 

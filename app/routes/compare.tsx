@@ -11,12 +11,12 @@ import { PriceIncludesNote } from '../components/vehicle-card.tsx';
 import { appContext } from '../context.ts';
 import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../lib/compare.ts';
 import { compareRows, visibleRows } from '../lib/compare-rows.ts';
-import { indiaDay } from '../lib/rentals.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cardTitle } from '../lib/vehicle.ts';
 import type { Route } from './+types/compare';
 import { compareText as t } from '../lib/i18n/compare.ts';
+import { indiaDay } from '../lib/india-time.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   // A list anyone can make up: never for search engines.

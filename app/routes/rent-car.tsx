@@ -17,8 +17,7 @@ import { rentText as t } from '../lib/i18n/rent.ts';
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
 import { askedRange } from '../lib/schemas/rentals.ts';
-import { formatIndiaDateTime, formatRange, indiaMonth, monthCalendar, rentalEnquiryText, pickerRange } from '../lib/rent-view.ts';
-import { indiaDateTimeParam, parseIndiaMonth } from '../lib/rentals.ts';
+import { formatIndiaDateTime, formatRange, monthCalendar, rentalEnquiryText, pickerRange } from '../lib/rent-view.ts';
 import { rentalFacts } from '../lib/rental-facts.ts';
 import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
 import { TypedText } from '../components/typed-text.tsx';
@@ -27,6 +26,7 @@ import { coverShareImage } from '../lib/share-image.ts';
 import { jsonLdText, rentalCarStructuredData } from '../lib/structured-data.ts';
 import { useNonce } from '../lib/nonce.tsx';
 import type { Route } from './+types/rent-car';
+import { indiaDateTimeParam, indiaMonth, parseIndiaMonth } from '../lib/india-time.ts';
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const site = siteFromMatches(matches);

@@ -21,12 +21,13 @@ import { homeAddressLine } from '../lib/home-address.ts';
 import { HomeAddressFields, PinRefusal, ServedAreas } from '../components/home-visit.tsx';
 import { parseSellCar, sellCarFields, sellInspectionFor, type SellCar } from '../lib/schemas/sell-estimate.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
-import { bookableDays, dayLabel, daySlots, hourLabel, MODE_LABELS, parseIstDate, remainingLabel, slotLabel, slotTimeRange, type TestDriveMode } from '../lib/test-drives.ts';
+import { bookableDays, dayLabel, daySlots, hourLabel, MODE_LABELS, remainingLabel, slotLabel, slotTimeRange, type TestDriveMode } from '../lib/test-drives.ts';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
 import type { Route } from './+types/sell-inspection';
 import { sellText as t } from '../lib/i18n/sell.ts';
 import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
+import { parseIndiaDate } from '../lib/india-time.ts';
 
 /**
  * Booking an inspection of the seller's car (decision 081), after its estimate: where (hub, or
@@ -66,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A moved inspection keeps its place; a new one at home needs a PIN code in an area we visit.
   const pinProblem = !rescheduling && mode === 'home' ? servedAreaProblem(pin, settings.serviceAreas, services.config.contactAddress) : null;
   const days = bookableDays(now, rules).map((date) => ({ date, label: dayLabel(date), open: daySlots(date, now, rules).length > 0 }));
-  const asked = parseIstDate(query.get('date'));
+  const asked = parseIndiaDate(query.get('date'));
   const date = asked && days.some((day) => day.date === asked) ? asked : (days.find((day) => day.open)?.date ?? days[0]!.date);
   return {
     state: 'ready' as const,

@@ -22,21 +22,7 @@ import { homeAddressLine } from '../lib/home-address.ts';
 import { HomeAddressFields, PinRefusal, ServedAreas } from '../components/home-visit.tsx';
 import { pageAddress, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
-import {
-  bookableDays,
-  daySlots,
-  dayLabel,
-  hourLabel,
-  homeVisitProblem,
-  MODE_LABELS,
-  parseIstDate,
-  parseSlot,
-  remainingLabel,
-  slotLabel,
-  slotTimeRange,
-  testDriveMessages,
-  type TestDriveMode,
-} from '../lib/test-drives.ts';
+import { bookableDays, daySlots, dayLabel, hourLabel, homeVisitProblem, MODE_LABELS, parseSlot, remainingLabel, slotLabel, slotTimeRange, testDriveMessages, type TestDriveMode } from '../lib/test-drives.ts';
 import { detailTitle, offersTestDrive } from '../lib/vehicle.ts';
 import { testDriveText as t } from '../lib/i18n/testDrive.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
@@ -44,6 +30,7 @@ import { holdsReservation } from '../../server/reservations/store.ts';
 import type { Route } from './+types/test-drive';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
 import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
+import { parseIndiaDate } from '../lib/india-time.ts';
 
 /**
  * Booking a test drive, one step per page so it works without JavaScript: where (hub or home
@@ -96,7 +83,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const pinProblem = homeVisitProblem({ mode, pinCode: pin }, settings.serviceAreas, services.config.contactAddress);
 
   const days = bookableDays(now, rules).map((date) => ({ date, label: dayLabel(date), open: daySlots(date, now, rules).length > 0 }));
-  const asked = parseIstDate(query.get('date'));
+  const asked = parseIndiaDate(query.get('date'));
   const date = asked && days.some((day) => day.date === asked) ? asked : (days.find((day) => day.open)?.date ?? days[0]!.date);
   const slots = await slotsFor(services, rules, { vehicleId: vehicle.id, date, userId: user.id });
   const askedSlot = parseSlot(query.get('slot'));

@@ -23,7 +23,6 @@ import { VehicleGallery } from '../components/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
 import { telLink, vehicleEnquiryText, whatsappLink } from '../lib/contact.ts';
 import { detailPriceLabel, formatDate, formatKilometres, formatRupees, priceLabel } from '../lib/format.ts';
-import { indiaDay } from '../lib/rentals.ts';
 import { validityOf, type Validity } from '../lib/validity.ts';
 import { downPaymentFrom, emiFrom, financeTermsNote, isWorkedOutFinanceRow, type FinanceTerms } from '../lib/emi.ts';
 import { parseId } from '../lib/input.ts';
@@ -44,6 +43,7 @@ import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/opt
 import { shownWordsOf, type ShownWords } from '../lib/dealer-words.ts';
 import { TypedText, typedTextLanguage } from '../components/typed-text.tsx';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
+import { indiaDay } from '../lib/india-time.ts';
 
 /** A car for sale has its contact bar fixed at the bottom of a phone's screen, in place of the bottom bar. */
 export const handle = {

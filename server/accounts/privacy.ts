@@ -19,9 +19,9 @@ import { listOwnBookings } from '../rentals/bookings.ts';
 import { checklistsOf } from '../rentals/checklists.ts';
 import type { Clock } from '../clock.ts';
 import { reservationQuery, toDeskReservation } from '../reservations/store.ts';
-import { slotOfInstant } from '../../app/lib/test-drives.ts';
 import { offerOf } from '../../app/lib/inspection-desk.ts';
 import { accountText as t } from '../../app/lib/i18n/account.ts';
+import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
 /**
  * A person's rights under India's DPDP Act 2023 (docs/decisions/013): a copy of everything we
@@ -150,7 +150,7 @@ const exportSections = {
       name: row.name,
       phone: row.phone,
       email: row.email,
-      slotStart: slotOfInstant(row.slot_start),
+      slotStart: indiaDateTimeParam(row.slot_start),
       status: row.status,
       // What the desk recorded of the car and the offer made for it (decision 084).
       condition: row.condition ? (JSON.parse(row.condition) as unknown) : null,

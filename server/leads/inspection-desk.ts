@@ -6,7 +6,7 @@ import { deskInspectionsText as t } from '../../app/lib/i18n/deskInspections.ts'
 import { pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
-import { addDays, dayLabel, istDateOf, slotInstant } from '../../app/lib/test-drives.ts';
+import { dayLabel, slotInstant } from '../../app/lib/test-drives.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import { languageOfPerson } from '../accounts/profiles.ts';
@@ -21,6 +21,7 @@ import type { Storage } from '../media/storage.ts';
 import { changeAndQueue, queueMail, queueSms } from '../notify/outgoing.ts';
 import type { AppServices } from '../services.ts';
 import { inspectionMessages, limitInspectionChanges, toInspection, type Inspection } from './inspections.ts';
+import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * The desk's side of a seller's inspection (decision 084): the schedule, confirm and no-show,
@@ -219,7 +220,7 @@ function carTitle(car: SellCar): string {
 
 /** The offer's last day: from today (India time), at most OFFER_LIMITS.maxDaysValid ahead. */
 function validUntilProblem(validUntil: string, nowMs: number): string | null {
-  const today = istDateOf(nowMs);
+  const today = indiaDay(nowMs);
   const parsed = new Date(`${validUntil}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== validUntil) return offerMessages().validUntil;
   if (validUntil < today || validUntil > addDays(today, OFFER_LIMITS.maxDaysValid)) return offerMessages().validUntil;
@@ -328,7 +329,7 @@ export async function answerOffer(services: Services, settings: Settings, input:
   if (offer.state === 'expired') throw new ConflictError(deskMessages.offerExpired(offer.validUntil));
   if (offer.state !== 'open') throw new ConflictError(deskMessages.offerAnswered());
   const now = new Date(nowMs).toISOString();
-  const today = istDateOf(nowMs);
+  const today = indiaDay(nowMs);
   const updated = await changeAndQueue(services, async (trx) => {
     const changed = await trx
       .updateTable('inspections')

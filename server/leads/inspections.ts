@@ -4,7 +4,7 @@ import { servedAreaProblem } from '../../app/lib/service-areas.ts';
 import { homeAddressLine, homeAddressMessages } from '../../app/lib/home-address.ts';
 import type { InspectionRequest } from '../../app/lib/schemas/inspections.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
-import { addDays, bookableDays, daySlots, hourLabel, slotInstant, slotOfInstant, slotProblem, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
+import { bookableDays, daySlots, hourLabel, slotInstant, slotProblem, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { Settings } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
@@ -20,7 +20,6 @@ import { paths } from '../../app/lib/paths.ts';
 import { estimateLine, type SellEstimate } from './sell-estimate.ts';
 import { queueNewLeadMail } from './notify.ts';
 import { carFromCatalogue, estimateForSeller } from './sell-estimates.ts';
-import { indiaIso } from '../../app/lib/rentals.ts';
 import { offerOf, type Offer } from '../../app/lib/inspection-desk.ts';
 import { sellText as t } from '../../app/lib/i18n/sell.ts';
 import { liveTexts } from '../../app/lib/i18n/texts.ts';
@@ -28,6 +27,7 @@ import { inLanguage } from '../i18n.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { isLanguage, pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
 import type { TextValues } from '../../app/lib/i18n/texts.ts';
+import { addDays, indiaDateTimeParam, indiaIso } from '../../app/lib/india-time.ts';
 
 /**
  * Inspections of a seller's car (decision 081), booked from the estimate: slots come from the
@@ -127,7 +127,7 @@ export function toInspection(row: Row, nowMs: number): Inspection {
     pinCode: row.pin_code,
     street: row.street,
     landmark: row.landmark,
-    slot: slotOfInstant(row.slot_start),
+    slot: indiaDateTimeParam(row.slot_start),
     status: row.status,
     createdAt: indiaIso(Date.parse(row.created_at)),
     offer: offerOf(row, nowMs),
@@ -295,7 +295,7 @@ async function addInspectionLead(trx: Kysely<DB>, services: NotifyServices, sett
     vehicle: `${car.make} ${car.model}`,
     year: String(car.year),
     price: '',
-    description: `Inspection #${inspection.id} booked for ${slotLabel(slotOfInstant(inspection.slot_start))} (India time), ${where}.`,
+    description: `Inspection #${inspection.id} booked for ${slotLabel(indiaDateTimeParam(inspection.slot_start))} (India time), ${where}.`,
   };
   const { id } = await trx
     .insertInto('sell_submissions')

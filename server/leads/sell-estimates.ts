@@ -1,5 +1,4 @@
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
-import { IST_OFFSET_MS } from '../../app/lib/rentals.ts';
 import type { Settings } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
@@ -9,6 +8,7 @@ import { sellText as t } from '../../app/lib/i18n/sell.ts';
 import { carModelsText as carText } from '../../app/lib/i18n/carModels.ts';
 import { readCar } from '../../app/lib/car-models.ts';
 import { carCatalogue } from '../catalog/car-models.ts';
+import { indiaYear } from '../../app/lib/india-time.ts';
 
 /**
  * The seller's estimate from the database (decision 081): the dealer's cars for sale, in stock
@@ -17,11 +17,6 @@ import { carCatalogue } from '../catalog/car-models.ts';
  */
 
 type Deps = { database: Database; clock: Clock };
-
-/** This year in India. */
-export function indiaYear(nowMs: number): number {
-  return new Date(nowMs + IST_OFFSET_MS).getUTCFullYear();
-}
 
 /** Every car for sale with a price and a model year, as a comparable. */
 export async function loadComparables(deps: Deps): Promise<ComparableCar[]> {

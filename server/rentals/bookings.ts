@@ -1,6 +1,6 @@
 import { HOUR_MS, quoteRental, type QuoteChoices, type RentalQuote } from '../../app/lib/rental-price.ts';
 import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
-import { indiaIso, ONLINE_HOLD_MS, PICKUP_HOLD_MS, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
+import { ONLINE_HOLD_MS, PICKUP_HOLD_MS, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
 import type { Settings } from '../admin/settings.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { InvalidInputError, NotFoundError, ConflictError } from '../errors.ts';
@@ -26,6 +26,7 @@ import {
 import type { Database } from '../db/connection.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { indiaIso } from '../../app/lib/india-time.ts';
 
 /**
  * Availability, quotes and new bookings, and the desk's blocks. Every write that adds a hold

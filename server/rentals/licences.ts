@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { indiaIso } from '../../app/lib/rentals.ts';
 import { licenceText as t } from '../../app/lib/i18n/licence.ts';
 import { licenceApprovedLocked, LICENCE_SIDES, MAX_REFUSAL_REASON, type LicenceSide, type LicenceStatus } from '../../app/lib/licence.ts';
 import { cleanText } from '../../app/lib/input.ts';
@@ -14,6 +13,7 @@ import { checkPixelBudget, ImageRejectedError, inspectImage, storeSinglePhoto, t
 import { escapeHtml } from '../html.ts';
 import { languageOfPerson } from '../accounts/profiles.ts';
 import { changeAndQueue, queueMail, queueSms } from '../notify/outgoing.ts';
+import { indiaIso } from '../../app/lib/india-time.ts';
 
 /**
  * Renters' driving licences: a number, a date of birth and photos of both sides, uploaded once

@@ -1,5 +1,5 @@
 import { formatRupees } from '../../app/lib/format.ts';
-import { formatIndiaDateTime, formatIndiaTime, indiaDaysBetween } from '../../app/lib/rentals.ts';
+import { formatIndiaDateTime, formatIndiaTime } from '../../app/lib/rentals.ts';
 import { quoteInLanguage, quoteTotals } from '../../app/lib/rental-price.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import type { Language } from '../../app/lib/i18n/language.ts';
@@ -17,6 +17,7 @@ import type { Settings } from '../admin/settings.ts';
 import { rentalPolicyOf, type Booking } from './store.ts';
 import { rupeesToPaise } from '../../app/lib/money.ts';
 import { cancellationMoneyText, settlementMoneyText, type SettlementMoney } from '../../app/lib/rental-money.ts';
+import { indiaDaysBetween } from '../../app/lib/india-time.ts';
 
 /**
  * What the renter is told by mail and SMS (confirmation, the reminder within the day before the pickup, cancellation,

@@ -1,11 +1,11 @@
 import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { licenceStatusText } from '../../app/lib/licence.ts';
 import { ageOn } from '../../app/lib/licence.ts';
-import { indiaDay } from '../../app/lib/rentals.ts';
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { Database } from '../db/connection.ts';
 import { CannotBookYetError, type CannotBookYetReason } from '../errors.ts';
 import { licenceStatusFor } from './licences.ts';
+import { indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * Whether a person may book a rental car now, as the steps the booking page shows: sign in,

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
-import { HOLDING_STATUSES, indiaIso, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
+import { HOLDING_STATUSES, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
 import { quoteInLanguage } from '../../app/lib/rental-price.ts';
 import type { RentalQuote, ReturnCharges } from '../../app/lib/rental-price.ts';
 import type { MoneyMethod } from '../../app/lib/money.ts';
@@ -13,6 +13,7 @@ import type { RentalPolicy } from '../../app/lib/rental-facts.ts';
 import type { Settings, SettingsServices } from '../admin/settings.ts';
 import { settingsFor } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
+import { indiaIso } from '../../app/lib/india-time.ts';
 
 /**
  * What the rental services share: the services they need, the booking's shape, the row

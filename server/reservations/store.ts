@@ -5,7 +5,7 @@ import type { CarReservationTable, DB } from '../db/schema.ts';
 import type { Database } from '../db/connection.ts';
 import { NotFoundError } from '../errors.ts';
 import { reservationMessages } from '../../app/lib/reservations.ts';
-import { indiaIso } from '../../app/lib/rentals.ts';
+import { indiaIso } from '../../app/lib/india-time.ts';
 
 /** A reservation as the pages, the API and the desk see it; money in whole rupees. */
 export type Reservation = {

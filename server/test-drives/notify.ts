@@ -4,7 +4,7 @@ import type { DB } from '../db/schema.ts';
 import { sendClaimedReminders } from '../notify/slot-reminders.ts';
 import { escapeHtml } from '../html.ts';
 import { queueMail, queueSms } from '../notify/outgoing.ts';
-import { slotLabel, slotOfInstant, type TestDriveMode } from '../../app/lib/test-drives.ts';
+import { slotLabel, type TestDriveMode } from '../../app/lib/test-drives.ts';
 import { testDriveText as t } from '../../app/lib/i18n/testDrive.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { LANGUAGE_TAGS, type Language } from '../../app/lib/i18n/language.ts';
@@ -12,6 +12,7 @@ import { languageOfPerson } from '../accounts/profiles.ts';
 import { inLanguage } from '../i18n.ts';
 import { paths } from '../../app/lib/paths.ts';
 import { homeAddressLine } from '../../app/lib/home-address.ts';
+import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
 /**
  * The confirmation (mail and SMS, with the link to reschedule or cancel) and the reminder an
@@ -117,7 +118,7 @@ export const REMINDER_FIRST_RUN_MS = 15_000;
  */
 export async function sendDueReminders(deps: NotifyDeps, nowMs: number): Promise<number> {
   const sent = await sendClaimedReminders(deps.database.db, 'test_drives', { nowMs, beforeMs: REMINDER_BEFORE_MS }, (trx, row) => {
-    const booking = { id: row.id, vehicleTitle: row.vehicle_title, mode: row.mode, pinCode: row.pin_code, street: row.street, landmark: row.landmark, slot: slotOfInstant(row.slot_start), name: row.name, phone: row.phone, email: row.email };
+    const booking = { id: row.id, vehicleTitle: row.vehicle_title, mode: row.mode, pinCode: row.pin_code, street: row.street, landmark: row.landmark, slot: indiaDateTimeParam(row.slot_start), name: row.name, phone: row.phone, email: row.email };
     return notifyTestDrive(trx, deps, 'reminder', booking);
   });
   if (sent > 0) deps.jobs.wake();

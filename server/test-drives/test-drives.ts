@@ -10,24 +10,11 @@ import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import { holdsReservation } from '../reservations/store.ts';
 import type { Settings } from '../admin/settings.ts';
 import { detailTitle, offersTestDrive } from '../../app/lib/vehicle.ts';
-import { indiaIso } from '../../app/lib/rentals.ts';
 import { homeAddressMessages } from '../../app/lib/home-address.ts';
-import {
-  addDays,
-  daySlots,
-  homeVisitProblem,
-  slotInstant,
-  slotOfInstant,
-  slotProblem,
-  testDriveMessages as messages,
-  STATUS_LABELS,
-  UPCOMING_STATUSES,
-  type TestDriveMode,
-  type TestDriveRules,
-  type TestDriveStatus,
-} from '../../app/lib/test-drives.ts';
+import { daySlots, homeVisitProblem, slotInstant, slotProblem, testDriveMessages as messages, STATUS_LABELS, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules, type TestDriveStatus } from '../../app/lib/test-drives.ts';
 import { testDriveText as t } from '../../app/lib/i18n/testDrive.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
+import { addDays, indiaDateTimeParam, indiaIso } from '../../app/lib/india-time.ts';
 
 /**
  * Test-drive bookings (decision 025). Slots come from the settings; the database's partial
@@ -78,7 +65,7 @@ function toTestDrive(row: Pick<Row, 'id' | 'vehicle_id' | 'vehicle_title' | 'mod
     pinCode: row.pin_code,
     street: row.street,
     landmark: row.landmark,
-    slot: slotOfInstant(row.slot_start),
+    slot: indiaDateTimeParam(row.slot_start),
     status: row.status,
     // Stored in UTC; answered as every time of the product is, in India time with its offset.
     createdAt: indiaIso(Date.parse(row.created_at)),

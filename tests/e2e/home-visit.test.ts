@@ -4,12 +4,12 @@ import { launchChromium, openPageOn, saveScreenshot, signInAdminInBrowser, visib
 import { openServerDatabase } from '../support/database.ts';
 import { verifiedPerson } from '../support/people.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
 import { pathInLanguage } from '../../app/lib/i18n/language.ts';
 import { paths } from '../../app/lib/paths.ts';
 import { sellInspectionFor } from '../../app/lib/schemas/sell-estimate.ts';
 import type { Database } from '../../server/db/connection.ts';
 import type { VerifiedPerson } from '../support/people.ts';
+import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * A buyer books a test drive at home on a phone (decision 097): the areas we visit are listed
@@ -70,7 +70,7 @@ it('a buyer books a test drive at home with the street and a landmark, and the d
   await visible(page.getByRole('radio', { name: /At our hub/, checked: true }));
 
   // A PIN code we visit: a day, an hour, then the address on the confirmation.
-  const tomorrow = addDays(istDateOf(Date.now()), 1);
+  const tomorrow = addDays(indiaDay(Date.now()), 1);
   await page.goto(paths.testDrive(car, { mode: 'home', pin: '400049', date: tomorrow }));
   await page.getByRole('button', { name: /10:00 am – 11:00 am, 2 left/ }).click();
   await page.waitForURL((url) => url.searchParams.get('slot') === `${tomorrow}T10:00`);

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import { launchChromium, openPageOn, saveScreenshot, signInAdminInBrowser, visible, waitForHydration } from '../support/browser.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { addFleetCarOn } from '../support/rentals.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
 /**
  * The rental desk on a phone (375 px) hands a car over early, before the booked pickup, with the

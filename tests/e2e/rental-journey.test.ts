@@ -5,9 +5,8 @@ import { launchChromium, openPageOn, saveScreenshot, visible, waitFor, waitForHy
 import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { addFleetCarOn } from '../support/rentals.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
-import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import { openServerDatabase } from '../support/database.ts';
+import { addDays, indiaDateTimeParam, indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * A renter on a phone (375 px) rents a self-drive car from start to finish: dates on /rent, the
@@ -69,7 +68,7 @@ it('a renter books a self-drive car on a phone; the desk hands it over, takes it
   const email = uniqueEmail('renter');
   const mobile = uniqueMobile();
   // Two days from the day after tomorrow, 10:00 to 10:00 India time: 48 hours, 480 km included.
-  const day = addDays(istDateOf(Date.now()), 2);
+  const day = addDays(indiaDay(Date.now()), 2);
   const from = `${day}T10:00`;
   const to = `${addDays(day, 2)}T10:00`;
 
@@ -255,7 +254,7 @@ it('a renter books a self-drive car on a phone; the desk hands it over, takes it
 it.each(['mobile', 'desktop'] as const)('the quote shows its lines with the deposit apart, and the car page states each term as the terms page does (%s)', async (viewport) => {
   const page = await open(viewport);
   const width = viewport === 'mobile' ? 375 : 1280;
-  const day = addDays(istDateOf(Date.now()), 9);
+  const day = addDays(indiaDay(Date.now()), 9);
   await page.goto(`/rent/${carId}?from=${day}T10:00&to=${addDays(day, 2)}T13:00`);
   const quote = page.getByRole('region', { name: 'Your price' });
   await visible(quote);

@@ -4,7 +4,7 @@ import { launchChromium, openPageOn, saveScreenshot, visible, waitFor, waitForHy
 import { priceDigits } from '../../app/lib/format.ts';
 import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
+import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * A buyer books a test drive on a phone (375 px): sign up, verify the phone with the code from
@@ -118,7 +118,7 @@ it('a buyer books a test drive on a phone and the admin sees it on the day’s s
   await shot(page, 'test-drive-1-steps-375');
 
   // Tomorrow, the first hour with places left.
-  const tomorrow = addDays(istDateOf(Date.now()), 1);
+  const tomorrow = addDays(indiaDay(Date.now()), 1);
   await page.getByRole('radio', { name: /At our hub/ }).check();
   await page.locator(`button[name="date"][value="${tomorrow}"]`).click();
   await page.waitForURL((url) => url.searchParams.get('date') === tomorrow);

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
 import { systemClock } from '../../server/clock.ts';
-import { indiaDayStart } from '../../app/lib/rentals.ts';
-import { dayLabel, istDateOf } from '../../app/lib/test-drives.ts';
+import { dayLabel } from '../../app/lib/test-drives.ts';
 import { addFleetCar, addRenter, rentalServices } from '../support/rentals.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { decodeEntities, HttpClient, mainText, visibleText } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { indiaDay, indiaDayStart } from '../../app/lib/india-time.ts';
 
 /**
  * The admin dashboard opens with today's work: new leads since the admin's last visit, test
@@ -158,12 +158,12 @@ describe.skipIf(!sharedUrl)(`admin dashboard: today's work (${dialect})`, () => 
     };
     const nowMs = Date.now();
     const tomorrow = indiaDayStart(nowMs) + DAY;
-    const label = dayLabel(istDateOf(tomorrow));
+    const label = dayLabel(indiaDay(tomorrow));
     const drivesTomorrow = (days: string[]) => Number(/Test drives: (\d+)/.exec(days.find((day) => day.includes(label)) ?? '')?.[1] ?? 0);
     const before = week(await dashboard());
     expect(before).toHaveLength(6);
     expect(before[0]).toContain(label);
-    expect(before[5]).toContain(dayLabel(istDateOf(tomorrow + 5 * DAY)));
+    expect(before[5]).toContain(dayLabel(indiaDay(tomorrow + 5 * DAY)));
     // One booked for tomorrow at 11:00 India time: today's tile stays as it was, the week says it.
     await addTestDrive(new Date(tomorrow + 11 * HOUR), 'booked', 0);
     expect(drivesTomorrow(week(await dashboard()))).toBe(drivesTomorrow(before) + 1);
@@ -206,7 +206,7 @@ describe.skipIf(!sharedUrl)(`admin dashboard: today's work (${dialect})`, () => 
     await addRenter(database, { licence: 'refused' });
 
     const html = await dashboard();
-    expect(tile(html, 'Test drives today')).toEqual({ count: baseline.drives + 3, href: `/admin/test-drives?date=${istDateOf(nowMs)}` });
+    expect(tile(html, 'Test drives today')).toEqual({ count: baseline.drives + 3, href: `/admin/test-drives?date=${indiaDay(nowMs)}` });
     expect(tile(html, 'Rental pickups today')).toEqual({ count: baseline.pickups + 3, href: '/admin/rentals#pickups-today' });
     expect(tile(html, 'Rental returns today')).toEqual({ count: baseline.returns + 3, href: '/admin/rentals#returns-today' });
     expect(tile(html, 'Licences to review')).toEqual({ count: baseline.licences + 2, href: '/admin/rentals/licences' });

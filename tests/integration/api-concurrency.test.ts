@@ -2,7 +2,6 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import { slotInstant } from '../../app/lib/test-drives.ts';
 import { apiClient, appSignUp, appVerifyPhone, multipart, type ApiClient } from '../support/api/client.ts';
 import { openServerSql, type ServerSql } from '../support/database.ts';
@@ -12,6 +11,7 @@ import { addFleetCarOn } from '../support/rentals.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTwilioStandIn, type TwilioStandIn } from '../support/sms-standins.ts';
+import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
 /**
  * Twenty identical requests at once on each write of the app's API that the other files do not

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import { apiClient, multipart, type ApiClient } from '../support/api/client.ts';
 import { HttpClient, otpFrom, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
 import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
 /**
  * A buyer and renter's whole life through the Android app's API, on SQLite and PostgreSQL, with

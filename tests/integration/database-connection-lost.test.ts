@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
 import { HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { createPostgresDatabase, freePort, POSTGRES_ADMIN_URL, postgresAvailable, startTestServer, testModeEnv, type TestServer } from '../support/server.ts';
 import { startTcpProxy } from '../support/tcp-proxy.ts';
+import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * PostgreSQL drops a connection: a restart, a failover, an administrator ending sessions. The
@@ -100,7 +100,7 @@ async function bookTestDrive(server: TestServer, databaseUrl: string): Promise<n
     await direct.end();
   }
   // The demo week holds some slots: the first free hour four days ahead.
-  const day = addDays(istDateOf(Date.now()), 4);
+  const day = addDays(indiaDay(Date.now()), 4);
   for (let hour = 10; hour <= 18; hour++) {
     const response = await person.request('/api/v1/test-drives', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vehicleId, slot: `${day}T${hour}:00`, mode: 'hub' }) });
     if (response.status === 201) return ((await response.json()) as { testDrive: { id: number } }).testDrive.id;
@@ -206,7 +206,7 @@ describe.skipIf(!postgresReachable)('PostgreSQL connections killed under request
       await signUp(person, uniqueEmail('cut'));
       const listing = (await (await fetch(`${server.url}/api/v1/vehicles`)).json()) as { items: Array<{ id: number; status: string }> };
       const car = listing.items.find((item) => item.status === 'available')!.id;
-      const day = addDays(istDateOf(Date.now()), 3);
+      const day = addDays(indiaDay(Date.now()), 3);
       const anonymous = (path: string) => () => fetch(`${server.url}${path}`);
       const requests: Array<{ kind: 'api' | 'page' | 'data'; name: string; send: () => Promise<Response> }> = [
         { kind: 'api', name: '/api/v1/categories', send: anonymous('/api/v1/categories') },

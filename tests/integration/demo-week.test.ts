@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
-import { addDays, istDateOf, slotInstant } from '../../app/lib/test-drives.ts';
+import { slotInstant } from '../../app/lib/test-drives.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { decodeEntities, HttpClient, mainText } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * `npm run demo` on an empty database loads, besides the inventory, a week of work around the
@@ -31,7 +32,7 @@ describe.skipIf(!sharedUrl)(`the demo's seeded week (${dialect})`, () => {
     // A fresh database in demo mode, seeded by the server itself as `npm run demo` does.
     // Late in the evening, India time: the hour at which "later today" once fell into tomorrow
     // and the dashboard's pickups and returns today showed zeros.
-    const lateTonight = `${istDateOf(Date.now())}T23:20:00+05:30`;
+    const lateTonight = `${indiaDay(Date.now())}T23:20:00+05:30`;
     server = await startTestServer({ dialect, seed: false, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: ADMIN.password, PAGE_CACHE_SECONDS: '0', TEST_CLOCK_START: lateTonight } });
     database = openServerDatabase(server);
     admin = new HttpClient(server.url);
@@ -49,7 +50,7 @@ describe.skipIf(!sharedUrl)(`the demo's seeded week (${dialect})`, () => {
 
     const drives = await database.db.selectFrom('test_drives').select(['status', 'slot_start']).execute();
     expect(new Set(drives.map((drive) => drive.status))).toEqual(new Set(['done', 'no_show', 'confirmed', 'booked', 'cancelled']));
-    const today = istDateOf(Date.now());
+    const today = indiaDay(Date.now());
     const dayStart = slotInstant(`${today}T00:00`).toISOString();
     const dayEnd = slotInstant(`${addDays(today, 1)}T00:00`).toISOString();
     expect(drives.some((drive) => drive.slot_start < dayStart)).toBe(true);

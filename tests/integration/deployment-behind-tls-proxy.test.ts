@@ -8,7 +8,7 @@ import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';
 import { startMsg91StandIn, type Msg91StandIn } from '../support/sms-standins.ts';
 import { freePort, startTestServer, type TestServer } from '../support/server.ts';
 import { startTlsProxy, type TlsProxy } from '../support/tls-proxy.ts';
-import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
+import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * The documented production deployment (docs/deployment.md): nginx terminating TLS with the
@@ -132,7 +132,7 @@ describe.skipIf(!shared.url)(`the site behind nginx with TLS (${shared.dialect})
     await page.goto(`/vehicle/${car}/test-drive`);
     await visible(page.getByRole('heading', { name: 'Book a test drive', level: 1 }));
     await waitForHydration(page, 'form');
-    const tomorrow = addDays(istDateOf(Date.now()), 1);
+    const tomorrow = addDays(indiaDay(Date.now()), 1);
     await page.getByRole('radio', { name: /At our hub/ }).check();
     await page.locator(`button[name="date"][value="${tomorrow}"]`).click();
     await page.waitForURL((url) => url.searchParams.get('date') === tomorrow);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectionAnswerSchema, serviceAreasSchema, testDriveAnswerSchema } from '../../app/lib/schemas/api-answers.ts';
-import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
 import { homeAddressMessages } from '../../app/lib/home-address.ts';
 import { defaultSettings, getSettings } from '../../server/admin/settings.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -10,6 +9,7 @@ import { decodeEntities, HttpClient, mainText, waitForOutbox } from '../support/
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { sharedServer } from '../support/shared.ts';
 import { verifiedPerson as verifiedPersonOn } from '../support/people.ts';
+import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * Home visits have an address (decision 097), on SQLite and PostgreSQL: a home test drive or
@@ -24,7 +24,7 @@ const shared = sharedServer();
 const ADMIN = 'admin@gaadibazaar.in';
 const PASSWORD = 'secret123';
 const HUB = 'Plot 14, Andheri-Kurla Road, Andheri East, Mumbai 400069';
-const today = addDays(istDateOf(Date.now()), 1);
+const today = addDays(indiaDay(Date.now()), 1);
 const SERVER_CLOCK_START = `${today}T11:30:00+05:30`;
 const sellersCar = { make: 'Honda', model: 'City', year: 2021, fuel: 'Petrol', transmission: 'Manual', km: 40_000, owners: 1, registrationState: 'MH' };
 const JUHU = { pinCode: '400049', street: '12 Sea View, Juhu Tara Rd', landmark: 'Juhu Circle' };

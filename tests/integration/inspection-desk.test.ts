@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectionAnswerSchema, inspectionListSchema } from '../../app/lib/schemas/api-answers.ts';
-import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { decodeEntities, HttpClient, mainText, waitForOutbox } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { sharedServer } from '../support/shared.ts';
 import { verifiedPerson as verifiedPersonOn } from '../support/people.ts';
+import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * The desk's side of a seller's inspection (decision 084), on SQLite and PostgreSQL: the
@@ -21,7 +21,7 @@ import { verifiedPerson as verifiedPersonOn } from '../support/people.ts';
 const shared = sharedServer();
 const ADMIN = 'admin@gaadibazaar.in';
 const PASSWORD = 'secret123';
-const today = addDays(istDateOf(Date.now()), 1);
+const today = addDays(indiaDay(Date.now()), 1);
 const SERVER_CLOCK_START = `${today}T11:30:00+05:30`;
 const car = { make: 'Maruti Suzuki', model: 'Baleno', year: 2020, fuel: 'Petrol', transmission: 'Manual', km: 38_000, owners: 1, registrationState: 'MH' };
 

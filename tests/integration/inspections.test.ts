@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectionAnswerSchema, inspectionListSchema, inspectionSlotsSchema } from '../../app/lib/schemas/api-answers.ts';
-import { addDays, istDateOf, slotInstant } from '../../app/lib/test-drives.ts';
+import { slotInstant } from '../../app/lib/test-drives.ts';
 import { sendDueInspectionReminders } from '../../server/leads/inspections.ts';
 import { createMailer } from '../../server/notify/mail.ts';
 import { createJobSignal } from '../../server/jobs/worker.ts';
@@ -12,6 +12,7 @@ import { HttpClient, mainText, signUp, uniqueEmail, waitForOutbox } from '../sup
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { sharedServer } from '../support/shared.ts';
 import { verifiedPerson as verifiedPersonOn } from '../support/people.ts';
+import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * Inspections of a seller's car (decision 081) through /api/v1, on SQLite and PostgreSQL: the
@@ -24,7 +25,7 @@ import { verifiedPerson as verifiedPersonOn } from '../support/people.ts';
 
 const shared = sharedServer();
 const PASSWORD = 'secret123';
-const today = addDays(istDateOf(Date.now()), 1);
+const today = addDays(indiaDay(Date.now()), 1);
 /** The server's clock: 11:30 India time tomorrow, so the notice has one answer whenever the suite runs. */
 const SERVER_CLOCK_START = `${today}T11:30:00+05:30`;
 const car = { make: 'Honda', model: 'City', year: 2021, fuel: 'Petrol', transmission: 'Manual', km: 40_000, owners: 1, registrationState: 'MH' };

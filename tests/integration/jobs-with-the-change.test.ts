@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../../app/lib/rental-price.ts';
-import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { createMailer } from '../../server/notify/mail.ts';
 import { getBooking } from '../../server/rentals/bookings.ts';
@@ -11,6 +10,7 @@ import { rescheduleAndConfirm } from '../../server/test-drives/booking.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { addFleetCar, addRenter, deskServices, movableClock, saveRentalSettings } from '../support/rentals.ts';
 import { sharedServer } from '../support/shared.ts';
+import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * Work after a change is queued in the change's own transaction (docs/decisions/069): the jobs
@@ -108,7 +108,7 @@ describe(`jobs queued with their change on ${dialect}`, () => {
   it('a test drive moves exactly when its “new time” mail and SMS are queued', async () => {
     const { database } = opened;
     const person = await addRenter(database, { licence: null });
-    const day = addDays(istDateOf(clock.now()), 3);
+    const day = addDays(indiaDay(clock.now()), 3);
     const from = `${day}T10:00`;
     const to = `${day}T12:00`;
     const slotStart = (slot: string) => new Date(`${slot}:00+05:30`).toISOString();

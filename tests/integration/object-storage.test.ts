@@ -6,10 +6,10 @@ import { createS3Client, createS3Storage, STORAGE_TIMEOUT_MS } from '../../serve
 import { decodeEntities, HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { metaContent } from '../support/html.ts';
 import { sendLicence } from '../support/rentals.ts';
-import { addDays, istDateOf } from '../../app/lib/test-drives.ts';
 import { startLocalS3, type LocalS3 } from '../support/s3rver.ts';
 import { postgresAvailable, startTestServer, type TestServer } from '../support/server.ts';
 import { openServerSql } from '../support/database.ts';
+import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * Photos in S3-compatible object storage (issue 26, decision 068), against a real server that
@@ -407,7 +407,7 @@ describe(`object storage (S3-compatible), on ${dialect}`, () => {
         if (seen.rounds <= 3) acknowledged.push(await timed(() => requestVehicle(`During Outage ${seen.rounds}`)));
         if (seen.rounds === 2) {
           const booked = await timed(() =>
-            owner.request('/api/v1/test-drives', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vehicleId: Number(bucketSwift!.id), slot: `${addDays(istDateOf(Date.now()), 2)}T11:00`, mode: 'hub' }) }),
+            owner.request('/api/v1/test-drives', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vehicleId: Number(bucketSwift!.id), slot: `${addDays(indiaDay(Date.now()), 2)}T11:00`, mode: 'hub' }) }),
           );
           expect(booked.status, await booked.clone().text()).toBe(201);
           bookedTestDrives.push(((await booked.json()) as { testDrive: { id: number } }).testDrive.id);

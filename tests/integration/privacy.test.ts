@@ -8,7 +8,6 @@ import { storeImage } from '../../server/media/images.ts';
 import { createLocalStorage } from '../../server/media/storage.ts';
 import { runRetentionPurge } from '../../server/privacy/retention.ts';
 import { saveRentalTerms } from '../../server/rentals/fleet.ts';
-import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import { quoteRental } from '../../app/lib/rental-price.ts';
 import { swiftTerms } from '../support/rentals.ts';
 import { completeProfile, HttpClient, logIn, mainText, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
@@ -18,6 +17,7 @@ import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { SESSION_COOKIE_NAME as SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
 import { systemClock } from '../../server/clock.ts';
+import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
 /**
  * The DPDP rights end to end against the real server, on SQLite and on PostgreSQL: download

@@ -3,7 +3,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKLIST_ITEMS } from '../../app/lib/rental-checklist.ts';
-import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { createLocalStorage } from '../../server/media/storage.ts';
@@ -13,6 +12,7 @@ import { completeProfile, HttpClient, mainText, signUp, uniqueEmail, uniqueMobil
 import { addFleetCarOn } from '../support/rentals.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
 /**
  * The photo checklist at the rental desk, through the running server on SQLite and PostgreSQL:

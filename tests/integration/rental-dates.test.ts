@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import { mainOf, visibleText } from '../support/html.ts';
 import { sharedServer } from '../support/shared.ts';
+import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
 /**
  * Dates a renter can get wrong in the URL of /rent, /rent/:id and /rent/:id/book (they do not

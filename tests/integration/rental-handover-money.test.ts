@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKLIST_ITEMS } from '../../app/lib/rental-checklist.ts';
-import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { completeProfile, decodeEntities, HttpClient, mainText, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
 import { addFleetCarOn } from '../support/rentals.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
 /**
  * The rental desk's real handover and return (docs/decisions/099), through the running server on

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createVehicle } from '../../server/catalog/vehicles.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { demoCategories, demoInsuranceValidity, demoVehicles } from '../../server/db/demo/inventory.ts';
-import { indiaDay } from '../../app/lib/rentals.ts';
 import { postgresAvailable, startTestServer, type TestServer } from '../support/server.ts';
 import { searchFinds } from '../support/search-rule.ts';
 import { filterQueries, passes } from '../support/filter-rule.ts';
 import { mainOf, tags } from '../support/html.ts';
+import { indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * Search gives the same vehicles on SQLite (FTS5 trigram + LIKE) and on PostgreSQL (pg_trgm

@@ -8,9 +8,10 @@ import type { Database } from '../../server/db/connection.ts';
 import { createMailer } from '../../server/notify/mail.ts';
 import { createJobSignal } from '../../server/jobs/worker.ts';
 import { sendDueReminders } from '../../server/test-drives/notify.ts';
-import { addDays, daySlots, DEFAULT_TEST_DRIVE_RULES, istDateOf, slotInstant, testDriveMessages } from '../../app/lib/test-drives.ts';
+import { daySlots, DEFAULT_TEST_DRIVE_RULES, slotInstant, testDriveMessages } from '../../app/lib/test-drives.ts';
 import { createLogger } from '../../server/logger.ts';
 import { systemClock } from '../../server/clock.ts';
+import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * Test-drive booking (issue 11) on the real server, on SQLite and PostgreSQL: the slot rules
@@ -38,7 +39,7 @@ let soldId: number;
  * The server's clock starts at 11:30 India time tomorrow (TEST_CLOCK_START) and runs on from
  * there: the same time of day whenever the suite runs, so "two hours ahead" has one answer.
  */
-const today = addDays(istDateOf(Date.now()), 1);
+const today = addDays(indiaDay(Date.now()), 1);
 const SERVER_CLOCK_START = `${today}T11:30:00+05:30`;
 
 /** Each test takes hours no other test uses, from tomorrow on (always two hours or more ahead, within opening hours). */

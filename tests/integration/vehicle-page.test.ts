@@ -4,9 +4,9 @@ import { demoSaleVehicles } from '../../server/db/demo/rental-fleet.ts';
 import { sharedServer } from '../support/shared.ts';
 import { DEFAULT_FINANCE_TERMS, emiFrom } from '../../app/lib/emi.ts';
 import { formatDate, formatRupees } from '../../app/lib/format.ts';
-import { indiaDay } from '../../app/lib/rentals.ts';
 import { validityOf } from '../../app/lib/validity.ts';
 import { canonicalLinks, mainOf, metaContent, tags, titleOf, visibleText } from '../support/html.ts';
+import { indiaDay } from '../../app/lib/india-time.ts';
 
 /** The vehicle details page (/vehicle/:id) and its JSON twin (/api/v1/vehicles/:id). */
 

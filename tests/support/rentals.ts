@@ -18,10 +18,10 @@ import { createLogger } from '../../server/logger.ts';
 import { createMailer } from '../../server/notify/mail.ts';
 import { createJobSignal } from '../../server/jobs/worker.ts';
 import type { RentalTermsInput } from '../../app/lib/rentals.ts';
-import { indiaDateTimeParam } from '../../app/lib/rentals.ts';
 import { openServerDatabase } from './database.ts';
 import type { HttpClient } from './http-client.ts';
 import type { VehicleInput } from '../../app/lib/vehicle.ts';
+import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
 /**
  * Rental fixtures for tests of the rental services against a real database (both dialects):

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, parseIsoDate, parseLicenceNumber } from '../../app/lib/licence.ts';
-import { indiaDay } from '../../app/lib/rentals.ts';
 import { parseWith } from '../../app/lib/form-errors.ts';
 import { licenceFieldsSchema, licenceMessages } from '../../app/lib/schemas/licence.ts';
 import { localRedirect } from '../../app/lib/paths.ts';
 import { bodyClassFor } from '../../server/http/body-limit.ts';
+import { indiaDay } from '../../app/lib/india-time.ts';
 
 describe('driving licence rules', () => {
   it('reads licence numbers as people type them', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bookedHours, cancellationRefund, HOUR_MS, kmIncludedFor, quoteRental, quoteTotals, rentFor, returnCharges, type RentalRates } from '../../app/lib/rental-price.ts';
 import { demoRentalTerms } from '../../server/db/demo/rental-fleet.ts';
 import { ageOn } from '../../app/lib/licence.ts';
-import { indiaDateTimeParam, indiaDay, indiaIso, parseIndiaDateTime, parseIndiaMonth, parseRentalTerms } from '../../app/lib/rentals.ts';
+import { parseRentalTerms } from '../../app/lib/rentals.ts';
+import { indiaDateTimeParam, indiaDay, indiaIso, parseIndiaDateTime, parseIndiaMonth } from '../../app/lib/india-time.ts';
 
 const swift: RentalRates = { hourlyRate: 150, dailyRate: 1800, weeklyRate: null, kmPerDay: 240, extraKmRate: 12, deposit: 5000, minHours: 4 };
 const at = (text: string) => parseIndiaDateTime(text)!;

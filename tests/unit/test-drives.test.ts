@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { localRedirect } from '../../app/lib/paths.ts';
 import { offersTestDrive } from '../../app/lib/vehicle.ts';
-import {
-  bookableDays,
-  DEFAULT_TEST_DRIVE_RULES,
-  daySlots,
-  hourLabel,
-  parseIstDate,
-  parseSlot,
-  slotInstant,
-  slotLabel,
-  slotOfInstant,
-  slotProblem,
-  testDriveMessages,
-} from '../../app/lib/test-drives.ts';
+import { bookableDays, DEFAULT_TEST_DRIVE_RULES, daySlots, hourLabel, parseSlot, slotInstant, slotLabel, slotProblem, testDriveMessages } from '../../app/lib/test-drives.ts';
 import { brokenUniqueRule } from '../../server/db/unique-rules.ts';
 import { TEST_DRIVE_SEATS } from '../../server/test-drives/test-drives.ts';
 import { parseWith } from '../../app/lib/form-errors.ts';
 import { pinCodeMessages } from '../../app/lib/pin-code.ts';
 import { homeAddressMessages } from '../../app/lib/home-address.ts';
 import { testDriveRequestSchema } from '../../app/lib/schemas/test-drives.ts';
+import { indiaDateTimeParam, parseIndiaDate } from '../../app/lib/india-time.ts';
 
 /** The test-drive rules that need no server: India time, the booking window, PIN codes, parsing. */
 
@@ -30,7 +19,7 @@ const now = Date.parse('2026-12-01T04:00:00Z');
 describe('slots in India time', () => {
   it('turns an India-time slot into its UTC instant and back', () => {
     expect(slotInstant('2026-12-01T10:00').toISOString()).toBe('2026-12-01T04:30:00.000Z');
-    expect(slotOfInstant('2026-12-01T04:30:00.000Z')).toBe('2026-12-01T10:00');
+    expect(indiaDateTimeParam('2026-12-01T04:30:00.000Z')).toBe('2026-12-01T10:00');
     // India midnight is 18:30 UTC the day before.
     expect(slotInstant('2026-12-01T00:00').toISOString()).toBe('2026-11-30T18:30:00.000Z');
   });
@@ -40,8 +29,8 @@ describe('slots in India time', () => {
     for (const bad of ['2026-12-01T10:30', '2026-02-30T10:00', '2026-12-01 10:00', '2026-12-01T24:00', '2026-12-01T10:00:00', '', null, 12, '2026-12-01T10:00\u0000']) {
       expect(parseSlot(bad), String(bad)).toBeNull();
     }
-    expect(parseIstDate('2026-12-01')).toBe('2026-12-01');
-    expect(parseIstDate('2026-13-01')).toBeNull();
+    expect(parseIndiaDate('2026-12-01')).toBe('2026-12-01');
+    expect(parseIndiaDate('2026-13-01')).toBeNull();
   });
 
   it('offers today and six more days, 10 am to 7 pm, nothing sooner than two hours ahead', () => {

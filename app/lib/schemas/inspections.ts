@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../pin-code.ts';
-import { parseIstDate, parseSlot, TEST_DRIVE_MODES } from '../test-drives.ts';
+import { parseSlot, TEST_DRIVE_MODES } from '../test-drives.ts';
 import { sellCarSchema } from './sell-estimate.ts';
 import { homeAddressFields, homeNeedsStreet } from './home-address.ts';
 import { formsText as t } from '../i18n/forms.ts';
 import { liveTexts } from '../i18n/texts.ts';
+import { parseIndiaDate } from '../india-time.ts';
 
 /**
  * Booking an inspection of a seller's car (decision 081), as `POST /api/v1/inspections` sends
@@ -41,5 +42,5 @@ export type InspectionRequest = z.output<typeof inspectionBodySchema>;
 export const inspectionRescheduleSchema = z.object({ slot });
 
 export const inspectionSlotsQuerySchema = z.object({
-  date: z.string({ error: () => inspectionMessages.dateInvalid }).refine((text) => parseIstDate(text) !== null, { error: () => inspectionMessages.dateInvalid }),
+  date: z.string({ error: () => inspectionMessages.dateInvalid }).refine((text) => parseIndiaDate(text) !== null, { error: () => inspectionMessages.dateInvalid }),
 });

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { parseWith } from '../form-errors.ts';
 import { pinCodeMessages, typedPinCode } from '../pin-code.ts';
 import { typedRange, type AskedRange } from '../rent-view.ts';
-import { indiaDateTimeParam, parseIndiaDateTime, parseIndiaMonth, PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
+import { PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
 import { idField } from './fields.ts';
 import { hasControlCharacters } from '../input.ts';
 import { pageQuerySchema } from './paging.ts';
 import { formsText as t } from '../i18n/forms.ts';
 import { liveTexts } from '../i18n/texts.ts';
+import { indiaDateTimeParam, parseIndiaDateTime, parseIndiaMonth } from '../india-time.ts';
 
 /**
  * The renter's inputs as the rental pages and `/api/v1/rentals` read them: a pickup-and-return

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../pin-code.ts';
-import { parseIstDate, parseSlot, TEST_DRIVE_MODES, testDriveMessages } from '../test-drives.ts';
+import { parseSlot, TEST_DRIVE_MODES, testDriveMessages } from '../test-drives.ts';
 import { idField } from './fields.ts';
 import { homeAddressFields, homeNeedsStreet } from './home-address.ts';
+import { parseIndiaDate } from '../india-time.ts';
 
 /**
  * The test-drive request as the booking page's form and `POST /api/v1/test-drives` send it: the
@@ -45,7 +46,7 @@ export const testDriveSlotsQuerySchema = z.object({
   vehicleId: idField('vehicleId must be a vehicle id (a whole number of 1 or more)'),
   date: z
     .string({ error: 'date must be a calendar date written YYYY-MM-DD (India time)' })
-    .refine((text) => parseIstDate(text) !== null, 'date must be a calendar date written YYYY-MM-DD (India time)'),
+    .refine((text) => parseIndiaDate(text) !== null, 'date must be a calendar date written YYYY-MM-DD (India time)'),
 });
 
 /** The app's body: the request and the car (the page has the car in its URL). */

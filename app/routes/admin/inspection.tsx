@@ -30,11 +30,12 @@ import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { REGISTRATION_STATES } from '../../lib/listing-filters/registration.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
-import { addDays, dayLabel, istDateOf, slotLabel, STATUS_LABELS } from '../../lib/test-drives.ts';
+import { dayLabel, slotLabel, STATUS_LABELS } from '../../lib/test-drives.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { MAX_VEHICLE_IMAGES } from '../../lib/vehicle-schema.ts';
 import type { Route } from './+types/inspection';
 import { homeAddressLine } from '../../lib/home-address.ts';
+import { addDays, indiaDay } from '../../lib/india-time.ts';
 
 /**
  * One seller's inspection at the desk (decision 084): confirm or no-show, record what was found
@@ -63,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     inspection.draftVehicleId === null ? null : getVehicleForAdmin(services.database, inspection.draftVehicleId),
     takeFlash(services.config.authSecret, request),
   ]);
-  const today = istDateOf(services.clock.now());
+  const today = indiaDay(services.clock.now());
   return data(
     {
       inspection,

@@ -11,9 +11,10 @@ import { DESK_STATUS_TONE, DESK_STATUSES, deskOfferStateLabels, type DeskStatus 
 import { deskInspectionsText as t } from '../../lib/i18n/deskInspections.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
-import { addDays, dayLabel, istDateOf, parseIstDate, slotTimeRange, STATUS_LABELS } from '../../lib/test-drives.ts';
+import { dayLabel, slotTimeRange, STATUS_LABELS } from '../../lib/test-drives.ts';
 import type { Route } from './+types/inspections';
 import { homeAddressLine } from '../../lib/home-address.ts';
+import { addDays, indiaDay, parseIndiaDate } from '../../lib/india-time.ts';
 
 /** Sellers' inspections by day (decision 084): who, when, where, and how far each has got. */
 
@@ -25,8 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
   const url = new URL(request.url);
-  const today = istDateOf(services.clock.now());
-  const date = parseIstDate(url.searchParams.get('date')) ?? today;
+  const today = indiaDay(services.clock.now());
+  const date = parseIndiaDate(url.searchParams.get('date')) ?? today;
   const wanted = url.searchParams.get('status');
   const status = isDeskStatus(wanted) ? wanted : null;
   const [schedule, flash] = await Promise.all([inspectionsOn(services, date, status), takeFlash(services.config.authSecret, request)]);

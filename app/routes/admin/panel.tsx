@@ -17,11 +17,11 @@ import { ReservationsDesk } from '../../components/admin/reservations-desk.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { adminPaths, pageAddress } from '../../lib/paths.ts';
-import { indiaDayStart } from '../../lib/rentals.ts';
-import { addDays, dayLabel, istDateOf } from '../../lib/test-drives.ts';
+import { dayLabel } from '../../lib/test-drives.ts';
 import type { Route } from './+types/panel';
 import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
 import { withoutLanguage } from '../../lib/i18n/language.ts';
+import { addDays, indiaDay, indiaDayStart, indiaMidnight } from '../../lib/india-time.ts';
 
 /** SPEC 2, Admin dashboard: the card grid only on exactly /admin-panel; otherwise the nested page. */
 const cards = [
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const nowMs = services.clock.now();
   const since = await recordDashboardVisit(services.database, admin.email, new Date(nowMs));
   // "Today" is India's calendar day, whatever the server's time zone.
-  const date = istDateOf(nowMs);
+  const date = indiaDay(nowMs);
   const [leads, testDrives, inspections, handovers, licences, refundsOwed, jobs, flash, reservations] = await Promise.all([
     countNewLeads(services.database, since),
     countTestDrivesOn(services.database, date),
@@ -77,7 +77,7 @@ async function comingWeek(services: AppServices, today: string) {
   return Promise.all(
     Array.from({ length: COMING_DAYS }, async (_, index) => {
       const date = addDays(today, index + 1);
-      const [testDrives, inspections, handovers] = await Promise.all([countTestDrivesOn(services.database, date), countInspectionsOn(services, date), handoversOn(services.database, Date.parse(`${date}T00:00:00+05:30`))]);
+      const [testDrives, inspections, handovers] = await Promise.all([countTestDrivesOn(services.database, date), countInspectionsOn(services, date), handoversOn(services.database, indiaMidnight(date))]);
       return { date, testDrives, inspections, pickups: handovers.pickups.length, returns: handovers.returns.length };
     }),
   );

@@ -28,10 +28,11 @@ import type { ReturnCharges } from '../../lib/rental-price.ts';
 import { chargeLines, checklistItemLabels, CHECKLIST_ITEMS, damageField, fuelText, MAX_DAMAGE_NOTES, MAX_DAMAGE_NOTE_LENGTH, type ChecklistStage } from '../../lib/rental-checklist.ts';
 import { imageTooLarge, MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
-import { bookingStatusLabels, EARLY_HANDOVER_HOURS, FUEL_EIGHTHS_MAX, indiaDateTimeParam, parseIndiaDateTime } from '../../lib/rentals.ts';
+import { bookingStatusLabels, EARLY_HANDOVER_HOURS, FUEL_EIGHTHS_MAX } from '../../lib/rentals.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
 import type { Route } from './+types/rental-booking';
+import { indiaDateTimeParam, parseIndiaDateTime } from '../../lib/india-time.ts';
 
 export function meta({ matches, location, params }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: location.pathname, title: t('bookingNumbered', { id: params.id }), noIndex: true });

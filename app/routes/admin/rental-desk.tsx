@@ -21,10 +21,11 @@ import { licenceStatusText } from '../../lib/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { HOUR_MS } from '../../lib/rental-price.ts';
 import { formatIndiaDateTime, formatIndiaDay, formatRange, suggestedRange } from '../../lib/rent-view.ts';
-import { bookingStatusLabels, indiaDayStart, IST_OFFSET_MS, parseIndiaDateTime, type BookingStatus } from '../../lib/rentals.ts';
+import { bookingStatusLabels, type BookingStatus } from '../../lib/rentals.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
 import type { Route } from './+types/rental-desk';
+import { indiaDayStart, indiaWeekday, parseIndiaDateTime } from '../../lib/india-time.ts';
 
 export const meta: Route.MetaFunction = (args) => adminPageMeta(t('rentalDesk'))(args);
 
@@ -65,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       toast: flash.toast,
-      days: Array.from({ length: TIMELINE_DAYS }, (_, index) => ({ label: formatIndiaDay(startMs + index * DAY_MS + 12 * HOUR_MS), weekend: [0, 6].includes(new Date(startMs + index * DAY_MS + IST_OFFSET_MS).getUTCDay()) })),
+      days: Array.from({ length: TIMELINE_DAYS }, (_, index) => ({ label: formatIndiaDay(startMs + index * DAY_MS + 12 * HOUR_MS), weekend: [0, 6].includes(indiaWeekday(startMs + index * DAY_MS)) })),
       cars: fleet.map((car) => ({
         id: car.id,
         name: car.name,

@@ -11,11 +11,11 @@ import { LicenceStatusBadge } from '../../components/rentals/licence-form.tsx';
 import { appContext } from '../../context.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { ageOn, MAX_REFUSAL_REASON, type LicenceStatus } from '../../lib/licence.ts';
-import { indiaDay } from '../../lib/rentals.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
 import type { Route } from './+types/rental-licences';
+import { indiaDay } from '../../lib/india-time.ts';
 
 export const meta: Route.MetaFunction = (args) => adminPageMeta(t('drivingLicences'))(args);
 

@@ -15,9 +15,10 @@ import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { deskTestDrivesText as t } from '../../lib/i18n/deskTestDrives.ts';
-import { addDays, dayLabel, istDateOf, MODE_LABELS, parseIstDate, parseSlot, slotLabel, slotTimeRange, STATUS_LABELS, type TestDriveStatus } from '../../lib/test-drives.ts';
+import { dayLabel, MODE_LABELS, parseSlot, slotLabel, slotTimeRange, STATUS_LABELS, type TestDriveStatus } from '../../lib/test-drives.ts';
 import type { Route } from './+types/test-drives';
 import { homeAddressLine } from '../../lib/home-address.ts';
+import { addDays, indiaDay, parseIndiaDate } from '../../lib/india-time.ts';
 
 /** The day's test drives for the team: who comes when, and confirm / reschedule / done / no-show. */
 
@@ -26,8 +27,8 @@ export const meta: Route.MetaFunction = (args) => adminPageMeta(t('testDrives'))
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
-  const today = istDateOf(services.clock.now());
-  const date = parseIstDate(new URL(request.url).searchParams.get('date')) ?? today;
+  const today = indiaDay(services.clock.now());
+  const date = parseIndiaDate(new URL(request.url).searchParams.get('date')) ?? today;
   const [schedule, flash] = await Promise.all([daySchedule(services, date), takeFlash(services.config.authSecret, request)]);
   return data({ date, today, schedule, toast: flash.toast }, { headers: flash.headers });
 }
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
   const url = new URL(request.url);
-  const back = adminPaths.testDrivesOn(parseIstDate(url.searchParams.get('date')) ?? istDateOf(services.clock.now()));
+  const back = adminPaths.testDrivesOn(parseIndiaDate(url.searchParams.get('date')) ?? indiaDay(services.clock.now()));
   const answer = async (tone: 'success' | 'error', text: string, status = 303) => redirect(back, { status, headers: await flashHeaders(services.config.authSecret, { tone, text }) });
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });

@@ -1,7 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
-import { indiaIso } from '../../../app/lib/rentals.ts';
 import { profileAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { languageChoiceSchema, profileUpdateSchema } from '../../../app/lib/schemas/profile.ts';
 import { currentUser, type SessionUser } from '../../auth/session.ts';
@@ -11,6 +10,7 @@ import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
 import { chooseLanguage, ensureProfile, isProfileComplete, saveProfileName, type Profile } from '../profiles.ts';
 import { accountText as t } from '../../../app/lib/i18n/account.ts';
+import { indiaIso } from '../../../app/lib/india-time.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 const SIGN_IN_FIRST = () => t('signInFirst');

@@ -5,7 +5,6 @@ import { emiFrom } from '../../../app/lib/emi.ts';
 import { browseText as t } from '../../../app/lib/i18n/browse.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
-import { indiaIso } from '../../../app/lib/rentals.ts';
 import { cardTitle } from '../../../app/lib/vehicle.ts';
 import { wishlistChangeSchema, wishlistPageSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
@@ -19,6 +18,7 @@ import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
 import { countWishlist, listWishlist, setWishlisted } from '../wishlist.ts';
+import { indiaIso } from '../../../app/lib/india-time.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

@@ -1,7 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
-import { indiaIso } from '../../../app/lib/rentals.ts';
 import { googleIdTokenSchema, signInSchema, signUpSchema, verifyEmailSchema } from '../../../app/lib/schemas/auth.ts';
 import { appTokenSchema, deviceListSchema, deviceRevokedSchema, emailVerifiedSchema, signedOutSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { recordLogin } from '../../accounts/profiles.ts';
@@ -15,6 +14,7 @@ import { messages, signInWithPassword, signUpWithEmail } from '../flows.ts';
 import { API_V1_PREFIX, currentSession, forwardCookies, type SessionUser } from '../session.ts';
 import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
 import { authText as t } from '../../../app/lib/i18n/auth.ts';
+import { indiaIso } from '../../../app/lib/india-time.ts';
 
 /**
  * The Android app's sign-in (decision 074): sign-up, email verification, password and Google

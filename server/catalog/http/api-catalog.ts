@@ -12,7 +12,7 @@ import { problem } from '../../http/problem.ts';
 import { categoryListSchema, vehicleListSchema, vehicleSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { modelYear } from '../dealer-text.ts';
 import { categoryIdBySlug, getVehicle, listCategories } from '../vehicles.ts';
-import { indiaIso } from '../../../app/lib/rentals.ts';
+import { indiaIso } from '../../../app/lib/india-time.ts';
 
 /** The catalogue in the JSON API (/api/v1): the listing with its filter counts, a car, the categories. */
 export function catalogApi(api: Hono, services: AppServices) {

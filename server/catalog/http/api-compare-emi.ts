@@ -8,7 +8,6 @@ import { browseText as t } from '../../../app/lib/i18n/browse.ts';
 import { CALCULATOR_LIMITS, calculatorDefaults, calculatorNote, loanSummary } from '../../../app/lib/emi-calculator.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
-import { indiaDay } from '../../../app/lib/rentals.ts';
 import { compareAnswerSchema, vehicleEmiSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { emiQueryDocSchema, emiQuerySchema } from '../../../app/lib/schemas/emi.ts';
 import { cardTitle } from '../../../app/lib/vehicle.ts';
@@ -19,6 +18,7 @@ import { vehiclePurpose } from '../../rentals/fleet.ts';
 import type { AppServices } from '../../services.ts';
 import { carsToCompare } from '../compare.ts';
 import { getVehicle } from '../vehicles.ts';
+import { indiaDay } from '../../../app/lib/india-time.ts';
 
 /**
  * The compare page and the car page's EMI calculator in the JSON API (/api/v1), each worked out

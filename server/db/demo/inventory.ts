@@ -6,7 +6,7 @@
 import type { CarBody } from './car-drawing.ts';
 import type { VehicleInput } from '../../../app/lib/vehicle.ts';
 import type { FUEL_TYPES, TRANSMISSIONS } from '../../../app/lib/vehicle-schema.ts';
-import { addDays } from '../../../app/lib/test-drives.ts';
+import { addDays } from '../../../app/lib/india-time.ts';
 
 /** `model` picks the model's own proportions in the drawing (see MODEL_SHAPES in ./car-drawing.ts). */
 export type DemoImage = { body: CarBody; model: string; colour: string; angle: number };

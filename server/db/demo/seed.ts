@@ -6,12 +6,12 @@ import type { AppServices } from '../../services.ts';
 import type { ImageRef } from '../../../app/lib/vehicle.ts';
 import { categorySlug, createCategory, createVehicle } from '../../catalog/vehicles.ts';
 import { slugify } from '../../../app/lib/slug.ts';
-import { indiaDay } from '../../../app/lib/rentals.ts';
 import { storeImage } from '../../media/images.ts';
 import { saveRentalTerms } from '../../rentals/fleet.ts';
 import { drawCarSvg, type CarBody } from './car-drawing.ts';
 import { demoCategories, demoInsuranceValidity, demoVehicles } from './inventory.ts';
 import { demoRentalTerms } from './rental-fleet.ts';
+import { indiaDay } from '../../../app/lib/india-time.ts';
 
 /** Drawn photos are 1200 px wide: enough for the 400 and 800 px variants and a sharp zoom. */
 const PHOTO_WIDTH = 1200;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { AppServices } from '../../services.ts';
-import { addDays, istDateOf, slotInstant, slotOfInstant } from '../../../app/lib/test-drives.ts';
+import { slotInstant } from '../../../app/lib/test-drives.ts';
 import { HOUR_MS } from '../../../app/lib/rental-price.ts';
 import { saveVerifiedPhone, ensureProfile } from '../../accounts/profiles.ts';
 import { submitLicence, reviewLicence } from '../../rentals/licences.ts';
@@ -15,6 +15,7 @@ import { createSellSubmission } from '../../leads/sell.ts';
 import { demoFleetVehicles } from './rental-fleet.ts';
 import { checklistItemLabels, CHECKLIST_ITEMS } from '../../../app/lib/rental-checklist.ts';
 import type { ChecklistInput } from '../../rentals/checklists.ts';
+import { addDays, indiaDateTimeParam, indiaDay } from '../../../app/lib/india-time.ts';
 
 /**
  * The demo's week of work, around the moment it is seeded (India time): test drives done, missed,
@@ -72,10 +73,10 @@ function at(services: AppServices, ms: number): AppServices {
 
 export async function seedDemoWeek(services: AppServices): Promise<{ testDrives: number; bookings: number; leads: number }> {
   const nowMs = services.clock.now();
-  const today = istDateOf(nowMs);
+  const today = indiaDay(nowMs);
   /** An India-time moment: `days` from today at `hour`:00. */
   const day = (days: number, hour: number) => slotInstant(`${addDays(today, days)}T${String(hour).padStart(2, '0')}:00`).getTime();
-  const slot = (days: number, hour: number) => slotOfInstant(day(days, hour));
+  const slot = (days: number, hour: number) => indiaDateTimeParam(day(days, hour));
   const settings = await settingsFor(services);
 
   // --- customers: accounts, verified phones, licences (one still waiting for review)
@@ -146,7 +147,7 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   const book = (user: string, vehicleId: number, fromMs: number, toMs: number, bookedMs: number, delivery = false) =>
     createBooking(at(services, bookedMs), { userId: user, vehicleId, fromMs, toMs, pickup: delivery && pin ? 'delivery' : 'hub', ...(delivery && pin ? { pinCode: pin, deliveryAddress: 'Flat 304, Sai Darshan, Chakala Road, Andheri East' } : {}), protection: delivery });
   // The last full hour in India (half past the hour in UTC).
-  const istHour = slotInstant(`${slotOfInstant(nowMs).slice(0, 13)}:00`).getTime();
+  const istHour = slotInstant(`${indiaDateTimeParam(nowMs).slice(0, 13)}:00`).getTime();
   // Two hours from now, but never past half past eleven tonight: a demo started late in the
   // evening still has a pickup and a return today (the dashboard's tiles count today's).
   const laterTodayFrom = (hour: number) => Math.min(Math.max(day(0, hour), istHour + 2 * HOUR_MS), day(0, 23) + HOUR_MS / 2);

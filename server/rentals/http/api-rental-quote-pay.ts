@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import { quoteTotals } from '../../../app/lib/rental-price.ts';
-import { indiaIso } from '../../../app/lib/rentals.ts';
 import { paymentStartSchema, rentalQuoteAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { rentalQuoteAskSchema } from '../../../app/lib/schemas/rentals.ts';
 import { getProfile } from '../../accounts/profiles.ts';
@@ -17,6 +16,7 @@ import type { AppServices } from '../../services.ts';
 import { carAvailability, getBooking, getOwnBooking } from '../bookings.ts';
 import { startOnlinePayment } from '../payments.ts';
 import { bookingJson, quoteJson } from './api-rentals.ts';
+import { indiaIso } from '../../../app/lib/india-time.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 const fallback = () => t('somethingWrong');

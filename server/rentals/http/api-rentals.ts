@@ -3,7 +3,6 @@ import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
-import { indiaDay, indiaIso, parseIndiaMonth } from '../../../app/lib/rentals.ts';
 import { checkoutAnswerSchema, rentalBookingBodySchema, rentalFleetQuerySchema, rentalMonthQuerySchema, rentalQuoteQuerySchema } from '../../../app/lib/schemas/rentals.ts';
 import { pageOf, pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
 import type { RentalQuote } from '../../../app/lib/rental-price.ts';
@@ -37,6 +36,7 @@ import {
 } from '../../../app/lib/schemas/api-answers.ts';
 import { confirmCheckoutPayment, startOnlinePayment } from '../payments.ts';
 import { handoverMoneyText, settlementMoneyText } from '../../../app/lib/rental-money.ts';
+import { indiaDay, indiaIso, parseIndiaMonth } from '../../../app/lib/india-time.ts';
 
 /**
  * Self-drive rental in the Android app's JSON API (/api/v1), calling the same services as the

@@ -6,9 +6,9 @@ import { consumeRateLimit } from '../../security/rate-limit.ts';
 import { readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../../http/forms.ts';
 import { imageTooLarge } from '../../../app/lib/uploads.ts';
 import { cleanLine } from '../../../app/lib/input.ts';
-import { indiaDay } from '../../../app/lib/rentals.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { licenceFieldsSchema } from '../../../app/lib/schemas/licence.ts';
+import { indiaDay } from '../../../app/lib/india-time.ts';
 
 /** Uploads of a licence per person: enough for a few retakes, not for filling the disk. */
 export const LICENCE_UPLOAD_LIMIT = { limit: 20, windowMs: 60 * 60 * 1000 };
