@@ -30,7 +30,7 @@ const statusTone: Record<TestDriveStatus, string> = {
   confirmed: 'bg-green-100 text-green-800',
   done: 'bg-slate-100 text-slate-700',
   no_show: 'bg-amber-100 text-amber-800',
-  cancelled: 'bg-slate-100 text-slate-500',
+  cancelled: 'bg-slate-100 text-slate-600',
 };
 
 /** The profile's list of the person's test drives, each upcoming one with Reschedule and Cancel. */

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_FINANCE_TERMS } from '../../app/lib/emi.ts';
 import { calculatorDefaults, loanSummary } from '../../app/lib/emi-calculator.ts';
 import { formatRupees, priceDigits } from '../../app/lib/format.ts';
-import { browserHarness, visible, waitFor, waitForHydration } from '../support/browser.ts';
+import { compareToggle, browserHarness, visible, waitFor, waitForHydration } from '../support/browser.ts';
 
 /**
  * A buyer on a phone: puts two cars in the compare tray from the listing and opens them side by
@@ -33,7 +33,7 @@ describe('compare and the EMI calculator', () => {
     await waitForHydration(page, 'main article form[action="/compare"] button');
 
     for (const title of titles) {
-      const toggle = main.getByRole('button', { name: `Compare ${title}`, exact: true });
+      const toggle = compareToggle(main, title);
       await toggle.click();
       await waitFor(
         () => toggle.getAttribute('aria-pressed'),
@@ -59,7 +59,7 @@ describe('compare and the EMI calculator', () => {
     await waitForHydration(page, 'main article form[action="/compare"] button');
     for (const title of titles) {
       await waitFor(
-        () => main.getByRole('button', { name: `Compare ${title}`, exact: true }).getAttribute('aria-pressed'),
+        () => compareToggle(main, title).getAttribute('aria-pressed'),
         (pressed) => pressed === 'true',
       );
     }
@@ -74,7 +74,7 @@ describe('compare and the EMI calculator', () => {
     const titles = [...new Set((await cards.getByRole('heading', { level: 3 }).allTextContents()).map((title) => title.trim()))].slice(0, 3);
     await waitForHydration(page, 'main article form[action="/compare"] button');
     for (const title of titles) {
-      const toggle = main.getByRole('button', { name: `Compare ${title}`, exact: true }).first();
+      const toggle = compareToggle(main, title).first();
       await toggle.click();
       await waitFor(
         () => toggle.getAttribute('aria-pressed'),
@@ -182,7 +182,7 @@ describe('compare and the EMI calculator', () => {
       const titles = [...new Set((await cards.getByRole('heading', { level: 3 }).allTextContents()).map((title) => title.trim()))].slice(0, 4);
       expect(titles).toHaveLength(4);
       await waitForHydration(page, 'main article form[action="/compare"] button');
-      const toggle = (title: string) => main.getByRole('button', { name: `Compare ${title}`, exact: true }).first();
+      const toggle = (title: string) => compareToggle(main, title).first();
       for (const title of titles.slice(0, 3)) {
         await toggle(title).click();
         await waitFor(
