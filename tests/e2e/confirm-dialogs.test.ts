@@ -52,6 +52,8 @@ async function keptTwice(page: Page, opener: Locator, dialog: Locator, keep: str
   await focused(page, openerText);
   await opener.click();
   await visible(dialog);
+  // Focus on the way out: the dialog is modal now, and Escape is its to take.
+  await focused(page, keep);
   await page.keyboard.press('Escape');
   await hidden(dialog);
   await focused(page, openerText);
