@@ -124,7 +124,7 @@ describe('accessibility: axe (WCAG 2.2 A and AA) on every kind of page', () => {
     expect((await postJson(buyer, '/api/v1/test-drives', { vehicleId: car, slot: driveSlot, mode: 'hub' })).status).toBe(201);
     const inspectionSlot = `${addDays(date, 1)}T11:00`;
     const sellersCar = { make: 'Honda', model: 'City', year: 2021, fuel: 'Petrol', transmission: 'Manual', km: 40_000, owners: 1, registrationState: 'MH' };
-    expect((await postJson(buyer, '/api/v1/inspections', { car: sellersCar, mode: 'hub', slot: inspectionSlot })).status).toBe(201);
+    const inspection = (await (await postJson(buyer, '/api/v1/inspections', { car: sellersCar, mode: 'hub', slot: inspectionSlot })).json()) as { inspection: { id: number } };
     const from = param(Date.now() + 12 * DAY_MS);
     const to = param(Date.now() + 13 * DAY_MS);
     const booked = await postJson(buyer, '/api/v1/rentals/bookings', { carId: rental, from, to, pickup: 'hub', payment: 'razorpay' });
@@ -186,6 +186,7 @@ describe('accessibility: axe (WCAG 2.2 A and AA) on every kind of page', () => {
       { name: 'admin requested vehicles', path: adminPaths.requestedVehicles },
       { name: 'admin test drives', path: adminPaths.testDrives },
       { name: 'admin inspections', path: adminPaths.inspections },
+      { name: 'admin inspection', path: adminPaths.inspection(inspection.inspection.id) },
       { name: 'admin rental desk', path: adminPaths.rentalDesk },
       { name: 'admin rental booking', path: adminPaths.rentalBooking(rentalBooking) },
       { name: 'admin licences', path: adminPaths.rentalLicences },
