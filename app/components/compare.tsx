@@ -29,13 +29,14 @@ export function CompareToggle({ item, className = '', compact = false }: { item:
       <button
         type="submit"
         aria-pressed={selected}
-        aria-label={t('compareCar', { title: item.title })}
         className={`inline-flex w-full items-center justify-center gap-1.5 whitespace-nowrap rounded-xl px-2 py-2.5 text-sm font-semibold ring-1 transition ${compact ? 'max-sm:gap-1 max-sm:rounded-full max-sm:px-2 max-sm:py-1 max-sm:text-xs max-sm:shadow-sm' : ''} ${
           selected ? 'bg-brand-50 text-brand-800 ring-brand-600' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-100'
         }`}
       >
         {selected ? <CheckIcon className="h-4 w-4" /> : <CompareIcon className="h-4 w-4" />}
         {selected ? t('comparing') : t('compare')}
+        {/* The name says which car, and begins with the words shown (WCAG 2.5.3): "Compare Honda City". */}
+        <span className="sr-only"> {item.title}</span>
       </button>
     </form>
   );

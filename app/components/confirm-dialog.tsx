@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { secondaryButton } from './field-styles.ts';
 
@@ -107,4 +107,36 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelLabel, cance
       </Form>
     </dialog>
   );
+}
+
+/**
+ * A confirm step opened by a button that would otherwise send its form at once (which it still
+ * does without script): `ask` opens it for an item instead, `keep` closes it and puts focus back
+ * on that button, `confirmed` closes it as the confirmed form is sent.
+ */
+export function useConfirmStep<Item>() {
+  const [confirming, setConfirming] = useState<Item | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const refocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (confirming !== null || !refocus.current) return;
+    refocus.current.focus();
+    refocus.current = null;
+  }, [confirming]);
+  return {
+    confirming,
+    ask(item: Item, event: ReactMouseEvent<HTMLElement>) {
+      event.preventDefault();
+      opener.current = event.currentTarget;
+      setConfirming(item);
+    },
+    keep() {
+      refocus.current = opener.current;
+      setConfirming(null);
+    },
+    confirmed() {
+      opener.current = null;
+      setConfirming(null);
+    },
+  };
 }

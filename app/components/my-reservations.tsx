@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { Form, Link } from 'react-router';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmStep } from './confirm-dialog.tsx';
 import { formatRupees } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { formatIndiaDateTime } from '../lib/rent-view.ts';
@@ -36,15 +35,8 @@ const statusTone: Record<ReservationStatus, string> = {
  * Cancel asks first in the site's dialog (its refund said, "Keep it" focused); without script the button cancels at once.
  */
 export function MyReservations({ reservations, nowMs }: { reservations: MyReservation[]; nowMs: number }) {
-  const [confirming, setConfirming] = useState<MyReservation | null>(null);
-  const cancelButtons = useRef(new Map<number, HTMLButtonElement>());
-  // Back to the Cancel button that opened the dialog once it closes without cancelling.
-  const refocus = useRef<number | null>(null);
-  useEffect(() => {
-    if (confirming !== null || refocus.current === null) return;
-    cancelButtons.current.get(refocus.current)?.focus();
-    refocus.current = null;
-  }, [confirming]);
+  const step = useConfirmStep<MyReservation>();
+  const confirming = step.confirming;
   if (reservations.length === 0) return null;
   return (
     <ProfileSection id="reservations" title={t('myReservations')}>
@@ -86,17 +78,10 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
                 ) : null}
                 <Form method="post" action={paths.cancelReservation(reservation.id)}>
                   <button
-                    ref={(button) => {
-                      if (button) cancelButtons.current.set(reservation.id, button);
-                      else cancelButtons.current.delete(reservation.id);
-                    }}
                     type="submit"
                     aria-haspopup="dialog"
                     className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-slate-300 hover:bg-red-50"
-                    onClick={(event) => {
-                      event.preventDefault();
-                      setConfirming(reservation);
-                    }}
+                    onClick={(event) => step.ask(reservation, event)}
                   >
                     {reservation.status === 'active' ? t('cancelRefund', { amount: formatRupees(reservation.amount) }) : t('cancel')}
                   </button>
@@ -114,11 +99,8 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
           cancelLabel={t('keepReservation')}
           cancelHref={paths.myReservations}
           action={paths.cancelReservation(confirming.id)}
-          onCancel={() => {
-            refocus.current = confirming.id;
-            setConfirming(null);
-          }}
-          onConfirm={() => setConfirming(null)}
+          onCancel={step.keep}
+          onConfirm={step.confirmed}
         />
       ) : null}
     </ProfileSection>

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { ConfirmDialog, useConfirmStep } from './confirm-dialog.tsx';
 import { paths } from '../lib/paths.ts';
 import { MODE_LABELS, slotLabel, STATUS_LABELS, testDriveMessages, type TestDriveMode, type TestDriveStatus } from '../lib/test-drives.ts';
 import { testDriveText as t } from '../lib/i18n/testDrive.ts';
@@ -31,11 +32,15 @@ const statusTone: Record<TestDriveStatus, string> = {
   confirmed: 'bg-green-100 text-green-800',
   done: 'bg-slate-100 text-slate-700',
   no_show: 'bg-amber-100 text-amber-800',
-  cancelled: 'bg-slate-100 text-slate-500',
+  cancelled: 'bg-slate-100 text-slate-600',
 };
 
-/** The profile's list of the person's test drives, each upcoming one with Reschedule and Cancel. */
+/**
+ * The profile's list of the person's test drives, each upcoming one with Reschedule and Cancel.
+ * Cancel asks first in the site's dialog ("Keep it" focused); without script it cancels at once.
+ */
 export function MyTestDrives({ testDrives }: { testDrives: MyTestDrive[] }) {
+  const step = useConfirmStep<MyTestDrive>();
   return (
     <ProfileSection id="test-drives" title={t('myTestDrives')}>
       {testDrives.length === 0 ? (
@@ -63,10 +68,9 @@ export function MyTestDrives({ testDrives }: { testDrives: MyTestDrive[] }) {
                   <Form method="post" action={paths.cancelTestDrive(drive.id)}>
                     <button
                       type="submit"
+                      aria-haspopup="dialog"
                       className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-slate-300 hover:bg-red-50"
-                      onClick={(event) => {
-                        if (!window.confirm(t('confirmCancel'))) event.preventDefault();
-                      }}
+                      onClick={(event) => step.ask(drive, event)}
                     >
                       {t('cancelTestDrive')}
                     </button>
@@ -77,6 +81,18 @@ export function MyTestDrives({ testDrives }: { testDrives: MyTestDrive[] }) {
           ))}
         </BookingList>
       )}
+      {step.confirming ? (
+        <ConfirmDialog
+          title={t('cancelDialogTitle', { car: step.confirming.vehicleTitle })}
+          message={t('cancelDialogMessage', { slot: slotLabel(step.confirming.slot) })}
+          confirmLabel={t('cancelTestDrive')}
+          cancelLabel={t('keepTestDrive')}
+          cancelHref={paths.myTestDrives}
+          action={paths.cancelTestDrive(step.confirming.id)}
+          onCancel={step.keep}
+          onConfirm={step.confirmed}
+        />
+      ) : null}
     </ProfileSection>
   );
 }

@@ -19,9 +19,12 @@ const CARD_IMAGE_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 30vw, (
 /**
  * A car for sale in a list. From 640 px up a photo above its details; on a phone a row, the
  * photo left and the details right, as the big used-car sites draw them there, so that two or
- * three cars fit on a screen instead of one (decision 063). The whole card opens the car.
+ * three cars fit on a screen instead of one (decision 063). The whole card opens the car. Its
+ * title is a heading one level below the list's own: h3 under a section's h2, h2 straight under
+ * the page's h1 (the wishlist), so a screen reader's outline skips no level.
  */
-export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSummary; priority?: boolean }) {
+export function VehicleCard({ vehicle, priority = false, headingLevel = 3 }: { vehicle: VehicleSummary; priority?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const title = cardTitle(vehicle);
   const href = paths.vehicle(vehicle.id);
   const facts = [vehicle.year, typedFuelText(vehicle.fuelType), typedTransmissionText(vehicle.transmission), vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer)].filter(Boolean);
@@ -42,12 +45,12 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: VehicleSum
         <WishlistButton signedIn={signedIn} wishlisted={wishlist.includes(vehicle.id)} action={href} carName={title} className="absolute right-3 top-3 z-10 max-sm:right-1 max-sm:top-1 max-sm:p-2.5" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4 max-sm:min-w-0 max-sm:gap-0.5 max-sm:py-2 max-sm:pl-3 max-sm:pr-2">
-        <h3 className="text-lg font-semibold leading-snug max-sm:truncate max-sm:text-[15px]">
+        <Heading className="text-lg font-semibold leading-snug max-sm:truncate max-sm:text-[15px]">
           {/* The title link covers the whole card, so a tap anywhere opens the vehicle. */}
           <Link to={href} prefetch="intent" className="after:absolute after:inset-0 after:content-[''] focus:outline-none focus-visible:after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-brand-600">
             {title}
           </Link>
-        </h3>
+        </Heading>
         {vehicle.variant ? <p className="text-sm text-slate-600 max-sm:hidden">{vehicle.variant}</p> : null}
         {/* On a phone the variant leads the facts, two lines at most. */}
         {facts.length > 0 || vehicle.variant ? (

@@ -47,13 +47,28 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path: listing?.canonicalPath ?? paths.categories(),
     noIndex: listing ? !listing.indexable : false,
     followLinks: true,
-    title: selected ? t('categoryForSale', { name: selected.name }) : t('browseByCategory'),
-    description: selected
-      ? t('categoryDescription', { name: selected.name.toLowerCase() })
-      : t('categoriesDescription'),
+    title: selected ? categoryTitle(selected) : t('browseByCategory'),
+    description: selected ? categoryDescription(selected) : t('categoriesDescription'),
     // The category's own photo when it has one; else the site's card (seo's default).
     ...(selected?.image ? { image: photoShareImage(selected.image, t('categoryImageAlt', { name: selected.name, site: site.siteName })) } : {}),
   });
+}
+
+/** What a category holds: cars for sale, self-drive cars for rent, or both (an empty one is for sale). */
+function categoryHolds({ vehicleCount, fleetCount }: { vehicleCount: number; fleetCount: number }): 'sale' | 'rent' | 'both' {
+  if (fleetCount === 0) return 'sale';
+  return vehicleCount === 0 ? 'rent' : 'both';
+}
+
+/** A category's page title by what it holds: "SUVs for sale", "Rental Cars for self-drive rent" (never "for sale" when none is). */
+function categoryTitle(category: { name: string; vehicleCount: number; fleetCount: number }): string {
+  const key = { sale: 'categoryForSale', rent: 'categoryForRent', both: 'categoryForSaleAndRent' } as const;
+  return t(key[categoryHolds(category)], { name: category.name });
+}
+
+function categoryDescription(category: { name: string; vehicleCount: number; fleetCount: number }): string {
+  const key = { sale: 'categoryDescriptionSale', rent: 'categoryDescriptionRent', both: 'categoryDescription' } as const;
+  return t(key[categoryHolds(category)], { name: category.name.toLowerCase() });
 }
 
 /**
@@ -61,8 +76,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
  * has any ("Rental Cars (7 for rent)"), so a category of rental cars does not read as empty.
  */
 function categoryOption({ name, vehicleCount, fleetCount }: { name: string; vehicleCount: number; fleetCount: number }): string {
-  if (fleetCount === 0) return t('categoryOption', { name, count: vehicleCount });
-  if (vehicleCount === 0) return t('categoryOptionForRent', { name, count: fleetCount });
+  const holds = categoryHolds({ vehicleCount, fleetCount });
+  if (holds === 'sale') return t('categoryOption', { name, count: vehicleCount });
+  if (holds === 'rent') return t('categoryOptionForRent', { name, count: fleetCount });
   return t('categoryOptionBoth', { name, sale: vehicleCount, rent: fleetCount });
 }
 

@@ -123,11 +123,11 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                             <div className="flex aspect-[4/3] w-full max-w-52 items-center justify-center rounded-xl bg-slate-100 p-2 text-center text-xs text-slate-600 sm:text-sm">{t('noLongerAvailable')}</div>
                           )}
                           {entry.available ? (
-                            <Link to={paths.vehicle(entry.id)} className="font-semibold leading-snug text-slate-900 underline-offset-2 hover:underline">
+                            <Link to={paths.vehicle(entry.id)} className="font-semibold leading-snug text-slate-900 underline-offset-2 wrap-anywhere hover:underline">
                               {title}
                             </Link>
                           ) : (
-                            <p className="font-semibold leading-snug text-slate-700">{title}</p>
+                            <p className="font-semibold leading-snug text-slate-700 wrap-anywhere">{title}</p>
                           )}
                           {entry.available && entry.vehicle.status === 'reserved' ? (
                             <span className="w-fit rounded-full bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">{t('reserved')}</span>
@@ -162,13 +162,13 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                         </tr>
                       ) : null,
                       <tr key={`${row.group}-${row.label}`} className={tone}>
-                        <th scope="row" className={`sticky left-0 z-10 border-b border-slate-100 px-1 py-1.5 text-left align-top text-[11px] font-medium text-slate-600 wrap-break-word sm:p-3 sm:text-sm ${tone}`}>
+                        <th scope="row" className={`sticky left-0 z-10 border-b border-slate-100 px-1 py-1.5 text-left align-top text-[11px] font-medium text-slate-600 wrap-anywhere sm:p-3 sm:text-sm ${tone}`}>
                           {row.label}
                           {row.differs && available.length > 1 ? <span className="sr-only">{t('differs')}</span> : null}
                         </th>
-                        {/* Tight on phones, so a price like ₹13,25,000 stays on one line in three columns. */}
+                        {/* Tight on phones, so a price like ₹13,25,000 stays on one line in three columns; a word longer than its column ("Volkswagen") wraps inside it rather than running out of the table. */}
                         {columns.map((column, position) => (
-                          <td key={ids[position]} className="border-b border-slate-100 px-1 py-1.5 align-top text-xs font-semibold tracking-tight text-slate-900 wrap-break-word sm:p-3 sm:text-sm sm:tracking-normal">
+                          <td key={ids[position]} className="border-b border-slate-100 px-1 py-1.5 align-top text-xs font-semibold tracking-tight text-slate-900 wrap-anywhere sm:p-3 sm:text-sm sm:tracking-normal">
                             {column === -1 ? <span className="font-normal text-slate-400">—</span> : breakAfterSlash(row.values[column]!)}
                           </td>
                         ))}

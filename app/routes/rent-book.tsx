@@ -114,8 +114,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const stepTone: Record<StepState, string> = {
-  done: 'bg-green-600 text-white',
-  waiting: 'bg-amber-500 text-white',
+  done: 'bg-green-700 text-white',
+  waiting: 'bg-amber-400 text-amber-950',
   todo: 'bg-slate-200 text-slate-700',
   problem: 'bg-red-600 text-white',
 };

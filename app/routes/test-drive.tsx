@@ -22,7 +22,7 @@ import { homeAddressLine } from '../lib/home-address.ts';
 import { HomeAddressFields, PinRefusal, ServedAreas } from '../components/home-visit.tsx';
 import { pageAddress, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
-import { bookableDays, daySlots, dayLabel, hourLabel, homeVisitProblem, MODE_LABELS, parseSlot, remainingLabel, slotLabel, slotTimeRange, testDriveMessages, type TestDriveMode } from '../lib/test-drives.ts';
+import { bookableDays, daySlots, dayLabel, hourLabel, homeVisitProblem, MODE_LABELS, parseSlot, remainingLabel, slotLabel, testDriveMessages, type TestDriveMode } from '../lib/test-drives.ts';
 import { detailTitle, offersTestDrive } from '../lib/vehicle.ts';
 import { testDriveText as t } from '../lib/i18n/testDrive.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
@@ -176,7 +176,7 @@ function NotFound() {
 }
 
 /** A button that sends one choice (a day, a time), marked pressed when it is the one chosen. */
-function ChoiceChip({ chosen, className, ...button }: { chosen: boolean; className: string; name: string; value: string; disabled: boolean; 'aria-label'?: string; children: React.ReactNode }) {
+function ChoiceChip({ chosen, className, ...button }: { chosen: boolean; className: string; name: string; value: string; disabled: boolean; children: React.ReactNode }) {
   return (
     <button
       type="submit"
@@ -320,10 +320,13 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
                       value={slot.start}
                       chosen={slot.start === selected}
                       disabled={slot.remaining <= 0}
-                      aria-label={`${slotTimeRange(slot.start)}, ${remainingLabel(slot.remaining)}`}
                       className="disabled:line-through"
                     >
-                      <span>{hourLabel(Number(slot.start.slice(11, 13)))}</span>
+                      {/* Named by what it shows, the hour's end added for screen readers: "10 am – 11 am, 1 left" (WCAG 2.5.3). */}
+                      <span>
+                        {hourLabel(Number(slot.start.slice(11, 13)))}
+                        <span className="sr-only"> – {hourLabel(Number(slot.start.slice(11, 13)) + 1)},</span>
+                      </span>
                       <span className={`text-xs font-medium ${slot.start === selected ? 'text-brand-100' : slot.remaining <= 0 ? '' : 'text-emerald-700'}`}>{remainingLabel(slot.remaining)}</span>
                     </ChoiceChip>
                   ))}

@@ -36,11 +36,11 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
           {items.map((item) =>
             item.available ? (
               <li key={item.vehicle.id}>
-                <VehicleCard vehicle={item.vehicle} />
+                <VehicleCard vehicle={item.vehicle} headingLevel={2} />
               </li>
             ) : (
               <li key={item.vehicleId} className="flex flex-col justify-center gap-2 rounded-2xl bg-slate-100 p-5 ring-1 ring-slate-200">
-                <p className="text-lg font-semibold text-slate-700">{item.title}</p>
+                <h2 className="text-lg font-semibold text-slate-700">{item.title}</h2>
                 <p className="text-slate-600">{t('vehicleGone')}</p>
               </li>
             ),

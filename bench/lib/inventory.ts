@@ -8,7 +8,7 @@ import { colourIn } from '../../server/catalog/dealer-text.ts';
 import { filterColumns } from '../../server/catalog/filters.ts';
 import { buildSearchText } from '../../server/catalog/search.ts';
 import type { Database } from '../../server/db/connection.ts';
-import { demoVehicles, type DemoVehicle } from '../../server/db/demo/inventory.ts';
+import { demoFitnessCertificate, demoVehicles, type DemoVehicle } from '../../server/db/demo/inventory.ts';
 import type { VehicleImageTable, VehicleTable } from '../../server/db/schema.ts';
 import type { random } from './common.ts';
 
@@ -97,7 +97,7 @@ function makeVehicle(rng: Generator, id: number, categoryIds: Map<string, number
     registration,
     insurance_validity: `202${rng.int(5, 7)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
     odometer: rng.chance(0.03) ? null : rng.int(3, 150) * 1000,
-    fitness_fc: template.fitnessFC,
+    fitness_fc: demoFitnessCertificate(template, created.slice(0, 10)),
     tyre_point: rng.chance(0.5) ? `${rng.int(5, 9) * 10}%` : '',
     description,
     featured: rng.chance(0.04) ? 1 : 0,

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_FINANCE_TERMS } from '../../app/lib/emi.ts';
 import { calculatorDefaults, loanSummary } from '../../app/lib/emi-calculator.ts';
 import { formatRupees, priceDigits } from '../../app/lib/format.ts';
-import { browserHarness, visible, waitFor, waitForHydration } from '../support/browser.ts';
+import { compareToggle, browserHarness, findVehicleId, visible, waitFor, waitForHydration } from '../support/browser.ts';
 
 /**
  * A buyer on a phone: puts two cars in the compare tray from the listing and opens them side by
@@ -33,7 +33,7 @@ describe('compare and the EMI calculator', () => {
     await waitForHydration(page, 'main article form[action="/compare"] button');
 
     for (const title of titles) {
-      const toggle = main.getByRole('button', { name: `Compare ${title}`, exact: true });
+      const toggle = compareToggle(main, title);
       await toggle.click();
       await waitFor(
         () => toggle.getAttribute('aria-pressed'),
@@ -59,7 +59,7 @@ describe('compare and the EMI calculator', () => {
     await waitForHydration(page, 'main article form[action="/compare"] button');
     for (const title of titles) {
       await waitFor(
-        () => main.getByRole('button', { name: `Compare ${title}`, exact: true }).getAttribute('aria-pressed'),
+        () => compareToggle(main, title).getAttribute('aria-pressed'),
         (pressed) => pressed === 'true',
       );
     }
@@ -74,7 +74,7 @@ describe('compare and the EMI calculator', () => {
     const titles = [...new Set((await cards.getByRole('heading', { level: 3 }).allTextContents()).map((title) => title.trim()))].slice(0, 3);
     await waitForHydration(page, 'main article form[action="/compare"] button');
     for (const title of titles) {
-      const toggle = main.getByRole('button', { name: `Compare ${title}`, exact: true }).first();
+      const toggle = compareToggle(main, title).first();
       await toggle.click();
       await waitFor(
         () => toggle.getAttribute('aria-pressed'),
@@ -182,7 +182,7 @@ describe('compare and the EMI calculator', () => {
       const titles = [...new Set((await cards.getByRole('heading', { level: 3 }).allTextContents()).map((title) => title.trim()))].slice(0, 4);
       expect(titles).toHaveLength(4);
       await waitForHydration(page, 'main article form[action="/compare"] button');
-      const toggle = (title: string) => main.getByRole('button', { name: `Compare ${title}`, exact: true }).first();
+      const toggle = (title: string) => compareToggle(main, title).first();
       for (const title of titles.slice(0, 3)) {
         await toggle(title).click();
         await waitFor(
@@ -197,6 +197,25 @@ describe('compare and the EMI calculator', () => {
       await harness.screenshot(page, `compare-limit-${viewport === 'mobile' ? 375 : 1280}`);
     });
   }
+
+  test('at 375 px a name longer than its column ("Volkswagen") wraps inside it, and the table fits the screen', async () => {
+    const ids = await Promise.all(['swift', 'city', 'virtus'].map((query) => findVehicleId(harness.baseUrl, query)));
+    const { page } = await harness.open({ viewport: 'mobile' });
+    await page.goto(`/compare?ids=${ids.join(',')}`);
+    await visible(page.getByRole('columnheader', { name: /Volkswagen Virtus/ }));
+    const spills = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('main table :is(th, td)')].flatMap((cell) => {
+        const box = cell.getBoundingClientRect();
+        return [...cell.querySelectorAll<HTMLElement>(':is(a, p, span):not(.sr-only)')]
+          .filter((inner) => inner.getBoundingClientRect().right > box.right + 0.5 || inner.scrollWidth > inner.clientWidth + 0.5)
+          .map((inner) => `${inner.textContent?.trim()}: ${Math.round(inner.getBoundingClientRect().right)} > ${Math.round(box.right)}`);
+      }),
+    );
+    expect(spills).toEqual([]);
+    const table = await page.locator('main table').evaluate((element) => ({ width: element.scrollWidth, room: element.parentElement!.clientWidth }));
+    expect(table.width).toBeLessThanOrEqual(table.room);
+    await harness.screenshot(page, 'compare-long-name-375', { fullPage: true });
+  });
 
   test('at 375 px an empty compare page offers the cars this phone opened, and nothing on a phone that opened none', async () => {
     const car = await pricedCar();

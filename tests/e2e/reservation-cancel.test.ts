@@ -78,6 +78,7 @@ describe('cancelling a reservation', () => {
     // Escape is the same way out.
     await cancelPaid.click();
     await visible(dialog);
+    await focused(page, 'Keep it');
     await page.keyboard.press('Escape');
     await hidden(dialog);
     await focused(page, 'Cancel (refund ₹5,000)');

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, openPageOn, saveScreenshot, visible, waitFor, waitForHydration, signUpInBrowser, type ViewportName } from '../support/browser.ts';
+import { compareToggle, launchChromium, openPageOn, saveScreenshot, visible, waitFor, waitForHydration, signUpInBrowser, type ViewportName } from '../support/browser.ts';
 import { priceDigits } from '../../app/lib/format.ts';
 import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -95,7 +95,7 @@ it('a buyer books a test drive on a phone and the admin sees it on the day’s s
   await waitForHydration(page, 'main article form[action="/compare"] button');
   const titles = (await cards.getByRole('heading', { level: 3 }).allTextContents()).slice(0, 2).map((text) => text.trim());
   for (const cardTitle of titles) {
-    const toggle = listing.getByRole('button', { name: `Compare ${cardTitle}`, exact: true });
+    const toggle = compareToggle(listing, cardTitle);
     await toggle.click();
     await waitFor(() => toggle.getAttribute('aria-pressed'), (pressed) => pressed === 'true');
   }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createVehicle } from '../../server/catalog/vehicles.ts';
 import { openDatabase } from '../../server/db/connection.ts';
-import { demoCategories, demoInsuranceValidity, demoVehicles } from '../../server/db/demo/inventory.ts';
+import { demoCategories, demoFitnessCertificate, demoInsuranceValidity, demoVehicles } from '../../server/db/demo/inventory.ts';
+import { indiaDay } from '../../app/lib/india-time.ts';
 import { postgresAvailable, startTestServer, type TestServer } from '../support/server.ts';
 import { searchFinds } from '../support/search-rule.ts';
 import { filterQueries, passes } from '../support/filter-rule.ts';
 import { mainOf, tags } from '../support/html.ts';
-import { indiaDay } from '../../app/lib/india-time.ts';
 
 /**
  * Search gives the same vehicles on SQLite (FTS5 trigram + LIKE) and on PostgreSQL (pg_trgm
@@ -179,8 +179,9 @@ async function loadDemoInventory(server: TestServer) {
   try {
     const categoryIds = new Map<string, number>();
     for (const category of demoCategories) categoryIds.set(category.name, await createCategory(database, { name: category.name }, Date.now()));
+    const seedDay = indiaDay(Date.now());
     for (const vehicle of [...demoVehicles].reverse()) {
-      await createVehicle(database, { ...vehicle, categoryId: categoryIds.get(vehicle.category)!, insuranceValidity: demoInsuranceValidity(vehicle, indiaDay(Date.now())) }, [], Date.now());
+      await createVehicle(database, { ...vehicle, categoryId: categoryIds.get(vehicle.category)!, insuranceValidity: demoInsuranceValidity(vehicle, seedDay), fitnessFC: demoFitnessCertificate(vehicle, seedDay) }, [], Date.now());
     }
   } finally {
     await database.close();

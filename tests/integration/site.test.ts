@@ -76,6 +76,19 @@ describe.skipIf(!base)('public site', () => {
       expect(mainOf(page.html)).toMatch(/<a\b[^>]*href="\/rent"[^>]*>See the rental cars<\/a>/);
     });
 
+    it('titles a category of rental cars only for rent, not "for sale", in both languages', async () => {
+      const page = await fetchPage('/categories?category=rental-cars');
+      expect(titleOf(page.html)).toBe('Rental Cars for self-drive rent | Gaadi Bazaar');
+      expect(metaContent(page.html, 'description')).toBe('Self-drive rental cars for rent: photos and rates in rupees.');
+      const hindi = await fetchPage('/hi/categories?category=rental-cars');
+      expect(titleOf(hindi.html)).toBe('सेल्फ़-ड्राइव किराये पर Rental Cars | Gaadi Bazaar');
+      expect(titleOf(hindi.html)).not.toContain('बिकाऊ');
+      // A category of cars for sale keeps its title, and says no more than it holds.
+      const suvs = await fetchPage('/categories?category=suvs');
+      expect(titleOf(suvs.html)).toBe('SUVs for sale | Gaadi Bazaar');
+      expect(metaContent(suvs.html, 'description')).toBe('Refurbished and used suvs for sale: photos, prices in rupees and inspection reports.');
+    });
+
     it('selects the category named in ?category=', async () => {
       const page = await fetchPage('/categories?category=suvs');
       expect(page.status).toBe(200);

@@ -140,16 +140,24 @@ export function browserHarness(): BrowserHarness {
 /**
  * For browser files that start their own server: a page in a new context on `baseUrl` (India
  * locale and time zone, 20-second waits) whose console and page errors are pushed to `errors`.
- * `storageState` carries another context's session; `cookies` a session an HttpClient made.
+ * `storageState` carries another context's session; `cookies` a session an HttpClient made;
+ * `bypassCSP` lets a test inject its own script (axe-core).
  */
 export async function openPageOn(
   browser: Browser,
   baseUrl: string,
   viewport: ViewportName,
   errors: string[],
-  options: { storageState?: Awaited<ReturnType<BrowserContext['storageState']>>; cookies?: Iterable<{ name: string; value: string }> } = {},
+  options: { storageState?: Awaited<ReturnType<BrowserContext['storageState']>>; cookies?: Iterable<{ name: string; value: string }>; bypassCSP?: boolean } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ ...viewports[viewport], baseURL: baseUrl, locale: 'en-IN', timezoneId: 'Asia/Kolkata', ...(options.storageState ? { storageState: options.storageState } : {}) });
+  const context = await browser.newContext({
+    ...viewports[viewport],
+    baseURL: baseUrl,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    ...(options.storageState ? { storageState: options.storageState } : {}),
+    ...(options.bypassCSP ? { bypassCSP: true } : {}),
+  });
   context.setDefaultTimeout(20_000);
   if (options.cookies) {
     const domain = new URL(baseUrl).hostname;
@@ -248,6 +256,12 @@ export function acceptDialogs(page: Page): string[] {
     void dialog.accept().catch(() => {});
   });
   return seen;
+}
+
+/** A card's compare button for the car `title`: "Compare Honda City", "Comparing Honda City" once pressed. */
+export function compareToggle(scope: Page | Locator, title: string): Locator {
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.getByRole('button', { name: new RegExp(`^Compar(?:e|ing) ${escaped}$`) });
 }
 
 /** Signs up on /signup with email and password and waits for the profile-completion page. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRentalTerms } from '../../app/lib/rentals.ts';
-import { validityOf } from '../../app/lib/validity.ts';
-import { demoInsuranceValidity, demoVehicles } from '../../server/db/demo/inventory.ts';
+import { lastValidDay, validityOf } from '../../app/lib/validity.ts';
+import { demoFitnessCertificate, demoInsuranceValidity, demoVehicles } from '../../server/db/demo/inventory.ts';
 import { demoRentalTerms } from '../../server/db/demo/rental-fleet.ts';
 
 describe('the demo rental fleet', () => {
@@ -32,5 +32,28 @@ describe('the demo cars’ insurance', () => {
       expect(notes.filter((note) => note?.startsWith('Expires in')).length, seedDay).toBeGreaterThanOrEqual(1);
       expect(notes.filter((note) => note === null).length, seedDay).toBeGreaterThan(dated.length * 0.9);
     }
+  });
+});
+
+describe('the demo cars’ fitness certificates', () => {
+  it('run past whatever day the demo is seeded: no car shows Expired or Expires soon, and a rental car’s is renewed within two years', () => {
+    for (const seedDay of ['2026-01-10', '2026-11-28', '2031-02-28']) {
+      for (const vehicle of demoVehicles) {
+        const certificate = demoFitnessCertificate(vehicle, seedDay);
+        if (!certificate) continue;
+        expect(certificate, vehicle.name).toMatch(/^Valid till [A-Z][a-z]{2} \d{4}$/);
+        // The private cars' fixed dates hold for years; the seeds checked stop before they run out.
+        expect(validityOf(certificate, seedDay), `${vehicle.name}: ${certificate} on ${seedDay}`).toBeNull();
+      }
+      const rentals = demoVehicles.filter((vehicle) => vehicle.category === 'Rental Cars' && demoFitnessCertificate(vehicle, seedDay));
+      expect(rentals.length).toBeGreaterThanOrEqual(5);
+      for (const vehicle of rentals) {
+        const last = lastValidDay(demoFitnessCertificate(vehicle, seedDay))!;
+        expect(Date.parse(last) - Date.parse(seedDay), vehicle.name).toBeLessThanOrEqual(2 * 366 * 86_400_000);
+      }
+    }
+    // The Dzire's, on the day the issue was found: ten months on, not "Valid till Sep 2026" (Expired).
+    const dzire = demoVehicles.find((vehicle) => vehicle.name.startsWith('Swift Dzire Tour S CNG'))!;
+    expect(demoFitnessCertificate(dzire, '2026-11-28')).toBe('Valid till Sep 2027');
   });
 });

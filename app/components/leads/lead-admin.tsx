@@ -5,6 +5,8 @@ import type { Toast as ToastMessage } from '../../lib/toast.ts';
 import { telLink, whatsappLink } from '../../lib/contact.ts';
 import { customerWhatsappNumber, LEAD_STATUS_LABELS, LEAD_STATUSES, MAX_NOTES, MAX_SEARCH, type LeadStatusValue } from '../../lib/lead-forms.ts';
 import { Toast } from '../admin/toast.tsx';
+import { ConfirmDialog } from '../admin/confirm-dialog.tsx';
+import { useConfirmStep } from '../confirm-dialog.tsx';
 import { PhoneIcon, WhatsAppIcon } from '../icons.tsx';
 import { adminPaths } from '../../lib/paths.ts';
 import { deskLeadsText as t } from '../../lib/i18n/deskLeads.ts';
@@ -135,23 +137,39 @@ function LeadStatusForm({ id, status, notes }: { id: number; status: LeadStatusV
   );
 }
 
-/** Deletes a lead after a confirmation (a customer asked to be forgotten, or it is junk). */
+/**
+ * Deletes a lead after a confirmation in the site's dialog (a customer asked to be forgotten, or
+ * it is junk), posted to the list's action as the admin lists' other deletes are; the list then
+ * says so. Without script the button deletes at once.
+ */
 function DeleteLeadButton({ id, label }: { id: number; label: string }) {
   const fetcher = useFetcher<ActionData>();
+  const step = useConfirmStep<number>();
+  const location = useLocation();
   return (
-    <fetcher.Form
-      method="post"
-      onSubmit={(event) => {
-        if (!window.confirm(t('confirmDelete', { label }))) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="intent" value="delete" />
-      <button type="submit" disabled={fetcher.state !== 'idle'} className="rounded-xl px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-60">
-        {fetcher.state !== 'idle' ? t('deleting') : t('delete')}
-      </button>
-      <Toast toast={fetcher.state === 'idle' && fetcher.data?.toast.tone === 'error' ? fetcher.data.toast : null} />
-    </fetcher.Form>
+    <>
+      <fetcher.Form method="post">
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="intent" value="delete" />
+        <button type="submit" aria-haspopup="dialog" disabled={fetcher.state !== 'idle'} onClick={(event) => step.ask(id, event)} className="rounded-xl px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-60">
+          {fetcher.state !== 'idle' ? t('deleting') : t('delete')}
+        </button>
+        <Toast toast={fetcher.state === 'idle' && fetcher.data?.toast.tone === 'error' ? fetcher.data.toast : null} />
+      </fetcher.Form>
+      {step.confirming !== null ? (
+        <ConfirmDialog
+          title={t('deleteDialogTitle', { label })}
+          message={t('deleteDialogMessage')}
+          confirmLabel={t('delete')}
+          cancelHref={`${location.pathname}${location.search}`}
+          onCancel={step.keep}
+          onConfirm={step.confirmed}
+        >
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="intent" value="delete" />
+        </ConfirmDialog>
+      ) : null}
+    </>
   );
 }
 

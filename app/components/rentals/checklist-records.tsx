@@ -124,7 +124,7 @@ export function ChargeList({ bookingId, lines }: { bookingId: number; lines: Cha
             {line.photoId ? (
               <Thumb bookingId={bookingId} photo={{ id: line.photoId, item: 'damage', note: '', isNew: false, charge: 0 }} label={t('photoFor', { label: line.label })} />
             ) : (
-              <span className="flex aspect-[4/3] items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-500">{t('noPhoto')}</span>
+              <span className="flex aspect-[4/3] items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-600">{t('noPhoto')}</span>
             )}
           </span>
           <span className="min-w-0 flex-1">{line.label}</span>

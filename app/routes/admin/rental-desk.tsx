@@ -187,7 +187,7 @@ function HandoverList({ id, title, empty, items }: { id: string; title: string; 
 
 const barTone: Record<string, string> = {
   requested: 'bg-amber-400 text-amber-950',
-  confirmed: 'bg-green-600 text-white',
+  confirmed: 'bg-green-700 text-white',
   active: 'bg-blue-600 text-white',
   returned: 'bg-slate-500 text-white',
   blocked: 'bg-slate-800 text-white bg-[repeating-linear-gradient(45deg,transparent,transparent_6px,rgba(255,255,255,.15)_6px,rgba(255,255,255,.15)_12px)]',

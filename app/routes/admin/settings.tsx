@@ -19,6 +19,8 @@ import { parseServiceAreaLines } from '../../lib/service-areas.ts';
 import { testDriveSettingsLabels, TestDriveSettingsSection, type TestDriveSettingsErrors } from '../../components/admin/test-drive-settings.tsx';
 import { FINANCE_SETTING_LIMITS, TENURE_OPTIONS } from '../../lib/emi.ts';
 import { adminSettingsText as t } from '../../lib/i18n/adminSettings.ts';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { useConfirmStep } from '../../components/confirm-dialog.tsx';
 import type { Language } from '../../lib/i18n/language.ts';
 
 
@@ -260,6 +262,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   /** What every field of the main form shares: the setting's key names it, its label and error come with it. */
   const names = labels();
   const fieldOf = (key: keyof Settings) => ({ id: key, name: key, label: names[key], error: errors[key] });
+  // Reset asks first in the site's dialog; without script the button resets at once.
+  const resetStep = useConfirmStep<true>();
 
   return (
     <div className="flex flex-col gap-5">
@@ -388,15 +392,19 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               name="intent"
               value="reset"
               disabled={Boolean(intent)}
+              aria-haspopup="dialog"
               className={secondaryButton}
-              onClick={(event) => {
-                if (!window.confirm(t('confirmReset'))) event.preventDefault();
-              }}
+              onClick={(event) => resetStep.ask(true, event)}
             >
               {intent === 'reset' ? t('resetting') : t('resetToDefault')}
             </button>
           </div>
         </Form>
+        {resetStep.confirming ? (
+          <ConfirmDialog title={t('resetDialogTitle')} message={t('resetDialogMessage')} confirmLabel={t('resetToDefault')} cancelHref={adminPaths.settings} onCancel={resetStep.keep} onConfirm={resetStep.confirmed}>
+            <input type="hidden" name="intent" value="reset" />
+          </ConfirmDialog>
+        ) : null}
       </section>
       <TestDriveSettingsSection
         key={`test-drives-${JSON.stringify(settings)}`}

@@ -94,7 +94,7 @@ const statusTone: Record<TestDriveStatus, string> = {
   confirmed: 'bg-green-100 text-green-800',
   done: 'bg-slate-200 text-slate-800',
   no_show: 'bg-amber-100 text-amber-800',
-  cancelled: 'bg-slate-100 text-slate-500 line-through',
+  cancelled: 'bg-slate-100 text-slate-600 line-through',
 };
 
 const actionButton = 'rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-50';

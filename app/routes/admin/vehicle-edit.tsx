@@ -176,7 +176,7 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
         <span className="font-semibold">{title}</span>
         <StatusBadge status={vehicle.status} />
-        <span className="text-sm text-slate-500">{vehicle.categoryName}</span>
+        <span className="text-sm text-slate-600">{vehicle.categoryName}</span>
         <a href={paths.vehicle(vehicle.id)} target="_blank" rel="noopener" className="ml-auto text-sm font-semibold text-brand-700 underline">
           {t('viewOnSite')}
         </a>

@@ -16,18 +16,33 @@ export type DemoImage = { body: CarBody; model: string; colour: string; angle: n
  * Its insurance runs out `insuranceDaysLeft` days after the day the demo is seeded (null: no date
  * on file, as the dealer left it blank), so the demo's cars stay insured whenever it
  * is started instead of showing "Expired" once fixed dates went by.
+ *
+ * A private car's fitness certificate is a fixed date (`fitnessFC`, 15 years from its
+ * registration, years ahead). A rental car is commercially registered, and its certificate is
+ * renewed every year or two: it runs `fitnessMonthsLeft` months past the month the demo is
+ * seeded, for the same reason as the insurance.
  */
-export type DemoVehicle = Omit<VehicleInput, 'categoryId' | 'fuelType' | 'transmission' | 'insuranceValidity'> & {
-  insuranceDaysLeft: number | null;
-  category: string;
-  fuelType: (typeof FUEL_TYPES)[number];
-  transmission: (typeof TRANSMISSIONS)[number];
-  images: DemoImage[];
-};
+export type DemoVehicle = Omit<VehicleInput, 'categoryId' | 'fuelType' | 'transmission' | 'insuranceValidity' | 'fitnessFC'> &
+  ({ fitnessFC: string } | { fitnessMonthsLeft: number }) & {
+    insuranceDaysLeft: number | null;
+    category: string;
+    fuelType: (typeof FUEL_TYPES)[number];
+    transmission: (typeof TRANSMISSIONS)[number];
+    images: DemoImage[];
+  };
 
 /** A demo car's insurance date (India's `YYYY-MM-DD`) counted from the day the demo is seeded, or '' when it has none. */
 export function demoInsuranceValidity(vehicle: Pick<DemoVehicle, 'insuranceDaysLeft'>, seedDay: string): string {
   return vehicle.insuranceDaysLeft === null ? '' : addDays(seedDay, vehicle.insuranceDaysLeft);
+}
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A demo car's fitness certificate as the dealer types it ("Valid till Sep 2027"), counted from the day the demo is seeded when it is a rental car's. */
+export function demoFitnessCertificate(vehicle: { fitnessFC: string } | { fitnessMonthsLeft: number }, seedDay: string): string {
+  if ('fitnessFC' in vehicle) return vehicle.fitnessFC;
+  const month = Number(seedDay.slice(0, 4)) * 12 + Number(seedDay.slice(5, 7)) - 1 + vehicle.fitnessMonthsLeft;
+  return `Valid till ${MONTH_NAMES[month % 12]} ${Math.floor(month / 12)}`;
 }
 
 export type DemoCategory = { name: string; image: { body: CarBody; colour: string } };
@@ -1805,7 +1820,7 @@ export const demoVehicles: DemoVehicle[] = [
     owners: '1st Owner',
     registration: 'KA-01',
     insuranceDaysLeft: 115,
-    fitnessFC: 'Valid till Sep 2026',
+    fitnessMonthsLeft: 10,
     tyrePoint: '75%',
     description:
       'Economical CNG sedan for airport runs, city errands and outstation trips, with a roomy boot for luggage.',
@@ -1838,7 +1853,7 @@ export const demoVehicles: DemoVehicle[] = [
     owners: '1st Owner',
     registration: 'MH-01',
     insuranceDaysLeft: 234,
-    fitnessFC: 'Valid till Feb 2027',
+    fitnessMonthsLeft: 15,
     tyrePoint: '',
     description:
       'Seven seats for family trips, with a third row that folds flat when you need the boot.',
@@ -1865,7 +1880,7 @@ export const demoVehicles: DemoVehicle[] = [
     owners: '1st Owner',
     registration: 'KL-07',
     insuranceDaysLeft: 58,
-    fitnessFC: 'Valid till Jan 2027',
+    fitnessMonthsLeft: 5,
     tyrePoint: '',
     description:
       'Our most popular car for weddings, pilgrimages and hill-station tours: seven seats and a big boot. Book early in season.',
@@ -1925,7 +1940,7 @@ export const demoVehicles: DemoVehicle[] = [
     owners: '1st Owner',
     registration: 'TS-07',
     insuranceDaysLeft: 182,
-    fitnessFC: 'Valid till Dec 2026',
+    fitnessMonthsLeft: 13,
     tyrePoint: '80%',
     description:
       'Comfortable SUV for weekend getaways, with a smooth ride on highways and room for five.',
@@ -1958,7 +1973,7 @@ export const demoVehicles: DemoVehicle[] = [
     owners: '1st Owner',
     registration: 'KL-07',
     insuranceDaysLeft: 346,
-    fitnessFC: 'Valid till Nov 2026',
+    fitnessMonthsLeft: 8,
     tyrePoint: '',
     description:
       'Soft-top Thar for road trips and beach runs, with four-wheel drive for the rough patches.',

@@ -9,7 +9,7 @@ import { slugify } from '../../../app/lib/slug.ts';
 import { storeImage } from '../../media/images.ts';
 import { saveRentalTerms } from '../../rentals/fleet.ts';
 import { drawCarSvg, type CarBody } from './car-drawing.ts';
-import { demoCategories, demoInsuranceValidity, demoVehicles } from './inventory.ts';
+import { demoCategories, demoFitnessCertificate, demoInsuranceValidity, demoVehicles } from './inventory.ts';
 import { demoRentalTerms } from './rental-fleet.ts';
 import { indiaDay } from '../../../app/lib/india-time.ts';
 
@@ -112,7 +112,8 @@ export async function seedDemoInventory(
     const categoryId = categoryIds.get(vehicle.category);
     if (!categoryId) throw new Error(`Demo vehicle in unknown category ${vehicle.category}`);
     const insuranceValidity = demoInsuranceValidity(vehicle, seedDay);
-    const id = await createVehicle(database, { ...vehicle, categoryId, fitnessFC: vehicle.fitnessFC, insuranceValidity }, photos[index] ?? [], services.clock.now());
+    const fitnessFC = demoFitnessCertificate(vehicle, seedDay);
+    const id = await createVehicle(database, { ...vehicle, categoryId, fitnessFC, insuranceValidity }, photos[index] ?? [], services.clock.now());
     // The "Rental Cars" are the self-drive fleet, not sale stock: they get their terms here.
     const terms = demoRentalTerms[vehicle.name];
     if (terms) await saveRentalTerms(services, { vehicleId: id, terms });
