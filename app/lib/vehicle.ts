@@ -14,6 +14,13 @@ export type AdminImage = ImageRef & { id: number; position: number };
  * below, the admin form (vehicle-schema.ts) and the stored columns (server/catalog/rows.ts) are
  * made from, so a new field is added here and the compiler points at each place that needs it.
  */
+/**
+ * The highest odometer reading any form takes, in km: a car's odometer shows six digits, and no
+ * car on the road has run 10 lakh km. A seller's km, the inspection record, and the rental desk's
+ * readings at handover and return all hold to it.
+ */
+export const MAX_ODOMETER_KM = 999_999;
+
 export const VEHICLE_TEXT_FIELDS = [
   'name',
   'make',

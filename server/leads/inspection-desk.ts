@@ -22,6 +22,7 @@ import { changeAndQueue, queueMail, queueSms } from '../notify/outgoing.ts';
 import type { AppServices } from '../services.ts';
 import { inspectionMessages, limitInspectionChanges, toInspection, type Inspection } from './inspections.ts';
 import { addDays, indiaDay } from '../../app/lib/india-time.ts';
+import { MAX_ODOMETER_KM } from '../../app/lib/vehicle.ts';
 
 /**
  * The desk's side of a seller's inspection (decision 084): the schedule, confirm and no-show,
@@ -165,7 +166,7 @@ export function parseInspectionRecord(read: (name: string) => string): Inspectio
   const odometerText = read('odometer').replace(/[\s,]/g, '');
   let odometer: number | null = null;
   if (odometerText) {
-    if (!/^\d{1,7}$/.test(odometerText) || Number(odometerText) > 999_999) throw new InvalidInputError(t('odometerProblem'), { odometer: t('odometerField') });
+    if (!/^\d{1,7}$/.test(odometerText) || Number(odometerText) > MAX_ODOMETER_KM) throw new InvalidInputError(t('odometerProblem'), { odometer: t('odometerField') });
     odometer = Number(odometerText);
   }
   return { condition, notes, odometer };

@@ -18,6 +18,7 @@ import { recordRefund, sendRefund, type RecordedRefund, type RefundReason } from
 import { changeAndQueue } from '../notify/outgoing.ts';
 import type { Database } from '../db/connection.ts';
 import { notFreeMessage, overlappingHolds, releaseLapsedHolds, rentalSettings, withHoldLock, type Booking, type RentalServices } from './store.ts';
+import { MAX_ODOMETER_KM } from '../../app/lib/vehicle.ts';
 
 /**
  * A booking's life after it is requested: the desk confirms or refuses it, hands the car over,
@@ -33,7 +34,6 @@ import { notFreeMessage, overlappingHolds, releaseLapsedHolds, rentalSettings, w
  */
 export type RentalDeskServices = RentalServices & RentalNotifyServices & { payments: PaymentGateway | null; privateStorage: Storage };
 
-const MAX_ODOMETER = 9_999_999;
 
 /** Money the desk took or gave in person, as it typed it: the amount in paise (null: left empty), how, and the reference. */
 export type DeskMoneyInput = { amountPaise: number | null; method: string; reference: string };
@@ -167,7 +167,7 @@ export async function refuseBooking(services: RentalDeskServices, input: { booki
 }
 
 function checkOdometer(value: number, field: string): void {
-  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_ODOMETER) throw new InvalidInputError(t('odometerWholeKm'), { [field]: t('odometerWholeKm') });
+  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_ODOMETER_KM) throw new InvalidInputError(t('odometerWholeKm'), { [field]: t('odometerWholeKm') });
 }
 
 function checkFuel(value: number, field: string): void {

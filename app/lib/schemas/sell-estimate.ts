@@ -4,6 +4,7 @@ import { FUEL_TYPES, TRANSMISSIONS } from '../vehicle-schema.ts';
 import { REGISTRATION_STATES } from '../listing-filters/registration.ts';
 import { formsText as t } from '../i18n/forms.ts';
 import { liveTexts } from '../i18n/texts.ts';
+import { MAX_ODOMETER_KM } from '../vehicle.ts';
 
 /**
  * The seller's car as the sell page's first step and `POST /api/v1/sell-estimates` send it
@@ -14,7 +15,7 @@ import { liveTexts } from '../i18n/texts.ts';
 /** The settings' margin below the shop's prices (server/admin/settings.ts); usually what a dealer of used cars in India buys below its asking price. */
 export const SELL_MARGIN_PERCENT = { min: 0, max: 50, usual: 12 } as const;
 
-export const SELL_CAR_LIMITS = { make: 40, model: 60, variant: 60, minYear: 1990, maxYear: 2100, maxKm: 999_999, maxOwners: 9 } as const;
+export const SELL_CAR_LIMITS = { make: 40, model: 60, variant: 60, minYear: 1990, maxYear: 2100, maxKm: MAX_ODOMETER_KM, maxOwners: 9 } as const;
 
 /** Read when a value is refused, in the language of that moment. */
 export const sellCarMessages = liveTexts(t, { make: 'sellMake', model: 'sellModel', year: ['sellYear', { min: SELL_CAR_LIMITS.minYear }], fuel: ['sellFuel', { fuels: FUEL_TYPES.join(', ') }], transmission: 'sellTransmission', km: 'sellKm', owners: 'sellOwners', registrationState: 'sellRegistrationState' });

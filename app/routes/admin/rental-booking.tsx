@@ -33,6 +33,7 @@ import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
 import type { Route } from './+types/rental-booking';
 import { indiaDateTimeParam, parseIndiaDateTime } from '../../lib/india-time.ts';
+import { MAX_ODOMETER_KM } from '../../lib/vehicle.ts';
 
 export function meta({ matches, location, params }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: location.pathname, title: t('bookingNumbered', { id: params.id }), noIndex: true });
@@ -109,7 +110,7 @@ function returnInput(upload: UploadForm, bookingId: number) {
   const returnedMs = deskTime(form, 'returnedAt', t('giveReturnTime'));
   return {
     bookingId,
-    odometerIn: wholeNumber(form, 'odometerIn', t('theOdometer'), 9_999_999),
+    odometerIn: wholeNumber(form, 'odometerIn', t('theOdometer'), MAX_ODOMETER_KM),
     fuelIn: wholeNumber(form, 'fuelIn', t('theFuelLevel'), FUEL_EIGHTHS_MAX),
     fuelCharge: wholeNumber(form, 'fuelCharge', t('theFuelCharge'), 100_000),
     damage: damageFromForm(upload, 'return').filter((item) => item.isNew).map((item) => ({ note: item.note, charge: Math.max(0, item.charge ?? 0) })),
@@ -148,7 +149,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case 'handover':
         await handOver(desk, {
           bookingId,
-          odometerOut: wholeNumber(form, 'odometerOut', t('theOdometer'), 9_999_999),
+          odometerOut: wholeNumber(form, 'odometerOut', t('theOdometer'), MAX_ODOMETER_KM),
           fuelOut: wholeNumber(form, 'fuelOut', t('theFuelLevel'), FUEL_EIGHTHS_MAX),
           checklist: checklistFromForm(upload, 'handover'),
           handedOverMs: deskTime(form, 'handedOverAt', t('giveHandoverTime')),
@@ -527,7 +528,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <h2 className="text-lg font-bold">{t('handover')}</h2>
           <p className="text-sm text-slate-600">{t('handoverIntro')}</p>
           <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-start [&_label]:text-sm">
-            <NumberField name="odometerOut" label={t('odometerOut')} max={9_999_999} error={fields.odometerOut} />
+            <NumberField name="odometerOut" label={t('odometerOut')} max={MAX_ODOMETER_KM} error={fields.odometerOut} />
             <FuelField name="fuelOut" label={t('fuelOut')} defaultValue={8} error={fields.fuelOut} />
             <TextField id="handedOverAt" name="handedOverAt" type="datetime-local" label={t('handedOverAtLabel')} hint={t('handedOverAtHint', { hours: EARLY_HANDOVER_HOURS, pickup: handoverEarliest })} error={fields.handedOverAt} defaultValue={now} max={now} required />
             {duePaise > 0 ? (
@@ -556,7 +557,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <h2 className="text-lg font-bold">{t('return')}</h2>
           <p className="text-sm text-slate-600">{t('returnIntro')}</p>
           <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-start [&_label]:text-sm">
-            <NumberField name="odometerIn" label={t('odometerIn')} max={9_999_999} defaultValue={booking.odometerOut ?? undefined} error={fields.odometerIn} />
+            <NumberField name="odometerIn" label={t('odometerIn')} max={MAX_ODOMETER_KM} defaultValue={booking.odometerOut ?? undefined} error={fields.odometerIn} />
             <FuelField name="fuelIn" label={t('fuelIn')} defaultValue={booking.fuelOut ?? 8} error={fields.fuelIn} />
             <NumberField name="fuelCharge" label={t('fuelShortfall')} max={100_000} defaultValue={0} error={fields.fuelCharge} />
             <TextField
