@@ -23,6 +23,19 @@ export function rupeesToPaise(rupees: number): number {
 }
 
 /**
+ * Paise in rupees for what still keeps whole rupees (rental bookings' amounts, the reservation's
+ * shown amount), rounded to the nearest rupee: the one way back, so no caller rounds its own way.
+ */
+export function paiseToWholeRupees(amountPaise: number): number {
+  return Math.round(amountPaise / 100);
+}
+
+/** Paise in rupees with the paise as a fraction (₹2,200.50 is 2200.5), for answers that give rupees beside paise. */
+export function paiseToRupees(amountPaise: number): number {
+  return amountPaise / 100;
+}
+
+/**
  * Rupees as typed ('2200', '2,200', '₹ 2,200.50') in paise, or null when it is not an amount
  * (letters, a minus, more than two digits of paise, more than `maxRupees`).
  */

@@ -19,6 +19,7 @@ import { reservationText as t } from '../lib/i18n/reservation.ts';
 import { checkoutAnswerSchema } from '../lib/schemas/rentals.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/reservation-pay';
+import { rupeesToPaise } from '../lib/money.ts';
 
 export function meta({ matches, params }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.payReservation(Number(params.id)), title: t('payTitle'), noIndex: true });
@@ -48,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(
     {
       reservation: { id: reservation.id, vehicleId: reservation.vehicleId, vehicleTitle: reservation.vehicleTitle, amount: reservation.amount, holdHours: reservation.holdHours, payBy: reservation.payBy },
-      checkout: { keyId: services.payments.keyId, orderId: reservation.paymentOrderId, amountPaise: reservation.amount * 100 },
+      checkout: { keyId: services.payments.keyId, orderId: reservation.paymentOrderId, amountPaise: rupeesToPaise(reservation.amount) },
       checkoutUrl: services.config.razorpay?.checkoutUrl ?? '',
       prefill: { name: profile?.name ?? '', email: user.email, contact: profile?.phone ?? '' },
     },

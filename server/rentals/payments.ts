@@ -4,7 +4,7 @@ import { PaymentError, type ProviderPayment } from '../payments/gateway.ts';
 import { getBooking, getOwnBooking } from './bookings.ts';
 import type { RentalDeskServices } from './lifecycle.ts';
 import { refundBooking } from './refunds.ts';
-import { formatPaise } from '../../app/lib/money.ts';
+import { formatPaise, rupeesToPaise } from '../../app/lib/money.ts';
 import type { Booking } from './store.ts';
 
 /**
@@ -29,7 +29,7 @@ export async function startOnlinePayment(services: RentalDeskServices, input: { 
   const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
   if (booking.paymentMethod !== 'razorpay' || booking.status !== 'requested' || booking.amountPaid > 0) throw new ConflictError(t('notWaitingForPayment'));
   // What is paid online: the quote's payable total; the deposit is collected at pickup (decision 066).
-  const amountPaise = booking.quote.payableNow * 100;
+  const amountPaise = rupeesToPaise(booking.quote.payableNow);
   if (booking.paymentOrderId) return { provider: 'razorpay', keyId: payments.keyId, orderId: booking.paymentOrderId, amount: amountPaise, currency: 'INR', bookingId: booking.id };
   const order = await payments.createOrder({ amountPaise, receipt: `booking-${booking.id}`, notes: { booking: String(booking.id) } });
   if (order.amountPaise !== amountPaise) throw new PaymentError(t('orderOtherAmount'), 'amount_mismatch', undefined);
@@ -44,7 +44,7 @@ export type PaymentOutcome = 'paid' | 'repeat' | 'late' | 'not-accepted';
 
 /** Why a payment cannot pay this booking, in the desk's words; null when it pays exactly what is owed. */
 function paymentProblem(booking: Booking, acceptedPaymentId: string | null, payment: { paymentId: string; amountPaise: number; currency: string }): string | null {
-  const owedPaise = booking.quote.payableNow * 100;
+  const owedPaise = rupeesToPaise(booking.quote.payableNow);
   const received = `Payment ${payment.paymentId} of ${formatPaise(payment.amountPaise, payment.currency)}`;
   if (acceptedPaymentId) return `${received} came after the booking was already paid (${acceptedPaymentId}); not accepted, it is refunded.`;
   if (payment.currency !== 'INR') return `${received} is not in rupees; the booking owes ${formatPaise(owedPaise)}. Not accepted, it is refunded.`;
@@ -101,7 +101,7 @@ export async function recordPayment(services: RentalDeskServices, input: { order
     .where('payment_id', 'is', null)
     .executeTakeFirst();
   if (Number(late.numUpdatedRows) > 0) {
-    const outcome = await refundBooking(services, { bookingId: booking.id, paymentId: input.paymentId, amountPaise: amount * 100, reason: 'hold lapsed', ofPaid: true });
+    const outcome = await refundBooking(services, { bookingId: booking.id, paymentId: input.paymentId, amountPaise: rupeesToPaise(amount), reason: 'hold lapsed', ofPaid: true });
     services.logger.info({ booking: booking.id, refund: outcome }, 'rentals: a payment after the hold lapsed is refunded');
     return { booking: (await getBooking(services.database, booking.id))!, outcome: 'late' };
   }

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
-import { formatPaise } from '../../app/lib/money.ts';
+import { formatPaise, paiseToWholeRupees } from '../../app/lib/money.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { installationId } from '../db/installation.ts';
 import type { DB, RentalRefundTable } from '../db/schema.ts';
@@ -55,7 +55,7 @@ export async function recordRefund(db: Kysely<DB>, services: Pick<RefundServices
     if (input.ofPaid) {
       await db
         .updateTable('rental_bookings')
-        .set((eb) => ({ amount_refunded: eb('amount_refunded', '+', Math.round(input.amountPaise / 100)), updated_at: nowIso }))
+        .set((eb) => ({ amount_refunded: eb('amount_refunded', '+', paiseToWholeRupees(input.amountPaise)), updated_at: nowIso }))
         .where('id', '=', input.bookingId)
         .execute();
     }
@@ -91,7 +91,7 @@ export const RENTAL_REFUNDS: RefundLedger = {
   refunded: async (trx, bookingId, amountPaise, nowIso) => {
     await trx
       .updateTable('rental_bookings')
-      .set((eb) => ({ amount_refunded: eb('amount_refunded', '+', Math.round(amountPaise / 100)), updated_at: nowIso }))
+      .set((eb) => ({ amount_refunded: eb('amount_refunded', '+', paiseToWholeRupees(amountPaise)), updated_at: nowIso }))
       .where('id', '=', bookingId)
       .execute();
   },

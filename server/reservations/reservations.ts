@@ -12,7 +12,7 @@ import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { CannotBookYetError, ConflictError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError, UpstreamError } from '../errors.ts';
 import { PaymentError, type ProviderPayment } from '../payments/gateway.ts';
 import { attemptOwedRefund, retryOwedRefunds, writeOwedRefund, type RefundLedger } from '../rentals/refunds.ts';
-import { formatPaise } from '../../app/lib/money.ts';
+import { formatPaise, rupeesToPaise } from '../../app/lib/money.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { queueBuyerMessages, queueDealerMessages, type ReservationMessageKind } from './notify.ts';
@@ -146,7 +146,7 @@ export async function startReservation(services: ReservationServices, input: { u
   const user = await services.database.db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
   const nowMs = services.clock.now();
   const nowIso = new Date(nowMs).toISOString();
-  const amountPaise = settings.reservationAmount * 100;
+  const amountPaise = rupeesToPaise(settings.reservationAmount);
   let id: number;
   try {
     const inserted = await services.database.db

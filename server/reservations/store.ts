@@ -6,6 +6,7 @@ import type { Database } from '../db/connection.ts';
 import { NotFoundError } from '../errors.ts';
 import { reservationMessages } from '../../app/lib/reservations.ts';
 import { indiaIso } from '../../app/lib/india-time.ts';
+import { paiseToWholeRupees } from '../../app/lib/money.ts';
 
 /** A reservation as the pages, the API and the desk see it; money in whole rupees. */
 export type Reservation = {
@@ -54,13 +55,13 @@ export function toDeskReservation(row: Row): DeskReservation {
     vehicleId: row.vehicle_id === null ? null : Number(row.vehicle_id),
     vehicleTitle: row.vehicle_title,
     status: row.status,
-    amount: Math.round(Number(row.amount_paise) / 100),
+    amount: paiseToWholeRupees(Number(row.amount_paise)),
     holdHours: Number(row.hold_hours),
     paymentOrderId: row.status === 'pending' ? row.payment_order_id : null,
     payBy: iso(row.pay_by_ms)!,
     heldUntil: iso(row.held_until_ms),
-    amountRefunded: Math.round(Number(row.amount_refunded_paise) / 100),
-    refundOwed: Math.round(Number(row.owed_paise ?? 0) / 100),
+    amountRefunded: paiseToWholeRupees(Number(row.amount_refunded_paise)),
+    refundOwed: paiseToWholeRupees(Number(row.owed_paise ?? 0)),
     paymentProblem: row.payment_problem,
     salePrice: row.sale_price === null ? null : Number(row.sale_price),
     createdAt: indiaIso(Date.parse(row.created_at)),

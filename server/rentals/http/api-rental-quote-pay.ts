@@ -17,6 +17,7 @@ import { carAvailability, getBooking, getOwnBooking } from '../bookings.ts';
 import { startOnlinePayment } from '../payments.ts';
 import { bookingJson, quoteJson } from './api-rentals.ts';
 import { indiaIso } from '../../../app/lib/india-time.ts';
+import { paiseToRupees } from '../../../app/lib/money.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 const fallback = () => t('somethingWrong');
@@ -104,7 +105,7 @@ export function rentalQuoteAndPayApi(api: Hono, services: AppServices) {
         keyId: checkout.keyId,
         orderId: checkout.orderId,
         amountPaise: checkout.amount,
-        amountRupees: checkout.amount / 100,
+        amountRupees: paiseToRupees(checkout.amount),
         currency: checkout.currency,
         bookingId: checkout.bookingId,
         prefill: { name: profile?.name ?? '', email: user.email, contact: profile?.phone ?? '' },

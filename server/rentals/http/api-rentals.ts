@@ -37,6 +37,7 @@ import {
 import { confirmCheckoutPayment, startOnlinePayment } from '../payments.ts';
 import { handoverMoneyText, settlementMoneyText } from '../../../app/lib/rental-money.ts';
 import { indiaDay, indiaIso, parseIndiaMonth } from '../../../app/lib/india-time.ts';
+import { paiseToRupees } from '../../../app/lib/money.ts';
 
 /**
  * Self-drive rental in the Android app's JSON API (/api/v1), calling the same services as the
@@ -275,7 +276,7 @@ export function rentalApi(api: Hono, services: AppServices) {
       const booking = await requestBooking(services, { userId: user.id, vehicleId: carId, fromMs, toMs, pickup, paymentMethod: payment, pinCode, deliveryAddress, protection });
       const started = booking.paymentMethod === 'razorpay' ? await startOnlinePayment(services, { userId: user.id, bookingId: booking.id }) : null;
       // The amount named in both units, as POST /me/bookings/{id}/pay answers it (`amount` stays: paise).
-      const checkout = started && { ...started, amountPaise: started.amount, amountRupees: started.amount / 100 };
+      const checkout = started && { ...started, amountPaise: started.amount, amountRupees: paiseToRupees(started.amount) };
       return c.json({ booking: bookingJson(booking), quote: quoteJson(booking.quote)!, payment: checkout } satisfies z.input<typeof rentalBookingCreatedSchema>, 201, NO_STORE);
     } catch (error) {
       return fail(c, error, 'api: booking failed');
