@@ -1,4 +1,4 @@
-import { formatRupees } from '../../app/lib/format.ts';
+import { formatPaise } from '../../app/lib/money.ts';
 import { escapeHtml } from '../html.ts';
 import type { SandboxOrder } from './sandbox-account.ts';
 
@@ -74,11 +74,6 @@ export function checkoutScript(options: { framePath: string }): string {
 `;
 }
 
-/** An amount in paise as the sheet shows it: ₹5,000, or ₹12.50. */
-function paiseText(amount: number): string {
-  return amount % 100 === 0 ? formatRupees(amount / 100) : `₹${(amount / 100).toFixed(2)}`;
-}
-
 /** The origin the frame answers to: the opening page's, when it names a proper one. */
 function originOf(value: string | undefined): string | null {
   try {
@@ -121,7 +116,7 @@ export function checkoutPage(input: { order: SandboxOrder | null; keyId: string;
   }
   const { order } = input;
   const merchant = input.merchant.trim() || 'Merchant';
-  const amount = paiseText(order.amount);
+  const amount = formatPaise(order.amount);
   const nonce = input.nonce ? ` nonce="${escapeHtml(input.nonce)}"` : '';
   return `${head}<body><main aria-labelledby="merchant">
 <header class="bar"><span class="logo" aria-hidden="true">${escapeHtml(merchant.slice(0, 1).toUpperCase())}</span><div><p class="merchant" id="merchant">${escapeHtml(merchant)}</p>${input.description ? `<p class="desc">${escapeHtml(input.description)}</p>` : ''}</div></header>
