@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { inputClass } from './field-styles.ts';
+import { FieldNotes } from './form.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
 /** One choice of a combobox: the text it puts in the field, and a second name shown beside it (the Hindi name). */
@@ -133,16 +134,7 @@ export function Combobox({ id, name, label, value, onChange, optionsFor, error, 
           </p>
         ) : null}
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

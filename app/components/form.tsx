@@ -18,6 +18,15 @@ function Field({ label, id, error, hint, children }: FieldProps & { children: Re
         {label}
       </label>
       {children}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint and error under it, with the ids its input names in aria-describedby (describedBy). */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | undefined }) {
+  return (
+    <>
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-slate-600">
           {hint}
@@ -28,7 +37,7 @@ function Field({ label, id, error, hint, children }: FieldProps & { children: Re
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 
