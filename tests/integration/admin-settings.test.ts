@@ -237,10 +237,12 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     expect(text).toContain('3 entries, newest first');
 
     // The first save's before and after: each setting by its label, its value as recorded (escaped), its code kept in data-field.
-    const entries = [...mainHtml(html).matchAll(/<li\b[\s\S]*?<\/li>/g)].map((match) => match[0]);
+    // Each entry is a card (li.rounded-2xl); a list-valued setting (the served areas) has list items of its own inside.
+    const entries = mainHtml(html).split(/<li class="[^"]*rounded-2xl[^"]*">/).slice(1);
     expect(entries).toHaveLength(3);
-    const sides = [...entries[2]!.matchAll(/<dl\b[^>]*>([\s\S]*?)<\/dl>/g)].map((side) =>
-      Object.fromEntries([...side[1]!.matchAll(/<div data-field="([^"]+)"[^>]*>\s*<dt\b[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>/g)].map((row) => [row[1]!, { label: decodeEntities(row[2]!), value: decodeEntities(row[3]!) }])),
+    // Before and after, each in its own column (div.min-w-0); a list-valued setting nests rows of its own, read along and unused here.
+    const sides = entries[2]!.split('<div class="min-w-0">').slice(1).map((side) =>
+      Object.fromEntries([...side.matchAll(/<div data-field="([^"]+)"[^>]*>\s*<dt\b[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>/g)].map((row) => [row[1]!, { label: decodeEntities(row[2]!), value: decodeEntities(row[3]!) }])),
     );
     const values = sides.map((side) => Object.fromEntries(Object.entries(side).map(([key, row]) => [key, row.value])));
     // Every setting is in the record; these are the ones this screen's first save changed.

@@ -81,7 +81,7 @@ describe.skipIf(!base)('public site', () => {
       expect(titleOf(page.html)).toBe('Rental Cars for self-drive rent | Gaadi Bazaar');
       expect(metaContent(page.html, 'description')).toBe('Self-drive rental cars for rent: photos and rates in rupees.');
       const hindi = await fetchPage('/hi/categories?category=rental-cars');
-      expect(titleOf(hindi.html)).toBe('सेल्फ़-ड्राइव किराये पर Rental Cars | Gaadi Bazaar');
+      expect(titleOf(hindi.html)).toBe('सेल्फ़-ड्राइव के लिए किराये की कारें | Gaadi Bazaar');
       expect(titleOf(hindi.html)).not.toContain('बिकाऊ');
       // A category of cars for sale keeps its title, and says no more than it holds.
       const suvs = await fetchPage('/categories?category=suvs');
