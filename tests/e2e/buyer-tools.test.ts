@@ -215,6 +215,6 @@ describe('the buyer’s tools at 375 px', () => {
     await visible(listingRegion(page).getByRole('button', { name: `Remove ${title} from wishlist`, pressed: true }));
     await harness.screenshot(page, 'buyer-heart-375');
     await page.goto('/wishlist');
-    await visible(page.getByRole('main').getByRole('heading', { name: title, level: 3 }));
+    await visible(page.getByRole('main').getByRole('heading', { name: title, level: 2 }));
   });
 });

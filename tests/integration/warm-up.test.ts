@@ -28,6 +28,10 @@ describe.skipIf(!shared.url)('warming up before saying ready', () => {
 
   it('asks the listing page, the API listing and a car before it is ready, and says so before it serves', async () => {
     server = await startTestServer({ dialect: shared.dialect, seed: true, childProcess: true, env: { LOG_LEVEL: 'info', PAGE_CACHE_SECONDS: '5' } });
+    // The start returns once /readyz says 200; the child's announcement may still be on its way
+    // through the pipe on a busy machine.
+    const started = server;
+    await expect.poll(() => started.output().includes('is serving on'), { timeout: 10_000 }).toBe(true);
     const logged = records(server.output());
     const warmUp = logged.find((record) => record.msg?.startsWith('warmed up')) as WarmUpRecord | undefined;
     expect(warmUp, server.output()).toBeDefined();
