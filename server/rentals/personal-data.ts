@@ -80,10 +80,10 @@ export const rentalsPersonalData: PersonalData[] = [
             .map((record) => ({ stage: record.stage, odometer: record.odometer, fuelEighths: record.fuel, recordedAt: record.recordedAt, photos: record.photos.map(({ item, note, isNew, charge }) => ({ item, note, newDamage: isNew, charge, photo: 'on file' })) })),
         }))),
     },
-    // Kept for the dealer's accounts (decision 029), without the person: no account, no delivery PIN code, no desk note.
+    // Kept for the dealer's accounts (decision 029), without the person: no account, no delivery PIN code or address, no desk note.
     erase: {
       action: 'anonymise',
-      rows: (trx, person) => trx.updateTable('rental_bookings').set({ user_id: null, pin_code: '', note: '' }).where('user_id', '=', person.userId).execute(),
+      rows: (trx, person) => trx.updateTable('rental_bookings').set({ user_id: null, pin_code: '', delivery_address: '', note: '' }).where('user_id', '=', person.userId).execute(),
       reason: "the dealer's accounts (decision 029); an account with a booking in progress cannot be deleted",
     },
     retention: bookingRetention,
