@@ -61,8 +61,10 @@ export type ErasureDeps = {
 export type FileCleanup = (deps: ErasureDeps) => Promise<void>;
 
 export type Erasure = (
-  /** Rows removed, or named columns blanked, inside the one transaction that deletes the account. */
-  | { action: 'delete' | 'anonymise'; rows: (trx: Kysely<DB>, person: Person) => Promise<unknown> }
+  /** Rows removed inside the one transaction that deletes the account. */
+  | { action: 'delete'; rows: (trx: Kysely<DB>, person: Person) => Promise<unknown> }
+  /** Rows kept with their personal columns blanked, in that transaction, and why they are kept. */
+  | { action: 'anonymise'; rows: (trx: Kysely<DB>, person: Person) => Promise<unknown>; reason: string }
   /**
    * Rows removed on their own before that transaction, with their files; the count is what the
    * person is told was erased (their leads).
@@ -73,8 +75,6 @@ export type Erasure = (
 ) & {
   /** Read before the rows go: the stored files to delete once they have (photos). */
   files?: (database: Database, person: Person) => Promise<FileCleanup>;
-  /** Why it is anonymised rather than deleted. */
-  reason?: string;
 };
 
 /** A declaration for a table that holds nothing personal, only columns whose names look as if they might. */
