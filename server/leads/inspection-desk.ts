@@ -23,6 +23,8 @@ import type { AppServices } from '../services.ts';
 import { inspectionMessages, limitInspectionChanges, toInspection, type Inspection } from './inspections.ts';
 import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 import { MAX_ODOMETER_KM } from '../../app/lib/vehicle.ts';
+import { transition } from '../transitions.ts';
+import { INSPECTION_TRANSITIONS } from './inspection-transitions.ts';
 
 /**
  * The desk's side of a seller's inspection (decision 084): the schedule, confirm and no-show,
@@ -127,12 +129,12 @@ export type DeskStatusAction = 'confirm' | 'no_show';
 /** Confirm (booked only) or no-show (booked or confirmed); answers the row before and after. */
 export async function changeInspectionStatus(services: Pick<AppServices, 'database' | 'clock'>, id: number, action: DeskStatusAction): Promise<{ before: DeskInspection; after: DeskInspection }> {
   const row = await findRow(services, id);
-  const from: Row['status'][] = action === 'confirm' ? ['booked'] : ['booked', 'confirmed'];
-  if (!from.includes(row.status)) throw new ConflictError(action === 'confirm' ? deskMessages.cannotConfirm() : deskMessages.cannotNoShow());
+  const to = transition(INSPECTION_TRANSITIONS, row.status, action === 'confirm' ? 'confirm' : 'mark_no_show', 'desk');
+  if (to === null) throw new ConflictError(action === 'confirm' ? deskMessages.cannotConfirm() : deskMessages.cannotNoShow());
   const nowMs = services.clock.now();
   const updated = await services.database.db
     .updateTable('inspections')
-    .set({ status: action === 'confirm' ? 'confirmed' : 'no_show', updated_at: new Date(nowMs).toISOString() })
+    .set({ status: to, updated_at: new Date(nowMs).toISOString() })
     .where('id', '=', id)
     .where('status', '=', row.status)
     .returningAll()
@@ -184,7 +186,8 @@ export async function recordInspection(
   uploads: Upload[],
 ): Promise<{ before: DeskInspection; after: DeskInspection }> {
   const row = await findRow(services, id);
-  if (row.status === 'cancelled' || row.offer_status === 'accepted') throw new ConflictError(deskMessages.cannotRecord());
+  const to = transition(INSPECTION_TRANSITIONS, row.status, 'record', 'desk');
+  if (to === null || row.offer_status === 'accepted') throw new ConflictError(deskMessages.cannotRecord());
   const kept = parseJson<ImageRef[]>(row.photos, []);
   const room = MAX_VEHICLE_IMAGES - kept.length;
   if (uploads.length > room) throw new InvalidInputError(deskMessages.tooManyPhotos(room), { images: deskMessages.tooManyPhotos(room) });
@@ -194,7 +197,7 @@ export async function recordInspection(
   const updated = await services.database.db
     .updateTable('inspections')
     .set({
-      status: 'done',
+      status: to,
       condition: JSON.stringify(record.condition),
       notes: record.notes,
       odometer: record.odometer,
@@ -205,7 +208,7 @@ export async function recordInspection(
     .where('id', '=', id)
     // As read: another admin's photos saved meanwhile are not overwritten.
     .where('updated_at', '=', row.updated_at)
-    .where('status', '<>', 'cancelled')
+    .where('status', '=', row.status)
     .returningAll()
     .executeTakeFirst();
   if (!updated) {
