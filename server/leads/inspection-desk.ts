@@ -23,8 +23,9 @@ import type { AppServices } from '../services.ts';
 import { inspectionMessages, limitInspectionChanges, toInspection, type Inspection } from './inspections.ts';
 import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 import { MAX_ODOMETER_KM } from '../../app/lib/vehicle.ts';
-import { transition } from '../transitions.ts';
+import { bulkMove, transition } from '../transitions.ts';
 import { INSPECTION_TRANSITIONS } from './inspection-transitions.ts';
+import { OFFER_TRANSITIONS, offerStatusOf, storedOfferStatus } from './offer-transitions.ts';
 
 /**
  * The desk's side of a seller's inspection (decision 084): the schedule, confirm and no-show,
@@ -238,7 +239,7 @@ function validUntilProblem(validUntil: string, nowMs: number): string | null {
 export async function makeOffer(services: Services, id: number, input: { rupees: number; validUntil: string }): Promise<{ before: DeskInspection; after: DeskInspection }> {
   const row = await findRow(services, id);
   if (row.status !== 'done' || row.recorded_at === null) throw new ConflictError(deskMessages.recordFirst());
-  if (row.offer_status === 'accepted' || row.offer_status === 'declined') throw new ConflictError(deskMessages.offerAnswered());
+  if (transition(OFFER_TRANSITIONS, offerStatusOf(row.offer_status), 'make', 'desk') === null) throw new ConflictError(deskMessages.offerAnswered());
   const nowMs = services.clock.now();
   const problem = validUntilProblem(input.validUntil, nowMs);
   if (problem) throw new InvalidInputError(problem, { validUntil: problem });
@@ -246,12 +247,14 @@ export async function makeOffer(services: Services, id: number, input: { rupees:
   const now = new Date(nowMs).toISOString();
   // The seller reads the offer in their own language, looked up before the transaction holds the database.
   const language = await languageOfPerson(services.database, row.user_id);
+  // Any offer not yet answered, as it is now: one the desk made meanwhile is replaced too.
+  const make = bulkMove(OFFER_TRANSITIONS, 'make', 'desk');
   const updated = await changeAndQueue(services, async (trx) => {
     const changed = await trx
       .updateTable('inspections')
-      .set({ offer_rupees: input.rupees, offer_valid_until: input.validUntil, offer_status: 'open', offer_made_at: now, offer_answered_at: null, updated_at: now })
+      .set({ offer_rupees: input.rupees, offer_valid_until: input.validUntil, offer_status: storedOfferStatus(make.to), offer_made_at: now, offer_answered_at: null, updated_at: now })
       .where('id', '=', id)
-      .where((eb) => eb.or([eb('offer_status', 'is', null), eb('offer_status', '=', 'open')]))
+      .where((eb) => eb.or(make.from.map((from) => (from === 'none' ? eb('offer_status', 'is', null) : eb('offer_status', '=', from)))))
       .where('status', '=', 'done')
       .returningAll()
       .executeTakeFirst();
@@ -331,15 +334,17 @@ export async function answerOffer(services: Services, settings: Settings, input:
   const offer = offerOf(row, nowMs);
   if (!offer) throw new ConflictError(deskMessages.noOffer());
   if (offer.state === 'expired') throw new ConflictError(deskMessages.offerExpired(offer.validUntil));
-  if (offer.state !== 'open') throw new ConflictError(deskMessages.offerAnswered());
+  const from = offerStatusOf(row.offer_status);
+  const to = transition(OFFER_TRANSITIONS, from, input.answer, 'customer');
+  if (to === null) throw new ConflictError(deskMessages.offerAnswered());
   const now = new Date(nowMs).toISOString();
   const today = indiaDay(nowMs);
   const updated = await changeAndQueue(services, async (trx) => {
     const changed = await trx
       .updateTable('inspections')
-      .set({ offer_status: input.answer === 'accept' ? 'accepted' : 'declined', offer_answered_at: now, updated_at: now })
+      .set({ offer_status: storedOfferStatus(to), offer_answered_at: now, updated_at: now })
       .where('id', '=', row.id)
-      .where('offer_status', '=', 'open')
+      .where('offer_status', '=', storedOfferStatus(from))
       // The same offer as read (the desk may have replaced it meanwhile), still within its days.
       .where('offer_made_at', '=', row.offer_made_at)
       .where('offer_valid_until', '>=', today)
