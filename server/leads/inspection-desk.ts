@@ -23,6 +23,9 @@ import type { AppServices } from '../services.ts';
 import { inspectionMessages, limitInspectionChanges, toInspection, type Inspection } from './inspections.ts';
 import { addDays, indiaDay } from '../../app/lib/india-time.ts';
 import { MAX_ODOMETER_KM } from '../../app/lib/vehicle.ts';
+import { bulkMove, transition } from '../transitions.ts';
+import { INSPECTION_TRANSITIONS } from './inspection-transitions.ts';
+import { OFFER_TRANSITIONS, offerStatusOf, storedOfferStatus } from './offer-transitions.ts';
 
 /**
  * The desk's side of a seller's inspection (decision 084): the schedule, confirm and no-show,
@@ -127,12 +130,12 @@ export type DeskStatusAction = 'confirm' | 'no_show';
 /** Confirm (booked only) or no-show (booked or confirmed); answers the row before and after. */
 export async function changeInspectionStatus(services: Pick<AppServices, 'database' | 'clock'>, id: number, action: DeskStatusAction): Promise<{ before: DeskInspection; after: DeskInspection }> {
   const row = await findRow(services, id);
-  const from: Row['status'][] = action === 'confirm' ? ['booked'] : ['booked', 'confirmed'];
-  if (!from.includes(row.status)) throw new ConflictError(action === 'confirm' ? deskMessages.cannotConfirm() : deskMessages.cannotNoShow());
+  const to = transition(INSPECTION_TRANSITIONS, row.status, action === 'confirm' ? 'confirm' : 'mark_no_show', 'desk');
+  if (to === null) throw new ConflictError(action === 'confirm' ? deskMessages.cannotConfirm() : deskMessages.cannotNoShow());
   const nowMs = services.clock.now();
   const updated = await services.database.db
     .updateTable('inspections')
-    .set({ status: action === 'confirm' ? 'confirmed' : 'no_show', updated_at: new Date(nowMs).toISOString() })
+    .set({ status: to, updated_at: new Date(nowMs).toISOString() })
     .where('id', '=', id)
     .where('status', '=', row.status)
     .returningAll()
@@ -184,7 +187,8 @@ export async function recordInspection(
   uploads: Upload[],
 ): Promise<{ before: DeskInspection; after: DeskInspection }> {
   const row = await findRow(services, id);
-  if (row.status === 'cancelled' || row.offer_status === 'accepted') throw new ConflictError(deskMessages.cannotRecord());
+  const to = transition(INSPECTION_TRANSITIONS, row.status, 'record', 'desk');
+  if (to === null || row.offer_status === 'accepted') throw new ConflictError(deskMessages.cannotRecord());
   const kept = parseJson<ImageRef[]>(row.photos, []);
   const room = MAX_VEHICLE_IMAGES - kept.length;
   if (uploads.length > room) throw new InvalidInputError(deskMessages.tooManyPhotos(room), { images: deskMessages.tooManyPhotos(room) });
@@ -194,7 +198,7 @@ export async function recordInspection(
   const updated = await services.database.db
     .updateTable('inspections')
     .set({
-      status: 'done',
+      status: to,
       condition: JSON.stringify(record.condition),
       notes: record.notes,
       odometer: record.odometer,
@@ -205,7 +209,7 @@ export async function recordInspection(
     .where('id', '=', id)
     // As read: another admin's photos saved meanwhile are not overwritten.
     .where('updated_at', '=', row.updated_at)
-    .where('status', '<>', 'cancelled')
+    .where('status', '=', row.status)
     .returningAll()
     .executeTakeFirst();
   if (!updated) {
@@ -235,7 +239,7 @@ function validUntilProblem(validUntil: string, nowMs: number): string | null {
 export async function makeOffer(services: Services, id: number, input: { rupees: number; validUntil: string }): Promise<{ before: DeskInspection; after: DeskInspection }> {
   const row = await findRow(services, id);
   if (row.status !== 'done' || row.recorded_at === null) throw new ConflictError(deskMessages.recordFirst());
-  if (row.offer_status === 'accepted' || row.offer_status === 'declined') throw new ConflictError(deskMessages.offerAnswered());
+  if (transition(OFFER_TRANSITIONS, offerStatusOf(row.offer_status), 'make', 'desk') === null) throw new ConflictError(deskMessages.offerAnswered());
   const nowMs = services.clock.now();
   const problem = validUntilProblem(input.validUntil, nowMs);
   if (problem) throw new InvalidInputError(problem, { validUntil: problem });
@@ -243,12 +247,14 @@ export async function makeOffer(services: Services, id: number, input: { rupees:
   const now = new Date(nowMs).toISOString();
   // The seller reads the offer in their own language, looked up before the transaction holds the database.
   const language = await languageOfPerson(services.database, row.user_id);
+  // Any offer not yet answered, as it is now: one the desk made meanwhile is replaced too.
+  const make = bulkMove(OFFER_TRANSITIONS, 'make', 'desk');
   const updated = await changeAndQueue(services, async (trx) => {
     const changed = await trx
       .updateTable('inspections')
-      .set({ offer_rupees: input.rupees, offer_valid_until: input.validUntil, offer_status: 'open', offer_made_at: now, offer_answered_at: null, updated_at: now })
+      .set({ offer_rupees: input.rupees, offer_valid_until: input.validUntil, offer_status: storedOfferStatus(make.to), offer_made_at: now, offer_answered_at: null, updated_at: now })
       .where('id', '=', id)
-      .where((eb) => eb.or([eb('offer_status', 'is', null), eb('offer_status', '=', 'open')]))
+      .where((eb) => eb.or(make.from.map((from) => (from === 'none' ? eb('offer_status', 'is', null) : eb('offer_status', '=', from)))))
       .where('status', '=', 'done')
       .returningAll()
       .executeTakeFirst();
@@ -328,15 +334,17 @@ export async function answerOffer(services: Services, settings: Settings, input:
   const offer = offerOf(row, nowMs);
   if (!offer) throw new ConflictError(deskMessages.noOffer());
   if (offer.state === 'expired') throw new ConflictError(deskMessages.offerExpired(offer.validUntil));
-  if (offer.state !== 'open') throw new ConflictError(deskMessages.offerAnswered());
+  const from = offerStatusOf(row.offer_status);
+  const to = transition(OFFER_TRANSITIONS, from, input.answer, 'customer');
+  if (to === null) throw new ConflictError(deskMessages.offerAnswered());
   const now = new Date(nowMs).toISOString();
   const today = indiaDay(nowMs);
   const updated = await changeAndQueue(services, async (trx) => {
     const changed = await trx
       .updateTable('inspections')
-      .set({ offer_status: input.answer === 'accept' ? 'accepted' : 'declined', offer_answered_at: now, updated_at: now })
+      .set({ offer_status: storedOfferStatus(to), offer_answered_at: now, updated_at: now })
       .where('id', '=', row.id)
-      .where('offer_status', '=', 'open')
+      .where('offer_status', '=', storedOfferStatus(from))
       // The same offer as read (the desk may have replaced it meanwhile), still within its days.
       .where('offer_made_at', '=', row.offer_made_at)
       .where('offer_valid_until', '>=', today)

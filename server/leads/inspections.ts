@@ -28,6 +28,8 @@ import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { isLanguage, pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
 import type { TextValues } from '../../app/lib/i18n/texts.ts';
 import { addDays, indiaDateTimeParam, indiaIso } from '../../app/lib/india-time.ts';
+import { transition } from '../transitions.ts';
+import { INSPECTION_TRANSITIONS } from './inspection-transitions.ts';
 
 /**
  * Inspections of a seller's car (decision 081), booked from the estimate: slots come from the
@@ -316,7 +318,8 @@ export async function rescheduleOwnInspection(services: NotifyServices, settings
   await limitInspectionChanges(services, input.userId);
   const row = await findOwn(services, input.id, input.userId);
   const nowMs = services.clock.now();
-  if (!isUpcoming(row, nowMs)) throw new ConflictError(inspectionMessages.notChangeable);
+  const to = transition(INSPECTION_TRANSITIONS, row.status, 'reschedule', 'customer');
+  if (!isUpcoming(row, nowMs) || to === null) throw new ConflictError(inspectionMessages.notChangeable);
   const rules = inspectionRules(settings);
   const problem = slotRefusal(input.slot, nowMs, rules);
   if (problem) throw new InvalidInputError(problem, { slot: problem });
@@ -327,7 +330,7 @@ export async function rescheduleOwnInspection(services: NotifyServices, settings
     services.database.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('inspections')
-        .set({ slot_start: slotStart, seat, status: 'booked', reminded_at: null, updated_at: now })
+        .set({ slot_start: slotStart, seat, status: to, reminded_at: null, updated_at: now })
         .where('id', '=', row.id)
         // Only if nobody changed it meanwhile (a cancel, another move).
         .where('slot_start', '=', row.slot_start)
@@ -346,7 +349,8 @@ export async function rescheduleOwnInspection(services: NotifyServices, settings
 export async function cancelOwnInspection(deps: Deps, input: { id: number; userId: string }): Promise<Inspection> {
   await limitInspectionChanges(deps, input.userId);
   const row = await findOwn(deps, input.id, input.userId);
-  if (!isUpcoming(row, deps.clock.now())) throw new ConflictError(inspectionMessages.notChangeable);
+  if (!isUpcoming(row, deps.clock.now()) || transition(INSPECTION_TRANSITIONS, row.status, 'cancel', 'customer') === null) throw new ConflictError(inspectionMessages.notChangeable);
+  // The shared cancel of upcoming bookings (test drives too) makes this same move: the table's unit test holds them together.
   const updated = await cancelUpcoming(deps.database, 'inspections', row.id, new Date(deps.clock.now()).toISOString(), inspectionMessages.notChangeable);
   return toInspection(updated, deps.clock.now());
 }

@@ -19,6 +19,8 @@ import { changeAndQueue } from '../notify/outgoing.ts';
 import type { Database } from '../db/connection.ts';
 import { notFreeMessage, overlappingHolds, releaseLapsedHolds, rentalSettings, withHoldLock, type Booking, type RentalServices } from './store.ts';
 import { MAX_ODOMETER_KM } from '../../app/lib/vehicle.ts';
+import { transition, type Actor } from '../transitions.ts';
+import { BOOKING_TRANSITIONS, type BookingEvent } from './booking-transitions.ts';
 
 /**
  * A booking's life after it is requested: the desk confirms or refuses it, hands the car over,
@@ -69,14 +71,21 @@ function wrongStatus(booking: Booking, action: StatusAction): ConflictError {
   return new ConflictError(t('wrongStatus', { id: booking.id, status: t(`statusWord_${booking.status}`), action: t(`statusAction_${action}`) }));
 }
 
+/** The status `event` by `by` takes the booking to (server/rentals/booking-transitions.ts); wrongStatus of `action` when the rules refuse it. */
+function nextStatus(booking: Booking, event: BookingEvent, by: Actor, action: StatusAction): BookingStatus {
+  const to = transition(BOOKING_TRANSITIONS, booking.status, event, by);
+  if (to === null) throw wrongStatus(booking, action);
+  return to;
+}
+
 /**
- * Moves a booking from one of `from` to `to` with `set`, only if it is still in one of `from`
- * (another admin may have moved it meanwhile): false when it was not.
+ * Moves a booking from `from` with `set`, only if it is still in `from` (another admin may have
+ * moved it meanwhile): false when it was not.
  */
 async function moveStatus(
   services: RentalServices,
   bookingId: number,
-  from: readonly BookingStatus[],
+  from: BookingStatus,
   set: Record<string, unknown> & { status: BookingStatus },
   db: Kysely<DB> = services.database.db,
 ): Promise<boolean> {
@@ -85,7 +94,7 @@ async function moveStatus(
     .set({ ...set, updated_at: new Date(services.clock.now()).toISOString() })
     .where('id', '=', bookingId)
     .where('kind', '=', 'booking')
-    .where('status', 'in', [...from])
+    .where('status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -117,7 +126,7 @@ function auditIn(services: RentalDeskServices, db: Kysely<DB>, entry: Parameters
  */
 export async function confirmBooking(services: RentalDeskServices, input: { bookingId: number; actorEmail: string }): Promise<Booking> {
   const booking = await mustGet(services, input.bookingId);
-  if (booking.status !== 'requested') throw wrongStatus(booking, 'confirmed');
+  const to = nextStatus(booking, 'confirm', 'desk', 'confirmed');
   const licence = await licenceStatusFor(services.database, booking.userId);
   if (licence?.status !== 'approved') throw new ConflictError(t('licenceNotApprovedYet'));
   if (booking.paymentMethod === 'razorpay' && booking.amountPaid <= 0) throw new ConflictError(t('onlineNotPaid'));
@@ -129,9 +138,9 @@ export async function confirmBooking(services: RentalDeskServices, input: { book
     if (clashes.length > 0) throw new ConflictError(notFreeMessage());
     const moved = await db
       .updateTable('rental_bookings')
-      .set({ status: 'confirmed', hold_expires_ms: null, updated_at: new Date(nowMs).toISOString() })
+      .set({ status: to, hold_expires_ms: null, updated_at: new Date(nowMs).toISOString() })
       .where('id', '=', booking.id)
-      .where('status', '=', 'requested')
+      .where('status', '=', booking.status)
       .executeTakeFirst();
     // Lapsed meanwhile (released above) or moved by another admin.
     if (Number(moved.numUpdatedRows) === 0) throw new ConflictError(t('noLongerWaiting'));
@@ -154,11 +163,12 @@ export async function refuseBooking(services: RentalDeskServices, input: { booki
   const reason = input.reason.trim();
   if (reason.length > 300) throw new InvalidInputError(t('reasonTooLong', { max: 300 }), { reason: t('reasonTooLong', { max: 300 }) });
   const booking = await mustGet(services, input.bookingId);
+  const to = nextStatus(booking, 'refuse', 'desk', 'refused');
   const settings = await rentalSettings(services);
   const refund = await changeAndQueue(services, async (trx) => {
-    if (!(await moveStatus(services, booking.id, ['requested'], { status: 'refused', hold_expires_ms: null, note: reason }, trx))) throw wrongStatus(booking, 'refused');
+    if (!(await moveStatus(services, booking.id, booking.status, { status: to, hold_expires_ms: null, note: reason }, trx))) throw wrongStatus(booking, 'refused');
     const recorded = await refundPaid(services, trx, booking, booking.amountPaid, 'refused');
-    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'refuse', entity: 'rental-booking', entityId: booking.id, summary: `Refused booking #${booking.id} (${booking.carName})${reason ? `: ${reason}` : ''}`, before: { status: booking.status }, after: { status: 'refused', reason } });
+    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'refuse', entity: 'rental-booking', entityId: booking.id, summary: `Refused booking #${booking.id} (${booking.carName})${reason ? `: ${reason}` : ''}`, before: { status: booking.status }, after: { status: to, reason } });
     await notifyRenter(trx, services, settings, 'refused', await mustGet(services, booking.id, trx), { refund: booking.amountPaid });
     return recorded;
   });
@@ -183,12 +193,12 @@ async function moveWithChecklist(
   booking: Booking,
   stage: ChecklistStage,
   reading: { odometer: number; fuel: number; photos: StoredPhoto[]; actorEmail: string },
-  move: { from: BookingStatus; set: Record<string, unknown> & { status: BookingStatus }; action: StatusAction },
+  move: { set: Record<string, unknown> & { status: BookingStatus }; action: StatusAction },
 ): Promise<void> {
   const { photos } = reading;
   try {
     await services.database.db.transaction().execute(async (trx) => {
-      if (!(await moveStatus(services, booking.id, [move.from], move.set, trx))) throw wrongStatus(booking, move.action);
+      if (!(await moveStatus(services, booking.id, booking.status, move.set, trx))) throw wrongStatus(booking, move.action);
       await insertChecklist(trx, { bookingId: booking.id, stage, odometer: reading.odometer, fuel: reading.fuel, photos, recordedBy: reading.actorEmail, nowIso: new Date(services.clock.now()).toISOString() });
     });
   } catch (error) {
@@ -255,7 +265,7 @@ export async function handOver(
   checkFuel(input.fuelOut, 'fuelOut');
   checkChecklist('handover', input.checklist);
   const booking = await mustGet(services, input.bookingId);
-  if (booking.status !== 'confirmed') throw wrongStatus(booking, 'handedOver');
+  const to = nextStatus(booking, 'hand_over', 'desk', 'handedOver');
   const handedOverMs = checkDeskTime(services, input.handedOverMs, 'handedOverAt', {
     earliestMs: booking.fromMs - EARLY_HANDOVER_HOURS * HOUR_MS,
     tooEarly: t('handoverTooEarly', { hours: EARLY_HANDOVER_HOURS, pickup: formatIndiaDateTime(booking.fromMs) }),
@@ -271,8 +281,7 @@ export async function handOver(
     'handover',
     { odometer: input.odometerOut, fuel: input.fuelOut, photos, actorEmail: input.actorEmail },
     {
-      from: 'confirmed',
-      set: { status: 'active', odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid: collected, handed_over_ms: handedOverMs, handover_paise: money.paise, handover_method: money.method, handover_reference: money.reference },
+      set: { status: to, odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid: collected, handed_over_ms: handedOverMs, handover_paise: money.paise, handover_method: money.method, handover_reference: money.reference },
       action: 'handedOver',
     },
   );
@@ -285,7 +294,7 @@ export async function handOver(
     entityId: booking.id,
     summary: `Handed over ${booking.carName} for booking #${booking.id} at ${input.odometerOut} km, fuel ${input.fuelOut}/8, ${photos.length} photos${damage > 0 ? ` (${damage} damage noted)` : ''}; collected ${formatPaise(money.paise)} (${money.method})`,
     before: { status: booking.status },
-    after: { status: 'active', odometerOut: input.odometerOut, fuelOut: input.fuelOut, handedOverAt: active.handedOverAt, collectedAtHandover: formatPaise(money.paise), collectedMethod: money.method, ...(money.reference ? { collectedReference: money.reference } : {}) },
+    after: { status: to, odometerOut: input.odometerOut, fuelOut: input.fuelOut, handedOverAt: active.handedOverAt, collectedAtHandover: formatPaise(money.paise), collectedMethod: money.method, ...(money.reference ? { collectedReference: money.reference } : {}) },
   });
   return active;
 }
@@ -308,7 +317,7 @@ export type ReturnInput = {
  */
 export async function previewReturn(services: RentalDeskServices, input: ReturnInput): Promise<ReturnCharges> {
   const booking = await mustGet(services, input.bookingId);
-  if (booking.status !== 'active') throw wrongStatus(booking, 'returned');
+  nextStatus(booking, 'take_back', 'desk', 'returned');
   return chargesFor(services, booking, input, (input.damage ?? []).map((item) => ({ ...item, photoId: '' })));
 }
 
@@ -361,7 +370,7 @@ async function chargesFor(services: RentalDeskServices, booking: Booking, input:
 export async function returnCar(services: RentalDeskServices, input: ReturnInput & { checklist: ChecklistInput; actorEmail: string }): Promise<Booking> {
   checkChecklist('return', input.checklist);
   const booking = await mustGet(services, input.bookingId);
-  if (booking.status !== 'active') throw wrongStatus(booking, 'returned');
+  const to = nextStatus(booking, 'take_back', 'desk', 'returned');
   // The charges are checked before any photo is stored; the damage's photo ids are known only once stored.
   await chargesFor(services, booking, input, []);
   const photos = await storeChecklistPhotos(services.privateStorage, 'return', input.checklist);
@@ -377,13 +386,12 @@ export async function returnCar(services: RentalDeskServices, input: ReturnInput
     'return',
     { odometer: input.odometerIn, fuel: input.fuelIn, photos, actorEmail: input.actorEmail },
     {
-      from: 'active',
-      set: { status: 'returned', odometer_in: input.odometerIn, fuel_in: input.fuelIn, returned_ms: returnedMs, charges: JSON.stringify(charges), deposit_refund: charges.depositRefund },
+      set: { status: to, odometer_in: input.odometerIn, fuel_in: input.fuelIn, returned_ms: returnedMs, charges: JSON.stringify(charges), deposit_refund: charges.depositRefund },
       action: 'returned',
     },
   );
   const returned = await mustGet(services, booking.id);
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'return', entity: 'rental-booking', entityId: booking.id, summary: `Took back ${booking.carName} (booking #${booking.id}) at ${input.odometerIn} km; charges ₹${charges.total}`, before: { status: booking.status }, after: { status: 'returned', returnedAt: returned.returnedAt, charges } });
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'return', entity: 'rental-booking', entityId: booking.id, summary: `Took back ${booking.carName} (booking #${booking.id}) at ${input.odometerIn} km; charges ₹${charges.total}`, before: { status: booking.status }, after: { status: to, returnedAt: returned.returnedAt, charges } });
   return returned;
 }
 
@@ -423,7 +431,7 @@ function checkSettlement(booking: Booking, refund: number, money: DeskMoneyInput
  */
 export async function settleDeposit(services: RentalDeskServices, input: { bookingId: number; depositRefund?: number; money?: DeskMoneyInput; actorEmail: string }): Promise<Booking> {
   const booking = await mustGet(services, input.bookingId);
-  if (booking.status !== 'returned') throw wrongStatus(booking, 'settled');
+  const to = nextStatus(booking, 'settle', 'desk', 'settled');
   const refund = input.depositRefund ?? booking.depositRefund ?? 0;
   if (!Number.isSafeInteger(refund) || refund < 0 || refund > booking.quote.deposit) {
     throw new InvalidInputError(t('depositRefundRange', { deposit: booking.quote.deposit }), { depositRefund: t('depositRefundRangeShort') });
@@ -432,11 +440,11 @@ export async function settleDeposit(services: RentalDeskServices, input: { booki
   const settings = await rentalSettings(services);
   const recorded = await changeAndQueue(services, async (trx) => {
     // Closed first, so a second press cannot refund twice.
-    const set = { status: 'closed' as const, deposit_refund: refund, settle_direction: settlement.direction, settle_paise: settlement.paise, settle_method: settlement.method, settle_reference: settlement.reference };
-    if (!(await moveStatus(services, booking.id, ['returned'], set, trx))) throw wrongStatus(booking, 'settled');
+    const set = { status: to, deposit_refund: refund, settle_direction: settlement.direction, settle_paise: settlement.paise, settle_method: settlement.method, settle_reference: settlement.reference };
+    if (!(await moveStatus(services, booking.id, booking.status, set, trx))) throw wrongStatus(booking, 'settled');
     const owed = await refundPaid(services, trx, booking, refund, 'deposit');
     const moved = settlement.direction === 'none' ? {} : { [settlement.direction === 'returned' ? 'moneyReturned' : 'moneyCollected']: formatPaise(settlement.paise), settleMethod: settlement.method, ...(settlement.reference ? { settleReference: settlement.reference } : {}) };
-    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'settle', entity: 'rental-booking', entityId: booking.id, summary: `Settled booking #${booking.id}: deposit refund ₹${refund}${settlement.direction === 'collected' ? `, collected ${formatPaise(settlement.paise)}` : ''}${settlement.method ? ` (${settlement.method})` : ''}`, before: { status: booking.status }, after: { status: 'closed', depositRefund: refund, ...moved } });
+    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'settle', entity: 'rental-booking', entityId: booking.id, summary: `Settled booking #${booking.id}: deposit refund ₹${refund}${settlement.direction === 'collected' ? `, collected ${formatPaise(settlement.paise)}` : ''}${settlement.method ? ` (${settlement.method})` : ''}`, before: { status: booking.status }, after: { status: to, depositRefund: refund, ...moved } });
     await notifyRenter(trx, services, settings, 'closed', await mustGet(services, booking.id, trx));
     return owed;
   });
@@ -450,7 +458,7 @@ export async function settleDeposit(services: RentalDeskServices, input: { booki
  */
 export async function cancellationPreview(services: RentalServices, input: { userId: string; bookingId: number }): Promise<CancellationRefund> {
   const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
-  if (!(['requested', 'confirmed'] as BookingStatus[]).includes(booking.status)) throw wrongStatus(booking, 'cancelled');
+  nextStatus(booking, 'cancel', 'customer', 'cancelled');
   return refundFor(services, booking);
 }
 
@@ -473,11 +481,11 @@ async function refundFor(services: RentalServices, booking: Booking): Promise<Ca
  */
 export async function cancelBooking(services: RentalDeskServices, input: { userId: string; bookingId: number }): Promise<{ booking: Booking; refund: CancellationRefund }> {
   const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
-  if (!(['requested', 'confirmed'] as BookingStatus[]).includes(booking.status)) throw wrongStatus(booking, 'cancelled');
+  const to = nextStatus(booking, 'cancel', 'customer', 'cancelled');
   const refund = await refundFor(services, booking);
   const settings = await rentalSettings(services);
   const recorded = await changeAndQueue(services, async (trx) => {
-    if (!(await moveStatus(services, booking.id, [booking.status], { status: 'cancelled', hold_expires_ms: null }, trx))) throw wrongStatus(booking, 'cancelled');
+    if (!(await moveStatus(services, booking.id, booking.status, { status: to, hold_expires_ms: null }, trx))) throw wrongStatus(booking, 'cancelled');
     const owed = await refundPaid(services, trx, booking, refund.refund, 'cancelled');
     await notifyRenter(trx, services, settings, 'cancelled', await mustGet(services, booking.id, trx), { refund: refund.refund });
     return owed;
@@ -493,7 +501,7 @@ export async function cancelBooking(services: RentalDeskServices, input: { userI
  */
 export async function markNoShow(services: RentalDeskServices, input: { bookingId: number; actorEmail: string }): Promise<Booking> {
   const booking = await mustGet(services, input.bookingId);
-  if (booking.status !== 'confirmed') throw wrongStatus(booking, 'noShow');
+  const to = nextStatus(booking, 'mark_no_show', 'desk', 'noShow');
   if (services.clock.now() < booking.fromMs) throw new ConflictError(t('pickupNotYet'));
   const settings = await rentalSettings(services);
   const refund = cancellationRefund(
@@ -502,9 +510,9 @@ export async function markNoShow(services: RentalDeskServices, input: { bookingI
     { freeCancelHours: settings.rentalFreeCancelHours, lateCancelKeepDays: settings.rentalLateCancelKeepDays },
   );
   const recorded = await services.database.db.transaction().execute(async (trx) => {
-    if (!(await moveStatus(services, booking.id, ['confirmed'], { status: 'no_show' }, trx))) throw wrongStatus(booking, 'noShow');
+    if (!(await moveStatus(services, booking.id, booking.status, { status: to }, trx))) throw wrongStatus(booking, 'noShow');
     const owed = await refundPaid(services, trx, booking, refund.refund, 'no-show');
-    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'no-show', entity: 'rental-booking', entityId: booking.id, summary: `Booking #${booking.id} marked a no-show; refund ₹${refund.refund}`, before: { status: booking.status }, after: { status: 'no_show' } });
+    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'no-show', entity: 'rental-booking', entityId: booking.id, summary: `Booking #${booking.id} marked a no-show; refund ₹${refund.refund}`, before: { status: booking.status }, after: { status: to } });
     return owed;
   });
   await sendRefund(services, recorded);

@@ -6,6 +6,8 @@ import type { RentalDeskServices } from './lifecycle.ts';
 import { refundBooking } from './refunds.ts';
 import { formatPaise, rupeesToPaise } from '../../app/lib/money.ts';
 import type { Booking } from './store.ts';
+import { bulkMove, transition } from '../transitions.ts';
+import { BOOKING_TRANSITIONS } from './booking-transitions.ts';
 
 /**
  * Paying a booking online (docs/decisions/021): an order is created with the adapter, the
@@ -84,19 +86,20 @@ export async function recordPayment(services: RentalDeskServices, input: { order
     return { booking: (await getBooking(services.database, booking.id))!, outcome: 'not-accepted' };
   }
   const amount = booking.quote.payableNow;
+  const pay = bulkMove(BOOKING_TRANSITIONS, 'pay', 'gateway');
   const claimed = await db
     .updateTable('rental_bookings')
     .set({ payment_id: input.paymentId, amount_paid: amount, hold_expires_ms: null, updated_at: now })
     .where('id', '=', booking.id)
     .where('payment_id', 'is', null)
-    .where('status', '=', 'requested')
+    .where('status', 'in', pay.from)
     .where((eb) => eb.or([eb('hold_expires_ms', 'is', null), eb('hold_expires_ms', '>', services.clock.now())]))
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) > 0) return { booking: (await getBooking(services.database, booking.id))!, outcome: 'paid' };
   // Too late: the hold lapsed or the booking was cancelled before the money arrived.
   const late = await db
     .updateTable('rental_bookings')
-    .set({ payment_id: input.paymentId, amount_paid: amount, status: booking.status === 'requested' ? 'expired' : booking.status, hold_expires_ms: null, updated_at: now })
+    .set({ payment_id: input.paymentId, amount_paid: amount, status: transition(BOOKING_TRANSITIONS, booking.status, 'lapse', 'gateway') ?? booking.status, hold_expires_ms: null, updated_at: now })
     .where('id', '=', booking.id)
     .where('payment_id', 'is', null)
     .executeTakeFirst();

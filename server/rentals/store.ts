@@ -14,6 +14,8 @@ import type { Settings, SettingsServices } from '../admin/settings.ts';
 import { settingsFor } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
 import { indiaIso } from '../../app/lib/india-time.ts';
+import { bulkMove } from '../transitions.ts';
+import { BOOKING_TRANSITIONS } from './booking-transitions.ts';
 
 /**
  * What the rental services share: the services they need, the booking's shape, the row
@@ -263,11 +265,12 @@ export async function withHoldLock<T>(database: Database, work: (db: Kysely<DB>)
 
 /** Lets the holds of one car (or every car) whose time ran out go: requested and unpaid/unconfirmed. */
 export async function releaseLapsedHolds(db: Kysely<DB>, nowMs: number, vehicleId?: number): Promise<number> {
+  const lapse = bulkMove(BOOKING_TRANSITIONS, 'lapse', 'system');
   let query = db
     .updateTable('rental_bookings')
-    .set({ status: 'expired', updated_at: new Date(nowMs).toISOString() })
+    .set({ status: lapse.to, updated_at: new Date(nowMs).toISOString() })
     .where('kind', '=', 'booking')
-    .where('status', '=', 'requested')
+    .where('status', 'in', lapse.from)
     .where('hold_expires_ms', 'is not', null)
     .where('hold_expires_ms', '<=', nowMs);
   if (vehicleId !== undefined) query = query.where('vehicle_id', '=', vehicleId);

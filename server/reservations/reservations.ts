@@ -16,6 +16,9 @@ import { formatPaise, rupeesToPaise } from '../../app/lib/money.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { queueBuyerMessages, queueDealerMessages, type ReservationMessageKind } from './notify.ts';
+import { bulkMove, transition, type Actor } from '../transitions.ts';
+import { RESERVATION_TRANSITIONS, type ReservationEvent } from './reservation-transitions.ts';
+import type { ReservationStatus } from '../../app/lib/reservations.ts';
 import { findOwnReservation, findReservation, reservationQuery, toDeskReservation, toReservation, type DeskReservation, type Reservation } from './store.ts';
 
 /**
@@ -78,14 +81,16 @@ async function queueAll(trx: Transaction<DB>, services: ReservationServices, kin
 export async function expireDueReservations(services: ReservationServices, options: { vehicleId?: number } = {}): Promise<number> {
   const nowMs = services.clock.now();
   const nowIso = new Date(nowMs).toISOString();
-  let lapse = services.database.db.updateTable('car_reservations').set({ status: 'lapsed', ended_at: nowIso, updated_at: nowIso }).where('status', '=', 'pending').where('pay_by_ms', '<=', nowMs);
+  const lapsed = bulkMove(RESERVATION_TRANSITIONS, 'lapse', 'system');
+  let lapse = services.database.db.updateTable('car_reservations').set({ status: lapsed.to, ended_at: nowIso, updated_at: nowIso }).where('status', 'in', lapsed.from).where('pay_by_ms', '<=', nowMs);
   if (options.vehicleId !== undefined) lapse = lapse.where('vehicle_id', '=', options.vehicleId);
   await lapse.execute();
-  let due = services.database.db.selectFrom('car_reservations').select('id').where('status', '=', 'active').where('held_until_ms', '<=', nowMs);
+  const expire = { event: 'expire', by: 'system', ...bulkMove(RESERVATION_TRANSITIONS, 'expire', 'system') } as const;
+  let due = services.database.db.selectFrom('car_reservations').select('id').where('status', 'in', expire.from).where('held_until_ms', '<=', nowMs);
   if (options.vehicleId !== undefined) due = due.where('vehicle_id', '=', options.vehicleId);
   let expired = 0;
   for (const { id } of await due.orderBy('id').limit(50).execute()) {
-    if (await endReservation(services, Number(id), 'expired')) expired += 1;
+    if (await endReservation(services, Number(id), expire)) expired += 1;
   }
   if (expired > 0) await carChanged(services);
   return expired;
@@ -96,15 +101,22 @@ export async function expireDueReservations(services: ReservationServices, optio
  * available again, the messages queued in the same transaction, then the token refunded once
  * (owed, and retried, if the provider fails). False when it was no longer active.
  */
-async function endReservation(services: ReservationServices, id: number, how: 'cancelled' | 'expired', options: { byDesk?: boolean; language?: Language } = {}): Promise<boolean> {
+async function endReservation(
+  services: ReservationServices,
+  id: number,
+  end: { event: 'cancel' | 'expire'; by: Actor; from: readonly ReservationStatus[]; to: ReservationStatus },
+  options: { language?: Language } = {},
+): Promise<boolean> {
   const { language } = options;
+  // What the buyer and the desk are told, and why the token is refunded.
+  const how: 'cancelled' | 'expired' = end.event === 'expire' ? 'expired' : 'cancelled';
   // The desk hears of every hold that ends without it: a buyer's cancel, an expiry. Not of its own cancel.
-  const tellDesk = options.byDesk ? undefined : await settingsFor(services);
+  const tellDesk = end.by === 'desk' ? undefined : await settingsFor(services);
   const nowMs = services.clock.now();
   const nowIso = new Date(nowMs).toISOString();
   const ended = await services.database.db.transaction().execute(async (trx) => {
-    let update = trx.updateTable('car_reservations').set({ status: how, ended_at: nowIso, updated_at: nowIso }).where('id', '=', id).where('status', '=', 'active');
-    if (how === 'expired') update = update.where('held_until_ms', '<=', nowMs);
+    let update = trx.updateTable('car_reservations').set({ status: end.to, ended_at: nowIso, updated_at: nowIso }).where('id', '=', id).where('status', 'in', [...end.from]);
+    if (end.event === 'expire') update = update.where('held_until_ms', '<=', nowMs);
     const row = await update.returning(['vehicle_id', 'payment_id', 'amount_paise']).executeTakeFirst();
     if (!row) return null;
     if (row.vehicle_id !== null) await trx.updateTable('vehicles').set({ status: 'available', updated_at: nowIso }).where('id', '=', Number(row.vehicle_id)).where('status', '=', 'reserved').execute();
@@ -186,7 +198,8 @@ export async function startReservation(services: ReservationServices, input: { u
     orderId = order.orderId;
   } catch (error) {
     // No order, no payment: the car is free again at once.
-    await services.database.db.updateTable('car_reservations').set({ status: 'lapsed', ended_at: nowIso, updated_at: nowIso }).where('id', '=', id).where('status', '=', 'pending').execute();
+    const lapse = bulkMove(RESERVATION_TRANSITIONS, 'lapse', 'system');
+    await services.database.db.updateTable('car_reservations').set({ status: lapse.to, ended_at: nowIso, updated_at: nowIso }).where('id', '=', id).where('status', 'in', lapse.from).execute();
     if (!(error instanceof PaymentError)) throw error;
     services.logger.warn({ err: error, reservation: id }, 'reservations: Razorpay did not create the order');
     throw new UpstreamError(t('orderFailed'));
@@ -241,14 +254,15 @@ export async function recordReservationPayment(services: ReservationServices, in
     return { reservation: await current(), outcome: 'not-accepted' };
   }
   const settings = await settingsFor(services);
+  const pay = bulkMove(RESERVATION_TRANSITIONS, 'pay', 'gateway');
   try {
     await db.transaction().execute(async (trx) => {
       const made = await trx
         .updateTable('car_reservations')
-        .set({ status: 'active', payment_id: input.paymentId, paid_at: nowIso, held_until_ms: nowMs + Number(row.hold_hours) * HOUR_MS, ended_at: null, updated_at: nowIso })
+        .set({ status: pay.to, payment_id: input.paymentId, paid_at: nowIso, held_until_ms: nowMs + Number(row.hold_hours) * HOUR_MS, ended_at: null, updated_at: nowIso })
         .where('id', '=', id)
         .where('payment_id', 'is', null)
-        .where('status', 'in', ['pending', 'lapsed'])
+        .where('status', 'in', pay.from)
         .returning('vehicle_id')
         .executeTakeFirst();
       if (!made) throw new NotReserving();
@@ -263,12 +277,14 @@ export async function recordReservationPayment(services: ReservationServices, in
     if (!(error instanceof NotReserving) && !isLiveReservationClash(error)) throw error;
   }
   // The car is someone else's now (or sold), or the reservation ended before the money came.
+  const lose = bulkMove(RESERVATION_TRANSITIONS, 'taken', 'gateway');
   const taken = await db.transaction().execute(async (trx) => {
     const noted = await trx
       .updateTable('car_reservations')
       .set(() => ({
         payment_id: input.paymentId,
-        status: sql<CarReservationStatus>`CASE WHEN status = 'pending' THEN 'lapsed' ELSE status END`,
+        // Decided by the row as it is now, not as read above: a lapse or cancel may have come between.
+        status: sql<CarReservationStatus>`CASE WHEN status IN (${sql.join(lose.from.map((from) => sql.lit(from)))}) THEN ${sql.lit(lose.to)} ELSE status END`,
         payment_problem: `${received} arrived when the car could no longer be reserved; refunded.`,
         ended_at: nowIso,
         updated_at: nowIso,
@@ -339,10 +355,12 @@ export async function listOwnReservations(services: Pick<ReservationServices, 'd
  */
 export async function cancelOwnReservation(services: ReservationServices, input: { userId: string; reservationId: number }): Promise<{ reservation: Reservation; refund: number }> {
   const reservation = await findOwnReservation(services.database, input.userId, input.reservationId);
-  if (reservation.status === 'pending') {
+  const to = transition(RESERVATION_TRANSITIONS, reservation.status, 'cancel', 'customer');
+  if (to === 'lapsed') {
+    // Nothing paid yet: it simply lapses, unless the payment came in meanwhile.
     const nowIso = new Date(services.clock.now()).toISOString();
-    await services.database.db.updateTable('car_reservations').set({ status: 'lapsed', ended_at: nowIso, updated_at: nowIso }).where('id', '=', reservation.id).where('status', '=', 'pending').where('payment_id', 'is', null).execute();
-  } else if (reservation.status !== 'active' || !(await endReservation(services, reservation.id, 'cancelled', { language: currentLanguage() }))) {
+    await services.database.db.updateTable('car_reservations').set({ status: to, ended_at: nowIso, updated_at: nowIso }).where('id', '=', reservation.id).where('status', '=', reservation.status).where('payment_id', 'is', null).execute();
+  } else if (to === null || !(await endReservation(services, reservation.id, { event: 'cancel', by: 'customer', from: [reservation.status], to }, { language: currentLanguage() }))) {
     throw new ConflictError(messages.notCancellable);
   } else {
     await carChanged(services);
@@ -371,23 +389,25 @@ export async function listCarReservations(services: Pick<ReservationServices, 'd
   return rows.map(toDeskReservation);
 }
 
-async function activeForDesk(services: ReservationServices, id: number): Promise<DeskReservation> {
+/** The reservation the desk's `event` applies to, and the status it moves to; refused (no longer active) when the rules say no. */
+async function forDesk(services: ReservationServices, id: number, event: ReservationEvent): Promise<{ before: DeskReservation; to: ReservationStatus }> {
   const reservation = await findReservation(services.database, id);
   if (!reservation) throw new NotFoundError(messages.notYours);
-  if (reservation.status !== 'active') throw new ConflictError(t('noLongerActive'));
-  return reservation;
+  const to = transition(RESERVATION_TRANSITIONS, reservation.status, event, 'desk');
+  if (to === null) throw new ConflictError(t('noLongerActive'));
+  return { before: reservation, to };
 }
 
 /** The desk holds the car longer (1 to 336 hours more). Errors: NotFoundError, ConflictError, InvalidInputError. */
 export async function extendReservation(services: ReservationServices, input: { reservationId: number; hours: number; actorEmail: string }): Promise<DeskReservation> {
   if (!Number.isInteger(input.hours) || input.hours < 1 || input.hours > 336) throw new InvalidInputError(t('extendRange'), { hours: t('extendRange') });
-  const before = await activeForDesk(services, input.reservationId);
+  const { before, to } = await forDesk(services, input.reservationId, 'extend');
   const nowIso = new Date(services.clock.now()).toISOString();
   const updated = await services.database.db
     .updateTable('car_reservations')
-    .set((eb) => ({ held_until_ms: eb('held_until_ms', '+', input.hours * HOUR_MS), updated_at: nowIso }))
+    .set((eb) => ({ status: to, held_until_ms: eb('held_until_ms', '+', input.hours * HOUR_MS), updated_at: nowIso }))
     .where('id', '=', before.id)
-    .where('status', '=', 'active')
+    .where('status', '=', before.status)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) throw new ConflictError(t('noLongerActive'));
   const after = (await findReservation(services.database, before.id))!;
@@ -415,12 +435,12 @@ export function saleReceipt(reservation: Pick<DeskReservation, 'id' | 'amount' |
  * ConflictError, InvalidInputError.
  */
 export async function convertReservation(services: ReservationServices, input: { reservationId: number; salePrice: number; actorEmail: string }): Promise<{ reservation: DeskReservation; receipt: SaleReceipt }> {
-  const before = await activeForDesk(services, input.reservationId);
+  const { before, to } = await forDesk(services, input.reservationId, 'convert');
   if (!Number.isInteger(input.salePrice) || input.salePrice < before.amount || input.salePrice > 1_000_000_000) throw new InvalidInputError(t('salePriceTooLow', { amount: formatRupees(before.amount) }), { salePrice: t('salePriceField') });
   const nowMs = services.clock.now();
   const nowIso = new Date(nowMs).toISOString();
   const done = await services.database.db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('car_reservations').set({ status: 'converted', sale_price: input.salePrice, ended_at: nowIso, updated_at: nowIso }).where('id', '=', before.id).where('status', '=', 'active').returning('vehicle_id').executeTakeFirst();
+    const row = await trx.updateTable('car_reservations').set({ status: to, sale_price: input.salePrice, ended_at: nowIso, updated_at: nowIso }).where('id', '=', before.id).where('status', '=', before.status).returning('vehicle_id').executeTakeFirst();
     if (!row) return false;
     if (row.vehicle_id !== null) await trx.updateTable('vehicles').set({ status: 'sold', sold_price: input.salePrice, sold_at: nowIso.slice(0, 10), updated_at: nowIso }).where('id', '=', Number(row.vehicle_id)).execute();
     return true;
@@ -436,17 +456,17 @@ export async function convertReservation(services: ReservationServices, input: {
     entityId: before.id,
     summary: `Sold ${before.vehicleTitle} to ${before.name || before.phone} for ${formatRupees(input.salePrice)}, the ${formatRupees(before.amount)} token counted (reservation #${before.id})`,
     before: { status: before.status },
-    after: { status: 'converted', salePrice: input.salePrice, balance: receipt.balance },
+    after: { status: to, salePrice: input.salePrice, balance: receipt.balance },
   });
   return { reservation: after, receipt };
 }
 
 /** The desk cancels an active reservation with a full refund. Errors: NotFoundError, ConflictError. */
 export async function cancelReservationAtDesk(services: ReservationServices, input: { reservationId: number; actorEmail: string }): Promise<DeskReservation> {
-  const before = await activeForDesk(services, input.reservationId);
-  if (!(await endReservation(services, before.id, 'cancelled', { byDesk: true }))) throw new ConflictError(t('noLongerActive'));
+  const { before, to } = await forDesk(services, input.reservationId, 'cancel');
+  if (!(await endReservation(services, before.id, { event: 'cancel', by: 'desk', from: [before.status], to }))) throw new ConflictError(t('noLongerActive'));
   await carChanged(services);
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'cancel', entity: 'reservation', entityId: before.id, summary: `Cancelled reservation #${before.id} of ${before.vehicleTitle}; ${formatRupees(before.amount)} refunded`, before: { status: 'active' }, after: { status: 'cancelled' } });
+  await recordAudit(services, { actorEmail: input.actorEmail, action: 'cancel', entity: 'reservation', entityId: before.id, summary: `Cancelled reservation #${before.id} of ${before.vehicleTitle}; ${formatRupees(before.amount)} refunded`, before: { status: before.status }, after: { status: to } });
   return (await findReservation(services.database, before.id))!;
 }
 
