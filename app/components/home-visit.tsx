@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TextField } from './form.tsx';
+import { inputClass, TextField } from './form.tsx';
 import type { ServiceArea } from '../lib/service-areas.ts';
 import { LANDMARK_MAX, STREET_MAX } from '../lib/home-address.ts';
 import { formsText as t } from '../lib/i18n/forms.ts';
@@ -32,6 +33,57 @@ export function ServedAreas({ areas }: { areas: readonly ServiceArea[] }) {
         ))}
       </ul>
     </details>
+  );
+}
+
+/**
+ * The PIN code the visit would go to, `hint` naming the visit ("for a test drive at home").
+ * `action` stands beside the field (a button that shows the times); `children` follow it (the
+ * refusal, a notice), and `describedBy` names the one of them that is shown.
+ */
+export function HomePinField({
+  hint,
+  pin,
+  refused,
+  describedBy,
+  action,
+  children,
+}: {
+  hint: string;
+  pin: string;
+  refused: boolean;
+  describedBy: string | undefined;
+  action?: ReactNode;
+  children?: ReactNode;
+}) {
+  const input = (
+    <input
+      id="pin"
+      name="pin"
+      inputMode="numeric"
+      autoComplete="postal-code"
+      maxLength={6}
+      defaultValue={pin}
+      aria-invalid={refused ? true : undefined}
+      aria-describedby={describedBy}
+      className={`${inputClass} max-w-40`}
+    />
+  );
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor="pin" className="font-semibold">
+        {t('pinCodeLabel')} <span className="font-normal text-slate-600">{hint}</span>
+      </label>
+      {action ? (
+        <div className="flex items-center gap-2">
+          {input}
+          {action}
+        </div>
+      ) : (
+        input
+      )}
+      {children}
+    </div>
   );
 }
 

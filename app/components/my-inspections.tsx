@@ -5,7 +5,7 @@ import { paths } from '../lib/paths.ts';
 import { accountText as t } from '../lib/i18n/account.ts';
 import { dayLabel, slotLabel, STATUS_LABELS, type TestDriveStatus } from '../lib/test-drives.ts';
 import { homeAddressLine } from '../lib/home-address.ts';
-import { BookingActions, BookingCard, BookingList, ProfileSection } from './profile-bookings.tsx';
+import { BookingCard, BookingsSection, bookingLinkClass } from './profile-bookings.tsx';
 
 export type MyInspection = {
   id: number;
@@ -37,35 +37,33 @@ export function inspectionNoticeFor(key: string): string | undefined {
 
 /** The profile's list of the seller's inspections (decision 081), each upcoming one with Reschedule and Cancel; nothing when there are none. */
 export function MyInspections({ inspections, confirmOffer }: { inspections: MyInspection[]; confirmOffer: number | null }) {
-  if (inspections.length === 0) return null;
   return (
-    <ProfileSection id="inspections" title={t('myInspections')}>
-      <BookingList>
-        {inspections.map((item) => (
-          <BookingCard
-            key={item.id}
-            status={STATUS_LABELS[item.status]}
-            statusTone="bg-slate-100 text-slate-700"
-            about={
-              <>
-                <p className="font-semibold">
-                  {item.car.year} {item.car.make} {item.car.model}
+    <BookingsSection
+      id="inspections"
+      title={t('myInspections')}
+      bookings={inspections}
+      card={(item) => (
+        <BookingCard
+          status={STATUS_LABELS[item.status]}
+          statusTone="bg-slate-100 text-slate-700"
+          about={
+            <>
+              <p className="font-semibold">
+                {item.car.year} {item.car.make} {item.car.model}
+              </p>
+              <p className="text-sm text-slate-700">{slotLabel(item.slot)}</p>
+              <p className="break-words text-sm text-slate-600">{item.mode === 'home' ? t('atHome', { address: homeAddressLine(item) }) : t('atHub')}</p>
+              {item.estimate.kind === 'range' ? (
+                <p className="text-sm text-slate-600">
+                  {t('estimate', { low: formatRupees(item.estimate.low), high: formatRupees(item.estimate.high) })}
                 </p>
-                <p className="text-sm text-slate-700">{slotLabel(item.slot)}</p>
-                <p className="break-words text-sm text-slate-600">{item.mode === 'home' ? t('atHome', { address: homeAddressLine(item) }) : t('atHub')}</p>
-                {item.estimate.kind === 'range' ? (
-                  <p className="text-sm text-slate-600">
-                    {t('estimate', { low: formatRupees(item.estimate.low), high: formatRupees(item.estimate.high) })}
-                  </p>
-                ) : null}
-              </>
-            }
-          >
-            {item.report ? <InspectionReport report={item.report} /> : null}
-            {item.offer ? <OfferBox inspection={item} offer={item.offer} confirming={confirmOffer === item.id} /> : null}
-            {item.changeable ? (
-              <BookingActions>
-                <Link to={`${paths.sellInspection}?${new URLSearchParams({ reschedule: String(item.id), date: item.slot.slice(0, 10) })}`} className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
+              ) : null}
+            </>
+          }
+          actions={
+            item.changeable ? (
+              <>
+                <Link to={`${paths.sellInspection}?${new URLSearchParams({ reschedule: String(item.id), date: item.slot.slice(0, 10) })}`} className={bookingLinkClass}>
                   {t('reschedule')}
                 </Link>
                 <Form method="post" action={paths.sellInspection}>
@@ -75,12 +73,15 @@ export function MyInspections({ inspections, confirmOffer }: { inspections: MyIn
                     {t('cancelInspection')}
                   </button>
                 </Form>
-              </BookingActions>
-            ) : null}
-          </BookingCard>
-        ))}
-      </BookingList>
-    </ProfileSection>
+              </>
+            ) : null
+          }
+        >
+          {item.report ? <InspectionReport report={item.report} /> : null}
+          {item.offer ? <OfferBox inspection={item} offer={item.offer} confirming={confirmOffer === item.id} /> : null}
+        </BookingCard>
+      )}
+    />
   );
 }
 

@@ -1,25 +1,15 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { ConfirmDialog, useConfirmStep } from './confirm-dialog.tsx';
 import { formatRupees } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { formatIndiaDateTime } from '../lib/rent-view.ts';
-import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationStatus } from '../lib/reservations.ts';
+import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationStatus, type ReservationSummary } from '../lib/reservations.ts';
 import { reservationText as t } from '../lib/i18n/reservation.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
-import { BookedCar, BookingActions, BookingCard, BookingList, ProfileSection } from './profile-bookings.tsx';
+import { BookedCar, BookingCard, BookingsSection, bookingLinkClass, CancelBooking } from './profile-bookings.tsx';
 
 /** A reservation as the profile lists it (server/reservations/store.ts `Reservation`). */
-export type MyReservation = {
-  id: number;
-  vehicleId: number | null;
-  vehicleTitle: string;
-  status: ReservationStatus;
-  amount: number;
-  heldUntil: string | null;
-  payBy: string;
-  amountRefunded: number;
-  refundOwed: number;
-};
+export type MyReservation = ReservationSummary & { payBy: string };
 
 const statusTone: Record<ReservationStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -37,34 +27,34 @@ const statusTone: Record<ReservationStatus, string> = {
 export function MyReservations({ reservations, nowMs }: { reservations: MyReservation[]; nowMs: number }) {
   const step = useConfirmStep<MyReservation>();
   const confirming = step.confirming;
-  if (reservations.length === 0) return null;
   return (
-    <ProfileSection id="reservations" title={t('myReservations')}>
-      <BookingList>
-        {reservations.map((reservation) => (
-          <BookingCard
-            key={reservation.id}
-            status={RESERVATION_STATUS_LABELS[reservation.status]}
-            statusTone={statusTone[reservation.status]}
-            about={
-              <>
-                <BookedCar vehicleId={reservation.vehicleId} title={reservation.vehicleTitle} />
+    <BookingsSection
+      id="reservations"
+      title={t('myReservations')}
+      bookings={reservations}
+      card={(reservation) => (
+        <BookingCard
+          status={RESERVATION_STATUS_LABELS[reservation.status]}
+          statusTone={statusTone[reservation.status]}
+          about={
+            <>
+              <BookedCar vehicleId={reservation.vehicleId} title={reservation.vehicleTitle} />
+              <p className="text-sm text-slate-700">
+                {t('tokenLine', { id: reservation.id, amount: formatRupees(reservation.amount) })}
+              </p>
+              {reservation.status === 'active' && reservation.heldUntil ? (
                 <p className="text-sm text-slate-700">
-                  {t('tokenLine', { id: reservation.id, amount: formatRupees(reservation.amount) })}
+                  <RichText text={t('heldUntil', { until: formatIndiaDateTime(reservation.heldUntil), left: timeLeft(Date.parse(reservation.heldUntil), nowMs) })} parts={{ left: (words) => <strong>{words}</strong> }} />
                 </p>
-                {reservation.status === 'active' && reservation.heldUntil ? (
-                  <p className="text-sm text-slate-700">
-                    <RichText text={t('heldUntil', { until: formatIndiaDateTime(reservation.heldUntil), left: timeLeft(Date.parse(reservation.heldUntil), nowMs) })} parts={{ left: (words) => <strong>{words}</strong> }} />
-                  </p>
-                ) : null}
-                {reservation.status === 'pending' ? <p className="text-sm text-slate-700">{t('payByToReserve', { time: formatIndiaDateTime(reservation.payBy) })}</p> : null}
-                {reservation.amountRefunded > 0 ? <p className="text-sm text-green-800">{t('refunded', { amount: formatRupees(reservation.amountRefunded) })}</p> : null}
-                {reservation.refundOwed > 0 ? <p className="text-sm text-amber-900">{t('refundOnWay', { amount: formatRupees(reservation.refundOwed) })}</p> : null}
-              </>
-            }
-          >
-            {reservation.status === 'active' || reservation.status === 'pending' ? (
-              <BookingActions>
+              ) : null}
+              {reservation.status === 'pending' ? <p className="text-sm text-slate-700">{t('payByToReserve', { time: formatIndiaDateTime(reservation.payBy) })}</p> : null}
+              {reservation.amountRefunded > 0 ? <p className="text-sm text-green-800">{t('refunded', { amount: formatRupees(reservation.amountRefunded) })}</p> : null}
+              {reservation.refundOwed > 0 ? <p className="text-sm text-amber-900">{t('refundOnWay', { amount: formatRupees(reservation.refundOwed) })}</p> : null}
+            </>
+          }
+          actions={
+            reservation.status === 'active' || reservation.status === 'pending' ? (
+              <>
                 {/* Loaded as a document: only a pay page's own CSP lets Razorpay Checkout run (server/http/security.ts). */}
                 {reservation.status === 'pending' ? (
                   <Link to={paths.payReservation(reservation.id)} reloadDocument className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
@@ -72,25 +62,21 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
                   </Link>
                 ) : null}
                 {reservation.status === 'active' && reservation.vehicleId !== null ? (
-                  <Link to={paths.testDrive(reservation.vehicleId)} className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
+                  <Link to={paths.testDrive(reservation.vehicleId)} className={bookingLinkClass}>
                     {t('bookTestDrive')}
                   </Link>
                 ) : null}
-                <Form method="post" action={paths.cancelReservation(reservation.id)}>
-                  <button
-                    type="submit"
-                    aria-haspopup="dialog"
-                    className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-slate-300 hover:bg-red-50"
-                    onClick={(event) => step.ask(reservation, event)}
-                  >
-                    {reservation.status === 'active' ? t('cancelRefund', { amount: formatRupees(reservation.amount) }) : t('cancel')}
-                  </button>
-                </Form>
-              </BookingActions>
-            ) : null}
-          </BookingCard>
-        ))}
-      </BookingList>
+                <CancelBooking
+                  action={paths.cancelReservation(reservation.id)}
+                  label={reservation.status === 'active' ? t('cancelRefund', { amount: formatRupees(reservation.amount) }) : t('cancel')}
+                  onAsk={(event) => step.ask(reservation, event)}
+                />
+              </>
+            ) : null
+          }
+        />
+      )}
+    >
       {confirming ? (
         <ConfirmDialog
           title={t('cancelDialogTitle', { car: confirming.vehicleTitle })}
@@ -103,6 +89,6 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
           onConfirm={step.confirmed}
         />
       ) : null}
-    </ProfileSection>
+    </BookingsSection>
   );
 }

@@ -1,10 +1,10 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { ConfirmDialog, useConfirmStep } from './confirm-dialog.tsx';
 import { paths } from '../lib/paths.ts';
 import { MODE_LABELS, slotLabel, STATUS_LABELS, testDriveMessages, type TestDriveMode, type TestDriveStatus } from '../lib/test-drives.ts';
 import { testDriveText as t } from '../lib/i18n/testDrive.ts';
 import { homeAddressLine } from '../lib/home-address.ts';
-import { BookedCar, BookingActions, BookingCard, BookingList, ProfileSection } from './profile-bookings.tsx';
+import { BookedCar, BookingCard, BookingsSection, bookingLinkClass, CancelBooking } from './profile-bookings.tsx';
 
 export type MyTestDrive = { id: number; vehicleId: number | null; vehicleTitle: string; mode: TestDriveMode; pinCode: string; street: string; landmark: string; slot: string; status: TestDriveStatus; changeable: boolean };
 
@@ -42,45 +42,35 @@ const statusTone: Record<TestDriveStatus, string> = {
 export function MyTestDrives({ testDrives }: { testDrives: MyTestDrive[] }) {
   const step = useConfirmStep<MyTestDrive>();
   return (
-    <ProfileSection id="test-drives" title={t('myTestDrives')}>
-      {testDrives.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">{t('noTestDrives')}</p>
-      ) : (
-        <BookingList>
-          {testDrives.map((drive) => (
-            <BookingCard
-              key={drive.id}
-              status={STATUS_LABELS[drive.status]}
-              statusTone={statusTone[drive.status]}
-              about={
-                <>
-                  <BookedCar vehicleId={drive.vehicleId} title={drive.vehicleTitle} />
-                  <p className="text-sm text-slate-700">{slotLabel(drive.slot)}</p>
-                  <p className="break-words text-sm text-slate-600">{drive.mode === 'home' ? t('atHomeAddress', { address: homeAddressLine(drive) }) : MODE_LABELS.hub}</p>
-                </>
-              }
-            >
-              {drive.changeable && drive.vehicleId !== null ? (
-                <BookingActions>
-                  <Link to={paths.testDrive(drive.vehicleId, { reschedule: drive.id, date: drive.slot.slice(0, 10) })} className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
-                    {t('reschedule')}
-                  </Link>
-                  <Form method="post" action={paths.cancelTestDrive(drive.id)}>
-                    <button
-                      type="submit"
-                      aria-haspopup="dialog"
-                      className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-slate-300 hover:bg-red-50"
-                      onClick={(event) => step.ask(drive, event)}
-                    >
-                      {t('cancelTestDrive')}
-                    </button>
-                  </Form>
-                </BookingActions>
-              ) : null}
-            </BookingCard>
-          ))}
-        </BookingList>
+    <BookingsSection
+      id="test-drives"
+      title={t('myTestDrives')}
+      bookings={testDrives}
+      none={t('noTestDrives')}
+      card={(drive) => (
+        <BookingCard
+          status={STATUS_LABELS[drive.status]}
+          statusTone={statusTone[drive.status]}
+          about={
+            <>
+              <BookedCar vehicleId={drive.vehicleId} title={drive.vehicleTitle} />
+              <p className="text-sm text-slate-700">{slotLabel(drive.slot)}</p>
+              <p className="break-words text-sm text-slate-600">{drive.mode === 'home' ? t('atHomeAddress', { address: homeAddressLine(drive) }) : MODE_LABELS.hub}</p>
+            </>
+          }
+          actions={
+            drive.changeable && drive.vehicleId !== null ? (
+              <>
+                <Link to={paths.testDrive(drive.vehicleId, { reschedule: drive.id, date: drive.slot.slice(0, 10) })} className={bookingLinkClass}>
+                  {t('reschedule')}
+                </Link>
+                <CancelBooking action={paths.cancelTestDrive(drive.id)} label={t('cancelTestDrive')} onAsk={(event) => step.ask(drive, event)} />
+              </>
+            ) : null
+          }
+        />
       )}
+    >
       {step.confirming ? (
         <ConfirmDialog
           title={t('cancelDialogTitle', { car: step.confirming.vehicleTitle })}
@@ -93,6 +83,6 @@ export function MyTestDrives({ testDrives }: { testDrives: MyTestDrive[] }) {
           onConfirm={step.confirmed}
         />
       ) : null}
-    </ProfileSection>
+    </BookingsSection>
   );
 }

@@ -14,6 +14,18 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const RESERVATION_PAY_WINDOW_MS = 15 * 60 * 1000;
 
 /** Each label is read when it is shown, in the language of that moment (decision 087). */
+/** What the profile and the desk both show of a reservation (server/reservations/store.ts `Reservation`). */
+export type ReservationSummary = {
+  id: number;
+  vehicleId: number | null;
+  vehicleTitle: string;
+  status: ReservationStatus;
+  amount: number;
+  heldUntil: string | null;
+  amountRefunded: number;
+  refundOwed: number;
+};
+
 export const RESERVATION_STATUS_LABELS: Readonly<Record<ReservationStatus, string>> = liveTexts(t, { pending: 'statusPending', active: 'statusActive', lapsed: 'statusLapsed', cancelled: 'statusCancelled', expired: 'statusExpired', converted: 'statusConverted' });
 
 /** "Reserve for ₹5,000, fully refundable": the button's words. */

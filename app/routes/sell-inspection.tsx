@@ -18,7 +18,7 @@ import { typedPinCode } from '../lib/pin-code.ts';
 import { inspectionBodySchema } from '../lib/schemas/inspections.ts';
 import { servedAreaProblem, sortedAreas } from '../lib/service-areas.ts';
 import { homeAddressLine } from '../lib/home-address.ts';
-import { HomeAddressFields, PinRefusal, ServedAreas } from '../components/home-visit.tsx';
+import { HomeAddressFields, HomePinField, PinRefusal, ServedAreas } from '../components/home-visit.tsx';
 import { parseSellCar, sellCarFields, sellInspectionFor, type SellCar } from '../lib/schemas/sell-estimate.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { bookableDays, dayLabel, daySlots, hourLabel, MODE_LABELS, remainingLabel, slotLabel, slotTimeRange, type TestDriveMode } from '../lib/test-drives.ts';
@@ -221,23 +221,9 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
         {rescheduling ? null : (
           <>
             <ServedAreas areas={areas} />
-            <div className="flex flex-col gap-1">
-              <label htmlFor="pin" className="font-semibold">
-                {t('pinCode')} <span className="font-normal text-slate-600">{t('pinForHome')}</span>
-              </label>
-              <input
-                id="pin"
-                name="pin"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={6}
-                defaultValue={pin}
-                aria-invalid={pinRefused ? true : undefined}
-                aria-describedby={pinRefused ? 'pin-error' : undefined}
-                className={`${inputClass} max-w-40`}
-              />
+            <HomePinField hint={t('pinForHome')} pin={pin} refused={pinRefused} describedBy={pinRefused ? 'pin-error' : undefined}>
               {pinProblem && pinRefused ? <PinRefusal id="pin-error" message={pinProblem} hubTo={hubTo} /> : null}
-            </div>
+            </HomePinField>
           </>
         )}
         <label className="flex flex-col gap-1">

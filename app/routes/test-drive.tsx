@@ -7,7 +7,7 @@ import { answerError } from '../../server/http/action-errors.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { bookAndConfirm, rescheduleAndConfirm } from '../../server/test-drives/booking.ts';
 import { listOwnTestDrives, slotsFor, testDriveRules } from '../../server/test-drives/test-drives.ts';
-import { FormMessage, inputClass, primaryButton, secondaryButton } from '../components/form.tsx';
+import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
 import { MissingPage } from '../components/empty-state.tsx';
 import { VehicleImage } from '../components/vehicle-image.tsx';
 import { appContext } from '../context.ts';
@@ -19,7 +19,7 @@ import { typedPinCode } from '../lib/pin-code.ts';
 import { testDriveRequestSchema } from '../lib/schemas/test-drives.ts';
 import { sortedAreas } from '../lib/service-areas.ts';
 import { homeAddressLine } from '../lib/home-address.ts';
-import { HomeAddressFields, PinRefusal, ServedAreas } from '../components/home-visit.tsx';
+import { HomeAddressFields, HomePinField, PinRefusal, ServedAreas } from '../components/home-visit.tsx';
 import { pageAddress, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { bookableDays, daySlots, dayLabel, hourLabel, homeVisitProblem, MODE_LABELS, parseSlot, remainingLabel, slotLabel, testDriveMessages, type TestDriveMode } from '../lib/test-drives.ts';
@@ -264,33 +264,24 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
                 ))}
               </div>
               <ServedAreas areas={areas} />
-              <div className="flex flex-col gap-1">
-                <label htmlFor="pin" className="font-semibold">
-                  {t('pinCode')} <span className="font-normal text-slate-600">{t('pinForHome')}</span>
-                </label>
-                <div className="flex items-center gap-2">
-                  <input
-                    id="pin"
-                    name="pin"
-                    inputMode="numeric"
-                    autoComplete="postal-code"
-                    maxLength={6}
-                    defaultValue={pin}
-                    aria-invalid={pinRefused ? true : undefined}
-                    aria-describedby={pinProblem && mode === 'home' ? 'pin-error' : undefined}
-                    className={`${inputClass} max-w-40`}
-                  />
+              <HomePinField
+                hint={t('pinForHome')}
+                pin={pin}
+                refused={pinRefused}
+                describedBy={pinProblem && mode === 'home' ? 'pin-error' : undefined}
+                action={
                   <button type="submit" className={`${secondaryButton} whitespace-nowrap`}>
                     {t('showTimes')}
                   </button>
-                </div>
+                }
+              >
                 {pinProblem && pinRefused ? <PinRefusal id="pin-error" message={pinProblem} hubTo={hubTo} /> : null}
                 {pinProblem && !pinRefused ? (
                   <p id="pin-error" className="text-sm font-medium text-slate-700">
                     {pinProblem}
                   </p>
                 ) : null}
-              </div>
+              </HomePinField>
             </fieldset>
           )}
         </Card>

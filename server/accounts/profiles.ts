@@ -90,6 +90,15 @@ export function hasVerifiedPhone(profile: Pick<Profile, 'phone' | 'phoneVerified
 }
 
 /** SPEC 4: complete when there is a name (profile or account) and a verified phone. */
+/**
+ * Who a booking (a test drive, an inspection) is kept for, as the desk calls and writes: the
+ * profile's name, else the account's; the profile's phone; the account's email, else the profile's.
+ */
+export async function bookingContact(database: Database, profile: Profile): Promise<{ name: string; phone: string; email: string }> {
+  const user = await database.db.selectFrom('user').select(['email', 'name']).where('id', '=', profile.userId).executeTakeFirst();
+  return { name: profile.name || user?.name || '', phone: profile.phone, email: user?.email ?? profile.email };
+}
+
 export function isProfileComplete(user: Pick<AuthUser, 'name'>, profile: Profile | null): boolean {
   const name = (profile?.name || user.name || '').trim();
   return Boolean(name) && Boolean(profile?.phoneVerified);

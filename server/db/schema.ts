@@ -229,48 +229,13 @@ export interface SellSubmissionImageTable extends StoredImageColumns {
   submission_id: number;
 }
 
-/** An inspection of a seller's car (server/leads/inspections.ts, migration 025). */
-export interface InspectionTable {
+/**
+ * What a booked visit keeps, at the hub or at home, alike for test drives and inspections: who
+ * booked it and how to reach them, where, the slot and its seat, and its status.
+ */
+interface VisitBookingColumns {
   id: Generated<number>;
   user_id: string;
-  car: string;
-  estimate: string;
-  mode: 'hub' | 'home';
-  pin_code: string;
-  /** Migration 033 (decision 097): a home visit's house or flat, street and area, and an optional landmark; '' at the hub. */
-  street: Generated<string>;
-  landmark: Generated<string>;
-  name: string;
-  phone: string;
-  email: string;
-  slot_start: string;
-  seat: number;
-  status: 'booked' | 'confirmed' | 'done' | 'no_show' | 'cancelled';
-  created_at: string;
-  updated_at: string;
-  /** Migration 027 (decision 084): JSON Record<item, status>, as a vehicle's condition report. */
-  condition: string | null;
-  notes: string | null;
-  odometer: number | null;
-  /** JSON ImageRef[]. */
-  photos: string | null;
-  recorded_at: string | null;
-  offer_rupees: number | null;
-  /** India date 'YYYY-MM-DD'. */
-  offer_valid_until: string | null;
-  offer_status: 'open' | 'accepted' | 'declined' | null;
-  offer_made_at: string | null;
-  offer_answered_at: string | null;
-  draft_vehicle_id: number | null;
-  reminded_at: string | null;
-}
-
-/** A test-drive booking (server/test-drives/, migration 007). */
-export interface TestDriveTable {
-  id: Generated<number>;
-  user_id: string;
-  vehicle_id: number | null;
-  vehicle_title: string;
   mode: 'hub' | 'home';
   pin_code: string;
   /** Migration 033 (decision 097): a home visit's house or flat, street and area, and an optional landmark; '' at the hub. */
@@ -287,6 +252,32 @@ export interface TestDriveTable {
   reminded_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** An inspection of a seller's car (server/leads/inspections.ts, migration 025). */
+export interface InspectionTable extends VisitBookingColumns {
+  car: string;
+  estimate: string;
+  /** Migration 027 (decision 084): JSON Record<item, status>, as a vehicle's condition report. */
+  condition: string | null;
+  notes: string | null;
+  odometer: number | null;
+  /** JSON ImageRef[]. */
+  photos: string | null;
+  recorded_at: string | null;
+  offer_rupees: number | null;
+  /** India date 'YYYY-MM-DD'. */
+  offer_valid_until: string | null;
+  offer_status: 'open' | 'accepted' | 'declined' | null;
+  offer_made_at: string | null;
+  offer_answered_at: string | null;
+  draft_vehicle_id: number | null;
+}
+
+/** A test-drive booking (server/test-drives/, migration 007). */
+export interface TestDriveTable extends VisitBookingColumns {
+  vehicle_id: number | null;
+  vehicle_title: string;
 }
 
 /** better-auth's user table (it owns the table; we only read these columns). */

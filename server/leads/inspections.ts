@@ -5,7 +5,8 @@ import { homeAddressLine, homeAddressMessages } from '../../app/lib/home-address
 import type { InspectionRequest } from '../../app/lib/schemas/inspections.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
 import { bookableDays, daySlots, hourLabel, slotInstant, slotProblem, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
-import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
+import { bookingContact, getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
+import { homeVisitColumns, homeVisitOf } from '../db/home-visit-columns.ts';
 import type { Settings } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
@@ -125,10 +126,7 @@ export function toInspection(row: Row, nowMs: number): Inspection {
     id: row.id,
     car: JSON.parse(row.car) as SellCar,
     estimate: JSON.parse(row.estimate) as SellEstimate,
-    mode: row.mode,
-    pinCode: row.pin_code,
-    street: row.street,
-    landmark: row.landmark,
+    ...homeVisitOf(row),
     slot: indiaDateTimeParam(row.slot_start),
     status: row.status,
     createdAt: indiaIso(Date.parse(row.created_at)),
@@ -244,7 +242,7 @@ export async function bookInspection(services: NotifyServices, settings: Setting
   await limitBookings(services, input.userId);
   // Kept for the desk (the desk's pages and the new-lead mail read it): worded in English.
   const estimate = await inLanguage('en', () => estimateForSeller(services, settings, car));
-  const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
+  const contact = await bookingContact(services.database, profile);
   const slotStart = slotInstant(input.slot).toISOString();
   const now = new Date(nowMs).toISOString();
   const row = await withFreeSeat(services.database, INSPECTION_SEATS, { start: slotStart, capacity: rules.capacity }, (seat) =>
@@ -260,13 +258,8 @@ export async function bookInspection(services: NotifyServices, settings: Setting
           user_id: input.userId,
           car: JSON.stringify(car),
           estimate: JSON.stringify(estimate),
-          mode: input.mode,
-          pin_code: home ? input.pinCode : '',
-          street: home ? input.street : '',
-          landmark: home ? input.landmark : '',
-          name: profile.name || user?.name || '',
-          phone: profile.phone,
-          email: user?.email ?? profile.email,
+          ...homeVisitColumns(input),
+          ...contact,
           slot_start: slotStart,
           seat,
           status: 'booked',

@@ -6,7 +6,8 @@ import type { DB, TestDriveTable } from '../db/schema.ts';
 
 type Row = Selectable<TestDriveTable>;
 import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
-import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
+import { bookingContact, getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
+import { homeVisitColumns, homeVisitOf } from '../db/home-visit-columns.ts';
 import { holdsReservation } from '../reservations/store.ts';
 import type { Settings } from '../admin/settings.ts';
 import { detailTitle, offersTestDrive } from '../../app/lib/vehicle.ts';
@@ -61,10 +62,7 @@ function toTestDrive(row: Pick<Row, 'id' | 'vehicle_id' | 'vehicle_title' | 'mod
     id: row.id,
     vehicleId: row.vehicle_id,
     vehicleTitle: row.vehicle_title,
-    mode: row.mode,
-    pinCode: row.pin_code,
-    street: row.street,
-    landmark: row.landmark,
+    ...homeVisitOf(row),
     slot: indiaDateTimeParam(row.slot_start),
     status: row.status,
     // Stored in UTC; answered as every time of the product is, in India time with its offset.
@@ -175,8 +173,7 @@ export async function bookTestDrive(
   const vehicle = await bookableVehicle(deps.database, input.vehicleId, input.userId);
   const nowMs = deps.clock.now();
   checkRequest(input, rules, settings, deps.config.contactAddress, nowMs);
-  const home = input.mode === 'home';
-  const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
+  const contact = await bookingContact(deps.database, profile);
   const slotStart = slotInstant(input.slot).toISOString();
   const now = new Date(nowMs).toISOString();
   const row = await withFreeSeat(deps.database, TEST_DRIVE_SEATS, { start: slotStart, capacity: rules.capacity }, (seat) =>
@@ -188,13 +185,8 @@ export async function bookTestDrive(
         user_id: input.userId,
         vehicle_id: vehicle.id,
         vehicle_title: vehicle.title,
-        mode: input.mode,
-        pin_code: home ? input.pinCode : '',
-        street: home ? input.street : '',
-        landmark: home ? input.landmark : '',
-        name: profile.name || user?.name || '',
-        phone: profile.phone,
-        email: user?.email ?? profile.email,
+        ...homeVisitColumns(input),
+        ...contact,
         slot_start: slotStart,
         seat,
         status: 'booked',

@@ -4,6 +4,7 @@ import type { Toast } from '../../lib/toast.ts';
 import { ArrowLeftIcon } from '../icons.tsx';
 import { primaryButton, secondaryButton } from '../form.tsx';
 import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
+import { telLink } from '../../lib/contact.ts';
 
 /** Pieces the admin catalogue screens share: page header, fields, toasts from several sources. */
 
@@ -91,5 +92,19 @@ export function FormActions({ back, busy, label, busyLabel }: { back: { to: stri
         {busy ? busyLabel : label}
       </button>
     </>
+  );
+}
+
+/** A person's phone in a desk's list of facts (`<dl>`), one tap from a call. */
+export function PhoneFact({ label, phone }: { label: string; phone: string }) {
+  return (
+    <div>
+      <dt className="inline text-slate-600">{label}: </dt>
+      <dd className="inline font-medium">
+        <a href={telLink(phone)} className="underline">
+          {phone}
+        </a>
+      </dd>
+    </div>
   );
 }

@@ -4,18 +4,10 @@ import { formatRupees } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { deskReservationsText as t } from '../../lib/i18n/deskReservations.ts';
 import { formatIndiaDateTime } from '../../lib/rent-view.ts';
-import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationStatus } from '../../lib/reservations.ts';
+import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationSummary } from '../../lib/reservations.ts';
 
 /** A reservation as the desk sees it (server/reservations/store.ts `DeskReservation`). */
-export type DeskReservationView = {
-  id: number;
-  vehicleId: number | null;
-  vehicleTitle: string;
-  status: ReservationStatus;
-  amount: number;
-  heldUntil: string | null;
-  amountRefunded: number;
-  refundOwed: number;
+export type DeskReservationView = ReservationSummary & {
   paymentProblem: string | null;
   salePrice: number | null;
   name: string;

@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { deleteCategory, listAdminCategories, updateCategory, type AdminCategory } from '../../../server/catalog/admin-categories.ts';
-import { categoryUploadMessages } from '../../../server/catalog/admin-images.ts';
+import { withCategoryForm } from '../../../server/catalog/http/category-form.ts';
 import { answerError, throwIfDatabaseOutage } from '../../../server/http/action-errors.ts';
-import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
+import { uploadsFrom, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, smallButton, stamp } from '../../components/admin/admin-ui.tsx';
 import { inputClass, primaryButton } from '../../components/form.tsx';
@@ -56,9 +56,9 @@ function listUrl(request: Request): string {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
-  return withUploadForm(
+  return withCategoryForm(
     request,
-    { tempDir: uploadTempDir(services.config.dataDir), messages: categoryUploadMessages },
+    services.config.dataDir,
     (upload) => manageCategory(services, admin.email, request, upload),
     (error) => data({ intent: 'update', id: null, name: null, toast: stamp('error', `${categoryMessages.updateFailed}: ${error.message}`) }, { status: error.status }),
   );

@@ -2,9 +2,9 @@ import { data, Form, redirect, useActionData, useNavigation } from 'react-router
 import { z } from 'zod';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { addCategory } from '../../../server/catalog/admin-categories.ts';
-import { categoryUploadMessages } from '../../../server/catalog/admin-images.ts';
+import { withCategoryForm } from '../../../server/catalog/http/category-form.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
-import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
+import { uploadsFrom, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
 import { adminPaths } from '../../lib/paths.ts';
@@ -45,9 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
   // One image and a name.
-  return withUploadForm(
+  return withCategoryForm(
     request,
-    { tempDir: uploadTempDir(services.config.dataDir), messages: categoryUploadMessages },
+    services.config.dataDir,
     (upload) => saveNewCategory(services, admin.email, upload),
     (error) => {
       const rawName = error.fields.get('name');

@@ -17,12 +17,11 @@ import {
   parseInspectionRecord,
   recordInspection,
 } from '../../../server/leads/inspection-desk.ts';
-import { PageHeader, StatusBadge } from '../../components/admin/admin-ui.tsx';
+import { PageHeader, PhoneFact, StatusBadge } from '../../components/admin/admin-ui.tsx';
 import { Toast } from '../../components/admin/toast.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
 import { VehicleImage } from '../../components/vehicle-image.tsx';
 import { appContext, type AppServices } from '../../context.ts';
-import { telLink } from '../../lib/contact.ts';
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
 import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, conditionStatusLabel, DESK_STATUS_TONE, OFFER_LIMITS, deskOfferStateLabels, offerFormSchema } from '../../lib/inspection-desk.ts';
 import { deskInspectionsText as t } from '../../lib/i18n/deskInspections.ts';
@@ -176,14 +175,7 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
         </div>
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
           <Fact label={t('seller')} value={item.name || '—'} />
-          <div>
-            <dt className="inline text-slate-600">{t('phone')}: </dt>
-            <dd className="inline font-medium">
-              <a href={telLink(item.phone)} className="underline">
-                {item.phone}
-              </a>
-            </dd>
-          </div>
+          <PhoneFact label={t('phone')} phone={item.phone} />
           <Fact label={t('email')} value={item.email} />
           <Fact label={t('where')} value={item.mode === 'home' ? t('atSellersHome', { address: homeAddressLine(item) }) : t('atOurHub')} />
           <Fact label={t('fuelAndGearbox')} value={`${item.car.fuel}, ${item.car.transmission}`} />

@@ -5,7 +5,7 @@ import { takeFlash } from '../../../server/http/flash.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { inputClass } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
-import { telLink } from '../../lib/contact.ts';
+import { PhoneFact } from '../../components/admin/admin-ui.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { DESK_STATUS_TONE, DESK_STATUSES, deskOfferStateLabels, type DeskStatus } from '../../lib/inspection-desk.ts';
 import { deskInspectionsText as t } from '../../lib/i18n/deskInspections.ts';
@@ -51,14 +51,7 @@ function Row({ item }: { item: DeskInspection }) {
           <dt className="inline text-slate-600">{t('seller')}: </dt>
           <dd className="inline font-medium">{item.name || '—'}</dd>
         </div>
-        <div>
-          <dt className="inline text-slate-600">{t('phone')}: </dt>
-          <dd className="inline font-medium">
-            <a href={telLink(item.phone)} className="underline">
-              {item.phone}
-            </a>
-          </dd>
-        </div>
+        <PhoneFact label={t('phone')} phone={item.phone} />
         <div>
           <dt className="inline text-slate-600">{t('where')}: </dt>
           <dd className="inline font-medium">{item.mode === 'home' ? t('atSellersHome', { address: homeAddressLine(item) }) : t('atOurHub')}</dd>
