@@ -3,7 +3,7 @@ import { offerOf } from '../../app/lib/inspection-desk.ts';
 import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 import { LEAD_RETENTION_MONTHS } from '../../app/lib/lead-forms.ts';
 import { discardImages } from '../catalog/admin-images.ts';
-import type { PersonalData } from '../privacy/personal-data.ts';
+import { VISIT_BOOKING_PERSONAL, type PersonalData } from '../privacy/personal-data.ts';
 import { eraseLeads } from './leads.ts';
 import { toVehicleRequest } from './requests.ts';
 import { sellImageUrls, withImages } from './sell.ts';
@@ -69,13 +69,7 @@ export const leadsPersonalData: PersonalData[] = [
   {
     table: 'inspections',
     personal: {
-      user_id: 'who booked it',
-      name: 'their name',
-      phone: 'their number',
-      email: 'their email',
-      pin_code: "a home visit's PIN code",
-      street: "a home visit's address",
-      landmark: "a home visit's landmark",
+      ...VISIT_BOOKING_PERSONAL,
       notes: "the inspector's notes",
       photos: "the inspector's photos of the seller's car",
     },

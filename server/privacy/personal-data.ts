@@ -81,3 +81,14 @@ export type Erasure = (
 export function notPersonal(table: PersonalData['table'], columns: Record<string, string>): PersonalData {
   return { table, personal: {}, notPersonal: columns, foundBy: 'not at all: nothing in it is about a person', export: { omitted: 'nothing personal' }, erase: { action: 'keep', reason: 'nothing personal' } };
 }
+
+/** The personal columns every visit booking has (test drives and inspections, server/db/home-visit-columns.ts). */
+export const VISIT_BOOKING_PERSONAL = {
+  user_id: 'who booked it',
+  name: 'their name',
+  phone: 'their number',
+  email: 'their email',
+  pin_code: "a home visit's PIN code",
+  street: "a home visit's address",
+  landmark: "a home visit's landmark",
+} as const;

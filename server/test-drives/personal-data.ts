@@ -1,19 +1,11 @@
 import { LEAD_RETENTION_MONTHS } from '../../app/lib/lead-forms.ts';
-import type { PersonalData } from '../privacy/personal-data.ts';
+import { VISIT_BOOKING_PERSONAL, type PersonalData } from '../privacy/personal-data.ts';
 
 /** Test-drive bookings (server/test-drives). */
 export const testDrivesPersonalData: PersonalData[] = [
   {
     table: 'test_drives',
-    personal: {
-      user_id: 'who booked it',
-      name: 'their name',
-      phone: 'their number',
-      email: 'their email',
-      pin_code: "a home visit's PIN code",
-      street: "a home visit's address",
-      landmark: "a home visit's landmark",
-    },
+    personal: VISIT_BOOKING_PERSONAL,
     notPersonal: { vehicle_title: "the car's title" },
     foundBy: 'user_id',
     export: {

@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/connection.ts';
-import { openServerDatabase } from '../support/database.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { migratedSchemaDatabase } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
 
 /**
@@ -77,28 +75,19 @@ function declaredTables(): Map<string, DeclaredColumn[]> {
 }
 
 describe.skipIf(!sharedUrl)(`server/db/schema.ts describes the migrated database (${dialect})`, () => {
-  let server: TestServer;
-  let database: Database;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect, seed: false });
-    database = openServerDatabase(server);
-  });
-  afterAll(async () => {
-    await database?.close();
-    await server?.stop();
-  });
+  const migrated = migratedSchemaDatabase(dialect);
 
   /** A SQLite table's primary key columns (none asked on PostgreSQL, which makes them NOT NULL). */
   async function sqlitePrimaryKey(table: string): Promise<Set<string>> {
     if (dialect !== 'sqlite') return new Set();
-    const rows = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table}) WHERE pk > 0`.execute(database.db);
+    const rows = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table}) WHERE pk > 0`.execute(migrated().db);
     return new Set(rows.rows.map((row) => row.name));
   }
 
   it('has the same tables, the same columns, and null where the database allows it', async () => {
     const declared = declaredTables();
     if (dialect === 'sqlite') for (const table of POSTGRES_ONLY) declared.delete(table);
-    const actual = (await database.db.introspection.getTables()).filter((table) => !NOT_IN_SCHEMA(table.name));
+    const actual = (await migrated().db.introspection.getTables()).filter((table) => !NOT_IN_SCHEMA(table.name));
     expect(actual.map((table) => table.name).sort(), 'tables').toEqual([...declared.keys()].sort());
     for (const table of actual) {
       const columns = declared.get(table.name) ?? [];

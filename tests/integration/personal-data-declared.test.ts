@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/connection.ts';
+import { describe, expect, it } from 'vitest';
 import { allPersonalData } from '../../server/privacy/all-personal-data.ts';
-import { openServerDatabase } from '../support/database.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { migratedSchemaDatabase } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
 
 /**
@@ -39,19 +37,10 @@ const LOOKS_PERSONAL: Array<[RegExp, string]> = [
 const NOT_DATA = (table: string) => table === 'kysely_migration' || table === 'kysely_migration_lock' || table.startsWith('vehicles_fts');
 
 describe.skipIf(!sharedUrl)(`every personal column of the migrated database is declared (${dialect})`, () => {
-  let server: TestServer;
-  let database: Database;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect, seed: false });
-    database = openServerDatabase(server);
-  });
-  afterAll(async () => {
-    await database?.close();
-    await server?.stop();
-  });
+  const migrated = migratedSchemaDatabase(dialect);
 
   it('declares each column that looks personal, as personal or with the reason it is not', async () => {
-    const tables = (await database.db.introspection.getTables()).filter((table) => !NOT_DATA(table.name));
+    const tables = (await migrated().db.introspection.getTables()).filter((table) => !NOT_DATA(table.name));
     const undeclared: string[] = [];
     for (const table of tables) {
       const declarations = allPersonalData.filter((declaration) => declaration.table === table.name);
@@ -65,7 +54,7 @@ describe.skipIf(!sharedUrl)(`every personal column of the migrated database is d
   });
 
   it('declares only tables and columns that exist, each table once', async () => {
-    const tables = new Map((await database.db.introspection.getTables()).map((table) => [table.name, new Set(table.columns.map((column) => column.name))]));
+    const tables = new Map((await migrated().db.introspection.getTables()).map((table) => [table.name, new Set(table.columns.map((column) => column.name))]));
     const stale = allPersonalData.flatMap((declaration) => {
       const columns = tables.get(declaration.table);
       if (!columns) return [`${declaration.table} (no such table)`];

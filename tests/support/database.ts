@@ -7,7 +7,8 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { VehicleTable } from '../../server/db/schema.ts';
 import type { Insertable } from 'kysely';
 import pg from 'pg';
-import { createPostgresDatabase, type Dialect, type TestServer } from './server.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { createPostgresDatabase, startTestServer, type Dialect, type TestServer } from './server.ts';
 
 /**
  * A migrated database of its own for tests of one service (no server): a temporary SQLite file,
@@ -105,5 +106,26 @@ export function vehicleRow(fields: Pick<Insertable<VehicleTable>, 'category_id' 
     created_at: now,
     updated_at: now,
     ...fields,
+  };
+}
+
+/**
+ * For a describe block that reads the schema: a test server of `dialect` migrates an empty
+ * database (ours and better-auth's tables), and the returned function gives that database.
+ */
+export function migratedSchemaDatabase(dialect: Dialect): () => Database {
+  let server: TestServer | undefined;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    server = await startTestServer({ dialect, seed: false });
+    database = openServerDatabase(server);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await server?.stop();
+  });
+  return () => {
+    if (!database) throw new Error('the migrated database is opened in beforeAll');
+    return database;
   };
 }
