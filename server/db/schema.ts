@@ -551,6 +551,21 @@ export interface CarModelAdditionTable {
   created_at: string;
 }
 
+/** Each backup taken (migration 038, decision 112). */
+export interface BackupRunTable {
+  id: Generated<number>;
+  /** The backup's file name in its place (server/backups/places.ts). */
+  name: string;
+  started_ms: number;
+  finished_ms: number | null;
+  status: 'running' | 'good' | 'failed';
+  bytes: number | null;
+  /** Where it was written: a folder or s3://bucket/prefix. */
+  place: string;
+  error: string | null;
+  desk_told: Generated<number>;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
@@ -588,4 +603,5 @@ export interface DB {
   reservation_refunds: ReservationRefundTable;
   installation: InstallationTable;
   car_model_additions: CarModelAdditionTable;
+  backup_runs: BackupRunTable;
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -14,6 +14,8 @@ export interface Storage {
   /** The file as a web stream with its size, or null when there is none. */
   get(key: string): Promise<{ body: ReadableStream; size: number } | null>;
   delete(key: string): Promise<void>;
+  /** Every key held, in no particular order (for backups, decision 112). */
+  keys(): AsyncIterable<string>;
   /** Whether the storage answers within `timeoutMs`, for /readyz: a folder that is there, a bucket that replies. */
   answers(timeoutMs: number): Promise<boolean>;
 }
@@ -58,6 +60,21 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(fileFor(key), { force: true });
+    },
+    async *keys() {
+      let entries;
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+        // A half-written upload (`*.tmp`, renamed when whole) or a stray file is not one of the app's keys.
+        if (isSafeKey(key) && !key.endsWith('.tmp')) yield key;
+      }
     },
     async answers() {
       // Made on the first upload: a folder not there yet is a storage with nothing in it.

@@ -1,6 +1,7 @@
 import { accountsPersonalData } from '../accounts/personal-data.ts';
 import { adminPersonalData } from '../admin/personal-data.ts';
 import { authPersonalData } from '../auth/personal-data.ts';
+import { backupsPersonalData } from '../backups/personal-data.ts';
 import { catalogPersonalData } from '../catalog/personal-data.ts';
 import { jobsPersonalData } from '../jobs/personal-data.ts';
 import { leadsPersonalData } from '../leads/personal-data.ts';
@@ -28,4 +29,5 @@ export const allPersonalData: PersonalData[] = [
   ...securityPersonalData,
   ...catalogPersonalData,
   ...jobsPersonalData,
+  ...backupsPersonalData,
 ];
