@@ -23,6 +23,13 @@ export interface Storage {
 /** Public photos never change under their key (a new upload gets a new key): a year in every cache. */
 export const IMMUTABLE_CACHING = 'public, max-age=31536000, immutable';
 
+const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.avif': 'image/avif', '.pdf': 'application/pdf' };
+
+/** A stored file's type from its key's extension, for files copied or restored without their original type. */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
 /** Keys are built by the server, but a key that climbs out of the media root is never served. */
 export function isSafeKey(key: string): boolean {
   return (
