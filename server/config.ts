@@ -53,7 +53,7 @@ const schema = z.object({
   BACKUP_AT: z
     .string()
     .regex(/^(off|([01][0-9]|2[0-3]):[0-5][0-9])$/, 'must be a time of day in India, HH:MM (such as 02:30), or off')
-    .default('02:30'),
+    .optional(),
   BACKUP_KEEP: z
     .string()
     .regex(/^\d{1,3},\d{1,3},\d{1,3}$/, 'must be three numbers: daily, weekly, monthly backups to keep (such as 7,4,12)')
@@ -361,7 +361,9 @@ function backupSettings(values: z.infer<typeof schema>) {
   const to = values.BACKUP_TO ?? path.join(values.DATA_DIR, 'backups');
   const bucket = /^s3:\/\/([^/]+)\/?(.*)$/.exec(to);
   const [daily, weekly, monthly] = values.BACKUP_KEEP.split(',').map(Number) as [number, number, number];
-  const [hour, minute] = values.BACKUP_AT === 'off' ? [] : values.BACKUP_AT.split(':').map(Number);
+  // Tests take their backups when they ask; everywhere else the daily one is on unless turned off.
+  const at = values.BACKUP_AT ?? (values.APP_MODE === 'test' ? 'off' : '02:30');
+  const [hour, minute] = at === 'off' ? [] : at.split(':').map(Number);
   return {
     place: bucket ? { kind: 'bucket' as const, bucket: bucket[1]!, prefix: bucket[2] ? `${bucket[2].replace(/\/+$/, '')}/` : '' } : { kind: 'folder' as const, folder: to },
     /** Null: the installation makes one and keeps it in DATA_DIR/backup.key (fine for a first try, not for a real site). */

@@ -211,6 +211,9 @@ export function latestDailyInstant(nowMs: number, at: { hour: number; minute: nu
   return todayAt <= nowMs ? todayAt : todayAt - 24 * 60 * 60 * 1000;
 }
 
+/** How often the scheduler looks whether the daily backup is due. */
+export const BACKUP_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
 export type ScheduledBackupServices = BackupServices & OutgoingServices & { desk: { email: string | null } };
 
 /**

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupUnreadableError } from '../../server/backups/archive.ts';
-import { takeBackup, type BackupServices } from '../../server/backups/backups.ts';
+import { backupStatus, runScheduledBackup, takeBackup, type BackupServices } from '../../server/backups/backups.ts';
 import { restoreBackup, RestoreRefusedError, whatTheTargetHolds } from '../../server/backups/restore.ts';
 import { systemClock } from '../../server/clock.ts';
 import { parseConfig } from '../../server/config.ts';
@@ -174,5 +174,53 @@ describe(`backups on ${dialect}`, () => {
     // The earlier backup still reads whole.
     const { verifyBackup } = await import('../../server/backups/restore.ts');
     await expect(verifyBackup(path.join(folder, before[0]!), KEY)).resolves.toMatchObject({ app: 'gaadi-bazaar' });
+  }, 120_000);
+});
+
+describe(`the daily backup on ${dialect}`, () => {
+  it('is taken once a day after its time, and a failure is mailed to the desk once until a backup goes through', async () => {
+    const site = await installation();
+    cleanups.push(site.cleanup);
+    let nowMs = Date.UTC(2026, 10, 27, 21, 5); // 02:35 India time
+    const clock = { now: () => nowMs };
+    const at = { hour: 2, minute: 30 };
+    const good = { ...site.services.config, backups: { ...site.services.config.backups, dailyAt: at } };
+    // A place that cannot be written: a folder where a file is.
+    await writeFile(path.join(site.dataDir, 'not-a-folder'), 'x');
+    const broken = { ...good, backups: { ...good.backups, place: { kind: 'folder' as const, folder: path.join(site.dataDir, 'not-a-folder', 'backups') } } };
+    const services = (config: typeof good) => ({
+      ...site.services,
+      config: { ...config, siteOrigin: 'http://127.0.0.1', outboxEnabled: true, siteName: 'Gaadi Bazaar' },
+      clock,
+      mailer: { delivers: false },
+      desk: { email: 'desk@example.in' },
+    });
+    const deskMails = async () =>
+      (await site.database.db.selectFrom('outbox_messages').select('subject').where('recipient', '=', 'desk@example.in').execute()).filter((row) => row.subject === 'The daily backup failed').length;
+
+    expect(await runScheduledBackup(services(broken) as never)).toBeNull();
+    expect((await backupStatus(site.database, nowMs)).warning).toBe('failed');
+    expect(await deskMails()).toBe(1);
+    // The next hourly look the same night: not tried again, not mailed again.
+    nowMs += 60 * 60 * 1000;
+    expect(await runScheduledBackup(services(broken) as never)).toBeNull();
+    expect(await deskMails()).toBe(1);
+    // The next night fails too: the desk already knows.
+    nowMs += 24 * 60 * 60 * 1000;
+    await runScheduledBackup(services(broken) as never);
+    expect(await deskMails()).toBe(1);
+    // Fixed: the next night's backup goes through and the warning ends.
+    nowMs += 24 * 60 * 60 * 1000;
+    const taken = await runScheduledBackup(services(good) as never);
+    expect(taken?.name).toMatch(/^gaadi-backup-/);
+    expect(await runScheduledBackup(services(good) as never)).toBeNull();
+    const status = await backupStatus(site.database, nowMs);
+    expect(status.warning).toBeNull();
+    expect(status.lastGood?.name).toBe(taken?.name);
+    // A day and more without one is a warning again; a new failure is mailed again.
+    expect((await backupStatus(site.database, nowMs + 27 * 60 * 60 * 1000)).warning).toBe('old');
+    nowMs += 24 * 60 * 60 * 1000;
+    await runScheduledBackup(services(broken) as never);
+    expect(await deskMails()).toBe(2);
   }, 120_000);
 });
