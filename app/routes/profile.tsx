@@ -26,7 +26,7 @@ import { UserIcon } from '../components/icons.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
 import { MyTestDrives, TEST_DRIVE_NOTICES } from '../components/my-test-drives.tsx';
 import { listOwnTestDrives } from '../../server/test-drives/test-drives.ts';
-import { listOwnInspections } from '../../server/leads/inspections.ts';
+import { listOwnInspections } from '../../server/inspections/inspections.ts';
 import { inspectionNoticeFor, MyInspections } from '../components/my-inspections.tsx';
 import { appContext } from '../context.ts';
 import { formatDateTime } from '../lib/format.ts';

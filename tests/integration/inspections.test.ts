@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectionAnswerSchema, inspectionListSchema, inspectionSlotsSchema } from '../../app/lib/schemas/api-answers.ts';
 import { slotInstant } from '../../app/lib/test-drives.ts';
-import { sendDueInspectionReminders } from '../../server/leads/inspections.ts';
+import { sendDueInspectionReminders } from '../../server/inspections/inspections.ts';
 import { createMailer } from '../../server/notify/mail.ts';
 import { createJobSignal } from '../../server/jobs/worker.ts';
 import { createLogger } from '../../server/logger.ts';
