@@ -286,6 +286,22 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       expect(rows).toHaveLength(CAPACITY);
       expect(await remainingAt(people[0]!.client, freshCar(), slot)).toBe(0);
     });
+
+    it('the last seat of a slot, asked for by ten people with ten cars at once: exactly one booking takes it', async () => {
+      const slot = freshSlot();
+      for (let seat = 0; seat < CAPACITY - 1; seat++) {
+        const early = await verifiedPerson('early');
+        expect((await postJson(early.client, '/api/v1/test-drives', { vehicleId: freshCar(), slot, mode: 'hub' })).status).toBe(201);
+      }
+      const people = await Promise.all(Array.from({ length: 10 }, () => verifiedPerson('last-seat')));
+      const cars = Array.from({ length: 10 }, () => freshCar());
+      const answers = await Promise.all(people.map((person, index) => postJson(person.client, '/api/v1/test-drives', { vehicleId: cars[index], slot, mode: 'hub' })));
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([201, ...Array<number>(9).fill(409)]);
+      for (const answer of answers.filter((item) => item.status === 409)) expect(await answer.json()).toMatchObject({ detail: testDriveMessages.slotFull });
+      const rows = await database.db.selectFrom('test_drives').select('seat').where('slot_start_ms', '=', slotInstant(slot).getTime()).where('status', '<>', 'cancelled').execute();
+      expect(rows.map((row) => row.seat).sort()).toEqual(Array.from({ length: CAPACITY }, (_, seat) => seat));
+    });
   });
 
   describe('the pages', () => {
