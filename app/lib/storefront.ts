@@ -1,5 +1,6 @@
 import { browseText as t } from './i18n/browse.ts';
-import { bodyTypeLabel, budgetLabel, fuelLabel } from './listing-filters/options.ts';
+import { bucketLabel } from './listing-filters/catalogue.ts';
+import { bodyTypeLabel, fuelLabel } from './listing-filters/options.ts';
 import { paths } from './paths.ts';
 
 /**
@@ -61,7 +62,7 @@ const chip = (label: string, filter: Record<string, string>): EntryChip => ({ la
 
 /** Price buckets in lakh (₹1,00,000): `budget=5-8`, open ends as `-3` and `20-`. */
 export function budgetChips(): EntryChip[] {
-  return ['-3', '3-5', '5-8', '8-12', '12-20'].map((budget) => chip(budgetLabel(budget) ?? budget, { budget })).concat(chip(t('aboveTwentyLakh'), { budget: '20-' }));
+  return ['-3', '3-5', '5-8', '8-12', '12-20'].map((budget) => chip(bucketLabel('budget', budget) ?? budget, { budget })).concat(chip(t('aboveTwentyLakh'), { budget: '20-' }));
 }
 
 export function bodyChips(): EntryChip[] {
