@@ -12,6 +12,7 @@ import {
   type FilterName,
   type ListingFilters,
   type Match,
+  type TextColumn,
 } from '../../app/lib/listing-filters/catalogue.ts';
 import { createCatalogueIndex, type CatalogueIndex } from '../../server/catalog/catalogue-index.ts';
 import { listingFacetRows, matchCondition, sortOrder, type FacetRow } from '../../server/catalog/filters.ts';
@@ -48,8 +49,8 @@ const COLOURS = ['white', 'red', 'maroon', 'silver', ''];
 const STATES = ['MH', 'KA', 'DL', ''];
 const CARS = 48;
 
-/** Car `index`'s filter columns: each list walked at its own pace, so the combinations vary. */
-function sampleCar(index: number): FilterCar {
+/** Car `index`'s filter columns ('' for a text it lacks, as stored): each list walked at its own pace, so the combinations vary. */
+function sampleCar(index: number): FilterCar & Record<TextColumn, string> {
   const at = <Value,>(list: readonly Value[], pace: number) => list[(index * pace) % list.length]!;
   const [makeSlug, make, modelSlug, model] = at(MAKES, 1);
   return {
