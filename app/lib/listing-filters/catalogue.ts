@@ -13,7 +13,9 @@
  *
  * Values within one filter are ORed, different filters ANDed, and all of them ANDed with `q`.
  * Shared with the browser: no server code, no SQL; a filter's cars are described as a Match,
- * data both the database and the in-memory index read.
+ * data both the database and the in-memory index read. It builds the filters' readers when it
+ * is loaded, so a module a page's script imports does not import it: the listing's view is
+ * worked out by the loaders (../listing-view.ts).
  */
 import { z } from 'zod';
 import { browseText as t } from '../i18n/browse.ts';
@@ -26,7 +28,7 @@ import { REGISTRATION_STATES, stateName } from './registration.ts';
 type TextKey = Parameters<typeof t>[0];
 
 /** Budgets are written in lakh (₹1,00,000) in URLs and chips. */
-export const LAKH = 100_000;
+const LAKH = 100_000;
 
 /** A range of numbers, [min, max): either end open (null). */
 export type NumberRange = { min: number | null; max: number | null };
@@ -396,11 +398,6 @@ export function offered(name: FilterName, filters: ListingFilters): boolean {
 /** A filter's name as the form's group and the API's facets show it. */
 export function filterLabel(name: FilterName): string {
   return t(FILTERS[name].labelKey);
-}
-
-/** A bucket's text ('₹5–8 lakh'), or null for a value that is not one of the filter's buckets. */
-export function bucketLabel(name: FilterName, value: string): string | null {
-  return bucketText(FILTERS[name].buckets, value);
 }
 
 /** A chip's text for one value of one filter. */
