@@ -9,7 +9,7 @@ import { bookAndConfirm, rescheduleAndConfirm } from '../../server/test-drives/b
 import { listOwnTestDrives, slotsFor, testDriveRules } from '../../server/test-drives/test-drives.ts';
 import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
 import { MissingPage } from '../components/empty-state.tsx';
-import { VehicleImage } from '../components/vehicle-image.tsx';
+import { VehicleImage } from '../features/vehicle/vehicle-image.tsx';
 import { appContext } from '../context.ts';
 import { detailPriceLabel } from '../lib/format.ts';
 import { cleanLine, parseId } from '../lib/input.ts';

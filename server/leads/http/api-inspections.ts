@@ -10,7 +10,7 @@ import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
 import { answerOffer } from '../inspection-desk.ts';
 import { bookInspection, cancelOwnInspection, inspectionMessages, inspectionRules, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../inspections.ts';
-import { sellText as t } from '../../../app/lib/i18n/sell.ts';
+import { sellText as t } from '../../../app/features/sell/sell-texts.ts';
 
 /** Inspections of a seller's car in the JSON API (/api/v1), decision 081. Every refusal is problem+json. */
 export function inspectionApi(api: Hono, services: AppServices) {
