@@ -34,7 +34,7 @@ import { jsonLdText, vehicleStructuredData } from '../lib/structured-data.ts';
 import { useRootData } from '../components/root-data.ts';
 import { videoEmbedUrl } from '../lib/video.ts';
 import { useNonce } from '../lib/nonce.tsx';
-import { useRememberCar } from '../features/vehicle/remember-car.ts';
+import { useRememberCar } from '../features/vehicle/use-remember-car.ts';
 import type { Route } from './+types/vehicle';
 import { vehicleText as t } from '../lib/i18n/vehicle.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
