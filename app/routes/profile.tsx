@@ -3,7 +3,7 @@ import { data, Link, redirect } from 'react-router';
 import { ensureProfile, personName } from '../../server/accounts/profiles.ts';
 import { currentSession } from '../../server/auth/session.ts';
 import { listDevices, revokeDevice } from '../../server/auth/devices.ts';
-import { MyDevices, type MyDevice } from '../components/my-devices.tsx';
+import { MyDevices, type MyDevice } from '../features/accounts/my-devices.tsx';
 import { takeFlash } from '../../server/http/flash.ts';
 import { listOwnReservations } from '../../server/reservations/reservations.ts';
 import { MyReservations } from '../components/my-reservations.tsx';

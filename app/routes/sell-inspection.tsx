@@ -25,7 +25,7 @@ import { seo, siteFromMatches } from '../lib/seo.ts';
 import { bookableDays, dayLabel, daySlots, hourLabel, MODE_LABELS, remainingLabel, slotLabel, slotTimeRange, type TestDriveMode } from '../lib/test-drives.ts';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
 import type { Route } from './+types/sell-inspection';
-import { sellText as t } from '../lib/i18n/sell.ts';
+import { sellText as t } from '../features/sell/sell-texts.ts';
 import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
 import { parseIndiaDate } from '../lib/india-time.ts';

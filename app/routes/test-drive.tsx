@@ -10,7 +10,7 @@ import { listOwnTestDrives, slotsFor } from '../../server/test-drives/test-drive
 import { TEST_DRIVE } from '../../server/appointments/kinds.ts';
 import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
 import { MissingPage } from '../components/empty-state.tsx';
-import { VehicleImage } from '../components/vehicle-image.tsx';
+import { VehicleImage } from '../features/vehicle/vehicle-image.tsx';
 import { appContext } from '../context.ts';
 import { detailPriceLabel } from '../lib/format.ts';
 import { cleanLine, parseId } from '../lib/input.ts';

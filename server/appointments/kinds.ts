@@ -1,7 +1,7 @@
 import type { Settings } from '../admin/settings.ts';
 import type { UniqueRule } from '../db/unique-rules.ts';
 import { hourLabel, TEST_DRIVE_MODES, TEST_DRIVE_SLOT_MINUTES, testDriveMessages, type SlotRules, type TestDriveMode } from '../../app/lib/test-drives.ts';
-import { sellText } from '../../app/lib/i18n/sell.ts';
+import { sellText } from '../../app/features/sell/sell-texts.ts';
 import { inspectionMessages } from '../../app/lib/schemas/inspections.ts';
 
 /**

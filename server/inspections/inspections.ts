@@ -21,7 +21,7 @@ import { estimateLine, type SellEstimate } from '../leads/sell-estimate.ts';
 import { queueNewLeadMail } from '../leads/notify.ts';
 import { carFromCatalogue, estimateForSeller } from '../leads/sell-estimates.ts';
 import { offerOf, type Offer } from '../../app/lib/inspection-desk.ts';
-import { sellText as t } from '../../app/lib/i18n/sell.ts';
+import { sellText as t } from '../../app/features/sell/sell-texts.ts';
 import { liveTexts } from '../../app/lib/i18n/texts.ts';
 import { inLanguage } from '../i18n.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';

@@ -5,7 +5,7 @@ import { escapeHtml } from '../html.ts';
 import type { Logger } from '../logger.ts';
 import { recordOutboxMessage } from './outbox.ts';
 import type { Clock } from '../clock.ts';
-import { authText as t } from '../../app/lib/i18n/auth.ts';
+import { authText as t } from '../../app/features/auth/auth-texts.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { LANGUAGE_TAGS } from '../../app/lib/i18n/language.ts';
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_FINANCE_TERMS, emiFrom } from '../../app/lib/emi.ts';
-import { calculatorDefaults, loanSummary } from '../../app/lib/emi-calculator.ts';
+import { DEFAULT_FINANCE_TERMS, emiFrom } from '../../app/features/emi/emi.ts';
+import { calculatorDefaults, loanSummary } from '../../app/features/emi/calculator.ts';
 import { formatRupees, priceDigits } from '../../app/lib/format.ts';
 import { FILTERS } from '../../app/lib/listing-filters/catalogue.ts';
 import { FUELS } from '../../app/lib/listing-filters/options.ts';

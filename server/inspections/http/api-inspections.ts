@@ -11,7 +11,7 @@ import type { AppServices } from '../../services.ts';
 import { answerOffer } from '../inspection-desk.ts';
 import { bookInspection, cancelOwnInspection, inspectionMessages, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../inspections.ts';
 import { INSPECTION } from '../../appointments/kinds.ts';
-import { sellText as t } from '../../../app/lib/i18n/sell.ts';
+import { sellText as t } from '../../../app/features/sell/sell-texts.ts';
 
 /** Inspections of a seller's car in the JSON API (/api/v1), decision 081. Every refusal is problem+json. */
 export function inspectionApi(api: Hono, services: AppServices) {
