@@ -1,5 +1,5 @@
 import { cardTitle } from '../../app/lib/vehicle.ts';
-import type { PersonalData } from '../privacy/personal-data.ts';
+import { deletedRows, type PersonalData } from '../privacy/personal-data.ts';
 import { listWishlist } from './wishlist.ts';
 
 /** The profile, the wishlist and the phone codes (server/accounts). */
@@ -34,5 +34,7 @@ export const accountsPersonalData: PersonalData[] = [
     export: { omitted: 'codes live ten minutes; the verified number is in the profile' },
     erase: { action: 'delete', rows: (trx, person) => trx.deleteFrom('phone_otps').where('user_id', '=', person.userId).execute() },
     retention: 'until the code expires (OTP_TTL_MS, ten minutes)',
+    // Once expired a code can never be used again.
+    purge: { report: 'phoneOtps', run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('phone_otps').where('expires_at', '<', now.toISOString()).executeTakeFirst()) },
   },
 ];

@@ -1,5 +1,5 @@
 import { AUDIT_RETENTION_MONTHS } from '../../app/lib/retention.ts';
-import type { PersonalData } from '../privacy/personal-data.ts';
+import { deletedRows, monthsBefore, type PersonalData } from '../privacy/personal-data.ts';
 
 /** The admin team's records, settings and audit log (server/admin). */
 export const adminPersonalData: PersonalData[] = [
@@ -23,6 +23,10 @@ export const adminPersonalData: PersonalData[] = [
       reason: 'the team keeps a record of what it did; not of whom',
     },
     retention: `${AUDIT_RETENTION_MONTHS} months`,
+    purge: {
+      report: 'auditEntries',
+      run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('audit_log').where('created_at', '<', monthsBefore(now, AUDIT_RETENTION_MONTHS).toISOString()).executeTakeFirst()),
+    },
   },
   {
     table: 'admin_dashboard_visits',

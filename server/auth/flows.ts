@@ -1,6 +1,6 @@
 import type { AppServices } from '../services.ts';
 import { MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../../app/lib/input.ts';
-import { openSignInGate, signInLimitDeps } from '../security/sign-in-limits.ts';
+import { openSignInGate, signInLimitDeps } from './sign-in-limits.ts';
 import { chooseLanguage, languageChoiceOf, pathAfterSignIn, recordLogin, saveLanguageChoice } from '../accounts/profiles.ts';
 import { languageCookie } from '../http/language-choice.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';

@@ -1,4 +1,4 @@
-import type { PersonalData } from '../privacy/personal-data.ts';
+import { deletedRows, type PersonalData } from '../privacy/personal-data.ts';
 
 /** better-auth's tables (server/auth/auth.ts): it owns them, we say what they hold about a person. */
 export const authPersonalData: PersonalData[] = [
@@ -48,6 +48,8 @@ export const authPersonalData: PersonalData[] = [
     export: { omitted: 'secrets and device details, listed on /profile/devices' },
     erase: { action: 'delete', rows: (trx, person) => trx.deleteFrom('session').where('userId', '=', person.userId).execute() },
     retention: 'until it expires',
+    // better-auth stores its dates as ISO text on SQLite and as timestamptz on PostgreSQL; an ISO string compares correctly with both.
+    purge: { report: 'sessions', run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('session').where('expiresAt', '<', now.toISOString()).executeTakeFirst()) },
   },
   {
     table: 'verification',
@@ -58,6 +60,7 @@ export const authPersonalData: PersonalData[] = [
     // JSON of an account-linking state. Ids are UUIDs, so the substring cannot hit another's.
     erase: { action: 'delete', rows: (trx, person) => trx.deleteFrom('verification').where('value', 'like', `%${person.userId}%`).execute() },
     retention: 'until it expires',
+    purge: { report: 'verifications', run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('verification').where('expiresAt', '<', now.toISOString()).executeTakeFirst()) },
   },
   {
     table: 'rateLimit',

@@ -1,10 +1,23 @@
 import { LEAD_RETENTION_MONTHS } from '../../app/lib/lead-forms.ts';
-import type { PersonalData } from '../privacy/personal-data.ts';
-import { eraseLeads } from './leads.ts';
+import { type PurgeDeps, type PersonalData } from '../privacy/personal-data.ts';
+import { eraseLeads, purgeExpiredLeads } from './leads.ts';
 import { toVehicleRequest } from './requests.ts';
 import { sellImageUrls, withImages } from './sell.ts';
 
 const leadRetention = `${LEAD_RETENTION_MONTHS} months from when it was sent (purgeExpiredLeads)`;
+/** Leads are purged in batches of 500; this many batches per run covers any backlog. */
+const MAX_LEAD_BATCHES = 20;
+
+async function purgeAllExpiredLeads(deps: PurgeDeps, now: Date): Promise<number> {
+  let leads = 0;
+  for (let batch = 0; batch < MAX_LEAD_BATCHES; batch++) {
+    const removed = await purgeExpiredLeads(deps, now);
+    leads += removed;
+    if (removed === 0) break;
+  }
+  return leads;
+}
+
 /** Leads carry no account id (the forms work signed out): see leadIdsOf in server/accounts/privacy.ts. */
 const byVerifiedPhone = 'the phone number the person verified by OTP, in any of the forms it may have been typed';
 const leadColumns = { name: 'who sent it', phone: 'their number', description: 'what they wrote', notes: "the dealer's notes on the person" };
@@ -26,6 +39,8 @@ export const leadsPersonalData: PersonalData[] = [
     },
     erase: { action: 'delete', alone: (deps, person) => eraseLeads(deps, { requestIds: person.leads.requestIds, sellIds: [] }) },
     retention: leadRetention,
+    // Both kinds of lead and the sell photos, in batches: one run covers any backlog.
+    purge: { report: 'leads', run: purgeAllExpiredLeads },
   },
   {
     table: 'sell_submissions',

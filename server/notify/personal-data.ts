@@ -1,5 +1,5 @@
 import { OUTBOX_RETENTION_DAYS } from '../../app/lib/retention.ts';
-import type { PersonalData } from '../privacy/personal-data.ts';
+import { deletedRows, type PersonalData } from '../privacy/personal-data.ts';
 
 /** The copies of mail and SMS sent (server/notify). */
 export const notifyPersonalData: PersonalData[] = [
@@ -16,5 +16,10 @@ export const notifyPersonalData: PersonalData[] = [
       },
     },
     retention: `${OUTBOX_RETENTION_DAYS} days`,
+    purge: {
+      report: 'outboxMessages',
+      run: async ({ database }, now) =>
+        deletedRows(await database.db.deleteFrom('outbox_messages').where('created_at', '<', new Date(now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString()).executeTakeFirst()),
+    },
   },
 ];

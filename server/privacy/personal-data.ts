@@ -23,9 +23,38 @@ export type PersonalData = {
   foundBy: string;
   export: Export;
   erase: Erasure;
-  /** How long rows are kept when nobody asks (enforced by server/privacy/retention.ts), where a period applies. */
+  /** How long rows are kept when nobody asks, where a period applies; `purge` enforces it. */
   retention?: string;
+  /** Deletes the rows past their period, run hourly by server/privacy/retention.ts. */
+  purge?: Purge;
 };
+
+/** What a purge may use. */
+export type PurgeDeps = {
+  database: Database;
+  clock: { now(): number };
+  storage: Storage;
+  /** Where the rental handover and return photos are (deleted with their booking). */
+  privateStorage: Storage;
+  logger: Pick<Logger, 'warn' | 'info' | 'error'>;
+};
+
+/**
+ * A table's retention, said by its domain: `run` deletes what is past its period and answers how
+ * many rows went, under `report` in the purge's report. Idempotent and safe on several instances
+ * at once: it deletes only rows already past their period.
+ */
+export type Purge = { report: string; run: (deps: PurgeDeps, now: Date) => Promise<number> };
+
+/** `months` calendar months before `now`. */
+export function monthsBefore(now: Date, months: number): Date {
+  const cutoff = new Date(now.getTime());
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff;
+}
+
+/** The rows a delete removed. */
+export const deletedRows = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
 
 /** What every export section may read: the person's id, profile and the leads matched to them. */
 export type ExportContext = { database: Database; siteOrigin: string; userId: string; profile: Profile | null; leads: LeadIds; now: Date };

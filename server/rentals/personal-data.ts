@@ -1,9 +1,31 @@
 import { RENTAL_BOOKING_RETENTION_YEARS } from '../../app/lib/retention.ts';
 import { accountText as t } from '../../app/lib/i18n/account.ts';
-import type { PersonalData } from '../privacy/personal-data.ts';
+import { deletedRows, monthsBefore, type PurgeDeps, type PersonalData } from '../privacy/personal-data.ts';
 import { listOwnBookings } from './bookings.ts';
-import { checklistsOf } from './checklists.ts';
+import { checklistsOf, eraseChecklists } from './checklists.ts';
+import { FINISHED_BOOKING_STATUSES } from '../../app/lib/rentals.ts';
 import { getLicence } from './licences.ts';
+
+/**
+ * Finished bookings past their period, in a bounded batch per run (the rest go in the next runs):
+ * one still holding a car or awaiting its deposit is never purged. Their handover and return
+ * photos go first, files and rows, so none is left without its booking.
+ */
+async function purgeFinishedBookings(deps: PurgeDeps, now: Date): Promise<number> {
+  const { db } = deps.database;
+  const purged = await db
+    .selectFrom('rental_bookings')
+    .select('id')
+    .where('kind', '=', 'booking')
+    .where('status', 'in', FINISHED_BOOKING_STATUSES)
+    .where('ends_ms', '<', monthsBefore(now, RENTAL_BOOKING_RETENTION_YEARS * 12).getTime())
+    .limit(1000)
+    .execute();
+  if (purged.length === 0) return 0;
+  const ids = purged.map((row) => row.id);
+  await eraseChecklists(deps, ids);
+  return deletedRows(await db.deleteFrom('rental_bookings').where('id', 'in', ids).executeTakeFirst());
+}
 
 const bookingRetention = `${RENTAL_BOOKING_RETENTION_YEARS} years after a finished booking ends (decision 029)`;
 
@@ -87,6 +109,7 @@ export const rentalsPersonalData: PersonalData[] = [
       reason: "the dealer's accounts (decision 029); an account with a booking in progress cannot be deleted",
     },
     retention: bookingRetention,
+    purge: { report: 'rentalBookings', run: purgeFinishedBookings },
   },
   {
     table: 'rental_checklists',

@@ -1,5 +1,5 @@
 import { RENTAL_BOOKING_RETENTION_YEARS } from '../../app/lib/retention.ts';
-import type { PersonalData } from '../privacy/personal-data.ts';
+import { deletedRows, monthsBefore, type PersonalData } from '../privacy/personal-data.ts';
 import { reservationQuery, toDeskReservation } from './store.ts';
 
 /** Reservations of cars for sale and their refunds (server/reservations, decision 080). */
@@ -24,6 +24,19 @@ export const reservationsPersonalData: PersonalData[] = [
       reason: "the token paid and refunded is the dealer's accounts, kept as the rental bookings are, without who made it",
     },
     retention: `${RENTAL_BOOKING_RETENTION_YEARS} years from the day it ended`,
+    // The token was money paid and refunded or counted towards a sale: the dealer's accounts,
+    // kept as the rental bookings are, from the day it ended. A live one has no end.
+    purge: {
+      report: 'reservations',
+      run: async ({ database }, now) =>
+        deletedRows(
+          await database.db
+            .deleteFrom('car_reservations')
+            .where('ended_at', 'is not', null)
+            .where('ended_at', '<', monthsBefore(now, RENTAL_BOOKING_RETENTION_YEARS * 12).toISOString())
+            .executeTakeFirst(),
+        ),
+    },
   },
   {
     table: 'reservation_refunds',

@@ -31,7 +31,7 @@ const hour = 60 * minute;
 export const rateLimits = {
   /**
    * Failed password sign-ins per address (both sign-in pages together) and per address and
-   * account on /login (server/security/sign-in-limits.ts). Ten tries in 15 minutes covers a
+   * account on /login (server/auth/sign-in-limits.ts). Ten tries in 15 minutes covers a
    * person who has forgotten which password they used; one address gets 40 guesses an hour.
    */
   signIn: { limit: 10, windowMs: 15 * minute },

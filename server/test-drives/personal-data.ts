@@ -1,6 +1,6 @@
 import { indiaIso } from '../../app/lib/india-time.ts';
 import { LEAD_RETENTION_MONTHS } from '../../app/lib/lead-forms.ts';
-import { VISIT_BOOKING_PERSONAL, type PersonalData } from '../privacy/personal-data.ts';
+import { deletedRows, monthsBefore, VISIT_BOOKING_PERSONAL, type PersonalData } from '../privacy/personal-data.ts';
 
 /** Test-drive bookings (server/test-drives). */
 export const testDrivesPersonalData: PersonalData[] = [
@@ -33,5 +33,10 @@ export const testDrivesPersonalData: PersonalData[] = [
     erase: { action: 'delete', rows: (trx, person) => trx.deleteFrom('test_drives').where('user_id', '=', person.userId).execute() },
     // A test drive is a lead with a time.
     retention: `${LEAD_RETENTION_MONTHS} months from its slot`,
+    // A test drive is a lead with a time: kept as long as the other leads, counted from its slot.
+    purge: {
+      report: 'testDrives',
+      run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('test_drives').where('slot_start_ms', '<', monthsBefore(now, LEAD_RETENTION_MONTHS).getTime()).executeTakeFirst()),
+    },
   },
 ];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPathAfterSignIn } from '../../server/admin/admin-auth.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { consumeRateLimit, peekRateLimit, refundRateLimit } from '../../server/security/rate-limit.ts';
-import { isKnownDevice, KNOWN_DEVICE_COOKIE, knownDeviceCookie, openSignInGate, SLOWDOWN_LONGEST_WAIT_MS, staffSlowdownMs, type SignInLimitDeps } from '../../server/security/sign-in-limits.ts';
+import { isKnownDevice, KNOWN_DEVICE_COOKIE, knownDeviceCookie, openSignInGate, SLOWDOWN_LONGEST_WAIT_MS, staffSlowdownMs, type SignInLimitDeps } from '../../server/auth/sign-in-limits.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { postgresAvailable } from '../support/server.ts';
 

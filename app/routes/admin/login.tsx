@@ -2,7 +2,7 @@ import { data, Form, redirect, useActionData, useNavigation } from 'react-router
 import { adminMessages, adminPathAfterSignIn, adminSignIn, adminSignInFormError } from '../../../server/admin/admin-auth.ts';
 import { adminStatus } from '../../../server/admin/admins.ts';
 import { currentUser, forwardCookies } from '../../../server/auth/session.ts';
-import { openSignInGate, signInLimitDeps } from '../../../server/security/sign-in-limits.ts';
+import { openSignInGate, signInLimitDeps } from '../../../server/auth/sign-in-limits.ts';
 import { FormCard, FormMessage, primaryButton, TextField } from '../../components/form.tsx';
 import { useBotCheckedSubmit } from '../../components/use-bot-checked-submit.ts';
 import { appContext } from '../../context.ts';

@@ -22,7 +22,7 @@ import { networkMessages } from '../../../app/lib/network.ts';
  * sign-in answer a bearer token (better-auth's session token, signed), sign-out revokes it, and
  * the devices list shows and revokes every session of the person, the site's and the app's.
  * The limits, bot check and messages are the sign-up and login pages' own (server/auth/flows.ts,
- * server/security/sign-in-limits.ts); every refusal is problem+json.
+ * server/auth/sign-in-limits.ts); every refusal is problem+json.
  */
 
 const NO_STORE = { 'Cache-Control': 'no-store' };

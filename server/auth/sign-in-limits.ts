@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/connection.ts';
-import { AUTH_COOKIE_PREFIX } from '../auth/session-cookie.ts';
-import { consumeRateLimit, peekRateLimit, rateLimits, refundRateLimit } from './rate-limit.ts';
+import { AUTH_COOKIE_PREFIX } from './session-cookie.ts';
+import { consumeRateLimit, peekRateLimit, rateLimits, refundRateLimit } from '../security/rate-limit.ts';
 import type { Clock } from '../clock.ts';
 
 /**
