@@ -24,11 +24,11 @@ const KNOWN_TANGLED_DOMAINS = new Set(['accounts', 'admin', 'auth', 'catalog', '
  * Modules that put every domain together and belong to none, as server/http/app.ts does for the
  * requests: each domain's http/ adapters (the edge, decision 058: they read the session and answer
  * in HTTP, and no domain service imports them), the migrations (frozen history that may call a
- * rule as it stood), the job registry (each domain's jobs), the list of every domain's personal data, the
+ * rule as it stood), the settings every domain declares, put together and read (decision 109), the job registry (each domain's jobs), the list of every domain's personal data, the
  * demo's seed, and the commands that move or back up a whole installation. A domain never imports
  * them; they import the domains. Counted as part of no domain, so they close no cycle.
  */
-const ASSEMBLY = [/^server\/[^/]+\/http\//, /^server\/db\/migrations\//, /^server\/jobs\/registry\.ts$/, /^server\/privacy\/all-personal-data\.ts$/, /^server\/db\/demo\//, /^server\/db\/migrate-to-postgres\.ts$/, /^server\/backups\/commands\.ts$/];
+const ASSEMBLY = [/^server\/[^/]+\/http\//, /^server\/db\/migrations\//, /^server\/jobs\/registry\.ts$/, /^server\/admin\/settings\.ts$/, /^server\/privacy\/all-personal-data\.ts$/, /^server\/db\/demo\//, /^server\/db\/migrate-to-postgres\.ts$/, /^server\/backups\/commands\.ts$/];
 const isAssembly = (file) => ASSEMBLY.some((pattern) => pattern.test(path.relative(root, file).split(path.sep).join('/')));
 
 const SPECIFIER = /(?:^|[\s;}])(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]|\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;

@@ -35,3 +35,20 @@ export function parseWith<Schema extends z.ZodType>(schema: Schema, input: unkno
   const result = schema.safeParse(input);
   return result.success ? { ok: true, value: result.data } : { ok: false, ...zodFormErrors(result.error) };
 }
+
+/** What was typed in a form's text fields (the first value of each), to show again beside its messages; passwords are never sent back. */
+export function typedValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === 'string' && !(name in values) && !/password/i.test(name)) values[name] = value;
+  return values;
+}
+
+/**
+ * A page's form read by its schema (decision 109): the text fields only (a file in a text
+ * field's place counts as not sent), with what was typed to show again (typedValues).
+ */
+export function parseForm<Schema extends z.ZodType>(schema: Schema, form: FormData): Parsed<z.output<Schema>> & { values: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === 'string' && !(name in fields)) fields[name] = value;
+  return { ...parseWith(schema, fields), values: typedValues(form) };
+}

@@ -34,8 +34,8 @@ export type SubmittedSell = { kind: 'sell'; id: number; imageUrls: string[]; ima
 
 /** A lead's phone as the server reads it: the form's checks, then canonical E.164 or "Please enter a valid phone number". */
 const leadPhone = canonicalPhoneField(requestSchema.shape.phone, () => leadMessages.phoneInvalid);
-const requestLeadSchema = requestSchema.extend({ phone: leadPhone });
-const sellLeadSchema = sellSchema.extend({ phone: leadPhone });
+export const requestLeadSchema = requestSchema.extend({ phone: leadPhone });
+export const sellLeadSchema = sellSchema.extend({ phone: leadPhone });
 
 /**
  * The Request a Vehicle form (page or /api/v1) as the server reads it: the shared rules, with

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../app/lib/format.ts';
 import { paths } from '../../app/lib/paths.ts';
 import { compareAnswerSchema, paymentStartSchema, rentalQuoteAnswerSchema, vehicleEmiSchema } from '../../app/lib/schemas/api-answers.ts';
+import { compareQuerySchema } from '../../app/features/compare/schemas.ts';
+import { emiQuerySchema } from '../../app/features/emi/schemas.ts';
 import { SESSION_COOKIE_NAME } from '../../server/auth/session-cookie.ts';
 import { visibleText } from '../support/html.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
@@ -134,6 +136,36 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
     });
   });
 
+  describe('the document describes the parameters the routes enforce', () => {
+    type Parameter = { name: string; in: string; schema: Record<string, unknown> };
+    const parametersOf = async (path: string) => {
+      const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, { get: { parameters?: Parameter[] } }> };
+      return (document.paths[path]?.get.parameters ?? []).filter((parameter) => parameter.in === 'query');
+    };
+
+    it('compare: the schema that reads `ids` is the one documented, and it refuses no text', async () => {
+      const documented = await parametersOf('/compare');
+      expect(documented.map((parameter) => parameter.name)).toEqual(Object.keys(compareQuerySchema.shape));
+      expect(documented[0]!.schema).toMatchObject({ type: 'string' });
+      // Any text is taken (the page never refuses a link); what is not a car is counted instead.
+      const body = compareAnswerSchema.parse(await (await renter.get(`/api/v1/compare?ids=${cars.creta},abc`)).json());
+      expect(body).toMatchObject({ unreadable: 1, leftOut: 0 });
+      expect(body.items.map((item) => item.id)).toEqual([cars.creta]);
+    });
+
+    it('emi: each documented parameter is read by the documented schema; a value it refuses is a 400 problem naming the field', async () => {
+      const documented = await parametersOf('/vehicles/{id}/emi');
+      expect(documented.map((parameter) => parameter.name)).toEqual(Object.keys(emiQuerySchema.shape));
+      const refused: Record<string, string> = { downPayment: '1e5', ratePercent: '25', tenureMonths: '13' };
+      for (const parameter of documented) {
+        const value = refused[parameter.name]!;
+        expect(emiQuerySchema.safeParse({ [parameter.name]: value }).success, parameter.name).toBe(false);
+        const problem = await problemOf(await renter.get(`/api/v1/vehicles/${cars.creta}/emi?${parameter.name}=${value}`), 400);
+        expect(Object.keys(problem.fields ?? {})).toEqual([parameter.name]);
+      }
+    });
+  });
+
   describe('GET /vehicles/:id/emi', () => {
     it('works the calculator out as the car page does, for the inputs given and from the admin’s terms for the rest', async () => {
       // ₹7,50,000 less ₹1,50,000 down: ₹6,00,000 at 12% over 72 months is ₹11,730 a month.
@@ -175,6 +207,11 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
         expect(Object.keys(body.fields ?? {}), query).toEqual([field]);
       }
       expect((await problemOf(await renter.get(`${base}?tenureMonths=13`), 400)).detail).toBe('Tenure must be 12, 24, 36, 48, 60, 72, 84 months.');
+      // A down payment is said with this car's price, over it or unreadable, as the car page says it.
+      expect((await problemOf(await renter.get(`${base}?downPayment=750001`), 400)).fields).toEqual({ downPayment: 'The down payment cannot be more than the car’s price of ₹7,50,000.' });
+      expect((await problemOf(await renter.get(`${base}?downPayment=abc`), 400)).detail).toBe('Down payment must be a whole number of rupees from 0 to 7,50,000.');
+      // Both fields wrong: each beside its own.
+      expect(Object.keys((await problemOf(await renter.get(`${base}?downPayment=abc&tenureMonths=13`), 400)).fields ?? {}).sort()).toEqual(['downPayment', 'tenureMonths']);
       for (const id of ['999999', '99999999999999999999', 'abc', '%00', '-1', `${carId}`]) await problemOf(await renter.get(`/api/v1/vehicles/${id}/emi`), 404);
       expect((await problemOf(await renter.get(`/api/v1/vehicles/${cars.sold}/emi`), 409)).reason).toBe('sold');
       expect((await problemOf(await renter.get(`/api/v1/vehicles/${cars.onRequest}/emi`), 409)).reason).toBe('no-price');

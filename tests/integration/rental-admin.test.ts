@@ -158,6 +158,24 @@ describe.skipIf(!shared.url)(`rental terms and settings in the admin panel (${sh
     expect(mainText(await wrongGst.text())).toContain('GST can be at most 40%');
   });
 
+  it('reads a block on the rental desk by its schema: each wrong field told beside it, the note kept, nothing blocked', async () => {
+    const count = async () => Number((await database.db.selectFrom('rental_bookings').where('kind', '=', 'block').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst())!.count);
+    const before = await count();
+    for (const fields of [
+      { intent: 'add-block', vehicleId: 'none', from: '', to: 'next week', note: 'Service visit' },
+      { intent: 'add-block', vehicleId: '99999999999999999999', from: '2026-12-01T10:00', to: '2026-13-01T10:00', note: 'Service visit' },
+    ]) {
+      const response = await admin.postForm('/admin/rentals', fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      const html = await response.text();
+      const text = mainText(html);
+      expect(text).toContain('Please choose a car.');
+      expect(text).toContain('Please give the start and end of the block.');
+      expect(html).toContain('value="Service visit"');
+    }
+    expect(await count()).toBe(before);
+  });
+
   it('keeps the rental desk and licence review behind the admin guard', async () => {
     const person = new HttpClient(server.url);
     await signUp(person, uniqueEmail('renter'));

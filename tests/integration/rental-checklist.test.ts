@@ -125,6 +125,24 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     expect(await privatePhotos(server)).toEqual([]);
   });
 
+  it('reads the handover by its schema: each wrong reading refused beside its field, what was typed shown again, nothing moved, never a 500', async () => {
+    const response = await admin.request(deskPath, {
+      method: 'POST',
+      body: await checklistForm('handover', { odometerOut: '20k', fuelOut: '9', ...handoverMoney, handedOverAt: 'yesterday', collectedReference: 'UPI 4471' }),
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    const text = mainText(html);
+    // Each field has its own sentence (before, only the first wrong field was told).
+    expect(text).toContain('The odometer must be a whole number from 0 to');
+    expect(text).toContain('The fuel level must be a whole number from 0 to 8.');
+    expect(text).toContain('Please give the handover time as a date and time.');
+    expect(html).toMatch(/name="odometerOut"[^>]*value="20k"|value="20k"[^>]*name="odometerOut"/);
+    expect(html).toContain('value="UPI 4471"');
+    expect(await status()).toBe('confirmed');
+    expect(await privatePhotos(server)).toEqual([]);
+  });
+
   it('refuses a fake, a truncated and an oversize photo with a clear message, storing none', async () => {
     const fake = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { leaveOut: ['left'], extra: { left: new Blob(['<?php echo 1; ?> not a photo']) } }) });
     expect(fake.status).toBe(400);

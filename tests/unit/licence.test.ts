@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, parseIsoDate, parseLicenceNumber } from '../../app/lib/licence.ts';
 import { parseWith } from '../../app/lib/form-errors.ts';
-import { licenceFieldsSchema, licenceMessages } from '../../app/lib/schemas/licence.ts';
+import { licenceAgeProblem, licenceFieldsSchema, licenceMessages } from '../../app/lib/schemas/licence.ts';
 import { localRedirect } from '../../app/lib/paths.ts';
 import { bodyClassFor } from '../../server/http/body-limit.ts';
 import { indiaDay } from '../../app/lib/india-time.ts';
@@ -32,10 +32,11 @@ describe('driving licence rules', () => {
   });
 
   it('refuses the under-aged with a message on the field', () => {
-    const schema = licenceFieldsSchema('2026-11-23');
-    const result = parseWith(schema, { number: 'DL1420110012345', dateOfBirth: '2010-01-01' });
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.fields.dateOfBirth).toMatch(/at least 18/);
+    const schema = licenceFieldsSchema;
+    // Old enough is a rule of the day (licenceAgeProblem), asked beside the schema with India's date.
+    expect(licenceAgeProblem('2010-01-01', '2026-11-23')).toMatch(/at least 18/);
+    expect(licenceAgeProblem('1900-01-01', '2026-11-23')).toBe(licenceMessages.checkDateOfBirth);
+    expect(licenceAgeProblem('1990-01-01', '2026-11-23')).toBeNull();
     expect(parseWith(schema, { number: 'dl-14 2011 0012345', dateOfBirth: '1990-01-01' })).toEqual({ ok: true, value: { number: 'DL1420110012345', dateOfBirth: '1990-01-01' } });
     const missing = parseWith(schema, {});
     expect(missing.ok || missing.fields).toEqual({ number: licenceMessages.number, dateOfBirth: licenceMessages.dateOfBirth });

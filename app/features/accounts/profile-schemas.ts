@@ -20,14 +20,16 @@ const phone = z
   .string({ error: () => phoneMessages.phoneRequired })
   .trim()
   .min(1, { error: () => phoneMessages.phoneRequired })
-  .refine(looksLikePhone, { error: () => phoneMessages.phoneInvalid });
+  .refine(looksLikePhone, { error: () => phoneMessages.phoneInvalid })
+  .meta({ description: 'An Indian mobile as typed (98765 43210, 098765 43210, +91 98765 43210); texted to and answered in E.164.' });
 
 /** India's code, '+91' or '91', and nothing else: the site texts Indian mobiles only. */
 const countryCode = z
   .string({ error: () => phoneMessages.phoneInvalid })
   .trim()
   .refine(isIndianCallingCode, { error: () => phoneMessages.phoneInvalid })
-  .default(DEFAULT_COUNTRY_CODE);
+  .default(DEFAULT_COUNTRY_CODE)
+  .meta({ description: "India's, +91 or 91 (the default); the site texts Indian mobiles only." });
 
 /** The name shown on bookings and to the dealer: some letters, of any script (decision 061). */
 const name = z

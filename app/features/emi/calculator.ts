@@ -37,7 +37,7 @@ export function calculatorDefaults(price: number, terms: FinanceTerms): Calculat
 }
 
 /** What the calculator says of a value it cannot take (the page shows it; the API refuses with it), read when it is said. */
-export const calculatorMessages = Object.assign(liveTexts(t, { rate: ['rateInvalid', { min: CALCULATOR_LIMITS.rate.min, max: CALCULATOR_LIMITS.rate.max }], tenure: ['tenureInvalid', { options: TENURE_OPTIONS.join(', ') }] }), {
+export const calculatorMessages = Object.assign(liveTexts(t, { rate: ['rateInvalid', { min: CALCULATOR_LIMITS.rate.min, max: CALCULATOR_LIMITS.rate.max }], tenure: ['tenureInvalid', { options: TENURE_OPTIONS.join(', ') }], downPaymentWhole: 'downPaymentWhole' }), {
   /**
    * What is wrong with a typed down payment: more than the car's price says so with the price
    * (a buyer who typed one zero too many must see which figure they went past); anything else

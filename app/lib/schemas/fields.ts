@@ -7,11 +7,12 @@ import { parseId } from '../input.ts';
  * comes out in the product's own type.
  */
 
-/** A database id, as a JSON number or as text (a form, a URL), checked by the one id rule (parseId). */
-export function idField(message: string) {
+/** A database id, as a JSON number or as text (a form, a URL), checked by the one id rule (parseId); a message given as a function is read when it is said (in that moment's language). */
+export function idField(message: string | (() => string)) {
+  const error = typeof message === 'string' ? () => message : message;
   return z
-    .union([z.int(), z.string()], { error: message })
+    .union([z.int(), z.string()], { error })
     .transform((value) => parseId(String(value)))
-    .refine((id) => id !== null, message)
+    .refine((id) => id !== null, { error })
     .transform((id) => id as number);
 }

@@ -5,26 +5,28 @@ import { liveTexts } from '../i18n/texts.ts';
 
 /**
  * The typed fields of the driving-licence form, as `/profile/licence` and
- * `POST /api/v1/me/licence` send them (the photos travel beside them in the same upload).
- * `today` is India's date: who is old enough to hold a licence changes with it.
+ * `POST /api/v1/me/licence` send them (the photos travel beside them in the same upload). One
+ * schema reads and documents them (decision 109); who is old enough to hold a licence changes
+ * with the date, so that is licenceAgeProblem's, asked with India's date of the moment.
  */
-export function licenceFieldsSchema(today: string) {
-  return z.object({
-    number: z
-      .string({ error: () => licenceMessages.number })
-      .refine((value) => parseLicenceNumber(value) !== null, { error: () => licenceMessages.number })
-      .transform((value) => parseLicenceNumber(value) as string),
-    dateOfBirth: z
-      .string({ error: () => licenceMessages.dateOfBirth })
-      .refine((value) => parseIsoDate(value) !== null, { error: () => licenceMessages.dateOfBirth })
-      .transform((value) => parseIsoDate(value) as string)
-      .superRefine((dateOfBirth, ctx) => {
-        // The date was checked just above: `ageOn` has a real date to count from.
-        const age = ageOn(dateOfBirth, today) ?? 0;
-        if (age < MIN_LICENCE_HOLDER_AGE) ctx.addIssue({ code: 'custom', message: licenceMessages.tooYoung });
-        else if (age > 110) ctx.addIssue({ code: 'custom', message: licenceMessages.checkDateOfBirth });
-      }),
-  });
+export const licenceFieldsSchema = z.object({
+  number: z
+    .string({ error: () => licenceMessages.number })
+    .refine((value) => parseLicenceNumber(value) !== null, { error: () => licenceMessages.number })
+    .transform((value) => parseLicenceNumber(value) as string),
+  dateOfBirth: z
+    .string({ error: () => licenceMessages.dateOfBirth })
+    .meta({ description: 'YYYY-MM-DD' })
+    .refine((value) => parseIsoDate(value) !== null, { error: () => licenceMessages.dateOfBirth })
+    .transform((value) => parseIsoDate(value) as string),
+});
+
+/** What is wrong with a licence holder born on `dateOfBirth` (a real date) on India's `today`, or null. */
+export function licenceAgeProblem(dateOfBirth: string, today: string): string | null {
+  const age = ageOn(dateOfBirth, today) ?? 0;
+  if (age < MIN_LICENCE_HOLDER_AGE) return licenceMessages.tooYoung;
+  if (age > 110) return licenceMessages.checkDateOfBirth;
+  return null;
 }
 
 /** Read when a value is refused, in the language of that moment. */

@@ -10,18 +10,20 @@ import { checklistFromForm, damageFromForm } from '../../../server/rentals/http/
 import { rentalDeskServices } from '../../../server/rentals/http/rental-services.ts';
 import { getBooking } from '../../../server/rentals/bookings.ts';
 import { licenceStatusFor } from '../../../server/rentals/licences.ts';
-import { confirmBooking, handOver, markNoShow, previewReturn, refuseBooking, returnCar, settleDeposit, type DeskMoneyInput } from '../../../server/rentals/lifecycle.ts';
+import { confirmBooking, handOver, markNoShow, previewReturn, refuseBooking, returnCar, settleDeposit } from '../../../server/rentals/lifecycle.ts';
 import { refundsOf, retryBookingRefunds } from '../../../server/rentals/refunds.ts';
-import { formatPaise, IN_PERSON_METHODS, MAX_REFERENCE_LENGTH, parseRupeesAsPaise, paiseAsRupeesText, rupeesToPaise } from '../../lib/money.ts';
+import { formatPaise, IN_PERSON_METHODS, MAX_REFERENCE_LENGTH, paiseAsRupeesText, rupeesToPaise } from '../../lib/money.ts';
 import type { HandoverMoney, SettlementMoney } from '../../lib/rental-money.ts';
 import { InvalidInputError, NotFoundError } from '../../../server/errors.ts';
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
 import { ChargeList, ChecklistRecords } from '../../components/rentals/checklist-records.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton, SelectField, TextField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
-import { formError, noFormErrors } from '../../lib/form-errors.ts';
+import { formError, noFormErrors, parseForm, typedValues } from '../../lib/form-errors.ts';
+import { deskHandoverSchema, deskRefusalSchema, deskReturnSchema, deskSettleSchema } from '../../lib/schemas/rental-desk.ts';
+import type { z } from 'zod';
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
-import { cleanLine, cleanText, parseId, parseWholeNumber } from '../../lib/input.ts';
+import { parseId } from '../../lib/input.ts';
 import { licenceStatusText } from '../../lib/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import type { ReturnCharges } from '../../lib/rental-price.ts';
@@ -32,7 +34,7 @@ import { bookingStatusLabels, EARLY_HANDOVER_HOURS, FUEL_EIGHTHS_MAX } from '../
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
 import type { Route } from './+types/rental-booking';
-import { indiaDateTimeParam, parseIndiaDateTime } from '../../lib/india-time.ts';
+import { indiaDateTimeParam } from '../../lib/india-time.ts';
 import { MAX_ODOMETER_KM } from '../../lib/vehicle.ts';
 
 export function meta({ matches, location, params }: Route.MetaArgs) {
@@ -83,38 +85,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
-function wholeNumber(form: FormData, name: string, label: string, max: number): number {
-  const value = parseWholeNumber(cleanLine(form.get(name), 12).replace(/[₹,\s]/g, ''), { min: 0, max });
-  if (value === null) throw new InvalidInputError(t('wholeNumberRange', { label, max }), { [name]: t('wholeNumberRange', { label, max }) });
-  return value;
-}
-
-/** A date-time field in India time (`2026-12-01T10:00`); undefined when left empty (the service takes now). */
-function deskTime(form: FormData, name: string, unreadable: string): number | undefined {
-  const text = cleanLine(form.get(name), 16);
-  if (!text) return undefined;
-  const ms = parseIndiaDateTime(text);
-  if (ms === null) throw new InvalidInputError(unreadable, { [name]: unreadable });
-  return ms;
-}
-
-/** Money the desk took or gave in person, as typed: the amount (rupees, read into paise), how, and the reference; the service checks them. */
-function deskMoney(form: FormData, prefix: 'collected' | 'settle'): DeskMoneyInput {
-  const amountText = cleanLine(form.get(`${prefix}Amount`), 20);
-  return { amountPaise: amountText ? parseRupeesAsPaise(amountText) : null, method: cleanLine(form.get(`${prefix}Method`), 10), reference: cleanLine(form.get(`${prefix}Reference`), 200) };
+/** A form of the desk read by its schema; a refusal marks each field with its own message (decision 109). */
+function read<Schema extends z.ZodType>(schema: Schema, form: FormData): z.output<Schema> {
+  const parsed = parseForm(schema, form);
+  if (!parsed.ok) throw new InvalidInputError(parsed.error, parsed.fields);
+  return parsed.value;
 }
 
 /** The return as the desk typed it: odometer, fuel, when it came back, the fuel shortfall in rupees, the new damage's charges. */
 function returnInput(upload: UploadForm, bookingId: number) {
-  const form = upload.fields;
-  const returnedMs = deskTime(form, 'returnedAt', t('giveReturnTime'));
+  const { returnedAt, ...typed } = read(deskReturnSchema, upload.fields);
   return {
     bookingId,
-    odometerIn: wholeNumber(form, 'odometerIn', t('theOdometer'), MAX_ODOMETER_KM),
-    fuelIn: wholeNumber(form, 'fuelIn', t('theFuelLevel'), FUEL_EIGHTHS_MAX),
-    fuelCharge: wholeNumber(form, 'fuelCharge', t('theFuelCharge'), 100_000),
+    ...typed,
     damage: damageFromForm(upload, 'return').filter((item) => item.isNew).map((item) => ({ note: item.note, charge: Math.max(0, item.charge ?? 0) })),
-    ...(returnedMs !== undefined ? { returnedMs } : {}),
+    ...(returnedAt !== undefined ? { returnedMs: returnedAt } : {}),
   };
 }
 
@@ -143,21 +128,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         text = t('bookingConfirmed');
         break;
       case 'refuse':
-        await refuseBooking(desk, { bookingId, reason: cleanText(form.get('reason'), { maxLength: 300 }), actorEmail });
+        await refuseBooking(desk, { bookingId, reason: read(deskRefusalSchema, form).reason, actorEmail });
         text = t('bookingRefused');
         break;
-      case 'handover':
+      case 'handover': {
+        const typed = read(deskHandoverSchema, form);
         await handOver(desk, {
           bookingId,
-          odometerOut: wholeNumber(form, 'odometerOut', t('theOdometer'), MAX_ODOMETER_KM),
-          fuelOut: wholeNumber(form, 'fuelOut', t('theFuelLevel'), FUEL_EIGHTHS_MAX),
+          odometerOut: typed.odometerOut,
+          fuelOut: typed.fuelOut,
           checklist: checklistFromForm(upload, 'handover'),
-          handedOverMs: deskTime(form, 'handedOverAt', t('giveHandoverTime')),
-          collected: deskMoney(form, 'collected'),
+          handedOverMs: typed.handedOverAt,
+          collected: { amountPaise: typed.collectedAmount, method: typed.collectedMethod, reference: typed.collectedReference },
           actorEmail,
         });
         text = t('handedOver');
         break;
+      }
       case 'no-show':
         await markNoShow(desk, { bookingId, actorEmail });
         text = t('markedNoShow');
@@ -171,7 +158,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         text = t('carReturned');
         break;
       case 'settle': {
-        const closed = await settleDeposit(desk, { bookingId, depositRefund: wholeNumber(form, 'depositRefund', t('theDepositRefund'), 10_000_000), money: deskMoney(form, 'settle'), actorEmail });
+        const typed = read(deskSettleSchema, form);
+        const closed = await settleDeposit(desk, { bookingId, depositRefund: typed.depositRefund, money: { amountPaise: typed.settleAmount, method: typed.settleMethod, reference: typed.settleReference }, actorEmail });
         text = closed.refundOwedPaise > 0 ? t('settledRefundOwed') : t('settled');
         break;
       }
@@ -188,7 +176,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: t('changeNotSaved'), log: 'rental booking action failed', context: { bookingId } });
-    return data({ ...formError(answer.message, { ...answer.fields }), preview: null, intent: String(form.get('intent') ?? '') }, { status: answer.status });
+    // What was typed goes back with the messages, so a page without script shows it again.
+    return data({ ...formError(answer.message, { ...answer.fields }), preview: null, intent: String(form.get('intent') ?? ''), values: typedValues(form) }, { status: answer.status });
   } finally {
     await upload.discard();
   }
@@ -304,16 +293,16 @@ function MethodOptions() {
  * Money taken or given at the desk: the amount (when the desk types it), how, and the UPI or card
  * reference; each error beside its field. `prefix` names the fields (collectedAmount, settleMethod…).
  */
-function DeskMoneyFields({ prefix, amount, methodLabel, fields }: { prefix: 'collected' | 'settle'; amount: { label: string; hint: string; paise: number } | null; methodLabel: string; fields: Record<string, string> }) {
+function DeskMoneyFields({ prefix, amount, methodLabel, fields, typed }: { prefix: 'collected' | 'settle'; amount: { label: string; hint: string; paise: number } | null; methodLabel: string; fields: Record<string, string>; typed: Record<string, string> }) {
   return (
     <>
       {amount ? (
-        <TextField id={`${prefix}Amount`} name={`${prefix}Amount`} label={amount.label} hint={amount.hint} error={fields[`${prefix}Amount`]} inputMode="decimal" required defaultValue={paiseAsRupeesText(amount.paise)} />
+        <TextField id={`${prefix}Amount`} name={`${prefix}Amount`} label={amount.label} hint={amount.hint} error={fields[`${prefix}Amount`]} inputMode="decimal" required defaultValue={typed[`${prefix}Amount`] ?? paiseAsRupeesText(amount.paise)} />
       ) : null}
-      <SelectField id={`${prefix}Method`} name={`${prefix}Method`} label={methodLabel} error={fields[`${prefix}Method`]} required={amount !== null} defaultValue="">
+      <SelectField id={`${prefix}Method`} name={`${prefix}Method`} label={methodLabel} error={fields[`${prefix}Method`]} required={amount !== null} defaultValue={typed[`${prefix}Method`] ?? ''}>
         <MethodOptions />
       </SelectField>
-      <TextField id={`${prefix}Reference`} name={`${prefix}Reference`} label={t('reference')} hint={t('referenceHint')} error={fields[`${prefix}Reference`]} maxLength={MAX_REFERENCE_LENGTH} autoComplete="off" />
+      <TextField id={`${prefix}Reference`} name={`${prefix}Reference`} label={t('reference')} hint={t('referenceHint')} error={fields[`${prefix}Reference`]} maxLength={MAX_REFERENCE_LENGTH} autoComplete="off" defaultValue={typed[`${prefix}Reference`]} />
     </>
   );
 }
@@ -327,7 +316,7 @@ function FormProblem({ message }: { message: string | null | undefined }) {
   ) : null;
 }
 
-function FuelField({ name, label, defaultValue, error }: { name: string; label: string; defaultValue: number; error?: string | undefined }) {
+function FuelField({ name, label, defaultValue, error }: { name: string; label: string; defaultValue: number | string; error?: string | undefined }) {
   return (
     <label className="flex flex-col gap-1 text-sm font-semibold">
       {label}
@@ -357,6 +346,8 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
   const { booking, customer, licence, toast, now, refunds, refundOwed, checklists, charges, handoverEarliest, returnEarliest } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const fields = actionData?.fields ?? {};
+  // What the desk typed into a refused form, shown again (a page without script reloads it).
+  const typed = (actionData && 'values' in actionData ? actionData.values : {}) as Record<string, string>;
   // A refusal that names its fields is told beside them and beside the form's button, not at the top of the page.
   const fieldProblem = actionData?.error && Object.keys(fields).length > 0 ? { intent: 'intent' in actionData ? actionData.intent : null, message: actionData.error } : null;
   // The summary beside the button only when it says more than the fields' own messages (a checklist's missing items).
@@ -514,7 +505,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <Form method="post" className="flex flex-wrap items-end gap-2">
             <label className="flex flex-col gap-1 text-sm font-semibold">
               {t('reasonForRefusing')}
-              <input name="reason" maxLength={300} className={`${inputClass} py-2`} />
+              <input name="reason" maxLength={300} defaultValue={typed.reason} className={`${inputClass} py-2`} />
             </label>
             <button type="submit" name="intent" value="refuse" disabled={busy} className={`${secondaryButton} text-red-700`}>
               {t('refuseBooking')}
@@ -528,11 +519,11 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <h2 className="text-lg font-bold">{t('handover')}</h2>
           <p className="text-sm text-slate-600">{t('handoverIntro')}</p>
           <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-start [&_label]:text-sm">
-            <NumberField name="odometerOut" label={t('odometerOut')} max={MAX_ODOMETER_KM} error={fields.odometerOut} />
-            <FuelField name="fuelOut" label={t('fuelOut')} defaultValue={8} error={fields.fuelOut} />
-            <TextField id="handedOverAt" name="handedOverAt" type="datetime-local" label={t('handedOverAtLabel')} hint={t('handedOverAtHint', { hours: EARLY_HANDOVER_HOURS, pickup: handoverEarliest })} error={fields.handedOverAt} defaultValue={now} max={now} required />
+            <NumberField name="odometerOut" label={t('odometerOut')} max={MAX_ODOMETER_KM} defaultValue={typed.odometerOut} error={fields.odometerOut} />
+            <FuelField name="fuelOut" label={t('fuelOut')} defaultValue={typed.fuelOut ?? 8} error={fields.fuelOut} />
+            <TextField id="handedOverAt" name="handedOverAt" type="datetime-local" label={t('handedOverAtLabel')} hint={t('handedOverAtHint', { hours: EARLY_HANDOVER_HOURS, pickup: handoverEarliest })} error={fields.handedOverAt} defaultValue={typed.handedOverAt ?? now} max={now} required />
             {duePaise > 0 ? (
-              <DeskMoneyFields prefix="collected" amount={{ label: t('collectedAmount'), hint: t('collectedHint', { due: formatPaise(duePaise) }), paise: duePaise }} methodLabel={t('howPaid')} fields={fields} />
+              <DeskMoneyFields prefix="collected" amount={{ label: t('collectedAmount'), hint: t('collectedHint', { due: formatPaise(duePaise) }), paise: duePaise }} methodLabel={t('howPaid')} fields={fields} typed={typed} />
             ) : (
               <p className="text-sm font-semibold text-green-800 sm:self-center" data-money="handover">
                 {t('alreadyPaidOnline')}
@@ -557,9 +548,9 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <h2 className="text-lg font-bold">{t('return')}</h2>
           <p className="text-sm text-slate-600">{t('returnIntro')}</p>
           <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-start [&_label]:text-sm">
-            <NumberField name="odometerIn" label={t('odometerIn')} max={MAX_ODOMETER_KM} defaultValue={booking.odometerOut ?? undefined} error={fields.odometerIn} />
-            <FuelField name="fuelIn" label={t('fuelIn')} defaultValue={booking.fuelOut ?? 8} error={fields.fuelIn} />
-            <NumberField name="fuelCharge" label={t('fuelShortfall')} max={100_000} defaultValue={0} error={fields.fuelCharge} />
+            <NumberField name="odometerIn" label={t('odometerIn')} max={MAX_ODOMETER_KM} defaultValue={typed.odometerIn ?? booking.odometerOut ?? undefined} error={fields.odometerIn} />
+            <FuelField name="fuelIn" label={t('fuelIn')} defaultValue={typed.fuelIn ?? booking.fuelOut ?? 8} error={fields.fuelIn} />
+            <NumberField name="fuelCharge" label={t('fuelShortfall')} max={100_000} defaultValue={typed.fuelCharge ?? 0} error={fields.fuelCharge} />
             <TextField
               id="returnedAt"
               name="returnedAt"
@@ -567,7 +558,7 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
               label={t('returnedAt')}
               hint={returnEarliest ? t('returnedAtHint', { when: returnEarliest }) : undefined}
               error={fields.returnedAt}
-              defaultValue={now}
+              defaultValue={typed.returnedAt ?? now}
               max={now}
               required
             />
@@ -607,13 +598,13 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <Statement bookingId={booking.id} charges={booking.charges} lines={charges} deposit={quote.deposit} depositRefund={booking.depositRefund} />
           {booking.status === 'returned' ? (
             <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-start lg:grid-cols-4 [&_label]:text-sm">
-              <NumberField name="depositRefund" label={t('depositRefundRupees')} max={quote.deposit} defaultValue={booking.charges.depositRefund} error={fields.depositRefund} />
+              <NumberField name="depositRefund" label={t('depositRefundRupees')} max={quote.deposit} defaultValue={typed.depositRefund ?? booking.charges.depositRefund} error={fields.depositRefund} />
               {amountDue > 0 ? (
-                <DeskMoneyFields prefix="settle" amount={{ label: t('chargesCollected'), hint: t('chargesCollectedHint', { due: formatRupees(amountDue) }), paise: rupeesToPaise(amountDue) }} methodLabel={t('howPaid')} fields={fields} />
+                <DeskMoneyFields prefix="settle" amount={{ label: t('chargesCollected'), hint: t('chargesCollectedHint', { due: formatRupees(amountDue) }), paise: rupeesToPaise(amountDue) }} methodLabel={t('howPaid')} fields={fields} typed={typed} />
               ) : depositBackOnline ? (
                 <p className="text-sm text-slate-700 sm:col-span-3 sm:self-center">{t('depositBackOnline')}</p>
               ) : (
-                <DeskMoneyFields prefix="settle" amount={null} methodLabel={t('howReturned')} fields={fields} />
+                <DeskMoneyFields prefix="settle" amount={null} methodLabel={t('howReturned')} fields={fields} typed={typed} />
               )}
               <FormProblem message={problemOf('settle')} />
               <button type="submit" name="intent" value="settle" disabled={busy} className={`${primaryButton} sm:col-span-full sm:justify-self-start`}>

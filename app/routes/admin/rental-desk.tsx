@@ -14,9 +14,11 @@ import { formatPaise } from '../../lib/money.ts';
 import { InvalidInputError } from '../../../server/errors.ts';
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
+import { formError, parseForm } from '../../lib/form-errors.ts';
+import { deskBlockSchema, deskRefusalSchema } from '../../lib/schemas/rental-desk.ts';
 import { appContext } from '../../context.ts';
 import { formatRupees } from '../../lib/format.ts';
-import { cleanLine, cleanText, parseId } from '../../lib/input.ts';
+import { parseId } from '../../lib/input.ts';
 import { licenceStatusText } from '../../lib/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { HOUR_MS } from '../../lib/rental-price.ts';
@@ -25,7 +27,7 @@ import { bookingStatusLabels, type BookingStatus } from '../../lib/rentals.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
 import type { Route } from './+types/rental-desk';
-import { indiaDayStart, indiaWeekday, parseIndiaDateTime } from '../../lib/india-time.ts';
+import { indiaDayStart, indiaWeekday } from '../../lib/india-time.ts';
 
 export const meta: Route.MetaFunction = (args) => adminPageMeta(t('rentalDesk'))(args);
 
@@ -101,6 +103,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** Why a booking is refused, as its schema reads it (it refuses nothing: an empty reason is the service's to allow). */
+function refusalReason(form: FormData): string {
+  const parsed = parseForm(deskRefusalSchema, form);
+  return parsed.ok ? parsed.value.reason : '';
+}
+
 /** Add or remove a block; confirm or refuse a requested booking. Every change is audit-logged by its service. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
@@ -112,12 +120,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   let text: string;
   try {
     if (intent === 'add-block') {
-      const vehicleId = parseId(form.get('vehicleId'));
-      const fromMs = parseIndiaDateTime(cleanLine(form.get('from'), 16));
-      const toMs = parseIndiaDateTime(cleanLine(form.get('to'), 16));
-      if (vehicleId === null) throw new InvalidInputError(t('chooseCar'));
-      if (fromMs === null || toMs === null) throw new InvalidInputError(t('giveBlockTimes'));
-      await addBlock(desk, { vehicleId, fromMs, toMs, note: cleanLine(form.get('note'), 200), actorEmail: admin.email });
+      const block = parseForm(deskBlockSchema, form);
+      if (!block.ok) return data({ ...formError(block.error, block.fields), values: block.values }, { status: 400 });
+      const { vehicleId, from: fromMs, to: toMs, note } = block.value;
+      await addBlock(desk, { vehicleId, fromMs, toMs, note, actorEmail: admin.email });
       text = t('carBlocked');
     } else if (intent === 'remove-block') {
       const blockId = parseId(form.get('blockId'));
@@ -130,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const booking =
         intent === 'confirm'
           ? await confirmBooking(desk, { bookingId, actorEmail: admin.email })
-          : await refuseBooking(desk, { bookingId, reason: cleanText(form.get('reason'), { maxLength: 300 }), actorEmail: admin.email });
+          : await refuseBooking(desk, { bookingId, reason: refusalReason(form), actorEmail: admin.email });
       text = t(intent === 'confirm' ? 'bookingConfirmedNumbered' : 'bookingRefusedNumbered', { id: booking.id });
     } else {
       throw new InvalidInputError(t('formUnreadable'));
@@ -193,7 +199,15 @@ const barTone: Record<string, string> = {
   blocked: 'bg-slate-800 text-white bg-[repeating-linear-gradient(45deg,transparent,transparent_6px,rgba(255,255,255,.15)_6px,rgba(255,255,255,.15)_12px)]',
 };
 
+/** A field's own message, under it. */
+function FieldError({ message }: { message: string | undefined }) {
+  return message ? <span className="font-medium text-red-700">{message}</span> : null;
+}
+
 export default function RentalDesk({ loaderData, actionData }: Route.ComponentProps) {
+  // A refused block: each message beside its field, and what was typed kept.
+  const blockErrors = (actionData && 'fields' in actionData ? actionData.fields : {}) as Record<string, string>;
+  const typed = (actionData && 'values' in actionData ? actionData.values : {}) as Record<string, string>;
   const { days, cars, requested, onTrip, refundsOwed, blocks, licencesWaiting, today, toast, suggested } = loaderData;
   const busy = useNavigation().state === 'submitting';
   return (
@@ -369,25 +383,28 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
             <input type="hidden" name="intent" value="add-block" />
             <label className="flex flex-col gap-1 text-sm font-semibold sm:col-span-2">
               {t('car')}
-              <select name="vehicleId" required className={inputClass}>
+              <select name="vehicleId" required defaultValue={typed.vehicleId} aria-invalid={blockErrors.vehicleId ? true : undefined} className={inputClass}>
                 {cars.map((car) => (
                   <option key={car.id} value={car.id}>
                     {car.name}
                   </option>
                 ))}
               </select>
+              <FieldError message={blockErrors.vehicleId} />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
               {t('from')}
-              <input type="datetime-local" name="from" required defaultValue={suggested.from} className={inputClass} />
+              <input type="datetime-local" name="from" required defaultValue={typed.from ?? suggested.from} aria-invalid={blockErrors.from ? true : undefined} className={inputClass} />
+              <FieldError message={blockErrors.from} />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
               {t('to')}
-              <input type="datetime-local" name="to" required defaultValue={suggested.to} className={inputClass} />
+              <input type="datetime-local" name="to" required defaultValue={typed.to ?? suggested.to} aria-invalid={blockErrors.to ? true : undefined} className={inputClass} />
+              <FieldError message={blockErrors.to} />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold sm:col-span-2">
               {t('reason')}
-              <input name="note" maxLength={200} placeholder={t('blockReasonPlaceholder')} className={inputClass} />
+              <input name="note" maxLength={200} placeholder={t('blockReasonPlaceholder')} defaultValue={typed.note} className={inputClass} />
             </label>
             <button type="submit" disabled={busy || cars.length === 0} className={`${primaryButton} sm:col-span-2`}>
               {t('addBlock')}

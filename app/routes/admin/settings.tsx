@@ -2,7 +2,7 @@ import { data, Form, redirect, useActionData, useNavigation } from 'react-router
 import { recordAudit } from '../../../server/admin/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { SELL_MARGIN_PERCENT } from '../../lib/schemas/sell-estimate.ts';
-import { resetSettings, saveSettings, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
+import { resetSettings, saveSettings, SETTING_LABELS, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormMessage, primaryButton, secondaryButton, SelectField, TextAreaField, TextField } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
@@ -16,7 +16,7 @@ import type { Route } from './+types/settings';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { parseServiceAreaLines } from '../../lib/service-areas.ts';
-import { testDriveSettingsLabels, TestDriveSettingsSection, type TestDriveSettingsErrors } from '../../components/admin/test-drive-settings.tsx';
+import { TestDriveSettingsSection, type TestDriveSettingsErrors } from '../../components/admin/test-drive-settings.tsx';
 import { FINANCE_SETTING_LIMITS, TENURE_OPTIONS } from '../../features/emi/emi.ts';
 import { adminSettingsText as t } from '../../lib/i18n/adminSettings.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
@@ -24,40 +24,9 @@ import { useConfirmStep } from '../../components/confirm-dialog.tsx';
 import type { Language } from '../../lib/i18n/language.ts';
 
 
-/** Each setting's name, in the page's language (or the one asked for: the audit log's summaries are English). */
+/** Each setting's name, in the page's language (or the one asked for: the audit log's summaries are English), as its domain declares it. */
 function labels(language?: Language): Record<keyof Settings, string> {
-  return {
-    siteName: t('siteNameLabel', undefined, language),
-    adminEmail: t('adminEmailLabel', undefined, language),
-    itemsPerPage: t('itemsPerPageLabel', undefined, language),
-    emailNotifications: t('emailNotificationsLabel', undefined, language),
-    maintenanceMode: t('maintenanceModeLabel', undefined, language),
-    ...testDriveSettingsLabels(language),
-    emiRatePercent: t('emiRatePercentLabel', undefined, language),
-    emiTenureMonths: t('emiTenureMonthsLabel', undefined, language),
-    emiFinancedPercent: t('emiFinancedPercentLabel', undefined, language),
-    sellEstimateMarginPercent: t('sellEstimateMarginPercentLabel', undefined, language),
-    inspectionOpeningHour: t('inspectionOpeningHourLabel', undefined, language),
-    inspectionClosingHour: t('inspectionClosingHourLabel', undefined, language),
-    inspectionCapacity: t('inspectionCapacityLabel', undefined, language),
-    rentalBufferHours: t('rentalBufferHoursLabel', undefined, language),
-    rentalMinNoticeHours: t('rentalMinNoticeHoursLabel', undefined, language),
-    rentalHorizonDays: t('rentalHorizonDaysLabel', undefined, language),
-    rentalGraceHours: t('rentalGraceHoursLabel', undefined, language),
-    rentalLateFeePerHour: t('rentalLateFeePerHourLabel', undefined, language),
-    rentalFreeCancelHours: t('rentalFreeCancelHoursLabel', undefined, language),
-    rentalLateCancelKeepDays: t('rentalLateCancelKeepDaysLabel', undefined, language),
-    rentalDeliveryFee: t('rentalDeliveryFeeLabel', undefined, language),
-    rentalGstPercent: t('rentalGstPercentLabel', undefined, language),
-    rentalProtectionPerDay: t('rentalProtectionPerDayLabel', undefined, language),
-    rentalProtectionCap: t('rentalProtectionCapLabel', undefined, language),
-    rentalRefundWorkingDays: t('rentalRefundWorkingDaysLabel', undefined, language),
-    reservationAmount: t('reservationAmountLabel', undefined, language),
-    reservationHoldHours: t('reservationHoldHoursLabel', undefined, language),
-    storefrontPromise: t('storefrontPromiseLabel', undefined, language),
-    trustPoints: t('trustPointsLabel', undefined, language),
-    priceIncludes: t('priceIncludesLabel', undefined, language),
-  };
+  return Object.fromEntries(Object.entries(SETTING_LABELS).map(([key, label]) => [key, t(label, undefined, language)])) as Record<keyof Settings, string>;
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -68,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
   const [settings, flash] = await Promise.all([settingsFor(services), takeFlash(services.config.authSecret, request)]);
-  return data({ settings, message: flash.toast }, { headers: flash.headers });
+  // The names come from each domain's declaration (server code), so the loader hands them over.
+  return data({ settings, labels: labels(), message: flash.toast }, { headers: flash.headers });
 }
 
 function changedKeys(before: Settings, after: Settings): Array<keyof Settings> {
@@ -250,7 +220,7 @@ function Checkbox({ id, label, hint, defaultChecked }: { id: keyof Settings; lab
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, message } = loaderData;
+  const { settings, labels: names, message } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const intent = navigation.state !== 'idle' && navigation.formMethod === 'POST' ? navigation.formData?.get('intent') : null;
@@ -260,7 +230,6 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const shown: Values | Settings = actionData && 'values' in actionData ? actionData.values : settings;
   const hasErrors = Object.keys(errors).length > 0;
   /** What every field of the main form shares: the setting's key names it, its label and error come with it. */
-  const names = labels();
   const fieldOf = (key: keyof Settings) => ({ id: key, name: key, label: names[key], error: errors[key] });
   // Reset asks first in the site's dialog; without script the button resets at once.
   const resetStep = useConfirmStep<true>();

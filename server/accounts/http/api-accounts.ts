@@ -2,7 +2,8 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { phoneMessages } from '../../../app/lib/phone.ts';
-import { DELETE_CONFIRMATION_WORD, parseDeleteConfirmation, privacyMessages } from '../../../app/features/accounts/privacy.ts';
+import { privacyMessages } from '../../../app/features/accounts/privacy.ts';
+import { deleteConfirmationSchema, parseDeleteConfirmation } from '../../../app/features/accounts/deletion-schema.ts';
 import { currentUser, forwardCookies } from '../../auth/session.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import { describeRoute } from '../../http/openapi.ts';
@@ -15,6 +16,9 @@ import { deleteAccountLimited, exportFileName, exportPersonalData, passwordVerif
 import { accountText as t } from '../../../app/lib/i18n/account.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** `POST /me/phone/code` as it is read and documented: the page's send-code schema, with the bot check's solution. */
+const phoneCodeBody = phoneCodeRequest.extend({ botCheck: z.string().default('').meta({ description: 'The solved bot check (GET /api/bot-check/challenge?action=…).' }) });
 
 /** A signed-in person's own account in the JSON API (/api/v1). `addressOf` keys rate limits as the pages do. */
 export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Context) => string) {
@@ -30,7 +34,7 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     summary: 'Text a code to the phone to verify (completing the profile)',
     description: 'JSON or a form. `botCheck` carries the bot check solution (GET /api/bot-check/challenge?action=…); rate limited per person, number and address.',
     auth: true,
-    body: { kind: 'form', schema: z.object({ phone: z.string().meta({ description: 'An Indian mobile as typed (98765 43210, 098765 43210, +91 98765 43210); texted to and answered in E.164.' }), countryCode: z.string().optional().meta({ description: "India's, +91 or 91 (the default); the site texts Indian mobiles only." }), botCheck: z.string().optional() }) },
+    body: { kind: 'form', schema: phoneCodeBody },
     ok: { status: 200, schema: phoneCodeSentSchema, description: 'The code was sent.' },
     refusals: { 400: '', 403: 'The bot check was not solved (`reason`: bot-check).', 429: '', 502: 'The SMS provider did not answer.' },
   });
@@ -39,9 +43,9 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     if (!user) return problem(c, 401, phoneMessages.signInFirst);
     try {
       const form = await readFormOrJson(c.req.raw);
-      const parsed = parseWith(phoneCodeRequest, Object.fromEntries(form));
+      const parsed = parseWith(phoneCodeBody, Object.fromEntries(form));
       if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
-      await sendProfileCode({ ...services, clientAddress: addressOf(c) }, { userId: user.id, phone: parsed.value.phone, botCheck: String(form.get('botCheck') ?? '') });
+      await sendProfileCode({ ...services, clientAddress: addressOf(c) }, { userId: user.id, phone: parsed.value.phone, botCheck: parsed.value.botCheck });
       return c.json({ sent: true, phone: parsed.value.phone } satisfies z.input<typeof phoneCodeSentSchema>, 200, NO_STORE);
     } catch (error) {
       return refusal(c, error, phoneMessages.sendFailed, 'OTP could not be sent');
@@ -92,13 +96,7 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     summary: 'Delete my account (signs out everywhere)',
     description: 'JSON or a form. 400 `reason`: password-required, wrong-password, word-required.',
     auth: true,
-    body: {
-      kind: 'form',
-      schema: z.object({
-        password: z.string().optional().meta({ description: 'Required when the account has a password.' }),
-        confirm: z.literal(DELETE_CONFIRMATION_WORD).optional().meta({ description: 'Required when the account has no password (Google sign-in).' }),
-      }),
-    },
+    body: { kind: 'form', schema: deleteConfirmationSchema },
     ok: { status: 200, schema: accountDeletedSchema, description: 'Deleted; the session cookie is cleared.' },
     refusals: { 400: 'Not confirmed, or the password is wrong.', 409: 'An open rental booking must end first (`reason` rental-open), or the last admin (last-admin).', 429: '' },
   });

@@ -1,17 +1,19 @@
 import type { Hono } from 'hono';
 import { publicStatus } from '../public-status.ts';
-import { z } from 'zod';
-import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../../../app/features/compare/compare.ts';
+import type { z } from 'zod';
+import { COMPARE_MAX, compareIdsNotice } from '../../../app/features/compare/compare.ts';
 import { compareRows } from '../../../app/features/compare/compare-rows.ts';
 import { emiFrom, TENURE_OPTIONS } from '../../../app/features/emi/emi.ts';
 import { browseText as t } from '../../../app/lib/i18n/browse.ts';
-import { CALCULATOR_LIMITS, calculatorDefaults, calculatorNote, loanSummary } from '../../../app/features/emi/calculator.ts';
+import { CALCULATOR_LIMITS, calculatorDefaults, calculatorMessages, calculatorNote, loanSummary } from '../../../app/features/emi/calculator.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import { compareAnswerSchema, vehicleEmiSchema } from '../../../app/lib/schemas/api-answers.ts';
-import { emiQueryDocSchema, emiQuerySchema } from '../../../app/features/emi/schemas.ts';
+import { compareQuerySchema } from '../../../app/features/compare/schemas.ts';
+import { emiQuerySchema } from '../../../app/features/emi/schemas.ts';
 import { cardTitle } from '../../../app/lib/vehicle.ts';
-import { financeTerms, settingsFor } from '../../admin/settings.ts';
+import { settingsFor } from '../../admin/settings.ts';
+import { financeTerms } from '../settings.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem } from '../../http/problem.ts';
 import { vehiclePurpose } from '../../rentals/fleet.ts';
@@ -24,9 +26,6 @@ import { indiaDay } from '../../../app/lib/india-time.ts';
  * The compare page and the car page's EMI calculator in the JSON API (/api/v1), each worked out
  * by the page's own rules (app/features/compare/, app/features/emi/) on the admin's finance terms.
  */
-/** The compare page's one parameter; read by the page's own reader (parseCompareIds), which never refuses. */
-const compareQuerySchema = z.object({ ids: z.string().optional().meta({ description: 'Car ids joined by commas, e.g. 12,34,56.' }) });
-
 export function compareAndEmiApi(api: Hono, services: AppServices) {
   const { database } = services;
 
@@ -38,7 +37,10 @@ export function compareAndEmiApi(api: Hono, services: AppServices) {
     ok: { status: 200, schema: compareAnswerSchema, description: 'The cars and the rows.' },
   });
   api.get('/compare', compare, async (c) => {
-    const parsed = parseCompareIds(c.req.query('ids'));
+    // The documented schema is the one that reads the query; it refuses no text (the page does not).
+    const query = parseWith(compareQuerySchema, c.req.query());
+    if (!query.ok) return problem(c, 400, query.error, { fields: query.fields });
+    const parsed = query.value.ids;
     const [entries, settings] = await Promise.all([carsToCompare(database, parsed.ids), settingsFor(services)]);
     const terms = financeTerms(settings);
     const available = entries.flatMap((entry) => (entry.available ? [entry.vehicle] : []));
@@ -75,7 +77,7 @@ export function compareAndEmiApi(api: Hono, services: AppServices) {
     summary: 'The car page’s EMI calculator for a down payment, rate and tenure',
     description: 'Each value not given is the calculator’s starting value (the admin’s terms, the rate brought into the calculator’s range). Whole rupees; the instalment is rounded to the nearest rupee and the totals are worked out from it.',
     params: { id: 'The vehicle id.' },
-    query: emiQueryDocSchema,
+    query: emiQuerySchema,
     ok: { status: 200, schema: vehicleEmiSchema, description: 'The loan, the instalment and the totals.' },
     refusals: { 400: '', 404: '', 409: 'The car has no price to finance: sold, or price on request (`reason` sold or no-price).' },
   });
@@ -87,7 +89,14 @@ export function compareAndEmiApi(api: Hono, services: AppServices) {
     if (vehicle.status === 'sold') return problem(c, 409, t('soldNoEmi'), { reason: 'sold' });
     const price = vehicle.priceRupees;
     if (!price) return problem(c, 409, t('priceOnRequestNoEmi'), { reason: 'no-price' });
-    const asked = parseWith(emiQuerySchema(price), c.req.query());
+    const asked = parseWith(emiQuerySchema, c.req.query());
+    // The one rule the schema cannot know is this car's price, the down payment's ceiling: a down
+    // payment refused or over it is said as the car page says it, with the price.
+    const overPrice = asked.ok && asked.value.downPayment !== undefined && asked.value.downPayment > price;
+    if (overPrice || (!asked.ok && asked.fields.downPayment !== undefined)) {
+      const message = calculatorMessages.downPayment(price, c.req.query('downPayment') ?? '');
+      return problem(c, 400, message, { fields: { ...(asked.ok ? {} : asked.fields), downPayment: message } });
+    }
     if (!asked.ok) return problem(c, 400, asked.error, { fields: asked.fields });
     const terms = financeTerms(await settingsFor(services));
     const defaults = calculatorDefaults(price, terms);

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { sellText } from '../../../app/features/sell/sell-texts.ts';
 import { formsText } from '../../../app/lib/i18n/forms.ts';
-import { leadMessages, MAX_SELL_IMAGES, requestFailed, requestSent, requestSchema, sellSchema } from '../../../app/lib/lead-forms.ts';
+import { leadMessages, MAX_SELL_IMAGES, requestFailed, requestSent } from '../../../app/lib/lead-forms.ts';
 import { sellOfferSentSchema, vehicleRequestSentSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { sellChatLink } from '../../../app/features/sell/sell-chat.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../../../app/lib/uploads.ts';
@@ -10,7 +10,7 @@ import { readFormOrJson, uploadsFrom, uploadTempDir, withUploadForm } from '../.
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
-import { admitLead, parseRequestLead, parseSellLead, submitLead } from '../intake.ts';
+import { admitLead, parseRequestLead, parseSellLead, requestLeadSchema, sellLeadSchema, submitLead } from '../intake.ts';
 import type { LeadProof } from '../form-guard.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -44,7 +44,7 @@ export function leadsApi(api: Hono, services: AppServices, addressOf: (c: Contex
     summary: 'Request a car the dealer does not list (Request a Vehicle)',
     description:
       'JSON or a form, with the fields and messages of the Request a Vehicle page. 403 when the bot check is missing, wrong or already used. At most 10 an hour from one network (429 with `Retry-After`).',
-    body: { kind: 'form', schema: requestSchema.extend({ botCheck: botCheckField }) },
+    body: { kind: 'form', schema: requestLeadSchema.extend({ botCheck: botCheckField }) },
     ok: { status: 201, schema: vehicleRequestSentSchema, description: 'Received; the dealer is told by mail.' },
     refusals: { 400: '', 429: '' },
   });
@@ -67,7 +67,7 @@ export function leadsApi(api: Hono, services: AppServices, addressOf: (c: Contex
     tag: 'Leads',
     summary: 'Offer my car to the dealer (Sell Your Vehicle), with photos',
     description: `Multipart, with the fields and messages of the Sell Your Vehicle page and up to ${MAX_SELL_IMAGES} photos in \`images\` (15 MB each, 60 MB in all). 403 when the bot check is missing, wrong or already used. At most 10 an hour from one network (429 with \`Retry-After\`). The answer carries the WhatsApp chat the site opens next.`,
-    body: { kind: 'multipart', schema: sellSchema.extend({ botCheck: botCheckField, images: z.array(photo).max(MAX_SELL_IMAGES).optional() }) },
+    body: { kind: 'multipart', schema: sellLeadSchema.extend({ botCheck: botCheckField, images: z.array(photo).max(MAX_SELL_IMAGES).optional() }) },
     ok: { status: 201, schema: sellOfferSentSchema, description: 'Saved; the dealer is told by mail.' },
     refusals: { 400: 'The input was refused: a field, or a photo (`fields.images`): too many, too large or not a photo.', 413: '', 429: '' },
   });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
 import { licenceText as lt } from '../../../app/lib/i18n/licence.ts';
 import { z } from 'zod';
+import { licenceFieldsSchema } from '../../../app/lib/schemas/licence.ts';
 import type { AppServices } from '../../services.ts';
 import { currentUser } from '../../auth/session.ts';
 import { ownLicenceView } from '../licences.ts';
@@ -32,7 +33,8 @@ export function apiLicence(services: AppServices) {
     summary: 'Upload my driving licence (number, date of birth, both sides) for review',
     description: 'A new upload replaces the one on file and waits for review again.',
     auth: true,
-    body: { kind: 'multipart', schema: z.object({ number: z.string(), dateOfBirth: z.string().meta({ description: 'YYYY-MM-DD' }), front: photo, back: photo }) },
+    // The typed fields are documented by the schema that reads them; the photos are read as files.
+    body: { kind: 'multipart', schema: licenceFieldsSchema.extend({ front: photo, back: photo }) },
     ok: { status: 201, schema: licenceAnswerSchema, description: 'Stored; its status is pending.' },
     refusals: { 400: '', 409: 'The licence on file is approved: it can no longer be replaced.', 413: '', 429: '' },
   });

@@ -2906,15 +2906,29 @@ export interface operations {
                 "application/json": {
                     /** @description An Indian mobile as typed (98765 43210, 098765 43210, +91 98765 43210); texted to and answered in E.164. */
                     phone: string;
-                    /** @description India's, +91 or 91 (the default); the site texts Indian mobiles only. */
+                    /**
+                     * @description India's, +91 or 91 (the default); the site texts Indian mobiles only.
+                     * @default +91
+                     */
                     countryCode?: string;
+                    /**
+                     * @description The solved bot check (GET /api/bot-check/challenge?action=…).
+                     * @default
+                     */
                     botCheck?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @description An Indian mobile as typed (98765 43210, 098765 43210, +91 98765 43210); texted to and answered in E.164. */
                     phone: string;
-                    /** @description India's, +91 or 91 (the default); the site texts Indian mobiles only. */
+                    /**
+                     * @description India's, +91 or 91 (the default); the site texts Indian mobiles only.
+                     * @default +91
+                     */
                     countryCode?: string;
+                    /**
+                     * @description The solved bot check (GET /api/bot-check/challenge?action=…).
+                     * @default
+                     */
                     botCheck?: string;
                 };
             };
@@ -3017,15 +3031,23 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description An Indian mobile as typed (98765 43210, 098765 43210, +91 98765 43210); texted to and answered in E.164. */
                     phone: string;
-                    /** @default +91 */
+                    /**
+                     * @description India's, +91 or 91 (the default); the site texts Indian mobiles only.
+                     * @default +91
+                     */
                     countryCode?: string;
                     otp: string;
                     name: string;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @description An Indian mobile as typed (98765 43210, 098765 43210, +91 98765 43210); texted to and answered in E.164. */
                     phone: string;
-                    /** @default +91 */
+                    /**
+                     * @description India's, +91 or 91 (the default); the site texts Indian mobiles only.
+                     * @default +91
+                     */
                     countryCode?: string;
                     otp: string;
                     name: string;
@@ -3174,20 +3196,14 @@ export interface operations {
                 "application/json": {
                     /** @description Required when the account has a password. */
                     password?: string;
-                    /**
-                     * @description Required when the account has no password (Google sign-in).
-                     * @constant
-                     */
-                    confirm?: "DELETE";
+                    /** @description The word DELETE; required when the account has no password (Google sign-in). */
+                    confirm?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @description Required when the account has a password. */
                     password?: string;
-                    /**
-                     * @description Required when the account has no password (Google sign-in).
-                     * @constant
-                     */
-                    confirm?: "DELETE";
+                    /** @description The word DELETE; required when the account has no password (Google sign-in). */
+                    confirm?: string;
                 };
             };
         };
@@ -3746,7 +3762,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    phone: string;
+                    phone?: string;
                     model: string;
                     year: string;
                     budget: string;
@@ -3756,7 +3772,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     name: string;
-                    phone: string;
+                    phone?: string;
                     model: string;
                     year: string;
                     budget: string;
@@ -3847,7 +3863,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     name: string;
-                    phone: string;
+                    phone?: string;
                     vehicle: string;
                     year: string;
                     price: string;
