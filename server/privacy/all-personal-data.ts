@@ -5,6 +5,7 @@ import { catalogPersonalData } from '../catalog/personal-data.ts';
 import { jobsPersonalData } from '../jobs/personal-data.ts';
 import { leadsPersonalData } from '../leads/personal-data.ts';
 import { notifyPersonalData } from '../notify/personal-data.ts';
+import { paymentsPersonalData } from '../payments/personal-data.ts';
 import { rentalsPersonalData } from '../rentals/personal-data.ts';
 import { reservationsPersonalData } from '../reservations/personal-data.ts';
 import { securityPersonalData } from '../security/personal-data.ts';
@@ -23,6 +24,7 @@ export const allPersonalData: PersonalData[] = [
   ...leadsPersonalData,
   ...testDrivesPersonalData,
   ...reservationsPersonalData,
+  ...paymentsPersonalData,
   ...notifyPersonalData,
   ...adminPersonalData,
   ...securityPersonalData,

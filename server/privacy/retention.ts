@@ -8,6 +8,7 @@ import type { Storage } from '../media/storage.ts';
 import { longestRateLimitWindowMs, pruneRateLimits } from '../security/rate-limit.ts';
 import { purgeFinishedJobs } from '../jobs/queue.ts';
 import type { Clock } from '../clock.ts';
+import { forgetOwners } from '../payments/ledger.ts';
 import { eraseChecklists } from '../rentals/checklists.ts';
 
 /**
@@ -89,15 +90,18 @@ export async function runRetentionPurge(deps: RetentionDeps, now: Date = new Dat
     .limit(1000)
     .execute();
   await eraseChecklists(deps, purgedBookings.map((row) => row.id));
+  // Their ledger rows (charges, payments, refunds) go with them: the ledger names its owners by kind and id, without a foreign key.
+  await forgetOwners(db, 'rental-booking', purgedBookings.map((row) => Number(row.id)));
   const rentalBookings = purgedBookings.length === 0 ? 0 : deleted(await db.deleteFrom('rental_bookings').where('id', 'in', purgedBookings.map((row) => row.id)).executeTakeFirst());
 
   // A test drive is a lead with a time: kept as long as the other leads, counted from its slot.
   const testDrives = deleted(await db.deleteFrom('test_drives').where('slot_start', '<', monthsBefore(now, LEAD_RETENTION_MONTHS).toISOString()).executeTakeFirst());
   // A reservation's token was money paid and refunded or counted towards a sale: the dealer's
   // accounts, kept as the rental bookings are, from the day it ended. A live one has no end.
-  const reservations = deleted(
-    await db.deleteFrom('car_reservations').where('ended_at', 'is not', null).where('ended_at', '<', monthsBefore(now, RENTAL_BOOKING_RETENTION_YEARS * 12).toISOString()).executeTakeFirst(),
-  );
+  const reservationCutoff = monthsBefore(now, RENTAL_BOOKING_RETENTION_YEARS * 12).toISOString();
+  const purgedReservations = await db.selectFrom('car_reservations').select('id').where('ended_at', 'is not', null).where('ended_at', '<', reservationCutoff).limit(1000).execute();
+  await forgetOwners(db, 'reservation', purgedReservations.map((row) => Number(row.id)));
+  const reservations = purgedReservations.length === 0 ? 0 : deleted(await db.deleteFrom('car_reservations').where('id', 'in', purgedReservations.map((row) => row.id)).executeTakeFirst());
 
   // Jobs that went through are history once the outbox's period is over; failed ones stay for the admin.
   const finishedJobs = await purgeFinishedJobs(deps.database, now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000);

@@ -96,12 +96,4 @@ export const rentalsPersonalData: PersonalData[] = [
     erase: { action: 'keep', reason: 'the state of the car, kept and purged with its anonymised booking' },
     retention: bookingRetention,
   },
-  {
-    table: 'rental_refunds',
-    personal: {},
-    notPersonal: { reason: "a fixed code ('cancelled', 'not accepted'…), never typed by a person" },
-    foundBy: 'booking_id, through rental_bookings',
-    export: { omitted: "the booking's amountRefunded says what went back" },
-    erase: { action: 'keep', reason: "the dealer's accounts, tied to an anonymised booking" },
-  },
 ];

@@ -2,7 +2,7 @@ import { RENTAL_BOOKING_RETENTION_YEARS } from '../../app/lib/retention.ts';
 import type { PersonalData } from '../privacy/personal-data.ts';
 import { reservationQuery, toDeskReservation } from './store.ts';
 
-/** Reservations of cars for sale and their refunds (server/reservations, decision 080). */
+/** Reservations of cars for sale (server/reservations, decision 080); their refunds are the payments ledger's. */
 export const reservationsPersonalData: PersonalData[] = [
   {
     table: 'car_reservations',
@@ -24,13 +24,5 @@ export const reservationsPersonalData: PersonalData[] = [
       reason: "the token paid and refunded is the dealer's accounts, kept as the rental bookings are, without who made it",
     },
     retention: `${RENTAL_BOOKING_RETENTION_YEARS} years from the day it ended`,
-  },
-  {
-    table: 'reservation_refunds',
-    personal: {},
-    notPersonal: { reason: "a fixed code ('not accepted', 'taken'…), never typed by a person" },
-    foundBy: 'reservation_id, through car_reservations',
-    export: { within: 'reservations' },
-    erase: { action: 'keep', reason: "the dealer's accounts, tied to an anonymised reservation" },
   },
 ];
