@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB, PaymentOwnerKind } from '../db/schema.ts';
@@ -37,7 +37,7 @@ export async function recordCharge(db: LedgerDb, owner: PaymentOwner, input: { o
   await db
     .insertInto('payment_ledger')
     .values({ owner_kind: owner.kind, owner_id: owner.id, entry: 'charge', order_id: input.orderId, payment_id: null, amount_paise: input.amountPaise, currency: input.currency ?? 'INR', status: 'open', reason: null, last_error: null, next_try_ms: null, claimed_until_ms: null, provider_refund_id: null, refund_key: null, created_at: nowIso, updated_at: nowIso, refunded_at: null })
-    .onConflict((conflict) => conflict.column('order_id').where('entry', '=', 'charge').doNothing())
+    .onConflict((conflict) => conflict.column('order_id').where(sql<boolean>`entry = 'charge'`).doNothing())
     .execute();
 }
 
@@ -57,7 +57,7 @@ export async function settleOnce(trx: LedgerDb, owner: PaymentOwner, payment: Pr
   const inserted = await trx
     .insertInto('payment_ledger')
     .values({ owner_kind: owner.kind, owner_id: owner.id, entry: 'payment', order_id: payment.orderId, payment_id: payment.paymentId, amount_paise: payment.amountPaise, currency: payment.currency, status: settlement, reason: null, last_error: null, next_try_ms: null, claimed_until_ms: null, provider_refund_id: null, refund_key: null, created_at: nowIso, updated_at: nowIso, refunded_at: null })
-    .onConflict((conflict) => conflict.column('payment_id').where('entry', '=', 'payment').doNothing())
+    .onConflict((conflict) => conflict.column('payment_id').where(sql<boolean>`entry = 'payment'`).doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted !== undefined;

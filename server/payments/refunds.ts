@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { installationId } from '../db/installation.ts';
 import type { PaymentOwnerKind } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
@@ -57,7 +58,7 @@ export async function writeOwedRefund(db: LedgerDb, owner: PaymentOwner, input: 
       updated_at: nowIso,
       refunded_at: null,
     })
-    .onConflict((conflict) => conflict.columns(['payment_id', 'reason']).where('entry', '=', 'refund').doNothing())
+    .onConflict((conflict) => conflict.columns(['payment_id', 'reason']).where(sql<boolean>`entry = 'refund'`).doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted ? Number(inserted.id) : null;

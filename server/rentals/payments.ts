@@ -84,7 +84,8 @@ export async function recordPayment(services: RentalDeskServices, input: ProvenP
   const booking = (await getBooking(services.database, Number(row.id)))!;
   const owner = { kind: 'rental-booking', id: booking.id } as const;
   const current = async () => (await getBooking(services.database, booking.id))!;
-  if ((await settlementOf(db, input.paymentId)) !== null) return { booking, outcome: 'repeat' };
+  // Read again after the check: the settlement seen may have committed after the booking was read.
+  if ((await settlementOf(db, input.paymentId)) !== null) return { booking: await current(), outcome: 'repeat' };
   const now = new Date(services.clock.now()).toISOString();
   const problem = paymentProblem(booking, row.payment_id, input);
   try {

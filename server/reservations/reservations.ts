@@ -9,7 +9,7 @@ import { settingsFor, type Settings } from '../admin/settings.ts';
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { CarReservationStatus, DB } from '../db/schema.ts';
 import { brokenUniqueRule } from '../db/unique-rules.ts';
-import { CannotBookYetError, ConflictError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError, UpstreamError } from '../errors.ts';
+import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError, RateLimitedError, UpstreamError } from '../errors.ts';
 import { confirmCheckout } from '../payments/checkout.ts';
 import { PaymentError } from '../payments/gateway.ts';
 import { recordCharge, settleOnce, settlementOf, type ProvenPayment } from '../payments/ledger.ts';

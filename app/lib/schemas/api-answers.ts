@@ -523,13 +523,7 @@ export const reservationStartedSchema = z
   .meta({ id: 'ReservationStarted' });
 export const reservationAnswerSchema = z.object({ reservation: reservationSchema }).meta({ id: 'ReservationAnswer' });
 export const reservationCancelledSchema = z.object({ reservation: reservationSchema, refund: rupees.meta({ description: 'Refunded in full to the way the buyer paid.' }) }).meta({ id: 'ReservationCancelled' });
-// Razorpay's webhook (decision 106): what it posts, as far as the server reads it, and the acknowledgement.
-export const razorpayEventSchema = z
-  .looseObject({
-    event: z.string().meta({ description: "The event's name; `payment.captured` and `order.paid` settle a payment, any other is acknowledged and ignored." }),
-    payload: z.looseObject({ payment: z.looseObject({ entity: z.looseObject({ id: z.string(), order_id: z.string(), amount: z.int().optional(), currency: z.string().optional() }) }).optional() }).optional(),
-  })
-  .meta({ id: 'RazorpayEvent', description: 'Signed by X-Razorpay-Signature: HMAC-SHA256 of the raw body with the webhook secret.' });
+// Razorpay's webhook (decision 106): the acknowledgement of an event.
 export const webhookAnswerSchema = z.object({ ok: z.literal(true), handled: z.boolean().meta({ description: 'Whether the event settled a payment of one of our orders.' }) }).meta({ id: 'WebhookAnswer' });
 export const reservationListSchema = z.object({ items: z.array(reservationSchema), page: z.int(), perPage: z.int(), total: z.int() }).meta({ id: 'ReservationList' });
 
