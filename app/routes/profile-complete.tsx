@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { data, Form, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
 import { hasRequestedOtp, pendingPhoneOtp } from '../../server/accounts/phone-verification.ts';
 import { phoneCodeRequest, phoneVerify, profileSchemas, sendProfileCode, verifyProfilePhone } from '../../server/accounts/profile-phone.ts';
-import { ensureProfile } from '../../server/accounts/profiles.ts';
+import { ensureProfile, personName } from '../../server/accounts/profiles.ts';
 import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Prefill from the account and the stored profile (SPEC 5).
   const stored = splitPhone(pending?.phone ?? profile.phone);
   return {
-    name: profile.name || user.name,
+    name: personName(profile, user),
     countryCode: stored.phone ? stored.countryCode : DEFAULT_COUNTRY_CODE,
     phone: stored.phone,
     pending,

@@ -4,10 +4,11 @@ import { settingsFor } from '../../server/admin/settings.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
-import { answerOffer } from '../../server/leads/inspection-desk.ts';
+import { answerOffer } from '../../server/inspections/inspection-desk.ts';
+import { INSPECTION } from '../../server/appointments/kinds.ts';
 import { NotFoundError } from '../../server/errors.ts';
 import { flashHeaders } from '../../server/http/flash.ts';
-import { bookInspection, cancelOwnInspection, inspectionMessages, inspectionRules, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../../server/leads/inspections.ts';
+import { bookInspection, cancelOwnInspection, inspectionMessages, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../../server/inspections/inspections.ts';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../components/form.tsx';
 import { appContext, type AppServices } from '../context.ts';
 import { cleanLine, parseId } from '../lib/input.ts';
@@ -60,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!car) return { state: 'no-car' as const };
 
   const settings = await settingsFor(services);
-  const rules = inspectionRules(settings);
+  const rules = INSPECTION.rules(settings);
   const now = services.clock.now();
   const mode: TestDriveMode = rescheduling?.mode ?? (query.get('mode') === 'home' ? 'home' : 'hub');
   const pin = rescheduling?.pinCode ?? typedPinCode(cleanLine(query.get('pin'), 12));

@@ -30,6 +30,7 @@ import * as homeVisitAddress from './migrations/033-home-visit-address.ts';
 import * as handoverMoney from './migrations/034-handover-money.ts';
 import * as carModelAdditions from './migrations/035-car-model-additions.ts';
 import * as paymentsOneLedger from './migrations/036-payments-one-ledger.ts';
+import * as appointmentTimesInMs from './migrations/037-appointment-times-in-ms.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -64,6 +65,7 @@ const migrations: Record<string, DialectMigration> = {
   '034-handover-money': handoverMoney,
   '035-car-model-additions': carModelAdditions,
   '036-payments-one-ledger': paymentsOneLedger,
+  '037-appointment-times-in-ms': appointmentTimesInMs,
 };
 
 /**

@@ -244,8 +244,8 @@ interface VisitBookingColumns {
   name: string;
   phone: string;
   email: string;
-  /** The UTC instant the slot begins (ISO-8601). */
-  slot_start: string;
+  /** The instant the slot begins, epoch milliseconds (migration 037, decision 107), as every rental time. */
+  slot_start_ms: number;
   /** The slot's seat this booking holds: unique per slot, below the capacity (decision 025). */
   seat: number;
   status: 'booked' | 'confirmed' | 'done' | 'no_show' | 'cancelled';
@@ -254,7 +254,7 @@ interface VisitBookingColumns {
   updated_at: string;
 }
 
-/** An inspection of a seller's car (server/leads/inspections.ts, migration 025). */
+/** An inspection of a seller's car (server/inspections/inspections.ts, migration 025). */
 export interface InspectionTable extends VisitBookingColumns {
   car: string;
   estimate: string;

@@ -4,7 +4,7 @@ import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS, runRetentionPurge } from
 import { REMINDER_FIRST_RUN_MS, REMINDER_INTERVAL_MS, sendDueReminders as sendTestDriveReminders } from '../test-drives/notify.ts';
 import { expireHolds, RENTAL_JOBS_INTERVAL_MS, sendDueReminders as sendRentalReminders } from '../rentals/lifecycle.ts';
 import { retryOwedRefunds } from '../payments/refunds.ts';
-import { sendDueInspectionReminders } from '../leads/inspections.ts';
+import { sendDueInspectionReminders } from '../inspections/inspections.ts';
 import { expireDueReservations } from '../reservations/reservations.ts';
 import type { Schedule } from './scheduler.ts';
 import type { JobHandlers } from './worker.ts';
@@ -23,7 +23,7 @@ export const RECURRING_JOBS = [
   { name: 'retention-purge', periodMs: RETENTION_INTERVAL_MS, firstRunMs: RETENTION_FIRST_RUN_MS },
   // Test-drive reminders an hour before (server/test-drives/notify.ts).
   { name: 'test-drive-reminders', periodMs: REMINDER_INTERVAL_MS, firstRunMs: REMINDER_FIRST_RUN_MS },
-  // Sellers' inspection reminders two hours before (server/leads/inspections.ts).
+  // Sellers' inspection reminders two hours before (server/inspections/inspections.ts).
   { name: 'inspection-reminders', periodMs: REMINDER_INTERVAL_MS, firstRunMs: REMINDER_FIRST_RUN_MS },
   { name: 'rental-hold-expiry', periodMs: RENTAL_JOBS_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },
   { name: 'rental-reminders', periodMs: RENTAL_JOBS_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },

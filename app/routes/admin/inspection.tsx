@@ -16,7 +16,7 @@ import {
   makeOffer,
   parseInspectionRecord,
   recordInspection,
-} from '../../../server/leads/inspection-desk.ts';
+} from '../../../server/inspections/inspection-desk.ts';
 import { PageHeader, PhoneFact, StatusBadge } from '../../components/admin/admin-ui.tsx';
 import { Toast } from '../../components/admin/toast.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';

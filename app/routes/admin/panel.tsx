@@ -10,8 +10,7 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { handoversOn } from '../../../server/rentals/bookings.ts';
 import { countLicencesWaiting } from '../../../server/rentals/licences.ts';
 import { countBookingsOwingRefunds } from '../../../server/rentals/refunds.ts';
-import { countTestDrivesOn } from '../../../server/test-drives/test-drives.ts';
-import { countInspectionsOn } from '../../../server/leads/inspection-desk.ts';
+import { countOn } from '../../../server/appointments/appointments.ts';
 import { listActiveReservations } from '../../../server/reservations/reservations.ts';
 import { ReservationsDesk } from '../../components/admin/reservations-desk.tsx';
 import { appContext, type AppServices } from '../../context.ts';
@@ -53,8 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const date = indiaDay(nowMs);
   const [leads, testDrives, inspections, handovers, licences, refundsOwed, jobs, flash, reservations] = await Promise.all([
     countNewLeads(services.database, since),
-    countTestDrivesOn(services.database, date),
-    countInspectionsOn(services, date),
+    countOn(services.database, 'test_drives', date),
+    countOn(services.database, 'inspections', date),
     handoversOn(services.database, indiaDayStart(nowMs)),
     countLicencesWaiting(services.database),
     countBookingsOwingRefunds(services),
@@ -77,7 +76,7 @@ async function comingWeek(services: AppServices, today: string) {
   return Promise.all(
     Array.from({ length: COMING_DAYS }, async (_, index) => {
       const date = addDays(today, index + 1);
-      const [testDrives, inspections, handovers] = await Promise.all([countTestDrivesOn(services.database, date), countInspectionsOn(services, date), handoversOn(services.database, indiaMidnight(date))]);
+      const [testDrives, inspections, handovers] = await Promise.all([countOn(services.database, 'test_drives', date), countOn(services.database, 'inspections', date), handoversOn(services.database, indiaMidnight(date))]);
       return { date, testDrives, inspections, pickups: handovers.pickups.length, returns: handovers.returns.length };
     }),
   );

@@ -8,7 +8,7 @@ import { readFormOrJson } from '../../http/forms.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
-import { chooseLanguage, ensureProfile, isProfileComplete, saveProfileName, type Profile } from '../profiles.ts';
+import { chooseLanguage, ensureProfile, isProfileComplete, personName, saveProfileName, type Profile } from '../profiles.ts';
 import { accountText as t } from '../../../app/lib/i18n/account.ts';
 import { indiaIso } from '../../../app/lib/india-time.ts';
 
@@ -27,7 +27,7 @@ function profileAnswer(user: SessionUser, profile: Profile): z.input<typeof prof
     profile: {
       email: user.email,
       emailVerified: user.emailVerified,
-      name: profile.name || user.name || '',
+      name: personName(profile, user),
       photoUrl: profile.photoUrl || user.image || '',
       phone: profile.phone,
       phoneVerified: profile.phoneVerified,

@@ -1,7 +1,7 @@
 import type { DeskStatus } from '../../app/lib/inspection-desk.ts';
 import type { TransitionTable } from '../transitions.ts';
 
-/** What can happen to a seller's inspection once booked (server/leads/inspections.ts, inspection-desk.ts). */
+/** What can happen to a seller's inspection once booked (server/inspections/inspections.ts, inspection-desk.ts). */
 export const INSPECTION_EVENTS = ['confirm', 'mark_no_show', 'record', 'reschedule', 'cancel'] as const;
 export type InspectionEvent = (typeof INSPECTION_EVENTS)[number];
 

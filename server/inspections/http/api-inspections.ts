@@ -9,7 +9,8 @@ import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
 import { answerOffer } from '../inspection-desk.ts';
-import { bookInspection, cancelOwnInspection, inspectionMessages, inspectionRules, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../inspections.ts';
+import { bookInspection, cancelOwnInspection, inspectionMessages, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../inspections.ts';
+import { INSPECTION } from '../../appointments/kinds.ts';
 import { sellText as t } from '../../../app/lib/i18n/sell.ts';
 
 /** Inspections of a seller's car in the JSON API (/api/v1), decision 081. Every refusal is problem+json. */
@@ -39,7 +40,7 @@ export function inspectionApi(api: Hono, services: AppServices) {
     const parsed = inspectionSlotsQuerySchema.safeParse(c.req.query());
     if (!parsed.success) return invalid(c, parsed.error);
     try {
-      const list = await inspectionSlots(services, inspectionRules(await settingsFor(services)), parsed.data.date);
+      const list = await inspectionSlots(services, INSPECTION.rules(await settingsFor(services)), parsed.data.date);
       return c.json({ date: parsed.data.date, slots: list } satisfies z.input<typeof inspectionSlotsSchema>, 200, NO_STORE);
     } catch (error) {
       return problemFromError(c, error, services.logger, fallback());

@@ -1,26 +1,25 @@
 import type { Kysely, Selectable } from 'kysely';
-import { sendClaimedReminders } from '../notify/slot-reminders.ts';
-import { servedAreaProblem } from '../../app/lib/service-areas.ts';
-import { homeAddressLine, homeAddressMessages } from '../../app/lib/home-address.ts';
+import { sendClaimedReminders } from '../appointments/reminders.ts';
+import { homeAddressLine } from '../../app/lib/home-address.ts';
 import type { InspectionRequest } from '../../app/lib/schemas/inspections.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
-import { bookableDays, daySlots, hourLabel, slotInstant, slotProblem, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules } from '../../app/lib/test-drives.ts';
+import { slotLabel, type SlotRules, type TestDriveMode } from '../../app/lib/test-drives.ts';
 import { bookingContact, getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
-import { homeVisitColumns, homeVisitOf } from '../db/home-visit-columns.ts';
+import { book, cancelUpcoming, checkUpcomingLimit, freeSlots, isUpcoming, reschedule, slotRefusal, slotStartMs, upcomingFirst, type FreeSlot } from '../appointments/appointments.ts';
+import { checkPlace, homeVisitColumns, homeVisitOf } from '../appointments/home-visit.ts';
+import { INSPECTION } from '../appointments/kinds.ts';
 import type { Settings } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
-import { cancelUpcoming, isUpcoming, upcomingFirst, withFreeSeat, type SeatedTable } from '../db/seats.ts';
 import type { DB, InspectionTable } from '../db/schema.ts';
 import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError, RateLimitedError } from '../errors.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import { queueMail, queueSms } from '../notify/outgoing.ts';
 import type { AppServices } from '../services.ts';
-import { slotLabel } from '../../app/lib/test-drives.ts';
 import { paths } from '../../app/lib/paths.ts';
-import { estimateLine, type SellEstimate } from './sell-estimate.ts';
-import { queueNewLeadMail } from './notify.ts';
-import { carFromCatalogue, estimateForSeller } from './sell-estimates.ts';
+import { estimateLine, type SellEstimate } from '../leads/sell-estimate.ts';
+import { queueNewLeadMail } from '../leads/notify.ts';
+import { carFromCatalogue, estimateForSeller } from '../leads/sell-estimates.ts';
 import { offerOf, type Offer } from '../../app/lib/inspection-desk.ts';
 import { sellText as t } from '../../app/lib/i18n/sell.ts';
 import { liveTexts } from '../../app/lib/i18n/texts.ts';
@@ -28,26 +27,21 @@ import { inLanguage } from '../i18n.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { isLanguage, pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
 import type { TextValues } from '../../app/lib/i18n/texts.ts';
-import { addDays, indiaDateTimeParam, indiaIso } from '../../app/lib/india-time.ts';
+import { indiaDateTimeParam, indiaIso } from '../../app/lib/india-time.ts';
 import { transition } from '../transitions.ts';
 import { INSPECTION_TRANSITIONS } from './inspection-transitions.ts';
 
 /**
- * Inspections of a seller's car (decision 081), booked from the estimate: slots come from the
- * test drives' engine (app/lib/test-drives.ts: one-hour slots, notice, days ahead) with the
- * inspections' own hours and capacity; a seat per slot below the capacity, kept by the unique
- * index of migration 025, so concurrent bookings never pass it on either database.
+ * Inspections of a seller's car (decision 081), booked from the estimate. What is an inspection's
+ * own is here (the car, its estimate, the lead on the desk, the messages); slots, seats, moves,
+ * cancels and reminders are the appointments module's (decision 107) with the inspections' rules
+ * (server/appointments/kinds.ts: their own hours and capacity, at most three upcoming per
+ * person); a seat per slot below the capacity is kept by the unique index of migration 025, so
+ * concurrent bookings never pass it on either database.
  */
 
 /** The inspections' refusals, in the language of the request being answered. */
 export const inspectionMessages = liveTexts(t, ['verifyPhoneFirst', 'slotFull', 'youAreBusy', 'notYours', 'notChangeable', 'tooManyInspectionRequests']);
-
-/**
- * Upcoming inspections one person may hold at once. A seller brings one car, two at most (a
- * family's second car); three leaves room for that and a spare, and stops one account from
- * taking a week's slots (an outside probe booked 35 of 40 from one account through the page).
- */
-export const MAX_UPCOMING_INSPECTIONS = 3;
 
 /**
  * The per-person limits every path shares (the page, its `.data` request and the API call these
@@ -63,22 +57,6 @@ export async function limitInspectionChanges(deps: Deps, userId: string): Promis
 async function limitBookings(deps: Deps, userId: string): Promise<void> {
   const result = await consumeRateLimit(deps.database, { key: `inspection-booking:${userId}`, ...rateLimits.inspectionBooking, now: deps.clock.now() });
   if (!result.allowed) throw new RateLimitedError(t('tooManyInspectionBookings', { limit: rateLimits.inspectionBooking.limit }), result.retryAfterSeconds);
-}
-
-/** The person's inspections still to come (booked or confirmed, not begun), read in `db` (a transaction holding the person's lock, or the database). */
-async function upcomingCount(db: Kysely<DB>, userId: string, nowMs: number): Promise<number> {
-  const row = await db
-    .selectFrom('inspections')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .where('status', 'in', [...UPCOMING_STATUSES])
-    .where('slot_start', '>', new Date(nowMs).toISOString())
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
-function tooManyUpcoming(): ConflictError {
-  return new ConflictError(t('tooManyUpcomingInspections', { limit: MAX_UPCOMING_INSPECTIONS }));
 }
 
 type Deps = { database: Database; clock: Clock };
@@ -111,23 +89,13 @@ function reportOf(row: Row): InspectionReport | null {
   return { condition: Object.entries(condition).map(([item, status]) => ({ item, status })), odometer: row.odometer, notes: row.notes ?? '', recordedAt: indiaIso(Date.parse(row.recorded_at)) };
 }
 
-export function inspectionRules(settings: Settings): TestDriveRules {
-  return {
-    openingHour: settings.inspectionOpeningHour,
-    closingHour: Math.max(settings.inspectionOpeningHour, settings.inspectionClosingHour),
-    capacity: settings.inspectionCapacity,
-    leadHours: settings.testDriveLeadHours,
-    daysAhead: settings.testDriveDaysAhead,
-  };
-}
-
 export function toInspection(row: Row, nowMs: number): Inspection {
   return {
     id: row.id,
     car: JSON.parse(row.car) as SellCar,
     estimate: JSON.parse(row.estimate) as SellEstimate,
     ...homeVisitOf(row),
-    slot: indiaDateTimeParam(row.slot_start),
+    slot: indiaDateTimeParam(row.slot_start_ms),
     status: row.status,
     createdAt: indiaIso(Date.parse(row.created_at)),
     offer: offerOf(row, nowMs),
@@ -135,39 +103,15 @@ export function toInspection(row: Row, nowMs: number): Inspection {
   };
 }
 
-/** The test drives' slot rule, worded for inspections. */
-function slotRefusal(slot: string, nowMs: number, rules: TestDriveRules): string | null {
-  const problem = slotProblem(slot, nowMs, rules);
-  if (problem === null) return null;
-  const hour = Number(slot.slice(11, 13));
-  const outsideHours = bookableDays(nowMs, rules).includes(slot.slice(0, 10)) && (hour < rules.openingHour || hour + 1 > rules.closingHour);
-  return outsideHours ? t('inspectionsRun', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }) : problem;
+/** Refuses a time the inspections' rules do not offer (InvalidInputError naming the field). */
+function checkSlot(slot: string, rules: SlotRules, nowMs: number) {
+  const problem = slotRefusal(INSPECTION, rules, slot, nowMs);
+  if (problem) throw new InvalidInputError(problem, { slot: problem });
 }
 
-/** Inspections' seats (migration 025): one inspection per person at a time. */
-const INSPECTION_SEATS: SeatedTable<'user'> = {
-  table: 'inspections',
-  rules: { seat: { constraint: 'inspections_seat_uq', column: 'seat' }, user: { constraint: 'inspections_user_slot_uq', column: 'user_id' } },
-  refusals: { user: () => inspectionMessages.youAreBusy },
-  slotFull: () => inspectionMessages.slotFull,
-};
-
-export type InspectionSlot = { start: string; remaining: number };
-
 /** The slots of one day (India time) still bookable, each with the places left. */
-export async function inspectionSlots(deps: Deps, rules: TestDriveRules, date: string): Promise<InspectionSlot[]> {
-  const slots = daySlots(date, deps.clock.now(), rules);
-  if (slots.length === 0) return [];
-  const rows = await deps.database.db
-    .selectFrom('inspections')
-    .select('slot_start')
-    .where('slot_start', '>=', slotInstant(`${date}T00:00`).toISOString())
-    .where('slot_start', '<', slotInstant(`${addDays(date, 1)}T00:00`).toISOString())
-    .where('status', '<>', 'cancelled')
-    .execute();
-  const perSlot = new Map<string, number>();
-  for (const row of rows) perSlot.set(row.slot_start, (perSlot.get(row.slot_start) ?? 0) + 1);
-  return slots.map((start) => ({ start, remaining: Math.max(0, rules.capacity - (perSlot.get(slotInstant(start).toISOString()) ?? 0)) }));
+export async function inspectionSlots(deps: Deps, rules: SlotRules, date: string): Promise<FreeSlot[]> {
+  return freeSlots(deps.database, INSPECTION, rules, date, deps.clock.now());
 }
 
 type NotifyServices = Pick<AppServices, 'database' | 'jobs' | 'config' | 'clock' | 'mailer' | 'logger'>;
@@ -227,53 +171,44 @@ export async function bookInspection(services: NotifyServices, settings: Setting
   await limitInspectionChanges(services, input.userId);
   const profile = await getProfile(services.database, input.userId);
   if (!profile || !hasVerifiedPhone(profile)) throw new CannotBookYetError('phone', inspectionMessages.verifyPhoneFirst);
-  const rules = inspectionRules(settings);
+  const rules = INSPECTION.rules(settings);
   const nowMs = services.clock.now();
-  const home = input.mode === 'home';
-  if (home && !input.street.trim()) throw new InvalidInputError(homeAddressMessages.streetRequired, { street: homeAddressMessages.streetRequired });
-  const pinProblem = home ? servedAreaProblem(input.pinCode, settings.serviceAreas, services.config.contactAddress) : null;
-  if (pinProblem) throw new InvalidInputError(pinProblem, { pinCode: pinProblem });
-  const problem = slotRefusal(input.slot, nowMs, rules);
-  if (problem) throw new InvalidInputError(problem, { slot: problem });
+  checkPlace(INSPECTION, input, settings.serviceAreas, services.config.contactAddress);
+  checkSlot(input.slot, rules, nowMs);
   // The car as the catalogue names it (decision 098): the app may send 'hundai' as the page's seller typed it.
   const car = await carFromCatalogue(services.database, input.car);
   // Said before the hourly limit counts a try: holding the most already is no booking attempt.
-  if ((await upcomingCount(db, input.userId, nowMs)) >= MAX_UPCOMING_INSPECTIONS) throw tooManyUpcoming();
+  await checkUpcomingLimit(db, INSPECTION, input.userId, nowMs);
   await limitBookings(services, input.userId);
   // Kept for the desk (the desk's pages and the new-lead mail read it): worded in English.
   const estimate = await inLanguage('en', () => estimateForSeller(services, settings, car));
   const contact = await bookingContact(services.database, profile);
-  const slotStart = slotInstant(input.slot).toISOString();
+  const startMs = slotStartMs(input.slot);
   const now = new Date(nowMs).toISOString();
-  const row = await withFreeSeat(services.database, INSPECTION_SEATS, { start: slotStart, capacity: rules.capacity }, (seat) =>
-    // A seat taken meanwhile rolls back this transaction, the queued confirmation with it.
-    db.transaction().execute(async (trx) => {
-      // Counted again under the person's lock, so bookings sent at once cannot pass the most
-      // together: PostgreSQL locks their profile row; SQLite runs one transaction at a time.
-      if (services.database.dialect === 'postgres') await trx.selectFrom('profiles').select('user_id').where('user_id', '=', input.userId).forUpdate().execute();
-      if ((await upcomingCount(trx, input.userId, nowMs)) >= MAX_UPCOMING_INSPECTIONS) throw tooManyUpcoming();
-      const inserted = await trx
-        .insertInto('inspections')
-        .values({
-          user_id: input.userId,
-          car: JSON.stringify(car),
-          estimate: JSON.stringify(estimate),
-          ...homeVisitColumns(input),
-          ...contact,
-          slot_start: slotStart,
-          seat,
-          status: 'booked',
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await queueConfirmation(services, 'booked', inserted, trx);
-      // The desk's lead and mail are English, whatever the seller's page (the slot's day name too).
-      await inLanguage('en', () => addInspectionLead(trx, services, settings, inserted, car, estimate));
-      return inserted;
-    }),
-  );
+  // A seat taken meanwhile rolls back this transaction, the queued confirmation with it; the
+  // most upcoming per person is counted again in it, under the person's lock.
+  const row = await book(services.database, INSPECTION, { userId: input.userId, startMs, capacity: rules.capacity, nowMs }, async (trx, seat) => {
+    const inserted = await trx
+      .insertInto('inspections')
+      .values({
+        user_id: input.userId,
+        car: JSON.stringify(car),
+        estimate: JSON.stringify(estimate),
+        ...homeVisitColumns(input),
+        ...contact,
+        slot_start_ms: startMs,
+        seat,
+        status: 'booked',
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await queueConfirmation(services, 'booked', inserted, trx);
+    // The desk's lead and mail are English, whatever the seller's page (the slot's day name too).
+    await inLanguage('en', () => addInspectionLead(trx, services, settings, inserted, car, estimate));
+    return inserted;
+  });
   services.jobs.wake();
   return toInspection(row, nowMs);
 }
@@ -290,7 +225,7 @@ async function addInspectionLead(trx: Kysely<DB>, services: NotifyServices, sett
     vehicle: `${car.make} ${car.model}`,
     year: String(car.year),
     price: '',
-    description: `Inspection #${inspection.id} booked for ${slotLabel(indiaDateTimeParam(inspection.slot_start))} (India time), ${where}.`,
+    description: `Inspection #${inspection.id} booked for ${slotLabel(indiaDateTimeParam(inspection.slot_start_ms))} (India time), ${where}.`,
   };
   const { id } = await trx
     .insertInto('sell_submissions')
@@ -313,27 +248,10 @@ export async function rescheduleOwnInspection(services: NotifyServices, settings
   const nowMs = services.clock.now();
   const to = transition(INSPECTION_TRANSITIONS, row.status, 'reschedule', 'customer');
   if (!isUpcoming(row, nowMs) || to === null) throw new ConflictError(inspectionMessages.notChangeable);
-  const rules = inspectionRules(settings);
-  const problem = slotRefusal(input.slot, nowMs, rules);
-  if (problem) throw new InvalidInputError(problem, { slot: problem });
-  const slotStart = slotInstant(input.slot).toISOString();
-  if (slotStart === row.slot_start) return toInspection(row, nowMs);
-  const now = new Date(nowMs).toISOString();
-  const moved = await withFreeSeat(services.database, INSPECTION_SEATS, { start: slotStart, capacity: rules.capacity }, (seat) =>
-    services.database.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('inspections')
-        .set({ slot_start: slotStart, seat, status: to, reminded_at: null, updated_at: now })
-        .where('id', '=', row.id)
-        // Only if nobody changed it meanwhile (a cancel, another move).
-        .where('slot_start', '=', row.slot_start)
-        .where('status', '=', row.status)
-        .returningAll()
-        .executeTakeFirst();
-      if (!updated) throw new ConflictError(inspectionMessages.notChangeable);
-      await queueConfirmation(services, 'rescheduled', updated, trx);
-      return updated;
-    }),
+  const rules = INSPECTION.rules(settings);
+  checkSlot(input.slot, rules, nowMs);
+  const moved = await reschedule(services.database, INSPECTION, row, { startMs: slotStartMs(input.slot), capacity: rules.capacity, status: to, nowMs }, (trx, updated) =>
+    queueConfirmation(services, 'rescheduled', updated, trx),
   );
   services.jobs.wake();
   return toInspection(moved, nowMs);
@@ -342,30 +260,28 @@ export async function rescheduleOwnInspection(services: NotifyServices, settings
 export async function cancelOwnInspection(deps: Deps, input: { id: number; userId: string }): Promise<Inspection> {
   await limitInspectionChanges(deps, input.userId);
   const row = await findOwn(deps, input.id, input.userId);
-  if (!isUpcoming(row, deps.clock.now()) || transition(INSPECTION_TRANSITIONS, row.status, 'cancel', 'customer') === null) throw new ConflictError(inspectionMessages.notChangeable);
-  // The shared cancel of upcoming bookings (test drives too) makes this same move: the table's unit test holds them together.
-  const updated = await cancelUpcoming(deps.database, 'inspections', row.id, new Date(deps.clock.now()).toISOString(), inspectionMessages.notChangeable);
+  if (transition(INSPECTION_TRANSITIONS, row.status, 'cancel', 'customer') === null) throw new ConflictError(inspectionMessages.notChangeable);
+  // The appointments' cancel of upcoming bookings (test drives too) makes this same move: the table's unit test holds them together.
+  const updated = await cancelUpcoming(deps.database, INSPECTION, row, deps.clock.now());
   return toInspection(updated, deps.clock.now());
 }
 
 /** A person's inspections, soonest upcoming first, then past and cancelled ones newest first. */
 export async function listOwnInspections(deps: Deps, userId: string): Promise<Array<Inspection & { changeable: boolean }>> {
-  const rows = await deps.database.db.selectFrom('inspections').selectAll().where('user_id', '=', userId).orderBy('slot_start', 'desc').limit(100).execute();
+  const rows = await deps.database.db.selectFrom('inspections').selectAll().where('user_id', '=', userId).orderBy('slot_start_ms', 'desc').limit(100).execute();
   const nowMs = deps.clock.now();
   return upcomingFirst(rows.map((row) => ({ ...toInspection(row, nowMs), changeable: isUpcoming(row, nowMs) })));
 }
 
-/** An inspection's reminder goes out when it starts within this long: time to find the RC and the insurance papers. */
-export const INSPECTION_REMINDER_BEFORE_MS = 2 * 60 * 60 * 1000;
-
 /**
- * Sends the reminder of every upcoming inspection starting within two hours and not reminded
+ * Sends the reminder of every upcoming inspection starting within the kind's reminder window
+ * (two hours: time to find the RC and the insurance papers) and not reminded
  * yet, each claimed first (reminded_at set only where still empty) in the transaction that
  * queues its mail and SMS, so two runs or two instances never send one twice (as test drives').
  * Returns how many were sent.
  */
 export async function sendDueInspectionReminders(services: NotifyServices, nowMs: number): Promise<number> {
-  const sent = await sendClaimedReminders(services.database.db, 'inspections', { nowMs, beforeMs: INSPECTION_REMINDER_BEFORE_MS }, (trx, row) =>
+  const sent = await sendClaimedReminders(services.database.db, INSPECTION, nowMs, (trx, row) =>
     queueConfirmation(services, 'reminder', row, trx),
   );
   if (sent > 0) {

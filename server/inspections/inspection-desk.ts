@@ -6,7 +6,8 @@ import { deskInspectionsText as t } from '../../app/lib/i18n/deskInspections.ts'
 import { pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
-import { dayLabel, slotInstant } from '../../app/lib/test-drives.ts';
+import { dayLabel } from '../../app/lib/test-drives.ts';
+import { dayRange } from '../appointments/appointments.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import { languageOfPerson } from '../accounts/profiles.ts';
@@ -102,27 +103,12 @@ export async function getDeskInspection(services: Pick<AppServices, 'database' |
 
 /** One India day's inspections, earliest first, optionally of one status. */
 export async function inspectionsOn(services: Pick<AppServices, 'database' | 'clock'>, date: string, status: DeskStatus | null = null): Promise<DeskInspection[]> {
-  let query = services.database.db
-    .selectFrom('inspections')
-    .selectAll()
-    .where('slot_start', '>=', slotInstant(`${date}T00:00`).toISOString())
-    .where('slot_start', '<', slotInstant(`${addDays(date, 1)}T00:00`).toISOString());
+  const { fromMs, toMs } = dayRange(date);
+  let query = services.database.db.selectFrom('inspections').selectAll().where('slot_start_ms', '>=', fromMs).where('slot_start_ms', '<', toMs);
   if (status) query = query.where('status', '=', status);
-  const rows = await query.orderBy('slot_start').orderBy('id').limit(200).execute();
+  const rows = await query.orderBy('slot_start_ms').orderBy('id').limit(200).execute();
   const nowMs = services.clock.now();
   return rows.map((row) => toDeskInspection(row, nowMs));
-}
-
-/** The dashboard's tile: inspections of the day still to happen or happened (not cancelled). */
-export async function countInspectionsOn(services: Pick<AppServices, 'database'>, date: string): Promise<number> {
-  const row = await services.database.db
-    .selectFrom('inspections')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('slot_start', '>=', slotInstant(`${date}T00:00`).toISOString())
-    .where('slot_start', '<', slotInstant(`${addDays(date, 1)}T00:00`).toISOString())
-    .where('status', '<>', 'cancelled')
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
 }
 
 export type DeskStatusAction = 'confirm' | 'no_show';
