@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { CHART_DAYS } from '../../app/lib/admin-pages.ts';
 import type { RentalQuote, ReturnCharges } from '../../app/lib/rental-price.ts';
+import { paiseToWholeRupees } from '../../app/lib/money.ts';
 import type { Database } from '../db/connection.ts';
 import { countUsers } from './admins.ts';
 
@@ -169,7 +170,7 @@ export async function computeRentalFigures(database: Database, now: Date): Promi
     // Bookings and blocks touching the month; a fleet has a few cars, so a month holds few rows.
     db
       .selectFrom('rental_bookings')
-      .select(['kind', 'vehicle_id', 'status', 'starts_ms', 'ends_ms', 'quote', 'charges', 'amount_paid', 'amount_refunded'])
+      .select(['kind', 'vehicle_id', 'status', 'starts_ms', 'ends_ms', 'quote', 'charges', 'amount_paid_paise', 'amount_refunded_paise'])
       .where('starts_ms', '<', endMs)
       .where('ends_ms', '>', startMs)
       .where((eb) => eb.or([eb.and([eb('kind', '=', 'booking'), eb('status', 'in', [...BOOKED_STATUSES, ...KEPT_STATUSES])]), eb('kind', '=', 'block')]))
@@ -189,7 +190,7 @@ export async function computeRentalFigures(database: Database, now: Date): Promi
     }
     if ((KEPT_STATUSES as readonly string[]).includes(row.status)) {
       // The money kept is what was paid less what went back: the rent kept by the cancellation terms.
-      if (fromMs >= startMs) revenue += Math.max(0, Number(row.amount_paid ?? 0) - Number(row.amount_refunded ?? 0));
+      if (fromMs >= startMs) revenue += paiseToWholeRupees(Math.max(0, Number(row.amount_paid_paise ?? 0) - Number(row.amount_refunded_paise ?? 0)));
       continue;
     }
     bookedMs += overlapMs(fromMs, toMs, startMs, endMs);

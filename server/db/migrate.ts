@@ -29,6 +29,7 @@ import * as installation from './migrations/032-installation.ts';
 import * as homeVisitAddress from './migrations/033-home-visit-address.ts';
 import * as handoverMoney from './migrations/034-handover-money.ts';
 import * as carModelAdditions from './migrations/035-car-model-additions.ts';
+import * as paymentsOneLedger from './migrations/036-payments-one-ledger.ts';
 import * as appointmentTimesInMs from './migrations/037-appointment-times-in-ms.ts';
 import * as backupRuns from './migrations/038-backup-runs.ts';
 
@@ -64,6 +65,7 @@ const migrations: Record<string, DialectMigration> = {
   '033-home-visit-address': homeVisitAddress,
   '034-handover-money': handoverMoney,
   '035-car-model-additions': carModelAdditions,
+  '036-payments-one-ledger': paymentsOneLedger,
   '037-appointment-times-in-ms': appointmentTimesInMs,
   '038-backup-runs': backupRuns,
 };

@@ -378,8 +378,9 @@ export interface RentalBookingTable {
   /** JSON: the RentalTerms as booked. */
   terms: Generated<string>;
   payment_method: Generated<string>;
-  amount_paid: Generated<number>;
-  amount_refunded: Generated<number>;
+  /** What the booking counted as paid, and what of it went back, in paise (migration 036; whole rupees before). */
+  amount_paid_paise: Generated<number>;
+  amount_refunded_paise: Generated<number>;
   payment_order_id: string | null;
   payment_id: string | null;
   hold_expires_ms: number | null;
@@ -390,7 +391,8 @@ export interface RentalBookingTable {
   returned_ms: number | null;
   /** JSON: the ReturnCharges computed at return. */
   charges: string | null;
-  deposit_refund: number | null;
+  /** The deposit to give back, as set at the return or the settlement, in paise. */
+  deposit_refund_paise: number | null;
   /** When the car actually went out (migration 034); null before the handover and on older bookings. */
   handed_over_ms: number | null;
   /** What the desk collected at the handover, in paise, and how (a MoneyMethod, app/lib/money.ts) with its UPI/card reference. */
@@ -411,23 +413,37 @@ export interface RentalBookingTable {
   updated_at: string;
 }
 
-/** Money going back through the payment provider: owed until it says yes (migration 017). */
-export interface RentalRefundTable {
+/** Who a ledger row belongs to: a kind of thing paid for (docs/decisions/106). A new payable thing is a new kind. */
+export type PaymentOwnerKind = 'rental-booking' | 'reservation';
+
+/** What a ledger row records: an order for what is owed, a verified payment settled once, money going back. */
+export type PaymentEntry = 'charge' | 'payment' | 'refund';
+
+/**
+ * Money taken and given back, one row per charge, payment or refund, each with its owner
+ * (migration 036, server/payments/ledger.ts). Amounts in the currency's subunits (paise for INR).
+ */
+export interface PaymentLedgerTable {
   id: Generated<number>;
-  booking_id: number;
-  payment_id: string;
-  /** In the payment's currency subunits (paise for INR). */
+  owner_kind: PaymentOwnerKind;
+  owner_id: number;
+  entry: PaymentEntry;
+  order_id: string | null;
+  payment_id: string | null;
   amount_paise: number;
   currency: Generated<string>;
-  reason: string;
-  /** 1: part of the booking's amount_paid; 0: a payment the booking never accepted. */
-  of_paid: number;
-  status: 'owed' | 'refunded';
+  /** charge: 'open'; payment: 'accepted' | 'late' | 'taken' | 'not accepted'; refund: 'owed' | 'refunded'. */
+  status: string;
+  reason: string | null;
+  /** A refund of money the owner counted as paid (1) or of a payment it never accepted (0). */
+  of_paid: Generated<number>;
   attempts: Generated<number>;
   last_error: string | null;
   next_try_ms: number | null;
   claimed_until_ms: number | null;
   provider_refund_id: string | null;
+  /** A refund copied from the tables before 036: the first part of the idempotency key it was asked with. */
+  refund_key: string | null;
   created_at: string;
   updated_at: string;
   refunded_at: string | null;
@@ -461,9 +477,6 @@ export interface CarReservationTable {
   created_at: string;
   updated_at: string;
 }
-
-/** A refund of a reservation's token or of a payment it did not accept: the same columns as rental_refunds but the owner. */
-export type ReservationRefundTable = Omit<RentalRefundTable, 'booking_id'> & { reservation_id: number };
 
 export type LicenceStatus = 'pending' | 'approved' | 'refused';
 
@@ -592,7 +605,6 @@ export interface DB {
   inspections: InspectionTable;
   rental_terms: RentalTermsTable;
   rental_bookings: RentalBookingTable;
-  rental_refunds: RentalRefundTable;
   rental_checklists: RentalChecklistTable;
   driving_licences: DrivingLicenceTable;
   admin_dashboard_visits: AdminDashboardVisitTable;
@@ -600,7 +612,7 @@ export interface DB {
   schedules: ScheduleTable;
   catalogue_version: CatalogueVersionTable;
   car_reservations: CarReservationTable;
-  reservation_refunds: ReservationRefundTable;
+  payment_ledger: PaymentLedgerTable;
   installation: InstallationTable;
   car_model_additions: CarModelAdditionTable;
   backup_runs: BackupRunTable;

@@ -41,7 +41,7 @@ import { SITE_CARD_PATH } from '../../app/lib/share-image.ts';
 import { apiLicence } from '../rentals/http/api-licence.ts';
 import { rentalQuoteAndPayApi } from '../rentals/http/api-rental-quote-pay.ts';
 import { rentalApi } from '../rentals/http/api-rentals.ts';
-import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from '../rentals/http/payment-webhook.ts';
+import { OLD_PAYMENT_WEBHOOK_PATH, PAYMENT_WEBHOOK_PATH, paymentWebhook, paymentWebhookApi } from '../payments/http/payment-webhook.ts';
 import { paymentSandboxRoutes, SANDBOX_BASE } from '../payments/sandbox.ts';
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
 import { reservationApi } from '../reservations/http/api-reservations.ts';
@@ -130,7 +130,10 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   const bearerOutsideApi = refuseBearerOutsideApi();
 
   // Signed by Razorpay (HMAC of the body), not by a browser: before the CSRF check.
-  app.post(PAYMENT_WEBHOOK_PATH, paymentWebhook(services));
+  const webhook = paymentWebhook(services);
+  app.post(PAYMENT_WEBHOOK_PATH, webhook);
+  // The address Razorpay's dashboard may still be set to (decision 106): the same handler.
+  app.post(OLD_PAYMENT_WEBHOOK_PATH, webhook);
   // The demo's payment sandbox (decision 095), only when it is on: Razorpay's API is called server
   // to server with its keys, so it too comes before the CSRF check; it posts its webhooks to the one above.
   if (services.paymentSandbox) app.route(SANDBOX_BASE, paymentSandboxRoutes(services.paymentSandbox, PAYMENT_WEBHOOK_PATH));
@@ -232,6 +235,8 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   api.route('/', apiLicence(services));
   // Reserving a car for sale with a refundable token (decision 080).
   reservationApi(api, services);
+  // Razorpay's webhook, described here; answered before the CSRF check (assembleApp).
+  paymentWebhookApi(api, services);
   // The description of every route above (decision 072), made once from the routes themselves.
   let document: ReturnType<typeof openApiDocument> | undefined;
   const openApi = describeRoute({ tag: 'Document', summary: 'This document (OpenAPI 3.1)', ok: { status: 200, schema: openApiDocumentSchema, description: 'The OpenAPI document.' } });

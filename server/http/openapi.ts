@@ -19,7 +19,7 @@ type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
 export type RouteDoc = {
   summary: string;
   description?: string;
-  tag: 'Catalogue' | 'Account' | 'Leads' | 'Selling' | 'Test drives' | 'Rentals' | 'Reservations' | 'Document';
+  tag: 'Catalogue' | 'Account' | 'Leads' | 'Selling' | 'Test drives' | 'Rentals' | 'Reservations' | 'Payments' | 'Document';
   /** Needs the signed-in person's session (401 without one). */
   auth?: boolean;
   /** The query string, as an object schema (read as its input). */
@@ -210,6 +210,7 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
       { name: 'Reservations', description: 'Reserving a car for sale with a refundable token, paid through Razorpay Checkout.' },
       { name: 'Test drives', description: 'Free slots, booking, and changing one’s own test drives (India time).' },
       { name: 'Rentals', description: 'Self-drive rental: the fleet, quotes, availability, bookings, payment, the driving licence.' },
+      { name: 'Payments', description: "Razorpay's signed webhook: Razorpay, not an app, calls it; each payment goes to what was paid for (a rental booking, a reservation)." },
       { name: 'Document', description: 'This OpenAPI document.' },
     ],
     paths,

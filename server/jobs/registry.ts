@@ -3,9 +3,9 @@ import { outgoingHandlers } from '../notify/outgoing.ts';
 import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS, runRetentionPurge } from '../privacy/retention.ts';
 import { REMINDER_FIRST_RUN_MS, REMINDER_INTERVAL_MS, sendDueReminders as sendTestDriveReminders } from '../test-drives/notify.ts';
 import { expireHolds, RENTAL_JOBS_INTERVAL_MS, sendDueReminders as sendRentalReminders } from '../rentals/lifecycle.ts';
-import { retryOwedRefunds } from '../rentals/refunds.ts';
+import { retryOwedRefunds } from '../payments/refunds.ts';
 import { sendDueInspectionReminders } from '../inspections/inspections.ts';
-import { expireDueReservations, retryOwedReservationRefunds } from '../reservations/reservations.ts';
+import { expireDueReservations } from '../reservations/reservations.ts';
 import { BACKUP_CHECK_INTERVAL_MS, runScheduledBackup } from '../backups/backups.ts';
 import { settingsFor } from '../admin/settings.ts';
 import type { Schedule } from './scheduler.ts';
@@ -55,8 +55,9 @@ function recurringWork(services: AppServices): Record<RecurringJobName, () => Pr
       if (reminded > 0) logger.info({ reminded }, 'rentals: pickup reminders sent');
     },
     'refund-retry': async () => {
+      // Every owner's owed refunds, rental bookings' and reservations' alike (decision 106).
       const refunds = await retryOwedRefunds(services);
-      if (refunds.refunded + refunds.owed > 0) logger.info(refunds, 'rentals: owed refunds retried');
+      if (refunds.refunded + refunds.owed > 0) logger.info(refunds, 'payments: owed refunds retried');
     },
     'daily-backup': async () => {
       const settings = await settingsFor(services);
@@ -64,8 +65,7 @@ function recurringWork(services: AppServices): Record<RecurringJobName, () => Pr
     },
     'reservation-expiry': async () => {
       const expired = await expireDueReservations(services);
-      const refunds = await retryOwedReservationRefunds(services);
-      if (expired + refunds.refunded + refunds.owed > 0) logger.info({ expired, ...refunds }, 'reservations: holds expired and owed refunds retried');
+      if (expired > 0) logger.info({ expired }, 'reservations: holds expired');
     },
   };
 }

@@ -7,6 +7,7 @@ import { inspectionsPersonalData } from '../inspections/personal-data.ts';
 import { jobsPersonalData } from '../jobs/personal-data.ts';
 import { leadsPersonalData } from '../leads/personal-data.ts';
 import { notifyPersonalData } from '../notify/personal-data.ts';
+import { paymentsPersonalData } from '../payments/personal-data.ts';
 import { rentalsPersonalData } from '../rentals/personal-data.ts';
 import { reservationsPersonalData } from '../reservations/personal-data.ts';
 import { securityPersonalData } from '../security/personal-data.ts';
@@ -26,6 +27,7 @@ export const allPersonalData: PersonalData[] = [
   ...inspectionsPersonalData,
   ...testDrivesPersonalData,
   ...reservationsPersonalData,
+  ...paymentsPersonalData,
   ...notifyPersonalData,
   ...adminPersonalData,
   ...securityPersonalData,

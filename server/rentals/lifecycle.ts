@@ -281,7 +281,7 @@ export async function handOver(
     'handover',
     { odometer: input.odometerOut, fuel: input.fuelOut, photos, actorEmail: input.actorEmail },
     {
-      set: { status: to, odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid: collected, handed_over_ms: handedOverMs, handover_paise: money.paise, handover_method: money.method, handover_reference: money.reference },
+      set: { status: to, odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid_paise: rupeesToPaise(collected), handed_over_ms: handedOverMs, handover_paise: money.paise, handover_method: money.method, handover_reference: money.reference },
       action: 'handedOver',
     },
   );
@@ -386,7 +386,7 @@ export async function returnCar(services: RentalDeskServices, input: ReturnInput
     'return',
     { odometer: input.odometerIn, fuel: input.fuelIn, photos, actorEmail: input.actorEmail },
     {
-      set: { status: to, odometer_in: input.odometerIn, fuel_in: input.fuelIn, returned_ms: returnedMs, charges: JSON.stringify(charges), deposit_refund: charges.depositRefund },
+      set: { status: to, odometer_in: input.odometerIn, fuel_in: input.fuelIn, returned_ms: returnedMs, charges: JSON.stringify(charges), deposit_refund_paise: rupeesToPaise(charges.depositRefund) },
       action: 'returned',
     },
   );
@@ -440,7 +440,7 @@ export async function settleDeposit(services: RentalDeskServices, input: { booki
   const settings = await rentalSettings(services);
   const recorded = await changeAndQueue(services, async (trx) => {
     // Closed first, so a second press cannot refund twice.
-    const set = { status: to, deposit_refund: refund, settle_direction: settlement.direction, settle_paise: settlement.paise, settle_method: settlement.method, settle_reference: settlement.reference };
+    const set = { status: to, deposit_refund_paise: rupeesToPaise(refund), settle_direction: settlement.direction, settle_paise: settlement.paise, settle_method: settlement.method, settle_reference: settlement.reference };
     if (!(await moveStatus(services, booking.id, booking.status, set, trx))) throw wrongStatus(booking, 'settled');
     const owed = await refundPaid(services, trx, booking, refund, 'deposit');
     const moved = settlement.direction === 'none' ? {} : { [settlement.direction === 'returned' ? 'moneyReturned' : 'moneyCollected']: formatPaise(settlement.paise), settleMethod: settlement.method, ...(settlement.reference ? { settleReference: settlement.reference } : {}) };

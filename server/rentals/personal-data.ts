@@ -3,6 +3,7 @@ import { accountText as t } from '../../app/lib/i18n/account.ts';
 import { deletedRows, monthsBefore, type PurgeDeps, type PersonalData } from '../privacy/personal-data.ts';
 import { listOwnBookings } from './bookings.ts';
 import { checklistsOf, eraseChecklists } from './checklists.ts';
+import { forgetOwners } from '../payments/ledger.ts';
 import { FINISHED_BOOKING_STATUSES } from '../../app/lib/rentals.ts';
 import { getLicence } from './licences.ts';
 
@@ -24,6 +25,8 @@ async function purgeFinishedBookings(deps: PurgeDeps, now: Date): Promise<number
   if (purged.length === 0) return 0;
   const ids = purged.map((row) => row.id);
   await eraseChecklists(deps, ids);
+  // Their ledger rows (charges, payments, refunds) go with them: the ledger names its owners by kind and id, without a foreign key.
+  await forgetOwners(db, 'rental-booking', ids.map(Number));
   return deletedRows(await db.deleteFrom('rental_bookings').where('id', 'in', ids).executeTakeFirst());
 }
 
@@ -118,13 +121,5 @@ export const rentalsPersonalData: PersonalData[] = [
     export: { within: 'rentalBookings' },
     erase: { action: 'keep', reason: 'the state of the car, kept and purged with its anonymised booking' },
     retention: bookingRetention,
-  },
-  {
-    table: 'rental_refunds',
-    personal: {},
-    notPersonal: { reason: "a fixed code ('cancelled', 'not accepted'…), never typed by a person" },
-    foundBy: 'booking_id, through rental_bookings',
-    export: { omitted: "the booking's amountRefunded says what went back" },
-    erase: { action: 'keep', reason: "the dealer's accounts, tied to an anonymised booking" },
   },
 ];

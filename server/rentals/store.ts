@@ -3,7 +3,7 @@ import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { HOLDING_STATUSES, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
 import { quoteInLanguage } from '../../app/lib/rental-price.ts';
 import type { RentalQuote, ReturnCharges } from '../../app/lib/rental-price.ts';
-import type { MoneyMethod } from '../../app/lib/money.ts';
+import { paiseToWholeRupees, type MoneyMethod } from '../../app/lib/money.ts';
 import type { HandoverMoney, SettlementMoney } from '../../app/lib/rental-money.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB, RentalBookingTable } from '../db/schema.ts';
@@ -149,8 +149,9 @@ export function toBooking(row: BookingRow): Booking {
     quote: quoteInLanguage(parseJson<RentalQuote>(row.quote, EMPTY_QUOTE)),
     terms: parseJson<RentalTerms>(row.terms, {} as RentalTerms),
     paymentMethod: row.payment_method as PaymentMethod,
-    amountPaid: Number(row.amount_paid),
-    amountRefunded: Number(row.amount_refunded),
+    // Stored in paise (migration 036); the booking's answers keep whole rupees, as the pages and the app read them.
+    amountPaid: paiseToWholeRupees(Number(row.amount_paid_paise)),
+    amountRefunded: paiseToWholeRupees(Number(row.amount_refunded_paise)),
     refundOwedPaise: Number(row.refund_owed_paise ?? 0),
     refundedOnlinePaise: Number(row.refunded_online_paise ?? 0),
     paymentProblem: row.payment_problem,
@@ -170,7 +171,7 @@ export function toBooking(row: BookingRow): Booking {
         ? null
         : { direction: row.settle_direction as SettlementMoney['direction'], paise: Number(row.settle_paise ?? 0), method: row.settle_method as MoneyMethod | null, reference: row.settle_reference },
     charges: parseJson<ReturnCharges | null>(row.charges, null),
-    depositRefund: row.deposit_refund,
+    depositRefund: row.deposit_refund_paise === null ? null : paiseToWholeRupees(Number(row.deposit_refund_paise)),
     note: row.note,
     createdAt: row.created_at,
   };
@@ -191,19 +192,23 @@ export function bookingQuery(db: Kysely<DB>) {
     .select('vehicles.name as car_name')
     .select((eb) =>
       eb
-        .selectFrom('rental_refunds')
-        .select((inner) => inner.fn.sum<number | string>('rental_refunds.amount_paise').as('owed'))
-        .whereRef('rental_refunds.booking_id', '=', 'rental_bookings.id')
-        .where('rental_refunds.status', '=', 'owed')
+        .selectFrom('payment_ledger')
+        .select((inner) => inner.fn.sum<number | string>('payment_ledger.amount_paise').as('owed'))
+        .where('payment_ledger.entry', '=', 'refund')
+        .where('payment_ledger.owner_kind', '=', 'rental-booking')
+        .whereRef('payment_ledger.owner_id', '=', 'rental_bookings.id')
+        .where('payment_ledger.status', '=', 'owed')
         .as('refund_owed_paise'),
     )
     .select((eb) =>
       eb
-        .selectFrom('rental_refunds')
-        .select((inner) => inner.fn.sum<number | string>('rental_refunds.amount_paise').as('refunded'))
-        .whereRef('rental_refunds.booking_id', '=', 'rental_bookings.id')
-        .where('rental_refunds.status', '=', 'refunded')
-        .where('rental_refunds.of_paid', '=', 1)
+        .selectFrom('payment_ledger')
+        .select((inner) => inner.fn.sum<number | string>('payment_ledger.amount_paise').as('refunded'))
+        .where('payment_ledger.entry', '=', 'refund')
+        .where('payment_ledger.owner_kind', '=', 'rental-booking')
+        .whereRef('payment_ledger.owner_id', '=', 'rental_bookings.id')
+        .where('payment_ledger.status', '=', 'refunded')
+        .where('payment_ledger.of_paid', '=', 1)
         .as('refunded_online_paise'),
     )
     .where('rental_bookings.kind', '=', 'booking');

@@ -1,8 +1,9 @@
 import { RENTAL_BOOKING_RETENTION_YEARS } from '../../app/lib/retention.ts';
+import { forgetOwners } from '../payments/ledger.ts';
 import { deletedRows, monthsBefore, type PersonalData } from '../privacy/personal-data.ts';
 import { reservationQuery, toDeskReservation } from './store.ts';
 
-/** Reservations of cars for sale and their refunds (server/reservations, decision 080). */
+/** Reservations of cars for sale (server/reservations, decision 080); their refunds are the payments ledger's. */
 export const reservationsPersonalData: PersonalData[] = [
   {
     table: 'car_reservations',
@@ -28,22 +29,20 @@ export const reservationsPersonalData: PersonalData[] = [
     // kept as the rental bookings are, from the day it ended. A live one has no end.
     purge: {
       report: 'reservations',
-      run: async ({ database }, now) =>
-        deletedRows(
-          await database.db
-            .deleteFrom('car_reservations')
-            .where('ended_at', 'is not', null)
-            .where('ended_at', '<', monthsBefore(now, RENTAL_BOOKING_RETENTION_YEARS * 12).toISOString())
-            .executeTakeFirst(),
-        ),
+      run: async ({ database }, now) => {
+        const ended = await database.db
+          .selectFrom('car_reservations')
+          .select('id')
+          .where('ended_at', 'is not', null)
+          .where('ended_at', '<', monthsBefore(now, RENTAL_BOOKING_RETENTION_YEARS * 12).toISOString())
+          .limit(1000)
+          .execute();
+        if (ended.length === 0) return 0;
+        const ids = ended.map((row) => Number(row.id));
+        // Their ledger rows go with them: the ledger names its owners by kind and id, without a foreign key.
+        await forgetOwners(database.db, 'reservation', ids);
+        return deletedRows(await database.db.deleteFrom('car_reservations').where('id', 'in', ids).executeTakeFirst());
+      },
     },
-  },
-  {
-    table: 'reservation_refunds',
-    personal: {},
-    notPersonal: { reason: "a fixed code ('not accepted', 'taken'…), never typed by a person" },
-    foundBy: 'reservation_id, through car_reservations',
-    export: { within: 'reservations' },
-    erase: { action: 'keep', reason: "the dealer's accounts, tied to an anonymised reservation" },
   },
 ];

@@ -9,9 +9,11 @@ import { settingsFor, type Settings } from '../admin/settings.ts';
 import { bookingContact, getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { CarReservationStatus, DB } from '../db/schema.ts';
 import { brokenUniqueRule } from '../db/unique-rules.ts';
-import { CannotBookYetError, ConflictError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError, UpstreamError } from '../errors.ts';
-import { PaymentError, type ProviderPayment } from '../payments/gateway.ts';
-import { attemptOwedRefund, retryOwedRefunds, writeOwedRefund, type RefundLedger } from '../rentals/refunds.ts';
+import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError, RateLimitedError, UpstreamError } from '../errors.ts';
+import { confirmCheckout } from '../payments/checkout.ts';
+import { PaymentError } from '../payments/gateway.ts';
+import { recordCharge, settleOnce, settlementOf, type ProvenPayment } from '../payments/ledger.ts';
+import { attemptOwedRefund, writeOwedRefund } from '../payments/refunds.ts';
 import { formatPaise, rupeesToPaise } from '../../app/lib/money.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
@@ -26,8 +28,8 @@ import { findOwnReservation, findReservation, reservationQuery, toDeskReservatio
  * live reservation per car (migration 024's partial unique index): starting one inserts a
  * `pending` row and creates its Razorpay order; the payment, proven by Checkout's signature or
  * the signed webhook and exactly the token in rupees, makes it `active` and the car `reserved`
- * for the hold. Cancel, expiry and the desk's cancel give the token back through the refund
- * ledger rentals use (decision 050). A payment that cannot reserve (someone else holds the car,
+ * for the hold. Cancel, expiry and the desk's cancel give the token back through the payments'
+ * one refund path (server/payments/refunds.ts, decisions 050 and 106). A payment that cannot reserve (someone else holds the car,
  * the car was sold meanwhile) is refunded at once and the buyer told.
  */
 
@@ -35,19 +37,8 @@ export type ReservationServices = Pick<AppServices, 'database' | 'clock' | 'conf
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Reservations' refunds: their own table, the rental ledger's rules; the token refunded grows on the reservation. */
-export const RESERVATION_REFUNDS: RefundLedger = {
-  table: 'reservation_refunds',
-  owner: 'reservation_id',
-  name: 'reservation',
-  refunded: async (trx, reservationId, amountPaise, nowIso) => {
-    await trx
-      .updateTable('car_reservations')
-      .set((eb) => ({ amount_refunded_paise: eb('amount_refunded_paise', '+', amountPaise), updated_at: nowIso }))
-      .where('id', '=', reservationId)
-      .execute();
-  },
-};
+/** A reservation as the payments ledger names it (server/payments/ledger.ts). */
+const reservationOwner = (id: number) => ({ kind: 'reservation', id }) as const;
 
 /** What the browser needs to open Checkout for a reservation. */
 export type ReservationCheckout = { provider: 'razorpay'; keyId: string; orderId: string; amount: number; currency: 'INR'; reservationId: number };
@@ -122,11 +113,11 @@ async function endReservation(
     if (row.vehicle_id !== null) await trx.updateTable('vehicles').set({ status: 'available', updated_at: nowIso }).where('id', '=', Number(row.vehicle_id)).where('status', '=', 'reserved').execute();
     await queueAll(trx, services, how, id, tellDesk, language);
     // Owed in the same transaction: a crash after it commits leaves the refund to the retry job.
-    return { refundId: row.payment_id ? await writeOwedRefund(trx, RESERVATION_REFUNDS, { ownerId: id, paymentId: row.payment_id, amountPaise: Number(row.amount_paise), reason: how, ofPaid: true }, nowIso) : null };
+    return { refundId: row.payment_id ? await writeOwedRefund(trx, reservationOwner(id), { paymentId: row.payment_id, amountPaise: Number(row.amount_paise), reason: how, ofPaid: true }, nowIso) : null };
   });
   if (!ended) return false;
   services.jobs.wake();
-  if (ended.refundId !== null) await attemptOwedRefund(services, RESERVATION_REFUNDS, ended.refundId);
+  if (ended.refundId !== null) await attemptOwedRefund(services, ended.refundId);
   return true;
 }
 
@@ -202,21 +193,21 @@ export async function startReservation(services: ReservationServices, input: { u
     services.logger.warn({ err: error, reservation: id }, 'reservations: Razorpay did not create the order');
     throw new UpstreamError(t('orderFailed'));
   }
-  await services.database.db.updateTable('car_reservations').set({ payment_order_id: orderId, updated_at: nowIso }).where('id', '=', id).execute();
+  // The reservation's charge in the ledger is how the webhook finds it.
+  await services.database.db.transaction().execute(async (trx) => {
+    await trx.updateTable('car_reservations').set({ payment_order_id: orderId, updated_at: nowIso }).where('id', '=', id).execute();
+    await recordCharge(trx, reservationOwner(id), { orderId, amountPaise }, nowIso);
+  });
   return { provider: 'razorpay', keyId: payments.keyId, orderId, amount: amountPaise, currency: 'INR', reservationId: id };
 }
 
 export type ReservationPaymentOutcome = 'reserved' | 'repeat' | 'taken' | 'not-accepted';
 
-/** Whether this payment of the reservation was seen before (accepted, or refunded as not reserving). */
-async function seenBefore(services: ReservationServices, acceptedPaymentId: string | null, paymentId: string): Promise<boolean> {
-  if (acceptedPaymentId === paymentId) return true;
-  const refund = await services.database.db.selectFrom('reservation_refunds').select('id').where('payment_id', '=', paymentId).where('reason', 'in', ['not accepted', 'taken']).executeTakeFirst();
-  return refund !== undefined;
-}
-
 /** A payment that cannot reserve the car (it failed to make the reservation active) */
 class NotReserving extends Error {}
+
+/** A settlement the ledger refused: the payment was settled before, by another call (its transaction is rolled back). */
+class SettledBefore extends Error {}
 
 /**
  * Records a verified payment of a reservation's order, with what the provider says was paid.
@@ -226,13 +217,14 @@ class NotReserving extends Error {}
  * reserved. The car taken meanwhile (another live reservation, or no longer available): the
  * buyer is told and refunded at once. A repeat changes nothing. Null: no reservation has this order.
  */
-export async function recordReservationPayment(services: ReservationServices, input: { orderId: string; paymentId: string; amountPaise: number; currency: string }, language?: Language): Promise<{ reservation: Reservation; outcome: ReservationPaymentOutcome } | null> {
+export async function recordReservationPayment(services: ReservationServices, input: ProvenPayment, language?: Language): Promise<{ reservation: Reservation; outcome: ReservationPaymentOutcome } | null> {
   const db = services.database.db;
   const row = await db.selectFrom('car_reservations').select(['id', 'payment_id', 'amount_paise', 'hold_hours', 'vehicle_id', 'status']).where('payment_order_id', '=', input.orderId).executeTakeFirst();
   if (!row) return null;
   const id = Number(row.id);
   const current = async () => toReservation((await reservationQuery(db).where('car_reservations.id', '=', id).executeTakeFirstOrThrow()));
-  if (await seenBefore(services, row.payment_id, input.paymentId)) return { reservation: await current(), outcome: 'repeat' };
+  const owner = reservationOwner(id);
+  if ((await settlementOf(db, input.paymentId)) !== null) return { reservation: await current(), outcome: 'repeat' };
   const nowMs = services.clock.now();
   const nowIso = new Date(nowMs).toISOString();
   const owedPaise = Number(row.amount_paise);
@@ -243,12 +235,19 @@ export async function recordReservationPayment(services: ReservationServices, in
       ? `${received} is not the ${formatPaise(owedPaise)} token; not accepted, it is refunded.`
       : null;
   if (problem) {
-    const refundId = await db.transaction().execute(async (trx) => {
-      await trx.updateTable('car_reservations').set({ payment_problem: problem, updated_at: nowIso }).where('id', '=', id).execute();
-      return writeOwedRefund(trx, RESERVATION_REFUNDS, { ownerId: id, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'not accepted', ofPaid: false }, nowIso);
-    });
+    let refundId: number | null;
+    try {
+      refundId = await db.transaction().execute(async (trx) => {
+        if (!(await settleOnce(trx, owner, input, 'not accepted', nowIso))) throw new SettledBefore();
+        await trx.updateTable('car_reservations').set({ payment_problem: problem, updated_at: nowIso }).where('id', '=', id).execute();
+        return writeOwedRefund(trx, owner, { paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'not accepted', ofPaid: false }, nowIso);
+      });
+    } catch (error) {
+      if (error instanceof SettledBefore) return { reservation: await current(), outcome: 'repeat' };
+      throw error;
+    }
     services.logger.warn({ reservation: id, payment: input.paymentId, amountPaise: input.amountPaise, currency: input.currency }, 'reservations: a payment did not match its reservation; not accepted, refunded');
-    if (refundId !== null) await attemptOwedRefund(services, RESERVATION_REFUNDS, refundId);
+    if (refundId !== null) await attemptOwedRefund(services, refundId);
     return { reservation: await current(), outcome: 'not-accepted' };
   }
   const settings = await settingsFor(services);
@@ -266,17 +265,19 @@ export async function recordReservationPayment(services: ReservationServices, in
       if (!made) throw new NotReserving();
       const car = made.vehicle_id === null ? undefined : await trx.updateTable('vehicles').set({ status: 'reserved', updated_at: nowIso }).where('id', '=', Number(made.vehicle_id)).where('status', '=', 'available').where('purpose', '=', 'sale').executeTakeFirst();
       if (!car || Number(car.numUpdatedRows) === 0) throw new NotReserving();
+      if (!(await settleOnce(trx, owner, input, 'accepted', nowIso))) throw new SettledBefore();
       await queueAll(trx, services, 'reserved', id, settings, language);
     });
     services.jobs.wake();
     await carChanged(services);
     return { reservation: await current(), outcome: 'reserved' };
   } catch (error) {
+    if (error instanceof SettledBefore) return { reservation: await current(), outcome: 'repeat' };
     if (!(error instanceof NotReserving) && !isLiveReservationClash(error)) throw error;
   }
   // The car is someone else's now (or sold), or the reservation ended before the money came.
   const lose = bulkMove(RESERVATION_TRANSITIONS, 'taken', 'gateway');
-  const taken = await db.transaction().execute(async (trx) => {
+  const settle = async () => db.transaction().execute(async (trx) => {
     const noted = await trx
       .updateTable('car_reservations')
       .set(() => ({
@@ -291,9 +292,17 @@ export async function recordReservationPayment(services: ReservationServices, in
       .where('payment_id', 'is', null)
       .executeTakeFirst();
     if (Number(noted.numUpdatedRows) === 0) return null;
+    if (!(await settleOnce(trx, owner, input, 'taken', nowIso))) throw new SettledBefore();
     await queueAll(trx, services, 'taken', id, undefined, language);
-    return { refundId: await writeOwedRefund(trx, RESERVATION_REFUNDS, { ownerId: id, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'taken', ofPaid: true }, nowIso) };
+    return { refundId: await writeOwedRefund(trx, owner, { paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'taken', ofPaid: true }, nowIso) };
   });
+  let taken: Awaited<ReturnType<typeof settle>>;
+  try {
+    taken = await settle();
+  } catch (error) {
+    if (error instanceof SettledBefore) return { reservation: await current(), outcome: 'repeat' };
+    throw error;
+  }
   if (!taken) {
     // Another call recorded a payment meanwhile: this one again, or a second payment.
     const latest = await db.selectFrom('car_reservations').select('payment_id').where('id', '=', id).executeTakeFirst();
@@ -301,7 +310,7 @@ export async function recordReservationPayment(services: ReservationServices, in
     return { reservation: await current(), outcome: 'repeat' };
   }
   services.jobs.wake();
-  if (taken.refundId !== null) await attemptOwedRefund(services, RESERVATION_REFUNDS, taken.refundId);
+  if (taken.refundId !== null) await attemptOwedRefund(services, taken.refundId);
   services.logger.info({ reservation: id }, 'reservations: a payment for a car reserved by someone else is refunded');
   return { reservation: await current(), outcome: 'taken' };
 }
@@ -315,25 +324,16 @@ export async function recordReservationPayment(services: ReservationServices, in
  */
 export async function confirmReservationPayment(services: ReservationServices, input: { userId: string; reservationId: number; orderId: string; paymentId: string; signature: string }): Promise<Reservation> {
   const reservation = await findOwnReservation(services.database, input.userId, input.reservationId);
-  if (!services.payments) throw new InvalidInputError(messages.noOnlinePayment);
-  if (!input.orderId || !input.paymentId || !input.signature) throw new InvalidInputError('razorpay_order_id, razorpay_payment_id and razorpay_signature are required.');
-  const row = await services.database.db.selectFrom('car_reservations').select(['payment_order_id', 'payment_id']).where('id', '=', reservation.id).executeTakeFirstOrThrow();
-  if (!row.payment_order_id || row.payment_order_id !== input.orderId) throw new ForbiddenError(t('notThisReservation'));
-  if (!services.payments.verifyPaymentSignature({ orderId: input.orderId, paymentId: input.paymentId, signature: input.signature })) throw new ForbiddenError(t('notVerified'));
-  let payment: ProviderPayment;
-  try {
-    payment = await services.payments.fetchPayment(input.paymentId);
-  } catch (error) {
-    if (!(error instanceof PaymentError)) throw error;
-    services.logger.warn({ err: error, reservation: reservation.id }, 'reservations: the payment could not be checked with Razorpay');
-    throw new UpstreamError(t('checkFailed'));
-  }
-  if (payment.orderId !== input.orderId) throw new ForbiddenError(t('notThisReservation'));
-  if (payment.status !== 'captured' && !(await seenBefore(services, row.payment_id, input.paymentId))) throw new ConflictError(t('notCaptured'));
-  const recorded = (await recordReservationPayment(services, { orderId: input.orderId, paymentId: input.paymentId, amountPaise: payment.amountPaise, currency: payment.currency }, currentLanguage()))!;
-  const refunded = await services.database.db.selectFrom('reservation_refunds').select('reason').where('payment_id', '=', input.paymentId).where('reason', 'in', ['not accepted', 'taken']).executeTakeFirst();
-  if (recorded.outcome === 'not-accepted' || refunded?.reason === 'not accepted') throw new ConflictError(messages.paymentNotAccepted).because('payment-not-accepted');
-  if (recorded.outcome === 'taken' || refunded?.reason === 'taken') throw new ConflictError(messages.takenAfterPayment).because('reserved');
+  const row = await services.database.db.selectFrom('car_reservations').select('payment_order_id').where('id', '=', reservation.id).executeTakeFirstOrThrow();
+  const texts = { notConfigured: messages.noOnlinePayment, fieldsRequired: 'razorpay_order_id, razorpay_payment_id and razorpay_signature are required.', notThisOrder: t('notThisReservation'), notVerified: t('notVerified'), checkFailed: t('checkFailed'), notCaptured: t('notCaptured') };
+  const recorded = await confirmCheckout(
+    services,
+    { owner: reservationOwner(reservation.id), ownOrderId: row.payment_order_id, answer: { orderId: input.orderId, paymentId: input.paymentId, signature: input.signature }, texts },
+    async (payment) => (await recordReservationPayment(services, payment, currentLanguage()))!,
+  );
+  const settled = await settlementOf(services.database.db, input.paymentId);
+  if (recorded.outcome === 'not-accepted' || settled === 'not accepted') throw new ConflictError(messages.paymentNotAccepted).because('payment-not-accepted');
+  if (recorded.outcome === 'taken' || settled === 'taken') throw new ConflictError(messages.takenAfterPayment).because('reserved');
   return recorded.reservation;
 }
 
@@ -366,11 +366,6 @@ export async function cancelOwnReservation(services: ReservationServices, input:
   const after = (await findReservation(services.database, reservation.id))!;
   const { name: _n, phone: _p, email: _e, userId: _u, ...own } = after;
   return { reservation: own, refund: reservation.status === 'active' ? reservation.amount : 0 };
-}
-
-/** Owed reservation refunds whose wait is over are asked again (the minute job). */
-export function retryOwedReservationRefunds(services: ReservationServices) {
-  return retryOwedRefunds(services, { ledger: RESERVATION_REFUNDS });
 }
 
 // --- The desk
@@ -472,6 +467,12 @@ export async function cancelReservationAtDesk(services: ReservationServices, inp
 export async function reservationCounts(services: Pick<ReservationServices, 'database'>): Promise<{ reserved: number; converted: number; refunded: number }> {
   const rows = await services.database.db.selectFrom('car_reservations').select(['status', (eb) => eb.fn.countAll<string | number>().as('count')]).where('paid_at', 'is not', null).groupBy('status').execute();
   const by = Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
-  const refunds = await services.database.db.selectFrom('reservation_refunds').select((eb) => eb.fn.count<string | number>('reservation_id').distinct().as('count')).where('of_paid', '=', 1).executeTakeFirst();
+  const refunds = await services.database.db
+    .selectFrom('payment_ledger')
+    .select((eb) => eb.fn.count<string | number>('owner_id').distinct().as('count'))
+    .where('entry', '=', 'refund')
+    .where('owner_kind', '=', 'reservation')
+    .where('of_paid', '=', 1)
+    .executeTakeFirst();
   return { reserved: Object.values(by).reduce((sum, n) => sum + n, 0), converted: by.converted ?? 0, refunded: Number(refunds?.count ?? 0) };
 }

@@ -38,10 +38,12 @@ type Row = Selectable<CarReservationTable> & { owed_paise: number | string | nul
 export function reservationQuery(db: Kysely<DB>) {
   return db.selectFrom('car_reservations').selectAll('car_reservations').select((eb) =>
     eb
-      .selectFrom('reservation_refunds')
-      .select((inner) => inner.fn.coalesce(inner.fn.sum<number | string>('reservation_refunds.amount_paise'), inner.lit(0)).as('owed'))
-      .whereRef('reservation_refunds.reservation_id', '=', 'car_reservations.id')
-      .where('reservation_refunds.status', '=', 'owed')
+      .selectFrom('payment_ledger')
+      .select((inner) => inner.fn.coalesce(inner.fn.sum<number | string>('payment_ledger.amount_paise'), inner.lit(0)).as('owed'))
+      .where('payment_ledger.entry', '=', 'refund')
+      .where('payment_ledger.owner_kind', '=', 'reservation')
+      .whereRef('payment_ledger.owner_id', '=', 'car_reservations.id')
+      .where('payment_ledger.status', '=', 'owed')
       .as('owed_paise'),
   );
 }

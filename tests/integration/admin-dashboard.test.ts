@@ -72,7 +72,7 @@ async function addBooking(fromMs: number, toMs: number, status: string): Promise
   const now = new Date().toISOString();
   const row = await database.db
     .insertInto('rental_bookings')
-    .values({ kind: 'booking', vehicle_id: vehicleId, user_id: renter.userId, status, starts_ms: fromMs, ends_ms: toMs, held_until_ms: toMs + 2 * HOUR, payment_order_id: null, payment_id: null, hold_expires_ms: null, odometer_out: null, fuel_out: null, odometer_in: null, fuel_in: null, returned_ms: null, charges: null, deposit_refund: null, reminder_sent_at: null, created_by: null, created_at: now, updated_at: now })
+    .values({ kind: 'booking', vehicle_id: vehicleId, user_id: renter.userId, status, starts_ms: fromMs, ends_ms: toMs, held_until_ms: toMs + 2 * HOUR, payment_order_id: null, payment_id: null, hold_expires_ms: null, odometer_out: null, fuel_out: null, odometer_in: null, fuel_in: null, returned_ms: null, charges: null, deposit_refund_paise: null, reminder_sent_at: null, created_by: null, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);

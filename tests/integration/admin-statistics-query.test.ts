@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rupeesToPaise } from '../../app/lib/money.ts';
 import {
   computeStatistics,
   existingLeadTables,
@@ -113,8 +114,8 @@ describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
       held_until_ms: ist(to) + 2 * 3_600_000,
       quote: JSON.stringify({ hours: 0, rent: money.rent ?? 0, deliveryFee: money.deliveryFee ?? 0, deposit: 5000, kmIncluded: 240, extraKmRate: 12, total: 0, payableNow: 0 }),
       charges: money.charges === undefined ? null : JSON.stringify({ total: money.charges }),
-      amount_paid: money.paid ?? 0,
-      amount_refunded: money.refunded ?? 0,
+      amount_paid_paise: rupeesToPaise(money.paid ?? 0),
+      amount_refunded_paise: rupeesToPaise(money.refunded ?? 0),
       created_at: createdAt,
       updated_at: createdAt,
     });

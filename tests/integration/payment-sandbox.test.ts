@@ -121,7 +121,7 @@ describe.skipIf(!sharedUrl)(`the demo's payment sandbox (${dialect})`, () => {
     // An order is paid once.
     expect((await checkoutPay('pay', started)).status).toBe(400);
     // A webhook the sandbox did not sign is refused by the same handler.
-    const forged = await fetch(`${server.url}/api/v1/rentals/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'a'.repeat(64) }, body: '{"event":"payment.captured"}' });
+    const forged = await fetch(`${server.url}/api/v1/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'a'.repeat(64) }, body: '{"event":"payment.captured"}' });
     expect(forged.status).toBe(403);
   });
 
@@ -132,7 +132,7 @@ describe.skipIf(!sharedUrl)(`the demo's payment sandbox (${dialect})`, () => {
 
     const cancels = await Promise.all(Array.from({ length: 5 }, () => postJson(buyer, `/api/v1/me/reservations/${started.reservation.id}/cancel`, {})));
     expect(cancels.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    const refunds = () => database.db.selectFrom('reservation_refunds').select(['status', 'amount_paise', 'provider_refund_id']).where('payment_id', '=', paid.razorpay_payment_id).execute();
+    const refunds = () => database.db.selectFrom('payment_ledger').select(['status', 'amount_paise', 'provider_refund_id']).where('entry', '=', 'refund').where('payment_id', '=', paid.razorpay_payment_id).execute();
     const recorded = await refunds();
     expect(recorded).toEqual([{ status: 'refunded', amount_paise: TOKEN_PAISE, provider_refund_id: expect.stringMatching(/^rfnd_[A-Za-z0-9]{14}$/) }]);
     // The sandbox's refund.processed webhook is acknowledged and changes nothing.

@@ -560,7 +560,7 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       expect(await licenceKeys(gita.id)).toHaveLength(2);
 
       // The rental ran its course (the desk's steps are tested elsewhere): delivered to her PIN code, closed, paid, a desk note naming her.
-      await database.db.updateTable('rental_bookings').set({ status: 'closed', pickup: 'delivery', pin_code: '560001', delivery_address: '12 MG Road, Bengaluru', amount_paid: 7300, deposit_refund: 5000, note: 'gita Test asked for a child seat' }).where('id', '=', gita.bookingId).execute();
+      await database.db.updateTable('rental_bookings').set({ status: 'closed', pickup: 'delivery', pin_code: '560001', delivery_address: '12 MG Road, Bengaluru', amount_paid_paise: 730_000, deposit_refund_paise: 500_000, note: 'gita Test asked for a child seat' }).where('id', '=', gita.bookingId).execute();
       const deleted = await gita.client.postForm('/profile/delete', { password: PASSWORD });
       expect(deleted.status).toBe(302);
 
@@ -568,8 +568,8 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       for (const key of keys) expect((await privateFiles()).some((file) => file.includes(key.split('/').pop()!))).toBe(false);
       const booking = await database.db.selectFrom('rental_bookings').selectAll().where('id', '=', gita.bookingId).executeTakeFirstOrThrow();
       expect(booking).toMatchObject({ user_id: null, pin_code: '', delivery_address: '', note: '', status: 'closed', vehicle_id: carId });
-      expect(Number(booking.amount_paid)).toBe(7300);
-      expect(Number(booking.deposit_refund)).toBe(5000);
+      expect(Number(booking.amount_paid_paise)).toBe(730_000);
+      expect(Number(booking.deposit_refund_paise)).toBe(500_000);
       // The licence review stays in the staff log without the licence number.
       const audit = await database.db.selectFrom('audit_log').select(['summary', 'before', 'after']).where('entity', '=', 'driving-licence').where('entity_id', '=', gita.id).execute();
       expect(audit.length).toBeGreaterThan(0);

@@ -10,8 +10,8 @@ import { createRazorpayGateway } from '../../server/payments/razorpay.ts';
 import { getBooking } from '../../server/rentals/bookings.ts';
 import { requestBooking, type RentalDeskServices } from '../../server/rentals/lifecycle.ts';
 import { confirmCheckoutPayment, startOnlinePayment } from '../../server/rentals/payments.ts';
-import { retryOwedRefunds } from '../../server/rentals/refunds.ts';
-import { confirmReservationPayment, retryOwedReservationRefunds, startReservation, type ReservationServices } from '../../server/reservations/reservations.ts';
+import { retryOwedRefunds } from '../../server/payments/refunds.ts';
+import { confirmReservationPayment, startReservation, type ReservationServices } from '../../server/reservations/reservations.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
@@ -34,6 +34,9 @@ import { createPostgresDatabase, startTestServer, type TestServer } from '../sup
  */
 
 const { dialect, url: sharedUrl } = sharedServer();
+
+/** The payments ledger's refunds of one owner kind (server/payments/ledger.ts). */
+const refundRows = (database: Database, kind: 'rental-booking' | 'reservation') => database.db.selectFrom('payment_ledger').where('entry', '=', 'refund').where('owner_kind', '=', kind);
 const ADMIN = 'admin@gaadibazaar.in';
 const PASSWORD = 'secret123';
 const DAY = 24 * HOUR_MS;
@@ -158,13 +161,13 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
     const rowIds = new Map<Site, number[]>();
     for (const site of sites) {
       const { bookings, reservations } = paid.get(site)!;
-      const rentalRows = await site.database.db.selectFrom('rental_refunds').select(['id', 'payment_id', 'status', 'provider_refund_id', 'amount_paise']).where('payment_id', 'in', bookings.map((booking) => booking.paymentId)).orderBy('id').execute();
-      const reservationRows = await site.database.db.selectFrom('reservation_refunds').select(['id', 'payment_id', 'status', 'provider_refund_id', 'amount_paise']).where('payment_id', 'in', reservations.map((reservation) => reservation.paymentId)).orderBy('id').execute();
+      const rentalRows = await refundRows(site.database, 'rental-booking').select(['id', 'payment_id', 'status', 'provider_refund_id', 'amount_paise']).where('payment_id', 'in', bookings.map((booking) => booking.paymentId)).orderBy('id').execute();
+      const reservationRows = await refundRows(site.database, 'reservation').select(['id', 'payment_id', 'status', 'provider_refund_id', 'amount_paise']).where('payment_id', 'in', reservations.map((reservation) => reservation.paymentId)).orderBy('id').execute();
       expect(rentalRows).toHaveLength(2);
       expect(reservationRows).toHaveLength(2);
       for (const row of [...rentalRows, ...reservationRows]) {
         expect(row.status, `${site.name} refund ${row.id}`).toBe('refunded');
-        expect(row.provider_refund_id).toBe(refundsOf(row.payment_id)[0]!.id);
+        expect(row.provider_refund_id).toBe(refundsOf(row.payment_id!)[0]!.id);
       }
       rowIds.set(site, [...rentalRows, ...reservationRows].map((row) => Number(row.id)));
       for (const { bookingId } of bookings) expect(await getBooking(site.database, bookingId)).toMatchObject({ status: 'refused', amountPaid: 2124, amountRefunded: 2124, refundOwedPaise: 0 });
@@ -186,15 +189,14 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
       [staging, stagingId],
     ] as const) {
       const { bookings, reservations } = paid.get(site)!;
-      for (const { paymentId } of bookings) expect(keys.filter((key) => key.includes(paymentId) && key.endsWith(installation) && key.startsWith('rental-refund-'))).toHaveLength(1);
-      for (const { paymentId } of reservations) expect(keys.filter((key) => key.includes(paymentId) && key.endsWith(installation) && key.startsWith('reservation-refund-'))).toHaveLength(1);
+      for (const { paymentId } of bookings) expect(keys.filter((key) => key.includes(paymentId) && key.endsWith(installation) && key.startsWith('ledger-rental-booking-'))).toHaveLength(1);
+      for (const { paymentId } of reservations) expect(keys.filter((key) => key.includes(paymentId) && key.endsWith(installation) && key.startsWith('ledger-reservation-'))).toHaveLength(1);
     }
 
     // Retries later on either site ask nothing more.
     for (const site of sites) {
       site.clock.set(startMs + DAY);
       expect(await retryOwedRefunds(site.services)).toEqual({ refunded: 0, owed: 0 });
-      expect(await retryOwedReservationRefunds(site.services)).toEqual({ refunded: 0, owed: 0 });
     }
     expect(standin.refunds).toHaveLength(8);
   });
@@ -209,7 +211,7 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
     production.server.expectErrorLog(/answered with a refund of another payment or amount/);
     await refuseAtDesk(production, bookingId);
     await production.server.waitForOutput(/answered with a refund of another payment or amount/);
-    const owed = await production.database.db.selectFrom('rental_refunds').select(['status', 'provider_refund_id', 'last_error', 'attempts']).where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+    const owed = await refundRows(production.database, 'rental-booking').select(['status', 'provider_refund_id', 'last_error', 'attempts']).where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
     expect(owed).toMatchObject({ status: 'owed', provider_refund_id: null });
     expect(owed.last_error).toMatch(new RegExp(`Razorpay answered with refund rfnd_\\w+ \\(payment pay_\\w+, ${RENT_PAISE} paise\\) instead of a refund of ${RENT_PAISE} paise of payment ${paymentId}; it is not counted as refunded\\.`));
     expect(owed.last_error).not.toContain(`(payment ${paymentId},`);
@@ -219,7 +221,7 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
     standin.misanswerRefunds('another-amount');
     production.clock.set(startMs + DAY);
     expect(await retryOwedRefunds(production.services)).toEqual({ refunded: 0, owed: 1 });
-    const still = await production.database.db.selectFrom('rental_refunds').select(['status', 'last_error']).where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+    const still = await refundRows(production.database, 'rental-booking').select(['status', 'last_error']).where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
     expect(still.status).toBe('owed');
     expect(still.last_error).toContain(`(payment ${paymentId}, ${RENT_PAISE - 100} paise) instead of a refund of ${RENT_PAISE} paise`);
     expect(await getBooking(production.database, bookingId)).toMatchObject({ amountRefunded: 0, refundOwedPaise: RENT_PAISE });
@@ -229,7 +231,7 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
     production.clock.set(startMs + 2 * DAY);
     expect(await retryOwedRefunds(production.services)).toEqual({ refunded: 1, owed: 0 });
     expect(refundsOf(paymentId).map((refund) => refund.amount)).toEqual([RENT_PAISE]);
-    const done = await production.database.db.selectFrom('rental_refunds').select(['status', 'provider_refund_id']).where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+    const done = await refundRows(production.database, 'rental-booking').select(['status', 'provider_refund_id']).where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
     expect(done).toEqual({ status: 'refunded', provider_refund_id: refundsOf(paymentId)[0]!.id });
     expect(await getBooking(production.database, bookingId)).toMatchObject({ amountRefunded: 2124, refundOwedPaise: 0 });
   });

@@ -194,7 +194,7 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     expect(returned.status, (await returned.clone().text()).slice(0, 3000)).toBe(302);
     expect(await privatePhotos(server)).toHaveLength(26);
 
-    const row = await database.db.selectFrom('rental_bookings').select(['status', 'charges', 'deposit_refund']).where('id', '=', bookingId).executeTakeFirstOrThrow();
+    const row = await database.db.selectFrom('rental_bookings').select(['status', 'charges', 'deposit_refund_paise']).where('id', '=', bookingId).executeTakeFirstOrThrow();
     expect(row.status).toBe('returned');
     const charges = JSON.parse(row.charges!) as Record<string, unknown>;
     expect(charges).toMatchObject({ kmDriven: 580, extraKm: 100, extraKmCharge: 1200, fuelCharge: 500, lateHours: 2, lateFee: 400, damageCharge: 2000, total: 4100, depositRefund: 900 });
@@ -223,8 +223,8 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     expect(audit).toMatch(/Charges at return Km driven: 580 Extra km: 100 Extra-km charge: 1200 .*New damage: Note: Scratch on the front bumper Charge: 2000/);
     expect(audit).not.toMatch(/depositRefund|rental-booking/);
     expect(mainText(await (await admin.get('/hi/admin/audit-log')).text())).toContain('(5 बदले: स्टेटस, डिपॉज़िट रिफ़ंड, रेंटर को लौटाया गया, सेटलमेंट का तरीका, सेटलमेंट का रेफ़रेंस )');
-    const closed = await database.db.selectFrom('rental_bookings').select(['status', 'deposit_refund', 'amount_refunded']).where('id', '=', bookingId).executeTakeFirstOrThrow();
-    expect({ status: closed.status, refund: Number(closed.deposit_refund), refunded: Number(closed.amount_refunded) }).toEqual({ status: 'closed', refund: 5000 - 4100, refunded: 900 });
+    const closed = await database.db.selectFrom('rental_bookings').select(['status', 'deposit_refund_paise', 'amount_refunded_paise']).where('id', '=', bookingId).executeTakeFirstOrThrow();
+    expect({ status: closed.status, refund: Number(closed.deposit_refund_paise), refunded: Number(closed.amount_refunded_paise) }).toEqual({ status: 'closed', refund: (5000 - 4100) * 100, refunded: 900 * 100 });
     const statement = await database.db.selectFrom('outbox_messages').select('body').where('subject', 'like', `Closing statement:%(booking #${bookingId})`).executeTakeFirstOrThrow();
     expect(statement.body).toContain('New damage (Scratch on the front bumper): ₹2,000');
     expect(statement.body).toContain('Deposit refund: ₹900');

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKLIST_ITEMS } from '../../app/lib/rental-checklist.ts';
+import { paiseToWholeRupees, rupeesToPaise } from '../../app/lib/money.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { completeProfile, decodeEntities, HttpClient, mainText, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
@@ -141,14 +142,14 @@ describe.skipIf(!shared.url)(`the desk's real handover and return, and the money
     const response = await admin.request(deskPath, { method: 'POST', body: await checklistForm('return', { odometerIn: '31120', fuelIn: '8', fuelCharge: '0', returnedAt: indiaDateTimeParam(returnedMs) }) });
     expect(response.status, (await response.clone().text()).slice(0, 500)).toBe(302);
     expect(await row()).toMatchObject({ status: 'returned', returned_ms: returnedMs });
-    const { deposit_refund: refund } = await row();
+    const refund = paiseToWholeRupees(Number((await row()).deposit_refund_paise));
     expect(refund).toBeGreaterThan(0);
 
     const withoutMethod = await admin.postForm(deskPath, { intent: 'settle', depositRefund: String(refund) });
     expect(withoutMethod.status).toBe(400);
     expect(fieldError(await withoutMethod.text(), 'settleMethod')).toEqual({ text: 'Please choose how the deposit was returned: cash, UPI or card.', described: true });
     expect((await admin.postForm(deskPath, { intent: 'settle', depositRefund: String(refund), settleMethod: 'cash' })).status).toBe(302);
-    expect(await row()).toMatchObject({ status: 'closed', settle_direction: 'returned', settle_paise: Number(refund) * 100, settle_method: 'cash' });
+    expect(await row()).toMatchObject({ status: 'closed', settle_direction: 'returned', settle_paise: rupeesToPaise(refund), settle_method: 'cash' });
 
     const amount = `₹${Number(refund).toLocaleString('en-IN')}`;
     const statement = await waitForOutbox(admin, 'email', renterEmail, (entry) => entry.subject.startsWith('Closing statement'));
@@ -160,11 +161,11 @@ describe.skipIf(!shared.url)(`the desk's real handover and return, and the money
 
   it('shows the renter the real times and the money as it moved, on /profile in both languages and in the API', async () => {
     const booking = (await (await renter.get(`/api/v1/me/bookings/${bookingId}`)).json()) as Record<string, unknown>;
-    const { deposit_refund: refund } = await row();
+    const refund = paiseToWholeRupees(Number((await row()).deposit_refund_paise));
     expect(booking).toMatchObject({
       handedOverAt: `${indiaDateTimeParam(handedOverMs)}:00+05:30`,
       handoverMoney: { direction: 'paid', amountPaise: duePaise, method: 'cash', reference: null, text: `₹${(duePaise / 100).toLocaleString('en-IN')} paid in cash at the handover.` },
-      settlement: { direction: 'returned', amountPaise: Number(refund) * 100, method: 'cash', text: `₹${Number(refund).toLocaleString('en-IN')} returned to you in cash at the return.` },
+      settlement: { direction: 'returned', amountPaise: rupeesToPaise(refund), method: 'cash', text: `₹${Number(refund).toLocaleString('en-IN')} returned to you in cash at the return.` },
     });
     expect(typeof booking.returnedAt).toBe('string');
 

@@ -164,7 +164,7 @@ describe.skipIf(!shared.url)(`the rental quote in lines (${shared.dialect})`, ()
     const read = (await (await renter.request(`/api/v1/me/bookings/${made.booking.id}`)).json()) as { quote: Quote };
     expect(read.quote).toEqual(made.booking.quote);
 
-    const webhook = (body: string) => fetch(`${server.url}/api/v1/rentals/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(body) }, body });
+    const webhook = (body: string) => fetch(`${server.url}/api/v1/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(body) }, body });
     // The total with the deposit added (what the booking used to charge) is not what it owes.
     const withDeposit = standin.pay(made.payment.orderId, { amount: (quoted.total + quoted.deposit) * 100 });
     expect((await webhook(standin.webhookBody(made.payment.orderId, withDeposit.razorpay_payment_id))).status).toBe(200);

@@ -6,7 +6,7 @@ import { createRazorpayGateway } from '../../server/payments/razorpay.ts';
 import { getBooking } from '../../server/rentals/bookings.ts';
 import { cancelBooking, confirmBooking, expireHolds, handOver, refuseBooking, requestBooking, returnCar, settleDeposit, type RentalDeskServices } from '../../server/rentals/lifecycle.ts';
 import { confirmCheckoutPayment, startOnlinePayment } from '../../server/rentals/payments.ts';
-import { retryOwedRefunds } from '../../server/rentals/refunds.ts';
+import { retryOwedRefunds } from '../../server/payments/refunds.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { decodeEntities, HttpClient, mainText } from '../support/http-client.ts';
 import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
@@ -99,7 +99,7 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
   }
 
   async function postWebhook(body: string): Promise<Response> {
-    return fetch(`${server.url}/api/v1/rentals/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(body) }, body });
+    return fetch(`${server.url}/api/v1/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(body) }, body });
   }
 
   it('refuse, cancel and a payment after the hold lapsed, with Razorpay failing refunds: each change stands, the refund is owed and on the desk, then refunded exactly once', async () => {

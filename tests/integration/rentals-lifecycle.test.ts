@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rupeesToPaise } from '../../app/lib/money.ts';
 import { HOUR_MS } from '../../app/lib/rental-price.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../server/errors.ts';
 import { createBooking, getBooking } from '../../server/rentals/bookings.ts';
@@ -98,7 +99,7 @@ describe(`the life of a booking on ${dialect}`, () => {
     const pickupMs = base + 10 * DAY;
     const paid = async (id: number) => {
       // What an online payment records (rent and 18% GST; the deposit is paid at pickup); the policy is on what was paid.
-      await opened.database.db.updateTable('rental_bookings').set({ amount_paid: 4050 + 729 }).where('id', '=', id).execute();
+      await opened.database.db.updateTable('rental_bookings').set({ amount_paid_paise: rupeesToPaise(4050 + 729) }).where('id', '=', id).execute();
     };
     clock.set(startMs);
     const free = await newBooking({ fromMs: pickupMs });
@@ -139,7 +140,7 @@ describe(`the life of a booking on ${dialect}`, () => {
     await confirmBooking(services, { bookingId: booking.id, actorEmail: ADMIN });
     await expect(markNoShow(services, { bookingId: booking.id, actorEmail: ADMIN })).rejects.toThrow('The pickup time has not come yet.');
     // Paid as if protection (3 days at ₹250, with its GST) had been chosen with the rent and its GST.
-    await opened.database.db.updateTable('rental_bookings').set({ amount_paid: 4779 + 885 }).where('id', '=', booking.id).execute();
+    await opened.database.db.updateTable('rental_bookings').set({ amount_paid_paise: rupeesToPaise(4779 + 885) }).where('id', '=', booking.id).execute();
     clock.set(booking.fromMs + 2 * HOUR_MS);
     const marked = await markNoShow(services, { bookingId: booking.id, actorEmail: ADMIN });
     expect(marked).toMatchObject({ status: 'no_show', amountRefunded: 885 });

@@ -5,7 +5,8 @@ import { PaymentError } from '../../server/payments/gateway.ts';
 import { createRazorpayGateway } from '../../server/payments/razorpay.ts';
 import { getBooking } from '../../server/rentals/bookings.ts';
 import { cancelBooking, confirmBooking, requestBooking, type RentalDeskServices } from '../../server/rentals/lifecycle.ts';
-import { confirmCheckoutPayment, handlePaymentWebhook, startOnlinePayment } from '../../server/rentals/payments.ts';
+import { handlePaymentWebhook as handleWebhook } from '../../server/payments/webhook.ts';
+import { confirmCheckoutPayment, recordPayment, startOnlinePayment } from '../../server/rentals/payments.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
 import { addFleetCar, addRenter, deskServices, movableClock } from '../support/rentals.ts';
@@ -36,6 +37,11 @@ afterAll(async () => {
   await standin?.close();
   await opened?.cleanup();
 });
+
+/** The payments' webhook with only rental bookings as owners: this file's services are the rentals'. */
+function handlePaymentWebhook(desk: RentalDeskServices, rawBody: string, signature: string) {
+  return handleWebhook(desk, { rawBody, signature }, { 'rental-booking': (payment) => recordPayment(desk, payment), reservation: async () => null });
+}
 
 async function onlineBooking(offsetDays = 0) {
   const carId = await addFleetCar(services, `Pay Swift ${Math.random().toString(36).slice(2, 7)}`);
@@ -79,8 +85,8 @@ describe(`Razorpay payments on ${dialect}`, () => {
     const body = standin.webhookBody(checkout.orderId, paid.razorpay_payment_id);
     await expect(handlePaymentWebhook(services, body, standin.webhookSignature(body, 'wrong-secret-123'))).rejects.toBeInstanceOf(ForbiddenError);
     await expect(handlePaymentWebhook(services, `${body} `, standin.webhookSignature(body))).rejects.toBeInstanceOf(ForbiddenError);
-    expect(await handlePaymentWebhook(services, body, standin.webhookSignature(body))).toEqual({ handled: true });
-    expect(await handlePaymentWebhook(services, body, standin.webhookSignature(body))).toEqual({ handled: true });
+    expect(await handlePaymentWebhook(services, body, standin.webhookSignature(body))).toEqual({ handled: true, owner: 'rental-booking' });
+    expect(await handlePaymentWebhook(services, body, standin.webhookSignature(body))).toEqual({ handled: true, owner: 'rental-booking' });
     const after = (await getBooking(opened.database, booking.id))!;
     expect(after).toMatchObject({ amountPaid: 2124, holdExpiresAt: null, status: 'requested' });
     // The Checkout callback arriving after the webhook changes nothing.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
 import { createRazorpayGateway } from '../../server/payments/razorpay.ts';
+import { retryOwedRefunds } from '../../server/payments/refunds.ts';
 import {
   cancelOwnReservation,
   cancelReservationAtDesk,
@@ -10,7 +11,6 @@ import {
   extendReservation,
   recordReservationPayment,
   reservationCounts,
-  retryOwedReservationRefunds,
   startReservation,
   type ReservationServices,
 } from '../../server/reservations/reservations.ts';
@@ -136,7 +136,7 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     const before = await buyerMessages();
     expect(before).toBeGreaterThanOrEqual(1);
     const body = standin.webhookBody(paid.razorpay_order_id, paid.razorpay_payment_id);
-    const hook = await fetch(`${server.url}/api/v1/rentals/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(body) }, body });
+    const hook = await fetch(`${server.url}/api/v1/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(body) }, body });
     expect(await hook.json()).toEqual({ ok: true, handled: true });
     expect((await postJson(winner, `/api/v1/me/reservations/${started.reservation.id}/payment`, JSON.stringify(paid))).status).toBe(200);
     expect(await buyerMessages()).toBe(before);
@@ -206,13 +206,13 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     // Bharat pays in full and closes the page: Razorpay's signed webhook reserves the car; its retry and the late callback change nothing.
     const full = standin.pay(bharatStart.payment.orderId);
     const hookBody = standin.webhookBody(full.razorpay_order_id, full.razorpay_payment_id);
-    const webhook = () => fetch(`${server.url}/api/v1/rentals/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(hookBody) }, body: hookBody });
+    const webhook = () => fetch(`${server.url}/api/v1/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(hookBody) }, body: hookBody });
     expect(await (await webhook()).json()).toEqual({ ok: true, handled: true });
     expect((await findReservation(database, bharatStart.reservation.id))?.status).toBe('active');
     expect((await carStatus(saleCars[2]!)).status).toBe('reserved');
     expect((await webhook()).status).toBe(200);
     expect((await postJson(bharat, `/api/v1/me/reservations/${bharatStart.reservation.id}/payment`, JSON.stringify(full))).status).toBe(200);
-    const forgedHook = await fetch(`${server.url}/api/v1/rentals/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(hookBody, 'not-the-secret') }, body: hookBody });
+    const forgedHook = await fetch(`${server.url}/api/v1/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(hookBody, 'not-the-secret') }, body: hookBody });
     expect(forgedHook.status).toBe(403);
     expect(refundsOf(full.razorpay_payment_id)).toEqual([]);
 
@@ -297,9 +297,9 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     expect((await carStatus(carId)).status).toBe('available');
     standin.failRefunds(false);
     clock.advance(5 * 60_000);
-    const retried = await retryOwedReservationRefunds(services);
+    const retried = await retryOwedRefunds(services, { ownerKind: 'reservation' });
     expect(retried.refunded).toBeGreaterThanOrEqual(1);
-    await retryOwedReservationRefunds(services);
+    await retryOwedRefunds(services, { ownerKind: 'reservation' });
     expect(refundsOf(paymentId)).toEqual([TOKEN_PAISE]);
     expect(await findReservation(database, reservation.id)).toMatchObject({ amountRefunded: 5000, refundOwed: 0 });
     const mails = await outboxFor(database, person.email);

@@ -523,6 +523,8 @@ export const reservationStartedSchema = z
   .meta({ id: 'ReservationStarted' });
 export const reservationAnswerSchema = z.object({ reservation: reservationSchema }).meta({ id: 'ReservationAnswer' });
 export const reservationCancelledSchema = z.object({ reservation: reservationSchema, refund: rupees.meta({ description: 'Refunded in full to the way the buyer paid.' }) }).meta({ id: 'ReservationCancelled' });
+// Razorpay's webhook (decision 106): the acknowledgement of an event.
+export const webhookAnswerSchema = z.object({ ok: z.literal(true), handled: z.boolean().meta({ description: 'Whether the event settled a payment of one of our orders.' }) }).meta({ id: 'WebhookAnswer' });
 export const reservationListSchema = z.object({ items: z.array(reservationSchema), page: z.int(), perPage: z.int(), total: z.int() }).meta({ id: 'ReservationList' });
 
 // The seller's estimate (decision 081): a range with what it is based on, or an honest "not enough data".

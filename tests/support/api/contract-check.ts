@@ -28,19 +28,10 @@ export const uncheckedFetch: typeof fetch = globalThis.fetch.bind(globalThis);
 
 const mismatches: string[] = [];
 
-/**
- * Razorpay's payment callback lives under the API's prefix but is no operation of it: Razorpay,
- * not an app, calls it, and its contract is Razorpay's signed event (decision 021). The path is
- * server/rentals/http/payment-webhook.ts's PAYMENT_WEBHOOK_PATH, written out so this setup file
- * does not load the payment modules into every test file.
- */
-const NOT_THE_APPS = new Set(['/api/v1/rentals/razorpay/webhook']);
-
 /** The path under `/api/v1` of a request to a local test server, else null. */
 function apiPath(url: URL): string | null {
   if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') return null;
   if (url.pathname !== '/api/v1' && !url.pathname.startsWith('/api/v1/')) return null;
-  if (NOT_THE_APPS.has(url.pathname)) return null;
   return url.pathname.slice('/api/v1'.length) || '/';
 }
 

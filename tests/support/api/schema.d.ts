@@ -993,6 +993,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/razorpay/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Razorpay's webhook: a captured payment settles what was paid for
+         * @description Called by Razorpay, not by an app. The X-Razorpay-Signature header must be the HMAC-SHA256 of the raw body with the webhook secret (403 otherwise). The payment goes to the owner of its order (a rental booking, a reservation) and is settled once: a replayed event changes nothing.
+         */
+        post: operations["postPaymentsRazorpayWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rentals/razorpay/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Razorpay's webhook at its former address (the same handler)
+         * @description Kept so a Razorpay dashboard still set to it keeps working; prefer POST /payments/razorpay/webhook.
+         */
+        post: operations["postRentalsRazorpayWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1830,6 +1870,12 @@ export interface components {
             reservation: components["schemas"]["Reservation"];
             /** @description Refunded in full to the way the buyer paid. */
             refund: number;
+        };
+        WebhookAnswer: {
+            /** @constant */
+            ok: true;
+            /** @description Whether the event settled a payment of one of our orders. */
+            handled: boolean;
         };
         ReservationList: {
             items: components["schemas"]["Reservation"][];
@@ -6589,6 +6635,208 @@ export interface operations {
             };
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postPaymentsRazorpayWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's name; `payment.captured` and `order.paid` settle a payment, any other is acknowledged and ignored. */
+                    event: string;
+                    payload?: {
+                        payment?: {
+                            entity: {
+                                id: string;
+                                order_id: string;
+                                amount?: number;
+                                currency?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Acknowledged; `handled` says whether it settled a payment of ours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAnswer"];
+                };
+            };
+            /** @description Not JSON, or the body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The signature is not Razorpay's (or no webhook secret is configured). Or the cross-site request check refused it (no `Origin` equal to the site origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Razorpay could not be asked what was paid; it sends the event again. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postRentalsRazorpayWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's name; `payment.captured` and `order.paid` settle a payment, any other is acknowledged and ignored. */
+                    event: string;
+                    payload?: {
+                        payment?: {
+                            entity: {
+                                id: string;
+                                order_id: string;
+                                amount?: number;
+                                currency?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Acknowledged; `handled` says whether it settled a payment of ours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAnswer"];
+                };
+            };
+            /** @description Not JSON, or the body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The signature is not Razorpay's (or no webhook secret is configured). Or the cross-site request check refused it (no `Origin` equal to the site origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Razorpay could not be asked what was paid; it sends the event again. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
