@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '../logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 
 /**
@@ -30,7 +31,7 @@ const PLAIN = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'n
  * Answers `/metrics` on the site's port, or when `where` is the metrics port, anything asked of
  * it. `token` null: no token configured.
  */
-export async function answerMetrics(request: IncomingMessage, response: ServerResponse, options: { metrics: Metrics | null; token: string | null; where: 'site' | 'metrics-port'; portConfigured: boolean }): Promise<void> {
+export async function answerMetrics(request: IncomingMessage, response: ServerResponse, options: { metrics: Metrics | null; token: string | null; where: 'site' | 'metrics-port'; portConfigured: boolean; logger: Pick<Logger, 'error'> }): Promise<void> {
   const path = (request.url ?? '/').split('?')[0];
   const refuse = (status: 401 | 404 | 405, headers: Record<string, string> = {}) => {
     response.writeHead(status, { ...PLAIN, ...headers });
@@ -42,7 +43,16 @@ export async function answerMetrics(request: IncomingMessage, response: ServerRe
   // On its own port a token, when one is set, is asked too: the port may be reachable from more than the scraper.
   if (options.token !== null && !carriesToken(request.headers.authorization, options.token)) return refuse(401, { 'WWW-Authenticate': 'Bearer' });
   if (!options.metrics) return refuse(404);
-  const { contentType, body } = await options.metrics.scrape();
-  response.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-  response.end(request.method === 'HEAD' ? undefined : body);
+  let scraped: { contentType: string; body: string };
+  try {
+    scraped = await options.metrics.scrape();
+  } catch (error) {
+    // Each figure read at scrape time guards its own reading (metrics.ts); this is a fault of ours.
+    options.logger.error({ err: error }, 'metrics: the scrape failed');
+    response.writeHead(500, PLAIN);
+    response.end('The metrics could not be gathered; the log says why.\n');
+    return;
+  }
+  response.writeHead(200, { 'Content-Type': scraped.contentType, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  response.end(request.method === 'HEAD' ? undefined : scraped.body);
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { withinRequest } from '../observability/request-context.ts';
 import { answerMetrics, METRICS_PATH } from './metrics-endpoint.ts';
@@ -19,14 +20,21 @@ import { listen } from './startup.ts';
 /** Methods counted by name; anything else (a scanner's WebDAV verbs) is `other`, so the label stays bounded. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-export function answeredAs(request: IncomingMessage, response: ServerResponse, metrics: () => Metrics | null, routeOf: RouteLabeller, trustProxy: boolean, answer: () => void): void {
-  const requestId = requestIdFor(request.headers['x-request-id'], trustProxy);
+export type Observation = { metrics: () => Metrics | null; routeOf: () => RouteLabeller; trustProxy: boolean; logger: Pick<Logger, 'debug'> };
+
+export function answeredAs(request: IncomingMessage, response: ServerResponse, observation: Observation, answer: () => void): void {
+  const requestId = requestIdFor(request.headers['x-request-id'], observation.trustProxy);
   response.setHeader(REQUEST_ID_HEADER, requestId);
   const started = performance.now();
   const path = request.url?.split('?')[0] ?? '/';
   response.once('finish', () => {
     const method = request.method && METHODS.has(request.method) ? request.method : 'other';
-    metrics()?.observeRequest({ method, route: routeOf(path), status: response.statusCode }, (performance.now() - started) / 1000);
+    const route = observation.routeOf()(path);
+    const seconds = (performance.now() - started) / 1000;
+    observation.metrics()?.observeRequest({ method, route, status: response.statusCode }, seconds);
+    // The access line, for LOG_LEVEL=debug (the proxy in front keeps the full access log). Named
+    // explicitly: an emitter's listener does not run within the request's context.
+    observation.logger.debug({ requestId, method, route, status: response.statusCode, ms: Math.round(seconds * 1000) }, 'request answered');
   });
   withinRequest({ requestId }, answer);
 }
@@ -38,10 +46,12 @@ export function routeLabellerOf(appRoutes: ReadonlyArray<{ method: string; path:
 }
 
 /** The METRICS_PORT server, listening on HOST, or null when none is configured. */
-export async function openMetricsPort(config: Pick<Config, 'host' | 'trustProxy' | 'metrics'>, metrics: Metrics): Promise<Server | null> {
+export async function openMetricsPort(config: Pick<Config, 'host' | 'trustProxy' | 'metrics'>, metrics: Metrics, logger: Pick<Logger, 'debug' | 'error'>): Promise<Server | null> {
   if (config.metrics.port === null) return null;
+  // Scrapes are not counted among the site's requests: they are the monitoring's, not visitors'.
+  const observation: Observation = { metrics: () => null, routeOf: () => () => METRICS_PATH, trustProxy: config.trustProxy, logger };
   const server = createServer((request, response) =>
-    answeredAs(request, response, () => null, () => METRICS_PATH, config.trustProxy, () => void answerMetrics(request, response, { metrics, token: config.metrics.token, where: 'metrics-port', portConfigured: true })),
+    answeredAs(request, response, observation, () => void answerMetrics(request, response, { metrics, token: config.metrics.token, where: 'metrics-port', portConfigured: true, logger })),
   );
   await listen(server, config.metrics.port, config.host, 'METRICS_PORT');
   return server;

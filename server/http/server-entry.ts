@@ -167,7 +167,7 @@ export async function startWorkerProcess(env: Record<string, string | undefined>
     await checkDatabase(database, config);
     const services = await openServices(config, logger, database);
     // Its own /metrics when METRICS_PORT is set (another port than an app instance's on the same machine): mails and SMS sent, the queue.
-    await openMetricsPort(config, services.metrics);
+    await openMetricsPort(config, services.metrics, logger);
     background = startBackground(services, { worker: true });
   } catch (error) {
     logger.debug({ err: error }, 'start-up failed');
@@ -256,13 +256,14 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
   let metrics: Metrics | null = null;
   // Made with the app, from its routes (route-label.ts); until then every request is `other`.
   let routeOf: RouteLabeller = () => 'other';
+  const observation = { metrics: () => metrics, routeOf: () => routeOf, trustProxy: config.trustProxy, logger };
   // A page the page cache holds is sent before any routing (server/http/page-cache.ts).
   const server: Server = development?.server ?? createServer();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const path = request.url?.split('?')[0] ?? '/';
-    answeredAs(request, response, () => metrics, routeOf, config.trustProxy, () => {
+    answeredAs(request, response, observation, () => {
       if (path === READINESS_PATH) void answerReadiness(response, draining || !warmedUp ? null : services, securityOptionsOf(config));
-      else if (path === METRICS_PATH) void answerMetrics(request, response, { metrics, token: config.metrics.token, where: 'site', portConfigured: config.metrics.port !== null });
+      else if (path === METRICS_PATH) void answerMetrics(request, response, { metrics, token: config.metrics.token, where: 'site', portConfigured: config.metrics.port !== null, logger });
       else if (development) development.middleware(request, response, () => toApp(request, response));
       else if (!pageCache?.answer(request, response)) toApp(request, response);
     });
@@ -284,7 +285,7 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
     services = await openServices(config, logger, database);
     pageCache = services.pageCache;
     metrics = services.metrics;
-    metricsServer = await openMetricsPort(config, services.metrics);
+    metricsServer = await openMetricsPort(config, services.metrics, logger);
     if (config.seedDemo) {
       // Loaded only when asked: Vite puts the demo inventory and its drawings (thousands of lines)
       // in a chunk of their own instead of the production server's code.

@@ -24,9 +24,6 @@ export type MessageCounts = { count: (channel: MessageChannel, outcome: MessageO
 /** Latency buckets (seconds): a cached page answers in a millisecond, an upload may take seconds. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** How long one reading of the job queue serves the scrape that asked (its gauges ask at once). */
-const QUEUE_READING_MS = 1000;
-
 /** A job name as a label: the code's names are short kebab-case words; anything else (a hand-edited row) is `other`. */
 function jobLabel(name: string): string {
   return /^[a-z][a-z0-9-]{0,39}$/.test(name) ? name : 'other';
@@ -41,37 +38,36 @@ type QueueReading = {
   retryingByName: Map<string, number>;
 };
 
-/** The queue as the database holds it now: one grouped query over the rows not done. */
-async function readQueue(database: Database, nowMs: number): Promise<QueueReading> {
-  const rows = await database.db
-    .selectFrom('jobs')
-    .where('status', '!=', 'done')
-    .select([
-      'status',
-      'name',
-      sql<number>`case when run_at_ms <= ${nowMs} then 1 else 0 end`.as('due'),
-      sql<number>`case when last_error is null then 0 else 1 end`.as('erred'),
-      (eb) => eb.fn.countAll<number>().as('count'),
-      (eb) => eb.fn.min<number>('run_at_ms').as('oldest'),
-    ])
-    .groupBy(['status', 'name', sql`case when run_at_ms <= ${nowMs} then 1 else 0 end`, sql`case when last_error is null then 0 else 1 end`])
-    .execute();
-  const reading: QueueReading = { waiting: 0, scheduled: 0, running: 0, oldestWaitingMs: null, failedByName: new Map(), retryingByName: new Map() };
-  const add = (map: Map<string, number>, name: string, count: number) => map.set(jobLabel(name), (map.get(jobLabel(name)) ?? 0) + count);
-  for (const row of rows) {
-    const count = Number(row.count);
-    if (row.status === 'running') reading.running += count;
-    else if (row.status === 'failed') add(reading.failedByName, row.name, count);
-    else if (row.status === 'queued') {
-      if (Number(row.due) === 1) {
-        reading.waiting += count;
-        const oldest = Number(row.oldest);
-        reading.oldestWaitingMs = reading.oldestWaitingMs === null ? oldest : Math.min(reading.oldestWaitingMs, oldest);
-      } else reading.scheduled += count;
-      if (Number(row.erred) === 1) add(reading.retryingByName, row.name, count);
-    }
+/**
+ * The queue as the database holds it now, from the rows not done (the index on status and
+ * run_at_ms serves each query), or null when the database does not answer: then the queue's
+ * figures are left out of that scrape rather than reported as zero, and the rest is still served.
+ */
+async function readQueue(database: Database, nowMs: number): Promise<QueueReading | null> {
+  const { db } = database;
+  try {
+    const [byStatus, waiting, scheduled, retrying] = await Promise.all([
+      db.selectFrom('jobs').where('status', 'in', ['running', 'failed']).select(['status', 'name', (eb) => eb.fn.countAll<number>().as('count')]).groupBy(['status', 'name']).execute(),
+      db.selectFrom('jobs').where('status', '=', 'queued').where('run_at_ms', '<=', nowMs).select([(eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.min<number>('run_at_ms').as('oldest')]).executeTakeFirstOrThrow(),
+      db.selectFrom('jobs').where('status', '=', 'queued').where('run_at_ms', '>', nowMs).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      db.selectFrom('jobs').where('status', '=', 'queued').where('last_error', 'is not', null).select(['name', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('name').execute(),
+    ]);
+    const byName = (rows: ReadonlyArray<{ name: string; count: number }>) => {
+      const counts = new Map<string, number>();
+      for (const row of rows) counts.set(jobLabel(row.name), (counts.get(jobLabel(row.name)) ?? 0) + Number(row.count));
+      return counts;
+    };
+    return {
+      waiting: Number(waiting.count),
+      scheduled: Number(scheduled.count),
+      running: byStatus.filter((row) => row.status === 'running').reduce((sum, row) => sum + Number(row.count), 0),
+      oldestWaitingMs: waiting.oldest === null ? null : Number(waiting.oldest),
+      failedByName: byName(byStatus.filter((row) => row.status === 'failed')),
+      retryingByName: byName(retrying),
+    };
+  } catch {
+    return null;
   }
-  return reading;
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
@@ -122,13 +118,9 @@ export function createMetrics(options: { database: Database; clock: Clock }) {
     registers: [registry],
   });
 
-  // The shared queue, read at scrape time: every instance reports the whole site's queue.
-  let reading: { atMs: number; queue: Promise<QueueReading> } | null = null;
-  const queue = () => {
-    const nowMs = clock.now();
-    if (!reading || nowMs - reading.atMs > QUEUE_READING_MS) reading = { atMs: nowMs, queue: readQueue(database, nowMs) };
-    return reading.queue;
-  };
+  // The shared queue, read once per scrape (its four gauges ask at once): every instance reports the whole site's queue.
+  let reading: Promise<QueueReading | null> | null = null;
+  const queue = () => (reading ??= readQueue(database, clock.now()));
   new Gauge({
     name: 'gaadi_job_queue_depth',
     help: 'Jobs in the shared queue (read from the database at scrape time, so every instance reports the whole site; aggregate with max): waiting (due, not yet taken), scheduled (a later run or a retry backoff), running.',
@@ -136,6 +128,8 @@ export function createMetrics(options: { database: Database; clock: Clock }) {
     registers: [registry],
     async collect() {
       const read = await queue();
+      this.reset();
+      if (!read) return;
       this.set({ state: 'waiting' }, read.waiting);
       this.set({ state: 'scheduled' }, read.scheduled);
       this.set({ state: 'running' }, read.running);
@@ -143,11 +137,12 @@ export function createMetrics(options: { database: Database; clock: Clock }) {
   });
   new Gauge({
     name: 'gaadi_job_oldest_waiting_age_seconds',
-    help: 'Seconds the oldest due job of the shared queue has waited for a worker (0 when none waits). Read from the database at scrape time; the same on every instance.',
+    help: 'Seconds the oldest due job of the shared queue has waited for a worker (0 when none waits; NaN when the database did not answer). Read from the database at scrape time; the same on every instance.',
     registers: [registry],
     async collect() {
       const read = await queue();
-      this.set(read.oldestWaitingMs === null ? 0 : Math.max(0, (clock.now() - read.oldestWaitingMs) / 1000));
+      if (!read) this.set(Number.NaN);
+      else this.set(read.oldestWaitingMs === null ? 0 : Math.max(0, (clock.now() - read.oldestWaitingMs) / 1000));
     },
   });
   new Gauge({
@@ -158,7 +153,7 @@ export function createMetrics(options: { database: Database; clock: Clock }) {
     async collect() {
       const read = await queue();
       this.reset();
-      for (const [name, count] of read.failedByName) this.set({ name }, count);
+      for (const [name, count] of read?.failedByName ?? []) this.set({ name }, count);
     },
   });
   new Gauge({
@@ -169,7 +164,7 @@ export function createMetrics(options: { database: Database; clock: Clock }) {
     async collect() {
       const read = await queue();
       this.reset();
-      for (const [name, count] of read.retryingByName) this.set({ name }, count);
+      for (const [name, count] of read?.retryingByName ?? []) this.set({ name }, count);
     },
   });
   new Gauge({
@@ -177,7 +172,7 @@ export function createMetrics(options: { database: Database; clock: Clock }) {
     help: 'Seconds since the last backup finished, read at scrape time from what the backup feature records; NaN while no backup is known.',
     registers: [registry],
     async collect() {
-      const age = await lastBackupAgeSeconds({ nowMs: clock.now() });
+      const age = await lastBackupAgeSeconds({ nowMs: clock.now() }).catch(() => null);
       this.set(age ?? Number.NaN);
     },
   });
@@ -235,6 +230,7 @@ export function createMetrics(options: { database: Database; clock: Clock }) {
     },
     /** The text Prometheus reads, and its content type. */
     async scrape(): Promise<{ contentType: string; body: string }> {
+      reading = null;
       return { contentType: registry.contentType, body: await registry.metrics() };
     },
   };

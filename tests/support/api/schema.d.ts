@@ -1030,6 +1030,8 @@ export interface components {
             };
             /** @description A stable word for a refusal the app may branch on (409, 422: e.g. licence-pending, slot-taken). New words may come within v1. */
             reason?: string;
+            /** @description This occurrence: `urn:request:{id}`, where `{id}` is the answer’s `X-Request-Id`. Quote it when reporting the problem; the server’s log lines for the request carry the same id. */
+            instance?: string;
         };
         /** @description A stored photo: WebP variants of each width live at /media/{key}-{width}.webp. */
         Image: {
@@ -2020,6 +2022,8 @@ export interface operations {
             /** @description Created and signed in. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2029,6 +2033,8 @@ export interface operations {
             /** @description Not a valid address, too weak a password, or a staff address. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2038,6 +2044,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2047,6 +2055,8 @@ export interface operations {
             /** @description The address is already registered. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2056,6 +2066,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2065,6 +2077,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2076,6 +2090,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2085,6 +2101,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2116,6 +2134,8 @@ export interface operations {
             /** @description The address is verified. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2125,6 +2145,8 @@ export interface operations {
             /** @description The link’s token is invalid or has expired. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2134,6 +2156,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2143,6 +2167,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2152,6 +2178,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2163,6 +2191,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2172,6 +2202,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2215,6 +2247,8 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2224,6 +2258,8 @@ export interface operations {
             /** @description Not a valid address, or the bot check failed (`reason` bot-check). */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2233,6 +2269,8 @@ export interface operations {
             /** @description Wrong email or password. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2242,6 +2280,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2251,6 +2291,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2260,6 +2302,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2271,6 +2315,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2280,6 +2326,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2315,6 +2363,8 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2324,6 +2374,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2333,6 +2385,8 @@ export interface operations {
             /** @description The ID token is not one Google signed for this site, or it has expired. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2342,6 +2396,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2351,6 +2407,8 @@ export interface operations {
             /** @description The address belongs to a password account (`reason` account-not-linked). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2360,6 +2418,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2369,6 +2429,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2380,6 +2442,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2389,6 +2453,8 @@ export interface operations {
             /** @description Google sign-in is not configured or Google’s keys could not be read. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2411,6 +2477,8 @@ export interface operations {
             /** @description Signed out. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2420,6 +2488,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2429,6 +2499,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2438,6 +2510,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2447,6 +2521,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2469,6 +2545,8 @@ export interface operations {
             /** @description Every device signed in to this account: this one first, then the most recently used. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2478,6 +2556,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2487,6 +2567,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2496,6 +2578,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2521,6 +2605,8 @@ export interface operations {
             /** @description Revoked. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2530,6 +2616,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2539,6 +2627,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2548,6 +2638,8 @@ export interface operations {
             /** @description No such device of yours. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2557,6 +2649,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2566,6 +2660,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2605,6 +2701,8 @@ export interface operations {
             /** @description One page of cars, with the facet counts of the filters. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2614,6 +2712,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2623,6 +2723,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2632,6 +2734,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2657,6 +2761,8 @@ export interface operations {
             /** @description The car. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2666,6 +2772,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2675,6 +2783,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2684,6 +2794,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2706,6 +2818,8 @@ export interface operations {
             /** @description Every category. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2715,6 +2829,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2724,6 +2840,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2746,6 +2864,8 @@ export interface operations {
             /** @description Every make with its models and their variants. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2755,6 +2875,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2764,6 +2886,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2789,6 +2913,8 @@ export interface operations {
             /** @description The cars and the rows. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2798,6 +2924,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2807,6 +2935,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2839,6 +2969,8 @@ export interface operations {
             /** @description The loan, the instalment and the totals. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2848,6 +2980,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2857,6 +2991,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2866,6 +3002,8 @@ export interface operations {
             /** @description The car has no price to finance: sold, or price on request (`reason` sold or no-price). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2875,6 +3013,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2884,6 +3024,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2923,6 +3065,8 @@ export interface operations {
             /** @description The code was sent. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2932,6 +3076,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2941,6 +3087,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2950,6 +3098,8 @@ export interface operations {
             /** @description The bot check was not solved (`reason`: bot-check). Or the cross-site request check refused it (no `Origin` equal to the site origin). */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2959,6 +3109,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2968,6 +3120,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2979,6 +3133,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2988,6 +3144,8 @@ export interface operations {
             /** @description The SMS provider did not answer. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2997,6 +3155,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3036,6 +3196,8 @@ export interface operations {
             /** @description The profile as it now is. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3045,6 +3207,8 @@ export interface operations {
             /** @description The input was refused, or the code is wrong or expired. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3054,6 +3218,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3063,6 +3229,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3072,6 +3240,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3081,6 +3251,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3092,6 +3264,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3101,6 +3275,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3123,6 +3299,8 @@ export interface operations {
             /** @description The export, as an attachment. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description attachment; filename="…" */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -3134,6 +3312,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3143,6 +3323,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3152,6 +3334,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3195,6 +3379,8 @@ export interface operations {
             /** @description Deleted; the session cookie is cleared. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3204,6 +3390,8 @@ export interface operations {
             /** @description Not confirmed, or the password is wrong. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3213,6 +3401,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3222,6 +3412,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3231,6 +3423,8 @@ export interface operations {
             /** @description An open rental booking must end first (`reason` rental-open), or the last admin (last-admin). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3240,6 +3434,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3249,6 +3445,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3260,6 +3458,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3269,6 +3469,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3291,6 +3493,8 @@ export interface operations {
             /** @description The profile. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3300,6 +3504,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3309,6 +3515,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3318,6 +3526,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3349,6 +3559,8 @@ export interface operations {
             /** @description The profile as it now is. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3358,6 +3570,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3367,6 +3581,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3376,6 +3592,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3385,6 +3603,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3394,6 +3614,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3403,6 +3625,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3442,6 +3666,8 @@ export interface operations {
             /** @description The profile with its language. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3451,6 +3677,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3460,6 +3688,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3469,6 +3699,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3478,6 +3710,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3487,6 +3721,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3496,6 +3732,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3523,6 +3761,8 @@ export interface operations {
             /** @description One page of the wishlist. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3532,6 +3772,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3541,6 +3783,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3550,6 +3794,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3559,6 +3805,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3592,6 +3840,8 @@ export interface operations {
             /** @description The car is on the wishlist. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3601,6 +3851,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3610,6 +3862,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3619,6 +3873,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3628,6 +3884,8 @@ export interface operations {
             /** @description No such car on the site. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3637,6 +3895,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3646,6 +3906,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3655,6 +3917,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3680,6 +3944,8 @@ export interface operations {
             /** @description The car is not on the wishlist. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3689,6 +3955,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3698,6 +3966,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3707,6 +3977,8 @@ export interface operations {
             /** @description The id cannot be a car’s. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3716,6 +3988,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3725,6 +3999,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3770,6 +4046,8 @@ export interface operations {
             /** @description Received; the dealer is told by mail. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3779,6 +4057,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3788,6 +4068,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3797,6 +4079,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3806,6 +4090,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3817,6 +4103,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3826,6 +4114,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3862,6 +4152,8 @@ export interface operations {
             /** @description Saved; the dealer is told by mail. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3871,6 +4163,8 @@ export interface operations {
             /** @description The input was refused: a field, or a photo (`fields.images`): too many, too large or not a photo. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3880,6 +4174,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3889,6 +4185,8 @@ export interface operations {
             /** @description The upload is too large. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3898,6 +4196,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3909,6 +4209,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3918,6 +4220,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3943,6 +4247,8 @@ export interface operations {
             /** @description The slots of the day (India time). */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3952,6 +4258,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3961,6 +4269,8 @@ export interface operations {
             /** @description No such car, or it cannot be test-driven. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3970,6 +4280,8 @@ export interface operations {
             /** @description The car is no longer for sale. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3979,6 +4291,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3988,6 +4302,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4010,6 +4326,8 @@ export interface operations {
             /** @description The areas by locality, and the hub. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4019,6 +4337,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4028,6 +4348,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4062,6 +4384,8 @@ export interface operations {
             /** @description Booked; a confirmation mail is on its way. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4071,6 +4395,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4080,6 +4406,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4089,6 +4417,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4098,6 +4428,8 @@ export interface operations {
             /** @description No such car. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4107,6 +4439,8 @@ export interface operations {
             /** @description The slot is full or already booked by you. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4116,6 +4450,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4125,6 +4461,8 @@ export interface operations {
             /** @description A step is missing (`reason`: phone). */
             422: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4134,6 +4472,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4145,6 +4485,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4154,6 +4496,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4181,6 +4525,8 @@ export interface operations {
             /** @description Upcoming first (soonest first), then the rest (newest first), a page at a time. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4190,6 +4536,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4199,6 +4547,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4208,6 +4558,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4217,6 +4569,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4242,6 +4596,8 @@ export interface operations {
             /** @description The test drive as it now is. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4251,6 +4607,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4260,6 +4618,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4269,6 +4629,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4278,6 +4640,8 @@ export interface operations {
             /** @description It can no longer be cancelled. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4287,6 +4651,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4298,6 +4664,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4307,6 +4675,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4338,6 +4708,8 @@ export interface operations {
             /** @description The test drive as it now is. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4347,6 +4719,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4356,6 +4730,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4365,6 +4741,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4374,6 +4752,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4383,6 +4763,8 @@ export interface operations {
             /** @description The slot is full, or it can no longer be moved. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4392,6 +4774,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4401,6 +4785,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4412,6 +4798,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4421,6 +4809,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4460,6 +4850,8 @@ export interface operations {
             /** @description A range and what it is based on, or `not-enough-data` with why. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4469,6 +4861,8 @@ export interface operations {
             /** @description A field is missing or wrong, or a make, model or variant is not in the catalogue (`fields` names each). */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4478,6 +4872,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4487,6 +4883,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4496,6 +4894,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4505,6 +4905,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4529,6 +4931,8 @@ export interface operations {
             /** @description The slots of the day (India time); none outside the days offered. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4538,6 +4942,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4547,6 +4953,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4556,6 +4964,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4603,6 +5013,8 @@ export interface operations {
             /** @description Booked with the car and its estimate; the confirmation mail and SMS are on their way. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4612,6 +5024,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4621,6 +5035,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4630,6 +5046,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4639,6 +5057,8 @@ export interface operations {
             /** @description The slot is full, you have an inspection then, or you already have three upcoming (the most one person may hold). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4648,6 +5068,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4657,6 +5079,8 @@ export interface operations {
             /** @description A step is missing (`reason`: phone). */
             422: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4666,6 +5090,8 @@ export interface operations {
             /** @description More than three bookings or twenty changes of inspections within the hour. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4677,6 +5103,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4686,6 +5114,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4708,6 +5138,8 @@ export interface operations {
             /** @description Upcoming first (soonest first), then the rest, newest first. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4717,6 +5149,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4726,6 +5160,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4735,6 +5171,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4760,6 +5198,8 @@ export interface operations {
             /** @description Cancelled. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4769,6 +5209,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4778,6 +5220,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4787,6 +5231,8 @@ export interface operations {
             /** @description No such inspection of yours. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4796,6 +5242,8 @@ export interface operations {
             /** @description It can no longer be changed. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4805,6 +5253,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4816,6 +5266,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4825,6 +5277,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4850,6 +5304,8 @@ export interface operations {
             /** @description Accepted; the dealer is told and calls about the paperwork. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4859,6 +5315,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4868,6 +5326,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4877,6 +5337,8 @@ export interface operations {
             /** @description No such inspection of yours. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4886,6 +5348,8 @@ export interface operations {
             /** @description There is no open offer: none made, already answered, or expired (the server checks its last day by its clock). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4895,6 +5359,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4906,6 +5372,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4915,6 +5383,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4940,6 +5410,8 @@ export interface operations {
             /** @description Declined; the dealer is told. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4949,6 +5421,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4958,6 +5432,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4967,6 +5443,8 @@ export interface operations {
             /** @description No such inspection of yours. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4976,6 +5454,8 @@ export interface operations {
             /** @description There is no open offer: none made, already answered, or expired (the server checks its last day by its clock). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4985,6 +5465,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4996,6 +5478,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5005,6 +5489,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5036,6 +5522,8 @@ export interface operations {
             /** @description Moved; the new time is confirmed by mail and SMS. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5045,6 +5533,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5054,6 +5544,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5063,6 +5555,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5072,6 +5566,8 @@ export interface operations {
             /** @description No such inspection of yours. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5081,6 +5577,8 @@ export interface operations {
             /** @description The slot is full, or it can no longer be changed. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5090,6 +5588,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5099,6 +5599,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5110,6 +5612,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5119,6 +5623,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5151,6 +5657,8 @@ export interface operations {
             /** @description The rentable cars, a page at a time. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5160,6 +5668,8 @@ export interface operations {
             /** @description The range cannot be read or booked (notice, horizon, length). */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5169,6 +5679,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5178,6 +5690,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5200,6 +5714,8 @@ export interface operations {
             /** @description The terms. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5209,6 +5725,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5218,6 +5736,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5249,6 +5769,8 @@ export interface operations {
             /** @description The car, with `quote` when a range was given. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5258,6 +5780,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5267,6 +5791,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5276,6 +5802,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5285,6 +5813,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5312,6 +5842,8 @@ export interface operations {
             /** @description Bookings and blocks overlapping the month. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5321,6 +5853,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5330,6 +5864,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5339,6 +5875,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5348,6 +5886,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5391,6 +5931,8 @@ export interface operations {
             /** @description Requested (or confirmed); held until `holdExpiresAt`. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5400,6 +5942,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5409,6 +5953,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5418,6 +5964,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5427,6 +5975,8 @@ export interface operations {
             /** @description No such rental car. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5436,6 +5986,8 @@ export interface operations {
             /** @description The car is taken for that range. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5445,6 +5997,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5454,6 +6008,8 @@ export interface operations {
             /** @description A step is missing: `reason` phone, licence, licence-refused, licence-date-of-birth or age. */
             422: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5463,6 +6019,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5474,6 +6032,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5483,6 +6043,8 @@ export interface operations {
             /** @description The payment provider did not answer; try again later. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5492,6 +6054,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5519,6 +6083,8 @@ export interface operations {
             /** @description Latest pickup first, a page at a time. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5528,6 +6094,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5537,6 +6105,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5546,6 +6116,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5555,6 +6127,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5580,6 +6154,8 @@ export interface operations {
             /** @description The booking. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5589,6 +6165,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5598,6 +6176,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5607,6 +6187,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5616,6 +6198,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5641,6 +6225,8 @@ export interface operations {
             /** @description The refund, before confirming. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5650,6 +6236,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5659,6 +6247,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5668,6 +6258,8 @@ export interface operations {
             /** @description It can no longer be cancelled. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5677,6 +6269,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5686,6 +6280,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5711,6 +6307,8 @@ export interface operations {
             /** @description Cancelled, with the refund. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5720,6 +6318,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5729,6 +6329,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5738,6 +6340,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5747,6 +6351,8 @@ export interface operations {
             /** @description It can no longer be cancelled. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5756,6 +6362,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5765,6 +6373,8 @@ export interface operations {
             /** @description The payment provider did not answer; try again later. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5774,6 +6384,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5810,6 +6422,8 @@ export interface operations {
             /** @description The booking, paid. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5819,6 +6433,8 @@ export interface operations {
             /** @description Not a JSON object. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5828,6 +6444,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5837,6 +6455,8 @@ export interface operations {
             /** @description The signature is not Razorpay’s. Or the cross-site request check refused it (no `Origin` equal to the site origin). */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5846,6 +6466,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5855,6 +6477,8 @@ export interface operations {
             /** @description Already paid, or the hold lapsed. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5864,6 +6488,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5873,6 +6499,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5882,6 +6510,8 @@ export interface operations {
             /** @description The payment provider did not answer; try again later. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5891,6 +6521,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5923,6 +6555,8 @@ export interface operations {
             /** @description The quote, as the booking page shows it. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5932,6 +6566,8 @@ export interface operations {
             /** @description The range or a choice cannot be booked: `fields` names it. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5941,6 +6577,8 @@ export interface operations {
             /** @description No such rental car. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5950,6 +6588,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5959,6 +6599,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5984,6 +6626,8 @@ export interface operations {
             /** @description What Checkout needs. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5993,6 +6637,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6002,6 +6648,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6011,6 +6659,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6020,6 +6670,8 @@ export interface operations {
             /** @description Nothing to pay online: paid already, paid at pickup, lapsed or cancelled, or online payment is off (`reason` online-payment-off). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6029,6 +6681,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6038,6 +6692,8 @@ export interface operations {
             /** @description The payment provider did not answer; try again later. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6047,6 +6703,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6069,6 +6727,8 @@ export interface operations {
             /** @description `licence` is null when none is on file. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6078,6 +6738,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6087,6 +6749,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6096,6 +6760,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6136,6 +6802,8 @@ export interface operations {
             /** @description Stored; its status is pending. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6145,6 +6813,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6154,6 +6824,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6163,6 +6835,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6172,6 +6846,8 @@ export interface operations {
             /** @description The licence on file is approved: it can no longer be replaced. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6181,6 +6857,8 @@ export interface operations {
             /** @description The upload is too large. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6190,6 +6868,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6201,6 +6881,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6210,6 +6892,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6235,6 +6919,8 @@ export interface operations {
             /** @description Waiting for payment. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6244,6 +6930,8 @@ export interface operations {
             /** @description Online payment is not available. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6253,6 +6941,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6262,6 +6952,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6271,6 +6963,8 @@ export interface operations {
             /** @description No such car, or it is not for sale. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6280,6 +6974,8 @@ export interface operations {
             /** @description Reserved by someone else, or being paid for. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6289,6 +6985,8 @@ export interface operations {
             /** @description A step is missing (`reason`: phone). */
             422: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6298,6 +6996,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6309,6 +7009,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6318,6 +7020,8 @@ export interface operations {
             /** @description The payment provider did not answer; try again later. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6327,6 +7031,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6363,6 +7069,8 @@ export interface operations {
             /** @description The reservation, active: the car is reserved until `heldUntil`. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6372,6 +7080,8 @@ export interface operations {
             /** @description Not a JSON object, or a value is missing. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6381,6 +7091,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6390,6 +7102,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6399,6 +7113,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6408,6 +7124,8 @@ export interface operations {
             /** @description Not the token amount, or the car was reserved by someone else first: the payment is refunded. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6417,6 +7135,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6426,6 +7146,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6435,6 +7157,8 @@ export interface operations {
             /** @description The payment provider did not answer; try again later. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6444,6 +7168,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6468,6 +7194,8 @@ export interface operations {
             /** @description Newest first, 20 a page; unpaid attempts left out. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6477,6 +7205,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6486,6 +7216,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6495,6 +7227,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6504,6 +7238,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6529,6 +7265,8 @@ export interface operations {
             /** @description Cancelled; the car is listed again. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6538,6 +7276,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6547,6 +7287,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6556,6 +7298,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6565,6 +7309,8 @@ export interface operations {
             /** @description It is no longer active. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6574,6 +7320,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6583,6 +7331,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6605,6 +7355,8 @@ export interface operations {
             /** @description The OpenAPI document. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6614,6 +7366,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6623,6 +7377,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
