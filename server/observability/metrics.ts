@@ -1,5 +1,4 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 import { lastBackupAgeSeconds } from './backup-age.ts';
