@@ -9,15 +9,27 @@ import tseslint from 'typescript-eslint';
  * they hold for every relative depth ('../server/…', '../../../server/…') and the `~/` alias.
  */
 const boundaries = {
-  /** server/ runs only on the server and uses from app/ nothing but the shared app/lib. */
+  /**
+   * server/ runs only on the server and uses from app/ nothing but the shared app/lib and a
+   * feature's pure public modules (decision 110): a `.ts` file directly in `app/features/<name>/`
+   * other than its React hooks and stores (`use-*.ts`, `*-store.ts`).
+   */
   serverImportsOnlyAppLib: {
-    regex: '(^|/)app/(?!lib/)|^~/(?!lib/)',
-    message: 'Server code imports from app/ only app/lib (code shared with the browser). Move what both sides need to app/lib.',
+    regex: '(^|/)app/(?!lib/|features/[^/]+/(?!use-|[^/]*-store\\.ts$)[^/]+\\.ts$)|^~/(?!lib/|features/[^/]+/(?!use-|[^/]*-store\\.ts$)[^/]+\\.ts$)',
+    message: "Server code imports from app/ only app/lib and a feature's pure public modules (app/features/<name>/<module>.ts, no React: decision 110). Move what both sides need there.",
   },
   /** Components and app/lib run in the browser: not even types from server/ (or through app/context.ts). */
   browserCodeImportsNoServer: {
     regex: '(^|/)server/|(^|/)context\\.ts$',
     message: 'Components and app/lib run in the browser and import nothing from server/, not even types. Declare shared types and constants in app/lib.',
+  },
+  /**
+   * A feature's rules, schemas and texts (the `.ts` modules directly in its folder, but its hooks
+   * and stores) are what the server may import: no React, no components (decision 110).
+   */
+  featureRulesArePure: {
+    regex: '^(react|react-dom|react-router)(/|$)|\\.tsx$|(^|/)components/',
+    message: "A feature's rules, schemas and texts (app/features/<name>/<module>.ts) are imported by the server too: no React, no components. Put React code in a .tsx module, a hook in use-*.ts or a store in *-store.ts (decision 110).",
   },
 };
 
@@ -83,6 +95,43 @@ const domainZones = [
   },
 ];
 
+/**
+ * The browser code by feature (decision 110): each feature is a folder `app/features/<name>/`
+ * holding its components, rules, schemas and texts. Its public surface is the modules directly
+ * in that folder; its subfolders (texts/ with the JSON of its namespaces) are its own. Route
+ * modules compose features; shared building blocks (app/components, app/lib) import none.
+ */
+const features = readdirSync(`${import.meta.dirname}/app/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = features.map((feature) => ({
+  target: ['app/!(features)/**', 'app/*.{ts,tsx}', `app/features/!(${feature})/**`, 'server/**', 'pwa/**', 'scripts/**'],
+  from: insideSubfolders(`app/features/${feature}`),
+  message: `Other code uses ${feature}'s public modules (app/features/${feature}/*.ts, *.tsx) only; its subfolders are its own (decision 110).`,
+}));
+/**
+ * Feature code still in app/components, waiting for its move to app/features/ (decision 110
+ * lists what is left): it may use a feature's public modules as a feature does. The site layout is
+ * the layout route of every public page, and routes compose features.
+ */
+const componentsNotYetMoved = [
+  'app/components/admin/**',
+  'app/components/rentals/**',
+  'app/components/leads/**',
+  'app/components/my-*.tsx',
+  'app/components/listing-filters.tsx',
+  'app/components/home-visit.tsx',
+  'app/components/reserve-button.tsx',
+  'app/components/test-drive-button.tsx',
+  'app/components/use-razorpay-checkout.ts',
+  'app/components/site-layout.tsx',
+];
+const sharedImportsNoFeature = {
+  target: ['app/lib/**', 'app/components/**'],
+  from: 'app/features/**',
+  message: 'Shared building blocks (app/lib, app/components) import no feature: what two features share moves here, what one feature owns stays in it (decision 110).',
+};
+
 export default tseslint.config(
   // tests/lint-fixtures/ break the rules on purpose; tests/unit/lint-boundaries.test.ts lints them.
   { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'test-results/', 'bench/results/', 'tests/lint-fixtures/'] },
@@ -126,7 +175,7 @@ export default tseslint.config(
     files: ['server/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [boundaries.serverImportsOnlyAppLib] }],
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: domainZones }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...domainZones, ...featureZones] }],
       // The time comes from the clock handed in (services.clock, decision 016), so a rule can be
       // tested at any moment. new Date(ms) of a given time is fine.
       'no-restricted-syntax': [
@@ -151,8 +200,24 @@ export default tseslint.config(
   {
     // Route modules may import server code for their loaders and actions; the build refuses any
     // server module that page code pulls into the browser bundle (vite.config.ts).
-    files: ['app/components/**', 'app/lib/**'],
+    files: ['app/components/**', 'app/lib/**', 'app/features/**'],
     rules: { 'no-restricted-imports': ['error', { paths: reactApisTheBrowserLacks, patterns: [boundaries.browserCodeImportsNoServer] }] },
+  },
+  {
+    // A feature's rules, schemas and texts, which the server may import too.
+    files: ['app/features/*/*.ts'],
+    ignores: ['app/features/*/use-*.ts', 'app/features/*/*-store.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: reactApisTheBrowserLacks, patterns: [boundaries.browserCodeImportsNoServer, boundaries.featureRulesArePure] }] },
+  },
+  {
+    // Browser code, the service worker and the scripts reach a feature through its public modules.
+    files: ['app/**', 'pwa/**', 'scripts/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: featureZones }] },
+  },
+  {
+    files: ['app/components/**', 'app/lib/**'],
+    ignores: componentsNotYetMoved,
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...featureZones, sharedImportsNoFeature] }] },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -3,7 +3,7 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { endFirstHydration } from './components/later-hydration.tsx';
-import { listenForInstallPrompt } from './components/install-prompt-store.ts';
+import { listenForInstallPrompt } from './features/install/install-prompt-store.ts';
 import { SERVICE_WORKER_PATH } from './lib/offline.ts';
 import { withoutTracking } from './lib/page-query.ts';
 

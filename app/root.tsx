@@ -8,13 +8,13 @@ import { wishlistedIds } from '../server/accounts/wishlist.ts';
 import './app.css';
 import { useNonce } from './lib/nonce.tsx';
 import { WEB_MANIFEST_PATH } from './lib/offline.ts';
-import { APPLE_TOUCH_ICON, THEME_COLOR } from './lib/web-manifest.ts';
+import { APPLE_TOUCH_ICON, THEME_COLOR } from './features/install/web-manifest.ts';
 import { currentLanguage } from './lib/i18n/current.ts';
 import { LANGUAGE_TAGS, pathInLanguage } from './lib/i18n/language.ts';
 import { commonText as t } from './lib/i18n/common.ts';
 import { browseText } from './lib/i18n/browse.ts';
 import { SiteFrame } from './components/site-layout.tsx';
-import { OfflineNotice } from './components/offline-notice.tsx';
+import { OfflineNotice } from './features/install/offline-notice.tsx';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(appContext);

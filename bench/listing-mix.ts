@@ -21,7 +21,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CompiledQuery } from 'kysely';
-import { BUDGET_BUCKETS, SORTS } from '../app/lib/listing-filters/options.ts';
+import { FILTERS, SORT_NAMES } from '../app/lib/listing-filters/catalogue.ts';
 import { createCategory } from '../server/catalog/vehicles.ts';
 import { openDatabase, type Dialect } from '../server/db/connection.ts';
 import { demoCategories } from '../server/db/demo/inventory.ts';
@@ -52,13 +52,13 @@ const MISSPELT = ['cretta', 'swfit', 'inova', 'baleeno', 'selttos', 'fortunar', 
 export function distinctQueries(count: number, seed = 30): string[] {
   const rng = random(seed);
   const seen = new Set<string>();
-  const sorts = Object.keys(SORTS);
+  const sorts = SORT_NAMES;
   while (seen.size < count) {
     const params = new URLSearchParams();
     if (rng.chance(0.45)) params.set('q', rng.chance(0.2) ? rng.pick(MISSPELT) : rng.pick(WORDS));
     if (rng.chance(0.35)) params.set('make', rng.pick(MAKES));
     if (rng.chance(0.35)) params.set('fuel', rng.chance(0.3) ? `${rng.pick(FUELS)},${rng.pick(FUELS)}` : rng.pick(FUELS));
-    if (rng.chance(0.35)) params.set('budget', rng.pick(BUDGET_BUCKETS).value);
+    if (rng.chance(0.35)) params.set('budget', rng.pick(FILTERS.budget.buckets).value);
     if (rng.chance(0.25)) params.set('trans', rng.pick(['manual', 'automatic']));
     if (rng.chance(0.4)) params.set('sort', rng.pick(sorts));
     if (rng.chance(0.3)) params.set('page', String(rng.int(2, 6)));

@@ -94,7 +94,7 @@ self.addEventListener('fetch', (event) => {
 
 // A car page opened inside the app (the router fetches its data, not the page) is fetched
 // again as the signed-out page and kept like one loaded as a document, and its photo at the
-// offline list's size is kept too, so both open offline (app/components/remember-car.ts).
+// offline list's size is kept too, so both open offline (app/features/vehicle/use-remember-car.ts).
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown; url?: unknown; image?: unknown } | null;
   if (data?.type !== KEEP_PAGE_MESSAGE) return;

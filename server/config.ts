@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { z } from 'zod';
 import type { PublicConfig } from '../app/lib/public-config.ts';
 import { PASSWORD_LENGTH } from '../app/lib/input.ts';
@@ -41,6 +42,22 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   // true for servers that only answer http://host/bucket/key (MinIO, s3rver, many S3-compatible services).
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  // Backups (decision 112): where they go (a folder, or s3://bucket/prefix with the S3_* keys), the
+  // key they are encrypted with, when the daily one is taken (India time, or off) and how many are kept.
+  BACKUP_TO: z
+    .string()
+    .min(1)
+    .regex(/^(?!s3:\/\/)|^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'must be a folder, or s3://bucket/prefix')
+    .optional(),
+  BACKUP_KEY: z.string().min(16, 'must be at least 16 characters of random text (keep a copy away from the backups)').optional(),
+  BACKUP_AT: z
+    .string()
+    .regex(/^(off|([01][0-9]|2[0-3]):[0-5][0-9])$/, 'must be a time of day in India, HH:MM (such as 02:30), or off')
+    .optional(),
+  BACKUP_KEEP: z
+    .string()
+    .regex(/^\d{1,3},\d{1,3},\d{1,3}$/, 'must be three numbers: daily, weekly, monthly backups to keep (such as 7,4,12)')
+    .default('7,4,12'),
   // Public photos are linked at this URL (a CDN in front of the bucket, or the bucket itself) + /media/<key>; unset: served by the app.
   MEDIA_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL such as https://media.example.in' }).optional(),
   DATABASE_URL: z
@@ -179,6 +196,7 @@ function requirementProblems(raw: Record<string, string | undefined>): string[] 
     problems.push('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
   const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+  if (raw.BACKUP_TO?.startsWith('s3://') && s3.some((name) => !raw[name])) problems.push('BACKUP_TO: backups to a bucket use the S3_* settings; set all four of them');
   const s3Missing = s3.filter((name) => !raw[name]);
   if (s3Missing.length > 0 && s3Missing.length < s3.length) {
     problems.push(`${s3Missing.join(', ')}: ${s3Missing.length === 1 ? 'is' : 'are'} required for object storage when ${s3.filter((name) => raw[name]).join(', ')} ${s3.length - s3Missing.length === 1 ? 'is' : 'are'} set (set all four, or none to keep photos in DATA_DIR)`);
@@ -215,6 +233,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     host: values.HOST,
     dataDir: values.DATA_DIR,
     databaseUrl: values.DATABASE_URL,
+    backups: backupSettings(values),
     /** Object storage for the photos, or null: they live under DATA_DIR (decision 068). */
     s3:
       values.S3_ENDPOINT && values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
@@ -345,5 +364,23 @@ export function publicConfig(config: Config): PublicConfig {
     contactEmail: config.contactEmail,
     contactAddress: config.contactAddress,
     mediaBaseUrl: config.mediaBaseUrl,
+  };
+}
+
+/** Where backups go and how (decision 112); with nothing set, DATA_DIR/backups and a key kept beside it. */
+function backupSettings(values: z.infer<typeof schema>) {
+  const to = values.BACKUP_TO ?? path.join(values.DATA_DIR, 'backups');
+  const bucket = /^s3:\/\/([^/]+)\/?(.*)$/.exec(to);
+  const [daily, weekly, monthly] = values.BACKUP_KEEP.split(',').map(Number) as [number, number, number];
+  // Tests take their backups when they ask; everywhere else the daily one is on unless turned off.
+  const at = values.BACKUP_AT ?? (values.APP_MODE === 'test' ? 'off' : '02:30');
+  const [hour, minute] = at === 'off' ? [] : at.split(':').map(Number);
+  return {
+    place: bucket ? { kind: 'bucket' as const, bucket: bucket[1]!, prefix: bucket[2] ? `${bucket[2].replace(/\/+$/, '')}/` : '' } : { kind: 'folder' as const, folder: to },
+    /** Null: the installation makes one and keeps it in DATA_DIR/backup.key (fine for a first try, not for a real site). */
+    key: values.BACKUP_KEY ?? null,
+    /** The daily backup's time of day in India, or null when backups are taken only by hand. */
+    dailyAt: hour === undefined ? null : { hour, minute: minute! },
+    keep: { daily, weekly, monthly },
   };
 }

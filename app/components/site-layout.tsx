@@ -3,13 +3,13 @@ import { Link, NavLink, Outlet, useLocation, useMatches, useNavigation } from 'r
 import { matchPattern, pathPatterns, paths } from '../lib/paths.ts';
 import { ChevronDownIcon, CloseIcon, DownloadIcon, GridIcon, HeartIcon, HomeIcon, LoginIcon, LogoutIcon, MenuIcon, SearchIcon, UserIcon } from './icons.tsx';
 import { menuLinks } from './navigation-links.ts';
-import { SearchOverlay } from './search-overlay.tsx';
+import { SearchOverlay } from '../features/search/search-overlay.tsx';
 import { useModalDialog } from './use-dialog.ts';
 import { LogoutButton } from './logout-button.tsx';
 import { useRootData } from './root-data.ts';
-import { CompareTray } from './compare.tsx';
+import { CompareTray } from '../features/compare/compare.tsx';
 import { LaterHydration } from './later-hydration.tsx';
-import { InstallAppButton } from './install-app-button.tsx';
+import { InstallAppButton } from '../features/install/install-app-button.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { commonText as t } from '../lib/i18n/common.ts';
 

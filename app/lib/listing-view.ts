@@ -1,6 +1,5 @@
-import { chipLabel } from './listing-filters/chips.ts';
-import { filterLabel, FILTER_NAMES, SORTS, sortLabel, type Facets, type FilterName, type ListingFilters, type Sort } from './listing-filters/options.ts';
-import { activeFilterCount, filterValues, listingParams, withoutFilter } from './listing-filters/url.ts';
+import { chipLabel, filterLabel, FILTER_NAMES, filterValues, offered, SORT_NAMES, sortLabel, takesSeveral, type Facets, type FilterName, type ListingFilters, type Sort } from './listing-filters/catalogue.ts';
+import { activeFilterCount, listingParams, withoutFilter } from './listing-filters/url.ts';
 import { paths } from './paths.ts';
 
 /**
@@ -62,10 +61,10 @@ export function listingView(state: { scope: ListingScope; q: string; filters: Li
       href: hrefOf(scope, listingParams({ category, q, filters: withoutFilter(filters, name, value), sort })),
     })),
   );
-  const groups = FILTER_NAMES.filter((name) => name !== 'model' || filters.make.length > 0).map((name) => ({
+  const groups = FILTER_NAMES.filter((name) => offered(name, filters)).map((name) => ({
     name,
     label: filterLabel(name),
-    multiple: name !== 'year',
+    multiple: takesSeveral(name),
     // An option no car has is left out unless it is chosen (so it can be unticked).
     options: facets[name].map((option) => ({ ...option, checked: values[name].includes(option.value) })).filter((option) => option.count > 0 || option.checked),
   }));
@@ -75,7 +74,7 @@ export function listingView(state: { scope: ListingScope; q: string; filters: Li
     chips,
     clearHref: hrefOf(scope, listingParams({ category, q, filters: withoutAll(filters), sort })),
     sort,
-    sorts: (Object.keys(SORTS) as Sort[]).map((value) => ({ value, label: sortLabel(value) })),
+    sorts: SORT_NAMES.map((value) => ({ value, label: sortLabel(value) })),
     action: scope.path,
     hidden,
     activeCount: activeFilterCount(filters),

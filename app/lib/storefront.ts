@@ -1,5 +1,5 @@
 import { browseText as t } from './i18n/browse.ts';
-import { bodyTypeLabel, budgetLabel, fuelLabel } from './listing-filters/options.ts';
+import { bodyTypeLabel, fuelLabel } from './listing-filters/options.ts';
 import { paths } from './paths.ts';
 
 /**
@@ -59,9 +59,14 @@ export type EntryChip = { label: string; href: string };
 
 const chip = (label: string, filter: Record<string, string>): EntryChip => ({ label, href: paths.browse(filter) });
 
-/** Price buckets in lakh (₹1,00,000): `budget=5-8`, open ends as `-3` and `20-`. */
+/**
+ * Price buckets in lakh (₹1,00,000): `budget=5-8`, open ends as `-3` and `20-`, named by the
+ * budget filter's bucket texts. Read by their keys, not through the filter table
+ * (listing-filters/catalogue.ts), which would bring the listing's parsers into the home page's
+ * script (decision 108).
+ */
 export function budgetChips(): EntryChip[] {
-  return ['-3', '3-5', '5-8', '8-12', '12-20'].map((budget) => chip(budgetLabel(budget) ?? budget, { budget })).concat(chip(t('aboveTwentyLakh'), { budget: '20-' }));
+  return (['-3', '3-5', '5-8', '8-12', '12-20'] as const).map((budget) => chip(t(`budget_${budget}`), { budget })).concat(chip(t('aboveTwentyLakh'), { budget: '20-' }));
 }
 
 export function bodyChips(): EntryChip[] {

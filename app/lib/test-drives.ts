@@ -26,12 +26,17 @@ export const STATUS_LABELS: Readonly<Record<TestDriveStatus, string>> = liveText
 
 export const MODE_LABELS: Readonly<Record<TestDriveMode, string>> = liveTexts(t, { hub: 'modeHub', home: 'modeHome' });
 
-/** The admin's settings for test drives, as the rules read them. */
-export type TestDriveRules = {
+/**
+ * The slot grid of a kind of appointment (test drives, inspections: server/appointments/kinds.ts
+ * says which settings give each), as the server, the pages and the API read it.
+ */
+export type SlotRules = {
   /** Whole hours, India time: the first slot starts at `openingHour`, the last ends at `closingHour`. */
   openingHour: number;
   closingHour: number;
-  /** Test drives the team can run at the same time. */
+  /** How long a slot lasts; slots follow each other from the opening hour. Whole hours today (parseSlot's grid). */
+  slotMinutes: number;
+  /** Bookings the team can run in one slot. */
   capacity: number;
   /** No slot starts sooner than this after now. */
   leadHours: number;
@@ -39,7 +44,7 @@ export type TestDriveRules = {
   daysAhead: number;
 };
 
-export const DEFAULT_TEST_DRIVE_RULES: TestDriveRules = { openingHour: 10, closingHour: 19, capacity: 2, leadHours: 2, daysAhead: 6 };
+export const DEFAULT_TEST_DRIVE_RULES: SlotRules = { openingHour: 10, closingHour: 19, slotMinutes: TEST_DRIVE_SLOT_MINUTES, capacity: 2, leadHours: 2, daysAhead: 6 };
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -63,29 +68,34 @@ export function slotInstant(slot: string): Date {
 }
 
 /** The days one can book: today (India time) and `daysAhead` more. */
-export function bookableDays(nowMs: number, rules: TestDriveRules): string[] {
+export function bookableDays(nowMs: number, rules: SlotRules): string[] {
   const today = indiaDay(nowMs);
   return Array.from({ length: rules.daysAhead + 1 }, (_, index) => addDays(today, index));
 }
 
 /** The slots of `date` one may still book at `nowMs`: within opening hours, in the window, at least `leadHours` ahead. */
-export function daySlots(date: string, nowMs: number, rules: TestDriveRules): string[] {
+export function daySlots(date: string, nowMs: number, rules: SlotRules): string[] {
   if (!bookableDays(nowMs, rules).includes(date)) return [];
   const earliest = nowMs + rules.leadHours * HOUR_MS;
   const slots: string[] = [];
-  for (let hour = rules.openingHour; hour + TEST_DRIVE_SLOT_MINUTES / 60 <= rules.closingHour; hour++) {
-    const slot = `${date}T${two(hour)}:00`;
+  for (let minute = rules.openingHour * 60; minute + rules.slotMinutes <= rules.closingHour * 60; minute += rules.slotMinutes) {
+    const slot = `${date}T${two(Math.floor(minute / 60))}:${two(minute % 60)}`;
     if (slotInstant(slot).getTime() >= earliest) slots.push(slot);
   }
   return slots;
 }
 
+/** Whether `slot` starts before the opening hour or ends after the closing hour. */
+export function outsideHours(slot: string, rules: Pick<SlotRules, 'openingHour' | 'closingHour' | 'slotMinutes'>): boolean {
+  const start = Number(slot.slice(11, 13)) * 60 + Number(slot.slice(14, 16));
+  return start < rules.openingHour * 60 || start + rules.slotMinutes > rules.closingHour * 60;
+}
+
 /** Why `slot` cannot be booked at `nowMs` under `rules`, or null when it can. */
-export function slotProblem(slot: string, nowMs: number, rules: TestDriveRules): string | null {
+export function slotProblem(slot: string, nowMs: number, rules: SlotRules): string | null {
   const date = slot.slice(0, 10);
   if (!bookableDays(nowMs, rules).includes(date)) return testDriveMessages.outsideWindow(rules.daysAhead);
-  const hour = Number(slot.slice(11, 13));
-  if (hour < rules.openingHour || hour + 1 > rules.closingHour) return testDriveMessages.outsideHours(rules);
+  if (outsideHours(slot, rules)) return testDriveMessages.outsideHours(rules);
   if (slotInstant(slot).getTime() < nowMs + rules.leadHours * HOUR_MS) return testDriveMessages.tooSoon(rules.leadHours);
   return null;
 }
@@ -124,7 +134,7 @@ export function remainingLabel(remaining: number): string {
  */
 export const testDriveMessages = Object.assign(liveTexts(t, ['signInFirst', 'verifyPhoneFirst', 'vehicleNotFound', 'notForSale', 'chooseMode', 'slotInvalid', 'carTaken', 'slotFull', 'youAreBusy', 'notYours', 'notChangeable', 'booked', 'rescheduled', 'cancelled', 'tooMany', 'failed']), {
   outsideWindow: (daysAhead: number) => t('outsideWindow', { daysAhead }),
-  outsideHours: (rules: Pick<TestDriveRules, 'openingHour' | 'closingHour'>) => t('outsideHours', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }),
+  outsideHours: (rules: Pick<SlotRules, 'openingHour' | 'closingHour'>) => t('outsideHours', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }),
   tooSoon: (leadHours: number) => t('tooSoon', { count: leadHours }),
 });
 

@@ -4,7 +4,7 @@ import { loadListingPage } from '../../server/catalog/listing-page.ts';
 import { settingsFor } from '../../server/admin/settings.ts';
 import { FilteredListing, HiddenFields, NoMatchingCars } from '../components/listing-filters.tsx';
 import { Pagination } from '../components/pagination.tsx';
-import { VehicleGrid } from '../components/vehicle-card.tsx';
+import { VehicleGrid } from '../features/vehicle/vehicle-card.tsx';
 import { appContext } from '../context.ts';
 import { vehiclesFoundText } from '../lib/format.ts';
 import { categoryListing } from '../lib/listing-view.ts';
@@ -14,8 +14,8 @@ import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { photoShareImage } from '../lib/share-image.ts';
 import type { Route } from './+types/categories';
-import { SearchedForNote, SearchSuggestions } from '../components/spelling-help.tsx';
-import { homeText as t } from '../lib/i18n/home.ts';
+import { SearchedForNote, SearchSuggestions } from '../features/search/spelling-help.tsx';
+import { homeText as t } from '../features/storefront/home-texts.ts';
 import { dealerWord } from '../lib/dealer-words.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,21 +1,21 @@
 import { Fragment, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { carsToCompare } from '../../server/catalog/compare.ts';
-import { compareStore, useCompareState } from '../components/compare-store.ts';
+import { compareStore, useCompareState } from '../features/compare/compare-store.ts';
 import { EmptyPanel, EmptyPanelLink } from '../components/empty-state.tsx';
 import { CloseIcon } from '../components/icons.tsx';
-import { RecentCarsSection } from '../components/recent-cars.tsx';
+import { RecentCarsSection } from '../features/vehicle/recent-cars.tsx';
 import { useRootData } from '../components/root-data.ts';
-import { VehicleImage } from '../components/vehicle-image.tsx';
-import { PriceIncludesNote } from '../components/vehicle-card.tsx';
+import { VehicleImage } from '../features/vehicle/vehicle-image.tsx';
+import { PriceIncludesNote } from '../features/vehicle/vehicle-card.tsx';
 import { appContext } from '../context.ts';
-import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../lib/compare.ts';
-import { compareRows, visibleRows } from '../lib/compare-rows.ts';
+import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../features/compare/compare.ts';
+import { compareRows, visibleRows } from '../features/compare/compare-rows.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cardTitle } from '../lib/vehicle.ts';
 import type { Route } from './+types/compare';
-import { compareText as t } from '../lib/i18n/compare.ts';
+import { compareText as t } from '../features/compare/compare-texts.ts';
 import { indiaDay } from '../lib/india-time.ts';
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,4 +1,4 @@
-import { OfflineNotice } from '../components/offline-notice.tsx';
+import { OfflineNotice } from '../features/install/offline-notice.tsx';
 import { OFFLINE_PAGE } from '../lib/offline.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { browseText as t } from '../lib/i18n/browse.ts';

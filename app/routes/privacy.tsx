@@ -4,7 +4,7 @@ import { LEAD_RETENTION_MONTHS } from '../lib/lead-forms.ts';
 import { AUDIT_RETENTION_MONTHS, OUTBOX_RETENTION_DAYS, RENTAL_BOOKING_RETENTION_YEARS } from '../lib/retention.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
-import { privacyInfoText as t } from '../lib/i18n/privacyInfo.ts';
+import { privacyInfoText as t } from '../features/accounts/privacy-info-texts.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
 
 export const meta = pageMeta((site) => ({

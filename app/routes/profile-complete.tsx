@@ -2,17 +2,17 @@ import { useEffect, useState } from 'react';
 import { data, Form, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
 import { hasRequestedOtp, pendingPhoneOtp } from '../../server/accounts/phone-verification.ts';
 import { phoneCodeRequest, phoneVerify, profileSchemas, sendProfileCode, verifyProfilePhone } from '../../server/accounts/profile-phone.ts';
-import { ensureProfile } from '../../server/accounts/profiles.ts';
+import { ensureProfile, personName } from '../../server/accounts/profiles.ts';
 import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from '../components/form.tsx';
-import { PrivacyNotice } from '../components/leads/form-parts.tsx';
+import { PrivacyNotice } from '../features/sell/lead-form-parts.tsx';
 import { useBotCheckedSubmit } from '../components/use-bot-checked-submit.ts';
 import { appContext } from '../context.ts';
 import type { FormErrors } from '../lib/form-errors.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { DEFAULT_COUNTRY_CODE, mmss, phoneMessages, splitPhone } from '../lib/phone.ts';
-import { profileFormError } from '../lib/schemas/profile.ts';
+import { profileFormError } from '../features/accounts/profile-schemas.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-complete';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Prefill from the account and the stored profile (SPEC 5).
   const stored = splitPhone(pending?.phone ?? profile.phone);
   return {
-    name: profile.name || user.name,
+    name: personName(profile, user),
     countryCode: stored.phone ? stored.countryCode : DEFAULT_COUNTRY_CODE,
     phone: stored.phone,
     pending,

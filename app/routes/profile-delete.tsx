@@ -7,7 +7,7 @@ import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from
 import { appContext } from '../context.ts';
 import { paths } from '../lib/paths.ts';
 import { PASSWORD_LENGTH } from '../lib/input.ts';
-import { DELETE_CONFIRMATION_WORD, parseDeleteConfirmation, privacyMessages } from '../lib/privacy.ts';
+import { DELETE_CONFIRMATION_WORD, parseDeleteConfirmation, privacyMessages } from '../features/accounts/privacy.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-delete';
 import { answerError } from '../../server/http/action-errors.ts';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { data, Link, redirect } from 'react-router';
-import { ensureProfile } from '../../server/accounts/profiles.ts';
+import { ensureProfile, personName } from '../../server/accounts/profiles.ts';
 import { currentSession } from '../../server/auth/session.ts';
 import { listDevices, revokeDevice } from '../../server/auth/devices.ts';
-import { MyDevices, type MyDevice } from '../components/my-devices.tsx';
+import { MyDevices, type MyDevice } from '../features/accounts/my-devices.tsx';
 import { takeFlash } from '../../server/http/flash.ts';
 import { listOwnReservations } from '../../server/reservations/reservations.ts';
 import { MyReservations } from '../components/my-reservations.tsx';
@@ -26,7 +26,7 @@ import { UserIcon } from '../components/icons.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
 import { MyTestDrives, TEST_DRIVE_NOTICES } from '../components/my-test-drives.tsx';
 import { listOwnTestDrives } from '../../server/test-drives/test-drives.ts';
-import { listOwnInspections } from '../../server/leads/inspections.ts';
+import { listOwnInspections } from '../../server/inspections/inspections.ts';
 import { inspectionNoticeFor, MyInspections } from '../components/my-inspections.tsx';
 import { appContext } from '../context.ts';
 import { formatDateTime } from '../lib/format.ts';
@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       devices: devices.map((device): MyDevice => ({ ...device, createdAt: device.createdAt.toISOString(), lastSeenAt: device.lastSeenAt.toISOString() })),
       // Reservations with the time left by the server's clock, the same on both sides of hydration.
       reservations: { items: reservations.items, nowMs: services.clock.now() },
-      user: { email: user.email, name: profile.name || user.name, photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
+      user: { email: user.email, name: personName(profile, user), photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
       profile,
       // Only the signed-in person's own record, and only when asked for.
       debug: url.searchParams.get('debug') === '1' ? { account: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt }, profile } : null,

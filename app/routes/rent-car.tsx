@@ -9,7 +9,7 @@ import { WhatsAppIcon } from '../components/icons.tsx';
 import { MonthCalendar, QuoteBreakdown, RentalTermsCard } from '../components/rentals/quote-parts.tsx';
 import { RangePicker } from '../components/rentals/rent-parts.tsx';
 import { useSite } from '../components/site-layout.tsx';
-import { VehicleGallery } from '../components/vehicle-gallery.tsx';
+import { VehicleGallery } from '../features/vehicle/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
 import { whatsappLink } from '../lib/contact.ts';
 import { formatRupees } from '../lib/format.ts';

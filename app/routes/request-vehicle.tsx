@@ -5,7 +5,7 @@ import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/leads/http/lead-intake.ts';
 import { admitLead, parseRequestLead, submitLead } from '../../server/leads/intake.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
-import { ContactFields, focusFirstError, Honeypot, leadFieldProps, PrivacyNotice, useLeadSubmission } from '../components/leads/form-parts.tsx';
+import { ContactFields, focusFirstError, Honeypot, leadFieldProps, PrivacyNotice, useLeadSubmission } from '../features/sell/lead-form-parts.tsx';
 import { useSite } from '../components/site-layout.tsx';
 import { appContext } from '../context.ts';
 import {

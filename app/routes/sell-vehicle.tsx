@@ -17,11 +17,11 @@ import { FUEL_TYPES, TRANSMISSIONS } from '../lib/vehicle-schema.ts';
 import { formatKilometres, formatRupees } from '../lib/format.ts';
 import { WhatsAppIcon } from '../components/icons.tsx';
 import { Combobox } from '../components/combobox.tsx';
-import { matchName, namesOf } from '../lib/car-models.ts';
+import { matchName, namesOf } from '../features/sell/car-models.ts';
 import { rankByName } from '../lib/name-matching.ts';
 import { carModelsText as carText } from '../lib/i18n/carModels.ts';
-import { ContactFields, focusFirstError, Honeypot, leadFieldProps, PrivacyNotice, useLeadSubmission } from '../components/leads/form-parts.tsx';
-import { PhotoPicker } from '../components/leads/photo-picker.tsx';
+import { ContactFields, focusFirstError, Honeypot, leadFieldProps, PrivacyNotice, useLeadSubmission } from '../features/sell/lead-form-parts.tsx';
+import { PhotoPicker } from '../features/sell/photo-picker.tsx';
 import { useSite } from '../components/site-layout.tsx';
 import { appContext, type RequestContext } from '../context.ts';
 import {
@@ -39,12 +39,12 @@ import {
   type SellField,
 } from '../lib/lead-forms.ts';
 import { paths } from '../lib/paths.ts';
-import { sellChatLink, type SellChatFields } from '../lib/sell-chat.ts';
+import { sellChatLink, type SellChatFields } from '../features/sell/sell-chat.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { imageTooLarge } from '../lib/uploads.ts';
 import type { Route } from './+types/sell-vehicle';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
-import { sellText as t } from '../lib/i18n/sell.ts';
+import { sellText as t } from '../features/sell/sell-texts.ts';
 import { typedFuelText, typedTransmissionText } from '../lib/listing-filters/options.ts';
 
 /** A refusal by a rate limit keeps its Retry-After. */

@@ -4,15 +4,15 @@ import { currentUser } from '../../server/auth/session.ts';
 import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
 import { FormCard, FormMessage, primaryButton, TextField } from '../components/form.tsx';
 import { appContext } from '../context.ts';
-import { GoogleButton } from '../components/google-button.tsx';
-import { googleButtonState } from '../lib/auth-messages.ts';
+import { GoogleButton } from '../features/auth/google-button.tsx';
+import { googleButtonState } from '../features/auth/auth-messages.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { localRedirect, onwardsTo, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../lib/input.ts';
 import type { Route } from './+types/signup';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
-import { authText as t } from '../lib/i18n/auth.ts';
+import { authText as t } from '../features/auth/auth-texts.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.signup, title: t('signUpTitle'), noIndex: true });

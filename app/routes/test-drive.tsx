@@ -6,10 +6,11 @@ import { getVehicle } from '../../server/catalog/vehicles.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { bookAndConfirm, rescheduleAndConfirm } from '../../server/test-drives/booking.ts';
-import { listOwnTestDrives, slotsFor, testDriveRules } from '../../server/test-drives/test-drives.ts';
+import { listOwnTestDrives, slotsFor } from '../../server/test-drives/test-drives.ts';
+import { TEST_DRIVE } from '../../server/appointments/kinds.ts';
 import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
 import { MissingPage } from '../components/empty-state.tsx';
-import { VehicleImage } from '../components/vehicle-image.tsx';
+import { VehicleImage } from '../features/vehicle/vehicle-image.tsx';
 import { appContext } from '../context.ts';
 import { detailPriceLabel } from '../lib/format.ts';
 import { cleanLine, parseId } from '../lib/input.ts';
@@ -70,7 +71,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!profile.phoneVerified) return { state: 'verify-phone' as const, vehicle, verifyUrl: paths.profileCompleteThen(here) };
 
   const settings = await settingsFor(services);
-  const rules = testDriveRules(settings);
+  const rules = TEST_DRIVE.rules(settings);
   const now = services.clock.now();
   const query = url.searchParams;
 

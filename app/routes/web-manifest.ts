@@ -1,6 +1,6 @@
 import { settingsFor } from '../../server/admin/settings.ts';
 import { appContext } from '../context.ts';
-import { webAppManifest } from '../lib/web-manifest.ts';
+import { webAppManifest } from '../features/install/web-manifest.ts';
 import { currentLanguage } from '../lib/i18n/current.ts';
 import type { Route } from './+types/web-manifest';
 

@@ -1,8 +1,8 @@
 import { listWishlist } from '../../server/accounts/wishlist.ts';
 import { requireUser } from '../../server/auth/session.ts';
 import { EmptyPanel, EmptyPanelLink } from '../components/empty-state.tsx';
-import { RecentCarsSection } from '../components/recent-cars.tsx';
-import { VehicleCard } from '../components/vehicle-card.tsx';
+import { RecentCarsSection } from '../features/vehicle/recent-cars.tsx';
+import { VehicleCard } from '../features/vehicle/vehicle-card.tsx';
 import { appContext } from '../context.ts';
 import { paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';

@@ -1,4 +1,4 @@
-import { DELETE_CONFIRMATION_WORD, privacyMessages } from '../../app/lib/privacy.ts';
+import { DELETE_CONFIRMATION_WORD, privacyMessages } from '../../app/features/accounts/privacy.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/connection.ts';
 import { ConflictError, InvalidInputError, RateLimitedError } from '../errors.ts';

@@ -1,5 +1,5 @@
 import { phoneMessages } from '../../app/lib/phone.ts';
-import { phoneCodeRequestSchema, phoneVerifySchema, type ProfileSchemas } from '../../app/lib/schemas/profile.ts';
+import { phoneCodeRequestSchema, phoneVerifySchema, type ProfileSchemas } from '../../app/features/accounts/profile-schemas.ts';
 import { ForbiddenError, InvalidInputError, RateLimitedError, UpstreamError } from '../errors.ts';
 import { SmsError } from '../notify/sms.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
@@ -12,7 +12,7 @@ import { accountText as t } from '../../app/lib/i18n/account.ts';
 /**
  * Completing a profile (SPEC 5): a code texted to the phone, then the code with the name. The
  * profile page's action and `/api/v1/me/phone/*` both read their input with the schemas below
- * (app/lib/schemas/profile.ts's, the phone made canonical by server/phone.ts) and call these;
+ * (app/features/accounts/profile-schemas.ts's, the phone made canonical by server/phone.ts) and call these;
  * refusals are the error vocabulary's (server/errors.ts).
  */
 

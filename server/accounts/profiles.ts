@@ -89,19 +89,23 @@ export function hasVerifiedPhone(profile: Pick<Profile, 'phone' | 'phoneVerified
   return Boolean(profile?.phoneVerified && profile.phone);
 }
 
-/** SPEC 4: complete when there is a name (profile or account) and a verified phone. */
+/** A person's name as the site shows and the desk calls them: the profile's, else the account's ('' without either). */
+export function personName(profile: Pick<Profile, 'name'> | null | undefined, user: Pick<AuthUser, 'name'> | null | undefined): string {
+  return profile?.name || user?.name || '';
+}
+
 /**
- * Who a booking (a test drive, an inspection) is kept for, as the desk calls and writes: the
- * profile's name, else the account's; the profile's phone; the account's email, else the profile's.
+ * Who a booking (a test drive, an inspection, a car reservation) is kept for, as the desk calls
+ * and writes: the person's name (personName); the profile's phone; the account's email, else the profile's.
  */
 export async function bookingContact(database: Database, profile: Profile): Promise<{ name: string; phone: string; email: string }> {
   const user = await database.db.selectFrom('user').select(['email', 'name']).where('id', '=', profile.userId).executeTakeFirst();
-  return { name: profile.name || user?.name || '', phone: profile.phone, email: user?.email ?? profile.email };
+  return { name: personName(profile, user), phone: profile.phone, email: user?.email ?? profile.email };
 }
 
+/** SPEC 4: complete when there is a name (profile or account) and a verified phone. */
 export function isProfileComplete(user: Pick<AuthUser, 'name'>, profile: Profile | null): boolean {
-  const name = (profile?.name || user.name || '').trim();
-  return Boolean(name) && Boolean(profile?.phoneVerified);
+  return Boolean(personName(profile, user).trim()) && Boolean(profile?.phoneVerified);
 }
 
 /** Where a person goes after signing in (SPEC 4). */

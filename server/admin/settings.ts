@@ -5,7 +5,7 @@ import { SELL_MARGIN_PERCENT } from '../../app/lib/schemas/sell-estimate.ts';
 import { DEFAULT_TEST_DRIVE_RULES } from '../../app/lib/test-drives.ts';
 import { isPinCode, pinCodeMessages } from '../../app/lib/pin-code.ts';
 import { DEFAULT_SERVICE_AREAS, LOCALITY_MAX, MAX_SERVICE_AREAS } from '../../app/lib/service-areas.ts';
-import { DEFAULT_FINANCE_TERMS, FINANCE_SETTING_LIMITS, TENURE_OPTIONS, type FinanceTerms } from '../../app/lib/emi.ts';
+import { DEFAULT_FINANCE_TERMS, FINANCE_SETTING_LIMITS, TENURE_OPTIONS, type FinanceTerms } from '../../app/features/emi/emi.ts';
 import { DEFAULT_PRICE_INCLUDES, DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS, MAX_PRICE_INCLUDES_LENGTH, MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../app/lib/storefront.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
@@ -47,7 +47,7 @@ export const settingsSchema = z.object({
     .max(MAX_SERVICE_AREAS, say('areasMax', { max: MAX_SERVICE_AREAS }))
     .refine((areas) => new Set(areas.map((area) => area.pinCode)).size === areas.length, say('areasOnePerPin')),
   // EMI assumptions: every "EMI from" figure on cards, vehicle pages and compare uses these
-  // (app/lib/emi.ts). Rate in percent a year, tenure in months, the financed share in percent.
+  // (app/features/emi/emi.ts). Rate in percent a year, tenure in months, the financed share in percent.
   emiRatePercent: z.coerce
     .number(say('rateNumber'))
     .min(FINANCE_SETTING_LIMITS.ratePercent.min, say('rateRange', FINANCE_SETTING_LIMITS.ratePercent))

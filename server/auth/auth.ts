@@ -14,7 +14,7 @@ import type { Mailer } from '../notify/mail.ts';
 import { paths } from '../../app/lib/paths.ts';
 import { AUTH_COOKIE_PREFIX } from './session-cookie.ts';
 import { fastPasswordHashing } from './password-hashing.ts';
-import { authText as t } from '../../app/lib/i18n/auth.ts';
+import { authText as t } from '../../app/features/auth/auth-texts.ts';
 
 /** Where a visitor lands after following the link in the verification mail. */
 export const EMAIL_VERIFIED_PATH = `${paths.profile}?verified=1`;

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Auth } from './auth.ts';
 import type { Database } from '../db/connection.ts';
 import { consumeRateLimit } from '../security/rate-limit.ts';
-import { authText as t } from '../../app/lib/i18n/auth.ts';
+import { authText as t } from '../../app/features/auth/auth-texts.ts';
 
 /**
  * The signed-in devices of a person: one per better-auth session, the site's (cookie) and the

@@ -10,7 +10,7 @@ import { isAllowListed } from '../admin/admins.ts';
 import { AFTER_SIGN_IN_PATH, EMAIL_VERIFIED_PATH } from './auth.ts';
 import { currentUser, forwardCookies } from './session.ts';
 import { paths } from '../../app/lib/paths.ts';
-import { authText as t } from '../../app/lib/i18n/auth.ts';
+import { authText as t } from '../../app/features/auth/auth-texts.ts';
 
 /**
  * The sign-up, sign-in, Google and sign-out steps the pages run, on top of better-auth's API.
@@ -21,7 +21,7 @@ import { authText as t } from '../../app/lib/i18n/auth.ts';
 export type FlowResult = { ok: true; headers: Headers; redirectTo: string } | { ok: false; message: string };
 
 /** The messages of sign-up and sign-in, read in the language of the request being answered. */
-export const messages = liveTexts(t, ['emailInUse', 'staffAddress', 'invalidEmail', 'weakPassword', 'signUpFailed', 'invalidCredentials', 'tooManyAttempts', 'botCheckFailed', 'networkError', 'loginCancelled', 'googleFailed', 'googleUnavailable', 'accountExists']);
+export const messages = liveTexts(t, ['emailInUse', 'staffAddress', 'invalidEmail', 'weakPassword', 'signUpFailed', 'invalidCredentials', 'tooManyAttempts', 'botCheckFailed', 'loginCancelled', 'googleFailed', 'googleUnavailable', 'accountExists']);
 
 async function errorCode(response: Response): Promise<string> {
   try {

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { ConflictError } from '../errors.ts';
-import type { CatalogueMake, CatalogueModel } from '../../app/lib/car-models.ts';
+import type { CatalogueMake, CatalogueModel } from '../../app/features/sell/car-models.ts';
 import { foldName, hasDevanagari, typoDistance } from '../../app/lib/name-matching.ts';
 import type { CarModelAddition } from '../../app/lib/schemas/car-models.ts';
 import { slugify } from '../../app/lib/slug.ts';

@@ -1,6 +1,26 @@
-import { BUDGET_BUCKETS, FILTER_NAMES, KM_BUCKETS, type FilterName, type ListingFilters, type NumberRange, type Sort } from '../../app/lib/listing-filters/options.ts';
+import {
+  carMatches,
+  FACET_BUCKETS,
+  FILTER_COLUMNS,
+  FILTER_NAMES,
+  FILTERS,
+  filterMatches,
+  inRanges,
+  offered,
+  SORT_NAMES,
+  SORTS,
+  type FilterCar,
+  type FilterColumn,
+  type FilterName,
+  type ListingFilters,
+  type Match,
+  type NumberColumn,
+  type Sort,
+  type SortKey,
+  type TextColumn,
+} from '../../app/lib/listing-filters/catalogue.ts';
 import type { Database } from '../db/connection.ts';
-import { CANDIDATE_VEHICLE_COLUMNS, FACET_VALUES, type CandidateColumn, type FacetRow } from './filters.ts';
+import type { FacetRow } from './filters.ts';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { hasControlCharacters } from '../../app/lib/input.ts';
 import { ftsMatch, indexedByTrigrams, searchCondition, searchTerms } from './search.ts';
@@ -19,12 +39,10 @@ import { vocabularyOf, type Vocabulary } from './spelling.ts';
  * positions until the next change.
  */
 
-/** Each filter's value of a car, and the facets' labels: the columns of filters.ts's candidates, grouped the same way. */
-const CODED = [...CANDIDATE_VEHICLE_COLUMNS, 'budget_bucket', 'km_bucket', 'model_year_text', 'owner_bucket'] as const satisfies readonly CandidateColumn[];
-type Coded = CandidateColumn;
-
-/** The facet each filter counts by, its parent (models within makes) and its label column: filters.ts's own. */
-const FACETS = FACET_VALUES;
+/** The columns the filters read, by kind (app/lib/listing-filters/catalogue.ts). */
+const COLUMNS = Object.keys(FILTER_COLUMNS) as FilterColumn[];
+const NUMBER_COLUMNS = COLUMNS.filter((name): name is NumberColumn => FILTER_COLUMNS[name] === 'number');
+const TEXT_COLUMNS = COLUMNS.filter((name): name is TextColumn => FILTER_COLUMNS[name] === 'text');
 
 /** A column of strings as small codes: `values[code]`; code 0 is NULL. */
 type Dictionary = { codes: Uint16Array | Uint32Array; values: Array<string | null> };
@@ -34,13 +52,15 @@ type Snapshot = {
   size: number;
   ids: Int32Array;
   category: Int32Array;
-  /** NaN for NULL. */
-  price: Float64Array;
-  odometer: Float64Array;
-  year: Float64Array;
-  owners: Float64Array;
-  coded: Record<Coded, Dictionary>;
-  /** Positions of the cars in each listing order (filters.ts sortOrder). */
+  /** The filters' number columns; NaN for NULL. */
+  numbers: Record<NumberColumn, Float64Array>;
+  /** The filters' text columns. */
+  coded: Record<TextColumn, Dictionary>;
+  /** What each filter counts a car under (its facet): a text column's own codes, or its bucket's or model year's. */
+  facetValues: Record<FilterName, Dictionary>;
+  featured: Uint8Array;
+  created: string[];
+  /** Positions of the cars in each listing order (catalogue.ts SORTS, filters.ts sortOrder). */
   orders: Record<Sort, Uint32Array>;
   /** Positions by car id. */
   positionOf: Map<number, number>;
@@ -100,16 +120,6 @@ const MAX_COUNTED = 16;
 const MAX_COMMON_WORDS = 16;
 /** Below this many cars a word's first read costs a few milliseconds: nothing is read ahead. */
 const COMMON_WORDS_FROM = 5000;
-
-function bucketOf(value: number, buckets: ReadonlyArray<{ value: string }>, scale: number): string | null {
-  if (Number.isNaN(value)) return null;
-  for (const bucket of buckets) {
-    const [, max] = bucket.value.split('-');
-    if (!max) return bucket.value;
-    if (value < Math.round(Number(max) * scale)) return bucket.value;
-  }
-  return null;
-}
 
 /**
  * A column of strings coded as it is read: each value is given a code when first seen, and
@@ -190,13 +200,15 @@ const READ_CHUNK = 5000;
 async function readSnapshot(database: Database, version: string, chunk: number): Promise<Snapshot> {
   const idList: number[] = [];
   const categoryList: number[] = [];
-  const priceList: number[] = [];
-  const odometerList: number[] = [];
-  const yearList: number[] = [];
-  const ownersList: number[] = [];
+  const numberLists = Object.fromEntries(NUMBER_COLUMNS.map((name) => [name, [] as number[]])) as Record<NumberColumn, number[]>;
   const featuredList: number[] = [];
   const created: string[] = [];
-  const text = Object.fromEntries(CODED.map((name) => [name, dictionaryBuilder()])) as Record<Coded, ReturnType<typeof dictionaryBuilder>>;
+  const text = Object.fromEntries(TEXT_COLUMNS.map((name) => [name, dictionaryBuilder()])) as Record<TextColumn, ReturnType<typeof dictionaryBuilder>>;
+  // The facets not counted by a text column as it is: by bucket, or by a number column as text.
+  const facetText = FILTER_NAMES.flatMap((name) => {
+    const { facet } = FILTERS[name];
+    return facet.by !== 'bucket' && FILTER_COLUMNS[facet.by] === 'text' ? [] : [{ name, by: facet.by, builder: dictionaryBuilder() }];
+  });
   const variants = dictionaryBuilder();
   const fuels = dictionaryBuilder();
   for (let after = 0; ; ) {
@@ -207,23 +219,27 @@ async function readSnapshot(database: Database, version: string, chunk: number):
       .where('id', '>', after)
       .orderBy('id')
       .limit(chunk)
-      .select(['id', 'category_id', 'price_rupees', 'odometer', 'model_year', 'owner_count', 'featured', 'created_at', 'make', 'model', 'make_slug', 'model_slug', 'fuel_key', 'transmission_key', 'body_type', 'colour', 'registration_state', 'variant', 'fuel_type'])
+      .select(['id', 'category_id', 'featured', 'created_at', 'variant', 'fuel_type', ...COLUMNS])
       .execute();
     for (const row of rows) {
-      const [rowPrice, rowOdometer, rowYear, rowOwners] = [num(row.price_rupees), num(row.odometer), num(row.model_year), num(row.owner_count)];
+      const car = {} as Record<FilterColumn, number | string | null>;
+      for (const name of NUMBER_COLUMNS) {
+        const value = num(row[name]);
+        numberLists[name].push(value);
+        car[name] = Number.isNaN(value) ? null : value;
+      }
+      for (const name of TEXT_COLUMNS) {
+        text[name].add(row[name]);
+        car[name] = row[name] ?? null;
+      }
+      for (const { name, by, builder } of facetText) {
+        if (by === 'bucket') builder.add(FACET_BUCKETS[name]!.find((bucket) => carMatches(bucket.match, car as FilterCar))?.value ?? null);
+        else builder.add(car[by] === null ? null : String(car[by]));
+      }
       idList.push(Number(row.id));
       categoryList.push(Number(row.category_id));
-      priceList.push(rowPrice);
-      odometerList.push(rowOdometer);
-      yearList.push(rowYear);
-      ownersList.push(rowOwners);
       featuredList.push(Number(row.featured));
       created.push(row.created_at);
-      for (const name of CANDIDATE_VEHICLE_COLUMNS) text[name].add(row[name]);
-      text.budget_bucket.add(bucketOf(rowPrice, BUDGET_BUCKETS, 100_000));
-      text.km_bucket.add(bucketOf(rowOdometer, KM_BUCKETS, 1));
-      text.model_year_text.add(Number.isNaN(rowYear) ? null : String(rowYear));
-      text.owner_bucket.add(Number.isNaN(rowOwners) ? null : rowOwners >= 3 ? '3' : String(rowOwners));
       variants.add(row.variant);
       fuels.add(row.fuel_type);
     }
@@ -233,75 +249,70 @@ async function readSnapshot(database: Database, version: string, chunk: number):
   const size = idList.length;
   const ids = Int32Array.from(idList);
   const category = Int32Array.from(categoryList);
-  const price = Float64Array.from(priceList);
-  const odometer = Float64Array.from(odometerList);
-  const year = Float64Array.from(yearList);
-  const owners = Float64Array.from(ownersList);
+  const numbers = Object.fromEntries(NUMBER_COLUMNS.map((name) => [name, Float64Array.from(numberLists[name])])) as Record<NumberColumn, Float64Array>;
   const featured = Uint8Array.from(featuredList);
-  const coded = Object.fromEntries(CODED.map((name) => [name, text[name].done()])) as Record<Coded, Dictionary>;
+  const coded = Object.fromEntries(TEXT_COLUMNS.map((name) => [name, text[name].done()])) as Record<TextColumn, Dictionary>;
+  const built = new Map(facetText.map(({ name, builder }) => [name, builder.done()]));
+  const facetValues = Object.fromEntries(
+    FILTER_NAMES.map((name) => {
+      const { facet } = FILTERS[name];
+      return [name, built.get(name) ?? coded[facet.by as TextColumn]];
+    }),
+  ) as Record<FilterName, Dictionary>;
 
-  // The orders of filters.ts sortOrder: NULLs last, ties newest id first.
-  const positions = () => Uint32Array.from({ length: size }, (_, index) => index);
-  const nullsLast = (values: Float64Array, direction: 1 | -1) => (a: number, b: number) => {
-    const [x, y] = [values[a]!, values[b]!];
-    if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) === Number.isNaN(y) ? ids[b]! - ids[a]! : Number.isNaN(x) ? 1 : -1;
-    return x === y ? ids[b]! - ids[a]! : (x - y) * direction;
-  };
-  const orders: Record<Sort, Uint32Array> = {
-    newest: positions().sort((a, b) => featured[b]! - featured[a]! || (created[a]! < created[b]! ? 1 : created[a]! > created[b]! ? -1 : 0) || ids[b]! - ids[a]!),
-    price_asc: positions().sort(nullsLast(price, 1)),
-    price_desc: positions().sort(nullsLast(price, -1)),
-    year_desc: positions().sort(nullsLast(year, -1)),
-    km_asc: positions().sort(nullsLast(odometer, 1)),
-  };
+  const orders = Object.fromEntries(SORT_NAMES.map((sort) => [sort, orderOf(SORTS[sort].keys, { size, ids, numbers, featured, created })])) as Record<Sort, Uint32Array>;
   const positionOf = new Map<number, number>();
   ids.forEach((id, index) => positionOf.set(id, index));
   const named = { variant: variants.done(), fuel_type: fuels.done() };
-  return { version, size, ids, category, price, odometer, year, owners, coded, orders, positionOf, named, words: new Map(), readingWords: new Map(), vocabulary: null, counted: new Map() };
+  return { version, size, ids, category, numbers, coded, facetValues, featured, created, orders, positionOf, named, words: new Map(), readingWords: new Map(), vocabulary: null, counted: new Map() };
 }
 
-/** Whether `value` (NaN for NULL) is in one of the `[min, max)` ranges (filters.ts inRanges). */
-function inRanges(value: number, ranges: NumberRange[]): boolean {
-  if (Number.isNaN(value)) return false;
-  return ranges.some((range) => (range.min === null || value >= range.min) && (range.max === null || value < range.max));
+/**
+ * The positions of the cars along an order's keys, ties newest id first: the order filters.ts
+ * sortOrder gives the database. NULL (NaN) goes last; a key without `nullsLast` is on a column
+ * that is never NULL.
+ */
+function orderOf(keys: readonly SortKey[], held: Pick<Snapshot, 'size' | 'ids' | 'numbers' | 'featured' | 'created'>): Uint32Array {
+  const { ids } = held;
+  const compare = keys.map((key): ((a: number, b: number) => number) => {
+    const direction = key.direction === 'asc' ? 1 : -1;
+    if (key.column === 'created_at') {
+      const { created } = held;
+      return (a, b) => (created[a]! < created[b]! ? -direction : created[a]! > created[b]! ? direction : 0);
+    }
+    const values: ArrayLike<number> = key.column === 'featured' ? held.featured : held.numbers[key.column];
+    return (a, b) => {
+      const [x, y] = [values[a]!, values[b]!];
+      if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) === Number.isNaN(y) ? 0 : Number.isNaN(x) ? 1 : -1;
+      return x === y ? 0 : (x - y) * direction;
+    };
+  });
+  return Uint32Array.from({ length: held.size }, (_, index) => index).sort((a, b) => {
+    for (const by of compare) {
+      const order = by(a, b);
+      if (order !== 0) return order;
+    }
+    return ids[b]! - ids[a]!;
+  });
+}
+
+/** A Match as a test on a car's position, read from the snapshot's columns (codes compared, not strings). */
+function positionTest(snapshot: Snapshot, match: Match): (position: number) => boolean {
+  if ('values' in match) {
+    const { codes, values: dictionaryValues } = snapshot.coded[match.column];
+    const allowed = new Uint8Array(dictionaryValues.length);
+    const wanted = new Set(match.values);
+    dictionaryValues.forEach((value, code) => (allowed[code] = value !== null && wanted.has(value) ? 1 : 0));
+    return (position) => allowed[codes[position]!] === 1;
+  }
+  const values = snapshot.numbers[match.column];
+  const { ranges } = match;
+  return (position) => inRanges(values[position]!, ranges);
 }
 
 /** A test per active filter, on a car's position. */
 function filterTests(snapshot: Snapshot, filters: ListingFilters): Array<{ name: FilterName; passes: (position: number) => boolean }> {
-  const inSet = (column: Coded, values: readonly string[]) => {
-    const { codes, values: dictionaryValues } = snapshot.coded[column];
-    const allowed = new Uint8Array(dictionaryValues.length);
-    const wanted = new Set(values);
-    dictionaryValues.forEach((value, code) => (allowed[code] = value !== null && wanted.has(value) ? 1 : 0));
-    return (position: number) => allowed[codes[position]!] === 1;
-  };
-  const tests: Array<{ name: FilterName; passes: (position: number) => boolean }> = [];
-  if (filters.budget.length > 0) tests.push({ name: 'budget', passes: (position) => inRanges(snapshot.price[position]!, filters.budget) });
-  if (filters.make.length > 0) tests.push({ name: 'make', passes: inSet('make_slug', filters.make) });
-  if (filters.model.length > 0) tests.push({ name: 'model', passes: inSet('model_slug', filters.model) });
-  if (filters.fuel.length > 0) tests.push({ name: 'fuel', passes: inSet('fuel_key', filters.fuel) });
-  if (filters.trans.length > 0) tests.push({ name: 'trans', passes: inSet('transmission_key', filters.trans) });
-  if (filters.body.length > 0) tests.push({ name: 'body', passes: inSet('body_type', filters.body) });
-  if (filters.year) {
-    const { min, max } = filters.year;
-    const range = [{ min, max: max === null ? null : max + 1 }];
-    tests.push({ name: 'year', passes: (position) => inRanges(snapshot.year[position]!, range) });
-  }
-  if (filters.km.length > 0) tests.push({ name: 'km', passes: (position) => inRanges(snapshot.odometer[position]!, filters.km) });
-  if (filters.owners.length > 0) {
-    const exact = new Set<number>(filters.owners.filter((owners) => owners < 3));
-    const threeOrMore = filters.owners.includes(3);
-    tests.push({
-      name: 'owners',
-      passes: (position) => {
-        const owners = snapshot.owners[position]!;
-        return !Number.isNaN(owners) && (exact.has(owners) || (threeOrMore && owners >= 3));
-      },
-    });
-  }
-  if (filters.color.length > 0) tests.push({ name: 'color', passes: inSet('colour', filters.color) });
-  if (filters.state.length > 0) tests.push({ name: 'state', passes: inSet('registration_state', filters.state) });
-  return tests;
+  return Object.entries(filterMatches(filters)).map(([name, match]) => ({ name: name as FilterName, passes: positionTest(snapshot, match) }));
 }
 
 /**
@@ -311,24 +322,27 @@ function filterTests(snapshot: Snapshot, filters: ListingFilters): Array<{ name:
  */
 function countMatches(held: Snapshot, searched: Uint8Array | null, categoryId: number | undefined, filters: ListingFilters, facets: boolean): Counted {
   const tests = filterTests(held, filters);
-  // Models are offered within the chosen makes only (filters.ts listingFacetRows).
-  const counted = FILTER_NAMES.filter((name) => name !== 'model' || filters.make.length > 0);
+  // A filter within another is offered only with that one on (filters.ts listingFacetRows).
+  const counted = FILTER_NAMES.filter((name) => offered(name, filters));
   // Per facet: cars per value (per value and make, for models) and the smallest label code among them, in typed arrays.
   const plans = counted.map((name) => {
-    const facet = FACETS[name];
-    const values = held.coded[facet.value];
-    const parents = facet.parent ? held.coded[facet.parent] : null;
+    const { facet } = FILTERS[name];
+    const values = held.facetValues[name];
+    const parents = 'within' in facet && facet.within ? held.facetValues[facet.within] : null;
+    const labels = 'label' in facet && facet.label ? held.coded[facet.label] : null;
     const width = parents ? parents.values.length : 1;
     const slots = values.values.length * width;
     return {
       name,
-      facet,
+      values,
+      parents,
+      labels,
       codes: values.codes,
       parentCodes: parents?.codes ?? null,
       width,
       counts: new Uint32Array(slots),
-      labelCodes: facet.label ? held.coded[facet.label].codes : null,
-      minLabel: facet.label ? new Uint32Array(slots).fill(0xffffffff) : null,
+      labelCodes: labels?.codes ?? null,
+      minLabel: labels ? new Uint32Array(slots).fill(0xffffffff) : null,
     };
   });
   type Plan = (typeof plans)[number];
@@ -369,14 +383,14 @@ function countMatches(held: Snapshot, searched: Uint8Array | null, categoryId: n
   if (!facets) return { matches, passing, facets: null };
   const rows: FacetRow[] = [];
   for (const plan of plans) {
-    const { facet, width } = plan;
+    const { values, parents, labels, width } = plan;
     plan.counts.forEach((count, key) => {
       if (count === 0) return;
       const code = Math.floor(key / width);
-      const parent = facet.parent ? (held.coded[facet.parent].values[key % width] ?? '') : '';
+      const parent = parents ? (parents.values[key % width] ?? '') : '';
       const labelCode = plan.minLabel?.[key];
-      const label = facet.label && labelCode !== undefined ? (held.coded[facet.label].values[labelCode] ?? '') : '';
-      rows.push({ facet: plan.name, value: held.coded[facet.value].values[code] ?? null, parent, label, count });
+      const label = labels && labelCode !== undefined ? (labels.values[labelCode] ?? '') : '';
+      rows.push({ facet: plan.name, value: values.values[code] ?? null, parent, label, count });
     });
   }
   return { matches, passing, facets: rows };
@@ -388,7 +402,7 @@ function countMatches(held: Snapshot, searched: Uint8Array | null, categoryId: n
  * Counted from the dictionaries; a word in two names counts both, an estimate that only
  * chooses what to read ahead (each word is then read by the database's own rule).
  */
-export function commonWords(held: Pick<Snapshot, 'size' | 'coded' | 'named'>): string[] {
+export function commonWords(held: { size: number; coded: Pick<Snapshot['coded'], 'make' | 'model' | 'transmission_key'>; named: Snapshot['named'] }): string[] {
   const carsOf = new Map<string, number>();
   for (const dictionary of [held.coded.make, held.coded.model, held.coded.transmission_key, held.named.variant, held.named.fuel_type]) {
     const perCode = new Uint32Array(dictionary.values.length);
@@ -570,9 +584,11 @@ export function createCatalogueIndex(
     size() {
       const held = lastRead;
       if (!held) return { cars: 0, bytes: 0 };
-      const arrays = [held.ids, held.category, held.price, held.odometer, held.year, held.owners, ...Object.values(held.orders), ...[...Object.values(held.coded), ...Object.values(held.named)].map((entry) => entry.codes), ...held.words.values()];
-      // The dictionaries' strings and the id map are small beside the columns; counted roughly.
-      const strings = [...Object.values(held.coded), ...Object.values(held.named)].reduce((sum, entry) => sum + entry.values.reduce((total, value) => total + (value?.length ?? 0) * 2 + 16, 0), 0);
+      // A facet counted by a text column shares that column's dictionary.
+      const dictionaries = [...new Set([...Object.values(held.coded), ...Object.values(held.facetValues), ...Object.values(held.named)])];
+      const arrays = [held.ids, held.category, held.featured, ...Object.values(held.numbers), ...Object.values(held.orders), ...dictionaries.map((entry) => entry.codes), ...held.words.values()];
+      // The dictionaries' strings, the creation times and the id map are small beside the columns; counted roughly.
+      const strings = dictionaries.reduce((sum, entry) => sum + entry.values.reduce((total, value) => total + (value?.length ?? 0) * 2 + 16, 0), 0);
       return { cars: held.size, bytes: arrays.reduce((sum, array) => sum + array.byteLength, 0) + strings + held.size * 16 };
     },
 

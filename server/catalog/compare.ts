@@ -1,4 +1,4 @@
-import { COMPARE_MAX } from '../../app/lib/compare.ts';
+import { COMPARE_MAX } from '../../app/features/compare/compare.ts';
 import type { Vehicle } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import { getVehicle } from './vehicles.ts';

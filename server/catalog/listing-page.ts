@@ -1,4 +1,4 @@
-import { emptyFilters, type ListingFilters, type Sort } from '../../app/lib/listing-filters/options.ts';
+import { emptyFilters, type ListingFilters, type Sort } from '../../app/lib/listing-filters/catalogue.ts';
 import { listingIndexable, listingPageHref, listingPath, listingView, type ListingScope } from '../../app/lib/listing-view.ts';
 import type { VehicleListing } from './listing.ts';
 

@@ -1,5 +1,5 @@
 import { sql, type OperandExpression, type SqlBool } from 'kysely';
-import { DEFAULT_SORT, emptyFilters, type Facets, type ListingFilters, type Sort } from '../../app/lib/listing-filters/options.ts';
+import { DEFAULT_SORT, emptyFilters, type Facets, type ListingFilters, type Sort } from '../../app/lib/listing-filters/catalogue.ts';
 import type { VehicleSummary } from '../../app/lib/vehicle.ts';
 import type { Database } from '../db/connection.ts';
 import { pageOf, pageWindow, type Page, type PageWindow } from '../db/paging.ts';

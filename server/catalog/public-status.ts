@@ -3,7 +3,7 @@ import type { VehicleStatus } from '../../app/lib/vehicle.ts';
 
 /**
  * The one rule of which cars the public sees (decision 084). A 'draft' (made from an accepted
- * inspection offer, server/leads/inspection-desk.ts) is seen by the admins only, until one
+ * inspection offer, server/inspections/inspection-desk.ts) is seen by the admins only, until one
  * publishes it; a 'sold' car keeps its page but leaves the listing, search and counts.
  *
  * Written with literals and with `status <> 'sold'` as its own term, as the partial indexes of

@@ -128,6 +128,22 @@ export function isDatabaseConnectionLoss(error: unknown): boolean {
 }
 
 /**
+ * Whether `error` (or what caused it) is a full disk: SQLite's SQLITE_FULL, PostgreSQL's
+ * disk_full (53100), or ENOSPC from a file write (a photo, a backup). Like a lost connection it
+ * is no fault of the request: the person hears 503 and tries again once there is room, and
+ * nothing half-written is kept (SQLite rolls the statement back; files are written then renamed).
+ */
+export function isStorageFull(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let current = error; current instanceof Error && !seen.has(current); current = current.cause) {
+    const { code, errcode } = current as { code?: unknown; errcode?: unknown };
+    if (code === 'ENOSPC' || code === '53100' || errcode === 13 || /database or disk is full/i.test(current.message)) return true;
+    seen.add(current);
+  }
+  return false;
+}
+
+/**
  * Whether the database answers a trivial query within `timeoutMs`: for readiness, and to tell
  * an outage (answer 503, try again) from a fault of ours (500) when a request failed.
  */

@@ -29,7 +29,9 @@ import * as installation from './migrations/032-installation.ts';
 import * as homeVisitAddress from './migrations/033-home-visit-address.ts';
 import * as handoverMoney from './migrations/034-handover-money.ts';
 import * as carModelAdditions from './migrations/035-car-model-additions.ts';
-import * as jobRequestIds from './migrations/038-job-request-ids.ts';
+import * as appointmentTimesInMs from './migrations/037-appointment-times-in-ms.ts';
+import * as backupRuns from './migrations/038-backup-runs.ts';
+import * as jobRequestIds from './migrations/039-job-request-ids.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -63,7 +65,9 @@ const migrations: Record<string, DialectMigration> = {
   '033-home-visit-address': homeVisitAddress,
   '034-handover-money': handoverMoney,
   '035-car-model-additions': carModelAdditions,
-  '038-job-request-ids': jobRequestIds,
+  '037-appointment-times-in-ms': appointmentTimesInMs,
+  '038-backup-runs': backupRuns,
+  '039-job-request-ids': jobRequestIds,
 };
 
 /**

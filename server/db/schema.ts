@@ -244,8 +244,8 @@ interface VisitBookingColumns {
   name: string;
   phone: string;
   email: string;
-  /** The UTC instant the slot begins (ISO-8601). */
-  slot_start: string;
+  /** The instant the slot begins, epoch milliseconds (migration 037, decision 107), as every rental time. */
+  slot_start_ms: number;
   /** The slot's seat this booking holds: unique per slot, below the capacity (decision 025). */
   seat: number;
   status: 'booked' | 'confirmed' | 'done' | 'no_show' | 'cancelled';
@@ -254,7 +254,7 @@ interface VisitBookingColumns {
   updated_at: string;
 }
 
-/** An inspection of a seller's car (server/leads/inspections.ts, migration 025). */
+/** An inspection of a seller's car (server/inspections/inspections.ts, migration 025). */
 export interface InspectionTable extends VisitBookingColumns {
   car: string;
   estimate: string;
@@ -553,6 +553,21 @@ export interface CarModelAdditionTable {
   created_at: string;
 }
 
+/** Each backup taken (migration 038, decision 112). */
+export interface BackupRunTable {
+  id: Generated<number>;
+  /** The backup's file name in its place (server/backups/places.ts). */
+  name: string;
+  started_ms: number;
+  finished_ms: number | null;
+  status: 'running' | 'good' | 'failed';
+  bytes: number | null;
+  /** Where it was written: a folder or s3://bucket/prefix. */
+  place: string;
+  error: string | null;
+  desk_told: Generated<number>;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
@@ -590,4 +605,5 @@ export interface DB {
   reservation_refunds: ReservationRefundTable;
   installation: InstallationTable;
   car_model_additions: CarModelAdditionTable;
+  backup_runs: BackupRunTable;
 }

@@ -5,7 +5,7 @@ export type UniqueRule = { constraint: string; column: string };
  * Which of a table's unique rules an insert or update broke, if any: the database refusing a
  * second row is what keeps a guarantee under requests made at once, and the caller answers for
  * the rule that held. PostgreSQL names the constraint (code 23505); SQLite names the columns
- * ('UNIQUE constraint failed: test_drives.slot_start, test_drives.seat'), so each rule gives
+ * ('UNIQUE constraint failed: test_drives.slot_start_ms, test_drives.seat'), so each rule gives
  * both, its column being one only that rule holds.
  */
 export function brokenUniqueRule<Rule extends string>(error: unknown, table: string, rules: Record<Rule, UniqueRule>): Rule | null {

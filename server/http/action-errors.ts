@@ -1,4 +1,4 @@
-import { isDatabaseConnectionLoss } from '../db/connection.ts';
+import { isDatabaseConnectionLoss, isStorageFull } from '../db/connection.ts';
 import { AppError, ImageRefusedError, InvalidInputError, RateLimitedError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 
@@ -55,5 +55,6 @@ export function answerError(error: unknown, logger: Pick<Logger, 'error'>, optio
  * edge answers it 503 with Retry-After like every other path (server/http/database-outage.ts).
  */
 export function throwIfDatabaseOutage(error: unknown): void {
-  if (isDatabaseConnectionLoss(error)) throw error;
+  // A full disk is answered the same way: 503, try again, nothing saved.
+  if (isDatabaseConnectionLoss(error) || isStorageFull(error)) throw error;
 }

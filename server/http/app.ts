@@ -46,7 +46,7 @@ import { paymentSandboxRoutes, SANDBOX_BASE } from '../payments/sandbox.ts';
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
 import { reservationApi } from '../reservations/http/api-reservations.ts';
 import { sellEstimateApi } from '../leads/http/api-sell-estimates.ts';
-import { inspectionApi } from '../leads/http/api-inspections.ts';
+import { inspectionApi } from '../inspections/http/api-inspections.ts';
 
 type Env = { Variables: SecurityVariables & OutageVariables };
 

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { databaseAnswers, isDatabaseConnectionLoss, type Database } from '../db/connection.ts';
+import { databaseAnswers, isDatabaseConnectionLoss, isStorageFull, type Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
 import { standalonePage } from './standalone-page.ts';
 import { edgeRefusal } from './problem.ts';
@@ -38,6 +38,10 @@ export function outageResponse(c: Context, services: OutageServices): Response {
  * unreachable (logged as such when it is). `error`: what failed it, when known.
  */
 export async function failedForOutage(c: Context, services: OutageServices, error?: unknown): Promise<boolean> {
+  if (isStorageFull(error)) {
+    services.logger.warn({ path: c.req.path, err: { message: (error as Error).message } }, 'disk full under a request: answered 503, nothing saved');
+    return true;
+  }
   if (isDatabaseConnectionLoss(error)) {
     services.logger.warn({ path: c.req.path, err: { message: (error as Error).message, code: (error as { code?: unknown }).code } }, 'database connection lost under a request: answered 503');
     return true;
@@ -56,7 +60,7 @@ const pagesWithLostConnection = new WeakSet<object>();
 
 /** Notes `error` against the page's router context when it is a lost connection, and says whether it was. */
 export function noteFailedPage(routerContext: object, error: unknown): boolean {
-  if (!isDatabaseConnectionLoss(error)) return false;
+  if (!isDatabaseConnectionLoss(error) && !isStorageFull(error)) return false;
   pagesWithLostConnection.add(routerContext);
   return true;
 }

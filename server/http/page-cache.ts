@@ -6,7 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
 import { withoutTracking } from '../../app/lib/page-query.ts';
 import { listingParameters } from '../../app/lib/schemas/listing.ts';
-import { calculatorParameters } from '../../app/lib/emi-calculator.ts';
+import { calculatorParameters } from '../../app/features/emi/calculator.ts';
 import { hasSessionCookie } from '../auth/session-cookie.ts';
 import type { Clock } from '../clock.ts';
 import { chooseEncoding, compressBytes, type Encoding } from './compression.ts';

@@ -422,3 +422,15 @@ export async function migrateToPostgres(argv: string[], env: Record<string, stri
   const command = await import('../db/migrate-to-postgres.ts');
   return command.migrateToPostgres(argv, env, print);
 }
+
+/** `npm run backup` (scripts/backup.mjs), loaded only when run. Resolves with whether the backup was taken. */
+export async function backup(env: Record<string, string | undefined>, print: (line: string) => void): Promise<boolean> {
+  const command = await import('../backups/commands.ts');
+  return command.backupCommand(env, print);
+}
+
+/** `npm run restore` (scripts/restore.mjs), loaded only when run. Resolves with whether the restore matched its manifest. */
+export async function restore(argv: string[], env: Record<string, string | undefined>, print: (line: string) => void): Promise<boolean> {
+  const command = await import('../backups/commands.ts');
+  return command.restoreCommand(argv, env, print);
+}

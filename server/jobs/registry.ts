@@ -4,8 +4,10 @@ import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS, runRetentionPurge } from
 import { REMINDER_FIRST_RUN_MS, REMINDER_INTERVAL_MS, sendDueReminders as sendTestDriveReminders } from '../test-drives/notify.ts';
 import { expireHolds, RENTAL_JOBS_INTERVAL_MS, sendDueReminders as sendRentalReminders } from '../rentals/lifecycle.ts';
 import { retryOwedRefunds } from '../rentals/refunds.ts';
-import { sendDueInspectionReminders } from '../leads/inspections.ts';
+import { sendDueInspectionReminders } from '../inspections/inspections.ts';
 import { expireDueReservations, retryOwedReservationRefunds } from '../reservations/reservations.ts';
+import { BACKUP_CHECK_INTERVAL_MS, runScheduledBackup } from '../backups/backups.ts';
+import { settingsFor } from '../admin/settings.ts';
 import type { Schedule } from './scheduler.ts';
 import type { JobHandlers } from './worker.ts';
 
@@ -23,7 +25,7 @@ export const RECURRING_JOBS = [
   { name: 'retention-purge', periodMs: RETENTION_INTERVAL_MS, firstRunMs: RETENTION_FIRST_RUN_MS },
   // Test-drive reminders an hour before (server/test-drives/notify.ts).
   { name: 'test-drive-reminders', periodMs: REMINDER_INTERVAL_MS, firstRunMs: REMINDER_FIRST_RUN_MS },
-  // Sellers' inspection reminders two hours before (server/leads/inspections.ts).
+  // Sellers' inspection reminders two hours before (server/inspections/inspections.ts).
   { name: 'inspection-reminders', periodMs: REMINDER_INTERVAL_MS, firstRunMs: REMINDER_FIRST_RUN_MS },
   { name: 'rental-hold-expiry', periodMs: RENTAL_JOBS_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },
   { name: 'rental-reminders', periodMs: RENTAL_JOBS_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },
@@ -31,6 +33,8 @@ export const RECURRING_JOBS = [
   { name: 'refund-retry', periodMs: RENTAL_JOBS_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },
   // Car reservations (decision 080): holds that ended list the car again and refund the token; owed refunds are asked again.
   { name: 'reservation-expiry', periodMs: RENTAL_JOBS_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },
+  // The daily backup (decision 112): looked at hourly, taken once a day after BACKUP_AT (India time).
+  { name: 'daily-backup', periodMs: BACKUP_CHECK_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },
 ] as const satisfies readonly Schedule[];
 
 export type RecurringJobName = (typeof RECURRING_JOBS)[number]['name'];
@@ -53,6 +57,10 @@ function recurringWork(services: AppServices): Record<RecurringJobName, () => Pr
     'refund-retry': async () => {
       const refunds = await retryOwedRefunds(services);
       if (refunds.refunded + refunds.owed > 0) logger.info(refunds, 'rentals: owed refunds retried');
+    },
+    'daily-backup': async () => {
+      const settings = await settingsFor(services);
+      await runScheduledBackup({ ...services, desk: { email: settings.adminEmail || null } });
     },
     'reservation-expiry': async () => {
       const expired = await expireDueReservations(services);

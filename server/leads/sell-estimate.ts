@@ -1,5 +1,5 @@
 import { formatRupees } from '../../app/lib/format.ts';
-import { sellText as t } from '../../app/lib/i18n/sell.ts';
+import { sellText as t } from '../../app/features/sell/sell-texts.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
 import { slugify } from '../../app/lib/slug.ts';
 import { bodyTypeLabel } from '../../app/lib/listing-filters/options.ts';

@@ -4,9 +4,9 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 import { InvalidInputError } from '../errors.ts';
 import { estimateSellPrice, type ComparableCar, type SellEstimate } from './sell-estimate.ts';
-import { sellText as t } from '../../app/lib/i18n/sell.ts';
+import { sellText as t } from '../../app/features/sell/sell-texts.ts';
 import { carModelsText as carText } from '../../app/lib/i18n/carModels.ts';
-import { readCar } from '../../app/lib/car-models.ts';
+import { readCar } from '../../app/features/sell/car-models.ts';
 import { carCatalogue } from '../catalog/car-models.ts';
 import { indiaYear } from '../../app/lib/india-time.ts';
 

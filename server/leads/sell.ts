@@ -10,7 +10,7 @@ import { ImageRefusedError, InvalidInputError } from '../errors.ts';
 import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFileStem, storeImage, type Upload } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
 import { toImageRef } from '../catalog/rows.ts';
-import { largestImageUrl } from '../../app/lib/sell-chat.ts';
+import { largestImageUrl } from '../../app/features/sell/sell-chat.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
 import type { SellEstimate } from './sell-estimate.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isSafeKey, type Storage } from './storage.ts';
+import { contentTypeOf, isSafeKey, type Storage } from './storage.ts';
 
 /**
  * Copies the files of a local media folder (DATA_DIR/media or DATA_DIR/private) into another
@@ -10,8 +10,6 @@ import { isSafeKey, type Storage } from './storage.ts';
  * from the storage and compared by SHA-256.
  */
 export type MediaCopied = { files: number; copiedNow: number; differing: string[] };
-
-const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.avif': 'image/avif' };
 
 async function filesUnder(folder: string): Promise<string[]> {
   try {
@@ -39,7 +37,7 @@ export async function copyMediaFolder(folder: string, storage: Storage): Promise
     const bytes = await readFile(file);
     const digest = createHash('sha256').update(bytes).digest('hex');
     if ((await storedDigest(storage, key)) === digest) continue;
-    const type = CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+    const type = contentTypeOf(key);
     await storage.put(key, bytes, type);
     result.copiedNow += 1;
     if ((await storedDigest(storage, key)) === digest) continue;

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { ServiceUnavailableError } from '../errors.ts';
 import { isSafeKey, type Storage } from './storage.ts';
 
@@ -88,6 +88,17 @@ export function createS3Storage(
     async delete(key) {
       const Key = objectKey(key);
       await call((abortSignal) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key }), { abortSignal }));
+    },
+    async *keys() {
+      let token: string | undefined;
+      do {
+        const page = await call((abortSignal) => client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }), { abortSignal }));
+        for (const object of page.Contents ?? []) {
+          const key = (object.Key ?? '').slice(prefix.length);
+          if (isSafeKey(key)) yield key;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
     async answers(timeoutMs) {
       return client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) }).then(

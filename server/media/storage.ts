@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -14,12 +14,21 @@ export interface Storage {
   /** The file as a web stream with its size, or null when there is none. */
   get(key: string): Promise<{ body: ReadableStream; size: number } | null>;
   delete(key: string): Promise<void>;
+  /** Every key held, in no particular order (for backups, decision 112). */
+  keys(): AsyncIterable<string>;
   /** Whether the storage answers within `timeoutMs`, for /readyz: a folder that is there, a bucket that replies. */
   answers(timeoutMs: number): Promise<boolean>;
 }
 
 /** Public photos never change under their key (a new upload gets a new key): a year in every cache. */
 export const IMMUTABLE_CACHING = 'public, max-age=31536000, immutable';
+
+const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.avif': 'image/avif', '.pdf': 'application/pdf' };
+
+/** A stored file's type from its key's extension, for files copied or restored without their original type. */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
 
 /** Keys are built by the server, but a key that climbs out of the media root is never served. */
 export function isSafeKey(key: string): boolean {
@@ -58,6 +67,21 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(fileFor(key), { force: true });
+    },
+    async *keys() {
+      let entries;
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+        // A half-written upload (`*.tmp`, renamed when whole) or a stray file is not one of the app's keys.
+        if (isSafeKey(key) && !key.endsWith('.tmp')) yield key;
+      }
     },
     async answers() {
       // Made on the first upload: a folder not there yet is a storage with nothing in it.

@@ -6,7 +6,7 @@ import type { Logger } from '../logger.ts';
 import { recordOutboxMessage } from './outbox.ts';
 import type { Clock } from '../clock.ts';
 import type { MessageCounts } from '../observability/metrics.ts';
-import { authText as t } from '../../app/lib/i18n/auth.ts';
+import { authText as t } from '../../app/features/auth/auth-texts.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { LANGUAGE_TAGS } from '../../app/lib/i18n/language.ts';
 

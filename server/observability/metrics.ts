@@ -168,10 +168,10 @@ export function createMetrics(options: { database: Database; clock: Clock }) {
   });
   new Gauge({
     name: 'gaadi_backup_age_seconds',
-    help: 'Seconds since the last backup finished, read at scrape time from what the backup feature records; NaN while no backup is known.',
+    help: 'Seconds since the last good backup finished, read from the database at scrape time (the same on every instance); NaN while none is recorded or the database did not answer.',
     registers: [registry],
     async collect() {
-      const age = await lastBackupAgeSeconds({ nowMs: clock.now() }).catch(() => null);
+      const age = await lastBackupAgeSeconds({ database, nowMs: clock.now() }).catch(() => null);
       this.set(age ?? Number.NaN);
     },
   });

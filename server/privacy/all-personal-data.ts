@@ -1,7 +1,9 @@
 import { accountsPersonalData } from '../accounts/personal-data.ts';
 import { adminPersonalData } from '../admin/personal-data.ts';
 import { authPersonalData } from '../auth/personal-data.ts';
+import { backupsPersonalData } from '../backups/personal-data.ts';
 import { catalogPersonalData } from '../catalog/personal-data.ts';
+import { inspectionsPersonalData } from '../inspections/personal-data.ts';
 import { jobsPersonalData } from '../jobs/personal-data.ts';
 import { leadsPersonalData } from '../leads/personal-data.ts';
 import { notifyPersonalData } from '../notify/personal-data.ts';
@@ -21,6 +23,7 @@ export const allPersonalData: PersonalData[] = [
   ...accountsPersonalData,
   ...rentalsPersonalData,
   ...leadsPersonalData,
+  ...inspectionsPersonalData,
   ...testDrivesPersonalData,
   ...reservationsPersonalData,
   ...notifyPersonalData,
@@ -28,4 +31,5 @@ export const allPersonalData: PersonalData[] = [
   ...securityPersonalData,
   ...catalogPersonalData,
   ...jobsPersonalData,
+  ...backupsPersonalData,
 ];

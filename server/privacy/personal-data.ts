@@ -82,7 +82,7 @@ export function notPersonal(table: PersonalData['table'], columns: Record<string
   return { table, personal: {}, notPersonal: columns, foundBy: 'not at all: nothing in it is about a person', export: { omitted: 'nothing personal' }, erase: { action: 'keep', reason: 'nothing personal' } };
 }
 
-/** The personal columns every visit booking has (test drives and inspections, server/db/home-visit-columns.ts). */
+/** The personal columns every visit booking has (test drives and inspections, server/appointments/home-visit.ts). */
 export const VISIT_BOOKING_PERSONAL = {
   user_id: 'who booked it',
   name: 'their name',

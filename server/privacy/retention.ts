@@ -92,7 +92,7 @@ export async function runRetentionPurge(deps: RetentionDeps, now: Date = new Dat
   const rentalBookings = purgedBookings.length === 0 ? 0 : deleted(await db.deleteFrom('rental_bookings').where('id', 'in', purgedBookings.map((row) => row.id)).executeTakeFirst());
 
   // A test drive is a lead with a time: kept as long as the other leads, counted from its slot.
-  const testDrives = deleted(await db.deleteFrom('test_drives').where('slot_start', '<', monthsBefore(now, LEAD_RETENTION_MONTHS).toISOString()).executeTakeFirst());
+  const testDrives = deleted(await db.deleteFrom('test_drives').where('slot_start_ms', '<', monthsBefore(now, LEAD_RETENTION_MONTHS).getTime()).executeTakeFirst());
   // A reservation's token was money paid and refunded or counted towards a sale: the dealer's
   // accounts, kept as the rental bookings are, from the day it ended. A live one has no end.
   const reservations = deleted(

@@ -6,7 +6,7 @@ import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import type { Language } from '../../app/lib/i18n/language.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { settingsFor, type Settings } from '../admin/settings.ts';
-import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
+import { bookingContact, getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { CarReservationStatus, DB } from '../db/schema.ts';
 import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { CannotBookYetError, ConflictError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError, UpstreamError } from '../errors.ts';
@@ -155,7 +155,7 @@ export async function startReservation(services: ReservationServices, input: { u
   if (current?.status !== 'available') throw new ConflictError(messages.taken).because('reserved');
   if (!payments) throw new InvalidInputError(messages.noOnlinePayment);
   const settings = await settingsFor(services);
-  const user = await services.database.db.selectFrom('user').select(['email', 'name']).where('id', '=', input.userId).executeTakeFirst();
+  const contact = await bookingContact(services.database, profile);
   const nowMs = services.clock.now();
   const nowIso = new Date(nowMs).toISOString();
   const amountPaise = rupeesToPaise(settings.reservationAmount);
@@ -167,9 +167,7 @@ export async function startReservation(services: ReservationServices, input: { u
         user_id: input.userId,
         vehicle_id: vehicle.id,
         vehicle_title: vehicle.name,
-        name: profile.name || user?.name || '',
-        phone: profile.phone,
-        email: user?.email ?? profile.email,
+        ...contact,
         amount_paise: amountPaise,
         hold_hours: settings.reservationHoldHours,
         status: 'pending',

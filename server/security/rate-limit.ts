@@ -66,7 +66,7 @@ export const rateLimits = {
    */
   testDriveChange: { limit: 20, windowMs: hour },
   /**
-   * New inspection bookings of a seller's car, per person (server/leads/inspections.ts), on top
+   * New inspection bookings of a seller's car, per person (server/inspections/inspections.ts), on top
    * of the change limit above and the three upcoming a person may hold. A seller books one or
    * two; three an hour leaves room for a mistake and stops a cancel-and-book churn of slots and SMS.
    */

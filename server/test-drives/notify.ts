@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AppServices } from '../services.ts';
 import type { DB } from '../db/schema.ts';
-import { sendClaimedReminders } from '../notify/slot-reminders.ts';
+import { sendClaimedReminders } from '../appointments/reminders.ts';
+import { TEST_DRIVE } from '../appointments/kinds.ts';
 import { escapeHtml } from '../html.ts';
 import { queueMail, queueSms } from '../notify/outgoing.ts';
 import { slotLabel, type TestDriveMode } from '../../app/lib/test-drives.ts';
@@ -105,20 +106,18 @@ async function customerLanguage(trx: Kysely<DB>, deps: NotifyDeps, bookingId: nu
 
 // ------------------------------------------------------------------------------------ reminders
 
-/** A reminder goes out when the slot starts within this long. */
-export const REMINDER_BEFORE_MS = 60 * 60 * 1000;
 /** How often the reminder job looks, and how soon after start it looks first. */
 export const REMINDER_INTERVAL_MS = 5 * 60 * 1000;
 export const REMINDER_FIRST_RUN_MS = 15_000;
 
 /**
- * Sends the reminder of every upcoming test drive starting within the hour and not reminded
- * yet. Each booking is claimed first (reminded_at set only where it is still empty), so two
+ * Sends the reminder of every upcoming test drive starting within the kind's reminder window
+ * (the hour before) and not reminded yet. Each booking is claimed first (reminded_at set only where it is still empty), so two
  * runs, or two instances, never send one reminder twice. Returns how many were sent.
  */
 export async function sendDueReminders(deps: NotifyDeps, nowMs: number): Promise<number> {
-  const sent = await sendClaimedReminders(deps.database.db, 'test_drives', { nowMs, beforeMs: REMINDER_BEFORE_MS }, (trx, row) => {
-    const booking = { id: row.id, vehicleTitle: row.vehicle_title, mode: row.mode, pinCode: row.pin_code, street: row.street, landmark: row.landmark, slot: indiaDateTimeParam(row.slot_start), name: row.name, phone: row.phone, email: row.email };
+  const sent = await sendClaimedReminders(deps.database.db, TEST_DRIVE, nowMs, (trx, row) => {
+    const booking = { id: row.id, vehicleTitle: row.vehicle_title, mode: row.mode, pinCode: row.pin_code, street: row.street, landmark: row.landmark, slot: indiaDateTimeParam(row.slot_start_ms), name: row.name, phone: row.phone, email: row.email };
     return notifyTestDrive(trx, deps, 'reminder', booking);
   });
   if (sent > 0) deps.jobs.wake();

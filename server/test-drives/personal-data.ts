@@ -1,3 +1,4 @@
+import { indiaIso } from '../../app/lib/india-time.ts';
 import { LEAD_RETENTION_MONTHS } from '../../app/lib/lead-forms.ts';
 import { VISIT_BOOKING_PERSONAL, type PersonalData } from '../privacy/personal-data.ts';
 
@@ -22,7 +23,8 @@ export const testDrivesPersonalData: PersonalData[] = [
           name: row.name,
           phone: row.phone,
           email: row.email,
-          slotStart: row.slot_start,
+          // Written as every answer writes a time (decision 102); migration 037 keeps epoch milliseconds.
+          slotStart: indiaIso(row.slot_start_ms),
           status: row.status,
           remindedAt: row.reminded_at,
           createdAt: row.created_at,

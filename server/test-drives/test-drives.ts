@@ -1,26 +1,28 @@
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
-import { cancelUpcoming, isUpcoming, upcomingFirst, withFreeSeat, type SeatedTable } from '../db/seats.ts';
+import { book, cancelUpcoming, dayRange, freeSlots, isUpcoming, reschedule, slotRefusal, slotStartMs, upcomingCount, upcomingFirst, type FreeSlot } from '../appointments/appointments.ts';
+import { TEST_DRIVE } from '../appointments/kinds.ts';
 import type { Selectable, Transaction } from 'kysely';
 import type { DB, TestDriveTable } from '../db/schema.ts';
-
-type Row = Selectable<TestDriveTable>;
 import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { bookingContact, getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
-import { homeVisitColumns, homeVisitOf } from '../db/home-visit-columns.ts';
+import { checkPlace, homeVisitColumns, homeVisitOf } from '../appointments/home-visit.ts';
 import { holdsReservation } from '../reservations/store.ts';
 import type { Settings } from '../admin/settings.ts';
 import { detailTitle, offersTestDrive } from '../../app/lib/vehicle.ts';
-import { homeAddressMessages } from '../../app/lib/home-address.ts';
-import { daySlots, homeVisitProblem, slotInstant, slotProblem, testDriveMessages as messages, STATUS_LABELS, UPCOMING_STATUSES, type TestDriveMode, type TestDriveRules, type TestDriveStatus } from '../../app/lib/test-drives.ts';
+import { testDriveMessages as messages, STATUS_LABELS, type SlotRules, type TestDriveMode, type TestDriveStatus } from '../../app/lib/test-drives.ts';
 import { testDriveText as t } from '../../app/lib/i18n/testDrive.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
-import { addDays, indiaDateTimeParam, indiaIso } from '../../app/lib/india-time.ts';
+import { indiaDateTimeParam, indiaIso } from '../../app/lib/india-time.ts';
+
+type Row = Selectable<TestDriveTable>;
 
 /**
- * Test-drive bookings (decision 025). Slots come from the settings; the database's partial
- * unique indexes (migration 007) are what keep one car out of two test drives of one slot and
- * a slot within its capacity, whatever runs at the same time, on SQLite and PostgreSQL alike.
+ * Test-drive bookings (decision 025): what is a test drive's own (the car, who may drive it, the
+ * admin's actions); slots, seats, moves, cancels and the upcoming ones are the appointments
+ * module's (decision 107), with the test drives' rules (server/appointments/kinds.ts). The
+ * database's partial unique indexes keep one car out of two test drives of one slot and a slot
+ * within its capacity, whatever runs at the same time, on SQLite and PostgreSQL alike.
  * Services take plain input and throw the errors of server/errors.ts.
  */
 
@@ -44,26 +46,13 @@ export type TestDrive = {
 /** What the admin's schedule shows of a booking: who and how to reach them. */
 export type ScheduledTestDrive = TestDrive & { name: string; phone: string; email: string; remindedAt: string | null };
 
-export type SlotAvailability = { start: string; remaining: number };
-
-/** The rules in force, from the admin settings (a closing hour not after the opening hour offers no slot). */
-export function testDriveRules(settings: Settings): TestDriveRules {
-  return {
-    openingHour: settings.testDriveOpeningHour,
-    closingHour: Math.max(settings.testDriveOpeningHour, settings.testDriveClosingHour),
-    capacity: settings.testDriveCapacity,
-    leadHours: settings.testDriveLeadHours,
-    daysAhead: settings.testDriveDaysAhead,
-  };
-}
-
-function toTestDrive(row: Pick<Row, 'id' | 'vehicle_id' | 'vehicle_title' | 'mode' | 'pin_code' | 'street' | 'landmark' | 'slot_start' | 'status' | 'created_at'>): TestDrive {
+function toTestDrive(row: Pick<Row, 'id' | 'vehicle_id' | 'vehicle_title' | 'mode' | 'pin_code' | 'street' | 'landmark' | 'slot_start_ms' | 'status' | 'created_at'>): TestDrive {
   return {
     id: row.id,
     vehicleId: row.vehicle_id,
     vehicleTitle: row.vehicle_title,
     ...homeVisitOf(row),
-    slot: indiaDateTimeParam(row.slot_start),
+    slot: indiaDateTimeParam(row.slot_start_ms),
     status: row.status,
     // Stored in UTC; answered as every time of the product is, in India time with its offset.
     createdAt: indiaIso(Date.parse(row.created_at)),
@@ -78,7 +67,6 @@ const toScheduled = (row: Row): ScheduledTestDrive => ({
   remindedAt: row.reminded_at,
 });
 
-/** A car one can book a test drive of, with its title; NotFoundError or ConflictError otherwise. */
 /** A car one may test-drive: for sale and available, or reserved by this person (decision 080). */
 async function bookableVehicle(database: Database, vehicleId: number, userId?: string): Promise<{ id: number; title: string }> {
   const vehicle = await database.db.selectFrom('vehicles').select(['id', 'name', 'make', 'model', 'status', 'purpose']).where('id', '=', vehicleId).executeTakeFirst();
@@ -88,48 +76,24 @@ async function bookableVehicle(database: Database, vehicleId: number, userId?: s
   return { id: vehicle.id, title: detailTitle(vehicle) };
 }
 
-/** Test drives' seats (migration 007): one booking per car and per person at a time. */
-export const TEST_DRIVE_SEATS: SeatedTable<'vehicle' | 'user'> = {
-  table: 'test_drives',
-  rules: {
-    seat: { constraint: 'test_drives_seat_uq', column: 'seat' },
-    vehicle: { constraint: 'test_drives_vehicle_slot_uq', column: 'vehicle_id' },
-    user: { constraint: 'test_drives_user_slot_uq', column: 'user_id' },
-  },
-  refusals: { vehicle: () => messages.carTaken, user: () => messages.youAreBusy },
-  slotFull: () => messages.slotFull,
-};
-
-/** The bookings holding each slot of the range and the car's own, counted per UTC start. */
-async function slotUse(database: Database, from: string, to: string, vehicleId: number) {
+/** The slots of an India day in which the car is already out on another test drive. */
+async function carBusy(database: Database, vehicleId: number, date: string): Promise<Set<number>> {
+  const { fromMs, toMs } = dayRange(date);
   const rows = await database.db
     .selectFrom('test_drives')
-    .select(['slot_start', 'vehicle_id'])
-    .where('slot_start', '>=', from)
-    .where('slot_start', '<', to)
+    .select('slot_start_ms')
+    .where('vehicle_id', '=', vehicleId)
+    .where('slot_start_ms', '>=', fromMs)
+    .where('slot_start_ms', '<', toMs)
     .where('status', '<>', 'cancelled')
     .execute();
-  const perSlot = new Map<string, number>();
-  const carBusy = new Set<string>();
-  for (const row of rows) {
-    perSlot.set(row.slot_start, (perSlot.get(row.slot_start) ?? 0) + 1);
-    if (row.vehicle_id === vehicleId) carBusy.add(row.slot_start);
-  }
-  return { perSlot, carBusy };
+  return new Set(rows.map((row) => Number(row.slot_start_ms)));
 }
 
 /** The slots of one day (India time) one may still book for this car, each with the places left (0: full or the car is taken). */
-export async function slotsFor(deps: TestDriveDeps, rules: TestDriveRules, input: { vehicleId: number; date: string; userId?: string }): Promise<SlotAvailability[]> {
+export async function slotsFor(deps: TestDriveDeps, rules: SlotRules, input: { vehicleId: number; date: string; userId?: string }): Promise<FreeSlot[]> {
   await bookableVehicle(deps.database, input.vehicleId, input.userId);
-  const slots = daySlots(input.date, deps.clock.now(), rules);
-  if (slots.length === 0) return [];
-  const from = slotInstant(`${input.date}T00:00`).toISOString();
-  const to = slotInstant(`${addDays(input.date, 1)}T00:00`).toISOString();
-  const { perSlot, carBusy } = await slotUse(deps.database, from, to, input.vehicleId);
-  return slots.map((start) => {
-    const instant = slotInstant(start).toISOString();
-    return { start, remaining: carBusy.has(instant) ? 0 : Math.max(0, rules.capacity - (perSlot.get(instant) ?? 0)) };
-  });
+  return freeSlots(deps.database, TEST_DRIVE, rules, input.date, deps.clock.now(), await carBusy(deps.database, input.vehicleId, input.date));
 }
 
 export type BookingInput = {
@@ -145,12 +109,9 @@ export type BookingInput = {
   landmark: string;
 };
 
-/** Refuses a place or time the settings do not offer (InvalidInputError naming the field). */
-function checkRequest(input: { slot: string; mode: TestDriveMode; pinCode: string; street: string }, rules: TestDriveRules, settings: Settings, hubAddress: string, nowMs: number) {
-  if (input.mode === 'home' && !input.street.trim()) throw new InvalidInputError(homeAddressMessages.streetRequired, { street: homeAddressMessages.streetRequired });
-  const pinProblem = homeVisitProblem(input, settings.serviceAreas, hubAddress);
-  if (pinProblem) throw new InvalidInputError(pinProblem, { pinCode: pinProblem });
-  const problem = slotProblem(input.slot, nowMs, rules);
+/** Refuses a time the rules do not offer (InvalidInputError naming the field). */
+function checkSlot(slot: string, rules: SlotRules, nowMs: number) {
+  const problem = slotRefusal(TEST_DRIVE, rules, slot, nowMs);
   if (problem) throw new InvalidInputError(problem, { slot: problem });
 }
 
@@ -166,20 +127,19 @@ export async function bookTestDrive(
   /** Runs in the transaction that saves the booking: its confirmation is queued there (decision 069). */
   alsoInTransaction?: AlsoInTransaction,
 ): Promise<ScheduledTestDrive> {
-  const rules = testDriveRules(settings);
-  const { db } = deps.database;
+  const rules = TEST_DRIVE.rules(settings);
   const profile = await getProfile(deps.database, input.userId);
   if (!profile || !hasVerifiedPhone(profile)) throw new CannotBookYetError('phone', messages.verifyPhoneFirst);
   const vehicle = await bookableVehicle(deps.database, input.vehicleId, input.userId);
   const nowMs = deps.clock.now();
-  checkRequest(input, rules, settings, deps.config.contactAddress, nowMs);
+  checkPlace(TEST_DRIVE, input, settings.serviceAreas, deps.config.contactAddress);
+  checkSlot(input.slot, rules, nowMs);
   const contact = await bookingContact(deps.database, profile);
-  const slotStart = slotInstant(input.slot).toISOString();
   const now = new Date(nowMs).toISOString();
-  const row = await withFreeSeat(deps.database, TEST_DRIVE_SEATS, { start: slotStart, capacity: rules.capacity }, (seat) =>
-    // A seat taken meanwhile rolls this transaction back, queued messages with it, and the next seat is tried.
-    db.transaction().execute(async (trx) => {
-      const inserted = await trx
+  const startMs = slotStartMs(input.slot);
+  // A seat taken meanwhile rolls this transaction back, queued messages with it, and the next seat is tried.
+  const row = await book(deps.database, TEST_DRIVE, { userId: input.userId, startMs, capacity: rules.capacity, nowMs }, async (trx, seat) => {
+    const inserted = await trx
       .insertInto('test_drives')
       .values({
         user_id: input.userId,
@@ -187,7 +147,7 @@ export async function bookTestDrive(
         vehicle_title: vehicle.title,
         ...homeVisitColumns(input),
         ...contact,
-        slot_start: slotStart,
+        slot_start_ms: startMs,
         seat,
         status: 'booked',
         reminded_at: null,
@@ -196,10 +156,9 @@ export async function bookTestDrive(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-      await alsoInTransaction?.(trx, toScheduled(inserted));
-      return inserted;
-    }),
-  );
+    await alsoInTransaction?.(trx, toScheduled(inserted));
+    return inserted;
+  });
   return toScheduled(row);
 }
 
@@ -218,33 +177,15 @@ export type AlsoInTransaction = (trx: Transaction<DB>, booking: ScheduledTestDri
  * and runs nothing.
  */
 async function moveTo(deps: TestDriveDeps, settings: Settings, row: Row, slot: string, by: 'customer' | 'admin', alsoInTransaction?: AlsoInTransaction): Promise<ScheduledTestDrive> {
-  const rules = testDriveRules(settings);
+  const rules = TEST_DRIVE.rules(settings);
   const nowMs = deps.clock.now();
   if (!isUpcoming(row, nowMs)) throw new ConflictError(messages.notChangeable);
   if (row.vehicle_id !== null) await bookableVehicle(deps.database, row.vehicle_id, row.user_id);
-  const problem = slotProblem(slot, nowMs, rules);
-  if (problem) throw new InvalidInputError(problem, { slot: problem });
-  const slotStart = slotInstant(slot).toISOString();
-  if (slotStart === row.slot_start) return toScheduled(row);
-  const now = new Date(nowMs).toISOString();
-  const updated = await withFreeSeat(deps.database, TEST_DRIVE_SEATS, { start: slotStart, capacity: rules.capacity }, (seat) =>
-    // A seat taken meanwhile rolls this transaction back, queued messages with it, and the next seat is tried.
-    deps.database.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('test_drives')
-        .set({ slot_start: slotStart, seat, reminded_at: null, status: by === 'admin' ? 'confirmed' : 'booked', updated_at: now })
-        .where('id', '=', row.id)
-        // Only if nobody changed it meanwhile (a cancel, another move).
-        .where('slot_start', '=', row.slot_start)
-        .where('status', '=', row.status)
-        .returningAll()
-        .executeTakeFirst();
-      if (!moved) throw new ConflictError(messages.notChangeable);
-      await alsoInTransaction?.(trx, toScheduled(moved));
-      return moved;
-    }),
+  checkSlot(slot, rules, nowMs);
+  const moved = await reschedule(deps.database, TEST_DRIVE, row, { startMs: slotStartMs(slot), capacity: rules.capacity, status: by === 'admin' ? 'confirmed' : 'booked', nowMs }, (trx, changed) =>
+    alsoInTransaction ? alsoInTransaction(trx, toScheduled(changed)) : Promise.resolve(),
   );
-  return toScheduled(updated);
+  return toScheduled(moved);
 }
 
 export async function rescheduleOwnTestDrive(deps: TestDriveDeps, settings: Settings, input: { id: number; userId: string; slot: string }, alsoInTransaction?: AlsoInTransaction): Promise<ScheduledTestDrive> {
@@ -254,13 +195,12 @@ export async function rescheduleOwnTestDrive(deps: TestDriveDeps, settings: Sett
 /** The customer's cancel: only an upcoming booking of their own. */
 export async function cancelOwnTestDrive(deps: TestDriveDeps, input: { id: number; userId: string }): Promise<TestDrive> {
   const row = await findOwn(deps, input.id, input.userId);
-  if (!isUpcoming(row, deps.clock.now())) throw new ConflictError(messages.notChangeable);
-  return toTestDrive(await cancelUpcoming(deps.database, 'test_drives', row.id, new Date(deps.clock.now()).toISOString(), messages.notChangeable));
+  return toTestDrive(await cancelUpcoming(deps.database, TEST_DRIVE, row, deps.clock.now()));
 }
 
 /** A person's test drives, soonest upcoming first, then the past ones newest first. */
 export async function listOwnTestDrives(deps: TestDriveDeps, userId: string): Promise<Array<TestDrive & { changeable: boolean }>> {
-  const rows = await deps.database.db.selectFrom('test_drives').selectAll().where('user_id', '=', userId).orderBy('slot_start', 'desc').limit(100).execute();
+  const rows = await deps.database.db.selectFrom('test_drives').selectAll().where('user_id', '=', userId).orderBy('slot_start_ms', 'desc').limit(100).execute();
   return withChangeable(rows, deps.clock.now());
 }
 
@@ -275,7 +215,7 @@ function withChangeable(rows: Row[], nowMs: number): Array<TestDrive & { changea
  * handful). Input: user id, page from 1, page size. Errors: none.
  */
 export async function ownTestDrivesPage(deps: TestDriveDeps, userId: string, asked: { page: number; perPage: number }): Promise<{ items: Array<TestDrive & { changeable: boolean }>; total: number }> {
-  const rows = await deps.database.db.selectFrom('test_drives').selectAll().where('user_id', '=', userId).orderBy('slot_start', 'desc').execute();
+  const rows = await deps.database.db.selectFrom('test_drives').selectAll().where('user_id', '=', userId).orderBy('slot_start_ms', 'desc').execute();
   const all = withChangeable(rows, deps.clock.now());
   return { items: all.slice((asked.page - 1) * asked.perPage, asked.page * asked.perPage), total: all.length };
 }
@@ -326,30 +266,13 @@ export async function rescheduleTestDriveByAdmin(
 }
 
 /** Every booking of one day (India time) that was not cancelled, by time; the cancelled ones after them. */
-/** An India day's first instant and the next day's, as stored (UTC ISO text). */
-function dayBounds(date: string): { from: string; to: string } {
-  return { from: slotInstant(`${date}T00:00`).toISOString(), to: slotInstant(`${addDays(date, 1)}T00:00`).toISOString() };
-}
-
 export async function daySchedule(deps: TestDriveDeps, date: string): Promise<ScheduledTestDrive[]> {
-  const { from, to } = dayBounds(date);
-  const rows = await deps.database.db.selectFrom('test_drives').selectAll().where('slot_start', '>=', from).where('slot_start', '<', to).orderBy('slot_start').orderBy('seat').orderBy('id').execute();
+  const { fromMs, toMs } = dayRange(date);
+  const rows = await deps.database.db.selectFrom('test_drives').selectAll().where('slot_start_ms', '>=', fromMs).where('slot_start_ms', '<', toMs).orderBy('slot_start_ms').orderBy('seat').orderBy('id').execute();
   const drives = rows.map(toScheduled);
   return [...drives.filter((drive) => drive.status !== 'cancelled'), ...drives.filter((drive) => drive.status === 'cancelled')];
 }
 
-/** How many test drives an India day holds, cancelled ones left out. Input: 'YYYY-MM-DD'. Errors: none. */
-export async function countTestDrivesOn(database: Database, date: string): Promise<number> {
-  const { from, to } = dayBounds(date);
-  const row = await database.db
-    .selectFrom('test_drives')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('slot_start', '>=', from)
-    .where('slot_start', '<', to)
-    .where('status', '<>', 'cancelled')
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
 
 export type TestDriveStatistics = { total: number; upcoming: number; done: number; noShow: number; cancelled: number; becameSales: number };
 
@@ -359,19 +282,13 @@ export type TestDriveStatistics = { total: number; upcoming: number; done: numbe
  */
 export async function testDriveStatistics(database: Database, nowMs: number): Promise<TestDriveStatistics> {
   const { db } = database;
-  const nowIso = new Date(nowMs).toISOString();
   const [byStatus, upcoming, sales] = await Promise.all([
     db
       .selectFrom('test_drives')
       .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
       .groupBy('status')
       .execute(),
-    db
-      .selectFrom('test_drives')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('status', 'in', [...UPCOMING_STATUSES])
-      .where('slot_start', '>', nowIso)
-      .executeTakeFirst(),
+    upcomingCount(db, 'test_drives', nowMs),
     db
       .selectFrom('test_drives')
       .innerJoin('vehicles', 'vehicles.id', 'test_drives.vehicle_id')
@@ -383,7 +300,7 @@ export async function testDriveStatistics(database: Database, nowMs: number): Pr
   const count = (status: TestDriveStatus) => Number(byStatus.find((row) => row.status === status)?.count ?? 0);
   return {
     total: byStatus.reduce((sum, row) => sum + Number(row.count), 0) - count('cancelled'),
-    upcoming: Number(upcoming?.count ?? 0),
+    upcoming,
     done: count('done'),
     noShow: count('no_show'),
     cancelled: count('cancelled'),

@@ -1,9 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_FINANCE_TERMS, emiFrom } from '../../app/lib/emi.ts';
-import { calculatorDefaults, loanSummary } from '../../app/lib/emi-calculator.ts';
+import { DEFAULT_FINANCE_TERMS, emiFrom } from '../../app/features/emi/emi.ts';
+import { calculatorDefaults, loanSummary } from '../../app/features/emi/calculator.ts';
 import { formatRupees, priceDigits } from '../../app/lib/format.ts';
-import { BUDGET_BUCKETS, FUELS } from '../../app/lib/listing-filters/options.ts';
+import { FILTERS } from '../../app/lib/listing-filters/catalogue.ts';
+import { FUELS } from '../../app/lib/listing-filters/options.ts';
+import englishBrowse from '../../app/lib/i18n/en/browse.json' with { type: 'json' };
 import { browserHarness, signUpInBrowser, visible, waitFor, waitForHydration } from '../support/browser.ts';
 import { uniqueEmail } from '../support/http-client.ts';
 
@@ -58,7 +60,7 @@ async function shownCount(sheet: Locator): Promise<number> {
 describe('the buyer’s tools at 375 px', () => {
   test('filter sheet: budget and fuel, "Show N cars" is what the listing shows, chips take a filter off, sort by price', async () => {
     const { budget, fuel, budgetTotal } = await budgetAndFuel();
-    const budgetLabel = BUDGET_BUCKETS.find((bucket) => bucket.value === budget.value)!.label;
+    const budgetLabel = englishBrowse[FILTERS.budget.buckets.find((bucket) => bucket.value === budget.value)!.labelKey as keyof typeof englishBrowse];
     const fuelLabel = FUELS[fuel.value as keyof typeof FUELS];
     const { page } = await harness.open({ viewport: 'mobile' });
     await page.goto('/');
@@ -148,7 +150,7 @@ describe('the buyer’s tools at 375 px', () => {
 
   test('without JavaScript the same filters are a plain form: the sheet opens, the listing narrows, a chip widens it', async () => {
     const { budget, fuel, budgetTotal } = await budgetAndFuel();
-    const budgetLabel = BUDGET_BUCKETS.find((bucket) => bucket.value === budget.value)!.label;
+    const budgetLabel = englishBrowse[FILTERS.budget.buckets.find((bucket) => bucket.value === budget.value)!.labelKey as keyof typeof englishBrowse];
     const fuelLabel = FUELS[fuel.value as keyof typeof FUELS];
     const { page } = await harness.open({ viewport: 'mobile', context: { javaScriptEnabled: false } });
     await page.goto('/');

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_FINANCE_TERMS } from '../../app/lib/emi.ts';
-import { calculatorDefaults, loanSummary } from '../../app/lib/emi-calculator.ts';
+import { DEFAULT_FINANCE_TERMS } from '../../app/features/emi/emi.ts';
+import { calculatorDefaults, loanSummary } from '../../app/features/emi/calculator.ts';
 import { formatRupees, priceDigits } from '../../app/lib/format.ts';
 import { compareToggle, browserHarness, findVehicleId, visible, waitFor, waitForHydration } from '../support/browser.ts';
 

@@ -61,7 +61,7 @@ async function addTestDrive(slotStart: Date, status: 'booked' | 'confirmed' | 'd
   const renter = await addRenter(database, { licence: null });
   await database.db
     .insertInto('test_drives')
-    .values({ user_id: renter.userId, vehicle_id: null, vehicle_title: car.name, mode: 'hub', pin_code: '400001', name: 'Ravi Kumar', phone: renter.phone, email: renter.email, slot_start: slotStart.toISOString(), seat, status, reminded_at: null, created_at: now, updated_at: now })
+    .values({ user_id: renter.userId, vehicle_id: null, vehicle_title: car.name, mode: 'hub', pin_code: '400001', name: 'Ravi Kumar', phone: renter.phone, email: renter.email, slot_start_ms: slotStart.getTime(), seat, status, reminded_at: null, created_at: now, updated_at: now })
     .execute();
 }
 

@@ -333,7 +333,7 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       const booked = await app.POST('/test-drives', { body: { vehicleId, slot: first.start, mode: 'hub' } });
       expect(booked.response.status, JSON.stringify(booked.error)).toBe(201);
       const id = booked.data!.testDrive.id;
-      const seatsBefore = await count('test_drives', "slot_start = ? AND status <> 'cancelled'", [slotInstant(target.start).toISOString()]);
+      const seatsBefore = await count('test_drives', "slot_start_ms = ? AND status <> 'cancelled'", [slotInstant(target.start).getTime()]);
 
       const moves = await twenty(() => app.POST('/me/test-drives/{id}/reschedule', { params: { path: { id } }, body: { slot: target.start } }));
       const statuses = statusesOf(moves);
@@ -345,10 +345,10 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       const after = await free();
       expect(after.find((slot) => slot.start === target.start)!.remaining).toBe(0);
       expect(after.find((slot) => slot.start === first.start)!.remaining).toBe(first.remaining);
-      const [row] = await sql.all<{ slot_start: string; status: string }>('SELECT slot_start, status FROM test_drives WHERE id = ?', [id]);
-      expect(row).toEqual({ slot_start: slotInstant(target.start).toISOString(), status: 'booked' });
+      const [row] = await sql.all<{ slot_start_ms: number | string; status: string }>('SELECT slot_start_ms, status FROM test_drives WHERE id = ?', [id]);
+      expect({ ...row, slot_start_ms: Number(row!.slot_start_ms) }).toEqual({ slot_start_ms: slotInstant(target.start).getTime(), status: 'booked' });
       // One seat taken there: the slot's bookings (every car's) grew by one, each on a seat of its own.
-      const seats = await sql.all<{ seat: number }>("SELECT seat FROM test_drives WHERE slot_start = ? AND status <> 'cancelled'", [row!.slot_start]);
+      const seats = await sql.all<{ seat: number }>("SELECT seat FROM test_drives WHERE slot_start_ms = ? AND status <> 'cancelled'", [Number(row!.slot_start_ms)]);
       expect(seats).toHaveLength(seatsBefore + 1);
       expect(new Set(seats.map((seat) => seat.seat)).size).toBe(seats.length);
       expect((await mailsTo(email)).filter((subject) => /^Your test drive has a new time/.test(subject))).toHaveLength(1);

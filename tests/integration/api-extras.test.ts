@@ -97,7 +97,7 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
         [cars.city, true, 'Honda City'],
         [cars.sold, false, 'Extras Sold Baleno'],
       ]);
-      // The page's, the tray's and the texts' one limit (app/lib/compare.ts).
+      // The page's, the tray's and the texts' one limit (app/features/compare/compare.ts).
       expect(body).toMatchObject({ unreadable: 1, leftOut: 0, max: 3, notice: 'One entry in this link is not a car and was left out.' });
       // ₹6,37,500 (85% of ₹7,50,000) at 12% for 60 months: 637500 × 0.01 × 1.01^60 / (1.01^60 − 1) = ₹14,181.
       expect(body.items[0]).toMatchObject({ priceRupees: 750_000, emiFrom: 14_181 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEFAULT_FINANCE_TERMS, emiFrom, type FinanceTerms } from '../../app/lib/emi.ts';
-import { loanSummary } from '../../app/lib/emi-calculator.ts';
+import { DEFAULT_FINANCE_TERMS, emiFrom, type FinanceTerms } from '../../app/features/emi/emi.ts';
+import { loanSummary } from '../../app/features/emi/calculator.ts';
 import { formatRupees, priceDigits } from '../../app/lib/format.ts';
 import { HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { openServerDatabase } from '../support/database.ts';

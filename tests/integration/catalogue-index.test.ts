@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUDGET_BUCKETS, KM_BUCKETS, SORTS, type Sort } from '../../app/lib/listing-filters/options.ts';
+import { FILTERS, SORT_NAMES } from '../../app/lib/listing-filters/catalogue.ts';
 import { readListingQuery } from '../../app/lib/schemas/listing.ts';
 import { createCatalogueIndex } from '../../server/catalog/catalogue-index.ts';
 import { createVehicleListing, type ListingOptions, type VehicleListing } from '../../server/catalog/listing.ts';
@@ -36,10 +36,10 @@ function combination(rng: ReturnType<typeof random>, categoryIds: number[]): Omi
   if (rng.chance(0.3)) params.set('make', rng.chance(0.3) ? `${rng.pick(MAKES)},${rng.pick(MAKES)}` : rng.pick(MAKES));
   if (rng.chance(0.15)) params.set('model', rng.pick(MODELS));
   if (rng.chance(0.3)) params.set('fuel', rng.pick(['petrol', 'diesel', 'cng', 'electric', 'petrol,diesel']));
-  if (rng.chance(0.3)) params.set('budget', rng.chance(0.3) ? `${rng.pick(BUDGET_BUCKETS).value},${rng.pick(BUDGET_BUCKETS).value}` : rng.pick(BUDGET_BUCKETS).value);
+  if (rng.chance(0.3)) params.set('budget', rng.chance(0.3) ? `${rng.pick(FILTERS.budget.buckets).value},${rng.pick(FILTERS.budget.buckets).value}` : rng.pick(FILTERS.budget.buckets).value);
   if (rng.chance(0.2)) params.set('trans', rng.pick(['manual', 'automatic']));
   if (rng.chance(0.15)) params.set('year', rng.pick(['2018-', '2015-2019', '-2016', '2021-2021']));
-  if (rng.chance(0.15)) params.set('km', rng.pick(KM_BUCKETS).value);
+  if (rng.chance(0.15)) params.set('km', rng.pick(FILTERS.km.buckets).value);
   if (rng.chance(0.15)) params.set('owners', rng.pick(['1', '2', '3', '1,3']));
   if (rng.chance(0.1)) params.set('body', rng.pick(['suv', 'sedan', 'hatchback', 'muv']));
   if (rng.chance(0.1)) params.set('color', rng.pick(['white', 'silver', 'red', 'blue']));
@@ -47,7 +47,7 @@ function combination(rng: ReturnType<typeof random>, categoryIds: number[]): Omi
   const { filters } = readListingQuery(params);
   const query = rng.chance(0.4) ? rng.pick(WORDS) : '';
   const categoryId = rng.chance(0.2) ? rng.pick(categoryIds) : undefined;
-  const sort = rng.pick(Object.keys(SORTS)) as Sort;
+  const sort = rng.pick(SORT_NAMES);
   const page = rng.pick([1, 1, 1, 2, 3, 7, 1000]);
   return { query, filters, sort, page, ...(categoryId !== undefined ? { categoryId } : {}), label: `q=${query} category=${categoryId ?? ''} ${params} sort=${sort} page=${page}` };
 }

@@ -48,14 +48,14 @@ describe.skipIf(!sharedUrl)(`the demo's seeded week (${dialect})`, () => {
     const bookings = await database.db.selectFrom('rental_bookings').select(['status', 'starts_ms', 'ends_ms']).where('kind', '=', 'booking').execute();
     expect(new Set(bookings.map((booking) => booking.status))).toEqual(new Set(['closed', 'returned', 'active', 'confirmed', 'requested', 'cancelled', 'refused']));
 
-    const drives = await database.db.selectFrom('test_drives').select(['status', 'slot_start']).execute();
+    const drives = await database.db.selectFrom('test_drives').select(['status', 'slot_start_ms']).execute();
     expect(new Set(drives.map((drive) => drive.status))).toEqual(new Set(['done', 'no_show', 'confirmed', 'booked', 'cancelled']));
     const today = indiaDay(Date.now());
-    const dayStart = slotInstant(`${today}T00:00`).toISOString();
-    const dayEnd = slotInstant(`${addDays(today, 1)}T00:00`).toISOString();
-    expect(drives.some((drive) => drive.slot_start < dayStart)).toBe(true);
-    expect(drives.filter((drive) => drive.slot_start >= dayStart && drive.slot_start < dayEnd)).toHaveLength(3);
-    expect(drives.some((drive) => drive.slot_start >= dayEnd)).toBe(true);
+    const dayStart = slotInstant(`${today}T00:00`).getTime();
+    const dayEnd = slotInstant(`${addDays(today, 1)}T00:00`).getTime();
+    expect(drives.some((drive) => drive.slot_start_ms < dayStart)).toBe(true);
+    expect(drives.filter((drive) => drive.slot_start_ms >= dayStart && drive.slot_start_ms < dayEnd)).toHaveLength(3);
+    expect(drives.some((drive) => drive.slot_start_ms >= dayEnd)).toBe(true);
 
     const people = await database.db.selectFrom('profiles').innerJoin('driving_licences', 'driving_licences.user_id', 'profiles.user_id').select(['profiles.phone', 'profiles.phone_verified', 'driving_licences.status']).execute();
     expect(people.length).toBeGreaterThanOrEqual(5);

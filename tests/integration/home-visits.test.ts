@@ -237,11 +237,11 @@ describe.skipIf(!shared.url)(`migration 033 on saved settings and rows (${shared
       expect(await db.selectFrom('settings').select('key').where('key', '=', 'servicePinCodes').execute()).toEqual([]);
 
       const now = new Date().toISOString();
-      const row = { user_id: 'someone', vehicle_id: null, vehicle_title: 'Old car', mode: 'home' as const, pin_code: '400049', name: 'A', phone: '+919800000000', email: 'a@example.in', slot_start: '2030-01-01T04:30:00.000Z', seat: 0, status: 'booked' as const, reminded_at: null, created_at: now, updated_at: now };
+      const row = { user_id: 'someone', vehicle_id: null, vehicle_title: 'Old car', mode: 'home' as const, pin_code: '400049', name: 'A', phone: '+919800000000', email: 'a@example.in', slot_start_ms: Date.parse('2030-01-01T04:30:00.000Z'), seat: 0, status: 'booked' as const, reminded_at: null, created_at: now, updated_at: now };
       const old = await db.insertInto('test_drives').values(row).returning(['street', 'landmark']).executeTakeFirstOrThrow();
       expect(old).toEqual({ street: '', landmark: '' });
-      await expect(db.insertInto('test_drives').values({ ...row, slot_start: '2030-01-02T04:30:00.000Z', street: 'x'.repeat(201) }).execute()).rejects.toThrow(/CHECK|check/);
-      await expect(db.insertInto('test_drives').values({ ...row, slot_start: '2030-01-03T04:30:00.000Z', street: '12 Sea View', landmark: 'x'.repeat(101) }).execute()).rejects.toThrow(/CHECK|check/);
+      await expect(db.insertInto('test_drives').values({ ...row, slot_start_ms: Date.parse('2030-01-02T04:30:00.000Z'), street: 'x'.repeat(201) }).execute()).rejects.toThrow(/CHECK|check/);
+      await expect(db.insertInto('test_drives').values({ ...row, slot_start_ms: Date.parse('2030-01-03T04:30:00.000Z'), street: '12 Sea View', landmark: 'x'.repeat(101) }).execute()).rejects.toThrow(/CHECK|check/);
     } finally {
       await opened.cleanup();
     }

@@ -161,8 +161,8 @@ describe.skipIf(!shared.url)(`inspection desk (${shared.dialect})`, () => {
     const seller = await verifiedPerson();
     const id = await book(seller);
     // Moved to today (the server's clock is 11:30 today): the dashboard counts it.
-    const todaySlot = new Date(`${today}T16:00:00+05:30`).toISOString();
-    await database.db.updateTable('inspections').set({ slot_start: todaySlot, seat: 1 }).where('id', '=', id).execute();
+    const todaySlot = Date.parse(`${today}T16:00:00+05:30`);
+    await database.db.updateTable('inspections').set({ slot_start_ms: todaySlot, seat: 1 }).where('id', '=', id).execute();
     const dashboard = mainText(await (await admin.get('/admin-panel')).text());
     expect(dashboard).toMatch(/[1-9]\d*\s*Inspections today/);
   });

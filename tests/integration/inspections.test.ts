@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectionAnswerSchema, inspectionListSchema, inspectionSlotsSchema } from '../../app/lib/schemas/api-answers.ts';
 import { slotInstant } from '../../app/lib/test-drives.ts';
-import { sendDueInspectionReminders } from '../../server/leads/inspections.ts';
+import { sendDueInspectionReminders } from '../../server/inspections/inspections.ts';
 import { createMailer } from '../../server/notify/mail.ts';
 import { createJobSignal } from '../../server/jobs/worker.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -119,6 +119,18 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
     for (const answer of answers.filter((item) => item.status === 409)) expect(answer.type).toContain('application/problem+json');
     const left = inspectionSlotsSchema.parse(await (await people[0]!.client.get(`/api/v1/inspections/slots?date=${slot.slice(0, 10)}`)).json());
     expect(left.slots.find((entry) => entry.start === slot)?.remaining).toBe(0);
+  });
+
+  it('the last seat of a slot, asked for by ten people at once: exactly one booking takes it', async () => {
+    const slot = freshSlot();
+    const early = await verifiedPerson('early');
+    expect((await postJson(early.client, '/api/v1/inspections', { car, mode: 'hub', slot })).status).toBe(201);
+    const people = await Promise.all(Array.from({ length: 10 }, () => verifiedPerson('last-seat')));
+    const answers = await Promise.all(people.map((person) => postJson(person.client, '/api/v1/inspections', { car, mode: 'home', pinCode: '400069', street: '12 Sea View', slot })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
+    for (const answer of answers.filter((item) => item.status === 409)) expect(answer.body).toMatchObject({ detail: 'That time is fully booked. Please choose another time.' });
+    const rows = await database.db.selectFrom('inspections').select('seat').where('slot_start_ms', '=', slotInstant(slot).getTime()).where('status', '<>', 'cancelled').execute();
+    expect(rows.map((row) => row.seat).sort()).toEqual([0, 1]);
   });
 
   it('reschedules and cancels one’s own only; someone else’s is 404', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedServer } from '../support/shared.ts';
 import { HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { OFFLINE_PAGE, SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '../../app/lib/offline.ts';
-import { THEME_COLOR } from '../../app/lib/web-manifest.ts';
+import { THEME_COLOR } from '../../app/features/install/web-manifest.ts';
 
 /**
  * What makes the site an installable app and what lets its service worker keep pages

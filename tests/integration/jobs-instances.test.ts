@@ -118,7 +118,7 @@ describe.skipIf(!postgresReachable)('several instances on one PostgreSQL databas
     const isoNow = new Date(nowMs).toISOString();
     await database.db
       .insertInto('test_drives')
-      .values({ user_id: person.userId, vehicle_id: null, vehicle_title: 'Reminder Creta', mode: 'hub', pin_code: '', name: 'Asha Verma', phone: person.phone, email: person.email, slot_start: new Date(nowMs + 30 * 60_000).toISOString(), seat: 0, status: 'booked', reminded_at: null, created_at: isoNow, updated_at: isoNow })
+      .values({ user_id: person.userId, vehicle_id: null, vehicle_title: 'Reminder Creta', mode: 'hub', pin_code: '', name: 'Asha Verma', phone: person.phone, email: person.email, slot_start_ms: nowMs + 30 * 60_000, seat: 0, status: 'booked', reminded_at: null, created_at: isoNow, updated_at: isoNow })
       .execute();
     const carId = await addFleetCarOn(first, 'Reminder Swift');
     const pickupMs = Math.ceil((nowMs + 20 * HOUR_MS) / HOUR_MS) * HOUR_MS;

@@ -111,14 +111,14 @@ describe(`jobs queued with their change on ${dialect}`, () => {
     const day = addDays(indiaDay(clock.now()), 3);
     const from = `${day}T10:00`;
     const to = `${day}T12:00`;
-    const slotStart = (slot: string) => new Date(`${slot}:00+05:30`).toISOString();
+    const slotStart = (slot: string) => Date.parse(`${slot}:00+05:30`);
     const now = new Date(clock.now()).toISOString();
     const { id } = await database.db
       .insertInto('test_drives')
-      .values({ user_id: person.userId, vehicle_id: null, vehicle_title: 'Hyundai Creta SX 2021', mode: 'hub', pin_code: '', name: 'Asha Verma', phone: person.phone, email: person.email, slot_start: slotStart(from), seat: 0, status: 'booked', reminded_at: null, created_at: now, updated_at: now })
+      .values({ user_id: person.userId, vehicle_id: null, vehicle_title: 'Hyundai Creta SX 2021', mode: 'hub', pin_code: '', name: 'Asha Verma', phone: person.phone, email: person.email, slot_start_ms: slotStart(from), seat: 0, status: 'booked', reminded_at: null, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const slotOf = async () => (await database.db.selectFrom('test_drives').select('slot_start').where('id', '=', id).executeTakeFirstOrThrow()).slot_start;
+    const slotOf = async () => (await database.db.selectFrom('test_drives').select('slot_start_ms').where('id', '=', id).executeTakeFirstOrThrow()).slot_start_ms;
 
     await refuseJobsNamed(database, 'sms');
     await expect(rescheduleAndConfirm(services, { id, userId: person.userId, slot: to })).rejects.toThrow('the queue refused this job');

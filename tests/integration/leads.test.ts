@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildSellChatText } from '../../app/lib/sell-chat.ts';
+import { buildSellChatText } from '../../app/features/sell/sell-chat.ts';
 import { issueFormToken, MIN_FILL_MS } from '../../server/leads/form-guard.ts';
 import { HttpClient, mainText, signUp, uniqueEmail } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';

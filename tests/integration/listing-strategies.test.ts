@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readListingQuery } from '../../app/lib/schemas/listing.ts';
-import type { Sort } from '../../app/lib/listing-filters/options.ts';
+import type { Sort } from '../../app/lib/listing-filters/catalogue.ts';
 import type { VehicleInput } from '../../app/lib/vehicle.ts';
 import { createVehicleListing, LISTING_COUNT_CAP, type ListingOptions } from '../../server/catalog/listing.ts';
 import { createCategory, vehicleColumns } from '../../server/catalog/vehicles.ts';

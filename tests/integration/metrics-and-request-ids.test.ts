@@ -112,7 +112,7 @@ describe.skipIf(!sharedUrl)(`metrics and request ids on ${dialect}`, () => {
         expect(text, name).toContain(`${name}`);
       }
       expect(text).toContain('# HELP gaadi_job_queue_depth Jobs in the shared queue (read from the database at scrape time');
-      // No backup feature yet: NaN, which the documented alert treats as "no backup".
+      // No backup taken on this database: NaN, which the documented alert treats as "no backup".
       expect(sample(text, 'gaadi_backup_age_seconds')).toBeNaN();
       // PostgreSQL has a pool to report; SQLite none.
       expect(sample(text, 'gaadi_db_pool_connections', { state: 'max' })).toBe(dialect === 'postgres' ? 10 : null);
@@ -174,6 +174,20 @@ describe.skipIf(!sharedUrl)(`metrics and request ids on ${dialect}`, () => {
       expect(sample(text, 'gaadi_job_queue_depth', { state: 'scheduled' })).toBe(1);
       expect(sample(text, 'gaadi_job_oldest_waiting_age_seconds')).toBeGreaterThanOrEqual(89);
       expect(sample(text, 'gaadi_jobs_failed', { name: 'sms' })).toBe(1);
+    });
+
+    it('reads the age of the last good backup at scrape time', async () => {
+      const now = Date.now();
+      await database.db
+        .insertInto('backup_runs')
+        .values([
+          { name: 'good', started_ms: now - 7_300_000, finished_ms: now - 7_200_000, status: 'good', bytes: 1000, place: 'test', desk_told: 0 },
+          { name: 'failed', started_ms: now - 600_000, finished_ms: now - 590_000, status: 'failed', place: 'test', error: 'disk full', desk_told: 0 },
+        ])
+        .execute();
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(sample(text, 'gaadi_backup_age_seconds')).toBeGreaterThanOrEqual(7200);
+      expect(sample(text, 'gaadi_backup_age_seconds')).toBeLessThan(7300);
     });
 
     it('counts a mail sent, and a mail that failed and waits for its retry', async () => {

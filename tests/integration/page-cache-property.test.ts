@@ -17,7 +17,7 @@ let fresh: TestServer;
 let carId = 0;
 let categorySlug = '';
 /** The storefront section's name, which only the plain home page has. */
-const WHY_BUY = (JSON.parse(readFileSync('app/lib/i18n/hi/home.json', 'utf8')) as { whyBuy: string }).whyBuy;
+const WHY_BUY = (JSON.parse(readFileSync('app/features/storefront/texts/hi/home.json', 'utf8')) as { whyBuy: string }).whyBuy;
 
 /** A small seeded generator (mulberry32), so a failure names a walk that can be run again. */
 function generator(seed: number): () => number {

@@ -225,7 +225,7 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       });
       const inspection = (rowOf: { id: string; email: string }, model: string, hour: number) => ({
         user_id: rowOf.id, car: JSON.stringify({ make: 'Honda', model, year: 2020 }), estimate: JSON.stringify({ low: 500_000, high: 560_000 }), mode: 'home' as const, pin_code: '400001',
-        name: `${model} seller`, phone: '+919812345679', email: rowOf.email, slot_start: new Date(Date.UTC(2030, 0, 1, hour)).toISOString(), seat: 0, status: 'cancelled' as const, created_at: now, updated_at: now,
+        name: `${model} seller`, phone: '+919812345679', email: rowOf.email, slot_start_ms: Date.UTC(2030, 0, 1, hour), seat: 0, status: 'cancelled' as const, created_at: now, updated_at: now,
       });
       await database.db.insertInto('car_reservations').values([reservation(dev, 'Dev Reserved Car'), reservation(esha, 'Esha Reserved Car')]).execute();
       await database.db.insertInto('inspections').values([inspection(dev, 'DevCity', 4), inspection(esha, 'EshaCity', 5)]).execute();
@@ -626,7 +626,7 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
       const owner = await person('kabir', { verifiedPhone: false });
       const carId = await insertVehicle();
-      const drive = (slotStart: string) => ({ vehicle_id: carId, vehicle_title: 'Retention car', user_id: owner.id, mode: 'hub' as const, pin_code: '', name: 'Kabir', phone: '+919800000001', email: owner.email, slot_start: slotStart, seat: 0, status: 'booked' as const, reminded_at: null, created_at: slotStart, updated_at: slotStart });
+      const drive = (slotStart: string) => ({ vehicle_id: carId, vehicle_title: 'Retention car', user_id: owner.id, mode: 'hub' as const, pin_code: '', name: 'Kabir', phone: '+919800000001', email: owner.email, slot_start_ms: Date.parse(slotStart), seat: 0, status: 'booked' as const, reminded_at: null, created_at: slotStart, updated_at: slotStart });
       const oldDrive = await database.db.insertInto('test_drives').values(drive(ago(13 * 31 * day))).returning('id').executeTakeFirstOrThrow();
       const recentDrive = await database.db.insertInto('test_drives').values(drive(ago(11 * 30 * day))).returning('id').executeTakeFirstOrThrow();
       const reservation = (status: 'cancelled' | 'active', endedAt: string | null) => ({

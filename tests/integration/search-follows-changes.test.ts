@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VehicleInput } from '../../app/lib/vehicle.ts';
-import type { Sort } from '../../app/lib/listing-filters/options.ts';
+import type { Sort } from '../../app/lib/listing-filters/catalogue.ts';
 import { createVehicleListing } from '../../server/catalog/listing.ts';
 import { createCategory, createVehicle } from '../../server/catalog/vehicles.ts';
 import type { Database } from '../../server/db/connection.ts';

@@ -269,7 +269,7 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       const answers = await Promise.all(people.map((person) => postJson(person.client, '/api/v1/test-drives', { vehicleId: car, slot, mode: 'hub' })));
       const statuses = answers.map((answer) => answer.status).sort();
       expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
-      const rows = await database.db.selectFrom('test_drives').select('id').where('vehicle_id', '=', car).where('slot_start', '=', slotInstant(slot).toISOString()).where('status', '<>', 'cancelled').execute();
+      const rows = await database.db.selectFrom('test_drives').select('id').where('vehicle_id', '=', car).where('slot_start_ms', '=', slotInstant(slot).getTime()).where('status', '<>', 'cancelled').execute();
       expect(rows).toHaveLength(1);
     });
 
@@ -282,9 +282,25 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.filter((status) => status === 201)).toHaveLength(CAPACITY);
       expect(statuses.filter((status) => status === 409)).toHaveLength(10 - CAPACITY);
-      const rows = await database.db.selectFrom('test_drives').select('id').where('slot_start', '=', slotInstant(slot).toISOString()).where('status', '<>', 'cancelled').execute();
+      const rows = await database.db.selectFrom('test_drives').select('id').where('slot_start_ms', '=', slotInstant(slot).getTime()).where('status', '<>', 'cancelled').execute();
       expect(rows).toHaveLength(CAPACITY);
       expect(await remainingAt(people[0]!.client, freshCar(), slot)).toBe(0);
+    });
+
+    it('the last seat of a slot, asked for by ten people with ten cars at once: exactly one booking takes it', async () => {
+      const slot = freshSlot();
+      for (let seat = 0; seat < CAPACITY - 1; seat++) {
+        const early = await verifiedPerson('early');
+        expect((await postJson(early.client, '/api/v1/test-drives', { vehicleId: freshCar(), slot, mode: 'hub' })).status).toBe(201);
+      }
+      const people = await Promise.all(Array.from({ length: 10 }, () => verifiedPerson('last-seat')));
+      const cars = Array.from({ length: 10 }, () => freshCar());
+      const answers = await Promise.all(people.map((person, index) => postJson(person.client, '/api/v1/test-drives', { vehicleId: cars[index], slot, mode: 'hub' })));
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([201, ...Array<number>(9).fill(409)]);
+      for (const answer of answers.filter((item) => item.status === 409)) expect(await answer.json()).toMatchObject({ detail: testDriveMessages.slotFull });
+      const rows = await database.db.selectFrom('test_drives').select('seat').where('slot_start_ms', '=', slotInstant(slot).getTime()).where('status', '<>', 'cancelled').execute();
+      expect(rows.map((row) => row.seat).sort()).toEqual(Array.from({ length: CAPACITY }, (_, seat) => seat));
     });
   });
 
@@ -411,7 +427,7 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
 
       const later = freshSlot();
       await post({ intent: 'reschedule', id: String(id), slot: later });
-      expect((await database.db.selectFrom('test_drives').select('slot_start').where('id', '=', id).executeTakeFirst())?.slot_start).toBe(slotInstant(later).toISOString());
+      expect((await database.db.selectFrom('test_drives').select('slot_start_ms').where('id', '=', id).executeTakeFirst())?.slot_start_ms).toBe(slotInstant(later).getTime());
       await post({ intent: 'reschedule', id: String(id), slot: 'whenever' });
       await post({ intent: 'no_show', id: String(id) });
       await post({ intent: 'done', id: String(id) });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { demoInsuranceValidity, type DemoVehicle } from '../../server/db/demo/inventory.ts';
 import { demoSaleVehicles } from '../../server/db/demo/rental-fleet.ts';
 import { sharedServer } from '../support/shared.ts';
-import { DEFAULT_FINANCE_TERMS, emiFrom } from '../../app/lib/emi.ts';
+import { DEFAULT_FINANCE_TERMS, emiFrom } from '../../app/features/emi/emi.ts';
 import { formatDate, formatRupees } from '../../app/lib/format.ts';
 import { validityOf } from '../../app/lib/validity.ts';
 import { canonicalLinks, mainOf, metaContent, tags, titleOf, visibleText } from '../support/html.ts';

@@ -220,6 +220,8 @@ export type TestServerOptions = {
    * instance): that server's `stop` removes them, this one's leaves them. Implies childProcess.
    */
   sameDataAs?: TestServer;
+  /** The data directory to use (an empty folder, e.g. on a small disk of the test's own); removed when the server stops. */
+  dataDir?: string;
 };
 
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
@@ -229,7 +231,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     const server = await launchServer(options, other.dataDir, shared);
     return { ...server, stop: server.stopKeepingData };
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-test-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'gaadi-test-')));
   const template = options.seed === false ? null : seededTemplate(options.dialect);
   if (template) await cp(template.dataDir, dataDir, { recursive: true });
   const shared = options.databaseUrl;

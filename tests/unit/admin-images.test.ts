@@ -3,29 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkUpload, storeUploads } from '../../server/catalog/admin-images.ts';
 import { uploadsFrom } from '../../server/http/forms.ts';
 import { ImageRefusedError } from '../../server/errors.ts';
-import type { Storage } from '../../server/media/storage.ts';
-
-/** Storage in memory; `failOnPut` makes the nth put throw, as a full disk would. */
-function memoryStorage(failOnPut?: number): Storage & { files: Map<string, Uint8Array> } {
-  const files = new Map<string, Uint8Array>();
-  let puts = 0;
-  return {
-    files,
-    async put(key, body) {
-      puts += 1;
-      if (puts === failOnPut) throw new Error('disk full');
-      files.set(key, body);
-    },
-    async get(key) {
-      const body = files.get(key);
-      return body ? { body: new Blob([body as Uint8Array<ArrayBuffer>]).stream(), size: body.byteLength } : null;
-    },
-    async delete(key) {
-      files.delete(key);
-    },
-    answers: async () => true,
-  };
-}
+import { memoryStorage } from '../support/memory-storage.ts';
 
 async function jpeg(width = 1000, height = 700): Promise<Uint8Array> {
   return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#2563eb' } }).jpeg().toBuffer());

@@ -3,7 +3,7 @@ import { auditFieldLabel, auditNestedLabel, hasAuditFieldLabel } from '../../app
 import type { DamageCharge, ReturnCharges } from '../../app/lib/rental-price.ts';
 import type { Vehicle } from '../../app/lib/vehicle.ts';
 import { settingsSchema } from '../../server/admin/settings.ts';
-import type { auditView } from '../../server/leads/inspection-desk.ts';
+import type { auditView } from '../../server/inspections/inspection-desk.ts';
 import type { RentalTerms } from '../../server/rentals/fleet.ts';
 import type { Block } from '../../server/rentals/store.ts';
 import type { ScheduledTestDrive } from '../../server/test-drives/test-drives.ts';

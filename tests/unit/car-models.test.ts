@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchName, namesOf, readCar } from '../../app/lib/car-models.ts';
+import { matchName, namesOf, readCar } from '../../app/features/sell/car-models.ts';
 import { foldName, nameDistance } from '../../app/lib/name-matching.ts';
 import { mergeCatalogue, searchInEnglishNames } from '../../server/catalog/car-models.ts';
 

@@ -8,23 +8,12 @@ function column(values: Array<string | null>) {
 }
 
 function held(cars: Array<{ make: string; model: string; trans: string; variant: string; fuel: string | null }>) {
-  const empty = column(cars.map(() => null));
   return {
     size: cars.length,
     coded: {
       make: column(cars.map((car) => car.make)),
       model: column(cars.map((car) => car.model)),
       transmission_key: column(cars.map((car) => car.trans)),
-      make_slug: empty,
-      model_slug: empty,
-      fuel_key: empty,
-      body_type: empty,
-      colour: empty,
-      registration_state: empty,
-      budget_bucket: empty,
-      km_bucket: empty,
-      model_year_text: empty,
-      owner_bucket: empty,
     },
     named: { variant: column(cars.map((car) => car.variant)), fuel_type: column(cars.map((car) => car.fuel)) },
   };

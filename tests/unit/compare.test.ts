@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../../app/lib/compare.ts';
-import { compareText } from '../../app/lib/i18n/compare.ts';
-import { compareRow, visibleRows } from '../../app/lib/compare-rows.ts';
+import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../../app/features/compare/compare.ts';
+import { compareText } from '../../app/features/compare/compare-texts.ts';
+import { compareRow, visibleRows } from '../../app/features/compare/compare-rows.ts';
 
 /** The `ids` of /compare, whatever they hold, and which rows differ. */
 describe('compare ids', () => {

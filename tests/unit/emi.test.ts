@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FINANCE_TERMS, emi, emiFrom, financeTermsNote } from '../../app/lib/emi.ts';
-import { calculatorAnswer, calculatorDefaults, calculatorFields, loanSummary, parseCalculatorInput } from '../../app/lib/emi-calculator.ts';
-import { emiQuerySchema } from '../../app/lib/schemas/emi.ts';
+import { DEFAULT_FINANCE_TERMS, emi, emiFrom, financeTermsNote } from '../../app/features/emi/emi.ts';
+import { calculatorAnswer, calculatorDefaults, calculatorFields, loanSummary, parseCalculatorInput } from '../../app/features/emi/calculator.ts';
+import { emiQuerySchema } from '../../app/features/emi/schemas.ts';
 import { inLanguage } from '../../server/i18n.ts';
 
 /** The one EMI rule: P·r·(1+r)^n / ((1+r)^n − 1), r monthly, rounded to the nearest rupee. */

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { textNamespaces } from '../support/text-files.ts';
 
 /**
  * The Hindi texts call each thing by the glossary's one name (docs/hindi-glossary.md, decision
@@ -10,7 +11,6 @@ import { describe, expect, it } from 'vitest';
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-const hindiDirectory = path.join(root, 'app/lib/i18n/hi');
 const glossary = readFileSync(path.join(root, 'docs/hindi-glossary.md'), 'utf8');
 
 type Rule = { term: string; hindi: string; banned: string };
@@ -38,9 +38,9 @@ function holds(text: string, banned: string): boolean {
   return new RegExp(`${escaped}(?!${NUKTA})`, 'u').test(text);
 }
 
-const hindiTexts = readdirSync(hindiDirectory)
-  .filter((file) => file.endsWith('.json'))
-  .flatMap((file) => Object.entries(JSON.parse(readFileSync(path.join(hindiDirectory, file), 'utf8')) as Record<string, string>).map(([key, text]) => ({ where: `${file.replace(/\.json$/, '')}.${key}`, text })));
+const hindiTexts = textNamespaces().flatMap(({ namespace, folder }) =>
+  Object.entries(JSON.parse(readFileSync(path.join(folder, 'hi', `${namespace}.json`), 'utf8')) as Record<string, string>).map(([key, text]) => ({ where: `${namespace}.${key}`, text })),
+);
 
 const rules = glossaryRules(glossary);
 

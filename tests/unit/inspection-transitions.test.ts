@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DESK_STATUSES } from '../../app/lib/inspection-desk.ts';
 import { UPCOMING_STATUSES } from '../../app/lib/test-drives.ts';
-import { INSPECTION_EVENTS, INSPECTION_TRANSITIONS } from '../../server/leads/inspection-transitions.ts';
+import { INSPECTION_EVENTS, INSPECTION_TRANSITIONS } from '../../server/inspections/inspection-transitions.ts';
 import { bulkMove } from '../../server/transitions.ts';
 import { expectOnlyTheseMoves, readableTable } from '../support/transitions.ts';
 
@@ -10,7 +10,7 @@ describe('seller inspection transitions (decision 105)', () => {
     expect(expectOnlyTheseMoves(INSPECTION_TRANSITIONS, DESK_STATUSES, INSPECTION_EVENTS)).toBe(DESK_STATUSES.length * INSPECTION_EVENTS.length * 4 - INSPECTION_TRANSITIONS.length);
   });
 
-  it("cancels as the shared cancel of upcoming bookings does (server/db/seats.ts's cancelUpcoming)", () => {
+  it("cancels as the shared cancel of upcoming bookings does (server/appointments/appointments.ts's cancelUpcoming)", () => {
     expect(bulkMove(INSPECTION_TRANSITIONS, 'cancel', 'customer')).toEqual({ from: [...UPCOMING_STATUSES], to: 'cancelled' });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSellChatText, largestImageUrl, sellChatLink } from '../../app/lib/sell-chat.ts';
+import { buildSellChatText, largestImageUrl, sellChatLink } from '../../app/features/sell/sell-chat.ts';
 
 /** SPEC 7, Other: the sell form's chat text (Name, Phone, Vehicle, Year, Expected Price, Description, 'Images:'). */
 

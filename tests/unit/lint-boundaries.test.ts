@@ -88,6 +88,29 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await rulesBroken('server/http/app.ts')).toEqual([]);
   });
 
+  it('refuses shared code (app/lib, app/components) importing a feature, but lets feature code not yet moved use one', async () => {
+    expect(await rulesBroken('app/lib/imports-feature.ts')).toEqual(['import-x/no-restricted-paths']);
+    expect(await rulesBroken('app/components/imports-feature.tsx')).toEqual(['import-x/no-restricted-paths']);
+    expect(await rulesBroken('app/components/rentals/imports-feature.tsx')).toEqual([]);
+  });
+
+  it("refuses a feature importing another feature's subfolder, and lets it and a route use its public modules", async () => {
+    expect(await rulesBroken('app/features/compare/imports-other-feature-texts.ts')).toEqual(['import-x/no-restricted-paths']);
+    expect(await rulesBroken('app/features/compare/imports-other-feature.ts')).toEqual([]);
+    expect(await rulesBroken('app/routes/imports-feature.tsx')).toEqual([]);
+  });
+
+  it("keeps a feature's rules free of React, but not its hooks", async () => {
+    expect(await rulesBroken('app/features/emi/rules-import-react.ts')).toEqual(['no-restricted-imports']);
+    expect(await rulesBroken('app/features/emi/use-rules.ts')).toEqual([]);
+  });
+
+  it("lets the server import a feature's pure modules, not its stores or components", async () => {
+    expect(await rulesBroken('server/imports-feature-rules.ts')).toEqual([]);
+    expect(await rulesBroken('server/imports-feature-store.ts')).toEqual(['no-restricted-imports']);
+    expect(await rulesBroken('server/imports-app-component.ts')).toEqual(['no-restricted-imports']);
+  });
+
   it('refuses an import cycle', async () => {
     const where = 'tests/lint-fixtures/cycle';
     expect(await rulesBroken('cycle/first.ts', `${where}/first.ts`)).toEqual(['import-x/no-cycle']);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { activeFilterCount, listingParams, withoutFilter } from '../../app/lib/listing-filters/url.ts';
 import { readListingQuery } from '../../app/lib/schemas/listing.ts';
-import { chipLabel } from '../../app/lib/listing-filters/chips.ts';
+import { chipLabel, emptyFilters } from '../../app/lib/listing-filters/catalogue.ts';
 import { colourIn, fuelKey, modelYear, ownerCount, transmissionKey } from '../../server/catalog/dealer-text.ts';
-import { emptyFilters } from '../../app/lib/listing-filters/options.ts';
 import { registrationPlace, registrationState } from '../../app/lib/listing-filters/registration.ts';
 
 const parse = (query: string) => readListingQuery(new URLSearchParams(query));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFilters } from '../../app/lib/listing-filters/options.ts';
+import { emptyFilters } from '../../app/lib/listing-filters/catalogue.ts';
 import { readListingQuery } from '../../app/lib/schemas/listing.ts';
 import { LAST_INDEXED_PAGE, listingIndexable } from '../../app/lib/listing-view.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFFER_EVENTS, OFFER_STATUSES, OFFER_TRANSITIONS } from '../../server/leads/offer-transitions.ts';
+import { OFFER_EVENTS, OFFER_STATUSES, OFFER_TRANSITIONS } from '../../server/inspections/offer-transitions.ts';
 import { expectOnlyTheseMoves, readableTable } from '../support/transitions.ts';
 
 describe("transitions of the dealer's offer on a seller's car (decision 105)", () => {

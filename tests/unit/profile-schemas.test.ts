@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWith } from '../../app/lib/form-errors.ts';
 import { phoneMessages } from '../../app/lib/phone.ts';
-import { phoneCodeRequestSchema, phoneVerifySchema, profileFormError } from '../../app/lib/schemas/profile.ts';
+import { phoneCodeRequestSchema, phoneVerifySchema, profileFormError } from '../../app/features/accounts/profile-schemas.ts';
 import { phoneCodeRequest, phoneVerify, profileSchemas } from '../../server/accounts/profile-phone.ts';
 import { testDriveSlotsQuerySchema } from '../../app/lib/schemas/test-drives.ts';
 

@@ -35,7 +35,7 @@ describe('reserving a car (decision 080)', () => {
     expect(isLiveReservationClash({ code: '23505', constraint: 'car_reservations_live_uq' })).toBe(true);
     expect(isLiveReservationClash({ code: '23505', constraint: 'car_reservations_payment_order_id_key' })).toBe(false);
     expect(isLiveReservationClash(new Error('UNIQUE constraint failed: car_reservations.vehicle_id'))).toBe(true);
-    expect(isLiveReservationClash(new Error('UNIQUE constraint failed: test_drives.vehicle_id, test_drives.slot_start'))).toBe(false);
+    expect(isLiveReservationClash(new Error('UNIQUE constraint failed: test_drives.vehicle_id, test_drives.slot_start_ms'))).toBe(false);
     expect(isLiveReservationClash(null)).toBe(false);
   });
 });

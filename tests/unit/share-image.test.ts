@@ -3,26 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseShareVariantKey, shareVariantKey, shareVariantSize } from '../../app/lib/share-image.ts';
 import { deleteImage, deriveShareVariant, storeImage } from '../../server/media/images.ts';
 import { renderSiteCard, siteCardSvg } from '../../server/media/site-card.ts';
-import type { Storage } from '../../server/media/storage.ts';
-
-/** Storage in memory, as the local folder and the bucket behave. */
-function memoryStorage(): Storage & { files: Map<string, { body: Uint8Array; type: string }> } {
-  const files = new Map<string, { body: Uint8Array; type: string }>();
-  return {
-    files,
-    async put(key, body, type) {
-      files.set(key, { body, type });
-    },
-    async get(key) {
-      const file = files.get(key);
-      return file ? { body: new Blob([file.body as Uint8Array<ArrayBuffer>]).stream(), size: file.body.byteLength } : null;
-    },
-    async delete(key) {
-      files.delete(key);
-    },
-    answers: async () => true,
-  };
-}
+import { memoryStorage } from '../support/memory-storage.ts';
 
 const photo = async (width: number, height: number) =>
   new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#b91c1c' } }).jpeg().toBuffer());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { googleButtonState, googleNotConfigured } from '../../app/lib/auth-messages.ts';
+import { googleButtonState, googleNotConfigured } from '../../app/features/auth/auth-messages.ts';
 import { budgetChips, bodyChips, entryRows, fuelChips, makeChips, showsStorefront, trustPointList } from '../../app/lib/storefront.ts';
-import { buildSellChatText } from '../../app/lib/sell-chat.ts';
+import { buildSellChatText } from '../../app/features/sell/sell-chat.ts';
 
 describe('the home page storefront', () => {
   it('shows on the plain home page only: a search, a filter or a later page goes straight to the results', () => {

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { localRedirect } from '../../app/lib/paths.ts';
 import { offersTestDrive } from '../../app/lib/vehicle.ts';
 import { bookableDays, DEFAULT_TEST_DRIVE_RULES, daySlots, hourLabel, parseSlot, slotInstant, slotLabel, slotProblem, testDriveMessages } from '../../app/lib/test-drives.ts';
-import { brokenUniqueRule } from '../../server/db/unique-rules.ts';
-import { TEST_DRIVE_SEATS } from '../../server/test-drives/test-drives.ts';
 import { parseWith } from '../../app/lib/form-errors.ts';
 import { pinCodeMessages } from '../../app/lib/pin-code.ts';
 import { homeAddressMessages } from '../../app/lib/home-address.ts';
@@ -86,19 +84,6 @@ describe('the booking request', () => {
     expect(offersTestDrive({ status: 'available' })).toBe(true);
     expect(offersTestDrive({ status: 'reserved' })).toBe(false);
     expect(offersTestDrive({ status: 'sold' })).toBe(false);
-  });
-
-  it('tells which database rule refused a booking, on both databases', () => {
-    const uniqueViolation = (error: unknown) => brokenUniqueRule(error, TEST_DRIVE_SEATS.table, TEST_DRIVE_SEATS.rules);
-    expect(uniqueViolation({ code: '23505', constraint: 'test_drives_vehicle_slot_uq' })).toBe('vehicle');
-    expect(uniqueViolation({ code: '23505', constraint: 'test_drives_seat_uq' })).toBe('seat');
-    expect(uniqueViolation({ code: '23505', constraint: 'test_drives_user_slot_uq' })).toBe('user');
-    expect(uniqueViolation({ code: '23505', constraint: 'profiles_pkey' })).toBeNull();
-    expect(uniqueViolation(new Error('UNIQUE constraint failed: test_drives.slot_start, test_drives.seat'))).toBe('seat');
-    expect(uniqueViolation(new Error('UNIQUE constraint failed: test_drives.vehicle_id, test_drives.slot_start'))).toBe('vehicle');
-    expect(uniqueViolation(new Error('UNIQUE constraint failed: test_drives.user_id, test_drives.slot_start'))).toBe('user');
-    expect(uniqueViolation(new Error('UNIQUE constraint failed: settings.key'))).toBeNull();
-    expect(uniqueViolation(null)).toBeNull();
   });
 });
 

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import * as engine from '../../app/lib/i18n/engine.ts';
 import { LANGUAGES } from '../../app/lib/i18n/language.ts';
+import { textNamespaces } from '../support/text-files.ts';
 
 /**
  * The product's text engine writes every text of every namespace exactly as i18next does
@@ -24,21 +25,18 @@ void reference.init({
   returnNull: false,
 });
 
-const directory = path.resolve(import.meta.dirname, '../../app/lib/i18n');
-const namespaces = readdirSync(path.join(directory, 'en'))
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => file.slice(0, -'.json'.length));
+const namespaces = textNamespaces();
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** Values a text may be given: words with replacement patterns in them, numbers, nothing. */
 const SAMPLES = ['Asha', '₹12,34,567', 'a $& b $1', ''];
 
 describe('the text engine and i18next', () => {
-  for (const namespace of namespaces) {
+  for (const { namespace, folder } of namespaces) {
     it(`write ${namespace} alike in both languages`, () => {
       const differences: string[] = [];
       for (const language of LANGUAGES) {
-        const texts = JSON.parse(readFileSync(path.join(directory, language, `${namespace}.json`), 'utf8')) as Record<string, string>;
+        const texts = JSON.parse(readFileSync(path.join(folder, language, `${namespace}.json`), 'utf8')) as Record<string, string>;
         const name = `engine-test-${namespace}`;
         reference.addResourceBundle(language, name, texts, true, true);
         engine.addTexts(name, language, texts);

@@ -2,24 +2,32 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { untranslatedWords } from '../../app/lib/i18n/kept-words.ts';
+import { textFolders, textNamespaces } from '../support/text-files.ts';
 import { demoVehicles } from '../../server/db/demo/inventory.ts';
 import { languageFromCookie, languageOfPath, pathInLanguage, preferredLanguage, withoutLanguage } from '../../app/lib/i18n/language.ts';
 
-const directory = path.resolve(import.meta.dirname, '../../app/lib/i18n');
-const read = (language: string, file: string) => JSON.parse(readFileSync(path.join(directory, language, file), 'utf8')) as Record<string, string>;
-const namespaces = readdirSync(path.join(directory, 'en')).filter((file) => file.endsWith('.json'));
+const namespaces = textNamespaces();
+const read = (folder: string, language: string, namespace: string) => JSON.parse(readFileSync(path.join(folder, language, `${namespace}.json`), 'utf8')) as Record<string, string>;
 /** Car names a text may give as an example ("like “Creta”"): the makes and models people type. */
 const carNames = new Set(demoVehicles.flatMap((vehicle) => `${vehicle.make} ${vehicle.model}`.split(/\s+/)));
 
 describe('the texts of both languages (decision 087)', () => {
-  it('has a Hindi file for every English one and no other', () => {
-    expect(readdirSync(path.join(directory, 'hi')).filter((file) => file.endsWith('.json')).sort()).toEqual([...namespaces].sort());
+  it('has a Hindi file for every English one and no other, in every text folder', () => {
+    for (const folder of textFolders()) {
+      const files = (language: string) => readdirSync(path.join(folder, language)).filter((file) => file.endsWith('.json')).sort();
+      expect(files('hi'), folder).toEqual(files('en'));
+    }
   });
 
-  for (const file of namespaces) {
-    describe(file, () => {
-      const english = read('en', file);
-      const hindi = read('hi', file);
+  it('names each namespace once across the shared and the features\' folders', () => {
+    const names = namespaces.map(({ namespace }) => namespace);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
+
+  for (const { namespace, folder } of namespaces) {
+    describe(`${namespace}.json`, () => {
+      const english = read(folder, 'en', namespace);
+      const hindi = read(folder, 'hi', namespace);
 
       it('holds the same keys in English and Hindi', () => {
         expect(Object.keys(hindi).sort()).toEqual(Object.keys(english).sort());

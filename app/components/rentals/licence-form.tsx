@@ -1,6 +1,6 @@
 import { useHref } from 'react-router';
 import { FormMessage, inputClass, primaryButton, TextField } from '../form.tsx';
-import { LicencePhotos } from '../photo-link.tsx';
+import { LicencePhotos } from '../../features/vehicle/photo-link.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { licenceText as t } from '../../lib/i18n/licence.ts';
 import { licenceStatusText, type LicenceFieldErrors, type LicenceStatus } from '../../lib/licence.ts';

@@ -1,5 +1,5 @@
 import { Link, useHref } from 'react-router';
-import { VehicleImage } from '../vehicle-image.tsx';
+import { VehicleImage } from '../../features/vehicle/vehicle-image.tsx';
 import { primaryButton } from '../form.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { rentText as t } from '../../lib/i18n/rent.ts';

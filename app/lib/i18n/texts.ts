@@ -4,7 +4,8 @@ import { addTexts, translator, type TextValues } from './engine.ts';
 
 /**
  * All of the product's texts in both languages (decision 087). Texts live in namespaces, one
- * JSON file per language each (app/lib/i18n/en/*.json, app/lib/i18n/hi/*.json); a page imports
+ * JSON file per language each: the shared ones in app/lib/i18n/{en,hi}/, a feature's own in
+ * app/features/<feature>/texts/{en,hi}/ beside its `<namespace>-texts.ts` (decision 110); a page imports
  * only the namespaces it shows, so its texts travel in its own script chunk and no page loads
  * another page's texts. The engine (engine.ts: i18next on the server, its browser twin in the
  * browser) does the work a text needs when it is read: `{{value}}` values and plurals by each

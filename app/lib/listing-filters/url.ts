@@ -1,33 +1,9 @@
 /**
  * The listing's URL parameters (decision 023) written back in a fixed order, so equal listings
- * have equal URLs. They are read by the listing query's schema (app/lib/schemas/listing.ts).
+ * have equal URLs. They are read by the listing query's schema (app/lib/schemas/listing.ts);
+ * each filter's own writing is its entry in catalogue.ts.
  */
-import { DEFAULT_SORT, FILTER_NAMES, type FilterName, type ListingFilters, type NumberRange, type Sort } from './options.ts';
-
-/** Budgets are written in lakh (₹1,00,000) in URLs and chips. */
-export const LAKH = 100_000;
-
-function writeRange(range: NumberRange, scale: number): string {
-  const end = (value: number | null) => (value === null ? '' : String(value / scale));
-  return `${end(range.min)}-${end(range.max)}`;
-}
-
-/** Each filter's values as its URL parameter writes them (empty when the filter is off). */
-export function filterValues(filters: ListingFilters): Record<FilterName, string[]> {
-  return {
-    budget: filters.budget.map((range) => writeRange(range, LAKH)),
-    make: filters.make,
-    model: filters.model,
-    fuel: filters.fuel,
-    trans: filters.trans,
-    body: filters.body,
-    year: filters.year ? [filters.year.min !== null && filters.year.min === filters.year.max ? String(filters.year.min) : writeRange(filters.year, 1)] : [],
-    km: filters.km.map((range) => writeRange(range, 1)),
-    owners: filters.owners.map(String),
-    color: filters.color,
-    state: filters.state,
-  };
-}
+import { DEFAULT_SORT, FILTER_NAMES, filterOf, filterValues, type FilterName, type ListingFilters, type Sort } from './catalogue.ts';
 
 /** How many filter values are on: the SEO rule (one is a landing page, more are not) counts these. */
 export function activeFilterCount(filters: ListingFilters): number {
@@ -46,15 +22,15 @@ export function listingParams(state: { q?: string; category?: string; filters: L
   return params;
 }
 
-/** `filters` without one value of one filter (a chip's link), or without the whole filter. */
+/**
+ * `filters` without one value of one filter (a chip's link), or without the whole filter. A
+ * list filter writes one value per item, so the value's place among the written ones is the
+ * item's; a filter of one value is then off.
+ */
 export function withoutFilter(filters: ListingFilters, name: FilterName, value?: string): ListingFilters {
-  const next: ListingFilters = { ...filters };
-  if (name === 'year') next.year = null;
-  else if (value === undefined) (next[name] as unknown[]) = [];
-  else {
-    const written = filterValues(filters)[name];
-    (next[name] as unknown[]) = (filters[name] as unknown[]).filter((_, index) => written[index] !== value);
-  }
-  return next;
+  const current = filters[name];
+  const { off } = filterOf(name);
+  if (!Array.isArray(current) || value === undefined) return { ...filters, [name]: Array.isArray(off) ? [] : off };
+  const written = filterValues(filters)[name];
+  return { ...filters, [name]: current.filter((_, index) => written[index] !== value) };
 }
-

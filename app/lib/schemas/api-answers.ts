@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/language.ts';
-import { FILTER_NAMES } from '../listing-filters/options.ts';
+import { FILTER_NAMES, type FilterName } from '../listing-filters/catalogue.ts';
 import { BOOKING_STATUSES, PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
 import { TEST_DRIVE_MODES, TEST_DRIVE_STATUSES } from '../test-drives.ts';
 import { RESERVATION_STATUSES } from '../reservations.ts';
@@ -92,7 +92,7 @@ export const vehicleListSchema = z
     page: z.int(),
     pageCount: z.int(),
     perPage: z.int(),
-    facets: z.object(Object.fromEntries(FILTER_NAMES.map((name) => [name, z.array(facetOption)])) as Record<(typeof FILTER_NAMES)[number], z.ZodArray<typeof facetOption>>),
+    facets: z.object(Object.fromEntries(FILTER_NAMES.map((name) => [name, z.array(facetOption)])) as Record<FilterName, z.ZodArray<typeof facetOption>>),
     searchedFor: z
       .string()
       .nullable()

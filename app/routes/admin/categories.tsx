@@ -12,7 +12,7 @@ import { adminPaths } from '../../lib/paths.ts';
 import { ConfirmDelete, useDeleteStep } from '../../components/admin/confirm-dialog.tsx';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts';
 import { Toast } from '../../components/admin/toast.tsx';
-import { VehicleImage } from '../../components/vehicle-image.tsx';
+import { VehicleImage } from '../../features/vehicle/vehicle-image.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { parseId } from '../../lib/input.ts';
 import { adminPageMeta } from '../../lib/seo.ts';

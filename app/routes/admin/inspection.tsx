@@ -16,11 +16,11 @@ import {
   makeOffer,
   parseInspectionRecord,
   recordInspection,
-} from '../../../server/leads/inspection-desk.ts';
+} from '../../../server/inspections/inspection-desk.ts';
 import { PageHeader, PhoneFact, StatusBadge } from '../../components/admin/admin-ui.tsx';
 import { Toast } from '../../components/admin/toast.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
-import { VehicleImage } from '../../components/vehicle-image.tsx';
+import { VehicleImage } from '../../features/vehicle/vehicle-image.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
 import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, conditionStatusLabel, DESK_STATUS_TONE, OFFER_LIMITS, deskOfferStateLabels, offerFormSchema } from '../../lib/inspection-desk.ts';

@@ -1,6 +1,6 @@
 import { data, Form, Link } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
-import { inspectionsOn, type DeskInspection } from '../../../server/leads/inspection-desk.ts';
+import { inspectionsOn, type DeskInspection } from '../../../server/inspections/inspection-desk.ts';
 import { takeFlash } from '../../../server/http/flash.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { inputClass } from '../../components/form.tsx';

@@ -3,6 +3,7 @@ import { recordAudit } from '../../../server/admin/audit.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { failingJobs, retryJob } from '../../../server/jobs/queue.ts';
+import { backupStatus, type BackupStatus } from '../../../server/backups/backups.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { cleanLine, parseId } from '../../lib/input.ts';
 import { countNewLeads, recordDashboardVisit } from '../../../server/admin/dashboard.ts';
@@ -10,8 +11,7 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { handoversOn } from '../../../server/rentals/bookings.ts';
 import { countLicencesWaiting } from '../../../server/rentals/licences.ts';
 import { countBookingsOwingRefunds } from '../../../server/rentals/refunds.ts';
-import { countTestDrivesOn } from '../../../server/test-drives/test-drives.ts';
-import { countInspectionsOn } from '../../../server/leads/inspection-desk.ts';
+import { countOn } from '../../../server/appointments/appointments.ts';
 import { listActiveReservations } from '../../../server/reservations/reservations.ts';
 import { ReservationsDesk } from '../../components/admin/reservations-desk.tsx';
 import { appContext, type AppServices } from '../../context.ts';
@@ -51,20 +51,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const since = await recordDashboardVisit(services.database, admin.email, new Date(nowMs));
   // "Today" is India's calendar day, whatever the server's time zone.
   const date = indiaDay(nowMs);
-  const [leads, testDrives, inspections, handovers, licences, refundsOwed, jobs, flash, reservations] = await Promise.all([
+  const [leads, testDrives, inspections, handovers, licences, refundsOwed, jobs, flash, reservations, backup] = await Promise.all([
     countNewLeads(services.database, since),
-    countTestDrivesOn(services.database, date),
-    countInspectionsOn(services, date),
+    countOn(services.database, 'test_drives', date),
+    countOn(services.database, 'inspections', date),
     handoversOn(services.database, indiaDayStart(nowMs)),
     countLicencesWaiting(services.database),
     countBookingsOwingRefunds(services),
     failingJobs(services.database),
     takeFlash(services.config.authSecret, request),
     listActiveReservations(services),
+    backupStatus(services.database, nowMs),
   ]);
   const week = await comingWeek(services, date);
   return data(
-    { today: { leads, date, testDrives, inspections, pickups: handovers.pickups.length, returns: handovers.returns.length, licences, refundsOwed, reservations, nowMs, week }, jobs, toast: flash.toast },
+    { today: { leads, date, testDrives, inspections, pickups: handovers.pickups.length, returns: handovers.returns.length, licences, refundsOwed, reservations, nowMs, week, backup }, jobs, toast: flash.toast },
     { headers: flash.headers },
   );
 }
@@ -77,7 +78,7 @@ async function comingWeek(services: AppServices, today: string) {
   return Promise.all(
     Array.from({ length: COMING_DAYS }, async (_, index) => {
       const date = addDays(today, index + 1);
-      const [testDrives, inspections, handovers] = await Promise.all([countTestDrivesOn(services.database, date), countInspectionsOn(services, date), handoversOn(services.database, indiaMidnight(date))]);
+      const [testDrives, inspections, handovers] = await Promise.all([countOn(services.database, 'test_drives', date), countOn(services.database, 'inspections', date), handoversOn(services.database, indiaMidnight(date))]);
       return { date, testDrives, inspections, pickups: handovers.pickups.length, returns: handovers.returns.length };
     }),
   );
@@ -109,6 +110,8 @@ const JOB_LABELS = {
   'rental-reminders': 'jobRentalReminders',
   'refund-retry': 'jobRefundRetry',
   'reservation-expiry': 'jobReservationExpiry',
+  'inspection-reminders': 'jobInspectionReminders',
+  'daily-backup': 'jobDailyBackup',
 } as const;
 
 function jobLabel(name: string): string {
@@ -119,6 +122,25 @@ function jobLabel(name: string): string {
 /** Back on the dashboard from a nested page, today's work is read again (the route stayed matched). */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+}
+
+/**
+ * The last good backup (decision 112), as a quiet line while all is well and a warning when the
+ * newest one failed or the last good one is over a day old: the desk sees what the mail told once.
+ */
+function BackupLine({ backup }: { backup: BackupStatus }) {
+  const last = backup.lastGood ? t('backupLast', { time: formatDateTime(new Date(backup.lastGood.finishedMs).toISOString()), size: `${(backup.lastGood.bytes / 1024 / 1024).toFixed(1)} MB` }) : null;
+  if (!backup.warning) return <p className="text-sm text-slate-600">{last}</p>;
+  const warning = backup.warning === 'failed' ? t('backupFailed', { error: backup.lastFailure?.error ?? '' }) : backup.warning === 'old' ? t('backupOld') : t('backupNever');
+  return (
+    <section aria-labelledby="backup-heading" role="alert" className="flex flex-col gap-1 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-red-200">
+      <h2 id="backup-heading" className="text-lg font-bold text-red-800">
+        {t('backupHeading')}
+      </h2>
+      <p className="break-words">{warning}</p>
+      <p className="text-sm text-slate-600">{last ?? t('backupNoneYet')}</p>
+    </section>
+  );
 }
 
 type Tile = { label: string; count: number; to: string; note: string };
@@ -170,7 +192,7 @@ function ComingWeek({ week }: { week: WeekDay[] }) {
 export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   if (pathname.replace(/\/+$/, '') !== adminPaths.dashboard || !loaderData.today || !loaderData.jobs) return <Outlet />;
-  const { leads, date, testDrives, inspections, pickups, returns, licences, refundsOwed, reservations, nowMs, week } = loaderData.today;
+  const { leads, date, testDrives, inspections, pickups, returns, licences, refundsOwed, reservations, nowMs, week, backup } = loaderData.today;
   const jobs = loaderData.jobs;
   const leadNote = leads.since ? t('sinceLastVisit', { time: formatDateTime(leads.since) }) : t('notYetContacted');
   const tiles: Tile[] = [
@@ -241,6 +263,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
+      <BackupLine backup={backup} />
       <section aria-labelledby="shortcuts-heading" className="flex flex-col gap-3">
         <h2 id="shortcuts-heading" className="text-lg font-bold">
           {t('everythingElse')}

@@ -1,6 +1,6 @@
 import { QuoteLines } from '../../components/rentals/quote-parts.tsx';
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { getProfile } from '../../../server/accounts/profiles.ts';
+import { getProfile, personName } from '../../../server/accounts/profiles.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
@@ -58,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(
     {
       booking,
-      customer: { name: userId ? profile?.name || user?.name || '' : t('accountDeleted'), email: user?.email ?? '', phone: profile?.phone ?? '', phoneVerified: Boolean(profile?.phoneVerified) },
+      customer: { name: userId ? personName(profile, user) : t('accountDeleted'), email: user?.email ?? '', phone: profile?.phone ?? '', phoneVerified: Boolean(profile?.phoneVerified) },
       licence: licence?.status ?? null,
       checklists,
       charges: booking.charges ? chargeLines(booking.charges, checklists.return) : [],

@@ -6,7 +6,7 @@ import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { listLicences, parseRefusalReason, reviewLicence } from '../../../server/rentals/licences.ts';
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
-import { LicencePhotos } from '../../components/photo-link.tsx';
+import { LicencePhotos } from '../../features/vehicle/photo-link.tsx';
 import { LicenceStatusBadge } from '../../components/rentals/licence-form.tsx';
 import { appContext } from '../../context.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';

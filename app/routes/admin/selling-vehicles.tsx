@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { leadChangeAction, leadListLoader } from '../../../server/leads/http/lead-admin.ts';
 import type { SellSubmission } from '../../../server/leads/sell.ts';
-import { PhotoLink } from '../../components/photo-link.tsx';
+import { PhotoLink } from '../../features/vehicle/photo-link.tsx';
 import { Detail, LeadCard, LeadListError, LeadListPage } from '../../components/leads/lead-admin.tsx';
 import { formatDateTime, formatKilometres, formatRupees } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';

@@ -17,7 +17,7 @@ import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { parseServiceAreaLines } from '../../lib/service-areas.ts';
 import { testDriveSettingsLabels, TestDriveSettingsSection, type TestDriveSettingsErrors } from '../../components/admin/test-drive-settings.tsx';
-import { FINANCE_SETTING_LIMITS, TENURE_OPTIONS } from '../../lib/emi.ts';
+import { FINANCE_SETTING_LIMITS, TENURE_OPTIONS } from '../../features/emi/emi.ts';
 import { adminSettingsText as t } from '../../lib/i18n/adminSettings.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { useConfirmStep } from '../../components/confirm-dialog.tsx';

@@ -13,7 +13,7 @@ import { Toast } from '../../components/admin/toast.tsx';
 import { MAX_ADMIN_SEARCH, VEHICLE_STATUSES, vehicleMessages } from '../../lib/vehicle-schema.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { vehicleStatusLabel } from '../../components/admin/vehicle-form.tsx';
-import { VehicleImage } from '../../components/vehicle-image.tsx';
+import { VehicleImage } from '../../features/vehicle/vehicle-image.tsx';
 import { appContext } from '../../context.ts';
 import { detailPriceLabel } from '../../lib/format.ts';
 import { parseId, parsePage } from '../../lib/input.ts';

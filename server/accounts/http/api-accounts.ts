@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { phoneMessages } from '../../../app/lib/phone.ts';
-import { DELETE_CONFIRMATION_WORD, parseDeleteConfirmation, privacyMessages } from '../../../app/lib/privacy.ts';
+import { DELETE_CONFIRMATION_WORD, parseDeleteConfirmation, privacyMessages } from '../../../app/features/accounts/privacy.ts';
 import { currentUser, forwardCookies } from '../../auth/session.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import { describeRoute } from '../../http/openapi.ts';

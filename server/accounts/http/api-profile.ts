@@ -2,13 +2,13 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { profileAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
-import { languageChoiceSchema, profileUpdateSchema } from '../../../app/lib/schemas/profile.ts';
+import { languageChoiceSchema, profileUpdateSchema } from '../../../app/features/accounts/profile-schemas.ts';
 import { currentUser, type SessionUser } from '../../auth/session.ts';
 import { readFormOrJson } from '../../http/forms.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
-import { chooseLanguage, ensureProfile, isProfileComplete, saveProfileName, type Profile } from '../profiles.ts';
+import { chooseLanguage, ensureProfile, isProfileComplete, personName, saveProfileName, type Profile } from '../profiles.ts';
 import { accountText as t } from '../../../app/lib/i18n/account.ts';
 import { indiaIso } from '../../../app/lib/india-time.ts';
 
@@ -27,7 +27,7 @@ function profileAnswer(user: SessionUser, profile: Profile): z.input<typeof prof
     profile: {
       email: user.email,
       emailVerified: user.emailVerified,
-      name: profile.name || user.name || '',
+      name: personName(profile, user),
       photoUrl: profile.photoUrl || user.image || '',
       phone: profile.phone,
       phoneVerified: profile.phoneVerified,

@@ -1,14 +1,14 @@
 import type { Context, Hono } from 'hono';
 import { publicStatus } from '../../catalog/public-status.ts';
 import type { z } from 'zod';
-import { emiFrom } from '../../../app/lib/emi.ts';
+import { emiFrom } from '../../../app/features/emi/emi.ts';
 import { browseText as t } from '../../../app/lib/i18n/browse.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import { cardTitle } from '../../../app/lib/vehicle.ts';
 import { wishlistChangeSchema, wishlistPageSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
-import { wishlistAddSchema, wishlistNotFound } from '../../../app/lib/schemas/wishlist.ts';
+import { wishlistAddSchema, wishlistNotFound } from '../../../app/features/wishlist/schemas.ts';
 import { financeTerms, settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';
 import { modelYear } from '../../catalog/dealer-text.ts';

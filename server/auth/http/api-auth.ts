@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
-import { googleIdTokenSchema, signInSchema, signUpSchema, verifyEmailSchema } from '../../../app/lib/schemas/auth.ts';
+import { googleIdTokenSchema, signInSchema, signUpSchema, verifyEmailSchema } from '../../../app/features/auth/schemas.ts';
 import { appTokenSchema, deviceListSchema, deviceRevokedSchema, emailVerifiedSchema, signedOutSchema } from '../../../app/lib/schemas/api-answers.ts';
 import { recordLogin } from '../../accounts/profiles.ts';
 import { readFormOrJson } from '../../http/forms.ts';
@@ -13,8 +13,9 @@ import { keepFirstSessionOfLink, listDevices, markAppSession, revokeDevice } fro
 import { messages, signInWithPassword, signUpWithEmail } from '../flows.ts';
 import { API_V1_PREFIX, currentSession, forwardCookies, type SessionUser } from '../session.ts';
 import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
-import { authText as t } from '../../../app/lib/i18n/auth.ts';
+import { authText as t } from '../../../app/features/auth/auth-texts.ts';
 import { indiaIso } from '../../../app/lib/india-time.ts';
+import { networkMessages } from '../../../app/lib/network.ts';
 
 /**
  * The Android app's sign-in (decision 074): sign-up, email verification, password and Google
@@ -75,7 +76,7 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
       const parsed = parseWith(schema, Object.fromEntries(await readFormOrJson(c.req.raw)));
       return parsed.ok ? parsed : { ok: false, answer: problem(c, 400, parsed.error, { fields: parsed.fields, headers: NO_STORE }) };
     } catch (error) {
-      return { ok: false, answer: problemFromError(c, error, logger, { fallback: messages.networkError, log }) };
+      return { ok: false, answer: problemFromError(c, error, logger, { fallback: networkMessages.networkError, log }) };
     }
   };
 
@@ -161,7 +162,7 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
       const { sessionUser: _user, ...answer } = issued;
       return c.json(answer satisfies Issued, 200, NO_STORE);
     } catch (error) {
-      return problemFromError(c, error, logger, { fallback: messages.networkError, log: 'app sign-in failed' });
+      return problemFromError(c, error, logger, { fallback: networkMessages.networkError, log: 'app sign-in failed' });
     }
   });
 

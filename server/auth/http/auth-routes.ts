@@ -3,7 +3,7 @@ import type { AppServices } from '../../services.ts';
 import { CLIENT_ADDRESS_HEADER } from '../auth.ts';
 import { consumeRateLimit, rateLimits, type RateLimitPolicy } from '../../security/rate-limit.ts';
 import { problem } from '../../http/problem.ts';
-import { authText as t } from '../../../app/lib/i18n/auth.ts';
+import { authText as t } from '../../../app/features/auth/auth-texts.ts';
 import { languageCookieAtSignIn } from '../flows.ts';
 import { currentUser } from '../session.ts';
 

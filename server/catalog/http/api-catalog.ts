@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { parseId } from '../../../app/lib/input.ts';
 import { queryObject, vehiclesQuerySchema } from '../../../app/lib/schemas/listing.ts';
 import { financeTerms, settingsFor } from '../../admin/settings.ts';
-import { emiFrom } from '../../../app/lib/emi.ts';
+import { emiFrom } from '../../../app/features/emi/emi.ts';
 import { browseText as t } from '../../../app/lib/i18n/browse.ts';
 import type { AppServices } from '../../services.ts';
 import { describeRoute } from '../../http/openapi.ts';
@@ -40,7 +40,7 @@ export function catalogApi(api: Hono, services: AppServices) {
     const listing = { query: term, filters, ...(categoryId !== undefined ? { categoryId } : {}) };
     const { facets, ...result } = await services.listing.pageWithFacets({ ...listing, sort, page, perPage: perPage ?? settings.itemsPerPage });
     // Numbers an app can compare: the model year as a number (null when the dealer typed none).
-    // The EMI the cards show, worked out by the one rule on the admin's terms (app/lib/emi.ts).
+    // The EMI the cards show, worked out by the one rule on the admin's terms (app/features/emi/emi.ts).
     const terms = financeTerms(settings);
     const items = result.items.map((item) => ({ ...item, status: publicStatus(item.status), year: modelYear(item.year), emiFrom: emiFrom(item.status === 'sold' ? null : item.priceRupees, terms) }));
     return c.json({ ...result, items, facets } satisfies z.input<typeof vehicleListSchema>, 200, { 'Cache-Control': 'no-cache' });

@@ -1,15 +1,15 @@
 import type { Hono } from 'hono';
 import { publicStatus } from '../public-status.ts';
 import { z } from 'zod';
-import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../../../app/lib/compare.ts';
-import { compareRows } from '../../../app/lib/compare-rows.ts';
-import { emiFrom, TENURE_OPTIONS } from '../../../app/lib/emi.ts';
+import { COMPARE_MAX, compareIdsNotice, parseCompareIds } from '../../../app/features/compare/compare.ts';
+import { compareRows } from '../../../app/features/compare/compare-rows.ts';
+import { emiFrom, TENURE_OPTIONS } from '../../../app/features/emi/emi.ts';
 import { browseText as t } from '../../../app/lib/i18n/browse.ts';
-import { CALCULATOR_LIMITS, calculatorDefaults, calculatorNote, loanSummary } from '../../../app/lib/emi-calculator.ts';
+import { CALCULATOR_LIMITS, calculatorDefaults, calculatorNote, loanSummary } from '../../../app/features/emi/calculator.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import { compareAnswerSchema, vehicleEmiSchema } from '../../../app/lib/schemas/api-answers.ts';
-import { emiQueryDocSchema, emiQuerySchema } from '../../../app/lib/schemas/emi.ts';
+import { emiQueryDocSchema, emiQuerySchema } from '../../../app/features/emi/schemas.ts';
 import { cardTitle } from '../../../app/lib/vehicle.ts';
 import { financeTerms, settingsFor } from '../../admin/settings.ts';
 import { describeRoute } from '../../http/openapi.ts';
@@ -22,7 +22,7 @@ import { indiaDay } from '../../../app/lib/india-time.ts';
 
 /**
  * The compare page and the car page's EMI calculator in the JSON API (/api/v1), each worked out
- * by the page's own rules (app/lib/compare*.ts, app/lib/emi*.ts) on the admin's finance terms.
+ * by the page's own rules (app/features/compare/, app/features/emi/) on the admin's finance terms.
  */
 /** The compare page's one parameter; read by the page's own reader (parseCompareIds), which never refuses. */
 const compareQuerySchema = z.object({ ids: z.string().optional().meta({ description: 'Car ids joined by commas, e.g. 12,34,56.' }) });

@@ -1,5 +1,5 @@
 import { sql, type AliasedSelectQueryBuilder, type Expression, type OperandExpression, type SqlBool } from 'kysely';
-import type { Sort } from '../../../app/lib/listing-filters/options.ts';
+import type { Sort } from '../../../app/lib/listing-filters/catalogue.ts';
 import type { Database } from '../../db/connection.ts';
 import type { PageWindow } from '../../db/paging.ts';
 import type { ListingOptions } from '../listing.ts';

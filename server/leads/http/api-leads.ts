@@ -1,10 +1,10 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { sellText } from '../../../app/lib/i18n/sell.ts';
+import { sellText } from '../../../app/features/sell/sell-texts.ts';
 import { formsText } from '../../../app/lib/i18n/forms.ts';
 import { leadMessages, MAX_SELL_IMAGES, requestFailed, requestSent, requestSchema, sellSchema } from '../../../app/lib/lead-forms.ts';
 import { sellOfferSentSchema, vehicleRequestSentSchema } from '../../../app/lib/schemas/api-answers.ts';
-import { sellChatLink } from '../../../app/lib/sell-chat.ts';
+import { sellChatLink } from '../../../app/features/sell/sell-chat.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../../../app/lib/uploads.ts';
 import { readFormOrJson, uploadsFrom, uploadTempDir, withUploadForm } from '../../http/forms.ts';
 import { describeRoute } from '../../http/openapi.ts';

@@ -7,7 +7,7 @@ import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
 import { carFromCatalogue, estimateForSeller } from '../sell-estimates.ts';
-import { sellText as t } from '../../../app/lib/i18n/sell.ts';
+import { sellText as t } from '../../../app/features/sell/sell-texts.ts';
 
 /** The seller's estimate in the JSON API (/api/v1): the same schema and service as the sell page's first step (decision 081). */
 export function sellEstimateApi(api: Hono, services: AppServices) {

@@ -13,7 +13,8 @@ import { serviceAreasSchema, testDriveAnswerSchema, testDriveListSchema, testDri
 import { sortedAreas } from '../../../app/lib/service-areas.ts';
 import type { AppServices } from '../../services.ts';
 import { bookAndConfirm, cancelOwn, rescheduleAndConfirm } from '../booking.ts';
-import { ownTestDrivesPage, slotsFor, testDriveRules } from '../test-drives.ts';
+import { ownTestDrivesPage, slotsFor } from '../test-drives.ts';
+import { TEST_DRIVE } from '../../appointments/kinds.ts';
 import { pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
 
 /** Test drives in the JSON API (/api/v1). */
@@ -39,7 +40,7 @@ export function testDriveApi(api: Hono, services: AppServices) {
     if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
     const { vehicleId, date } = parsed.value;
     try {
-      const slots = await slotsFor(services, testDriveRules(await settingsFor(services)), { vehicleId, date });
+      const slots = await slotsFor(services, TEST_DRIVE.rules(await settingsFor(services)), { vehicleId, date });
       return c.json({ vehicleId, date, slots } satisfies z.input<typeof testDriveSlotsSchema>, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
       return refusal(c, error, 'test-drive slots failed');

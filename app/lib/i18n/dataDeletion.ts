@@ -1,6 +1,0 @@
-import en from './en/dataDeletion.json' with { type: 'json' };
-import hi from './hi/dataDeletion.json' with { type: 'json' };
-import { defineTexts } from './texts.ts';
-
-/** Texts of deleting one's account: what the page and the service that checks the confirmation say. */
-export const dataDeletionText = defineTexts('dataDeletion', en, hi);

@@ -1,6 +1,0 @@
-import en from './en/privacyInfo.json' with { type: 'json' };
-import hi from './hi/privacyInfo.json' with { type: 'json' };
-import { defineTexts } from './texts.ts';
-
-/** Texts of the privacy page: what we keep, why, who sees it, for how long, and your rights. */
-export const privacyInfoText = defineTexts('privacyInfo', en, hi);

@@ -1,0 +1,119 @@
+// Refuses an import cycle between features (app/features/<name>/) and between server domains
+// (server/<domain>/), run by `npm run lint` after eslint (decision 110). import-x/no-cycle sees
+// cycles between modules; this sees them between folders: compare importing emi while emi's card
+// imports compare is a tangle even when no single module cycle closes. The graph is read with a
+// regular expression over import specifiers (relative ones; packages are not folders of ours);
+// type-only imports are erased at build time and are not counted, as in import-x/no-cycle.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+// `--root=<folder>` checks another tree (tests/unit/import-cycles.test.ts gives it one with a cycle).
+const root = path.resolve(process.argv.find((argument) => argument.startsWith('--root='))?.slice('--root='.length) ?? path.join(import.meta.dirname, '..'));
+
+/**
+ * The server domains caught in import cycles today: thirteen domains form one tangle (decision 110
+ * lists its mutual imports); engineers are breaking it. The check fails when a cycle draws in any
+ * other domain, and says when one of these has left every cycle, so the list only shrinks.
+ */
+const KNOWN_TANGLED_DOMAINS = new Set(['accounts', 'admin', 'auth', 'catalog', 'db', 'jobs', 'leads', 'notify', 'privacy', 'rentals', 'reservations', 'security', 'test-drives']);
+
+const SPECIFIER = /(?:^|[\s;}])(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]|\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+
+function filesUnder(folder) {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx|mjs|js)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The folder-level graph of a set of folders: `group/name` -> Map(`group/name` -> example import). */
+function folderGraph(base, names) {
+  const nodes = new Set(names.map((name) => path.join(base, name)));
+  const graph = new Map([...nodes].map((node) => [node, new Map()]));
+  const nodeOf = (file) => {
+    const relative = path.relative(root, file).split(path.sep);
+    const node = relative.slice(0, base.split('/').length + 1).join('/');
+    return nodes.has(node) ? node : null;
+  };
+  for (const node of nodes) {
+    for (const file of filesUnder(path.join(root, node))) {
+      const source = readFileSync(file, 'utf8');
+      for (const match of source.matchAll(SPECIFIER)) {
+        if (match[1]) continue;
+        const target = nodeOf(path.resolve(path.dirname(file), match[2] ?? match[3]));
+        if (target && target !== node && !graph.get(node).has(target)) graph.get(node).set(target, `${path.relative(root, file)} imports ${match[2] ?? match[3]}`);
+      }
+    }
+  }
+  return graph;
+}
+
+/** The cycles of a graph, one per strongly connected component of more than one folder (Tarjan). */
+function cycles(graph) {
+  let index = 0;
+  const indexOf = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const components = [];
+  const visit = (node) => {
+    indexOf.set(node, index);
+    low.set(node, index++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node).keys()) {
+      if (!indexOf.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), indexOf.get(next)));
+    }
+    if (low.get(node) === indexOf.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!indexOf.has(node)) visit(node);
+  return components;
+}
+
+/** Says a component's dependencies, each with one import that makes it. */
+function describe(graph, component) {
+  const members = new Set(component);
+  const lines = [`  ${component.join(', ')}:`];
+  for (const from of component) for (const [to, example] of graph.get(from)) if (members.has(to)) lines.push(`    ${from} -> ${to} (${example})`);
+  return lines.join('\n');
+}
+
+const directories = (folder) => readdirSync(path.join(root, folder), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+let failed = false;
+const features = folderGraph('app/features', directories('app/features'));
+for (const component of cycles(features)) {
+  failed = true;
+  console.error(`Features import each other (decision 110): share through app/lib or app/components, or let one feature own it.\n${describe(features, component)}`);
+}
+
+// server/http/ is the edge every domain shares (decision 058), not a domain.
+const domains = folderGraph('server', directories('server').filter((name) => name !== 'http'));
+const domainCycles = cycles(domains);
+if (process.argv.includes('--report')) {
+  for (const component of domainCycles) console.log(`Server domains in a cycle:\n${describe(domains, component)}`);
+  const mutual = [...domains].flatMap(([from, targets]) => [...targets.keys()].filter((to) => from < to && domains.get(to).has(from)).map((to) => `${from} <-> ${to}`));
+  console.log(`Mutual imports:\n  ${mutual.join('\n  ')}`);
+}
+const tangled = new Set(domainCycles.flat().map((node) => node.slice('server/'.length)));
+for (const component of domainCycles) {
+  const drawnIn = component.filter((node) => !KNOWN_TANGLED_DOMAINS.has(node.slice('server/'.length)));
+  if (drawnIn.length === 0) continue;
+  failed = true;
+  console.error(`Server domains import each other (decision 110): ${drawnIn.join(', ')} joined a cycle.\n${describe(domains, component)}`);
+}
+for (const domain of KNOWN_TANGLED_DOMAINS) {
+  if (!tangled.has(domain)) console.warn(`scripts/import-cycles.mjs: server/${domain} is in no cycle any more; delete it from KNOWN_TANGLED_DOMAINS.`);
+}
+process.exit(failed ? 1 : 0);
