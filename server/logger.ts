@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { censorField, maskPersonalText, REDACTED_PATHS } from './observability/log-masking.ts';
-import { currentRequestId } from './observability/request-context.ts';
+import { currentRequestId } from './request-context.ts';
 
 export type Logger = pino.Logger;
 

@@ -3,7 +3,7 @@ import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
-import { withinRequest } from '../observability/request-context.ts';
+import { withinRequest } from '../request-context.ts';
 import { answerMetrics, METRICS_PATH } from './metrics-endpoint.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.ts';
 import { createRouteLabeller, type RouteLabeller } from './route-label.ts';

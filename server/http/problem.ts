@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { Logger } from '../logger.ts';
 import { answerError, type AnswerOptions } from './action-errors.ts';
 import { errorsText as t } from '../../app/lib/i18n/errors.ts';
-import { currentRequestId } from '../observability/request-context.ts';
+import { currentRequestId } from '../request-context.ts';
 
 /**
  * The one shape of every refusal of `/api/v1`: RFC 9457 problem details

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import type { DB, JobTable } from '../db/schema.ts';
-import { currentRequestId } from '../observability/request-context.ts';
+import { currentRequestId } from '../request-context.ts';
 
 /**
  * The job queue: a table in the application's own database (docs/decisions/069). `enqueue`

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
-import { withinRequest } from '../observability/request-context.ts';
+import { withinRequest } from '../request-context.ts';
 import { claimNext, completeJob, failJob, type Job } from './queue.ts';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
 import { maskPersonalText } from '../../server/observability/log-masking.ts';
-import { currentRequestId, withinRequest } from '../../server/observability/request-context.ts';
+import { currentRequestId, withinRequest } from '../../server/request-context.ts';
 import { carriesToken } from '../../server/http/metrics-endpoint.ts';
 import { requestIdFor } from '../../server/http/request-id.ts';
 import { createRouteLabeller } from '../../server/http/route-label.ts';
