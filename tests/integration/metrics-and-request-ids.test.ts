@@ -181,8 +181,8 @@ describe.skipIf(!sharedUrl)(`metrics and request ids on ${dialect}`, () => {
       await database.db
         .insertInto('backup_runs')
         .values([
-          { name: 'good', started_ms: now - 7_300_000, finished_ms: now - 7_200_000, status: 'good', bytes: 1000, place: 'test', desk_told: 0 },
-          { name: 'failed', started_ms: now - 600_000, finished_ms: now - 590_000, status: 'failed', place: 'test', error: 'disk full', desk_told: 0 },
+          { name: 'good', started_ms: now - 7_300_000, finished_ms: now - 7_200_000, status: 'good', bytes: 1000, place: 'test', error: null, desk_told: 0 },
+          { name: 'failed', started_ms: now - 600_000, finished_ms: now - 590_000, status: 'failed', bytes: null, place: 'test', error: 'disk full', desk_told: 0 },
         ])
         .execute();
       const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
