@@ -140,6 +140,14 @@ const schema = z.object({
   SCHEDULE_PERIOD_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).optional(),
   // Milliseconds between SIGTERM (from then /readyz says 503) and closing the port: about the load balancer's health-check interval times its failure threshold.
   DRAIN_DELAY_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(0),
+  // /metrics for Prometheus (decision 111, docs/operations.md): on a port of its own, bound to HOST (the site's port then answers 404 there)…
+  METRICS_PORT: z.coerce.number({ message: 'must be a port number (1-65535) for /metrics alone' }).int('must be a whole number').min(1, 'must be a port number (1-65535) for /metrics alone').max(65535, 'must be a port number (1-65535) for /metrics alone').optional(),
+  // …and/or to a scraper sending `Authorization: Bearer <METRICS_TOKEN>`. Neither set: no /metrics.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces (it travels in an Authorization header)')
+    .min(32, 'must be at least 32 characters of random text (for example `openssl rand -hex 32`)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // json (one record a line, for log collectors) or pretty (readable lines); pretty by default in demo mode only.
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -193,6 +201,7 @@ function requirementProblems(raw: Record<string, string | undefined>): string[] 
   if (s3Missing.length > 0 && s3Missing.length < s3.length) {
     problems.push(`${s3Missing.join(', ')}: ${s3Missing.length === 1 ? 'is' : 'are'} required for object storage when ${s3.filter((name) => raw[name]).join(', ')} ${s3.length - s3Missing.length === 1 ? 'is' : 'are'} set (set all four, or none to keep photos in DATA_DIR)`);
   }
+  if (raw.METRICS_PORT && raw.METRICS_PORT === (raw.PORT ?? '3000')) problems.push(`METRICS_PORT: must differ from PORT (${raw.PORT ?? '3000'}): /metrics gets a port of its own, or set METRICS_TOKEN instead to serve it on the site's port`);
   const botCheck = raw.BOT_CHECK_PROVIDER ?? 'altcha';
   if (botCheck !== 'altcha' && (!raw.BOT_CHECK_SITE_KEY || !raw.BOT_CHECK_SECRET_KEY)) {
     problems.push(`BOT_CHECK_SITE_KEY, BOT_CHECK_SECRET_KEY: are required when BOT_CHECK_PROVIDER is ${botCheck}`);
@@ -311,6 +320,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     /** Where the server's clock starts (epoch ms), or null for the system's time. */
     testClockStartMs: values.TEST_CLOCK_START ? Date.parse(values.TEST_CLOCK_START) : null,
     drainDelayMs: values.DRAIN_DELAY_MS,
+    /** /metrics (decision 111): its own port (null: none) and the bearer token that opens it (null: none); neither, no /metrics. */
+    metrics: { port: values.METRICS_PORT ?? null, token: values.METRICS_TOKEN ?? null },
     jobs: {
       worker: values.WORKER === 'on',
       pollMs: values.JOB_POLL_MS,

@@ -1,4 +1,6 @@
 import pino from 'pino';
+import { censorField, maskPersonalText, REDACTED_PATHS } from './observability/log-masking.ts';
+import { currentRequestId } from './request-context.ts';
 
 export type Logger = pino.Logger;
 
@@ -37,8 +39,15 @@ export function createLogger(level: string, format: LogFormat = 'json', destinat
   const options: pino.LoggerOptions = {
     level,
     base: undefined,
-    // Never log credentials or session cookies, whatever a call site passes in.
-    redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.otp'],
+    // Every line written while answering a request, or running a job one queued, names it (decision 111).
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId === null ? {} : { requestId };
+    },
+    // Never log credentials, session cookies or people's details, whatever a call site passes in:
+    // the fields by name here, and whatever free text still holds below (server/observability/log-masking.ts).
+    redact: { paths: REDACTED_PATHS, censor: censorField },
+    hooks: { streamWrite: maskPersonalText },
   };
   if (format === 'json') return destination === process.stdout ? pino(options) : pino(options, destination);
   return pino(options, {

@@ -16,6 +16,7 @@ import type { PaymentGateway } from './payments/gateway.ts';
 import type { PaymentSandbox } from './payments/sandbox.ts';
 import type { ChangeNotices } from './db/change-notices.ts';
 import type { JobSignal } from './jobs/worker.ts';
+import type { Metrics } from './observability/metrics.ts';
 
 /**
  * What the server hands every loader and action: the database and the other services are
@@ -54,6 +55,8 @@ export type AppServices = {
   changeNotices: ChangeNotices;
   /** Wakes this process's job worker after a transaction that enqueued a job committed (server/jobs/worker.ts). */
   jobs: JobSignal;
+  /** What /metrics reports of this instance (decision 111): the senders, the page cache and the payment adapter count into it. */
+  metrics: Metrics;
 };
 
 export type RequestContext = AppServices & {

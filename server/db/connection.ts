@@ -12,7 +12,15 @@ export type Database = {
   db: Kysely<DB>;
   dialect: Dialect;
   close: () => Promise<void>;
+  /** PostgreSQL's connection pool as the driver counts it, for /metrics (SQLite has no pool). */
+  pool?: PoolUse;
 };
+
+/** How the pool is used now, and the connections it lost or could not open since start. */
+export type PoolUse = { max: number; totalCount: () => number; idleCount: () => number; waitingCount: () => number; errorCount: () => number };
+
+/** Connections per instance to PostgreSQL. */
+const POOL_SIZE = 10;
 
 /**
  * The one place that opens the database. SQLite (a file in DATA_DIR) unless DATABASE_URL
@@ -23,11 +31,15 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
     // int8 (COUNT(*), bigint sums) arrives as a string by default; our numbers fit in a double.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     // A database that does not answer fails the query after 10 s instead of hanging it.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_SIZE, connectionTimeoutMillis: 10_000 });
+    let errors = 0;
     // An idle connection that the server drops (a restart, a failover, an idle timeout) is
     // reported here; with no listener Node treats it as an uncaught error and the process exits.
     // The pool has already thrown that connection away and opens a new one for the next query.
-    pool.on('error', (error) => options.onConnectionLost?.(error));
+    pool.on('error', (error) => {
+      errors += 1;
+      options.onConnectionLost?.(error);
+    });
     // A connection in use has no pool listener: when the database goes away under it, its query
     // fails with the error (the caller answers), and the same error is also emitted on the
     // connection, which without a listener would end the process. Nothing more to do here.
@@ -39,11 +51,16 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
     const watchedPool = {
       Client: pg.Client,
       options: pool.options,
-      connect: () => pool.connect().catch((error: unknown) => Promise.reject(markedLoss(error))),
+      connect: () =>
+        pool.connect().catch((error: unknown) => {
+          errors += 1;
+          return Promise.reject(markedLoss(error));
+        }),
       end: () => pool.end(),
     };
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: watchedPool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const use: PoolUse = { max: POOL_SIZE, totalCount: () => pool.totalCount, idleCount: () => pool.idleCount, waitingCount: () => pool.waitingCount, errorCount: () => errors };
+    return { db, dialect: 'postgres', close: () => db.destroy(), pool: use };
   }
 
   mkdirSync(options.dataDir, { recursive: true });

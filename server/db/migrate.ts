@@ -32,6 +32,7 @@ import * as carModelAdditions from './migrations/035-car-model-additions.ts';
 import * as paymentsOneLedger from './migrations/036-payments-one-ledger.ts';
 import * as appointmentTimesInMs from './migrations/037-appointment-times-in-ms.ts';
 import * as backupRuns from './migrations/038-backup-runs.ts';
+import * as jobRequestIds from './migrations/039-job-request-ids.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -68,6 +69,7 @@ const migrations: Record<string, DialectMigration> = {
   '036-payments-one-ledger': paymentsOneLedger,
   '037-appointment-times-in-ms': appointmentTimesInMs,
   '038-backup-runs': backupRuns,
+  '039-job-request-ids': jobRequestIds,
 };
 
 /**

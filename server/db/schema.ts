@@ -512,6 +512,8 @@ export interface JobTable {
   last_error: string | null;
   created_at_ms: number;
   finished_at_ms: number | null;
+  /** The X-Request-Id of the request that queued it (decision 111), or null. */
+  request_id: string | null;
 }
 
 /** One row per recurring job: the next period's run is due at next_run_ms (server/jobs/scheduler.ts). */

@@ -79,6 +79,13 @@ function answerSchema(schema: z.ZodType): Record<string, unknown> {
 
 const problemContent = { 'application/problem+json': { schema: { $ref: componentRef('Problem') } } };
 const retryAfter = { 'Retry-After': { description: 'Seconds until the next attempt is allowed.', schema: { type: 'integer' } } };
+/** Every answer carries it (server/http/request-id.ts, decision 111). */
+const requestIdHeader = {
+  'X-Request-Id': {
+    description: 'This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault.',
+    schema: { type: 'string', maxLength: 128 },
+  },
+};
 
 const REFUSALS: Record<Refusal, string> = {
   400: 'The input was refused: `detail` says why, `fields` names each invalid field.',
@@ -139,6 +146,8 @@ function operation(method: string, path: string, doc: RouteDoc) {
       ...(code === 429 || code === 503 ? { headers: retryAfter } : {}),
     };
   }
+  // Every answer, success or problem, names the request.
+  for (const response of Object.values(responses) as Array<{ headers?: Record<string, unknown> }>) response.headers = { ...requestIdHeader, ...response.headers };
   const body = doc.body && {
     required: true,
     content:
@@ -168,7 +177,9 @@ const DESCRIPTION = `The JSON API of the Android app (and the site's own scripts
 
 **Mutations (POST, DELETE).** A request with a bearer token and no cookie needs nothing more. Any other must carry \`Origin\` equal to the site's origin (browsers send it; the app sets it on sign-in and sign-up, before it has a token), or \`Sec-Fetch-Site: same-origin\`; anything else is refused with 403 before the route runs. Bodies are JSON unless the operation says otherwise; text with control characters is refused (400).
 
-**Errors.** Every 4xx and 5xx answer, from any operation and from the checks before it (cross-site 403, body size 413, slow body 408, maintenance and outage 503, unexpected 500, unknown path 404, wrong method 405 with \`Allow\`), is \`application/problem+json\` (RFC 9457, schema \`Problem\`): \`type\`, \`title\`, \`status\`, \`detail\` (the sentence to show the person), \`fields\` (the message per invalid input, on 400) and \`reason\` (a stable word to branch on, such as \`licence-pending\`). Branch on \`status\` and \`reason\`, never on the wording of \`detail\`.
+**Errors.** Every 4xx and 5xx answer, from any operation and from the checks before it (cross-site 403, body size 413, slow body 408, maintenance and outage 503, unexpected 500, unknown path 404, wrong method 405 with \`Allow\`), is \`application/problem+json\` (RFC 9457, schema \`Problem\`): \`type\`, \`title\`, \`status\`, \`detail\` (the sentence to show the person), \`fields\` (the message per invalid input, on 400), \`reason\` (a stable word to branch on, such as \`licence-pending\`) and \`instance\` (\`urn:request:{id}\`). Branch on \`status\` and \`reason\`, never on the wording of \`detail\`.
+
+**Request ids.** Every answer carries \`X-Request-Id\`, the id under which the server logged the request (and the jobs it queued); a problem repeats it as \`instance\`. Quote it when reporting a fault. An id the app sends is not kept: only the site's own proxy may set it.
 
 **Paging.** A list that can grow answers \`{ items, page, perPage, total }\`: \`page\` counts from 1 and \`total\` counts every item of the query. The catalogue (\`/vehicles\`) takes \`perPage\` up to 100 (a larger value falls back to the dealer's page size) and adds \`pageCount\` and its facets; my wishlist, my bookings, my test drives and the rental fleet take \`perPage\` up to 50, 20 when not given (a larger value is served as 50). Short lists that cannot grow much (categories, a car's free slots) answer whole.
 

@@ -95,7 +95,8 @@ export function inlineScriptHashes(html: string): string[] {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-export function createPageCache(options: { ttlMs: number; maxBytes: number; clock: Clock; security: SecurityOptions }) {
+/** `onLookup` hears whether each lookup of a cacheable page was a hit or a miss (/metrics, decision 111). */
+export function createPageCache(options: { ttlMs: number; maxBytes: number; clock: Clock; security: SecurityOptions; onLookup?: (outcome: 'hit' | 'miss') => void }) {
   const entries = new Map<string, Entry>();
   /** Pages being rendered to be stored, by key. */
   const filling = new Map<string, Promise<Entry | null>>();
@@ -195,6 +196,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; cloc
       const entry = key === null ? null : lookup(key);
       if (!entry) return false;
       const body = bytesOf(entry, encoding);
+      options.onLookup?.('hit');
       response.writeHead(entry.status, [...entry.raw, 'Content-Encoding', encoding, 'Content-Length', String(body.byteLength)]);
       response.end(body);
       return true;
@@ -211,6 +213,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; cloc
       const acceptEncoding = request.headers.get('accept-encoding');
       const hit = lookup(key);
       if (hit) {
+        options.onLookup?.('hit');
         allowScripts(hit.scriptSources);
         return respond(hit, acceptEncoding, 'hit');
       }
@@ -220,6 +223,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; cloc
       if (inFlight) {
         const filled = await inFlight;
         if (filled) {
+          options.onLookup?.('hit');
           allowScripts(filled.scriptSources);
           return respond(filled, acceptEncoding, 'hit');
         }
@@ -228,6 +232,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; cloc
       let settle: (entry: Entry | null) => void = () => {};
       filling.set(key, new Promise((resolve) => (settle = resolve)));
       let entry: Entry | null = null;
+      options.onLookup?.('miss');
       try {
         const response = await render();
         const type = response.headers.get('content-type') ?? '';

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Logger } from '../logger.ts';
 import { answerError, type AnswerOptions } from './action-errors.ts';
 import { errorsText as t } from '../../app/lib/i18n/errors.ts';
+import { currentRequestId } from '../request-context.ts';
 
 /**
  * The one shape of every refusal of `/api/v1`: RFC 9457 problem details
@@ -9,7 +10,8 @@ import { errorsText as t } from '../../app/lib/i18n/errors.ts';
  * show the person, `fields` the message per invalid input, `reason` a stable word an app may
  * branch on (`licence-pending`, `slot-taken`…). `type` names the kind of problem: the
  * reference page's section for a `reason`, else `about:blank` (RFC 9457 §4.2: the status says
- * it all).
+ * it all). `instance` names this occurrence: `urn:request:<X-Request-Id>`, the id the answer's
+ * header and our log lines carry, so a report of a problem leads to its log (decision 111).
  */
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -21,6 +23,7 @@ export type Problem = {
   detail: string;
   fields?: Record<string, string>;
   reason?: string;
+  instance?: string;
 };
 
 /** The statuses with a title of their own (problem+json `title`), read in the request's language. */
@@ -49,7 +52,14 @@ export function problemBody(status: number, detail: string, extras: Omit<Problem
     detail,
     ...fields,
     ...(extras.reason ? { reason: extras.reason } : {}),
+    ...instanceOfThisRequest(),
   };
+}
+
+/** `instance` for the request being answered; none outside one (a test building a body). */
+function instanceOfThisRequest(): { instance?: string } {
+  const requestId = currentRequestId();
+  return requestId === null ? {} : { instance: `urn:request:${requestId}` };
 }
 
 /** A problem+json Response; never cached (a refusal is about this request). */

@@ -34,6 +34,11 @@ import { requestUrlOnSite } from './request-url.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
 import { startChangeNotices } from '../db/change-notices.ts';
 import { warmUp } from './warm-up.ts';
+import { createMetrics, type Metrics } from '../observability/metrics.ts';
+import { countedGateway } from '../observability/payment-counts.ts';
+import { answerMetrics, METRICS_PATH } from './metrics-endpoint.ts';
+import { answeredAs, openMetricsPort, routeLabellerOf } from './observed-requests.ts';
+import type { RouteLabeller } from './route-label.ts';
 
 /** Compressed pages the page cache may hold (about 16 KB a page with both codings): some 500 pages. */
 const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
@@ -71,8 +76,9 @@ function startingUp(request: Request): Response {
 async function openServices(config: Config, logger: Logger, database: Database): Promise<AppServices> {
   const { storage, privateStorage } = openStorage(config, logger);
   const clock = config.testClockStartMs === null ? systemClock : clockStartingAt(config.testClockStartMs);
-  const mailer = createMailer({ config, database, logger, clock });
-  const sms = createSmsSender({ config, database, logger, clock });
+  const metrics = createMetrics({ database, clock });
+  const mailer = createMailer({ config, database, logger, clock, counts: metrics.messages });
+  const sms = createSmsSender({ config, database, logger, clock, counts: metrics.messages });
   const botCheck = createBotCheck({ config, database, logger, clock });
   const jobs = createJobSignal();
   const auth = createAuth({ config, database, mailer, logger, clock, jobs });
@@ -84,10 +90,11 @@ async function openServices(config: Config, logger: Logger, database: Database):
     maxBytes: PAGE_CACHE_BYTES,
     clock,
     security: securityOptionsOf(config),
+    onLookup: metrics.pageCacheLookup,
   });
   const catalogueIndex = config.listingIndex === 'memory' ? createCatalogueIndex(database) : undefined;
   const listing = createVehicleListing(database, listingTotals, catalogueIndex);
-  const payments = config.razorpay ? createRazorpayGateway(config.razorpay) : null;
+  const payments = config.razorpay ? countedGateway(createRazorpayGateway(config.razorpay), metrics) : null;
   // The demo's payment sandbox answers for Razorpay on this server (decision 095); the adapter above talks to it.
   const paymentSandbox = config.paymentSandbox && config.razorpay ? createPaymentSandbox(config.razorpay, clock, logger) : null;
   // Another instance's admin changed something: what this one kept may be stale (decision 071).
@@ -101,7 +108,7 @@ async function openServices(config: Config, logger: Logger, database: Database):
       settingsCache.clear();
     },
   });
-  const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, listingTotals, listing, pageCache, payments, paymentSandbox, jobs, changeNotices };
+  const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, listingTotals, listing, pageCache, payments, paymentSandbox, jobs, changeNotices, metrics };
 
   const applied = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
@@ -158,7 +165,10 @@ export async function startWorkerProcess(env: Record<string, string | undefined>
     config = withKeptAuthSecret(config, logger);
     database = openDatabase({ ...config, onConnectionLost: (error) => logger.warn({ err: error }, 'database: an idle connection was lost; the next query opens a new one') });
     await checkDatabase(database, config);
-    background = startBackground(await openServices(config, logger, database), { worker: true });
+    const services = await openServices(config, logger, database);
+    // Its own /metrics when METRICS_PORT is set (another port than an app instance's on the same machine): mails and SMS sent, the queue.
+    await openMetricsPort(config, services.metrics, logger);
+    background = startBackground(services, { worker: true });
   } catch (error) {
     logger.debug({ err: error }, 'start-up failed');
     console.error(startupFailureLine(error));
@@ -242,13 +252,24 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
   let draining = false;
   // Set once the app serves and its first pages were rendered once (warm-up.ts): until then /readyz says 503.
   let warmedUp = false;
+  // Set once the services are open; until then requests are answered but not counted.
+  let metrics: Metrics | null = null;
+  // Made with the app, from its routes (route-label.ts); until then every request is `other`.
+  let routeOf: RouteLabeller = () => 'other';
+  const observation = { metrics: () => metrics, routeOf: () => routeOf, trustProxy: config.trustProxy, logger };
   // A page the page cache holds is sent before any routing (server/http/page-cache.ts).
   const server: Server = development?.server ?? createServer();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (request.url?.split('?')[0] === READINESS_PATH) void answerReadiness(response, draining || !warmedUp ? null : services, securityOptionsOf(config));
-    else if (development) development.middleware(request, response, () => toApp(request, response));
-    else if (!pageCache?.answer(request, response)) toApp(request, response);
+    const path = request.url?.split('?')[0] ?? '/';
+    answeredAs(request, response, observation, () => {
+      if (path === READINESS_PATH) void answerReadiness(response, draining || !warmedUp ? null : services, securityOptionsOf(config));
+      else if (path === METRICS_PATH) void answerMetrics(request, response, { metrics, token: config.metrics.token, where: 'site', portConfigured: config.metrics.port !== null, logger });
+      else if (development) development.middleware(request, response, () => toApp(request, response));
+      else if (!pageCache?.answer(request, response)) toApp(request, response);
+    });
   });
+  // /metrics on a port of its own (METRICS_PORT), bound beside the site's once the services are open.
+  let metricsServer: Server | null = null;
   let database: Database | null = null;
   let background: Background | null = null;
   let services: AppServices | null = null;
@@ -263,6 +284,8 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
     await checkDatabase(database, config);
     services = await openServices(config, logger, database);
     pageCache = services.pageCache;
+    metrics = services.metrics;
+    metricsServer = await openMetricsPort(config, services.metrics, logger);
     if (config.seedDemo) {
       // Loaded only when asked: Vite puts the demo inventory and its drawings (thousands of lines)
       // in a chunk of their own instead of the production server's code.
@@ -282,8 +305,8 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
     }
     const demoAdmin = await ensureDemoAdmin(services, config.demoAdminPassword);
     if (demoAdmin) {
-      logger.info(
-        { email: demoAdmin.email, ...(demoAdmin.generatedPassword ? { password: demoAdmin.generatedPassword } : {}) },
+      // To the terminal of the person running the demo, not into the log: logs never hold an address or a password (decision 111).
+      console.log(
         demoAdmin.generatedPassword
           ? `Demo admin: sign in at ${adminPaths.login} as ${demoAdmin.email} with password ${demoAdmin.generatedPassword}`
           : `Demo admin: sign in at ${adminPaths.login} as ${demoAdmin.email}`,
@@ -294,18 +317,21 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
     setImageConcurrency(config.imageConcurrency);
     // Upload folders a crash left behind; in the background, the site need not wait for it.
     void removeStaleUploads(uploadTempDir(config.dataDir), services.clock.now()).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
-    app = development ? developmentApp(development, services) : createApp(services, build);
+    const created = development ? null : createApp(services, build);
+    app = created ?? developmentApp(development!, services);
+    routeOf = routeLabellerOf(created?.routes ?? [], created ? build.routes : null, [LIVENESS_PATH, READINESS_PATH, METRICS_PATH]);
     // Vite compiles each page as it is first asked for; warming it would only slow `npm run dev` down.
     if (!development) await warmUp(server, logger);
     warmedUp = true;
   } catch (error) {
     await Promise.all([background?.stop(), services?.changeNotices.stop()]);
-    await new Promise((resolve) => server.close(resolve));
+    await Promise.all([new Promise((resolve) => server.close(resolve)), metricsServer && new Promise((resolve) => metricsServer!.close(resolve))]);
     await database?.close().catch(() => {});
     throw error;
   }
   const openedDatabase = database;
   const opened = services;
+  const openedMetricsServer = metricsServer;
   logger.info({ port: config.port, database: openedDatabase.dialect, mode: config.mode }, `${config.siteName} is serving on ${servedUrl(env.SITE_ORIGIN, config.host, config.port)}`);
   if (config.paymentSandbox) logger.info('Payments go through the payment sandbox (PAYMENTS=sandbox): no money moves; Checkout is a sheet with Pay, Fail and Close');
 
@@ -315,6 +341,8 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
       draining = true;
       // The database closes after the last request and the job in hand (SIGTERM lets it finish).
       const backgroundStopped = Promise.all([background?.stop(), opened.changeNotices.stop()]);
+      openedMetricsServer?.close();
+      openedMetricsServer?.closeIdleConnections();
       server.close(() => {
         Promise.resolve(backgroundStopped)
           .then(() => openedDatabase.close())

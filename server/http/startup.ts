@@ -40,14 +40,14 @@ export function firstLine(error: unknown): string {
   return text.split('\n')[0]?.trim() || 'unknown error';
 }
 
-/** Binds the port; a port in use or not ours to take is a StartupError. */
-export function listen(server: Server, port: number, host: string): Promise<void> {
+/** Binds the port; a port in use or not ours to take is a StartupError naming `variable` (PORT, or METRICS_PORT). */
+export function listen(server: Server, port: number, host: string, variable = 'PORT'): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: unknown) => {
       server.off('listening', onListening);
       const code = codeOf(error);
-      if (code === 'EADDRINUSE') reject(new StartupError(`Port ${port} on ${host} is already in use: stop the program using it or set PORT to a free port.`));
-      else if (code === 'EACCES') reject(new StartupError(`Port ${port} on ${host} may not be used by this user: set PORT to a port above 1023.`));
+      if (code === 'EADDRINUSE') reject(new StartupError(`Port ${port} on ${host} is already in use: stop the program using it or set ${variable} to a free port.`));
+      else if (code === 'EACCES') reject(new StartupError(`Port ${port} on ${host} may not be used by this user: set ${variable} to a port above 1023.`));
       else if (code === 'EADDRNOTAVAIL') reject(new StartupError(`HOST ${host} is not an address of this machine: set HOST to one of its addresses or 0.0.0.0.`));
       else reject(new StartupError(`Could not listen on ${host}:${port}: ${firstLine(error)}`));
     };

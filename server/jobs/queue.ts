@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import type { DB, JobTable } from '../db/schema.ts';
+import { currentRequestId } from '../request-context.ts';
 
 /**
  * The job queue: a table in the application's own database (docs/decisions/069). `enqueue`
@@ -8,6 +9,7 @@ import type { DB, JobTable } from '../db/schema.ts';
  * change does. Workers claim one due job at a time; on PostgreSQL `FOR UPDATE SKIP LOCKED`
  * keeps two workers off one job, on SQLite the single UPDATE is atomic by itself. A running
  * job carries a lease: when its worker dies, another worker takes it again once it lapses.
+ * A job queued while answering a request keeps that request's X-Request-Id (decision 111).
  */
 
 export type Job = Selectable<JobTable>;
@@ -39,6 +41,8 @@ export async function enqueue(db: JobWriter, name: string, payload: unknown, opt
       max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       run_at_ms: options.nowMs + (options.delayMs ?? 0),
       created_at_ms: options.nowMs,
+      // The request being answered, if any: the worker's log lines for this job will name it.
+      request_id: currentRequestId(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
+import { withinRequest } from '../request-context.ts';
 import { claimNext, completeJob, failJob, type Job } from './queue.ts';
 
 /**
@@ -87,7 +88,9 @@ export function startWorker(options: {
       }
       if (job) {
         // Recording the outcome can fail too (the database went away mid-job): the lease brings the job back.
-        await runOne(job).catch((error: unknown) => logger.warn({ err: error, job: job.id }, 'jobs: could not record the outcome'));
+        // On behalf of the request that queued it: every line logged while it runs names that request (decision 111).
+        const run = () => runOne(job).catch((error: unknown) => logger.warn({ err: error, job: job.id }, 'jobs: could not record the outcome'));
+        await (job.request_id ? withinRequest({ requestId: job.request_id }, run) : run());
       }
       else if (!woken && !stopped) await sleep();
     }

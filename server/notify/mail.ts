@@ -5,6 +5,7 @@ import { escapeHtml } from '../html.ts';
 import type { Logger } from '../logger.ts';
 import { recordOutboxMessage } from './outbox.ts';
 import type { Clock } from '../clock.ts';
+import type { MessageCounts } from '../observability/metrics.ts';
 import { authText as t } from '../../app/features/auth/auth-texts.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { LANGUAGE_TAGS } from '../../app/lib/i18n/language.ts';
@@ -53,7 +54,8 @@ function smtpServerName(smtpUrl: string): string {
   }
 }
 
-export function createMailer({ config, database, logger, clock }: { config: MailerConfig; database: Database; logger: Logger; clock: Clock }): Mailer {
+/** `counts` hears of every message SMTP took or refused (/metrics); the outbox alone is not a send. */
+export function createMailer({ config, database, logger, clock, counts }: { config: MailerConfig; database: Database; logger: Logger; clock: Clock; counts?: MessageCounts }): Mailer {
   const smtpUrl = config.mail.smtpUrl;
   // One transport for the life of the process: it holds the parsed settings (and, for pooled
   // URLs, the connections). The timeouts keep a dead mail server from holding a request for
@@ -76,8 +78,10 @@ export function createMailer({ config, database, logger, clock }: { config: Mail
           messageId: message.messageId,
           ...(message.html ? { html: message.html } : {}),
         });
+        counts?.count('email', 'sent');
         logger.info({ to: maskAddress(message.to), messageId: message.messageId }, 'mail sent');
       } catch (error) {
+        counts?.count('email', 'failed');
         const reason = error instanceof Error ? error.message : String(error);
         throw new MailError(`Mail to ${maskAddress(message.to)} could not be sent through SMTP (${server}): ${reason}`, { cause: error });
       }
@@ -101,8 +105,10 @@ export function createMailer({ config, database, logger, clock }: { config: Mail
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
         });
+        counts?.count('email', 'sent');
         logger.info({ to: maskAddress(message.to), messageId: info.messageId }, 'mail sent');
       } catch (error) {
+        counts?.count('email', 'failed');
         const reason = error instanceof Error ? error.message : String(error);
         const failure = new MailError(`Mail to ${maskAddress(message.to)} could not be sent through SMTP (${server}): ${reason}`, { cause: error });
         // In demo and test the outbox already holds it: a missing mail server must not break

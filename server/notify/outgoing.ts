@@ -65,15 +65,25 @@ export async function queueSms(db: Kysely<DB>, services: OutgoingServices, to: s
   await enqueue(db, SMS_JOB, payload, { nowMs });
 }
 
-/** The worker's side: send what was queued, throwing on failure so the queue retries. */
-export function outgoingHandlers(services: Pick<AppServices, 'config' | 'mailer'>): JobHandlers {
+/**
+ * The worker's side: send what was queued, throwing on failure so the queue retries. The mailer
+ * counts its own sends; the SMS provider is called here, so its outcome is counted here (/metrics).
+ */
+export function outgoingHandlers(services: Pick<AppServices, 'config' | 'mailer'> & { metrics?: Pick<AppServices['metrics'], 'messages'> }): JobHandlers {
   const smsProvider: SmsSender | null = createSmsProvider(services.config);
+  const counts = services.metrics?.messages;
   return {
     [MAIL_JOB]: (payload) => services.mailer.deliver(mailPayloadSchema.parse(payload)),
     [SMS_JOB]: async (payload) => {
       const { to, text } = smsPayloadSchema.parse(payload);
       if (!smsProvider) throw new Error('No SMS provider is configured (SMS_PROVIDER).');
-      await smsProvider.send(to, text);
+      try {
+        await smsProvider.send(to, text);
+      } catch (error) {
+        counts?.count('sms', 'failed');
+        throw error;
+      }
+      counts?.count('sms', 'sent');
     },
   };
 }

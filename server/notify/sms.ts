@@ -7,6 +7,7 @@ import { assertE164, type SmsSender } from './sms-provider.ts';
 import { createTwilioSender } from './sms-twilio.ts';
 import { accountText as t } from '../../app/lib/i18n/account.ts';
 import type { Clock } from '../clock.ts';
+import type { MessageCounts } from '../observability/metrics.ts';
 
 /**
  * Outgoing SMS (phone verification codes). One interface, three implementations chosen by
@@ -36,7 +37,8 @@ export function createSmsProvider(config: Pick<Config, 'sms'>): SmsSender | null
       : null;
 }
 
-export function createSmsSender({ config, database, logger, clock }: { config: SmsConfig; database: Database; logger: Logger; clock: Clock }): SmsSender {
+/** `counts` hears of every SMS the provider took or refused (/metrics); the outbox alone is not a send. */
+export function createSmsSender({ config, database, logger, clock, counts }: { config: SmsConfig; database: Database; logger: Logger; clock: Clock; counts?: MessageCounts }): SmsSender {
   const sms = config.sms;
   const provider = createSmsProvider(config);
 
@@ -51,8 +53,10 @@ export function createSmsSender({ config, database, logger, clock }: { config: S
       if (!provider) return;
       try {
         await provider.send(toE164, text, meta);
+        counts?.count('sms', 'sent');
         logger.info({ provider: sms.provider, to: `${toE164.slice(0, 3)}******${toE164.slice(-2)}` }, 'sms sent');
       } catch (error) {
+        counts?.count('sms', 'failed');
         logger.warn({ err: error, provider: sms.provider }, 'sms could not be sent');
         throw error;
       }

@@ -100,7 +100,7 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
       });
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(await response.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found' });
+      expect(await response.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found', instance: expect.stringMatching(/^urn:request:/) });
       expect(response.headers.getSetCookie()).toEqual([]);
     });
 

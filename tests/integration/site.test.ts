@@ -350,7 +350,7 @@ describe.skipIf(!base)('public site', () => {
       const response = await fetch(`${base}/api/v1/no-such-thing`);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(await response.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found' });
+      expect(await response.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found', instance: expect.stringMatching(/^urn:request:/) });
     });
   });
 });

@@ -397,7 +397,7 @@ describe.skipIf(!base)('vehicle details page', () => {
       const response = await fetch(`${base}/api/v1/vehicles/${id}`);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(await response.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Vehicle not found' });
+      expect(await response.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Vehicle not found', instance: expect.stringMatching(/^urn:request:/) });
     });
   });
 });

@@ -144,7 +144,11 @@ export function parseMail(raw: string): Pick<ReceivedMail, 'headers' | 'from' | 
   };
 }
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/**
+ * `refusesRecipient`: recipients the peer rejects at RCPT TO with a 550 that names the address,
+ * as real mail servers word it (the log must not repeat it, decision 111).
+ */
+export async function startSmtpPeer(options: { refusesRecipient?: (address: string) => boolean } = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const state = { mode: 'accept' as SmtpPeerMode, attempts: 0 };
@@ -164,6 +168,10 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       state.attempts += 1;
       if (state.mode === 'refuse') return callback(refusal());
       if (state.mode === 'hold') return void held.push(callback);
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      if (options.refusesRecipient?.(address.address)) return callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {

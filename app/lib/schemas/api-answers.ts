@@ -43,6 +43,10 @@ export const problemSchema = z
       .string()
       .optional()
       .meta({ description: 'A stable word for a refusal the app may branch on (409, 422: e.g. licence-pending, slot-taken). New words may come within v1.' }),
+    instance: z
+      .string()
+      .optional()
+      .meta({ description: 'This occurrence: `urn:request:{id}`, where `{id}` is the answer’s `X-Request-Id`. Quote it when reporting the problem; the server’s log lines for the request carry the same id.' }),
   })
   .meta({
     id: 'Problem',

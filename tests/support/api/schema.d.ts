@@ -1070,6 +1070,8 @@ export interface components {
             };
             /** @description A stable word for a refusal the app may branch on (409, 422: e.g. licence-pending, slot-taken). New words may come within v1. */
             reason?: string;
+            /** @description This occurrence: `urn:request:{id}`, where `{id}` is the answer’s `X-Request-Id`. Quote it when reporting the problem; the server’s log lines for the request carry the same id. */
+            instance?: string;
         };
         /** @description A stored photo: WebP variants of each width live at /media/{key}-{width}.webp. */
         Image: {
@@ -2066,6 +2068,8 @@ export interface operations {
             /** @description Created and signed in. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2075,6 +2079,8 @@ export interface operations {
             /** @description Not a valid address, too weak a password, or a staff address. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2084,6 +2090,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2093,6 +2101,8 @@ export interface operations {
             /** @description The address is already registered. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2102,6 +2112,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2111,6 +2123,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2122,6 +2136,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2131,6 +2147,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2162,6 +2180,8 @@ export interface operations {
             /** @description The address is verified. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2171,6 +2191,8 @@ export interface operations {
             /** @description The link’s token is invalid or has expired. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2180,6 +2202,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2189,6 +2213,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2198,6 +2224,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2209,6 +2237,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2218,6 +2248,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2261,6 +2293,8 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2270,6 +2304,8 @@ export interface operations {
             /** @description Not a valid address, or the bot check failed (`reason` bot-check). */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2279,6 +2315,8 @@ export interface operations {
             /** @description Wrong email or password. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2288,6 +2326,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2297,6 +2337,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2306,6 +2348,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2317,6 +2361,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2326,6 +2372,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2361,6 +2409,8 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2370,6 +2420,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2379,6 +2431,8 @@ export interface operations {
             /** @description The ID token is not one Google signed for this site, or it has expired. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2388,6 +2442,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2397,6 +2453,8 @@ export interface operations {
             /** @description The address belongs to a password account (`reason` account-not-linked). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2406,6 +2464,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2415,6 +2475,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2426,6 +2488,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2435,6 +2499,8 @@ export interface operations {
             /** @description Google sign-in is not configured or Google’s keys could not be read. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2457,6 +2523,8 @@ export interface operations {
             /** @description Signed out. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2466,6 +2534,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2475,6 +2545,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2484,6 +2556,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2493,6 +2567,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2515,6 +2591,8 @@ export interface operations {
             /** @description Every device signed in to this account: this one first, then the most recently used. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2524,6 +2602,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2533,6 +2613,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2542,6 +2624,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2567,6 +2651,8 @@ export interface operations {
             /** @description Revoked. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2576,6 +2662,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2585,6 +2673,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2594,6 +2684,8 @@ export interface operations {
             /** @description No such device of yours. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2603,6 +2695,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2612,6 +2706,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2651,6 +2747,8 @@ export interface operations {
             /** @description One page of cars, with the facet counts of the filters. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2660,6 +2758,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2669,6 +2769,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2678,6 +2780,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2703,6 +2807,8 @@ export interface operations {
             /** @description The car. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2712,6 +2818,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2721,6 +2829,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2730,6 +2840,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2752,6 +2864,8 @@ export interface operations {
             /** @description Every category. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2761,6 +2875,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2770,6 +2886,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2792,6 +2910,8 @@ export interface operations {
             /** @description Every make with its models and their variants. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2801,6 +2921,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2810,6 +2932,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2835,6 +2959,8 @@ export interface operations {
             /** @description The cars and the rows. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2844,6 +2970,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2853,6 +2981,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2885,6 +3015,8 @@ export interface operations {
             /** @description The loan, the instalment and the totals. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2894,6 +3026,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2903,6 +3037,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2912,6 +3048,8 @@ export interface operations {
             /** @description The car has no price to finance: sold, or price on request (`reason` sold or no-price). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2921,6 +3059,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2930,6 +3070,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2983,6 +3125,8 @@ export interface operations {
             /** @description The code was sent. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2992,6 +3136,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3001,6 +3147,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3010,6 +3158,8 @@ export interface operations {
             /** @description The bot check was not solved (`reason`: bot-check). Or the cross-site request check refused it (no `Origin` equal to the site origin). */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3019,6 +3169,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3028,6 +3180,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3039,6 +3193,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3048,6 +3204,8 @@ export interface operations {
             /** @description The SMS provider did not answer. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3057,6 +3215,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3104,6 +3264,8 @@ export interface operations {
             /** @description The profile as it now is. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3113,6 +3275,8 @@ export interface operations {
             /** @description The input was refused, or the code is wrong or expired. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3122,6 +3286,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3131,6 +3297,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3140,6 +3308,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3149,6 +3319,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3160,6 +3332,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3169,6 +3343,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3191,6 +3367,8 @@ export interface operations {
             /** @description The export, as an attachment. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description attachment; filename="…" */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -3202,6 +3380,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3211,6 +3391,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3220,6 +3402,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3257,6 +3441,8 @@ export interface operations {
             /** @description Deleted; the session cookie is cleared. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3266,6 +3452,8 @@ export interface operations {
             /** @description Not confirmed, or the password is wrong. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3275,6 +3463,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3284,6 +3474,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3293,6 +3485,8 @@ export interface operations {
             /** @description An open rental booking must end first (`reason` rental-open), or the last admin (last-admin). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3302,6 +3496,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3311,6 +3507,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3322,6 +3520,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3331,6 +3531,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3353,6 +3555,8 @@ export interface operations {
             /** @description The profile. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3362,6 +3566,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3371,6 +3577,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3380,6 +3588,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3411,6 +3621,8 @@ export interface operations {
             /** @description The profile as it now is. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3420,6 +3632,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3429,6 +3643,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3438,6 +3654,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3447,6 +3665,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3456,6 +3676,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3465,6 +3687,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3504,6 +3728,8 @@ export interface operations {
             /** @description The profile with its language. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3513,6 +3739,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3522,6 +3750,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3531,6 +3761,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3540,6 +3772,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3549,6 +3783,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3558,6 +3794,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3585,6 +3823,8 @@ export interface operations {
             /** @description One page of the wishlist. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3594,6 +3834,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3603,6 +3845,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3612,6 +3856,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3621,6 +3867,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3654,6 +3902,8 @@ export interface operations {
             /** @description The car is on the wishlist. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3663,6 +3913,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3672,6 +3924,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3681,6 +3935,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3690,6 +3946,8 @@ export interface operations {
             /** @description No such car on the site. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3699,6 +3957,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3708,6 +3968,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3717,6 +3979,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3742,6 +4006,8 @@ export interface operations {
             /** @description The car is not on the wishlist. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3751,6 +4017,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3760,6 +4028,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3769,6 +4039,8 @@ export interface operations {
             /** @description The id cannot be a car’s. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3778,6 +4050,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3787,6 +4061,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3832,6 +4108,8 @@ export interface operations {
             /** @description Received; the dealer is told by mail. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3841,6 +4119,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3850,6 +4130,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3859,6 +4141,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3868,6 +4152,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3879,6 +4165,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3888,6 +4176,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3924,6 +4214,8 @@ export interface operations {
             /** @description Saved; the dealer is told by mail. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3933,6 +4225,8 @@ export interface operations {
             /** @description The input was refused: a field, or a photo (`fields.images`): too many, too large or not a photo. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3942,6 +4236,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3951,6 +4247,8 @@ export interface operations {
             /** @description The upload is too large. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3960,6 +4258,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3971,6 +4271,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3980,6 +4282,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4005,6 +4309,8 @@ export interface operations {
             /** @description The slots of the day (India time). */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4014,6 +4320,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4023,6 +4331,8 @@ export interface operations {
             /** @description No such car, or it cannot be test-driven. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4032,6 +4342,8 @@ export interface operations {
             /** @description The car is no longer for sale. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4041,6 +4353,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4050,6 +4364,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4072,6 +4388,8 @@ export interface operations {
             /** @description The areas by locality, and the hub. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4081,6 +4399,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4090,6 +4410,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4124,6 +4446,8 @@ export interface operations {
             /** @description Booked; a confirmation mail is on its way. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4133,6 +4457,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4142,6 +4468,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4151,6 +4479,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4160,6 +4490,8 @@ export interface operations {
             /** @description No such car. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4169,6 +4501,8 @@ export interface operations {
             /** @description The slot is full or already booked by you. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4178,6 +4512,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4187,6 +4523,8 @@ export interface operations {
             /** @description A step is missing (`reason`: phone). */
             422: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4196,6 +4534,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4207,6 +4547,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4216,6 +4558,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4243,6 +4587,8 @@ export interface operations {
             /** @description Upcoming first (soonest first), then the rest (newest first), a page at a time. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4252,6 +4598,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4261,6 +4609,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4270,6 +4620,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4279,6 +4631,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4304,6 +4658,8 @@ export interface operations {
             /** @description The test drive as it now is. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4313,6 +4669,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4322,6 +4680,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4331,6 +4691,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4340,6 +4702,8 @@ export interface operations {
             /** @description It can no longer be cancelled. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4349,6 +4713,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4360,6 +4726,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4369,6 +4737,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4400,6 +4770,8 @@ export interface operations {
             /** @description The test drive as it now is. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4409,6 +4781,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4418,6 +4792,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4427,6 +4803,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4436,6 +4814,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4445,6 +4825,8 @@ export interface operations {
             /** @description The slot is full, or it can no longer be moved. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4454,6 +4836,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4463,6 +4847,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4474,6 +4860,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4483,6 +4871,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4522,6 +4912,8 @@ export interface operations {
             /** @description A range and what it is based on, or `not-enough-data` with why. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4531,6 +4923,8 @@ export interface operations {
             /** @description A field is missing or wrong, or a make, model or variant is not in the catalogue (`fields` names each). */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4540,6 +4934,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4549,6 +4945,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4558,6 +4956,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4567,6 +4967,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4591,6 +4993,8 @@ export interface operations {
             /** @description The slots of the day (India time); none outside the days offered. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4600,6 +5004,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4609,6 +5015,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4618,6 +5026,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4665,6 +5075,8 @@ export interface operations {
             /** @description Booked with the car and its estimate; the confirmation mail and SMS are on their way. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4674,6 +5086,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4683,6 +5097,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4692,6 +5108,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4701,6 +5119,8 @@ export interface operations {
             /** @description The slot is full, you have an inspection then, or you already have three upcoming (the most one person may hold). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4710,6 +5130,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4719,6 +5141,8 @@ export interface operations {
             /** @description A step is missing (`reason`: phone). */
             422: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4728,6 +5152,8 @@ export interface operations {
             /** @description More than three bookings or twenty changes of inspections within the hour. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4739,6 +5165,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4748,6 +5176,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4770,6 +5200,8 @@ export interface operations {
             /** @description Upcoming first (soonest first), then the rest, newest first. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4779,6 +5211,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4788,6 +5222,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4797,6 +5233,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4822,6 +5260,8 @@ export interface operations {
             /** @description Cancelled. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4831,6 +5271,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4840,6 +5282,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4849,6 +5293,8 @@ export interface operations {
             /** @description No such inspection of yours. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4858,6 +5304,8 @@ export interface operations {
             /** @description It can no longer be changed. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4867,6 +5315,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4878,6 +5328,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4887,6 +5339,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4912,6 +5366,8 @@ export interface operations {
             /** @description Accepted; the dealer is told and calls about the paperwork. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4921,6 +5377,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4930,6 +5388,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4939,6 +5399,8 @@ export interface operations {
             /** @description No such inspection of yours. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4948,6 +5410,8 @@ export interface operations {
             /** @description There is no open offer: none made, already answered, or expired (the server checks its last day by its clock). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4957,6 +5421,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4968,6 +5434,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4977,6 +5445,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5002,6 +5472,8 @@ export interface operations {
             /** @description Declined; the dealer is told. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5011,6 +5483,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5020,6 +5494,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5029,6 +5505,8 @@ export interface operations {
             /** @description No such inspection of yours. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5038,6 +5516,8 @@ export interface operations {
             /** @description There is no open offer: none made, already answered, or expired (the server checks its last day by its clock). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5047,6 +5527,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5058,6 +5540,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5067,6 +5551,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5098,6 +5584,8 @@ export interface operations {
             /** @description Moved; the new time is confirmed by mail and SMS. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5107,6 +5595,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5116,6 +5606,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5125,6 +5617,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5134,6 +5628,8 @@ export interface operations {
             /** @description No such inspection of yours. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5143,6 +5639,8 @@ export interface operations {
             /** @description The slot is full, or it can no longer be changed. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5152,6 +5650,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5161,6 +5661,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5172,6 +5674,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5181,6 +5685,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5213,6 +5719,8 @@ export interface operations {
             /** @description The rentable cars, a page at a time. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5222,6 +5730,8 @@ export interface operations {
             /** @description The range cannot be read or booked (notice, horizon, length). */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5231,6 +5741,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5240,6 +5752,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5262,6 +5776,8 @@ export interface operations {
             /** @description The terms. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5271,6 +5787,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5280,6 +5798,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5311,6 +5831,8 @@ export interface operations {
             /** @description The car, with `quote` when a range was given. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5320,6 +5842,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5329,6 +5853,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5338,6 +5864,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5347,6 +5875,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5374,6 +5904,8 @@ export interface operations {
             /** @description Bookings and blocks overlapping the month. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5383,6 +5915,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5392,6 +5926,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5401,6 +5937,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5410,6 +5948,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5453,6 +5993,8 @@ export interface operations {
             /** @description Requested (or confirmed); held until `holdExpiresAt`. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5462,6 +6004,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5471,6 +6015,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5480,6 +6026,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5489,6 +6037,8 @@ export interface operations {
             /** @description No such rental car. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5498,6 +6048,8 @@ export interface operations {
             /** @description The car is taken for that range. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5507,6 +6059,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5516,6 +6070,8 @@ export interface operations {
             /** @description A step is missing: `reason` phone, licence, licence-refused, licence-date-of-birth or age. */
             422: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5525,6 +6081,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5536,6 +6094,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5545,6 +6105,8 @@ export interface operations {
             /** @description The payment provider did not answer; try again later. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5554,6 +6116,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5581,6 +6145,8 @@ export interface operations {
             /** @description Latest pickup first, a page at a time. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5590,6 +6156,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5599,6 +6167,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5608,6 +6178,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5617,6 +6189,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5642,6 +6216,8 @@ export interface operations {
             /** @description The booking. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5651,6 +6227,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5660,6 +6238,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5669,6 +6249,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5678,6 +6260,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5703,6 +6287,8 @@ export interface operations {
             /** @description The refund, before confirming. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5712,6 +6298,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5721,6 +6309,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5730,6 +6320,8 @@ export interface operations {
             /** @description It can no longer be cancelled. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5739,6 +6331,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5748,6 +6342,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5773,6 +6369,8 @@ export interface operations {
             /** @description Cancelled, with the refund. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5782,6 +6380,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5791,6 +6391,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5800,6 +6402,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5809,6 +6413,8 @@ export interface operations {
             /** @description It can no longer be cancelled. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5818,6 +6424,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5827,6 +6435,8 @@ export interface operations {
             /** @description The payment provider did not answer; try again later. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5836,6 +6446,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5872,6 +6484,8 @@ export interface operations {
             /** @description The booking, paid. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5881,6 +6495,8 @@ export interface operations {
             /** @description Not a JSON object. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5890,6 +6506,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5899,6 +6517,8 @@ export interface operations {
             /** @description The signature is not Razorpay’s. Or the cross-site request check refused it (no `Origin` equal to the site origin). */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5908,6 +6528,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5917,6 +6539,8 @@ export interface operations {
             /** @description Already paid, or the hold lapsed. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5926,6 +6550,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5935,6 +6561,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5944,6 +6572,8 @@ export interface operations {
             /** @description The payment provider did not answer; try again later. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5953,6 +6583,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5985,6 +6617,8 @@ export interface operations {
             /** @description The quote, as the booking page shows it. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5994,6 +6628,8 @@ export interface operations {
             /** @description The range or a choice cannot be booked: `fields` names it. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6003,6 +6639,8 @@ export interface operations {
             /** @description No such rental car. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6012,6 +6650,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6021,6 +6661,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6046,6 +6688,8 @@ export interface operations {
             /** @description What Checkout needs. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6055,6 +6699,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6064,6 +6710,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6073,6 +6721,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6082,6 +6732,8 @@ export interface operations {
             /** @description Nothing to pay online: paid already, paid at pickup, lapsed or cancelled, or online payment is off (`reason` online-payment-off). */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6091,6 +6743,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6100,6 +6754,8 @@ export interface operations {
             /** @description The payment provider did not answer; try again later. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6109,6 +6765,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6131,6 +6789,8 @@ export interface operations {
             /** @description `licence` is null when none is on file. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6140,6 +6800,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6149,6 +6811,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6158,6 +6822,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6198,6 +6864,8 @@ export interface operations {
             /** @description Stored; its status is pending. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6207,6 +6875,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6216,6 +6886,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6225,6 +6897,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6234,6 +6908,8 @@ export interface operations {
             /** @description The licence on file is approved: it can no longer be replaced. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6243,6 +6919,8 @@ export interface operations {
             /** @description The upload is too large. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6252,6 +6930,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6263,6 +6943,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6272,6 +6954,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6297,6 +6981,8 @@ export interface operations {
             /** @description Waiting for payment. */
             201: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6306,6 +6992,8 @@ export interface operations {
             /** @description Online payment is not available. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6315,6 +7003,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6324,6 +7014,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6333,6 +7025,8 @@ export interface operations {
             /** @description No such car, or it is not for sale. */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6342,6 +7036,8 @@ export interface operations {
             /** @description Reserved by someone else, or being paid for. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6351,6 +7047,8 @@ export interface operations {
             /** @description A step is missing (`reason`: phone). */
             422: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6360,6 +7058,8 @@ export interface operations {
             /** @description Too many attempts: try again after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6371,6 +7071,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6380,6 +7082,8 @@ export interface operations {
             /** @description The payment provider did not answer; try again later. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6389,6 +7093,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6425,6 +7131,8 @@ export interface operations {
             /** @description The reservation, active: the car is reserved until `heldUntil`. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6434,6 +7142,8 @@ export interface operations {
             /** @description Not a JSON object, or a value is missing. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6443,6 +7153,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6452,6 +7164,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6461,6 +7175,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6470,6 +7186,8 @@ export interface operations {
             /** @description Not the token amount, or the car was reserved by someone else first: the payment is refunded. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6479,6 +7197,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6488,6 +7208,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6497,6 +7219,8 @@ export interface operations {
             /** @description The payment provider did not answer; try again later. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6506,6 +7230,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6530,6 +7256,8 @@ export interface operations {
             /** @description Newest first, 20 a page; unpaid attempts left out. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6539,6 +7267,8 @@ export interface operations {
             /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6548,6 +7278,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6557,6 +7289,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6566,6 +7300,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6591,6 +7327,8 @@ export interface operations {
             /** @description Cancelled; the car is listed again. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6600,6 +7338,8 @@ export interface operations {
             /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
             401: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6609,6 +7349,8 @@ export interface operations {
             /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6618,6 +7360,8 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6627,6 +7371,8 @@ export interface operations {
             /** @description It is no longer active. */
             409: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6636,6 +7382,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6645,6 +7393,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6869,6 +7619,8 @@ export interface operations {
             /** @description The OpenAPI document. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6878,6 +7630,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6887,6 +7641,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
