@@ -7442,6 +7442,8 @@ export interface operations {
             /** @description Acknowledged; `handled` says whether it settled a payment of ours. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7451,6 +7453,8 @@ export interface operations {
             /** @description Not JSON, or the body could not be read. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7460,6 +7464,8 @@ export interface operations {
             /** @description The signature is not Razorpay's (or no webhook secret is configured). Or the cross-site request check refused it (no `Origin` equal to the site origin). */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7469,6 +7475,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7478,6 +7486,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7487,6 +7497,8 @@ export interface operations {
             /** @description Razorpay could not be asked what was paid; it sends the event again. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7496,6 +7508,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -7543,6 +7557,8 @@ export interface operations {
             /** @description Acknowledged; `handled` says whether it settled a payment of ours. */
             200: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7552,6 +7568,8 @@ export interface operations {
             /** @description Not JSON, or the body could not be read. */
             400: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7561,6 +7579,8 @@ export interface operations {
             /** @description The signature is not Razorpay's (or no webhook secret is configured). Or the cross-site request check refused it (no `Origin` equal to the site origin). */
             403: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7570,6 +7590,8 @@ export interface operations {
             /** @description The body is over this operation’s size limit. */
             413: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7579,6 +7601,8 @@ export interface operations {
             /** @description Something failed on our side (it is logged); try again in a moment. */
             500: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7588,6 +7612,8 @@ export interface operations {
             /** @description Razorpay could not be asked what was paid; it sends the event again. */
             502: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7597,6 +7623,8 @@ export interface operations {
             /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
                     /** @description Seconds until the next attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
